@@ -1,0 +1,32 @@
+// @ts-check
+import { defineConfig } from "astro/config";
+import node from "@astrojs/node";
+import react from "@astrojs/react";
+
+export default defineConfig({
+  output: "server",
+  // main.ts owns the http server; Astro renders pages behind it (middleware mode).
+  adapter: node({ mode: "middleware" }),
+  integrations: [react()],
+  // Astro's built-in i18n: zh is the default locale without a prefix; /zh-tw and /en.
+  // Routing is "manual": src/middleware.ts maps /zh-tw/* and /en/* onto the same pages and
+  // answers 404 for any other locale-looking prefix (e.g. /fr/list).
+  i18n: {
+    locales: ["zh", "zh-tw", "en"],
+    defaultLocale: "zh",
+    routing: "manual",
+  },
+  security: {
+    // Astro hashes its own scripts and styles into a CSP <meta> on every page: no unsafe-inline scripts.
+    csp: {
+      directives: ["default-src 'self'", "img-src 'self' data: blob:", "connect-src 'self'", "font-src 'self' data:"],
+      styleDirective: { resources: ["'self'", { resource: "'unsafe-inline'", kind: "attribute" }] },
+    },
+    checkOrigin: true,
+  },
+  build: { inlineStylesheets: "never" },
+  compressHTML: true,
+  vite: {
+    ssr: { external: ["@electric-sql/pglite", "postgres", "sharp"] },
+  },
+});

@@ -1,0 +1,19 @@
+/// <reference types="astro/client" />
+import type { Locale } from "./lib/locale.ts";
+import type { TFunction } from "i18next";
+
+declare global {
+  namespace App {
+    interface Locals {
+      /** The page locale, from the URL prefix (none = zh, /zh-tw, /en). */
+      locale: Locale;
+      /** Fixed translator for this request's locale. */
+      t: TFunction;
+      /** The path without its locale prefix, e.g. "/list?st=1" for /en/list?st=1. */
+      pathNoLocale: string;
+      /** Set when the server renders the 404 page for an unmatched URL. */
+      notFound?: boolean;
+    }
+  }
+}
+export {};

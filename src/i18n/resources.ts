@@ -1,0 +1,31 @@
+/**
+ * Translation resources: one folder per locale, one JSON file per namespace.
+ * Key `ns.key` lives in `<locale>/<ns>.json`. To add a namespace, add its three files and one line per locale here.
+ */
+import zh_common from "./zh/common.json" with { type: "json" };
+import zh_api from "./zh/api.json" with { type: "json" };
+import zh_validation from "./zh/validation.json" with { type: "json" };
+import zh_layout from "./zh/layout.json" with { type: "json" };
+import zh_notice from "./zh/notice.json" with { type: "json" };
+import zh_terms from "./zh/terms.json" with { type: "json" };
+import zh_notfound from "./zh/notfound.json" with { type: "json" };
+import zhTw_common from "./zh-tw/common.json" with { type: "json" };
+import zhTw_api from "./zh-tw/api.json" with { type: "json" };
+import zhTw_validation from "./zh-tw/validation.json" with { type: "json" };
+import zhTw_layout from "./zh-tw/layout.json" with { type: "json" };
+import zhTw_notice from "./zh-tw/notice.json" with { type: "json" };
+import zhTw_terms from "./zh-tw/terms.json" with { type: "json" };
+import zhTw_notfound from "./zh-tw/notfound.json" with { type: "json" };
+import en_common from "./en/common.json" with { type: "json" };
+import en_api from "./en/api.json" with { type: "json" };
+import en_validation from "./en/validation.json" with { type: "json" };
+import en_layout from "./en/layout.json" with { type: "json" };
+import en_notice from "./en/notice.json" with { type: "json" };
+import en_terms from "./en/terms.json" with { type: "json" };
+import en_notfound from "./en/notfound.json" with { type: "json" };
+
+export const zh = { common: zh_common, api: zh_api, validation: zh_validation, layout: zh_layout, notice: zh_notice, terms: zh_terms, notfound: zh_notfound };
+export const zhTw = { common: zhTw_common, api: zhTw_api, validation: zhTw_validation, layout: zhTw_layout, notice: zhTw_notice, terms: zhTw_terms, notfound: zhTw_notfound };
+export const en = { common: en_common, api: en_api, validation: en_validation, layout: en_layout, notice: en_notice, terms: en_terms, notfound: en_notfound };
+
+export const translations = { zh, "zh-tw": zhTw, en } as const;

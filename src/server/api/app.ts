@@ -1,0 +1,86 @@
+/**
+ * The mall API (mounted at /api): envelope {code, msg, data, success}, per-request locale from
+ * Accept-Language, zod failures → A00001 with a translated message, /p/ paths need a token
+ * (A00004), unknown paths → A00013. Routers are one per domain (ARCHITECTURE.md).
+ */
+import { Hono } from "hono";
+import { ZodError } from "zod";
+import { and, eq, gt, isNull } from "drizzle-orm";
+import { getT } from "../../i18n/index.ts";
+import { ResponseCode } from "../../lib/api-types.ts";
+import { localeFromHeader, LANG_COOKIE, isLocale } from "../../lib/locale.ts";
+import { messageKeyOf } from "../../lib/validation.ts";
+import type { AppContext } from "../context.ts";
+import { sessions } from "../db/schema.ts";
+import { hashToken } from "../domain/tokens.ts";
+import type { ApiEnv } from "./context.ts";
+import { ApiError, envelope } from "./envelope.ts";
+import { sysRouter } from "./sys.ts";
+import { catalogRouter } from "./catalog.ts";
+import { shopRouter } from "./shop.ts";
+import { noticeRouter } from "./notice.ts";
+
+function requestLocale(header: string | undefined, cookie: string | undefined) {
+  const fromCookie = cookie?.split(/;\s*/).find((p) => p.startsWith(`${LANG_COOKIE}=`))?.slice(LANG_COOKIE.length + 1);
+  if (header) return localeFromHeader(header);
+  if (fromCookie && isLocale(decodeURIComponent(fromCookie))) return decodeURIComponent(fromCookie) as ReturnType<typeof localeFromHeader>;
+  return localeFromHeader(undefined);
+}
+
+export function createApi(app: AppContext) {
+  const api = new Hono<ApiEnv>().basePath("/api");
+
+  api.use("*", async (c, next) => {
+    const locale = requestLocale(c.req.header("accept-language"), c.req.header("cookie"));
+    c.set("app", app);
+    c.set("locale", locale);
+    c.set("t", getT(locale));
+    await next();
+    c.header("Cache-Control", c.res.headers.get("Cache-Control") ?? "no-store");
+  });
+
+  // Paths under /p/ need a valid token (SPEC §6). The raw token is sent in Authorization.
+  api.use("/p/*", async (c, next) => {
+    const raw = (c.req.header("authorization") ?? "").replace(/^Bearer\s+/i, "").trim();
+    if (!raw) throw new ApiError(ResponseCode.UNAUTHORIZED, c.var.t("api.unauthorized"));
+    const [row] = await app.db
+      .select({ id: sessions.id, userId: sessions.userId })
+      .from(sessions)
+      .where(and(eq(sessions.tokenHash, hashToken(raw)), eq(sessions.kind, "user"), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+      .limit(1);
+    if (!row?.userId) throw new ApiError(ResponseCode.UNAUTHORIZED, c.var.t("api.unauthorized"));
+    c.set("userId", row.userId);
+    c.set("sessionId", row.id);
+    await next();
+  });
+
+  api.get("/health", async (c) => {
+    await app.database.db.execute("select 1");
+    return c.json(envelope(ResponseCode.OK, { status: "ok", driver: app.database.driver }));
+  });
+
+  api.route("/", sysRouter);
+  api.route("/", catalogRouter);
+  api.route("/", shopRouter);
+  api.route("/", noticeRouter);
+
+  api.notFound((c) => c.json(envelope(ResponseCode.NOT_FOUND, null, getT(c.var.locale ?? "zh")("api.notFound")), 404));
+
+  api.onError((err, c) => {
+    const t = c.var.t ?? getT("zh");
+    if (err instanceof ApiError) return c.json(envelope(err.code, null, err.message), err.httpStatus);
+    if (err instanceof ZodError) {
+      const issue = err.issues[0]!;
+      const field = String(issue.path[issue.path.length - 1] ?? "");
+      const label = field ? t(`validation.fields.${field}`, { defaultValue: field }) : "";
+      const params: Record<string, unknown> = { field: label };
+      if ("maximum" in issue) params.max = issue.maximum;
+      if ("minimum" in issue) params.min = issue.minimum;
+      return c.json(envelope(ResponseCode.SHOW_FAIL, null, t(messageKeyOf(issue), params)));
+    }
+    console.error("[api]", c.req.method, c.req.path, err);
+    return c.json(envelope(ResponseCode.SERVER_ERROR, null, t("api.serverError")), 500);
+  });
+
+  return api;
+}

@@ -1,0 +1,17 @@
+import type { TFunction } from "i18next";
+import type { z } from "zod";
+import type { Locale } from "../../lib/locale.ts";
+import type { AppContext } from "../context.ts";
+
+/** What every API handler can read from `c.var`. */
+export interface ApiVariables {
+  app: AppContext;
+  locale: Locale;
+  t: TFunction;
+  /** Set on /p/ paths by the auth middleware. */
+  userId: string;
+  sessionId: number;
+}
+export type ApiEnv = { Variables: ApiVariables };
+
+export type Infer<S extends z.ZodType> = z.infer<S>;

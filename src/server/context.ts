@@ -1,0 +1,26 @@
+/**
+ * The process-wide services (database, configuration, providers). main.ts creates them once and
+ * registers them here; API handlers and Astro pages (which are bundled separately by the Astro
+ * build) both read them from this one registry, so there is only ever one database connection.
+ */
+import type { AppConfig } from "./config.ts";
+import type { Database, Db } from "./db/client.ts";
+
+export interface AppContext {
+  config: AppConfig;
+  database: Database;
+  db: Db;
+}
+
+const KEY = Symbol.for("mall.appContext");
+type Holder = { [KEY]?: AppContext };
+
+export function setAppContext(ctx: AppContext | undefined): void {
+  (globalThis as Holder)[KEY] = ctx;
+}
+
+export function getAppContext(): AppContext {
+  const ctx = (globalThis as Holder)[KEY];
+  if (!ctx) throw new Error("app context not initialised (start the server through src/server/main.ts)");
+  return ctx;
+}

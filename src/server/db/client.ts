@@ -1,0 +1,76 @@
+/**
+ * The database client: PGlite in DATA_DIR by default, PostgreSQL when DATABASE_URL is set.
+ * Both are driven through the same drizzle schema and the same SQL migrations.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import * as schema from "./schema.ts";
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** The handle inside db.transaction(async (tx) => …). */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+export interface Database {
+  db: Db;
+  driver: "pglite" | "postgres";
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DbOptions {
+  /** postgres://… to use PostgreSQL. */
+  databaseUrl?: string;
+  /** Folder for PGlite; omit (with no databaseUrl) for an in-memory database (tests). */
+  dataDir?: string;
+}
+
+function migrationsFolder(): string {
+  // The folder sits beside this file in the source tree; builds keep the source path.
+  const candidates = [
+    path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations"),
+    path.resolve("src/server/db/migrations"),
+  ];
+  return candidates.find((p) => fs.existsSync(path.join(p, "meta", "_journal.json"))) ?? candidates[1]!;
+}
+
+export async function openDatabase(opts: DbOptions): Promise<Database> {
+  if (opts.databaseUrl) {
+    const { default: postgres } = await import("postgres");
+    const { drizzle } = await import("drizzle-orm/postgres-js");
+    const { migrate } = await import("drizzle-orm/postgres-js/migrator");
+    const client = postgres(opts.databaseUrl, { max: 10, onnotice: () => {} });
+    const db = drizzle(client, { schema });
+    return {
+      db: db as unknown as Db,
+      driver: "postgres",
+      async migrate() {
+        await client`create extension if not exists pg_trgm`;
+        await migrate(db, { migrationsFolder: migrationsFolder() });
+      },
+      async close() {
+        await client.end({ timeout: 5 });
+      },
+    };
+  }
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const { migrate } = await import("drizzle-orm/pglite/migrator");
+  if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true });
+  const client = await PGlite.create(opts.dataDir ? { dataDir: opts.dataDir, extensions: { pg_trgm } } : { extensions: { pg_trgm } });
+  const db = drizzle(client, { schema });
+  return {
+    db: db as unknown as Db,
+    driver: "pglite",
+    async migrate() {
+      await client.exec("create extension if not exists pg_trgm");
+      await migrate(db, { migrationsFolder: migrationsFolder() });
+    },
+    async close() {
+      await client.close();
+    },
+  };
+}

@@ -1,0 +1,227 @@
+/**
+ * The one database schema, for PGlite and PostgreSQL alike. SQL migrations in ./migrations are
+ * generated from this file by drizzle-kit (`npm run db:generate`) and committed.
+ * Money is numeric(12,2) (strings in JS, decimal.js in src/lib/money.ts); texts shown in three
+ * languages are jsonb LocalizedText ({zh, "zh-tw", en}); product texts have their own table.
+ */
+import { sql } from "drizzle-orm";
+import {
+  index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, bigint,
+} from "drizzle-orm/pg-core";
+import type { LocalizedText } from "../../lib/locale.ts";
+
+const money = (name: string) => numeric(name, { precision: 12, scale: 2 });
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+const created = () => ts("created_at").notNull().defaultNow();
+const updated = () => ts("updated_at").notNull().defaultNow();
+
+export const users = pgTable("users", {
+  userId: text("user_id").primaryKey(),
+  username: text("username").notNull(),
+  nickName: text("nick_name").notNull(),
+  pic: text("pic"),
+  sex: text("sex").notNull().default("M"),
+  userMobile: text("user_mobile"),
+  passwordHash: text("password_hash"),
+  status: smallint("status").notNull().default(1),
+  score: integer("score").notNull().default(0),
+  balance: money("balance").notNull().default("0"),
+  level: integer("level").notNull().default(1),
+  levelType: smallint("level_type").notNull().default(0),
+  growth: integer("growth").notNull().default(0),
+  createdAt: created(),
+  updatedAt: updated(),
+}, (t) => [
+  uniqueIndex("users_username_uq").on(sql`lower(${t.username})`),
+  uniqueIndex("users_mobile_uq").on(t.userMobile),
+]);
+
+/** Access tokens: only a SHA-256 of the token is stored. kind: 'user' (buyer) or 'merchant'. */
+export const sessions = pgTable("sessions", {
+  id: serial("id").primaryKey(),
+  tokenHash: text("token_hash").notNull(),
+  kind: text("kind").notNull().default("user"),
+  userId: text("user_id"),
+  shopId: integer("shop_id"),
+  expiresAt: ts("expires_at").notNull(),
+  revokedAt: ts("revoked_at"),
+  createdAt: created(),
+}, (t) => [uniqueIndex("sessions_token_uq").on(t.tokenHash), index("sessions_user_idx").on(t.userId)]);
+
+/** type: 1 self-operated, 2 preferred, 0 general. shopStatus: 1 open, 0 under review, -1 not opened, 2/3 offline. */
+export const shops = pgTable("shops", {
+  shopId: serial("shop_id").primaryKey(),
+  shopName: jsonb("shop_name").$type<LocalizedText>().notNull(),
+  intro: jsonb("intro").$type<LocalizedText>().notNull(),
+  shopLogo: text("shop_logo"),
+  type: smallint("type").notNull().default(0),
+  shopStatus: smallint("shop_status").notNull().default(1),
+  tel: text("tel"),
+  ownerUserId: text("owner_user_id"),
+  fansCount: integer("fans_count").notNull().default(0),
+  soldNum: integer("sold_num").notNull().default(0),
+  /** Average review score 0-5, one decimal. */
+  rating: numeric("rating", { precision: 2, scale: 1 }).notNull().default("5.0"),
+  createdAt: created(),
+  updatedAt: updated(),
+}, (t) => [index("shops_status_idx").on(t.shopStatus)]);
+
+/** shopId 0 = platform category tree (3 levels, grade 0/1/2); other shopIds = a shop's own categories. status 1 active. */
+export const categories = pgTable("categories", {
+  categoryId: serial("category_id").primaryKey(),
+  shopId: integer("shop_id").notNull().default(0),
+  parentId: integer("parent_id").notNull().default(0),
+  name: jsonb("name").$type<LocalizedText>().notNull(),
+  pic: text("pic"),
+  icon: text("icon"),
+  seq: integer("seq").notNull().default(0),
+  status: smallint("status").notNull().default(1),
+  grade: smallint("grade").notNull().default(0),
+  updatedAt: updated(),
+}, (t) => [index("categories_parent_idx").on(t.shopId, t.parentId)]);
+
+export const brands = pgTable("brands", {
+  brandId: serial("brand_id").primaryKey(),
+  name: jsonb("name").$type<LocalizedText>().notNull(),
+  imgUrl: text("img_url"),
+  firstLetter: text("first_letter").notNull().default(""),
+  seq: integer("seq").notNull().default(0),
+  status: smallint("status").notNull().default(1),
+});
+
+/** Which brands are offered in which (any level) platform category. */
+export const categoryBrands = pgTable("category_brands", {
+  categoryId: integer("category_id").notNull(),
+  brandId: integer("brand_id").notNull(),
+}, (t) => [primaryKey({ columns: [t.categoryId, t.brandId] })]);
+
+/**
+ * status: 1 on sale, 0 off shelf by merchant, -1 deleted, 2 off shelf by platform.
+ * prodType: 0 normal, 1 group buy, 2 seckill, 3 points (integral).
+ * categoryId is the platform level-3 category; cpid/cid are derived from it.
+ */
+export const products = pgTable("products", {
+  prodId: serial("prod_id").primaryKey(),
+  shopId: integer("shop_id").notNull(),
+  categoryId: integer("category_id").notNull(),
+  shopCategoryId: integer("shop_category_id"),
+  brandId: integer("brand_id"),
+  pic: text("pic").notNull(),
+  /** Comma-separated image paths (gallery), as in the original contract. */
+  imgs: text("imgs").notNull(),
+  price: money("price").notNull(),
+  oriPrice: money("ori_price").notNull(),
+  totalStocks: integer("total_stocks").notNull().default(0),
+  soldNum: integer("sold_num").notNull().default(0),
+  commentNum: integer("comment_num").notNull().default(0),
+  status: smallint("status").notNull().default(1),
+  prodType: smallint("prod_type").notNull().default(0),
+  putawayTime: ts("putaway_time").notNull().defaultNow(),
+  createdAt: created(),
+  updatedAt: updated(),
+}, (t) => [
+  index("products_category_idx").on(t.categoryId),
+  index("products_shop_idx").on(t.shopId),
+  index("products_brand_idx").on(t.brandId),
+]);
+
+/** Product texts per locale. parameters = specification rows [{key, value}]. */
+export const productTranslations = pgTable("product_translations", {
+  prodId: integer("prod_id").notNull(),
+  locale: text("locale").notNull(),
+  prodName: text("prod_name").notNull(),
+  brief: text("brief").notNull().default(""),
+  content: text("content").notNull().default(""),
+  parameters: jsonb("parameters").$type<{ key: string; value: string }[]>().notNull().default([]),
+}, (t) => [
+  primaryKey({ columns: [t.prodId, t.locale] }),
+  index("product_translations_name_trgm").using("gin", sql`${t.prodName} gin_trgm_ops`),
+]);
+
+/** properties: "k1:v1;k2:v2" per locale; stocks counted per SKU (-1 never used: stock is always finite here). */
+export const skus = pgTable("skus", {
+  skuId: serial("sku_id").primaryKey(),
+  prodId: integer("prod_id").notNull(),
+  skuName: jsonb("sku_name").$type<LocalizedText>().notNull(),
+  properties: jsonb("properties").$type<LocalizedText>().notNull(),
+  price: money("price").notNull(),
+  oriPrice: money("ori_price").notNull(),
+  stocks: integer("stocks").notNull().default(0),
+  pic: text("pic"),
+  status: smallint("status").notNull().default(1),
+  version: integer("version").notNull().default(0),
+}, (t) => [index("skus_prod_idx").on(t.prodId)]);
+
+/** Product reviews. score 1-5; evaluate 0 good, 1 medium, 2 bad; status 1 shown. */
+export const prodComments = pgTable("prod_comments", {
+  prodCommId: serial("prod_comm_id").primaryKey(),
+  prodId: integer("prod_id").notNull(),
+  userId: text("user_id").notNull(),
+  orderItemId: bigint("order_item_id", { mode: "number" }),
+  skuName: text("sku_name").notNull().default(""),
+  score: smallint("score").notNull(),
+  evaluate: smallint("evaluate").notNull().default(0),
+  content: text("content").notNull(),
+  pics: text("pics").notNull().default(""),
+  isAnonymous: smallint("is_anonymous").notNull().default(0),
+  status: smallint("status").notNull().default(1),
+  replyContent: text("reply_content"),
+  replyTime: ts("reply_time"),
+  recTime: ts("rec_time").notNull().defaultNow(),
+}, (t) => [index("prod_comments_prod_idx").on(t.prodId)]);
+
+/** shopId 0 = platform notice. status 1 published. */
+export const notices = pgTable("notices", {
+  id: serial("id").primaryKey(),
+  shopId: integer("shop_id").notNull().default(0),
+  title: jsonb("title").$type<LocalizedText>().notNull(),
+  content: jsonb("content").$type<LocalizedText>().notNull(),
+  isTop: smallint("is_top").notNull().default(0),
+  status: smallint("status").notNull().default(1),
+  publishTime: ts("publish_time").notNull().defaultNow(),
+  updatedAt: updated(),
+}, (t) => [index("notices_shop_idx").on(t.shopId, t.status)]);
+
+/** type 1 product keyword, 2 shop keyword. content = the search keyword; title = what is shown. */
+export const hotSearches = pgTable("hot_searches", {
+  hotSearchId: serial("hot_search_id").primaryKey(),
+  shopId: integer("shop_id").notNull().default(0),
+  title: jsonb("title").$type<LocalizedText>().notNull(),
+  content: jsonb("content").$type<LocalizedText>().notNull(),
+  type: smallint("type").notNull().default(1),
+  seq: integer("seq").notNull().default(0),
+  status: smallint("status").notNull().default(1),
+  createdAt: created(),
+});
+
+/**
+ * Key/value site configuration: PC_WEBSITE_CONFIG, SERVICE_SWITCH, PAY_SWITCH, EXCHANGE_RATE,
+ * SERVICE_TERMS, PRIVACY_POLICY (localized HTML). Values are JSON.
+ */
+export const siteConfig = pgTable("site_config", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").notNull(),
+  updatedAt: updated(),
+});
+
+/**
+ * Page decorations. shopId 0 = platform. renovationType 1 PC, 2 mobile. homeStatus 1 = the home page
+ * (of the platform or of the shop). status 1 published, 0 draft (only previewable).
+ * content = array of blocks {type, dataField} (CONTRACT §10).
+ */
+export const renovations = pgTable("renovations", {
+  renovationId: serial("renovation_id").primaryKey(),
+  shopId: integer("shop_id").notNull().default(0),
+  name: text("name").notNull(),
+  renovationType: smallint("renovation_type").notNull().default(1),
+  homeStatus: smallint("home_status").notNull().default(0),
+  status: smallint("status").notNull().default(1),
+  content: jsonb("content").$type<RenovationBlock[]>().notNull(),
+  createdAt: created(),
+  updatedAt: updated(),
+}, (t) => [index("renovations_shop_idx").on(t.shopId, t.renovationType, t.homeStatus)]);
+
+export interface RenovationBlock {
+  type: string;
+  dataField: Record<string, unknown>;
+}

@@ -1,0 +1,136 @@
+/**
+ * The one server process (ARCHITECTURE.md "One process, three doors"):
+ *   /api/*                 → the Hono API
+ *   /im/websocket/...      → chat websocket (reserved: accepted, then closed with a reason)
+ *   /uploads/*             → stored images (DATA_DIR/uploads)
+ *   everything else        → hashed client assets, then Astro pages (@astrojs/node, middleware mode)
+ * HTML and JSON are compressed (brotli or gzip); SIGTERM shuts down gracefully.
+ */
+import http from "node:http";
+import path from "node:path";
+import fs from "node:fs";
+import { pathToFileURL } from "node:url";
+import compression from "compression";
+import sirv from "sirv";
+import { getRequestListener } from "@hono/node-server";
+import { WebSocketServer } from "ws";
+import { loadConfig } from "./config.ts";
+import { bootstrap } from "./bootstrap.ts";
+import { createApi } from "./api/app.ts";
+import { securityHeaders } from "./http/security.ts";
+import { pageRoute } from "./http/locale-route.ts";
+
+type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse, next?: (err?: unknown) => void, locals?: object) => Promise<void> | void;
+
+export async function startServer() {
+  const t0 = performance.now();
+  const config = loadConfig();
+  const log = (msg: string) => console.log(`[mall] ${msg}`);
+  const ctx = await bootstrap(config, { log });
+  const api = createApi(ctx);
+  const apiListener = getRequestListener(api.fetch);
+
+  const uploadsDir = path.join(config.dataDir, "uploads");
+  fs.mkdirSync(uploadsDir, { recursive: true });
+  const uploads = sirv(uploadsDir, { dev: false, etag: true, maxAge: 86400, dotfiles: false });
+  const clientDir = path.resolve("dist/client");
+  const assets = sirv(clientDir, {
+    dev: false,
+    etag: true,
+    gzip: false,
+    brotli: false,
+    setHeaders(res, pathname) {
+      res.setHeader("Cache-Control", pathname.startsWith("/_astro/") ? "public, max-age=31536000, immutable" : "public, max-age=3600");
+    },
+  });
+  const entry = path.resolve("dist/server/entry.mjs");
+  if (!fs.existsSync(entry)) throw new Error("dist/server/entry.mjs is missing: run `npm run build` first");
+  const { handler: astroHandler } = (await import(pathToFileURL(entry).href)) as { handler: NodeHandler };
+
+  const compress = compression({ threshold: 1024 });
+  const secure = securityHeaders(config);
+  let inFlight = 0;
+
+  const server = http.createServer((req, res) => {
+    inFlight++;
+    res.on("close", () => inFlight--);
+    secure(req, res);
+    compress(req as never, res as never, () => {
+      const url = req.url ?? "/";
+      if (url === "/api" || url.startsWith("/api/") || url.startsWith("/api?")) {
+        void apiListener(req, res);
+      } else if (url.startsWith("/uploads/")) {
+        req.url = url.slice("/uploads".length);
+        uploads(req, res, () => {
+          req.url = url;
+          res.statusCode = 404;
+          res.setHeader("Content-Type", "text/plain; charset=utf-8");
+          res.end("Not found");
+        });
+      } else {
+        assets(req, res, () => {
+          // Locale prefixes (/zh-tw, /en) are stripped here and handed to Astro as locals;
+          // anything Astro does not match (or a foreign locale prefix) renders the 404 page.
+          const route = pageRoute(url);
+          const locals = { locale: route.locale, pathNoLocale: route.path };
+          const notFound = () => {
+            req.url = "/404";
+            void astroHandler(req, res, () => {
+              res.statusCode = 404;
+              res.end();
+            }, { ...locals, notFound: true });
+          };
+          if (route.foreign) return notFound();
+          req.url = route.path;
+          void astroHandler(req, res, (err) => {
+            if (err) {
+              res.statusCode = 500;
+              res.end();
+            } else notFound();
+          }, locals);
+        });
+      }
+    });
+  });
+  server.keepAliveTimeout = 5000;
+
+  // Chat is reserved: the socket is accepted and closed with a clear reason until chat exists.
+  const wss = new WebSocketServer({ noServer: true });
+  server.on("upgrade", (req, socket, head) => {
+    if (!(req.url ?? "").startsWith("/im/websocket/")) {
+      socket.destroy();
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => ws.close(1013, "chat service is not available yet"));
+  });
+
+  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
+  log(`listening on http://localhost:${config.port} (${ctx.database.driver}; ready in ${Math.round(performance.now() - t0)} ms)`);
+
+  let stopping = false;
+  async function shutdown(signal: string) {
+    if (stopping) return;
+    stopping = true;
+    log(`${signal}: stop accepting, finishing ${inFlight} in-flight request(s)…`);
+    wss.clients.forEach((c) => c.terminate());
+    const force = setTimeout(() => server.closeAllConnections(), 10_000);
+    force.unref();
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeIdleConnections();
+    });
+    await ctx.database.close();
+    log("stopped");
+    process.exit(0);
+  }
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  return server;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  startServer().catch((err) => {
+    console.error("[mall] failed to start:", err);
+    process.exit(1);
+  });
+}
