@@ -22,7 +22,7 @@ export const keyword = z.string().trim().min(1, "validation.required").max(50, "
 
 /** Default messages of zod's own checks mapped to our keys. */
 export function messageKeyOf(issue: { code: string; message: string }): string {
-  if (issue.message.startsWith("validation.")) return issue.message;
+  if (issue.message.startsWith("validation.") || issue.message.startsWith("rules.")) return issue.message;
   switch (issue.code) {
     case "too_big": return "validation.outOfRange";
     case "too_small": return "validation.outOfRange";
@@ -30,3 +30,98 @@ export function messageKeyOf(issue: { code: string; message: string }): string {
     default: return "validation.invalid";
   }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Query and path rules of the public catalogue / site / notice endpoints.
+// Numbers arrive as strings; only plain decimal digits count as numbers ("1e3", "0x10", "abc" are
+// refused), empty or absent means "not given" (→ the default, or validation.required).
+// ---------------------------------------------------------------------------------------------
+
+const MAX_INT = 2_147_483_647;
+
+/** "12" → 12; "" / null / undefined → undefined; anything else is left for zod to refuse. */
+function toNumberInput(v: unknown): unknown {
+  if (v === "" || v == null) return undefined;
+  if (typeof v === "string" && /^\s*-?\d+(\.\d+)?\s*$/.test(v)) return Number(v);
+  return v;
+}
+
+function intSchema(min: number, max: number) {
+  return z
+    .number({ error: (iss) => (iss.input === undefined ? "validation.required" : "validation.invalid") })
+    .int("validation.notInteger")
+    .min(min, "validation.outOfRange")
+    .max(max, "validation.outOfRange");
+}
+
+/** A required integer query/path value in [min, max]. */
+export function intField(min: number, max: number) {
+  return z.preprocess(toNumberInput, intSchema(min, max));
+}
+
+/** An integer query value in [min, max] that defaults to `def` when empty or absent. */
+export function intFieldDefault(min: number, max: number, def: number) {
+  return z.preprocess(toNumberInput, intSchema(min, max).default(def));
+}
+
+/** Hot words / hot shops: how many (1..20, default 4) — SPEC §7 calls use number=4. */
+export const HOT_NUMBER_MAX = 20;
+export const HOT_NUMBER_DEFAULT = 4;
+
+/** GET /search/hotSearch: number 1..20 (default 4); sort 1 = by seq ascending, 0 = newest first; type 1 product / 2 shop keyword. */
+export const hotSearchQuery = z.object({
+  number: intFieldDefault(1, HOT_NUMBER_MAX, HOT_NUMBER_DEFAULT),
+  sort: intFieldDefault(0, 1, 1),
+  type: intFieldDefault(1, 2, 1),
+});
+export type HotSearchQuery = z.infer<typeof hotSearchQuery>;
+
+/** GET /shop/hotShops: number 1..20 (default 4, at most 6 are answered); sort 1 = most popular, 0 = newest. */
+export const hotShopsQuery = z.object({
+  number: intFieldDefault(1, HOT_NUMBER_MAX, HOT_NUMBER_DEFAULT),
+  sort: intFieldDefault(0, 1, 1),
+});
+export type HotShopsQuery = z.infer<typeof hotShopsQuery>;
+
+/** GET /category/categoryInfo: parentId (empty or 0 = top level), shopId (0 = platform tree). */
+export const categoryInfoQuery = z.object({
+  parentId: intFieldDefault(0, MAX_INT, 0),
+  shopId: intFieldDefault(0, MAX_INT, 0),
+});
+export type CategoryInfoQuery = z.infer<typeof categoryInfoQuery>;
+
+/** GET /mall4cloud_product/ua/brand/list_by_category: categoryId required. */
+export const brandsByCategoryQuery = z.object({
+  categoryId: intField(1, MAX_INT),
+});
+
+/** GET /webConfig/getPcWebConfig: webConfigType is accepted for compatibility and not used. */
+export const webConfigQuery = z.object({
+  webConfigType: z.string().trim().max(32, "validation.tooLong").regex(/^[\w-]*$/, "validation.invalid").optional(),
+});
+
+/** GET /sys/config/info/terms: sts 0 service terms, 1 privacy policy (SPEC /termsPage). */
+export const termsQuery = z.object({
+  sts: intField(0, 1),
+});
+
+/** A shop id in a path or query: 0 = the platform. */
+export const shopIdParams = z.object({
+  shopId: intField(0, MAX_INT),
+});
+
+/** GET /shop/headInfo?shopId= (a real shop, ≥ 1). */
+export const shopHeadInfoQuery = z.object({
+  shopId: intField(1, MAX_INT),
+});
+
+/** GET /shop/searchShops?shopName=&current&size — an empty name lists all open shops. */
+export const searchShopsQuery = pageParams.extend({
+  shopName: z.string().trim().max(50, "validation.tooLong").optional(),
+});
+export type SearchShopsQuery = z.infer<typeof searchShopsQuery>;
+
+/** A notice id in a path. */
+export const noticeIdParams = z.object({
+  id: intField(1, MAX_INT),
+});
