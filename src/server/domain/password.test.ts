@@ -1,0 +1,64 @@
+import { describe, it, expect } from "vitest";
+import { hashPassword, verifyPassword } from "./password.ts";
+
+describe("password hashing (scrypt)", () => {
+  it("stores scrypt$N$r$p$salt$hash with a 16-byte salt and a 64-byte key", async () => {
+    const stored = await hashPassword("Demo1234");
+    const parts = stored.split("$");
+    expect(parts).toHaveLength(6);
+    expect(parts.slice(0, 4)).toEqual(["scrypt", "16384", "8", "1"]);
+    expect(Buffer.from(parts[4]!, "base64")).toHaveLength(16);
+    expect(Buffer.from(parts[5]!, "base64")).toHaveLength(64);
+    expect(stored).not.toContain("Demo1234");
+  });
+
+  it("verifies the right password and rejects wrong ones", async () => {
+    const stored = await hashPassword("Demo1234");
+    expect(await verifyPassword("Demo1234", stored)).toBe(true);
+    expect(await verifyPassword("demo1234", stored)).toBe(false);
+    expect(await verifyPassword("Demo12345", stored)).toBe(false);
+    expect(await verifyPassword("", stored)).toBe(false);
+  });
+
+  it("uses a random salt: the same password hashes differently, both verify", async () => {
+    const a = await hashPassword("same-password");
+    const b = await hashPassword("same-password");
+    expect(a).not.toBe(b);
+    expect(await verifyPassword("same-password", a)).toBe(true);
+    expect(await verifyPassword("same-password", b)).toBe(true);
+  });
+
+  it("handles unicode passwords", async () => {
+    const stored = await hashPassword("密码Pässwörd!");
+    expect(await verifyPassword("密码Pässwörd!", stored)).toBe(true);
+    expect(await verifyPassword("密码Passwort!", stored)).toBe(false);
+  });
+
+  it("rejects malformed or unsupported hashes without throwing", async () => {
+    const good = await hashPassword("x1y2z3");
+    const [, n, r, p, salt, hash] = good.split("$");
+    const bad = [
+      "",
+      "plain-text",
+      `bcrypt$${n}$${r}$${p}$${salt}$${hash}`,
+      `scrypt$${n}$${r}$${p}$${salt}`,
+      `scrypt$1000$${r}$${p}$${salt}$${hash}`, // N not a power of two
+      `scrypt$${1 << 24}$${r}$${p}$${salt}$${hash}`, // N too large
+      `scrypt$${n}$999$${p}$${salt}$${hash}`, // r too large
+      `scrypt$${n}$${r}$${p}$!!notbase64!!$${hash}`,
+      `scrypt$${n}$${r}$${p}$${salt}$${hash!.slice(0, 8)}`, // key too short
+    ];
+    for (const s of bad) expect(await verifyPassword("x1y2z3", s)).toBe(false);
+    expect(await verifyPassword("x1y2z3", null)).toBe(false);
+    expect(await verifyPassword("x1y2z3", undefined)).toBe(false);
+  });
+
+  it("detects a tampered hash", async () => {
+    const stored = await hashPassword("Demo1234");
+    const parts = stored.split("$");
+    const key = Buffer.from(parts[5]!, "base64");
+    key[0] = key[0]! ^ 0xff;
+    parts[5] = key.toString("base64");
+    expect(await verifyPassword("Demo1234", parts.join("$"))).toBe(false);
+  });
+});

@@ -1,0 +1,72 @@
+import { describe, it, expect } from "vitest";
+import { cents, lt, nicePrice, toTw } from "./names.ts";
+import { Rng, SeedClock, fixedUuid, seedBaseDate } from "./random.ts";
+import { escapeXml, hsl, productSvg } from "./images.ts";
+
+describe("seed randomness", () => {
+  it("is deterministic for a seed and differs between seeds", () => {
+    const a = new Rng(42);
+    const b = new Rng(42);
+    const c = new Rng(43);
+    const sa = Array.from({ length: 5 }, () => a.next());
+    expect(Array.from({ length: 5 }, () => b.next())).toEqual(sa);
+    expect(Array.from({ length: 5 }, () => c.next())).not.toEqual(sa);
+    for (const v of sa) expect(v >= 0 && v < 1).toBe(true);
+  });
+
+  it("int, sample and shuffle stay in range and keep items", () => {
+    const r = new Rng(7);
+    for (let i = 0; i < 200; i++) {
+      const n = r.int(3, 4);
+      expect(n === 3 || n === 4).toBe(true);
+    }
+    const items = [1, 2, 3, 4, 5, 6];
+    expect(r.shuffle(items).sort()).toEqual(items);
+    const s = r.sample(items, 3);
+    expect(s).toHaveLength(3);
+    expect([...s].sort((x, y) => x - y)).toEqual(s);
+  });
+
+  it("counts time back from midnight UTC of the base day", () => {
+    const base = seedBaseDate(new Date("2026-11-22T15:30:00Z"));
+    expect(base.toISOString()).toBe("2026-11-22T00:00:00.000Z");
+    const clock = new SeedClock(base);
+    expect(clock.ago(1).toISOString()).toBe("2026-11-21T00:00:00.000Z");
+    const t = clock.between(new Rng(1), 0, 14);
+    expect(t.getTime()).toBeLessThanOrEqual(base.getTime());
+    expect(t.getTime()).toBeGreaterThanOrEqual(clock.ago(14).getTime());
+    expect(fixedUuid(1)).toBe("00000000-0000-4000-8000-000000000001");
+  });
+});
+
+describe("seed texts and money", () => {
+  it("formats cents and shop-like prices", () => {
+    expect(cents(129900)).toBe("1299.00");
+    expect(cents(3990)).toBe("39.90");
+    expect(cents(5)).toBe("0.05");
+    expect(nicePrice(1234.5)).toBe(123900);
+    expect(nicePrice(39.2)).toBe(3990);
+    expect(nicePrice(9.4)).toBe(940);
+  });
+
+  it("derives zh-tw from zh with Taiwan phrases and shop-friendly fixes", () => {
+    expect(lt("智能手机", "Smartphone")).toEqual({ zh: "智能手机", "zh-tw": "智慧手機", en: "Smartphone" });
+    expect(toTw("规格参数")).toBe("規格參數");
+    expect(toTw("打印类型")).toBe("列印類型");
+  });
+});
+
+describe("seed images", () => {
+  it("escapes XML and produces hex colours", () => {
+    expect(escapeXml(`<a & "b" 'c'>`)).toBe("&lt;a &amp; &quot;b&quot; &apos;c&apos;&gt;");
+    expect(hsl(0, 100, 50)).toBe("#ff0000");
+    expect(hsl(120, 100, 25)).toBe("#008000");
+  });
+
+  it("draws an 800×800 product SVG with the escaped name", () => {
+    const svg = productSvg({ hue: 210, icon: "phone", title: "A&B <Pro>", subtitle: "Smartphone", index: 0 });
+    expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800"')).toBe(true);
+    expect(svg).toContain("A&amp;B &lt;Pro&gt;");
+    expect(svg).toContain('font-family="sans-serif"');
+  });
+});

@@ -1,0 +1,141 @@
+/** The demo buyer, ten reviewer accounts and product reviews. */
+import { hashPassword } from "../domain/password.ts";
+import { prodComments, users } from "../db/schema.ts";
+import { insertChunks, type SeedContext } from "./context.ts";
+import { avatarSvg } from "./images.ts";
+import { fixedUuid } from "./random.ts";
+import type { ProductPlan } from "./products.ts";
+import type { ShopNode } from "./shops.ts";
+
+/** The demo buyer account (documented in the README / report). */
+export const DEMO_USER = {
+  userId: fixedUuid(1),
+  username: "demo",
+  password: "Demo1234",
+  nickName: "演示买家",
+  userMobile: "13800138000",
+} as const;
+
+/** Reviewers can log in too (e.g. as a second buyer in tests): reviewer01..reviewer10 / Review1234. */
+export const REVIEWER_PASSWORD = "Review1234";
+
+const REVIEWERS: [nick: string, sex: "M" | "F", initial: string][] = [
+  ["小鹿同学", "F", "鹿"], ["Tom_Lee", "M", "T"], ["快乐的橙子", "F", "橙"], ["阿杰", "M", "杰"], ["Emily W.", "F", "E"],
+  ["数码控老张", "M", "张"], ["奶茶不加糖", "F", "茶"], ["James Chen", "M", "J"], ["山间清风", "M", "风"], ["Lily", "F", "L"],
+];
+
+export interface UserSet {
+  reviewerIds: string[];
+  nickById: Map<string, string>;
+}
+
+export async function seedUsers(ctx: SeedContext): Promise<UserSet> {
+  const [demoHash, reviewerHash] = await Promise.all([hashPassword(DEMO_USER.password), hashPassword(REVIEWER_PASSWORD)]);
+  const rows: (typeof users.$inferInsert)[] = [{
+    userId: DEMO_USER.userId,
+    username: DEMO_USER.username,
+    nickName: DEMO_USER.nickName,
+    pic: ctx.images.add("avatar/u01.svg", avatarSvg(210, "演")),
+    sex: "M",
+    userMobile: DEMO_USER.userMobile,
+    passwordHash: demoHash,
+    status: 1,
+    score: 2000,
+    balance: "5000.00",
+    level: 1,
+    levelType: 0,
+    growth: 120,
+    createdAt: ctx.clock.ago(180),
+    updatedAt: ctx.clock.ago(1),
+  }];
+  const reviewerIds: string[] = [];
+  const nickById = new Map<string, string>([[DEMO_USER.userId, DEMO_USER.nickName]]);
+  REVIEWERS.forEach(([nick, sex, initial], i) => {
+    const userId = fixedUuid(0x100 + i + 1);
+    reviewerIds.push(userId);
+    nickById.set(userId, nick);
+    rows.push({
+      userId,
+      username: `reviewer${String(i + 1).padStart(2, "0")}`,
+      nickName: nick,
+      pic: ctx.images.add(`avatar/r${String(i + 1).padStart(2, "0")}.svg`, avatarSvg((i * 37) % 360, initial)),
+      sex,
+      userMobile: `1390000${String(i + 1).padStart(4, "0")}`,
+      passwordHash: reviewerHash,
+      status: 1,
+      score: ctx.rng.int(0, 3000),
+      balance: "0.00",
+      level: ctx.rng.int(1, 5),
+      levelType: 0,
+      growth: ctx.rng.int(0, 5000),
+      createdAt: ctx.clock.ago(300 - i * 7),
+      updatedAt: ctx.clock.ago(2),
+    });
+  });
+  await insertChunks(ctx.tx, users, rows);
+  return { reviewerIds, nickById };
+}
+
+const GOOD = {
+  zh: ["质量很好，和描述的一样，物流也很快！", "用了一周再来评价，非常满意，推荐购买。", "包装很用心，做工精细，性价比很高。", "第二次回购了，一如既往的好。", "颜色很正，手感很好，家人也很喜欢。", "客服回复及时，发货速度快，好评！"],
+  en: ["Great quality, exactly as described, and fast delivery!", "Used it for a week — very happy, would recommend.", "Nicely packed and well made. Great value.", "My second purchase, as good as the first.", "Lovely colour and feels great. The family loves it."],
+};
+const MEDIUM = {
+  zh: ["整体还可以，就是物流慢了点。", "东西一般，对得起这个价格。", "有点小瑕疵，不影响使用。"],
+  en: ["It's okay overall, shipping was a bit slow.", "Average, but fair for the price.", "A small flaw, but it works fine."],
+};
+const BAD = {
+  zh: ["和图片差别有点大，不太满意。", "用了两天就出问题了，希望商家处理。"],
+  en: ["Looks quite different from the pictures. Not happy.", "Stopped working after two days — waiting for the seller to fix it."],
+};
+const REPLIES = {
+  zh: ["感谢您的支持，期待再次光临！", "亲，给您带来不便非常抱歉，客服会尽快联系您处理。", "感谢您的反馈，我们会继续努力！"],
+  en: ["Thank you for your support — see you again soon!", "We're sorry for the trouble; our service team will contact you shortly.", "Thanks for the feedback, we'll keep improving!"],
+};
+
+/** ~60 on-sale products get 1-8 reviews each; products.commentNum is set to match. */
+export function planReviews(ctx: SeedContext, all: ProductPlan[], shopNodes: ShopNode[], usersSet: UserSet): (typeof prodComments.$inferInsert)[] {
+  const { rng, clock } = ctx;
+  const openShopIds = new Set(shopNodes.filter((s) => s.def.status === 1).map((s) => s.id));
+  const reviewable = all.filter((p) => p.status === 1 && openShopIds.has(p.shopId));
+  const chosen = rng.sample(reviewable, 60);
+  const rows: (typeof prodComments.$inferInsert)[] = [];
+  let id = 1;
+  for (const p of chosen) {
+    const n = rng.int(1, 8);
+    const authors = rng.sample(usersSet.reviewerIds, n);
+    for (const userId of authors) {
+      const score = rng.weighted([5, 4, 3, 2, 1], (s) => ({ 5: 10, 4: 5, 3: 2, 2: 1, 1: 1 })[s]!);
+      const evaluate = score >= 4 ? 0 : score === 3 ? 1 : 2;
+      const lang = rng.chance(0.65) ? "zh" : "en";
+      const pool = (evaluate === 0 ? GOOD : evaluate === 1 ? MEDIUM : BAD)[lang];
+      const sku = rng.pick(p.skus);
+      const ageDays = Math.max(0.1, (clock.base.getTime() - p.putawayTime.getTime()) / 86_400_000);
+      const recTime = clock.between(rng, 0.05, Math.max(0.1, ageDays - 0.05));
+      const withPics = rng.chance(0.3);
+      const withReply = rng.chance(0.35) || evaluate === 2;
+      rows.push({
+        prodCommId: id++,
+        prodId: p.prodId,
+        userId,
+        orderItemId: null,
+        skuName: sku.skuName.zh,
+        score,
+        evaluate,
+        content: rng.pick(pool),
+        pics: withPics ? rng.sample(p.imgs, rng.int(1, Math.min(3, p.imgs.length))).join(",") : "",
+        isAnonymous: rng.chance(0.2) ? 1 : 0,
+        status: 1,
+        replyContent: withReply ? REPLIES[lang][evaluate === 2 ? 1 : rng.chance(0.5) ? 0 : 2]! : null,
+        replyTime: withReply ? new Date(Math.min(recTime.getTime() + rng.int(60, 4 * 1440) * 60_000, clock.base.getTime())) : null,
+        recTime,
+      });
+    }
+    p.commentNum = authors.length;
+  }
+  return rows;
+}
+
+export async function insertReviews(ctx: SeedContext, rows: (typeof prodComments.$inferInsert)[]): Promise<void> {
+  await insertChunks(ctx.tx, prodComments, rows);
+}
