@@ -18,6 +18,8 @@ export interface Database {
   driver: "pglite" | "postgres";
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: the whole data directory as a tarball, loadable with `loadDataDir`. */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 export interface DbOptions {
@@ -25,6 +27,8 @@ export interface DbOptions {
   databaseUrl?: string;
   /** Folder for PGlite; omit (with no databaseUrl) for an in-memory database (tests). */
   dataDir?: string;
+  /** PGlite only: start from a dump made with PGlite's dumpDataDir() (tests load a seeded state quickly). */
+  loadDataDir?: Blob;
 }
 
 function migrationsFolder(): string {
@@ -60,7 +64,11 @@ export async function openDatabase(opts: DbOptions): Promise<Database> {
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true });
-  const client = await PGlite.create(opts.dataDir ? { dataDir: opts.dataDir, extensions: { pg_trgm } } : { extensions: { pg_trgm } });
+  const client = await PGlite.create({
+    ...(opts.dataDir ? { dataDir: opts.dataDir } : {}),
+    ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
+    extensions: { pg_trgm },
+  });
   const db = drizzle(client, { schema });
   return {
     db: db as unknown as Db,
@@ -71,6 +79,9 @@ export async function openDatabase(opts: DbOptions): Promise<Database> {
     },
     async close() {
       await client.close();
+    },
+    async dumpDataDir() {
+      return client.dumpDataDir("none");
     },
   };
 }

@@ -1,0 +1,76 @@
+/**
+ * Data the layout parts (head, top bar, search header, category panel, footer) read on the
+ * server. Each loader runs at most once per request (memoised on Astro.locals), so the site
+ * config is read once even though several components need it. The queries themselves live in
+ * src/server/domain; nothing here is per user.
+ */
+import { getAppContext } from "../server/context.ts";
+import { getPcWebConfig, getServiceSwitch, pcWebTexts, type PcWebTexts } from "../server/domain/site.ts";
+import { getCategoryTree, getHotSearches } from "../server/domain/catalog.ts";
+import { getTopNotices } from "../server/domain/notice.ts";
+import { HOT_SEARCH_NUMBER } from "../lib/constants.ts";
+import type { CategoryNode, HotSearchItem, NoticeItem, PcWebConfig, ServiceSwitch } from "../lib/api-types.ts";
+
+const memo = new WeakMap<object, Map<string, Promise<unknown>>>();
+
+function once<T>(locals: App.Locals, key: string, load: () => Promise<T>): Promise<T> {
+  let perRequest = memo.get(locals);
+  if (!perRequest) {
+    perRequest = new Map();
+    memo.set(locals, perRequest);
+  }
+  let p = perRequest.get(key) as Promise<T> | undefined;
+  if (!p) {
+    p = load();
+    perRequest.set(key, p);
+  }
+  return p;
+}
+
+export interface SiteInfo {
+  config: PcWebConfig;
+  texts: PcWebTexts;
+  siteUrl: string;
+  merchantPlatformUrl: string;
+  mobileMallUrl: string;
+}
+
+export function loadSite(locals: App.Locals): Promise<SiteInfo> {
+  return once(locals, "site", async () => {
+    const { db, config } = getAppContext();
+    const pc = await getPcWebConfig(db);
+    return {
+      config: pc,
+      texts: pcWebTexts(pc, locals.locale),
+      siteUrl: config.siteUrl,
+      merchantPlatformUrl: config.merchantPlatformUrl,
+      mobileMallUrl: config.mobileMallUrl,
+    };
+  });
+}
+
+export function loadServiceSwitch(locals: App.Locals): Promise<ServiceSwitch> {
+  return once(locals, "serviceSwitch", () => getServiceSwitch(getAppContext().db));
+}
+
+/** The platform category tree (3 levels) for the category panel. */
+export function loadCategoryTree(locals: App.Locals): Promise<CategoryNode[]> {
+  return once(locals, "categories", () => getCategoryTree(getAppContext().db, locals.locale, { parentId: 0, shopId: 0 }));
+}
+
+/** Hot words under the search box: type 1 product keywords, type 2 shop keywords (4 each, by seq). */
+export function loadHotWords(locals: App.Locals): Promise<{ goods: HotSearchItem[]; shops: HotSearchItem[] }> {
+  return once(locals, "hotWords", async () => {
+    const db = getAppContext().db;
+    const [goods, shops] = await Promise.all([
+      getHotSearches(db, locals.locale, { number: HOT_SEARCH_NUMBER, sort: 1, type: 1 }),
+      getHotSearches(db, locals.locale, { number: HOT_SEARCH_NUMBER, sort: 1, type: 2 }),
+    ]);
+    return { goods, shops };
+  });
+}
+
+/** Pinned platform notices (top-bar carousel, home notice box). */
+export function loadTopNotices(locals: App.Locals): Promise<NoticeItem[]> {
+  return once(locals, "topNotices", () => getTopNotices(getAppContext().db, locals.locale, 0));
+}

@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { formatCartCount } from "./cart-count.ts";
+
+describe("formatCartCount", () => {
+  it("shows 0 for an empty cart (and for bad input)", () => {
+    expect(formatCartCount(0)).toBe("0");
+    expect(formatCartCount(-3)).toBe("0");
+    expect(formatCartCount(Number.NaN)).toBe("0");
+  });
+  it("shows the number up to the cap", () => {
+    expect(formatCartCount(1)).toBe("1");
+    expect(formatCartCount(999)).toBe("999");
+  });
+  it("shows 999+ at 1000 or more", () => {
+    expect(formatCartCount(1000)).toBe("999+");
+    expect(formatCartCount(123456)).toBe("999+");
+  });
+  it("uses another cap when given", () => {
+    expect(formatCartCount(99, 99)).toBe("99");
+    expect(formatCartCount(100, 99)).toBe("99+");
+  });
+});
