@@ -226,3 +226,38 @@ export interface RenovationBlock {
   type: string;
   dataField: Record<string, unknown>;
 }
+
+/** Visit logs of the flow analysis (SPEC §3, CONTRACT §11). userId set when sent to /p/flowAnalysisLog. */
+export const flowLogs = pgTable("flow_logs", {
+  id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+  uuid: text("uuid").notNull(),
+  uuidSession: text("uuid_session").notNull(),
+  userId: text("user_id"),
+  pageId: integer("page_id").notNull(),
+  prevPageId: integer("prev_page_id"),
+  bizType: smallint("biz_type"),
+  bizData: text("biz_data"),
+  step: integer("step").notNull().default(1),
+  systemType: smallint("system_type").notNull().default(1),
+  visitType: smallint("visit_type").notNull().default(1),
+  nums: integer("nums"),
+  orderNumbers: text("order_numbers"),
+  createdAt: created(),
+}, (t) => [index("flow_logs_created_idx").on(t.createdAt), index("flow_logs_session_idx").on(t.uuidSession)]);
+
+/** Browsing history (footprints): one row per user and product, browseTime updated on each visit. */
+export const footprints = pgTable("footprints", {
+  id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+  userId: text("user_id").notNull(),
+  prodId: integer("prod_id").notNull(),
+  browseTime: ts("browse_time").notNull().defaultNow(),
+}, (t) => [uniqueIndex("footprints_user_prod_uq").on(t.userId, t.prodId), index("footprints_user_time_idx").on(t.userId, t.browseTime)]);
+
+/**
+ * Version counters of public content, bumped by statement triggers (migration 0002) whenever the
+ * rows behind public pages change, from any process. The page render cache keys on them.
+ */
+export const contentVersions = pgTable("content_versions", {
+  scope: text("scope").primaryKey(),
+  version: bigint("version", { mode: "number" }).notNull().default(0),
+});
