@@ -1,0 +1,117 @@
+/**
+ * API test harness: the real Hono app (createApi) over a real, seeded database.
+ *   DB_DRIVER=pglite  in-memory PGlite loaded from the dump made once by global-setup.ts
+ *   DB_DRIVER=pg      a fresh PostgreSQL database mall_t_<run>_<random> per test file: created,
+ *                     migrated, seeded, and dropped again by close()
+ * Use `describe.skipIf(!dbReady)` so api-pg is skipped (with the global-setup warning) when
+ * PostgreSQL is unreachable outside CI.
+ */
+import { randomBytes } from "node:crypto";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { inject } from "vitest";
+import type { Envelope } from "../../src/lib/api-types.ts";
+import { createApi } from "../../src/server/api/app.ts";
+import { loadConfig } from "../../src/server/config.ts";
+import { setAppContext, type AppContext } from "../../src/server/context.ts";
+import { openDatabase, type Database } from "../../src/server/db/client.ts";
+import { seedDatabase } from "../../src/server/seed/index.ts";
+
+export const dbDriver: "pglite" | "pg" = process.env.DB_DRIVER === "pg" ? "pg" : "pglite";
+export const dbReady: boolean = inject("dbReady");
+
+export interface TestResponse<T> {
+  status: number;
+  headers: Headers;
+  body: Envelope<T>;
+}
+
+export interface TestApp {
+  api: ReturnType<typeof createApi>;
+  ctx: AppContext;
+  /** Calls the API in-process; `path` starts with /api. The body is parsed as JSON. */
+  request<T = unknown>(path: string, init?: RequestInit): Promise<TestResponse<T>>;
+  /** GET with an Accept-Language header. */
+  get<T = unknown>(path: string, lang?: string, headers?: Record<string, string>): Promise<TestResponse<T>>;
+  close(): Promise<void>;
+}
+
+async function openPglite(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const dump = await fs.readFile(inject("pgliteDumpFile"));
+  const database = await openDatabase({ loadDataDir: new Blob([dump]) });
+  await database.migrate();
+  return { database, drop: async () => {} };
+}
+
+async function openPg(tmp: string): Promise<{ database: Database; url: string; drop: () => Promise<void> }> {
+  const base = inject("pgBaseUrl");
+  const name = `mall_t_${inject("pgRunId")}_${randomBytes(4).toString("hex")}`;
+  const { default: postgres } = await import("postgres");
+  const admin = postgres(base, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database "${name}"`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const drop = async () => {
+    try {
+      await admin.unsafe(`drop database if exists "${name}" with (force)`);
+    } finally {
+      await admin.end({ timeout: 5 });
+    }
+  };
+  try {
+    const database = await openDatabase({ databaseUrl: url.toString() });
+    await database.migrate();
+    await seedDatabase(database.db, { uploadsDir: path.join(tmp, "uploads") });
+    return { database, url: url.toString(), drop };
+  } catch (err) {
+    await drop();
+    throw err;
+  }
+}
+
+export async function createTestApp(): Promise<TestApp> {
+  const tmp = await fs.mkdtemp(path.join(os.tmpdir(), "mall-api-test-"));
+  const opened = dbDriver === "pg" ? await openPg(tmp) : { ...(await openPglite()), url: undefined };
+  const { database } = opened;
+  const config = loadConfig({ ...process.env, DATA_DIR: tmp, DATABASE_URL: opened.url ?? "", AUTO_SEED: "0", NODE_ENV: "test" });
+  const ctx: AppContext = { config, database, db: database.db };
+  setAppContext(ctx);
+  const api = createApi(ctx);
+
+  async function request<T = unknown>(p: string, init?: RequestInit): Promise<TestResponse<T>> {
+    const res = await api.request(p, init);
+    const text = await res.text();
+    let body: Envelope<T>;
+    try {
+      body = JSON.parse(text) as Envelope<T>;
+    } catch {
+      throw new Error(`${p}: answer is not JSON (status ${res.status}): ${text.slice(0, 200)}`);
+    }
+    return { status: res.status, headers: res.headers, body };
+  }
+
+  return {
+    api,
+    ctx,
+    request,
+    get: (p, lang, headers = {}) => request(p, { headers: { ...(lang ? { "Accept-Language": lang } : {}), ...headers } }),
+    async close() {
+      setAppContext(undefined);
+      try {
+        await database.close();
+      } finally {
+        await opened.drop();
+        await fs.rm(tmp, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+/** Asserts a successful envelope and returns its data. */
+export function okData<T>(res: TestResponse<T>): T {
+  if (res.body.code !== "00000" || res.body.success !== true) {
+    throw new Error(`expected success, got ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
+  }
+  return res.body.data;
+}
