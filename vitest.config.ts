@@ -4,9 +4,12 @@
  *   api-pglite  the real API router against an embedded PGlite seeded once (tests/api/global-setup.ts)
  *   api-pg      the same API tests against PostgreSQL (TEST_DATABASE_URL, default
  *               postgres://postgres@127.0.0.1:5432/test); one fresh database per test file.
- * Run: npx vitest run --project unit --project api-pglite --project api-pg
+ *   astro       .astro components rendered to HTML with Astro's container API
+ *               (src/**\/*.astro.test.ts; Vite config from astro's getViteConfig so .astro compiles)
+ * Run: npx vitest run --project unit --project astro --project api-pglite --project api-pg
  */
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
+import { getViteConfig } from "astro/config";
 
 const apiProject = (name: "api-pglite" | "api-pg", driver: "pglite" | "pg") => ({
   extends: true as const,
@@ -29,9 +32,11 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["src/**/*.test.ts", "tests/unit/**/*.test.ts"],
+          exclude: [...configDefaults.exclude, "src/**/*.astro.test.ts"],
           environment: "node",
         },
       },
+      getViteConfig({ test: { name: "astro", include: ["src/**/*.astro.test.ts"], environment: "node" } }),
       apiProject("api-pglite", "pglite"),
       apiProject("api-pg", "pg"),
     ],

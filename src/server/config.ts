@@ -13,6 +13,8 @@ export interface AppConfig {
   production: boolean;
   /** Skip the automatic seed on an empty database (tests seed themselves). */
   autoSeed: boolean;
+  /** HMAC secret of the signed decoration preview links (src/server/domain/renovation-preview.ts); "" disables previews. */
+  previewSecret: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -29,5 +31,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     siteUrl: (env.SITE_URL ?? `http://localhost:${port}`).replace(/\/$/, ""),
     production: env.NODE_ENV === "production",
     autoSeed: env.AUTO_SEED !== "0",
+    // Production without PREVIEW_SECRET: empty → every preview token is refused (no guessable default).
+    previewSecret: env.PREVIEW_SECRET || (env.NODE_ENV === "production" ? "" : "dev-preview-secret-change-me"),
   };
 }

@@ -4,7 +4,8 @@
  *   /im/websocket/...      → chat websocket (reserved: accepted, then closed with a reason)
  *   /uploads/*             → stored images (DATA_DIR/uploads)
  *   everything else        → hashed client assets, then Astro pages (@astrojs/node, middleware mode)
- * HTML and JSON are compressed (brotli or gzip); SIGTERM shuts down gracefully.
+ * HTML and JSON are compressed (brotli or gzip); public pages go through the render cache
+ * (src/server/http/render-cache.ts); SIGTERM shuts down gracefully.
  */
 import http from "node:http";
 import path from "node:path";
@@ -19,6 +20,7 @@ import { bootstrap } from "./bootstrap.ts";
 import { createApi } from "./api/app.ts";
 import { securityHeaders } from "./http/security.ts";
 import { pageRoute } from "./http/locale-route.ts";
+import { cacheKey, dbVersionSource, RenderCache, renderCacheOptionsFromEnv } from "./http/render-cache.ts";
 
 type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse, next?: (err?: unknown) => void, locals?: object) => Promise<void> | void;
 
@@ -47,6 +49,7 @@ export async function startServer() {
   if (!fs.existsSync(entry)) throw new Error("dist/server/entry.mjs is missing: run `npm run build` first");
   const { handler: astroHandler } = (await import(pathToFileURL(entry).href)) as { handler: NodeHandler };
 
+  const renderCache = new RenderCache({ version: dbVersionSource(ctx.db), ...renderCacheOptionsFromEnv() });
   const compress = compression({ threshold: 1024 });
   const secure = securityHeaders(config);
   let inFlight = 0;
@@ -58,6 +61,8 @@ export async function startServer() {
     compress(req as never, res as never, () => {
       const url = req.url ?? "/";
       if (url === "/api" || url.startsWith("/api/") || url.startsWith("/api?")) {
+        // A write through this process's API may change public content: re-read the version now.
+        if (req.method !== "GET" && req.method !== "HEAD") res.on("finish", () => renderCache.versionMayHaveChanged());
         void apiListener(req, res);
       } else if (url.startsWith("/uploads/")) {
         req.url = url.slice("/uploads".length);
@@ -73,21 +78,28 @@ export async function startServer() {
           // anything Astro does not match (or a foreign locale prefix) renders the 404 page.
           const route = pageRoute(url);
           const locals = { locale: route.locale, pathNoLocale: route.path };
-          const notFound = () => {
-            req.url = "/404";
-            void astroHandler(req, res, () => {
-              res.statusCode = 404;
-              res.end();
-            }, { ...locals, notFound: true });
+          // `out` is the real response, or the render cache's in-memory capture of it.
+          const renderPage = (out: http.ServerResponse) => {
+            const notFound = () => {
+              req.url = "/404";
+              void astroHandler(req, out, () => {
+                out.statusCode = 404;
+                out.end();
+              }, { ...locals, notFound: true });
+            };
+            if (route.foreign) return notFound();
+            req.url = route.path;
+            void astroHandler(req, out, (err) => {
+              if (err) {
+                out.statusCode = 500;
+                out.end();
+              } else notFound();
+            }, locals);
           };
-          if (route.foreign) return notFound();
-          req.url = route.path;
-          void astroHandler(req, res, (err) => {
-            if (err) {
-              res.statusCode = 500;
-              res.end();
-            } else notFound();
-          }, locals);
+          // Public pages: in-memory render cache + ETag/304 + CDN Cache-Control (docs/architecture.md).
+          if (!route.foreign && renderCache.applies(req, route.path)) {
+            void renderCache.handle(req, res, cacheKey(route.locale, route.path), renderPage);
+          } else renderPage(res);
         });
       }
     });

@@ -19,6 +19,13 @@ import { sysRouter } from "./sys.ts";
 import { catalogRouter } from "./catalog.ts";
 import { shopRouter } from "./shop.ts";
 import { noticeRouter } from "./notice.ts";
+import { productListRouter } from "./product-list.ts";
+import { productDetailRouter } from "./product-detail.ts";
+import { shopListRouter } from "./shop-list.ts";
+import { shopIndexRouter } from "./shop-index.ts";
+import { renovationRouter } from "./renovation.ts";
+import { flowAnalysisRouter } from "./flow-analysis.ts";
+import { footprintRouter } from "./footprint.ts";
 
 function requestLocale(header: string | undefined, cookie: string | undefined) {
   const fromCookie = cookie?.split(/;\s*/).find((p) => p.startsWith(`${LANG_COOKIE}=`))?.slice(LANG_COOKIE.length + 1);
@@ -63,6 +70,13 @@ export function createApi(app: AppContext) {
   api.route("/", catalogRouter);
   api.route("/", shopRouter);
   api.route("/", noticeRouter);
+  api.route("/", productListRouter);
+  api.route("/", productDetailRouter);
+  api.route("/", shopListRouter);
+  api.route("/", shopIndexRouter);
+  api.route("/", renovationRouter);
+  api.route("/", flowAnalysisRouter);
+  api.route("/", footprintRouter);
 
   api.notFound((c) => c.json(envelope(ResponseCode.NOT_FOUND, null, getT(c.var.locale ?? "zh")("api.notFound")), 404));
 

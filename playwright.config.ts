@@ -1,0 +1,86 @@
+/**
+ * Browser tests in the system Chromium (Debian `chromium`, ARCHITECTURE.md "Stack facts").
+ * The server under test is the real one (`npm run serve`, i.e. src/server/main.ts on the built
+ * dist/) on the embedded database in a fresh temporary data directory, seeded at start.
+ * Run `npm run build` first (npm test does).
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+
+const PORT = 4399;
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+const CI = !!process.env.CI;
+
+// One fresh data directory per run. The config is also loaded by every worker process; they
+// inherit MALL_E2E_DATA_DIR from the runner and so never create a second directory.
+if (!process.env.MALL_E2E_DATA_DIR) {
+  const tmp = os.tmpdir();
+  // Leftovers of earlier runs whose runner process is gone.
+  for (const name of fs.readdirSync(tmp)) {
+    const m = /^mall-e2e-(\d+)$/.exec(name);
+    if (!m) continue;
+    let alive = true;
+    try {
+      process.kill(Number(m[1]), 0);
+    } catch {
+      alive = false;
+    }
+    if (!alive) fs.rmSync(path.join(tmp, name), { recursive: true, force: true });
+  }
+  const dir = path.join(tmp, `mall-e2e-${process.pid}`);
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  process.env.MALL_E2E_DATA_DIR = dir;
+}
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  outputDir: "test-results",
+  fullyParallel: true,
+  forbidOnly: CI,
+  workers: 2,
+  retries: CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [["list"], ["html", { open: "never", outputFolder: "playwright-report" }]],
+  use: {
+    baseURL: BASE_URL,
+    headless: true,
+    locale: "zh-CN",
+    viewport: { width: 1366, height: 900 },
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    },
+  },
+  projects: [{ name: "chromium" }],
+  webServer: {
+    command: "npm run serve",
+    url: `${BASE_URL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: "pipe",
+    stderr: "pipe",
+    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+    env: {
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      DATA_DIR: process.env.MALL_E2E_DATA_DIR!,
+      DATABASE_URL: "",
+      AUTO_SEED: "1",
+      SITE_URL: BASE_URL,
+      MOBILE_MALL_URL: `${BASE_URL}/`,
+    },
+  },
+});

@@ -1,0 +1,45 @@
+/** Product detail, SKUs, reviews (CONTRACT §3.6, §5.2). */
+import { Hono } from "hono";
+import { ResponseCode } from "../../lib/api-types.ts";
+import { commentPageQuery, prodIdQuery } from "../../lib/catalog-params.ts";
+import { getCommentSummary, getProductDetail, getSkuList, isProductOnSale, listComments } from "../domain/product-detail.ts";
+import type { ApiEnv } from "./context.ts";
+import { ApiError, ok } from "./envelope.ts";
+import { cachePublic } from "./http-cache.ts";
+import { parseQuery } from "./validate.ts";
+
+export const productDetailRouter = new Hono<ApiEnv>();
+
+productDetailRouter.get("/prod/prodInfo", async (c) => {
+  const { prodId } = parseQuery(c, prodIdQuery);
+  const detail = await getProductDetail(c.var.app.db, c.var.locale, prodId);
+  if (!detail) throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t("catalog.productNotFound"));
+  cachePublic(c);
+  return ok(c, detail);
+});
+
+productDetailRouter.get("/prod/skuList", async (c) => {
+  const { prodId } = parseQuery(c, prodIdQuery);
+  const list = await getSkuList(c.var.app.db, c.var.locale, prodId);
+  if (!list) throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t("catalog.productNotFound"));
+  cachePublic(c);
+  return ok(c, list);
+});
+
+/** true while the product is on sale in an open shop. Not cached: the cart and checkout ask it. */
+productDetailRouter.get("/prod/isStatus", async (c) => {
+  const { prodId } = parseQuery(c, prodIdQuery);
+  return ok(c, await isProductOnSale(c.var.app.db, prodId));
+});
+
+productDetailRouter.get("/prod/prodCommData", async (c) => {
+  const { prodId } = parseQuery(c, prodIdQuery);
+  cachePublic(c);
+  return ok(c, await getCommentSummary(c.var.app.db, prodId));
+});
+
+productDetailRouter.get("/prod/prodCommPageByProd", async (c) => {
+  const q = parseQuery(c, commentPageQuery);
+  cachePublic(c);
+  return ok(c, await listComments(c.var.app.db, c.var.locale, q.prodId, q));
+});

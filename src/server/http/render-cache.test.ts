@@ -1,0 +1,340 @@
+import { describe, expect, it } from "vitest";
+import type { IncomingMessage } from "node:http";
+import {
+  cacheKey, CaptureResponse, etagMatches, isCacheablePath, isCacheableRequest, LruCache, negotiateEncoding,
+  notStorableReason, RenderCache, renderCacheOptionsFromEnv, throttledVersion, weakEtag,
+} from "./render-cache.ts";
+
+describe("isCacheablePath / isCacheableRequest", () => {
+  it("accepts the public browsing pages and refuses user pages", () => {
+    for (const p of ["/", "/newIndex", "/list", "/detail", "/detail/12", "/shopIndex", "/shopList", "/shop-prod-list", "/notice-list", "/notice-detail", "/termsPage", "/list/", "/sitemap.xml", "/sitemap-zh-products-1.xml", "/robots.txt"]) {
+      expect(isCacheablePath(p), p).toBe(true);
+    }
+    for (const p of ["/select-decorate", "/user-center", "/user-center/uc-order", "/cart", "/login", "/register", "/submit-order", "/payment", "/detail/1/x", "/listing", "/api/x", "/coupons", "/404"]) {
+      expect(isCacheablePath(p), p).toBe(false);
+    }
+  });
+
+  it("only GET and HEAD, query ignored", () => {
+    expect(isCacheableRequest("GET", "/list?st=1")).toBe(true);
+    expect(isCacheableRequest("HEAD", "/detail/3?x=1")).toBe(true);
+    expect(isCacheableRequest("POST", "/list")).toBe(false);
+    expect(isCacheableRequest("GET", "/cart?x=/list")).toBe(false);
+  });
+});
+
+describe("cacheKey", () => {
+  it("is locale + path + sorted query", () => {
+    expect(cacheKey("zh", "/list?st=0&cpid=1&cid=2")).toBe("zh /list?cid=2&cpid=1&st=0");
+    expect(cacheKey("zh", "/list?cid=2&st=0&cpid=1")).toBe(cacheKey("zh", "/list?cpid=1&cid=2&st=0"));
+    expect(cacheKey("en", "/list?cpid=1")).not.toBe(cacheKey("zh", "/list?cpid=1"));
+    expect(cacheKey("zh", "/")).toBe("zh /");
+    expect(cacheKey("zh", "/list?")).toBe("zh /list");
+    expect(cacheKey("zh", "/list#top")).toBe("zh /list");
+  });
+
+  it("keeps the order of repeated parameters and encodes consistently", () => {
+    expect(cacheKey("zh", "/list?bid=2&a=1&bid=1")).toBe("zh /list?a=1&bid=2&bid=1");
+    expect(cacheKey("zh", "/list?pn=a%20b")).toBe(cacheKey("zh", "/list?pn=a+b"));
+  });
+});
+
+describe("LruCache", () => {
+  it("evicts the least recently used entry beyond the count bound", () => {
+    const lru = new LruCache<string>(2, 1000);
+    lru.set("a", "A", 1);
+    lru.set("b", "B", 1);
+    expect(lru.get("a")).toBe("A"); // a is now most recent
+    lru.set("c", "C", 1);
+    expect(lru.keys()).toEqual(["a", "c"]);
+    expect(lru.get("b")).toBeUndefined();
+  });
+
+  it("evicts by bytes and refuses entries larger than the bound", () => {
+    const lru = new LruCache<string>(10, 100);
+    lru.set("a", "A", 40);
+    lru.set("b", "B", 40);
+    lru.set("c", "C", 40);
+    expect(lru.keys()).toEqual(["b", "c"]);
+    expect(lru.bytes).toBe(80);
+    expect(lru.set("huge", "H", 101)).toBe(false);
+    expect(lru.has("huge")).toBe(false);
+    lru.resize("c", 70);
+    expect(lru.keys()).toEqual(["c"]);
+    expect(lru.bytes).toBe(70);
+    lru.clear();
+    expect(lru.size).toBe(0);
+    expect(lru.bytes).toBe(0);
+  });
+
+  it("replacing a key updates its size", () => {
+    const lru = new LruCache<string>(10, 100);
+    lru.set("a", "A", 60);
+    lru.set("a", "A2", 10);
+    expect(lru.bytes).toBe(10);
+    expect(lru.get("a")).toBe("A2");
+  });
+});
+
+describe("throttledVersion", () => {
+  it("reads at most once per interval and shares the pending read", async () => {
+    let t = 0;
+    let reads = 0;
+    let v = 1;
+    const read = throttledVersion(async () => {
+      reads++;
+      return v;
+    }, 1000, () => t);
+    const [a, b] = await Promise.all([read(), read()]);
+    expect([a, b, reads]).toEqual(["1", "1", 1]);
+    v = 2;
+    t = 999;
+    expect(await read()).toBe("1");
+    t = 1000;
+    expect(await read()).toBe("2");
+    expect(reads).toBe(2);
+  });
+
+  it("expire() forces a fresh read, also over a read already under way", async () => {
+    let calls = 0;
+    let release: () => void = () => {};
+    const gate = new Promise<void>((r) => (release = r));
+    const read = throttledVersion(async () => {
+      calls++;
+      if (calls === 1) {
+        await gate;
+        return 1;
+      }
+      return 2;
+    }, 1000, () => 0);
+    const slow = read();
+    read.expire();
+    expect(await read()).toBe("2");
+    release();
+    expect(await slow).toBe("1");
+    expect(await read()).toBe("2"); // the older read did not overwrite the newer value
+    expect(calls).toBe(2);
+  });
+
+  it("answers null when the source fails", async () => {
+    const read = throttledVersion(async () => {
+      throw new Error("db down");
+    }, 0);
+    expect(await read()).toBeNull();
+  });
+});
+
+describe("HTTP helpers", () => {
+  it("weak ETag and If-None-Match", () => {
+    const etag = weakEtag(Buffer.from("hello"));
+    expect(etag).toMatch(/^W\/"[A-Za-z0-9+/=]+"$/);
+    expect(etag).toBe(weakEtag(Buffer.from("hello")));
+    expect(etagMatches(etag, etag)).toBe(true);
+    expect(etagMatches(`"x", ${etag.slice(2)}`, etag)).toBe(true);
+    expect(etagMatches("*", etag)).toBe(true);
+    expect(etagMatches('W/"other"', etag)).toBe(false);
+    expect(etagMatches(undefined, etag)).toBe(false);
+  });
+
+  it("negotiates br, then gzip", () => {
+    expect(negotiateEncoding("gzip, deflate, br")).toBe("br");
+    expect(negotiateEncoding("gzip, br;q=0")).toBe("gzip");
+    expect(negotiateEncoding("*")).toBe("br");
+    expect(negotiateEncoding("identity")).toBe("identity");
+    expect(negotiateEncoding(undefined)).toBe("identity");
+    expect(negotiateEncoding("deflate")).toBe("identity");
+  });
+
+  it("stores only 200/404 without cookies, private cache-control or encoding", () => {
+    const h = (o: Record<string, string>) => new Map(Object.entries(o));
+    expect(notStorableReason({ status: 200, headers: h({ "content-type": "text/html" }) })).toBeNull();
+    expect(notStorableReason({ status: 404, headers: h({}) })).toBeNull();
+    expect(notStorableReason({ status: 302, headers: h({ location: "/" }) })).toBe("status");
+    expect(notStorableReason({ status: 500, headers: h({}) })).toBe("status");
+    expect(notStorableReason({ status: 200, headers: h({ "set-cookie": "a=1" }) })).toBe("set-cookie");
+    expect(notStorableReason({ status: 200, headers: h({ "cache-control": "private, max-age=0" }) })).toBe("cache-control");
+    expect(notStorableReason({ status: 200, headers: h({ "content-encoding": "gzip" }) })).toBe("encoded");
+  });
+
+  it("options from the environment", () => {
+    expect(renderCacheOptionsFromEnv({})).toEqual({ enabled: true, maxEntries: 500, maxBytes: 50 * 1024 * 1024, maxAgeMs: 60_000 });
+    expect(renderCacheOptionsFromEnv({ RENDER_CACHE: "0", RENDER_CACHE_MAX_ENTRIES: "10" })).toMatchObject({ enabled: false, maxEntries: 10 });
+  });
+});
+
+describe("CaptureResponse", () => {
+  it("collects status, headers and body written like the Astro node adapter", async () => {
+    const cap = new CaptureResponse({} as IncomingMessage);
+    cap.setHeader("X-A", "1");
+    cap.writeHead(201, { "Content-Type": "text/html", "set-cookie": ["a=1", "b=2"] });
+    cap.write(new TextEncoder().encode("<p>"));
+    cap.write("héllo");
+    cap.end(Buffer.from("</p>"));
+    const r = await cap.done;
+    expect(r.status).toBe(201);
+    expect(r.headers.get("content-type")).toBe("text/html");
+    expect(r.headers.get("x-a")).toBe("1");
+    expect(r.headers.get("set-cookie")).toEqual(["a=1", "b=2"]);
+    expect(r.body.toString()).toBe("<p>héllo</p>");
+    expect(cap.headersSent).toBe(true);
+  });
+
+  it("rejects when destroyed before the end", async () => {
+    const cap = new CaptureResponse({} as IncomingMessage);
+    cap.write("x");
+    cap.destroy(new Error("boom"));
+    await expect(cap.done).rejects.toThrow("boom");
+  });
+});
+
+describe("RenderCache with a fake version source", () => {
+  /** A minimal response recorder for RenderCache.handle. */
+  function fakeRes() {
+    const headers = new Map<string, unknown>();
+    const res = {
+      statusCode: 200,
+      statusMessage: "",
+      headersSent: false,
+      body: Buffer.alloc(0),
+      ended: false,
+      setHeader(n: string, v: unknown) {
+        headers.set(n.toLowerCase(), v);
+        return res;
+      },
+      getHeader: (n: string) => headers.get(n.toLowerCase()),
+      removeHeader: (n: string) => headers.delete(n.toLowerCase()),
+      end(b?: Buffer | string) {
+        if (b) res.body = Buffer.from(b);
+        res.ended = true;
+        res.headersSent = true;
+      },
+      destroy() {},
+      headers,
+    };
+    return res;
+  }
+  const req = (headers: Record<string, string> = {}, method = "GET") => ({ method, url: "/", headers }) as unknown as IncomingMessage;
+
+  function setup(opts: { maxEntries?: number; maxAgeMs?: number } = {}) {
+    let version = 1;
+    let t = 0;
+    let renders = 0;
+    const cache = new RenderCache({ version: async () => version, versionIntervalMs: 1000, now: () => t, ...opts });
+    const render = (body: string, extra: Record<string, string> = {}, status = 200) => (out: import("node:http").ServerResponse) => {
+      renders++;
+      out.writeHead(status, { "content-type": "text/html; charset=utf-8", ...extra });
+      out.end(body);
+    };
+    return {
+      cache,
+      render,
+      get renders() {
+        return renders;
+      },
+      setVersion: (v: number) => (version = v),
+      tick: (ms: number) => (t += ms),
+      async get(key: string, r: ReturnType<typeof render>, headers: Record<string, string> = {}, method = "GET") {
+        const res = fakeRes();
+        await cache.handle(req(headers, method), res as never, key, r);
+        return res;
+      },
+    };
+  }
+
+  it("MISS then HIT with the same ETag; 304 for a matching If-None-Match", async () => {
+    const s = setup();
+    const a = await s.get("zh /", s.render("<h1>home</h1>"));
+    expect(a.headers.get("x-cache")).toBe("MISS");
+    expect(a.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=300");
+    expect(a.headers.get("vary")).toBe("Accept-Encoding");
+    const b = await s.get("zh /", s.render("<h1>other</h1>"));
+    expect(b.headers.get("x-cache")).toBe("HIT");
+    expect(b.body.toString()).toBe("<h1>home</h1>");
+    expect(b.headers.get("etag")).toBe(a.headers.get("etag"));
+    expect(s.renders).toBe(1);
+    const c = await s.get("zh /", s.render("x"), { "if-none-match": String(a.headers.get("etag")) });
+    expect(c.statusCode).toBe(304);
+    expect(c.body.length).toBe(0);
+    expect(s.cache.stats()).toMatchObject({ entries: 1, hits: 2, misses: 1 });
+  });
+
+  it("a new content version invalidates every entry (read at most once per second)", async () => {
+    const s = setup();
+    await s.get("zh /", s.render("v1"));
+    await s.get("en /", s.render("v1"));
+    s.setVersion(2);
+    s.tick(500);
+    expect((await s.get("zh /", s.render("v2"))).body.toString()).toBe("v1"); // version not re-read yet
+    s.tick(500);
+    const r = await s.get("zh /", s.render("v2"));
+    expect(r.headers.get("x-cache")).toBe("MISS");
+    expect(r.body.toString()).toBe("v2");
+    expect(s.cache.stats()).toMatchObject({ entries: 1, invalidations: 1, version: "2" });
+  });
+
+  it("entries expire after maxAgeMs", async () => {
+    const s = setup({ maxAgeMs: 60_000 });
+    await s.get("zh /", s.render("a"));
+    s.tick(59_000);
+    expect((await s.get("zh /", s.render("b"))).headers.get("x-cache")).toBe("HIT");
+    s.tick(1_000);
+    expect((await s.get("zh /", s.render("b"))).body.toString()).toBe("b");
+  });
+
+  it("does not store responses that set a cookie or fail, and sends them unchanged", async () => {
+    const s = setup();
+    const a = await s.get("zh /", s.render("a", { "set-cookie": "x=1" }));
+    expect(a.headers.get("x-cache")).toBe("BYPASS");
+    expect(a.headers.get("set-cookie")).toBe("x=1");
+    expect(a.headers.get("etag")).toBeUndefined();
+    const b = await s.get("zh /", s.render("err", {}, 500));
+    expect(b.statusCode).toBe(500);
+    expect(s.cache.stats().entries).toBe(0);
+    const c = await s.get("zh /", s.render("nf", {}, 404));
+    expect(c.headers.get("x-cache")).toBe("MISS");
+    expect((await s.get("zh /", s.render("nf2", {}, 404))).body.toString()).toBe("nf");
+  });
+
+  it("stays bounded by the entry count", async () => {
+    const s = setup({ maxEntries: 2 });
+    for (const k of ["a", "b", "c"]) await s.get(k, s.render(k));
+    expect(s.cache.stats().entries).toBe(2);
+    expect((await s.get("a", s.render("a2"))).headers.get("x-cache")).toBe("MISS");
+  });
+
+  it("compresses cached bodies once per encoding", async () => {
+    const s = setup();
+    const html = `<html>${"<p>hello world</p>".repeat(200)}</html>`;
+    await s.get("zh /", s.render(html));
+    const br = await s.get("zh /", s.render(html), { "accept-encoding": "gzip, br" });
+    expect(br.headers.get("content-encoding")).toBe("br");
+    const zlib = await import("node:zlib");
+    expect(zlib.brotliDecompressSync(br.body).toString()).toBe(html);
+    const gz = await s.get("zh /", s.render(html), { "accept-encoding": "gzip" });
+    expect(zlib.gunzipSync(gz.body).toString()).toBe(html);
+    expect(Number(gz.headers.get("content-length"))).toBe(gz.body.length);
+    const plain = await s.get("zh /", s.render(html));
+    expect(plain.body.toString()).toBe(html);
+    expect(plain.headers.get("content-encoding")).toBeUndefined();
+  });
+
+  it("renders HEAD as GET and stores the full body", async () => {
+    const s = setup();
+    let seen = "";
+    await s.get("zh /", (out) => {
+      seen = String((out as unknown as CaptureResponse).req.method);
+      out.writeHead(200, { "content-type": "text/html" });
+      out.end("full");
+    }, {}, "HEAD");
+    expect(seen).toBe("GET");
+    expect((await s.get("zh /", s.render("x"))).body.toString()).toBe("full");
+  });
+
+  it("when the version cannot be read, renders every time but still sends ETag", async () => {
+    const cache = new RenderCache({ version: async () => null });
+    const res = fakeRes();
+    await cache.handle(req(), res as never, "k", (out) => void out.end("x"));
+    expect(res.headers.get("etag")).toBeDefined();
+    expect(cache.stats().entries).toBe(0);
+  });
+});

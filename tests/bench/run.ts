@@ -1,0 +1,358 @@
+/**
+ * `npm run bench`: prints figures against the budgets; never fails on the numbers.
+ *
+ *  1. JS a browse page loads before interaction (/, /notice-list, /en/): <script src>,
+ *     <link rel=modulepreload>, inline module scripts, islands that hydrate without
+ *     interaction (client:load / client:idle), and all their static imports, recursively;
+ *     each file gzipped (level 6, what the server sends); budget 15 KB.
+ *  2. Server cold start on an existing (seeded) data directory, N=3: spawn of
+ *     `tsx src/server/main.ts` until /api/health answers; budget 1.5 s. Also the "ready in"
+ *     time main.ts logs.
+ *  3. Home page requests/s at 50 connections for 10 s (autocannon), side by side with a plain
+ *     node:http server sending the same saved HTML bytes with the same compression: once
+ *     compressed per request (compression middleware, as main.ts does for uncached responses)
+ *     and once precompressed (a static file server's best case).
+ *
+ * Figures also go to test-results/bench.json. Needs a build (runs `npm run build` if dist/ is
+ * missing). Options: BENCH_DURATION (seconds, default 10), BENCH_CONNECTIONS (default 50).
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import zlib from "node:zlib";
+import { createRequire } from "node:module";
+import autocannon from "autocannon";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const require = createRequire(import.meta.url);
+const TSX_CLI = path.join(path.dirname(require.resolve("tsx/package.json")), "dist", "cli.mjs");
+const JS_BUDGET = 15 * 1024;
+const COLD_START_BUDGET_MS = 1500;
+const COLD_STARTS = 3;
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const BROWSE_PAGES = ["/", "/notice-list", "/en/"];
+const ACCEPT_ENCODING = "gzip, deflate, br";
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+const ms = (n: number) => `${Math.round(n)} ms`;
+const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once("error", reject);
+    s.listen(0, "127.0.0.1", () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+interface Server {
+  child: ChildProcess;
+  port: number;
+  spawnToHealthMs: number;
+  readyLogMs: number | null;
+  output: string[];
+}
+
+/** Starts src/server/main.ts (what `npm run serve` runs) and waits for /api/health. */
+async function startServer(dataDir: string, opts: { autoSeed: boolean; timeoutMs: number }): Promise<Server> {
+  const port = await freePort();
+  const output: string[] = [];
+  const t0 = performance.now();
+  const child = spawn(process.execPath, [TSX_CLI, "src/server/main.ts"], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      AUTO_SEED: opts.autoSeed ? "1" : "0",
+      NODE_ENV: "production",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let readyLogMs: number | null = null;
+  const onData = (buf: Buffer) => {
+    const text = buf.toString();
+    output.push(text);
+    const m = /ready in (\d+) ms/.exec(text);
+    if (m) readyLogMs = Number(m[1]);
+  };
+  child.stdout!.on("data", onData);
+  child.stderr!.on("data", onData);
+  let exited: number | null = null;
+  child.on("exit", (code) => (exited = code ?? -1));
+  const url = `http://127.0.0.1:${port}/api/health`;
+  for (;;) {
+    if (exited !== null) throw new Error(`server exited with ${exited} before answering:\n${output.join("")}`);
+    if (performance.now() - t0 > opts.timeoutMs) {
+      child.kill("SIGKILL");
+      throw new Error(`server did not answer ${url} within ${opts.timeoutMs} ms:\n${output.join("")}`);
+    }
+    try {
+      const res = await fetch(url);
+      if (res.ok) {
+        await res.arrayBuffer();
+        break;
+      }
+    } catch {
+      // not listening yet
+    }
+    await sleep(20);
+  }
+  const spawnToHealthMs = performance.now() - t0;
+  // The log line is written just before listening; give the pipe a moment.
+  for (let i = 0; i < 25 && readyLogMs === null; i++) await sleep(20);
+  return { child, port, spawnToHealthMs, readyLogMs, output };
+}
+
+async function stopServer(server: { child: ChildProcess }): Promise<void> {
+  const { child } = server;
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const done = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  child.kill("SIGTERM");
+  const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+  await done;
+  clearTimeout(timer);
+}
+
+// ---------- 1. JS bytes ----------
+
+function attr(tag: string, name: string): string | undefined {
+  const m = new RegExp(`\\s${name}\\s*=\\s*("([^"]*)"|'([^']*)'|([^\\s>]+))`, "i").exec(tag);
+  return m ? (m[2] ?? m[3] ?? m[4]) : undefined;
+}
+
+function decodeEntities(s: string): string {
+  return s.replace(/&amp;/g, "&").replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">");
+}
+
+/** Static import specifiers of an ES module (not dynamic import()). */
+function staticImports(code: string): string[] {
+  const out = new Set<string>();
+  const patterns = [
+    /(?:^|[^\w$.])import\s*(?:[\w$*{}\s,]+?\s*from\s*)?["']([^"']+)["']/g,
+    /(?:^|[^\w$.])export\s*(?:\*|\{[^}]*\})\s*(?:as\s+[\w$]+\s*)?from\s*["']([^"']+)["']/g,
+  ];
+  for (const re of patterns) for (const m of code.matchAll(re)) out.add(m[1]!);
+  return [...out];
+}
+
+interface PageJs {
+  page: string;
+  status: number;
+  error?: string;
+  files: { url: string; bytes: number; gzip: number }[];
+  inlineScripts: number;
+  inlineGzip: number;
+  deferredIslands: string[];
+  totalGzip: number;
+}
+
+async function measurePageJs(origin: string, page: string): Promise<PageJs> {
+  const res = await fetch(origin + page);
+  const html = await res.text();
+  if (!res.ok) return { page, status: res.status, error: `HTTP ${res.status}`, files: [], inlineScripts: 0, inlineGzip: 0, deferredIslands: [], totalGzip: 0 };
+  const entry = new Set<string>();
+  let inlineGzip = 0;
+  let inlineScripts = 0;
+  const deferredIslands: string[] = [];
+
+  for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const tag = `<script ${m[1]}>`;
+    const src = attr(tag, "src");
+    const type = (attr(tag, "type") ?? "").toLowerCase();
+    if (type && type !== "module" && !type.includes("javascript")) continue; // JSON data and the like
+    if (src) entry.add(new URL(decodeEntities(src), origin + page).href);
+    else if (m[2]!.trim()) {
+      inlineScripts++;
+      inlineGzip += zlib.gzipSync(Buffer.from(m[2]!)).length;
+      for (const spec of staticImports(m[2]!)) entry.add(new URL(spec, origin + page).href);
+    }
+  }
+  for (const m of html.matchAll(/<link\b[^>]*>/gi)) {
+    const rel = (attr(m[0], "rel") ?? "").toLowerCase();
+    const href = attr(m[0], "href");
+    if (href && rel.split(/\s+/).includes("modulepreload")) entry.add(new URL(decodeEntities(href), origin + page).href);
+  }
+  for (const m of html.matchAll(/<astro-island\b[^>]*>/gi)) {
+    const client = attr(m[0], "client") ?? "";
+    const urls = [attr(m[0], "component-url"), attr(m[0], "renderer-url")].filter((u): u is string => !!u);
+    if (client === "load" || client === "idle") for (const u of urls) entry.add(new URL(decodeEntities(u), origin + page).href);
+    else deferredIslands.push(`${client}: ${urls.join(", ")}`);
+  }
+
+  const seen = new Map<string, { bytes: number; gzip: number }>();
+  const queue = [...entry];
+  while (queue.length) {
+    const url = queue.shift()!;
+    if (seen.has(url) || new URL(url).origin !== origin) continue;
+    const r = await fetch(url);
+    if (!r.ok) throw new Error(`${page}: ${url} HTTP ${r.status}`); // a page referencing a missing script is broken
+    const code = Buffer.from(await r.arrayBuffer());
+    seen.set(url, { bytes: code.length, gzip: zlib.gzipSync(code).length });
+    for (const spec of staticImports(code.toString("utf8"))) {
+      if (spec.startsWith(".") || spec.startsWith("/")) queue.push(new URL(spec, url).href);
+    }
+  }
+  const files = [...seen].map(([url, s]) => ({ url: url.slice(origin.length), ...s }));
+  const totalGzip = files.reduce((a, f) => a + f.gzip, 0) + inlineGzip;
+  return { page, status: res.status, files, inlineScripts, inlineGzip, deferredIslands, totalGzip };
+}
+
+// ---------- 3. throughput ----------
+
+async function cannon(url: string) {
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers: { "accept-encoding": ACCEPT_ENCODING } });
+  return {
+    requestsPerSec: Math.round(r.requests.average),
+    latencyAvgMs: Number(r.latency.average.toFixed(2)),
+    latencyP99Ms: r.latency.p99,
+    total: r.requests.total,
+    non2xx: r.non2xx,
+    errors: r.errors,
+  };
+}
+
+async function waitForPort(port: number, child: ChildProcess, timeoutMs = 30_000): Promise<void> {
+  const t0 = Date.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error("static server exited");
+    try {
+      const r = await fetch(`http://127.0.0.1:${port}/`);
+      await r.arrayBuffer();
+      return;
+    } catch {
+      if (Date.now() - t0 > timeoutMs) throw new Error("static server did not start");
+      await sleep(50);
+    }
+  }
+}
+
+// ---------- main ----------
+
+async function main() {
+  const started = Date.now();
+  if (!fs.existsSync(path.join(ROOT, "dist/server/entry.mjs"))) {
+    console.log("dist/ is missing: running `npm run build` first…");
+    const b = spawnSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit" });
+    if (b.status !== 0) throw new Error("build failed");
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "mall-bench-"));
+  const results: Record<string, unknown> = {
+    date: new Date().toISOString(),
+    node: process.version,
+    cpus: os.cpus().length,
+    machine: `${os.cpus()[0]?.model ?? "?"}`,
+  };
+  const children: ChildProcess[] = [];
+  const cleanup = () => {
+    for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill("SIGKILL");
+  };
+  process.on("exit", cleanup);
+
+  try {
+    console.log(`bench: Node ${process.version}, ${os.cpus().length} CPU(s); data dir ${dataDir}`);
+    console.log("\nPreparing: first start on an empty data directory (migrate + seed)…");
+    const first = await startServer(dataDir, { autoSeed: true, timeoutMs: 300_000 });
+    children.push(first.child);
+    console.log(`  first start (with seeding): ${ms(first.spawnToHealthMs)}`);
+    await stopServer(first);
+
+    // 2. cold start on the existing data directory
+    console.log(`\n[2] Cold start on an existing data directory (N=${COLD_STARTS}; budget ${ms(COLD_START_BUDGET_MS)})`);
+    const starts: { spawnToHealthMs: number; readyLogMs: number | null }[] = [];
+    for (let i = 0; i < COLD_STARTS; i++) {
+      const s = await startServer(dataDir, { autoSeed: true, timeoutMs: 120_000 });
+      children.push(s.child);
+      starts.push({ spawnToHealthMs: Math.round(s.spawnToHealthMs), readyLogMs: s.readyLogMs });
+      console.log(`  run ${i + 1}: spawn → /api/health ${ms(s.spawnToHealthMs)}; main.ts "ready in" ${s.readyLogMs ?? "?"} ms`);
+      await stopServer(s);
+    }
+    const sorted = starts.map((s) => s.spawnToHealthMs).sort((a, b) => a - b);
+    const median = sorted[Math.floor(sorted.length / 2)]!;
+    console.log(`  median ${ms(median)} — ${median <= COLD_START_BUDGET_MS ? "within" : "OVER"} budget`);
+    results.coldStart = { runs: starts, medianMs: median, budgetMs: COLD_START_BUDGET_MS, withinBudget: median <= COLD_START_BUDGET_MS, command: "node tsx/dist/cli.mjs src/server/main.ts" };
+
+    // the server for the remaining measurements
+    const server = await startServer(dataDir, { autoSeed: true, timeoutMs: 120_000 });
+    children.push(server.child);
+    const origin = `http://127.0.0.1:${server.port}`;
+
+    // 1. JS bytes
+    console.log(`\n[1] JavaScript loaded before interaction, gzip (budget ${kb(JS_BUDGET)} per page)`);
+    const pages: PageJs[] = [];
+    for (const page of BROWSE_PAGES) {
+      // warm the render once so a cold cache does not matter here
+      await (await fetch(origin + page)).arrayBuffer();
+      const p = await measurePageJs(origin, page);
+      pages.push(p);
+      if (p.error) {
+        console.log(`  ${page.padEnd(14)} not measured: ${p.error}`);
+        continue;
+      }
+      console.log(`  ${page.padEnd(14)} ${kb(p.totalGzip).padStart(9)}  (${p.files.length} file(s), ${p.inlineScripts} inline script(s)) — ${p.totalGzip <= JS_BUDGET ? "within" : "OVER"} budget`);
+      for (const f of p.files) console.log(`      ${kb(f.gzip).padStart(9)}  ${f.url}`);
+      if (p.inlineScripts) console.log(`      ${kb(p.inlineGzip).padStart(9)}  (inline)`);
+      for (const d of p.deferredIslands) console.log(`      deferred island (not counted) ${d}`);
+    }
+    results.jsBytes = {
+      budgetGzipBytes: JS_BUDGET,
+      pages: pages.map((p) => ({ ...p, withinBudget: p.error ? null : p.totalGzip <= JS_BUDGET })),
+    };
+
+    // 3. throughput vs a static server
+    console.log(`\n[3] Home page throughput: ${CONNECTIONS} connections, ${DURATION} s, accept-encoding "${ACCEPT_ENCODING}"`);
+    const homeRes = await fetch(`${origin}/`);
+    const homeHtml = Buffer.from(await homeRes.arrayBuffer());
+    const htmlFile = path.join(dataDir, "home.html");
+    fs.writeFileSync(htmlFile, homeHtml);
+    const probe = await fetch(`${origin}/`, { headers: { "accept-encoding": ACCEPT_ENCODING } });
+    await probe.arrayBuffer();
+    const mallEncoding = probe.headers.get("content-encoding") ?? "identity";
+
+    const mall = await cannon(`${origin}/`);
+    const line = (name: string, r: Awaited<ReturnType<typeof cannon>>) =>
+      console.log(`  ${name.padEnd(32)} ${String(r.requestsPerSec).padStart(7)} req/s  avg ${r.latencyAvgMs} ms, p99 ${r.latencyP99Ms} ms, non-2xx ${r.non2xx}, errors ${r.errors}`);
+    line(`mall server (${mallEncoding})`, mall);
+    const statics: Record<string, Awaited<ReturnType<typeof cannon>> & { ratio: number }> = {};
+    for (const mode of ["fly", "precompressed"] as const) {
+      const staticPort = await freePort();
+      const staticServer = spawn(process.execPath, [TSX_CLI, "tests/bench/static-server.ts", htmlFile, String(staticPort), mode], {
+        cwd: ROOT,
+        stdio: ["ignore", "ignore", "inherit"],
+      });
+      children.push(staticServer);
+      await waitForPort(staticPort, staticServer);
+      const r = await cannon(`http://127.0.0.1:${staticPort}/`);
+      const ratio = r.requestsPerSec ? Number((mall.requestsPerSec / r.requestsPerSec).toFixed(3)) : 0;
+      statics[mode] = { ...r, ratio };
+      line(mode === "fly" ? "static, compressed per request" : "static, precompressed", r);
+      staticServer.kill("SIGTERM");
+    }
+    for (const [mode, r] of Object.entries(statics)) console.log(`  ratio mall / static ${mode}: ${(r.ratio * 100).toFixed(1)} %`);
+    console.log(`  (home HTML ${kb(homeHtml.length)} uncompressed)`);
+    results.throughput = { connections: CONNECTIONS, durationS: DURATION, htmlBytes: homeHtml.length, mallEncoding, mall, static: statics };
+    await stopServer(server);
+  } finally {
+    cleanup();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  results.wallSeconds = Math.round((Date.now() - started) / 1000);
+  const out = path.join(ROOT, "test-results", "bench.json");
+  fs.mkdirSync(path.dirname(out), { recursive: true });
+  fs.writeFileSync(out, JSON.stringify(results, null, 2) + "\n");
+  console.log(`\nFigures written to ${path.relative(ROOT, out)} (${results.wallSeconds} s).`);
+}
+
+main().catch((err) => {
+  console.error("bench failed to run:", err);
+  process.exit(1);
+});
