@@ -261,3 +261,58 @@ export const contentVersions = pgTable("content_versions", {
   scope: text("scope").primaryKey(),
   version: bigint("version", { mode: "number" }).notNull().default(0),
 });
+
+/** SMS verification codes (only a hash is stored). purpose: login | register | reset | password. */
+export const smsCodes = pgTable("sms_codes", {
+  id: serial("id").primaryKey(),
+  mobile: text("mobile").notNull(),
+  purpose: text("purpose").notNull(),
+  codeHash: text("code_hash").notNull(),
+  attempts: integer("attempts").notNull().default(0),
+  expiresAt: ts("expires_at").notNull(),
+  consumedAt: ts("consumed_at"),
+  ip: text("ip"),
+  createdAt: created(),
+}, (t) => [index("sms_codes_mobile_idx").on(t.mobile, t.purpose, t.createdAt)]);
+
+/** Fixed-window counters for rate limits that must hold across processes (login, SMS). */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").notNull(),
+  windowStart: ts("window_start").notNull(),
+  count: integer("count").notNull().default(0),
+}, (t) => [primaryKey({ columns: [t.key, t.windowStart] })]);
+
+/** Address book. commonAddr 1 = the default address. Area ids are GB/T 2260 codes. */
+export const addresses = pgTable("addresses", {
+  addrId: serial("addr_id").primaryKey(),
+  userId: text("user_id").notNull(),
+  receiver: text("receiver").notNull(),
+  mobile: text("mobile").notNull(),
+  provinceId: integer("province_id").notNull(),
+  province: text("province").notNull(),
+  cityId: integer("city_id").notNull(),
+  city: text("city").notNull(),
+  areaId: integer("area_id").notNull(),
+  area: text("area").notNull(),
+  addr: text("addr").notNull(),
+  postCode: text("post_code"),
+  commonAddr: smallint("common_addr").notNull().default(0),
+  createdAt: created(),
+  updatedAt: updated(),
+}, (t) => [index("addresses_user_idx").on(t.userId)]);
+
+/** Collected (favourite) products. */
+export const prodCollections = pgTable("prod_collections", {
+  id: serial("id").primaryKey(),
+  userId: text("user_id").notNull(),
+  prodId: integer("prod_id").notNull(),
+  createdAt: created(),
+}, (t) => [uniqueIndex("prod_collections_user_prod_uq").on(t.userId, t.prodId)]);
+
+/** Followed (collected) shops. */
+export const shopCollections = pgTable("shop_collections", {
+  id: serial("id").primaryKey(),
+  userId: text("user_id").notNull(),
+  shopId: integer("shop_id").notNull(),
+  createdAt: created(),
+}, (t) => [uniqueIndex("shop_collections_user_shop_uq").on(t.userId, t.shopId)]);
