@@ -123,9 +123,6 @@ export interface ShopHeadInfo {
   soldNum: number;
 }
 
-/** GET /shop/headInfo: a shop that is not open only reveals its status (CONTRACT §3.7). */
-export type ShopHeadInfoAnswer = ShopHeadInfo | { shopId: number; shopStatus: number };
-
 /** GET /category/categoryInfo node (CONTRACT §3.3). grade 0/1/2 = level 1/2/3. */
 export interface CategoryNode {
   categoryId: number;

@@ -5,7 +5,7 @@
  * Messages are i18n keys under validation.* (field labels: validation.fields.<name>).
  */
 import { z } from "zod";
-import { intField, intFieldDefault } from "./validation.ts";
+import { intField, intFieldDefault, pageParams } from "./validation.ts";
 import type { CommentFilter, ProductSearchParams, ProductSortCode } from "./product-types.ts";
 
 const MAX_INT = 2_147_483_647;
@@ -46,12 +46,6 @@ export const optionalKeyword = z.preprocess(
   z.string({ error: "validation.invalid" }).max(KEYWORD_MAX, "validation.tooLong").optional(),
 );
 
-/** Paging with digits only: current ≥ 1 (default 1), size 1..100 (default 10). */
-export const pagingParams = z.object({
-  current: intFieldDefault(1, 100_000, 1),
-  size: intFieldDefault(1, PAGE_SIZE_MAX, 10),
-});
-
 /** sort 0..5 (CONTRACT §3.4), optional. */
 const sortParam = z.preprocess(blankToUndefined, intField(0, 5).optional());
 
@@ -60,7 +54,7 @@ const sortParam = z.preprocess(blankToUndefined, intField(0, 5).optional());
  * normally level 3), primaryCategoryId, secondaryCategoryId, brandIds "1,2", shopId,
  * shopCategoryId, st (0 all, 1 new), sort 0..5, current, size.
  */
-export const productSearchQuery = pagingParams.extend({
+export const productSearchQuery = pageParams.extend({
   keyword: optionalKeyword,
   categoryId: optionalId,
   primaryCategoryId: optionalId,
@@ -123,17 +117,17 @@ export const prodIdQuery = z.object({
 });
 
 /** GET /prod/prodCommPageByProd: evaluate -1 all (default), 0 good, 1 medium, 2 bad, 3 with pictures. */
-export const commentPageQuery = pagingParams.extend({
+export const commentPageQuery = pageParams.extend({
   prodId: intField(1, MAX_INT),
   evaluate: intFieldDefault(-1, 3, -1),
 }).transform((q) => ({ ...q, evaluate: q.evaluate as CommentFilter }));
 
 /** GET /shop/listShop (and the /shopList page): shopName trimmed (empty = all open shops). */
-export const shopSearchQuery = pagingParams.extend({
+export const shopSearchQuery = pageParams.extend({
   shopName: z.preprocess((v) => (typeof v === "string" ? v.trim() : blankToUndefined(v)), z.string({ error: "validation.invalid" }).max(KEYWORD_MAX, "validation.tooLong").optional()),
 });
 
-/** GET /shop/getShopInfo?shopId= */
+/** GET /shop/headInfo?shopId= */
 export const shopIdQuery = z.object({
   shopId: intField(1, MAX_INT),
 });

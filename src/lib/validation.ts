@@ -5,21 +5,6 @@
  */
 import { z } from "zod";
 
-/** A positive integer id given in a query string or path (e.g. "12"). */
-export const idParam = z.coerce.number({ error: "validation.invalid" }).int("validation.notInteger").positive("validation.outOfRange").max(2_147_483_647, "validation.outOfRange");
-
-/** An optional id where empty or absent means "none" (e.g. parentId for top-level categories). */
-export const optionalIdParam = z.preprocess((v) => (v === "" || v == null ? undefined : v), z.coerce.number({ error: "validation.invalid" }).int("validation.notInteger").min(0, "validation.outOfRange").max(2_147_483_647, "validation.outOfRange").optional());
-
-/** Paging: current (1-based, default 1), size (default 10, at most 100). */
-export const pageParams = z.object({
-  current: z.preprocess((v) => (v === "" || v == null ? undefined : v), z.coerce.number({ error: "validation.invalid" }).int("validation.notInteger").min(1, "validation.outOfRange").max(100000, "validation.outOfRange").default(1)),
-  size: z.preprocess((v) => (v === "" || v == null ? undefined : v), z.coerce.number({ error: "validation.invalid" }).int("validation.notInteger").min(1, "validation.outOfRange").max(100, "validation.outOfRange").default(10)),
-});
-
-/** Search keyword: trimmed; empty or all spaces is refused (SPEC §5). */
-export const keyword = z.string().trim().min(1, "validation.required").max(50, "validation.tooLong");
-
 /** Default messages of zod's own checks mapped to our keys. */
 export function messageKeyOf(issue: { code: string; message: string }): string {
   if (issue.message.startsWith("validation.") || issue.message.startsWith("rules.")) return issue.message;
@@ -65,6 +50,12 @@ export function intFieldDefault(min: number, max: number, def: number) {
 }
 
 /** Hot words / hot shops: how many (1..20, default 4) — SPEC §7 calls use number=4. */
+/** Paging (CONTRACT §1.3): current ≥ 1 (default 1), size 1..100 (default 10); digits only. */
+export const pageParams = z.object({
+  current: intFieldDefault(1, 100_000, 1),
+  size: intFieldDefault(1, 100, 10),
+});
+
 export const HOT_NUMBER_MAX = 20;
 export const HOT_NUMBER_DEFAULT = 4;
 
@@ -109,17 +100,6 @@ export const termsQuery = z.object({
 export const shopIdParams = z.object({
   shopId: intField(0, MAX_INT),
 });
-
-/** GET /shop/headInfo?shopId= (a real shop, ≥ 1). */
-export const shopHeadInfoQuery = z.object({
-  shopId: intField(1, MAX_INT),
-});
-
-/** GET /shop/searchShops?shopName=&current&size — an empty name lists all open shops. */
-export const searchShopsQuery = pageParams.extend({
-  shopName: z.string().trim().max(50, "validation.tooLong").optional(),
-});
-export type SearchShopsQuery = z.infer<typeof searchShopsQuery>;
 
 /** A notice id in a path. */
 export const noticeIdParams = z.object({

@@ -1,4 +1,4 @@
-/** Shop index head info: GET /shop/getShopInfo (domain shop-index.ts) for every shop status. */
+/** Shop index head info: GET /shop/headInfo (domain shop-index.ts) for every shop status. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import type { ShopIndexAnswer, ShopIndexInfo } from "../../src/lib/product-types.ts";
@@ -20,7 +20,7 @@ describe.skipIf(!dbReady)("shop index API", () => {
 
   it("a decorated open shop answers its published home decoration", async () => {
     for (const [shopId, renovationId] of [[1, 3], [4, 4]] as const) {
-      const info = okData(await app.get<ShopIndexInfo>(`/api/shop/getShopInfo?shopId=${shopId}`, "en"));
+      const info = okData(await app.get<ShopIndexInfo>(`/api/shop/headInfo?shopId=${shopId}`, "en"));
       expect(Object.keys(info).sort()).toEqual(KEYS);
       expect(info).toMatchObject({ shopId, shopStatus: 1, renovationId, homeStatus: 1 });
       const [{ n }] = await app.ctx.db.select({ n: sql<number>`count(*)::int` }).from(products).where(and(eq(products.shopId, shopId), eq(products.status, 1))) as [{ n: number }];
@@ -29,8 +29,8 @@ describe.skipIf(!dbReady)("shop index API", () => {
   });
 
   it("an open shop without decoration: renovationId null, homeStatus 0; names localized", async () => {
-    const en = okData(await app.get<ShopIndexInfo>("/api/shop/getShopInfo?shopId=2", "en"));
-    const zh = okData(await app.get<ShopIndexInfo>("/api/shop/getShopInfo?shopId=2", "zh"));
+    const en = okData(await app.get<ShopIndexInfo>("/api/shop/headInfo?shopId=2", "en"));
+    const zh = okData(await app.get<ShopIndexInfo>("/api/shop/headInfo?shopId=2", "zh"));
     expect(en).toMatchObject({ shopId: 2, shopStatus: 1, renovationId: null, homeStatus: 0 });
     const [raw] = await app.ctx.db.select({ name: shops.shopName }).from(shops).where(eq(shops.shopId, 2));
     expect(en.shopName).toBe(raw!.name.en);
@@ -41,7 +41,7 @@ describe.skipIf(!dbReady)("shop index API", () => {
     const rows = await app.ctx.db.select({ id: shops.shopId, s: shops.shopStatus }).from(shops).where(sql`${shops.shopStatus} <> 1`);
     expect(new Set(rows.map((r) => r.s))).toEqual(new Set([0, -1, 2, 3]));
     for (const r of rows) {
-      expect(okData(await app.get<ShopIndexAnswer>(`/api/shop/getShopInfo?shopId=${r.id}`, "en"))).toEqual({ shopId: r.id, shopStatus: r.s });
+      expect(okData(await app.get<ShopIndexAnswer>(`/api/shop/headInfo?shopId=${r.id}`, "en"))).toEqual({ shopId: r.id, shopStatus: r.s });
     }
     // Closing a decorated shop hides everything but its status.
     await app.ctx.db.update(shops).set({ shopStatus: 2 }).where(eq(shops.shopId, 1));
@@ -53,10 +53,10 @@ describe.skipIf(!dbReady)("shop index API", () => {
   });
 
   it("unknown and bad shopId → A00001", async () => {
-    expect((await app.get("/api/shop/getShopInfo?shopId=99999", "en")).body).toEqual({ code: "A00001", msg: "The shop does not exist", data: null, success: false });
-    expect((await app.get("/api/shop/getShopInfo?shopId=99999", "zh-TW")).body.msg).toBe("店鋪不存在");
-    expect((await app.get("/api/shop/getShopInfo?shopId=x", "en")).body).toMatchObject({ code: "A00001", msg: "Shop is not valid" });
-    expect((await app.get("/api/shop/getShopInfo", "en")).body).toMatchObject({ code: "A00001", msg: "Shop cannot be empty" });
+    expect((await app.get("/api/shop/headInfo?shopId=99999", "en")).body).toEqual({ code: "A00001", msg: "The shop does not exist", data: null, success: false });
+    expect((await app.get("/api/shop/headInfo?shopId=99999", "zh-TW")).body.msg).toBe("店鋪不存在");
+    expect((await app.get("/api/shop/headInfo?shopId=x", "en")).body).toMatchObject({ code: "A00001", msg: "Shop is not valid" });
+    expect((await app.get("/api/shop/headInfo", "en")).body).toMatchObject({ code: "A00001", msg: "Shop cannot be empty" });
     expect(await getShopHeadInfo(app.ctx.db, "zh", 99999)).toBeNull();
   });
 

@@ -1,7 +1,7 @@
-/** Hot shops, shop head info, shop search. */
+/** Hot shops (head info: shop-index.test.ts; search: shop-list.test.ts). */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { asc, desc, eq, ne } from "drizzle-orm";
-import type { Page, ShopHeadInfo } from "../../src/lib/api-types.ts";
+import type { ShopHeadInfo } from "../../src/lib/api-types.ts";
 import { pickText } from "../../src/lib/locale.ts";
 import { shops } from "../../src/server/db/schema.ts";
 import { createTestApp, dbReady, okData, type TestApp } from "./helpers.ts";
@@ -66,53 +66,6 @@ describe.skipIf(!dbReady)("shop API", () => {
       expect(en.body).toEqual({ code: "A00001", msg: "Number is not valid", data: null, success: false });
       const zh = await app.get("/api/shop/hotShops?number=-2", "zh");
       expect(zh.body).toMatchObject({ code: "A00001", msg: "数量超出允许范围" });
-    });
-  });
-
-  describe("GET /shop/headInfo", () => {
-    it("answers an open shop in full", async () => {
-      const [open] = await app.ctx.db.select({ id: shops.shopId }).from(shops).where(eq(shops.shopStatus, 1)).limit(1);
-      const info = okData(await app.get<ShopHeadInfo>(`/api/shop/headInfo?shopId=${open!.id}`, "en"));
-      expect(Object.keys(info).sort()).toEqual(SHOP_KEYS);
-      expect(info.shopId).toBe(open!.id);
-    });
-
-    it("a shop that is not open only reveals its status", async () => {
-      const [open] = await app.ctx.db.select({ id: shops.shopId }).from(shops).where(eq(shops.shopStatus, 1)).orderBy(desc(shops.shopId)).limit(1);
-      await app.ctx.db.update(shops).set({ shopStatus: 0 }).where(eq(shops.shopId, open!.id));
-      expect(okData(await app.get(`/api/shop/headInfo?shopId=${open!.id}`, "en"))).toEqual({ shopId: open!.id, shopStatus: 0 });
-      await app.ctx.db.update(shops).set({ shopStatus: 1 }).where(eq(shops.shopId, open!.id));
-    });
-
-    it("unknown or bad shopId → A00001", async () => {
-      expect((await app.get("/api/shop/headInfo?shopId=99999999", "en")).body).toMatchObject({ code: "A00001", msg: "The shop does not exist" });
-      expect((await app.get("/api/shop/headInfo?shopId=99999999", "zh")).body.msg).toBe("店铺不存在");
-      expect((await app.get("/api/shop/headInfo", "en")).body).toMatchObject({ code: "A00001", msg: "Shop cannot be empty" });
-    });
-  });
-
-  describe("GET /shop/searchShops", () => {
-    it("pages open shops and filters by name in any language", async () => {
-      const all = okData(await app.get<Page<ShopHeadInfo>>("/api/shop/searchShops?current=1&size=5", "zh"));
-      expect(Object.keys(all).sort()).toEqual(["current", "pages", "records", "size", "total"]);
-      expect(all.size).toBe(5);
-      expect(all.records.length).toBeLessThanOrEqual(5);
-      const open = await app.ctx.db.select({ id: shops.shopId }).from(shops).where(eq(shops.shopStatus, 1));
-      expect(all.total).toBe(open.length);
-      expect(all.pages).toBe(Math.max(1, Math.ceil(open.length / 5)));
-
-      const target = all.records[0]!;
-      const [raw] = await app.ctx.db.select({ shopName: shops.shopName }).from(shops).where(eq(shops.shopId, target.shopId));
-      const enName = pickText(raw!.shopName, "en");
-      const found = okData(await app.get<Page<ShopHeadInfo>>(`/api/shop/searchShops?shopName=${encodeURIComponent(enName.toUpperCase())}`, "zh"));
-      expect(found.records.map((s) => s.shopId)).toContain(target.shopId);
-      expect(found.records.find((s) => s.shopId === target.shopId)!.shopName).toBe(pickText(raw!.shopName, "zh"));
-      const none = okData(await app.get<Page<ShopHeadInfo>>("/api/shop/searchShops?shopName=%25%25no-such-shop%25", "zh"));
-      expect(none).toEqual({ records: [], total: 0, size: 10, current: 1, pages: 1 });
-    });
-
-    it("bad paging → A00001", async () => {
-      expect((await app.get("/api/shop/searchShops?size=1000", "en")).body).toMatchObject({ code: "A00001", msg: "Page size is out of the allowed range" });
     });
   });
 });

@@ -1,7 +1,7 @@
 /**
- * Shop index head info for /shopIndex: GET /shop/getShopInfo?shopId= (CONTRACT §3.7 "full shop
- * info for decoration") → ShopIndexInfo with productCount, renovationId and homeStatus; a shop
- * that is not open only reveals {shopId, shopStatus}. (GET /shop/headInfo is served by shop.ts.)
+ * Shop index head info for /shopIndex: GET /shop/headInfo?shopId= (CONTRACT §3.7) → ShopIndexInfo
+ * with productCount, renovationId and homeStatus; a shop that is not open only reveals
+ * {shopId, shopStatus}.
  */
 import { Hono } from "hono";
 import { ResponseCode } from "../../lib/api-types.ts";
@@ -14,7 +14,7 @@ import { parseQuery } from "./validate.ts";
 
 export const shopIndexRouter = new Hono<ApiEnv>();
 
-shopIndexRouter.get("/shop/getShopInfo", async (c) => {
+shopIndexRouter.get("/shop/headInfo", async (c) => {
   const { shopId } = parseQuery(c, shopIdQuery);
   const info = await getShopHeadInfo(c.var.app.db, c.var.locale, shopId);
   if (!info) throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t("catalog.shopNotFound"));

@@ -1,7 +1,4 @@
-/**
- * Shop list with product counts for /shopList: GET /shop/listShop?shopName=&current=&size=.
- * (GET /shop/searchShops, the ShopHeadInfoDto page of CONTRACT §3.7, is served by shop.ts.)
- */
+/** Shop search with product counts for /shopList: GET /shop/searchShops?shopName=&current=&size= (CONTRACT §3.7). */
 import { Hono } from "hono";
 import { shopSearchQuery } from "../../lib/catalog-params.ts";
 import { searchShops } from "../domain/shop-list.ts";
@@ -12,7 +9,7 @@ import { parseQuery } from "./validate.ts";
 
 export const shopListRouter = new Hono<ApiEnv>();
 
-shopListRouter.get("/shop/listShop", async (c) => {
+shopListRouter.get("/shop/searchShops", async (c) => {
   const q = parseQuery(c, shopSearchQuery);
   cachePublic(c);
   return ok(c, await searchShops(c.var.app.db, c.var.locale, q));

@@ -1,13 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildSkuMatrix, maskNickName, parseProperties, positiveRating } from "./product-detail.ts";
-
-describe("parseProperties", () => {
-  it("splits k:v;k:v, keeps ':' inside values and skips junk", () => {
-    expect(parseProperties("颜色:黑色;内存:8GB")).toEqual([{ name: "颜色", value: "黑色" }, { name: "内存", value: "8GB" }]);
-    expect(parseProperties("Ratio:16:9; ;:x;y:;Size: L ")).toEqual([{ name: "Ratio", value: "16:9" }, { name: "Size", value: "L" }]);
-    expect(parseProperties("")).toEqual([]);
-  });
-});
+import { buildSkuMatrix, maskNickName, positiveRating } from "./product-detail.ts";
 
 describe("buildSkuMatrix", () => {
   it("derives property rows and the SKUs of each value in first-seen order", () => {

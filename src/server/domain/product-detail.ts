@@ -9,24 +9,12 @@ import { formatPriceSafe } from "../../lib/money.ts";
 import { pickText, type Locale } from "../../lib/locale.ts";
 import type { CommentFilter, CommentItem, CommentSummary, ProductDetail, ProductShop, SkuItem, SkuSpec } from "../../lib/product-types.ts";
 import { sanitizeRichText } from "../../lib/sanitize.ts";
+import { parseProperties } from "../../lib/buy-box.ts";
 import type { Db } from "../db/client.ts";
 import { brands, categories, prodComments, products, productTranslations, shops, skus, users } from "../db/schema.ts";
 import { categoryPath as pathOf } from "./catalog.ts";
 import { PROD_ON_SALE, toCrumbs } from "./product-list.ts";
 import { ShopStatus } from "./shop.ts";
-
-/** Splits "k1:v1;k2:v2" into pairs (a value may itself contain ':'; empty parts are skipped). */
-export function parseProperties(properties: string): { name: string; value: string }[] {
-  const out: { name: string; value: string }[] = [];
-  for (const part of (properties ?? "").split(";")) {
-    const i = part.indexOf(":");
-    if (i <= 0) continue;
-    const name = part.slice(0, i).trim();
-    const value = part.slice(i + 1).trim();
-    if (name && value) out.push({ name, value });
-  }
-  return out;
-}
 
 /**
  * The property matrix of a product's SKUs: one row per property name (first-seen order), each
@@ -36,7 +24,7 @@ export function buildSkuMatrix(skuList: readonly Pick<SkuItem, "skuId" | "proper
   const specs: SkuSpec[] = [];
   const byName = new Map<string, SkuSpec>();
   for (const sku of skuList) {
-    for (const { name, value } of parseProperties(sku.properties)) {
+    for (const [name, value] of parseProperties(sku.properties)) {
       let spec = byName.get(name);
       if (!spec) {
         spec = { name, values: [] };

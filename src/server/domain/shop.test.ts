@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { HOT_SHOPS_MAX, escapeLike, hotShopLimit, publicShopHeadInfo, shopStatusMessageKey, toShopHeadInfo } from "./shop.ts";
+import { HOT_SHOPS_MAX, escapeLike, hotShopLimit, shopStatusMessageKey, toShopHeadInfo } from "./shop.ts";
 
 describe("hotShopLimit", () => {
   it("caps at 6 (SPEC: first 6 used)", () => {
@@ -22,11 +22,6 @@ describe("shop head info", () => {
   it("localizes and converts the rating to a number", () => {
     expect(toShopHeadInfo(row, "en")).toEqual({ shopId: 3, shopName: "Shop", shopLogo: "", intro: "Intro", type: 1, shopStatus: 1, fansCount: 10, rating: 4.8, soldNum: 99 });
     expect(toShopHeadInfo(row, "zh-tw").intro).toBe("简介");
-  });
-
-  it("reveals only the status of a shop that is not open", () => {
-    expect(publicShopHeadInfo(toShopHeadInfo(row, "zh"))).toHaveProperty("shopName", "店");
-    expect(publicShopHeadInfo(toShopHeadInfo({ ...row, shopStatus: 0 }, "zh"))).toEqual({ shopId: 3, shopStatus: 0 });
   });
 
   it("names the reason a shop cannot be entered", () => {

@@ -2,19 +2,17 @@
  * Shop reads: hot shops (search page / header), shop head info (/shopIndex), shop search
  * (/shopList). Used by the API (src/server/api/shop.ts) and by Astro pages.
  */
-import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
-import type { Page, ShopHeadInfo, ShopHeadInfoAnswer } from "../../lib/api-types.ts";
+import { asc, desc, eq } from "drizzle-orm";
+import type { ShopHeadInfo } from "../../lib/api-types.ts";
 import { pickText, type Locale, type LocalizedText } from "../../lib/locale.ts";
 import type { Db } from "../db/client.ts";
 import { shops } from "../db/schema.ts";
+import { HOT_SHOPS_MAX, SHOP_STATUS, SHOP_TYPE, shopEntryState } from "../../lib/constants.ts";
 
-/** shopStatus (SPEC §4, CONTRACT §3.7). */
-export const ShopStatus = { NOT_OPENED: -1, UNDER_REVIEW: 0, OPEN: 1, OFFLINE: 2, OFFLINE_AWAITING_REVIEW: 3 } as const;
-/** Shop type: 1 self-operated, 2 preferred, 0 general. */
-export const ShopType = { GENERAL: 0, SELF_OPERATED: 1, PREFERRED: 2 } as const;
-
-/** SPEC §7/§9: the hot-shop list uses at most the first 6 shops. */
-export const HOT_SHOPS_MAX = 6;
+/** Shop status and type numbering live in src/lib/constants.ts (one place for both sides). */
+export const ShopStatus = SHOP_STATUS;
+export const ShopType = SHOP_TYPE;
+export { HOT_SHOPS_MAX };
 
 /** How many hot shops to answer for a requested number: 0..6. */
 export function hotShopLimit(requested: number): number {
@@ -22,12 +20,12 @@ export function hotShopLimit(requested: number): number {
   return Math.max(0, Math.min(Math.trunc(requested), HOT_SHOPS_MAX));
 }
 
+const STATUS_MESSAGE = { underReview: "shopUnderReview", notOpened: "shopNotOpened", offline: "shopOffline" } as const;
+
 /** The status message key for a shop that cannot be entered (SPEC §2 "Entering a shop"); null when open. */
-export function shopStatusMessageKey(shopStatus: number): "shopUnderReview" | "shopNotOpened" | "shopOffline" | null {
-  if (shopStatus === ShopStatus.OPEN) return null;
-  if (shopStatus === ShopStatus.UNDER_REVIEW) return "shopUnderReview";
-  if (shopStatus === ShopStatus.NOT_OPENED) return "shopNotOpened";
-  return "shopOffline";
+export function shopStatusMessageKey(shopStatus: number): (typeof STATUS_MESSAGE)[keyof typeof STATUS_MESSAGE] | null {
+  const state = shopEntryState(shopStatus);
+  return state === "open" ? null : STATUS_MESSAGE[state];
 }
 
 const headColumns = {
@@ -83,48 +81,7 @@ export async function getHotShops(db: Db, locale: Locale, opts: { number: number
   return rows.map((r) => toShopHeadInfo(r, locale));
 }
 
-/** One shop's head info, or null when there is no such shop. Check `shopStatus` before showing it. */
-export async function getShopHeadInfo(db: Db, locale: Locale, shopId: number): Promise<ShopHeadInfo | null> {
-  const [row] = await db.select(headColumns).from(shops).where(eq(shops.shopId, shopId)).limit(1);
-  return row ? toShopHeadInfo(row, locale) : null;
-}
-
-/** What the API answers for /shop/headInfo: a shop that is not open only reveals its status (CONTRACT §3.7). */
-export function publicShopHeadInfo(info: ShopHeadInfo): ShopHeadInfoAnswer {
-  return info.shopStatus === ShopStatus.OPEN ? info : { shopId: info.shopId, shopStatus: info.shopStatus };
-}
-
 /** Escapes LIKE wildcards so a user's "%" or "_" matches literally. */
 export function escapeLike(s: string): string {
   return s.replace(/[\\%_]/g, (m) => `\\${m}`);
-}
-
-/**
- * Open shops whose name (in any language) contains `shopName` (case-insensitive), self-operated
- * first then most popular; an empty name lists all open shops.
- */
-export async function searchShops(db: Db, locale: Locale, opts: { shopName?: string; current: number; size: number }): Promise<Page<ShopHeadInfo>> {
-  const conds: SQL[] = [eq(shops.shopStatus, ShopStatus.OPEN)];
-  const name = opts.shopName?.trim();
-  if (name) {
-    const pattern = `%${escapeLike(name)}%`;
-    conds.push(sql`(${shops.shopName}->>'zh' ilike ${pattern} or ${shops.shopName}->>'zh-tw' ilike ${pattern} or ${shops.shopName}->>'en' ilike ${pattern})`);
-  }
-  const where = and(...conds);
-  const [countRow] = await db.select({ n: sql<number>`count(*)::int` }).from(shops).where(where);
-  const total = Number(countRow?.n ?? 0);
-  const rows = await db
-    .select(headColumns)
-    .from(shops)
-    .where(where)
-    .orderBy(sql`case when ${shops.type} = ${ShopType.SELF_OPERATED} then 0 else 1 end`, desc(shops.soldNum), asc(shops.shopId))
-    .limit(opts.size)
-    .offset((opts.current - 1) * opts.size);
-  return {
-    records: rows.map((r) => toShopHeadInfo(r, locale)),
-    total,
-    size: opts.size,
-    current: opts.current,
-    pages: Math.max(1, Math.ceil(total / opts.size)),
-  };
 }
