@@ -2,20 +2,37 @@
 import path from "node:path";
 import type { AppConfig } from "./config.ts";
 import { setAppContext, type AppContext } from "./context.ts";
-import { openDatabase } from "./db/client.ts";
-import { isDatabaseEmpty, seedDatabase } from "./seed/index.ts";
+import { sql } from "drizzle-orm";
+import { openDatabase, type Db } from "./db/client.ts";
+import { siteConfig } from "./db/schema.ts";
+import { DevOutboxSmsProvider } from "./providers/sms.ts";
+import { LocalFileStorage } from "./providers/storage.ts";
 
 export async function bootstrap(config: AppConfig, opts: { seed?: boolean; log?: (msg: string) => void } = {}): Promise<AppContext> {
   const log = opts.log ?? (() => {});
   const database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: path.join(config.dataDir, "pglite") });
   await database.migrate();
-  const ctx: AppContext = { config, database, db: database.db };
-  if ((opts.seed ?? config.autoSeed) && (await isDatabaseEmpty(database.db))) {
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    sms: new DevOutboxSmsProvider(config.dataDir),
+    storage: new LocalFileStorage(path.join(config.dataDir, "uploads")),
+  };
+  // The seed (and its data and converters) is loaded only when the database is empty.
+  if ((opts.seed ?? config.autoSeed) && (await hasNoSiteConfig(database.db))) {
+    const seed = await import("./seed/index.ts");
     const started = Date.now();
     log("empty database: seeding demo data…");
-    await seedDatabase(database.db, { uploadsDir: path.join(config.dataDir, "uploads") });
+    await seed.seedDatabase(database.db, { uploadsDir: path.join(config.dataDir, "uploads") });
     log(`demo data seeded in ${Date.now() - started} ms`);
   }
   setAppContext(ctx);
   return ctx;
+}
+
+/** An empty database has no site configuration (the seed re-checks under its lock). */
+async function hasNoSiteConfig(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(siteConfig);
+  return Number(row?.n ?? 0) === 0;
 }
