@@ -15,6 +15,7 @@
  * every open shop (/shopIndex?sid=); every published platform or shop notice (/notice-detail?id=);
  * every on-sale product of an open shop (/detail/<prodId>).
  */
+import { categoryListPath } from "../../lib/category-link.ts";
 import { and, asc, eq, lte } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { categories, contentVersions, notices, products, shops } from "../db/schema.ts";
@@ -75,11 +76,11 @@ export function categoryListUrls(rows: readonly CategoryRow[]): SitemapUrl[] {
   }
   const out: SitemapUrl[] = [];
   for (const l1 of children.get(0) ?? []) {
-    out.push({ path: `/list?cpid=${l1.categoryId}&st=0`, lastmod: l1.updatedAt });
+    out.push({ path: categoryListPath([{ level: 1, categoryId: l1.categoryId }]), lastmod: l1.updatedAt });
     for (const l2 of children.get(l1.categoryId) ?? []) {
-      out.push({ path: `/list?cpid=${l1.categoryId}&cid=${l2.categoryId}&st=0`, lastmod: l2.updatedAt });
+      out.push({ path: categoryListPath([{ level: 1, categoryId: l1.categoryId }, { level: 2, categoryId: l2.categoryId }]), lastmod: l2.updatedAt });
       for (const l3 of children.get(l2.categoryId) ?? []) {
-        out.push({ path: `/list?cpid=${l1.categoryId}&cid=${l2.categoryId}&thCid=${l3.categoryId}&st=0`, lastmod: l3.updatedAt });
+        out.push({ path: categoryListPath([{ level: 1, categoryId: l1.categoryId }, { level: 2, categoryId: l2.categoryId }, { level: 3, categoryId: l3.categoryId }]), lastmod: l3.updatedAt });
       }
     }
   }
