@@ -5,11 +5,17 @@
  */
 import type { AppConfig } from "./config.ts";
 import type { Database, Db } from "./db/client.ts";
+import type { SmsProvider } from "./providers/sms.ts";
+import type { FileStorage } from "./providers/storage.ts";
 
 export interface AppContext {
   config: AppConfig;
   database: Database;
   db: Db;
+  /** SMS delivery (dev: log + DATA_DIR/sms-outbox.jsonl). */
+  sms: SmsProvider;
+  /** Uploaded files (DATA_DIR/uploads, served under /uploads). */
+  storage: FileStorage;
 }
 
 const KEY = Symbol.for("mall.appContext");

@@ -17,6 +17,8 @@ import { loadConfig } from "../../src/server/config.ts";
 import { setAppContext, type AppContext } from "../../src/server/context.ts";
 import { openDatabase, type Database } from "../../src/server/db/client.ts";
 import { seedDatabase } from "../../src/server/seed/index.ts";
+import { DevOutboxSmsProvider } from "../../src/server/providers/sms.ts";
+import { LocalFileStorage } from "../../src/server/providers/storage.ts";
 
 export const dbDriver: "pglite" | "pg" = process.env.DB_DRIVER === "pg" ? "pg" : "pglite";
 export const dbReady: boolean = inject("dbReady");
@@ -75,7 +77,7 @@ export async function createTestApp(): Promise<TestApp> {
   const opened = dbDriver === "pg" ? await openPg(tmp) : { ...(await openPglite()), url: undefined };
   const { database } = opened;
   const config = loadConfig({ ...process.env, DATA_DIR: tmp, DATABASE_URL: opened.url ?? "", AUTO_SEED: "0", NODE_ENV: "test" });
-  const ctx: AppContext = { config, database, db: database.db };
+  const ctx: AppContext = { config, database, db: database.db, sms: new DevOutboxSmsProvider(tmp, () => {}), storage: new LocalFileStorage(path.join(tmp, "uploads")) };
   setAppContext(ctx);
   const api = createApi(ctx);
 

@@ -26,6 +26,13 @@ import { shopIndexRouter } from "./shop-index.ts";
 import { renovationRouter } from "./renovation.ts";
 import { flowAnalysisRouter } from "./flow-analysis.ts";
 import { footprintRouter } from "./footprint.ts";
+import { authRouter } from "./auth.ts";
+import { userRouter } from "./user.ts";
+import { uploadRouter } from "./upload.ts";
+import { addressRouter } from "./address.ts";
+import { areaRouter } from "./area.ts";
+import { collectionRouter } from "./collection.ts";
+import { footprintListRouter } from "./footprint-list.ts";
 
 function requestLocale(header: string | undefined, cookie: string | undefined) {
   const fromCookie = cookie?.split(/;\s*/).find((p) => p.startsWith(`${LANG_COOKIE}=`))?.slice(LANG_COOKIE.length + 1);
@@ -77,6 +84,13 @@ export function createApi(app: AppContext) {
   api.route("/", renovationRouter);
   api.route("/", flowAnalysisRouter);
   api.route("/", footprintRouter);
+  api.route("/", authRouter);
+  api.route("/", userRouter);
+  api.route("/", uploadRouter);
+  api.route("/", addressRouter);
+  api.route("/", areaRouter);
+  api.route("/", collectionRouter);
+  api.route("/", footprintListRouter);
 
   api.notFound((c) => c.json(envelope(ResponseCode.NOT_FOUND, null, getT(c.var.locale ?? "zh")("api.notFound")), 404));
 

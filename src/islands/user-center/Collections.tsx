@@ -1,0 +1,203 @@
+/**
+ * /user-center/uc-collection: tabs "products" and "shops" (?tab=shops opens the second).
+ * Products: GET /p/user/collection/prods (grid; items no longer on sale are marked and not
+ * linked as buyable), cancel one with POST /p/user/collection/addOrCancel. Shops:
+ * GET /p/shop/collection/page, unfollow with POST /p/shop/collection/addOrCancel. Paged.
+ */
+import { useEffect, useState, type KeyboardEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { get, post } from "../../client/api.ts";
+import type { Page } from "../../lib/api-types.ts";
+import { formatPriceSafe } from "../../lib/money.ts";
+import { isUnauthorized, Pager, ProdImage, reportError, toastOk, UcGate, UcPanel, UcRoot, useSession, useUcLoad } from "./shared.tsx";
+import type { CollectedProd, CollectedShop, UcIslandProps } from "./types.ts";
+
+const PROD_PAGE_SIZE = 12;
+const SHOP_PAGE_SIZE = 10;
+type Tab = "prods" | "shops";
+const TABS: readonly Tab[] = ["prods", "shops"];
+
+export default function Collections(props: UcIslandProps) {
+  return (
+    <UcRoot locale={props.locale} resources={props.resources}>
+      <CollectionsBody homeHref={props.homeHref} />
+    </UcRoot>
+  );
+}
+
+function CollectionsBody({ homeHref }: { homeHref: string }) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const [tab, setTab] = useState<Tab>("prods");
+  const base = homeHref.replace(/\/$/, "");
+
+  useEffect(() => {
+    if (new URLSearchParams(location.search).get("tab") === "shops") setTab("shops");
+  }, []);
+
+  function select(next: Tab) {
+    setTab(next);
+    const url = new URL(location.href);
+    if (next === "shops") url.searchParams.set("tab", "shops");
+    else url.searchParams.delete("tab");
+    history.replaceState(history.state, "", url);
+  }
+
+  function onKey(e: KeyboardEvent<HTMLButtonElement>) {
+    if (e.key !== "ArrowRight" && e.key !== "ArrowLeft") return;
+    e.preventDefault();
+    const next = tab === "prods" ? "shops" : "prods";
+    select(next);
+    document.getElementById(`uc-col-tab-${next}`)?.focus();
+  }
+
+  return (
+    <UcPanel title={t("userCenter.collection.title")} testId="uc-collection">
+      <div className="uc-tabs" role="tablist" aria-label={t("userCenter.collection.title")}>
+        {TABS.map((k) => (
+          <button
+            key={k}
+            id={`uc-col-tab-${k}`}
+            type="button"
+            role="tab"
+            aria-selected={tab === k}
+            aria-controls={`uc-col-panel-${k}`}
+            tabIndex={tab === k ? 0 : -1}
+            className="uc-tab"
+            data-testid={`uc-collection-tab-${k}`}
+            onClick={() => select(k)}
+            onKeyDown={onKey}
+          >
+            {t(`userCenter.collection.tabs.${k}`)}
+          </button>
+        ))}
+      </div>
+      <div id={`uc-col-panel-${tab}`} role="tabpanel" aria-labelledby={`uc-col-tab-${tab}`} className="uc-tabpanel">
+        {tab === "prods" ? <ProdTab session={session} base={base} /> : <ShopTab session={session} base={base} />}
+      </div>
+    </UcPanel>
+  );
+}
+
+type Session = ReturnType<typeof useSession>;
+
+function ProdTab({ session, base }: { session: Session; base: string }) {
+  const { t } = useTranslation();
+  const [current, setCurrent] = useState(1);
+  const { data, error, loading, reload } = useUcLoad(session, () => get<Page<CollectedProd>>("/p/user/collection/prods", { current, size: PROD_PAGE_SIZE }), [current]);
+
+  async function cancel(p: CollectedProd) {
+    try {
+      await post("/p/user/collection/addOrCancel", p.prodId);
+      toastOk(t("userCenter.collection.cancelled"));
+      if (data && data.records.length === 1 && current > 1) setCurrent(current - 1);
+      else reload();
+    } catch (e) {
+      if (isUnauthorized(e)) return session.markGuest();
+      reportError(e, t("userCenter.common.actionFailed"));
+    }
+  }
+
+  return (
+    <UcGate state={session.state} error={error} loading={loading && !data} onRetry={reload}>
+      {data && data.records.length === 0 ? (
+        <p className="empty-state" data-testid="uc-collection-empty">
+          {t("userCenter.collection.emptyProds")}
+        </p>
+      ) : null}
+      {data && data.records.length > 0 ? (
+        <>
+          <ul className="uc-prod-grid" data-testid="uc-collection-prods" aria-busy={loading}>
+            {data.records.map((p) => {
+              const invalid = p.status !== 1;
+              return (
+                <li key={p.prodId} className={`uc-prod-card${invalid ? " is-invalid" : ""}`} data-testid="uc-collection-prod" data-prod-id={p.prodId}>
+                  <a href={`${base}/detail/${p.prodId}`} className="uc-prod-link">
+                    <span className="uc-prod-img">
+                      <ProdImage src={p.pic} alt="" size={180} />
+                      {invalid ? <span className="uc-prod-flag">{t("userCenter.collection.invalid")}</span> : null}
+                    </span>
+                    <span className="uc-prod-name">{p.prodName}</span>
+                  </a>
+                  <div className="uc-prod-foot">
+                    <span className="uc-price">¥{formatPriceSafe(p.price)}</span>
+                    <button type="button" className="uc-link-btn" onClick={() => void cancel(p)} data-testid="uc-collection-cancel" aria-label={t("userCenter.collection.cancelOf", { name: p.prodName })}>
+                      {t("userCenter.collection.cancel")}
+                    </button>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+          <Pager current={data.current} pages={data.pages} onChange={setCurrent} label={t("userCenter.collection.pagination")} />
+        </>
+      ) : null}
+    </UcGate>
+  );
+}
+
+function ShopTab({ session, base }: { session: Session; base: string }) {
+  const { t } = useTranslation();
+  const [current, setCurrent] = useState(1);
+  const { data, error, loading, reload } = useUcLoad(session, () => get<Page<CollectedShop>>("/p/shop/collection/page", { current, size: SHOP_PAGE_SIZE }), [current]);
+
+  async function unfollow(s: CollectedShop) {
+    try {
+      await post("/p/shop/collection/addOrCancel", s.shopId);
+      toastOk(t("userCenter.collection.unfollowed"));
+      if (data && data.records.length === 1 && current > 1) setCurrent(current - 1);
+      else reload();
+    } catch (e) {
+      if (isUnauthorized(e)) return session.markGuest();
+      reportError(e, t("userCenter.common.actionFailed"));
+    }
+  }
+
+  return (
+    <UcGate state={session.state} error={error} loading={loading && !data} onRetry={reload}>
+      {data && data.records.length === 0 ? (
+        <p className="empty-state" data-testid="uc-collection-empty">
+          {t("userCenter.collection.emptyShops")}
+        </p>
+      ) : null}
+      {data && data.records.length > 0 ? (
+        <>
+          <ul className="uc-shop-list" data-testid="uc-collection-shops" aria-busy={loading}>
+            {data.records.map((s) => {
+              const open = s.shopStatus === undefined || s.shopStatus === null || s.shopStatus === 1;
+              return (
+                <li key={s.shopId} className="uc-shop-row" data-testid="uc-collection-shop" data-shop-id={s.shopId}>
+                  <ProdImage src={s.shopLogo} alt="" size={56} />
+                  <div className="uc-shop-main">
+                    {open ? (
+                      <a href={`${base}/shopIndex?sid=${s.shopId}`} className="uc-shop-name">
+                        {s.shopName}
+                      </a>
+                    ) : (
+                      <span className="uc-shop-name">{s.shopName}</span>
+                    )}
+                    <p className="uc-muted">
+                      {typeof s.fansCount === "number" ? t("userCenter.collection.fans", { n: s.fansCount }) : null}
+                      {!open ? <span className="uc-prod-flag uc-inline-flag">{t("userCenter.collection.shopClosed")}</span> : null}
+                    </p>
+                  </div>
+                  <div className="uc-shop-ops">
+                    {open ? (
+                      <a href={`${base}/shopIndex?sid=${s.shopId}`} className="btn btn-ghost" aria-label={t("userCenter.collection.enterShopOf", { name: s.shopName })}>
+                        {t("userCenter.collection.enterShop")}
+                      </a>
+                    ) : null}
+                    <button type="button" className="uc-link-btn" onClick={() => void unfollow(s)} data-testid="uc-collection-unfollow" aria-label={t("userCenter.collection.unfollowOf", { name: s.shopName })}>
+                      {t("userCenter.collection.unfollow")}
+                    </button>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+          <Pager current={data.current} pages={data.pages} onChange={setCurrent} label={t("userCenter.collection.pagination")} />
+        </>
+      ) : null}
+    </UcGate>
+  );
+}

@@ -1,0 +1,191 @@
+/**
+ * /user-center/uc-footprint: browsing history grouped by day (GET /p/prodBrowseLog/page →
+ * Page<{time, list}>, paged by footprint rows; a day split across pages is merged here).
+ * "Load more" appends the next page; delete one (DELETE /p/prodBrowseLog [id]); clear all
+ * (DELETE /p/prodBrowseLog/all) after a confirmation.
+ */
+import { useCallback, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { del, get } from "../../client/api.ts";
+import type { Page } from "../../lib/api-types.ts";
+import { formatPriceSafe } from "../../lib/money.ts";
+import { ConfirmDialog, isUnauthorized, ProdImage, reportError, toastOk, UcGate, UcPanel, UcRoot, useConfirm, useSession } from "./shared.tsx";
+import type { BrowseDay, BrowseItem, UcIslandProps } from "./types.ts";
+
+const PAGE_SIZE = 20;
+
+/** Appends days, merging a day that continues from the previous page. */
+export function mergeDays(prev: readonly BrowseDay[], next: readonly BrowseDay[]): BrowseDay[] {
+  const out = prev.map((d) => ({ ...d, list: [...d.list] }));
+  for (const day of next) {
+    const last = out[out.length - 1];
+    if (last && last.time === day.time) {
+      const seen = new Set(last.list.map((i) => i.prodBrowseLogId));
+      last.list.push(...day.list.filter((i) => !seen.has(i.prodBrowseLogId)));
+    } else out.push({ ...day, list: [...day.list] });
+  }
+  return out;
+}
+
+/** Removes footprints by id and drops days left empty. */
+export function withoutItems(days: readonly BrowseDay[], ids: ReadonlySet<number>): BrowseDay[] {
+  return days.map((d) => ({ ...d, list: d.list.filter((i) => !ids.has(i.prodBrowseLogId)) })).filter((d) => d.list.length > 0);
+}
+
+export default function Footprints(props: UcIslandProps) {
+  return (
+    <UcRoot locale={props.locale} resources={props.resources}>
+      <FootprintsBody homeHref={props.homeHref} />
+    </UcRoot>
+  );
+}
+
+function FootprintsBody({ homeHref }: { homeHref: string }) {
+  const { t, i18n } = useTranslation();
+  const session = useSession();
+  const { state, markGuest } = session;
+  const [days, setDays] = useState<BrowseDay[] | null>(null);
+  const [page, setPage] = useState({ current: 0, pages: 0, total: 0 });
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState(false);
+  const { ask, confirm } = useConfirm();
+  const base = homeHref.replace(/\/$/, "");
+
+  const load = useCallback(
+    async (current: number, replace: boolean) => {
+      setLoading(true);
+      setError(false);
+      try {
+        const res = await get<Page<BrowseDay>>("/p/prodBrowseLog/page", { current, size: PAGE_SIZE });
+        setDays((d) => (replace || !d ? mergeDays([], res.records) : mergeDays(d, res.records)));
+        setPage({ current: res.current, pages: res.pages, total: res.total });
+      } catch (e) {
+        if (isUnauthorized(e)) markGuest();
+        else setError(true);
+      } finally {
+        setLoading(false);
+      }
+    },
+    [markGuest],
+  );
+
+  useEffect(() => {
+    if (state === "ready") void load(1, true);
+  }, [state, load]);
+
+  /** Re-reads everything loaded so far (after a delete the later pages shift by one row). */
+  async function reloadLoaded() {
+    const size = PAGE_SIZE * Math.max(1, page.current);
+    if (size > 100) return;
+    try {
+      const res = await get<Page<BrowseDay>>("/p/prodBrowseLog/page", { current: 1, size });
+      setDays(mergeDays([], res.records));
+      setPage({ current: Math.max(1, page.current), pages: Math.ceil(res.total / PAGE_SIZE), total: res.total });
+    } catch (e) {
+      if (isUnauthorized(e)) markGuest();
+    }
+  }
+
+  async function remove(item: BrowseItem) {
+    try {
+      await del("/p/prodBrowseLog", [item.prodBrowseLogId]);
+      setDays((d) => (d ? withoutItems(d, new Set([item.prodBrowseLogId])) : d));
+      setPage((p) => ({ ...p, total: Math.max(0, p.total - 1) }));
+      toastOk(t("userCenter.footprint.deleted"));
+      if (page.current < page.pages) void reloadLoaded();
+    } catch (e) {
+      if (isUnauthorized(e)) return markGuest();
+      reportError(e, t("userCenter.common.actionFailed"));
+    }
+  }
+
+  function clearAll() {
+    ask(t("userCenter.footprint.clearConfirm"), async () => {
+      try {
+        await del("/p/prodBrowseLog/all");
+        setDays([]);
+        setPage({ current: 1, pages: 0, total: 0 });
+        toastOk(t("userCenter.footprint.cleared"));
+      } catch (e) {
+        if (isUnauthorized(e)) return markGuest();
+        reportError(e, t("userCenter.common.actionFailed"));
+      }
+    });
+  }
+
+  const dayLabel = (time: string) => {
+    const [y, m, d] = time.split("-").map(Number);
+    if (!y || !m || !d) return time;
+    return new Intl.DateTimeFormat(i18n.language === "en" ? "en-US" : i18n.language === "zh-tw" ? "zh-TW" : "zh-CN", { year: "numeric", month: "long", day: "numeric", weekday: "short", timeZone: "UTC" }).format(
+      new Date(Date.UTC(y, m - 1, d)),
+    );
+  };
+
+  const clearButton =
+    days && days.length > 0 ? (
+      <button type="button" className="btn btn-ghost" onClick={clearAll} data-testid="uc-footprint-clear">
+        {t("userCenter.footprint.clear")}
+      </button>
+    ) : null;
+
+  return (
+    <UcPanel title={t("userCenter.footprint.title")} actions={clearButton} testId="uc-footprint">
+      <UcGate state={state} error={error && !days} loading={(loading && !days) || (state === "ready" && !days && !error)} onRetry={() => void load(1, true)}>
+        {days && days.length === 0 ? (
+          <p className="empty-state" data-testid="uc-footprint-empty">
+            {t("userCenter.footprint.empty")}
+          </p>
+        ) : null}
+        {days && days.length > 0 ? (
+          <>
+            <p className="uc-muted">{t("userCenter.footprint.total", { n: page.total })}</p>
+            {days.map((day) => (
+              <section key={day.time} className="uc-fp-day" aria-labelledby={`uc-fp-${day.time}`} data-testid="uc-footprint-day" data-day={day.time}>
+                <h2 id={`uc-fp-${day.time}`} className="uc-fp-date">
+                  <time dateTime={day.time}>{dayLabel(day.time)}</time>
+                </h2>
+                <ul className="uc-prod-grid">
+                  {day.list.map((p) => {
+                    const invalid = p.status !== 1;
+                    return (
+                      <li key={p.prodBrowseLogId} className={`uc-prod-card${invalid ? " is-invalid" : ""}`} data-testid="uc-footprint-item" data-prod-id={p.prodId}>
+                        <a href={`${base}/detail/${p.prodId}`} className="uc-prod-link">
+                          <span className="uc-prod-img">
+                            <ProdImage src={p.pic} alt="" size={180} />
+                            {invalid ? <span className="uc-prod-flag">{t("userCenter.collection.invalid")}</span> : null}
+                          </span>
+                          <span className="uc-prod-name">{p.prodName}</span>
+                        </a>
+                        <div className="uc-prod-foot">
+                          <span className="uc-price">¥{formatPriceSafe(p.price)}</span>
+                          <button type="button" className="uc-link-btn" onClick={() => void remove(p)} data-testid="uc-footprint-delete" aria-label={t("userCenter.footprint.deleteOf", { name: p.prodName })}>
+                            {t("userCenter.common.delete")}
+                          </button>
+                        </div>
+                      </li>
+                    );
+                  })}
+                </ul>
+              </section>
+            ))}
+            <div className="uc-more">
+              {page.current < page.pages ? (
+                <button type="button" className="btn btn-ghost" disabled={loading} onClick={() => void load(page.current + 1, false)} data-testid="uc-footprint-more">
+                  {loading ? t("userCenter.common.loading") : t("userCenter.common.loadMore")}
+                </button>
+              ) : (
+                <p className="uc-muted">{t("userCenter.common.noMore")}</p>
+              )}
+              {error ? (
+                <p className="uc-field-error" role="alert">
+                  {t("userCenter.common.loadFailed")}
+                </p>
+              ) : null}
+            </div>
+          </>
+        ) : null}
+      </UcGate>
+      <ConfirmDialog confirm={confirm} />
+    </UcPanel>
+  );
+}

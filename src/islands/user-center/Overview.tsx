@@ -1,0 +1,177 @@
+/**
+ * /user-center (the "empty" child): avatar, nickname, points and balance, order counts by
+ * status (links to /user-center/uc-order?status=…), the shop block and quick links.
+ */
+import { useStore } from "@nanostores/react";
+import { useTranslation } from "react-i18next";
+import { get } from "../../client/api.ts";
+import { formatPriceSafe } from "../../lib/money.ts";
+import { $user } from "../../stores/index.ts";
+import { publishUser, UcGate, UcPanel, UcRoot, useSession, useUcLoad } from "./shared.tsx";
+import type { CenterInfo, OrderCountData, UcIslandProps, UserInfo } from "./types.ts";
+
+/** Order count → status of /user-center/uc-order (CONTRACT §4.5: 1 unpaid, 2 to ship, 3 to receive, 5 completed). */
+const ORDER_STATUSES: readonly { key: keyof OrderCountData; status: number | null }[] = [
+  { key: "unPay", status: 1 },
+  { key: "payed", status: 2 },
+  { key: "consignment", status: 3 },
+  { key: "confirm", status: 5 },
+  { key: "refund", status: null },
+];
+
+export default function Overview(props: UcIslandProps) {
+  return (
+    <UcRoot locale={props.locale} resources={props.resources}>
+      <OverviewBody links={props.links} homeHref={props.homeHref} />
+    </UcRoot>
+  );
+}
+
+function OverviewBody({ links, homeHref }: { links: UcIslandProps["links"]; homeHref: string }) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const user = useStore($user);
+  const { data, error, loading, reload } = useUcLoad(session, async () => {
+    const [info, center] = await Promise.all([get<UserInfo>("/p/user/userInfo"), get<CenterInfo>("/p/user/centerInfo")]);
+    publishUser(info);
+    return { info, center };
+  });
+  const info = data?.info;
+  const center = data?.center;
+  const nick = user?.nickName || info?.nickName || info?.username || "";
+  const avatar = user?.userAvatar ?? info?.pic ?? null;
+  const counts = center?.orderCountData;
+  const orderHref = (status: number | null) => {
+    if (status === null) return links.return ?? null;
+    return links.order ? `${links.order}?status=${status}` : null;
+  };
+
+  return (
+    <UcPanel title={t("userCenter.overview.title")} testId="uc-overview">
+      <UcGate state={session.state} error={error} loading={loading || (session.state === "ready" && !data)} onRetry={reload}>
+        {info && center ? (
+          <div className="uc-overview">
+            <div className="uc-ov-profile">
+              {avatar ? (
+                <img className="uc-avatar" src={avatar} alt={t("userCenter.common.avatarAlt")} width={88} height={88} />
+              ) : (
+                <span className="uc-avatar uc-avatar-ph" aria-hidden="true">
+                  {nick.slice(0, 1).toUpperCase()}
+                </span>
+              )}
+              <div className="uc-ov-who">
+                <p className="uc-ov-nick" data-testid="uc-overview-nickname">
+                  {t("userCenter.overview.greeting", { name: nick })}
+                </p>
+                {info.userMobile ? <p className="uc-muted">{t("userCenter.overview.mobile", { mobile: info.userMobile })}</p> : null}
+                {links.account ? (
+                  <a className="uc-link" href={links.account}>
+                    {t("userCenter.overview.editProfile")}
+                  </a>
+                ) : null}
+              </div>
+              <dl className="uc-ov-assets">
+                <div>
+                  <dt>{t("userCenter.overview.points")}</dt>
+                  <dd>{links.integral ? <a href={links.integral}>{info.score ?? 0}</a> : (info.score ?? 0)}</dd>
+                </div>
+                <div>
+                  <dt>{t("userCenter.overview.balance")}</dt>
+                  <dd>
+                    {links.balance ? (
+                      <a href={links.balance}>¥{formatPriceSafe(info.balance)}</a>
+                    ) : (
+                      <>¥{formatPriceSafe(info.balance)}</>
+                    )}
+                  </dd>
+                </div>
+              </dl>
+            </div>
+
+            <section className="uc-ov-block" aria-labelledby="uc-ov-orders">
+              <div className="uc-ov-block-head">
+                <h2 id="uc-ov-orders">{t("userCenter.overview.orders")}</h2>
+                {links.order ? (
+                  <a className="uc-link" href={links.order}>
+                    {t("userCenter.overview.allOrders", { n: counts?.allCount ?? 0 })}
+                  </a>
+                ) : (
+                  <span className="uc-muted">{t("userCenter.overview.allOrders", { n: counts?.allCount ?? 0 })}</span>
+                )}
+              </div>
+              <ul className="uc-ov-orders" data-testid="uc-order-counts">
+                {ORDER_STATUSES.map(({ key, status }) => {
+                  const href = orderHref(status);
+                  const body = (
+                    <>
+                      <span className="uc-ov-count" data-testid={`uc-count-${key}`}>
+                        {counts?.[key] ?? 0}
+                      </span>
+                      <span className="uc-ov-count-label">{t(`userCenter.overview.status.${key}`)}</span>
+                    </>
+                  );
+                  return <li key={key}>{href ? <a href={href}>{body}</a> : <span>{body}</span>}</li>;
+                })}
+              </ul>
+            </section>
+
+            <div className="uc-ov-row">
+              <ShopBlock center={center} links={links} homeHref={homeHref} />
+              <section className="uc-ov-block" aria-labelledby="uc-ov-quick">
+                <div className="uc-ov-block-head">
+                  <h2 id="uc-ov-quick">{t("userCenter.overview.quick")}</h2>
+                </div>
+                <ul className="uc-ov-quick">
+                  {(["collection", "footprint", "address", "coupons", "password", "account"] as const).map((k) =>
+                    links[k] ? (
+                      <li key={k}>
+                        <a href={links[k]}>{t(`userCenter.menu.${k}`)}</a>
+                      </li>
+                    ) : null,
+                  )}
+                </ul>
+              </section>
+            </div>
+          </div>
+        ) : null}
+      </UcGate>
+    </UcPanel>
+  );
+}
+
+/** shopAuditStatus: null none, 0 pending, 1 approved, -1 rejected; shopStatus 1 open (SPEC §4). */
+function ShopBlock({ center, links, homeHref }: { center: CenterInfo; links: UcIslandProps["links"]; homeHref: string }) {
+  const { t } = useTranslation();
+  const audit = center.shopAuditStatus;
+  let text: string;
+  let action: { href: string; label: string } | null = null;
+  const applyHref = links.shopAccount ?? null;
+  const localePrefix = homeHref.replace(/\/$/, "");
+  if (audit === null || audit === undefined) {
+    text = t("userCenter.overview.shop.notApplied");
+    if (applyHref) action = { href: applyHref, label: t("userCenter.overview.shop.apply") };
+  } else if (audit === 0) {
+    text = t("userCenter.overview.shop.underReview");
+  } else if (audit === -1) {
+    text = t("userCenter.overview.shop.rejected");
+    if (applyHref) action = { href: applyHref, label: t("userCenter.overview.shop.reapply") };
+  } else if (center.shopStatus === 1 && center.shopId) {
+    text = t("userCenter.overview.shop.open");
+    action = { href: `${localePrefix}/shopIndex?sid=${center.shopId}`, label: t("userCenter.overview.shop.enter") };
+  } else {
+    text = t("userCenter.overview.shop.offline");
+  }
+  return (
+    <section className="uc-ov-block uc-ov-shop" aria-labelledby="uc-ov-shop" data-testid="uc-shop-block">
+      <div className="uc-ov-block-head">
+        <h2 id="uc-ov-shop">{t("userCenter.overview.shop.title")}</h2>
+      </div>
+      <p>{text}</p>
+      {action ? (
+        <a className="btn btn-ghost uc-ov-shop-btn" href={action.href}>
+          {action.label}
+        </a>
+      ) : null}
+    </section>
+  );
+}
