@@ -1,0 +1,239 @@
+/**
+ * The login form of the popup and of /login (SPEC §2, §5): an account tab (username + password)
+ * and a mobile tab (mobile, max length 11, + SMS code with a 60 s countdown), the terms checkbox
+ * when a terms switch is on, and links to register / forgot password. Client checks use
+ * loginFormError (codes 1, 2, 3, 4, 6); server messages are shown above the button.
+ */
+import { useRef, useState, type SubmitEvent, type KeyboardEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { LOGIN_MOBILE_MAXLENGTH } from "../../lib/constants.ts";
+import { localePath, type Locale } from "../../lib/locale.ts";
+import { loginErrorKey, loginFormError, type LoginTab } from "../../lib/rules.ts";
+import { errorText, loginByPassword, loginBySms, termsShown, type ServiceSwitch } from "./auth-api.ts";
+import { Field } from "./Field.tsx";
+import { SmsCodeButton } from "./SmsCodeButton.tsx";
+import { TermsAgreement } from "./TermsAgreement.tsx";
+
+type FieldName = "username" | "password" | "mobile" | "code" | "terms";
+const FIELD_OF_CODE: Record<1 | 2 | 3 | 4 | 6, FieldName> = { 1: "mobile", 2: "code", 3: "username", 4: "password", 6: "terms" };
+
+export interface LoginFormProps {
+  /** Prefix of element ids (the popup and the page may both be on one page). */
+  idPrefix: string;
+  locale: Locale;
+  /** Terms switches; null while unknown (no checkbox). */
+  terms: ServiceSwitch | null;
+  /** Called after the token was stored. */
+  onSuccess: () => void;
+  /** Focus the first input when shown. */
+  autoFocus?: boolean;
+}
+
+export function LoginForm({ idPrefix, locale, terms, onSuccess, autoFocus }: LoginFormProps) {
+  const { t } = useTranslation();
+  const [tab, setTab] = useState<LoginTab>("account");
+  const [username, setUsername] = useState("");
+  const [password, setPassword] = useState("");
+  const [mobile, setMobile] = useState("");
+  const [code, setCode] = useState("");
+  const [agreed, setAgreed] = useState(false);
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const tabRefs = { account: useRef<HTMLButtonElement>(null), mobile: useRef<HTMLButtonElement>(null) };
+  const codeRef = useRef<HTMLInputElement>(null);
+  const showTerms = termsShown(terms);
+  const id = (name: string) => `${idPrefix}-${name}`;
+
+  function selectTab(next: LoginTab, focus = false): void {
+    setTab(next);
+    setErrors({});
+    setFormError(null);
+    if (focus) tabRefs[next].current?.focus();
+  }
+
+  function onTabKey(e: KeyboardEvent<HTMLButtonElement>): void {
+    if (e.key === "ArrowRight" || e.key === "ArrowLeft" || e.key === "Home" || e.key === "End") {
+      e.preventDefault();
+      selectTab(tab === "account" ? "mobile" : "account", true);
+    }
+  }
+
+  function clearError(name: FieldName): void {
+    if (errors[name]) setErrors((prev) => ({ ...prev, [name]: undefined }));
+  }
+
+  function focusField(name: FieldName): void {
+    const el = document.getElementById(name === "terms" ? id("agree") : id(name));
+    el?.focus();
+  }
+
+  async function submit(e: SubmitEvent<HTMLFormElement>): Promise<void> {
+    e.preventDefault();
+    if (submitting) return;
+    setFormError(null);
+    const problem = loginFormError({ tab, username, password, mobile, code, termsRequired: showTerms, agreed });
+    if (problem !== 0) {
+      const field = FIELD_OF_CODE[problem];
+      setErrors({ [field]: t(loginErrorKey(problem)!) });
+      focusField(field);
+      return;
+    }
+    setErrors({});
+    setSubmitting(true);
+    try {
+      if (tab === "account") await loginByPassword(username.trim(), password);
+      else await loginBySms(mobile.trim(), code.trim());
+      onSuccess();
+    } catch (err) {
+      setFormError(errorText(err, t("authUi.failed")));
+      setSubmitting(false);
+    }
+  }
+
+  const tabButton = (name: LoginTab, label: string) => (
+    <button
+      ref={tabRefs[name]}
+      type="button"
+      role="tab"
+      id={id(`tab-${name}`)}
+      aria-selected={tab === name}
+      aria-controls={id("panel")}
+      tabIndex={tab === name ? 0 : -1}
+      className={`auth-tab${tab === name ? " active" : ""}`}
+      data-testid={`login-tab-${name}`}
+      onClick={() => selectTab(name)}
+      onKeyDown={onTabKey}
+    >
+      {label}
+    </button>
+  );
+
+  return (
+    <div className="auth-login">
+      <div className="auth-tabs" role="tablist" aria-label={t("authUi.tabsLabel")}>
+        {tabButton("account", t("authUi.tabAccount"))}
+        {tabButton("mobile", t("authUi.tabMobile"))}
+      </div>
+      <form
+        id={id("panel")}
+        role="tabpanel"
+        aria-labelledby={id(`tab-${tab}`)}
+        className="auth-form"
+        noValidate
+        onSubmit={(e) => void submit(e)}
+        data-testid="login-form"
+      >
+        {tab === "account" ? (
+          <>
+            <Field
+              key="username"
+              id={id("username")}
+              label={t("authUi.username")}
+              placeholder={t("authUi.usernamePlaceholder")}
+              autoComplete="username"
+              autoFocus={autoFocus}
+              value={username}
+              error={errors.username}
+              onChange={(e) => {
+                setUsername(e.target.value);
+                clearError("username");
+              }}
+            />
+            <Field
+              key="password"
+              id={id("password")}
+              type="password"
+              label={t("authUi.password")}
+              placeholder={t("authUi.passwordPlaceholder")}
+              autoComplete="current-password"
+              value={password}
+              error={errors.password}
+              onChange={(e) => {
+                setPassword(e.target.value);
+                clearError("password");
+              }}
+            />
+          </>
+        ) : (
+          <>
+            <Field
+              key="mobile"
+              id={id("mobile")}
+              type="tel"
+              inputMode="numeric"
+              maxLength={LOGIN_MOBILE_MAXLENGTH}
+              label={t("authUi.mobile")}
+              placeholder={t("authUi.mobilePlaceholder")}
+              autoComplete="tel"
+              autoFocus={autoFocus}
+              value={mobile}
+              error={errors.mobile}
+              onChange={(e) => {
+                setMobile(e.target.value);
+                clearError("mobile");
+              }}
+            />
+            <Field
+              key="code"
+              id={id("code")}
+              inputRef={codeRef}
+              inputMode="numeric"
+              maxLength={6}
+              label={t("authUi.smsCode")}
+              placeholder={t("authUi.smsCodePlaceholder")}
+              autoComplete="one-time-code"
+              value={code}
+              error={errors.code}
+              onChange={(e) => {
+                setCode(e.target.value);
+                clearError("code");
+              }}
+              addon={
+                <SmsCodeButton
+                  purpose="login"
+                  mobile={mobile}
+                  onMobileError={(key) => setErrors((prev) => ({ ...prev, mobile: key ? t(key) : undefined }))}
+                  onSendError={setFormError}
+                  onSent={() => codeRef.current?.focus()}
+                />
+              }
+            />
+          </>
+        )}
+        {showTerms && terms && (
+          <TermsAgreement
+            id={id("agree")}
+            locale={locale}
+            terms={terms}
+            checked={agreed}
+            onChange={(v) => {
+              setAgreed(v);
+              clearError("terms");
+            }}
+            error={errors.terms}
+          />
+        )}
+        {formError && (
+          <p className="auth-form-error" role="alert" data-testid="login-form-error">
+            {formError}
+          </p>
+        )}
+        <button type="submit" className="btn auth-submit" disabled={submitting} data-testid="login-submit">
+          {submitting ? t("authUi.loggingIn") : t("authUi.login")}
+        </button>
+        <div className="auth-links">
+          <span>
+            {t("authUi.noAccount")}
+            <a href={localePath(locale, "/register")} data-testid="login-register-link">
+              {t("authUi.register")}
+            </a>
+          </span>
+          <a href={localePath(locale, "/forget-password")} data-testid="login-forget-link">
+            {t("authUi.forgotPassword")}
+          </a>
+        </div>
+      </form>
+    </div>
+  );
+}

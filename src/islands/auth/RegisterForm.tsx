@@ -1,0 +1,181 @@
+/**
+ * /register (SPEC §2, §5): username (usernameRule), password + confirmation (passwordPairRule),
+ * mobile (mainland / Taiwan) + SMS code with the 60 s countdown, the terms checkbox when a terms
+ * switch is on. Server messages are shown above the button; success stores the token and goes
+ * to the localized home.
+ */
+import { useRef, useState, type SubmitEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { localePath, type Locale } from "../../lib/locale.ts";
+import { mobileRule, passwordPairRule, ruleError, ruleErrors, RULE_KEYS, smsCodeRule, usernameRule } from "../../lib/rules.ts";
+import { errorText, register, termsShown, type ServiceSwitch } from "./auth-api.ts";
+import { Field } from "./Field.tsx";
+import { SmsCodeButton } from "./SmsCodeButton.tsx";
+import { TermsAgreement } from "./TermsAgreement.tsx";
+
+type FieldName = "username" | "password" | "confirmPassword" | "mobile" | "code" | "terms";
+const ORDER: FieldName[] = ["username", "password", "confirmPassword", "mobile", "code", "terms"];
+
+export interface RegisterFormProps {
+  locale: Locale;
+  terms: ServiceSwitch | null;
+}
+
+export function RegisterForm({ locale, terms }: RegisterFormProps) {
+  const { t } = useTranslation();
+  const [values, setValues] = useState({ username: "", password: "", confirmPassword: "", mobile: "", code: "" });
+  const [agreed, setAgreed] = useState(false);
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const codeRef = useRef<HTMLInputElement>(null);
+  const showTerms = termsShown(terms);
+  const id = (name: string) => `register-${name}`;
+
+  function set(name: keyof typeof values, value: string): void {
+    setValues((v) => ({ ...v, [name]: value }));
+    if (errors[name]) setErrors((prev) => ({ ...prev, [name]: undefined }));
+  }
+
+  function validate(): Partial<Record<FieldName, string>> {
+    const out: Partial<Record<FieldName, string>> = {};
+    const u = ruleError(usernameRule, values.username);
+    if (u) out.username = u;
+    const pair = ruleErrors(passwordPairRule, { password: values.password, confirmPassword: values.confirmPassword });
+    if (pair.password) out.password = pair.password;
+    if (pair.confirmPassword) out.confirmPassword = pair.confirmPassword;
+    const m = ruleError(mobileRule, values.mobile);
+    if (m) out.mobile = m;
+    const c = ruleError(smsCodeRule, values.code);
+    if (c) out.code = c;
+    if (showTerms && !agreed) out.terms = RULE_KEYS.termsRequired;
+    return out;
+  }
+
+  async function submit(e: SubmitEvent<HTMLFormElement>): Promise<void> {
+    e.preventDefault();
+    if (submitting) return;
+    setFormError(null);
+    const keys = validate();
+    const translated = Object.fromEntries(Object.entries(keys).map(([k, v]) => [k, t(v)])) as Partial<Record<FieldName, string>>;
+    setErrors(translated);
+    const first = ORDER.find((f) => keys[f]);
+    if (first) {
+      document.getElementById(first === "terms" ? id("agree") : id(first))?.focus();
+      return;
+    }
+    setSubmitting(true);
+    try {
+      await register({
+        userName: values.username.trim(),
+        password: values.password,
+        confirmPassword: values.confirmPassword,
+        mobile: values.mobile.trim(),
+        validCode: values.code.trim(),
+        agreed: showTerms ? agreed : true,
+      });
+      location.assign(localePath(locale, "/"));
+    } catch (err) {
+      setFormError(errorText(err, t("authUi.failed")));
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <form className="auth-form auth-register" noValidate onSubmit={(e) => void submit(e)} data-testid="register-form">
+      <Field
+        id={id("username")}
+        label={t("authUi.username")}
+        placeholder={t("authUi.usernamePlaceholder")}
+        hint={t("authUi.registerForm.usernameHint")}
+        autoComplete="username"
+        maxLength={16}
+        value={values.username}
+        error={errors.username}
+        onChange={(e) => set("username", e.target.value)}
+      />
+      <Field
+        id={id("password")}
+        type="password"
+        label={t("authUi.password")}
+        placeholder={t("authUi.passwordPlaceholder")}
+        hint={t("authUi.registerForm.passwordHint")}
+        autoComplete="new-password"
+        maxLength={20}
+        value={values.password}
+        error={errors.password}
+        onChange={(e) => set("password", e.target.value)}
+      />
+      <Field
+        id={id("confirmPassword")}
+        type="password"
+        label={t("authUi.registerForm.confirmPassword")}
+        placeholder={t("authUi.registerForm.confirmPasswordPlaceholder")}
+        autoComplete="new-password"
+        maxLength={20}
+        value={values.confirmPassword}
+        error={errors.confirmPassword}
+        onChange={(e) => set("confirmPassword", e.target.value)}
+      />
+      <Field
+        id={id("mobile")}
+        type="tel"
+        label={t("authUi.mobile")}
+        placeholder={t("authUi.mobilePlaceholder")}
+        autoComplete="tel"
+        maxLength={14}
+        value={values.mobile}
+        error={errors.mobile}
+        onChange={(e) => set("mobile", e.target.value)}
+      />
+      <Field
+        id={id("code")}
+        inputRef={codeRef}
+        inputMode="numeric"
+        maxLength={6}
+        label={t("authUi.smsCode")}
+        placeholder={t("authUi.smsCodePlaceholder")}
+        autoComplete="one-time-code"
+        value={values.code}
+        error={errors.code}
+        onChange={(e) => set("code", e.target.value)}
+        addon={
+          <SmsCodeButton
+            purpose="register"
+            mobile={values.mobile}
+            onMobileError={(key) => setErrors((prev) => ({ ...prev, mobile: key ? t(key) : undefined }))}
+            onSendError={setFormError}
+            onSent={() => codeRef.current?.focus()}
+          />
+        }
+      />
+      {showTerms && terms && (
+        <TermsAgreement
+          id={id("agree")}
+          locale={locale}
+          terms={terms}
+          checked={agreed}
+          onChange={(v) => {
+            setAgreed(v);
+            if (errors.terms) setErrors((prev) => ({ ...prev, terms: undefined }));
+          }}
+          error={errors.terms}
+        />
+      )}
+      {formError && (
+        <p className="auth-form-error" role="alert" data-testid="register-form-error">
+          {formError}
+        </p>
+      )}
+      <button type="submit" className="btn auth-submit" disabled={submitting} data-testid="register-submit">
+        {submitting ? t("authUi.registerForm.submitting") : showTerms ? t("authUi.registerForm.submit") : t("authUi.registerForm.submitPlain")}
+      </button>
+      <p className="auth-links auth-links-center">
+        <span>
+          {t("authUi.registerForm.haveAccount")}
+          <a href={localePath(locale, "/login")}>{t("authUi.registerForm.goLogin")}</a>
+        </span>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,72 @@
+/**
+ * "Get code" for a mobile number (SPEC §2, §9): checks the number, sends the code, then counts
+ * down from 60 s (SMS_RESEND_SECONDS) with the button disabled; at 0 the link returns.
+ */
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { SMS_RESEND_SECONDS } from "../../lib/constants.ts";
+import { mobileRule, ruleError } from "../../lib/rules.ts";
+import { useToast } from "../common/useToast.ts";
+import { errorText, sendSmsCode, type SmsPurpose } from "./auth-api.ts";
+
+export interface SmsCodeButtonProps {
+  purpose: SmsPurpose;
+  /** The current mobile number. */
+  mobile: string;
+  /** Reports a mobile problem (rule message key) or null before sending. */
+  onMobileError: (key: string | null) => void;
+  /** Reports a failed send (translated text) or null. */
+  onSendError?: (text: string | null) => void;
+  /** Called after the code was sent (e.g. to focus the code input). */
+  onSent?: () => void;
+}
+
+export function SmsCodeButton({ purpose, mobile, onMobileError, onSendError, onSent }: SmsCodeButtonProps) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const [seconds, setSeconds] = useState(0);
+  const [sending, setSending] = useState(false);
+  const endsAt = useRef(0);
+
+  useEffect(() => {
+    if (seconds <= 0) return;
+    const timer = window.setTimeout(() => {
+      setSeconds(Math.max(0, Math.ceil((endsAt.current - Date.now()) / 1000)));
+    }, 1000);
+    return () => window.clearTimeout(timer);
+  }, [seconds]);
+
+  async function send(): Promise<void> {
+    if (sending || seconds > 0) return;
+    const problem = ruleError(mobileRule, mobile);
+    onMobileError(problem);
+    if (problem) return;
+    setSending(true);
+    onSendError?.(null);
+    try {
+      await sendSmsCode(purpose, mobile.trim());
+      endsAt.current = Date.now() + SMS_RESEND_SECONDS * 1000;
+      setSeconds(SMS_RESEND_SECONDS);
+      toast(t("authUi.codeSent"), { type: "success" });
+      onSent?.();
+    } catch (e) {
+      onSendError?.(errorText(e, t("authUi.failed")));
+    } finally {
+      setSending(false);
+    }
+  }
+
+  const counting = seconds > 0;
+  return (
+    <button
+      type="button"
+      className="auth-code-btn"
+      data-testid="sms-code-button"
+      disabled={counting || sending}
+      aria-live="polite"
+      onClick={() => void send()}
+    >
+      {counting ? t("authUi.resendIn", { seconds }) : t("authUi.getCode")}
+    </button>
+  );
+}

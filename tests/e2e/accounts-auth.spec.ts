@@ -1,0 +1,301 @@
+/**
+ * Accounts in a real browser (SPEC §2 login behaviour, §4 login state, §5 login error codes):
+ * register → logout → password login → logout → SMS login (zh); the popup's client checks
+ * (codes 1, 2, 3, 4, 6) and its loading on demand (zh-tw); an action needing login opens the
+ * popup; closing it on the user center returns home; the forgotten-password flow with its 3 s
+ * redirect and ?redirect= on /login (en); axe on the open popup and /register.
+ * SMS codes come from the dev outbox `${DATA_DIR}/sms-outbox.jsonl` (playwright.config.ts sets
+ * DATA_DIR from MALL_E2E_DATA_DIR).
+ */
+import fs from "node:fs";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { home, prefix, tr, watchErrors, type Locale } from "./helpers.ts";
+
+const OUTBOX = path.join(process.env.MALL_E2E_DATA_DIR ?? "", "sms-outbox.jsonl");
+/** The server refuses a second code to the same mobile within this time (any purpose). */
+const RESEND_MS = 60_000;
+
+type Purpose = "login" | "register" | "reset";
+
+/** A fresh mainland mobile number and username for this run. */
+function freshAccount(tag: string): { username: string; mobile: string; password: string } {
+  const n = `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-8);
+  return { username: `${tag}_${n}`.slice(0, 16), mobile: `139${n}`, password: "abc12345" };
+}
+
+/** The newest code sent to `mobile` for `purpose` after `since` (ms), waiting for it to arrive. */
+async function outboxCode(mobile: string, purpose: Purpose, since: number): Promise<string> {
+  let code: string | null = null;
+  await expect
+    .poll(
+      () => {
+        if (!fs.existsSync(OUTBOX)) return null;
+        const lines = fs.readFileSync(OUTBOX, "utf8").split("\n").filter(Boolean);
+        for (let i = lines.length - 1; i >= 0; i--) {
+          const l = JSON.parse(lines[i]!) as { mobile: string; purpose: string; code: string; at: string };
+          if (l.mobile === mobile && l.purpose === purpose && Date.parse(l.at) >= since - 1000) return (code = l.code);
+        }
+        return null;
+      },
+      { message: `SMS code for ${mobile} (${purpose}) in ${OUTBOX}`, timeout: 10_000 },
+    )
+    .not.toBeNull();
+  return code!;
+}
+
+/** Registers through the API (for tests that need an existing account). */
+async function registerByApi(request: APIRequestContext, acc: ReturnType<typeof freshAccount>): Promise<number> {
+  const sentAt = Date.now();
+  const sent = await request.post("/api/sms/sendRegisterCode", { data: { mobile: acc.mobile } });
+  expect((await sent.json()).code).toBe("00000");
+  const validCode = await outboxCode(acc.mobile, "register", sentAt);
+  const res = await request.post("/api/user/register", {
+    data: { userName: acc.username, password: acc.password, confirmPassword: acc.password, mobile: acc.mobile, validCode, agreed: true },
+  });
+  const body = await res.json();
+  expect(body.code, JSON.stringify(body)).toBe("00000");
+  return sentAt;
+}
+
+async function openPopup(page: Page) {
+  await page.locator("[data-login-link]").first().click();
+  const popup = page.getByRole("dialog");
+  await expect(popup).toBeVisible();
+  expect(await popup.getAttribute("data-login-popup")).not.toBeNull();
+  await expect(popup).toHaveAttribute("aria-modal", "true");
+  return popup;
+}
+
+async function expectLoggedIn(page: Page, nickname: string) {
+  await expect(page.locator("[data-user-member]")).toBeVisible();
+  await expect(page.locator("[data-user-nickname]")).toHaveText(nickname);
+  await expect(page.locator("[data-user-visitor]")).toBeHidden();
+  expect((await page.context().cookies()).some((c) => c.name === "token" && c.value)).toBe(true);
+}
+
+async function logout(page: Page, locale: Locale) {
+  // The nickname menu opens on hover (a click would toggle it shut again).
+  await page.locator("[data-user-member]").hover();
+  await page.locator("[data-user-logout]").click();
+  await expect(page.locator("[data-user-visitor]")).toBeVisible();
+  await expect(page.locator("[data-user-member]")).toBeHidden();
+  await expect.poll(async () => (await page.context().cookies()).some((c) => c.name === "token")).toBe(false);
+  expect(new URL(page.url()).pathname).toBe(home(locale));
+}
+
+async function axeBlocking(page: Page, include?: string) {
+  let builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]);
+  if (include) builder = builder.include(include);
+  const results = await builder.analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `[${v.impact}] ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+test("zh: register, log out, log in by password, log out, log in by SMS", async ({ page }) => {
+  test.setTimeout(150_000);
+  const locale: Locale = "zh";
+  const errors = watchErrors(page);
+  const acc = freshAccount("zh");
+
+  // Register (terms switches are on in the demo data).
+  await page.goto("/register");
+  await page.getByLabel(tr(locale, "authUi.username"), { exact: true }).fill(acc.username);
+  await page.getByLabel(tr(locale, "authUi.password"), { exact: true }).fill(acc.password);
+  await page.getByLabel(tr(locale, "authUi.registerForm.confirmPassword"), { exact: true }).fill(acc.password);
+  await page.getByLabel(tr(locale, "authUi.mobile"), { exact: true }).fill(acc.mobile);
+  const registerSentAt = Date.now();
+  await page.getByTestId("sms-code-button").click();
+  await expect(page.getByTestId("sms-code-button")).toBeDisabled();
+  await expect(page.getByTestId("sms-code-button")).toHaveText(/(60|59)/);
+  await page.getByLabel(tr(locale, "authUi.smsCode"), { exact: true }).fill(await outboxCode(acc.mobile, "register", registerSentAt));
+  await page.getByTestId("register-submit").click();
+  await expect(page.getByTestId("register-agree-error")).toHaveText(tr(locale, "rules.termsRequired"));
+  await page.locator("#register-agree").check();
+  await page.getByTestId("register-submit").click();
+  await page.waitForURL((u) => u.pathname === "/");
+  await expectLoggedIn(page, acc.username);
+
+  await logout(page, locale);
+
+  // Password login in the popup: the page reloads, logged in.
+  let popup = await openPopup(page);
+  await popup.getByLabel(tr(locale, "authUi.username"), { exact: true }).fill(acc.username);
+  await popup.getByLabel(tr(locale, "authUi.password"), { exact: true }).fill("wrong-pass1");
+  await popup.locator("#login-popup-agree").check();
+  await popup.getByTestId("login-submit").click();
+  await expect(popup.getByTestId("login-form-error")).toBeVisible();
+  await popup.getByLabel(tr(locale, "authUi.password"), { exact: true }).fill(acc.password);
+  await popup.getByTestId("login-submit").click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expectLoggedIn(page, acc.username);
+
+  await logout(page, locale);
+
+  // SMS login (the server allows one code per minute per mobile).
+  popup = await openPopup(page);
+  await popup.getByTestId("login-tab-mobile").click();
+  const mobileInput = popup.getByLabel(tr(locale, "authUi.mobile"), { exact: true });
+  await expect(mobileInput).toHaveAttribute("maxlength", "11");
+  await mobileInput.fill(acc.mobile);
+  await page.waitForTimeout(Math.max(0, registerSentAt + RESEND_MS + 1500 - Date.now()));
+  const loginSentAt = Date.now();
+  await popup.getByTestId("sms-code-button").click();
+  await expect(popup.getByTestId("sms-code-button")).toHaveText(/(60|59)/);
+  await popup.getByLabel(tr(locale, "authUi.smsCode"), { exact: true }).fill(await outboxCode(acc.mobile, "login", loginSentAt));
+  await popup.locator("#login-popup-agree").check();
+  await popup.getByTestId("login-submit").click();
+  await expectLoggedIn(page, acc.username);
+  expect(errors.filter((e) => !/status of 4\d\d/.test(e))).toEqual([]);
+});
+
+test("zh-tw: browse pages load no React; the popup loads on demand and checks codes 1, 2, 3, 4, 6", async ({ page }) => {
+  const locale: Locale = "zh-tw";
+  const scripts: string[] = [];
+  page.on("response", async (res) => {
+    if (res.request().resourceType() !== "script") return;
+    scripts.push(await res.text().catch(() => ""));
+  });
+  await page.goto(home(locale));
+  await page.waitForLoadState("networkidle");
+  const hasReact = () => scripts.some((s) => s.includes("react.dev/errors"));
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(hasReact(), "React before the popup opens").toBe(false);
+
+  const popup = await openPopup(page);
+  expect(hasReact(), "React loaded with the popup").toBe(true);
+  // Focus is inside the dialog.
+  await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest("[role=dialog]"))).toBe(true);
+
+  const submit = popup.getByTestId("login-submit");
+  const username = popup.getByLabel(tr(locale, "authUi.username"), { exact: true });
+  // 3: bad username
+  await submit.click();
+  await expect(popup.getByTestId("login-popup-username-error")).toHaveText(tr(locale, "rules.usernameInvalid"));
+  await expect(username).toHaveAttribute("aria-invalid", "true");
+  await expect(username).toHaveAttribute("aria-describedby", "login-popup-username-error");
+  // 4: empty password
+  await username.fill("abcd_1");
+  await submit.click();
+  await expect(popup.getByTestId("login-popup-password-error")).toHaveText(tr(locale, "rules.passwordRequired"));
+  // 6: terms not agreed
+  await popup.getByLabel(tr(locale, "authUi.password"), { exact: true }).fill("whatever1");
+  await submit.click();
+  await expect(popup.getByTestId("login-popup-agree-error")).toHaveText(tr(locale, "rules.termsRequired"));
+  // Terms links (localized, new tab).
+  await expect(popup.getByRole("link", { name: tr(locale, "authUi.serviceTerms") })).toHaveAttribute("href", `${prefix(locale)}/termsPage?sts=0`);
+  await expect(popup.getByRole("link", { name: tr(locale, "authUi.privacyPolicy") })).toHaveAttribute("href", `${prefix(locale)}/termsPage?sts=1`);
+  await expect(popup.getByRole("link", { name: tr(locale, "authUi.privacyPolicy") })).toHaveAttribute("target", "_blank");
+
+  // Mobile tab: 1 invalid phone, 2 empty code.
+  await popup.getByRole("tab", { name: tr(locale, "authUi.tabMobile") }).click();
+  await expect(popup.getByRole("tab", { name: tr(locale, "authUi.tabMobile") })).toHaveAttribute("aria-selected", "true");
+  await submit.click();
+  await expect(popup.getByTestId("login-popup-mobile-error")).toHaveText(tr(locale, "rules.mobileInvalid"));
+  await popup.getByLabel(tr(locale, "authUi.mobile"), { exact: true }).fill("1380013800099");
+  await expect(popup.getByLabel(tr(locale, "authUi.mobile"), { exact: true })).toHaveValue("13800138000");
+  await submit.click();
+  await expect(popup.getByTestId("login-popup-code-error")).toHaveText(tr(locale, "rules.smsCodeRequired"));
+  // Get code checks the number first.
+  await popup.getByLabel(tr(locale, "authUi.mobile"), { exact: true }).fill("12345");
+  await popup.getByTestId("sms-code-button").click();
+  await expect(popup.getByTestId("login-popup-mobile-error")).toHaveText(tr(locale, "rules.mobileInvalid"));
+
+  // Esc closes; the page stays.
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  expect(new URL(page.url()).pathname).toBe(home(locale));
+});
+
+test("zh-tw: adding to cart as a visitor opens the login popup", async ({ page }) => {
+  await page.goto("/zh-tw/detail/1");
+  await page.getByTestId("add-to-cart").click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await page.waitForTimeout(600);
+  expect(new URL(page.url()).pathname).toBe("/zh-tw/detail/1");
+  await page.getByTestId("login-popup-close").click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  expect(new URL(page.url()).pathname).toBe("/zh-tw/detail/1");
+});
+
+test("en: closing the popup on the user center returns home", async ({ page }) => {
+  const res = await page.goto("/en/user-center");
+  test.skip(res?.status() === 404, "the user center is not built yet");
+  let dialog = page.getByRole("dialog");
+  // The user center opens the popup for visitors; otherwise open it from the top bar.
+  if (!(await dialog.isVisible().catch(() => false))) {
+    await page.waitForTimeout(1500);
+    if (!(await dialog.isVisible())) dialog = await openPopup(page);
+  }
+  await expect(dialog).toBeVisible();
+  await page.getByTestId("login-popup-close").click();
+  await page.waitForURL((u) => u.pathname === "/en/");
+});
+
+test("en: forgotten password → new password → /login after 3 s → log in with ?redirect=", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const locale: Locale = "en";
+  const acc = freshAccount("en");
+  const registeredAt = await registerByApi(request, acc);
+  const newPassword = "New_pass9";
+
+  await page.goto("/en/forget-password");
+  await page.getByTestId("forget-next").click();
+  await expect(page.getByTestId("forget-mobile-error")).toHaveText(tr(locale, "rules.mobileRequired"));
+  await page.getByLabel(tr(locale, "authUi.mobile"), { exact: true }).fill(acc.mobile);
+  await page.waitForTimeout(Math.max(0, registeredAt + RESEND_MS + 1500 - Date.now()));
+  const sentAt = Date.now();
+  await page.getByTestId("sms-code-button").click();
+  await expect(page.getByTestId("sms-code-button")).toHaveText(/Resend in (60|59)s/);
+  await page.getByLabel(tr(locale, "authUi.smsCode"), { exact: true }).fill(await outboxCode(acc.mobile, "reset", sentAt));
+  await page.getByTestId("forget-next").click();
+
+  await expect(page.getByTestId("forget-step2")).toBeVisible();
+  await page.getByLabel(tr(locale, "authUi.forget.newPassword"), { exact: true }).fill("short");
+  await page.getByLabel(tr(locale, "authUi.registerForm.confirmPassword"), { exact: true }).fill("short");
+  await page.getByTestId("forget-submit").click();
+  await expect(page.getByTestId("forget-password-error")).toHaveText(tr(locale, "rules.passwordInvalid"));
+  await page.getByLabel(tr(locale, "authUi.forget.newPassword"), { exact: true }).fill(newPassword);
+  await page.getByLabel(tr(locale, "authUi.registerForm.confirmPassword"), { exact: true }).fill("Other_pass9");
+  await page.getByTestId("forget-submit").click();
+  await expect(page.getByTestId("forget-confirmPassword-error")).toHaveText(tr(locale, "rules.confirmPasswordMismatch"));
+  await page.getByLabel(tr(locale, "authUi.registerForm.confirmPassword"), { exact: true }).fill(newPassword);
+  await page.getByTestId("forget-submit").click();
+
+  await expect(page.getByTestId("forget-done")).toBeVisible();
+  const doneAt = Date.now();
+  await expect(page.getByTestId("forget-countdown")).toHaveText(/in [1-3]s/);
+  await page.waitForURL((u) => u.pathname === "/en/login", { timeout: 8_000 });
+  expect(Date.now() - doneAt).toBeGreaterThanOrEqual(2_000);
+
+  // /login with a redirect: the old password fails, the new one works and goes to ?redirect=.
+  await page.goto("/en/login?redirect=%2Fen%2Flist%3Fst%3D1");
+  const form = page.getByTestId("login-page");
+  await form.getByLabel(tr(locale, "authUi.username"), { exact: true }).fill(acc.username);
+  await form.getByLabel(tr(locale, "authUi.password"), { exact: true }).fill(acc.password);
+  await form.locator("#login-page-agree").check();
+  await form.getByTestId("login-submit").click();
+  await expect(form.getByTestId("login-form-error")).toBeVisible();
+  await form.getByLabel(tr(locale, "authUi.password"), { exact: true }).fill(newPassword);
+  await form.getByTestId("login-submit").click();
+  await page.waitForURL((u) => u.pathname === "/en/list" && u.searchParams.get("st") === "1");
+  await expectLoggedIn(page, acc.username);
+});
+
+test("axe: the open popup (en) and /register (zh) have no serious or critical violations", async ({ page }) => {
+  await page.goto("/en/");
+  await openPopup(page);
+  await page.getByTestId("login-submit").click();
+  await expect(page.getByTestId("login-popup-username-error")).toBeVisible();
+  expect(await axeBlocking(page, "[data-login-popup]"), "popup (account tab)").toEqual([]);
+  await page.getByTestId("login-tab-mobile").click();
+  expect(await axeBlocking(page, "[data-login-popup]"), "popup (mobile tab)").toEqual([]);
+
+  await page.goto("/register");
+  expect(await axeBlocking(page), "/register").toEqual([]);
+  await page.getByTestId("register-submit").click();
+  await expect(page.getByTestId("register-username-error")).toBeVisible();
+  expect(await axeBlocking(page), "/register with errors").toEqual([]);
+});
