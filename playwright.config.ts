@@ -12,6 +12,9 @@ import { defineConfig } from "@playwright/test";
 const PORT = 4399;
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 const CI = !!process.env.CI;
+// Known secret of the signed decoration preview links; tests/e2e/browsing.spec.ts signs tokens
+// with it (workers inherit it from the runner like MALL_E2E_DATA_DIR).
+process.env.MALL_E2E_PREVIEW_SECRET ||= "e2e-preview-secret";
 
 // One fresh data directory per run. The config is also loaded by every worker process; they
 // inherit MALL_E2E_DATA_DIR from the runner and so never create a second directory.
@@ -81,6 +84,7 @@ export default defineConfig({
       AUTO_SEED: "1",
       SITE_URL: BASE_URL,
       MOBILE_MALL_URL: `${BASE_URL}/`,
+      PREVIEW_SECRET: process.env.MALL_E2E_PREVIEW_SECRET!,
     },
   },
 });

@@ -6,6 +6,8 @@ declare module "autocannon" {
     duration?: number;
     pipelining?: number;
     headers?: Record<string, string>;
+    /** Requests each connection cycles through (path relative to url's origin). */
+    requests?: { method?: string; path?: string; headers?: Record<string, string> }[];
   }
   interface Histogram {
     average: number;

@@ -1,20 +1,32 @@
 /**
  * `npm run bench`: prints figures against the budgets; never fails on the numbers.
  *
- *  1. JS a browse page loads before interaction (/, /notice-list, /en/): <script src>,
- *     <link rel=modulepreload>, inline module scripts, islands that hydrate without
- *     interaction (client:load / client:idle), and all their static imports, recursively;
- *     each file gzipped (level 6, what the server sends); budget 15 KB.
- *  2. Server cold start on an existing (seeded) data directory, N=3: spawn of
- *     `tsx src/server/main.ts` until /api/health answers; budget 1.5 s. Also the "ready in"
- *     time main.ts logs.
- *  3. Home page requests/s at 50 connections for 10 s (autocannon), side by side with a plain
- *     node:http server sending the same saved HTML bytes with the same compression: once
- *     compressed per request (compression middleware, as main.ts does for uncached responses)
- *     and once precompressed (a static file server's best case).
+ *  1. JS a page loads before interaction (/, /notice-list, /en/, /list, /detail/1,
+ *     /shopIndex?sid=1): <script src>, <link rel=modulepreload>, inline module scripts, islands
+ *     that hydrate without interaction (client:load / client:idle), and all their static
+ *     imports, recursively; each file gzipped (level 6, what the server sends); budget 15 KB.
+ *     Printed next to the peer figure: Astro's own storefront template ships 62-64 KB gzip.
+ *  2. Server cold start on an existing (seeded) data directory, N=3: spawn of what
+ *     `npm run serve` runs (the bundled dist/node/main.mjs; `tsx src/server/main.ts` when there
+ *     is no bundle) until /api/health answers; budget 1.5 s. Also the "ready in" time main.ts logs.
+ *  3. Home page requests/s at 50 connections for 10 s (autocannon), served from the render cache,
+ *     side by side with a plain node:http server sending the same saved HTML bytes with the same
+ *     compression: once compressed per request (compression middleware, as main.ts does for
+ *     uncached responses) and once precompressed (a static file server's best case).
+ *  4. Uncached product detail renders/s: a second server with RENDER_CACHE=0 (every request is a
+ *     full Astro render with its database reads; distinct URLs alone would not do, the cache
+ *     would serve each one again after its first visit), autocannon cycling through /detail/<id>
+ *     of every product in the product sitemap (a requests array) so the figure is not one
+ *     product's warm data. 8 connections (renders are CPU-bound; more connections only queue),
+ *     same duration as 3. Also the median time of one render at a time.
+ *  5. Lighthouse (desktop preset, headless system Chromium) on home, list, detail and shop home:
+ *     performance, accessibility, best practices, SEO; goal 100 each. Printed as a table with the
+ *     audits that cost points. Skipped with the reason when Lighthouse or Chromium cannot run
+ *     (BENCH_LIGHTHOUSE=0 skips it on purpose).
  *
  * Figures also go to test-results/bench.json. Needs a build (runs `npm run build` if dist/ is
- * missing). Options: BENCH_DURATION (seconds, default 10), BENCH_CONNECTIONS (default 50).
+ * missing). Options: BENCH_DURATION (seconds, default 10), BENCH_CONNECTIONS (default 50),
+ * BENCH_LIGHTHOUSE (0 = skip), CHROME_PATH (default /usr/bin/chromium).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -33,7 +45,15 @@ const COLD_START_BUDGET_MS = 1500;
 const COLD_STARTS = 3;
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const BROWSE_PAGES = ["/", "/notice-list", "/en/"];
+/** Uncached renders are CPU-bound: a few connections saturate the process (more only queue). */
+const DETAIL_CONNECTIONS = Math.min(CONNECTIONS, 8);
+const BROWSE_PAGES = ["/", "/notice-list", "/en/", "/list", "/detail/1", "/shopIndex?sid=1"];
+/** Peer comparison for [1]: gzip JS before interaction of Astro's storefront template. */
+const PEER_JS = "62-64 KB";
+const LIGHTHOUSE_PAGES = ["/", "/list?cpid=1", "/detail/1", "/shopIndex?sid=1"];
+const LIGHTHOUSE_CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+const CHROME_PATH = process.env.CHROME_PATH || "/usr/bin/chromium";
+const BUNDLE = path.join(ROOT, "dist/node/main.mjs");
 const ACCEPT_ENCODING = "gzip, deflate, br";
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
@@ -59,12 +79,18 @@ interface Server {
   output: string[];
 }
 
-/** Starts src/server/main.ts (what `npm run serve` runs) and waits for /api/health. */
-async function startServer(dataDir: string, opts: { autoSeed: boolean; timeoutMs: number }): Promise<Server> {
+/** What `npm run serve` runs: the bundled server, else the TypeScript source through tsx. */
+function serverArgs(): string[] {
+  return fs.existsSync(BUNDLE) ? ["--enable-source-maps", BUNDLE] : [TSX_CLI, "src/server/main.ts"];
+}
+const serverCommand = () => `node ${serverArgs().map((a) => path.relative(ROOT, a) || a).join(" ")}`;
+
+/** Starts the server (what `npm run serve` runs) and waits for /api/health. */
+async function startServer(dataDir: string, opts: { autoSeed: boolean; timeoutMs: number; env?: Record<string, string> }): Promise<Server> {
   const port = await freePort();
   const output: string[] = [];
   const t0 = performance.now();
-  const child = spawn(process.execPath, [TSX_CLI, "src/server/main.ts"], {
+  const child = spawn(process.execPath, serverArgs(), {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -74,6 +100,9 @@ async function startServer(dataDir: string, opts: { autoSeed: boolean; timeoutMs
       DATABASE_URL: "",
       AUTO_SEED: opts.autoSeed ? "1" : "0",
       NODE_ENV: "production",
+      // Canonical / hreflang / JSON-LD URLs on the origin the bench (and Lighthouse) uses.
+      SITE_URL: `http://127.0.0.1:${port}`,
+      ...opts.env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -208,8 +237,14 @@ async function measurePageJs(origin: string, page: string): Promise<PageJs> {
 
 // ---------- 3. throughput ----------
 
-async function cannon(url: string) {
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers: { "accept-encoding": ACCEPT_ENCODING } });
+async function cannon(url: string, opts: { requests?: { method: "GET"; path: string }[]; connections?: number } = {}) {
+  const r = await autocannon({
+    url,
+    connections: opts.connections ?? CONNECTIONS,
+    duration: DURATION,
+    headers: { "accept-encoding": ACCEPT_ENCODING },
+    ...(opts.requests ? { requests: opts.requests } : {}),
+  });
   return {
     requestsPerSec: Math.round(r.requests.average),
     latencyAvgMs: Number(r.latency.average.toFixed(2)),
@@ -235,11 +270,79 @@ async function waitForPort(port: number, child: ChildProcess, timeoutMs = 30_000
   }
 }
 
+// ---------- 5. Lighthouse ----------
+
+type LhCategory = (typeof LIGHTHOUSE_CATEGORIES)[number];
+interface LighthousePage {
+  page: string;
+  scores: Partial<Record<LhCategory, number | null>>;
+  /** Weighted audits below a full score: "category: audit-id (score) value". */
+  losses: string[];
+  error?: string;
+  ms: number;
+}
+
+/** Lighthouse desktop runs in one headless Chromium; null + reason when it cannot run here. */
+async function runLighthouse(origin: string): Promise<{ pages: LighthousePage[] } | { skipped: string }> {
+  if (process.env.BENCH_LIGHTHOUSE === "0") return { skipped: "BENCH_LIGHTHOUSE=0" };
+  if (!fs.existsSync(CHROME_PATH)) return { skipped: `no Chromium at ${CHROME_PATH} (set CHROME_PATH)` };
+  let lighthouse: typeof import("lighthouse").default;
+  let desktopConfig: typeof import("lighthouse").desktopConfig;
+  let launch: typeof import("chrome-launcher").launch;
+  try {
+    ({ default: lighthouse, desktopConfig } = await import("lighthouse"));
+    ({ launch } = await import("chrome-launcher"));
+  } catch (e) {
+    return { skipped: `lighthouse / chrome-launcher cannot be loaded: ${(e as Error).message}` };
+  }
+  let chrome: Awaited<ReturnType<typeof launch>>;
+  try {
+    chrome = await launch({ chromePath: CHROME_PATH, chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"] });
+  } catch (e) {
+    return { skipped: `Chromium did not start: ${(e as Error).message}` };
+  }
+  const pages: LighthousePage[] = [];
+  try {
+    for (const page of LIGHTHOUSE_PAGES) {
+      // A warm render cache, as a visitor after the first would see it.
+      await (await fetch(origin + page)).arrayBuffer();
+      const t0 = performance.now();
+      try {
+        const r = await lighthouse(origin + page, { port: chrome.port, logLevel: "error", output: "json", onlyCategories: [...LIGHTHOUSE_CATEGORIES] }, desktopConfig);
+        const lhr = r?.lhr;
+        if (!lhr) throw new Error("no result");
+        const scores: LighthousePage["scores"] = {};
+        const losses: string[] = [];
+        for (const id of LIGHTHOUSE_CATEGORIES) {
+          const cat = lhr.categories[id];
+          scores[id] = cat?.score == null ? null : Math.round(cat.score * 100);
+          for (const ref of cat?.auditRefs ?? []) {
+            const a = lhr.audits[ref.id];
+            if (!a || ref.weight === 0 || a.score === null || a.score >= 1) continue;
+            // The first few elements an element audit (e.g. target-size) points at.
+            const items = ((a.details as { items?: { node?: { selector?: string } }[] } | undefined)?.items ?? [])
+              .map((i) => i.node?.selector)
+              .filter((x): x is string => !!x);
+            const where = items.length ? ` — ${[...new Set(items)].slice(0, 3).join(", ")}${items.length > 3 ? ` (+${items.length - 3})` : ""}` : "";
+            losses.push(`${id}: ${ref.id} (${a.score})${a.displayValue ? ` ${a.displayValue}` : ""}${where}`);
+          }
+        }
+        pages.push({ page, scores, losses, ms: Math.round(performance.now() - t0), ...(lhr.runtimeError ? { error: lhr.runtimeError.message } : {}) });
+      } catch (e) {
+        pages.push({ page, scores: {}, losses: [], error: (e as Error).message, ms: Math.round(performance.now() - t0) });
+      }
+    }
+  } finally {
+    await chrome.kill();
+  }
+  return { pages };
+}
+
 // ---------- main ----------
 
 async function main() {
   const started = Date.now();
-  if (!fs.existsSync(path.join(ROOT, "dist/server/entry.mjs"))) {
+  if (!fs.existsSync(path.join(ROOT, "dist/server/entry.mjs")) || !fs.existsSync(path.join(ROOT, "dist/client"))) {
     console.log("dist/ is missing: running `npm run build` first…");
     const b = spawnSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit" });
     if (b.status !== 0) throw new Error("build failed");
@@ -258,7 +361,7 @@ async function main() {
   process.on("exit", cleanup);
 
   try {
-    console.log(`bench: Node ${process.version}, ${os.cpus().length} CPU(s); data dir ${dataDir}`);
+    console.log(`bench: Node ${process.version}, ${os.cpus().length} CPU(s); server: ${serverCommand()}; data dir ${dataDir}`);
     console.log("\nPreparing: first start on an empty data directory (migrate + seed)…");
     const first = await startServer(dataDir, { autoSeed: true, timeoutMs: 300_000 });
     children.push(first.child);
@@ -278,7 +381,7 @@ async function main() {
     const sorted = starts.map((s) => s.spawnToHealthMs).sort((a, b) => a - b);
     const median = sorted[Math.floor(sorted.length / 2)]!;
     console.log(`  median ${ms(median)} — ${median <= COLD_START_BUDGET_MS ? "within" : "OVER"} budget`);
-    results.coldStart = { runs: starts, medianMs: median, budgetMs: COLD_START_BUDGET_MS, withinBudget: median <= COLD_START_BUDGET_MS, command: "node tsx/dist/cli.mjs src/server/main.ts" };
+    results.coldStart = { runs: starts, medianMs: median, budgetMs: COLD_START_BUDGET_MS, withinBudget: median <= COLD_START_BUDGET_MS, command: serverCommand() };
 
     // the server for the remaining measurements
     const server = await startServer(dataDir, { autoSeed: true, timeoutMs: 120_000 });
@@ -294,16 +397,18 @@ async function main() {
       const p = await measurePageJs(origin, page);
       pages.push(p);
       if (p.error) {
-        console.log(`  ${page.padEnd(14)} not measured: ${p.error}`);
+        console.log(`  ${page.padEnd(17)} not measured: ${p.error}`);
         continue;
       }
-      console.log(`  ${page.padEnd(14)} ${kb(p.totalGzip).padStart(9)}  (${p.files.length} file(s), ${p.inlineScripts} inline script(s)) — ${p.totalGzip <= JS_BUDGET ? "within" : "OVER"} budget`);
+      console.log(`  ${page.padEnd(17)} ${kb(p.totalGzip).padStart(9)}  (${p.files.length} file(s), ${p.inlineScripts} inline script(s)) — ${p.totalGzip <= JS_BUDGET ? "within" : "OVER"} budget`);
       for (const f of p.files) console.log(`      ${kb(f.gzip).padStart(9)}  ${f.url}`);
       if (p.inlineScripts) console.log(`      ${kb(p.inlineGzip).padStart(9)}  (inline)`);
       for (const d of p.deferredIslands) console.log(`      deferred island (not counted) ${d}`);
     }
+    console.log(`  ${"peer".padEnd(17)} ${PEER_JS.padStart(9)}  Astro's storefront template, for comparison`);
     results.jsBytes = {
       budgetGzipBytes: JS_BUDGET,
+      peer: { name: "Astro storefront template", gzip: PEER_JS },
       pages: pages.map((p) => ({ ...p, withinBudget: p.error ? null : p.totalGzip <= JS_BUDGET })),
     };
 
@@ -339,7 +444,61 @@ async function main() {
     for (const [mode, r] of Object.entries(statics)) console.log(`  ratio mall / static ${mode}: ${(r.ratio * 100).toFixed(1)} %`);
     console.log(`  (home HTML ${kb(homeHtml.length)} uncompressed)`);
     results.throughput = { connections: CONNECTIONS, durationS: DURATION, htmlBytes: homeHtml.length, mallEncoding, mall, static: statics };
+
+    // 5. Lighthouse (on the cached server, before the uncached one replaces it)
+    console.log(`\n[5] Lighthouse ${LIGHTHOUSE_CATEGORIES.join(" / ")} (desktop preset, ${CHROME_PATH}; goal 100 each)`);
+    const lh = await runLighthouse(origin);
+    if ("skipped" in lh) console.log(`  not run: ${lh.skipped}`);
+    else {
+      const heads = ["page", ...LIGHTHOUSE_CATEGORIES];
+      const width = [18, 12, 14, 15, 5];
+      const row = (cells: string[]) => `  ${cells.map((c, i) => (i === 0 ? c.padEnd(width[i]!) : c.padStart(width[i]!))).join(" ")}`;
+      console.log(row(heads));
+      for (const p of lh.pages) {
+        console.log(row([p.page, ...LIGHTHOUSE_CATEGORIES.map((c) => (p.scores[c] == null ? "—" : String(p.scores[c])))]));
+      }
+      for (const p of lh.pages) {
+        if (p.error) console.log(`  ${p.page}: ${p.error}`);
+        for (const l of p.losses) console.log(`  ${p.page}: ${l}`);
+      }
+    }
+    results.lighthouse = { preset: "desktop", chromePath: CHROME_PATH, goal: 100, ...lh };
     await stopServer(server);
+
+    // 4. uncached detail renders/s
+    console.log(`\n[4] Uncached product detail renders: RENDER_CACHE=0, ${DETAIL_CONNECTIONS} connections, ${DURATION} s, cycling through the product sitemap`);
+    const uncached = await startServer(dataDir, { autoSeed: true, timeoutMs: 120_000, env: { RENDER_CACHE: "0" } });
+    children.push(uncached.child);
+    const uOrigin = `http://127.0.0.1:${uncached.port}`;
+    const sitemap = await (await fetch(`${uOrigin}/sitemap-zh-products-1.xml`)).text();
+    const ids = [...new Set([...sitemap.matchAll(/<loc>[^<]*\/detail\/(\d+)<\/loc>/g)].map((m) => Number(m[1])))];
+    if (ids.length === 0) throw new Error("the product sitemap lists no products");
+    // Warm-up (JIT, database buffers for the code paths), then one request at a time for the latency of a single render.
+    for (const id of ids.slice(0, 10)) await (await fetch(`${uOrigin}/detail/${id}`)).arrayBuffer();
+    const single: number[] = [];
+    let xCache: string | null = null;
+    for (const id of ids.slice(10, 40)) {
+      const t0 = performance.now();
+      const r = await fetch(`${uOrigin}/detail/${id}`, { headers: { "accept-encoding": ACCEPT_ENCODING } });
+      await r.arrayBuffer();
+      single.push(performance.now() - t0);
+      xCache = r.headers.get("x-cache");
+    }
+    single.sort((a, b) => a - b);
+    const singleMedian = Math.round(single[Math.floor(single.length / 2)]!);
+    console.log(`  one at a time: median ${ms(singleMedian)} per page over ${single.length} products (X-Cache: ${xCache ?? "none"})`);
+    const detail = await cannon(`${uOrigin}/`, { connections: DETAIL_CONNECTIONS, requests: ids.map((id) => ({ method: "GET" as const, path: `/detail/${id}` })) });
+    line(`detail pages, ${ids.length} products`, detail);
+    results.uncachedDetail = {
+      renderCache: false,
+      method: "RENDER_CACHE=0 server; autocannon requests array over every /detail/<id> of the product sitemap",
+      products: ids.length,
+      singleMedianMs: singleMedian,
+      connections: DETAIL_CONNECTIONS,
+      durationS: DURATION,
+      ...detail,
+    };
+    await stopServer(uncached);
   } finally {
     cleanup();
     fs.rmSync(dataDir, { recursive: true, force: true });

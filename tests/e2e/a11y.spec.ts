@@ -1,25 +1,55 @@
 /**
- * Accessibility smoke check (axe-core) of the home page: every violation is reported (test
- * artifact `axe-<locale>.json` and the log); serious and critical ones fail the test.
+ * Accessibility smoke check (axe-core) of the browsing pages: home, a product list, a product
+ * detail and a decorated shop home. Every violation is reported (test artifact
+ * `axe-<page>-<locale>.json` and the log); serious and critical ones fail the test. The pages
+ * other than home are checked in one locale each (the markup is the same in all three).
  */
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
-import { home, type Locale } from "./helpers.ts";
+import { expect, test, type Page } from "@playwright/test";
+import { prefix, type Locale } from "./helpers.ts";
 
-for (const locale of ["zh", "en"] as Locale[]) {
-  test(`home page has no serious accessibility violations (${locale})`, async ({ page }, testInfo) => {
-    await page.goto(home(locale));
-    await page.getByTestId("footer").waitFor();
-    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-    await testInfo.attach(`axe-${locale}.json`, { body: JSON.stringify(results.violations, null, 2), contentType: "application/json" });
-    const describe = (v: (typeof results.violations)[number]) =>
-      `[${v.impact}] ${v.id}: ${v.help} (${v.nodes.length}×)\n` +
-      v.nodes
-        .slice(0, 8)
-        .map((n) => `      ${n.target.join(" ")} — ${[...n.any, ...n.all, ...n.none][0]?.message ?? n.failureSummary ?? ""}`)
-        .join("\n");
-    if (results.violations.length) console.log(`axe ${home(locale)}:\n  ${results.violations.map(describe).join("\n  ")}`);
-    const blocking = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(blocking.map(describe), "serious/critical axe violations").toEqual([]);
-  });
+interface Target {
+  name: string;
+  /** Path without the locale prefix. */
+  path: string;
+  /** A test id that is there once the page has rendered its main content. */
+  ready: string;
+  locales: Locale[];
+}
+
+const TARGETS: Target[] = [
+  { name: "home", path: "/", ready: "footer", locales: ["zh", "en"] },
+  // A first-level category: breadcrumbs, brand filter, sort bar, cards and paging.
+  { name: "list", path: "/list?cpid=1", ready: "product-card", locales: ["zh"] },
+  // Product 1 has a colour SKU row with sold-out (disabled) values.
+  { name: "detail", path: "/detail/1", ready: "buy-box", locales: ["en"] },
+  // Shop 1 is decorated (shop_signs header, carousel, goods blocks).
+  { name: "shopIndex", path: "/shopIndex?sid=1", ready: "shop-header", locales: ["zh"] },
+];
+
+async function check(page: Page, url: string, attachName: string, testInfo: import("@playwright/test").TestInfo) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  await testInfo.attach(attachName, { body: JSON.stringify(results.violations, null, 2), contentType: "application/json" });
+  const describe = (v: (typeof results.violations)[number]) =>
+    `[${v.impact}] ${v.id}: ${v.help} (${v.nodes.length}×)\n` +
+    v.nodes
+      .slice(0, 8)
+      .map((n) => `      ${n.target.join(" ")} — ${[...n.any, ...n.all, ...n.none][0]?.message ?? n.failureSummary ?? ""}`)
+      .join("\n");
+  if (results.violations.length) console.log(`axe ${url}:\n  ${results.violations.map(describe).join("\n  ")}`);
+  const blocking = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(blocking.map(describe), `serious/critical axe violations on ${url}`).toEqual([]);
+}
+
+for (const target of TARGETS) {
+  for (const locale of target.locales) {
+    const url = `${prefix(locale)}${target.path}`;
+    test(`${target.name} page has no serious accessibility violations (${locale})`, async ({ page }, testInfo) => {
+      const res = await page.goto(url);
+      expect(res?.status()).toBe(200);
+      await page.getByTestId(target.ready).first().waitFor();
+      await page.getByTestId("footer").waitFor();
+      await check(page, url, target.name === "home" ? `axe-${locale}.json` : `axe-${target.name}-${locale}.json`, testInfo);
+    });
+  }
 }

@@ -285,6 +285,7 @@ test("en: forgotten password → new password → /login after 3 s → log in wi
 });
 
 test("axe: the open popup (en) and /register (zh) have no serious or critical violations", async ({ page }) => {
+  test.setTimeout(90_000);
   await page.goto("/en/");
   await openPopup(page);
   await page.getByTestId("login-submit").click();
