@@ -11,7 +11,7 @@ import { localePath, type Locale } from "../../lib/locale.ts";
 import { mobileRule, passwordPairRule, ruleError, ruleErrors, smsCodeRule } from "../../lib/rules.ts";
 import { checkUpdatePwdSms, errorText, updatePwd } from "./auth-api.ts";
 import { Field } from "./Field.tsx";
-import { SmsCodeButton } from "./SmsCodeButton.tsx";
+import { SmsCodeField } from "./SmsCodeButton.tsx";
 
 type Step = 1 | 2 | 3;
 type FieldName = "mobile" | "code" | "password" | "confirmPassword";
@@ -32,7 +32,6 @@ export function ForgetPasswordForm({ locale }: ForgetPasswordFormProps) {
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [secondsLeft, setSecondsLeft] = useState(Math.ceil(PASSWORD_RESET_REDIRECT_MS / 1000));
-  const codeRef = useRef<HTMLInputElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const loginHref = localePath(locale, "/login");
   const id = (name: string) => `forget-${name}`;
@@ -140,29 +139,18 @@ export function ForgetPasswordForm({ locale }: ForgetPasswordFormProps) {
               clear("mobile");
             }}
           />
-          <Field
+          <SmsCodeField
             id={id("code")}
-            inputRef={codeRef}
-            inputMode="numeric"
-            maxLength={6}
-            label={t("authUi.smsCode")}
-            placeholder={t("authUi.smsCodePlaceholder")}
-            autoComplete="one-time-code"
+            purpose="reset"
+            mobile={mobile}
             value={code}
             error={errors.code}
-            onChange={(e) => {
-              setCode(e.target.value);
+            onChange={(v) => {
+              setCode(v);
               clear("code");
             }}
-            addon={
-              <SmsCodeButton
-                purpose="reset"
-                mobile={mobile}
-                onMobileError={(key) => setErrors((prev) => ({ ...prev, mobile: key ? t(key) : undefined }))}
-                onSendError={setFormError}
-                onSent={() => codeRef.current?.focus()}
-              />
-            }
+            onMobileError={(key) => setErrors((prev) => ({ ...prev, mobile: key ? t(key) : undefined }))}
+            onSendError={setFormError}
           />
           {formError && (
             <p className="auth-form-error" role="alert" data-testid="forget-form-error">

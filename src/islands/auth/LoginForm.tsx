@@ -11,7 +11,7 @@ import { localePath, type Locale } from "../../lib/locale.ts";
 import { loginErrorKey, loginFormError, type LoginTab } from "../../lib/rules.ts";
 import { errorText, loginByPassword, loginBySms, termsShown, type ServiceSwitch } from "./auth-api.ts";
 import { Field } from "./Field.tsx";
-import { SmsCodeButton } from "./SmsCodeButton.tsx";
+import { SmsCodeField } from "./SmsCodeButton.tsx";
 import { TermsAgreement } from "./TermsAgreement.tsx";
 
 type FieldName = "username" | "password" | "mobile" | "code" | "terms";
@@ -41,7 +41,6 @@ export function LoginForm({ idPrefix, locale, terms, onSuccess, autoFocus }: Log
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const tabRefs = { account: useRef<HTMLButtonElement>(null), mobile: useRef<HTMLButtonElement>(null) };
-  const codeRef = useRef<HTMLInputElement>(null);
   const showTerms = termsShown(terms);
   const id = (name: string) => `${idPrefix}-${name}`;
 
@@ -174,30 +173,19 @@ export function LoginForm({ idPrefix, locale, terms, onSuccess, autoFocus }: Log
                 clearError("mobile");
               }}
             />
-            <Field
+            <SmsCodeField
               key="code"
               id={id("code")}
-              inputRef={codeRef}
-              inputMode="numeric"
-              maxLength={6}
-              label={t("authUi.smsCode")}
-              placeholder={t("authUi.smsCodePlaceholder")}
-              autoComplete="one-time-code"
+              purpose="login"
+              mobile={mobile}
               value={code}
               error={errors.code}
-              onChange={(e) => {
-                setCode(e.target.value);
+              onChange={(v) => {
+                setCode(v);
                 clearError("code");
               }}
-              addon={
-                <SmsCodeButton
-                  purpose="login"
-                  mobile={mobile}
-                  onMobileError={(key) => setErrors((prev) => ({ ...prev, mobile: key ? t(key) : undefined }))}
-                  onSendError={setFormError}
-                  onSent={() => codeRef.current?.focus()}
-                />
-              }
+              onMobileError={(key) => setErrors((prev) => ({ ...prev, mobile: key ? t(key) : undefined }))}
+              onSendError={setFormError}
             />
           </>
         )}

@@ -4,13 +4,13 @@
  * switch is on. Server messages are shown above the button; success stores the token and goes
  * to the localized home.
  */
-import { useRef, useState, type SubmitEvent } from "react";
+import { useState, type SubmitEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { localePath, type Locale } from "../../lib/locale.ts";
 import { mobileRule, passwordPairRule, ruleError, ruleErrors, RULE_KEYS, smsCodeRule, usernameRule } from "../../lib/rules.ts";
 import { errorText, register, termsShown, type ServiceSwitch } from "./auth-api.ts";
 import { Field } from "./Field.tsx";
-import { SmsCodeButton } from "./SmsCodeButton.tsx";
+import { SmsCodeField } from "./SmsCodeButton.tsx";
 import { TermsAgreement } from "./TermsAgreement.tsx";
 
 type FieldName = "username" | "password" | "confirmPassword" | "mobile" | "code" | "terms";
@@ -28,7 +28,6 @@ export function RegisterForm({ locale, terms }: RegisterFormProps) {
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const codeRef = useRef<HTMLInputElement>(null);
   const showTerms = termsShown(terms);
   const id = (name: string) => `register-${name}`;
 
@@ -128,26 +127,15 @@ export function RegisterForm({ locale, terms }: RegisterFormProps) {
         error={errors.mobile}
         onChange={(e) => set("mobile", e.target.value)}
       />
-      <Field
+      <SmsCodeField
         id={id("code")}
-        inputRef={codeRef}
-        inputMode="numeric"
-        maxLength={6}
-        label={t("authUi.smsCode")}
-        placeholder={t("authUi.smsCodePlaceholder")}
-        autoComplete="one-time-code"
+        purpose="register"
+        mobile={values.mobile}
         value={values.code}
         error={errors.code}
-        onChange={(e) => set("code", e.target.value)}
-        addon={
-          <SmsCodeButton
-            purpose="register"
-            mobile={values.mobile}
-            onMobileError={(key) => setErrors((prev) => ({ ...prev, mobile: key ? t(key) : undefined }))}
-            onSendError={setFormError}
-            onSent={() => codeRef.current?.focus()}
-          />
-        }
+        onChange={(v) => set("code", v)}
+        onMobileError={(key) => setErrors((prev) => ({ ...prev, mobile: key ? t(key) : undefined }))}
+        onSendError={setFormError}
       />
       {showTerms && terms && (
         <TermsAgreement

@@ -8,6 +8,7 @@ import { SMS_RESEND_SECONDS } from "../../lib/constants.ts";
 import { mobileRule, ruleError } from "../../lib/rules.ts";
 import { useToast } from "../common/useToast.ts";
 import { errorText, sendSmsCode, type SmsPurpose } from "./auth-api.ts";
+import { Field } from "./Field.tsx";
 
 export interface SmsCodeButtonProps {
   purpose: SmsPurpose;
@@ -68,5 +69,47 @@ export function SmsCodeButton({ purpose, mobile, onMobileError, onSendError, onS
     >
       {counting ? t("authUi.resendIn", { seconds }) : t("authUi.getCode")}
     </button>
+  );
+}
+
+export interface SmsCodeFieldProps {
+  id: string;
+  purpose: SmsPurpose;
+  /** The mobile number the code is sent to. */
+  mobile: string;
+  value: string;
+  /** Translated error text, or null. */
+  error?: string | null | undefined;
+  onChange: (value: string) => void;
+  onMobileError: (key: string | null) => void;
+  onSendError?: (text: string | null) => void;
+}
+
+/** The SMS code input with its "get code" button; focus moves to the input once a code is sent. */
+export function SmsCodeField({ id, purpose, mobile, value, error, onChange, onMobileError, onSendError }: SmsCodeFieldProps) {
+  const { t } = useTranslation();
+  const codeRef = useRef<HTMLInputElement>(null);
+  return (
+    <Field
+      id={id}
+      inputRef={codeRef}
+      inputMode="numeric"
+      maxLength={6}
+      label={t("authUi.smsCode")}
+      placeholder={t("authUi.smsCodePlaceholder")}
+      autoComplete="one-time-code"
+      value={value}
+      error={error}
+      onChange={(e) => onChange(e.target.value)}
+      addon={
+        <SmsCodeButton
+          purpose={purpose}
+          mobile={mobile}
+          onMobileError={onMobileError}
+          {...(onSendError ? { onSendError } : {})}
+          onSent={() => codeRef.current?.focus()}
+        />
+      }
+    />
   );
 }
