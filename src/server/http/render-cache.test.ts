@@ -215,7 +215,7 @@ describe("RenderCache with a fake version source", () => {
   }
   const req = (headers: Record<string, string> = {}, method = "GET") => ({ method, url: "/", headers }) as unknown as IncomingMessage;
 
-  function setup(opts: { maxEntries?: number; maxAgeMs?: number } = {}) {
+  function setup(opts: { maxEntries?: number; maxAgeMs?: number; enabled?: boolean } = {}) {
     let version = 1;
     let t = 0;
     let renders = 0;
@@ -256,6 +256,16 @@ describe("RenderCache with a fake version source", () => {
     expect(c.statusCode).toBe(304);
     expect(c.body.length).toBe(0);
     expect(s.cache.stats()).toMatchObject({ entries: 1, hits: 2, misses: 1 });
+  });
+
+  it("with the memory cache off every response is rendered and marked BYPASS, ETag/304 still work", async () => {
+    const s = setup({ enabled: false });
+    const a = await s.get("zh /", s.render("<h1>home</h1>"));
+    const b = await s.get("zh /", s.render("<h1>home</h1>"));
+    expect([a.headers.get("x-cache"), b.headers.get("x-cache")]).toEqual(["BYPASS", "BYPASS"]);
+    expect(s.renders).toBe(2);
+    const c = await s.get("zh /", s.render("<h1>home</h1>"), { "if-none-match": String(a.headers.get("etag")) });
+    expect(c.statusCode).toBe(304);
   });
 
   it("a new content version invalidates every entry (read at most once per second)", async () => {

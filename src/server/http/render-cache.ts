@@ -592,7 +592,8 @@ export class RenderCache {
     this.counters.misses++;
     // Store only when the version did not move while rendering (else the page may mix versions).
     if (version !== null && this.version === version) this.lru.set(key, entry, entrySize(entry));
-    return this.send(req, res, entry, "MISS");
+    // With the memory cache off (RENDER_CACHE=0) nothing was stored: say so.
+    return this.send(req, res, entry, this.enabled ? "MISS" : "BYPASS");
   }
 
   /** A non-cacheable response, sent as rendered. */
@@ -607,7 +608,7 @@ export class RenderCache {
     res.end(r.body);
   }
 
-  private async send(req: IncomingMessage, res: ServerResponse, entry: CacheEntry, xcache: "HIT" | "MISS"): Promise<void> {
+  private async send(req: IncomingMessage, res: ServerResponse, entry: CacheEntry, xcache: "HIT" | "MISS" | "BYPASS"): Promise<void> {
     const common = (): void => {
       res.setHeader("Cache-Control", this.cacheControl);
       res.setHeader("Vary", "Accept-Encoding");
