@@ -8,8 +8,7 @@ import { useEffect, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { get, post } from "../../client/api.ts";
 import type { Page } from "../../lib/api-types.ts";
-import { formatPriceSafe } from "../../lib/money.ts";
-import { isUnauthorized, Pager, ProdImage, reportError, toastOk, UcGate, UcPanel, UcRoot, useSession, useUcLoad } from "./shared.tsx";
+import { isUnauthorized, Pager, ProdImage, reportError, toastOk, UcGate, UcPanel, UcProdCard, UcRoot, useSession, useUcLoad } from "./shared.tsx";
 import type { CollectedProd, CollectedShop, UcIslandProps } from "./types.ts";
 
 const PROD_PAGE_SIZE = 12;
@@ -108,26 +107,13 @@ function ProdTab({ session, base }: { session: Session; base: string }) {
       {data && data.records.length > 0 ? (
         <>
           <ul className="uc-prod-grid" data-testid="uc-collection-prods" aria-busy={loading}>
-            {data.records.map((p) => {
-              const invalid = p.status !== 1;
-              return (
-                <li key={p.prodId} className={`uc-prod-card${invalid ? " is-invalid" : ""}`} data-testid="uc-collection-prod" data-prod-id={p.prodId}>
-                  <a href={`${base}/detail/${p.prodId}`} className="uc-prod-link">
-                    <span className="uc-prod-img">
-                      <ProdImage src={p.pic} alt="" size={180} />
-                      {invalid ? <span className="uc-prod-flag">{t("userCenter.collection.invalid")}</span> : null}
-                    </span>
-                    <span className="uc-prod-name">{p.prodName}</span>
-                  </a>
-                  <div className="uc-prod-foot">
-                    <span className="uc-price">¥{formatPriceSafe(p.price)}</span>
-                    <button type="button" className="uc-link-btn" onClick={() => void cancel(p)} data-testid="uc-collection-cancel" aria-label={t("userCenter.collection.cancelOf", { name: p.prodName })}>
-                      {t("userCenter.collection.cancel")}
-                    </button>
-                  </div>
-                </li>
-              );
-            })}
+            {data.records.map((p) => (
+              <UcProdCard key={p.prodId} base={base} prod={p} testId="uc-collection-prod">
+                <button type="button" className="uc-link-btn" onClick={() => void cancel(p)} data-testid="uc-collection-cancel" aria-label={t("userCenter.collection.cancelOf", { name: p.prodName })}>
+                  {t("userCenter.collection.cancel")}
+                </button>
+              </UcProdCard>
+            ))}
           </ul>
           <Pager current={data.current} pages={data.pages} onChange={setCurrent} label={t("userCenter.collection.pagination")} />
         </>

@@ -8,8 +8,7 @@ import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { del, get } from "../../client/api.ts";
 import type { Page } from "../../lib/api-types.ts";
-import { formatPriceSafe } from "../../lib/money.ts";
-import { ConfirmDialog, isUnauthorized, ProdImage, reportError, toastOk, UcGate, UcPanel, UcRoot, useConfirm, useSession } from "./shared.tsx";
+import { ConfirmDialog, isUnauthorized, reportError, toastOk, UcGate, UcPanel, UcProdCard, UcRoot, useConfirm, useSession } from "./shared.tsx";
 import type { BrowseDay, BrowseItem, UcIslandProps } from "./types.ts";
 
 const PAGE_SIZE = 20;
@@ -145,26 +144,13 @@ function FootprintsBody({ homeHref }: { homeHref: string }) {
                   <time dateTime={day.time}>{dayLabel(day.time)}</time>
                 </h2>
                 <ul className="uc-prod-grid">
-                  {day.list.map((p) => {
-                    const invalid = p.status !== 1;
-                    return (
-                      <li key={p.prodBrowseLogId} className={`uc-prod-card${invalid ? " is-invalid" : ""}`} data-testid="uc-footprint-item" data-prod-id={p.prodId}>
-                        <a href={`${base}/detail/${p.prodId}`} className="uc-prod-link">
-                          <span className="uc-prod-img">
-                            <ProdImage src={p.pic} alt="" size={180} />
-                            {invalid ? <span className="uc-prod-flag">{t("userCenter.collection.invalid")}</span> : null}
-                          </span>
-                          <span className="uc-prod-name">{p.prodName}</span>
-                        </a>
-                        <div className="uc-prod-foot">
-                          <span className="uc-price">¥{formatPriceSafe(p.price)}</span>
-                          <button type="button" className="uc-link-btn" onClick={() => void remove(p)} data-testid="uc-footprint-delete" aria-label={t("userCenter.footprint.deleteOf", { name: p.prodName })}>
-                            {t("userCenter.common.delete")}
-                          </button>
-                        </div>
-                      </li>
-                    );
-                  })}
+                  {day.list.map((p) => (
+                    <UcProdCard key={p.prodBrowseLogId} base={base} prod={p} testId="uc-footprint-item">
+                      <button type="button" className="uc-link-btn" onClick={() => void remove(p)} data-testid="uc-footprint-delete" aria-label={t("userCenter.footprint.deleteOf", { name: p.prodName })}>
+                        {t("userCenter.common.delete")}
+                      </button>
+                    </UcProdCard>
+                  ))}
                 </ul>
               </section>
             ))}
