@@ -33,6 +33,7 @@ import { addressRouter } from "./address.ts";
 import { areaRouter } from "./area.ts";
 import { collectionRouter } from "./collection.ts";
 import { footprintListRouter } from "./footprint-list.ts";
+import { cartRouter } from "./cart.ts";
 
 function requestLocale(header: string | undefined, cookie: string | undefined) {
   const fromCookie = cookie?.split(/;\s*/).find((p) => p.startsWith(`${LANG_COOKIE}=`))?.slice(LANG_COOKIE.length + 1);
@@ -91,6 +92,7 @@ export function createApi(app: AppContext) {
   api.route("/", areaRouter);
   api.route("/", collectionRouter);
   api.route("/", footprintListRouter);
+  api.route("/", cartRouter);
 
   api.notFound((c) => c.json(envelope(ResponseCode.NOT_FOUND, null, getT(c.var.locale ?? "zh")("api.notFound")), 404));
 

@@ -1,0 +1,104 @@
+/**
+ * Cart (CONTRACT §4.1), login required (/p/):
+ *   POST   /p/shopCart/changeItem {basketId?, prodId, skuId, shopId, count (DELTA), oldSkuId?} → number (new total quantity)
+ *   POST   /p/shopCart/info        body [] / {} / none (ignored)      → ShopCartDto[]
+ *   POST   /p/shopCart/totalPay    body basketId[]                     → CartTotal
+ *   POST   /p/shopCart/checkItems  body [{basketId, isChecked 0|1}]    → null
+ *   DELETE /p/shopCart/deleteItem  body basketId[]                     → null
+ *   GET    /p/shopCart/prodCount                                       → number (total quantity)
+ * Business refusals are A00001 with a `cart.*` message (domain/cart.ts).
+ */
+import { Hono, type Context } from "hono";
+import { z } from "zod";
+import { ResponseCode } from "../../lib/api-types.ts";
+import { CART_SETTLE_MAX } from "../../lib/constants.ts";
+import { intField } from "../../lib/validation.ts";
+import { CART_DELTA_MAX, CART_IDS_MAX, CartError, cartInfo, cartProdCount, cartTotalPay, changeItem, checkItems, deleteItems } from "../domain/cart.ts";
+import type { ApiEnv } from "./context.ts";
+import { ApiError, ok } from "./envelope.ts";
+import { parseWith } from "./address.ts";
+
+const MAX_INT = 2_147_483_647;
+const id = () => intField(1, MAX_INT);
+
+const countRule = z.preprocess(
+  (v) => (typeof v === "string" && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v),
+  z.number({ error: "cart.badCount" }).int({ error: "cart.badCount" }).min(-CART_DELTA_MAX, "cart.badCount").max(CART_DELTA_MAX, "cart.badCount").refine((n) => n !== 0, "cart.badCount"),
+);
+
+const changeItemRule = z.object({
+  basketId: intField(0, MAX_INT).optional(),
+  prodId: id(),
+  skuId: id(),
+  shopId: id(),
+  count: countRule,
+  oldSkuId: intField(0, MAX_INT).optional(),
+});
+
+const idsRule = z.array(id(), { error: "validation.invalid" }).max(CART_IDS_MAX, "validation.outOfRange");
+const checkRule = z.array(z.object({ basketId: id(), isChecked: z.union([z.literal(0), z.literal(1)], { error: "validation.invalid" }) }), { error: "validation.invalid" }).max(CART_IDS_MAX, "validation.outOfRange");
+
+/** parseWith, but `cart.*` messages are shown as they are. */
+function parse<S extends z.ZodType>(c: Context<ApiEnv>, schema: S, value: unknown): z.infer<S> {
+  const r = schema.safeParse(value);
+  if (!r.success && r.error.issues[0]!.message.startsWith("cart.")) throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t(r.error.issues[0]!.message));
+  return parseWith(c, schema, value);
+}
+
+/** The JSON body; empty → `empty`; invalid JSON → A00001. */
+async function body(c: Context<ApiEnv>, empty: unknown): Promise<unknown> {
+  const text = (await c.req.text()).trim();
+  if (text === "") return empty;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t("api.badJson"));
+  }
+}
+
+/** basketId[] also accepted as {basketIds: [...]}. */
+const idList = (v: unknown) => (v && typeof v === "object" && !Array.isArray(v) && "basketIds" in v ? (v as { basketIds: unknown }).basketIds : v);
+
+async function run<T>(c: Context<ApiEnv>, f: () => Promise<T>) {
+  try {
+    return ok(c, await f());
+  } catch (err) {
+    if (err instanceof CartError) throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t(err.message, { max: CART_SETTLE_MAX }));
+    throw err;
+  }
+}
+
+export const cartRouter = new Hono<ApiEnv>();
+
+cartRouter.post("/p/shopCart/changeItem", async (c) => {
+  const input = parse(c, changeItemRule, await body(c, {}));
+  return run(c, () => changeItem(c.var.app.db, c.var.userId, input));
+});
+
+cartRouter.post("/p/shopCart/info", async (c) => {
+  await body(c, {});
+  return run(c, () => cartInfo(c.var.app.db, c.var.userId, c.var.locale));
+});
+
+cartRouter.post("/p/shopCart/totalPay", async (c) => {
+  const ids = parse(c, idsRule, idList(await body(c, [])));
+  return run(c, () => cartTotalPay(c.var.app.db, c.var.userId, ids));
+});
+
+cartRouter.post("/p/shopCart/checkItems", async (c) => {
+  const items = parse(c, checkRule, await body(c, []));
+  return run(c, async () => {
+    await checkItems(c.var.app.db, c.var.userId, items);
+    return null;
+  });
+});
+
+cartRouter.delete("/p/shopCart/deleteItem", async (c) => {
+  const ids = parse(c, idsRule, idList(await body(c, [])));
+  return run(c, async () => {
+    await deleteItems(c.var.app.db, c.var.userId, ids);
+    return null;
+  });
+});
+
+cartRouter.get("/p/shopCart/prodCount", async (c) => ok(c, await cartProdCount(c.var.app.db, c.var.userId)));
