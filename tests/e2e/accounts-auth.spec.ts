@@ -11,7 +11,7 @@ import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { home, prefix, tr, watchErrors, type Locale } from "./helpers.ts";
+import { home, islandsReady, prefix, tr, watchErrors, type Locale } from "./helpers.ts";
 
 const OUTBOX = path.join(process.env.MALL_E2E_DATA_DIR ?? "", "sms-outbox.jsonl");
 /** The server refuses a second code to the same mobile within this time (any purpose). */
@@ -102,6 +102,7 @@ test("zh: register, log out, log in by password, log out, log in by SMS", async 
 
   // Register (terms switches are on in the demo data).
   await page.goto("/register");
+  await islandsReady(page);
   await page.getByLabel(tr(locale, "authUi.username"), { exact: true }).fill(acc.username);
   await page.getByLabel(tr(locale, "authUi.password"), { exact: true }).fill(acc.password);
   await page.getByLabel(tr(locale, "authUi.registerForm.confirmPassword"), { exact: true }).fill(acc.password);
@@ -242,6 +243,7 @@ test("en: forgotten password → new password → /login after 3 s → log in wi
   const newPassword = "New_pass9";
 
   await page.goto("/en/forget-password");
+  await islandsReady(page);
   await page.getByTestId("forget-next").click();
   await expect(page.getByTestId("forget-mobile-error")).toHaveText(tr(locale, "rules.mobileRequired"));
   await page.getByLabel(tr(locale, "authUi.mobile"), { exact: true }).fill(acc.mobile);
@@ -268,10 +270,12 @@ test("en: forgotten password → new password → /login after 3 s → log in wi
   const doneAt = Date.now();
   await expect(page.getByTestId("forget-countdown")).toHaveText(/in [1-3]s/);
   await page.waitForURL((u) => u.pathname === "/en/login", { timeout: 8_000 });
+  await islandsReady(page);
   expect(Date.now() - doneAt).toBeGreaterThanOrEqual(2_000);
 
   // /login with a redirect: the old password fails, the new one works and goes to ?redirect=.
   await page.goto("/en/login?redirect=%2Fen%2Flist%3Fst%3D1");
+  await islandsReady(page);
   const form = page.getByTestId("login-page");
   await form.getByLabel(tr(locale, "authUi.username"), { exact: true }).fill(acc.username);
   await form.getByLabel(tr(locale, "authUi.password"), { exact: true }).fill(acc.password);
@@ -295,6 +299,7 @@ test("axe: the open popup (en) and /register (zh) have no serious or critical vi
   expect(await axeBlocking(page, "[data-login-popup]"), "popup (mobile tab)").toEqual([]);
 
   await page.goto("/register");
+  await islandsReady(page);
   expect(await axeBlocking(page), "/register").toEqual([]);
   await page.getByTestId("register-submit").click();
   await expect(page.getByTestId("register-username-error")).toBeVisible();

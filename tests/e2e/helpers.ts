@@ -1,7 +1,7 @@
 /** Shared bits of the browser tests. */
 import fs from "node:fs";
 import path from "node:path";
-import type { Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 
 export type Locale = "zh" | "zh-tw" | "en";
 export const LOCALES: Locale[] = ["zh", "zh-tw", "en"];
@@ -46,4 +46,12 @@ export function watchErrors(page: Page): string[] {
     if (m.type() === "error") errors.push(`console: ${m.text()}`);
   });
   return errors;
+}
+
+/**
+ * Waits until every React island on the page has hydrated (Astro removes the `ssr` attribute of
+ * <astro-island> then). Typing into a server-rendered form before that would be reset by React.
+ */
+export async function islandsReady(page: Page): Promise<void> {
+  await expect(page.locator("astro-island[ssr]")).toHaveCount(0, { timeout: 15_000 });
 }

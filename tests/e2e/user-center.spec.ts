@@ -13,7 +13,7 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
 import { PNG } from "pngjs";
-import { prefix, tr, watchErrors, type Locale } from "./helpers.ts";
+import { islandsReady, prefix, tr, watchErrors, type Locale } from "./helpers.ts";
 
 const OUTBOX = path.join(process.env.MALL_E2E_DATA_DIR ?? "", "sms-outbox.jsonl");
 const SHOP_ID = 1;
@@ -119,6 +119,7 @@ for (const { locale, tag, prodIndex } of LOCALE_CASES) {
 
     // Profile: nickname + avatar → header nickname changes.
     await page.goto(`${p}/user-center/uc-account`);
+    await islandsReady(page);
     const nick = `${tag}昵称${Date.now() % 1000}`;
     const nickInput = page.getByLabel(tr(locale, "userCenter.account.nickname"));
     await expect(nickInput).toHaveValue(acc.username);
@@ -139,6 +140,7 @@ for (const { locale, tag, prodIndex } of LOCALE_CASES) {
 
     // Addresses: add with the area picker (first → default), edit, delete.
     await page.goto(`${p}/user-center/uc-address`);
+    await islandsReady(page);
     await expect(page.getByTestId("uc-address-empty")).toBeVisible();
     await page.getByTestId("uc-address-add").click();
     const dialog = page.getByTestId("uc-address-dialog");
@@ -188,6 +190,7 @@ for (const { locale, tag, prodIndex } of LOCALE_CASES) {
     await expect(shopCollect).toHaveAttribute("aria-pressed", "true");
 
     await page.goto(`${p}/user-center/uc-collection`);
+    await islandsReady(page);
     await expect(page.locator(`[data-testid="uc-collection-prod"][data-prod-id="${prodId}"]`)).toBeVisible();
     await page.getByRole("tab", { name: tr(locale, "userCenter.collection.tabs.shops") }).click();
     const shopRow = page.locator(`[data-testid="uc-collection-shop"][data-shop-id="${SHOP_ID}"]`);
@@ -200,6 +203,7 @@ for (const { locale, tag, prodIndex } of LOCALE_CASES) {
 
     // The visited product is in the footprints (grouped by day); delete it.
     await page.goto(`${p}/user-center/uc-footprint`);
+    await islandsReady(page);
     const fp = page.locator(`[data-testid="uc-footprint-item"][data-prod-id="${prodId}"]`);
     await expect(fp).toBeVisible();
     await expect(page.getByTestId("uc-footprint-day").first()).toHaveAttribute("data-day", /^\d{4}-\d{2}-\d{2}$/);
@@ -215,6 +219,7 @@ test("zh: change password keeps the session; guests get the login popup", async 
   const acc = await register(request, "pw");
   await logIn(context, baseURL!, acc.token);
   await page.goto("/user-center/uc-password");
+  await islandsReady(page);
   await expect(page.getByTestId("uc-password-form")).toHaveAttribute("data-mode", "old");
   await page.getByLabel(tr("zh", "userCenter.password.old")).fill(acc.password);
   await page.getByLabel(tr("zh", "userCenter.password.new"), { exact: true }).fill("abc");
@@ -236,6 +241,7 @@ test("zh: change password keeps the session; guests get the login popup", async 
   // Guest: the island asks to log in and the popup opens.
   await context.clearCookies();
   await page.goto("/user-center/uc-address");
+  await islandsReady(page);
   await expect(page.getByTestId("uc-need-login")).toBeVisible();
   await expect(page.getByRole("dialog").filter({ has: page.locator("[data-login-popup]") }).or(page.locator("[data-login-popup]"))).toBeVisible();
 });
