@@ -80,22 +80,32 @@ function CollectionsBody({ homeHref }: { homeHref: string }) {
 
 type Session = ReturnType<typeof useSession>;
 
-function ProdTab({ session, base }: { session: Session; base: string }) {
+/**
+ * One page of a collection list (products or shops) and "remove one": toggles the collection off,
+ * then reloads — or steps back a page when the last item of a later page went.
+ */
+function useCollectionPage<T>(session: Session, path: string, size: number) {
   const { t } = useTranslation();
   const [current, setCurrent] = useState(1);
-  const { data, error, loading, reload } = useUcLoad(session, () => get<Page<CollectedProd>>("/p/user/collection/prods", { current, size: PROD_PAGE_SIZE }), [current]);
-
-  async function cancel(p: CollectedProd) {
+  const load = useUcLoad(session, () => get<Page<T>>(path, { current, size }), [current]);
+  async function removeOne(togglePath: string, id: number, done: string) {
     try {
-      await post("/p/user/collection/addOrCancel", p.prodId);
-      toastOk(t("userCenter.collection.cancelled"));
-      if (data && data.records.length === 1 && current > 1) setCurrent(current - 1);
-      else reload();
+      await post(togglePath, id);
+      toastOk(done);
+      if (load.data && load.data.records.length === 1 && current > 1) setCurrent(current - 1);
+      else load.reload();
     } catch (e) {
       if (isUnauthorized(e)) return session.markGuest();
       reportError(e, t("userCenter.common.actionFailed"));
     }
   }
+  return { ...load, setCurrent, removeOne };
+}
+
+function ProdTab({ session, base }: { session: Session; base: string }) {
+  const { t } = useTranslation();
+  const { data, error, loading, reload, setCurrent, removeOne } = useCollectionPage<CollectedProd>(session, "/p/user/collection/prods", PROD_PAGE_SIZE);
+  const cancel = (p: CollectedProd) => removeOne("/p/user/collection/addOrCancel", p.prodId, t("userCenter.collection.cancelled"));
 
   return (
     <UcGate state={session.state} error={error} loading={loading && !data} onRetry={reload}>
@@ -124,20 +134,8 @@ function ProdTab({ session, base }: { session: Session; base: string }) {
 
 function ShopTab({ session, base }: { session: Session; base: string }) {
   const { t } = useTranslation();
-  const [current, setCurrent] = useState(1);
-  const { data, error, loading, reload } = useUcLoad(session, () => get<Page<CollectedShop>>("/p/shop/collection/page", { current, size: SHOP_PAGE_SIZE }), [current]);
-
-  async function unfollow(s: CollectedShop) {
-    try {
-      await post("/p/shop/collection/addOrCancel", s.shopId);
-      toastOk(t("userCenter.collection.unfollowed"));
-      if (data && data.records.length === 1 && current > 1) setCurrent(current - 1);
-      else reload();
-    } catch (e) {
-      if (isUnauthorized(e)) return session.markGuest();
-      reportError(e, t("userCenter.common.actionFailed"));
-    }
-  }
+  const { data, error, loading, reload, setCurrent, removeOne } = useCollectionPage<CollectedShop>(session, "/p/shop/collection/page", SHOP_PAGE_SIZE);
+  const unfollow = (s: CollectedShop) => removeOne("/p/shop/collection/addOrCancel", s.shopId, t("userCenter.collection.unfollowed"));
 
   return (
     <UcGate state={session.state} error={error} loading={loading && !data} onRetry={reload}>
