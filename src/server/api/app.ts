@@ -34,6 +34,10 @@ import { areaRouter } from "./area.ts";
 import { collectionRouter } from "./collection.ts";
 import { footprintListRouter } from "./footprint-list.ts";
 import { cartRouter } from "./cart.ts";
+import { orderSubmitRouter } from "./order-submit.ts";
+import { paymentRouter } from "./payment.ts";
+import { myOrderRouter } from "./my-order.ts";
+import { merchantRouter } from "./merchant.ts";
 
 function requestLocale(header: string | undefined, cookie: string | undefined) {
   const fromCookie = cookie?.split(/;\s*/).find((p) => p.startsWith(`${LANG_COOKIE}=`))?.slice(LANG_COOKIE.length + 1);
@@ -93,6 +97,10 @@ export function createApi(app: AppContext) {
   api.route("/", collectionRouter);
   api.route("/", footprintListRouter);
   api.route("/", cartRouter);
+  api.route("/", orderSubmitRouter);
+  api.route("/", paymentRouter);
+  api.route("/", myOrderRouter);
+  api.route("/", merchantRouter);
 
   api.notFound((c) => c.json(envelope(ResponseCode.NOT_FOUND, null, getT(c.var.locale ?? "zh")("api.notFound")), 404));
 

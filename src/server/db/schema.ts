@@ -6,7 +6,7 @@
  */
 import { sql } from "drizzle-orm";
 import {
-  index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, bigint,
+  index, integer, jsonb, numeric, pgSequence, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, bigint,
 } from "drizzle-orm/pg-core";
 import type { LocalizedText } from "../../lib/locale.ts";
 
@@ -333,3 +333,212 @@ export const cartItems = pgTable("cart_items", {
   createdAt: created(),
   updatedAt: updated(),
 }, (t) => [uniqueIndex("cart_items_user_sku_uq").on(t.userId, t.skuId), index("cart_items_user_idx").on(t.userId)]);
+
+// ------------------------------------------------------------------------------------------
+// Buying: freight rules, merchant accounts, submit tokens, orders, payments, deliveries, jobs
+// ------------------------------------------------------------------------------------------
+
+/**
+ * Freight rule per shop (docs/decisions.md "Orders: statuses, freight and points"): a fixed fee
+ * per shop order and an optional free-shipping threshold (null = never free). A shop without a
+ * row uses DEFAULT_FREIGHT_RULE (src/server/domain/order-pricing.ts).
+ */
+export const shopFreightRules = pgTable("shop_freight_rules", {
+  shopId: integer("shop_id").primaryKey(),
+  fee: money("fee").notNull(),
+  freeOver: money("free_over"),
+  updatedAt: updated(),
+});
+
+/** Merchant (seller platform) accounts: one or more per shop; tokens are sessions of kind 'merchant'. */
+export const merchantAccounts = pgTable("merchant_accounts", {
+  merchantId: serial("merchant_id").primaryKey(),
+  shopId: integer("shop_id").notNull(),
+  username: text("username").notNull(),
+  passwordHash: text("password_hash").notNull(),
+  status: smallint("status").notNull().default(1),
+  createdAt: created(),
+}, (t) => [uniqueIndex("merchant_accounts_username_uq").on(sql`lower(${t.username})`), index("merchant_accounts_shop_idx").on(t.shopId)]);
+
+/**
+ * Submit tokens issued by the confirm step: what is being bought (basketIds or a buy-now line)
+ * and the address. Submitting uses the token once (usedAt set in the order's transaction); a
+ * repeat answers A03002 "do not submit the order twice" with the orders already made.
+ */
+export const submitTokens = pgTable("submit_tokens", {
+  token: text("token").primaryKey(),
+  userId: text("user_id").notNull(),
+  /** {source: "cart", basketIds} | {source: "buyNow", prodId, skuId, prodCount}; addrId; shopIds. */
+  payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+  expiresAt: ts("expires_at").notNull(),
+  usedAt: ts("used_at"),
+  /** Comma-joined order numbers created with this token. */
+  orderNumbers: text("order_numbers"),
+  createdAt: created(),
+}, (t) => [index("submit_tokens_user_idx").on(t.userId)]);
+
+/** Order numbers: yyMMddHHmmss + 7 digits of this sequence (19 digits, always strings). */
+export const orderNumberSeq = pgSequence("order_number_seq", { startWith: 1, increment: 1, minValue: 1, maxValue: 9_999_999, cycle: true });
+
+/** Address copied into the order at submit time. */
+export type OrderAddress = {
+  receiver: string; mobile: string; province: string; city: string; area: string; addr: string;
+  provinceId: number; cityId: number; areaId: number; postCode: string | null;
+};
+/** Invoice choice stored with the order (issued by the invoice feature). type 0 none, 1 personal, 2 unit. */
+export type OrderInvoice = { invoiceType: 0 | 1 | 2; headerName: string | null; invoiceTaxNumber: string | null };
+
+/**
+ * One order per shop (CONTRACT §4.5, §13 tz_order). status: 1 unpaid, 2 paid/to ship, 3 shipped,
+ * 5 completed, 6 closed, 7 waiting for group. closeType: 1 payment timeout, 4 buyer cancelled.
+ * deleteStatus: 0 normal, 2 deleted by the buyer. isComm: 1 once every item is reviewed.
+ */
+export const orders = pgTable("orders", {
+  orderId: serial("order_id").primaryKey(),
+  orderNumber: text("order_number").notNull(),
+  userId: text("user_id").notNull(),
+  shopId: integer("shop_id").notNull(),
+  shopName: jsonb("shop_name").$type<LocalizedText>().notNull(),
+  /** Product names of the items (zh), for the order-number/product-name search. */
+  prodNames: text("prod_names").notNull().default(""),
+  status: smallint("status").notNull().default(1),
+  orderType: smallint("order_type").notNull().default(0),
+  /** 1 express. */
+  dvyType: smallint("dvy_type").notNull().default(1),
+  /** Goods total. */
+  total: money("total").notNull(),
+  freightAmount: money("freight_amount").notNull().default("0"),
+  /** Money taken off by points (useScore / 100). */
+  scoreAmount: money("score_amount").notNull().default("0"),
+  /** Other reductions (promotions, coupons); 0 until those exist. */
+  reduceAmount: money("reduce_amount").notNull().default("0"),
+  /** What the buyer pays: total + freight − scoreAmount − reduceAmount. */
+  actualTotal: money("actual_total").notNull(),
+  /** Points used on this order. */
+  useScore: integer("use_score").notNull().default(0),
+  productNums: integer("product_nums").notNull(),
+  remarks: text("remarks").notNull().default(""),
+  address: jsonb("address").$type<OrderAddress>().notNull(),
+  invoice: jsonb("invoice").$type<OrderInvoice>(),
+  /** Payment that paid this order (payments.payNo) and how (CONTRACT PayType: 9 balance, 3 scan code…). */
+  payNo: text("pay_no"),
+  payType: smallint("pay_type"),
+  isComm: smallint("is_comm").notNull().default(0),
+  refundStatus: smallint("refund_status"),
+  closeType: smallint("close_type"),
+  deleteStatus: smallint("delete_status").notNull().default(0),
+  /** The submit token that created the order. */
+  submitToken: text("submit_token"),
+  /** Payment deadline (unpaid orders close after it). */
+  payDeadline: ts("pay_deadline").notNull(),
+  /** Receipt deadline (shipped orders complete after it); set when shipped. */
+  receiptDeadline: ts("receipt_deadline"),
+  createdAt: created(),
+  payTime: ts("pay_time"),
+  dvyTime: ts("dvy_time"),
+  finallyTime: ts("finally_time"),
+  cancelTime: ts("cancel_time"),
+  updatedAt: updated(),
+}, (t) => [
+  uniqueIndex("orders_number_uq").on(t.orderNumber),
+  index("orders_user_idx").on(t.userId, t.deleteStatus, t.createdAt),
+  index("orders_shop_idx").on(t.shopId, t.status, t.createdAt),
+  index("orders_pay_no_idx").on(t.payNo),
+]);
+
+/** Order lines: a snapshot of the product at submit time (names in all three languages). */
+export const orderItems = pgTable("order_items", {
+  orderItemId: serial("order_item_id").primaryKey(),
+  orderNumber: text("order_number").notNull(),
+  shopId: integer("shop_id").notNull(),
+  userId: text("user_id").notNull(),
+  prodId: integer("prod_id").notNull(),
+  skuId: integer("sku_id").notNull(),
+  prodName: jsonb("prod_name").$type<LocalizedText>().notNull(),
+  skuName: jsonb("sku_name").$type<LocalizedText>().notNull(),
+  properties: jsonb("properties").$type<LocalizedText>().notNull(),
+  pic: text("pic").notNull().default(""),
+  price: money("price").notNull(),
+  prodCount: integer("prod_count").notNull(),
+  productTotalAmount: money("product_total_amount").notNull(),
+  /** 1 once reviewed. */
+  commSts: smallint("comm_sts").notNull().default(0),
+  /** The cart line it came from (0 = buy now). */
+  basketId: integer("basket_id").notNull().default(0),
+  createdAt: created(),
+}, (t) => [index("order_items_order_idx").on(t.orderNumber), index("order_items_user_idx").on(t.userId)]);
+
+/**
+ * Payments (CONTRACT §13 tz_order_settlement / pay_info): one per pay attempt over one or more
+ * orders. status: 0 waiting, 1 paid, 2 closed (expired or superseded). payType: CONTRACT PayType.
+ */
+export const payments = pgTable("payments", {
+  payNo: text("pay_no").primaryKey(),
+  userId: text("user_id").notNull(),
+  orderNumbers: text("order_numbers").notNull(),
+  payType: smallint("pay_type").notNull(),
+  amount: money("amount").notNull(),
+  status: smallint("status").notNull().default(0),
+  /** The provider's trade number once paid. */
+  providerTradeNo: text("provider_trade_no"),
+  /** The pay page / QR code is valid until then. */
+  expiresAt: ts("expires_at").notNull(),
+  paidAt: ts("paid_at"),
+  /** The last callback body the provider sent (audit). */
+  callback: jsonb("callback").$type<Record<string, unknown>>(),
+  createdAt: created(),
+}, (t) => [index("payments_user_idx").on(t.userId)]);
+
+/** Balance and points movements (audit; the uc-balance and uc-integral pages list them). kind: "balance" | "score". */
+export const userLedger = pgTable("user_ledger", {
+  id: serial("id").primaryKey(),
+  userId: text("user_id").notNull(),
+  kind: text("kind").notNull(),
+  /** Signed change: money for balance, an integer for points. */
+  amount: numeric("amount", { precision: 14, scale: 2 }).notNull(),
+  /** Why: "orderPay", "orderUseScore", "orderCancelRefund", "orderEarnScore", … */
+  reason: text("reason").notNull(),
+  orderNumber: text("order_number"),
+  createdAt: created(),
+}, (t) => [index("user_ledger_user_idx").on(t.userId, t.kind, t.createdAt)]);
+
+/**
+ * Packages of a shipped order (CONTRACT §4.6 DeliveryOrder). deliveryType: 1 express, 3 no logistics.
+ * state: 0 no record, 1 collected, 2 in transit, 201 arrived at destination city, 3 signed, 4 problem.
+ */
+export const deliveries = pgTable("deliveries", {
+  orderDeliveryId: serial("order_delivery_id").primaryKey(),
+  orderNumber: text("order_number").notNull(),
+  shopId: integer("shop_id").notNull(),
+  dvyId: integer("dvy_id").notNull(),
+  dvyFlowId: text("dvy_flow_id").notNull(),
+  deliveryType: smallint("delivery_type").notNull().default(1),
+  /** [{orderItemId, prodCount}] carried in this package. */
+  items: jsonb("items").$type<{ orderItemId: number; prodCount: number }[]>().notNull(),
+  state: smallint("state").notNull().default(0),
+  createdAt: created(),
+}, (t) => [index("deliveries_order_idx").on(t.orderNumber)]);
+
+/** Logistics events of a package, newest shown first. */
+export const deliveryTraces = pgTable("delivery_traces", {
+  id: serial("id").primaryKey(),
+  orderDeliveryId: integer("order_delivery_id").notNull(),
+  state: smallint("state").notNull(),
+  acceptStation: text("accept_station").notNull(),
+  acceptTime: ts("accept_time").notNull(),
+}, (t) => [index("delivery_traces_delivery_idx").on(t.orderDeliveryId, t.acceptTime)]);
+
+/**
+ * Due-time jobs (unpaid-order cancel, shipped-order auto-confirm). A runner claims due rows with
+ * FOR UPDATE SKIP LOCKED, so several server processes never run one job twice.
+ */
+export const jobs = pgTable("jobs", {
+  id: serial("id").primaryKey(),
+  kind: text("kind").notNull(),
+  refKey: text("ref_key").notNull(),
+  dueAt: ts("due_at").notNull(),
+  attempts: integer("attempts").notNull().default(0),
+  lastError: text("last_error"),
+  doneAt: ts("done_at"),
+  createdAt: created(),
+}, (t) => [uniqueIndex("jobs_kind_ref_uq").on(t.kind, t.refKey), index("jobs_due_idx").on(t.dueAt)]);

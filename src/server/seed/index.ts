@@ -14,9 +14,11 @@ import { insertProducts, planProducts } from "./products.ts";
 import { Rng, SeedClock, seedBaseDate } from "./random.ts";
 import { seedRenovations } from "./renovations.ts";
 import { insertShops, planShops } from "./shops.ts";
+import { seedMerchants } from "./merchants.ts";
 import { insertReviews, planReviews, seedUsers } from "./users.ts";
 
 export { DEMO_USER, REVIEWER_PASSWORD } from "./users.ts";
+export { MERCHANT_PASSWORD, merchantUsername } from "./merchants.ts";
 
 export interface SeedOptions {
   /** DATA_DIR/uploads: generated images go to `${uploadsDir}/seed/`. */
@@ -36,7 +38,7 @@ export interface SeedSummary {
 /** Tables whose serial ids the seed sets explicitly; their sequences are moved past the seeded ids. */
 const SERIAL_COLUMNS: [table: string, column: string][] = [
   ["categories", "category_id"], ["brands", "brand_id"], ["shops", "shop_id"], ["products", "prod_id"], ["skus", "sku_id"],
-  ["prod_comments", "prod_comm_id"], ["notices", "id"], ["hot_searches", "hot_search_id"], ["renovations", "renovation_id"],
+  ["prod_comments", "prod_comm_id"], ["notices", "id"], ["hot_searches", "hot_search_id"], ["renovations", "renovation_id"], ["merchant_accounts", "merchant_id"],
 ];
 
 /** Rows of db.execute(): PGlite answers {rows}, postgres-js answers the array itself. */
@@ -104,6 +106,7 @@ async function seedInto(ctx: SeedContext): Promise<Omit<SeedSummary, "images">> 
   const soldByShop = new Map<number, number>();
   for (const p of productSet.all) soldByShop.set(p.shopId, (soldByShop.get(p.shopId) ?? 0) + p.soldNum);
   await insertShops(ctx, shopNodes, soldByShop);
+  await seedMerchants(ctx, shopNodes);
   await insertProducts(ctx, productSet);
   await insertReviews(ctx, reviews);
   await seedContent(ctx);
