@@ -9,7 +9,8 @@ import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
 
-const PORT = 4399;
+// E2E_PORT lets a second copy of the suite run beside this one (default 4399).
+const PORT = Number(process.env.E2E_PORT ?? 4399);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 const CI = !!process.env.CI;
 // Known secret of the signed decoration preview links; tests/e2e/browsing.spec.ts signs tokens
