@@ -85,3 +85,8 @@ export async function openDatabase(opts: DbOptions): Promise<Database> {
     },
   };
 }
+
+/** Rows of db.execute(): PGlite answers {rows}, postgres-js answers the array itself. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows?: T[] }).rows ?? (result as T[]);
+}
