@@ -5,6 +5,8 @@ declare module "autocannon" {
     connections?: number;
     duration?: number;
     pipelining?: number;
+    method?: string;
+    body?: string;
     headers?: Record<string, string>;
     /** Requests each connection cycles through (path relative to url's origin). */
     requests?: { method?: string; path?: string; headers?: Record<string, string> }[];
@@ -16,7 +18,7 @@ declare module "autocannon" {
     p99: number;
     max: number;
   }
-  interface Result {
+  export interface Result {
     requests: Histogram & { total: number };
     latency: Histogram;
     throughput: Histogram;
