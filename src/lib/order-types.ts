@@ -178,6 +178,8 @@ export interface OrderSubmitParam {
 export interface OrderNumbersDto {
   /** Comma-joined, one order per shop. */
   orderNumbers: string;
+  /** 1 in the data of the A03002 "do not submit the order twice" answer (orderNumbers = the first submit's orders). */
+  duplicateError?: 1;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -200,6 +202,10 @@ export interface OrderPayInfoDto {
   totalScore: number;
   /** The buyer's current balance. */
   balance: string;
+  /** True when the orders can no longer be paid because the deadline passed (or the timeout closed them). */
+  expired: boolean;
+  /** The server's clock (ISO), so the countdown does not depend on the browser's clock. */
+  serverTime: string;
 }
 
 export interface PayParam {

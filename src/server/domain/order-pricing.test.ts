@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { freightFor, orderTotals, PricingError, shopOrderAmounts, type FreightRule } from "./order-pricing.ts";
+import { DEFAULT_FREIGHT_RULE, freightFor, freightRuleOf, orderTotals, PricingError, shopOrderAmounts, type FreightRule } from "./order-pricing.ts";
 
 const rule: FreightRule = { fee: "10", freeOver: "99" };
 const noFree: FreightRule = { fee: "8.5", freeOver: null };
@@ -89,5 +89,23 @@ describe("orderTotals", () => {
   it("refuses no shops and any empty shop", () => {
     expect(refusal(() => orderTotals([]))).toBe("order.noItems");
     expect(refusal(() => orderTotals([{ lines: [{ price: "1", count: 1 }], rule }, { lines: [], rule }]))).toBe("order.noItems");
+  });
+});
+
+describe("DEFAULT_FREIGHT_RULE / freightRuleOf", () => {
+  it("a shop without a rule pays 10.00, free at 99.00", () => {
+    expect(freightRuleOf(null)).toEqual({ fee: "10.00", freeOver: "99.00" });
+    expect(freightRuleOf(undefined)).toEqual(DEFAULT_FREIGHT_RULE);
+    expect(freightFor("98.99", freightRuleOf(null))).toBe("10.00");
+    expect(freightFor("99.00", freightRuleOf(null))).toBe("0.00");
+  });
+  it("a shop's row is used as it is", () => {
+    expect(freightRuleOf({ fee: "12.00", freeOver: null })).toEqual({ fee: "12.00", freeOver: null });
+    expect(freightFor("1000", freightRuleOf({ fee: "12.00", freeOver: null }))).toBe("12.00");
+  });
+  it("the default cannot be changed by a caller", () => {
+    const r = freightRuleOf(null);
+    r.fee = "0";
+    expect(DEFAULT_FREIGHT_RULE.fee).toBe("10.00");
   });
 });

@@ -108,3 +108,14 @@ export function orderTotals(shops: readonly ShopOrderInput[]): OrderTotals {
     actualTotal: formatPrice(sum(each.map((s) => s.actualTotal))),
   };
 }
+
+/**
+ * Freight rule of a shop that has no row in shop_freight_rules: 10.00 per order, free at or
+ * above 99.00 of goods.
+ */
+export const DEFAULT_FREIGHT_RULE: Readonly<FreightRule> = Object.freeze({ fee: "10.00", freeOver: "99.00" });
+
+/** A shop's freight rule from its shop_freight_rules row (fee, free_over), or the default when it has none. */
+export function freightRuleOf(row: { fee: string; freeOver: string | null } | null | undefined): FreightRule {
+  return row ? { fee: row.fee, freeOver: row.freeOver } : { ...DEFAULT_FREIGHT_RULE };
+}

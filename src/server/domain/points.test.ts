@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { maxUsablePoints, pointsEarned, pointsToMoney, validatePointsUse } from "./points.ts";
+import { maxUsablePoints, maxUsablePointsForShops, pointsEarned, pointsToMoney, shopPointsCap, splitPoints, validatePointsUse } from "./points.ts";
 
 describe("maxUsablePoints", () => {
   it("is limited by the balance, rounded down to 10", () => {
@@ -71,5 +71,59 @@ describe("pointsEarned", () => {
   });
   it("zero, negative or invalid earns nothing", () => {
     for (const v of ["0", "-5", "x", ""]) expect(pointsEarned(v)).toBe(0);
+  });
+});
+
+describe("shopPointsCap / maxUsablePointsForShops", () => {
+  it("a shop's cap is 50% of its goods in points, rounded down to 10", () => {
+    expect(shopPointsCap("100")).toBe(5000);
+    expect(shopPointsCap("0.30")).toBe(10);
+    expect(shopPointsCap("0.15")).toBe(0);
+    expect(shopPointsCap("0")).toBe(0);
+  });
+  it("is the smallest of the balance, 50% of the whole total and the sum of the shops' caps", () => {
+    expect(maxUsablePointsForShops(2000, ["100", "50"])).toBe(2000);
+    expect(maxUsablePointsForShops(100000, ["100", "50"])).toBe(7500);
+    expect(maxUsablePointsForShops(125, ["100"])).toBe(120);
+    // 0.15 + 0.15: the whole allows 10 points but no single shop order can take them.
+    expect(maxUsablePointsForShops(1000, ["0.15", "0.15"])).toBe(0);
+    expect(maxUsablePointsForShops(1000, [])).toBe(0);
+  });
+});
+
+describe("splitPoints", () => {
+  it("one shop takes everything", () => {
+    expect(splitPoints(120, ["100"])).toEqual([120]);
+  });
+  it("proportional to goods totals, multiples of 10, remainder on the last shop", () => {
+    expect(splitPoints(1000, ["100", "100"])).toEqual([500, 500]);
+    expect(splitPoints(1000, ["300", "100"])).toEqual([750, 250]);
+    expect(splitPoints(100, ["10", "10", "10"])).toEqual([30, 30, 40]);
+    expect(splitPoints(0, ["10", "20"])).toEqual([0, 0]);
+  });
+  it("never more than 50% of a shop's goods: the excess moves to shops with room", () => {
+    // shop 2 (1.00) may take at most 50 points; proportional would give it 90.
+    expect(splitPoints(1000, ["19.00", "1.00"])).toEqual([950, 50]);
+    const s = splitPoints(5000, ["99.99", "0.21"]);
+    expect(s).toEqual([4990, 10]);
+  });
+  it("always sums to the points and respects every cap", () => {
+    const cases: string[][] = [["12.34", "56.78", "0.50"], ["1", "1", "1", "1"], ["999.99", "0.20"], ["33.33", "33.33", "33.34"]];
+    for (const totals of cases) {
+      const max = maxUsablePointsForShops(1_000_000, totals);
+      for (let p = 0; p <= max; p += 10) {
+        const s = splitPoints(p, totals);
+        expect(s.reduce((a, b) => a + b, 0)).toBe(p);
+        s.forEach((n, i) => {
+          expect(n % 10).toBe(0);
+          expect(n).toBeLessThanOrEqual(shopPointsCap(totals[i]!));
+        });
+      }
+    }
+  });
+  it("refuses points that are not a multiple of 10 or over the caps", () => {
+    expect(() => splitPoints(15, ["100"])).toThrow(RangeError);
+    expect(() => splitPoints(-10, ["100"])).toThrow(RangeError);
+    expect(() => splitPoints(20, ["0.15", "0.15"])).toThrow(RangeError);
   });
 });

@@ -75,3 +75,56 @@ export function pointsEarned(actualTotal: MoneyInput): number {
   if (d === null || !d.isPositive()) return 0;
   return Math.min(d.floor().times(POINTS_EARNED_PER_YUAN).toNumber(), Number.MAX_SAFE_INTEGER);
 }
+
+/** The most points the 50% share rule allows on one shop order's goods `amount` (multiple of 10). */
+export function shopPointsCap(amount: MoneyInput): number {
+  return limitFor(amount);
+}
+
+/**
+ * The most points usable on a checkout of several shop orders: the smaller of the balance, 50%
+ * of the whole goods total, and the sum of each shop's own 50% cap (all in multiples of 10), so
+ * that splitPoints can always place them without any shop order paying more than half its goods
+ * with points.
+ */
+export function maxUsablePointsForShops(balance: number, shopTotals: readonly MoneyInput[]): number {
+  let whole = new Money(0);
+  let caps = 0;
+  for (const t of shopTotals) {
+    const d = tryDecimal(t);
+    if (d !== null && d.isPositive()) whole = whole.plus(d);
+    caps += limitFor(t);
+  }
+  return Math.min(maxUsablePoints(balance, whole), caps);
+}
+
+/**
+ * Splits `points` (a multiple of 10, at most maxUsablePointsForShops) over shop orders with the
+ * given goods totals: each shop gets its share proportional to its goods total, rounded down to
+ * a multiple of 10 and at most its own 50% cap; what is left goes to the last shop, then (if the
+ * last shop is at its cap) to the shops before it, from the last to the first, each up to its
+ * cap. Answers one count per shop (same order) summing to `points`; throws a RangeError when the
+ * points cannot be placed (not a multiple of 10, negative, or over the caps).
+ */
+export function splitPoints(points: number, shopTotals: readonly MoneyInput[]): number[] {
+  if (!Number.isSafeInteger(points) || points < 0 || points % POINTS_STEP !== 0) throw new RangeError("points must be a non-negative multiple of 10");
+  const totals = shopTotals.map((t) => {
+    const d = tryDecimal(t);
+    return d !== null && d.isPositive() ? d : new Money(0);
+  });
+  const caps = totals.map((t) => limitFor(t));
+  if (points > caps.reduce((s, c) => s + c, 0)) throw new RangeError("points exceed the shops' caps");
+  if (points === 0) return totals.map(() => 0);
+  const whole = totals.reduce((s, t) => s.plus(t), new Money(0));
+  const shares = totals.map((t, i) => {
+    const share = floorToStep(new Money(points).times(t).dividedBy(whole).floor().toNumber());
+    return Math.min(share, caps[i]!);
+  });
+  let left = points - shares.reduce((s, n) => s + n, 0);
+  for (let i = shares.length - 1; i >= 0 && left > 0; i--) {
+    const add = Math.min(left, caps[i]! - shares[i]!);
+    shares[i] = shares[i]! + add;
+    left -= add;
+  }
+  return shares;
+}
