@@ -21,6 +21,7 @@ import { createApi } from "./api/app.ts";
 import { securityHeaders } from "./http/security.ts";
 import { pageRoute } from "./http/locale-route.ts";
 import { cacheKey, dbVersionSource, RenderCache, renderCacheOptionsFromEnv } from "./http/render-cache.ts";
+import { startJobRunner } from "./domain/jobs.ts";
 
 type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse, next?: (err?: unknown) => void, locals?: object) => Promise<void> | void;
 
@@ -30,6 +31,10 @@ export async function startServer() {
   const log = (msg: string) => console.log(`[mall] ${msg}`);
   const ctx = await bootstrap(config, { log });
   const api = createApi(ctx);
+  // Due-time jobs (close unpaid orders, auto-confirm receipt): JOBS=0 turns the runner off in this
+  // process (another process or `npm run ops -- jobs run` does them); JOBS_INTERVAL_MS, default 15 s.
+  const jobsInterval = Number(process.env.JOBS_INTERVAL_MS) > 0 ? Number(process.env.JOBS_INTERVAL_MS) : 15_000;
+  const stopJobs = process.env.JOBS === "0" ? null : startJobRunner(ctx.db, jobsInterval);
   const apiListener = getRequestListener(api.fetch);
 
   const uploadsDir = path.join(config.dataDir, "uploads");
@@ -131,6 +136,7 @@ export async function startServer() {
       server.close(() => resolve());
       server.closeIdleConnections();
     });
+    await stopJobs?.();
     await ctx.database.close();
     log("stopped");
     process.exit(0);
