@@ -1,5 +1,95 @@
-/** /p/myOrder/* (list, detail, cancel, receipt, delete, buy again) and /p/myDelivery/* (packages and logistics). */
-import { Hono } from "hono";
+/**
+ * My orders and logistics (CONTRACT §4.5, §4.6), login required (/p/):
+ *   GET    /p/myOrder/myOrder?status=&current=&size=&orderName=  → Page<MyOrderDto> (status: ORDER_TABS params, 4 = to review)
+ *   GET    /p/myOrder/orderDetail?orderNumber=                    → OrderDetailDto
+ *   GET    /p/myOrder/orderCount                                  → OrderCountData
+ *   PUT    /p/myOrder/cancel/{orderNumber}                        → null (unpaid only; stock and points go back)
+ *   PUT    /p/myOrder/receipt/{orderNumber}                       → null (shipped only)
+ *   DELETE /p/myOrder/{orderNumber}                               → null (completed / closed only; hidden for the buyer)
+ *   POST   /p/myOrder/buyAgain/{orderNumber}                      → BuyAgainResult (not in CONTRACT; docs/orders.md)
+ *   GET    /p/myDelivery/orderInfo/{orderNumber}                  → DeliveryOrderDto[]
+ *   GET    /p/myDelivery/deliveryOrder/{orderDeliveryId}          → DeliveryOrderDto
+ *   GET    /p/delivery/list                                       → [{dvyId, dvyName}]
+ * Another user's order is "order not found". Refusals are A00001 with a translated `order.*` /
+ * `myOrder.*` message (domain/my-order.ts, domain/order-lifecycle.ts).
+ */
+import { Hono, type Context } from "hono";
+import { z } from "zod";
+import { ResponseCode } from "../../lib/api-types.ts";
+import { intField, pageParams } from "../../lib/validation.ts";
+import {
+  buyAgain, cancelMyOrder, confirmMyReceipt, deleteMyOrder, deliveryCompanyList, myDelivery, myOrderCount,
+  myOrderDeliveries, myOrderDetail, myOrderPage,
+} from "../domain/my-order.ts";
+import { OrderError } from "../domain/order-lifecycle.ts";
+import { tabFromParam } from "../domain/order-state.ts";
 import type { ApiEnv } from "./context.ts";
+import { ApiError, ok } from "./envelope.ts";
+import { parseWith } from "./address.ts";
+
+const listRule = pageParams.extend({
+  status: z.unknown().optional(),
+  orderName: z.string().optional(),
+});
+
+async function run<T>(c: Context<ApiEnv>, f: () => Promise<T>) {
+  try {
+    return ok(c, await f());
+  } catch (err) {
+    if (err instanceof OrderError) throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t(err.key, err.params));
+    throw err;
+  }
+}
+
+/** An order number from the path or query; anything malformed is treated as an unknown order by the domain. */
+const orderNumberOf = (v: string | undefined) => (v ?? "").trim();
 
 export const myOrderRouter = new Hono<ApiEnv>();
+
+myOrderRouter.get("/p/myOrder/myOrder", async (c) => {
+  const q = parseWith(c, listRule, c.req.query());
+  return run(c, () => myOrderPage(c.var.app.db, c.var.userId, c.var.locale, { tab: tabFromParam(q.status), current: q.current, size: q.size, orderName: q.orderName }));
+});
+
+myOrderRouter.get("/p/myOrder/orderDetail", (c) =>
+  run(c, () => myOrderDetail(c.var.app.db, c.var.userId, c.var.locale, orderNumberOf(c.req.query("orderNumber")))));
+
+myOrderRouter.get("/p/myOrder/orderCount", (c) => run(c, () => myOrderCount(c.var.app.db, c.var.userId)));
+
+myOrderRouter.put("/p/myOrder/cancel/:orderNumber", (c) =>
+  run(c, async () => {
+    await cancelMyOrder(c.var.app.db, c.var.userId, orderNumberOf(c.req.param("orderNumber")), new Date());
+    return null;
+  }));
+
+myOrderRouter.put("/p/myOrder/receipt/:orderNumber", (c) =>
+  run(c, async () => {
+    await confirmMyReceipt(c.var.app.db, c.var.userId, orderNumberOf(c.req.param("orderNumber")), new Date());
+    return null;
+  }));
+
+myOrderRouter.post("/p/myOrder/buyAgain/:orderNumber", (c) =>
+  run(c, async () => {
+    const r = await buyAgain(c.var.app.db, c.var.userId, c.var.locale, orderNumberOf(c.req.param("orderNumber")));
+    if (r.added === 0) throw new OrderError("myOrder.buyAgainNone");
+    return r;
+  }));
+
+myOrderRouter.delete("/p/myOrder/:orderNumber", (c) =>
+  run(c, async () => {
+    await deleteMyOrder(c.var.app.db, c.var.userId, orderNumberOf(c.req.param("orderNumber")), new Date());
+    return null;
+  }));
+
+myOrderRouter.get("/p/myDelivery/orderInfo/:orderNumber", (c) =>
+  run(c, () => myOrderDeliveries(c.var.app.db, c.var.userId, c.var.locale, orderNumberOf(c.req.param("orderNumber")))));
+
+const deliveryIdRule = z.object({ orderDeliveryId: intField(1, 2_147_483_647) });
+
+myOrderRouter.get("/p/myDelivery/deliveryOrder/:orderDeliveryId", (c) => {
+  const r = deliveryIdRule.safeParse(c.req.param());
+  if (!r.success) throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t("order.deliveryNotFound"));
+  return run(c, () => myDelivery(c.var.app.db, c.var.userId, c.var.locale, r.data.orderDeliveryId));
+});
+
+myOrderRouter.get("/p/delivery/list", (c) => ok(c, deliveryCompanyList(c.var.locale)));

@@ -9,6 +9,7 @@ import type { Db } from "../db/client.ts";
 import { shops, users } from "../db/schema.ts";
 import type { FileStorage } from "../providers/storage.ts";
 import { createSession, findUserById, LOGIN_LIMITS, revokeAllSessions, type LoginLimits, type TokenInfo } from "./auth.ts";
+import { myOrderCount } from "./my-order.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
 import { AuthError, hit, unhit } from "./rate-limit.ts";
 import { checkSmsCode, consumeSmsCode, maskMobile, SMS_LIMITS, type SmsLimits } from "./sms.ts";
@@ -81,9 +82,8 @@ export async function getUserInfo(db: Db, userId: string): Promise<UserInfo> {
 export async function getCenterInfo(db: Db, userId: string): Promise<CenterInfo> {
   const u = await requireUser(db, userId);
   const [shop] = await db.select({ shopId: shops.shopId, shopStatus: shops.shopStatus }).from(shops).where(eq(shops.ownerUserId, userId)).limit(1);
-  // There is no orders table yet: every count is honestly 0 until the buying issue adds orders
-  // and fills these from them (unPay = pending payment … grouping = group buy in progress).
-  const orderCountData: OrderCountData = { unPay: 0, payed: 0, consignment: 0, confirm: 0, success: 0, close: 0, refund: 0, grouping: 0, allCount: 0 };
+  // The same numbers as GET /p/myOrder/orderCount (the user's orders not deleted; my-order.ts).
+  const orderCountData: OrderCountData = await myOrderCount(db, userId);
   return {
     orderCountData,
     shopAuditStatus: null,

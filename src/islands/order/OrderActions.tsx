@@ -1,0 +1,149 @@
+/**
+ * The buyer's buttons of an order, shared by the list (uc-order) and the detail page: pay (link
+ * to /payment), cancel / confirm receipt / delete (each after a confirm dialog), buy again
+ * (cart, then /cart), logistics (detail page, packages block) and order details.
+ */
+import { useTranslation } from "react-i18next";
+import { del, post, put } from "../../client/api.ts";
+import { showToast } from "../../client/toast.ts";
+import { TOAST_MS } from "../../lib/constants.ts";
+import { $cartCount } from "../../stores/index.ts";
+import { isUnauthorized, reportError, toastOk, type useConfirm } from "../user-center/shared.tsx";
+import { buyerActions } from "./order-view.ts";
+
+export interface BuyAgainResult {
+  prodCount: number;
+  added: number;
+  skipped: { orderItemId: number; prodName: string; skuName: string; reason: string }[];
+}
+
+export interface OrderLinks {
+  /** Site base path without trailing slash ("" or "/en"). */
+  base: string;
+}
+
+export const payHref = (base: string, orderNumber: string) => `${base}/payment?orderNumbers=${encodeURIComponent(orderNumber)}`;
+export const detailHref = (base: string, orderNumber: string) => `${base}/order-detail?orderNumber=${encodeURIComponent(orderNumber)}`;
+
+/**
+ * Runs the actions. `onChanged` is called after cancel / receipt (the order changed) and
+ * `onDeleted` after delete; buy again goes to the cart.
+ */
+export function useOrderActions(opts: {
+  base: string;
+  ask: ReturnType<typeof useConfirm>["ask"];
+  markGuest: () => void;
+  onChanged: () => void;
+  onDeleted: () => void;
+}) {
+  const { t } = useTranslation();
+  const { base, ask, markGuest, onChanged, onDeleted } = opts;
+
+  async function attempt(f: () => Promise<void>) {
+    try {
+      await f();
+    } catch (e) {
+      if (isUnauthorized(e)) return markGuest();
+      reportError(e, t("userCenter.common.actionFailed"));
+    }
+  }
+
+  const cancel = (n: string) =>
+    ask(t("myOrder.confirmCancel"), () =>
+      void attempt(async () => {
+        await put(`/p/myOrder/cancel/${n}`);
+        toastOk(t("myOrder.canceled"));
+        onChanged();
+      }));
+  const receipt = (n: string) =>
+    ask(t("myOrder.confirmReceiptAsk"), () =>
+      void attempt(async () => {
+        await put(`/p/myOrder/receipt/${n}`);
+        toastOk(t("myOrder.received"));
+        onChanged();
+      }));
+  const remove = (n: string) =>
+    ask(t("myOrder.confirmDelete"), () =>
+      void attempt(async () => {
+        await del(`/p/myOrder/${n}`);
+        toastOk(t("myOrder.deleted"));
+        onDeleted();
+      }));
+  const buyAgain = (n: string) =>
+    void attempt(async () => {
+      const r = await post<BuyAgainResult>(`/p/myOrder/buyAgain/${n}`);
+      $cartCount.set(r.prodCount);
+      const cart = `${base}/cart`;
+      if (r.skipped.length > 0) {
+        showToast(t("myOrder.buyAgainPartial", { names: r.skipped.map((s) => s.prodName).join(t("myOrder.listSep")) }), { duration: TOAST_MS * 2, type: "error" });
+        setTimeout(() => location.assign(cart), TOAST_MS * 2);
+      } else location.assign(cart);
+    });
+
+  return { cancel, receipt, remove, buyAgain };
+}
+
+export function OrderActionButtons({
+  order,
+  base,
+  actions,
+  showDetail,
+  onLogistics,
+}: {
+  order: { orderNumber: string; status: number };
+  base: string;
+  actions: ReturnType<typeof useOrderActions>;
+  /** The list shows "order details"; the detail page does not. */
+  showDetail: boolean;
+  /** Detail page: scroll to the packages; list: the link goes to the detail page's packages. */
+  onLogistics?: () => void;
+}) {
+  const { t } = useTranslation();
+  const n = order.orderNumber;
+  const list = buyerActions(order.status);
+  return (
+    <div className="mo-actions" data-testid="mo-actions">
+      {list.includes("pay") ? (
+        <a className="btn mo-btn" href={payHref(base, n)} data-testid="mo-pay">
+          {t("myOrder.action.pay")}
+        </a>
+      ) : null}
+      {list.includes("confirmReceipt") ? (
+        <button type="button" className="btn mo-btn" onClick={() => actions.receipt(n)} data-testid="mo-receipt">
+          {t("myOrder.action.confirmReceipt")}
+        </button>
+      ) : null}
+      {list.includes("buyAgain") ? (
+        <button type="button" className="btn btn-ghost mo-btn" onClick={() => actions.buyAgain(n)} data-testid="mo-buy-again">
+          {t("myOrder.action.buyAgain")}
+        </button>
+      ) : null}
+      {list.includes("logistics") ? (
+        onLogistics ? (
+          <button type="button" className="uc-link-btn" onClick={onLogistics} data-testid="mo-logistics">
+            {t("myOrder.action.logistics")}
+          </button>
+        ) : (
+          <a className="uc-link-btn" href={`${detailHref(base, n)}#mo-packages`} data-testid="mo-logistics">
+            {t("myOrder.action.logistics")}
+          </a>
+        )
+      ) : null}
+      {showDetail ? (
+        <a className="uc-link-btn" href={detailHref(base, n)} data-testid="mo-detail">
+          {t("myOrder.action.detail")}
+        </a>
+      ) : null}
+      {list.includes("cancel") ? (
+        <button type="button" className="uc-link-btn" onClick={() => actions.cancel(n)} data-testid="mo-cancel">
+          {t("myOrder.action.cancel")}
+        </button>
+      ) : null}
+      {list.includes("delete") ? (
+        <button type="button" className="uc-link-btn" onClick={() => actions.remove(n)} data-testid="mo-delete">
+          {t("myOrder.action.delete")}
+        </button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,314 @@
+/**
+ * /order-detail?orderNumber=: one of the buyer's orders (GET /p/myOrder/orderDetail) with its
+ * progress steps, status and buttons, packages with logistics (GET /p/myDelivery/orderInfo/{n}),
+ * items, amounts (goods, shipping, offers, points, paid), message, address and invoice.
+ */
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { get, isApiError } from "../../client/api.ts";
+import { ResponseCode } from "../../lib/api-types.ts";
+import type { DeliveryOrderDto, OrderDetailDto } from "../../lib/order-types.ts";
+import { ConfirmDialog, ProdImage, UcGate, UcPanel, UcRoot, useConfirm, useSession, useUcLoad } from "../user-center/shared.tsx";
+import type { UcIslandProps } from "../user-center/types.ts";
+import { OrderActionButtons, useOrderActions } from "./OrderActions.tsx";
+import { deliveryStateKey, formatTime, statusTextKey, timeLeft } from "./order-view.ts";
+import "./order.css";
+
+export default function OrderDetail(props: UcIslandProps) {
+  return (
+    <UcRoot locale={props.locale} resources={props.resources}>
+      <OrderDetailBody homeHref={props.homeHref} listHref={props.links.order ?? `${props.homeHref.replace(/\/$/, "")}/user-center/uc-order`} />
+    </UcRoot>
+  );
+}
+
+function OrderDetailBody({ homeHref, listHref }: { homeHref: string; listHref: string }) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const base = homeHref.replace(/\/$/, "");
+  const [orderNumber, setOrderNumber] = useState<string | null>(null);
+  const [deleted, setDeleted] = useState(false);
+  const [now, setNow] = useState(() => Date.now());
+  const { ask, confirm } = useConfirm();
+
+  useEffect(() => {
+    setOrderNumber((new URLSearchParams(location.search).get("orderNumber") ?? "").trim());
+  }, []);
+
+  const load = useUcLoad(
+    { state: orderNumber === null ? "checking" : session.state, markGuest: session.markGuest },
+    async (): Promise<{ order: OrderDetailDto | null; packages: DeliveryOrderDto[] }> => {
+      if (!orderNumber) return { order: null, packages: [] };
+      let order: OrderDetailDto;
+      try {
+        order = await get<OrderDetailDto>("/p/myOrder/orderDetail", { orderNumber }, { silent: true });
+      } catch (e) {
+        // A00001 = not this user's order (or none): the page says so instead of a toast.
+        if (isApiError(e) && e.code === ResponseCode.SHOW_FAIL) return { order: null, packages: [] };
+        throw e;
+      }
+      const packages = order.dvyTime ? await get<DeliveryOrderDto[]>(`/p/myDelivery/orderInfo/${orderNumber}`) : [];
+      return { order, packages };
+    },
+    [orderNumber],
+  );
+  const order = load.data?.order;
+  const unpaid = order?.status === 1;
+
+  useEffect(() => {
+    if (!unpaid) return;
+    const id = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(id);
+  }, [unpaid]);
+
+  useEffect(() => {
+    if (load.data && location.hash === "#mo-packages") document.getElementById("mo-packages")?.scrollIntoView();
+  }, [load.data]);
+
+  const actions = useOrderActions({
+    base,
+    ask,
+    markGuest: session.markGuest,
+    onChanged: load.reload,
+    onDeleted: () => {
+      setDeleted(true);
+      location.assign(listHref);
+    },
+  });
+
+  const back = (
+    <a href={listHref} className="uc-link" data-testid="mo-back">
+      {t("myOrder.backToList")}
+    </a>
+  );
+  const notFound = orderNumber === "" || (load.data !== null && load.data.order === null);
+
+  if (notFound || deleted)
+    return (
+      <UcPanel title={t("myOrder.detailTitle")} actions={back} testId="mo-detail-page">
+        <div className="uc-state" data-testid="mo-not-found">
+          <p>{t("myOrder.notFound")}</p>
+          <a className="btn btn-ghost" href={listHref}>
+            {t("myOrder.backToList")}
+          </a>
+        </div>
+      </UcPanel>
+    );
+
+  const left = order && unpaid ? timeLeft(order.payDeadline, now) : null;
+  const packages = load.data?.packages ?? [];
+  const a = order?.userAddrDto;
+
+  return (
+    <UcPanel title={t("myOrder.detailTitle")} actions={back} testId="mo-detail-page">
+      <UcGate state={orderNumber === null ? "checking" : session.state} error={load.error} loading={load.loading && !load.data} onRetry={load.reload}>
+        {order ? (
+          <div className="mo-detail" data-testid="mo-detail" data-status={order.status}>
+            <section className="mo-block mo-head" aria-labelledby="mo-status-h">
+              <div className="mo-head-main">
+                <p className="uc-muted">
+                  {t("myOrder.orderNumber")}
+                  <span className="mo-number" data-testid="mo-detail-number">{order.orderNumber}</span>
+                </p>
+                <h2 id="mo-status-h" className={`mo-head-status mo-status-${order.status}`} data-testid="mo-detail-status">
+                  {t(statusTextKey(order.status, order.isComm))}
+                </h2>
+                <p className="mo-head-hint" data-testid="mo-detail-hint">
+                  {order.status === 1 ? (left ? t("myOrder.hint.unpaid", { time: left }) : t("myOrder.hint.expired")) : null}
+                  {order.status === 2 ? t("myOrder.hint.toShip") : null}
+                  {order.status === 3 && order.receiptDeadline ? t("myOrder.hint.toReceive", { time: formatTime(order.receiptDeadline) }) : null}
+                  {order.status === 5 ? t("myOrder.hint.completed") : null}
+                  {order.status === 6 ? t(order.closeType === 1 ? "myOrder.hint.closedTimeout" : "myOrder.hint.closedCanceled") : null}
+                  {order.status === 7 ? t("myOrder.hint.grouping") : null}
+                </p>
+              </div>
+              <OrderActionButtons
+                order={order}
+                base={base}
+                actions={actions}
+                showDetail={false}
+                onLogistics={() => document.getElementById("mo-packages")?.scrollIntoView({ behavior: "smooth" })}
+              />
+            </section>
+
+            <section className="mo-block" aria-label={t("myOrder.progressTitle")}>
+              <ol className={`mo-steps${order.status === 6 ? " is-closed" : ""}`} data-testid="mo-steps">
+                {order.progress.map((s, i) => (
+                  <li key={s.key} className={`mo-step${s.done ? " is-done" : ""}`} data-done={s.done}>
+                    <span className="mo-step-dot" aria-hidden="true">{i + 1}</span>
+                    <span className="mo-step-name">{t(s.key)}</span>
+                    <span className="mo-step-time">{s.time ? formatTime(s.time) : ""}</span>
+                  </li>
+                ))}
+              </ol>
+            </section>
+
+            {packages.length > 0 ? (
+              <section className="mo-block" id="mo-packages" aria-labelledby="mo-packages-h" data-testid="mo-packages">
+                <h2 id="mo-packages-h" className="mo-block-title">
+                  {t("myOrder.packagesTitle")}
+                </h2>
+                {packages.map((p, i) => (
+                  <div key={p.orderDeliveryId} className="mo-package" data-testid="mo-package">
+                    <div className="mo-package-head">
+                      {packages.length > 1 ? <strong>{t("myOrder.packageN", { n: i + 1 })}</strong> : null}
+                      <span>
+                        {t("myOrder.carrier")}: <strong data-testid="mo-carrier">{p.dvyName}</strong>
+                      </span>
+                      <span>
+                        {t("myOrder.trackingNumber")}: <strong className="mo-number" data-testid="mo-tracking">{p.dvyFlowId}</strong>
+                      </span>
+                      <span className="mo-package-state">{t(deliveryStateKey(p.state))}</span>
+                    </div>
+                    <div className="mo-package-body">
+                      <ul className="mo-package-items">
+                        {p.orderItems.map((it) => (
+                          <li key={it.orderItemId} title={`${it.prodName} ${it.skuName}`}>
+                            <ProdImage src={it.pic} alt={it.prodName} size={48} />
+                            <span className="uc-muted">× {it.prodCount}</span>
+                          </li>
+                        ))}
+                      </ul>
+                      {p.traces.length === 0 ? (
+                        <p className="uc-muted">{t("myOrder.noTraces")}</p>
+                      ) : (
+                        <ol className="mo-timeline" data-testid="mo-timeline">
+                          {p.traces.map((tr, k) => (
+                            <li key={k} className={k === 0 ? "is-latest" : undefined}>
+                              <span className="mo-trace-time">{formatTime(tr.acceptTime)}</span>
+                              <span className="mo-trace-text">
+                                <strong>{t(deliveryStateKey(tr.state))}</strong>
+                                {tr.acceptStation ? <span> {tr.acceptStation}</span> : null}
+                              </span>
+                            </li>
+                          ))}
+                        </ol>
+                      )}
+                    </div>
+                  </div>
+                ))}
+              </section>
+            ) : null}
+
+            <section className="mo-block mo-info" aria-label={t("myOrder.infoTitle")}>
+              <div>
+                <h2 className="mo-block-title">{t("myOrder.address")}</h2>
+                {a ? (
+                  <p data-testid="mo-address">
+                    {a.receiver} {a.mobile}
+                    <br />
+                    {a.province} {a.city} {a.area} {a.addr}
+                  </p>
+                ) : null}
+              </div>
+              <div>
+                <h2 className="mo-block-title">{t("myOrder.orderInfo")}</h2>
+                <dl className="mo-dl">
+                  <dt>{t("myOrder.shop")}</dt>
+                  <dd>
+                    <a href={`${base}/shopIndex?sid=${order.shopId}`}>{order.shopName}</a>
+                  </dd>
+                  <dt>{t("myOrder.createTime")}</dt>
+                  <dd>{formatTime(order.createTime)}</dd>
+                  {order.payTime ? (
+                    <>
+                      <dt>{t("myOrder.payTime")}</dt>
+                      <dd>{formatTime(order.payTime)}</dd>
+                      <dt>{t("myOrder.payTypeLabel")}</dt>
+                      <dd>{order.payType === null ? "" : t(`myOrder.payType.${order.payType}`, { defaultValue: String(order.payType) })}</dd>
+                    </>
+                  ) : null}
+                  {order.dvyTime ? (
+                    <>
+                      <dt>{t("myOrder.dvyTime")}</dt>
+                      <dd>{formatTime(order.dvyTime)}</dd>
+                    </>
+                  ) : null}
+                  {order.finallyTime ? (
+                    <>
+                      <dt>{t("myOrder.finallyTime")}</dt>
+                      <dd>{formatTime(order.finallyTime)}</dd>
+                    </>
+                  ) : null}
+                  {order.cancelTime ? (
+                    <>
+                      <dt>{t("myOrder.cancelTime")}</dt>
+                      <dd>{formatTime(order.cancelTime)}</dd>
+                    </>
+                  ) : null}
+                </dl>
+              </div>
+              <div>
+                <h2 className="mo-block-title">{t("myOrder.invoice")}</h2>
+                <p data-testid="mo-invoice">
+                  {!order.invoice || order.invoice.invoiceType === 0 ? t("myOrder.invoiceNone") : null}
+                  {order.invoice && order.invoice.invoiceType !== 0 ? (
+                    <>
+                      {t(order.invoice.invoiceType === 2 ? "myOrder.invoiceUnit" : "myOrder.invoicePersonal")}: {order.invoice.headerName}
+                      {order.invoice.invoiceTaxNumber ? (
+                        <>
+                          <br />
+                          {t("myOrder.taxNumber")}: {order.invoice.invoiceTaxNumber}
+                        </>
+                      ) : null}
+                    </>
+                  ) : null}
+                </p>
+                <h2 className="mo-block-title">{t("myOrder.remarks")}</h2>
+                <p className="mo-remarks" data-testid="mo-remarks">
+                  {order.remarks || <span className="uc-muted">{t("myOrder.noRemarks")}</span>}
+                </p>
+              </div>
+            </section>
+
+            <section className="mo-block" aria-label={t("myOrder.itemsTitle")}>
+              <table className="mo-table" data-testid="mo-items">
+                <thead>
+                  <tr>
+                    <th scope="col">{t("myOrder.col.goods")}</th>
+                    <th scope="col">{t("myOrder.col.price")}</th>
+                    <th scope="col">{t("myOrder.col.quantity")}</th>
+                    <th scope="col">{t("myOrder.col.subtotal")}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {order.orderItemDtos.map((it) => (
+                    <tr key={it.orderItemId}>
+                      <td>
+                        <a className="mo-goods" href={`${base}/detail/${it.prodId}`}>
+                          <ProdImage src={it.pic} alt="" size={64} />
+                          <span className="mo-goods-text">
+                            <span className="mo-goods-name">{it.prodName}</span>
+                            {it.skuName ? <span className="uc-muted">{it.skuName}</span> : null}
+                          </span>
+                        </a>
+                      </td>
+                      <td>¥{it.price}</td>
+                      <td>{it.prodCount}</td>
+                      <td>¥{it.productTotalAmount}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              <dl className="mo-sum" data-testid="mo-sum">
+                <dt>{t("myOrder.goodsTotal")}</dt>
+                <dd>¥{order.total}</dd>
+                <dt>{t("myOrder.shipping")}</dt>
+                <dd>+ ¥{order.freightAmount}</dd>
+                <dt>{t("myOrder.offers")}</dt>
+                <dd>- ¥{order.reduceAmount}</dd>
+                <dt>{order.userScore > 0 ? t("myOrder.pointsUsed", { n: order.userScore }) : t("myOrder.points")}</dt>
+                <dd>- ¥{order.scoreAmount}</dd>
+                <dt className="mo-sum-total">{order.payTime ? t("myOrder.amountPaid") : order.status === 1 ? t("myOrder.amountToPay") : t("myOrder.orderAmount")}</dt>
+                <dd className="mo-sum-total">
+                  <strong className="uc-price" data-testid="mo-total">¥{order.actualTotal}</strong>
+                </dd>
+              </dl>
+            </section>
+          </div>
+        ) : null}
+      </UcGate>
+      <ConfirmDialog confirm={confirm} />
+    </UcPanel>
+  );
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { buyerActions, deliveryStateKey, formatTime, listQuery, statusTextKey, tabCount, timeLeft } from "./order-view.ts";
+
+describe("statusTextKey", () => {
+  it("maps statuses; completed splits by review", () => {
+    expect(statusTextKey(1, 0)).toBe("order.status.1");
+    expect(statusTextKey(6, 0)).toBe("order.status.6");
+    expect(statusTextKey(5, 0)).toBe("order.status.toReview");
+    expect(statusTextKey(5, 1)).toBe("order.status.reviewed");
+    expect(statusTextKey(4, 0)).toBe("order.unknownStatus");
+  });
+});
+
+describe("buyerActions", () => {
+  it("per status", () => {
+    expect(buyerActions(1)).toEqual(["pay", "cancel"]);
+    expect(buyerActions(2)).toEqual([]);
+    expect(buyerActions(3)).toEqual(["logistics", "confirmReceipt"]);
+    expect(buyerActions(5)).toEqual(["logistics", "buyAgain", "delete"]);
+    expect(buyerActions(6)).toEqual(["buyAgain", "delete"]);
+    expect(buyerActions(7)).toEqual([]);
+    expect(buyerActions(99)).toEqual([]);
+  });
+});
+
+describe("deliveryStateKey", () => {
+  it("known states and fallback", () => {
+    expect(deliveryStateKey(201)).toBe("myOrder.deliveryState.201");
+    expect(deliveryStateKey(4)).toBe("myOrder.deliveryState.4");
+    expect(deliveryStateKey(77)).toBe("myOrder.deliveryState.0");
+  });
+});
+
+describe("times", () => {
+  it("formatTime: local yyyy-MM-dd HH:mm:ss; bad input → empty", () => {
+    const d = new Date(2026, 2, 1, 9, 5, 7);
+    expect(formatTime(d.toISOString())).toBe("2026-03-01 09:05:07");
+    expect(formatTime(null)).toBe("");
+    expect(formatTime("nope")).toBe("");
+  });
+  it("timeLeft", () => {
+    const now = Date.UTC(2026, 0, 1, 0, 0, 0);
+    expect(timeLeft(new Date(now + 29 * 60_000 + 58_000).toISOString(), now)).toBe("29:58");
+    expect(timeLeft(new Date(now + 3600_000 + 61_000).toISOString(), now)).toBe("1:01:01");
+    expect(timeLeft(new Date(now).toISOString(), now)).toBeNull();
+    expect(timeLeft("x", now)).toBeNull();
+  });
+});
+
+describe("tabCount and listQuery", () => {
+  it("counts per tab", () => {
+    const c = { unPay: 1, payed: 2, consignment: 3, confirm: 4, grouping: 5 };
+    expect(["all", "unpaid", "toShip", "toReceive", "toReview", "completed", "canceled", "grouping"].map((t) => tabCount(t as never, c))).toEqual([null, 1, 2, 3, 4, null, null, 5]);
+    expect(tabCount("unpaid", null)).toBeNull();
+  });
+  it("URL query", () => {
+    expect(listQuery(0, "", 1)).toBe("");
+    expect(listQuery(4, " red ", 2)).toBe("?status=4&orderName=red&current=2");
+  });
+});

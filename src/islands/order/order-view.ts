@@ -1,0 +1,86 @@
+/**
+ * What the my-orders islands show for an order (uc-order list, order-detail page). Pure: status
+ * texts, the buttons per status, logistics state names, times. The rules they follow live in
+ * src/server/domain/order-state.ts (imported here: it is pure and imports nothing).
+ */
+import { DELIVERY_STATES } from "../../lib/order-types.ts";
+import { canCancel, canDelete, ORDER_TABS, OrderStatus, tabFromParam, transition, type OrderTab } from "../../server/domain/order-state.ts";
+
+export { ORDER_TABS, tabFromParam, type OrderTab };
+
+/** Orders per page of the list. */
+export const ORDER_PAGE_SIZE = 10;
+
+/** The i18n key of an order's status text: "order.status.<n>"; a completed order reads "to review" / "reviewed". */
+export function statusTextKey(status: number, isComm: number | boolean | null | undefined): string {
+  if (status === OrderStatus.SUCCESS) return isComm ? "order.status.reviewed" : "order.status.toReview";
+  if (status === 1 || status === 2 || status === 3 || status === 6 || status === 7) return `order.status.${status}`;
+  return "order.unknownStatus";
+}
+
+export type BuyerAction = "pay" | "cancel" | "logistics" | "confirmReceipt" | "buyAgain" | "delete";
+
+/**
+ * The buttons of an order besides "order details" (list card and detail page):
+ * unpaid → pay, cancel; shipped → logistics, confirm receipt; completed → logistics, buy again,
+ * delete; closed → buy again, delete; paid or grouping → nothing (waiting for the shop / group).
+ */
+export function buyerActions(status: number): BuyerAction[] {
+  const out: BuyerAction[] = [];
+  if (transition(status, "pay").ok) out.push("pay");
+  if (canCancel(status)) out.push("cancel");
+  if (status === OrderStatus.CONSIGNMENT || status === OrderStatus.SUCCESS) out.push("logistics");
+  if (transition(status, "confirmReceipt").ok) out.push("confirmReceipt");
+  if (status === OrderStatus.SUCCESS || status === OrderStatus.CLOSE) out.push("buyAgain");
+  if (canDelete(status)) out.push("delete");
+  return out;
+}
+
+/** The i18n key of a logistics state; unknown states read as "no record". */
+export function deliveryStateKey(state: number): string {
+  const known = (DELIVERY_STATES as readonly number[]).includes(state) ? state : 0;
+  return `myOrder.deliveryState.${known}`;
+}
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** "2026-03-01 09:05:07" in the browser's time zone; "" for null or an unreadable time. */
+export function formatTime(isoTime: string | null | undefined): string {
+  if (!isoTime) return "";
+  const d = new Date(isoTime);
+  if (Number.isNaN(d.getTime())) return "";
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+}
+
+/** Minutes and seconds left until `deadline` ("29:58"), or null once it has passed. */
+export function timeLeft(deadline: string, nowMs: number): string | null {
+  const ms = new Date(deadline).getTime() - nowMs;
+  if (!Number.isFinite(ms) || ms <= 0) return null;
+  const s = Math.floor(ms / 1000);
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  return h > 0 ? `${h}:${pad(m)}:${pad(s % 60)}` : `${pad(m)}:${pad(s % 60)}`;
+}
+
+/** The tab counts of the list from OrderCountData (null for tabs without a count: all, completed, canceled). */
+export function tabCount(tab: OrderTab, counts: { unPay: number; payed: number; consignment: number; confirm: number; grouping: number } | null): number | null {
+  if (!counts) return null;
+  switch (tab) {
+    case "unpaid": return counts.unPay;
+    case "toShip": return counts.payed;
+    case "toReceive": return counts.consignment;
+    case "toReview": return counts.confirm;
+    case "grouping": return counts.grouping;
+    default: return null;
+  }
+}
+
+/** The uc-order URL of a tab and search ("?status=1&orderName=x"); tab "all" and empty search leave the query out. */
+export function listQuery(status: number, orderName: string, current: number): string {
+  const q = new URLSearchParams();
+  if (status) q.set("status", String(status));
+  if (orderName.trim()) q.set("orderName", orderName.trim());
+  if (current > 1) q.set("current", String(current));
+  const s = q.toString();
+  return s ? `?${s}` : "";
+}

@@ -1,0 +1,123 @@
+/**
+ * My orders in a real browser (uc-order list, order-detail page), with a fresh buyer registered
+ * through the API (SMS code from the dev outbox), an address added and two unpaid orders made
+ * through the real confirm / submit API. Checks: tabs with counts and the ?status= URL, search by
+ * order number, the detail page (progress, address, amounts), cancel and delete through the
+ * confirm dialog, the pay link, and that another buyer sees "order not found".
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { islandsReady, prefix, tr, watchErrors, type Locale } from "./helpers.ts";
+
+const OUTBOX = path.join(process.env.MALL_E2E_DATA_DIR ?? "", "sms-outbox.jsonl");
+
+async function outboxCode(mobile: string, since: number): Promise<string> {
+  let code: string | null = null;
+  await expect
+    .poll(() => {
+      if (!fs.existsSync(OUTBOX)) return null;
+      const lines = fs.readFileSync(OUTBOX, "utf8").split("\n").filter(Boolean);
+      for (let i = lines.length - 1; i >= 0; i--) {
+        const l = JSON.parse(lines[i]!) as { mobile: string; purpose: string; code: string; at: string };
+        if (l.mobile === mobile && l.purpose === "register" && Date.parse(l.at) >= since - 1000) return (code = l.code);
+      }
+      return null;
+    }, { timeout: 10_000 })
+    .not.toBeNull();
+  return code!;
+}
+
+async function register(request: APIRequestContext, tag: string): Promise<string> {
+  const n = `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-8);
+  const mobile = `136${n}`;
+  const sentAt = Date.now();
+  expect((await (await request.post("/api/sms/sendRegisterCode", { data: { mobile } })).json()).code).toBe("00000");
+  const validCode = await outboxCode(mobile, sentAt);
+  const body = await (await request.post("/api/user/register", {
+    data: { userName: `mo${tag}_${n}`.slice(0, 16), password: "abc12345", confirmPassword: "abc12345", mobile, validCode, agreed: true },
+  })).json();
+  expect(body.code, JSON.stringify(body)).toBe("00000");
+  return body.data.accessToken as string;
+}
+
+async function api<T>(request: APIRequestContext, token: string, method: "get" | "post" | "put", url: string, data?: unknown): Promise<T> {
+  const res = await request[method](`/api${url}`, { headers: { Authorization: token }, ...(data === undefined ? {} : { data }) });
+  const body = await res.json();
+  expect(body.code, `${url} ${JSON.stringify(body)}`).toBe("00000");
+  return body.data as T;
+}
+
+/** Buys one piece of the index-th product of the product search now (confirm + submit); answers the order number. */
+async function buyNow(request: APIRequestContext, token: string, index: number): Promise<string> {
+  const list = await (await request.get("/api/search/searchProdPage", { params: { current: 1, size: 10 } })).json();
+  const prodId = list.data.records[index].prodId as number;
+  const info = (await (await request.get("/api/prod/prodInfo", { params: { prodId } })).json()).data;
+  const sku = (info.skuList as { skuId: number; stocks: number }[]).find((s) => s.stocks > 0)!;
+  const conf = await api<{ uuid: string }>(request, token, "post", "/p/order/confirm", { orderItem: { prodId, skuId: sku.skuId, prodCount: 1, shopId: info.shop.shopId } });
+  const sub = await api<{ orderNumbers: string }>(request, token, "post", "/p/order/submit", { uuid: conf.uuid });
+  return sub.orderNumbers;
+}
+
+for (const locale of ["zh", "en"] as Locale[]) {
+  test(`${locale}: my orders list, detail, cancel, delete`, async ({ page, context, request, baseURL }) => {
+    test.setTimeout(90_000);
+    const errors = watchErrors(page);
+    const p = prefix(locale);
+    const token = await register(request, locale.slice(0, 2));
+    await api(request, token, "post", "/p/address/addAddr", { receiver: "Zhang San", mobile: "13812345678", provinceId: 31, cityId: 3101, areaId: 310104, addr: "100 Century Avenue" });
+    const first = await buyNow(request, token, 3);
+    const second = await buyNow(request, token, 4);
+    await context.addCookies([{ name: "token", value: token, url: baseURL! }]);
+
+    // List: newest first, unpaid count on its tab, side menu links here.
+    await page.goto(`${p}/user-center/uc-order`);
+    await islandsReady(page);
+    const cards = page.getByTestId("mo-card");
+    await expect(cards).toHaveCount(2);
+    await expect(cards.first()).toHaveAttribute("data-order-number", second);
+    await expect(page.getByTestId("mo-tab-1").getByTestId("mo-tab-count")).toHaveText("2");
+    await expect(page.getByTestId("uc-side-menu").getByRole("link", { name: tr(locale, "userCenter.menu.order") })).toHaveAttribute("href", `${p}/user-center/uc-order`);
+    await expect(cards.first().getByTestId("mo-pay")).toHaveAttribute("href", `${p}/payment?orderNumbers=${second}`);
+
+    // Tabs change the URL; "to ship" is empty.
+    await page.getByTestId("mo-tab-2").click();
+    await expect(page).toHaveURL(/status=2/);
+    await expect(page.getByTestId("mo-empty")).toBeVisible();
+    await page.getByTestId("mo-tab-1").click();
+    await expect(cards).toHaveCount(2);
+
+    // Search by order number.
+    await page.getByTestId("mo-search-input").fill(first);
+    await page.getByTestId("mo-search-btn").click();
+    await expect(cards).toHaveCount(1);
+    await expect(cards.first()).toHaveAttribute("data-order-number", first);
+
+    // Cancel through the confirm dialog → canceled, then delete.
+    await cards.first().getByTestId("mo-cancel").click();
+    await page.getByTestId("uc-confirm-ok").click();
+    await expect(page.getByTestId("mo-empty")).toBeVisible();
+    await page.goto(`${p}/user-center/uc-order?status=6`);
+    await expect(cards).toHaveCount(1);
+    await expect(cards.first().getByTestId("mo-status")).toHaveText(tr(locale, "order.status.6"));
+
+    // Detail of the canceled order: progress and address; delete from there.
+    await cards.first().getByRole("link", { name: tr(locale, "myOrder.action.detail") }).first().click();
+    await expect(page).toHaveURL(new RegExp(`order-detail\\?orderNumber=${first}`));
+    await expect(page.getByTestId("mo-detail-status")).toHaveText(tr(locale, "order.status.6"));
+    await expect(page.getByTestId("mo-steps").locator("li")).toHaveCount(5);
+    await expect(page.getByTestId("mo-address")).toContainText("100 Century Avenue");
+    await page.getByTestId("mo-delete").click();
+    await page.getByTestId("uc-confirm-ok").click();
+    await expect(page).toHaveURL(/uc-order/);
+    await expect(cards).toHaveCount(1);
+    await expect(cards.first()).toHaveAttribute("data-order-number", second);
+
+    // Another buyer: not found.
+    const other = await register(request, `x${locale.slice(0, 1)}`);
+    await context.addCookies([{ name: "token", value: other, url: baseURL! }]);
+    await page.goto(`${p}/order-detail?orderNumber=${second}`);
+    await expect(page.getByTestId("mo-not-found")).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+}
