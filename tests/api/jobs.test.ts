@@ -76,8 +76,8 @@ describe.skipIf(!dbReady)("due-time jobs", () => {
     const deadline = row.receiptDeadline!;
     expect(deadline.getTime()).toBe(t0.getTime() + ORDER_AUTO_CONFIRM_DAYS * DAY);
 
-    // Before the deadline only the (paid, so no-op) pay-timeout job runs.
-    expect(await runDueJobs(db(), new Date(deadline.getTime() - 1000))).toEqual({ done: 0, skipped: 1, failed: 0 });
+    // Before the deadline nothing runs: the pay-timeout job was marked done by the payment.
+    expect(await runDueJobs(db(), new Date(deadline.getTime() - 1000))).toEqual({ done: 0, skipped: 0, failed: 0 });
     expect((await statusOf(o.orderNumber)).status).toBe(3);
     const at = new Date(deadline.getTime() + 1000);
     expect(await runDueJobs(db(), at)).toEqual({ done: 1, skipped: 0, failed: 0 });
@@ -98,8 +98,9 @@ describe.skipIf(!dbReady)("due-time jobs", () => {
     await onlyJobs([paid.orderNumber, cancelled.orderNumber, confirmed.orderNumber]);
     const before = await stock();
     const r = await runDueJobs(db(), new Date(t0.getTime() + (ORDER_AUTO_CONFIRM_DAYS + 1) * DAY));
-    // paid: pay timeout skipped; cancelled: pay timeout skipped; confirmed: pay timeout + auto-confirm skipped.
-    expect(r).toEqual({ done: 0, skipped: 4, failed: 0 });
+    // paid / confirmed: their pay timeouts were marked done by the payment; cancelled: pay timeout
+    // skipped; confirmed: auto-confirm skipped.
+    expect(r).toEqual({ done: 0, skipped: 2, failed: 0 });
     expect((await statusOf(paid.orderNumber)).status).toBe(2);
     expect((await statusOf(cancelled.orderNumber))).toMatchObject({ status: 6, closeType: CloseType.BUYER_CANCEL });
     expect((await statusOf(confirmed.orderNumber)).status).toBe(5);

@@ -8,11 +8,11 @@
  * (shipOrder, addDeliveryTrace) and the due-time jobs (closeOrder on pay timeout, confirmReceipt
  * on the receipt deadline). Rules are documented in docs/orders.md "Lifecycle".
  */
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { DELIVERY_COMPANIES, DELIVERY_STATES, DeliveryState, ORDER_AUTO_CONFIRM_DAYS, PayType } from "../../lib/order-types.ts";
 import { compare, formatPrice, sum, tryDecimal } from "../../lib/money.ts";
 import { rowsOf, type Tx } from "../db/client.ts";
-import { deliveries, deliveryTraces, orderItems, orders, payments, products, skus, userLedger, users } from "../db/schema.ts";
+import { deliveries, deliveryTraces, jobs, orderItems, orders, payments, products, skus, userLedger, users } from "../db/schema.ts";
 import { scheduleJob } from "./jobs.ts";
 import { transition, type OrderEvent } from "./order-state.ts";
 import { pointsEarned } from "./points.ts";
@@ -124,6 +124,9 @@ export async function markPaymentPaid(
     await tx.update(orders).set({ status: r.status, payTime: now, payNo, payType: pay.payType, updatedAt: now }).where(eq(orders.orderId, o.orderId));
   }
   if (paidOrders.length > 0) {
+    // Their pay-timeout jobs have nothing left to do.
+    await tx.update(jobs).set({ doneAt: now })
+      .where(and(eq(jobs.kind, "orderPayTimeout"), inArray(jobs.refKey, paidOrders.map((o) => o.orderNumber)), isNull(jobs.doneAt)));
     const items = await tx.select({ prodId: orderItems.prodId, prodCount: orderItems.prodCount }).from(orderItems)
       .where(inArray(orderItems.orderNumber, paidOrders.map((o) => o.orderNumber)));
     const byProd = new Map<number, number>();
