@@ -1,3 +1,5 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
 import path from "node:path";
 
 /** Process configuration, read once from the environment. Defaults are documented in .env.example. */
@@ -15,15 +17,50 @@ export interface AppConfig {
   autoSeed: boolean;
   /** HMAC secret of the signed decoration preview links (src/server/domain/renovation-preview.ts); "" disables previews. */
   previewSecret: string;
+  /**
+   * HMAC-SHA256 secret of payment notifications (src/server/providers/payment.ts): PAYMENT_SECRET,
+   * else a random secret created once and kept in DATA_DIR/payment-secret. Several processes
+   * must share one value: set PAYMENT_SECRET (or share DATA_DIR).
+   */
+  paymentSecret: string;
+  /** Provider of WeChat-scan / Alipay payments (PAYMENT_PROVIDER): only "sandbox" (the built-in test provider) so far. */
+  paymentProvider: string;
+}
+
+/** The secret stored in `dataDir/name`, created (random, 32 bytes hex) when missing; an in-memory one when the folder is not writable. */
+function persistedSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, name);
+  try {
+    const existing = fs.readFileSync(file, "utf8").trim();
+    if (existing) return existing;
+  } catch {
+    // not there yet
+  }
+  const secret = randomBytes(32).toString("hex");
+  try {
+    fs.mkdirSync(dataDir, { recursive: true });
+    fs.writeFileSync(file, secret, { encoding: "utf8", mode: 0o600, flag: "wx" });
+    return secret;
+  } catch {
+    // created by another process meanwhile, or not writable
+    try {
+      const again = fs.readFileSync(file, "utf8").trim();
+      if (again) return again;
+    } catch {
+      // not writable: this process only
+    }
+    return secret;
+  }
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const port = Number(env.PORT ?? 4321);
   const host = env.HOST ?? "0.0.0.0";
+  const dataDir = path.resolve(env.DATA_DIR ?? "data");
   return {
     port,
     host,
-    dataDir: path.resolve(env.DATA_DIR ?? "data"),
+    dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     publicApiBase: env.PUBLIC_API_BASE ?? "/api",
     merchantPlatformUrl: env.MERCHANT_PLATFORM_URL ?? "http://localhost:9527",
@@ -33,5 +70,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     autoSeed: env.AUTO_SEED !== "0",
     // Production without PREVIEW_SECRET: empty → every preview token is refused (no guessable default).
     previewSecret: env.PREVIEW_SECRET || (env.NODE_ENV === "production" ? "" : "dev-preview-secret-change-me"),
+    paymentSecret: env.PAYMENT_SECRET || persistedSecret(dataDir, "payment-secret"),
+    paymentProvider: env.PAYMENT_PROVIDER || "sandbox",
   };
 }

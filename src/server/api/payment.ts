@@ -1,5 +1,113 @@
-/** GET /p/order/getOrderPayInfoByOrderNumber, POST /p/order/pay, GET /p/myOrder/getOrderStatus, the sandbox provider's pages and signed callback. */
-import { Hono } from "hono";
+/**
+ * Payment (CONTRACT §4.4; rules in src/server/domain/payment.ts, docs/orders.md "Payment"):
+ *   GET  /p/order/getOrderPayInfoByOrderNumber?orderNumbers=a,b  → OrderPayInfoDto
+ *   POST /p/order/pay {payType, orderNumbers, returnUrl?}           → BalancePayDto (9, 0) | ProviderPayDto (2, 3)
+ *   GET  /p/myOrder/getOrderStatus?orderNumber=                     → number (the order's status)
+ *   POST /pay/notify/sandbox {payNo, tradeNo, amount, status, sign} → {payNo, paid, alreadyPaid} (public: the provider calls it)
+ *   POST /pay/sandbox/complete {payNo}                              → {payNo, paid, alreadyPaid} (public: the sandbox page's "Pay now")
+ * Refusals are A00001 with a translated payment.* / order.* message.
+ */
+import { Hono, type Context } from "hono";
+import { z } from "zod";
+import { ResponseCode } from "../../lib/api-types.ts";
+import { BalancePayResult, PayType, type BalancePayDto } from "../../lib/order-types.ts";
+import {
+  PaymentError, PAYMENT_ERRORS, asNotification, completeSandboxPayment, createProviderPayment, getOrderPayInfo,
+  getOrderStatus, handleNotification, parseOrderNumbers, payWithBalance, safeReturnUrl,
+} from "../domain/payment.ts";
+import { OrderError } from "../domain/order-lifecycle.ts";
+import { paymentProviderFor } from "../providers/payment.ts";
 import type { ApiEnv } from "./context.ts";
+import { ApiError, ok } from "./envelope.ts";
+
+const payRule = z.object({
+  payType: z.preprocess(
+    (v) => (typeof v === "string" && /^\d{1,2}$/.test(v.trim()) ? Number(v) : v),
+    z.union([z.literal(PayType.POINTS), z.literal(PayType.ALIPAY), z.literal(PayType.WECHAT_SCAN), z.literal(PayType.BALANCE)], { error: "payment.badPayType" }),
+  ),
+  orderNumbers: z.unknown(),
+  returnUrl: z.unknown().optional(),
+}, { error: "api.badJson" });
+
+function refuse(c: Context<ApiEnv>, key: string, params: Record<string, unknown> = {}): never {
+  throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t(key, params));
+}
+
+function numbersOf(c: Context<ApiEnv>, raw: unknown): string[] {
+  const numbers = parseOrderNumbers(raw);
+  if (!numbers) refuse(c, raw === undefined || raw === null || (typeof raw === "string" && raw.trim() === "") ? PAYMENT_ERRORS.noOrders : PAYMENT_ERRORS.orderNotFound);
+  return numbers;
+}
+
+async function jsonBody(c: Context<ApiEnv>): Promise<unknown> {
+  const text = (await c.req.text()).trim();
+  if (text === "") return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    return refuse(c, "api.badJson");
+  }
+}
+
+async function run<T>(c: Context<ApiEnv>, f: () => Promise<T>) {
+  try {
+    return ok(c, await f());
+  } catch (err) {
+    if (err instanceof PaymentError || err instanceof OrderError) refuse(c, err.key, err.params);
+    throw err;
+  }
+}
 
 export const paymentRouter = new Hono<ApiEnv>();
+
+paymentRouter.get("/p/order/getOrderPayInfoByOrderNumber", (c) => {
+  const numbers = numbersOf(c, c.req.query("orderNumbers"));
+  return run(c, () => getOrderPayInfo(c.var.app.db, c.var.userId, numbers, c.var.locale, new Date()));
+});
+
+paymentRouter.post("/p/order/pay", async (c) => {
+  const parsed = payRule.safeParse(await jsonBody(c));
+  if (!parsed.success) refuse(c, parsed.error.issues[0]!.message.startsWith("payment.") ? parsed.error.issues[0]!.message : "payment.badPayType");
+  const { payType } = parsed.data;
+  const numbers = numbersOf(c, parsed.data.orderNumbers);
+  const now = new Date();
+  if (payType === PayType.BALANCE || payType === PayType.POINTS) {
+    return run(c, async (): Promise<BalancePayDto> => {
+      const r = await payWithBalance(c.var.app.db, c.var.userId, numbers, now, payType);
+      return r.type === BalancePayResult.SUCCESS
+        ? { type: 1, message: c.var.t("payment.paid"), balance: r.balance }
+        : { type: 3, message: c.var.t("payment.insufficientBalance", { balance: r.balance }), balance: r.balance };
+    });
+  }
+  const returnUrl = safeReturnUrl(parsed.data.returnUrl) ?? `/order-detail?orderNumber=${numbers[0]}`;
+  return run(c, () =>
+    createProviderPayment(
+      c.var.app.db,
+      paymentProviderFor(c.var.app.config),
+      { userId: c.var.userId, numbers, payType, returnUrl, subject: c.var.t("payment.subject", { orderNumbers: numbers.join(", ") }) },
+      now,
+    ),
+  );
+});
+
+paymentRouter.get("/p/myOrder/getOrderStatus", (c) => {
+  const orderNumber = (c.req.query("orderNumber") ?? "").trim();
+  if (!/^\d{1,32}$/.test(orderNumber)) refuse(c, PAYMENT_ERRORS.orderNotFound);
+  return run(c, () => getOrderStatus(c.var.app.db, c.var.userId, orderNumber));
+});
+
+/** The provider's notification: the one path that marks provider payments paid. */
+paymentRouter.post("/pay/notify/sandbox", async (c) => {
+  const n = asNotification(await jsonBody(c));
+  if (!n) refuse(c, PAYMENT_ERRORS.badSign);
+  return run(c, () => handleNotification(c.var.app.db, c.var.app.config.paymentSecret, n, new Date()));
+});
+
+/** The sandbox page's "Pay now": only while the sandbox is the configured provider. */
+paymentRouter.post("/pay/sandbox/complete", async (c) => {
+  if (paymentProviderFor(c.var.app.config).name !== "sandbox") refuse(c, PAYMENT_ERRORS.notSandbox);
+  const body = await jsonBody(c);
+  const payNo = body && typeof body === "object" ? (body as { payNo?: unknown }).payNo : undefined;
+  if (typeof payNo !== "string" || !/^[0-9A-Za-z-]{1,64}$/.test(payNo)) refuse(c, PAYMENT_ERRORS.paymentNotFound);
+  return run(c, () => completeSandboxPayment(c.var.app.db, c.var.app.config.paymentSecret, payNo, new Date()));
+});

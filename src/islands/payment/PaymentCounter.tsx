@@ -1,0 +1,290 @@
+/**
+ * /payment?orderNumbers=a,b — the payment counter (SPEC §2 "payment counter", CONTRACT §4.4):
+ * order numbers, goods, address, amount, a countdown to the payment deadline and the methods
+ * switched on in getSysPaySwitch (balance, WeChat scan, Alipay).
+ * Balance: confirm → pay → the order detail; not enough → the current balance is shown.
+ * WeChat: a QR payment is made here and /weixin-pay shows it. Alipay: the provider page opens.
+ * Expired (deadline passed or closed by the timeout) → "order expired, please place a new order".
+ */
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { get, isApiError, post } from "../../client/api.ts";
+import { getPaySwitch } from "../../client/site.ts";
+import type { PaySwitch } from "../../lib/api-types.ts";
+import { compare, formatPriceSafe, tryDecimal } from "../../lib/money.ts";
+import { PayType, type BalancePayDto, type OrderPayInfoDto, type ProviderPayDto } from "../../lib/order-types.ts";
+import { openLoginPopup } from "../../stores/index.ts";
+import { I18nProvider } from "../common/I18nProvider.tsx";
+import { isUnauthorized, reportError, useSession } from "../user-center/shared.tsx";
+import { orderDetailHref, orderNumbersFromUrl, formatRemaining, rememberQrPayment, useRemaining, type PaymentIslandProps } from "./shared.tsx";
+
+export default function PaymentCounter(props: PaymentIslandProps) {
+  return (
+    <I18nProvider locale={props.locale} resources={props.resources}>
+      <Counter links={props.links} />
+    </I18nProvider>
+  );
+}
+
+type Method = "balance" | "wechat" | "alipay";
+
+function Counter({ links }: { links: PaymentIslandProps["links"] }) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const [numbers, setNumbers] = useState<string | null>(null);
+  const [info, setInfo] = useState<OrderPayInfoDto | null>(null);
+  const [sw, setSw] = useState<PaySwitch | null>(null);
+  const [offset, setOffset] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+  const [tick, setTick] = useState(0);
+
+  useEffect(() => setNumbers(orderNumbersFromUrl(window.location.search)), []);
+
+  useEffect(() => {
+    if (session.state !== "ready" || !numbers) return;
+    let alive = true;
+    setError(null);
+    Promise.all([
+      get<OrderPayInfoDto>("/p/order/getOrderPayInfoByOrderNumber", { orderNumbers: numbers }, { silent: true }),
+      getPaySwitch(),
+    ])
+      .then(([data, paySwitch]) => {
+        if (!alive) return;
+        setOffset(new Date(data.serverTime).getTime() - Date.now());
+        setInfo(data);
+        setSw(paySwitch ?? { balancePaySwitch: true, wxPaySwitch: false, aliPaySwitch: false, payPalSwitch: false });
+      })
+      .catch((e: unknown) => {
+        if (!alive) return;
+        if (isUnauthorized(e)) return session.markGuest();
+        setError(isApiError(e) && e.msg ? e.msg : t("payment.counter.loadFailed"));
+      });
+    return () => {
+      alive = false;
+    };
+  }, [session.state, session.markGuest, numbers, tick, t]);
+
+  const reload = useCallback(() => setTick((n) => n + 1), []);
+  const remaining = useRemaining(info?.endTime ?? null, offset);
+
+  let body: React.ReactNode;
+  if (session.state === "guest") {
+    body = (
+      <div className="pay-state" data-testid="pay-login">
+        <p>{t("payment.counter.loginFirst")}</p>
+        <button type="button" className="btn" onClick={openLoginPopup}>
+          {t("payment.counter.login")}
+        </button>
+      </div>
+    );
+  } else if (numbers === "") {
+    body = <StateBox title={t("payment.counter.noOrder")} links={[{ href: links.home, label: t("payment.counter.goHome") }]} />;
+  } else if (error) {
+    body = (
+      <div className="pay-state" data-testid="pay-error">
+        <p className="pay-state-title">{error}</p>
+        <button type="button" className="btn btn-ghost" onClick={reload}>{t("payment.counter.retry")}</button>
+      </div>
+    );
+  } else if (!info || !sw || numbers === null) {
+    body = <p className="pay-loading" role="status">{t("payment.counter.loading")}</p>;
+  } else if (info.expired || (info.status === 1 && remaining !== null && remaining <= 0)) {
+    body = (
+      <StateBox
+        testId="pay-expired"
+        title={t("payment.counter.expiredTitle")}
+        hint={t("payment.counter.expiredHint")}
+        links={[{ href: links.cart, label: t("payment.counter.backToCart") }, { href: links.home, label: t("payment.counter.goHome") }]}
+      />
+    );
+  } else if (info.status === 6) {
+    body = <StateBox testId="pay-closed" title={t("payment.counter.closedTitle")} links={[{ href: orderDetailHref(links, numbers), label: t("payment.counter.viewOrder") }]} />;
+  } else if (info.status !== 1) {
+    body = <StateBox testId="pay-paid" title={t("payment.counter.paidTitle")} links={[{ href: orderDetailHref(links, numbers), label: t("payment.counter.viewOrder") }]} />;
+  } else {
+    body = <PayForm info={info} sw={sw} remaining={remaining ?? 0} links={links} numbers={numbers} onStale={reload} onGuest={session.markGuest} />;
+  }
+
+  return (
+    <section className="pay-counter" aria-labelledby="pay-title" data-testid="payment-counter">
+      <h1 id="pay-title" className="pay-title">{t("payment.counter.title")}</h1>
+      {body}
+    </section>
+  );
+}
+
+function StateBox({ title, hint, links, testId }: { title: string; hint?: string; links: { href: string; label: string }[]; testId?: string }) {
+  return (
+    <div className="pay-state" data-testid={testId}>
+      <p className="pay-state-title">{title}</p>
+      {hint ? <p className="pay-state-hint">{hint}</p> : null}
+      <p className="pay-state-links">
+        {links.map((l, i) => (
+          <a key={l.href} className={i === 0 ? "btn" : "btn btn-ghost"} href={l.href}>{l.label}</a>
+        ))}
+      </p>
+    </div>
+  );
+}
+
+function PayForm(props: {
+  info: OrderPayInfoDto;
+  sw: PaySwitch;
+  remaining: number;
+  links: PaymentIslandProps["links"];
+  numbers: string;
+  onStale: () => void;
+  onGuest: () => void;
+}) {
+  const { info, sw, remaining, links, numbers, onStale, onGuest } = props;
+  const { t } = useTranslation();
+  const methods: Method[] = [];
+  if (sw.balancePaySwitch) methods.push("balance");
+  if (sw.wxPaySwitch) methods.push("wechat");
+  if (sw.aliPaySwitch) methods.push("alipay");
+  const [method, setMethod] = useState<Method | null>(methods[0] ?? null);
+  const [confirming, setConfirming] = useState(false);
+  const [paying, setPaying] = useState(false);
+  const [balance, setBalance] = useState(info.balance);
+  const [short, setShort] = useState<string | null>(null);
+  const confirmRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (confirming) confirmRef.current?.focus();
+  }, [confirming]);
+
+  const detail = orderDetailHref(links, numbers);
+  const returnUrl = detail;
+
+  async function payBalance() {
+    setConfirming(false);
+    setPaying(true);
+    try {
+      const r = await post<BalancePayDto>("/p/order/pay", { payType: PayType.BALANCE, orderNumbers: numbers }, { silent: true });
+      if (r.type === 1) {
+        window.location.assign(detail);
+        return;
+      }
+      setBalance(r.balance);
+      setShort(r.message);
+      setPaying(false);
+    } catch (e) {
+      setPaying(false);
+      failed(e);
+    }
+  }
+
+  async function payProvider(m: "wechat" | "alipay") {
+    setPaying(true);
+    try {
+      const payType = m === "wechat" ? PayType.WECHAT_SCAN : PayType.ALIPAY;
+      const r = await post<ProviderPayDto>("/p/order/pay", { payType, orderNumbers: numbers, returnUrl }, { silent: true });
+      if (m === "wechat") {
+        rememberQrPayment(r);
+        window.location.assign(`${links.weixinPay}?payNo=${encodeURIComponent(r.payNo)}&orderNumbers=${encodeURIComponent(numbers)}`);
+      } else {
+        window.location.assign(r.payUrl);
+      }
+    } catch (e) {
+      setPaying(false);
+      failed(e);
+    }
+  }
+
+  function failed(e: unknown) {
+    if (isUnauthorized(e)) return onGuest();
+    reportError(e, t("payment.sandbox.failed"));
+    // The orders may have expired or been paid meanwhile: show their current state.
+    onStale();
+  }
+
+  function onPay() {
+    if (!method || paying) return;
+    setShort(null);
+    if (method === "balance") setConfirming(true);
+    else void payProvider(method);
+  }
+
+  const amount = formatPriceSafe(info.totalFee);
+  const balanceShort = tryDecimal(balance) !== null && compare(balance, amount) < 0;
+  const names = info.prodNameList;
+
+  return (
+    <>
+      <div className="pay-summary panel">
+        <div className="pay-summary-main">
+          <p className="pay-submitted">{t("payment.counter.submitted")}</p>
+          <dl className="pay-facts">
+            <div>
+              <dt>{t("payment.counter.orderNumbers")}</dt>
+              <dd data-testid="pay-order-numbers">{info.orderNumbers.split(",").join("，")}</dd>
+            </div>
+            <div>
+              <dt>{t("payment.counter.products")}</dt>
+              <dd className="pay-goods" title={names.join("，")}>{names.join("，")}</dd>
+            </div>
+            <div>
+              <dt>{t("payment.counter.receiver")}</dt>
+              <dd>{[info.receiver, info.mobile, info.userAddr].filter(Boolean).join("  ")}</dd>
+            </div>
+          </dl>
+        </div>
+        <div className="pay-summary-side">
+          <p className="pay-amount-label">{t("payment.counter.amountDue")}</p>
+          <p className="pay-amount" data-testid="pay-amount">
+            <span className="pay-currency">¥</span>{amount}
+          </p>
+          {info.totalScore > 0 ? <p className="pay-points">{t("payment.counter.usedPoints", { n: info.totalScore })}</p> : null}
+          <p className="pay-countdown" data-testid="pay-countdown">
+            {t("payment.counter.countdown", { time: formatRemaining(remaining) })}
+          </p>
+        </div>
+      </div>
+
+      <div className="pay-methods panel">
+        <h2 className="pay-methods-title">{t("payment.counter.chooseMethod")}</h2>
+        {methods.length === 0 ? (
+          <p className="pay-state-hint">{t("payment.counter.noMethods")}</p>
+        ) : (
+          <div className="pay-method-list" role="radiogroup" aria-label={t("payment.counter.chooseMethod")}>
+            {methods.map((m) => (
+              <label key={m} className={`pay-method${method === m ? " is-active" : ""}`} data-testid={`pay-method-${m}`}>
+                <input type="radio" name="payMethod" value={m} checked={method === m} onChange={() => { setMethod(m); setShort(null); }} />
+                <span className={`pay-method-icon pay-icon-${m}`} aria-hidden="true">{m === "balance" ? "¥" : m === "wechat" ? "微" : "支"}</span>
+                <span className="pay-method-text">
+                  <span className="pay-method-name">{t(`payment.method.${m}`)}</span>
+                  <span className="pay-method-desc">
+                    {m === "balance" ? t("payment.counter.balanceAvailable", { balance: formatPriceSafe(balance) }) : t(`payment.method.${m}Desc`)}
+                  </span>
+                </span>
+                {m === "balance" && balanceShort ? <span className="pay-method-warn">{t("payment.counter.balanceShort")}</span> : null}
+              </label>
+            ))}
+          </div>
+        )}
+        {short ? <p className="pay-short" role="alert" data-testid="pay-short">{short}</p> : null}
+        {methods.length > 0 ? (
+          <div className="pay-actions">
+            <button type="button" className="btn pay-submit" onClick={onPay} disabled={!method || paying} data-testid="pay-submit">
+              {paying ? t("payment.counter.paying") : t("payment.counter.payNow")}
+            </button>
+          </div>
+        ) : null}
+      </div>
+
+      {confirming ? (
+        <div className="pay-dialog-mask" onKeyDown={(e) => e.key === "Escape" && setConfirming(false)}>
+          <div className="pay-dialog" role="dialog" aria-modal="true" aria-labelledby="pay-confirm-text" data-testid="pay-confirm">
+            <p id="pay-confirm-text">{t("payment.counter.confirmBalance", { amount })}</p>
+            <div className="pay-dialog-actions">
+              <button type="button" className="btn btn-ghost" onClick={() => setConfirming(false)}>{t("payment.counter.cancel")}</button>
+              <button type="button" className="btn" ref={confirmRef} onClick={() => void payBalance()} data-testid="pay-confirm-ok">
+                {t("payment.counter.confirm")}
+              </button>
+            </div>
+          </div>
+        </div>
+      ) : null}
+    </>
+  );
+}

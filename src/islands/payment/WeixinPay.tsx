@@ -1,0 +1,186 @@
+/**
+ * /weixin-pay?payNo=…&orderNumbers=… — the WeChat scan-code page (CONTRACT §4.4 payType 3): the
+ * QR code of the payment's codeUrl (drawn in the browser with the `qrcode` package, loaded only
+ * on this page), the amount and a countdown. After PAY_QR_MINUTES the code shows "QR code
+ * expired" with a refresh button (a new payment). The order status is polled every 3 s; once
+ * paid (status ≥ 2) the browser goes to the order detail.
+ * The payment made by /payment is handed over in sessionStorage; without it (reload, new tab)
+ * the page makes a new one.
+ */
+import { useCallback, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { get, isApiError, post } from "../../client/api.ts";
+import { formatPriceSafe } from "../../lib/money.ts";
+import { PayType, type ProviderPayDto } from "../../lib/order-types.ts";
+import { openLoginPopup } from "../../stores/index.ts";
+import { I18nProvider } from "../common/I18nProvider.tsx";
+import { isUnauthorized, useSession } from "../user-center/shared.tsx";
+import { formatRemaining, orderDetailHref, orderNumbersFromUrl, recallQrPayment, rememberQrPayment, useRemaining, type PaymentIslandProps } from "./shared.tsx";
+
+/** How often the order status is asked while the QR code is shown. */
+export const PAY_POLL_MS = 3000;
+
+export default function WeixinPay(props: PaymentIslandProps) {
+  return (
+    <I18nProvider locale={props.locale} resources={props.resources}>
+      <ScanPage links={props.links} />
+    </I18nProvider>
+  );
+}
+
+function ScanPage({ links }: { links: PaymentIslandProps["links"] }) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const [numbers, setNumbers] = useState<string | null>(null);
+  const [pay, setPay] = useState<ProviderPayDto | null>(null);
+  const [qr, setQr] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [paid, setPaid] = useState(false);
+
+  const refresh = useCallback(async (orderNumbers: string) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const detail = orderDetailHref(links, orderNumbers);
+      const p = await post<ProviderPayDto>("/p/order/pay", { payType: PayType.WECHAT_SCAN, orderNumbers, returnUrl: detail }, { silent: true });
+      rememberQrPayment(p);
+      const url = new URL(window.location.href);
+      url.searchParams.set("payNo", p.payNo);
+      url.searchParams.set("orderNumbers", orderNumbers);
+      window.history.replaceState(null, "", url.pathname + url.search);
+      setPay(p);
+    } catch (e) {
+      if (isUnauthorized(e)) session.markGuest();
+      else setError(isApiError(e) && e.msg ? e.msg : t("payment.sandbox.failed"));
+    } finally {
+      setBusy(false);
+    }
+  }, [links, session, t]);
+
+  useEffect(() => setNumbers(orderNumbersFromUrl(window.location.search)), []);
+
+  // The payment handed over by /payment, else a new one.
+  useEffect(() => {
+    if (session.state !== "ready" || !numbers) return;
+    const payNo = new URLSearchParams(window.location.search).get("payNo") ?? "";
+    const kept = payNo ? recallQrPayment(payNo) : null;
+    if (kept && new Date(kept.expiresAt).getTime() > Date.now()) setPay(kept);
+    else void refresh(numbers);
+  }, [session.state, numbers]);
+
+  // Draw the QR code.
+  useEffect(() => {
+    if (!pay) return;
+    let alive = true;
+    setQr(null);
+    void import("qrcode").then((QRCode) =>
+      QRCode.toDataURL(pay.codeUrl, { width: 220, margin: 1, errorCorrectionLevel: "M" }).then((url) => {
+        if (alive) setQr(url);
+      }),
+    );
+    return () => {
+      alive = false;
+    };
+  }, [pay]);
+
+  // Poll the order status; paid → the order detail.
+  useEffect(() => {
+    if (session.state !== "ready" || !numbers || paid) return;
+    const first = numbers.split(",")[0]!;
+    let alive = true;
+    const timer = setInterval(() => {
+      get<number>("/p/myOrder/getOrderStatus", { orderNumber: first }, { silent: true, dontShowLogin: true })
+        .then((status) => {
+          if (!alive || status < 2) return;
+          setPaid(true);
+          window.location.assign(orderDetailHref(links, numbers));
+        })
+        .catch(() => {});
+    }, PAY_POLL_MS);
+    return () => {
+      alive = false;
+      clearInterval(timer);
+    };
+  }, [session.state, numbers, paid, links]);
+
+  const remaining = useRemaining(pay?.expiresAt ?? null);
+  const expired = remaining !== null && remaining <= 0;
+
+  let content: React.ReactNode;
+  if (session.state === "guest") {
+    content = (
+      <div className="pay-state">
+        <p>{t("payment.counter.loginFirst")}</p>
+        <button type="button" className="btn" onClick={openLoginPopup}>{t("payment.counter.login")}</button>
+      </div>
+    );
+  } else if (numbers === "") {
+    content = (
+      <div className="pay-state">
+        <p className="pay-state-title">{t("payment.counter.noOrder")}</p>
+        <p className="pay-state-links"><a className="btn" href={links.home}>{t("payment.counter.goHome")}</a></p>
+      </div>
+    );
+  } else if (error && !pay) {
+    content = (
+      <div className="pay-state" data-testid="wx-error">
+        <p className="pay-state-title">{error}</p>
+        <p className="pay-state-links">
+          <a className="btn" href={`${links.payment}?orderNumbers=${encodeURIComponent(numbers ?? "")}`}>{t("payment.wechat.otherMethods")}</a>
+          <a className="btn btn-ghost" href={links.cart}>{t("payment.counter.backToCart")}</a>
+        </p>
+      </div>
+    );
+  } else if (!pay || numbers === null) {
+    content = <p className="pay-loading" role="status">{t("payment.counter.loading")}</p>;
+  } else {
+    content = (
+      <div className="wx-body">
+        <div className="wx-info">
+          <p className="wx-amount-label">{t("payment.wechat.amount")}</p>
+          <p className="pay-amount" data-testid="wx-amount"><span className="pay-currency">¥</span>{formatPriceSafe(pay.amount)}</p>
+          <p className="wx-orders">{t("payment.counter.orderNumbers")}：{numbers.split(",").join("，")}</p>
+          {paid ? <p className="wx-paid" role="status" data-testid="wx-paid">{t("payment.wechat.paidRedirect")}</p> : null}
+          {error ? <p className="pay-short" role="alert">{error}</p> : null}
+        </div>
+        <div className="wx-qr-box">
+          <div className={`wx-qr${expired ? " is-expired" : ""}`} data-testid="wx-qr">
+            {qr ? <img src={qr} width={220} height={220} alt={t("payment.wechat.qrAlt")} /> : <span className="wx-qr-placeholder" />}
+            {expired ? (
+              <div className="wx-qr-mask" data-testid="wx-expired">
+                <p>{t("payment.wechat.expired")}</p>
+                <button type="button" className="btn" onClick={() => void refresh(numbers)} disabled={busy} data-testid="wx-refresh">
+                  {busy ? t("payment.wechat.refreshing") : t("payment.wechat.refresh")}
+                </button>
+              </div>
+            ) : null}
+          </div>
+          <p className="wx-scan-tip">
+            <span className="wx-scan-icon" aria-hidden="true" />
+            {t("payment.wechat.scanTip")}
+          </p>
+          {!expired && remaining !== null ? (
+            <p className="wx-countdown" data-testid="wx-countdown">{t("payment.wechat.expiresIn", { time: formatRemaining(remaining) })}</p>
+          ) : null}
+          <p className="wx-sandbox">
+            {t("payment.wechat.sandboxTip")}{" "}
+            <a href={pay.payUrl} target="_blank" rel="noopener" data-testid="wx-sandbox-link">{t("payment.wechat.openSandbox")}</a>
+          </p>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <section className="pay-counter wx-page" aria-labelledby="wx-title" data-testid="weixin-pay">
+      <h1 id="wx-title" className="pay-title">{t("payment.wechat.title")}</h1>
+      <div className="panel wx-panel">{content}</div>
+      {numbers ? (
+        <p className="wx-other">
+          <a href={`${links.payment}?orderNumbers=${encodeURIComponent(numbers)}`}>‹ {t("payment.wechat.otherMethods")}</a>
+        </p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,72 @@
+/**
+ * Bits the payment islands share: props from the page, the order numbers of the URL, the
+ * countdown text and the session-storage hand-over of a QR payment from /payment to /weixin-pay.
+ */
+import { useEffect, useState } from "react";
+import type { Locale } from "../../lib/locale.ts";
+import type { ProviderPayDto } from "../../lib/order-types.ts";
+import type { NamespaceResources } from "../common/I18nProvider.tsx";
+
+export interface PaymentIslandProps {
+  locale: Locale;
+  /** Resources of the page locale: payment (+ the namespaces the API client shows). */
+  resources: Record<string, NamespaceResources>;
+  /** Localized paths: home, cart, payment, weixinPay, orderDetail (without query). */
+  links: { home: string; cart: string; payment: string; weixinPay: string; orderDetail: string };
+}
+
+/** The orderNumbers query parameter (digits, comma separated), "" when absent or malformed. */
+export function orderNumbersFromUrl(search: string): string {
+  const raw = new URLSearchParams(search).get("orderNumbers") ?? "";
+  const list = raw.split(",").map((s) => s.trim()).filter(Boolean);
+  return list.length > 0 && list.every((s) => /^\d{1,32}$/.test(s)) ? list.join(",") : "";
+}
+
+export function orderDetailHref(links: PaymentIslandProps["links"], orderNumbers: string): string {
+  return `${links.orderDetail}?orderNumber=${encodeURIComponent(orderNumbers.split(",")[0] ?? "")}`;
+}
+
+/** "29:59" (or "1:02:03"); 0 and below → "00:00". */
+export function formatRemaining(ms: number): string {
+  const total = Math.max(0, Math.floor(ms / 1000));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  const mm = String(m).padStart(2, "0");
+  const ss = String(s).padStart(2, "0");
+  return h > 0 ? `${h}:${mm}:${ss}` : `${mm}:${ss}`;
+}
+
+/** Milliseconds left until `endIso` (server clock offset applied), refreshed every second. */
+export function useRemaining(endIso: string | null, offsetMs = 0): number | null {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!endIso) return;
+    setNow(Date.now());
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [endIso]);
+  if (!endIso) return null;
+  return new Date(endIso).getTime() - (now + offsetMs);
+}
+
+const QR_KEY = "mall.wxpay.";
+
+/** Keeps a QR payment for /weixin-pay (this tab only). */
+export function rememberQrPayment(p: ProviderPayDto): void {
+  try {
+    sessionStorage.setItem(QR_KEY + p.payNo, JSON.stringify(p));
+  } catch {
+    // storage disabled: /weixin-pay makes a new payment
+  }
+}
+
+export function recallQrPayment(payNo: string): ProviderPayDto | null {
+  try {
+    const raw = sessionStorage.getItem(QR_KEY + payNo);
+    const p = raw ? (JSON.parse(raw) as ProviderPayDto) : null;
+    return p && p.payNo === payNo && typeof p.codeUrl === "string" ? p : null;
+  } catch {
+    return null;
+  }
+}

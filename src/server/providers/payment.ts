@@ -1,0 +1,110 @@
+/**
+ * Payment providers (WeChat scan code, Alipay PC). The mall talks to a PaymentProvider only:
+ * `createPayment` answers the text of the QR code (codeUrl) and the page to open (payUrl) of a
+ * payment; the provider later tells the mall that it was paid by calling the notification path
+ * `POST /api/pay/notify/<provider>` with a signed body (src/server/domain/payment.ts handles it).
+ *
+ * The built-in provider is the SANDBOX: no money moves. Its "cashier" is this site's own page
+ * `/sandbox-pay?payNo=…` (the QR code of /weixin-pay encodes that page's absolute URL, so a phone
+ * on the same network can open it); pressing "Pay now" there makes the sandbox send the same
+ * signed notification a real provider would send. A real provider (WeChat Pay, Alipay …)
+ * implements the same interface and verifies its own signatures in its notify route.
+ *
+ * Notifications are signed with HMAC-SHA256 over the canonical string
+ * `amount=<amount>&payNo=<payNo>&status=<status>&tradeNo=<tradeNo>` (keys sorted, values as sent)
+ * with the payment secret (config.paymentSecret), hex encoded; verified in constant time.
+ */
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+
+export interface CreatePaymentInput {
+  payNo: string;
+  /** Amount with 2 decimals. */
+  amount: string;
+  /** What is bought (shown by the provider). */
+  subject: string;
+  /** The QR code / pay page is valid until then. */
+  expiresAt: Date;
+  /** A path on this site the provider page links back to after paying (already checked). */
+  returnUrl?: string | undefined;
+}
+
+export interface CreatedPayment {
+  /** The text of the scan-code QR (an absolute URL). */
+  codeUrl: string;
+  /** The provider page to open in the browser (PC pay). */
+  payUrl: string;
+}
+
+export interface PaymentProvider {
+  /** "sandbox" … — also the last segment of the notification path /api/pay/notify/<name>. */
+  readonly name: string;
+  createPayment(input: CreatePaymentInput): Promise<CreatedPayment>;
+}
+
+/** The body a provider posts to /api/pay/notify/<name>. `status` "SUCCESS" means paid. */
+export interface PaymentNotification {
+  payNo: string;
+  tradeNo: string;
+  amount: string;
+  status: string;
+  sign: string;
+}
+
+export const NOTIFY_SUCCESS = "SUCCESS";
+
+/** The string that is signed: keys sorted, `key=value` joined by `&`. */
+export function canonicalNotification(n: Omit<PaymentNotification, "sign">): string {
+  return `amount=${n.amount}&payNo=${n.payNo}&status=${n.status}&tradeNo=${n.tradeNo}`;
+}
+
+export function signNotification(secret: string, n: Omit<PaymentNotification, "sign">): string {
+  return createHmac("sha256", secret).update(canonicalNotification(n), "utf8").digest("hex");
+}
+
+/** Constant-time check of `n.sign`; false for an empty secret or a malformed signature. */
+export function verifyNotification(secret: string, n: PaymentNotification): boolean {
+  if (!secret || typeof n.sign !== "string" || !/^[0-9a-f]{64}$/i.test(n.sign)) return false;
+  const expected = Buffer.from(signNotification(secret, n), "hex");
+  const given = Buffer.from(n.sign.toLowerCase(), "hex");
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+/** The sandbox's own trade number of a payment. */
+export function sandboxTradeNo(): string {
+  return `SBX${Date.now()}${randomBytes(4).toString("hex")}`;
+}
+
+/** A signed SUCCESS notification of the sandbox for a payment (what its "Pay now" button sends). */
+export function sandboxNotification(secret: string, payNo: string, amount: string): PaymentNotification {
+  const body = { payNo, tradeNo: sandboxTradeNo(), amount, status: NOTIFY_SUCCESS };
+  return { ...body, sign: signNotification(secret, body) };
+}
+
+/** The sandbox page of a payment: a path, with the return path when there is one. */
+export function sandboxPagePath(payNo: string, returnUrl?: string): string {
+  const q = new URLSearchParams({ payNo });
+  if (returnUrl) q.set("returnUrl", returnUrl);
+  return `/sandbox-pay?${q.toString()}`;
+}
+
+export class SandboxPaymentProvider implements PaymentProvider {
+  readonly name = "sandbox";
+
+  /** @param siteUrl public origin of this site (config.siteUrl): the QR code needs an absolute URL. */
+  constructor(private readonly siteUrl: string) {}
+
+  createPayment(input: CreatePaymentInput): Promise<CreatedPayment> {
+    const page = sandboxPagePath(input.payNo, input.returnUrl);
+    return Promise.resolve({ codeUrl: `${this.siteUrl.replace(/\/$/, "")}${page}`, payUrl: page });
+  }
+}
+
+/** The configured provider (config.paymentProvider). An unknown name is an error: never fall back to the sandbox silently. */
+export function paymentProviderFor(config: { paymentProvider: string; siteUrl: string }): PaymentProvider {
+  switch (config.paymentProvider) {
+    case "sandbox":
+      return new SandboxPaymentProvider(config.siteUrl);
+    default:
+      throw new Error(`unknown PAYMENT_PROVIDER "${config.paymentProvider}"`);
+  }
+}
