@@ -22,7 +22,7 @@ export default function AddressBook(props: UcIslandProps) {
   );
 }
 
-interface FormState {
+export interface FormState {
   addrId: number | null;
   receiver: string;
   mobile: string;
@@ -33,7 +33,7 @@ interface FormState {
   wasDefault: boolean;
 }
 
-const EMPTY: FormState = {
+export const EMPTY: FormState = {
   addrId: null,
   receiver: "",
   mobile: "",
@@ -186,7 +186,11 @@ function AddressBody() {
 
 type FieldName = "receiver" | "mobile" | "provinceId" | "cityId" | "areaId" | "addr" | "postCode";
 
-function AddressForm({ initial, onCancel, onSaved, onGuest }: { initial: FormState; onCancel: () => void; onSaved: () => Promise<void>; onGuest: () => void }) {
+/**
+ * The add / edit form (also used inline by the submit-order page). `onSaved` gets the saved
+ * address id (the new one when adding).
+ */
+export function AddressForm({ initial, onCancel, onSaved, onGuest }: { initial: FormState; onCancel: () => void; onSaved: (addrId?: number) => Promise<void>; onGuest: () => void }) {
   const { t } = useTranslation();
   const base = useId();
   const [form, setForm] = useState<FormState>(initial);
@@ -230,7 +234,7 @@ function AddressForm({ initial, onCancel, onSaved, onGuest }: { initial: FormSta
       else addrId = await post<number>("/p/address/addAddr", body);
       if (form.makeDefault && !form.wasDefault && typeof addrId === "number") await put(`/p/address/defaultAddr/${addrId}`);
       toastOk(t("userCenter.address.saved"));
-      await onSaved();
+      await onSaved(typeof addrId === "number" ? addrId : undefined);
     } catch (err) {
       if (isUnauthorized(err)) return onGuest();
       reportError(err, t("userCenter.common.saveFailed"));
