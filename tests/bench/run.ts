@@ -193,7 +193,7 @@ interface PageJs {
   totalGzip: number;
 }
 
-async function measurePageJs(origin: string, page: string): Promise<PageJs> {
+export async function measurePageJs(origin: string, page: string): Promise<PageJs> {
   const res = await fetch(origin + page);
   const html = await res.text();
   if (!res.ok) return { page, status: res.status, error: `HTTP ${res.status}`, files: [], inlineScripts: 0, inlineGzip: 0, deferredIslands: [], totalGzip: 0 };
@@ -596,7 +596,10 @@ async function main() {
   console.log(`\nFigures written to ${path.relative(ROOT, out)} (${results.wallSeconds} s).`);
 }
 
-main().catch((err) => {
-  console.error("bench failed to run:", err);
-  process.exit(1);
-});
+// Run only as the entry point (tests/bench/js-size.ts imports measurePageJs).
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  main().catch((err) => {
+    console.error("bench failed to run:", err);
+    process.exit(1);
+  });
+}

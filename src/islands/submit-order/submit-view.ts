@@ -1,0 +1,100 @@
+/**
+ * The /submit-order island's pure parts: what to buy from the page query, the confirm body and
+ * the submit body. The form checks are in submit-checks.ts (they bring zod, loaded on first use).
+ *
+ * Query: `?basketIds=1,2,3` (from the cart) or buy now `?prodId=&skuId=&count=` (the detail page's
+ * buy box). Anything else is "bad" and the page offers the way back to the cart.
+ */
+import { CART_SETTLE_MAX } from "../../lib/constants.ts";
+import type { OrderConfirmParam, OrderInvoiceParam, OrderSubmitParam } from "../../lib/order-types.ts";
+
+export type SubmitSource =
+  | { kind: "cart"; basketIds: number[] }
+  | { kind: "buyNow"; prodId: number; skuId: number; count: number };
+
+const MAX_INT = 2_147_483_647;
+/** At most this many basketIds are taken from the query (the cart API's own limit). */
+const BASKET_IDS_MAX = 500;
+
+function positiveInt(v: string | null | undefined): number | null {
+  if (v == null || !/^\d{1,10}$/.test(v.trim())) return null;
+  const n = Number(v.trim());
+  return n >= 1 && n <= MAX_INT ? n : null;
+}
+
+/** What the page buys, or null when the query names nothing valid. */
+export function parseSubmitQuery(search: string | URLSearchParams): SubmitSource | null {
+  const q = typeof search === "string" ? new URLSearchParams(search) : search;
+  const basket = q.get("basketIds");
+  if (basket !== null) {
+    const parts = basket.split(",").map((s) => s.trim()).filter((s) => s !== "");
+    if (parts.length === 0 || parts.length > BASKET_IDS_MAX) return null;
+    const ids = parts.map(positiveInt);
+    if (ids.some((n) => n === null)) return null;
+    return { kind: "cart", basketIds: [...new Set(ids as number[])] };
+  }
+  const prodId = positiveInt(q.get("prodId"));
+  const skuId = positiveInt(q.get("skuId"));
+  const count = positiveInt(q.get("count") ?? "1");
+  if (prodId === null || skuId === null || count === null || count > CART_SETTLE_MAX) return null;
+  return { kind: "buyNow", prodId, skuId, count };
+}
+
+export interface ConfirmChoice {
+  /** 0 / missing = the default address. */
+  addrId?: number | undefined;
+  usePoints: boolean;
+  /** Points to use; missing = the most allowed. */
+  points?: number | undefined;
+}
+
+/** The POST /p/order/confirm body. `shopId` is needed for buy now only. */
+export function confirmBody(source: SubmitSource, choice: ConfirmChoice, shopId?: number): OrderConfirmParam {
+  const body: OrderConfirmParam =
+    source.kind === "cart"
+      ? { basketIds: source.basketIds }
+      : { orderItem: { prodId: source.prodId, skuId: source.skuId, prodCount: source.count, shopId: shopId ?? 0 } };
+  if (choice.addrId) body.addrId = choice.addrId;
+  body.isScorePay = choice.usePoints ? 1 : 0;
+  if (choice.usePoints && choice.points !== undefined) body.userUseScore = choice.points;
+  return body;
+}
+
+export type InvoiceKind = 0 | 1 | 2;
+export interface InvoiceForm {
+  /** 0 none, 1 personal, 2 unit. */
+  type: InvoiceKind;
+  headerName: string;
+  taxNumber: string;
+}
+export const NO_INVOICE: InvoiceForm = { type: 0, headerName: "", taxNumber: "" };
+
+export interface FormErrors {
+  /** Per shop id. */
+  remarks: Record<number, string>;
+  headerName?: string | undefined;
+  taxNumber?: string | undefined;
+}
+
+export function hasErrors(e: FormErrors): boolean {
+  return Object.values(e.remarks).some(Boolean) || Boolean(e.headerName) || Boolean(e.taxNumber);
+}
+
+/** The POST /p/order/submit body: one message and (when chosen) one invoice per shop. */
+export function submitBody(uuid: string, shopIds: readonly number[], remarks: Record<number, string>, invoice: InvoiceForm, choice: ConfirmChoice): OrderSubmitParam {
+  const body: OrderSubmitParam = {
+    uuid,
+    orderShopParams: shopIds.map((shopId) => ({ shopId, remarks: (remarks[shopId] ?? "").trim() })),
+    isScorePay: choice.usePoints ? 1 : 0,
+  };
+  if (choice.addrId) body.addrId = choice.addrId;
+  if (choice.usePoints && choice.points !== undefined) body.userUseScore = choice.points;
+  if (invoice.type !== 0) {
+    body.orderInvoiceList = shopIds.map((shopId): OrderInvoiceParam => {
+      const inv: OrderInvoiceParam = { shopId, invoiceType: invoice.type as 1 | 2, headerName: invoice.headerName.trim() };
+      if (invoice.type === 2) inv.invoiceTaxNumber = invoice.taxNumber.trim();
+      return inv;
+    });
+  }
+  return body;
+}
