@@ -93,7 +93,7 @@ function OrderListBody({ homeHref }: { homeHref: string }) {
   function onTabKey(e: KeyboardEvent<HTMLButtonElement>, index: number) {
     if (e.key !== "ArrowRight" && e.key !== "ArrowLeft") return;
     e.preventDefault();
-    const next = ORDER_TABS[(index + (e.key === "ArrowRight" ? 1 : ORDER_TABS.length - 1)) % ORDER_TABS.length]!;
+    const next = tabs[(index + (e.key === "ArrowRight" ? 1 : tabs.length - 1)) % tabs.length]!;
     selectTab(next.param);
     document.getElementById(`mo-tab-${next.param}`)?.focus();
   }
@@ -105,13 +105,15 @@ function OrderListBody({ homeHref }: { homeHref: string }) {
   }
 
   const status = state?.status ?? 0;
+  // "Grouping" shows only where group buy exists: the buyer has group orders (or asked for the tab).
+  const tabs = ORDER_TABS.filter((x) => x.tab !== "grouping" || (counts.data?.grouping ?? 0) > 0 || status === x.param);
   const data = list.data;
   const now = Date.now();
 
   return (
     <UcPanel title={t("myOrder.title")} testId="uc-order">
       <div className="uc-tabs mo-tabs" role="tablist" aria-label={t("myOrder.title")}>
-        {ORDER_TABS.map((tab, i) => {
+        {tabs.map((tab, i) => {
           const n = tabCount(tab.tab, counts.data);
           return (
             <button
