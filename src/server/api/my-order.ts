@@ -18,11 +18,12 @@ import { z } from "zod";
 import { ResponseCode } from "../../lib/api-types.ts";
 import { intField, pageParams } from "../../lib/validation.ts";
 import {
-  buyAgain, cancelMyOrder, confirmMyReceipt, deleteMyOrder, deliveryCompanyList, myDelivery, myOrderCount,
+  buyAgain, cancelMyOrder, confirmMyReceipt, deleteMyOrder, myDelivery, myOrderCount,
   myOrderDeliveries, myOrderDetail, myOrderPage,
 } from "../domain/my-order.ts";
 import { OrderError } from "../domain/order-lifecycle.ts";
 import { tabFromParam } from "../domain/order-state.ts";
+import { deliveryCompanyList } from "../domain/delivery.ts";
 import type { ApiEnv } from "./context.ts";
 import { ApiError, ok } from "./envelope.ts";
 import { parseWith } from "./address.ts";

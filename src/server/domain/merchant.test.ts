@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { deliveries, deliveryTraces, orderItems, orders } from "../db/schema.ts";
-import { deliveryCompanyName, MERCHANT_STATUS_FILTERS, toDeliveryDto, toMerchantOrder } from "./merchant.ts";
+import { carrierName as deliveryCompanyName, toDeliveryDto } from "./delivery.ts";
+import { MERCHANT_STATUS_FILTERS, toMerchantOrder } from "./merchant.ts";
 
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;

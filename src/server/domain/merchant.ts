@@ -14,11 +14,12 @@ import { and, asc, count, desc, eq, gt, inArray, isNull, like, sql, type SQL } f
 import type { Page } from "../../lib/api-types.ts";
 import { pickText, type Locale } from "../../lib/locale.ts";
 import { formatPriceSafe } from "../../lib/money.ts";
-import { DELIVERY_COMPANIES, type DeliveryOrderDto, type OrderAddrDto } from "../../lib/order-types.ts";
+import { type DeliveryOrderDto, type OrderAddrDto, type OrderItemDto } from "../../lib/order-types.ts";
 import type { Db } from "../db/client.ts";
 import { deliveries, deliveryTraces, merchantAccounts, orderItems, orders, sessions, users, type OrderInvoice } from "../db/schema.ts";
 import { LOGIN_LIMITS, type LoginLimits } from "./auth.ts";
 import { addDeliveryTrace, shipOrder, type ShipPackage } from "./order-lifecycle.ts";
+import { toDeliveryDto } from "./delivery.ts";
 import { ORDER_STATUSES } from "./order-state.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
 import { hit, unhit } from "./rate-limit.ts";
@@ -38,18 +39,8 @@ export interface MerchantTokenInfo {
   shopId: number;
 }
 
-export interface MerchantOrderItemDto {
-  orderItemId: number;
-  prodId: number;
-  skuId: number;
-  prodName: string;
-  skuName: string;
-  properties: string;
-  pic: string;
-  price: string;
-  prodCount: number;
-  productTotalAmount: string;
-}
+/** An order line as the shop sees it: the buyer's line without the review flag. */
+export type MerchantOrderItemDto = Omit<OrderItemDto, "commSts">;
 
 /** A row of GET /merchant/orders. Times are ISO strings. */
 export interface MerchantOrderDto {
@@ -111,18 +102,10 @@ export class MerchantError extends Error {
 /** Statuses a merchant may filter by: 0 (all) and every order status. */
 export const MERCHANT_STATUS_FILTERS: readonly number[] = [0, ...ORDER_STATUSES];
 
-/** The carrier's name in `locale`; an unknown id gives "". */
-export function deliveryCompanyName(dvyId: number, locale: Locale): string {
-  const c = DELIVERY_COMPANIES.find((d) => d.dvyId === dvyId);
-  return c ? pickText(c.dvyName, locale) : "";
-}
-
 const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
 
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
-type DeliveryRow = typeof deliveries.$inferSelect;
-type TraceRow = typeof deliveryTraces.$inferSelect;
 
 export function toMerchantItem(it: ItemRow, locale: Locale): MerchantOrderItemDto {
   return {
@@ -165,36 +148,6 @@ export function toMerchantOrder(o: OrderRow, buyerNickName: string, items: reado
     receiptDeadline: iso(o.receiptDeadline),
     userAddrDto: { receiver: a.receiver, mobile: a.mobile, province: a.province, city: a.city, area: a.area, addr: a.addr },
     orderItems: items.map((it) => toMerchantItem(it, locale)),
-  };
-}
-
-/** A package with its items (named from the order's lines) and its traces, newest first. */
-export function toDeliveryDto(d: DeliveryRow, items: readonly ItemRow[], traces: readonly TraceRow[], locale: Locale): DeliveryOrderDto {
-  const byId = new Map(items.map((i) => [i.orderItemId, i]));
-  const own = traces.filter((t) => t.orderDeliveryId === d.orderDeliveryId)
-    .slice()
-    .sort((x, y) => y.acceptTime.getTime() - x.acceptTime.getTime() || y.id - x.id);
-  return {
-    orderDeliveryId: d.orderDeliveryId,
-    orderNumber: d.orderNumber,
-    dvyId: d.dvyId,
-    dvyName: deliveryCompanyName(d.dvyId, locale),
-    dvyFlowId: d.dvyFlowId,
-    deliveryType: d.deliveryType,
-    productNums: d.items.reduce((n, i) => n + i.prodCount, 0),
-    createTime: d.createdAt.toISOString(),
-    state: d.state,
-    orderItems: d.items.map((i) => {
-      const line = byId.get(i.orderItemId);
-      return {
-        orderItemId: i.orderItemId,
-        prodName: line ? pickText(line.prodName, locale) : "",
-        skuName: line ? pickText(line.skuName, locale) : "",
-        pic: line?.pic ?? "",
-        prodCount: i.prodCount,
-      };
-    }),
-    traces: own.map((t) => ({ state: t.state, acceptStation: t.acceptStation, acceptTime: t.acceptTime.toISOString() })),
   };
 }
 

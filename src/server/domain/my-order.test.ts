@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { countFromGroups, carrierName, deliveryCompanyList, escapeLike, isOrderNumber, ORDER_NAME_MAX, parseOrderName } from "./my-order.ts";
+import { carrierName, deliveryCompanyList } from "./delivery.ts";
+import { countFromGroups, escapeLike, isOrderNumber, ORDER_NAME_MAX, parseOrderName } from "./my-order.ts";
 import { countOrders } from "./order-state.ts";
 
 describe("parseOrderName", () => {

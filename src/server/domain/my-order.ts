@@ -13,15 +13,15 @@ import type { Page } from "../../lib/api-types.ts";
 import { pickText, type Locale } from "../../lib/locale.ts";
 import { formatPriceSafe } from "../../lib/money.ts";
 import {
-  DELIVERY_COMPANIES,
   type DeliveryOrderDto,
   type MyOrderDto,
   type OrderDetailDto,
   type OrderItemDto,
 } from "../../lib/order-types.ts";
 import type { Db } from "../db/client.ts";
-import { deliveries, deliveryTraces, orderItems, orders } from "../db/schema.ts";
+import { deliveries, orderItems, orders } from "../db/schema.ts";
 import { CartError, cartProdCount, changeItem } from "./cart.ts";
+import { loadDeliveryDtos } from "./delivery.ts";
 import { CloseType, OrderError, closeOrder, confirmReceipt } from "./order-lifecycle.ts";
 import { countOrders, orderTabDef, progressSteps, transition, type OrderCountData, type OrderTab } from "./order-state.ts";
 
@@ -53,17 +53,6 @@ export function parseOrderName(raw: unknown): { text: string; numberPrefix: stri
 /** Escapes LIKE wildcards so the user's text matches literally (escape character "\"). */
 export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-/** The carrier's name in `locale` ("" for an unknown id). */
-export function carrierName(dvyId: number, locale: Locale): string {
-  const c = DELIVERY_COMPANIES.find((x) => x.dvyId === dvyId);
-  return c ? pickText(c.dvyName, locale) : "";
-}
-
-/** GET /p/delivery/list: the carriers in `locale`. */
-export function deliveryCompanyList(locale: Locale): { dvyId: number; dvyName: string }[] {
-  return DELIVERY_COMPANIES.map((c) => ({ dvyId: c.dvyId, dvyName: pickText(c.dvyName, locale) }));
 }
 
 /**
@@ -277,42 +266,11 @@ export async function buyAgain(db: Db, userId: string, locale: Locale, orderNumb
 // Logistics
 // ------------------------------------------------------------------------------------------
 
-type DeliveryRow = typeof deliveries.$inferSelect;
-
-async function toDeliveryDtos(db: Db, locale: Locale, pkgs: readonly DeliveryRow[]): Promise<DeliveryOrderDto[]> {
-  if (pkgs.length === 0) return [];
-  const items = await itemsOf(db, [...new Set(pkgs.map((p) => p.orderNumber))]);
-  const traces = await db.select().from(deliveryTraces)
-    .where(inArray(deliveryTraces.orderDeliveryId, pkgs.map((p) => p.orderDeliveryId)))
-    .orderBy(desc(deliveryTraces.acceptTime), desc(deliveryTraces.id));
-  return pkgs.map((p) => {
-    const byId = new Map((items.get(p.orderNumber) ?? []).map((i) => [i.orderItemId, i]));
-    const lines = p.items.map((c) => {
-      const it = byId.get(c.orderItemId);
-      return { orderItemId: c.orderItemId, prodName: it ? pickText(it.prodName, locale) : "", skuName: it ? pickText(it.skuName, locale) : "", pic: it?.pic ?? "", prodCount: c.prodCount };
-    });
-    return {
-      orderDeliveryId: p.orderDeliveryId,
-      orderNumber: p.orderNumber,
-      dvyId: p.dvyId,
-      dvyName: carrierName(p.dvyId, locale),
-      dvyFlowId: p.dvyFlowId,
-      deliveryType: p.deliveryType,
-      productNums: lines.reduce((n, l) => n + l.prodCount, 0),
-      createTime: p.createdAt.toISOString(),
-      state: p.state,
-      orderItems: lines,
-      traces: traces.filter((t) => t.orderDeliveryId === p.orderDeliveryId)
-        .map((t) => ({ state: t.state, acceptStation: t.acceptStation, acceptTime: t.acceptTime.toISOString() })),
-    };
-  });
-}
-
 /** GET /p/myDelivery/orderInfo/{orderNumber}: the packages of the user's order (none before shipping). */
 export async function myOrderDeliveries(db: Db, userId: string, locale: Locale, orderNumber: string): Promise<DeliveryOrderDto[]> {
   const o = await ownOrder(db, userId, orderNumber);
   const pkgs = await db.select().from(deliveries).where(eq(deliveries.orderNumber, o.orderNumber)).orderBy(asc(deliveries.orderDeliveryId));
-  return toDeliveryDtos(db, locale, pkgs);
+  return loadDeliveryDtos(db, locale, pkgs);
 }
 
 /** GET /p/myDelivery/deliveryOrder/{orderDeliveryId}: one package of one of the user's orders. */
@@ -321,5 +279,5 @@ export async function myDelivery(db: Db, userId: string, locale: Locale, orderDe
     .innerJoin(orders, eq(orders.orderNumber, deliveries.orderNumber))
     .where(and(eq(deliveries.orderDeliveryId, orderDeliveryId), mine(userId))).limit(1);
   if (!pkg) throw new OrderError("order.deliveryNotFound");
-  return (await toDeliveryDtos(db, locale, [pkg.d]))[0]!;
+  return (await loadDeliveryDtos(db, locale, [pkg.d]))[0]!;
 }
