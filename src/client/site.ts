@@ -9,7 +9,6 @@
  */
 import type { PaySwitch, PcWebConfig, ServiceSwitch } from "../lib/api-types.ts";
 import { DEFAULT_EXCHANGE_RATE, EXCHANGE_RATE_CACHE_MS, PAY_SWITCH_CACHE_MS } from "../lib/constants.ts";
-import { tryDecimal } from "../lib/money.ts";
 import { api as defaultApi, type ApiClient } from "./api.ts";
 import { getCached, getCachedEntry, setCached, STORAGE_KEYS, type CacheEnv } from "./storage.ts";
 
@@ -90,6 +89,8 @@ export function createSiteLoaders(deps: SiteDeps = {}) {
 
   /** Exchange rate (decimal string) with the time it was fetched; 21.99 when unavailable. */
   async function getExchangeRate(): Promise<ExchangeRate> {
+    // The money module (decimal.js) is loaded here, on first use, not with every page using site.ts.
+    const { tryDecimal } = await import("../lib/money.ts");
     const entry = getCachedEntry<string>(STORAGE_KEYS.exchangeRate, env);
     if (entry && tryDecimal(entry.value)?.greaterThan(0)) return { rate: entry.value, fetchedAt: entry.savedAt };
     return once("exchangeRate", async () => {

@@ -202,6 +202,8 @@ export interface OrderPayInfoDto {
   totalScore: number;
   /** The buyer's current balance. */
   balance: string;
+  /** True when the balance is less than the amount to pay (the counter warns on the balance method). */
+  balanceShort: boolean;
   /** True when the orders can no longer be paid because the deadline passed (or the timeout closed them). */
   expired: boolean;
   /** The server's clock (ISO), so the countdown does not depend on the browser's clock. */

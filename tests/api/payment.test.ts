@@ -74,6 +74,7 @@ describe.skipIf(!dbReady)("payment API", () => {
     expect(info.totalFee).toBe((Number(ra.actualTotal) + Number(rb.actualTotal)).toFixed(2));
     expect(info.endTime).toBe(new Date(Math.min(ra.payDeadline.getTime(), rb.payDeadline.getTime())).toISOString());
     expect(info.balance).toBe("1000.00");
+    expect(info.balanceShort).toBe(false);
     expect(typeof info.serverTime).toBe("string");
   });
 
@@ -128,6 +129,7 @@ describe.skipIf(!dbReady)("payment API", () => {
     await setBalance(alice, "0.05");
     const a = await order(alice, { count: 3 });
     const ledger0 = (await ledgerOf(alice)).length;
+    expect(okData(await payInfo(alice, a.orderNumber))).toMatchObject({ balance: "0.05", balanceShort: true });
     const res = okData(await pay<BalancePayDto>(alice, { payType: 9, orderNumbers: a.orderNumber }, "zh"));
     expect(res).toEqual({ type: 3, message: "余额不足，当前余额 ¥0.05", balance: "0.05" });
     expect(await balanceOf(alice)).toBe("0.05");

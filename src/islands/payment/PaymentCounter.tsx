@@ -11,7 +11,7 @@ import { useTranslation } from "react-i18next";
 import { get, isApiError, post } from "../../client/api.ts";
 import { getPaySwitch } from "../../client/site.ts";
 import type { PaySwitch } from "../../lib/api-types.ts";
-import { compare, formatPriceSafe, tryDecimal } from "../../lib/money.ts";
+import { priceText } from "../../lib/money-format.ts";
 import { PayType, type BalancePayDto, type OrderPayInfoDto, type ProviderPayDto } from "../../lib/order-types.ts";
 import { openLoginPopup } from "../../stores/index.ts";
 import { I18nProvider } from "../common/I18nProvider.tsx";
@@ -146,6 +146,9 @@ function PayForm(props: {
   const [confirming, setConfirming] = useState(false);
   const [paying, setPaying] = useState(false);
   const [balance, setBalance] = useState(info.balance);
+  // Whether the balance is less than the amount: the server answers it (pay info), and a
+  // "not enough balance" answer (type 3) says so again; no decimal arithmetic on this page.
+  const [answeredShort, setAnsweredShort] = useState<boolean | null>(null);
   const [short, setShort] = useState<string | null>(null);
   const confirmRef = useRef<HTMLButtonElement>(null);
 
@@ -166,6 +169,7 @@ function PayForm(props: {
         return;
       }
       setBalance(r.balance);
+      if (r.type === 3) setAnsweredShort(true);
       setShort(r.message);
       setPaying(false);
     } catch (e) {
@@ -205,8 +209,8 @@ function PayForm(props: {
     else void payProvider(method);
   }
 
-  const amount = formatPriceSafe(info.totalFee);
-  const balanceShort = tryDecimal(balance) !== null && compare(balance, amount) < 0;
+  const amount = priceText(info.totalFee);
+  const balanceShort = answeredShort ?? info.balanceShort;
   const names = info.prodNameList;
 
   return (
@@ -254,7 +258,7 @@ function PayForm(props: {
                 <span className="pay-method-text">
                   <span className="pay-method-name">{t(`payment.method.${m}`)}</span>
                   <span className="pay-method-desc">
-                    {m === "balance" ? t("payment.counter.balanceAvailable", { balance: formatPriceSafe(balance) }) : t(`payment.method.${m}Desc`)}
+                    {m === "balance" ? t("payment.counter.balanceAvailable", { balance: priceText(balance) }) : t(`payment.method.${m}Desc`)}
                   </span>
                 </span>
                 {m === "balance" && balanceShort ? <span className="pay-method-warn">{t("payment.counter.balanceShort")}</span> : null}

@@ -10,7 +10,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { get, isApiError, post } from "../../client/api.ts";
-import { formatPriceSafe } from "../../lib/money.ts";
+import { priceText } from "../../lib/money-format.ts";
 import { PayType, type ProviderPayDto } from "../../lib/order-types.ts";
 import { openLoginPopup } from "../../stores/index.ts";
 import { I18nProvider } from "../common/I18nProvider.tsx";
@@ -139,7 +139,7 @@ function ScanPage({ links }: { links: PaymentIslandProps["links"] }) {
       <div className="wx-body">
         <div className="wx-info">
           <p className="wx-amount-label">{t("payment.wechat.amount")}</p>
-          <p className="pay-amount" data-testid="wx-amount"><span className="pay-currency">¥</span>{formatPriceSafe(pay.amount)}</p>
+          <p className="pay-amount" data-testid="wx-amount"><span className="pay-currency">¥</span>{priceText(pay.amount)}</p>
           <p className="wx-orders">{t("payment.counter.orderNumbers")}：{numbers.split(",").join("，")}</p>
           {paid ? <p className="wx-paid" role="status" data-testid="wx-paid">{t("payment.wechat.paidRedirect")}</p> : null}
           {error ? <p className="pay-short" role="alert">{error}</p> : null}

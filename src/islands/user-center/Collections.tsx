@@ -8,7 +8,8 @@ import { useEffect, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { get, post } from "../../client/api.ts";
 import type { Page } from "../../lib/api-types.ts";
-import { isUnauthorized, Pager, ProdImage, reportError, toastOk, UcGate, UcPanel, UcProdCard, UcRoot, useSession, useUcLoad } from "./shared.tsx";
+import { isUnauthorized, Pager, ProdImage, reportError, toastOk, UcGate, UcPanel, UcRoot, useSession, useUcLoad } from "./shared.tsx";
+import { UcProdCard } from "./UcProdCard.tsx";
 import type { CollectedProd, CollectedShop, UcIslandProps } from "./types.ts";
 
 const PROD_PAGE_SIZE = 12;

@@ -8,7 +8,8 @@ import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { del, get } from "../../client/api.ts";
 import type { Page } from "../../lib/api-types.ts";
-import { ConfirmDialog, isUnauthorized, reportError, toastOk, UcGate, UcPanel, UcProdCard, UcRoot, useConfirm, useSession } from "./shared.tsx";
+import { ConfirmDialog, isUnauthorized, reportError, toastOk, UcGate, UcPanel, UcRoot, useConfirm, useSession } from "./shared.tsx";
+import { UcProdCard } from "./UcProdCard.tsx";
 import type { BrowseDay, BrowseItem, UcIslandProps } from "./types.ts";
 
 const PAGE_SIZE = 20;

@@ -5,7 +5,7 @@
 import { useStore } from "@nanostores/react";
 import { useTranslation } from "react-i18next";
 import { get } from "../../client/api.ts";
-import { formatPriceSafe } from "../../lib/money.ts";
+import { priceText } from "../../lib/money-format.ts";
 import { $user } from "../../stores/index.ts";
 import { publishUser, UcGate, UcPanel, UcRoot, useSession, useUcLoad } from "./shared.tsx";
 import type { CenterInfo, OrderCountData, UcIslandProps, UserInfo } from "./types.ts";
@@ -79,9 +79,9 @@ function OverviewBody({ links, homeHref }: { links: UcIslandProps["links"]; home
                   <dt>{t("userCenter.overview.balance")}</dt>
                   <dd>
                     {links.balance ? (
-                      <a href={links.balance}>¥{formatPriceSafe(info.balance)}</a>
+                      <a href={links.balance}>¥{priceText(info.balance)}</a>
                     ) : (
-                      <>¥{formatPriceSafe(info.balance)}</>
+                      <>¥{priceText(info.balance)}</>
                     )}
                   </dd>
                 </div>

@@ -10,7 +10,6 @@ import { getToken } from "../../client/token.ts";
 import { showToast } from "../../client/toast.ts";
 import { ResponseCode } from "../../lib/api-types.ts";
 import { TOAST_MS } from "../../lib/constants.ts";
-import { formatPriceSafe } from "../../lib/money.ts";
 import { $user, openLoginPopup, type UserState } from "../../stores/index.ts";
 import { I18nProvider } from "../common/I18nProvider.tsx";
 import type { UcIslandProps, UserInfo } from "./types.ts";
@@ -269,31 +268,4 @@ export function FieldError({ id, message }: { id: string; message: string }) {
 export function ProdImage({ src, alt, size }: { src: string | null | undefined; alt: string; size: number }) {
   if (!src) return <span className="uc-img-ph" style={{ width: size, height: size }} aria-hidden="true" />;
   return <img src={src} alt={alt} width={size} height={size} loading="lazy" className="uc-img" />;
-}
-
-/** A product card of the collection and footprint grids; products no longer on sale are marked invalid. */
-export function UcProdCard({ base, prod, testId, children }: {
-  base: string;
-  prod: { prodId: number; prodName: string; pic: string | null | undefined; price: string | number | null; status: number };
-  testId: string;
-  /** The card's action (cancel, delete). */
-  children: ReactNode;
-}) {
-  const { t } = useTranslation();
-  const invalid = prod.status !== 1;
-  return (
-    <li className={`uc-prod-card${invalid ? " is-invalid" : ""}`} data-testid={testId} data-prod-id={prod.prodId}>
-      <a href={`${base}/detail/${prod.prodId}`} className="uc-prod-link">
-        <span className="uc-prod-img">
-          <ProdImage src={prod.pic} alt="" size={180} />
-          {invalid ? <span className="uc-prod-flag">{t("userCenter.collection.invalid")}</span> : null}
-        </span>
-        <span className="uc-prod-name">{prod.prodName}</span>
-      </a>
-      <div className="uc-prod-foot">
-        <span className="uc-price">¥{formatPriceSafe(prod.price)}</span>
-        {children}
-      </div>
-    </li>
-  );
 }

@@ -202,6 +202,8 @@ export async function getOrderPayInfo(db: Db, userId: string, numbers: readonly 
   for (const n of numbers) for (const it of items) if (it.orderNumber === n) names.push(pickText(it.prodName, locale));
   const first = ordered[0]!;
   const notPayable = ordered.find((o) => o.status !== OrderStatus.UNPAY);
+  const totalFee = amountOf(ordered);
+  const balance = await userBalance(db, userId);
   return {
     orderNumbers: numbers.join(","),
     prodNameList: names,
@@ -210,9 +212,10 @@ export async function getOrderPayInfo(db: Db, userId: string, numbers: readonly 
     mobile: first.address?.mobile ?? "",
     status: notPayable ? notPayable.status : OrderStatus.UNPAY,
     endTime: earliest(ordered.map((o) => o.payDeadline)).toISOString(),
-    totalFee: amountOf(ordered),
+    totalFee,
     totalScore: ordered.reduce((n, o) => n + o.useScore, 0),
-    balance: await userBalance(db, userId),
+    balance,
+    balanceShort: compare(balance, totalFee) < 0,
     expired: payRefusal(ordered, now) === PAYMENT_ERRORS.orderExpired,
     serverTime: now.toISOString(),
   };
