@@ -2,6 +2,7 @@
  * Buying benchmarks (issue "Buying"), run by tests/bench/run.ts after its own sections:
  *  6. Cart: POST /p/shopCart/info and /p/shopCart/totalPay over HTTP at 50 connections for the
  *     bench duration (autocannon, the demo buyer's token, 3 lines in the cart); p99 against 25 ms.
+ *     On PGlite (section 6) and on PostgreSQL (inside section 7, before its race).
  *  7. Submit-order race: 1,000 concurrent submits (1,000 submit tokens made beforehand with
  *     confirm, buy now × 1) on a SKU with 100 units in stock, over HTTP on the real server, once
  *     on PGlite and once on PostgreSQL (a fresh database `mall_bench_<pid>`, when one answers on
@@ -69,6 +70,8 @@ export async function benchCart(origin: string, token: string, connections: numb
   }
   const cart = must(await api(origin, "/p/shopCart/info", token, {}), "cart info") as { shopCartItemDiscounts: { shopCartItems: { basketId: number }[] }[] }[];
   const basketIds = cart.flatMap((s) => s.shopCartItemDiscounts.flatMap((d) => d.shopCartItems.map((i) => i.basketId)));
+  // Errors come in a 200 envelope: make sure both calls succeed before timing them.
+  must(await api(origin, "/p/shopCart/totalPay", token, basketIds), "totalPay");
   const run = (path: string, body: string) => autocannon({
     url: `${origin}${path}`, method: "POST", body, connections, duration,
     headers: { "content-type": "application/json", authorization: token, "accept-language": "zh" },

@@ -567,7 +567,13 @@ async function main() {
           const sku = await pickRaceSku(pg.db, 7);
           await setStock(pg.db, sku.skuId, RACE_STOCK);
           const o = `http://127.0.0.1:${s.port}`;
-          const r = await submitRace(o, await login(o), sku, () => raceReadBack(pg.db, sku.skuId));
+          const pgToken = await login(o);
+          const pgCart = await benchCart(o, pgToken, CONNECTIONS, DURATION);
+          for (const [name, c] of Object.entries(pgCart)) {
+            console.log(`  cart ${name} on PostgreSQL: ${c.requestsPerSec} req/s, p99 ${c.p99Ms} ms, non-2xx ${c.non2xx}, errors ${c.errors} — ${c.p99Ms <= CART_P99_BUDGET_MS ? "within" : "OVER"} budget`);
+          }
+          results.cartPostgres = { connections: CONNECTIONS, durationS: DURATION, p99BudgetMs: CART_P99_BUDGET_MS, ...pgCart };
+          const r = await submitRace(o, pgToken, sku, () => raceReadBack(pg.db, sku.skuId));
           race.postgres = r;
           printRace("PostgreSQL", r);
         } finally {
