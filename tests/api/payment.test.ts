@@ -179,8 +179,9 @@ describe.skipIf(!dbReady)("payment API", () => {
     const sold0 = await soldOf(sku.prodId);
     const p = okData(await pay<ProviderPayDto>(alice, { payType: 3, orderNumbers: a.orderNumber, returnUrl: `/order-detail?orderNumber=${a.orderNumber}` }));
     expect(p.amount).toBe(a.actualTotal);
-    expect(p.codeUrl).toMatch(/^https?:\/\/[^/]+\/sandbox-pay\?payNo=/);
-    expect(p.payUrl.startsWith(`/sandbox-pay?payNo=${p.payNo}`)).toBe(true);
+    // The sandbox page opens in the buyer's language (the request's: en here).
+    expect(p.codeUrl).toMatch(/^https?:\/\/[^/]+\/en\/sandbox-pay\?payNo=/);
+    expect(p.payUrl.startsWith(`/en/sandbox-pay?payNo=${p.payNo}`)).toBe(true);
     expect(new URL(p.payUrl, "http://x").searchParams.get("returnUrl")).toBe(`/order-detail?orderNumber=${a.orderNumber}`);
     const exp = new Date(p.expiresAt).getTime();
     expect(exp).toBeGreaterThan(Date.now() + 4 * 60_000);
@@ -205,7 +206,7 @@ describe.skipIf(!dbReady)("payment API", () => {
   it("provider notification: signed notification pays; wrong amount or bad signature pays nothing", async () => {
     const a = await order(alice);
     const p = okData(await pay<ProviderPayDto>(alice, { payType: 2, orderNumbers: a.orderNumber }));
-    expect(p.payUrl).toBe(`/sandbox-pay?payNo=${p.payNo}&returnUrl=${encodeURIComponent(`/order-detail?orderNumber=${a.orderNumber}`)}`);
+    expect(p.payUrl).toBe(`/en/sandbox-pay?payNo=${p.payNo}&returnUrl=${encodeURIComponent(`/order-detail?orderNumber=${a.orderNumber}`)}`);
     const wrong = signed(p.payNo, (Number(p.amount) + 0.01).toFixed(2));
     refused(await notify(wrong), "The amount paid does not match the order amount");
     refused(await notify({ ...signed(p.payNo, p.amount), sign: "0".repeat(64) }), "Payment notification signature is invalid");

@@ -87,12 +87,12 @@ test("WeChat scan: not enough balance is shown; the QR page moves on once the sa
   await expect(page.getByTestId("wx-countdown")).toContainText(/0[45]:\d{2}/);
 
   const href = await page.getByTestId("wx-sandbox-link").getAttribute("href");
-  expect(href).toMatch(/^\/sandbox-pay\?payNo=\d+/);
+  expect(href).toMatch(/^\/en\/sandbox-pay\?payNo=\d+/);
   const sandbox = await context.newPage();
   await sandbox.goto(href!);
   await expect(sandbox.getByTestId("sandbox-pay")).toBeVisible();
   await sandbox.getByTestId("sandbox-pay-now").click();
-  await expect(sandbox.getByTestId("sandbox-result")).toHaveText(tr("zh", "payment.sandbox.success"));
+  await expect(sandbox.getByTestId("sandbox-result")).toHaveText(tr("en", "payment.sandbox.success"));
   await expect(sandbox.getByTestId("sandbox-back")).toHaveAttribute("href", `/en/order-detail?orderNumber=${orderNumber}`);
 
   // The QR page polls the order status every 3 s and opens the order detail.
@@ -102,6 +102,6 @@ test("WeChat scan: not enough balance is shown; the QR page moves on once the sa
   // The sandbox page of a paid payment cannot pay again.
   await sandbox.reload();
   await expect(sandbox.getByTestId("sandbox-pay-now")).toHaveCount(0);
-  await expect(sandbox.getByTestId("sandbox-result")).toHaveText(tr("zh", "payment.sandbox.alreadyPaid"));
+  await expect(sandbox.getByTestId("sandbox-result")).toHaveText(tr("en", "payment.sandbox.alreadyPaid"));
   expect(errors).toEqual([]);
 });

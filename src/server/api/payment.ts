@@ -84,7 +84,7 @@ paymentRouter.post("/p/order/pay", async (c) => {
     createProviderPayment(
       c.var.app.db,
       paymentProviderFor(c.var.app.config),
-      { userId: c.var.userId, numbers, payType, returnUrl, subject: c.var.t("payment.subject", { orderNumbers: numbers.join(", ") }) },
+      { userId: c.var.userId, numbers, payType, returnUrl, subject: c.var.t("payment.subject", { orderNumbers: numbers.join(", ") }), locale: c.var.locale },
       now,
     ),
   );

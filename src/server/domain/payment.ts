@@ -296,7 +296,7 @@ export async function payWithBalance(db: Db, userId: string, numbers: readonly s
 export async function createProviderPayment(
   db: Db,
   provider: PaymentProvider,
-  input: { userId: string; numbers: readonly string[]; payType: 2 | 3; returnUrl?: string | undefined; subject: string },
+  input: { userId: string; numbers: readonly string[]; payType: 2 | 3; returnUrl?: string | undefined; subject: string; locale?: Locale | undefined },
   now: Date,
 ): Promise<ProviderPayDto> {
   const { userId, numbers, payType } = input;
@@ -316,7 +316,7 @@ export async function createProviderPayment(
     return { payNo: no, amount: total, expiresAt: until };
   });
   try {
-    const created = await provider.createPayment({ payNo, amount, subject: input.subject, expiresAt, returnUrl: input.returnUrl });
+    const created = await provider.createPayment({ payNo, amount, subject: input.subject, expiresAt, returnUrl: input.returnUrl, locale: input.locale });
     return { payNo, codeUrl: created.codeUrl, payUrl: created.payUrl, amount, expiresAt: expiresAt.toISOString() };
   } catch (err) {
     await db.update(payments).set({ status: 2 }).where(and(eq(payments.payNo, payNo), eq(payments.status, 0)));

@@ -14,6 +14,7 @@
  * `amount=<amount>&payNo=<payNo>&status=<status>&tradeNo=<tradeNo>` (keys sorted, values as sent)
  * with the payment secret (config.paymentSecret), hex encoded; verified in constant time.
  */
+import { DEFAULT_LOCALE, localePath, type Locale } from "../../lib/locale.ts";
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 
 export interface CreatePaymentInput {
@@ -26,6 +27,8 @@ export interface CreatePaymentInput {
   expiresAt: Date;
   /** A path on this site the provider page links back to after paying (already checked). */
   returnUrl?: string | undefined;
+  /** The buyer's language: the sandbox page opens in it. */
+  locale?: Locale | undefined;
 }
 
 export interface CreatedPayment {
@@ -81,10 +84,10 @@ export function sandboxNotification(secret: string, payNo: string, amount: strin
 }
 
 /** The sandbox page of a payment: a path, with the return path when there is one. */
-export function sandboxPagePath(payNo: string, returnUrl?: string): string {
+export function sandboxPagePath(payNo: string, returnUrl?: string, locale: Locale = DEFAULT_LOCALE): string {
   const q = new URLSearchParams({ payNo });
   if (returnUrl) q.set("returnUrl", returnUrl);
-  return `/sandbox-pay?${q.toString()}`;
+  return `${localePath(locale, "/sandbox-pay")}?${q.toString()}`;
 }
 
 export class SandboxPaymentProvider implements PaymentProvider {
@@ -94,7 +97,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
   constructor(private readonly siteUrl: string) {}
 
   createPayment(input: CreatePaymentInput): Promise<CreatedPayment> {
-    const page = sandboxPagePath(input.payNo, input.returnUrl);
+    const page = sandboxPagePath(input.payNo, input.returnUrl, input.locale);
     return Promise.resolve({ codeUrl: `${this.siteUrl.replace(/\/$/, "")}${page}`, payUrl: page });
   }
 }
