@@ -66,7 +66,7 @@ export interface CartFigures {
 /** Section 6: cart info and totalPay latency at `connections`. */
 export async function benchCart(origin: string, token: string, connections: number, duration: number): Promise<CartFigures> {
   for (const [prodId, skuId, shopId] of await cartCandidates(origin)) {
-    await api(origin, "/p/shopCart/changeItem", token, { prodId, skuId, shopId, count: 1 });
+    must(await api(origin, "/p/shopCart/changeItem", token, { prodId, skuId, shopId, count: 1 }), "add to cart");
   }
   const cart = must(await api(origin, "/p/shopCart/info", token, {}), "cart info") as { shopCartItemDiscounts: { shopCartItems: { basketId: number }[] }[] }[];
   const basketIds = cart.flatMap((s) => s.shopCartItemDiscounts.flatMap((d) => d.shopCartItems.map((i) => i.basketId)));
@@ -88,9 +88,9 @@ async function cartCandidates(origin: string): Promise<[number, number, number][
   for (let prodId = 1; out.length < 3 && prodId < 60; prodId++) {
     const r = await api(origin, `/prod/prodInfo?prodId=${prodId}`, null);
     if (r.code !== "00000") continue;
-    const d = r.data as { shopId: number; skuList?: { skuId: number; stocks: number }[] };
-    const sku = d.skuList?.find((s) => s.stocks > 5);
-    if (sku) out.push([prodId, sku.skuId, d.shopId]);
+    const d = r.data as { status: number; shop: { shopId: number; shopStatus: number }; skuList?: { skuId: number; stocks: number; status: number }[] };
+    const sku = d.skuList?.find((s) => s.status === 1 && s.stocks > 5);
+    if (sku && d.status === 1 && d.shop.shopStatus === 1) out.push([prodId, sku.skuId, d.shop.shopId]);
   }
   return out;
 }
