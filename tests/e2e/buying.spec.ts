@@ -17,9 +17,11 @@ import { islandsReady, LOCALES, prefix, tr, watchErrors, type Locale } from "./h
 
 const run = promisify(execFile);
 
-// Seeded products with plenty of stock in two shops: product 50 (shop 2), product 200 (shop 5).
-const P50 = { prodId: 50, shopId: 2 };
-const P200 = { prodId: 200, shopId: 5 };
+// Cheap seeded products with plenty of stock in two shops (the demo buyer's ¥5000 must last
+// three locales, retries and tests/e2e/payment.spec.ts): 68 (shop 2), 66 (shop 1); 72 is deleted.
+const P_A = { prodId: 68, shopId: 2 };
+const P_B = { prodId: 66, shopId: 1 };
+const P_DELETED = 72;
 const AREA = { provinceId: 31, cityId: 3101, areaId: 310104 };
 const RECEIVER: Record<Locale, string> = { zh: "王小明", "zh-tw": "陳大文", en: "Jane Doe" };
 
@@ -62,11 +64,11 @@ for (const locale of LOCALES) {
     const api = await login(request, context, baseURL!);
 
     // Product pages → cart, two shops; a third line to delete later.
-    await addToCart(page, locale, P50.prodId, "1");
-    await addToCart(page, locale, P200.prodId, "2");
-    const extra = await api<{ skuList: { skuId: number; stocks: number }[]; shop: { shopId: number } }>("GET", "/prod/prodInfo?prodId=51");
+    await addToCart(page, locale, P_A.prodId, "1");
+    await addToCart(page, locale, P_B.prodId, "2");
+    const extra = await api<{ skuList: { skuId: number; stocks: number }[]; shop: { shopId: number } }>("GET", `/prod/prodInfo?prodId=${P_DELETED}`);
     const extraSku = extra.data.skuList.find((s) => s.stocks > 5)!;
-    expect((await api("POST", "/p/shopCart/changeItem", { prodId: 51, skuId: extraSku.skuId, shopId: extra.data.shop.shopId, count: 1 })).code).toBe("00000");
+    expect((await api("POST", "/p/shopCart/changeItem", { prodId: P_DELETED, skuId: extraSku.skuId, shopId: extra.data.shop.shopId, count: 1 })).code).toBe("00000");
 
     await page.goto(`${p}/cart`);
     await islandsReady(page);
