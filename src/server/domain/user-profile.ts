@@ -3,6 +3,7 @@
  * PUT /p/user/setUserInfo and PUT /p/user/updatePassword. Every function is keyed by the
  * userId of the caller's session, never by an id from the request.
  */
+import type { OrderCountData } from "./order-state.ts";
 import { eq } from "drizzle-orm";
 import { formatPriceSafe } from "../../lib/money.ts";
 import type { Db } from "../db/client.ts";
@@ -32,17 +33,8 @@ export interface UserInfo {
   balance: string;
 }
 
-export interface OrderCountData {
-  unPay: number;
-  payed: number;
-  consignment: number;
-  confirm: number;
-  success: number;
-  close: number;
-  refund: number;
-  grouping: number;
-  allCount: number;
-}
+/** The user centre's order counts: the one counting rule of order-state.ts. */
+export type { OrderCountData };
 
 export interface CenterInfo {
   orderCountData: OrderCountData;
