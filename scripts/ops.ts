@@ -383,7 +383,7 @@ async function jobsRun(v: Values, io: OpsIO, client: Client): Promise<number> {
   }
   const opened = await (io.openDb ?? (() => defaultOpenDb(io.env)))();
   try {
-    const { runDueJobs } = await import("../src/server/domain/jobs.ts");
+    const { runDueJobs } = await import("../src/server/domain/jobs/all-jobs.ts");
     const summary = await runDueJobs(opened.db, now, limit);
     if (v.json) io.out(JSON.stringify(summary));
     else io.out(`jobs due at ${now.toISOString()} (${opened.driver}): ${summary.done} done, ${summary.skipped} had nothing to do, ${summary.failed} failed`);

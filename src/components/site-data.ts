@@ -5,9 +5,9 @@
  * src/server/domain; nothing here is per user.
  */
 import { getAppContext } from "../server/context.ts";
-import { getPcWebConfig, getServiceSwitch, pcWebTexts, type PcWebTexts } from "../server/domain/site.ts";
-import { getCategoryTree, getHotSearches } from "../server/domain/catalog.ts";
-import { getTopNotices } from "../server/domain/notice.ts";
+import { getPcWebConfig, getServiceSwitch, pcWebTexts, type PcWebTexts } from "../server/domain/content/site.ts";
+import { getCategoryTree, getHotSearches } from "../server/domain/catalog/catalog.ts";
+import { getTopNotices } from "../server/domain/content/notice.ts";
 import { HOT_SEARCH_NUMBER } from "../lib/constants.ts";
 import type { CategoryNode, HotSearchItem, NoticeItem, PcWebConfig, ServiceSwitch } from "../lib/api-types.ts";
 

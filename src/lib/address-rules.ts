@@ -3,7 +3,7 @@
  * API (POST /p/address/addAddr, PUT /p/address/updateAddr). Messages are i18n keys of the
  * "address" namespace, or of "rules" for the mobile number and the detailed address (SPEC §5).
  * Whether the chosen province / city / district really belong together is checked by the
- * server against the area tree (src/server/domain/area.ts isValidAreaChain).
+ * server against the area tree (src/server/domain/address/area.ts isValidAreaChain).
  */
 import { z } from "zod";
 import { ADDRESS_MAX } from "./constants.ts";

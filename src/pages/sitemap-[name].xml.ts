@@ -4,7 +4,7 @@
  */
 import type { APIRoute } from "astro";
 import { getAppContext } from "../server/context.ts";
-import { getSitemapData, sitemapFileXml } from "../server/domain/sitemap.ts";
+import { getSitemapData, sitemapFileXml } from "../server/domain/content/sitemap.ts";
 
 const notFound = () => new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 

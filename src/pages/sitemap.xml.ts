@@ -4,7 +4,7 @@
  */
 import type { APIRoute } from "astro";
 import { getAppContext } from "../server/context.ts";
-import { getSitemapData, sitemapIndexXml } from "../server/domain/sitemap.ts";
+import { getSitemapData, sitemapIndexXml } from "../server/domain/content/sitemap.ts";
 
 export const GET: APIRoute = async ({ locals }) => {
   if (locals.locale !== "zh") return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });

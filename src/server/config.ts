@@ -15,7 +15,7 @@ export interface AppConfig {
   production: boolean;
   /** Skip the automatic seed on an empty database (tests seed themselves). */
   autoSeed: boolean;
-  /** HMAC secret of the signed decoration preview links (src/server/domain/renovation-preview.ts); "" disables previews. */
+  /** HMAC secret of the signed decoration preview links (src/server/domain/renovation/renovation-preview.ts); "" disables previews. */
   previewSecret: string;
   /**
    * HMAC-SHA256 secret of payment notifications (src/server/providers/payment.ts): PAYMENT_SECRET,

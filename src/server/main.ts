@@ -21,7 +21,7 @@ import { createApi } from "./api/app.ts";
 import { securityHeaders } from "./http/security.ts";
 import { pageRoute } from "./http/locale-route.ts";
 import { cacheKey, dbVersionSource, RenderCache, renderCacheOptionsFromEnv } from "./http/render-cache.ts";
-import { startJobRunner } from "./domain/jobs.ts";
+import { startJobRunner } from "./domain/jobs/all-jobs.ts";
 
 type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse, next?: (err?: unknown) => void, locals?: object) => Promise<void> | void;
 

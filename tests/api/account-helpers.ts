@@ -4,7 +4,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { sessions, users } from "../../src/server/db/schema.ts";
-import { hashToken, newToken } from "../../src/server/domain/tokens.ts";
+import { hashToken, newToken } from "../../src/server/domain/account/tokens.ts";
 import type { TestApp, TestResponse } from "./helpers.ts";
 
 export interface TestUser {

@@ -9,9 +9,9 @@ import { formatPrice, mulQty, sum } from "../../src/lib/money.ts";
 import { ORDER_PAY_MINUTES, PayType } from "../../src/lib/order-types.ts";
 import { orderItems, orders, payments, products, productTranslations, shops, skus, users } from "../../src/server/db/schema.ts";
 import type { OrderAddress } from "../../src/server/db/schema.ts";
-import { scheduleJob } from "../../src/server/domain/jobs.ts";
-import { CloseType, closeOrder, confirmReceipt, markPaymentPaid, nextOrderNumber, shipOrder } from "../../src/server/domain/order-lifecycle.ts";
-import { pointsToMoney } from "../../src/server/domain/points.ts";
+import { scheduleJob } from "../../src/server/domain/jobs/jobs.ts";
+import { CloseType, closeOrder, confirmReceipt, markPaymentPaid, nextOrderNumber, shipOrder } from "../../src/server/domain/order/order-lifecycle.ts";
+import { pointsToMoney } from "../../src/server/domain/points/points.ts";
 import type { TestApp } from "./helpers.ts";
 
 export const FIXTURE_ADDRESS: OrderAddress = {

@@ -6,7 +6,7 @@
  * (src/server/seed), so each test fails when the page shows something else.
  */
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { createPreviewToken } from "../../src/server/domain/renovation-preview.ts";
+import { createPreviewToken } from "../../src/server/domain/renovation/renovation-preview.ts";
 import { home, LOCALES, prefix, tr, type Locale } from "./helpers.ts";
 
 /** Accept-Language that makes the API answer in a locale (src/server/api/app.ts). */

@@ -1,4 +1,4 @@
-/** The ops CLI's argument parsing (scripts/ops.ts); the commands themselves are tested against the API in tests/api/merchant.test.ts. */
+/** The ops CLI's argument parsing (scripts/ops.ts); the commands themselves are tested against the API in tests/api/merchant/merchant.test.ts. */
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { displayWidth, packagesFrom, parseCompany, parseItems, parsePackage, parseState, runOps, tokenFilePath } from "../../scripts/ops.ts";

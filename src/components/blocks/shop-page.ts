@@ -11,9 +11,9 @@ import { localePath, type Locale } from "../../lib/locale.ts";
 import { KEYWORD_MAX } from "../../lib/catalog-params.ts";
 import { isShopOpenInfo, type Page, type ProductCard, type ProductSortCode, type ShopCategory, type ShopIndexInfo } from "../../lib/product-types.ts";
 import { getAppContext } from "../../server/context.ts";
-import { searchProducts } from "../../server/domain/product-list.ts";
-import { getShopHeadInfo, getShopCategories } from "../../server/domain/shop-index.ts";
-import { getShopHomeRenovation } from "../../server/domain/renovation.ts";
+import { searchProducts } from "../../server/domain/catalog/product-list.ts";
+import { getShopHeadInfo, getShopCategories } from "../../server/domain/shop/shop-index.ts";
+import { getShopHomeRenovation } from "../../server/domain/renovation/renovation.ts";
 
 /** Products per page on shop pages (5 per row). */
 export const SHOP_PRODUCTS_PAGE_SIZE = 20;

@@ -16,7 +16,7 @@ import { z } from "zod";
 import { addAddressRule, ADDRESS_KEYS, updateAddressRule } from "../../lib/address-rules.ts";
 import { ResponseCode } from "../../lib/api-types.ts";
 import { intField, messageKeyOf } from "../../lib/validation.ts";
-import { addAddress, deleteAddress, getAddress, listAddresses, setDefaultAddress, updateAddress, type AddressError } from "../domain/address.ts";
+import { addAddress, deleteAddress, getAddress, listAddresses, setDefaultAddress, updateAddress, type AddressError } from "../domain/address/address.ts";
 import type { ApiEnv } from "./context.ts";
 import { ApiError, ok } from "./envelope.ts";
 

@@ -12,7 +12,7 @@ import { localeFromHeader, LANG_COOKIE, isLocale } from "../../lib/locale.ts";
 import { messageKeyOf } from "../../lib/validation.ts";
 import type { AppContext } from "../context.ts";
 import { sessions } from "../db/schema.ts";
-import { hashToken } from "../domain/tokens.ts";
+import { hashToken } from "../domain/account/tokens.ts";
 import type { ApiEnv } from "./context.ts";
 import { ApiError, envelope } from "./envelope.ts";
 import { sysRouter } from "./sys.ts";

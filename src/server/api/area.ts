@@ -5,7 +5,7 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { intFieldDefault } from "../../lib/validation.ts";
-import { listAreasByPid } from "../domain/area.ts";
+import { listAreasByPid } from "../domain/address/area.ts";
 import type { ApiEnv } from "./context.ts";
 import { ok } from "./envelope.ts";
 import { cachePublic } from "./http-cache.ts";

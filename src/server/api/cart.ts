@@ -6,14 +6,14 @@
  *   POST   /p/shopCart/checkItems  body [{basketId, isChecked 0|1}]    → null
  *   DELETE /p/shopCart/deleteItem  body basketId[]                     → null
  *   GET    /p/shopCart/prodCount                                       → number (total quantity)
- * Business refusals are A00001 with a `cart.*` message (domain/cart.ts).
+ * Business refusals are A00001 with a `cart.*` message (domain/cart/cart.ts).
  */
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { ResponseCode } from "../../lib/api-types.ts";
 import { CART_SETTLE_MAX } from "../../lib/constants.ts";
 import { intField } from "../../lib/validation.ts";
-import { CART_DELTA_MAX, CART_IDS_MAX, CartError, cartInfo, cartProdCount, cartTotalPay, changeItem, checkItems, deleteItems } from "../domain/cart.ts";
+import { CART_DELTA_MAX, CART_IDS_MAX, CartError, cartInfo, cartProdCount, cartTotalPay, changeItem, checkItems, deleteItems } from "../domain/cart/cart.ts";
 import type { ApiEnv } from "./context.ts";
 import { ApiError, ok } from "./envelope.ts";
 import { parseWith } from "./address.ts";

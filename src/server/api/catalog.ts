@@ -1,7 +1,7 @@
 /** Categories, brands of a category, hot search words (CONTRACT §3.3, §3.5). */
 import { Hono } from "hono";
 import { brandsByCategoryQuery, categoryInfoQuery, hotSearchQuery } from "../../lib/validation.ts";
-import { getBrandsByCategory, getCategoryTree, getHotSearches } from "../domain/catalog.ts";
+import { getBrandsByCategory, getCategoryTree, getHotSearches } from "../domain/catalog/catalog.ts";
 import type { ApiEnv } from "./context.ts";
 import { ok } from "./envelope.ts";
 import { cachePublic } from "./http-cache.ts";

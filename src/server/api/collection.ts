@@ -18,7 +18,7 @@ import { intField, pageParams } from "../../lib/validation.ts";
 import {
   cancelProdCollections, countProdCollections, isProdCollected, isShopCollected, prodCollectionPage,
   shopCollectionPage, toggleProdCollection, toggleShopCollection,
-} from "../domain/collection.ts";
+} from "../domain/collection/collection.ts";
 import type { ApiEnv } from "./context.ts";
 import { ApiError, ok } from "./envelope.ts";
 import { parseWith } from "./address.ts";

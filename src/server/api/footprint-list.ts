@@ -11,7 +11,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { ResponseCode } from "../../lib/api-types.ts";
 import { intField, pageParams } from "../../lib/validation.ts";
-import { clearFootprints, deleteFootprints, footprintPage } from "../domain/footprint.ts";
+import { clearFootprints, deleteFootprints, footprintPage } from "../domain/footprint/footprint.ts";
 import type { ApiEnv } from "./context.ts";
 import { ApiError, ok } from "./envelope.ts";
 import { parseWith, readJson } from "./address.ts";

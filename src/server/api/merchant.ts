@@ -20,8 +20,8 @@ import { DELIVERY_COMPANIES, DELIVERY_STATES } from "../../lib/order-types.ts";
 import { intField, intFieldDefault, messageKeyOf } from "../../lib/validation.ts";
 import {
   addShopTrace, findMerchantSession, listShopOrders, MERCHANT_STATUS_FILTERS, MerchantError, merchantLogin, merchantLogout, shipShopOrder, shopOrderDetail,
-} from "../domain/merchant.ts";
-import { OrderError, TRACE_STATION_MAX, TRACKING_NUMBER } from "../domain/order-lifecycle.ts";
+} from "../domain/merchant/merchant.ts";
+import { OrderError, TRACE_STATION_MAX, TRACKING_NUMBER } from "../domain/order/order-lifecycle.ts";
 import { clientIp } from "./auth.ts";
 import type { ApiVariables } from "./context.ts";
 import { ApiError, envelope, ok } from "./envelope.ts";

@@ -11,7 +11,7 @@
  *   GET    /p/myDelivery/deliveryOrder/{orderDeliveryId}          → DeliveryOrderDto
  *   GET    /p/delivery/list                                       → [{dvyId, dvyName}]
  * Another user's order is "order not found". Refusals are A00001 with a translated `order.*` /
- * `myOrder.*` message (domain/my-order.ts, domain/order-lifecycle.ts).
+ * `myOrder.*` message (domain/order/my-order.ts, domain/order/order-lifecycle.ts).
  */
 import { Hono, type Context } from "hono";
 import { z } from "zod";
@@ -20,10 +20,10 @@ import { intField, pageParams } from "../../lib/validation.ts";
 import {
   buyAgain, cancelMyOrder, confirmMyReceipt, deleteMyOrder, myDelivery, myOrderCount,
   myOrderDeliveries, myOrderDetail, myOrderPage,
-} from "../domain/my-order.ts";
-import { OrderError } from "../domain/order-lifecycle.ts";
-import { tabFromParam } from "../domain/order-state.ts";
-import { deliveryCompanyList } from "../domain/delivery.ts";
+} from "../domain/order/my-order.ts";
+import { OrderError } from "../domain/order/order-lifecycle.ts";
+import { tabFromParam } from "../../lib/order-state.ts";
+import { deliveryCompanyList } from "../domain/order/delivery.ts";
 import type { ApiEnv } from "./context.ts";
 import { ApiError, ok } from "./envelope.ts";
 import { parseWith } from "./address.ts";

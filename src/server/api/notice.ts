@@ -2,7 +2,7 @@
 import { Hono } from "hono";
 import { ResponseCode } from "../../lib/api-types.ts";
 import { noticeIdParams, pageParams, shopIdParams } from "../../lib/validation.ts";
-import { getNotice, getTopNotices, listNotices } from "../domain/notice.ts";
+import { getNotice, getTopNotices, listNotices } from "../domain/content/notice.ts";
 import type { ApiEnv } from "./context.ts";
 import { ApiError, ok } from "./envelope.ts";
 import { cachePublic } from "./http-cache.ts";

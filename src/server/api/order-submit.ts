@@ -5,7 +5,7 @@
  * Refusals: A00001 with a translated message (bad input, unavailable goods, points, address);
  * A03002 for a repeated submit ("do not submit the order twice"; data = {orderNumbers, duplicateError: 1})
  * or an unknown / expired token ("order expired"); A03010 when stock runs out at submit.
- * Rules: src/server/domain/order-submit.ts, docs/orders.md "Submit order".
+ * Rules: src/server/domain/order/order-submit.ts, docs/orders.md "Submit order".
  */
 import { Hono, type Context } from "hono";
 import { z } from "zod";
@@ -15,8 +15,8 @@ import { orderInvoiceListRule, orderShopParamsRule, usePointsRule } from "../../
 import type { OrderNumbersDto } from "../../lib/order-types.ts";
 import { intField, messageKeyOf } from "../../lib/validation.ts";
 import type { OrderInvoice } from "../db/schema.ts";
-import { OrderSubmitError, confirmOrder, submitOrder } from "../domain/order-submit.ts";
-import { CART_IDS_MAX } from "../domain/cart.ts";
+import { OrderSubmitError, confirmOrder, submitOrder } from "../domain/order/order-submit.ts";
+import { CART_IDS_MAX } from "../domain/cart/cart.ts";
 import type { ApiEnv } from "./context.ts";
 import { ApiError, envelope, ok } from "./envelope.ts";
 

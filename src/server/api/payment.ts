@@ -1,5 +1,5 @@
 /**
- * Payment (CONTRACT §4.4; rules in src/server/domain/payment.ts, docs/orders.md "Payment"):
+ * Payment (CONTRACT §4.4; rules in src/server/domain/payment/payment.ts, docs/orders.md "Payment"):
  *   GET  /p/order/getOrderPayInfoByOrderNumber?orderNumbers=a,b  → OrderPayInfoDto
  *   POST /p/order/pay {payType, orderNumbers, returnUrl?}           → BalancePayDto (9, 0) | ProviderPayDto (2, 3)
  *   GET  /p/myOrder/getOrderStatus?orderNumber=                     → number (the order's status)
@@ -14,8 +14,8 @@ import { BalancePayResult, PayType, type BalancePayDto } from "../../lib/order-t
 import {
   PaymentError, PAYMENT_ERRORS, asNotification, completeSandboxPayment, createProviderPayment, getOrderPayInfo,
   getOrderStatus, handleNotification, parseOrderNumbers, payWithBalance, safeReturnUrl,
-} from "../domain/payment.ts";
-import { OrderError } from "../domain/order-lifecycle.ts";
+} from "../domain/payment/payment.ts";
+import { OrderError } from "../domain/order/order-lifecycle.ts";
 import { paymentProviderFor } from "../providers/payment.ts";
 import type { ApiEnv } from "./context.ts";
 import { ApiError, ok } from "./envelope.ts";

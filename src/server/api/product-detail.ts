@@ -2,7 +2,7 @@
 import { Hono } from "hono";
 import { ResponseCode } from "../../lib/api-types.ts";
 import { commentPageQuery, prodIdQuery } from "../../lib/catalog-params.ts";
-import { getCommentSummary, getProductDetail, getSkuList, isProductOnSale, listComments } from "../domain/product-detail.ts";
+import { getCommentSummary, getProductDetail, getSkuList, isProductOnSale, listComments } from "../domain/catalog/product-detail.ts";
 import type { ApiEnv } from "./context.ts";
 import { ApiError, ok } from "./envelope.ts";
 import { cachePublic } from "./http-cache.ts";

@@ -1,7 +1,7 @@
 /** Product search and lists (CONTRACT §3.4, §3.2 renovationPage). */
 import { Hono } from "hono";
 import { productSearchQuery, renovationProductsQuery } from "../../lib/catalog-params.ts";
-import { renovationProducts, searchPage, searchProducts } from "../domain/product-list.ts";
+import { renovationProducts, searchPage, searchProducts } from "../domain/catalog/product-list.ts";
 import type { ApiEnv } from "./context.ts";
 import { ok, page } from "./envelope.ts";
 import { cachePublic } from "./http-cache.ts";

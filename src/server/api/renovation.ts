@@ -1,12 +1,12 @@
 /**
  * Published page decorations (CONTRACT §3.2, §10): content is a JSON string of the refreshed
  * blocks. Drafts are never served here; the merchant previews them on the page
- * /select-decorate with a signed token (src/server/domain/renovation-preview.ts).
+ * /select-decorate with a signed token (src/server/domain/renovation/renovation-preview.ts).
  */
 import { Hono } from "hono";
 import { ResponseCode } from "../../lib/api-types.ts";
 import { renovationHomeQuery, renovationInfoQuery } from "../../lib/catalog-params.ts";
-import { getHomeRenovation, getRenovation, toRenovationAnswer } from "../domain/renovation.ts";
+import { getHomeRenovation, getRenovation, toRenovationAnswer } from "../domain/renovation/renovation.ts";
 import type { ApiEnv } from "./context.ts";
 import { ApiError, ok } from "./envelope.ts";
 import { cachePublic } from "./http-cache.ts";

@@ -1,7 +1,7 @@
 /** Hot shops (CONTRACT §3.7). Head info: shop-index.ts; shop search: shop-list.ts. */
 import { Hono } from "hono";
 import { hotShopsQuery } from "../../lib/validation.ts";
-import { getHotShops } from "../domain/shop.ts";
+import { getHotShops } from "../domain/shop/shop.ts";
 import type { ApiEnv } from "./context.ts";
 import { ok } from "./envelope.ts";
 import { cachePublic } from "./http-cache.ts";

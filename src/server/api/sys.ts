@@ -2,7 +2,7 @@
 import { Hono } from "hono";
 import type { ExchangeRateAnswer } from "../../lib/api-types.ts";
 import { termsQuery, webConfigQuery } from "../../lib/validation.ts";
-import { getExchangeRate, getPaySwitch, getPcWebConfig, getServiceSwitch, getTerms, getTermsHtml } from "../domain/site.ts";
+import { getExchangeRate, getPaySwitch, getPcWebConfig, getServiceSwitch, getTerms, getTermsHtml } from "../domain/content/site.ts";
 import type { ApiEnv } from "./context.ts";
 import { ok } from "./envelope.ts";
 import { cachePublic } from "./http-cache.ts";

@@ -6,7 +6,7 @@
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { ResponseCode } from "../../lib/api-types.ts";
-import { IMAGE_MAX_BYTES, isUploadFolder, sniffImage } from "../domain/upload.ts";
+import { IMAGE_MAX_BYTES, isUploadFolder, sniffImage } from "../domain/upload/upload.ts";
 import type { ApiEnv } from "./context.ts";
 import { ApiError, envelope, ok } from "./envelope.ts";
 

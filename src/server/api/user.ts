@@ -8,7 +8,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { nicknameRule, passwordPairRule, passwordRule, RULE_KEYS, smsCodeRule } from "../../lib/rules.ts";
-import { getCenterInfo, getUserInfo, setUserInfo, updatePassword } from "../domain/user-profile.ts";
+import { getCenterInfo, getUserInfo, setUserInfo, updatePassword } from "../domain/account/user-profile.ts";
 import type { ApiEnv } from "./context.ts";
 import { ok } from "./envelope.ts";
 import { parseAuthJson, run, smallBody } from "./auth.ts";

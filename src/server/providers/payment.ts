@@ -2,7 +2,7 @@
  * Payment providers (WeChat scan code, Alipay PC). The mall talks to a PaymentProvider only:
  * `createPayment` answers the text of the QR code (codeUrl) and the page to open (payUrl) of a
  * payment; the provider later tells the mall that it was paid by calling the notification path
- * `POST /api/pay/notify/<provider>` with a signed body (src/server/domain/payment.ts handles it).
+ * `POST /api/pay/notify/<provider>` with a signed body (src/server/domain/payment/payment.ts handles it).
  *
  * The built-in provider is the SANDBOX: no money moves. Its "cashier" is this site's own page
  * `/sandbox-pay?payNo=…` (the QR code of /weixin-pay encodes that page's absolute URL, so a phone

@@ -1,5 +1,5 @@
 /** The demo buyer, ten reviewer accounts and product reviews. */
-import { hashPassword } from "../domain/password.ts";
+import { hashPassword } from "../domain/account/password.ts";
 import { prodComments, users } from "../db/schema.ts";
 import { insertChunks, type SeedContext } from "./context.ts";
 import { avatarSvg } from "./images.ts";

@@ -1,0 +1,243 @@
+/**
+ * Accounts: password login, SMS login (creates the account on first use), registration,
+ * forgotten-password reset and logout. Sessions are rows of `sessions` holding the SHA-256 of a
+ * random 256-bit token (src/server/domain/account/tokens.ts); every login creates a new one (30 days).
+ * Failures are AuthError (i18n key + params). Every function takes `now` (tests move the clock).
+ * See docs/accounts.md.
+ */
+import { randomBytes, randomUUID } from "node:crypto";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { isMobile } from "../../../lib/rules.ts";
+import type { Db, Tx } from "../../db/client.ts";
+import { sessions, users } from "../../db/schema.ts";
+import { hashPassword, verifyPassword } from "./password.ts";
+import { AuthError, hit, unhit, type RateWindow } from "./rate-limit.ts";
+import { checkSmsCode, consumeResetFlag, consumeSmsCode, issueResetFlag, maskMobile, normalizeMobile, SMS_LIMITS, type SmsLimits } from "./sms.ts";
+import { hashToken, newToken, USER_TOKEN_TTL_SECONDS } from "./tokens.ts";
+
+export interface TokenInfo {
+  accessToken: string;
+  /** Seconds until the token expires (2,592,000 = 30 days). */
+  expiresIn: number;
+}
+
+export interface LoginLimits {
+  perAccount: RateWindow;
+  perIp: RateWindow;
+}
+
+/** Failed password logins: 10 per account and 50 per IP in fixed 15-minute windows. */
+export const LOGIN_LIMITS: LoginLimits = {
+  perAccount: { limit: 10, seconds: 15 * 60 },
+  perIp: { limit: 50, seconds: 15 * 60 },
+};
+
+export type UserRow = typeof users.$inferSelect;
+
+// ---------------------------------------------------------------------------------------------
+// Sessions
+// ---------------------------------------------------------------------------------------------
+
+export async function createSession(tx: Db | Tx, userId: string, now: Date): Promise<TokenInfo> {
+  const accessToken = newToken();
+  await tx.insert(sessions).values({
+    tokenHash: hashToken(accessToken),
+    kind: "user",
+    userId,
+    expiresAt: new Date(now.getTime() + USER_TOKEN_TTL_SECONDS * 1000),
+    createdAt: now,
+  });
+  return { accessToken, expiresIn: USER_TOKEN_TTL_SECONDS };
+}
+
+/** Revokes one token (logout). Unknown or already revoked tokens are ignored. */
+export async function revokeToken(db: Db | Tx, token: string, now: Date): Promise<void> {
+  if (!token) return;
+  await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt)));
+}
+
+/** Revokes every live session of a user (password change / reset). */
+export async function revokeAllSessions(tx: Db | Tx, userId: string, now: Date): Promise<void> {
+  await tx.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, userId), eq(sessions.kind, "user"), isNull(sessions.revokedAt)));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Look-ups
+// ---------------------------------------------------------------------------------------------
+
+export async function findUserByUsername(db: Db | Tx, username: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(sql`lower(${users.username}) = ${username.toLowerCase()}`).limit(1);
+  return row;
+}
+
+export async function findUserByMobile(db: Db | Tx, mobile: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.userMobile, mobile)).limit(1);
+  return row;
+}
+
+export async function findUserById(db: Db | Tx, userId: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.userId, userId)).limit(1);
+  return row;
+}
+
+/** A user by account name or mobile number (a mobile-shaped name is tried as a mobile first). */
+export async function findUserByAccount(db: Db | Tx, account: string): Promise<UserRow | undefined> {
+  const mobile = isMobile(account) ? normalizeMobile(account) : null;
+  if (mobile) {
+    const byMobile = await findUserByMobile(db, mobile);
+    if (byMobile) return byMobile;
+  }
+  return findUserByUsername(db, account);
+}
+
+/** Same-cost verification for unknown users, so timing does not tell whether an account exists. */
+let dummyHash: Promise<string> | undefined;
+function dummyPasswordHash(): Promise<string> {
+  dummyHash ??= hashPassword(randomBytes(16).toString("hex"));
+  return dummyHash;
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === "23505") return true;
+  }
+  return false;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Password login
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * POST /login. userName is an account name or a mobile number; wrong password and unknown
+ * account give the same message. Failed tries count per account and per IP (one atomic hit
+ * each before verifying, taken back when the login succeeds).
+ */
+export async function loginWithPassword(
+  db: Db,
+  input: { userName: string; passWord: string; ip: string; now: Date },
+  limits: LoginLimits = LOGIN_LIMITS,
+): Promise<TokenInfo> {
+  const { userName, passWord, ip, now } = input;
+  const account = (normalizeMobile(userName) ?? userName).toLowerCase();
+  const accountKey = `login:account:${account}`;
+  const ipKey = `login:ip:${ip}`;
+  const a = await hit(db, accountKey, limits.perAccount, now);
+  const b = await hit(db, ipKey, limits.perIp, now);
+  if (!a.allowed || !b.allowed) {
+    const seconds = Math.max(a.allowed ? 0 : a.retryAfterSeconds, b.allowed ? 0 : b.retryAfterSeconds);
+    throw new AuthError("auth.tooManyLogins", { minutes: Math.max(1, Math.ceil(seconds / 60)) });
+  }
+  const user = await findUserByAccount(db, userName);
+  const ok = user?.passwordHash ? await verifyPassword(passWord, user.passwordHash) : (await verifyPassword(passWord, await dummyPasswordHash()), false);
+  if (!user || !ok) throw new AuthError("auth.wrongCredentials");
+  await unhit(db, accountKey, limits.perAccount, now);
+  await unhit(db, ipKey, limits.perIp, now);
+  if (user.status !== 1) throw new AuthError("auth.accountDisabled");
+  return createSession(db, user.userId, now);
+}
+
+// ---------------------------------------------------------------------------------------------
+// SMS login (creates the account on first use)
+// ---------------------------------------------------------------------------------------------
+
+/** "u" + last 4 digits of the mobile + "_" + 6 random letters/digits, e.g. "u8000_k3x9q2" (12 characters). */
+export function generatedUsername(mobile: string): string {
+  const alphabet = "abcdefghijkmnpqrstuvwxyz23456789";
+  const bytes = randomBytes(6);
+  let suffix = "";
+  for (const b of bytes) suffix += alphabet[b % alphabet.length];
+  return `u${mobile.slice(-4)}_${suffix}`;
+}
+
+export async function loginWithSms(db: Db, input: { mobile: string; code: string; now: Date }, smsLimits: SmsLimits = SMS_LIMITS): Promise<TokenInfo> {
+  const { mobile, code, now } = input;
+  const codeId = await checkSmsCode(db, mobile, "login", code, now, smsLimits);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await db.transaction(async (tx) => {
+        await consumeSmsCode(tx, codeId, now, smsLimits);
+        let user = await findUserByMobile(tx, mobile);
+        if (!user) {
+          [user] = await tx.insert(users).values({
+            userId: randomUUID(),
+            username: generatedUsername(mobile),
+            nickName: maskMobile(mobile)!,
+            userMobile: mobile,
+            passwordHash: null,
+            createdAt: now,
+            updatedAt: now,
+          }).returning();
+        }
+        if (user!.status !== 1) throw new AuthError("auth.accountDisabled");
+        return createSession(tx, user!.userId, now);
+      });
+    } catch (err) {
+      // A generated name that collided, or the same mobile registered concurrently: try again.
+      if (attempt < 3 && isUniqueViolation(err)) continue;
+      throw err;
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Registration
+// ---------------------------------------------------------------------------------------------
+
+export interface RegisterInput {
+  userName: string;
+  password: string;
+  mobile: string;
+  validCode: string;
+  now: Date;
+}
+
+/** POST /user/register: checks both names are free and the register code, then creates user + session in one transaction. */
+export async function registerUser(db: Db, input: RegisterInput, smsLimits: SmsLimits = SMS_LIMITS): Promise<TokenInfo> {
+  const { userName, password, mobile, validCode, now } = input;
+  if (isMobile(userName)) throw new AuthError("auth.usernameIsMobile");
+  if (await findUserByUsername(db, userName)) throw new AuthError("auth.usernameTaken");
+  if (await findUserByMobile(db, mobile)) throw new AuthError("auth.mobileRegistered");
+  const codeId = await checkSmsCode(db, mobile, "register", validCode, now, smsLimits);
+  const passwordHash = await hashPassword(password);
+  try {
+    return await db.transaction(async (tx) => {
+      await consumeSmsCode(tx, codeId, now, smsLimits);
+      const userId = randomUUID();
+      await tx.insert(users).values({ userId, username: userName, nickName: userName, userMobile: mobile, passwordHash, createdAt: now, updatedAt: now });
+      return createSession(tx, userId, now);
+    });
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+    // Someone took the name or the mobile between the check and the insert.
+    throw new AuthError((await findUserByMobile(db, mobile)) ? "auth.mobileRegistered" : "auth.usernameTaken");
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Forgotten password: code → one-time flag → new password
+// ---------------------------------------------------------------------------------------------
+
+/** PUT /user/checkUpdatePwdSms: uses up the reset code and answers a one-time flag (10 minutes). */
+export async function checkResetCode(db: Db, input: { mobile: string; validCode: string; now: Date }, smsLimits: SmsLimits = SMS_LIMITS): Promise<string> {
+  const { mobile, validCode, now } = input;
+  if (!(await findUserByMobile(db, mobile))) throw new AuthError("auth.mobileNotRegistered");
+  const codeId = await checkSmsCode(db, mobile, "reset", validCode, now, smsLimits);
+  return db.transaction(async (tx) => {
+    await consumeSmsCode(tx, codeId, now, smsLimits);
+    return issueResetFlag(tx, mobile, now, smsLimits);
+  });
+}
+
+/** PUT /user/updatePwd: sets the password and revokes every session of the user, in one transaction. */
+export async function resetPassword(db: Db, input: { mobile: string; password: string; flag: string; now: Date }): Promise<void> {
+  const { mobile, password, flag, now } = input;
+  const user = await findUserByMobile(db, mobile);
+  if (!user) throw new AuthError("auth.resetFlagInvalid");
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    await consumeResetFlag(tx, mobile, flag, now);
+    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.userId, user.userId));
+    await revokeAllSessions(tx, user.userId, now);
+  });
+}

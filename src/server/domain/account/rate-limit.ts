@@ -1,0 +1,77 @@
+/**
+ * Fixed-window rate limits kept in the rate_limits table, so they hold across processes and
+ * restarts. A window of `seconds` starts at a multiple of `seconds` since the Unix epoch (daily
+ * windows start at 00:00 UTC). hit() is one atomic upsert (`count = count + 1`), so concurrent
+ * requests can never pass more than `limit` times per window.
+ *
+ * Also home of AuthError, the failure type of the account domain (auth, SMS, profile, upload):
+ * an i18n key of the "auth" (or "rules") namespace plus its parameters; the API translates it.
+ */
+import { and, eq, lt, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client.ts";
+import { rateLimits } from "../../db/schema.ts";
+
+export class AuthError extends Error {
+  constructor(readonly key: string, readonly params: Record<string, unknown> = {}) {
+    super(key);
+    this.name = "AuthError";
+  }
+}
+
+export interface RateWindow {
+  /** How many hits a window allows. */
+  limit: number;
+  /** Window length in seconds. */
+  seconds: number;
+}
+
+export interface HitResult {
+  count: number;
+  allowed: boolean;
+  /** Seconds until the current window ends (≥ 1). */
+  retryAfterSeconds: number;
+}
+
+export function windowStart(now: Date, seconds: number): Date {
+  const ms = seconds * 1000;
+  return new Date(Math.floor(now.getTime() / ms) * ms);
+}
+
+export function secondsLeft(now: Date, seconds: number): number {
+  const end = windowStart(now, seconds).getTime() + seconds * 1000;
+  return Math.max(1, Math.ceil((end - now.getTime()) / 1000));
+}
+
+/** Counts one hit of `key` in the current window; allowed is false once the count exceeds the limit. */
+export async function hit(db: Db | Tx, key: string, w: RateWindow, now: Date): Promise<HitResult> {
+  const start = windowStart(now, w.seconds);
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key, windowStart: start, count: 1 })
+    .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { count: sql`${rateLimits.count} + 1` } })
+    .returning({ count: rateLimits.count });
+  const count = row?.count ?? 1;
+  return { count, allowed: count <= w.limit, retryAfterSeconds: secondsLeft(now, w.seconds) };
+}
+
+/** Takes one hit back (e.g. a login that succeeded after all). */
+export async function unhit(db: Db | Tx, key: string, w: RateWindow, now: Date): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+    .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, windowStart(now, w.seconds))));
+}
+
+/** The count of `key` in the current window (0 when none). */
+export async function peek(db: Db | Tx, key: string, w: RateWindow, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ count: rateLimits.count })
+    .from(rateLimits)
+    .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, windowStart(now, w.seconds))));
+  return row?.count ?? 0;
+}
+
+/** Deletes windows that ended more than two days ago (no limit here is longer than a day). */
+export async function pruneRateLimits(db: Db, now: Date): Promise<void> {
+  await db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(now.getTime() - 3 * 86_400_000)));
+}

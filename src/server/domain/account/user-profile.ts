@@ -1,0 +1,146 @@
+/**
+ * The logged-in user's own data: GET /p/user/userInfo, GET /p/user/centerInfo,
+ * PUT /p/user/setUserInfo and PUT /p/user/updatePassword. Every function is keyed by the
+ * userId of the caller's session, never by an id from the request.
+ */
+import type { OrderCountData } from "../../../lib/order-state.ts";
+import { eq } from "drizzle-orm";
+import { formatPriceSafe } from "../../../lib/money.ts";
+import type { Db } from "../../db/client.ts";
+import { shops, users } from "../../db/schema.ts";
+import type { FileStorage } from "../../providers/storage.ts";
+import { createSession, findUserById, LOGIN_LIMITS, revokeAllSessions, type LoginLimits, type TokenInfo } from "./auth.ts";
+import { myOrderCount } from "../order/my-order.ts";
+import { hashPassword, verifyPassword } from "./password.ts";
+import { AuthError, hit, unhit } from "./rate-limit.ts";
+import { checkSmsCode, consumeSmsCode, maskMobile, SMS_LIMITS, type SmsLimits } from "./sms.ts";
+
+export interface UserInfo {
+  userId: string;
+  nickName: string;
+  username: string;
+  pic: string | null;
+  sex: "M" | "F";
+  /** Masked, e.g. 138****8000. */
+  userMobile: string | null;
+  /** Masked as well (the original sends both). */
+  mobile: string | null;
+  status: number;
+  level: number;
+  levelType: number;
+  score: number;
+  /** Two decimals, e.g. "5000.00". */
+  balance: string;
+}
+
+/** The user centre's order counts: the one counting rule of order-state.ts. */
+export type { OrderCountData };
+
+export interface CenterInfo {
+  orderCountData: OrderCountData;
+  /** null: the store application feature does not exist yet. */
+  shopAuditStatus: number | null;
+  /** Status of the shop this user owns, -1 when none (SPEC §4). */
+  shopStatus: number;
+  shopId: number | null;
+  isSetPassword: boolean;
+}
+
+async function requireUser(db: Db, userId: string) {
+  const user = await findUserById(db, userId);
+  if (!user) throw new AuthError("auth.userNotFound");
+  return user;
+}
+
+export async function getUserInfo(db: Db, userId: string): Promise<UserInfo> {
+  const u = await requireUser(db, userId);
+  const masked = maskMobile(u.userMobile);
+  return {
+    userId: u.userId,
+    nickName: u.nickName,
+    username: u.username,
+    pic: u.pic,
+    sex: u.sex === "F" ? "F" : "M",
+    userMobile: masked,
+    mobile: masked,
+    status: u.status,
+    level: u.level,
+    levelType: u.levelType,
+    score: u.score,
+    balance: formatPriceSafe(u.balance),
+  };
+}
+
+export async function getCenterInfo(db: Db, userId: string): Promise<CenterInfo> {
+  const u = await requireUser(db, userId);
+  const [shop] = await db.select({ shopId: shops.shopId, shopStatus: shops.shopStatus }).from(shops).where(eq(shops.ownerUserId, userId)).limit(1);
+  // The same numbers as GET /p/myOrder/orderCount (the user's orders not deleted; my-order.ts).
+  const orderCountData: OrderCountData = await myOrderCount(db, userId);
+  return {
+    orderCountData,
+    shopAuditStatus: null,
+    shopStatus: shop ? shop.shopStatus : -1,
+    shopId: shop ? shop.shopId : null,
+    isSetPassword: Boolean(u.passwordHash),
+  };
+}
+
+/** Where uploaded avatars live; setUserInfo accepts only stored files under this folder. */
+export const AVATAR_PREFIX = "/uploads/avatar/";
+
+export async function setUserInfo(
+  db: Db,
+  storage: FileStorage,
+  userId: string,
+  input: { nickName: string; avatarUrl?: string; sex?: "M" | "F"; now: Date },
+): Promise<void> {
+  const u = await requireUser(db, userId);
+  const patch: Partial<typeof users.$inferInsert> = { nickName: input.nickName, updatedAt: input.now };
+  if (input.sex) patch.sex = input.sex;
+  const avatar = input.avatarUrl?.trim();
+  // Empty or absent: keep the current picture. The current picture may be sent back unchanged.
+  if (avatar && avatar !== u.pic) {
+    if (!avatar.startsWith(AVATAR_PREFIX) || !(await storage.exists(avatar))) throw new AuthError("auth.avatarInvalid");
+    patch.pic = avatar;
+  }
+  await db.update(users).set(patch).where(eq(users.userId, userId));
+}
+
+/**
+ * PUT /p/user/updatePassword. With a password set, oldPassword must match (wrong tries count
+ * against the same per-account window as logins); without one, an SMS code of purpose
+ * "password" sent to the user's mobile is required. On success every session of the user —
+ * the current one included — is revoked and a fresh token is answered, in one transaction.
+ */
+export async function updatePassword(
+  db: Db,
+  userId: string,
+  input: { oldPassword?: string; newPassword: string; validCode?: string; now: Date },
+  limits: { login?: LoginLimits; sms?: SmsLimits } = {},
+): Promise<TokenInfo> {
+  const loginLimits = limits.login ?? LOGIN_LIMITS;
+  const smsLimits = limits.sms ?? SMS_LIMITS;
+  const { oldPassword, newPassword, validCode, now } = input;
+  const u = await requireUser(db, userId);
+  let codeId: number | null = null;
+  if (u.passwordHash) {
+    if (!oldPassword) throw new AuthError("auth.oldPasswordRequired");
+    const key = `password:user:${userId}`;
+    const h = await hit(db, key, loginLimits.perAccount, now);
+    if (!h.allowed) throw new AuthError("auth.tooManyLogins", { minutes: Math.max(1, Math.ceil(h.retryAfterSeconds / 60)) });
+    if (!(await verifyPassword(oldPassword, u.passwordHash))) throw new AuthError("auth.oldPasswordWrong");
+    await unhit(db, key, loginLimits.perAccount, now);
+    if (oldPassword === newPassword) throw new AuthError("auth.samePassword");
+  } else {
+    if (!u.userMobile) throw new AuthError("auth.noMobile");
+    if (!validCode) throw new AuthError("rules.smsCodeRequired");
+    codeId = await checkSmsCode(db, u.userMobile, "password", validCode, now, smsLimits);
+  }
+  const passwordHash = await hashPassword(newPassword);
+  return db.transaction(async (tx) => {
+    if (codeId !== null) await consumeSmsCode(tx, codeId, now, smsLimits);
+    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.userId, userId));
+    await revokeAllSessions(tx, userId, now);
+    return createSession(tx, userId, now);
+  });
+}

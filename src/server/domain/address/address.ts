@@ -1,0 +1,164 @@
+/**
+ * The user's address book (CONTRACT §7.3). Every function takes the owner's userId and only
+ * ever reads or changes that user's rows: another user's addrId behaves exactly like an unknown
+ * one ("address not found"). Area names are taken from the area tree (never from the client) and
+ * stored in zh; answers give them in the request language.
+ * Rules: at most ADDRESS_COUNT_MAX addresses per user; the first one becomes the default; one
+ * default per user; deleting the default makes the most recently updated remaining one default.
+ * Changes run in a transaction that first locks the user's row, so concurrent requests of one
+ * user are serialised (the count limit and the single default hold under concurrency).
+ */
+import { and, asc, count, desc, eq, ne, sql } from "drizzle-orm";
+import { ADDRESS_COUNT_MAX, type AddressForm } from "../../../lib/address-rules.ts";
+import type { Locale } from "../../../lib/locale.ts";
+import type { Db, Tx } from "../../db/client.ts";
+import { addresses, users } from "../../db/schema.ts";
+import { getArea, isValidAreaChain } from "./area.ts";
+
+export interface AddressItem {
+  addrId: number;
+  receiver: string;
+  mobile: string;
+  province: string;
+  provinceId: number;
+  city: string;
+  cityId: number;
+  area: string;
+  areaId: number;
+  addr: string;
+  postCode: string | null;
+  /** 1 = the default address. */
+  commonAddr: number;
+}
+
+type AddressRow = typeof addresses.$inferSelect;
+
+function toItem(r: AddressRow, locale: Locale): AddressItem {
+  return {
+    addrId: r.addrId,
+    receiver: r.receiver,
+    mobile: r.mobile,
+    province: getArea(r.provinceId, locale)?.areaName ?? r.province,
+    provinceId: r.provinceId,
+    city: getArea(r.cityId, locale)?.areaName ?? r.city,
+    cityId: r.cityId,
+    area: getArea(r.areaId, locale)?.areaName ?? r.area,
+    areaId: r.areaId,
+    addr: r.addr,
+    postCode: r.postCode ?? null,
+    commonAddr: r.commonAddr,
+  };
+}
+
+const listOrder = [desc(addresses.commonAddr), desc(addresses.updatedAt), desc(addresses.addrId)];
+
+/** Serialises changes of one user's address book (row lock on the user; no-op if the row is missing). */
+async function lockUser(tx: Tx, userId: string): Promise<void> {
+  await tx.select({ id: users.userId }).from(users).where(eq(users.userId, userId)).for("update");
+}
+
+/** The user's addresses: default first, then most recently updated. */
+export async function listAddresses(db: Db, userId: string, locale: Locale): Promise<AddressItem[]> {
+  const rows = await db.select().from(addresses).where(eq(addresses.userId, userId)).orderBy(...listOrder);
+  return rows.map((r) => toItem(r, locale));
+}
+
+/** One of the user's addresses, or null (unknown or someone else's). */
+export async function getAddress(db: Db, userId: string, addrId: number, locale: Locale): Promise<AddressItem | null> {
+  const [row] = await db.select().from(addresses).where(and(eq(addresses.userId, userId), eq(addresses.addrId, addrId))).limit(1);
+  return row ? toItem(row, locale) : null;
+}
+
+export async function countAddresses(db: Db | Tx, userId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(addresses).where(eq(addresses.userId, userId));
+  return Number(row?.n ?? 0);
+}
+
+export type AddressError = "areaInvalid" | "tooMany" | "notFound";
+export type AddressResult<T> = { ok: true; value: T } | { ok: false; error: AddressError };
+
+function columnsOf(form: AddressForm, names: { province: string; city: string; area: string }) {
+  return {
+    receiver: form.receiver,
+    mobile: form.mobile,
+    provinceId: form.provinceId,
+    province: names.province,
+    cityId: form.cityId,
+    city: names.city,
+    areaId: form.areaId,
+    area: names.area,
+    addr: form.addr,
+    postCode: form.postCode ?? null,
+  };
+}
+
+/** Adds an address (the first one becomes the default). Answers the new addrId. */
+export async function addAddress(db: Db, userId: string, form: AddressForm, now: Date = new Date()): Promise<AddressResult<number>> {
+  const names = isValidAreaChain(form.provinceId, form.cityId, form.areaId);
+  if (!names) return { ok: false, error: "areaInvalid" };
+  return db.transaction(async (tx): Promise<AddressResult<number>> => {
+    await lockUser(tx, userId);
+    const n = await countAddresses(tx, userId);
+    if (n >= ADDRESS_COUNT_MAX) return { ok: false, error: "tooMany" };
+    const [row] = await tx
+      .insert(addresses)
+      .values({ userId, ...columnsOf(form, names), commonAddr: n === 0 ? 1 : 0, createdAt: now, updatedAt: now })
+      .returning({ addrId: addresses.addrId });
+    return { ok: true, value: row!.addrId };
+  });
+}
+
+/** Changes one of the user's addresses (not its default flag). */
+export async function updateAddress(db: Db, userId: string, addrId: number, form: AddressForm, now: Date = new Date()): Promise<AddressResult<number>> {
+  const names = isValidAreaChain(form.provinceId, form.cityId, form.areaId);
+  const updated = await db
+    .update(addresses)
+    .set({ ...(names ? columnsOf(form, names) : {}), updatedAt: now })
+    .where(and(eq(addresses.userId, userId), eq(addresses.addrId, addrId), names ? sql`true` : sql`false`))
+    .returning({ addrId: addresses.addrId });
+  if (updated.length > 0) return { ok: true, value: addrId };
+  // Tell "not yours / unknown" apart from a bad area only after checking ownership, so a bad
+  // area on someone else's id still says "not found".
+  const [mine] = await db.select({ id: addresses.addrId }).from(addresses).where(and(eq(addresses.userId, userId), eq(addresses.addrId, addrId))).limit(1);
+  return { ok: false, error: mine ? "areaInvalid" : "notFound" };
+}
+
+/** Deletes one of the user's addresses; if it was the default, the most recently updated remaining one becomes default. */
+export async function deleteAddress(db: Db, userId: string, addrId: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await lockUser(tx, userId);
+    const [gone] = await tx
+      .delete(addresses)
+      .where(and(eq(addresses.userId, userId), eq(addresses.addrId, addrId)))
+      .returning({ commonAddr: addresses.commonAddr });
+    if (!gone) return false;
+    if (gone.commonAddr === 1) {
+      const [next] = await tx
+        .select({ id: addresses.addrId })
+        .from(addresses)
+        .where(eq(addresses.userId, userId))
+        .orderBy(desc(addresses.updatedAt), desc(addresses.addrId))
+        .limit(1);
+      if (next) await tx.update(addresses).set({ commonAddr: 1 }).where(eq(addresses.addrId, next.id));
+    }
+    return true;
+  });
+}
+
+/** Makes one of the user's addresses the default (and every other one not). */
+export async function setDefaultAddress(db: Db, userId: string, addrId: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await lockUser(tx, userId);
+    const [mine] = await tx.select({ id: addresses.addrId }).from(addresses).where(and(eq(addresses.userId, userId), eq(addresses.addrId, addrId))).limit(1);
+    if (!mine) return false;
+    await tx.update(addresses).set({ commonAddr: 0 }).where(and(eq(addresses.userId, userId), ne(addresses.addrId, addrId), eq(addresses.commonAddr, 1)));
+    await tx.update(addresses).set({ commonAddr: 1 }).where(eq(addresses.addrId, addrId));
+    return true;
+  });
+}
+
+/** The user's default address (or null): for checkout. */
+export async function getDefaultAddress(db: Db, userId: string, locale: Locale): Promise<AddressItem | null> {
+  const [row] = await db.select().from(addresses).where(eq(addresses.userId, userId)).orderBy(...listOrder, asc(addresses.createdAt)).limit(1);
+  return row ? toItem(row, locale) : null;
+}

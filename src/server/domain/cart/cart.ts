@@ -1,0 +1,294 @@
+/**
+ * Cart (CONTRACT §4.1; SPEC §5, §8, §9): one line per user and SKU (cart_items).
+ * Every function works on the given user's lines only; ids of other users' lines are treated as
+ * unknown ("cart item not found") and nothing is changed.
+ *
+ * Rules:
+ * - changeItem: `count` is a DELTA (non-zero integer). The product must be on sale (status 1) in
+ *   an open shop, shopId must be the product's shop, the SKU must belong to the product and be on
+ *   sale. The resulting quantity must be ≥ 1 ("enter correct quantity"); when adding (delta > 0)
+ *   it must not exceed the SKU stock ("insufficient inventory"); decreasing is always allowed.
+ *   With oldSkuId the user's line of that SKU (same product) is removed and its SKU switched:
+ *   the delta goes to the new SKU's line, merged with it when it exists. One transaction.
+ * - A line is invalid when its product is off shelf/gone, its shop is not open, its SKU is gone,
+ *   off sale or of another product ("offline"), or its SKU stock is 0 ("noStock"). Invalid lines
+ *   are listed with their status, never counted in totals, and cannot be checked.
+ * - totalPay counts the user's valid lines among the given ids; more than CART_SETTLE_MAX items
+ *   (sum of quantities) is refused.
+ */
+import { and, asc, desc, eq, inArray, sum as sqlSum } from "drizzle-orm";
+import type { CartLineStatus, CartTotal, ShopCartDto, ShopCartItemDto } from "../../../lib/cart-types.ts";
+import { CART_SETTLE_MAX } from "../../../lib/constants.ts";
+import { pickText, type Locale } from "../../../lib/locale.ts";
+import { formatPrice, formatPriceSafe, mulQty, sumLines, tryDecimal, type MoneyInput } from "../../../lib/money.ts";
+import type { Db } from "../../db/client.ts";
+import { cartItems, products, shops, skus } from "../../db/schema.ts";
+import { loadProductTexts } from "../catalog/product-list.ts";
+import { ShopStatus } from "../shop/shop.ts";
+
+/** The largest |delta| accepted by changeItem. */
+export const CART_DELTA_MAX = 99_999;
+/** At most this many basketIds per totalPay / checkItems / deleteItem call. */
+export const CART_IDS_MAX = 500;
+
+export type CartErrorKey =
+  | "badCount" | "insufficientStock" | "prodUnavailable" | "skuUnavailable"
+  | "itemNotFound" | "invalidItem" | "selectOne" | "checkDelete" | "settleMax";
+
+/** A business refusal; the router answers A00001 with the translated `cart.<key>`. */
+export class CartError extends Error {
+  constructor(readonly key: CartErrorKey) {
+    super(`cart.${key}`);
+    this.name = "CartError";
+  }
+}
+
+// ------------------------------------------------------------------------------------------
+// Pure rules
+// ------------------------------------------------------------------------------------------
+
+export interface LineFacts {
+  prodId: number;
+  shopId: number;
+  /** null = product row gone. */
+  prodStatus: number | null;
+  prodShopId: number | null;
+  shopStatus: number | null;
+  /** null = SKU row gone. */
+  skuStatus: number | null;
+  skuProdId: number | null;
+  stocks: number | null;
+}
+
+/** Whether a cart line can be bought now, and why not. */
+export function lineStatus(f: LineFacts): CartLineStatus {
+  if (f.prodStatus !== 1 || f.prodShopId !== f.shopId || f.shopStatus !== ShopStatus.OPEN) return "offline";
+  if (f.skuStatus !== 1 || f.skuProdId !== f.prodId) return "offline";
+  if (f.stocks === null || f.stocks <= 0) return "noStock";
+  return "valid";
+}
+
+/** A changeItem delta: a non-zero integer within ±CART_DELTA_MAX. */
+export function isValidDelta(delta: unknown): delta is number {
+  return typeof delta === "number" && Number.isSafeInteger(delta) && delta !== 0 && Math.abs(delta) <= CART_DELTA_MAX;
+}
+
+/**
+ * The quantity after applying `delta` to `current` (0 = no line yet), or the refusal:
+ * badCount for a bad delta or a result below 1; insufficientStock when adding beyond `stock`.
+ */
+export function nextQuantity(current: number, delta: number, stock: number): { ok: true; quantity: number } | { ok: false; error: "badCount" | "insufficientStock" } {
+  if (!isValidDelta(delta)) return { ok: false, error: "badCount" };
+  const quantity = current + delta;
+  if (quantity < 1) return { ok: false, error: "badCount" };
+  if (delta > 0 && quantity > stock) return { ok: false, error: "insufficientStock" };
+  return { ok: true, quantity };
+}
+
+export interface PricedLine {
+  price: MoneyInput;
+  prodCount: number;
+  status: CartLineStatus;
+}
+
+/** Totals over the valid lines only (decimal arithmetic; no promotions yet so subtract is 0). */
+export function cartTotals(lines: readonly PricedLine[]): CartTotal {
+  const valid = lines.filter((l) => l.status === "valid");
+  const total = sumLines(valid.map((l) => ({ price: tryDecimal(l.price) ?? 0, quantity: l.prodCount })));
+  return {
+    totalMoney: formatPrice(total),
+    finalMoney: formatPrice(total),
+    subtractMoney: "0.00",
+    count: valid.reduce((n, l) => n + l.prodCount, 0),
+  };
+}
+
+/** true when `count` items may be settled at once (SPEC §9: at most 50). */
+export function withinSettleLimit(count: number): boolean {
+  return count <= CART_SETTLE_MAX;
+}
+
+/**
+ * Groups lines by shop. Shops come in the order of their most recently added line (newest
+ * first); lines inside a shop newest first. Ties by higher basketId first.
+ */
+export function groupByShop<L extends { shopId: number; basketId: number; basketDate: string }>(lines: readonly L[]): { shopId: number; lines: L[] }[] {
+  const sorted = [...lines].sort((a, b) => (a.basketDate < b.basketDate ? 1 : a.basketDate > b.basketDate ? -1 : b.basketId - a.basketId));
+  const groups = new Map<number, L[]>();
+  for (const l of sorted) {
+    const g = groups.get(l.shopId);
+    if (g) g.push(l);
+    else groups.set(l.shopId, [l]);
+  }
+  return [...groups].map(([shopId, ls]) => ({ shopId, lines: ls }));
+}
+
+// ------------------------------------------------------------------------------------------
+// Database
+// ------------------------------------------------------------------------------------------
+
+export interface ChangeItemInput {
+  prodId: number;
+  skuId: number;
+  shopId: number;
+  count: number;
+  oldSkuId?: number | undefined;
+}
+
+/** Applies a changeItem; answers the user's new total quantity. Throws CartError. */
+export async function changeItem(db: Db, userId: string, input: ChangeItemInput): Promise<number> {
+  const { prodId, skuId, shopId, count } = input;
+  if (!isValidDelta(count)) throw new CartError("badCount");
+  const [prod] = await db
+    .select({ shopId: products.shopId })
+    .from(products)
+    .innerJoin(shops, eq(shops.shopId, products.shopId))
+    .where(and(eq(products.prodId, prodId), eq(products.status, 1), eq(shops.shopStatus, ShopStatus.OPEN)))
+    .limit(1);
+  if (!prod || prod.shopId !== shopId) throw new CartError("prodUnavailable");
+  const [sku] = await db.select({ stocks: skus.stocks }).from(skus).where(and(eq(skus.skuId, skuId), eq(skus.prodId, prodId), eq(skus.status, 1))).limit(1);
+  if (!sku) throw new CartError("skuUnavailable");
+
+  await db.transaction(async (tx) => {
+    const oldSkuId = input.oldSkuId && input.oldSkuId !== skuId ? input.oldSkuId : undefined;
+    if (oldSkuId !== undefined) {
+      const removed = await tx.delete(cartItems)
+        .where(and(eq(cartItems.userId, userId), eq(cartItems.skuId, oldSkuId), eq(cartItems.prodId, prodId)))
+        .returning({ basketId: cartItems.basketId });
+      if (removed.length === 0) throw new CartError("itemNotFound");
+    }
+    const lineOf = async () => (await tx.select({ basketId: cartItems.basketId, prodCount: cartItems.prodCount }).from(cartItems)
+      .where(and(eq(cartItems.userId, userId), eq(cartItems.skuId, skuId))).for("update").limit(1))[0];
+    let line = await lineOf();
+    if (!line) {
+      const next = nextQuantity(0, count, sku.stocks);
+      if (!next.ok) throw new CartError(next.error);
+      const inserted = await tx.insert(cartItems).values({ userId, shopId, prodId, skuId, prodCount: next.quantity })
+        .onConflictDoNothing().returning({ basketId: cartItems.basketId });
+      if (inserted.length > 0) return;
+      line = await lineOf(); // added concurrently: merge below
+      if (!line) throw new CartError("itemNotFound");
+    }
+    const next = nextQuantity(line.prodCount, count, sku.stocks);
+    if (!next.ok) throw new CartError(next.error);
+    await tx.update(cartItems).set({ prodCount: next.quantity, shopId, prodId, updatedAt: new Date() }).where(eq(cartItems.basketId, line.basketId));
+  });
+  return cartProdCount(db, userId);
+}
+
+/** GET /p/shopCart/prodCount: total quantity of all the user's lines (valid or not). */
+export async function cartProdCount(db: Db, userId: string): Promise<number> {
+  const [row] = await db.select({ n: sqlSum(cartItems.prodCount) }).from(cartItems).where(eq(cartItems.userId, userId));
+  return Number(row?.n ?? 0);
+}
+
+interface LoadedLine extends ShopCartItemDto {
+  shopName: string;
+  shopType: number;
+  rawPrice: string | null;
+}
+
+/** The user's lines (optionally only `basketIds`), with their validity. */
+async function loadLines(db: Db, userId: string, locale: Locale, basketIds?: readonly number[]): Promise<LoadedLine[]> {
+  const rows = await db
+    .select({
+      basketId: cartItems.basketId, prodId: cartItems.prodId, skuId: cartItems.skuId, shopId: cartItems.shopId,
+      prodCount: cartItems.prodCount, isChecked: cartItems.isChecked, discountId: cartItems.discountId, createdAt: cartItems.createdAt,
+      prodStatus: products.status, prodShopId: products.shopId, prodPic: products.pic,
+      shopStatus: shops.shopStatus, shopName: shops.shopName, shopType: shops.type,
+      skuStatus: skus.status, skuProdId: skus.prodId, stocks: skus.stocks, skuName: skus.skuName, properties: skus.properties,
+      price: skus.price, oriPrice: skus.oriPrice, skuPic: skus.pic,
+    })
+    .from(cartItems)
+    .leftJoin(products, eq(products.prodId, cartItems.prodId))
+    .leftJoin(shops, eq(shops.shopId, cartItems.shopId))
+    .leftJoin(skus, eq(skus.skuId, cartItems.skuId))
+    .where(basketIds ? and(eq(cartItems.userId, userId), inArray(cartItems.basketId, [...basketIds])) : eq(cartItems.userId, userId))
+    .orderBy(desc(cartItems.createdAt), asc(cartItems.basketId));
+  const texts = await loadProductTexts(db, locale, [...new Set(rows.map((r) => r.prodId))]);
+  return rows.map((r) => {
+    const status = lineStatus(r);
+    const price = tryDecimal(r.price);
+    return {
+      basketId: r.basketId, prodId: r.prodId, skuId: r.skuId, shopId: r.shopId,
+      prodName: texts.get(r.prodId)?.prodName ?? "",
+      skuName: pickText(r.skuName, locale),
+      properties: pickText(r.properties, locale),
+      pic: r.skuPic || r.prodPic || "",
+      price: formatPriceSafe(r.price),
+      oriPrice: formatPriceSafe(r.oriPrice),
+      prodCount: r.prodCount,
+      productTotalAmount: formatPrice(price ? mulQty(price, r.prodCount) : 0),
+      isChecked: status === "valid" && r.isChecked === 1 ? 1 : 0,
+      actualStock: Math.max(0, r.stocks ?? 0),
+      status,
+      basketDate: r.createdAt.toISOString(),
+      discountId: r.discountId,
+      shopName: pickText(r.shopName, locale),
+      shopType: r.shopType ?? 0,
+      rawPrice: r.price,
+    };
+  });
+}
+
+/** POST /p/shopCart/info: the cart grouped by shop; invalid lines stay in their shop with their status. */
+export async function cartInfo(db: Db, userId: string, locale: Locale): Promise<ShopCartDto[]> {
+  const lines = await loadLines(db, userId, locale);
+  return groupByShop(lines).map(({ shopId, lines: ls }) => {
+    const checked = cartTotals(ls.filter((l) => l.isChecked === 1).map((l) => ({ price: l.rawPrice ?? 0, prodCount: l.prodCount, status: l.status })));
+    return {
+      shopId,
+      shopName: ls[0]!.shopName,
+      shopType: ls[0]!.shopType,
+      shopCartItemDiscounts: [{
+        chooseDiscountItemDto: null,
+        activityType: 0,
+        shopCartItems: ls.map(({ shopName: _n, shopType: _t, rawPrice: _p, ...item }) => item),
+      }],
+      total: checked.totalMoney,
+      totalCount: checked.count,
+    };
+  });
+}
+
+/** The user's lines for these ids, or itemNotFound when any id is not one of them. */
+async function ownLines(db: Db, userId: string, locale: Locale, basketIds: readonly number[]): Promise<LoadedLine[]> {
+  const ids = [...new Set(basketIds)];
+  const lines = await loadLines(db, userId, locale, ids);
+  if (lines.length !== ids.length) throw new CartError("itemNotFound");
+  return lines;
+}
+
+/** POST /p/shopCart/totalPay: totals of the given lines (valid ones only). */
+export async function cartTotalPay(db: Db, userId: string, basketIds: readonly number[]): Promise<CartTotal> {
+  if (basketIds.length === 0) throw new CartError("selectOne");
+  const lines = await ownLines(db, userId, "zh", basketIds);
+  const totals = cartTotals(lines.map((l) => ({ price: l.rawPrice ?? 0, prodCount: l.prodCount, status: l.status })));
+  if (!withinSettleLimit(totals.count)) throw new CartError("settleMax");
+  return totals;
+}
+
+/** POST /p/shopCart/checkItems: persists the checkboxes. Checking an invalid line is refused; nothing changes on refusal. */
+export async function checkItems(db: Db, userId: string, items: readonly { basketId: number; isChecked: 0 | 1 }[]): Promise<void> {
+  if (items.length === 0) return;
+  const lines = await ownLines(db, userId, "zh", items.map((i) => i.basketId));
+  const status = new Map(lines.map((l) => [l.basketId, l.status]));
+  if (items.some((i) => i.isChecked === 1 && status.get(i.basketId) !== "valid")) throw new CartError("invalidItem");
+  const last = new Map(items.map((i) => [i.basketId, i.isChecked]));
+  await db.transaction(async (tx) => {
+    for (const v of [0, 1] as const) {
+      const ids = [...last].filter(([, c]) => c === v).map(([id]) => id);
+      if (ids.length > 0) await tx.update(cartItems).set({ isChecked: v }).where(and(eq(cartItems.userId, userId), inArray(cartItems.basketId, ids)));
+    }
+  });
+}
+
+/** DELETE /p/shopCart/deleteItem: removes the lines; any id not the user's → itemNotFound, nothing removed. */
+export async function deleteItems(db: Db, userId: string, basketIds: readonly number[]): Promise<void> {
+  if (basketIds.length === 0) throw new CartError("checkDelete");
+  const ids = [...new Set(basketIds)];
+  await db.transaction(async (tx) => {
+    const removed = await tx.delete(cartItems).where(and(eq(cartItems.userId, userId), inArray(cartItems.basketId, ids))).returning({ basketId: cartItems.basketId });
+    if (removed.length !== ids.length) throw new CartError("itemNotFound");
+  });
+}

@@ -1,0 +1,111 @@
+/**
+ * Due-time jobs stored in the `jobs` table (docs/orders.md "Jobs"): one row per (kind, refKey)
+ * with the time it is due. `runDueJobs` claims one due row at a time with
+ * `FOR UPDATE SKIP LOCKED` inside a transaction and runs its handler in the same transaction, so
+ * several server processes can run jobs against one PostgreSQL and a job is done exactly once:
+ * either the handler's changes and the job's done mark commit together, or neither does.
+ *
+ * Kinds are not known here: each feature registers its handlers with `registerJobHandler` (the
+ * order lifecycle registers orderPayTimeout and orderAutoConfirm), and `all-jobs.ts` imports every
+ * feature module that does, so this module depends on none of them (no import cycle).
+ * A handler refusal its feature declares expected (`isNoop`, e.g. the order was paid, cancelled or
+ * confirmed meanwhile) is a no-op: the job is marked done. An unexpected error, or a kind nobody
+ * registered, is recorded and the job retried later.
+ */
+import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client.ts";
+import { jobs } from "../../db/schema.ts";
+
+/** A job kind: a feature's name for one kind of due-time work ("orderPayTimeout"). */
+export type JobKind = string;
+
+export interface JobHandler {
+  /** Does the work for `refKey` inside the job's transaction (a savepoint). */
+  run: (tx: Tx, refKey: string, now: Date) => Promise<void>;
+  /** true for an error that means there is nothing left to do (the job is done, counted as skipped). */
+  isNoop?: (err: unknown) => boolean;
+}
+
+const HANDLERS = new Map<JobKind, JobHandler>();
+
+/** Registers the handler of `kind`; registering a kind twice is a programming error. */
+export function registerJobHandler(kind: JobKind, handler: JobHandler): void {
+  if (HANDLERS.has(kind) && HANDLERS.get(kind) !== handler) throw new Error(`job kind ${kind} registered twice`);
+  HANDLERS.set(kind, handler);
+}
+
+/** The kinds registered so far (for tests and the ops CLI). */
+export function registeredJobKinds(): JobKind[] {
+  return [...HANDLERS.keys()];
+}
+
+/** A failed job is retried after this delay times its attempts (at most MAX_ATTEMPTS tries). */
+const RETRY_MS = 60_000;
+const MAX_ATTEMPTS = 10;
+
+/** Schedules (or moves) the job of `kind` for `refKey`; a done job is scheduled again. */
+export async function scheduleJob(tx: Tx | Db, kind: JobKind, refKey: string, dueAt: Date): Promise<void> {
+  await tx.insert(jobs).values({ kind, refKey, dueAt })
+    .onConflictDoUpdate({ target: [jobs.kind, jobs.refKey], set: { dueAt, doneAt: null, attempts: 0, lastError: null } });
+}
+
+export interface JobRunSummary {
+  /** Jobs whose handler changed something. */
+  done: number;
+  /** Jobs that had nothing left to do (order already moved on). */
+  skipped: number;
+  /** Jobs that failed and will be retried. */
+  failed: number;
+}
+
+/** Runs the jobs due at `now`, at most `limit` of them. Safe to call from several processes at once. */
+export async function runDueJobs(db: Db, now: Date = new Date(), limit = 100): Promise<JobRunSummary> {
+  const summary: JobRunSummary = { done: 0, skipped: 0, failed: 0 };
+  for (let i = 0; i < limit; i++) {
+    let failure: { id: number; attempts: number; error: string } | null = null;
+    const claimed = await db.transaction(async (tx) => {
+      const [job] = await tx.select().from(jobs)
+        .where(and(isNull(jobs.doneAt), lte(jobs.dueAt, now), sql`${jobs.attempts} < ${MAX_ATTEMPTS}`))
+        .orderBy(asc(jobs.dueAt), asc(jobs.id)).limit(1).for("update", { skipLocked: true });
+      if (!job) return false;
+      const handler = HANDLERS.get(job.kind);
+      let outcome: "done" | "skipped" = "done";
+      try {
+        if (!handler) throw new Error(`unknown job kind ${job.kind}`);
+        await tx.transaction(async (sp) => handler.run(sp, job.refKey, now));
+      } catch (err) {
+        if (handler?.isNoop?.(err)) outcome = "skipped";
+        else {
+          failure = { id: job.id, attempts: job.attempts + 1, error: String((err as Error)?.message ?? err).slice(0, 500) };
+          return true;
+        }
+      }
+      await tx.update(jobs).set({ doneAt: now, attempts: job.attempts + 1 }).where(eq(jobs.id, job.id));
+      summary[outcome]++;
+      return true;
+    });
+    if (!claimed) break;
+    if (failure) {
+      const f: { id: number; attempts: number; error: string } = failure;
+      summary.failed++;
+      await db.update(jobs).set({ attempts: f.attempts, lastError: f.error, dueAt: new Date(now.getTime() + RETRY_MS * f.attempts) }).where(eq(jobs.id, f.id));
+    }
+  }
+  return summary;
+}
+
+/** Runs due jobs every `intervalMs` until the returned stop() is called. Overlapping runs are skipped. */
+export function startJobRunner(db: Db, intervalMs = 15_000, onError: (err: unknown) => void = (e) => console.error("[jobs]", e)): () => Promise<void> {
+  let running: Promise<unknown> | null = null;
+  const tick = () => {
+    if (running) return;
+    running = runDueJobs(db, new Date()).catch(onError).finally(() => { running = null; });
+  };
+  const timer = setInterval(tick, intervalMs);
+  timer.unref();
+  tick();
+  return async () => {
+    clearInterval(timer);
+    if (running) await running;
+  };
+}

@@ -1,0 +1,251 @@
+/**
+ * What happens to stored orders after submit: the database side of the status machine in
+ * order-state.ts. Every function runs inside the caller's transaction (`tx`), locks the rows it
+ * changes (orders, payments, then SKUs in ascending id order, then users) and throws OrderError
+ * for a refusal, so the caller's transaction rolls back and nothing changes.
+ *
+ * Used by: payment (markPaymentPaid), my orders (closeOrder, confirmReceipt), the merchant API
+ * (shipOrder, addDeliveryTrace) and the due-time jobs (closeOrder on pay timeout, confirmReceipt
+ * on the receipt deadline). Rules are documented in docs/orders.md "Lifecycle".
+ */
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { DELIVERY_COMPANIES, DELIVERY_STATES, DeliveryState, ORDER_AUTO_CONFIRM_DAYS, PayType } from "../../../lib/order-types.ts";
+import { compare, formatPrice, sum, tryDecimal } from "../../../lib/money.ts";
+import { rowsOf, type Tx } from "../../db/client.ts";
+import { deliveries, deliveryTraces, jobs, orderItems, orders, payments, products, skus, userLedger, users } from "../../db/schema.ts";
+import { registerJobHandler, scheduleJob } from "../jobs/jobs.ts";
+import { transition, type OrderEvent } from "../../../lib/order-state.ts";
+import { pointsEarned } from "../points/points.ts";
+
+/** A refusal; `key` is an i18n key (namespace "order"). */
+export class OrderError extends Error {
+  constructor(readonly key: string, readonly params: Record<string, unknown> = {}) {
+    super(key);
+    this.name = "OrderError";
+  }
+}
+
+/** closeType (CONTRACT §13): 1 payment timeout, 4 cancelled by the buyer. */
+export const CloseType = { PAY_TIMEOUT: 1, BUYER_CANCEL: 4 } as const;
+export type CloseTypeValue = (typeof CloseType)[keyof typeof CloseType];
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/** yyMMddHHmmss (UTC) of `now`. */
+export function orderNumberStamp(now: Date): string {
+  const iso = now.toISOString(); // 2026-11-22T03:26:15.000Z
+  return iso.slice(2, 4) + iso.slice(5, 7) + iso.slice(8, 10) + iso.slice(11, 13) + iso.slice(14, 16) + iso.slice(17, 19);
+}
+
+/** A new order number: yyMMddHHmmss + 7 digits of order_number_seq (19 digits, a string). */
+export async function nextOrderNumber(tx: Tx, now: Date): Promise<string> {
+  const [row] = rowsOf<{ n: string | number }>(await tx.execute(sql`select nextval('order_number_seq') as n`));
+  return orderNumberStamp(now) + String(row!.n).padStart(7, "0");
+}
+
+type OrderRow = typeof orders.$inferSelect;
+
+async function lockOrder(tx: Tx, orderNumber: string, where: { userId?: string | undefined; shopId?: number | undefined } = {}): Promise<OrderRow> {
+  const conds = [eq(orders.orderNumber, orderNumber)];
+  if (where.userId !== undefined) conds.push(eq(orders.userId, where.userId), eq(orders.deleteStatus, 0));
+  if (where.shopId !== undefined) conds.push(eq(orders.shopId, where.shopId));
+  const [row] = await tx.select().from(orders).where(and(...conds)).for("update").limit(1);
+  if (!row) throw new OrderError("order.notFound");
+  return row;
+}
+
+function next(order: OrderRow, event: OrderEvent): number {
+  const r = transition(order.status, event);
+  if (!r.ok) throw new OrderError(r.error);
+  return r.status;
+}
+
+async function addLedger(tx: Tx, userId: string, kind: "balance" | "score", amount: string, reason: string, orderNumber: string | null): Promise<void> {
+  await tx.insert(userLedger).values({ userId, kind, amount, reason, orderNumber });
+}
+
+/**
+ * Closes an unpaid order: by the buyer (closeType 4, `opts.userId` must own it) or by the pay
+ * timeout (closeType 1). Puts the stock back exactly (SKU stocks and product total_stocks),
+ * returns the points the order used, and closes the order's waiting payments.
+ */
+export async function closeOrder(tx: Tx, orderNumber: string, closeType: CloseTypeValue, now: Date, opts: { userId?: string } = {}): Promise<void> {
+  const order = await lockOrder(tx, orderNumber, { userId: opts.userId });
+  const status = next(order, closeType === CloseType.PAY_TIMEOUT ? "timeoutCancel" : "cancel");
+  const items = await tx.select({ skuId: orderItems.skuId, prodId: orderItems.prodId, prodCount: orderItems.prodCount })
+    .from(orderItems).where(eq(orderItems.orderNumber, orderNumber)).orderBy(asc(orderItems.skuId));
+  for (const it of items) {
+    await tx.update(skus).set({ stocks: sql`${skus.stocks} + ${it.prodCount}` }).where(eq(skus.skuId, it.skuId));
+  }
+  const byProd = new Map<number, number>();
+  for (const it of items) byProd.set(it.prodId, (byProd.get(it.prodId) ?? 0) + it.prodCount);
+  for (const [prodId, n] of [...byProd].sort((a, b) => a[0] - b[0])) {
+    await tx.update(products).set({ totalStocks: sql`${products.totalStocks} + ${n}` }).where(eq(products.prodId, prodId));
+  }
+  if (order.useScore > 0) {
+    await tx.update(users).set({ score: sql`${users.score} + ${order.useScore}` }).where(eq(users.userId, order.userId));
+    await addLedger(tx, order.userId, "score", String(order.useScore), "orderCancelRefund", orderNumber);
+  }
+  await tx.update(payments).set({ status: 2 })
+    .where(and(eq(payments.status, 0), sql`(',' || ${payments.orderNumbers} || ',') like ${`%,${orderNumber},%`}`));
+  await tx.update(orders).set({ status, closeType, cancelTime: now, updatedAt: now }).where(eq(orders.orderId, order.orderId));
+}
+
+/**
+ * Marks a payment and its orders paid; the one path for balance payments and provider
+ * callbacks. Idempotent: a payment already paid answers {alreadyPaid: true} and changes nothing.
+ * The amount must equal the payment's amount ("order.amountMismatch"). When an order can no
+ * longer be paid (closed by the timeout, or paid by another payment) the money of that order is
+ * credited to the buyer's balance (ledger reason "payRefund") so nothing is lost.
+ */
+export async function markPaymentPaid(
+  tx: Tx,
+  payNo: string,
+  paid: { amount: string; providerTradeNo: string; callback?: Record<string, unknown> },
+  now: Date,
+): Promise<{ alreadyPaid: boolean; orderNumbers: string[] }> {
+  const [pay] = await tx.select().from(payments).where(eq(payments.payNo, payNo)).for("update").limit(1);
+  if (!pay) throw new OrderError("order.paymentNotFound");
+  const orderNumbers = pay.orderNumbers.split(",").filter(Boolean);
+  if (pay.status === 1) return { alreadyPaid: true, orderNumbers };
+  const amount = tryDecimal(paid.amount);
+  if (amount === null || compare(amount, pay.amount) !== 0) throw new OrderError("order.amountMismatch");
+
+  const rows = await tx.select().from(orders).where(inArray(orders.orderNumber, orderNumbers)).orderBy(asc(orders.orderNumber)).for("update");
+  const refunds: string[] = [];
+  const paidOrders: OrderRow[] = [];
+  for (const o of rows) {
+    const r = transition(o.status, "pay", { groupBuy: o.orderType === 1 });
+    if (!r.ok || o.userId !== pay.userId) {
+      refunds.push(o.actualTotal);
+      continue;
+    }
+    paidOrders.push(o);
+    await tx.update(orders).set({ status: r.status, payTime: now, payNo, payType: pay.payType, updatedAt: now }).where(eq(orders.orderId, o.orderId));
+  }
+  if (paidOrders.length > 0) {
+    // Their pay-timeout jobs have nothing left to do.
+    await tx.update(jobs).set({ doneAt: now })
+      .where(and(eq(jobs.kind, "orderPayTimeout"), inArray(jobs.refKey, paidOrders.map((o) => o.orderNumber)), isNull(jobs.doneAt)));
+    const items = await tx.select({ prodId: orderItems.prodId, prodCount: orderItems.prodCount }).from(orderItems)
+      .where(inArray(orderItems.orderNumber, paidOrders.map((o) => o.orderNumber)));
+    const byProd = new Map<number, number>();
+    for (const it of items) byProd.set(it.prodId, (byProd.get(it.prodId) ?? 0) + it.prodCount);
+    for (const [prodId, n] of [...byProd].sort((a, b) => a[0] - b[0])) {
+      await tx.update(products).set({ soldNum: sql`${products.soldNum} + ${n}` }).where(eq(products.prodId, prodId));
+    }
+  }
+  if (refunds.length > 0 && pay.payType !== PayType.POINTS) {
+    const back = formatPrice(sum(refunds));
+    await tx.update(users).set({ balance: sql`${users.balance} + ${back}` }).where(eq(users.userId, pay.userId));
+    await addLedger(tx, pay.userId, "balance", back, "payRefund", null);
+  }
+  await tx.update(payments).set({ status: 1, paidAt: now, providerTradeNo: paid.providerTradeNo, callback: paid.callback ?? null })
+    .where(eq(payments.payNo, payNo));
+  return { alreadyPaid: false, orderNumbers };
+}
+
+/**
+ * Completes a shipped order: by the buyer (`opts.userId` must own it) or by the receipt deadline
+ * (`auto`). The buyer earns points: 1 per whole yuan paid (points.ts).
+ */
+export async function confirmReceipt(tx: Tx, orderNumber: string, now: Date, opts: { userId?: string; auto?: boolean } = {}): Promise<void> {
+  const order = await lockOrder(tx, orderNumber, { userId: opts.userId });
+  const status = next(order, opts.auto ? "autoConfirm" : "confirmReceipt");
+  await tx.update(orders).set({ status, finallyTime: now, updatedAt: now }).where(eq(orders.orderId, order.orderId));
+  const earned = pointsEarned(order.actualTotal);
+  if (earned > 0) {
+    await tx.update(users).set({ score: sql`${users.score} + ${earned}` }).where(eq(users.userId, order.userId));
+    await addLedger(tx, order.userId, "score", String(earned), "orderEarnScore", orderNumber);
+  }
+}
+
+export interface ShipPackage {
+  dvyId: number;
+  dvyFlowId: string;
+  /** Missing = every item not listed in another package (at most one such package). */
+  items?: { orderItemId: number; prodCount: number }[] | undefined;
+}
+
+/** Tracking numbers: 6-30 letters, digits or dashes. */
+export const TRACKING_NUMBER = /^[A-Za-z0-9-]{6,30}$/;
+
+/**
+ * Ships a paid order of `shopId` in one or more packages. The packages together must carry
+ * exactly what was ordered ("order.shipItemsMismatch"); carriers come from DELIVERY_COMPANIES.
+ * Each package starts with a "collected" trace. The order gets its dvyTime and receipt deadline
+ * (ORDER_AUTO_CONFIRM_DAYS), and the auto-confirm job is scheduled. Answers the package ids.
+ */
+export async function shipOrder(tx: Tx, orderNumber: string, shopId: number, packages: readonly ShipPackage[], now: Date): Promise<number[]> {
+  const order = await lockOrder(tx, orderNumber, { shopId });
+  const status = next(order, "ship");
+  if (packages.length === 0) throw new OrderError("order.shipItemsMismatch");
+  for (const p of packages) {
+    if (!DELIVERY_COMPANIES.some((c) => c.dvyId === p.dvyId)) throw new OrderError("order.badCarrier");
+    if (!TRACKING_NUMBER.test(p.dvyFlowId)) throw new OrderError("order.badTrackingNumber");
+  }
+  const items = await tx.select({ orderItemId: orderItems.orderItemId, prodCount: orderItems.prodCount }).from(orderItems)
+    .where(eq(orderItems.orderNumber, orderNumber)).orderBy(asc(orderItems.orderItemId));
+  const ordered = new Map(items.map((i) => [i.orderItemId, i.prodCount]));
+  const listed = new Map<number, number>();
+  for (const p of packages) {
+    for (const it of p.items ?? []) {
+      if (!ordered.has(it.orderItemId) || !Number.isSafeInteger(it.prodCount) || it.prodCount < 1) throw new OrderError("order.shipItemsMismatch");
+      listed.set(it.orderItemId, (listed.get(it.orderItemId) ?? 0) + it.prodCount);
+    }
+  }
+  const rest = items.filter((i) => (listed.get(i.orderItemId) ?? 0) < i.prodCount)
+    .map((i) => ({ orderItemId: i.orderItemId, prodCount: i.prodCount - (listed.get(i.orderItemId) ?? 0) }));
+  if ([...listed].some(([id, n]) => n > ordered.get(id)!)) throw new OrderError("order.shipItemsMismatch");
+  const open = packages.filter((p) => p.items === undefined || p.items.length === 0);
+  if (open.length > 1 || (open.length === 0 && rest.length > 0) || (open.length === 1 && rest.length === 0)) throw new OrderError("order.shipItemsMismatch");
+
+  const ids: number[] = [];
+  for (const p of packages) {
+    const carried = p.items && p.items.length > 0 ? p.items : rest;
+    const [row] = await tx.insert(deliveries).values({
+      orderNumber, shopId, dvyId: p.dvyId, dvyFlowId: p.dvyFlowId, deliveryType: 1,
+      items: carried.map((i) => ({ orderItemId: i.orderItemId, prodCount: i.prodCount })), state: DeliveryState.COLLECTED, createdAt: now,
+    }).returning({ id: deliveries.orderDeliveryId });
+    ids.push(row!.id);
+    await tx.insert(deliveryTraces).values({ orderDeliveryId: row!.id, state: DeliveryState.COLLECTED, acceptStation: "", acceptTime: now });
+  }
+  const receiptDeadline = new Date(now.getTime() + ORDER_AUTO_CONFIRM_DAYS * DAY_MS);
+  await tx.update(orders).set({ status, dvyTime: now, receiptDeadline, updatedAt: now }).where(eq(orders.orderId, order.orderId));
+  await scheduleJob(tx, "orderAutoConfirm", orderNumber, receiptDeadline);
+  return ids;
+}
+
+/** Station text of a logistics event: 1-200 characters. */
+export const TRACE_STATION_MAX = 200;
+
+/**
+ * Appends a logistics event to a package of `shopId`'s shipped order; the package takes the
+ * event's state. `acceptStation` is the carrier's text (shown as it is; empty = the state name).
+ */
+export async function addDeliveryTrace(
+  tx: Tx,
+  orderDeliveryId: number,
+  shopId: number,
+  trace: { state: number; acceptStation: string; acceptTime?: Date | undefined },
+  now: Date,
+): Promise<void> {
+  const [pkg] = await tx.select({ id: deliveries.orderDeliveryId }).from(deliveries)
+    .where(and(eq(deliveries.orderDeliveryId, orderDeliveryId), eq(deliveries.shopId, shopId))).for("update").limit(1);
+  if (!pkg) throw new OrderError("order.deliveryNotFound");
+  if (!(DELIVERY_STATES as readonly number[]).includes(trace.state)) throw new OrderError("order.badDeliveryState");
+  const station = trace.acceptStation.trim();
+  if (station.length > TRACE_STATION_MAX) throw new OrderError("order.badStation");
+  const acceptTime = trace.acceptTime ?? now;
+  if (Number.isNaN(acceptTime.getTime())) throw new OrderError("order.badStation");
+  await tx.insert(deliveryTraces).values({ orderDeliveryId, state: trace.state, acceptStation: station, acceptTime });
+  await tx.update(deliveries).set({ state: trace.state }).where(eq(deliveries.orderDeliveryId, orderDeliveryId));
+}
+
+// Due-time jobs of the lifecycle (docs/orders.md "Jobs"); a refusal by the order rules means the
+// order moved on meanwhile (paid, cancelled, confirmed): nothing left to do.
+const orderRefusal = (err: unknown) => err instanceof OrderError;
+/** orderPayTimeout (refKey = order number, due at the payment deadline): closes the order if still unpaid. */
+registerJobHandler("orderPayTimeout", { run: (tx, orderNumber, now) => closeOrder(tx, orderNumber, CloseType.PAY_TIMEOUT, now), isNoop: orderRefusal });
+/** orderAutoConfirm (refKey = order number, due at the receipt deadline): completes the order if still shipped. */
+registerJobHandler("orderAutoConfirm", { run: (tx, orderNumber, now) => confirmReceipt(tx, orderNumber, now, { auto: true }), isNoop: orderRefusal });

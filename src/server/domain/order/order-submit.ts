@@ -1,0 +1,554 @@
+/**
+ * Checkout: confirm (settlement preview + submit token) and submit (orders), CONTRACT §4.2-§4.3.
+ * Rules (docs/orders.md "Submit order"):
+ *
+ * - What is bought: the user's cart lines (basketIds; every id must be the user's, every line
+ *   valid and within stock, at most CART_SETTLE_MAX pieces in all) or one buy-now line (product
+ *   on sale in an open shop, SKU of that product on sale, 1 ≤ prodCount ≤ stock and ≤ 50).
+ * - One order per shop. Shops come in the cart's order (most recently added line first).
+ * - Freight per shop order from shop_freight_rules, else DEFAULT_FREIGHT_RULE (order-pricing.ts);
+ *   paid members (users.levelType 1) ship free at self-operated shops.
+ * - Points: isScorePay 1 uses userUseScore points (missing = the most allowed). The most allowed is
+ *   min(balance, 50% of the whole goods total, sum of each shop's own 50% cap) in multiples of 10;
+ *   they are split over the shops by splitPoints (points.ts): proportional to the goods totals,
+ *   remainder on the last shop, never over a shop's 50% cap. 100 points = 1.00.
+ * - Confirm stores a submit token (192 random bits) with what is bought, the address and the
+ *   points choice; it changes nothing else. Submit uses the token once, in one transaction with
+ *   everything else: a used token answers A03002 "do not submit the order twice" (with the order
+ *   numbers made the first time), an unknown / expired / foreign one A03002 "order expired".
+ *   Everything is recomputed from the database (prices, freight, points); the client sends no
+ *   amounts. Stock is taken with one conditional update per SKU; a failure answers A03010
+ *   naming the product and rolls everything back (the token stays usable).
+ */
+import { randomBytes } from "node:crypto";
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, sql } from "drizzle-orm";
+import { ResponseCode } from "../../../lib/api-types.ts";
+import { CART_SETTLE_MAX } from "../../../lib/constants.ts";
+import { LOCALES, pickText, type Locale, type LocalizedText } from "../../../lib/locale.ts";
+import { formatPrice, mulQty, sum } from "../../../lib/money.ts";
+import {
+  ORDER_PAY_MINUTES, SUBMIT_TOKEN_MINUTES,
+  type ConfirmItemDto, type OrderAddrDto, type OrderConfirmDto, type ShopCartOrderDto,
+} from "../../../lib/order-types.ts";
+import type { Db, Tx } from "../../db/client.ts";
+import {
+  addresses, cartItems, orderItems, orders, productTranslations, products, shopFreightRules, shops, skus, submitTokens, userLedger, users,
+  type OrderAddress, type OrderInvoice,
+} from "../../db/schema.ts";
+import { getArea } from "../address/area.ts";
+import { groupByShop, lineStatus } from "../cart/cart.ts";
+import { scheduleJob } from "../jobs/jobs.ts";
+import { nextOrderNumber } from "./order-lifecycle.ts";
+import { freightFor, freightRuleOf, type FreightRule } from "./order-pricing.ts";
+import { maxUsablePointsForShops, POINTS_PER_YUAN, pointsToMoney, splitPoints, validatePointsUse } from "../points/points.ts";
+import { ShopStatus } from "../shop/shop.ts";
+
+const MINUTE_MS = 60_000;
+
+type RefusalCode = typeof ResponseCode.SHOW_FAIL | typeof ResponseCode.REPEAT_ORDER | typeof ResponseCode.NO_STOCK;
+
+/**
+ * A refusal of confirm / submit: `key` is a full i18n key ("orderSubmit.noStock", "cart.settleMax",
+ * "order.pointsOverBalance"…), translated with `params`; `code` is the envelope code; `data` is
+ * sent in the envelope (the first order numbers for a repeated submit).
+ */
+export class OrderSubmitError extends Error {
+  constructor(
+    readonly key: string,
+    readonly code: RefusalCode = ResponseCode.SHOW_FAIL,
+    readonly params: Record<string, unknown> = {},
+    readonly data: unknown = null,
+  ) {
+    super(key);
+    this.name = "OrderSubmitError";
+  }
+}
+
+// ------------------------------------------------------------------------------------------
+// Pure parts
+// ------------------------------------------------------------------------------------------
+
+/** A new submit token: 24 random bytes (192 bits), base64url (32 characters). */
+export function newSubmitToken(): string {
+  return randomBytes(24).toString("base64url");
+}
+
+export interface BuyNowItem {
+  prodId: number;
+  skuId: number;
+  prodCount: number;
+  shopId: number;
+}
+
+/** What a submit token stands for (submit_tokens.payload). */
+export type SubmitPayload = ({ source: "cart"; basketIds: number[] } | { source: "buyNow"; orderItem: BuyNowItem }) & {
+  /** The address confirmed (null = the user had none). */
+  addrId: number | null;
+  isScorePay: 0 | 1;
+  /** Points asked for at confirm (null = the most allowed). */
+  userUseScore: number | null;
+  shopIds: number[];
+};
+
+const posInt = (v: unknown): v is number => typeof v === "number" && Number.isSafeInteger(v) && v > 0;
+
+/** Reads a stored payload back; null when it is not one (treated as an expired token). */
+export function parsePayload(v: unknown): SubmitPayload | null {
+  if (!v || typeof v !== "object") return null;
+  const p = v as Record<string, unknown>;
+  const addrId = p.addrId === null || p.addrId === undefined ? null : posInt(p.addrId) ? p.addrId : undefined;
+  if (addrId === undefined) return null;
+  const isScorePay = p.isScorePay === 1 ? 1 : 0;
+  const userUseScore = typeof p.userUseScore === "number" && Number.isSafeInteger(p.userUseScore) ? p.userUseScore : null;
+  const shopIds = Array.isArray(p.shopIds) ? p.shopIds.filter(posInt) : [];
+  const common = { addrId, isScorePay, userUseScore, shopIds } as const;
+  if (p.source === "cart" && Array.isArray(p.basketIds) && p.basketIds.length > 0 && p.basketIds.every(posInt)) {
+    return { source: "cart", basketIds: p.basketIds, ...common };
+  }
+  const item = p.orderItem as Record<string, unknown> | undefined;
+  if (p.source === "buyNow" && item && posInt(item.prodId) && posInt(item.skuId) && posInt(item.prodCount) && posInt(item.shopId)) {
+    return { source: "buyNow", orderItem: { prodId: item.prodId, skuId: item.skuId, prodCount: item.prodCount, shopId: item.shopId }, ...common };
+  }
+  return null;
+}
+
+/** A line as the pricing needs it. */
+export interface PriceLine {
+  price: string;
+  prodCount: number;
+}
+
+export interface CheckoutShopInput<L extends PriceLine> {
+  shopId: number;
+  /** 1 = self-operated. */
+  shopType: number;
+  rule: FreightRule;
+  lines: L[];
+}
+
+export interface PricedShop<L extends PriceLine> extends CheckoutShopInput<L> {
+  total: string;
+  transFee: string;
+  useScore: number;
+  scoreReduce: string;
+  actualTotal: string;
+  totalCount: number;
+}
+
+export interface Checkout<L extends PriceLine> {
+  shops: PricedShop<L>[];
+  total: string;
+  totalTransFee: string;
+  totalCount: number;
+  actualTotal: string;
+  isScorePay: 0 | 1;
+  maxUsableScore: number;
+  useScore: number;
+  totalScoreAmount: string;
+}
+
+export interface PointsChoice {
+  /** The buyer's points balance. */
+  balance: number;
+  isScorePay: 0 | 1;
+  /** Points to use; null / undefined = the most allowed. */
+  userUseScore?: number | null | undefined;
+  /** A paid member (free shipping at self-operated shops). */
+  memberFreeShipping?: boolean;
+}
+
+/**
+ * Amounts of a checkout: per shop goods total, freight, points and amount to pay, and the sums.
+ * Throws OrderSubmitError for points that are not a multiple of 10 (rules.pointsStep), over the
+ * balance (order.pointsOverBalance) or over what the 50% rule allows (order.pointsOverLimit).
+ */
+export function priceCheckout<L extends PriceLine>(shopsIn: readonly CheckoutShopInput<L>[], choice: PointsChoice): Checkout<L> {
+  if (shopsIn.length === 0 || shopsIn.some((s) => s.lines.length === 0)) throw new OrderSubmitError("cart.selectOne");
+  const base = shopsIn.map((s) => {
+    const total = formatPrice(sum(s.lines.map((l) => mulQty(l.price, l.prodCount))));
+    const transFee = freightFor(total, s.rule, { memberFreeShipping: choice.memberFreeShipping === true, selfOperated: s.shopType === 1 });
+    return { ...s, total, transFee, totalCount: s.lines.reduce((n, l) => n + l.prodCount, 0) };
+  });
+  const goods = formatPrice(sum(base.map((s) => s.total)));
+  const maxUsableScore = maxUsablePointsForShops(choice.balance, base.map((s) => s.total));
+  let useScore = 0;
+  if (choice.isScorePay === 1) {
+    useScore = choice.userUseScore ?? maxUsableScore;
+    const check = validatePointsUse(useScore, choice.balance, goods);
+    if (!check.ok) throw new OrderSubmitError(check.error);
+    if (useScore > maxUsableScore) throw new OrderSubmitError("order.pointsOverLimit");
+  }
+  const split = splitPoints(useScore, base.map((s) => s.total));
+  const priced = base.map((s, i): PricedShop<L> => {
+    const scoreReduce = pointsToMoney(split[i]!);
+    return { ...s, useScore: split[i]!, scoreReduce, actualTotal: formatPrice(sum([s.total, s.transFee]).minus(scoreReduce)) };
+  });
+  return {
+    shops: priced,
+    total: goods,
+    totalTransFee: formatPrice(sum(priced.map((s) => s.transFee))),
+    totalCount: priced.reduce((n, s) => n + s.totalCount, 0),
+    actualTotal: formatPrice(sum(priced.map((s) => s.actualTotal))),
+    isScorePay: choice.isScorePay,
+    maxUsableScore,
+    useScore,
+    totalScoreAmount: pointsToMoney(useScore),
+  };
+}
+
+/** A LocalizedText from per-locale rows, missing locales filled like pickText (zh-tw → zh, en → zh). */
+export function localizedFrom(rows: readonly { locale: string; text: string }[]): LocalizedText {
+  const by = new Map(rows.map((r) => [r.locale, r.text]));
+  const partial: Partial<LocalizedText> = {};
+  for (const l of LOCALES) if (by.get(l)) partial[l] = by.get(l)!;
+  return { zh: pickText(partial, "zh"), "zh-tw": pickText(partial, "zh-tw"), en: pickText(partial, "en") };
+}
+
+// ------------------------------------------------------------------------------------------
+// Database: lines, address, freight rules
+// ------------------------------------------------------------------------------------------
+
+type Q = Db | Tx;
+
+/** A line to buy, with everything the order snapshot needs. */
+export interface BuyLine extends PriceLine {
+  basketId: number;
+  prodId: number;
+  skuId: number;
+  shopId: number;
+  shopName: LocalizedText;
+  shopType: number;
+  prodName: LocalizedText;
+  skuName: LocalizedText;
+  properties: LocalizedText;
+  pic: string;
+  stocks: number;
+  status: "valid" | "offline" | "noStock";
+  basketDate: string;
+}
+
+const lineColumns = {
+  prodStatus: products.status, prodShopId: products.shopId, prodPic: products.pic,
+  shopStatus: shops.shopStatus, shopName: shops.shopName, shopType: shops.type,
+  skuStatus: skus.status, skuProdId: skus.prodId, stocks: skus.stocks, skuName: skus.skuName, properties: skus.properties,
+  price: skus.price, skuPic: skus.pic,
+};
+
+async function loadNames(q: Q, prodIds: readonly number[]): Promise<Map<number, LocalizedText>> {
+  const out = new Map<number, LocalizedText>();
+  if (prodIds.length === 0) return out;
+  const rows = await q.select({ prodId: productTranslations.prodId, locale: productTranslations.locale, text: productTranslations.prodName })
+    .from(productTranslations).where(inArray(productTranslations.prodId, [...new Set(prodIds)]));
+  const by = new Map<number, { locale: string; text: string }[]>();
+  for (const r of rows) (by.get(r.prodId) ?? by.set(r.prodId, []).get(r.prodId)!).push(r);
+  for (const id of prodIds) out.set(id, localizedFrom(by.get(id) ?? []));
+  return out;
+}
+
+const emptyText: LocalizedText = { zh: "", "zh-tw": "", en: "" };
+const asText = (v: LocalizedText | null | undefined): LocalizedText => (v ? { zh: v.zh ?? "", "zh-tw": v["zh-tw"] ?? "", en: v.en ?? "" } : emptyText);
+
+type RawLine = {
+  basketId: number; prodId: number; skuId: number; shopId: number; prodCount: number; createdAt: Date;
+  prodStatus: number | null; prodShopId: number | null; prodPic: string | null;
+  shopStatus: number | null; shopName: LocalizedText | null; shopType: number | null;
+  skuStatus: number | null; skuProdId: number | null; stocks: number | null; skuName: LocalizedText | null; properties: LocalizedText | null;
+  price: string | null; skuPic: string | null;
+};
+
+async function toBuyLines(q: Q, rows: readonly RawLine[]): Promise<BuyLine[]> {
+  const names = await loadNames(q, rows.map((r) => r.prodId));
+  return rows.map((r) => ({
+    basketId: r.basketId, prodId: r.prodId, skuId: r.skuId, shopId: r.shopId, prodCount: r.prodCount,
+    price: r.price ?? "0", stocks: r.stocks ?? 0,
+    status: lineStatus(r),
+    shopName: asText(r.shopName), shopType: r.shopType ?? 0,
+    prodName: names.get(r.prodId) ?? emptyText,
+    skuName: asText(r.skuName), properties: asText(r.properties),
+    pic: r.skuPic || r.prodPic || "",
+    basketDate: r.createdAt.toISOString(),
+  }));
+}
+
+/**
+ * The user's cart lines with these ids (locked FOR UPDATE inside a transaction), or
+ * cart.itemNotFound when any id is not one of the user's lines.
+ */
+async function loadCartLines(q: Q, userId: string, basketIds: readonly number[], lock: boolean): Promise<BuyLine[]> {
+  const ids = [...new Set(basketIds)];
+  const query = q.select({
+    basketId: cartItems.basketId, prodId: cartItems.prodId, skuId: cartItems.skuId, shopId: cartItems.shopId,
+    prodCount: cartItems.prodCount, createdAt: cartItems.createdAt, ...lineColumns,
+  })
+    .from(cartItems)
+    .leftJoin(products, eq(products.prodId, cartItems.prodId))
+    .leftJoin(shops, eq(shops.shopId, cartItems.shopId))
+    .leftJoin(skus, eq(skus.skuId, cartItems.skuId))
+    .where(and(eq(cartItems.userId, userId), inArray(cartItems.basketId, ids)))
+    .orderBy(asc(cartItems.basketId));
+  const rows = lock ? await query.for("update", { of: cartItems }) : await query;
+  if (rows.length !== ids.length) throw new OrderSubmitError("cart.itemNotFound");
+  return toBuyLines(q, rows);
+}
+
+/** The buy-now line; refuses an unavailable product / SKU like the cart does. */
+async function loadBuyNowLine(q: Q, item: BuyNowItem, now: Date): Promise<BuyLine> {
+  const [row] = await q.select({ prodId: products.prodId, ...lineColumns })
+    .from(products)
+    .innerJoin(shops, eq(shops.shopId, products.shopId))
+    .leftJoin(skus, and(eq(skus.skuId, item.skuId), eq(skus.prodId, products.prodId)))
+    .where(eq(products.prodId, item.prodId))
+    .limit(1);
+  if (!row || row.prodStatus !== 1 || row.shopStatus !== ShopStatus.OPEN || row.prodShopId !== item.shopId) throw new OrderSubmitError("cart.prodUnavailable");
+  if (row.skuStatus !== 1) throw new OrderSubmitError("cart.skuUnavailable");
+  const [line] = await toBuyLines(q, [{ ...row, basketId: 0, skuId: item.skuId, shopId: item.shopId, prodCount: item.prodCount, createdAt: now }]);
+  return line!;
+}
+
+/** Refuses a line that cannot be bought now: offline → itemUnavailable; over stock → noStock (A00001 at confirm). */
+function checkLineNow(l: BuyLine, locale: Locale): void {
+  const prodName = pickText(l.prodName, locale);
+  if (l.status === "offline") throw new OrderSubmitError("orderSubmit.itemUnavailable", ResponseCode.SHOW_FAIL, { prodName });
+  if (l.status === "noStock" || l.prodCount > l.stocks) throw new OrderSubmitError("orderSubmit.noStock", ResponseCode.SHOW_FAIL, { prodName });
+}
+
+async function loadLines(q: Q, userId: string, what: { basketIds?: number[]; orderItem?: BuyNowItem }, now: Date, lock: boolean): Promise<BuyLine[]> {
+  const lines = what.orderItem ? [await loadBuyNowLine(q, what.orderItem, now)] : await loadCartLines(q, userId, what.basketIds ?? [], lock);
+  if (lines.length === 0) throw new OrderSubmitError("cart.selectOne");
+  const count = lines.reduce((n, l) => n + l.prodCount, 0);
+  if (count > CART_SETTLE_MAX) throw new OrderSubmitError("cart.settleMax", ResponseCode.SHOW_FAIL, { max: CART_SETTLE_MAX });
+  return lines;
+}
+
+type AddressRow = typeof addresses.$inferSelect;
+
+/** The address to use: `addrId` (> 0) must be the user's (else orderSubmit.addrNotFound); 0/none → default, else newest, else null. */
+async function resolveAddress(q: Q, userId: string, addrId: number | null | undefined): Promise<AddressRow | null> {
+  if (addrId) {
+    const [row] = await q.select().from(addresses).where(and(eq(addresses.userId, userId), eq(addresses.addrId, addrId))).limit(1);
+    if (!row) throw new OrderSubmitError("orderSubmit.addrNotFound");
+    return row;
+  }
+  const [row] = await q.select().from(addresses).where(eq(addresses.userId, userId))
+    .orderBy(desc(addresses.commonAddr), desc(addresses.createdAt), desc(addresses.addrId)).limit(1);
+  return row ?? null;
+}
+
+function addrDto(r: AddressRow, locale: Locale): OrderAddrDto {
+  return {
+    addrId: r.addrId,
+    receiver: r.receiver,
+    mobile: r.mobile,
+    province: getArea(r.provinceId, locale)?.areaName ?? r.province,
+    city: getArea(r.cityId, locale)?.areaName ?? r.city,
+    area: getArea(r.areaId, locale)?.areaName ?? r.area,
+    addr: r.addr,
+  };
+}
+
+function addrSnapshot(r: AddressRow): OrderAddress {
+  return {
+    receiver: r.receiver, mobile: r.mobile, province: r.province, city: r.city, area: r.area, addr: r.addr,
+    provinceId: r.provinceId, cityId: r.cityId, areaId: r.areaId, postCode: r.postCode ?? null,
+  };
+}
+
+/** Lines grouped into shop orders (cart order: most recently added first) with their freight rules. */
+async function shopInputs(q: Q, lines: readonly BuyLine[]): Promise<CheckoutShopInput<BuyLine>[]> {
+  const groups = groupByShop(lines);
+  const ruleRows = await q.select().from(shopFreightRules).where(inArray(shopFreightRules.shopId, groups.map((g) => g.shopId)));
+  const rules = new Map(ruleRows.map((r) => [r.shopId, r]));
+  return groups.map((g) => ({ shopId: g.shopId, shopType: g.lines[0]!.shopType, rule: freightRuleOf(rules.get(g.shopId)), lines: g.lines }));
+}
+
+async function loadUser(q: Q, userId: string): Promise<{ score: number; levelType: number }> {
+  const [u] = await q.select({ score: users.score, levelType: users.levelType }).from(users).where(eq(users.userId, userId)).limit(1);
+  return u ?? { score: 0, levelType: 0 };
+}
+
+// ------------------------------------------------------------------------------------------
+// Confirm
+// ------------------------------------------------------------------------------------------
+
+export interface ConfirmInput {
+  basketIds?: number[] | undefined;
+  orderItem?: BuyNowItem | undefined;
+  addrId?: number | undefined;
+  isScorePay?: 0 | 1 | undefined;
+  userUseScore?: number | null | undefined;
+}
+
+/** Keeps the token table small: the user's unused tokens that expired more than a day ago go. */
+const TOKEN_KEEP_MS = 24 * 3600 * 1000;
+
+/** POST /p/order/confirm: the settlement preview and a new submit token. Throws OrderSubmitError. */
+export async function confirmOrder(db: Db, userId: string, locale: Locale, input: ConfirmInput, now: Date): Promise<OrderConfirmDto> {
+  const lines = await loadLines(db, userId, input, now, false);
+  for (const l of lines) checkLineNow(l, locale);
+  const addr = await resolveAddress(db, userId, input.addrId);
+  const user = await loadUser(db, userId);
+  const isScorePay = input.isScorePay === 1 ? 1 : 0;
+  const checkout = priceCheckout(await shopInputs(db, lines), {
+    balance: user.score, isScorePay, userUseScore: input.userUseScore ?? null, memberFreeShipping: user.levelType === 1,
+  });
+  const token = newSubmitToken();
+  const expiresAt = new Date(now.getTime() + SUBMIT_TOKEN_MINUTES * MINUTE_MS);
+  const payload: SubmitPayload = {
+    ...(input.orderItem ? { source: "buyNow" as const, orderItem: input.orderItem } : { source: "cart" as const, basketIds: [...new Set(input.basketIds ?? [])] }),
+    addrId: addr?.addrId ?? null,
+    isScorePay,
+    userUseScore: isScorePay === 1 ? (input.userUseScore ?? null) : null,
+    shopIds: checkout.shops.map((s) => s.shopId),
+  };
+  await db.transaction(async (tx) => {
+    await tx.delete(submitTokens).where(and(eq(submitTokens.userId, userId), isNull(submitTokens.usedAt), lt(submitTokens.expiresAt, new Date(now.getTime() - TOKEN_KEEP_MS))));
+    await tx.insert(submitTokens).values({ token, userId, payload, expiresAt, createdAt: now });
+  });
+  return {
+    uuid: token,
+    expiresAt: expiresAt.toISOString(),
+    userAddr: addr ? addrDto(addr, locale) : null,
+    shopCartOrders: checkout.shops.map((s): ShopCartOrderDto => ({
+      shopId: s.shopId,
+      shopName: pickText(s.lines[0]!.shopName, locale),
+      shopType: s.shopType,
+      total: s.total,
+      transFee: s.transFee,
+      freeOver: s.rule.freeOver === null ? null : formatPrice(s.rule.freeOver),
+      scoreReduce: s.scoreReduce,
+      actualTotal: s.actualTotal,
+      totalCount: s.totalCount,
+      shopCartItemDiscounts: [{ shopCartItems: s.lines.map((l): ConfirmItemDto => ({
+        basketId: l.basketId, prodId: l.prodId, skuId: l.skuId,
+        prodName: pickText(l.prodName, locale), skuName: pickText(l.skuName, locale), properties: pickText(l.properties, locale),
+        pic: l.pic, price: formatPrice(l.price), prodCount: l.prodCount, productTotalAmount: formatPrice(mulQty(l.price, l.prodCount)),
+      })) }],
+    })),
+    total: checkout.total,
+    totalTransFee: checkout.totalTransFee,
+    totalCount: checkout.totalCount,
+    actualTotal: checkout.actualTotal,
+    isScorePay: checkout.isScorePay,
+    userScore: user.score,
+    maxUsableScore: checkout.maxUsableScore,
+    useScore: checkout.useScore,
+    totalScoreAmount: checkout.totalScoreAmount,
+    shopUseScore: POINTS_PER_YUAN,
+    orderType: "ORDINARY",
+  };
+}
+
+// ------------------------------------------------------------------------------------------
+// Submit
+// ------------------------------------------------------------------------------------------
+
+export interface SubmitInput {
+  uuid: string;
+  addrId?: number | undefined;
+  /** Trimmed order message per shop (already checked with order-rules.ts). */
+  remarks: ReadonlyMap<number, string>;
+  /** Invoice per shop (already checked with order-rules.ts). */
+  invoices: ReadonlyMap<number, OrderInvoice>;
+  /** Missing = the choice made at confirm. */
+  isScorePay?: 0 | 1 | undefined;
+  userUseScore?: number | null | undefined;
+}
+
+/** Claims the token (used_at set) or throws the A03002 refusal: repeat (with the first order numbers) or expired. */
+async function claimToken(tx: Tx, userId: string, token: string, now: Date): Promise<SubmitPayload> {
+  const [claimed] = await tx.update(submitTokens).set({ usedAt: now })
+    .where(and(eq(submitTokens.token, token), eq(submitTokens.userId, userId), isNull(submitTokens.usedAt), gt(submitTokens.expiresAt, now)))
+    .returning({ payload: submitTokens.payload });
+  if (!claimed) {
+    const [row] = await tx.select({ usedAt: submitTokens.usedAt, orderNumbers: submitTokens.orderNumbers }).from(submitTokens)
+      .where(and(eq(submitTokens.token, token), eq(submitTokens.userId, userId))).limit(1);
+    if (row?.usedAt) throw new OrderSubmitError("orderSubmit.repeatSubmit", ResponseCode.REPEAT_ORDER, {}, { orderNumbers: row.orderNumbers ?? "", duplicateError: 1 });
+    throw new OrderSubmitError("orderSubmit.expired", ResponseCode.REPEAT_ORDER);
+  }
+  const payload = parsePayload(claimed.payload);
+  if (!payload) throw new OrderSubmitError("orderSubmit.expired", ResponseCode.REPEAT_ORDER);
+  return payload;
+}
+
+/**
+ * POST /p/order/submit: makes one unpaid order per shop from a confirm token, in one
+ * transaction. Answers the order numbers (in shop order). Throws OrderSubmitError; on any
+ * refusal nothing has changed (the token is still usable unless it was the refusal's cause).
+ */
+export async function submitOrder(db: Db, userId: string, locale: Locale, input: SubmitInput, now: Date): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    const payload = await claimToken(tx, userId, input.uuid, now);
+    const lines = await loadLines(tx, userId, payload.source === "cart" ? { basketIds: payload.basketIds } : { orderItem: payload.orderItem }, now, true);
+    for (const l of lines) {
+      if (l.status === "offline") throw new OrderSubmitError("orderSubmit.itemUnavailable", ResponseCode.SHOW_FAIL, { prodName: pickText(l.prodName, locale) });
+    }
+    // The address: the one given now (must be the user's), else the one confirmed (if still there).
+    const addrId = input.addrId || payload.addrId;
+    if (!addrId) throw new OrderSubmitError("orderSubmit.noAddress");
+    const [addr] = await tx.select().from(addresses).where(and(eq(addresses.userId, userId), eq(addresses.addrId, addrId))).limit(1);
+    if (!addr) throw new OrderSubmitError(input.addrId ? "orderSubmit.addrNotFound" : "orderSubmit.noAddress");
+
+    const user = await loadUser(tx, userId);
+    const isScorePay = input.isScorePay ?? payload.isScorePay;
+    const userUseScore = input.isScorePay !== undefined ? (input.userUseScore ?? null) : payload.userUseScore;
+    const checkout = priceCheckout(await shopInputs(tx, lines), {
+      balance: user.score, isScorePay, userUseScore, memberFreeShipping: user.levelType === 1,
+    });
+
+    // Stock: one conditional update per SKU (ascending ids), then the products' totals.
+    const bySku = new Map<number, { n: number; line: BuyLine }>();
+    for (const l of lines) bySku.set(l.skuId, { n: (bySku.get(l.skuId)?.n ?? 0) + l.prodCount, line: l });
+    for (const [skuId, { n, line }] of [...bySku].sort((a, b) => a[0] - b[0])) {
+      const taken = await tx.update(skus).set({ stocks: sql`${skus.stocks} - ${n}` })
+        .where(and(eq(skus.skuId, skuId), eq(skus.prodId, line.prodId), gte(skus.stocks, n), eq(skus.status, 1)))
+        .returning({ skuId: skus.skuId });
+      if (taken.length === 0) throw new OrderSubmitError("orderSubmit.noStock", ResponseCode.NO_STOCK, { prodName: pickText(line.prodName, locale) });
+    }
+    const byProd = new Map<number, number>();
+    for (const l of lines) byProd.set(l.prodId, (byProd.get(l.prodId) ?? 0) + l.prodCount);
+    for (const [prodId, n] of [...byProd].sort((a, b) => a[0] - b[0])) {
+      await tx.update(products).set({ totalStocks: sql`${products.totalStocks} - ${n}` }).where(eq(products.prodId, prodId));
+    }
+
+    // Points: taken once from the balance (conditional), one ledger row per order below.
+    if (checkout.useScore > 0) {
+      const paid = await tx.update(users).set({ score: sql`${users.score} - ${checkout.useScore}` })
+        .where(and(eq(users.userId, userId), gte(users.score, checkout.useScore))).returning({ score: users.score });
+      if (paid.length === 0) throw new OrderSubmitError("order.pointsOverBalance");
+    }
+
+    const payDeadline = new Date(now.getTime() + ORDER_PAY_MINUTES * MINUTE_MS);
+    const address = addrSnapshot(addr);
+    const numbers: string[] = [];
+    for (const s of checkout.shops) {
+      const orderNumber = await nextOrderNumber(tx, now);
+      numbers.push(orderNumber);
+      await tx.insert(orders).values({
+        orderNumber, userId, shopId: s.shopId, shopName: s.lines[0]!.shopName,
+        prodNames: s.lines.map((l) => l.prodName.zh).join(", "),
+        status: 1, orderType: 0, dvyType: 1,
+        total: s.total, freightAmount: s.transFee, scoreAmount: s.scoreReduce, reduceAmount: "0", actualTotal: s.actualTotal,
+        useScore: s.useScore, productNums: s.totalCount,
+        remarks: input.remarks.get(s.shopId) ?? "",
+        address, invoice: input.invoices.get(s.shopId) ?? null,
+        submitToken: input.uuid, payDeadline, createdAt: now, updatedAt: now,
+      });
+      await tx.insert(orderItems).values(s.lines.map((l) => ({
+        orderNumber, shopId: s.shopId, userId, prodId: l.prodId, skuId: l.skuId,
+        prodName: l.prodName, skuName: l.skuName, properties: l.properties, pic: l.pic,
+        price: formatPrice(l.price), prodCount: l.prodCount, productTotalAmount: formatPrice(mulQty(l.price, l.prodCount)),
+        basketId: l.basketId, createdAt: now,
+      })));
+      if (s.useScore > 0) {
+        await tx.insert(userLedger).values({ userId, kind: "score", amount: String(-s.useScore), reason: "orderUseScore", orderNumber, createdAt: now });
+      }
+      await scheduleJob(tx, "orderPayTimeout", orderNumber, payDeadline);
+    }
+
+    if (payload.source === "cart") {
+      await tx.delete(cartItems).where(and(eq(cartItems.userId, userId), inArray(cartItems.basketId, payload.basketIds)));
+    }
+    await tx.update(submitTokens).set({ orderNumbers: numbers.join(",") }).where(eq(submitTokens.token, input.uuid));
+    return numbers;
+  });
+}

@@ -1,0 +1,64 @@
+/**
+ * Shop search for /shopList (and GET /shop/listShop): open shops whose name in any language
+ * contains the keyword, with the number of products on sale.
+ */
+import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
+import type { Page } from "../../../lib/api-types.ts";
+import { pickText, type Locale } from "../../../lib/locale.ts";
+import type { ShopCard } from "../../../lib/product-types.ts";
+import type { Db } from "../../db/client.ts";
+import { products, shops } from "../../db/schema.ts";
+import { PROD_ON_SALE } from "../catalog/product-list.ts";
+import { escapeLike, ShopStatus, ShopType } from "./shop.ts";
+
+/** Products on sale of the shop in the current row (correlated subquery). */
+// Written with explicit aliases: drizzle leaves columns unqualified in single-table queries, which would
+// make the subquery compare products.shop_id with itself.
+export const onSaleCount = sql<number>`(select count(*)::int from ${products} as op where op.shop_id = ${shops}.shop_id and op.status = ${PROD_ON_SALE})`;
+
+/** SQL: the shop's name in any language contains `keyword` (case-insensitive, LIKE wildcards escaped). */
+export function shopNameMatches(keyword: string): SQL {
+  const pattern = `%${escapeLike(keyword)}%`;
+  return sql`(${shops.shopName}->>'zh' ilike ${pattern} or ${shops.shopName}->>'zh-tw' ilike ${pattern} or ${shops.shopName}->>'en' ilike ${pattern})`;
+}
+
+/**
+ * Open shops whose name (any language) contains the trimmed `shopName` (empty → all open
+ * shops): self-operated first, then by sales, then shopId.
+ */
+export async function searchShops(db: Db, locale: Locale, opts: { shopName?: string | undefined; current: number; size: number }): Promise<Page<ShopCard>> {
+  const conds: SQL[] = [eq(shops.shopStatus, ShopStatus.OPEN)];
+  const name = opts.shopName?.trim();
+  if (name) conds.push(shopNameMatches(name));
+  const where = and(...conds);
+  const [countRow] = await db.select({ n: sql<number>`count(*)::int` }).from(shops).where(where);
+  const total = Number(countRow?.n ?? 0);
+  const pages = Math.max(1, Math.ceil(total / opts.size));
+  if (total === 0 || (opts.current - 1) * opts.size >= total) return { records: [], total, size: opts.size, current: opts.current, pages };
+  const rows = await db
+    .select({
+      shopId: shops.shopId, shopName: shops.shopName, shopLogo: shops.shopLogo, intro: shops.intro, type: shops.type,
+      shopStatus: shops.shopStatus, rating: shops.rating, fansCount: shops.fansCount, soldNum: shops.soldNum, productCount: onSaleCount,
+    })
+    .from(shops)
+    .where(where)
+    .orderBy(sql`case when ${shops.type} = ${ShopType.SELF_OPERATED} then 0 else 1 end`, desc(shops.soldNum), asc(shops.shopId))
+    .limit(opts.size)
+    .offset((opts.current - 1) * opts.size);
+  const records = rows.map((r): ShopCard => {
+    const rating = Number(r.rating);
+    return {
+      shopId: r.shopId,
+      shopName: pickText(r.shopName, locale),
+      shopLogo: r.shopLogo ?? "",
+      intro: pickText(r.intro, locale),
+      type: r.type,
+      shopStatus: r.shopStatus,
+      rating: Number.isFinite(rating) ? rating : 0,
+      fansCount: r.fansCount,
+      productCount: Number(r.productCount ?? 0),
+      soldNum: r.soldNum,
+    };
+  });
+  return { records, total, size: opts.size, current: opts.current, pages };
+}

@@ -1,0 +1,87 @@
+/**
+ * Shop reads: hot shops (search page / header), shop head info (/shopIndex), shop search
+ * (/shopList). Used by the API (src/server/api/shop.ts) and by Astro pages.
+ */
+import { asc, desc, eq } from "drizzle-orm";
+import type { ShopHeadInfo } from "../../../lib/api-types.ts";
+import { pickText, type Locale, type LocalizedText } from "../../../lib/locale.ts";
+import type { Db } from "../../db/client.ts";
+import { shops } from "../../db/schema.ts";
+import { HOT_SHOPS_MAX, SHOP_STATUS, SHOP_TYPE, shopEntryState } from "../../../lib/constants.ts";
+
+/** Shop status and type numbering live in src/lib/constants.ts (one place for both sides). */
+export const ShopStatus = SHOP_STATUS;
+export const ShopType = SHOP_TYPE;
+export { HOT_SHOPS_MAX };
+
+/** How many hot shops to answer for a requested number: 0..6. */
+export function hotShopLimit(requested: number): number {
+  if (!Number.isFinite(requested)) return 0;
+  return Math.max(0, Math.min(Math.trunc(requested), HOT_SHOPS_MAX));
+}
+
+const STATUS_MESSAGE = { underReview: "shopUnderReview", notOpened: "shopNotOpened", offline: "shopOffline" } as const;
+
+/** The status message key for a shop that cannot be entered (SPEC §2 "Entering a shop"); null when open. */
+export function shopStatusMessageKey(shopStatus: number): (typeof STATUS_MESSAGE)[keyof typeof STATUS_MESSAGE] | null {
+  const state = shopEntryState(shopStatus);
+  return state === "open" ? null : STATUS_MESSAGE[state];
+}
+
+const headColumns = {
+  shopId: shops.shopId,
+  shopName: shops.shopName,
+  shopLogo: shops.shopLogo,
+  intro: shops.intro,
+  type: shops.type,
+  shopStatus: shops.shopStatus,
+  fansCount: shops.fansCount,
+  rating: shops.rating,
+  soldNum: shops.soldNum,
+};
+
+interface ShopHeadRow {
+  shopId: number;
+  shopName: LocalizedText;
+  shopLogo: string | null;
+  intro: LocalizedText;
+  type: number;
+  shopStatus: number;
+  fansCount: number;
+  rating: string;
+  soldNum: number;
+}
+
+export function toShopHeadInfo(r: ShopHeadRow, locale: Locale): ShopHeadInfo {
+  const rating = Number(r.rating);
+  return {
+    shopId: r.shopId,
+    shopName: pickText(r.shopName, locale),
+    shopLogo: r.shopLogo ?? "",
+    intro: pickText(r.intro, locale),
+    type: r.type,
+    shopStatus: r.shopStatus,
+    fansCount: r.fansCount,
+    rating: Number.isFinite(rating) ? rating : 0,
+    soldNum: r.soldNum,
+  };
+}
+
+/**
+ * Open shops for the "hot shops" list: sort 1 = most popular first (sold, then fans), 0 = newest
+ * first. At most 6 whatever `number` asks for.
+ */
+export async function getHotShops(db: Db, locale: Locale, opts: { number: number; sort: number }): Promise<ShopHeadInfo[]> {
+  const limit = hotShopLimit(opts.number);
+  if (limit === 0) return [];
+  const order = opts.sort === 1
+    ? [desc(shops.soldNum), desc(shops.fansCount), asc(shops.shopId)]
+    : [desc(shops.createdAt), desc(shops.shopId)];
+  const rows = await db.select(headColumns).from(shops).where(eq(shops.shopStatus, ShopStatus.OPEN)).orderBy(...order).limit(limit);
+  return rows.map((r) => toShopHeadInfo(r, locale));
+}
+
+/** Escapes LIKE wildcards so a user's "%" or "_" matches literally. */
+export function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (m) => `\\${m}`);
+}

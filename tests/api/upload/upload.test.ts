@@ -1,0 +1,87 @@
+/** POST /p/file/upload: images by content (magic bytes), at most 2 MB, stored under DATA_DIR/uploads. */
+import fs from "node:fs/promises";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sessions } from "../../../src/server/db/schema.ts";
+import { hashToken, newToken } from "../../../src/server/domain/account/tokens.ts";
+import { DEMO_USER } from "../../../src/server/seed/index.ts";
+import { createTestApp, dbReady, okData, type TestApp } from "../helpers.ts";
+
+const PNG_1X1 = new Uint8Array(Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64"));
+const GIF_1X1 = new Uint8Array(Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64"));
+
+describe.skipIf(!dbReady)("upload API", () => {
+  let app: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    app = await createTestApp();
+    token = newToken();
+    await app.ctx.db.insert(sessions).values({ tokenHash: hashToken(token), kind: "user", userId: DEMO_USER.userId, expiresAt: new Date(Date.now() + 3600_000) });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  const uploadsDir = () => path.join(app.ctx.config.dataDir, "uploads");
+  const avatarFiles = async () => {
+    try {
+      return await fs.readdir(path.join(uploadsDir(), "avatar"));
+    } catch {
+      return [];
+    }
+  };
+  const upload = (bytes: Uint8Array<ArrayBuffer>, name: string, type: string, opts: { lang?: string; auth?: string | null; query?: string; field?: string } = {}) => {
+    const form = new FormData();
+    form.append("file", new File([bytes], name, { type }));
+    if (opts.field !== undefined) form.append("folder", opts.field);
+    const auth = opts.auth === undefined ? token : opts.auth;
+    return app.request<{ filePath: string }>(`/api/p/file/upload${opts.query ?? ""}`, {
+      method: "POST",
+      headers: { ...(opts.lang ? { "Accept-Language": opts.lang } : {}), ...(auth ? { Authorization: auth } : {}) },
+      body: form,
+    });
+  };
+
+  it("stores a real PNG under /uploads/avatar/<uuid>.png", async () => {
+    const { filePath } = okData(await upload(PNG_1X1, "me.png", "image/png", { query: "?folder=avatar" }));
+    expect(filePath).toMatch(/^\/uploads\/avatar\/[0-9a-f-]{36}\.png$/);
+    const onDisk = await fs.readFile(path.join(uploadsDir(), filePath.slice("/uploads/".length)));
+    expect(Buffer.compare(onDisk, Buffer.from(PNG_1X1))).toBe(0);
+  });
+
+  it("the format comes from the content, not the name or type header", async () => {
+    const { filePath } = okData(await upload(GIF_1X1, "photo.jpg", "image/jpeg", { field: "avatar" }));
+    expect(filePath).toMatch(/\.gif$/);
+  });
+
+  it("a .png-named text file is refused and nothing is written", async () => {
+    const before = await avatarFiles();
+    const res = await upload(new TextEncoder().encode("hello, I am not an image"), "fake.png", "image/png", { lang: "en" });
+    expect(res.body).toEqual({ code: "A00001", msg: "Image format must be jpg, png, gif or webp", data: null, success: false });
+    expect((await upload(new TextEncoder().encode("<svg/>"), "x.svg", "image/svg+xml")).body.msg).toBe("图片格式须为 jpg、png、gif 或 webp");
+    expect(await avatarFiles()).toEqual(before);
+  });
+
+  it("more than 2 MB is refused (a valid PNG header does not help)", async () => {
+    const before = await avatarFiles();
+    const big = new Uint8Array(2 * 1024 * 1024 + 1);
+    big.set(PNG_1X1);
+    const res = await upload(big, "big.png", "image/png", { lang: "en" });
+    expect(res.body).toMatchObject({ code: "A00001", msg: "Image too large, at most 2 MB", success: false });
+    const huge = new Uint8Array(3 * 1024 * 1024);
+    huge.set(PNG_1X1);
+    expect((await upload(huge, "huge.png", "image/png")).body).toMatchObject({ code: "A00001", msg: "图片过大，最大 2 MB" });
+    // Exactly 2 MB is fine.
+    const max = new Uint8Array(2 * 1024 * 1024);
+    max.set(PNG_1X1);
+    okData(await upload(max, "max.png", "image/png"));
+    expect((await avatarFiles()).length).toBe(before.length + 1);
+  });
+
+  it("no file, a bad folder, or no token are refused", async () => {
+    const none = await app.request("/api/p/file/upload", { method: "POST", headers: { Authorization: token, "Accept-Language": "en" }, body: new FormData() });
+    expect(none.body).toMatchObject({ code: "A00001", msg: "Please choose an image to upload" });
+    expect((await upload(PNG_1X1, "a.png", "image/png", { lang: "en", query: "?folder=../etc" })).body).toMatchObject({ code: "A00001", msg: "Invalid upload folder" });
+    expect((await upload(PNG_1X1, "a.png", "image/png", { auth: null })).body.code).toBe("A00004");
+  });
+});
