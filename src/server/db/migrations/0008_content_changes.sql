@@ -4,7 +4,8 @@ CREATE TABLE "content_changes" (
 	"changed_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-CREATE INDEX "content_changes_changed_at_idx" ON "content_changes" USING btree ("changed_at");--> statement-breakpoint
+CREATE INDEX "content_changes_changed_at_idx" ON "content_changes" USING btree ("changed_at");
+--> statement-breakpoint
 -- Finer invalidation (docs/performance.md): the tags of what changed, one row each, written by
 -- the triggers below next to the public version bump of 0002/0005 (which stays for the sitemap).
 CREATE OR REPLACE FUNCTION content_change(tags text[]) RETURNS void LANGUAGE sql AS $$
@@ -99,6 +100,7 @@ BEGIN
 END;
 $$;
 --> statement-breakpoint
+-- A truncate, or a change whose pages are not tracked one by one: every page and read model.
 CREATE OR REPLACE FUNCTION truncate_content_change() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM content_change(ARRAY['*']);
@@ -121,5 +123,15 @@ BEGIN
   LOOP
     EXECUTE format('CREATE TRIGGER %I AFTER TRUNCATE ON %I FOR EACH STATEMENT EXECUTE FUNCTION truncate_content_change()', t || '_content_truncate', t);
   END LOOP;
+  -- Discounts and coupon scopes change prices and offers across product, list and shop pages: everything.
+  FOREACH t IN ARRAY ARRAY['discounts','discount_items','discount_prods','coupon_prods']
+  LOOP
+    EXECUTE format('CREATE TRIGGER %I AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON %I FOR EACH STATEMENT EXECUTE FUNCTION truncate_content_change()', t || '_content_change', t);
+  END LOOP;
 END;
 $$;
+--> statement-breakpoint
+-- Coupons: claims only count stocks down (no change to any page); other changes are everything.
+CREATE TRIGGER coupons_content_change AFTER INSERT OR DELETE OR TRUNCATE ON coupons FOR EACH STATEMENT EXECUTE FUNCTION truncate_content_change();
+--> statement-breakpoint
+CREATE TRIGGER coupons_content_change_update AFTER UPDATE OF status, launch_time, over_time, coupon_name, reduce_amount, coupon_discount, cash_condition, suitable_prod_type ON coupons FOR EACH STATEMENT EXECUTE FUNCTION truncate_content_change();
