@@ -29,6 +29,7 @@ import { footprintRouter } from "./footprint.ts";
 import { authRouter } from "./auth.ts";
 import { userRouter } from "./user.ts";
 import { uploadRouter } from "./upload.ts";
+import { reviewRouter } from "./review.ts";
 import { addressRouter } from "./address.ts";
 import { areaRouter } from "./area.ts";
 import { collectionRouter } from "./collection.ts";
@@ -57,6 +58,8 @@ export function createApi(app: AppContext) {
     c.set("locale", locale);
     c.set("t", getT(locale));
     await next();
+    // A write may have changed public content: the next read looks at the changes at once.
+    if (c.req.method !== "GET" && c.req.method !== "HEAD") app.content.feed.expire();
     c.header("Cache-Control", c.res.headers.get("Cache-Control") ?? "no-store");
   });
 
@@ -102,6 +105,7 @@ export function createApi(app: AppContext) {
   api.route("/", orderSubmitRouter);
   api.route("/", paymentRouter);
   api.route("/", myOrderRouter);
+  api.route("/", reviewRouter);
   api.route("/", merchantRouter);
   api.route("/", couponRouter);
   api.route("/", discountRouter);

@@ -117,6 +117,8 @@ export const products = pgTable("products", {
   commentNum: integer("comment_num").notNull().default(0),
   status: smallint("status").notNull().default(1),
   prodType: smallint("prod_type").notNull().default(0),
+  /** 1 = seven-day no-reason return (the footer's promise); 0 = returns only for a fault (e.g. fresh food, custom goods). */
+  sevenDayReturn: smallint("seven_day_return").notNull().default(1),
   putawayTime: ts("putaway_time").notNull().defaultNow(),
   createdAt: created(),
   updatedAt: updated(),
@@ -170,7 +172,12 @@ export const prodComments = pgTable("prod_comments", {
   replyContent: text("reply_content"),
   replyTime: ts("reply_time"),
   recTime: ts("rec_time").notNull().defaultNow(),
-}, (t) => [index("prod_comments_prod_idx").on(t.prodId)]);
+}, (t) => [
+  index("prod_comments_prod_idx").on(t.prodId),
+  index("prod_comments_user_idx").on(t.userId, t.recTime),
+  /** One review per order line. */
+  uniqueIndex("prod_comments_order_item_uq").on(t.orderItemId),
+]);
 
 /** shopId 0 = platform notice. status 1 published. */
 export const notices = pgTable("notices", {
@@ -262,6 +269,19 @@ export const contentVersions = pgTable("content_versions", {
   scope: text("scope").primaryKey(),
   version: bigint("version", { mode: "number" }).notNull().default(0),
 });
+
+/**
+ * What changed in public content, one row per tag (migration 0006 triggers, from any process):
+ * "site" (categories, brands, hot words, notices, site config), "home" (platform renovations),
+ * "products" (any product list), "product:<id>", "stock:<id>" (stock / sales counters only),
+ * "shops", "shop:<id>", "shop-products:<shopId>". The render cache and the in-memory read
+ * models poll it and drop only what depends on a changed tag (docs/performance.md).
+ */
+export const contentChanges = pgTable("content_changes", {
+  id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+  tag: text("tag").notNull(),
+  changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index("content_changes_changed_at_idx").on(t.changedAt)]);
 
 /** SMS verification codes (only a hash is stored). purpose: login | register | reset | password. */
 export const smsCodes = pgTable("sms_codes", {
@@ -386,8 +406,15 @@ export type OrderAddress = {
   receiver: string; mobile: string; province: string; city: string; area: string; addr: string;
   provinceId: number; cityId: number; areaId: number; postCode: string | null;
 };
-/** Invoice choice stored with the order (issued by the invoice feature). type 0 none, 1 personal, 2 unit. */
-export type OrderInvoice = { invoiceType: 0 | 1 | 2; headerName: string | null; invoiceTaxNumber: string | null };
+/**
+ * Invoice choice stored with the order. type 0 none, 1 personal, 2 unit. The invoice feature
+ * (domain/invoice) adds its state: 1 application in progress (absent = 1), 2 invoiced, with the
+ * PDF the merchant uploaded (filePath, uploadTime ISO) once invoiced.
+ */
+export type OrderInvoice = {
+  invoiceType: 0 | 1 | 2; headerName: string | null; invoiceTaxNumber: string | null;
+  invoiceState?: 1 | 2; filePath?: string | null; uploadTime?: string | null; updateTime?: string | null;
+};
 
 /**
  * One order per shop (CONTRACT §4.5, §13 tz_order). status: 1 unpaid, 2 paid/to ship, 3 shipped,
@@ -551,6 +578,54 @@ export const jobs = pgTable("jobs", {
   doneAt: ts("done_at"),
   createdAt: created(),
 }, (t) => [uniqueIndex("jobs_kind_ref_uq").on(t.kind, t.refKey), index("jobs_due_idx").on(t.dueAt)]);
+
+/**
+ * Refunds and returns (CONTRACT §5.1 tz_order_refund). refundType 1 whole order, 2 one line
+ * (orderItemId, goodsNum of its prodCount). applyType 1 refund only, 2 return and refund.
+ * returnMoneySts: 1 applied, 2 accepted (return: waiting for the buyer's parcel), 3 buyer
+ * shipped, 4 seller received, 5 refunded, 6 withdrawn, 7 refused, -1 closed (src/lib/refund-state.ts).
+ * refundWay once refunded: "balance", "provider" or "points"; refundScore = points given back.
+ */
+export const orderRefunds = pgTable("order_refunds", {
+  refundId: serial("refund_id").primaryKey(),
+  refundSn: text("refund_sn").notNull(),
+  orderNumber: text("order_number").notNull(),
+  shopId: integer("shop_id").notNull(),
+  userId: text("user_id").notNull(),
+  refundType: smallint("refund_type").notNull(),
+  orderItemId: integer("order_item_id"),
+  goodsNum: integer("goods_num").notNull(),
+  applyType: smallint("apply_type").notNull(),
+  isReceiver: smallint("is_receiver").notNull().default(0),
+  buyerReason: smallint("buyer_reason").notNull(),
+  buyerDesc: text("buyer_desc").notNull().default(""),
+  photoFiles: text("photo_files").notNull().default(""),
+  buyerMobile: text("buyer_mobile").notNull(),
+  refundAmount: money("refund_amount").notNull(),
+  refundScore: integer("refund_score").notNull().default(0),
+  returnMoneySts: smallint("return_money_sts").notNull().default(1),
+  sellerMsg: text("seller_msg"),
+  rejectMessage: text("reject_message"),
+  /** Return parcel: {dvyId, expressName, expressNo, mobile, senderRemarks} once the buyer ships. */
+  refundDelivery: jsonb("refund_delivery").$type<{ dvyId: number; expressName: string; expressNo: string; mobile: string; senderRemarks: string }>(),
+  refundWay: text("refund_way"),
+  /** The provider's refund number (refunds of provider payments). */
+  providerRefundNo: text("provider_refund_no"),
+  /** Until then the seller may answer (then the refund counts as accepted) / the buyer may ship (then it closes). */
+  dueAt: ts("due_at"),
+  applyTime: ts("apply_time").notNull().defaultNow(),
+  handelTime: ts("handel_time"),
+  shipTime: ts("ship_time"),
+  receiveTime: ts("receive_time"),
+  refundTime: ts("refund_time"),
+  cancelTime: ts("cancel_time"),
+  updateTime: ts("update_time").notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex("order_refunds_sn_uq").on(t.refundSn),
+  index("order_refunds_order_idx").on(t.orderNumber),
+  index("order_refunds_user_idx").on(t.userId, t.applyTime),
+  index("order_refunds_shop_idx").on(t.shopId, t.returnMoneySts, t.applyTime),
+]);
 
 // ------------------------------------------------------------------------------------------
 // Marketing: coupons and limited-time discounts (CONTRACT §6.3, §6.4; docs/pricing.md)
