@@ -12,7 +12,7 @@ export function orderIslandProps(locale: Locale): UcIslandProps {
   const base = ucIslandProps(locale);
   const all = translations[locale] as unknown as Record<string, NamespaceResources | undefined>;
   const resources = { ...base.resources };
-  for (const ns of ["order", "myOrder", "review"]) {
+  for (const ns of ["order", "myOrder", "review", "invoice"]) {
     const r = all[ns];
     if (r) resources[ns] = r;
   }
