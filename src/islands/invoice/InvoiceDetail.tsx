@@ -5,7 +5,7 @@
  * number (PUT /p/orderInvoice; the server checks them and answers refusals in the buyer's language).
  */
 import { useEffect, useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../common/I18nProvider.tsx";
 import { get, isApiError, put } from "../../client/api.ts";
 import { ResponseCode } from "../../lib/api-types.ts";
 import { formatTime } from "../order/order-view.ts";

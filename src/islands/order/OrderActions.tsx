@@ -3,7 +3,7 @@
  * to /payment), cancel / confirm receipt / delete (each after a confirm dialog), buy again
  * (cart, then /cart), logistics (detail page, packages block) and order details.
  */
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../common/I18nProvider.tsx";
 import { del, post, put } from "../../client/api.ts";
 import { showToast } from "../../client/toast.ts";
 import { TOAST_MS } from "../../lib/constants.ts";

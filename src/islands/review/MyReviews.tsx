@@ -1,6 +1,6 @@
 /** /user-center/uc-comments: my reviews, newest first (GET /p/prodComm/prodCommPageByUser), paged. */
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../common/I18nProvider.tsx";
 import { get } from "../../client/api.ts";
 import type { Page } from "../../lib/api-types.ts";
 import { formatTime } from "../order/order-view.ts";

@@ -5,7 +5,7 @@
  * refusals in the buyer's language; the form keeps what was typed when a submit is refused.
  */
 import { useEffect, useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../common/I18nProvider.tsx";
 import { get, isApiError, post } from "../../client/api.ts";
 import { ResponseCode } from "../../lib/api-types.ts";
 import { REVIEW_PHOTOS_MAX, REVIEW_TEXT_MAX } from "../../lib/constants.ts";

@@ -3,13 +3,11 @@
  * island props plus the "review" namespace of the page locale.
  */
 import { ucIslandProps } from "../../components/user-center/island-props.ts";
-import { translations } from "../../i18n/resources.ts";
+import { islandResources } from "../../i18n/island-resources.ts";
 import type { Locale } from "../../lib/locale.ts";
-import type { NamespaceResources } from "../common/I18nProvider.tsx";
 import type { UcIslandProps } from "../user-center/types.ts";
 
 export function reviewIslandProps(locale: Locale): UcIslandProps {
   const base = ucIslandProps(locale);
-  const all = translations[locale] as unknown as Record<string, NamespaceResources | undefined>;
-  return { ...base, resources: { ...base.resources, review: all.review! } };
+  return { ...base, resources: { ...base.resources, ...islandResources(locale, ["review"]) } };
 }
