@@ -57,6 +57,8 @@ export function createApi(app: AppContext) {
     c.set("locale", locale);
     c.set("t", getT(locale));
     await next();
+    // A write may have changed public content: the next read looks at the changes at once.
+    if (c.req.method !== "GET" && c.req.method !== "HEAD") app.content.feed.expire();
     c.header("Cache-Control", c.res.headers.get("Cache-Control") ?? "no-store");
   });
 
