@@ -30,6 +30,7 @@ import { authRouter } from "./auth.ts";
 import { userRouter } from "./user.ts";
 import { uploadRouter } from "./upload.ts";
 import { reviewRouter } from "./review.ts";
+import { invoiceRouter } from "./invoice.ts";
 import { addressRouter } from "./address.ts";
 import { areaRouter } from "./area.ts";
 import { collectionRouter } from "./collection.ts";
@@ -106,6 +107,7 @@ export function createApi(app: AppContext) {
   api.route("/", paymentRouter);
   api.route("/", myOrderRouter);
   api.route("/", reviewRouter);
+  api.route("/", invoiceRouter);
   api.route("/", merchantRouter);
   api.route("/", couponRouter);
   api.route("/", discountRouter);
