@@ -95,3 +95,11 @@ export const orderShopParamsRule = z.array(orderShopParamRule).max(100, K.shopIn
 export const orderInvoiceListRule = z.array(orderInvoiceRule).max(100, K.shopInvalid);
 
 export { ORDER_REMARK_MAX };
+
+/** Held coupons chosen at checkout: at most one per shop plus one platform coupon. */
+export const COUPON_CHOICE_MAX = 51;
+export const couponUserIdsRule = z.array(z.number({ error: "coupon.notYours" }).int({ error: "coupon.notYours" }).min(1, "coupon.notYours").max(MAX_INT, "coupon.notYours"), { error: "coupon.notYours" })
+  .max(COUPON_CHOICE_MAX, "coupon.onePerShop");
+export const userChangeCouponRule = z.union([z.literal(0), z.literal(1)], { error: "validation.invalid" });
+/** The amount the buyer saw at checkout: digits with at most 2 decimals. */
+export const shownAmountRule = z.string({ error: "orderSubmit.amountChanged" }).trim().regex(/^(0|[1-9]\d{0,9})(\.\d{1,2})?$/, "orderSubmit.amountChanged");

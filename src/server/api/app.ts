@@ -41,6 +41,8 @@ import { orderSubmitRouter } from "./order-submit.ts";
 import { paymentRouter } from "./payment.ts";
 import { myOrderRouter } from "./my-order.ts";
 import { merchantRouter } from "./merchant.ts";
+import { couponRouter } from "./coupon.ts";
+import { discountRouter } from "./discount.ts";
 
 function requestLocale(header: string | undefined, cookie: string | undefined) {
   const fromCookie = cookie?.split(/;\s*/).find((p) => p.startsWith(`${LANG_COOKIE}=`))?.slice(LANG_COOKIE.length + 1);
@@ -109,6 +111,8 @@ export function createApi(app: AppContext) {
   api.route("/", invoiceRouter);
   api.route("/", refundRouter);
   api.route("/", merchantRouter);
+  api.route("/", couponRouter);
+  api.route("/", discountRouter);
 
   api.notFound((c) => c.json(envelope(ResponseCode.NOT_FOUND, null, getT(c.var.locale ?? "zh")("api.notFound")), 404));
 
