@@ -40,6 +40,7 @@ const TYPE_OF: Record<string, number> = {
   [BalanceReason.ORDER_PAY]: BalanceLogType.SHOPPING,
   [BalanceReason.PAY_REFUND]: BalanceLogType.REFUND,
   [BalanceReason.REFUND]: BalanceLogType.REFUND,
+  orderRefund: BalanceLogType.REFUND,
   [BalanceReason.ADJUST]: BalanceLogType.ADJUST,
   [BalanceReason.BUY_LEVEL]: BalanceLogType.BUY_MEMBER,
 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PointsSource } from "../../../lib/points.ts";
-import { dueExpiry, pointsSourceOf, PointsReason, shanghaiYear, upcomingExpiry, yearStart, type LedgerEntry } from "./points-ledger.ts";
+import { clawBackAmount, dueExpiry, pointsSourceOf, PointsReason, shanghaiYear, upcomingExpiry, yearStart, type LedgerEntry } from "./points-ledger.ts";
 
 const at = (iso: string) => new Date(iso);
 const e = (amount: number, iso: string, reason: string = amount > 0 ? PointsReason.EARN : PointsReason.USE): LedgerEntry => ({ amount, createdAt: at(iso), reason });
@@ -44,5 +44,15 @@ describe("points ledger rules", () => {
     const entries = [e(1000, "2020-01-01T00:00:00Z")];
     expect(dueExpiry(entries, 40, at("2025-01-01T00:00:00Z"))).toBe(40);
     expect(dueExpiry([], 0, at("2025-01-01T00:00:00Z"))).toBe(0);
+  });
+
+  it("claws back the refunded share of earned points, once, within the balance", () => {
+    expect(clawBackAmount(120, 0, 60, 120.5, 1000)).toBe(59);
+    expect(clawBackAmount(120, 0, 120.5, 120.5, 1000)).toBe(120);
+    expect(clawBackAmount(120, 100, 120.5, 120.5, 1000)).toBe(20);
+    expect(clawBackAmount(120, 0, 500, 120.5, 1000)).toBe(120);
+    expect(clawBackAmount(120, 0, 120.5, 120.5, 30)).toBe(30);
+    expect(clawBackAmount(0, 0, 10, 10, 100)).toBe(0);
+    expect(clawBackAmount(50, 0, 0, 10, 100)).toBe(0);
   });
 });

@@ -43,6 +43,7 @@ const SOURCE_OF: Record<string, number> = {
   [PointsReason.SIGN_IN]: PointsSource.SIGN_IN,
   [PointsReason.USE]: PointsSource.ORDER,
   [PointsReason.RETURNED]: PointsSource.ORDER,
+  orderRefundScore: PointsSource.ORDER,
   [PointsReason.EXPIRE]: PointsSource.EXPIRED,
   [PointsReason.RECHARGE_BONUS]: PointsSource.RECHARGE_BONUS,
   [PointsReason.ADJUST]: PointsSource.ADJUST,
@@ -108,6 +109,17 @@ export function upcomingExpiry(entries: readonly LedgerEntry[], balance: number,
   return { points: Math.max(0, Math.min(due, balance)), at: yearStart(y + 1) };
 }
 
+/**
+ * Points taken back when `refundAmount` of an order that paid `actualTotal` is refunded after it
+ * earned `earned` points (of which `clawed` were taken back already): the refunded share of the
+ * earned points, rounded down, never more than what is left of them nor than the balance.
+ */
+export function clawBackAmount(earned: number, clawed: number, refundAmount: number, actualTotal: number, balance: number): number {
+  if (!(earned > 0) || !(refundAmount > 0) || !(actualTotal > 0)) return 0;
+  const share = Math.floor((earned * Math.min(refundAmount, actualTotal)) / actualTotal);
+  return Math.max(0, Math.min(share, earned - clawed, balance));
+}
+
 // ------------------------------------------------------------------------------------------
 // Database
 // ------------------------------------------------------------------------------------------
@@ -140,6 +152,19 @@ export async function settleExpiry(tx: Tx, userId: string, now: Date): Promise<n
   const due = dueExpiry(await scoreEntries(tx, userId), u.score, now);
   if (due > 0) await changePoints(tx, userId, -due, PointsReason.EXPIRE, now);
   return due;
+}
+
+/** Takes back the shopping reward of a refunded order (ledger "refundClawBack"); answers the points taken. */
+export async function clawBackForRefund(tx: Tx, userId: string, orderNumber: string, refundAmount: string, actualTotal: string, now: Date): Promise<number> {
+  const [u] = await tx.select({ score: users.score }).from(users).where(eq(users.userId, userId)).for("update").limit(1);
+  if (!u) return 0;
+  const rows = await tx.select({ amount: userLedger.amount, reason: userLedger.reason }).from(userLedger)
+    .where(and(eq(userLedger.userId, userId), eq(userLedger.kind, "score"), eq(userLedger.orderNumber, orderNumber)));
+  const earned = rows.filter((r) => r.reason === PointsReason.EARN).reduce((n, r) => n + Number(r.amount), 0);
+  const clawed = rows.filter((r) => r.reason === PointsReason.CLAW_BACK).reduce((n, r) => n - Number(r.amount), 0);
+  const take = clawBackAmount(earned, clawed, Number(refundAmount), Number(actualTotal), u.score);
+  if (take > 0) await changePoints(tx, userId, -take, PointsReason.CLAW_BACK, now, orderNumber);
+  return take;
 }
 
 /** The points balance and what expires at the end of this year. */
