@@ -56,33 +56,52 @@ export const orderShopParamRule = objectRule({
 
 export const invoiceHeaderRule = textRule({ type: K.invoiceHeaderRequired, trim: true, required: K.invoiceHeaderRequired, max: [INVOICE_HEADER_MAX, K.invoiceHeaderTooLong] });
 
-export interface OrderInvoiceInput {
+export interface OrderInvoiceInput extends InvoiceChoiceInput {
   shopId: number;
+}
+
+/** An invoice choice (type, title, taxpayer number) without its shop: the /invoice-detail edit. */
+export interface InvoiceChoiceInput {
   invoiceType: 1 | 2;
   headerName: string;
   /** Upper-case for a unit; null for a person. */
   invoiceTaxNumber: string | null;
 }
 
-/** An invoice choice; output: trimmed header, tax number upper-case for a unit and null for a person. */
-export const orderInvoiceRule = defineRule<OrderInvoiceInput>((v) => {
-  const fields = objectRule({
-    shopId: shopIdRule,
-    invoiceType: defineRule<1 | 2>((t) => (t === 1 || t === 2 ? t : t === "1" || t === "2" ? (Number(t) as 1 | 2) : fail(K.invoiceTypeInvalid))),
-    headerName: invoiceHeaderRule,
-    invoiceTaxNumber: defineRule<string | undefined>((t) => (typeof t === "string" ? t.trim() : t == null ? (t === null ? "" : undefined) : fail(K.invoiceTaxNumberInvalid))),
-  }).safeParse(v);
-  if (!fields.success) return new RuleFailure(fields.error.issues);
-  const f = fields.data;
-  if (f.invoiceType === 2) {
-    const tax = f.invoiceTaxNumber ?? "";
+const invoiceFields = {
+  invoiceType: defineRule<1 | 2>((t) => (t === 1 || t === 2 ? t : t === "1" || t === "2" ? (Number(t) as 1 | 2) : fail(K.invoiceTypeInvalid))),
+  headerName: invoiceHeaderRule,
+  invoiceTaxNumber: defineRule<string | undefined>((t) => (typeof t === "string" ? t.trim() : t === null ? "" : t === undefined ? undefined : fail(K.invoiceTaxNumberInvalid))),
+};
+
+/** The choice's fields, then a unit (company) needs a valid taxpayer number. */
+function invoiceOf(v: { invoiceType: 1 | 2; headerName: string; invoiceTaxNumber: string | undefined }): InvoiceChoiceInput | RuleFailure {
+  if (v.invoiceType === 2) {
+    const tax = v.invoiceTaxNumber ?? "";
     if (tax === "") return fail(K.invoiceTaxNumberRequired, ["invoiceTaxNumber"]);
     if (!TAX_NUMBER_RE.test(tax)) return fail(K.invoiceTaxNumberInvalid, ["invoiceTaxNumber"]);
   }
-  return { shopId: f.shopId, invoiceType: f.invoiceType, headerName: f.headerName, invoiceTaxNumber: f.invoiceType === 2 ? (f.invoiceTaxNumber ?? "").toUpperCase() : null };
+  return { invoiceType: v.invoiceType, headerName: v.headerName, invoiceTaxNumber: v.invoiceType === 2 ? (v.invoiceTaxNumber ?? "").toUpperCase() : null };
+}
+
+/** An invoice choice without its shop; output: trimmed header, tax number upper-case for a unit and null for a person. */
+export const invoiceChoiceRule = defineRule<InvoiceChoiceInput>((v) => {
+  const fields = objectRule(invoiceFields).safeParse(v);
+  return fields.success ? invoiceOf(fields.data) : new RuleFailure(fields.error.issues);
+});
+
+/** An invoice choice of one shop (the submit body). */
+export const orderInvoiceRule = defineRule<OrderInvoiceInput>((v) => {
+  const fields = objectRule({ shopId: shopIdRule, ...invoiceFields }).safeParse(v);
+  if (!fields.success) return new RuleFailure(fields.error.issues);
+  const choice = invoiceOf(fields.data);
+  return choice instanceof RuleFailure ? choice : { shopId: fields.data.shopId, ...choice };
 });
 
 /** Most entries of the per-shop lists of the submit body. */
 export const ORDER_SHOP_LIST_MAX = 100;
 
 export { ORDER_REMARK_MAX };
+
+/** Held coupons chosen at checkout: at most one per shop plus one platform coupon. */
+export const COUPON_CHOICE_MAX = 51;

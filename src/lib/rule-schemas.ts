@@ -72,6 +72,15 @@ export const orderRemarkRule = schemaOf(order.orderRemarkRule);
 export const usePointsRule = schemaOf(order.usePointsRule);
 export const orderShopParamRule = schemaOf(order.orderShopParamRule);
 export const orderInvoiceRule = schemaOf(order.orderInvoiceRule);
+/** An invoice choice without its shop: the /invoice-detail edit. */
+export const invoiceChoiceRule = schemaOf(order.invoiceChoiceRule);
+/** Held coupons chosen at checkout (ids of the buyer's coupons). */
+export const couponUserIdsRule = z
+  .array(z.number({ error: "coupon.notYours" }).int({ error: "coupon.notYours" }).min(1, "coupon.notYours").max(2_147_483_647, "coupon.notYours"), { error: "coupon.notYours" })
+  .max(order.COUPON_CHOICE_MAX, "coupon.onePerShop");
+export const userChangeCouponRule = z.union([z.literal(0), z.literal(1)], { error: "validation.invalid" });
+/** The amount the buyer saw at checkout: digits with at most 2 decimals. */
+export const shownAmountRule = z.string({ error: "orderSubmit.amountChanged" }).trim().regex(/^(0|[1-9]\d{0,9})(\.\d{1,2})?$/, "orderSubmit.amountChanged");
 /** The per-shop lists of the submit body (at most one message / invoice per shop: the last one wins). */
 export const orderShopParamsRule = z.array(orderShopParamRule).max(order.ORDER_SHOP_LIST_MAX, order.ORDER_RULE_KEYS.shopInvalid);
 export const orderInvoiceListRule = z.array(orderInvoiceRule).max(order.ORDER_SHOP_LIST_MAX, order.ORDER_RULE_KEYS.shopInvalid);

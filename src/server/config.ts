@@ -25,6 +25,12 @@ export interface AppConfig {
   paymentSecret: string;
   /** Provider of WeChat-scan / Alipay payments (PAYMENT_PROVIDER): only "sandbox" (the built-in test provider) so far. */
   paymentProvider: string;
+  /**
+   * How often (ms) the public content changes of other processes are looked up (CONTENT_POLL_MS,
+   * default 1000): the render cache and the read models drop what changed. Writes through this
+   * process's API are seen at once.
+   */
+  contentPollMs: number;
 }
 
 /** The secret stored in `dataDir/name`, created (random, 32 bytes hex) when missing; an in-memory one when the folder is not writable. */
@@ -72,5 +78,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     previewSecret: env.PREVIEW_SECRET || (env.NODE_ENV === "production" ? "" : "dev-preview-secret-change-me"),
     paymentSecret: env.PAYMENT_SECRET || persistedSecret(dataDir, "payment-secret"),
     paymentProvider: env.PAYMENT_PROVIDER || "sandbox",
+    contentPollMs: /^\d+$/.test(env.CONTENT_POLL_MS ?? "") ? Number(env.CONTENT_POLL_MS) : 1000,
   };
 }
