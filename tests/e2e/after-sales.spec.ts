@@ -12,7 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
-import { islandsReady, LOCALES, prefix, tr, watchErrors, type Locale } from "./helpers.ts";
+import { islandsReady, LOCALES, prefix, tr, watchErrors } from "./helpers.ts";
 
 const run = promisify(execFile);
 /** A cheap product of shop 1 with plenty of stock (the demo buyer's balance is shared with other specs; returns give it back). */
