@@ -2,10 +2,10 @@
  * Store application (SPEC §3 "Store application", §4, §5; CONTRACT §8): the form's fields, its
  * rules and the states, shared by the /user-center/uc-shopaccount island and the API
  * (POST /p/storeApplication, PUT /p/storeAccount). Plain functions without zod, so the island
- * stays small. Messages are i18n keys of the "rules" and "storeApplication" namespaces.
+ * stays small. Messages are i18n keys of the "rules" (the SPEC §5 rules of rules.ts) and "storeApplication" namespaces.
  */
-import { ADDRESS_MAX, ADDRESS_MIN, SHOP_STATUS, STORE_DESC_MAX, STORE_DESC_MIN, STORE_NAME_MAX } from "./constants.ts";
-import { STORE_NAME_RE, isMobile, isStorePassword } from "./field-checks.ts";
+import { SHOP_STATUS } from "./constants.ts";
+import { addressDetailRule, mobileRule, RULE_KEYS, ruleError, storeDescriptionRule, storeNameRule, storePasswordRule } from "./rules.ts";
 
 /** The buyer's `shopAuditStatus` (CONTRACT §7.1): null never applied. */
 export const APPLY_STATUS = { UNDER_REVIEW: 0, APPROVED: 1, REJECTED: -1 } as const;
@@ -21,18 +21,6 @@ export const STORE_ACCOUNT_RE = /^[A-Za-z][A-Za-z0-9_]{3,19}$/;
 export const REJECT_REASON_MAX = 200;
 
 export const STORE_APPLY_KEYS = {
-  mobileRequired: "rules.mobileRequired",
-  mobileInvalid: "rules.mobileInvalid",
-  storeNameRequired: "rules.storeNameRequired",
-  storeNameTooLong: "rules.storeNameTooLong",
-  storeNameChars: "rules.storeNameChars",
-  storeDescLength: "rules.storeDescLength",
-  addressTooShort: "rules.addressTooShort",
-  addressTooLong: "rules.addressTooLong",
-  passwordRequired: "rules.passwordRequired",
-  storePasswordInvalid: "rules.storePasswordInvalid",
-  confirmPasswordRequired: "rules.confirmPasswordRequired",
-  confirmPasswordMismatch: "rules.confirmPasswordMismatch",
   areaRequired: "storeApplication.rules.areaRequired",
   logoRequired: "storeApplication.rules.logoRequired",
   licenseRequired: "storeApplication.rules.licenseRequired",
@@ -81,28 +69,21 @@ function posInt(v: unknown): number | null {
   return typeof n === "number" && Number.isInteger(n) && n >= 1 && n <= MAX_INT ? n : null;
 }
 
-/** Store name rule (SPEC §5): required, at most 20 characters, letters/digits/inner spaces only. */
+/** Store name rule (SPEC §5, rules.ts): required, at most 20 characters, letters/digits/inner spaces only. */
 export function storeNameError(v: string): string | null {
-  const s = v.trim();
-  if (!s) return K.storeNameRequired;
-  if ([...s].length > STORE_NAME_MAX) return K.storeNameTooLong;
-  if (!STORE_NAME_RE.test(s)) return K.storeNameChars;
-  return null;
+  return ruleError(storeNameRule, v);
 }
 
-/** Description rule (SPEC §5): 10..200 characters after trimming. */
+/** Description rule (SPEC §5): 10..200 characters after trimming, no control characters. */
 export function storeDescError(v: string): string | null {
-  const n = [...v.trim()].length;
   if (CONTROL_MULTILINE_RE.test(v)) return K.controlChars;
-  return n < STORE_DESC_MIN || n > STORE_DESC_MAX ? K.storeDescLength : null;
+  return ruleError(storeDescriptionRule, v);
 }
 
 /** Detailed address (SPEC §5): at least 5 characters (at most 100). */
 export function storeAddrError(v: string): string | null {
-  const n = [...v.trim()].length;
   if (CONTROL_RE.test(v)) return K.controlChars;
-  if (n < ADDRESS_MIN) return K.addressTooShort;
-  return n > ADDRESS_MAX ? K.addressTooLong : null;
+  return ruleError(addressDetailRule, v);
 }
 
 const IMAGE_KEYS: Record<StoreImageField, string> = {
@@ -128,8 +109,8 @@ export function checkStoreApplication(input: Record<string, unknown>): { form: S
   const e1 = storeNameError(shopName);
   if (e1) errors.shopName = e1;
   const mobile = (text(input.mobile) ?? "").trim();
-  if (!mobile) errors.mobile = K.mobileRequired;
-  else if (!isMobile(mobile)) errors.mobile = K.mobileInvalid;
+  const eM = ruleError(mobileRule, mobile);
+  if (eM) errors.mobile = eM;
   const provinceId = posInt(input.provinceId);
   const cityId = posInt(input.cityId);
   const areaId = posInt(input.areaId);
@@ -176,10 +157,10 @@ export function checkStoreAccount(input: Record<string, unknown>): { form: Store
   if (!STORE_ACCOUNT_RE.test(username)) errors.username = K.accountInvalid;
   const password = text(input.password) ?? "";
   const confirmPassword = text(input.confirmPassword) ?? "";
-  if (!password) errors.password = K.passwordRequired;
-  else if (!isStorePassword(password)) errors.password = K.storePasswordInvalid;
-  if (!confirmPassword) errors.confirmPassword = K.confirmPasswordRequired;
-  else if (confirmPassword !== password) errors.confirmPassword = K.confirmPasswordMismatch;
+  const eP = ruleError(storePasswordRule, password);
+  if (eP) errors.password = eP;
+  if (!confirmPassword) errors.confirmPassword = RULE_KEYS.confirmPasswordRequired;
+  else if (confirmPassword !== password) errors.confirmPassword = RULE_KEYS.confirmPasswordMismatch;
   if (Object.keys(errors).length > 0) return { form: null, errors };
   return { form: { username, password, confirmPassword }, errors };
 }
