@@ -45,6 +45,7 @@ import { couponRouter } from "./coupon.ts";
 import { discountRouter } from "./discount.ts";
 import { pointsRouter } from "./points.ts";
 import { balanceRouter } from "./balance.ts";
+import { storeApplicationRouter } from "./store-application.ts";
 
 function requestLocale(header: string | undefined, cookie: string | undefined) {
   const fromCookie = cookie?.split(/;\s*/).find((p) => p.startsWith(`${LANG_COOKIE}=`))?.slice(LANG_COOKIE.length + 1);
@@ -117,6 +118,7 @@ export function createApi(app: AppContext) {
   api.route("/", discountRouter);
   api.route("/", pointsRouter);
   api.route("/", balanceRouter);
+  api.route("/", storeApplicationRouter);
 
   api.notFound((c) => c.json(envelope(ResponseCode.NOT_FOUND, null, getT(c.var.locale ?? "zh")("api.notFound")), 404));
 
