@@ -12,6 +12,8 @@
  *   npm run ops -- jobs run
  *   npm run ops -- reviews [--replied 0]
  *   npm run ops -- reply <prodCommId> --text "Thank you!"
+ *   npm run ops -- invoices [--state 1]
+ *   npm run ops -- invoice-upload <orderNumber> --file invoice.pdf
  *
  * Every command is a function of (argv, io) so the tests drive it against the in-process API
  * (io.fetch) and a test database (io.openDb). Exit codes: 0 done, 1 refused or failed, 2 usage.
@@ -60,6 +62,8 @@ Commands
                                 states: 1 collected, 2 in-transit, 201 arrived, 3 signed, 4 problem
   reviews [--replied 0|1]       reviews of the shop's products, newest first (--page, --size)
   reply <prodCommId>            answer a review: --text "…" (1-200 characters; replaces an earlier reply)
+  invoices [--state 0|1|2]      orders with an invoice request (1 in progress, 2 invoiced; --page, --size)
+  invoice-upload <orderNumber>  issue the invoice: --file <invoice.pdf> (a PDF, at most 5 MB)
   companies                     the carriers (ids for --company) and logistics states
   jobs run                      run the due jobs once, directly against the database
                                 (DATABASE_URL, else DATA_DIR/pglite; [--now ISO-8601] [--limit N])
@@ -102,6 +106,7 @@ const OPTIONS = {
   limit: { type: "string" },
   force: { type: "boolean" },
   replied: { type: "string" },
+  file: { type: "string" },
   text: { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const;
@@ -328,6 +333,9 @@ interface OrderDetail extends OrderRow {
     orderItems: { orderItemId: number; prodName: string; prodCount: number }[]; traces: { state: number; acceptStation: string; acceptTime: string }[] }[];
 }
 
+interface InvoiceRow {
+  orderNumber: string; invoiceState: number; invoiceType: number; headerName: string; invoiceTaxNumber: string | null; actualTotal: string; filePath: string | null;
+}
 interface ReviewRow {
   prodCommId: number; score: number; recTime: string; nickName: string; prodName: string; skuName: string; content: string; pics: string[]; replyContent: string | null;
 }
@@ -521,6 +529,41 @@ export async function runOps(argv: string[], io: OpsIO): Promise<number> {
         if (v.text === undefined) throw new UsageError("reply needs --text");
         await client.call("POST", `/merchant/reviews/${args[0]}/reply`, { content: v.text });
         out(`replied to review #${args[0]}`);
+        return 0;
+      }
+      case "invoices": {
+        need(0, "no arguments (use --state, --page, --size)");
+        const q = new URLSearchParams();
+        q.set("state", String(intOpt("state", v.state) ?? 0));
+        q.set("current", String(intOpt("page", v.page) ?? 1));
+        q.set("size", String(intOpt("size", v.size) ?? 20));
+        const page = await client.call<{ records: InvoiceRow[]; total: number; current: number; pages: number }>("GET", `/merchant/invoices?${q}`);
+        if (v.json) {
+          out(JSON.stringify(page, null, 2));
+          return 0;
+        }
+        if (page.records.length === 0) {
+          out("no invoices");
+          return 0;
+        }
+        const rows = page.records.map((r) => [r.orderNumber, r.invoiceState === 2 ? "invoiced" : "in progress", r.invoiceType === 2 ? "unit" : "personal", r.headerName, r.invoiceTaxNumber ?? "-", r.actualTotal, r.filePath ?? "-"]);
+        for (const line of table([["order", "state", "type", "title", "taxpayer no.", "amount", "file"], ...rows])) out(line);
+        out(`page ${page.current}/${page.pages}, ${page.total} invoice(s)`);
+        return 0;
+      }
+      case "invoice-upload": {
+        need(1, "an order number");
+        if (!v.file) throw new UsageError("invoice-upload needs --file <invoice.pdf>");
+        let bytes: Buffer;
+        try {
+          bytes = fs.readFileSync(v.file);
+        } catch (err) {
+          throw new OpsError(`cannot read ${v.file}: ${(err as Error).message}`);
+        }
+        const form = new FormData();
+        form.append("file", new Blob([new Uint8Array(bytes)], { type: "application/pdf" }), path.basename(v.file));
+        const r = await client.call<{ filePath: string }>("POST", `/merchant/invoices/${encodeURIComponent(args[0]!)}/file`, form);
+        out(v.json ? JSON.stringify(r) : `invoice of ${args[0]} issued: ${r.filePath}`);
         return 0;
       }
       case "jobs": {

@@ -56,29 +56,38 @@ export const invoiceHeaderRule = z
   .min(1, { error: K.invoiceHeaderRequired, abort: true })
   .max(INVOICE_HEADER_MAX, K.invoiceHeaderTooLong);
 
+const invoiceFields = {
+  invoiceType: z.preprocess(
+    (v) => (v === "1" || v === "2" ? Number(v) : v),
+    z.union([z.literal(1), z.literal(2)], { error: K.invoiceTypeInvalid }),
+  ),
+  headerName: invoiceHeaderRule,
+  invoiceTaxNumber: z.preprocess((v) => (typeof v === "string" ? v.trim() : v == null ? "" : v), z.string({ error: K.invoiceTaxNumberInvalid })).optional(),
+};
+
+/** A unit (company) needs a valid taxpayer number. */
+function checkTaxNumber(v: { invoiceType: 1 | 2; invoiceTaxNumber?: string | undefined }, ctx: z.RefinementCtx): void {
+  if (v.invoiceType !== 2) return;
+  const tax = v.invoiceTaxNumber ?? "";
+  if (tax === "") ctx.addIssue({ code: "custom", message: K.invoiceTaxNumberRequired, path: ["invoiceTaxNumber"] });
+  else if (!TAX_NUMBER_RE.test(tax)) ctx.addIssue({ code: "custom", message: K.invoiceTaxNumberInvalid, path: ["invoiceTaxNumber"] });
+}
+
+const invoiceOut = (v: { invoiceType: 1 | 2; headerName: string; invoiceTaxNumber?: string | undefined }) => ({
+  invoiceType: v.invoiceType,
+  headerName: v.headerName,
+  invoiceTaxNumber: v.invoiceType === 2 ? (v.invoiceTaxNumber ?? "").toUpperCase() : null,
+});
+
+/** An invoice choice (type, title, taxpayer number) without its shop: the /invoice-detail edit. */
+export const invoiceChoiceRule = z.object(invoiceFields).superRefine(checkTaxNumber).transform(invoiceOut);
+export type InvoiceChoiceInput = z.infer<typeof invoiceChoiceRule>;
+
 /** An invoice choice; output: trimmed header, tax number upper-case for a unit and null for a person. */
 export const orderInvoiceRule = z
-  .object({
-    shopId: shopIdRule,
-    invoiceType: z.preprocess(
-      (v) => (v === "1" || v === "2" ? Number(v) : v),
-      z.union([z.literal(1), z.literal(2)], { error: K.invoiceTypeInvalid }),
-    ),
-    headerName: invoiceHeaderRule,
-    invoiceTaxNumber: z.preprocess((v) => (typeof v === "string" ? v.trim() : v == null ? "" : v), z.string({ error: K.invoiceTaxNumberInvalid })).optional(),
-  })
-  .superRefine((v, ctx) => {
-    if (v.invoiceType !== 2) return;
-    const tax = v.invoiceTaxNumber ?? "";
-    if (tax === "") ctx.addIssue({ code: "custom", message: K.invoiceTaxNumberRequired, path: ["invoiceTaxNumber"] });
-    else if (!TAX_NUMBER_RE.test(tax)) ctx.addIssue({ code: "custom", message: K.invoiceTaxNumberInvalid, path: ["invoiceTaxNumber"] });
-  })
-  .transform((v) => ({
-    shopId: v.shopId,
-    invoiceType: v.invoiceType,
-    headerName: v.headerName,
-    invoiceTaxNumber: v.invoiceType === 2 ? (v.invoiceTaxNumber ?? "").toUpperCase() : null,
-  }));
+  .object({ shopId: shopIdRule, ...invoiceFields })
+  .superRefine(checkTaxNumber)
+  .transform((v) => ({ shopId: v.shopId, ...invoiceOut(v) }));
 export type OrderInvoiceInput = z.infer<typeof orderInvoiceRule>;
 
 /** The per-shop lists of the submit body (at most one message / invoice per shop: the last one wins). */
@@ -86,3 +95,11 @@ export const orderShopParamsRule = z.array(orderShopParamRule).max(100, K.shopIn
 export const orderInvoiceListRule = z.array(orderInvoiceRule).max(100, K.shopInvalid);
 
 export { ORDER_REMARK_MAX };
+
+/** Held coupons chosen at checkout: at most one per shop plus one platform coupon. */
+export const COUPON_CHOICE_MAX = 51;
+export const couponUserIdsRule = z.array(z.number({ error: "coupon.notYours" }).int({ error: "coupon.notYours" }).min(1, "coupon.notYours").max(MAX_INT, "coupon.notYours"), { error: "coupon.notYours" })
+  .max(COUPON_CHOICE_MAX, "coupon.onePerShop");
+export const userChangeCouponRule = z.union([z.literal(0), z.literal(1)], { error: "validation.invalid" });
+/** The amount the buyer saw at checkout: digits with at most 2 decimals. */
+export const shownAmountRule = z.string({ error: "orderSubmit.amountChanged" }).trim().regex(/^(0|[1-9]\d{0,9})(\.\d{1,2})?$/, "orderSubmit.amountChanged");

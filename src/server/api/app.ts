@@ -30,6 +30,7 @@ import { authRouter } from "./auth.ts";
 import { userRouter } from "./user.ts";
 import { uploadRouter } from "./upload.ts";
 import { reviewRouter } from "./review.ts";
+import { invoiceRouter } from "./invoice.ts";
 import { addressRouter } from "./address.ts";
 import { areaRouter } from "./area.ts";
 import { collectionRouter } from "./collection.ts";
@@ -39,6 +40,8 @@ import { orderSubmitRouter } from "./order-submit.ts";
 import { paymentRouter } from "./payment.ts";
 import { myOrderRouter } from "./my-order.ts";
 import { merchantRouter } from "./merchant.ts";
+import { couponRouter } from "./coupon.ts";
+import { discountRouter } from "./discount.ts";
 
 function requestLocale(header: string | undefined, cookie: string | undefined) {
   const fromCookie = cookie?.split(/;\s*/).find((p) => p.startsWith(`${LANG_COOKIE}=`))?.slice(LANG_COOKIE.length + 1);
@@ -104,7 +107,10 @@ export function createApi(app: AppContext) {
   api.route("/", paymentRouter);
   api.route("/", myOrderRouter);
   api.route("/", reviewRouter);
+  api.route("/", invoiceRouter);
   api.route("/", merchantRouter);
+  api.route("/", couponRouter);
+  api.route("/", discountRouter);
 
   api.notFound((c) => c.json(envelope(ResponseCode.NOT_FOUND, null, getT(c.var.locale ?? "zh")("api.notFound")), 404));
 

@@ -1,7 +1,7 @@
 /**
  * Checkout (CONTRACT §4.2-§4.3), login required (/p/):
- *   POST /p/order/confirm  body OrderConfirmParam {basketIds[] | orderItem, addrId?, isScorePay?, userUseScore?} → OrderConfirmDto (with the submit token `uuid`)
- *   POST /p/order/submit   body OrderSubmitParam {uuid, addrId?, orderShopParams?, orderInvoiceList?, isScorePay?, userUseScore?} → OrderNumbersDto
+ *   POST /p/order/confirm  body OrderConfirmParam {basketIds[] | orderItem, addrId?, isScorePay?, userUseScore?, couponUserIds?, userChangeCoupon?} → OrderConfirmDto (with the submit token `uuid`)
+ *   POST /p/order/submit   body OrderSubmitParam {uuid, addrId?, orderShopParams?, orderInvoiceList?, isScorePay?, userUseScore?, couponUserIds?, userChangeCoupon?, actualTotal?} → OrderNumbersDto
  * Refusals: A00001 with a translated message (bad input, unavailable goods, points, address);
  * A03002 for a repeated submit ("do not submit the order twice"; data = {orderNumbers, duplicateError: 1})
  * or an unknown / expired token ("order expired"); A03010 when stock runs out at submit.
@@ -11,7 +11,7 @@ import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { ResponseCode } from "../../lib/api-types.ts";
 import { CART_SETTLE_MAX } from "../../lib/constants.ts";
-import { orderInvoiceListRule, orderShopParamsRule, usePointsRule } from "../../lib/order-rules.ts";
+import { couponUserIdsRule, orderInvoiceListRule, orderShopParamsRule, shownAmountRule, userChangeCouponRule, usePointsRule } from "../../lib/order-rules.ts";
 import type { OrderNumbersDto } from "../../lib/order-types.ts";
 import { intField, messageKeyOf } from "../../lib/validation.ts";
 import type { OrderInvoice } from "../db/schema.ts";
@@ -38,6 +38,8 @@ const confirmRule = z.object({
   addrId: opt(intField(0, MAX_INT)),
   isScorePay: opt(scorePayRule),
   userUseScore: opt(usePointsRule),
+  couponUserIds: opt(couponUserIdsRule),
+  userChangeCoupon: opt(userChangeCouponRule),
 });
 
 const submitRule = z.object({
@@ -49,9 +51,12 @@ const submitRule = z.object({
   orderInvoiceList: opt(orderInvoiceListRule),
   isScorePay: opt(scorePayRule),
   userUseScore: opt(usePointsRule),
+  couponUserIds: opt(couponUserIdsRule),
+  userChangeCoupon: opt(userChangeCouponRule),
+  actualTotal: opt(shownAmountRule),
 });
 
-const SHOWN = ["cart.", "rules.", "order.", "orderSubmit."];
+const SHOWN = ["cart.", "rules.", "order.", "orderSubmit.", "coupon."];
 
 /** Parses the body; the first problem becomes an A00001 (A03002 for a missing token) with a translated message. */
 function parse<S extends z.ZodType>(c: Context<ApiEnv>, schema: S, value: unknown): z.infer<S> {
@@ -107,6 +112,8 @@ orderSubmitRouter.post("/p/order/confirm", async (c) => {
     addrId: input.addrId,
     isScorePay: input.isScorePay,
     userUseScore: input.userUseScore,
+    couponUserIds: input.couponUserIds,
+    userChangeCoupon: input.userChangeCoupon,
   }, new Date()));
 });
 
@@ -124,6 +131,9 @@ orderSubmitRouter.post("/p/order/submit", async (c) => {
       invoices,
       isScorePay: input.isScorePay,
       userUseScore: input.userUseScore,
+      couponUserIds: input.couponUserIds,
+      userChangeCoupon: input.userChangeCoupon,
+      actualTotal: input.actualTotal,
     }, new Date());
     return { orderNumbers: numbers.join(",") };
   });

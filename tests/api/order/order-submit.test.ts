@@ -243,11 +243,15 @@ describe.skipIf(!dbReady)("order confirm / submit API", () => {
     expect(tok!.orderNumbers!.split(",").sort()).toEqual([...numbers].sort());
   });
 
-  it("prices and amounts in the body are ignored: the server's prices count", async () => {
+  it("prices and amounts in the body are ignored: the server's prices count; a shown amount that differs is refused", async () => {
     const u = await buyer("tamper");
     const conf = okData(await confirm(u, buyNow(c5, 2)));
     await db().update(skus).set({ price: "55.00" }).where(eq(skus.skuId, c5.skuId));
-    const res = okData(await submit(u, { uuid: conf.uuid, price: "0.01", total: "0.01", actualTotal: "0.01", transFee: "0", shopCartOrders: [{ shopId: 5, actualTotal: "0.01" }], orderItem: { prodId: c5.prodId, skuId: c5.skuId, prodCount: 50 } }));
+    const tampered = await submit(u, { uuid: conf.uuid, actualTotal: "0.01" });
+    expect(tampered.body.code).toBe("A00001");
+    expect(tampered.body.msg).toContain("122.00");
+    expect(await db().select().from(orders).where(eq(orders.userId, u.userId))).toHaveLength(0);
+    const res = okData(await submit(u, { uuid: conf.uuid, price: "0.01", total: "0.01", transFee: "0", shopCartOrders: [{ shopId: 5, actualTotal: "0.01" }], orderItem: { prodId: c5.prodId, skuId: c5.skuId, prodCount: 50 } }));
     const [o] = await db().select().from(orders).where(eq(orders.orderNumber, res.orderNumbers));
     expect(o).toMatchObject({ total: "110.00", freightAmount: "12.00", actualTotal: "122.00", productNums: 2 });
     const [item] = await db().select().from(orderItems).where(eq(orderItems.orderNumber, res.orderNumbers));
