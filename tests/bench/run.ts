@@ -389,7 +389,7 @@ async function main() {
 
     // 3. cached hits vs plain Node, prodInfo (tests/bench/server-speed.ts)
     console.log(`\n[3] Cached page hits vs plain Node (same gzip bytes, ${CONNECTIONS} connections) and GET /api/prod/prodInfo — PGlite`);
-    serverRows.push(await cachedVsPlainRow(origin, "PGlite", dataDir, CONNECTIONS, DURATION, children));
+    serverRows.push(await cachedVsPlainRow(origin, "PGlite", dataDir, CONNECTIONS, DURATION, children, server.child.pid));
     serverRows.push(await prodInfoRow(origin, "PGlite", CONNECTIONS, DURATION));
 
     // 5. Lighthouse (on the cached server, before the uncached one replaces it)
@@ -484,7 +484,7 @@ async function main() {
           results.cartPostgres = { connections: CONNECTIONS, durationS: DURATION, p99BudgetMs: CART_P99_BUDGET_MS, ...pgCart };
           serverRows.push(cartRow("PostgreSQL", pgCart.info, CONNECTIONS));
           console.log(`  cached page hits vs plain Node and prodInfo on PostgreSQL:`);
-          serverRows.push(await cachedVsPlainRow(o, "PostgreSQL", pgDataDir, CONNECTIONS, DURATION, children));
+          serverRows.push(await cachedVsPlainRow(o, "PostgreSQL", pgDataDir, CONNECTIONS, DURATION, children, s.child.pid));
           serverRows.push(await prodInfoRow(o, "PostgreSQL", CONNECTIONS, DURATION));
           const r = await submitRace(o, pgToken, sku, () => raceReadBack(pg.db, sku.skuId));
           race.postgres = r;

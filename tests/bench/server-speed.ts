@@ -14,6 +14,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import net from "node:net";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -72,6 +73,18 @@ const show = (r: Cannon) => `${r.requestsPerSec} req/s, p99 ${r.latencyP99Ms} ms
 async function get(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Headers; body: Buffer }> {
   const res = await fetch(url, { headers });
   return { status: res.status, headers: res.headers, body: Buffer.from(await res.arrayBuffer()) };
+}
+
+/** A GET whose body is kept as sent (fetch would undo the Content-Encoding). */
+function rawGet(url: string, headers: Record<string, string>): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http.get(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on("error", reject);
+    }).on("error", reject);
+  });
 }
 
 /** Every /detail/<id> of the product sitemap. */
@@ -166,16 +179,16 @@ async function freePort(): Promise<number> {
  * Cached home hits against plain Node sending the same bytes: the mall's gzip answer (body and
  * headers, Date and connection headers aside) is saved and served by tests/bench/plain-server.mjs.
  */
-export async function cachedVsPlainRow(origin: string, db: string, dir: string, connections: number, duration: number, children: ChildProcess[]): Promise<Row> {
+export async function cachedVsPlainRow(origin: string, db: string, dir: string, connections: number, duration: number, children: ChildProcess[], mallPid?: number): Promise<Row> {
   const headers = { "accept-encoding": "gzip" };
-  await get(`${origin}/`, headers);
+  await rawGet(`${origin}/`, headers);
   await new Promise((r) => setTimeout(r, 300)); // the stored entry's compressed copies are made in the background
-  const hit = await get(`${origin}/`, headers);
-  if (hit.headers.get("x-cache") !== "HIT" || hit.headers.get("content-encoding") !== "gzip") throw new Error(`home is not a gzip HIT: ${hit.headers.get("x-cache")} ${hit.headers.get("content-encoding")}`);
+  const hit = await rawGet(`${origin}/`, headers);
+  if (hit.headers["x-cache"] !== "HIT" || hit.headers["content-encoding"] !== "gzip") throw new Error(`home is not a gzip HIT: ${hit.headers["x-cache"]} ${hit.headers["content-encoding"]}`);
   const bodyFile = path.join(dir, "home.html.gz");
   const headerFile = path.join(dir, "home.headers.json");
   fs.writeFileSync(bodyFile, hit.body);
-  const keep = [...hit.headers].filter(([n]) => !["date", "connection", "keep-alive", "transfer-encoding"].includes(n));
+  const keep = Object.entries(hit.headers).filter(([n]) => !["date", "connection", "keep-alive", "transfer-encoding"].includes(n));
   fs.writeFileSync(headerFile, JSON.stringify(keep));
   const port = await freePort();
   const plain = spawn(process.execPath, [path.join(import.meta.dirname, "plain-server.mjs"), bodyFile, headerFile, String(port)], { stdio: ["ignore", "ignore", "inherit"] });
@@ -183,7 +196,7 @@ export async function cachedVsPlainRow(origin: string, db: string, dir: string, 
   try {
     for (let i = 0; ; i++) {
       try {
-        const r = await get(`http://127.0.0.1:${port}/`, headers);
+        const r = await rawGet(`http://127.0.0.1:${port}/`, headers);
         if (!r.body.equals(hit.body)) throw new Error("plain server sends other bytes");
         break;
       } catch (e) {
@@ -194,10 +207,25 @@ export async function cachedVsPlainRow(origin: string, db: string, dir: string, 
     const half = Math.max(1, Math.round(duration / 2));
     const mallRuns: Cannon[] = [];
     const plainRuns: Cannon[] = [];
+    // CPU time of each server per request, from /proc (Linux): a figure a shared machine disturbs less.
+    const cpu = { mall: { ms: 0, n: 0 }, plain: { ms: 0, n: 0 } };
+    const measure = async (who: "mall" | "plain", pid: number | undefined, url: string, runs: Cannon[]) => {
+      const c0 = pid ? cpuMs(pid) : null;
+      const r = await cannon(url, { connections, duration: half, headers });
+      const c1 = pid ? cpuMs(pid) : null;
+      if (c0 !== null && c1 !== null) {
+        cpu[who].ms += c1 - c0;
+        cpu[who].n += r.total;
+      }
+      runs.push(r);
+    };
     for (let i = 0; i < 2; i++) {
-      mallRuns.push(await cannon(`${origin}/`, { connections, duration: half, headers }));
-      plainRuns.push(await cannon(`http://127.0.0.1:${port}/`, { connections, duration: half, headers }));
+      await measure("mall", mallPid, `${origin}/`, mallRuns);
+      await measure("plain", plain.pid, `http://127.0.0.1:${port}/`, plainRuns);
     }
+    const perReq = (x: { ms: number; n: number }) => (x.n ? x.ms / x.n : null);
+    const mallCpu = perReq(cpu.mall);
+    const plainCpu = perReq(cpu.plain);
     const best = (rs: Cannon[]) => rs.reduce((a, b) => (b.requestsPerSec > a.requestsPerSec ? b : a));
     const mall = best(mallRuns);
     const node = best(plainRuns);
@@ -205,16 +233,27 @@ export async function cachedVsPlainRow(origin: string, db: string, dir: string, 
     console.log(`  mall, cached home (gzip HIT)        ${show(mall)}`);
     console.log(`  plain node:http, same gzip bytes    ${show(node)}`);
     console.log(`  ratio ${(ratio * 100).toFixed(1)} % — ${ratio >= BUDGETS.cachedVsPlain ? "within" : "OVER"} budget (≥ ${BUDGETS.cachedVsPlain * 100} %); ${hit.body.length} gzip bytes`);
+    if (mallCpu !== null && plainCpu !== null) console.log(`  server CPU per request: mall ${(mallCpu * 1000).toFixed(0)} µs, plain Node ${(plainCpu * 1000).toFixed(0)} µs (requests per CPU-second: ${((plainCpu / mallCpu) * 100).toFixed(0)} % of plain Node)`);
     return {
       what: `cached page hits, home (${connections} conn.) vs plain Node, same gzip bytes`,
       db,
       figure: `${mall.requestsPerSec} vs ${node.requestsPerSec} req/s = ${(ratio * 100).toFixed(0)} %`,
       budget: `≥ ${BUDGETS.cachedVsPlain * 100} % of plain Node`,
       within: mall.non2xx === 0 && mall.errors === 0 && ratio >= BUDGETS.cachedVsPlain,
-      detail: { mall, plain: node, ratio: Number(ratio.toFixed(3)), gzipBytes: hit.body.length, runs: { mall: mallRuns, plain: plainRuns } },
+      detail: { mall, plain: node, ratio: Number(ratio.toFixed(3)), gzipBytes: hit.body.length, cpuPerRequestMs: { mall: mallCpu, plain: plainCpu }, runs: { mall: mallRuns, plain: plainRuns } },
     };
   } finally {
     plain.kill("SIGTERM");
+  }
+}
+
+/** User + system CPU time of a process in ms (Linux /proc; null elsewhere). */
+function cpuMs(pid: number): number | null {
+  try {
+    const f = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return (Number(f[11]) + Number(f[12])) * 10;
+  } catch {
+    return null;
   }
 }
 

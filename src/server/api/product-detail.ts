@@ -6,7 +6,7 @@ import { getSkuList, isProductOnSale } from "../domain/catalog/product-detail.ts
 import type { ApiEnv } from "./context.ts";
 import { ApiError, ok } from "./envelope.ts";
 import { cachePublic } from "./http-cache.ts";
-import { prepareAnswer, sendPrepared, type PreparedAnswer } from "./prepared-answer.ts";
+import { answerKey, prepareAnswer, sendPrepared, type PreparedAnswer } from "./prepared-answer.ts";
 import { productTags } from "../domain/content/read-models.ts";
 import { parseQuery } from "./validate.ts";
 
@@ -18,7 +18,7 @@ productDetailRouter.get("/prod/prodInfo", async (c) => {
   const { content } = c.var.app;
   const { locale } = c.var;
   const answer = await content.memo.get(
-    `answer prodInfo ${locale} ${prodId}`,
+    answerKey(locale, `/api/prod/prodInfo?prodId=${prodId}`),
     (a: { prepared: PreparedAnswer | null; tags: string[] }) => a.tags,
     async () => {
       const detail = await content.productDetail(locale, prodId);
