@@ -31,6 +31,7 @@ import { userRouter } from "./user.ts";
 import { uploadRouter } from "./upload.ts";
 import { reviewRouter } from "./review.ts";
 import { invoiceRouter } from "./invoice.ts";
+import { refundRouter } from "./refund.ts";
 import { addressRouter } from "./address.ts";
 import { areaRouter } from "./area.ts";
 import { collectionRouter } from "./collection.ts";
@@ -109,6 +110,7 @@ export function createApi(app: AppContext) {
   api.route("/", myOrderRouter);
   api.route("/", reviewRouter);
   api.route("/", invoiceRouter);
+  api.route("/", refundRouter);
   api.route("/", merchantRouter);
   api.route("/", couponRouter);
   api.route("/", discountRouter);

@@ -8,7 +8,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import { ResponseCode } from "../../lib/api-types.ts";
-import { invoiceChoiceRule } from "../../lib/order-rules.ts";
+import { invoiceChoiceRule } from "../../lib/rule-schemas.ts";
 import { myInvoice, updateMyInvoice } from "../domain/invoice/invoice.ts";
 import type { ApiEnv } from "./context.ts";
 import { envelope } from "./envelope.ts";

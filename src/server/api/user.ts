@@ -7,7 +7,8 @@
  */
 import { Hono } from "hono";
 import { z } from "zod";
-import { nicknameRule, passwordPairRule, passwordRule, RULE_KEYS, smsCodeRule } from "../../lib/rules.ts";
+import { RULE_KEYS } from "../../lib/rules.ts";
+import { nicknameRule, passwordPairRule, passwordRule, smsCodeRule } from "../../lib/rule-schemas.ts";
 import { getCenterInfo, getUserInfo, setUserInfo, updatePassword } from "../domain/account/user-profile.ts";
 import type { ApiEnv } from "./context.ts";
 import { ok } from "./envelope.ts";
