@@ -47,7 +47,8 @@ import { pointsRouter } from "./points.ts";
 import { balanceRouter } from "./balance.ts";
 import { storeApplicationRouter } from "./store-application.ts";
 
-function requestLocale(header: string | undefined, cookie: string | undefined) {
+/** The answer language: Accept-Language, else the lang cookie, else the default. */
+export function requestLocale(header: string | undefined, cookie: string | undefined) {
   const fromCookie = cookie?.split(/;\s*/).find((p) => p.startsWith(`${LANG_COOKIE}=`))?.slice(LANG_COOKIE.length + 1);
   if (header) return localeFromHeader(header);
   if (fromCookie && isLocale(decodeURIComponent(fromCookie))) return decodeURIComponent(fromCookie) as ReturnType<typeof localeFromHeader>;
