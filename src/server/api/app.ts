@@ -45,7 +45,8 @@ import { couponRouter } from "./coupon.ts";
 import { discountRouter } from "./discount.ts";
 import { storeApplicationRouter } from "./store-application.ts";
 
-function requestLocale(header: string | undefined, cookie: string | undefined) {
+/** The answer language: Accept-Language, else the lang cookie, else the default. */
+export function requestLocale(header: string | undefined, cookie: string | undefined) {
   const fromCookie = cookie?.split(/;\s*/).find((p) => p.startsWith(`${LANG_COOKIE}=`))?.slice(LANG_COOKIE.length + 1);
   if (header) return localeFromHeader(header);
   if (fromCookie && isLocale(decodeURIComponent(fromCookie))) return decodeURIComponent(fromCookie) as ReturnType<typeof localeFromHeader>;
