@@ -31,6 +31,12 @@ export interface AppConfig {
    * process's API are seen at once.
    */
   contentPollMs: number;
+  /**
+   * Secret of the platform API (/api/platform/…: store application review, shop status), sent as
+   * `Authorization: <token>` (PLATFORM_API_TOKEN). Development default "dev-platform-token";
+   * production without it: "" → every platform call is refused.
+   */
+  platformApiToken: string;
 }
 
 /** The secret stored in `dataDir/name`, created (random, 32 bytes hex) when missing; an in-memory one when the folder is not writable. */
@@ -59,6 +65,9 @@ function persistedSecret(dataDir: string, name: string): string {
   }
 }
 
+/** The platform API secret outside production when PLATFORM_API_TOKEN is not set (demo and tests). */
+export const DEV_PLATFORM_TOKEN = "dev-platform-token";
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const port = Number(env.PORT ?? 4321);
   const host = env.HOST ?? "0.0.0.0";
@@ -78,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     previewSecret: env.PREVIEW_SECRET || (env.NODE_ENV === "production" ? "" : "dev-preview-secret-change-me"),
     paymentSecret: env.PAYMENT_SECRET || persistedSecret(dataDir, "payment-secret"),
     paymentProvider: env.PAYMENT_PROVIDER || "sandbox",
+    platformApiToken: env.PLATFORM_API_TOKEN || (env.NODE_ENV === "production" ? "" : DEV_PLATFORM_TOKEN),
     contentPollMs: /^\d+$/.test(env.CONTENT_POLL_MS ?? "") ? Number(env.CONTENT_POLL_MS) : 1000,
   };
 }

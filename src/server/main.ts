@@ -18,7 +18,8 @@ import { getRequestListener } from "@hono/node-server";
 import { WebSocketServer } from "ws";
 import { loadConfig } from "./config.ts";
 import { bootstrap } from "./bootstrap.ts";
-import { createApi } from "./api/app.ts";
+import { createApi, requestLocale } from "./api/app.ts";
+import { servePrepared } from "./api/prepared-answer.ts";
 import { securityHeaders } from "./http/security.ts";
 import { pageRoute } from "./http/locale-route.ts";
 import { pageCacheTags, RenderCache, renderCacheOptionsFromEnv } from "./http/render-cache.ts";
@@ -64,6 +65,8 @@ export async function startServer() {
   const server = http.createServer((req, res) => {
     // A stored page is answered before anything else (static files, routing, middleware).
     if (renderCache.serveHit(req, res)) return;
+    // A public API answer kept ready (api/prepared-answer.ts) likewise.
+    if (req.method === "GET" && req.url?.startsWith("/api/") && servePrepared(ctx.content.memo, requestLocale(req.headers["accept-language"], req.headers.cookie), req, res, (out) => secure(req, out))) return;
     inFlight++;
     res.on("close", () => inFlight--);
     secure(req, res);

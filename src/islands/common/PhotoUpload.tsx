@@ -22,7 +22,7 @@ export interface PhotoUploadTexts {
 }
 
 export function PhotoUpload({ folder, max, value, onChange, texts, onUnauthorized, testId }: {
-  folder: "review" | "refund";
+  folder: "review" | "refund" | "store";
   max: number;
   value: string[];
   onChange: (paths: string[]) => void;
