@@ -41,7 +41,9 @@ export async function startServer() {
 
   const uploadsDir = path.join(config.dataDir, "uploads");
   fs.mkdirSync(uploadsDir, { recursive: true });
-  const uploads = sirv(uploadsDir, { dev: false, etag: true, maxAge: 86400, dotfiles: false });
+  // Looked up on every request (sirv's "dev" mode): files uploaded after the start must be served
+  // too (the indexed mode only knows the files present at start). Names are random, so a day of caching is safe.
+  const uploads = sirv(uploadsDir, { dev: true, etag: true, dotfiles: false, setHeaders: (res) => res.setHeader("Cache-Control", "public,max-age=86400") });
   const clientDir = path.resolve("dist/client");
   const assets = sirv(clientDir, {
     dev: false,
