@@ -8,6 +8,7 @@
 import { z } from "zod";
 import { ADDRESS_MAX } from "./constants.ts";
 import { addressDetailRule, mobileRule } from "./rules.ts";
+import { textRule } from "./text-rules.ts";
 
 /** Receiver name: not empty, at most this many characters (after trimming). */
 export const RECEIVER_MAX = 20;
@@ -40,8 +41,7 @@ function areaIdRule(key: string) {
   return z.preprocess(toInt, z.number({ error: key }).int(key).min(1, key).max(MAX_INT, key));
 }
 
-export const receiverRule = z
-  .string({ error: K.receiverRequired })
+export const receiverRule = textRule(K.receiverRequired)
   .trim()
   .min(1, { error: K.receiverRequired, abort: true })
   .max(RECEIVER_MAX, K.receiverTooLong);

@@ -15,6 +15,7 @@
 import { z } from "zod";
 import { ORDER_REMARK_MAX } from "./order-types.ts";
 import { orderMessageRule, pointsRule } from "./rules.ts";
+import { textRule } from "./text-rules.ts";
 
 /** Longest invoice header (person or company name). */
 export const INVOICE_HEADER_MAX = 100;
@@ -50,8 +51,7 @@ export const orderShopParamRule = z.object({
   remarks: z.preprocess((v) => (v == null ? "" : v), orderRemarkRule),
 });
 
-export const invoiceHeaderRule = z
-  .string({ error: K.invoiceHeaderRequired })
+export const invoiceHeaderRule = textRule(K.invoiceHeaderRequired)
   .trim()
   .min(1, { error: K.invoiceHeaderRequired, abort: true })
   .max(INVOICE_HEADER_MAX, K.invoiceHeaderTooLong);

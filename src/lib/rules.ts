@@ -21,6 +21,7 @@ import {
   TOPUP_MIN,
 } from "./constants.ts";
 import { isValidAmount } from "./money.ts";
+import { textRule } from "./text-rules.ts";
 
 /** The message keys used by these rules. */
 export const RULE_KEYS = {
@@ -103,7 +104,10 @@ export function isMobile(s: string): boolean {
 // Schemas
 // ---------------------------------------------------------------------------------------------
 
-const str = (key: string) => z.string({ error: key });
+/** Single-line text (control characters refused, src/lib/text-rules.ts). */
+const str = (key: string) => textRule(key);
+/** Multi-line text: tab and line breaks allowed. */
+const text = (key: string) => textRule(key, { multiline: true });
 
 export const usernameRule = str(K.usernameInvalid).trim().regex(USERNAME_RE, K.usernameInvalid);
 
@@ -147,7 +151,7 @@ export function searchKeywordRule(kind: SearchKind) {
 }
 
 /** Optional order message: may be empty, not all spaces, at most 100 characters (after trimming). */
-export const orderMessageRule = str(K.notAllSpaces)
+export const orderMessageRule = text(K.notAllSpaces)
   .refine((s) => s === "" || s.trim() !== "", K.notAllSpaces)
   .trim()
   .max(ORDER_MESSAGE_MAX, K.orderMessageTooLong);
@@ -163,15 +167,15 @@ export const storeNameRule = str(K.storeNameRequired)
   .max(STORE_NAME_MAX, K.storeNameTooLong)
   .regex(STORE_NAME_RE, K.storeNameChars);
 
-export const storeDescriptionRule = str(K.storeDescLength)
+export const storeDescriptionRule = text(K.storeDescLength)
   .trim()
   .min(STORE_DESC_MIN, K.storeDescLength)
   .max(STORE_DESC_MAX, K.storeDescLength);
 
 /** Optional refund description, at most 200 characters. */
-export const refundDescriptionRule = str(K.refundNoteTooLong).trim().max(REFUND_NOTE_MAX, K.refundNoteTooLong);
+export const refundDescriptionRule = text(K.refundNoteTooLong).trim().max(REFUND_NOTE_MAX, K.refundNoteTooLong);
 
-export const reviewTextRule = str(K.reviewEmpty)
+export const reviewTextRule = text(K.reviewEmpty)
   .trim()
   .min(1, { error: K.reviewEmpty, abort: true })
   .max(REVIEW_TEXT_MAX, K.reviewTooLong);

@@ -25,6 +25,7 @@ import { OrderError, TRACE_STATION_MAX, TRACKING_NUMBER } from "../domain/order/
 import { clientIp } from "./auth.ts";
 import type { ApiVariables } from "./context.ts";
 import { ApiError, envelope, ok } from "./envelope.ts";
+import { textRule } from "../../lib/text-rules.ts";
 
 type MerchantEnv = { Variables: ApiVariables & { shopId: number; merchantSessionId: number } };
 type C = Context<MerchantEnv>;
@@ -41,7 +42,7 @@ const ACCEPT_TIME_SKEW_MS = 10 * 60_000;
 // ---------------------------------------------------------------------------------------------
 
 const loginRule = z.object({
-  username: z.string({ error: "merchant.usernameRequired" }).trim().min(1, "merchant.usernameRequired").max(64, "merchant.wrongCredentials"),
+  username: textRule("merchant.usernameRequired").trim().min(1, "merchant.usernameRequired").max(64, "merchant.wrongCredentials"),
   password: z.string({ error: "merchant.passwordRequired" }).min(1, "merchant.passwordRequired").max(128, "merchant.wrongCredentials"),
 });
 
@@ -82,7 +83,7 @@ const traceRule = z.object({
     (v) => (typeof v === "string" && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
     z.number({ error: "order.badDeliveryState" }).refine((s) => (DELIVERY_STATES as readonly number[]).includes(s), "order.badDeliveryState"),
   ),
-  acceptStation: z.string({ error: "order.badStation" }).trim().min(1, "order.badStation").max(TRACE_STATION_MAX, "order.badStation"),
+  acceptStation: textRule("order.badStation").trim().min(1, "order.badStation").max(TRACE_STATION_MAX, "order.badStation"),
   acceptTime: z.preprocess(
     (v) => (v === "" || v === null ? undefined : v),
     z.string({ error: "merchant.badAcceptTime" })

@@ -12,10 +12,11 @@ import { getCenterInfo, getUserInfo, setUserInfo, updatePassword } from "../doma
 import type { ApiEnv } from "./context.ts";
 import { ok } from "./envelope.ts";
 import { parseAuthJson, run, smallBody } from "./auth.ts";
+import { textRule } from "../../lib/text-rules.ts";
 
 const setUserInfoBody = z.object({
   nickName: nicknameRule,
-  avatarUrl: z.string({ error: "auth.avatarInvalid" }).trim().max(200, "auth.avatarInvalid").optional().nullable(),
+  avatarUrl: textRule("auth.avatarInvalid").trim().max(200, "auth.avatarInvalid").optional().nullable(),
   sex: z.enum(["M", "F"], { error: "auth.sexInvalid" }).optional().nullable(),
 });
 
