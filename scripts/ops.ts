@@ -10,6 +10,8 @@
  *   npm run ops -- ship <orderNumber> --package 1/SF123456789/12:1 --package 2/ZT987654321
  *   npm run ops -- trace <orderDeliveryId> --state in-transit --station "Shanghai hub"
  *   npm run ops -- jobs run
+ *   npm run ops -- reviews [--replied 0]
+ *   npm run ops -- reply <prodCommId> --text "Thank you!"
  *
  * Every command is a function of (argv, io) so the tests drive it against the in-process API
  * (io.fetch) and a test database (io.openDb). Exit codes: 0 done, 1 refused or failed, 2 usage.
@@ -56,6 +58,8 @@ Commands
                                 (repeat --package; at most one package without items: it takes the rest)
   trace <orderDeliveryId>       add a logistics event: --state <n|name> --station "text" [--time ISO-8601]
                                 states: 1 collected, 2 in-transit, 201 arrived, 3 signed, 4 problem
+  reviews [--replied 0|1]       reviews of the shop's products, newest first (--page, --size)
+  reply <prodCommId>            answer a review: --text "…" (1-200 characters; replaces an earlier reply)
   companies                     the carriers (ids for --company) and logistics states
   jobs run                      run the due jobs once, directly against the database
                                 (DATABASE_URL, else DATA_DIR/pglite; [--now ISO-8601] [--limit N])
@@ -97,6 +101,8 @@ const OPTIONS = {
   now: { type: "string" },
   limit: { type: "string" },
   force: { type: "boolean" },
+  replied: { type: "string" },
+  text: { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -322,6 +328,10 @@ interface OrderDetail extends OrderRow {
     orderItems: { orderItemId: number; prodName: string; prodCount: number }[]; traces: { state: number; acceptStation: string; acceptTime: string }[] }[];
 }
 
+interface ReviewRow {
+  prodCommId: number; score: number; recTime: string; nickName: string; prodName: string; skuName: string; content: string; pics: string[]; replyContent: string | null;
+}
+
 const time = (s: string | null | undefined) => (s ? s.replace("T", " ").replace(/\.\d+Z$/, "Z") : "-");
 const status = (n: number) => `${n} ${STATUS_NAMES[n] ?? ""}`.trim();
 
@@ -479,6 +489,38 @@ export async function runOps(argv: string[], io: OpsIO): Promise<number> {
         if (v.time) body.acceptTime = v.time;
         await client.call("POST", `/merchant/deliveries/${args[0]}/traces`, body);
         out(`added "${STATE_LABELS[body.state as number] ?? body.state}" to package #${args[0]}`);
+        return 0;
+      }
+      case "reviews": {
+        need(0, "no arguments (use --replied, --page, --size)");
+        const q = new URLSearchParams();
+        const replied = intOpt("replied", v.replied);
+        if (replied !== undefined) q.set("replied", String(replied));
+        q.set("current", String(intOpt("page", v.page) ?? 1));
+        q.set("size", String(intOpt("size", v.size) ?? 20));
+        const page = await client.call<{ records: ReviewRow[]; total: number; current: number; pages: number }>("GET", `/merchant/reviews?${q}`);
+        if (v.json) {
+          out(JSON.stringify(page, null, 2));
+          return 0;
+        }
+        if (page.records.length === 0) {
+          out("no reviews");
+          return 0;
+        }
+        for (const r of page.records) {
+          out(`#${r.prodCommId}  ${"*".repeat(r.score)}${" ".repeat(5 - r.score)}  ${time(r.recTime)}  ${r.nickName}  ${r.prodName}${r.skuName ? ` (${r.skuName})` : ""}`);
+          out(`    ${r.content}${r.pics.length ? `  [${r.pics.length} photo(s)]` : ""}`);
+          if (r.replyContent) out(`    reply: ${r.replyContent}`);
+        }
+        out(`page ${page.current}/${page.pages}, ${page.total} review(s)`);
+        return 0;
+      }
+      case "reply": {
+        need(1, "a review id (prodCommId, see: npm run ops -- reviews)");
+        if (!/^\d+$/.test(args[0]!)) throw new UsageError("the review id is a number");
+        if (v.text === undefined) throw new UsageError("reply needs --text");
+        await client.call("POST", `/merchant/reviews/${args[0]}/reply`, { content: v.text });
+        out(`replied to review #${args[0]}`);
         return 0;
       }
       case "jobs": {

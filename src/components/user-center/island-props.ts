@@ -3,9 +3,8 @@
  * build time, so a feature that adds e.g. uc-order.astro is linked everywhere at once) and the
  * props every island gets (locale, this locale's resources of the namespaces it uses, links).
  */
-import { translations } from "../../i18n/resources.ts";
+import { islandResources } from "../../i18n/island-resources.ts";
 import { localePath, type Locale } from "../../lib/locale.ts";
-import type { NamespaceResources } from "../../islands/common/I18nProvider.tsx";
 import type { UcIslandProps } from "../../islands/user-center/types.ts";
 import { UC_MENU, UC_OVERVIEW, type UcPage } from "./pages.ts";
 
@@ -27,11 +26,5 @@ export function ucLinks(locale: Locale): Partial<Record<string, string>> {
 }
 
 export function ucIslandProps(locale: Locale): UcIslandProps {
-  const all = translations[locale] as unknown as Record<string, NamespaceResources | undefined>;
-  const resources: Record<string, NamespaceResources> = {};
-  for (const ns of ISLAND_NAMESPACES) {
-    const r = all[ns];
-    if (r) resources[ns] = r;
-  }
-  return { locale, resources, links: ucLinks(locale), homeHref: localePath(locale, "/") };
+  return { locale, resources: islandResources(locale, ISLAND_NAMESPACES), links: ucLinks(locale), homeHref: localePath(locale, "/") };
 }

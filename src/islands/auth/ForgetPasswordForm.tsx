@@ -5,7 +5,7 @@
  * (PASSWORD_RESET_REDIRECT_MS).
  */
 import { useEffect, useRef, useState, type SubmitEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../common/I18nProvider.tsx";
 import { PASSWORD_RESET_REDIRECT_MS } from "../../lib/constants.ts";
 import { localePath, type Locale } from "../../lib/locale.ts";
 import { mobileRule, passwordPairRule, ruleError, ruleErrors, smsCodeRule } from "../../lib/rules.ts";

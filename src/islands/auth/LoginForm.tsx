@@ -5,7 +5,7 @@
  * loginFormError (codes 1, 2, 3, 4, 6); server messages are shown above the button.
  */
 import { useRef, useState, type SubmitEvent, type KeyboardEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../common/I18nProvider.tsx";
 import { LOGIN_MOBILE_MAXLENGTH } from "../../lib/constants.ts";
 import { localePath, type Locale } from "../../lib/locale.ts";
 import { loginErrorKey, loginFormError, type LoginTab } from "../../lib/rules.ts";

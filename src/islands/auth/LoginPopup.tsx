@@ -8,7 +8,7 @@
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useStore } from "@nanostores/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../common/I18nProvider.tsx";
 import { getServiceSwitch } from "../../client/site.ts";
 import { pageLocale } from "../../client/i18n.ts";
 import { localePath } from "../../lib/locale.ts";

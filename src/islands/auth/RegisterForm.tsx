@@ -5,7 +5,7 @@
  * to the localized home.
  */
 import { useState, type SubmitEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../common/I18nProvider.tsx";
 import { localePath, type Locale } from "../../lib/locale.ts";
 import { mobileRule, passwordPairRule, ruleError, ruleErrors, RULE_KEYS, smsCodeRule, usernameRule } from "../../lib/rules.ts";
 import { errorText, register, termsShown, type ServiceSwitch } from "./auth-api.ts";

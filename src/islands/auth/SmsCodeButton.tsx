@@ -3,7 +3,7 @@
  * down from 60 s (SMS_RESEND_SECONDS) with the button disabled; at 0 the link returns.
  */
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../common/I18nProvider.tsx";
 import { SMS_RESEND_SECONDS } from "../../lib/constants.ts";
 import { mobileRule, ruleError } from "../../lib/rules.ts";
 import { useToast } from "../common/useToast.ts";

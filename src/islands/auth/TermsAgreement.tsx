@@ -2,7 +2,7 @@
  * The terms checkbox (SPEC §2, §5 code 6): shown only when the service-terms or the privacy
  * switch is on; links /termsPage?sts=0 and ?sts=1 of the current locale in a new tab.
  */
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../common/I18nProvider.tsx";
 import { localePath, type Locale } from "../../lib/locale.ts";
 import type { ServiceSwitch } from "./auth-api.ts";
 

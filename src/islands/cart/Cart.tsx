@@ -15,7 +15,7 @@
  * - The header badge ($cartCount) follows every change at once.
  */
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../common/I18nProvider.tsx";
 import { del, get, isApiError, post } from "../../client/api.ts";
 import { showToast } from "../../client/toast.ts";
 import type { CartTotal, ShopCartDto, ShopCartItemDto } from "../../lib/cart-types.ts";

@@ -1,82 +1,39 @@
 /**
- * i18n for React islands: a fresh i18next instance per island root (never the shared server one),
- * holding only the current locale. Keys are "<namespace>.<key>" as on the server (one JSON file
- * per namespace under src/i18n/<locale>/). Resources come either from the page (`resources`
- * prop, rendered synchronously, SSR-safe) or are imported lazily: only the files of the current
- * locale, optionally limited to `namespaces`.
+ * Translation for React islands without the i18next runtime: the page gives the island the texts
+ * of the namespaces it needs, in the page locale (`resources` prop, from
+ * src/i18n/island-resources.ts), and this provider hands the island a tiny translator over them
+ * (src/lib/translate.ts). Keys are "<namespace>.<key>" as on the server. Islands mounted on
+ * demand load their texts first (load-resources.ts), then render this provider.
  */
-import { useEffect, useState, type ReactNode } from "react";
-import i18next, { type i18n as I18n } from "i18next";
-import { I18nextProvider } from "react-i18next";
-import { DEFAULT_LOCALE, type Locale } from "../../lib/locale.ts";
-import { pageLocale } from "../../client/i18n.ts";
+import { createContext, useContext, useMemo, type ReactNode } from "react";
+import type { Locale } from "../../lib/locale.ts";
+import { createTranslator, type IslandResources, type NamespaceResources, type Translate } from "../../lib/translate.ts";
 
-export type NamespaceResources = Record<string, unknown>;
+export type { IslandResources, NamespaceResources, Translate };
 
-const files = import.meta.glob<{ default: NamespaceResources }>("../../i18n/*/*.json");
-
-/** Loads the namespaces of one locale (all of them when `namespaces` is omitted). */
-export async function loadLocaleResources(locale: Locale, namespaces?: readonly string[]): Promise<Record<string, NamespaceResources>> {
-  const prefix = `../../i18n/${locale}/`;
-  const entries = Object.entries(files).filter(([path]) => {
-    if (!path.startsWith(prefix)) return false;
-    const ns = path.slice(prefix.length).replace(/\.json$/, "");
-    return !namespaces || namespaces.includes(ns);
-  });
-  const loaded = await Promise.all(
-    entries.map(async ([path, load]) => [path.slice(prefix.length).replace(/\.json$/, ""), (await load()).default] as const),
-  );
-  return Object.fromEntries(loaded);
+interface I18nValue {
+  t: Translate;
+  locale: Locale;
 }
 
-/** A new i18next instance for one island root, initialised synchronously. */
-export function createIslandI18n(locale: Locale, resources: Record<string, NamespaceResources>): I18n {
-  const instance = i18next.createInstance();
-  void instance.init({
-    resources: { [locale]: { translation: resources } },
-    lng: locale,
-    fallbackLng: false,
-    supportedLngs: ["zh", "zh-tw", "en"],
-    lowerCaseLng: true,
-    interpolation: { escapeValue: false },
-    initAsync: false,
-    returnNull: false,
-    react: { useSuspense: false },
-  });
-  return instance;
+const I18nContext = createContext<I18nValue | null>(null);
+
+/** The island's translator and locale (inside an I18nProvider). */
+export function useTranslation(): I18nValue {
+  const value = useContext(I18nContext);
+  if (!value) throw new Error("useTranslation outside an I18nProvider");
+  return value;
 }
 
 export interface I18nProviderProps {
-  /** Page locale; defaults to <html data-locale> (pass it from the page when rendering on the server). */
-  locale?: Locale;
-  /** Resources of this locale keyed by namespace, e.g. { common: {...}, cart: {...} }; skips the lazy import. */
-  resources?: Record<string, NamespaceResources>;
-  /** Namespaces to import lazily when `resources` is not given (default: all of the locale). */
-  namespaces?: readonly string[];
-  /** Rendered until lazily imported resources arrive. */
-  fallback?: ReactNode;
+  /** The page locale (passed by the page, so server and browser render the same text). */
+  locale: Locale;
+  /** Texts of this locale keyed by namespace, e.g. { cart: {...} }. */
+  resources: IslandResources;
   children: ReactNode;
 }
 
-export function I18nProvider({ locale, resources, namespaces, fallback = null, children }: I18nProviderProps) {
-  const lng = locale ?? (typeof document === "undefined" ? DEFAULT_LOCALE : pageLocale());
-  const nsKey = namespaces?.join(",") ?? "";
-  const [instance, setInstance] = useState<I18n | null>(() => (resources ? createIslandI18n(lng, resources) : null));
-
-  useEffect(() => {
-    if (resources) {
-      setInstance((prev) => (prev && prev.language === lng ? prev : createIslandI18n(lng, resources)));
-      return;
-    }
-    let alive = true;
-    void loadLocaleResources(lng, nsKey ? nsKey.split(",") : undefined).then((res) => {
-      if (alive) setInstance(createIslandI18n(lng, res));
-    });
-    return () => {
-      alive = false;
-    };
-  }, [lng, nsKey, resources]);
-
-  if (!instance) return <>{fallback}</>;
-  return <I18nextProvider i18n={instance}>{children}</I18nextProvider>;
+export function I18nProvider({ locale, resources, children }: I18nProviderProps) {
+  const value = useMemo(() => ({ t: createTranslator(locale, resources), locale }), [locale, resources]);
+  return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }

@@ -3,7 +3,7 @@
  * to /payment), cancel / confirm receipt / delete (each after a confirm dialog), buy again
  * (cart, then /cart), logistics (detail page, packages block) and order details.
  */
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../common/I18nProvider.tsx";
 import { del, post, put } from "../../client/api.ts";
 import { showToast } from "../../client/toast.ts";
 import { TOAST_MS } from "../../lib/constants.ts";
@@ -90,7 +90,7 @@ export function OrderActionButtons({
   showDetail,
   onLogistics,
 }: {
-  order: { orderNumber: string; status: number };
+  order: { orderNumber: string; status: number; isComm?: number };
   base: string;
   actions: ReturnType<typeof useOrderActions>;
   /** The list shows "order details"; the detail page does not. */
@@ -112,6 +112,11 @@ export function OrderActionButtons({
         <button type="button" className="btn mo-btn" onClick={() => actions.receipt(n)} data-testid="mo-receipt">
           {t("myOrder.action.confirmReceipt")}
         </button>
+      ) : null}
+      {order.status === 5 && order.isComm === 0 ? (
+        <a className="btn mo-btn" href={`${base}/write-comments?orderNumber=${encodeURIComponent(n)}`} data-testid="mo-review">
+          {t("review.write.title")}
+        </a>
       ) : null}
       {list.includes("buyAgain") ? (
         <button type="button" className="btn btn-ghost mo-btn" onClick={() => actions.buyAgain(n)} data-testid="mo-buy-again">

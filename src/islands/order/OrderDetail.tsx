@@ -4,7 +4,7 @@
  * items, amounts (goods, shipping, offers, points, paid), message, address and invoice.
  */
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../common/I18nProvider.tsx";
 import { get, isApiError } from "../../client/api.ts";
 import { ResponseCode } from "../../lib/api-types.ts";
 import type { DeliveryOrderDto, OrderDetailDto } from "../../lib/order-types.ts";
@@ -215,7 +215,7 @@ function OrderDetailBody({ homeHref, listHref }: { homeHref: string; listHref: s
                       <dt>{t("myOrder.payTime")}</dt>
                       <dd>{formatTime(order.payTime)}</dd>
                       <dt>{t("myOrder.payTypeLabel")}</dt>
-                      <dd>{order.payType === null ? "" : t(`myOrder.payType.${order.payType}`, { defaultValue: String(order.payType) })}</dd>
+                      <dd>{order.payType === null ? "" : t(String(`myOrder.payType.${order.payType}`), { defaultValue: String(order.payType) })}</dd>
                     </>
                   ) : null}
                   {order.dvyTime ? (

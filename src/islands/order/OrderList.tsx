@@ -5,7 +5,7 @@
  * order number, time, items, amount incl. freight, status and the buttons of its status.
  */
 import { useCallback, useEffect, useState, type FormEvent, type KeyboardEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../common/I18nProvider.tsx";
 import { get } from "../../client/api.ts";
 import type { Page } from "../../lib/api-types.ts";
 import type { MyOrderDto } from "../../lib/order-types.ts";

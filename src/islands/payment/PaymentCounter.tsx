@@ -7,7 +7,7 @@
  * Expired (deadline passed or closed by the timeout) → "order expired, please place a new order".
  */
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../common/I18nProvider.tsx";
 import { get, isApiError, post } from "../../client/api.ts";
 import { getPaySwitch } from "../../client/site.ts";
 import type { PaySwitch } from "../../lib/api-types.ts";

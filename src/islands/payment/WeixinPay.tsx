@@ -8,7 +8,7 @@
  * the page makes a new one.
  */
 import { useCallback, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../common/I18nProvider.tsx";
 import { get, isApiError, post } from "../../client/api.ts";
 import { priceText } from "../../lib/money-format.ts";
 import { PayType, type ProviderPayDto } from "../../lib/order-types.ts";

@@ -5,7 +5,7 @@
 import { useEffect, useState } from "react";
 import type { Locale } from "../../lib/locale.ts";
 import type { ProviderPayDto } from "../../lib/order-types.ts";
-import type { NamespaceResources } from "../common/I18nProvider.tsx";
+import type { NamespaceResources } from "../../lib/translate.ts";
 
 export interface PaymentIslandProps {
   locale: Locale;

@@ -16,7 +16,7 @@
  *   A03010 → message and a new confirm.
  */
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../common/I18nProvider.tsx";
 import { get, isApiError, post } from "../../client/api.ts";
 import { showToast } from "../../client/toast.ts";
 import { ResponseCode } from "../../lib/api-types.ts";

@@ -8,7 +8,7 @@ import { orderInvoiceRule, orderRemarkRule, usePointsRule } from "../../lib/orde
 import type { FormErrors, InvoiceForm } from "./submit-view.ts";
 
 /** Points typed by the buyer: "" → null (not chosen); else the rule key or the number. */
-export function checkPoints(text: string, max: number): { ok: true; points: number } | { ok: false; error: string; params?: Record<string, unknown> } {
+export function checkPoints(text: string, max: number): { ok: true; points: number } | { ok: false; error: string; params?: Record<string, number> } {
   const r = usePointsRule.safeParse(text.trim());
   if (!r.success) return { ok: false, error: r.error.issues[0]!.message, params: { step: POINTS_STEP } };
   if (r.data > max) return { ok: false, error: "submitOrder.pointsMax", params: { max } };

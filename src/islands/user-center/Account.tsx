@@ -5,7 +5,7 @@
  * PUT /p/user/setUserInfo and updates the shared $user store (the header nickname follows).
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../common/I18nProvider.tsx";
 import { get, isApiError, post, put } from "../../client/api.ts";
 import { IMAGE_MAX_BYTES, NICKNAME_MAX } from "../../lib/constants.ts";
 import { nicknameRule, ruleError } from "../../lib/rules.ts";

@@ -5,7 +5,7 @@
  * ADDRESS_COUNT_MAX addresses: the count is shown and "add" is disabled at the limit.
  */
 import { useId, useRef, useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../common/I18nProvider.tsx";
 import { del, get, post, put } from "../../client/api.ts";
 import { ADDRESS_COUNT_MAX, addressFormRule, RECEIVER_MAX } from "../../lib/address-rules.ts";
 import { ADDRESS_MAX, ADDRESS_MIN } from "../../lib/constants.ts";

@@ -4,7 +4,7 @@
  * Loaded lists are kept for the page's lifetime (the area tree does not change).
  */
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../common/I18nProvider.tsx";
 import { get } from "../../client/api.ts";
 import type { Area } from "./types.ts";
 

@@ -5,7 +5,7 @@
  * GET /p/shop/collection/page, unfollow with POST /p/shop/collection/addOrCancel. Paged.
  */
 import { useEffect, useState, type KeyboardEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../common/I18nProvider.tsx";
 import { get, post } from "../../client/api.ts";
 import type { Page } from "../../lib/api-types.ts";
 import { isUnauthorized, Pager, ProdImage, reportError, toastOk, UcGate, UcPanel, UcRoot, useSession, useUcLoad } from "./shared.tsx";

@@ -5,7 +5,8 @@
  * (DELETE /p/prodBrowseLog/all) after a confirmation.
  */
 import { useCallback, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../common/I18nProvider.tsx";
+import { intlLocale } from "../../lib/translate.ts";
 import { del, get } from "../../client/api.ts";
 import type { Page } from "../../lib/api-types.ts";
 import { ConfirmDialog, isUnauthorized, reportError, toastOk, UcGate, UcPanel, UcRoot, useConfirm, useSession } from "./shared.tsx";
@@ -41,7 +42,7 @@ export default function Footprints(props: UcIslandProps) {
 }
 
 function FootprintsBody({ homeHref }: { homeHref: string }) {
-  const { t, i18n } = useTranslation();
+  const { t, locale } = useTranslation();
   const session = useSession();
   const { state, markGuest } = session;
   const [days, setDays] = useState<BrowseDay[] | null>(null);
@@ -116,7 +117,7 @@ function FootprintsBody({ homeHref }: { homeHref: string }) {
   const dayLabel = (time: string) => {
     const [y, m, d] = time.split("-").map(Number);
     if (!y || !m || !d) return time;
-    return new Intl.DateTimeFormat(i18n.language === "en" ? "en-US" : i18n.language === "zh-tw" ? "zh-TW" : "zh-CN", { year: "numeric", month: "long", day: "numeric", weekday: "short", timeZone: "UTC" }).format(
+    return new Intl.DateTimeFormat(intlLocale(locale), { year: "numeric", month: "long", day: "numeric", weekday: "short", timeZone: "UTC" }).format(
       new Date(Date.UTC(y, m - 1, d)),
     );
   };

@@ -3,7 +3,7 @@
  * status (links to /user-center/uc-order?status=…), the shop block and quick links.
  */
 import { useStore } from "@nanostores/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../common/I18nProvider.tsx";
 import { get } from "../../client/api.ts";
 import { priceText } from "../../lib/money-format.ts";
 import { $user } from "../../stores/index.ts";
@@ -11,7 +11,7 @@ import { publishUser, UcGate, UcPanel, UcRoot, useSession, useUcLoad } from "./s
 import type { CenterInfo, OrderCountData, UcIslandProps, UserInfo } from "./types.ts";
 
 /** Order count → tab of /user-center/uc-order (ORDER_TABS in src/lib/order-state.ts: 1 to pay, 2 to ship, 3 to receive, 4 to review). */
-const ORDER_STATUSES: readonly { key: keyof OrderCountData; status: number | null }[] = [
+const ORDER_STATUSES: readonly { key: Extract<keyof OrderCountData, "unPay" | "payed" | "consignment" | "confirm" | "refund">; status: number | null }[] = [
   { key: "unPay", status: 1 },
   { key: "payed", status: 2 },
   { key: "consignment", status: 3 },

@@ -4,7 +4,7 @@
  * PUT /p/user/updatePassword answers a fresh token (the old sessions are ended): it is stored.
  */
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../common/I18nProvider.tsx";
 import { get, post, put } from "../../client/api.ts";
 import { setToken } from "../../client/token.ts";
 import { SMS_RESEND_SECONDS } from "../../lib/constants.ts";

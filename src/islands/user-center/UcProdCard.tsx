@@ -3,7 +3,7 @@
  * islands importing shared.tsx do not load it).
  */
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../common/I18nProvider.tsx";
 import { priceText } from "../../lib/money-format.ts";
 import { ProdImage } from "./shared.tsx";
 

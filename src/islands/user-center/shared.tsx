@@ -4,7 +4,7 @@
  * the shared $user / $loginPopupOpen stores; nothing here keeps a private copy of it.
  */
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../common/I18nProvider.tsx";
 import { ApiError, isApiError } from "../../client/api.ts";
 import { getToken } from "../../client/token.ts";
 import { showToast } from "../../client/toast.ts";

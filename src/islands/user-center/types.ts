@@ -1,6 +1,6 @@
 /** Payloads of the user-center endpoints (CONTRACT §7), as the islands read them. */
 import type { Locale } from "../../lib/locale.ts";
-import type { NamespaceResources } from "../common/I18nProvider.tsx";
+import type { NamespaceResources } from "../../lib/translate.ts";
 
 /** Props every user-center island gets from its page. */
 export interface UcIslandProps {

@@ -33,6 +33,7 @@ import { footprintRouter } from "./footprint.ts";
 import { authRouter } from "./auth.ts";
 import { userRouter } from "./user.ts";
 import { uploadRouter } from "./upload.ts";
+import { reviewRouter } from "./review.ts";
 import { addressRouter } from "./address.ts";
 import { areaRouter } from "./area.ts";
 import { collectionRouter } from "./collection.ts";
@@ -131,6 +132,7 @@ export function createApi(app: AppContext) {
   api.route("/", orderSubmitRouter);
   api.route("/", paymentRouter);
   api.route("/", myOrderRouter);
+  api.route("/", reviewRouter);
   api.route("/", merchantRouter);
 
   api.notFound((c) => c.json(envelope(ResponseCode.NOT_FOUND, null, getT(c.var.locale ?? "zh")("api.notFound")), 404));

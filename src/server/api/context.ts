@@ -13,5 +13,7 @@ export interface ApiVariables {
   sessionId: number;
 }
 export type ApiEnv = { Variables: ApiVariables };
+/** The merchant API's handlers also know the token's shop (set by its token check). */
+export type MerchantEnv = { Variables: ApiVariables & { shopId: number; merchantSessionId: number } };
 
 export type Infer<S extends z.ZodType> = z.infer<S>;

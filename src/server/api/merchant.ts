@@ -23,11 +23,11 @@ import {
 } from "../domain/merchant/merchant.ts";
 import { OrderError, TRACE_STATION_MAX, TRACKING_NUMBER } from "../domain/order/order-lifecycle.ts";
 import { clientIp } from "./auth.ts";
-import type { ApiVariables } from "./context.ts";
+import { mountMerchantAfterSales } from "./merchant-after-sales.ts";
+import type { MerchantEnv } from "./context.ts";
 import { ApiError, envelope, ok } from "./envelope.ts";
 import { textRule } from "../../lib/text-rules.ts";
 
-type MerchantEnv = { Variables: ApiVariables & { shopId: number; merchantSessionId: number } };
 type C = Context<MerchantEnv>;
 
 const MAX_INT = 2_147_483_647;
@@ -161,6 +161,9 @@ merchantRouter.use("/merchant/*", async (c, next) => {
   c.set("merchantSessionId", session.sessionId);
   await next();
 });
+
+// After-sales (reviews, invoices, refunds): merchant-after-sales.ts, behind the token check above.
+mountMerchantAfterSales(merchantRouter);
 
 merchantRouter.post("/merchant/login", bodyOf(4 * 1024), async (c) => {
   const input = parse(c, loginRule, await json(c));

@@ -9,6 +9,7 @@ import {
   index, integer, jsonb, numeric, pgSequence, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, bigint,
 } from "drizzle-orm/pg-core";
 import type { LocalizedText } from "../../lib/locale.ts";
+import type { LineOffers } from "../../lib/marketing.ts";
 
 const money = (name: string) => numeric(name, { precision: 12, scale: 2 });
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
@@ -116,6 +117,8 @@ export const products = pgTable("products", {
   commentNum: integer("comment_num").notNull().default(0),
   status: smallint("status").notNull().default(1),
   prodType: smallint("prod_type").notNull().default(0),
+  /** 1 = seven-day no-reason return (the footer's promise); 0 = returns only for a fault (e.g. fresh food, custom goods). */
+  sevenDayReturn: smallint("seven_day_return").notNull().default(1),
   putawayTime: ts("putaway_time").notNull().defaultNow(),
   createdAt: created(),
   updatedAt: updated(),
@@ -169,7 +172,12 @@ export const prodComments = pgTable("prod_comments", {
   replyContent: text("reply_content"),
   replyTime: ts("reply_time"),
   recTime: ts("rec_time").notNull().defaultNow(),
-}, (t) => [index("prod_comments_prod_idx").on(t.prodId)]);
+}, (t) => [
+  index("prod_comments_prod_idx").on(t.prodId),
+  index("prod_comments_user_idx").on(t.userId, t.recTime),
+  /** One review per order line. */
+  uniqueIndex("prod_comments_order_item_uq").on(t.orderItemId),
+]);
 
 /** shopId 0 = platform notice. status 1 published. */
 export const notices = pgTable("notices", {
@@ -385,8 +393,15 @@ export type OrderAddress = {
   receiver: string; mobile: string; province: string; city: string; area: string; addr: string;
   provinceId: number; cityId: number; areaId: number; postCode: string | null;
 };
-/** Invoice choice stored with the order (issued by the invoice feature). type 0 none, 1 personal, 2 unit. */
-export type OrderInvoice = { invoiceType: 0 | 1 | 2; headerName: string | null; invoiceTaxNumber: string | null };
+/**
+ * Invoice choice stored with the order. type 0 none, 1 personal, 2 unit. The invoice feature
+ * (domain/invoice) adds its state: 1 application in progress (absent = 1), 2 invoiced, with the
+ * PDF the merchant uploaded (filePath, uploadTime ISO) once invoiced.
+ */
+export type OrderInvoice = {
+  invoiceType: 0 | 1 | 2; headerName: string | null; invoiceTaxNumber: string | null;
+  invoiceState?: 1 | 2; filePath?: string | null; uploadTime?: string | null; updateTime?: string | null;
+};
 
 /**
  * One order per shop (CONTRACT §4.5, §13 tz_order). status: 1 unpaid, 2 paid/to ship, 3 shipped,
@@ -410,8 +425,12 @@ export const orders = pgTable("orders", {
   freightAmount: money("freight_amount").notNull().default("0"),
   /** Money taken off by points (useScore / 100). */
   scoreAmount: money("score_amount").notNull().default("0"),
-  /** Other reductions (promotions, coupons); 0 until those exist. */
+  /** All reductions but points: activity prices, discounts and coupons (the parts below). */
   reduceAmount: money("reduce_amount").notNull().default("0"),
+  /** Parts of reduceAmount: limited-time discounts (activity price and tiers), shop coupon, platform coupon share. */
+  discountAmount: money("discount_amount").notNull().default("0"),
+  shopCouponAmount: money("shop_coupon_amount").notNull().default("0"),
+  platformCouponAmount: money("platform_coupon_amount").notNull().default("0"),
   /** What the buyer pays: total + freight − scoreAmount − reduceAmount. */
   actualTotal: money("actual_total").notNull(),
   /** Points used on this order. */
@@ -465,6 +484,10 @@ export const orderItems = pgTable("order_items", {
   commSts: smallint("comm_sts").notNull().default(0),
   /** The cart line it came from (0 = buy now). */
   basketId: integer("basket_id").notNull().default(0),
+  /** What the line costs after every reduction (freight excluded): offers.actualAmount. */
+  actualTotal: money("actual_total"),
+  /** The pricing engine's per-line breakdown (LineOffers: activity, discount, coupons, points). */
+  offers: jsonb("offers").$type<LineOffers>(),
   createdAt: created(),
 }, (t) => [index("order_items_order_idx").on(t.orderNumber), index("order_items_user_idx").on(t.userId)]);
 
@@ -547,3 +570,151 @@ export const jobs = pgTable("jobs", {
   doneAt: ts("done_at"),
   createdAt: created(),
 }, (t) => [uniqueIndex("jobs_kind_ref_uq").on(t.kind, t.refKey), index("jobs_due_idx").on(t.dueAt)]);
+
+/**
+ * Refunds and returns (CONTRACT §5.1 tz_order_refund). refundType 1 whole order, 2 one line
+ * (orderItemId, goodsNum of its prodCount). applyType 1 refund only, 2 return and refund.
+ * returnMoneySts: 1 applied, 2 accepted (return: waiting for the buyer's parcel), 3 buyer
+ * shipped, 4 seller received, 5 refunded, 6 withdrawn, 7 refused, -1 closed (src/lib/refund-state.ts).
+ * refundWay once refunded: "balance", "provider" or "points"; refundScore = points given back.
+ */
+export const orderRefunds = pgTable("order_refunds", {
+  refundId: serial("refund_id").primaryKey(),
+  refundSn: text("refund_sn").notNull(),
+  orderNumber: text("order_number").notNull(),
+  shopId: integer("shop_id").notNull(),
+  userId: text("user_id").notNull(),
+  refundType: smallint("refund_type").notNull(),
+  orderItemId: integer("order_item_id"),
+  goodsNum: integer("goods_num").notNull(),
+  applyType: smallint("apply_type").notNull(),
+  isReceiver: smallint("is_receiver").notNull().default(0),
+  buyerReason: smallint("buyer_reason").notNull(),
+  buyerDesc: text("buyer_desc").notNull().default(""),
+  photoFiles: text("photo_files").notNull().default(""),
+  buyerMobile: text("buyer_mobile").notNull(),
+  refundAmount: money("refund_amount").notNull(),
+  refundScore: integer("refund_score").notNull().default(0),
+  returnMoneySts: smallint("return_money_sts").notNull().default(1),
+  sellerMsg: text("seller_msg"),
+  rejectMessage: text("reject_message"),
+  /** Return parcel: {dvyId, expressName, expressNo, mobile, senderRemarks} once the buyer ships. */
+  refundDelivery: jsonb("refund_delivery").$type<{ dvyId: number; expressName: string; expressNo: string; mobile: string; senderRemarks: string }>(),
+  refundWay: text("refund_way"),
+  /** The provider's refund number (refunds of provider payments). */
+  providerRefundNo: text("provider_refund_no"),
+  /** Until then the seller may answer (then the refund counts as accepted) / the buyer may ship (then it closes). */
+  dueAt: ts("due_at"),
+  applyTime: ts("apply_time").notNull().defaultNow(),
+  handelTime: ts("handel_time"),
+  shipTime: ts("ship_time"),
+  receiveTime: ts("receive_time"),
+  refundTime: ts("refund_time"),
+  cancelTime: ts("cancel_time"),
+  updateTime: ts("update_time").notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex("order_refunds_sn_uq").on(t.refundSn),
+  index("order_refunds_order_idx").on(t.orderNumber),
+  index("order_refunds_user_idx").on(t.userId, t.applyTime),
+  index("order_refunds_shop_idx").on(t.shopId, t.returnMoneySts, t.applyTime),
+]);
+
+// ------------------------------------------------------------------------------------------
+// Marketing: coupons and limited-time discounts (CONTRACT §6.3, §6.4; docs/pricing.md)
+// ------------------------------------------------------------------------------------------
+
+/**
+ * Coupons. shopId 0 = a platform coupon (usable in every shop). couponType 1 cash (reduceAmount
+ * off from cashCondition), 2 discount (couponDiscount 8.5 = pay 85 %). suitableProdType 0 all,
+ * 1 selected (coupon_prods), 2 all but the selected. validTimeType 1 fixed startTime–endTime,
+ * 2 validDays days from claiming (+ afterReceiveDays). Claimable between launchTime and overTime
+ * while stocks > 0 and status 1; limitNum per user. stocks counts down at each claim.
+ */
+export const coupons = pgTable("coupons", {
+  couponId: serial("coupon_id").primaryKey(),
+  shopId: integer("shop_id").notNull(),
+  couponName: jsonb("coupon_name").$type<LocalizedText>().notNull(),
+  couponType: smallint("coupon_type").notNull(),
+  cashCondition: money("cash_condition").notNull().default("0"),
+  reduceAmount: money("reduce_amount"),
+  couponDiscount: numeric("coupon_discount", { precision: 3, scale: 1 }),
+  suitableProdType: smallint("suitable_prod_type").notNull().default(0),
+  validTimeType: smallint("valid_time_type").notNull(),
+  startTime: ts("start_time"),
+  endTime: ts("end_time"),
+  afterReceiveDays: integer("after_receive_days").notNull().default(0),
+  validDays: integer("valid_days").notNull().default(0),
+  launchTime: ts("launch_time").notNull(),
+  overTime: ts("over_time").notNull(),
+  limitNum: integer("limit_num").notNull().default(1),
+  stocks: integer("stocks").notNull(),
+  sourceStock: integer("source_stock").notNull(),
+  status: smallint("status").notNull().default(1),
+  createdAt: created(),
+  updatedAt: updated(),
+}, (t) => [index("coupons_shop_idx").on(t.shopId, t.status, t.overTime)]);
+
+/** Products a coupon applies to (suitableProdType 1) or excludes (2). */
+export const couponProds = pgTable("coupon_prods", {
+  couponId: integer("coupon_id").notNull(),
+  prodId: integer("prod_id").notNull(),
+}, (t) => [primaryKey({ columns: [t.couponId, t.prodId] }), index("coupon_prods_prod_idx").on(t.prodId)]);
+
+/**
+ * Coupons a buyer holds. status 1 not used, 2 used (orderNumbers, useTime; given back when the
+ * unpaid orders close). Expired = not used and validEnd passed (computed, never stored).
+ * deleted 1 = removed from "my coupons" (it still counts against the per-user limit).
+ */
+export const couponUsers = pgTable("coupon_users", {
+  couponUserId: serial("coupon_user_id").primaryKey(),
+  couponId: integer("coupon_id").notNull(),
+  userId: text("user_id").notNull(),
+  shopId: integer("shop_id").notNull(),
+  status: smallint("status").notNull().default(1),
+  validStart: ts("valid_start").notNull(),
+  validEnd: ts("valid_end").notNull(),
+  receiveTime: ts("receive_time").notNull().defaultNow(),
+  useTime: ts("use_time"),
+  /** Comma-joined orders it was used on (a platform coupon spans every shop order of a submit). */
+  orderNumbers: text("order_numbers"),
+  deleted: smallint("deleted").notNull().default(0),
+}, (t) => [
+  index("coupon_users_user_idx").on(t.userId, t.status, t.validEnd),
+  index("coupon_users_coupon_user_idx").on(t.couponId, t.userId),
+]);
+
+/**
+ * Limited-time discounts (CONTRACT §6.3). discountRule 0 spend X save Y, 1 buy N save Y, 2 spend X
+ * get Z% off, 3 buy N get Z% off; discountType 0 highest tier once, 1 repeated; maxReduceAmount
+ * caps one group's saving; suitableProdType 0 all the shop's products, 1 discount_prods.
+ * status 1 on, 0 stopped.
+ */
+export const discounts = pgTable("discounts", {
+  discountId: serial("discount_id").primaryKey(),
+  shopId: integer("shop_id").notNull(),
+  discountName: jsonb("discount_name").$type<LocalizedText>().notNull(),
+  discountRule: smallint("discount_rule").notNull(),
+  discountType: smallint("discount_type").notNull().default(0),
+  maxReduceAmount: money("max_reduce_amount"),
+  suitableProdType: smallint("suitable_prod_type").notNull().default(0),
+  pcPic: text("pc_pic").notNull().default(""),
+  pcBackgroundPic: text("pc_background_pic").notNull().default(""),
+  startTime: ts("start_time").notNull(),
+  endTime: ts("end_time").notNull(),
+  status: smallint("status").notNull().default(1),
+  createdAt: created(),
+  updatedAt: updated(),
+}, (t) => [index("discounts_shop_idx").on(t.shopId, t.status, t.endTime)]);
+
+/** Tiers: needAmount (money or pieces) and discount (amount saved, or the rate 8.5 = 85 %). */
+export const discountItems = pgTable("discount_items", {
+  discountItemId: serial("discount_item_id").primaryKey(),
+  discountId: integer("discount_id").notNull(),
+  needAmount: money("need_amount").notNull(),
+  discount: money("discount").notNull(),
+}, (t) => [index("discount_items_discount_idx").on(t.discountId)]);
+
+export const discountProds = pgTable("discount_prods", {
+  discountId: integer("discount_id").notNull(),
+  prodId: integer("prod_id").notNull(),
+}, (t) => [primaryKey({ columns: [t.discountId, t.prodId] }), index("discount_prods_prod_idx").on(t.prodId)]);

@@ -78,6 +78,20 @@ describe.skipIf(!dbReady)("upload API", () => {
     expect((await avatarFiles()).length).toBe(before.length + 1);
   });
 
+  it("each feature uploads into its own folder (refund vouchers, review photos)", async () => {
+    const refund = okData(await upload(PNG_1X1, "voucher.png", "image/png", { query: "?folder=refund" }));
+    expect(refund.filePath).toMatch(/^\/uploads\/refund\/[0-9a-f-]{36}\.png$/);
+    const review = okData(await upload(GIF_1X1, "photo.gif", "image/gif", { field: "review" }));
+    expect(review.filePath).toMatch(/^\/uploads\/review\/[0-9a-f-]{36}\.gif$/);
+    // A renamed text file and a 3 MB image are refused for these folders too, in the buyer's language.
+    const fake = await upload(new TextEncoder().encode("%PDF-1.7 not an image"), "voucher.jpg", "image/jpeg", { lang: "zh-TW", query: "?folder=refund" });
+    expect(fake.body).toMatchObject({ code: "A00001", success: false });
+    expect(fake.body.msg).toMatch(/jpg/);
+    const huge = new Uint8Array(3 * 1024 * 1024);
+    huge.set(PNG_1X1);
+    expect((await upload(huge, "huge.png", "image/png", { lang: "en", query: "?folder=review" })).body).toMatchObject({ code: "A00001", msg: "Image too large, at most 2 MB" });
+  });
+
   it("no file, a bad folder, or no token are refused", async () => {
     const none = await app.request("/api/p/file/upload", { method: "POST", headers: { Authorization: token, "Accept-Language": "en" }, body: new FormData() });
     expect(none.body).toMatchObject({ code: "A00001", msg: "Please choose an image to upload" });

@@ -1,47 +1,42 @@
 import { describe, expect, it } from "vitest";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
-import { useTranslation } from "react-i18next";
-import { createIslandI18n, I18nProvider, loadLocaleResources } from "../../../src/islands/common/index.ts";
+import { I18nProvider, loadLocaleResources, useTranslation } from "../../../src/islands/common/index.ts";
+import { islandResources } from "../../../src/i18n/island-resources.ts";
+import { translations } from "../../../src/i18n/resources.ts";
 import { clientT, loadClientMessages } from "../../../src/client/i18n.ts";
-import { i18n as serverI18n } from "../../../src/i18n/index.ts";
 
 describe("island i18n", () => {
-  it("loads only the requested locale and namespaces", async () => {
-    const res = await loadLocaleResources("en", ["client", "rules"]);
-    expect(Object.keys(res).sort()).toEqual(["client", "rules"]);
-    expect(res.client).toMatchObject({ error: "Error" });
+  it("loads only the current locale's files of the globbed namespaces", async () => {
+    const calls: string[] = [];
+    const file = (path: string, data: Record<string, string>) => [path, () => (calls.push(path), Promise.resolve({ default: data }))] as const;
+    const files = Object.fromEntries([
+      file("../../i18n/en/rules.json", { a: "A" }),
+      file("../../i18n/zh/rules.json", { a: "甲" }),
+      file("../../i18n/zh-tw/rules.json", { a: "甲" }),
+      file("../../i18n/en/authUi.json", { b: "B" }),
+    ]);
+    expect(await loadLocaleResources(files, "en")).toEqual({ rules: { a: "A" }, authUi: { b: "B" } });
+    expect(calls.sort()).toEqual(["../../i18n/en/authUi.json", "../../i18n/en/rules.json"]);
   });
 
-  it("loads every namespace of a locale by default", async () => {
-    const res = await loadLocaleResources("zh-tw");
-    expect(Object.keys(res)).toEqual(expect.arrayContaining(["common", "client", "rules"]));
-    expect(res.client).toMatchObject({ serverError: "伺服器出了點小差" });
+  it("gives an island only its namespaces in the page locale", () => {
+    const res = islandResources("en", ["cart", "rules"]);
+    expect(Object.keys(res)).toEqual(["cart", "rules"]);
+    expect(res.cart).toBe(translations.en.cart);
   });
 
-  it("creates independent instances", () => {
-    const en = createIslandI18n("en", { client: { error: "Error" } });
-    const zh = createIslandI18n("zh", { client: { error: "出错了" } });
-    expect(en.t("client.error")).toBe("Error");
-    expect(zh.t("client.error")).toBe("出错了");
-    expect(en).not.toBe(serverI18n);
-  });
-
-  it("renders synchronously with given resources (SSR)", () => {
+  it("renders synchronously with given resources (SSR), without i18next", () => {
     function Child() {
-      const { t } = useTranslation();
-      return createElement("span", null, t("rules.prodNameEmpty"));
+      const { t, locale } = useTranslation();
+      return createElement("span", null, `${locale}:${t("rules.prodNameEmpty")}`);
     }
     const html = renderToString(
       createElement(I18nProvider, { locale: "en", resources: { rules: { prodNameEmpty: "Product name cannot be empty" } }, children: createElement(Child) }),
     );
-    expect(html).toBe("<span>Product name cannot be empty</span>");
+    expect(html).toBe("<span>en:Product name cannot be empty</span>");
   });
 
-  it("renders the fallback while resources load", () => {
-    const html = renderToString(createElement(I18nProvider, { locale: "en", fallback: createElement("i", null, "…"), children: createElement("b", null, "x") }));
-    expect(html).toBe("<i>…</i>");
-  });
 });
 
 describe("client translator", () => {

@@ -13,7 +13,7 @@ const names = (zh: string, en: string) => ({ zh, "zh-tw": zh, en });
 
 const order: OrderRow = {
   orderId: 7, orderNumber: "2601010000000000001", userId: "u1", shopId: 2, shopName: names("店", "Shop"), prodNames: "茶",
-  status: 3, orderType: 0, dvyType: 1, total: "20", freightAmount: "8.5", scoreAmount: "0.1", reduceAmount: "0", actualTotal: "28.4",
+  status: 3, orderType: 0, dvyType: 1, total: "20", freightAmount: "8.5", scoreAmount: "0.1", reduceAmount: "0", discountAmount: "0", shopCouponAmount: "0", platformCouponAmount: "0", actualTotal: "28.4",
   useScore: 10, productNums: 3, remarks: "hi",
   address: { receiver: "Li", mobile: "13900000000", province: "上海市", city: "上海市", area: "浦东新区", addr: "路 1 号", provinceId: 1, cityId: 2, areaId: 3, postCode: null },
   invoice: null, payNo: "P1", payType: 9, isComm: 0, refundStatus: null, closeType: null, deleteStatus: 0, submitToken: null,
@@ -23,7 +23,7 @@ const order: OrderRow = {
 const item = (orderItemId: number, prodCount: number): ItemRow => ({
   orderItemId, orderNumber: order.orderNumber, shopId: 2, userId: "u1", prodId: 100 + orderItemId, skuId: 200 + orderItemId,
   prodName: names(`茶${orderItemId}`, `Tea ${orderItemId}`), skuName: names("大", "Large"), properties: names("规格:大", "Size:Large"),
-  pic: `/p/${orderItemId}.png`, price: "5", prodCount, productTotalAmount: String(5 * prodCount), commSts: 0, basketId: 0, createdAt: order.createdAt,
+  pic: `/p/${orderItemId}.png`, price: "5", prodCount, productTotalAmount: String(5 * prodCount), commSts: 0, basketId: 0, actualTotal: null, offers: null, createdAt: order.createdAt,
 });
 
 describe("merchant DTOs", () => {

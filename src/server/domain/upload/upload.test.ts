@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isUploadFolder, sniffImage } from "./upload.ts";
+import { isUploadFolder, isUploadedPath, sniffImage } from "./upload.ts";
 
 const bytes = (...parts: (number[] | string)[]) => new Uint8Array(parts.flatMap((p) => (typeof p === "string" ? [...p].map((c) => c.charCodeAt(0)) : p)));
 
@@ -23,9 +23,22 @@ describe("sniffImage", () => {
 });
 
 describe("upload folders", () => {
-  it("only avatar", () => {
-    expect(isUploadFolder("avatar")).toBe(true);
+  it("the features' folders only", () => {
+    for (const f of ["avatar", "refund", "review", "chat", "store"]) expect(isUploadFolder(f)).toBe(true);
     expect(isUploadFolder("../x")).toBe(false);
     expect(isUploadFolder("seed")).toBe(false);
+  });
+});
+
+describe("isUploadedPath", () => {
+  it("accepts only what the endpoint answers for that folder", () => {
+    const id = "0b0f6a8e-3c1d-4d0e-9a39-3e1f9d6f2b7a";
+    expect(isUploadedPath(`/uploads/review/${id}.png`, "review")).toBe(true);
+    expect(isUploadedPath(`/uploads/refund/${id}.jpg`, "refund")).toBe(true);
+    expect(isUploadedPath(`/uploads/avatar/${id}.png`, "review")).toBe(false);
+    expect(isUploadedPath(`/uploads/review/${id}.svg`, "review")).toBe(false);
+    expect(isUploadedPath(`/uploads/review/../${id}.png`, "review")).toBe(false);
+    expect(isUploadedPath(`https://evil.example/${id}.png`, "review")).toBe(false);
+    expect(isUploadedPath(`/uploads/review/${id}.png?x=1`, "review")).toBe(false);
   });
 });

@@ -3,8 +3,12 @@
  * numbers), never by its name or Content-Type; at most 2 MB (SPEC §5/§9).
  */
 export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
-/** Folders a buyer may upload into. */
-export const UPLOAD_FOLDERS = ["avatar"] as const;
+/**
+ * Folders a buyer may upload into, one per feature that takes pictures: avatar (profile),
+ * refund (return vouchers), review (review photos), chat (chat pictures), store (store
+ * application documents). The folder only sorts the files; every folder takes the same images.
+ */
+export const UPLOAD_FOLDERS = ["avatar", "refund", "review", "chat", "store"] as const;
 export type UploadFolder = (typeof UPLOAD_FOLDERS)[number];
 
 export type ImageExt = "jpg" | "png" | "gif" | "webp";
@@ -27,4 +31,9 @@ export function sniffImage(bytes: Uint8Array): ImageExt | null {
 
 export function isUploadFolder(s: string): s is UploadFolder {
   return (UPLOAD_FOLDERS as readonly string[]).includes(s);
+}
+
+/** Whether `p` is a public path the upload endpoint answers for `folder` ("/uploads/review/<uuid>.png"). */
+export function isUploadedPath(p: string, folder: UploadFolder): boolean {
+  return new RegExp(`^/uploads/${folder}/[0-9a-f-]{36}\\.(?:jpg|png|gif|webp)$`).test(p);
 }

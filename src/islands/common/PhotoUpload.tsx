@@ -1,0 +1,100 @@
+/**
+ * Picture list with an "add photo" button for forms that take images (review photos, refund
+ * vouchers): each chosen file is uploaded at once to POST /p/file/upload?folder=<folder> (the
+ * server checks format by content and the 2 MB limit and answers the message in the buyer's
+ * language); the browser only pre-checks type and size to save a round trip. Answers the
+ * stored paths through onChange.
+ */
+import { useId, useRef, useState } from "react";
+import { isApiError, post } from "../../client/api.ts";
+import { IMAGE_MAX_BYTES } from "../../lib/constants.ts";
+
+const TYPES = ["image/jpeg", "image/png", "image/gif", "image/webp"];
+
+export interface PhotoUploadTexts {
+  add: string;
+  uploading: string;
+  remove: (n: number) => string;
+  format: string;
+  size: string;
+  failed: string;
+}
+
+export function PhotoUpload({ folder, max, value, onChange, texts, onUnauthorized, testId }: {
+  folder: "review" | "refund";
+  max: number;
+  value: string[];
+  onChange: (paths: string[]) => void;
+  texts: PhotoUploadTexts;
+  onUnauthorized: () => void;
+  testId: string;
+}) {
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState("");
+
+  async function onFiles(files: FileList | null) {
+    setError("");
+    const list = [...(files ?? [])].slice(0, Math.max(0, max - value.length));
+    let paths = value;
+    setBusy(true);
+    try {
+      for (const file of list) {
+        if (!TYPES.includes(file.type)) {
+          setError(texts.format);
+          continue;
+        }
+        if (file.size > IMAGE_MAX_BYTES) {
+          setError(texts.size);
+          continue;
+        }
+        const form = new FormData();
+        form.append("file", file);
+        try {
+          const res = await post<{ filePath: string }>("/p/file/upload", form, { query: { folder }, silent: true });
+          paths = [...paths, res.filePath];
+          onChange(paths);
+        } catch (e) {
+          if (isApiError(e) && e.code === "A00004") return onUnauthorized();
+          setError(isApiError(e) && e.msg ? e.msg : texts.failed);
+        }
+      }
+    } finally {
+      setBusy(false);
+      if (input.current) input.current.value = "";
+    }
+  }
+
+  return (
+    <div className="photo-upload" data-testid={testId}>
+      <ul className="photo-list">
+        {value.map((src, i) => (
+          <li key={src}>
+            <img src={src} alt="" width={72} height={72} />
+            <button type="button" className="photo-remove" aria-label={texts.remove(i + 1)} onClick={() => onChange(value.filter((p) => p !== src))}>×</button>
+          </li>
+        ))}
+        {value.length < max ? (
+          <li>
+            <label htmlFor={id} className="photo-add" aria-disabled={busy}>
+              {busy ? texts.uploading : `+ ${texts.add}`}
+            </label>
+            <input
+              ref={input}
+              id={id}
+              className="visually-hidden"
+              type="file"
+              accept={TYPES.join(",")}
+              multiple
+              disabled={busy}
+              data-testid={`${testId}-input`}
+              onChange={(e) => void onFiles(e.currentTarget.files)}
+            />
+          </li>
+        ) : null}
+      </ul>
+      {error ? <p className="uc-field-error" role="alert">{error}</p> : null}
+    </div>
+  );
+}

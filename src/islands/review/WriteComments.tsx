@@ -1,0 +1,164 @@
+/**
+ * /write-comments?orderNumber=: review the lines of a completed order (GET /p/myOrder/orderDetail
+ * for the lines and their review flag; POST /p/prodComm per line). Score 1-5, text up to 150,
+ * up to 9 photos (uploaded at once), anonymous flag. The server checks everything and answers
+ * refusals in the buyer's language; the form keeps what was typed when a submit is refused.
+ */
+import { useEffect, useState, type FormEvent } from "react";
+import { useTranslation } from "../common/I18nProvider.tsx";
+import { get, isApiError, post } from "../../client/api.ts";
+import { ResponseCode } from "../../lib/api-types.ts";
+import { REVIEW_PHOTOS_MAX, REVIEW_TEXT_MAX } from "../../lib/constants.ts";
+import type { OrderDetailDto, OrderItemDto } from "../../lib/order-types.ts";
+import { PhotoUpload } from "../common/PhotoUpload.tsx";
+import { isUnauthorized, ProdImage, reportError, toastOk, UcGate, UcPanel, UcRoot, useSession, useUcLoad } from "../user-center/shared.tsx";
+import type { UcIslandProps } from "../user-center/types.ts";
+import "./review.css";
+
+export default function WriteComments(props: UcIslandProps) {
+  return (
+    <UcRoot locale={props.locale} resources={props.resources}>
+      <WriteCommentsBody base={props.homeHref.replace(/\/$/, "")} ordersHref={props.links.order ?? `${props.homeHref.replace(/\/$/, "")}/user-center/uc-order`} />
+    </UcRoot>
+  );
+}
+
+function WriteCommentsBody({ base, ordersHref }: { base: string; ordersHref: string }) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const [orderNumber, setOrderNumber] = useState<string | null>(null);
+  useEffect(() => setOrderNumber((new URLSearchParams(location.search).get("orderNumber") ?? "").trim()), []);
+  const load = useUcLoad(
+    { state: orderNumber === null ? "checking" : session.state, markGuest: session.markGuest },
+    async (): Promise<{ order: OrderDetailDto | null }> => {
+      if (!orderNumber) return { order: null };
+      try {
+        return { order: await get<OrderDetailDto>("/p/myOrder/orderDetail", { orderNumber }, { silent: true }) };
+      } catch (e) {
+        if (isApiError(e) && e.code === ResponseCode.SHOW_FAIL) return { order: null };
+        throw e;
+      }
+    },
+    [orderNumber],
+  );
+  const order = load.data?.order ?? null;
+  const reviewable = order && order.status === 5;
+  const [done, setDone] = useState<Set<number>>(new Set());
+  const isDone = (it: OrderItemDto) => it.commSts === 1 || done.has(it.orderItemId);
+  const allDone = reviewable && order.orderItemDtos.every(isDone);
+
+  return (
+    <UcPanel title={t("review.write.title")} testId="write-comments">
+      <UcGate state={orderNumber === null ? "checking" : session.state} error={load.error} loading={load.loading && !load.data} onRetry={load.reload}>
+        {load.data && (!order || !reviewable) ? (
+          <p className="empty-state" data-testid="wc-no-order">{t("review.write.noOrder")}</p>
+        ) : null}
+        {order && reviewable ? (
+          <>
+            <p className="wc-order">{t("review.write.order", { orderNumber: order.orderNumber })}</p>
+            {allDone ? <p className="wc-all-done" role="status" data-testid="wc-all-done">{t("review.write.allDone")}</p> : null}
+            <ol className="wc-items">
+              {order.orderItemDtos.map((it) => (
+                <li key={it.orderItemId} className="wc-item" data-testid="wc-item">
+                  <div className="wc-prod">
+                    <ProdImage src={it.pic} alt="" size={64} />
+                    <div>
+                      <a href={`${base}/detail/${it.prodId}`} className="wc-prod-name">{it.prodName}</a>
+                      {it.skuName ? <p className="wc-sku">{it.skuName}</p> : null}
+                    </div>
+                  </div>
+                  {isDone(it) ? (
+                    <p className="wc-reviewed" data-testid="wc-reviewed">
+                      {t("review.write.reviewed")} · <a href={`${base}/detail/${it.prodId}?rc=1#reviews`}>{t("review.write.viewProduct")}</a>
+                    </p>
+                  ) : (
+                    <ReviewForm item={it} onDone={() => setDone((s) => new Set(s).add(it.orderItemId))} onGuest={session.markGuest} />
+                  )}
+                </li>
+              ))}
+            </ol>
+          </>
+        ) : null}
+        <p><a href={ordersHref} className="uc-link">{t("review.write.backToOrders")}</a></p>
+      </UcGate>
+    </UcPanel>
+  );
+}
+
+function ReviewForm({ item, onDone, onGuest }: { item: OrderItemDto; onDone: () => void; onGuest: () => void }) {
+  const { t } = useTranslation();
+  const [score, setScore] = useState(5);
+  const [content, setContent] = useState("");
+  const [pics, setPics] = useState<string[]>([]);
+  const [anonymous, setAnonymous] = useState(false);
+  const [error, setError] = useState("");
+  const [saving, setSaving] = useState(false);
+  const idp = `wc-${item.orderItemId}`;
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setError("");
+    setSaving(true);
+    try {
+      await post("/p/prodComm", { orderItemId: item.orderItemId, score, content, pics, isAnonymous: anonymous ? 1 : 0 }, { silent: true });
+      toastOk(t("review.write.submitted"));
+      onDone();
+    } catch (err) {
+      if (isUnauthorized(err)) return onGuest();
+      if (isApiError(err) && err.msg) setError(err.msg);
+      else reportError(err, t("userCenter.common.actionFailed"));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form className="wc-form" onSubmit={(e) => void submit(e)} noValidate data-testid="wc-form">
+      <div className="wc-stars" role="radiogroup" aria-labelledby={`${idp}-score-label`}>
+        <span id={`${idp}-score-label`} className="wc-label">{t("review.write.score")}</span>
+        {[1, 2, 3, 4, 5].map((n) => (
+          <label key={n} className={n <= score ? "wc-star on" : "wc-star"} title={t(`review.write.scoreText.${n}`)}>
+            <input type="radio" name={`${idp}-score`} value={n} checked={score === n} onChange={() => setScore(n)} className="visually-hidden" data-testid={`wc-star-${n}`} />
+            <span aria-hidden="true">★</span>
+            <span className="visually-hidden">{t("review.write.star", { n })}</span>
+          </label>
+        ))}
+        <span className="wc-score-text">{t(`review.write.scoreText.${score}`)}</span>
+      </div>
+      <label htmlFor={`${idp}-text`} className="wc-label">{t("review.write.content")}</label>
+      <textarea
+        id={`${idp}-text`}
+        value={content}
+        maxLength={REVIEW_TEXT_MAX}
+        rows={4}
+        placeholder={t("review.write.placeholder")}
+        onChange={(e) => setContent(e.currentTarget.value)}
+        aria-describedby={error ? `${idp}-err` : undefined}
+        data-testid="wc-text"
+      />
+      <p className="wc-counter">{t("review.write.counter", { n: [...content].length })}</p>
+      <p className="wc-label">{t("review.write.photos")}</p>
+      <PhotoUpload
+        folder="review"
+        max={REVIEW_PHOTOS_MAX}
+        value={pics}
+        onChange={setPics}
+        onUnauthorized={onGuest}
+        testId="wc-photos"
+        texts={{
+          add: t("review.write.addPhoto"),
+          uploading: t("review.write.uploading"),
+          remove: (n) => t("review.write.removePhoto", { n }),
+          format: t("review.write.photoFormat"),
+          size: t("review.write.photoSize"),
+          failed: t("userCenter.common.actionFailed"),
+        }}
+      />
+      <label className="wc-anon">
+        <input type="checkbox" checked={anonymous} onChange={(e) => setAnonymous(e.currentTarget.checked)} data-testid="wc-anonymous" /> {t("review.write.anonymous")}
+      </label>
+      {error ? <p id={`${idp}-err`} className="uc-field-error" role="alert" data-testid="wc-error">{error}</p> : null}
+      <button type="submit" className="btn" disabled={saving} data-testid="wc-submit">{t("review.write.submit")}</button>
+    </form>
+  );
+}
