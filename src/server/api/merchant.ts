@@ -35,7 +35,6 @@ const MAX_INT = 2_147_483_647;
 export const SHIP_MAX_PACKAGES = 20;
 const SHIP_MAX_LINES = 200;
 /** An acceptTime may be at most this far in the future (clock skew of the carrier's system). */
-const ACCEPT_TIME_SKEW_MS = 10 * 60_000;
 
 // ---------------------------------------------------------------------------------------------
 // Request rules
@@ -198,7 +197,6 @@ merchantRouter.post("/merchant/deliveries/:orderDeliveryId/traces", bodyOf(8 * 1
   const input = parse(c, traceRule, await json(c));
   const now = new Date();
   const acceptTime = input.acceptTime ? new Date(input.acceptTime) : undefined;
-  if (acceptTime && acceptTime.getTime() > now.getTime() + ACCEPT_TIME_SKEW_MS) throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t("merchant.badAcceptTime"));
   return run(c, async () => {
     await addShopTrace(c.var.app.db, c.var.shopId, id.data!.orderDeliveryId, { state: input.state, acceptStation: input.acceptStation, acceptTime }, now);
     return null;

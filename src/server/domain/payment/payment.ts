@@ -38,7 +38,7 @@ import { PAY_QR_MINUTES, PayType, type OrderPayInfoDto, type ProviderPayDto } fr
 import type { Db, Tx } from "../../db/client.ts";
 import { orderItems, orders, payments, userLedger, users } from "../../db/schema.ts";
 import { NOTIFY_SUCCESS, sandboxNotification, verifyNotification, type PaymentNotification, type PaymentProvider } from "../../providers/payment.ts";
-import { markPaymentPaid } from "../order/order-lifecycle.ts";
+import { lockOrders, markPaymentPaid } from "../order/order-lifecycle.ts";
 import { OrderStatus, transition } from "../../../lib/order-state.ts";
 import { getPaySwitch } from "../content/site.ts";
 
@@ -372,6 +372,10 @@ export function asNotification(body: unknown): PaymentNotification | null {
 export async function handleNotification(db: Db, secret: string, n: PaymentNotification, now: Date): Promise<NotificationResult> {
   if (!verifyNotification(secret, n)) throw new PaymentError(PAYMENT_ERRORS.badSign);
   return db.transaction(async (tx) => {
+    // Lock order (docs/orders.md "Lock order"): the payment's orders first, then the payment.
+    const [peek] = await tx.select({ orderNumbers: payments.orderNumbers }).from(payments).where(eq(payments.payNo, n.payNo)).limit(1);
+    if (!peek) throw new PaymentError(PAYMENT_ERRORS.paymentNotFound);
+    await lockOrders(tx, peek.orderNumbers.split(",").filter(Boolean));
     const [pay] = await tx.select().from(payments).where(eq(payments.payNo, n.payNo)).for("update").limit(1);
     if (!pay) throw new PaymentError(PAYMENT_ERRORS.paymentNotFound);
     if (pay.status === 1) return { payNo: pay.payNo, paid: true, alreadyPaid: true };
