@@ -12,6 +12,12 @@
  *   npm run ops -- jobs run
  *   npm run ops -- reviews [--replied 0]
  *   npm run ops -- reply <prodCommId> --text "Thank you!"
+ *   npm run ops -- invoices [--state 1]
+ *   npm run ops -- invoice-upload <orderNumber> --file invoice.pdf
+ *   npm run ops -- refunds [--sts 1]
+ *   npm run ops -- refund-accept <refundSn> [--text "Return address: …"]
+ *   npm run ops -- refund-refuse <refundSn> --reason "…"
+ *   npm run ops -- refund-receive <refundSn>
  *
  * Every command is a function of (argv, io) so the tests drive it against the in-process API
  * (io.fetch) and a test database (io.openDb). Exit codes: 0 done, 1 refused or failed, 2 usage.
@@ -60,6 +66,14 @@ Commands
                                 states: 1 collected, 2 in-transit, 201 arrived, 3 signed, 4 problem
   reviews [--replied 0|1]       reviews of the shop's products, newest first (--page, --size)
   reply <prodCommId>            answer a review: --text "…" (1-200 characters; replaces an earlier reply)
+  invoices [--state 0|1|2]      orders with an invoice request (1 in progress, 2 invoiced; --page, --size)
+  invoice-upload <orderNumber>  issue the invoice: --file <invoice.pdf> (a PDF, at most 5 MB)
+  refunds [--sts N]             the shop's refund and return applications (--page, --size); sts: 1 waiting,
+                                2 accepted, 3 goods sent back, 4 received, 5 refunded, 6 withdrawn, 7 refused, -1 closed
+  refund <refundSn>             one application: goods, amount, reason, images, return parcel
+  refund-accept <refundSn>      accept (refund only: paid at once; return: the buyer sends the goods) [--text message]
+  refund-refuse <refundSn>      refuse: --reason "…" (1-200 characters; the buyer may change and apply again)
+  refund-receive <refundSn>     the returned goods arrived: the refund is paid
   companies                     the carriers (ids for --company) and logistics states
   jobs run                      run the due jobs once, directly against the database
                                 (DATABASE_URL, else DATA_DIR/pglite; [--now ISO-8601] [--limit N])
@@ -102,6 +116,9 @@ const OPTIONS = {
   limit: { type: "string" },
   force: { type: "boolean" },
   replied: { type: "string" },
+  file: { type: "string" },
+  sts: { type: "string" },
+  reason: { type: "string" },
   text: { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const;
@@ -328,6 +345,16 @@ interface OrderDetail extends OrderRow {
     orderItems: { orderItemId: number; prodName: string; prodCount: number }[]; traces: { state: number; acceptStation: string; acceptTime: string }[] }[];
 }
 
+interface RefundRow {
+  refundSn: string; orderNumber: string; returnMoneySts: number; applyType: number; refundAmount: string; maxRefundAmount: string; refundScore: number;
+  buyerReason: number; buyerMobile: string; buyerDesc: string; photoFiles: string[]; applyTime: string; rejectMessage: string | null; dueAt: string | null;
+  refundDelivery: { expressName: string; expressNo: string } | null; orderItems: { orderItemId: number; prodName: string; skuName: string; goodsNum: number }[];
+}
+const REFUND_STS: Record<number, string> = { 1: "waiting", 2: "accepted", 3: "goods sent back", 4: "received", 5: "refunded", 6: "withdrawn", 7: "refused", [-1]: "closed" };
+const refundSts = (n: number) => `${n} ${REFUND_STS[n] ?? ""}`.trim();
+interface InvoiceRow {
+  orderNumber: string; invoiceState: number; invoiceType: number; headerName: string; invoiceTaxNumber: string | null; actualTotal: string; filePath: string | null;
+}
 interface ReviewRow {
   prodCommId: number; score: number; recTime: string; nickName: string; prodName: string; skuName: string; content: string; pics: string[]; replyContent: string | null;
 }
@@ -521,6 +548,96 @@ export async function runOps(argv: string[], io: OpsIO): Promise<number> {
         if (v.text === undefined) throw new UsageError("reply needs --text");
         await client.call("POST", `/merchant/reviews/${args[0]}/reply`, { content: v.text });
         out(`replied to review #${args[0]}`);
+        return 0;
+      }
+      case "invoices": {
+        need(0, "no arguments (use --state, --page, --size)");
+        const q = new URLSearchParams();
+        q.set("state", String(intOpt("state", v.state) ?? 0));
+        q.set("current", String(intOpt("page", v.page) ?? 1));
+        q.set("size", String(intOpt("size", v.size) ?? 20));
+        const page = await client.call<{ records: InvoiceRow[]; total: number; current: number; pages: number }>("GET", `/merchant/invoices?${q}`);
+        if (v.json) {
+          out(JSON.stringify(page, null, 2));
+          return 0;
+        }
+        if (page.records.length === 0) {
+          out("no invoices");
+          return 0;
+        }
+        const rows = page.records.map((r) => [r.orderNumber, r.invoiceState === 2 ? "invoiced" : "in progress", r.invoiceType === 2 ? "unit" : "personal", r.headerName, r.invoiceTaxNumber ?? "-", r.actualTotal, r.filePath ?? "-"]);
+        for (const line of table([["order", "state", "type", "title", "taxpayer no.", "amount", "file"], ...rows])) out(line);
+        out(`page ${page.current}/${page.pages}, ${page.total} invoice(s)`);
+        return 0;
+      }
+      case "invoice-upload": {
+        need(1, "an order number");
+        if (!v.file) throw new UsageError("invoice-upload needs --file <invoice.pdf>");
+        let bytes: Buffer;
+        try {
+          bytes = fs.readFileSync(v.file);
+        } catch (err) {
+          throw new OpsError(`cannot read ${v.file}: ${(err as Error).message}`);
+        }
+        const form = new FormData();
+        form.append("file", new Blob([new Uint8Array(bytes)], { type: "application/pdf" }), path.basename(v.file));
+        const r = await client.call<{ filePath: string }>("POST", `/merchant/invoices/${encodeURIComponent(args[0]!)}/file`, form);
+        out(v.json ? JSON.stringify(r) : `invoice of ${args[0]} issued: ${r.filePath}`);
+        return 0;
+      }
+      case "refunds": {
+        need(0, "no arguments (use --sts, --page, --size)");
+        const q = new URLSearchParams();
+        if (v.sts !== undefined) {
+          if (!/^-?\d+$/.test(v.sts.trim())) throw new UsageError("--sts must be a number");
+          q.set("sts", v.sts.trim());
+        }
+        q.set("current", String(intOpt("page", v.page) ?? 1));
+        q.set("size", String(intOpt("size", v.size) ?? 20));
+        const page = await client.call<{ records: RefundRow[]; total: number; current: number; pages: number }>("GET", `/merchant/refunds?${q}`);
+        if (v.json) {
+          out(JSON.stringify(page, null, 2));
+          return 0;
+        }
+        if (page.records.length === 0) {
+          out("no refunds");
+          return 0;
+        }
+        const rows = page.records.map((r) => [r.refundSn, r.orderNumber, refundSts(r.returnMoneySts), r.applyType === 2 ? "return" : "refund only", r.refundAmount, r.orderItems.map((i) => `${i.prodName} x${i.goodsNum}`).join(", "), time(r.applyTime)]);
+        for (const line of table([["refund", "order", "status", "type", "amount", "goods", "applied"], ...rows])) out(line);
+        out(`page ${page.current}/${page.pages}, ${page.total} refund(s)`);
+        return 0;
+      }
+      case "refund": {
+        need(1, "a refund number");
+        const r = await client.call<RefundRow>("GET", `/merchant/refunds/${encodeURIComponent(args[0]!)}`);
+        if (v.json) {
+          out(JSON.stringify(r, null, 2));
+          return 0;
+        }
+        out(`Refund ${r.refundSn}  order ${r.orderNumber}  ${r.applyType === 2 ? "return and refund" : "refund only"}  status ${refundSts(r.returnMoneySts)}`);
+        out(`  amount ${r.refundAmount} (at most ${r.maxRefundAmount}), points ${r.refundScore}, reason ${r.buyerReason}, mobile ${r.buyerMobile}, applied ${time(r.applyTime)}`);
+        for (const i of r.orderItems) out(`  ${i.orderItemId}  ${i.prodName} ${i.skuName}  x${i.goodsNum}`);
+        if (r.buyerDesc) out(`  description: ${r.buyerDesc}`);
+        if (r.photoFiles.length) out(`  images: ${r.photoFiles.join(" ")}`);
+        if (r.rejectMessage) out(`  refused: ${r.rejectMessage}`);
+        if (r.refundDelivery) out(`  return parcel: ${r.refundDelivery.expressName} ${r.refundDelivery.expressNo}`);
+        if (r.dueAt) out(`  due ${time(r.dueAt)}`);
+        return 0;
+      }
+      case "refund-accept":
+      case "refund-refuse":
+      case "refund-receive": {
+        need(1, "a refund number (see: npm run ops -- refunds)");
+        if (!/^\d+$/.test(args[0]!)) throw new UsageError("the refund number is digits");
+        const action = command.slice("refund-".length);
+        let body: Record<string, unknown> | undefined;
+        if (action === "refuse") {
+          if (v.reason === undefined) throw new UsageError("refund-refuse needs --reason");
+          body = { reason: v.reason };
+        } else if (action === "accept") body = { message: v.text ?? "" };
+        await client.call("POST", `/merchant/refunds/${args[0]}/${action}`, body);
+        out(`${action === "accept" ? "accepted" : action === "refuse" ? "refused" : "received the goods of"} refund ${args[0]}`);
         return 0;
       }
       case "jobs": {

@@ -1,5 +1,5 @@
 /**
- * THE browser API client (ofetch). SPEC §6-§8:
+ * THE browser API client, on the platform's fetch. SPEC §6-§8:
  * - base: import.meta.env.PUBLIC_API_BASE ?? "/api";
  * - every request sends Content-Type: application/json (except multipart / form bodies) and
  *   Accept-Language from the lang cookie (fallback <html data-locale>);
@@ -10,9 +10,14 @@
  *   A00001 / A03002 → msg (or "Error") toasted 1.5 s, rejected; A00005 → "server had a small error"
  *   toasted 1.5 s, rejected; other codes → rejected with ApiError (the caller decides);
  *   network failure → "network error" toasted, rejected.
- * HTTP status is ignored (ignoreResponseError) so a 404/500 envelope is still read.
+ * HTTP status is ignored so a 404/500 envelope is still read.
+ *
+ * Why not ofetch here (it stays in the stack for Node tools, scripts/ops.ts): this module is on
+ * every page, and of what ofetch adds (retries, hooks, interceptors, destr, ufo) the client needs
+ * only the base URL, the query string, a JSON body, a timeout and a content-type-aware parse —
+ * a few lines over fetch, where ofetch cost 3.5 KB gzip of every page's 15 KB budget
+ * (docs/performance.md).
  */
-import { ofetch, type $Fetch, type FetchOptions } from "ofetch";
 import { ResponseCode, type Envelope } from "../lib/api-types.ts";
 import { TOAST_MS } from "../lib/constants.ts";
 import { $user, openLoginPopup } from "../stores/index.ts";
@@ -136,11 +141,29 @@ function isRawBody(b: unknown): boolean {
   );
 }
 
-function cleanQuery(q: Query | undefined): Record<string, string | number | boolean | readonly (string | number | boolean)[]> | undefined {
-  if (!q) return undefined;
-  const out: Record<string, string | number | boolean | readonly (string | number | boolean)[]> = {};
-  for (const [k, v] of Object.entries(q)) if (v !== undefined && v !== null) out[k] = v;
-  return out;
+/** base + path (absolute URLs as they are) + the query (null / undefined dropped, arrays repeated). */
+export function requestUrl(base: string, path: string, query?: Query): string {
+  let url = /^[a-z][a-z0-9+.-]*:\/\//i.test(path) ? path : `${base.replace(/\/+$/, "")}/${path.replace(/^\/+/, "")}`;
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query ?? {})) {
+    if (v === undefined || v === null) continue;
+    for (const one of Array.isArray(v) ? v : [v]) params.append(k, String(one));
+  }
+  const qs = params.toString();
+  if (qs) url += (url.includes("?") ? "&" : "?") + qs;
+  return url;
+}
+
+/** The response body: parsed JSON for a JSON content type (the text if it does not parse), else the text; undefined when empty. */
+async function readBody(res: Response): Promise<unknown> {
+  const text = await res.text();
+  if (!text) return undefined;
+  if (!/^application\/(?:[\w!#$%&*.^`~-]*\+)?json\b/i.test(res.headers.get("content-type") ?? "")) return text;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
 }
 
 export function createApiClient(deps: ApiClientDeps = {}): ApiClient {
@@ -155,10 +178,8 @@ export function createApiClient(deps: ApiClientDeps = {}): ApiClient {
       $user.set(null);
     });
   const locale = deps.locale ?? requestLocale;
-  const $f: $Fetch = ofetch.create(
-    { baseURL: deps.baseURL ?? defaultApiBase(), ignoreResponseError: true, retry: false },
-    deps.fetch ? { fetch: deps.fetch } : undefined,
-  );
+  const base = deps.baseURL ?? defaultApiBase();
+  const doFetch = deps.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
 
   async function say(text: string | Promise<string>, silent: boolean | undefined): Promise<void> {
     if (silent) return;
@@ -173,17 +194,13 @@ export function createApiClient(deps: ApiClientDeps = {}): ApiClient {
       if (t) headers.Authorization = t;
     }
     Object.assign(headers, options.headers);
-    const init: FetchOptions<"json"> = {
-      method,
-      headers,
-      query: cleanQuery(options.query),
-      signal: options.signal,
-      timeout: options.timeout,
-    };
-    if (options.body !== undefined && method !== "GET") init.body = options.body as FetchOptions["body"];
+    const signals = [options.signal, options.timeout ? AbortSignal.timeout(options.timeout) : undefined].filter((x): x is AbortSignal => !!x);
+    const init: RequestInit = { method, headers, signal: signals.length > 1 ? AbortSignal.any(signals) : signals[0] };
+    const b = options.body;
+    if (b !== undefined && method !== "GET") init.body = isRawBody(b) || typeof b === "string" ? (b as BodyInit) : JSON.stringify(b);
     try {
-      const res = await $f.raw<unknown>(path, init);
-      return { body: res._data, status: res.status };
+      const res = await doFetch(requestUrl(base, path, options.query), init);
+      return { body: await readBody(res), status: res.status };
     } catch (e) {
       const aborted = options.signal?.aborted === true;
       if (aborted) throw new ApiError({ code: CLIENT_ERROR.ABORTED, cause: e });

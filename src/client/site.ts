@@ -9,6 +9,7 @@
  */
 import type { PaySwitch, PcWebConfig, ServiceSwitch } from "../lib/api-types.ts";
 import { DEFAULT_EXCHANGE_RATE, EXCHANGE_RATE_CACHE_MS, PAY_SWITCH_CACHE_MS } from "../lib/constants.ts";
+import { positiveDecimalText } from "../lib/money-format.ts";
 import { api as defaultApi, type ApiClient } from "./api.ts";
 import { getCached, getCachedEntry, setCached, STORAGE_KEYS, type CacheEnv } from "./storage.ts";
 
@@ -89,19 +90,17 @@ export function createSiteLoaders(deps: SiteDeps = {}) {
 
   /** Exchange rate (decimal string) with the time it was fetched; 21.99 when unavailable. */
   async function getExchangeRate(): Promise<ExchangeRate> {
-    // The money module (decimal.js) is loaded here, on first use, not with every page using site.ts.
-    const { tryDecimal } = await import("../lib/money.ts");
+    // Shown, never computed with in the browser: a positive decimal string check, no decimal.js.
     const entry = getCachedEntry<string>(STORAGE_KEYS.exchangeRate, env);
-    if (entry && tryDecimal(entry.value)?.greaterThan(0)) return { rate: entry.value, fetchedAt: entry.savedAt };
+    if (entry && positiveDecimalText(entry.value)) return { rate: entry.value, fetchedAt: entry.savedAt };
     return once("exchangeRate", async () => {
       try {
         const base = deps.exchangeBase ?? envExchangeBase();
         const url = base ? joinUrl(base, SITE_PATHS.exchangeRate) : SITE_PATHS.exchangeRate;
         const answer = await api.raw<{ code?: unknown; data?: { rate?: unknown } | null }>("GET", url, { silent: true });
         const codeOk = answer?.code === 200 || answer?.code === "200";
-        const rate = codeOk ? tryDecimal(answer.data?.rate) : null;
-        if (rate && rate.greaterThan(0)) {
-          const value = rate.toString();
+        const value = codeOk ? positiveDecimalText(answer.data?.rate) : null;
+        if (value) {
           setCached(STORAGE_KEYS.exchangeRate, value, EXCHANGE_RATE_CACHE_MS, env);
           return { rate: value, fetchedAt: getCachedEntry<string>(STORAGE_KEYS.exchangeRate, env)?.savedAt ?? Date.now() };
         }

@@ -1,13 +1,11 @@
 /**
  * Data the layout parts (head, top bar, search header, category panel, footer) read on the
  * server. Each loader runs at most once per request (memoised on Astro.locals), so the site
- * config is read once even though several components need it. The queries themselves live in
- * src/server/domain; nothing here is per user.
+ * config is read once even though several components need it. The answers come from the
+ * in-memory read models (src/server/domain/content/read-models.ts); nothing here is per user.
  */
 import { getAppContext } from "../server/context.ts";
-import { getPcWebConfig, getServiceSwitch, pcWebTexts, type PcWebTexts } from "../server/domain/content/site.ts";
-import { getCategoryTree, getHotSearches } from "../server/domain/catalog/catalog.ts";
-import { getTopNotices } from "../server/domain/content/notice.ts";
+import { pcWebTexts, type PcWebTexts } from "../server/domain/content/site.ts";
 import { HOT_SEARCH_NUMBER } from "../lib/constants.ts";
 import type { CategoryNode, HotSearchItem, NoticeItem, PcWebConfig, ServiceSwitch } from "../lib/api-types.ts";
 
@@ -37,8 +35,8 @@ export interface SiteInfo {
 
 export function loadSite(locals: App.Locals): Promise<SiteInfo> {
   return once(locals, "site", async () => {
-    const { db, config } = getAppContext();
-    const pc = await getPcWebConfig(db);
+    const { content, config } = getAppContext();
+    const pc = await content.pcWebConfig();
     return {
       config: pc,
       texts: pcWebTexts(pc, locals.locale),
@@ -50,21 +48,21 @@ export function loadSite(locals: App.Locals): Promise<SiteInfo> {
 }
 
 export function loadServiceSwitch(locals: App.Locals): Promise<ServiceSwitch> {
-  return once(locals, "serviceSwitch", () => getServiceSwitch(getAppContext().db));
+  return once(locals, "serviceSwitch", () => getAppContext().content.serviceSwitch());
 }
 
 /** The platform category tree (3 levels) for the category panel. */
 export function loadCategoryTree(locals: App.Locals): Promise<CategoryNode[]> {
-  return once(locals, "categories", () => getCategoryTree(getAppContext().db, locals.locale, { parentId: 0, shopId: 0 }));
+  return once(locals, "categories", () => getAppContext().content.categoryTree(locals.locale));
 }
 
 /** Hot words under the search box: type 1 product keywords, type 2 shop keywords (4 each, by seq). */
 export function loadHotWords(locals: App.Locals): Promise<{ goods: HotSearchItem[]; shops: HotSearchItem[] }> {
   return once(locals, "hotWords", async () => {
-    const db = getAppContext().db;
+    const { content } = getAppContext();
     const [goods, shops] = await Promise.all([
-      getHotSearches(db, locals.locale, { number: HOT_SEARCH_NUMBER, sort: 1, type: 1 }),
-      getHotSearches(db, locals.locale, { number: HOT_SEARCH_NUMBER, sort: 1, type: 2 }),
+      content.hotSearches(locals.locale, { number: HOT_SEARCH_NUMBER, sort: 1, type: 1 }),
+      content.hotSearches(locals.locale, { number: HOT_SEARCH_NUMBER, sort: 1, type: 2 }),
     ]);
     return { goods, shops };
   });
@@ -72,5 +70,5 @@ export function loadHotWords(locals: App.Locals): Promise<{ goods: HotSearchItem
 
 /** Pinned platform notices (top-bar carousel, home notice box). */
 export function loadTopNotices(locals: App.Locals): Promise<NoticeItem[]> {
-  return once(locals, "topNotices", () => getTopNotices(getAppContext().db, locals.locale, 0));
+  return once(locals, "topNotices", () => getAppContext().content.topNotices(locals.locale, 0));
 }

@@ -1,14 +1,13 @@
 /**
  * The address form rule (CONTRACT §7.3), shared by the address dialog in the browser and the
- * API (POST /p/address/addAddr, PUT /p/address/updateAddr). Messages are i18n keys of the
+ * API (POST /p/address/addAddr, PUT /p/address/updateAddr; as zod schemas in rule-schemas.ts). Messages are i18n keys of the
  * "address" namespace, or of "rules" for the mobile number and the detailed address (SPEC §5).
  * Whether the chosen province / city / district really belong together is checked by the
  * server against the area tree (src/server/domain/address/area.ts isValidAreaChain).
  */
-import { z } from "zod";
 import { ADDRESS_MAX } from "./constants.ts";
+import { defineRule, fail, objectRule, textRule, type Rule, type RuleOutput } from "./rule-kit.ts";
 import { addressDetailRule, mobileRule } from "./rules.ts";
-import { textRule } from "./text-rules.ts";
 
 /** Receiver name: not empty, at most this many characters (after trimming). */
 export const RECEIVER_MAX = 20;
@@ -30,30 +29,31 @@ export const ADDRESS_KEYS = {
 } as const;
 const K = ADDRESS_KEYS;
 
-/** Digit strings (as form fields give them) become numbers; anything else is left for zod. */
+/** Digit strings (as form fields give them) become numbers. */
 function toInt(v: unknown): unknown {
   if (v === "" || v == null) return undefined;
   if (typeof v === "string" && /^\s*\d+\s*$/.test(v)) return Number(v);
   return v;
 }
 
-function areaIdRule(key: string) {
-  return z.preprocess(toInt, z.number({ error: key }).int(key).min(1, key).max(MAX_INT, key));
+/** A chosen area (or address) id: a positive integer; digit strings accepted. */
+export function areaIdRule(key: string): Rule<number> {
+  return defineRule((v) => {
+    const n = toInt(v);
+    return typeof n === "number" && Number.isInteger(n) && n >= 1 && n <= MAX_INT ? n : fail(key);
+  });
 }
 
-export const receiverRule = textRule(K.receiverRequired)
-  .trim()
-  .min(1, { error: K.receiverRequired, abort: true })
-  .max(RECEIVER_MAX, K.receiverTooLong);
+export const receiverRule = textRule({ type: K.receiverRequired, trim: true, required: K.receiverRequired, max: [RECEIVER_MAX, K.receiverTooLong] });
 
 /** Optional post code: empty / absent → undefined; otherwise exactly 6 digits. */
-export const postCodeRule = z.preprocess(
-  (v) => (v == null || (typeof v === "string" && v.trim() === "") ? undefined : typeof v === "string" ? v.trim() : v),
-  z.string({ error: K.postCodeInvalid }).regex(/^\d{6}$/, K.postCodeInvalid).optional(),
-);
+export const postCodeRule = defineRule<string | undefined>((v) => {
+  if (v == null || (typeof v === "string" && v.trim() === "")) return undefined;
+  return typeof v === "string" && /^\d{6}$/.test(v.trim()) ? v.trim() : fail(K.postCodeInvalid);
+});
 
 /** The fields of the address form. The detailed address is 5..ADDRESS_MAX characters. */
-export const addressFormRule = z.object({
+export const addressFormRule = objectRule({
   receiver: receiverRule,
   mobile: mobileRule,
   provinceId: areaIdRule(K.provinceRequired),
@@ -62,18 +62,14 @@ export const addressFormRule = z.object({
   addr: addressDetailRule,
   postCode: postCodeRule,
 });
-export type AddressForm = z.infer<typeof addressFormRule>;
+export type AddressForm = RuleOutput<typeof addressFormRule>;
 
-/** POST /p/address/addAddr: addrId may be absent, null or 0; anything else is refused. */
-export const addAddressRule = addressFormRule.extend({
-  addrId: z.preprocess((v) => (v == null || v === "" || v === 0 || v === "0" ? undefined : v), z.undefined({ error: K.addrIdNotAllowed }).optional()),
-});
+/** addrId of POST /p/address/addAddr: absent, null or 0; anything else is refused. */
+export const newAddressIdRule = defineRule<undefined>((v) => (v == null || v === "" || v === 0 || v === "0" ? undefined : fail(K.addrIdNotAllowed)));
 
-/** PUT /p/address/updateAddr: addrId is required (a positive integer). */
-export const updateAddressRule = addressFormRule.extend({
-  addrId: areaIdRule(K.notFound),
-});
-export type UpdateAddressForm = z.infer<typeof updateAddressRule>;
+/** addrId of PUT /p/address/updateAddr: required (a positive integer). */
+export const addressIdRule = areaIdRule(K.notFound);
+export type UpdateAddressForm = AddressForm & { addrId: number };
 
 /** Re-exported so forms can show the limit. */
 export { ADDRESS_MAX };

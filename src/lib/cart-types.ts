@@ -1,8 +1,9 @@
 /**
  * Cart shapes (CONTRACT §4.1, open mall4j edition): POST /p/shopCart/info answers ShopCartDto[],
  * POST /p/shopCart/totalPay answers CartTotal. Money fields are strings with 2 decimals.
- * Shared by server and browser code; imports nothing.
+ * Shared by server and browser code; imports only other src/lib shapes.
  */
+import type { ChooseDiscountDto } from "./marketing.ts";
 
 /** "valid" = can be bought; "offline" = product/SKU off shelf or gone, or shop not open; "noStock" = SKU stock 0. */
 export type CartLineStatus = "valid" | "offline" | "noStock";
@@ -18,6 +19,8 @@ export interface ShopCartItemDto {
   pic: string;
   /** Unit price of the SKU. */
   price: string;
+  /** Unit price after the activity price step (limited-time price); = price without one. */
+  activityPrice: string;
   oriPrice: string;
   prodCount: number;
   /** price × prodCount. */
@@ -33,10 +36,10 @@ export interface ShopCartItemDto {
 }
 
 export interface ShopCartItemDiscount {
-  /** null until promotions exist. */
-  chooseDiscountItemDto: null;
-  /** 0 = no promotion. */
-  activityType: 0;
+  /** The limited-time discount these lines share (reached tier, saving, "spend more" hint); null = none. */
+  chooseDiscountItemDto: ChooseDiscountDto | null;
+  /** 0 = no promotion, 1 = full reduction (discount). */
+  activityType: 0 | 1;
   shopCartItems: ShopCartItemDto[];
 }
 
@@ -45,8 +48,12 @@ export interface ShopCartDto {
   shopName: string;
   shopType: number;
   shopCartItemDiscounts: ShopCartItemDiscount[];
-  /** Sum of the checked valid lines of this shop. */
+  /** Sum of the checked valid lines of this shop (SKU prices). */
   total: string;
+  /** What limited-time discounts take off the checked lines. */
+  discountReduce: string;
+  /** total − discountReduce. */
+  actualTotal: string;
   /** Total quantity of the checked valid lines of this shop. */
   totalCount: number;
 }
@@ -54,7 +61,7 @@ export interface ShopCartDto {
 export interface CartTotal {
   totalMoney: string;
   finalMoney: string;
-  /** "0.00" until promotions exist. */
+  /** What limited-time discounts (activity prices and tiers) take off; coupons come at checkout. */
   subtractMoney: string;
   /** Total quantity of the valid lines counted. */
   count: number;

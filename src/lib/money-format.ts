@@ -26,3 +26,18 @@ export function priceText(v: unknown, fallback = "0.00"): string {
   const negative = m[1] === "-" && !(/^0+$/.test(int) && dec === "00");
   return `${negative ? "-" : ""}${int}.${dec}`;
 }
+
+/**
+ * A positive decimal the server sent (number or digit string, e.g. an exchange rate) as a plain
+ * decimal string without trailing zeros ("21.50" → "21.5"); null when it is not a positive
+ * decimal. For display and caching only; arithmetic belongs to money.ts.
+ */
+export function positiveDecimalText(v: unknown): string | null {
+  const s = typeof v === "number" && Number.isFinite(v) ? String(v) : typeof v === "string" ? v.trim() : "";
+  const m = /^(\d+)(?:\.(\d+))?$/.exec(s);
+  if (!m) return null;
+  const int = m[1]!.replace(/^0+(?=\d)/, "");
+  const dec = (m[2] ?? "").replace(/0+$/, "");
+  if (/^0*$/.test(int + dec)) return null;
+  return dec ? `${int}.${dec}` : int;
+}

@@ -19,9 +19,9 @@ import {
 /** Expected next status of every allowed (status, event); every other pair is refused. */
 const ALLOWED: Record<OrderStatus, Partial<Record<OrderEvent, OrderStatus>>> = {
   [S.UNPAY]: { pay: S.PADYED, cancel: S.CLOSE, timeoutCancel: S.CLOSE },
-  [S.PADYED]: { ship: S.CONSIGNMENT },
-  [S.CONSIGNMENT]: { confirmReceipt: S.SUCCESS, autoConfirm: S.SUCCESS },
-  [S.SUCCESS]: { delete: S.SUCCESS },
+  [S.PADYED]: { ship: S.CONSIGNMENT, refundClose: S.CLOSE },
+  [S.CONSIGNMENT]: { confirmReceipt: S.SUCCESS, autoConfirm: S.SUCCESS, refundClose: S.CLOSE },
+  [S.SUCCESS]: { delete: S.SUCCESS, refundClose: S.CLOSE },
   [S.CLOSE]: { delete: S.CLOSE },
   [S.WAIT_GROUP]: { groupSucceeded: S.PADYED, groupFailed: S.CLOSE },
 };
@@ -35,15 +35,16 @@ const REFUSAL: Record<OrderEvent, string> = {
   autoConfirm: "order.cannotConfirmReceipt",
   groupSucceeded: "order.notWaitingGroup",
   groupFailed: "order.notWaitingGroup",
+  refundClose: "order.cannotRefundClose",
   delete: "order.cannotDelete",
 };
 
 const cases = ORDER_STATUSES.flatMap((status) => ORDER_EVENTS.map((event) => ({ status, event, next: ALLOWED[status][event] })));
 
 describe("transition", () => {
-  it("covers all 6 statuses × 9 events", () => {
-    expect(cases).toHaveLength(54);
-    expect(cases.filter((c) => c.next !== undefined)).toHaveLength(10);
+  it("covers all 6 statuses × 10 events", () => {
+    expect(cases).toHaveLength(60);
+    expect(cases.filter((c) => c.next !== undefined)).toHaveLength(13);
   });
   it.each(cases.filter((c) => c.next !== undefined))("$status --$event--> $next", ({ status, event, next }) => {
     expect(transition(status, event)).toEqual({ ok: true, status: next });

@@ -11,6 +11,7 @@
  *     │  └─pay (group order)─▶ WAIT_GROUP ──groupSucceeded──▶ PADYED
  *     │                          └──groupFailed (refunded)──▶ CLOSE
  *     └──cancel / timeoutCancel──▶ CLOSE
+ *   PADYED, CONSIGNMENT, SUCCESS ──refundClose (every line refunded)──▶ CLOSE
  *   SUCCESS, CLOSE ──delete──▶ same status (the caller marks the row deleted for the buyer)
  */
 
@@ -46,6 +47,7 @@ export const ORDER_EVENTS = [
   "autoConfirm",
   "groupSucceeded",
   "groupFailed",
+  "refundClose",
   "delete",
 ] as const;
 export type OrderEvent = (typeof ORDER_EVENTS)[number];
@@ -60,6 +62,7 @@ export const ORDER_ERRORS = {
   cannotConfirmReceipt: "order.cannotConfirmReceipt",
   notWaitingGroup: "order.notWaitingGroup",
   cannotDelete: "order.cannotDelete",
+  cannotRefundClose: "order.cannotRefundClose",
 } as const;
 export type OrderErrorKey = (typeof ORDER_ERRORS)[keyof typeof ORDER_ERRORS];
 
@@ -75,15 +78,16 @@ const REFUSAL: Record<OrderEvent, OrderErrorKey> = {
   autoConfirm: ORDER_ERRORS.cannotConfirmReceipt,
   groupSucceeded: ORDER_ERRORS.notWaitingGroup,
   groupFailed: ORDER_ERRORS.notWaitingGroup,
+  refundClose: ORDER_ERRORS.cannotRefundClose,
   delete: ORDER_ERRORS.cannotDelete,
 };
 
 /** Allowed transitions: status → event → next status. Anything missing is refused. */
 const TRANSITIONS: Record<OrderStatus, Partial<Record<OrderEvent, OrderStatus>>> = {
   [OrderStatus.UNPAY]: { pay: OrderStatus.PADYED, cancel: OrderStatus.CLOSE, timeoutCancel: OrderStatus.CLOSE },
-  [OrderStatus.PADYED]: { ship: OrderStatus.CONSIGNMENT },
-  [OrderStatus.CONSIGNMENT]: { confirmReceipt: OrderStatus.SUCCESS, autoConfirm: OrderStatus.SUCCESS },
-  [OrderStatus.SUCCESS]: { delete: OrderStatus.SUCCESS },
+  [OrderStatus.PADYED]: { ship: OrderStatus.CONSIGNMENT, refundClose: OrderStatus.CLOSE },
+  [OrderStatus.CONSIGNMENT]: { confirmReceipt: OrderStatus.SUCCESS, autoConfirm: OrderStatus.SUCCESS, refundClose: OrderStatus.CLOSE },
+  [OrderStatus.SUCCESS]: { delete: OrderStatus.SUCCESS, refundClose: OrderStatus.CLOSE },
   [OrderStatus.CLOSE]: { delete: OrderStatus.CLOSE },
   [OrderStatus.WAIT_GROUP]: { groupSucceeded: OrderStatus.PADYED, groupFailed: OrderStatus.CLOSE },
 };

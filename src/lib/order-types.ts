@@ -1,8 +1,10 @@
 /**
  * Order, payment and logistics shapes (CONTRACT §4.2-§4.6, open mall4j edition), shared by the
  * server, the browser islands and the tests. Money fields are strings with 2 decimals; order
- * numbers are strings (19 digits, never JS numbers). Times are ISO 8601 strings. Imports nothing.
+ * numbers are strings (19 digits, never JS numbers). Times are ISO 8601 strings. Imports only
+ * other src/lib shapes.
  */
+import type { CheckoutCouponDto, ChooseDiscountDto, LineOffers } from "./marketing.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Timing rules (docs/decisions.md "Orders: timing")
@@ -74,6 +76,10 @@ export interface OrderConfirmParam {
   isScorePay?: 0 | 1;
   /** Points to use (multiple of 10); missing = the most allowed. */
   userUseScore?: number;
+  /** Held coupons chosen (with userChangeCoupon 1; at most one per shop and one platform coupon). */
+  couponUserIds?: number[];
+  /** 1 = couponUserIds is the buyer's choice (empty = no coupon); otherwise the best combination. */
+  userChangeCoupon?: 0 | 1;
 }
 
 /** The address as the order shows it (CONTRACT UserAddrDto). */
@@ -99,6 +105,8 @@ export interface ConfirmItemDto {
   price: string;
   prodCount: number;
   productTotalAmount: string;
+  /** The price breakdown of this line (activity, discount, coupons, points). */
+  offers: LineOffers;
 }
 
 /** One shop's part of the checkout (becomes one order). */
@@ -112,12 +120,19 @@ export interface ShopCartOrderDto {
   transFee: string;
   /** Goods total at or above which this shop ships free; null = never. */
   freeOver: string | null;
+  /** Limited-time discounts (activity prices and tiers) of this shop's lines. */
+  discountReduce: string;
+  shopCouponReduce: string;
+  /** This shop's share of the platform coupon. */
+  platformCouponReduce: string;
   /** Points money allotted to this shop's order. */
   scoreReduce: string;
-  /** total + transFee − scoreReduce. */
+  /** total − reductions − scoreReduce + transFee. */
   actualTotal: string;
   totalCount: number;
-  shopCartItemDiscounts: { shopCartItems: ConfirmItemDto[] }[];
+  /** The buyer's coupons of this shop: usable ones and the others with the reason. */
+  coupons: CheckoutCouponDto[];
+  shopCartItemDiscounts: { chooseDiscountItemDto: ChooseDiscountDto | null; shopCartItems: ConfirmItemDto[] }[];
 }
 
 export interface OrderConfirmDto {
@@ -130,6 +145,15 @@ export interface OrderConfirmDto {
   shopCartOrders: ShopCartOrderDto[];
   /** Goods total over all shops. */
   total: string;
+  /** All reductions but points (discounts + coupons), and their parts. */
+  totalReduce: string;
+  discountReduce: string;
+  shopCouponReduce: string;
+  platformCouponReduce: string;
+  /** The buyer's platform coupons: usable ones and the others with the reason. */
+  coupons: CheckoutCouponDto[];
+  /** The coupons applied (send them back with userChangeCoupon 1 to keep this choice). */
+  couponUserIds: number[];
   totalTransFee: string;
   totalCount: number;
   /** What the buyer pays over all orders. */
@@ -171,6 +195,11 @@ export interface OrderSubmitParam {
   orderShopParams?: { shopId: number; remarks: string }[];
   isScorePay?: 0 | 1;
   userUseScore?: number;
+  /** Missing = the coupons of the confirm step. */
+  couponUserIds?: number[];
+  userChangeCoupon?: 0 | 1;
+  /** The amount the buyer saw; when sent and the server's differs, the submit is refused (orderSubmit.amountChanged). */
+  actualTotal?: string;
   orderInvoiceList?: OrderInvoiceParam[];
 }
 
@@ -252,6 +281,8 @@ export interface OrderItemDto {
   productTotalAmount: string;
   /** 1 = reviewed. */
   commSts: 0 | 1;
+  /** The price breakdown at submit (null for orders made before promotions existed). */
+  offers: LineOffers | null;
 }
 
 /** A row of GET /p/myOrder/myOrder. */
@@ -286,7 +317,11 @@ export interface OrderProgressStepDto {
 export interface OrderDetailDto extends MyOrderDto {
   orderId: number;
   dvyType: number;
+  /** Every reduction but points, and its parts (discounts, shop coupon, platform coupon share). */
   reduceAmount: string;
+  discountAmount: string;
+  shopCouponAmount: string;
+  platformCouponAmount: string;
   scoreAmount: string;
   remarks: string;
   dvyTime: string | null;

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { REVIEW_PHOTOS_MAX } from "./constants.ts";
-import { reviewTextRule } from "./rules.ts";
+import { reviewTextRule } from "./rule-schemas.ts";
 import { hasControlChars as hasTextControlChars } from "./text-rules.ts";
 
 export const REVIEW_KEYS = {

@@ -1,10 +1,11 @@
 /**
- * Form rules of SPEC §5 as zod schemas, shared by browser forms and the API.
+ * Form rules of SPEC §5, shared by browser forms and the API. Each rule is written once, here, as
+ * a plain rule (rule-kit.ts: no zod, so a form does not ship zod to the browser); the API uses the
+ * same rules as zod schemas through rule-schemas.ts.
  * Every message is an i18n key of the "rules" namespace (src/i18n/<locale>/rules.json);
  * the numbers of SPEC §9 are written into those texts, so no interpolation is needed.
  * Text rules trim first, then check; the parsed value is the trimmed text.
  */
-import { z } from "zod";
 import {
   ADDRESS_MAX,
   ADDRESS_MIN,
@@ -17,11 +18,11 @@ import {
   STORE_DESC_MAX,
   STORE_DESC_MIN,
   STORE_NAME_MAX,
-  TOPUP_MAX,
-  TOPUP_MIN,
 } from "./constants.ts";
-import { isValidAmount } from "./money.ts";
-import { textRule } from "./text-rules.ts";
+import { defineRule, fail, objectRule, textRule, type Rule } from "./rule-kit.ts";
+
+export { ruleError, ruleErrors, type Rule } from "./rule-kit.ts";
+
 
 /** The message keys used by these rules. */
 export const RULE_KEYS = {
@@ -59,7 +60,7 @@ export type RuleKey = (typeof RULE_KEYS)[keyof typeof RULE_KEYS];
 const K = RULE_KEYS;
 
 // ---------------------------------------------------------------------------------------------
-// Plain predicates (also used by the schemas)
+// Plain predicates (also used by the rules)
 // ---------------------------------------------------------------------------------------------
 
 const USERNAME_RE = /^[A-Za-z0-9_]{4,16}$/;
@@ -101,121 +102,70 @@ export function isMobile(s: string): boolean {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Schemas
+// Rules
 // ---------------------------------------------------------------------------------------------
 
-/** Single-line text (control characters refused, src/lib/text-rules.ts). */
-const str = (key: string) => textRule(key);
-/** Multi-line text: tab and line breaks allowed. */
-const text = (key: string) => textRule(key, { multiline: true });
+export const usernameRule = textRule({ type: K.usernameInvalid, trim: true, tests: [[isUsername, K.usernameInvalid]] });
 
-export const usernameRule = str(K.usernameInvalid).trim().regex(USERNAME_RE, K.usernameInvalid);
+export const passwordRule = textRule({ type: K.passwordRequired, required: K.passwordRequired, tests: [[isPassword, K.passwordInvalid]] });
 
-export const passwordRule = str(K.passwordRequired)
-  .min(1, { error: K.passwordRequired, abort: true })
-  .refine(isPassword, K.passwordInvalid);
+export const storePasswordRule = textRule({ type: K.passwordRequired, required: K.passwordRequired, tests: [[isStorePassword, K.storePasswordInvalid]] });
 
-export const storePasswordRule = str(K.passwordRequired)
-  .min(1, { error: K.passwordRequired, abort: true })
-  .refine(isStorePassword, K.storePasswordInvalid);
+export const confirmPasswordRule = textRule({ type: K.confirmPasswordRequired, required: K.confirmPasswordRequired });
 
-/** Password plus confirmation; a mismatch is reported on confirmPassword. */
-export const passwordPairRule = z
-  .object({
-    password: passwordRule,
-    confirmPassword: str(K.confirmPasswordRequired).min(1, { error: K.confirmPasswordRequired, abort: true }),
-  })
-  .refine((v) => v.password === v.confirmPassword, { error: K.confirmPasswordMismatch, path: ["confirmPassword"] });
+/** Whether the confirmation matches; a mismatch is reported on confirmPassword. */
+export function passwordsMatch(v: { password: string; confirmPassword: string }) {
+  return v.password === v.confirmPassword ? null : fail(K.confirmPasswordMismatch, ["confirmPassword"]);
+}
 
-export const mobileRule = str(K.mobileRequired)
-  .trim()
-  .min(1, { error: K.mobileRequired, abort: true })
-  .refine(isMobile, K.mobileInvalid);
+/** Password plus confirmation; the match is checked when both are valid. */
+export const passwordPairRule = objectRule({ password: passwordRule, confirmPassword: confirmPasswordRule }, passwordsMatch);
 
-export const smsCodeRule = str(K.smsCodeRequired)
-  .trim()
-  .min(1, { error: K.smsCodeRequired, abort: true })
-  .regex(SMS_CODE_RE, K.smsCodeInvalid);
+export const mobileRule = textRule({ type: K.mobileRequired, trim: true, required: K.mobileRequired, tests: [[isMobile, K.mobileInvalid]] });
 
-export const nicknameRule = str(K.nicknameRequired)
-  .trim()
-  .min(1, { error: K.nicknameRequired, abort: true })
-  .max(NICKNAME_MAX, K.nicknameTooLong);
+export const smsCodeRule = textRule({ type: K.smsCodeRequired, trim: true, required: K.smsCodeRequired, tests: [[(s) => SMS_CODE_RE.test(s), K.smsCodeInvalid]] });
+
+export const nicknameRule = textRule({ type: K.nicknameRequired, trim: true, required: K.nicknameRequired, max: [NICKNAME_MAX, K.nicknameTooLong] });
 
 export type SearchKind = "prod" | "shop";
 
 /** Search keyword: trimmed; empty or all spaces → "product name / store name cannot be empty". */
-export function searchKeywordRule(kind: SearchKind) {
+export function searchKeywordRule(kind: SearchKind): Rule<string> {
   const empty = kind === "shop" ? K.shopNameEmpty : K.prodNameEmpty;
-  return str(empty).trim().min(1, { error: empty, abort: true }).max(SEARCH_KEYWORD_MAX, K.keywordTooLong);
+  return textRule({ type: empty, trim: true, required: empty, max: [SEARCH_KEYWORD_MAX, K.keywordTooLong] });
 }
 
 /** Optional order message: may be empty, not all spaces, at most 100 characters (after trimming). */
-export const orderMessageRule = text(K.notAllSpaces)
-  .refine((s) => s === "" || s.trim() !== "", K.notAllSpaces)
-  .trim()
-  .max(ORDER_MESSAGE_MAX, K.orderMessageTooLong);
+export const orderMessageRule = textRule({
+  type: K.notAllSpaces,
+  multiline: true,
+  raw: [(s) => s === "" || s.trim() !== "", K.notAllSpaces],
+  trim: true,
+  max: [ORDER_MESSAGE_MAX, K.orderMessageTooLong],
+});
 
-export const addressDetailRule = str(K.addressTooShort)
-  .trim()
-  .min(ADDRESS_MIN, K.addressTooShort)
-  .max(ADDRESS_MAX, K.addressTooLong);
+export const addressDetailRule = textRule({ type: K.addressTooShort, trim: true, min: [ADDRESS_MIN, K.addressTooShort], max: [ADDRESS_MAX, K.addressTooLong] });
 
-export const storeNameRule = str(K.storeNameRequired)
-  .trim()
-  .min(1, { error: K.storeNameRequired, abort: true })
-  .max(STORE_NAME_MAX, K.storeNameTooLong)
-  .regex(STORE_NAME_RE, K.storeNameChars);
+export const storeNameRule = textRule({
+  type: K.storeNameRequired,
+  trim: true,
+  required: K.storeNameRequired,
+  max: [STORE_NAME_MAX, K.storeNameTooLong],
+  tests: [[(s) => STORE_NAME_RE.test(s), K.storeNameChars]],
+});
 
-export const storeDescriptionRule = text(K.storeDescLength)
-  .trim()
-  .min(STORE_DESC_MIN, K.storeDescLength)
-  .max(STORE_DESC_MAX, K.storeDescLength);
+export const storeDescriptionRule = textRule({ type: K.storeDescLength, multiline: true, trim: true, min: [STORE_DESC_MIN, K.storeDescLength], max: [STORE_DESC_MAX, K.storeDescLength] });
 
 /** Optional refund description, at most 200 characters. */
-export const refundDescriptionRule = text(K.refundNoteTooLong).trim().max(REFUND_NOTE_MAX, K.refundNoteTooLong);
+export const refundDescriptionRule = textRule({ type: K.refundNoteTooLong, multiline: true, trim: true, max: [REFUND_NOTE_MAX, K.refundNoteTooLong] });
 
-export const reviewTextRule = text(K.reviewEmpty)
-  .trim()
-  .min(1, { error: K.reviewEmpty, abort: true })
-  .max(REVIEW_TEXT_MAX, K.reviewTooLong);
-
-/** Top-up amount as a decimal string (numbers from JSON are accepted): 0.01-100000, ≤ 2 decimals. Output: the trimmed string. */
-export const topupAmountRule = z.preprocess(
-  (v) => (typeof v === "number" && Number.isFinite(v) ? String(v) : v),
-  str(K.topupAmount)
-    .trim()
-    .refine((s) => isValidAmount(s, { min: TOPUP_MIN, max: TOPUP_MAX }), K.topupAmount),
-);
+export const reviewTextRule = textRule({ type: K.reviewEmpty, multiline: true, trim: true, required: K.reviewEmpty, max: [REVIEW_TEXT_MAX, K.reviewTooLong] });
 
 /** Points to use: a non-negative integer multiple of 10 (a digit string is accepted). */
-export const pointsRule = z.preprocess(
-  (v) => (typeof v === "string" && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
-  z
-    .number({ error: K.pointsStep })
-    .int(K.pointsStep)
-    .min(0, K.pointsStep)
-    .max(Number.MAX_SAFE_INTEGER, K.pointsStep)
-    .multipleOf(POINTS_STEP, K.pointsStep),
-);
-
-/** The first message key a schema gives for a value, or null when the value passes. */
-export function ruleError(schema: z.ZodType, value: unknown): string | null {
-  const r = schema.safeParse(value);
-  return r.success ? null : (r.error.issues[0]?.message ?? null);
-}
-
-/** Message keys per field (first problem of each field) of an object schema; empty when valid. */
-export function ruleErrors(schema: z.ZodType, value: unknown): Record<string, string> {
-  const r = schema.safeParse(value);
-  const out: Record<string, string> = {};
-  if (r.success) return out;
-  for (const issue of r.error.issues) {
-    const field = issue.path.map(String).join(".");
-    if (!(field in out)) out[field] = issue.message;
-  }
-  return out;
-}
+export const pointsRule = defineRule<number>((v) => {
+  const n = typeof v === "string" && /^\s*\d+\s*$/.test(v) ? Number(v) : v;
+  return typeof n === "number" && Number.isSafeInteger(n) && n >= 0 && n % POINTS_STEP === 0 ? n : fail(K.pointsStep);
+});
 
 // ---------------------------------------------------------------------------------------------
 // Login form (SPEC §5 login error codes)

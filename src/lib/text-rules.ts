@@ -6,8 +6,6 @@
  * are refused everywhere. NUL can not even be stored by
  * PostgreSQL; the others break logs, exports and layouts.
  */
-import { z } from "zod";
-
 /** The message of a refusal (rules namespace, all three languages). */
 export const CONTROL_CHARS_KEY = "rules.controlChars";
 
@@ -16,12 +14,4 @@ const TEXT_CONTROL_RE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 
 export function hasControlChars(s: string, multiline = false): boolean {
   return (multiline ? TEXT_CONTROL_RE : LINE_CONTROL_RE).test(s);
-}
-
-/**
- * A string rule (message `key` when not a string) that refuses control characters before anything
- * else. Whitespace at either end (which the rules trim away) is not counted.
- */
-export function textRule(key: string, opts: { multiline?: boolean } = {}) {
-  return z.string({ error: key }).refine((s) => !hasControlChars(s.trim(), opts.multiline), { error: CONTROL_CHARS_KEY, abort: true });
 }

@@ -7,6 +7,8 @@ import { openDatabase, type Db } from "./db/client.ts";
 import { siteConfig } from "./db/schema.ts";
 import { DevOutboxSmsProvider, type SmsProvider } from "./providers/sms.ts";
 import { LocalFileStorage } from "./providers/storage.ts";
+import { dbChangeFeed } from "./db/content-changes.ts";
+import { PublicReadModels } from "./domain/content/read-models.ts";
 
 export async function bootstrap(config: AppConfig, opts: { seed?: boolean; log?: (msg: string) => void } = {}): Promise<AppContext> {
   const log = opts.log ?? (() => {});
@@ -18,6 +20,7 @@ export async function bootstrap(config: AppConfig, opts: { seed?: boolean; log?:
     db: database.db,
     sms: smsProviderFor(config),
     storage: new LocalFileStorage(path.join(config.dataDir, "uploads")),
+    content: new PublicReadModels(database.db, dbChangeFeed(database.db, { intervalMs: config.contentPollMs })),
   };
   // The seed (and its data and converters) is loaded only when the database is empty.
   if ((opts.seed ?? config.autoSeed) && (await hasNoSiteConfig(database.db))) {

@@ -34,6 +34,12 @@ export interface AppConfig {
   trustProxy: string[];
   /** Demo-only things a production start must allow explicitly (src/server/production-guard.ts). */
   allow: { sandboxPayments: boolean; devSms: boolean; demoSeed: boolean };
+  /**
+   * How often (ms) the public content changes of other processes are looked up (CONTENT_POLL_MS,
+   * default 1000): the render cache and the read models drop what changed. Writes through this
+   * process's API are seen at once.
+   */
+  contentPollMs: number;
 }
 
 /** The value of PREVIEW_SECRET in the shipped .env.example: a production start refuses it. */
@@ -92,5 +98,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       devSms: env.ALLOW_DEV_SMS === "1",
       demoSeed: env.ALLOW_DEMO_SEED === "1",
     },
+    contentPollMs: /^\d+$/.test(env.CONTENT_POLL_MS ?? "") ? Number(env.CONTENT_POLL_MS) : 1000,
   };
 }

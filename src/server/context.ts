@@ -5,6 +5,7 @@
  */
 import type { AppConfig } from "./config.ts";
 import type { Database, Db } from "./db/client.ts";
+import type { PublicReadModels } from "./domain/content/read-models.ts";
 import type { SmsProvider } from "./providers/sms.ts";
 import type { FileStorage } from "./providers/storage.ts";
 
@@ -16,6 +17,8 @@ export interface AppContext {
   sms: SmsProvider;
   /** Uploaded files (DATA_DIR/uploads, served under /uploads). */
   storage: FileStorage;
+  /** Public content kept in memory, dropped by tag when it changes (docs/performance.md). */
+  content: PublicReadModels;
 }
 
 const KEY = Symbol.for("mall.appContext");

@@ -5,7 +5,8 @@
  *   /uploads/*             → stored images (DATA_DIR/uploads, looked up per request: src/server/http/uploads.ts)
  *   everything else        → hashed client assets, then Astro pages (@astrojs/node, middleware mode)
  * HTML and JSON are compressed (brotli or gzip); public pages go through the render cache
- * (src/server/http/render-cache.ts); SIGTERM shuts down gracefully.
+ * (src/server/http/render-cache.ts), whose hits are answered first of all; SIGTERM shuts down
+ * gracefully.
  */
 import http from "node:http";
 import path from "node:path";
@@ -27,7 +28,7 @@ import { envelope } from "./api/envelope.ts";
 import { getT } from "../i18n/index.ts";
 import { ResponseCode } from "../lib/api-types.ts";
 import { localeFromHeader } from "../lib/locale.ts";
-import { cacheKey, dbVersionSource, RenderCache, renderCacheOptionsFromEnv } from "./http/render-cache.ts";
+import { pageCacheTags, RenderCache, renderCacheOptionsFromEnv } from "./http/render-cache.ts";
 import { startJobRunner } from "./domain/jobs/all-jobs.ts";
 
 type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse, next?: (err?: unknown) => void, locals?: object) => Promise<void> | void;
@@ -83,12 +84,15 @@ export async function startServer() {
   if (!fs.existsSync(entry)) throw new Error("dist/server/entry.mjs is missing: run `npm run build` first");
   const { handler: astroHandler } = (await import(pathToFileURL(entry).href)) as { handler: NodeHandler };
 
-  const renderCache = new RenderCache({ version: dbVersionSource(ctx.db), ...renderCacheOptionsFromEnv() });
-  const compress = compression({ threshold: 1024 });
   const secure = securityHeaders(config);
+  // The render cache follows the content changes the read models follow (one feed per process).
+  const renderCache = new RenderCache({ feed: ctx.content.feed, decorate: secure, ...renderCacheOptionsFromEnv() });
+  const compress = compression({ threshold: 1024 });
   let inFlight = 0;
 
   const server = http.createServer((req, res) => {
+    // A stored page is answered before anything else (static files, routing, middleware).
+    if (renderCache.serveHit(req, res)) return;
     inFlight++;
     res.on("close", () => inFlight--);
     secure(req, res);
@@ -112,8 +116,10 @@ export async function startServer() {
         assets(req, res, () => {
           // Locale prefixes (/zh-tw, /en) are stripped here and handed to Astro as locals;
           // anything Astro does not match (or a foreign locale prefix) renders the 404 page.
-          const route = pageRoute(url);
-          const locals = { locale: route.locale, pathNoLocale: route.path };
+          // A cacheable page sees only the query parameters it reads (render-cache.ts boundedQuery).
+          const page = renderCache.resolve(url);
+          const route = page ? { locale: page.locale, path: page.path, foreign: false } : pageRoute(url);
+          const locals = { locale: route.locale, pathNoLocale: route.path, cacheTags: new Set<string>() };
           // `out` is the real response, or the render cache's in-memory capture of it.
           const renderPage = (out: http.ServerResponse) => {
             const notFound = () => {
@@ -133,8 +139,9 @@ export async function startServer() {
             }, locals);
           };
           // Public pages: in-memory render cache + ETag/304 + CDN Cache-Control (docs/architecture.md).
-          if (!route.foreign && renderCache.applies(req, route.path)) {
-            void renderCache.handle(req, res, cacheKey(route.locale, route.path), renderPage);
+          if (page && renderCache.applies(req, page.path)) {
+            const pathname = page.path.split("?")[0]!;
+            void renderCache.handle(req, res, page.key, renderPage, () => [...pageCacheTags(pathname), ...locals.cacheTags]);
           } else renderPage(res);
         });
       }

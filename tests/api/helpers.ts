@@ -19,6 +19,8 @@ import { openDatabase, type Database } from "../../src/server/db/client.ts";
 import { seedDatabase } from "../../src/server/seed/index.ts";
 import { DevOutboxSmsProvider } from "../../src/server/providers/sms.ts";
 import { LocalFileStorage } from "../../src/server/providers/storage.ts";
+import { dbChangeFeed } from "../../src/server/db/content-changes.ts";
+import { PublicReadModels } from "../../src/server/domain/content/read-models.ts";
 
 export const dbDriver: "pglite" | "pg" = process.env.DB_DRIVER === "pg" ? "pg" : "pglite";
 export const dbReady: boolean = inject("dbReady");
@@ -77,7 +79,9 @@ export async function createTestApp(): Promise<TestApp> {
   const opened = dbDriver === "pg" ? await openPg(tmp) : { ...(await openPglite()), url: undefined };
   const { database } = opened;
   const config = loadConfig({ ...process.env, DATA_DIR: tmp, DATABASE_URL: opened.url ?? "", AUTO_SEED: "0", NODE_ENV: "test" });
-  const ctx: AppContext = { config, database, db: database.db, sms: new DevOutboxSmsProvider(tmp, () => {}), storage: new LocalFileStorage(path.join(tmp, "uploads")) };
+  const ctx: AppContext = { config, database, db: database.db, sms: new DevOutboxSmsProvider(tmp, () => {}), storage: new LocalFileStorage(path.join(tmp, "uploads")),
+    // Every request sees the changes before it (tests write to the database directly too).
+    content: new PublicReadModels(database.db, dbChangeFeed(database.db, { intervalMs: 0 })) };
   setAppContext(ctx);
   const api = createApi(ctx);
 

@@ -11,9 +11,6 @@ import { localePath, type Locale } from "../../lib/locale.ts";
 import { KEYWORD_MAX } from "../../lib/catalog-params.ts";
 import { isShopOpenInfo, type Page, type ProductCard, type ProductSortCode, type ShopCategory, type ShopIndexInfo } from "../../lib/product-types.ts";
 import { getAppContext } from "../../server/context.ts";
-import { searchProducts } from "../../server/domain/catalog/product-list.ts";
-import { getShopHeadInfo, getShopCategories } from "../../server/domain/shop/shop-index.ts";
-import { getShopHomeRenovation } from "../../server/domain/renovation/renovation.ts";
 
 /** Products per page on shop pages (5 per row). */
 export const SHOP_PRODUCTS_PAGE_SIZE = 20;
@@ -61,22 +58,22 @@ export type ShopPageData =
  */
 export async function loadShopPage(locale: Locale, q: ShopPageQuery, opts: { withBlocks: boolean }): Promise<ShopPageData> {
   if (q.sid === null) return { kind: "notFound" };
-  const db = getAppContext().db;
-  const info = await getShopHeadInfo(db, locale, q.sid);
+  const { content } = getAppContext();
+  const info = await content.shopHeadInfo(locale, q.sid);
   if (!info) return { kind: "notFound" };
   if (!isShopOpenInfo(info)) {
     const state = shopEntryState(info.shopStatus);
     return { kind: "closed", shopId: info.shopId, state: state === "open" ? "offline" : state };
   }
   const [categories, renovation] = await Promise.all([
-    getShopCategories(db, locale, info.shopId),
-    info.homeStatus === 1 ? getShopHomeRenovation(db, locale, info.shopId) : Promise.resolve(null),
+    content.shopCategories(locale, info.shopId),
+    info.homeStatus === 1 ? content.shopHomeRenovation(locale, info.shopId) : Promise.resolve(null),
   ]);
   const decoration = renovation ? buildPage(renovation.blocks, locale, { shopId: info.shopId }) : null;
   const showBlocks = opts.withBlocks && decoration !== null && decoration.blocks.length > 0;
   const products = showBlocks
     ? null
-    : await searchProducts(db, locale, {
+    : await content.shopProducts(locale, {
       shopId: info.shopId,
       shopCategoryId: q.cid,
       keyword: q.pn || undefined,
@@ -85,6 +82,11 @@ export async function loadShopPage(locale: Locale, q: ShopPageQuery, opts: { wit
       size: SHOP_PRODUCTS_PAGE_SIZE,
     });
   return { kind: "open", shop: info, categories, decoration, products };
+}
+
+/** What a shop page shows (render cache tags): the shop, its products, the site content. */
+export function shopPageTags(sid: number | null): string[] {
+  return sid === null ? ["site"] : [`shop:${sid}`, `shop-products:${sid}`, "site"];
 }
 
 /** A shop page URL with the given state; defaults (sort 0, page 1, empty keyword) are left out. */

@@ -6,6 +6,7 @@
  */
 import { useEffect, useRef, useState, type SubmitEvent } from "react";
 import { useTranslation } from "../common/I18nProvider.tsx";
+import { useTypedState } from "../common/hydration.ts";
 import { PASSWORD_RESET_REDIRECT_MS } from "../../lib/constants.ts";
 import { localePath, type Locale } from "../../lib/locale.ts";
 import { mobileRule, passwordPairRule, ruleError, ruleErrors, smsCodeRule } from "../../lib/rules.ts";
@@ -23,8 +24,9 @@ export interface ForgetPasswordFormProps {
 export function ForgetPasswordForm({ locale }: ForgetPasswordFormProps) {
   const { t } = useTranslation();
   const [step, setStep] = useState<Step>(1);
-  const [mobile, setMobile] = useState("");
-  const [code, setCode] = useState("");
+  // Text typed before hydration is kept (step 1 is server-rendered).
+  const [mobile, setMobile] = useTypedState("forget-mobile");
+  const [code, setCode] = useTypedState("forget-code");
   const [password, setPassword] = useState("");
   const [confirmPassword, setConfirmPassword] = useState("");
   const [flag, setFlag] = useState("");

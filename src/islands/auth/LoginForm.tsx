@@ -6,6 +6,7 @@
  */
 import { useRef, useState, type SubmitEvent, type KeyboardEvent } from "react";
 import { useTranslation } from "../common/I18nProvider.tsx";
+import { useTypedChecked, useTypedState } from "../common/hydration.ts";
 import { LOGIN_MOBILE_MAXLENGTH } from "../../lib/constants.ts";
 import { localePath, type Locale } from "../../lib/locale.ts";
 import { loginErrorKey, loginFormError, type LoginTab } from "../../lib/rules.ts";
@@ -32,11 +33,12 @@ export interface LoginFormProps {
 export function LoginForm({ idPrefix, locale, terms, onSuccess, autoFocus }: LoginFormProps) {
   const { t } = useTranslation();
   const [tab, setTab] = useState<LoginTab>("account");
-  const [username, setUsername] = useState("");
-  const [password, setPassword] = useState("");
-  const [mobile, setMobile] = useState("");
-  const [code, setCode] = useState("");
-  const [agreed, setAgreed] = useState(false);
+  // Text typed before hydration is kept (server-rendered on /login).
+  const [username, setUsername] = useTypedState(`${idPrefix}-username`);
+  const [password, setPassword] = useTypedState(`${idPrefix}-password`);
+  const [mobile, setMobile] = useTypedState(`${idPrefix}-mobile`);
+  const [code, setCode] = useTypedState(`${idPrefix}-code`);
+  const [agreed, setAgreed] = useTypedChecked(`${idPrefix}-agree`);
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);

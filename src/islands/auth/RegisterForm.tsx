@@ -6,6 +6,7 @@
  */
 import { useState, type SubmitEvent } from "react";
 import { useTranslation } from "../common/I18nProvider.tsx";
+import { typedValues, useTypedChecked } from "../common/hydration.ts";
 import { localePath, type Locale } from "../../lib/locale.ts";
 import { mobileRule, passwordPairRule, ruleError, ruleErrors, RULE_KEYS, smsCodeRule, usernameRule } from "../../lib/rules.ts";
 import { errorText, register, termsShown, type ServiceSwitch } from "./auth-api.ts";
@@ -23,8 +24,14 @@ export interface RegisterFormProps {
 
 export function RegisterForm({ locale, terms }: RegisterFormProps) {
   const { t } = useTranslation();
-  const [values, setValues] = useState({ username: "", password: "", confirmPassword: "", mobile: "", code: "" });
-  const [agreed, setAgreed] = useState(false);
+  // Text typed before hydration is kept (the form is server-rendered).
+  const [values, setValues] = useState(() =>
+    typedValues(
+      { username: "", password: "", confirmPassword: "", mobile: "", code: "" },
+      { username: "register-username", password: "register-password", confirmPassword: "register-confirmPassword", mobile: "register-mobile", code: "register-code" },
+    ),
+  );
+  const [agreed, setAgreed] = useTypedChecked("register-agree");
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);

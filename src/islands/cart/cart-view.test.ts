@@ -5,13 +5,13 @@ import { allChecked, cartView, checkBody, withChecked, checkedCount, checkedIds,
 function line(basketId: number, over: Partial<ShopCartItemDto> = {}): ShopCartItemDto {
   return {
     basketId, prodId: basketId * 10, skuId: basketId * 100, shopId: 1, prodName: `p${basketId}`, skuName: "", properties: "", pic: "",
-    price: "1.00", oriPrice: "1.00", prodCount: 1, productTotalAmount: "1.00", isChecked: 0, actualStock: 5, status: "valid",
+    price: "1.00", activityPrice: "1.00", oriPrice: "1.00", prodCount: 1, productTotalAmount: "1.00", isChecked: 0, actualStock: 5, status: "valid",
     basketDate: "2026-01-01T00:00:00.000Z", discountId: 0, ...over,
   };
 }
 function shop(shopId: number, ...groups: ShopCartItemDto[][]): ShopCartDto {
   return {
-    shopId, shopName: `s${shopId}`, shopType: 0, total: "0.00", totalCount: 0,
+    shopId, shopName: `s${shopId}`, shopType: 0, total: "0.00", discountReduce: "0.00", actualTotal: "0.00", totalCount: 0,
     shopCartItemDiscounts: groups.map((g) => ({ chooseDiscountItemDto: null, activityType: 0, shopCartItems: g })),
   };
 }

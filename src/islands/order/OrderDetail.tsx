@@ -251,6 +251,10 @@ function OrderDetailBody({ homeHref, listHref }: { homeHref: string; listHref: s
                           {t("myOrder.taxNumber")}: {order.invoice.invoiceTaxNumber}
                         </>
                       ) : null}
+                      <br />
+                      <a className="uc-link" href={`${base}/invoice-detail?orderNumber=${encodeURIComponent(order.orderNumber)}`} data-testid="mo-invoice-link">
+                        {t("invoice.view")}
+                      </a>
                     </>
                   ) : null}
                 </p>

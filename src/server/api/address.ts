@@ -13,7 +13,8 @@
  */
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { addAddressRule, ADDRESS_KEYS, updateAddressRule } from "../../lib/address-rules.ts";
+import { ADDRESS_KEYS } from "../../lib/address-rules.ts";
+import { addAddressRule, updateAddressRule } from "../../lib/rule-schemas.ts";
 import { ResponseCode } from "../../lib/api-types.ts";
 import { intField, messageKeyOf } from "../../lib/validation.ts";
 import { addAddress, deleteAddress, getAddress, listAddresses, setDefaultAddress, updateAddress, type AddressError } from "../domain/address/address.ts";

@@ -34,6 +34,8 @@ import { authRouter } from "./auth.ts";
 import { userRouter } from "./user.ts";
 import { uploadRouter } from "./upload.ts";
 import { reviewRouter } from "./review.ts";
+import { invoiceRouter } from "./invoice.ts";
+import { refundRouter } from "./refund.ts";
 import { addressRouter } from "./address.ts";
 import { areaRouter } from "./area.ts";
 import { collectionRouter } from "./collection.ts";
@@ -43,6 +45,8 @@ import { orderSubmitRouter } from "./order-submit.ts";
 import { paymentRouter } from "./payment.ts";
 import { myOrderRouter } from "./my-order.ts";
 import { merchantRouter } from "./merchant.ts";
+import { couponRouter } from "./coupon.ts";
+import { discountRouter } from "./discount.ts";
 
 /** 413 with the envelope, in the request's language. */
 function tooLarge(c: Context<ApiEnv>) {
@@ -65,6 +69,8 @@ export function createApi(app: AppContext) {
     c.set("locale", locale);
     c.set("t", getT(locale));
     await next();
+    // A write may have changed public content: the next read looks at the changes at once.
+    if (c.req.method !== "GET" && c.req.method !== "HEAD") app.content.feed.expire();
     c.header("Cache-Control", c.res.headers.get("Cache-Control") ?? "no-store");
   });
 
@@ -133,7 +139,11 @@ export function createApi(app: AppContext) {
   api.route("/", paymentRouter);
   api.route("/", myOrderRouter);
   api.route("/", reviewRouter);
+  api.route("/", invoiceRouter);
+  api.route("/", refundRouter);
   api.route("/", merchantRouter);
+  api.route("/", couponRouter);
+  api.route("/", discountRouter);
 
   api.notFound((c) => c.json(envelope(ResponseCode.NOT_FOUND, null, getT(c.var.locale ?? "zh")("api.notFound")), 404));
 

@@ -34,7 +34,7 @@ const prodIdsRule = z.object({
 });
 
 /** A body that is a raw id (JSON number or digit string, or plain text digits) or an object {key: id}. */
-async function readIdBody(c: Context<ApiEnv>, key: string): Promise<unknown> {
+export async function readIdBody(c: Context<ApiEnv>, key: string): Promise<unknown> {
   const text = (await c.req.text()).trim();
   if (text === "") return {};
   if (/^\d+$/.test(text)) return { [key]: text };

@@ -13,7 +13,7 @@ import { ApiError, ok } from "./envelope.ts";
 
 type Env = { Variables: ApiVariables };
 
-const OWN = /^(rules|review|invoice|refund|order|merchant|validation)\./;
+const OWN = /^(rules|review|invoice|refund|order|orderSubmit|merchant|validation)\./;
 
 export function parseInput<E extends Env, S extends z.ZodType>(c: Context<E>, schema: S, value: unknown): z.infer<S> {
   const r = schema.safeParse(value);

@@ -26,7 +26,7 @@ import { clientIp } from "./auth.ts";
 import { mountMerchantAfterSales } from "./merchant-after-sales.ts";
 import type { MerchantEnv } from "./context.ts";
 import { ApiError, envelope, ok } from "./envelope.ts";
-import { textRule } from "../../lib/text-rules.ts";
+import { controlFreeString } from "../../lib/rule-schemas.ts";
 
 type C = Context<MerchantEnv>;
 
@@ -41,7 +41,7 @@ const SHIP_MAX_LINES = 200;
 // ---------------------------------------------------------------------------------------------
 
 const loginRule = z.object({
-  username: textRule("merchant.usernameRequired").trim().min(1, "merchant.usernameRequired").max(64, "merchant.wrongCredentials"),
+  username: controlFreeString("merchant.usernameRequired").trim().min(1, "merchant.usernameRequired").max(64, "merchant.wrongCredentials"),
   password: z.string({ error: "merchant.passwordRequired" }).min(1, "merchant.passwordRequired").max(128, "merchant.wrongCredentials"),
 });
 
@@ -82,7 +82,7 @@ const traceRule = z.object({
     (v) => (typeof v === "string" && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
     z.number({ error: "order.badDeliveryState" }).refine((s) => (DELIVERY_STATES as readonly number[]).includes(s), "order.badDeliveryState"),
   ),
-  acceptStation: textRule("order.badStation").trim().min(1, "order.badStation").max(TRACE_STATION_MAX, "order.badStation"),
+  acceptStation: controlFreeString("order.badStation").trim().min(1, "order.badStation").max(TRACE_STATION_MAX, "order.badStation"),
   acceptTime: z.preprocess(
     (v) => (v === "" || v === null ? undefined : v),
     z.string({ error: "merchant.badAcceptTime" })

@@ -1,7 +1,7 @@
 /**
  * Checkout (CONTRACT §4.2-§4.3), login required (/p/):
- *   POST /p/order/confirm  body OrderConfirmParam {basketIds[] | orderItem, addrId?, isScorePay?, userUseScore?} → OrderConfirmDto (with the submit token `uuid`)
- *   POST /p/order/submit   body OrderSubmitParam {uuid, addrId?, orderShopParams?, orderInvoiceList?, isScorePay?, userUseScore?} → OrderNumbersDto
+ *   POST /p/order/confirm  body OrderConfirmParam {basketIds[] | orderItem, addrId?, isScorePay?, userUseScore?, couponUserIds?, userChangeCoupon?} → OrderConfirmDto (with the submit token `uuid`)
+ *   POST /p/order/submit   body OrderSubmitParam {uuid, addrId?, orderShopParams?, orderInvoiceList?, isScorePay?, userUseScore?, couponUserIds?, userChangeCoupon?, actualTotal?} → OrderNumbersDto
  * Refusals: A00001 with a translated message (bad input, unavailable goods, points, address);
  * A03002 for a repeated submit ("do not submit the order twice"; data = {orderNumbers, duplicateError: 1})
  * or an unknown / expired token ("order expired"); A03010 when stock runs out at submit.
@@ -11,7 +11,7 @@ import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { ResponseCode } from "../../lib/api-types.ts";
 import { CART_SETTLE_MAX } from "../../lib/constants.ts";
-import { orderInvoiceListRule, orderShopParamsRule, usePointsRule } from "../../lib/order-rules.ts";
+import { couponUserIdsRule, orderInvoiceListRule, orderShopParamsRule, shownAmountRule, userChangeCouponRule, usePointsRule } from "../../lib/rule-schemas.ts";
 import type { OrderNumbersDto } from "../../lib/order-types.ts";
 import { intField, messageKeyOf } from "../../lib/validation.ts";
 import type { OrderInvoice } from "../db/schema.ts";
@@ -19,7 +19,7 @@ import { OrderSubmitError, confirmOrder, submitOrder } from "../domain/order/ord
 import { CART_IDS_MAX } from "../domain/cart/cart.ts";
 import type { ApiEnv } from "./context.ts";
 import { ApiError, envelope, ok } from "./envelope.ts";
-import { textRule } from "../../lib/text-rules.ts";
+import { controlFreeString } from "../../lib/rule-schemas.ts";
 
 const MAX_INT = 2_147_483_647;
 const id = () => intField(1, MAX_INT);
@@ -39,10 +39,12 @@ const confirmRule = z.object({
   addrId: opt(intField(0, MAX_INT)),
   isScorePay: opt(scorePayRule),
   userUseScore: opt(usePointsRule),
+  couponUserIds: opt(couponUserIdsRule),
+  userChangeCoupon: opt(userChangeCouponRule),
 });
 
 const submitRule = z.object({
-  uuid: textRule("orderSubmit.expired").trim().min(1, "orderSubmit.expired").max(200, "orderSubmit.expired"),
+  uuid: controlFreeString("orderSubmit.expired").trim().min(1, "orderSubmit.expired").max(200, "orderSubmit.expired"),
   addrId: opt(intField(0, MAX_INT)),
   orderShopParams: opt(orderShopParamsRule),
   /** The older singular key of open mall4j clients. */
@@ -50,9 +52,12 @@ const submitRule = z.object({
   orderInvoiceList: opt(orderInvoiceListRule),
   isScorePay: opt(scorePayRule),
   userUseScore: opt(usePointsRule),
+  couponUserIds: opt(couponUserIdsRule),
+  userChangeCoupon: opt(userChangeCouponRule),
+  actualTotal: opt(shownAmountRule),
 });
 
-const SHOWN = ["cart.", "rules.", "order.", "orderSubmit."];
+const SHOWN = ["cart.", "rules.", "order.", "orderSubmit.", "coupon."];
 
 /** Parses the body; the first problem becomes an A00001 (A03002 for a missing token) with a translated message. */
 function parse<S extends z.ZodType>(c: Context<ApiEnv>, schema: S, value: unknown): z.infer<S> {
@@ -108,6 +113,8 @@ orderSubmitRouter.post("/p/order/confirm", async (c) => {
     addrId: input.addrId,
     isScorePay: input.isScorePay,
     userUseScore: input.userUseScore,
+    couponUserIds: input.couponUserIds,
+    userChangeCoupon: input.userChangeCoupon,
   }, new Date()));
 });
 
@@ -125,6 +132,9 @@ orderSubmitRouter.post("/p/order/submit", async (c) => {
       invoices,
       isScorePay: input.isScorePay,
       userUseScore: input.userUseScore,
+      couponUserIds: input.couponUserIds,
+      userChangeCoupon: input.userChangeCoupon,
+      actualTotal: input.actualTotal,
     }, new Date());
     return { orderNumbers: numbers.join(",") };
   });

@@ -2,7 +2,7 @@
 import { Hono } from "hono";
 import { ResponseCode } from "../../lib/api-types.ts";
 import { commentPageQuery, prodIdQuery } from "../../lib/catalog-params.ts";
-import { getCommentSummary, getProductDetail, getSkuList, isProductOnSale, listComments } from "../domain/catalog/product-detail.ts";
+import { getSkuList, isProductOnSale } from "../domain/catalog/product-detail.ts";
 import type { ApiEnv } from "./context.ts";
 import { ApiError, ok } from "./envelope.ts";
 import { cachePublic } from "./http-cache.ts";
@@ -12,7 +12,7 @@ export const productDetailRouter = new Hono<ApiEnv>();
 
 productDetailRouter.get("/prod/prodInfo", async (c) => {
   const { prodId } = parseQuery(c, prodIdQuery);
-  const detail = await getProductDetail(c.var.app.db, c.var.locale, prodId);
+  const detail = await c.var.app.content.productDetail(c.var.locale, prodId);
   if (!detail) throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t("catalog.productNotFound"));
   cachePublic(c);
   return ok(c, detail);
@@ -35,11 +35,11 @@ productDetailRouter.get("/prod/isStatus", async (c) => {
 productDetailRouter.get("/prod/prodCommData", async (c) => {
   const { prodId } = parseQuery(c, prodIdQuery);
   cachePublic(c);
-  return ok(c, await getCommentSummary(c.var.app.db, prodId));
+  return ok(c, await c.var.app.content.commentSummary(prodId));
 });
 
 productDetailRouter.get("/prod/prodCommPageByProd", async (c) => {
   const q = parseQuery(c, commentPageQuery);
   cachePublic(c);
-  return ok(c, await listComments(c.var.app.db, c.var.locale, q.prodId, q));
+  return ok(c, await c.var.app.content.comments(c.var.locale, q.prodId, q));
 });

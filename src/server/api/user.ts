@@ -7,16 +7,17 @@
  */
 import { Hono } from "hono";
 import { z } from "zod";
-import { nicknameRule, passwordPairRule, passwordRule, RULE_KEYS, smsCodeRule } from "../../lib/rules.ts";
+import { RULE_KEYS } from "../../lib/rules.ts";
+import { nicknameRule, passwordPairRule, passwordRule, smsCodeRule } from "../../lib/rule-schemas.ts";
 import { getCenterInfo, getUserInfo, setUserInfo, updatePassword } from "../domain/account/user-profile.ts";
 import type { ApiEnv } from "./context.ts";
 import { ok } from "./envelope.ts";
 import { parseAuthJson, run, smallBody } from "./auth.ts";
-import { textRule } from "../../lib/text-rules.ts";
+import { controlFreeString } from "../../lib/rule-schemas.ts";
 
 const setUserInfoBody = z.object({
   nickName: nicknameRule,
-  avatarUrl: textRule("auth.avatarInvalid").trim().max(200, "auth.avatarInvalid").optional().nullable(),
+  avatarUrl: controlFreeString("auth.avatarInvalid").trim().max(200, "auth.avatarInvalid").optional().nullable(),
   sex: z.enum(["M", "F"], { error: "auth.sexInvalid" }).optional().nullable(),
 });
 

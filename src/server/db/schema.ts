@@ -270,6 +270,19 @@ export const contentVersions = pgTable("content_versions", {
   version: bigint("version", { mode: "number" }).notNull().default(0),
 });
 
+/**
+ * What changed in public content, one row per tag (migration 0006 triggers, from any process):
+ * "site" (categories, brands, hot words, notices, site config), "home" (platform renovations),
+ * "products" (any product list), "product:<id>", "stock:<id>" (stock / sales counters only),
+ * "shops", "shop:<id>", "shop-products:<shopId>". The render cache and the in-memory read
+ * models poll it and drop only what depends on a changed tag (docs/performance.md).
+ */
+export const contentChanges = pgTable("content_changes", {
+  id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+  tag: text("tag").notNull(),
+  changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index("content_changes_changed_at_idx").on(t.changedAt)]);
+
 /** SMS verification codes (only a hash is stored). purpose: login | register | reset | password. */
 export const smsCodes = pgTable("sms_codes", {
   id: serial("id").primaryKey(),

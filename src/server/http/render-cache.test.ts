@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { IncomingMessage } from "node:http";
+import zlib from "node:zlib";
 import {
-  cacheKey, CaptureResponse, etagMatches, isCacheablePath, isCacheableRequest, LruCache, negotiateEncoding,
+  boundedQuery, pageCacheTags, cacheKey, CaptureResponse, etagMatches, isCacheablePath, isCacheableRequest, LruCache, negotiateEncoding,
   notStorableReason, RenderCache, renderCacheOptionsFromEnv, throttledVersion, weakEtag,
 } from "./render-cache.ts";
 
@@ -279,7 +280,7 @@ describe("RenderCache with a fake version source", () => {
     const r = await s.get("zh /", s.render("v2"));
     expect(r.headers.get("x-cache")).toBe("MISS");
     expect(r.body.toString()).toBe("v2");
-    expect(s.cache.stats()).toMatchObject({ entries: 1, invalidations: 1, version: "2" });
+    expect(s.cache.stats()).toMatchObject({ entries: 1, invalidations: 1 });
   });
 
   it("entries expire after maxAgeMs", async () => {
@@ -346,5 +347,68 @@ describe("RenderCache with a fake version source", () => {
     await cache.handle(req(), res as never, "k", (out) => void out.end("x"));
     expect(res.headers.get("etag")).toBeDefined();
     expect(cache.stats().entries).toBe(0);
+  });
+});
+
+describe("bounded query strings", () => {
+  it("keeps only the parameters the page reads, first value each, in their order", () => {
+    expect(boundedQuery("/list", "?utm_source=x&cpid=1&cpid=2&st=1&fbclid=y")).toBe("?cpid=1&st=1");
+    expect(boundedQuery("/detail/5", "evaluate=1&rc=2&x=1")).toBe("?evaluate=1&rc=2");
+    expect(boundedQuery("/", "?a=1")).toBe("");
+    expect(boundedQuery("/sitemap.xml", "?v=1")).toBe("");
+    expect(boundedQuery("/list", "")).toBe("");
+  });
+
+  it("resolve() maps URLs with any extra parameters onto one page and key", () => {
+    const cache = new RenderCache({ version: async () => 1 });
+    const a = cache.resolve("/en/list?cpid=1&utm=1");
+    const b = cache.resolve("/en/list?zzz=2&cpid=1");
+    expect(a).toEqual({ locale: "en", path: "/list?cpid=1", key: "en /list?cpid=1" });
+    expect(b).toEqual(a);
+    expect(cache.resolve("/user-center")).toBeNull();
+    expect(cache.resolve("/fr/list")).toBeNull();
+  });
+
+  it("default content tags by page", () => {
+    expect(pageCacheTags("/")).toEqual(["site", "home", "products", "shops"]);
+    expect(pageCacheTags("/notice-list")).toEqual(["site"]);
+    expect(pageCacheTags("/detail/1")).toEqual([]);
+  });
+});
+
+describe("RenderCache hit path", () => {
+  it("serveHit answers a stored page with its ready header block and compressed body, else declines", async () => {
+    const cache = new RenderCache({
+      version: async () => 1,
+      decorate: (_req, res) => res.setHeader("X-Content-Type-Options", "nosniff"),
+    });
+    const body = `<html>${"x".repeat(4000)}</html>`;
+    const written: { status?: number; headers?: string[]; body?: Buffer } = {};
+    const res = {
+      writeHead(status: number, headers: string[]) {
+        written.status = status;
+        written.headers = headers;
+      },
+      end(b?: Buffer) {
+        written.body = b;
+      },
+    } as unknown as import("node:http").ServerResponse;
+    const req = (headers: Record<string, string> = {}) => ({ method: "GET", url: "/notice-list?x=1", headers, socket: {} }) as unknown as IncomingMessage;
+    expect(cache.serveHit(req(), res)).toBe(false); // nothing read, nothing stored
+    const page = cache.resolve("/notice-list")!;
+    const out = { statusCode: 0, headers: new Map<string, unknown>(), setHeader(n: string, v: unknown) { out.headers.set(n.toLowerCase(), v); }, end() {}, getHeader: () => undefined, removeHeader() {} };
+    await cache.handle(req(), out as never, page.key, (o) => {
+      o.writeHead(200, { "content-type": "text/html" });
+      o.end(body);
+    }, () => ["site"]);
+    await new Promise((r) => setTimeout(r, 50)); // background compression
+    expect(cache.serveHit(req({ "accept-encoding": "gzip" }), res)).toBe(true);
+    expect(written.status).toBe(200);
+    const h = Object.fromEntries(written.headers!.reduce<[string, string][]>((acc, v, i, a) => (i % 2 ? acc : [...acc, [v, a[i + 1]!]]), []));
+    expect(h).toMatchObject({ "x-content-type-options": "nosniff", "content-type": "text/html", "x-cache": "HIT", "content-encoding": "gzip", vary: "Accept-Encoding" });
+    expect(zlib.gunzipSync(written.body!).toString()).toBe(body);
+    expect(h["content-length"]).toBe(String(written.body!.length));
+    // Conditional requests take the full path (304 there).
+    expect(cache.serveHit(req({ "if-none-match": "x" }), res)).toBe(false);
   });
 });

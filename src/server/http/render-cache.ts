@@ -33,8 +33,11 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { eq } from "drizzle-orm";
+import type { Locale } from "../../lib/locale.ts";
 import type { Db } from "../db/client.ts";
+import { isAffected, versionFeed, type ChangeFeed } from "../db/content-changes.ts";
 import { contentVersions } from "../db/schema.ts";
+import { pageRoute } from "./locale-route.ts";
 
 // ------------------------------------------------------------------ which requests
 
@@ -76,6 +79,61 @@ export function isCacheableRequest(method: string | undefined, pathWithQuery: st
   if (method !== "GET" && method !== "HEAD") return false;
   const q = pathWithQuery.indexOf("?");
   return isCacheablePath(q === -1 ? pathWithQuery : pathWithQuery.slice(0, q));
+}
+
+/**
+ * The query parameters each cacheable page reads; any other parameter is left out of the URL
+ * the page sees (so of its canonical URL) and of the cache key, so arbitrary query strings can
+ * not create new entries. Only the first value of a parameter is kept (pages read that one).
+ */
+export const PAGE_QUERY_PARAMS: ReadonlyMap<string, ReadonlySet<string>> = new Map(
+  Object.entries({
+    "/list": ["pn", "cpid", "cid", "thCid", "st", "bid", "bName", "sort", "current", "size"],
+    "/detail": ["evaluate", "rc"],
+    "/shopIndex": ["sid", "cid", "pn", "sort", "current"],
+    "/shop-prod-list": ["sid", "cid", "pn", "sort", "current"],
+    "/shopList": ["shopName", "current"],
+    "/notice-list": ["current", "shopId"],
+    "/notice-detail": ["id"],
+    "/termsPage": ["sts"],
+  }).map(([p, names]) => [p, new Set(names)]),
+);
+
+/** "?a=1&b=2" with only the parameters `pathname`'s page reads (first value each, original order), or "". */
+export function boundedQuery(pathname: string, search: string): string {
+  const s = search.startsWith("?") ? search.slice(1) : search;
+  if (!s) return "";
+  const p = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  const allowed = PAGE_QUERY_PARAMS.get(p.startsWith("/detail/") ? "/detail" : p);
+  if (!allowed) return "";
+  const out = new URLSearchParams();
+  for (const [name, value] of new URLSearchParams(s)) if (allowed.has(name) && !out.has(name)) out.append(name, value);
+  const q = out.toString();
+  return q ? `?${q}` : "";
+}
+
+/**
+ * What a page shows, as content tags (src/server/db/content-changes.ts), by path: the render
+ * cache drops it only when one of them changes. Pages that show one product or shop add their
+ * own tags (addCacheTags); a page with no tags at all depends on every change.
+ */
+export function pageCacheTags(pathname: string): readonly string[] {
+  const p = pathname.length > 1 ? pathname.replace(/\/+$/, "") || "/" : pathname;
+  switch (p) {
+    case "/":
+    case "/newIndex":
+      return ["site", "home", "products", "shops"];
+    case "/list":
+      return ["site", "products", "shops"];
+    case "/shopList":
+      return ["site", "shops"];
+    case "/notice-list":
+    case "/notice-detail":
+    case "/termsPage":
+      return ["site"];
+    default:
+      return [];
+  }
 }
 
 /** Cache key: locale + path + query sorted by parameter name (values of one name keep their order). */
@@ -157,6 +215,11 @@ export class LruCache<V> {
 
   keys(): string[] {
     return [...this.map.keys()];
+  }
+
+  /** [key, value] pairs, least recently used first (a copy: deleting while iterating is fine). */
+  entries(): [string, V][] {
+    return [...this.map].map(([k, e]) => [k, e.value]);
   }
 
   private evict(keep?: string): void {
@@ -448,16 +511,23 @@ export interface CacheEntry {
   body: Buffer;
   etag: string | null;
   contentType: string;
+  /** Change-feed position the page was rendered at. */
   version: string;
   storedAt: number;
-  /** Compressed copies, made on first demand. */
+  /** Content tags of what the page shows (empty: everything). */
+  tags: ReadonlySet<string>;
+  /** Compressed copies, made on first demand (stored entries: right after storing). */
   encoded: Partial<Record<"br" | "gzip", Buffer>>;
   encoding?: Partial<Record<"br" | "gzip", Promise<Buffer>>>;
+  /** The final header block of a HIT per encoding (flat name, value list for writeHead). */
+  raw: Partial<Record<ContentEncoding, string[]>>;
 }
 
 export interface RenderCacheOptions {
-  /** Public content version (usually dbVersionSource(db)). */
-  version: VersionSource;
+  /** What changed in public content (dbChangeFeed): drops the entries that show it. */
+  feed?: ChangeFeed;
+  /** Or a single version (any change drops everything); used when no feed is given. */
+  version?: VersionSource;
   maxEntries?: number;
   maxBytes?: number;
   versionIntervalMs?: number;
@@ -466,6 +536,8 @@ export interface RenderCacheOptions {
   cacheControl?: string;
   /** false: nothing is stored or served from memory (ETag / 304 still work). */
   enabled?: boolean;
+  /** Adds the headers every response carries (main.ts: the security headers), for the ready-made header blocks of hits. */
+  decorate?: (req: IncomingMessage, res: ServerResponse) => void;
   now?: () => number;
 }
 
@@ -482,30 +554,58 @@ export interface RenderCacheStats {
 /** Renders a page into `out` (the real response or a CaptureResponse). */
 export type RenderFn = (out: ServerResponse) => void | Promise<void>;
 
+/** A cacheable page request: its locale, the path handed to Astro (query bounded) and the key. */
+export interface ResolvedPage {
+  locale: Locale;
+  /** Path and bounded query without locale prefix, e.g. "/list?cpid=1". */
+  path: string;
+  key: string;
+}
+
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
+/** Compression of responses that are not kept (RENDER_CACHE=0): the middleware's levels. */
+const FAST_BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
+const FAST_GZIP = { level: 6 };
+const RESOLVE_MEMO_MAX = 10_000;
+const NO_REQUEST = { headers: {}, socket: {}, method: "GET", url: "/" } as unknown as IncomingMessage;
 
 export class RenderCache {
   private readonly lru: LruCache<CacheEntry>;
-  private readonly readVersion: ReturnType<typeof throttledVersion>;
+  private readonly feed: ChangeFeed;
   private readonly maxAgeMs: number;
   private readonly cacheControl: string;
   private readonly enabled: boolean;
+  private readonly decorate: RenderCacheOptions["decorate"];
   private readonly now: () => number;
-  private version: string | null = null;
+  private readonly resolved = new Map<string, ResolvedPage | null>();
+  private readonly encodings = new Map<string, ContentEncoding>();
   private counters = { hits: 0, misses: 0, bypasses: 0, invalidations: 0 };
 
   constructor(opts: RenderCacheOptions) {
     this.lru = new LruCache(opts.maxEntries ?? DEFAULT_MAX_ENTRIES, opts.maxBytes ?? DEFAULT_MAX_BYTES);
     this.now = opts.now ?? Date.now;
-    this.readVersion = throttledVersion(opts.version, opts.versionIntervalMs ?? DEFAULT_VERSION_INTERVAL_MS, this.now);
+    const intervalMs = opts.versionIntervalMs ?? DEFAULT_VERSION_INTERVAL_MS;
+    if (!opts.feed && !opts.version) throw new Error("RenderCache needs a feed or a version source");
+    this.feed = opts.feed ?? versionFeed(opts.version!, { intervalMs, now: this.now });
     this.maxAgeMs = opts.maxAgeMs ?? DEFAULT_MAX_AGE_MS;
     this.cacheControl = opts.cacheControl ?? HTML_CACHE_CONTROL;
     this.enabled = opts.enabled ?? true;
+    this.decorate = opts.decorate;
+    this.feed.subscribe((changed) => {
+      let dropped = 0;
+      for (const [key, e] of this.lru.entries()) {
+        if (isAffected(e.tags, changed)) {
+          this.lru.delete(key);
+          dropped++;
+        }
+      }
+      if (dropped) this.counters.invalidations++;
+    });
   }
 
   stats(): RenderCacheStats {
-    return { entries: this.lru.size, bytes: this.lru.bytes, ...this.counters, version: this.version };
+    return { entries: this.lru.size, bytes: this.lru.bytes, ...this.counters, version: this.feed.position };
   }
 
   clear(): void {
@@ -513,12 +613,12 @@ export class RenderCache {
   }
 
   /**
-   * Re-read the content version on the next request instead of waiting for the interval: main.ts
+   * Look at the content changes on the next request instead of waiting for the interval: main.ts
    * calls this when a write request to the API of this process finished, so its own changes show
    * at once (other processes' changes show within the interval).
    */
   versionMayHaveChanged(): void {
-    this.readVersion.expire();
+    this.feed.expire();
   }
 
   /** Whether `handle` should be used for this request. pathWithQuery has no locale prefix. */
@@ -526,26 +626,76 @@ export class RenderCache {
     return isCacheableRequest(req.method, pathWithQuery);
   }
 
-  /** The current content version; a change drops every entry. */
-  async currentVersion(): Promise<string | null> {
-    const v = await this.readVersion();
-    if (v !== null && v !== this.version) {
-      if (this.version !== null) this.counters.invalidations++;
-      this.lru.clear();
-      this.version = v;
+  /**
+   * The cacheable page behind a request URL (with locale prefix), or null: not a cacheable
+   * page path, or a foreign locale prefix. Unknown query parameters are left out of the path
+   * and the key (boundedQuery). Remembered per URL (bounded).
+   */
+  resolve(url: string): ResolvedPage | null {
+    let r = this.resolved.get(url);
+    if (r !== undefined) return r;
+    r = null;
+    const route = pageRoute(url);
+    if (!route.foreign) {
+      const q = route.path.indexOf("?");
+      const pathname = q === -1 ? route.path : route.path.slice(0, q);
+      if (isCacheablePath(pathname)) {
+        const path = pathname + boundedQuery(pathname, q === -1 ? "" : route.path.slice(q + 1));
+        r = { locale: route.locale, path, key: cacheKey(route.locale, path) };
+      }
     }
-    return v;
+    if (this.resolved.size >= RESOLVE_MEMO_MAX) this.resolved.clear();
+    this.resolved.set(url, r);
+    return r;
+  }
+
+  /**
+   * The hit path, before anything else of the request chain: answers synchronously from a stored
+   * entry with its ready-made header block and compressed body, and returns true; false when the
+   * request must take the full path (not a stored page, changes not looked at recently, a
+   * conditional or HTTPS request, a body not compressed yet).
+   */
+  serveHit(req: IncomingMessage, res: ServerResponse): boolean {
+    if (!this.enabled || (req.method !== "GET" && req.method !== "HEAD") || !this.feed.fresh()) return false;
+    const url = req.url;
+    if (!url) return false;
+    const page = this.resolve(url);
+    if (!page) return false;
+    const entry = this.lru.get(page.key);
+    if (!entry || (this.maxAgeMs > 0 && this.now() - entry.storedAt >= this.maxAgeMs)) return false;
+    const h = req.headers;
+    if (h["if-none-match"] !== undefined || h["x-forwarded-proto"] !== undefined || (req.socket as { encrypted?: boolean }).encrypted) return false;
+    let encoding: ContentEncoding = "identity";
+    if (req.method !== "HEAD" && entry.body.length >= COMPRESS_THRESHOLD && isCompressible(entry.contentType)) {
+      const accept = h["accept-encoding"] ?? "";
+      let e = this.encodings.get(accept);
+      if (e === undefined) {
+        e = negotiateEncoding(accept);
+        if (this.encodings.size > 100) this.encodings.clear();
+        this.encodings.set(accept, e);
+      }
+      encoding = e;
+    }
+    const raw = entry.raw[encoding];
+    const body = encoding === "identity" ? entry.body : entry.encoded[encoding];
+    if (!raw || !body) return false;
+    this.counters.hits++;
+    res.writeHead(entry.status, raw);
+    if (req.method === "HEAD") res.end();
+    else res.end(body);
+    return true;
   }
 
   /**
    * Answers a cacheable request: from memory when a fresh entry exists (HIT), else renders it
-   * into a CaptureResponse, stores it when allowed (MISS) and sends it.
+   * into a CaptureResponse, stores it when allowed (MISS) and sends it. `tagsOf` answers, after
+   * the render, the content tags of what the page showed.
    */
-  async handle(req: IncomingMessage, res: ServerResponse, key: string, render: RenderFn): Promise<void> {
-    const version = this.enabled ? await this.currentVersion() : null;
+  async handle(req: IncomingMessage, res: ServerResponse, key: string, render: RenderFn, tagsOf?: () => Iterable<string>): Promise<void> {
+    const version = this.enabled ? (this.feed.fresh() ? this.feed.position : await this.feed.sync()) : null;
     if (version !== null) {
       const entry = this.lru.get(key);
-      if (entry && entry.version === version && (this.maxAgeMs <= 0 || this.now() - entry.storedAt < this.maxAgeMs)) {
+      if (entry && (this.maxAgeMs <= 0 || this.now() - entry.storedAt < this.maxAgeMs)) {
         this.counters.hits++;
         return this.send(req, res, entry, "HIT");
       }
@@ -587,11 +737,13 @@ export class RenderCache {
       contentType,
       version: version ?? "",
       storedAt: this.now(),
+      tags: new Set(tagsOf ? tagsOf() : []),
       encoded: {},
+      raw: {},
     };
     this.counters.misses++;
-    // Store only when the version did not move while rendering (else the page may mix versions).
-    if (version !== null && this.version === version) this.lru.set(key, entry, entrySize(entry));
+    // Store only when no change was seen while rendering (else the page may mix before and after).
+    if (version !== null && this.feed.position === version && this.lru.set(key, entry, entrySize(entry))) this.prepare(entry);
     // With the memory cache off (RENDER_CACHE=0) nothing was stored: say so.
     return this.send(req, res, entry, this.enabled ? "MISS" : "BYPASS");
   }
@@ -627,7 +779,8 @@ export class RenderCache {
       encoding = negotiateEncoding(req.headers["accept-encoding"]);
       if (encoding !== "identity") {
         try {
-          body = await this.encoded(entry, encoding);
+          // Not kept (RENDER_CACHE=0, or not storable now): the quick levels; kept: the best, made once.
+          body = xcache === "BYPASS" || !this.lru.has(entry.key) ? await (encoding === "br" ? brotli(entry.body, FAST_BROTLI) : gzip(entry.body, FAST_GZIP)) : await this.encoded(entry, encoding);
         } catch {
           encoding = "identity";
         }
@@ -639,6 +792,37 @@ export class RenderCache {
     if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
     res.setHeader("Content-Length", String(encoding === "identity" ? entry.body.length : body.length));
     res.end(body);
+  }
+
+  /** After storing: compress in the background and make the header blocks of hits. */
+  private prepare(entry: CacheEntry): void {
+    entry.raw.identity = this.headerBlock(entry, "identity", entry.body.length);
+    if (entry.body.length < COMPRESS_THRESHOLD || !isCompressible(entry.contentType)) return;
+    for (const enc of ["br", "gzip"] as const) {
+      this.encoded(entry, enc).then(
+        (buf) => (entry.raw[enc] = this.headerBlock(entry, enc, buf.length)),
+        () => undefined,
+      );
+    }
+  }
+
+  /** The full header list of a hit in `encoding`, as main.ts's chain would have sent it. */
+  private headerBlock(entry: CacheEntry, encoding: ContentEncoding, length: number): string[] {
+    const out = new CaptureResponse(NO_REQUEST);
+    this.decorate?.(NO_REQUEST, out as unknown as ServerResponse);
+    for (const [name, value] of entry.headers) out.setHeader(name, value);
+    out.setHeader("Cache-Control", this.cacheControl);
+    out.setHeader("Vary", "Accept-Encoding");
+    out.setHeader("X-Cache", "HIT");
+    if (entry.etag) out.setHeader("ETag", entry.etag);
+    if (encoding !== "identity") out.setHeader("Content-Encoding", encoding);
+    out.setHeader("Content-Length", String(length));
+    const raw: string[] = [];
+    for (const [name, value] of Object.entries(out.getHeaders())) {
+      if (Array.isArray(value)) for (const v of value) raw.push(name, String(v));
+      else if (value !== undefined) raw.push(name, String(value));
+    }
+    return raw;
   }
 
   /** The body in `encoding`, made once per entry (concurrent requests share the work). */

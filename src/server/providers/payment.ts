@@ -40,10 +40,27 @@ export interface CreatedPayment {
   payUrl: string;
 }
 
+/** A refund of (part of) a payment: the money goes back the way it was paid. */
+export interface ProviderRefundInput {
+  payNo: string;
+  /** The provider's trade number of the payment. */
+  providerTradeNo: string | null;
+  /** The mall's refund number (idempotency key at the provider). */
+  refundSn: string;
+  amount: string;
+}
+
 export interface PaymentProvider {
   /** "sandbox" … — also the last segment of the notification path /api/pay/notify/<name>. */
   readonly name: string;
   createPayment(input: CreatePaymentInput): Promise<CreatedPayment>;
+  /**
+   * Refunds (part of) a payment; answers the provider's refund number once the provider accepted
+   * it. The sandbox accepts at once (no money moves); a real provider that confirms later by a
+   * notification would answer its pending number here and the mall would mark the refund done
+   * from that notification (docs/after-sales.md "Refund payout").
+   */
+  refund(input: ProviderRefundInput): Promise<{ refundNo: string }>;
 }
 
 /** The body a provider posts to /api/pay/notify/<name>. `status` "SUCCESS" means paid. */
@@ -101,6 +118,11 @@ export class SandboxPaymentProvider implements PaymentProvider {
   createPayment(input: CreatePaymentInput): Promise<CreatedPayment> {
     const page = sandboxPagePath(input.payNo, input.pageKey, input.returnUrl, input.locale);
     return Promise.resolve({ codeUrl: `${this.siteUrl.replace(/\/$/, "")}${page}`, payUrl: page });
+  }
+
+  refund(input: ProviderRefundInput): Promise<{ refundNo: string }> {
+    if (!/^\d+(\.\d{1,2})?$/.test(input.amount)) return Promise.reject(new Error(`bad refund amount ${input.amount}`));
+    return Promise.resolve({ refundNo: `SBXR${Date.now()}${randomBytes(4).toString("hex")}` });
   }
 }
 

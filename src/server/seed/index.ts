@@ -1,7 +1,7 @@
 /**
  * The deterministic demo seed: categories (3 levels), brands, shops of the three types, products
  * with SKUs and generated images, reviews, notices, hot searches, site configuration,
- * renovations and users. Everything is written in ONE transaction; data comes from a seeded
+ * renovations, users, coupons and limited-time discounts. Everything is written in ONE transaction; data comes from a seeded
  * PRNG, timestamps count back from a base day (see random.ts), ids are explicit.
  */
 import { sql } from "drizzle-orm";
@@ -15,6 +15,7 @@ import { Rng, SeedClock, seedBaseDate } from "./random.ts";
 import { seedRenovations } from "./renovations.ts";
 import { insertShops, planShops } from "./shops.ts";
 import { seedMerchants } from "./merchants.ts";
+import { seedMarketing } from "./marketing.ts";
 import { insertReviews, planReviews, seedUsers } from "./users.ts";
 
 export { DEMO_USER, REVIEWER_PASSWORD } from "./users.ts";
@@ -111,6 +112,7 @@ async function seedInto(ctx: SeedContext): Promise<Omit<SeedSummary, "images">> 
   await insertReviews(ctx, reviews);
   await seedContent(ctx);
   await seedRenovations(ctx, catalog, shopNodes, productSet);
+  await seedMarketing(ctx);
   await resetSequences(ctx.tx);
   return { unsafeContentProdId: productSet.unsafeContentProdId, soldOutProdIds: productSet.soldOutProdIds };
 }

@@ -17,14 +17,16 @@
  *   (sum of quantities) is refused.
  */
 import { and, asc, desc, eq, inArray, sum as sqlSum } from "drizzle-orm";
-import type { CartLineStatus, CartTotal, ShopCartDto, ShopCartItemDto } from "../../../lib/cart-types.ts";
+import type { CartLineStatus, CartTotal, ShopCartDto, ShopCartItemDiscount, ShopCartItemDto } from "../../../lib/cart-types.ts";
 import { CART_SETTLE_MAX } from "../../../lib/constants.ts";
 import { pickText, type Locale } from "../../../lib/locale.ts";
-import { formatPrice, formatPriceSafe, mulQty, sumLines, tryDecimal, type MoneyInput } from "../../../lib/money.ts";
+import { formatPrice, formatPriceSafe, mulQty, sum as sumMoney, sumLines, tryDecimal, type MoneyInput } from "../../../lib/money.ts";
 import type { Db } from "../../db/client.ts";
 import { cartItems, products, shops, skus } from "../../db/schema.ts";
 import { loadProductTexts } from "../catalog/product-list.ts";
 import { ShopStatus } from "../shop/shop.ts";
+import { chooseDiscountDto, runningDiscounts } from "../discount/discount.ts";
+import { evaluateDiscount, priceLines, type DiscountRuleSet, type PricedGroup } from "../pricing/pricing.ts";
 
 /** The largest |delta| accepted by changeItem. */
 export const CART_DELTA_MAX = 99_999;
@@ -182,7 +184,7 @@ export async function cartProdCount(db: Db, userId: string): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-interface LoadedLine extends ShopCartItemDto {
+interface LoadedLine extends Omit<ShopCartItemDto, "activityPrice"> {
   shopName: string;
   shopType: number;
   rawPrice: string | null;
@@ -231,24 +233,68 @@ async function loadLines(db: Db, userId: string, locale: Locale, basketIds?: rea
   });
 }
 
-/** POST /p/shopCart/info: the cart grouped by shop; invalid lines stay in their shop with their status. */
-export async function cartInfo(db: Db, userId: string, locale: Locale): Promise<ShopCartDto[]> {
+/** The engine's view of cart lines (discounts only: coupons and points come at checkout, freight with the address). */
+function priceCart(lines: readonly LoadedLine[], discounts: readonly DiscountRuleSet[], now: Date) {
+  const shopIds = [...new Set(lines.map((l) => l.shopId))];
+  return priceLines({
+    lines: lines.map((l) => ({ key: l.basketId, prodId: l.prodId, skuId: l.skuId, shopId: l.shopId, price: l.rawPrice ?? "0", count: l.prodCount, discountId: l.discountId })),
+    shops: shopIds.map((shopId) => ({ shopId, shopType: lines.find((l) => l.shopId === shopId)!.shopType, freight: null })),
+    buyer: { points: 0, memberFreeShipping: false },
+    discounts, now,
+  });
+}
+
+/**
+ * POST /p/shopCart/info: the cart grouped by shop, inside a shop by the discount its lines share
+ * (groups and activity prices over all valid lines; savings and "spend more" hints over the
+ * checked ones). Invalid lines stay in their shop (in no discount) with their status.
+ */
+export async function cartInfo(db: Db, userId: string, locale: Locale, now = new Date()): Promise<ShopCartDto[]> {
   const lines = await loadLines(db, userId, locale);
+  const valid = lines.filter((l) => l.status === "valid");
+  const discounts = await runningDiscounts(db, valid.map((l) => l.shopId), now);
+  const all = valid.length ? priceCart(valid, discounts, now) : null;
+  const checkedLines = valid.filter((l) => l.isChecked === 1);
+  const checked = checkedLines.length ? priceCart(checkedLines, discounts, now) : null;
   return groupByShop(lines).map(({ shopId, lines: ls }) => {
-    const checked = cartTotals(ls.filter((l) => l.isChecked === 1).map((l) => ({ price: l.rawPrice ?? 0, prodCount: l.prodCount, status: l.status })));
+    const allShop = all?.shops.find((s) => s.shopId === shopId);
+    const checkedShop = checked?.shops.find((s) => s.shopId === shopId);
+    const unit = new Map(allShop?.lines.map((l) => [l.key, l.activityPrice]) ?? []);
+    const item = ({ shopName: _n, shopType: _t, rawPrice: _p, ...rest }: LoadedLine): ShopCartItemDto => ({ ...rest, activityPrice: unit.get(rest.basketId) ?? rest.price });
+    const byKey = new Map(ls.map((l) => [l.basketId, l]));
+    const groups: ShopCartItemDiscount[] = (allShop?.groups ?? []).map((g) => {
+      const now_ = checkedShop?.groups.find((x) => x.discountId === g.discountId);
+      const view = g.discount ? (now_ ?? { ...g, ...evaluateForNothing(g) }) : g;
+      return {
+        chooseDiscountItemDto: chooseDiscountDto(view, locale),
+        activityType: g.discount ? 1 : 0,
+        shopCartItems: g.lineKeys.map((k) => item(byKey.get(k)!)),
+      };
+    });
+    const invalid = ls.filter((l) => l.status !== "valid");
+    if (invalid.length) {
+      const none = groups.find((g) => g.chooseDiscountItemDto === null);
+      if (none) none.shopCartItems.push(...invalid.map(item));
+      else groups.push({ chooseDiscountItemDto: null, activityType: 0, shopCartItems: invalid.map(item) });
+    }
+    const discountReduce = checkedShop ? formatPrice(sumMoney([checkedShop.activityReduce, checkedShop.discountReduce])) : "0.00";
     return {
       shopId,
       shopName: ls[0]!.shopName,
       shopType: ls[0]!.shopType,
-      shopCartItemDiscounts: [{
-        chooseDiscountItemDto: null,
-        activityType: 0,
-        shopCartItems: ls.map(({ shopName: _n, shopType: _t, rawPrice: _p, ...item }) => item),
-      }],
-      total: checked.totalMoney,
-      totalCount: checked.count,
+      shopCartItemDiscounts: groups,
+      total: checkedShop?.total ?? "0.00",
+      discountReduce,
+      actualTotal: checkedShop?.goodsAfterCoupons ?? "0.00",
+      totalCount: checkedShop?.totalCount ?? 0,
     };
   });
+}
+
+/** A discount group with none of its lines checked: no saving yet, the hint from zero. */
+function evaluateForNothing(g: PricedGroup): Pick<PricedGroup, "tierIndex" | "reduce" | "hint"> {
+  const r = evaluateDiscount(g.discount!, 0, 0);
+  return { tierIndex: r.tierIndex, reduce: formatPrice(r.reduce), hint: r.hint };
 }
 
 /** The user's lines for these ids, or itemNotFound when any id is not one of them. */
@@ -259,13 +305,19 @@ async function ownLines(db: Db, userId: string, locale: Locale, basketIds: reado
   return lines;
 }
 
-/** POST /p/shopCart/totalPay: totals of the given lines (valid ones only). */
-export async function cartTotalPay(db: Db, userId: string, basketIds: readonly number[]): Promise<CartTotal> {
+/**
+ * POST /p/shopCart/totalPay: totals of the given lines (valid ones only) through the pricing
+ * engine: totalMoney at SKU prices, subtractMoney = limited-time discounts, finalMoney = the rest.
+ */
+export async function cartTotalPay(db: Db, userId: string, basketIds: readonly number[], now = new Date()): Promise<CartTotal> {
   if (basketIds.length === 0) throw new CartError("selectOne");
-  const lines = await ownLines(db, userId, "zh", basketIds);
-  const totals = cartTotals(lines.map((l) => ({ price: l.rawPrice ?? 0, prodCount: l.prodCount, status: l.status })));
-  if (!withinSettleLimit(totals.count)) throw new CartError("settleMax");
-  return totals;
+  const lines = (await ownLines(db, userId, "zh", basketIds)).filter((l) => l.status === "valid");
+  const count = lines.reduce((n, l) => n + l.prodCount, 0);
+  if (!withinSettleLimit(count)) throw new CartError("settleMax");
+  if (lines.length === 0) return cartTotals([]);
+  const p = priceCart(lines, await runningDiscounts(db, lines.map((l) => l.shopId), now), now);
+  const subtract = sumMoney([p.activityReduce, p.discountReduce]);
+  return { totalMoney: p.total, subtractMoney: formatPrice(subtract), finalMoney: p.goodsAfterCoupons, count };
 }
 
 /** POST /p/shopCart/checkItems: persists the checkboxes. Checking an invalid line is refused; nothing changes on refusal. */

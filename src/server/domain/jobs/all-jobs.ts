@@ -4,5 +4,11 @@
  * every kind in the jobs table has its handler. A new feature with jobs adds its module here.
  */
 import "../order/order-lifecycle.ts";
+import { setRefundJobProvider } from "../refund/refund.ts";
+import { loadConfig } from "../../config.ts";
+import { paymentProviderFor } from "../../providers/payment.ts";
+
+// Refund jobs pay out through the configured payment provider (the same one the server uses).
+setRefundJobProvider(() => paymentProviderFor(loadConfig(process.env)));
 
 export { runDueJobs, startJobRunner, registeredJobKinds } from "./jobs.ts";

@@ -36,7 +36,7 @@ describe("merchant DTOs", () => {
     });
     expect(dto.userAddrDto).not.toHaveProperty("provinceId");
     expect(dto.orderItems[1]).toEqual({
-      orderItemId: 2, prodId: 102, skuId: 202, prodName: "Tea 2", skuName: "Large", properties: "Size:Large", pic: "/p/2.png", price: "5.00", prodCount: 2, productTotalAmount: "10.00",
+      orderItemId: 2, prodId: 102, skuId: 202, prodName: "Tea 2", skuName: "Large", properties: "Size:Large", pic: "/p/2.png", price: "5.00", prodCount: 2, productTotalAmount: "10.00", offers: null,
     });
     expect(toMerchantOrder(order, "b", [item(1, 1)], "zh").orderItems[0]!.prodName).toBe("茶1");
   });

@@ -119,6 +119,7 @@ export function toMerchantItem(it: ItemRow, locale: Locale): MerchantOrderItemDt
     price: formatPriceSafe(it.price),
     prodCount: it.prodCount,
     productTotalAmount: formatPriceSafe(it.productTotalAmount),
+    offers: it.offers ?? null,
   };
 }
 

@@ -93,6 +93,7 @@ function toItemDto(r: ItemRow, locale: Locale): OrderItemDto {
     prodCount: r.prodCount,
     productTotalAmount: formatPriceSafe(r.productTotalAmount),
     commSts: r.commSts === 1 ? 1 : 0,
+    offers: r.offers ?? null,
   };
 }
 
@@ -183,6 +184,9 @@ export async function myOrderDetail(db: Db, userId: string, locale: Locale, orde
     orderId: o.orderId,
     dvyType: o.dvyType,
     reduceAmount: formatPriceSafe(o.reduceAmount),
+    discountAmount: formatPriceSafe(o.discountAmount),
+    shopCouponAmount: formatPriceSafe(o.shopCouponAmount),
+    platformCouponAmount: formatPriceSafe(o.platformCouponAmount),
     scoreAmount: formatPriceSafe(o.scoreAmount),
     remarks: o.remarks,
     dvyTime: iso(o.dvyTime),

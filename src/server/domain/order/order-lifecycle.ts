@@ -17,6 +17,7 @@ import { deliveries, deliveryTraces, jobs, orderItems, orders, payments, product
 import { registerJobHandler, scheduleJob } from "../jobs/jobs.ts";
 import { OrderStatus, transition, type OrderEvent } from "../../../lib/order-state.ts";
 import { pointsEarned } from "../points/points.ts";
+import { giveBackCoupons } from "../coupon/coupon.ts";
 
 /** A refusal; `key` is an i18n key (namespace "order"). */
 export class OrderError extends Error {
@@ -68,7 +69,8 @@ async function addLedger(tx: Tx, userId: string, kind: "balance" | "score", amou
 /**
  * Closes an unpaid order: by the buyer (closeType 4, `opts.userId` must own it) or by the pay
  * timeout (closeType 1). Puts the stock back exactly (SKU stocks and product total_stocks),
- * returns the points the order used, and closes the order's waiting payments.
+ * returns the points the order used, gives back its coupons (once every order a coupon was used on
+ * is closed) and closes the order's waiting payments.
  */
 export async function closeOrder(tx: Tx, orderNumber: string, closeType: CloseTypeValue, now: Date, opts: { userId?: string } = {}): Promise<void> {
   const order = await lockOrder(tx, orderNumber, { userId: opts.userId });
@@ -90,6 +92,7 @@ export async function closeOrder(tx: Tx, orderNumber: string, closeType: CloseTy
   await tx.update(payments).set({ status: 2 })
     .where(and(eq(payments.status, 0), sql`(',' || ${payments.orderNumbers} || ',') like ${`%,${orderNumber},%`}`));
   await tx.update(orders).set({ status, closeType, cancelTime: now, updatedAt: now }).where(eq(orders.orderId, order.orderId));
+  await giveBackCoupons(tx, orderNumber);
 }
 
 /** Locks orders (FOR UPDATE) in ascending order number: the first step of every transaction that changes orders. */

@@ -26,10 +26,10 @@ describe("newSubmitToken", () => {
 
 describe("parsePayload", () => {
   it("reads cart and buy-now payloads", () => {
-    expect(parsePayload({ source: "cart", basketIds: [3, 4], addrId: 7, isScorePay: 1, userUseScore: 100, shopIds: [1] }))
-      .toEqual({ source: "cart", basketIds: [3, 4], addrId: 7, isScorePay: 1, userUseScore: 100, shopIds: [1] });
+    expect(parsePayload({ source: "cart", basketIds: [3, 4], addrId: 7, isScorePay: 1, userUseScore: 100, shopIds: [1], couponUserIds: [9, -1] }))
+      .toEqual({ source: "cart", basketIds: [3, 4], addrId: 7, isScorePay: 1, userUseScore: 100, shopIds: [1], couponUserIds: [9] });
     expect(parsePayload({ source: "buyNow", orderItem: { prodId: 1, skuId: 2, prodCount: 3, shopId: 4 }, addrId: null }))
-      .toEqual({ source: "buyNow", orderItem: { prodId: 1, skuId: 2, prodCount: 3, shopId: 4 }, addrId: null, isScorePay: 0, userUseScore: null, shopIds: [] });
+      .toEqual({ source: "buyNow", orderItem: { prodId: 1, skuId: 2, prodCount: 3, shopId: 4 }, addrId: null, isScorePay: 0, userUseScore: null, shopIds: [], couponUserIds: null });
   });
   it("anything else is no payload", () => {
     for (const p of [null, "x", {}, { source: "cart", basketIds: [] }, { source: "cart", basketIds: [0] }, { source: "buyNow", orderItem: { prodId: 1 } }, { source: "cart", basketIds: [1], addrId: "7" }]) {

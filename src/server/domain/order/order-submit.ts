@@ -25,7 +25,8 @@ import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, sql } from "drizzle-o
 import { ResponseCode } from "../../../lib/api-types.ts";
 import { CART_SETTLE_MAX } from "../../../lib/constants.ts";
 import { LOCALES, pickText, type Locale, type LocalizedText } from "../../../lib/locale.ts";
-import { formatPrice, mulQty, sum } from "../../../lib/money.ts";
+import type { CheckoutCouponDto, LineOffers } from "../../../lib/marketing.ts";
+import { compare, formatPrice, mulQty, sum } from "../../../lib/money.ts";
 import {
   ORDER_PAY_MINUTES, SUBMIT_TOKEN_MINUTES,
   type ConfirmItemDto, type OrderAddrDto, type OrderConfirmDto, type ShopCartOrderDto,
@@ -39,8 +40,11 @@ import { getArea } from "../address/area.ts";
 import { groupByShop, lineStatus } from "../cart/cart.ts";
 import { scheduleJob } from "../jobs/jobs.ts";
 import { nextOrderNumber } from "./order-lifecycle.ts";
-import { freightFor, freightRuleOf, type FreightRule } from "./order-pricing.ts";
-import { maxUsablePointsForShops, POINTS_PER_YUAN, pointsToMoney, splitPoints, validatePointsUse } from "../points/points.ts";
+import { freightRuleOf, type FreightRule } from "./order-pricing.ts";
+import { POINTS_PER_YUAN } from "../points/points.ts";
+import { priceLines, PricingRefusal, type CouponChoice, type CouponOption, type DiscountRuleSet, type HeldCoupon, type PricedLine, type PricedShopResult, type PricingResult } from "../pricing/pricing.ts";
+import { choiceFromIds, CouponError, couponNames, heldCoupons, useCoupons, whyNotHeld } from "../coupon/coupon.ts";
+import { chooseDiscountDto, runningDiscounts } from "../discount/discount.ts";
 import { ShopStatus } from "../shop/shop.ts";
 
 const MINUTE_MS = 60_000;
@@ -88,6 +92,8 @@ export type SubmitPayload = ({ source: "cart"; basketIds: number[] } | { source:
   /** Points asked for at confirm (null = the most allowed). */
   userUseScore: number | null;
   shopIds: number[];
+  /** Coupons chosen at confirm (null = the best combination). */
+  couponUserIds: number[] | null;
 };
 
 const posInt = (v: unknown): v is number => typeof v === "number" && Number.isSafeInteger(v) && v > 0;
@@ -101,7 +107,8 @@ export function parsePayload(v: unknown): SubmitPayload | null {
   const isScorePay = p.isScorePay === 1 ? 1 : 0;
   const userUseScore = typeof p.userUseScore === "number" && Number.isSafeInteger(p.userUseScore) ? p.userUseScore : null;
   const shopIds = Array.isArray(p.shopIds) ? p.shopIds.filter(posInt) : [];
-  const common = { addrId, isScorePay, userUseScore, shopIds } as const;
+  const couponUserIds = Array.isArray(p.couponUserIds) ? p.couponUserIds.filter(posInt) : null;
+  const common = { addrId, isScorePay, userUseScore, shopIds, couponUserIds } as const;
   if (p.source === "cart" && Array.isArray(p.basketIds) && p.basketIds.length > 0 && p.basketIds.every(posInt)) {
     return { source: "cart", basketIds: p.basketIds, ...common };
   }
@@ -116,6 +123,10 @@ export function parsePayload(v: unknown): SubmitPayload | null {
 export interface PriceLine {
   price: string;
   prodCount: number;
+  prodId?: number;
+  skuId?: number;
+  /** The discount the cart line chose (0 = decide, -1 = none). */
+  discountId?: number;
 }
 
 export interface CheckoutShopInput<L extends PriceLine> {
@@ -133,6 +144,8 @@ export interface PricedShop<L extends PriceLine> extends CheckoutShopInput<L> {
   scoreReduce: string;
   actualTotal: string;
   totalCount: number;
+  /** The engine's answer for this shop (per line in `lines` order: priced.lines[i]). */
+  priced: PricedShopResult;
 }
 
 export interface Checkout<L extends PriceLine> {
@@ -145,6 +158,7 @@ export interface Checkout<L extends PriceLine> {
   maxUsableScore: number;
   useScore: number;
   totalScoreAmount: string;
+  pricing: PricingResult;
 }
 
 export interface PointsChoice {
@@ -157,42 +171,52 @@ export interface PointsChoice {
   memberFreeShipping?: boolean;
 }
 
+/** Promotions for priceCheckout: running discounts, the buyer's coupons and choice (none = no coupon step). */
+export interface CheckoutPromotions {
+  discounts?: readonly DiscountRuleSet[];
+  coupons?: readonly HeldCoupon[];
+  couponChoice?: CouponChoice | undefined;
+  now?: Date;
+}
+
 /**
- * Amounts of a checkout: per shop goods total, freight, points and amount to pay, and the sums.
- * Throws OrderSubmitError for points that are not a multiple of 10 (rules.pointsStep), over the
- * balance (order.pointsOverBalance) or over what the 50% rule allows (order.pointsOverLimit).
+ * Amounts of a checkout through the pricing engine (pricing/pricing.ts): per shop goods total,
+ * reductions, freight, points and amount to pay, and the sums. Throws OrderSubmitError for what
+ * the engine refuses (points not a multiple of 10, over the balance or the 50 % rule; a coupon
+ * that is not the buyer's or not usable).
  */
-export function priceCheckout<L extends PriceLine>(shopsIn: readonly CheckoutShopInput<L>[], choice: PointsChoice): Checkout<L> {
+export function priceCheckout<L extends PriceLine>(shopsIn: readonly CheckoutShopInput<L>[], choice: PointsChoice, promo: CheckoutPromotions = {}): Checkout<L> {
   if (shopsIn.length === 0 || shopsIn.some((s) => s.lines.length === 0)) throw new OrderSubmitError("cart.selectOne");
-  const base = shopsIn.map((s) => {
-    const total = formatPrice(sum(s.lines.map((l) => mulQty(l.price, l.prodCount))));
-    const transFee = freightFor(total, s.rule, { memberFreeShipping: choice.memberFreeShipping === true, selfOperated: s.shopType === 1 });
-    return { ...s, total, transFee, totalCount: s.lines.reduce((n, l) => n + l.prodCount, 0) };
-  });
-  const goods = formatPrice(sum(base.map((s) => s.total)));
-  const maxUsableScore = maxUsablePointsForShops(choice.balance, base.map((s) => s.total));
-  let useScore = 0;
-  if (choice.isScorePay === 1) {
-    useScore = choice.userUseScore ?? maxUsableScore;
-    const check = validatePointsUse(useScore, choice.balance, goods);
-    if (!check.ok) throw new OrderSubmitError(check.error);
-    if (useScore > maxUsableScore) throw new OrderSubmitError("order.pointsOverLimit");
+  let key = 0;
+  const keyed = shopsIn.map((s) => s.lines.map((l) => ({ key: ++key, line: l, shopId: s.shopId })));
+  let pricing: PricingResult;
+  try {
+    pricing = priceLines({
+      lines: keyed.flat().map(({ key: k, line, shopId }) => ({
+        key: k, prodId: line.prodId ?? -k, skuId: line.skuId ?? -k, shopId, price: line.price, count: line.prodCount, discountId: line.discountId ?? 0,
+      })),
+      shops: shopsIn.map((s) => ({ shopId: s.shopId, shopType: s.shopType, freight: s.rule })),
+      buyer: { points: choice.balance, memberFreeShipping: choice.memberFreeShipping === true },
+      ...(promo.discounts ? { discounts: promo.discounts } : {}),
+      ...(promo.coupons ? { coupons: promo.coupons } : {}),
+      ...(promo.couponChoice ? { couponChoice: promo.couponChoice } : {}),
+      points: { isScorePay: choice.isScorePay, userUseScore: choice.userUseScore ?? null },
+      now: promo.now ?? new Date(),
+    });
+  } catch (e) {
+    if (e instanceof PricingRefusal) throw new OrderSubmitError(e.key, ResponseCode.SHOW_FAIL, e.params);
+    throw e;
   }
-  const split = splitPoints(useScore, base.map((s) => s.total));
-  const priced = base.map((s, i): PricedShop<L> => {
-    const scoreReduce = pointsToMoney(split[i]!);
-    return { ...s, useScore: split[i]!, scoreReduce, actualTotal: formatPrice(sum([s.total, s.transFee]).minus(scoreReduce)) };
+  const shops = shopsIn.map((s, i): PricedShop<L> => {
+    const p = pricing.shops.find((x) => x.shopId === s.shopId)!;
+    const byKey = new Map(p.lines.map((l) => [l.key, l]));
+    const priced = { ...p, lines: keyed[i]!.map((k) => byKey.get(k.key)!) };
+    return { ...s, total: p.total, transFee: p.transFee, useScore: p.useScore, scoreReduce: p.scoreReduce, actualTotal: p.actualTotal, totalCount: p.totalCount, priced };
   });
   return {
-    shops: priced,
-    total: goods,
-    totalTransFee: formatPrice(sum(priced.map((s) => s.transFee))),
-    totalCount: priced.reduce((n, s) => n + s.totalCount, 0),
-    actualTotal: formatPrice(sum(priced.map((s) => s.actualTotal))),
-    isScorePay: choice.isScorePay,
-    maxUsableScore,
-    useScore,
-    totalScoreAmount: pointsToMoney(useScore),
+    shops, total: pricing.total, totalTransFee: pricing.totalTransFee, totalCount: pricing.totalCount, actualTotal: pricing.actualTotal,
+    isScorePay: pricing.isScorePay, maxUsableScore: pricing.maxUsableScore, useScore: pricing.useScore, totalScoreAmount: pricing.totalScoreAmount,
+    pricing,
   };
 }
 
@@ -225,6 +249,7 @@ export interface BuyLine extends PriceLine {
   stocks: number;
   status: "valid" | "offline" | "noStock";
   basketDate: string;
+  discountId: number;
 }
 
 const lineColumns = {
@@ -249,7 +274,7 @@ const emptyText: LocalizedText = { zh: "", "zh-tw": "", en: "" };
 const asText = (v: LocalizedText | null | undefined): LocalizedText => (v ? { zh: v.zh ?? "", "zh-tw": v["zh-tw"] ?? "", en: v.en ?? "" } : emptyText);
 
 type RawLine = {
-  basketId: number; prodId: number; skuId: number; shopId: number; prodCount: number; createdAt: Date;
+  basketId: number; prodId: number; skuId: number; shopId: number; prodCount: number; createdAt: Date; discountId?: number;
   prodStatus: number | null; prodShopId: number | null; prodPic: string | null;
   shopStatus: number | null; shopName: LocalizedText | null; shopType: number | null;
   skuStatus: number | null; skuProdId: number | null; stocks: number | null; skuName: LocalizedText | null; properties: LocalizedText | null;
@@ -267,6 +292,7 @@ async function toBuyLines(q: Q, rows: readonly RawLine[]): Promise<BuyLine[]> {
     skuName: asText(r.skuName), properties: asText(r.properties),
     pic: r.skuPic || r.prodPic || "",
     basketDate: r.createdAt.toISOString(),
+    discountId: r.discountId ?? 0,
   }));
 }
 
@@ -278,7 +304,7 @@ async function loadCartLines(q: Q, userId: string, basketIds: readonly number[],
   const ids = [...new Set(basketIds)];
   const query = q.select({
     basketId: cartItems.basketId, prodId: cartItems.prodId, skuId: cartItems.skuId, shopId: cartItems.shopId,
-    prodCount: cartItems.prodCount, createdAt: cartItems.createdAt, ...lineColumns,
+    prodCount: cartItems.prodCount, createdAt: cartItems.createdAt, discountId: cartItems.discountId, ...lineColumns,
   })
     .from(cartItems)
     .leftJoin(products, eq(products.prodId, cartItems.prodId))
@@ -366,6 +392,53 @@ async function loadUser(q: Q, userId: string): Promise<{ score: number; levelTyp
   return u ?? { score: 0, levelType: 0 };
 }
 
+/**
+ * Prices a checkout with everything that applies: running discounts, the buyer's coupons and
+ * their choice (`couponUserIds` null = the best combination).
+ */
+async function priceWithPromotions(q: Q, userId: string, inputs: CheckoutShopInput<BuyLine>[], points: PointsChoice, couponUserIds: readonly number[] | null, now: Date) {
+  const shopIds = inputs.map((s) => s.shopId);
+  const [discountsNow, held] = await Promise.all([runningDiscounts(q, shopIds, now), heldCoupons(q, userId, shopIds, now)]);
+  let couponChoice: CouponChoice | undefined;
+  try {
+    couponChoice = couponUserIds === null ? undefined : choiceFromIds(held, couponUserIds, shopIds);
+  } catch (e) {
+    if (e instanceof CouponError && e.key === "coupon.notYours") {
+      const missing = (couponUserIds ?? []).filter((id) => !held.some((h) => h.couponUserId === id));
+      throw new OrderSubmitError(await whyNotHeld(q, userId, missing, now));
+    }
+    if (e instanceof CouponError) throw new OrderSubmitError(e.key);
+    throw e;
+  }
+  return { checkout: priceCheckout(inputs, points, { discounts: discountsNow, coupons: held, couponChoice, now }), held };
+}
+
+/** The coupon ids a checkout applied (shop coupons in shop order, then the platform coupon). */
+function chosenCoupons(p: PricingResult): number[] {
+  return [...p.shops.map((s) => s.chosenCouponUserId), p.chosenPlatformCouponUserId].filter((id) => id > 0);
+}
+
+function couponDtos(options: readonly CouponOption[], names: ReadonlyMap<number, string>): CheckoutCouponDto[] {
+  return options.map((o) => ({
+    couponUserId: o.coupon.couponUserId, couponId: o.coupon.couponId, shopId: o.coupon.shopId,
+    couponName: names.get(o.coupon.couponId) ?? "", couponType: o.coupon.couponType,
+    cashCondition: formatPrice(o.coupon.cashCondition),
+    reduceAmount: o.coupon.reduceAmount === null ? null : formatPrice(o.coupon.reduceAmount),
+    couponDiscount: o.coupon.couponDiscount === null ? null : String(Number(o.coupon.couponDiscount)),
+    suitableProdType: o.coupon.suitableProdType, validEnd: o.coupon.validEnd.toISOString(),
+    canUse: o.canUse, reason: o.reason, shortBy: o.shortBy, couponReduce: o.reduce, choose: o.choose,
+  }));
+}
+
+const lineOffers = (l: PricedLine): LineOffers => ({
+  skuPrice: l.skuPrice, activityPrice: l.activityPrice, activity: l.activity, amount: l.amount, activityReduce: l.activityReduce,
+  discountId: l.discountId, discountReduce: l.discountReduce, shopCouponReduce: l.shopCouponReduce, platformCouponReduce: l.platformCouponReduce,
+  scoreReduce: l.scoreReduce, actualAmount: l.actualAmount,
+});
+
+/** Discount reduction of a shop as the order stores it: activity prices and tiers together. */
+const discountPart = (p: PricedShopResult) => formatPrice(sum([p.activityReduce, p.discountReduce]));
+
 // ------------------------------------------------------------------------------------------
 // Confirm
 // ------------------------------------------------------------------------------------------
@@ -376,6 +449,9 @@ export interface ConfirmInput {
   addrId?: number | undefined;
   isScorePay?: 0 | 1 | undefined;
   userUseScore?: number | null | undefined;
+  /** With userChangeCoupon 1: the buyer's coupon choice. */
+  couponUserIds?: number[] | undefined;
+  userChangeCoupon?: 0 | 1 | undefined;
 }
 
 /** Keeps the token table small: the user's unused tokens that expired more than a day ago go. */
@@ -388,9 +464,12 @@ export async function confirmOrder(db: Db, userId: string, locale: Locale, input
   const addr = await resolveAddress(db, userId, input.addrId);
   const user = await loadUser(db, userId);
   const isScorePay = input.isScorePay === 1 ? 1 : 0;
-  const checkout = priceCheckout(await shopInputs(db, lines), {
+  const couponUserIds = input.userChangeCoupon === 1 ? [...new Set(input.couponUserIds ?? [])] : null;
+  const { checkout, held } = await priceWithPromotions(db, userId, await shopInputs(db, lines), {
     balance: user.score, isScorePay, userUseScore: input.userUseScore ?? null, memberFreeShipping: user.levelType === 1,
-  });
+  }, couponUserIds, now);
+  const p = checkout.pricing;
+  const names = await couponNames(db, held.map((h) => h.couponId), locale);
   const token = newSubmitToken();
   const expiresAt = new Date(now.getTime() + SUBMIT_TOKEN_MINUTES * MINUTE_MS);
   const payload: SubmitPayload = {
@@ -399,6 +478,7 @@ export async function confirmOrder(db: Db, userId: string, locale: Locale, input
     isScorePay,
     userUseScore: isScorePay === 1 ? (input.userUseScore ?? null) : null,
     shopIds: checkout.shops.map((s) => s.shopId),
+    couponUserIds: chosenCoupons(p),
   };
   await db.transaction(async (tx) => {
     await tx.delete(submitTokens).where(and(eq(submitTokens.userId, userId), isNull(submitTokens.usedAt), lt(submitTokens.expiresAt, new Date(now.getTime() - TOKEN_KEEP_MS))));
@@ -408,23 +488,40 @@ export async function confirmOrder(db: Db, userId: string, locale: Locale, input
     uuid: token,
     expiresAt: expiresAt.toISOString(),
     userAddr: addr ? addrDto(addr, locale) : null,
-    shopCartOrders: checkout.shops.map((s): ShopCartOrderDto => ({
-      shopId: s.shopId,
-      shopName: pickText(s.lines[0]!.shopName, locale),
-      shopType: s.shopType,
-      total: s.total,
-      transFee: s.transFee,
-      freeOver: s.rule.freeOver === null ? null : formatPrice(s.rule.freeOver),
-      scoreReduce: s.scoreReduce,
-      actualTotal: s.actualTotal,
-      totalCount: s.totalCount,
-      shopCartItemDiscounts: [{ shopCartItems: s.lines.map((l): ConfirmItemDto => ({
-        basketId: l.basketId, prodId: l.prodId, skuId: l.skuId,
-        prodName: pickText(l.prodName, locale), skuName: pickText(l.skuName, locale), properties: pickText(l.properties, locale),
-        pic: l.pic, price: formatPrice(l.price), prodCount: l.prodCount, productTotalAmount: formatPrice(mulQty(l.price, l.prodCount)),
-      })) }],
-    })),
+    shopCartOrders: checkout.shops.map((s): ShopCartOrderDto => {
+      const items = new Map(s.lines.map((l, i) => [s.priced.lines[i]!.key, { l, priced: s.priced.lines[i]! }]));
+      return {
+        shopId: s.shopId,
+        shopName: pickText(s.lines[0]!.shopName, locale),
+        shopType: s.shopType,
+        total: s.total,
+        transFee: s.transFee,
+        freeOver: s.rule.freeOver === null ? null : formatPrice(s.rule.freeOver),
+        discountReduce: discountPart(s.priced),
+        shopCouponReduce: s.priced.shopCouponReduce,
+        platformCouponReduce: s.priced.platformCouponReduce,
+        scoreReduce: s.scoreReduce,
+        actualTotal: s.actualTotal,
+        totalCount: s.totalCount,
+        coupons: couponDtos(s.priced.coupons, names),
+        shopCartItemDiscounts: s.priced.groups.map((g) => ({
+          chooseDiscountItemDto: chooseDiscountDto(g, locale),
+          shopCartItems: g.lineKeys.map((k) => items.get(k)!).map(({ l, priced }): ConfirmItemDto => ({
+            basketId: l.basketId, prodId: l.prodId, skuId: l.skuId,
+            prodName: pickText(l.prodName, locale), skuName: pickText(l.skuName, locale), properties: pickText(l.properties, locale),
+            pic: l.pic, price: formatPrice(l.price), prodCount: l.prodCount, productTotalAmount: formatPrice(mulQty(l.price, l.prodCount)),
+            offers: lineOffers(priced),
+          })),
+        })),
+      };
+    }),
     total: checkout.total,
+    totalReduce: p.totalReduce,
+    discountReduce: formatPrice(sum([p.activityReduce, p.discountReduce])),
+    shopCouponReduce: p.shopCouponReduce,
+    platformCouponReduce: p.platformCouponReduce,
+    coupons: couponDtos(p.platformCoupons, names),
+    couponUserIds: chosenCoupons(p),
     totalTransFee: checkout.totalTransFee,
     totalCount: checkout.totalCount,
     actualTotal: checkout.actualTotal,
@@ -452,6 +549,11 @@ export interface SubmitInput {
   /** Missing = the choice made at confirm. */
   isScorePay?: 0 | 1 | undefined;
   userUseScore?: number | null | undefined;
+  /** With userChangeCoupon 1: the coupons to use (else the ones of the confirm step). */
+  couponUserIds?: number[] | undefined;
+  userChangeCoupon?: 0 | 1 | undefined;
+  /** The amount the buyer saw; a different server amount refuses the submit (orderSubmit.amountChanged). */
+  actualTotal?: string | undefined;
 }
 
 /** Claims the token (used_at set) or throws the A03002 refusal: repeat (with the first order numbers) or expired. */
@@ -491,9 +593,13 @@ export async function submitOrder(db: Db, userId: string, locale: Locale, input:
     const user = await loadUser(tx, userId);
     const isScorePay = input.isScorePay ?? payload.isScorePay;
     const userUseScore = input.isScorePay !== undefined ? (input.userUseScore ?? null) : payload.userUseScore;
-    const checkout = priceCheckout(await shopInputs(tx, lines), {
+    const couponUserIds = input.userChangeCoupon === 1 ? [...new Set(input.couponUserIds ?? [])] : (payload.couponUserIds ?? null);
+    const { checkout } = await priceWithPromotions(tx, userId, await shopInputs(tx, lines), {
       balance: user.score, isScorePay, userUseScore, memberFreeShipping: user.levelType === 1,
-    });
+    }, couponUserIds, now);
+    if (input.actualTotal !== undefined && compare(input.actualTotal, checkout.actualTotal) !== 0) {
+      throw new OrderSubmitError("orderSubmit.amountChanged", ResponseCode.SHOW_FAIL, { amount: checkout.actualTotal });
+    }
 
     // Stock: one conditional update per SKU (ascending ids), then the products' totals.
     const bySku = new Map<number, { n: number; line: BuyLine }>();
@@ -527,22 +633,38 @@ export async function submitOrder(db: Db, userId: string, locale: Locale, input:
         orderNumber, userId, shopId: s.shopId, shopName: s.lines[0]!.shopName,
         prodNames: s.lines.map((l) => l.prodName.zh).join(", "),
         status: 1, orderType: 0, dvyType: 1,
-        total: s.total, freightAmount: s.transFee, scoreAmount: s.scoreReduce, reduceAmount: "0", actualTotal: s.actualTotal,
+        total: s.total, freightAmount: s.transFee, scoreAmount: s.scoreReduce, actualTotal: s.actualTotal,
+        reduceAmount: formatPrice(sum([discountPart(s.priced), s.priced.shopCouponReduce, s.priced.platformCouponReduce])),
+        discountAmount: discountPart(s.priced), shopCouponAmount: s.priced.shopCouponReduce, platformCouponAmount: s.priced.platformCouponReduce,
         useScore: s.useScore, productNums: s.totalCount,
         remarks: input.remarks.get(s.shopId) ?? "",
         address, invoice: input.invoices.get(s.shopId) ?? null,
         submitToken: input.uuid, payDeadline, createdAt: now, updatedAt: now,
       });
-      await tx.insert(orderItems).values(s.lines.map((l) => ({
+      await tx.insert(orderItems).values(s.lines.map((l, i) => ({
         orderNumber, shopId: s.shopId, userId, prodId: l.prodId, skuId: l.skuId,
         prodName: l.prodName, skuName: l.skuName, properties: l.properties, pic: l.pic,
         price: formatPrice(l.price), prodCount: l.prodCount, productTotalAmount: formatPrice(mulQty(l.price, l.prodCount)),
-        basketId: l.basketId, createdAt: now,
+        basketId: l.basketId, actualTotal: s.priced.lines[i]!.actualAmount, offers: lineOffers(s.priced.lines[i]!), createdAt: now,
       })));
       if (s.useScore > 0) {
         await tx.insert(userLedger).values({ userId, kind: "score", amount: String(-s.useScore), reason: "orderUseScore", orderNumber, createdAt: now });
       }
       await scheduleJob(tx, "orderPayTimeout", orderNumber, payDeadline);
+    }
+
+    // Coupons: marked used in this transaction (a concurrent submit that used one first makes this one fail).
+    const byShop = new Map(checkout.shops.map((s, i) => [s.shopId, numbers[i]!]));
+    const uses = checkout.pricing.shops.filter((s) => s.chosenCouponUserId > 0).map((s) => ({ couponUserId: s.chosenCouponUserId, orderNumbers: [byShop.get(s.shopId)!] }));
+    if (checkout.pricing.chosenPlatformCouponUserId > 0) {
+      const on = checkout.pricing.shops.filter((s) => compare(s.platformCouponReduce, 0) > 0).map((s) => byShop.get(s.shopId)!);
+      uses.push({ couponUserId: checkout.pricing.chosenPlatformCouponUserId, orderNumbers: on });
+    }
+    try {
+      await useCoupons(tx, userId, uses, now);
+    } catch (e) {
+      if (e instanceof CouponError) throw new OrderSubmitError(e.key);
+      throw e;
     }
 
     if (payload.source === "cart") {

@@ -1,0 +1,135 @@
+/**
+ * /invoice-detail?orderNumber=: the invoice of one of the buyer's orders (GET /p/orderInvoice/info):
+ * type, title, taxpayer number, content, status (application in progress → invoiced) and the PDF
+ * once the shop uploaded it. While in progress the buyer can change type, title and taxpayer
+ * number (PUT /p/orderInvoice; the server checks them and answers refusals in the buyer's language).
+ */
+import { useEffect, useState, type FormEvent } from "react";
+import { useTranslation } from "../common/I18nProvider.tsx";
+import { get, isApiError, put } from "../../client/api.ts";
+import { ResponseCode } from "../../lib/api-types.ts";
+import { formatTime } from "../order/order-view.ts";
+import { isUnauthorized, reportError, toastOk, UcGate, UcPanel, UcRoot, useSession, useUcLoad } from "../user-center/shared.tsx";
+import type { UcIslandProps } from "../user-center/types.ts";
+import "./invoice.css";
+
+/** Server: domain/invoice InvoiceDetailDto. */
+interface Invoice {
+  orderNumber: string; shopName: string; invoiceType: 1 | 2; headerName: string; invoiceTaxNumber: string | null;
+  invoiceState: 1 | 2; filePath: string | null; uploadTime: string | null; editable: boolean; actualTotal: string;
+}
+
+export default function InvoiceDetail(props: UcIslandProps) {
+  return (
+    <UcRoot locale={props.locale} resources={props.resources}>
+      <InvoiceBody base={props.homeHref.replace(/\/$/, "")} />
+    </UcRoot>
+  );
+}
+
+function InvoiceBody({ base }: { base: string }) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const [orderNumber, setOrderNumber] = useState<string | null>(null);
+  const [editing, setEditing] = useState(false);
+  useEffect(() => setOrderNumber((new URLSearchParams(location.search).get("orderNumber") ?? "").trim()), []);
+  const load = useUcLoad(
+    { state: orderNumber === null ? "checking" : session.state, markGuest: session.markGuest },
+    async (): Promise<{ invoice: Invoice | null }> => {
+      if (!orderNumber) return { invoice: null };
+      try {
+        return { invoice: await get<Invoice>("/p/orderInvoice/info", { orderNumber }, { silent: true }) };
+      } catch (e) {
+        if (isApiError(e) && e.code === ResponseCode.SHOW_FAIL) return { invoice: null };
+        throw e;
+      }
+    },
+    [orderNumber],
+  );
+  const inv = load.data?.invoice ?? null;
+  return (
+    <UcPanel title={t("invoice.title")} testId="invoice-detail">
+      <UcGate state={orderNumber === null ? "checking" : session.state} error={load.error} loading={load.loading && !load.data} onRetry={load.reload}>
+        {load.data && !inv ? <p className="empty-state" data-testid="inv-none">{t("invoice.none")}</p> : null}
+        {inv ? (
+          <>
+            <dl className="inv-table" data-testid="inv-table">
+              <dt>{t("invoice.status")}</dt>
+              <dd><span className={`inv-state inv-state-${inv.invoiceState}`} data-testid="inv-state">{t(`invoice.state${inv.invoiceState}`)}</span></dd>
+              <dt>{t("invoice.shop")}</dt><dd>{inv.shopName} · {t("invoice.order", { orderNumber: inv.orderNumber })}</dd>
+              <dt>{t("invoice.type")}</dt><dd data-testid="inv-type">{t(inv.invoiceType === 2 ? "invoice.typeUnit" : "invoice.typePersonal")}</dd>
+              <dt>{t("invoice.header")}</dt><dd data-testid="inv-header">{inv.headerName}</dd>
+              {inv.invoiceType === 2 ? (<><dt>{t("invoice.taxNumber")}</dt><dd data-testid="inv-tax">{inv.invoiceTaxNumber}</dd></>) : null}
+              <dt>{t("invoice.content")}</dt><dd>{t("invoice.contentDetails")}</dd>
+              <dt>{t("invoice.amount")}</dt><dd>¥{inv.actualTotal}</dd>
+              <dt>{t("invoice.file")}</dt>
+              <dd>
+                {inv.filePath ? (
+                  <>
+                    <a href={inv.filePath} target="_blank" rel="noopener" className="uc-link" data-testid="inv-download">{t("invoice.download")}</a>
+                    {inv.uploadTime ? <span className="inv-muted"> · {t("invoice.uploadTime", { time: formatTime(inv.uploadTime) })}</span> : null}
+                  </>
+                ) : <span className="inv-muted">{t("invoice.waiting")}</span>}
+              </dd>
+            </dl>
+            {inv.editable && !editing ? (
+              <button type="button" className="btn btn-ghost" onClick={() => setEditing(true)} data-testid="inv-edit">{t("invoice.edit")}</button>
+            ) : null}
+            {inv.editable && editing ? (
+              <InvoiceForm inv={inv} onGuest={session.markGuest} onCancel={() => setEditing(false)} onSaved={(next) => { load.setData({ invoice: next }); setEditing(false); }} />
+            ) : null}
+          </>
+        ) : null}
+        {orderNumber ? <p className="inv-back"><a className="uc-link" href={`${base}/order-detail?orderNumber=${encodeURIComponent(orderNumber)}`}>{t("invoice.backToOrder")}</a></p> : null}
+      </UcGate>
+    </UcPanel>
+  );
+}
+
+function InvoiceForm({ inv, onGuest, onCancel, onSaved }: { inv: Invoice; onGuest: () => void; onCancel: () => void; onSaved: (inv: Invoice) => void }) {
+  const { t } = useTranslation();
+  const [type, setType] = useState<1 | 2>(inv.invoiceType);
+  const [header, setHeader] = useState(inv.headerName);
+  const [tax, setTax] = useState(inv.invoiceTaxNumber ?? "");
+  const [error, setError] = useState("");
+  const [saving, setSaving] = useState(false);
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setError("");
+    setSaving(true);
+    try {
+      const next = await put<Invoice>("/p/orderInvoice", { orderNumber: inv.orderNumber, invoiceType: type, headerName: header, invoiceTaxNumber: type === 2 ? tax : "" }, { silent: true });
+      toastOk(t("invoice.saved"));
+      onSaved(next);
+    } catch (err) {
+      if (isUnauthorized(err)) return onGuest();
+      if (isApiError(err) && err.msg) setError(err.msg);
+      else reportError(err, t("userCenter.common.actionFailed"));
+    } finally {
+      setSaving(false);
+    }
+  }
+  return (
+    <form className="inv-form" onSubmit={(e) => void submit(e)} noValidate data-testid="inv-form">
+      <div className="inv-row" role="radiogroup" aria-label={t("invoice.type")}>
+        <span className="inv-label">{t("invoice.type")}</span>
+        <label><input type="radio" name="inv-type" checked={type === 1} onChange={() => setType(1)} data-testid="inv-type-1" /> {t("invoice.typePersonal")}</label>
+        <label><input type="radio" name="inv-type" checked={type === 2} onChange={() => setType(2)} data-testid="inv-type-2" /> {t("invoice.typeUnit")}</label>
+      </div>
+      <label className="inv-row"><span className="inv-label">{t("invoice.header")}</span>
+        <input value={header} maxLength={100} onChange={(e) => setHeader(e.currentTarget.value)} data-testid="inv-header-input" />
+      </label>
+      {type === 2 ? (
+        <label className="inv-row"><span className="inv-label">{t("invoice.taxNumber")}</span>
+          <input value={tax} maxLength={20} placeholder={t("invoice.taxHint")} onChange={(e) => setTax(e.currentTarget.value)} data-testid="inv-tax-input" />
+        </label>
+      ) : null}
+      {error ? <p className="uc-field-error" role="alert" data-testid="inv-error">{error}</p> : null}
+      <div className="inv-row">
+        <span className="inv-label" />
+        <button type="submit" className="btn" disabled={saving} data-testid="inv-save">{t("invoice.save")}</button>
+        <button type="button" className="btn btn-ghost" onClick={onCancel}>{t("invoice.cancel")}</button>
+      </div>
+    </form>
+  );
+}

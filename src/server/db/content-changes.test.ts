@@ -1,0 +1,120 @@
+import { describe, expect, it } from "vitest";
+import { changeFeed, isAffected, TaggedMemo, type Changed, type RawChange } from "./content-changes.ts";
+
+/** A change log in memory; `commit` adds rows (ids may arrive out of order, like late commits). */
+function fakeLog() {
+  const rows: RawChange[] = [];
+  let reads = 0;
+  return {
+    rows,
+    get reads() {
+      return reads;
+    },
+    commit: (...r: RawChange[]) => rows.push(...r),
+    read: async (after: number | null, position: number) => {
+      reads++;
+      if (after === null) return { maxId: rows.reduce((m, r) => Math.max(m, r.id), 0), rows: [] };
+      const out = rows.filter((r) => r.id > after || r.id > position).sort((x, y) => x.id - y.id);
+      return { maxId: out.at(-1)?.id ?? after, rows: out };
+    },
+  };
+}
+
+describe("isAffected", () => {
+  it("drops entries with a changed tag, untagged entries, and everything on * or all", () => {
+    const changed = new Set(["product:1"]);
+    expect(isAffected(new Set(["product:1", "site"]), changed)).toBe(true);
+    expect(isAffected(new Set(["product:2", "site"]), changed)).toBe(false);
+    expect(isAffected(new Set(), changed)).toBe(true);
+    expect(isAffected(new Set(["product:2"]), new Set(["*"]))).toBe(true);
+    expect(isAffected(new Set(["product:2"]), "all")).toBe(true);
+  });
+});
+
+describe("changeFeed", () => {
+  it("starts at the newest change, then reports new tags once; reads at most once per interval unless expired", async () => {
+    const log = fakeLog();
+    log.commit({ id: 1, tag: "site" });
+    let t = 0;
+    const feed = changeFeed(log.read, { intervalMs: 1000, now: () => t });
+    const seen: Changed[] = [];
+    feed.subscribe((c) => seen.push(c));
+    expect(await feed.sync()).toBe("1");
+    expect(seen).toEqual(["all"]);
+    log.commit({ id: 2, tag: "product:7" }, { id: 3, tag: "products" });
+    expect(feed.fresh()).toBe(true);
+    expect(await feed.sync()).toBe("1"); // within the interval: no read
+    feed.expire();
+    expect(feed.fresh()).toBe(false);
+    expect(await feed.sync()).toBe("3");
+    expect(seen[1]).toEqual(new Set(["product:7", "products"]));
+    t += 1000;
+    await feed.sync();
+    expect(seen).toHaveLength(2); // nothing new: no report
+  });
+
+  it("picks up a change committed late with a lower id, once", async () => {
+    const log = fakeLog();
+    const feed = changeFeed(log.read, { intervalMs: 0 });
+    const seen: Changed[] = [];
+    feed.subscribe((c) => seen.push(c));
+    await feed.sync();
+    log.commit({ id: 5, tag: "product:5" });
+    await feed.sync();
+    log.commit({ id: 4, tag: "product:4" }); // its transaction started first, committed later
+    await feed.sync();
+    await feed.sync();
+    expect(seen.slice(1)).toEqual([new Set(["product:5"]), new Set(["product:4"])]);
+  });
+
+  it("a failed read answers null and drops everything", async () => {
+    let fail = false;
+    const feed = changeFeed(async () => {
+      if (fail) throw new Error("down");
+      return { maxId: 0, rows: [] };
+    }, { intervalMs: 0 });
+    const seen: Changed[] = [];
+    feed.subscribe((c) => seen.push(c));
+    await feed.sync();
+    fail = true;
+    expect(await feed.sync()).toBeNull();
+    expect(seen).toEqual(["all", "all"]);
+  });
+});
+
+describe("TaggedMemo", () => {
+  it("keeps values until one of their tags changes; shares concurrent loads", async () => {
+    const log = fakeLog();
+    const memo = new TaggedMemo(changeFeed(log.read, { intervalMs: 0 }));
+    let loads = 0;
+    const load = (v: string) => async () => {
+      loads++;
+      return v;
+    };
+    const [x, y] = await Promise.all([memo.get("a", ["product:1"], load("a1")), memo.get("a", ["product:1"], load("a1"))]);
+    expect([x, y, loads]).toEqual(["a1", "a1", 1]);
+    await memo.get("b", (v: string) => [`product:${v.length}`], load("bb"));
+    log.commit({ id: 1, tag: "product:1" });
+    expect(await memo.get("a", ["product:1"], load("a2"))).toBe("a2");
+    expect(await memo.get("b", [], load("never"))).toBe("bb");
+    expect(loads).toBe(3);
+  });
+
+  it("does not keep a value read while the feed moved, and expires by age", async () => {
+    const log = fakeLog();
+    let t = 0;
+    const memo = new TaggedMemo(changeFeed(log.read, { intervalMs: 0, now: () => t }), { maxAgeMs: 60_000, now: () => t });
+    await memo.get("warm", [], async () => 0);
+    let loads = 0;
+    await memo.get("k", ["site"], async () => {
+      loads++;
+      log.commit({ id: 9, tag: "other" });
+      await memo.feed.sync();
+      return loads;
+    });
+    expect(await memo.get("k", ["site"], async () => ++loads)).toBe(2);
+    expect(await memo.get("k", ["site"], async () => ++loads)).toBe(2);
+    t += 60_000;
+    expect(await memo.get("k", ["site"], async () => ++loads)).toBe(3);
+  });
+});

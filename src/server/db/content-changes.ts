@@ -1,0 +1,262 @@
+/**
+ * What changed in public content, as tags (table content_changes, filled by the triggers of
+ * migration 0006 from any process), and the tagged in-memory stores that drop only what depends
+ * on a changed tag: the page render cache (src/server/http/render-cache.ts) and the read models
+ * of public content (src/server/domain/content/read-models.ts). docs/performance.md.
+ *
+ * Tags: "site", "home", "products", "product:<id>", "stock:<id>", "shops", "shop:<id>",
+ * "shop-products:<shopId>"; "*" (a truncate) drops everything. An entry stored without tags
+ * depends on everything.
+ */
+import { and, gt, lt, max, or, sql } from "drizzle-orm";
+import type { Db } from "./client.ts";
+import { contentChanges } from "./schema.ts";
+
+/** Changed tags, or "all" (first read, a truncate, a read that failed). */
+export type Changed = ReadonlySet<string> | "all";
+
+export interface ChangeFeed {
+  /**
+   * Brings the feed up to date (at most one read per interval; concurrent callers share it) and
+   * answers the position reached, or null when the changes can not be read (then nothing may be
+   * served from or stored in a cache).
+   */
+  sync(): Promise<string | null>;
+  /** The position of the last read (no database access). */
+  readonly position: string | null;
+  /** Whether sync() would answer without reading (the last read is recent enough): callers may skip it. */
+  fresh(): boolean;
+  /** The next sync() reads again (a write in this process just finished). */
+  expire(): void;
+  /** Called with the tags of every batch of changes. */
+  subscribe(listener: (changed: Changed) => void): () => void;
+}
+
+export const DEFAULT_FEED_INTERVAL_MS = 1000;
+/**
+ * Ids are given out in insert order but transactions commit in any order: each read looks this
+ * many ids back and skips the ones it has seen, so a change committed late is still picked up.
+ */
+const LOOK_BACK = 256;
+/** Rows older than this are deleted (at most once per TRIM_EVERY_MS, by whichever process reads). */
+const KEEP_MS = 60 * 60_000;
+const TRIM_EVERY_MS = 10 * 60_000;
+
+/** Whether an entry with `tags` must go when `changed` happened. */
+export function isAffected(tags: ReadonlySet<string> | undefined, changed: Changed): boolean {
+  if (changed === "all" || changed.has("*") || !tags || tags.size === 0) return true;
+  for (const t of tags) if (changed.has(t)) return true;
+  return false;
+}
+
+export interface RawChange {
+  id: number;
+  tag: string;
+}
+
+/**
+ * A feed over a source of change rows. `read(after)` answers the rows with id > after (after =
+ * null: only the current maximum id, as the starting position).
+ */
+export function changeFeed(
+  read: (after: number | null, position: number) => Promise<{ maxId: number; rows: RawChange[] }>,
+  opts: { intervalMs?: number; now?: () => number } = {},
+): ChangeFeed {
+  const intervalMs = opts.intervalMs ?? DEFAULT_FEED_INTERVAL_MS;
+  const now = opts.now ?? Date.now;
+  const listeners = new Set<(c: Changed) => void>();
+  const seen = new Set<number>();
+  let position: number | null = null;
+  let base = 0;
+  let readAt = -Infinity;
+  let generation = 0;
+  let pending: { generation: number; promise: Promise<string | null> } | null = null;
+  const pos = () => (position === null ? null : String(position));
+
+  const emit = (c: Changed) => {
+    for (const l of listeners) l(c);
+  };
+
+  async function doRead(): Promise<string | null> {
+    try {
+      if (position === null) {
+        const { maxId } = await read(null, 0);
+        position = base = maxId;
+        seen.clear();
+        emit("all");
+        return pos();
+      }
+      const { rows } = await read(Math.max(base, position - LOOK_BACK), position);
+      const tags = new Set<string>();
+      let top = position;
+      for (const r of rows) {
+        // Before the start (everything was dropped then), too old, or seen already.
+        if (r.id <= base || r.id <= position - LOOK_BACK || seen.has(r.id)) continue;
+        seen.add(r.id);
+        tags.add(r.tag);
+        if (r.id > top) top = r.id;
+      }
+      for (const id of seen) if (id <= top - LOOK_BACK) seen.delete(id);
+      if (tags.size) {
+        position = top;
+        emit(tags);
+      }
+      return pos();
+    } catch {
+      // Unreadable: start over on the next read (and drop everything then).
+      position = null;
+      seen.clear();
+      emit("all");
+      return null;
+    }
+  }
+
+  const feed: ChangeFeed = {
+    get position() {
+      return pos();
+    },
+    fresh() {
+      return !pending && position !== null && now() - readAt < intervalMs;
+    },
+    sync() {
+      const t = now();
+      if (pending && pending.generation === generation) return pending.promise;
+      if (!pending && position !== null && t - readAt < intervalMs) return Promise.resolve(pos());
+      if (pending) {
+        // A read under way started before expire(): chain a fresh one after it.
+        const gen = generation;
+        const promise = pending.promise.then(() => {
+          readAt = now();
+          return doRead();
+        });
+        pending = { generation: gen, promise };
+        void promise.finally(() => {
+          if (pending?.promise === promise) pending = null;
+        });
+        return promise;
+      }
+      readAt = t;
+      const gen = generation;
+      const promise = doRead();
+      pending = { generation: gen, promise };
+      void promise.finally(() => {
+        if (pending?.promise === promise) pending = null;
+      });
+      return promise;
+    },
+    expire() {
+      generation++;
+      readAt = -Infinity;
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+  return feed;
+}
+
+/** The feed of content_changes in `db`; also trims rows older than an hour now and then. */
+export function dbChangeFeed(db: Db, opts: { intervalMs?: number; now?: () => number } = {}): ChangeFeed {
+  let trimmedAt = Date.now();
+  return changeFeed(async (after, position) => {
+    if (after === null) {
+      const [row] = await db.select({ maxId: max(contentChanges.id) }).from(contentChanges);
+      return { maxId: Number(row?.maxId ?? 0), rows: [] };
+    }
+    if (Date.now() - trimmedAt > TRIM_EVERY_MS) {
+      trimmedAt = Date.now();
+      await db.delete(contentChanges).where(lt(contentChanges.changedAt, sql`now() - ${`${KEEP_MS} milliseconds`}::interval`));
+    }
+    // New rows, and recent rows of the look-back window (a transaction that started more than a
+    // minute ago and commits late is covered by the stores' one-minute age limit instead).
+    const rows = await db
+      .select({ id: contentChanges.id, tag: contentChanges.tag })
+      .from(contentChanges)
+      .where(or(gt(contentChanges.id, position), and(gt(contentChanges.id, after), gt(contentChanges.changedAt, sql`now() - interval '1 minute'`))))
+      .orderBy(contentChanges.id);
+    return { maxId: rows.length ? rows[rows.length - 1]!.id : after, rows: rows.map((r) => ({ id: Number(r.id), tag: r.tag })) };
+  }, opts);
+}
+
+/**
+ * A feed over a single version number (any change drops everything): for sources that only
+ * count changes. Reads at most once per interval; a failed read answers null.
+ */
+export function versionFeed(source: () => Promise<number | string | null | undefined>, opts: { intervalMs?: number; now?: () => number } = {}): ChangeFeed {
+  let last: string | null = null;
+  let gen = 0;
+  return changeFeed(async (after) => {
+    const raw = await source();
+    if (raw === null || raw === undefined) throw new Error("no version");
+    const v = String(raw);
+    if (after === null) {
+      last = v;
+      return { maxId: gen, rows: [] };
+    }
+    if (v === last) return { maxId: gen, rows: [] };
+    last = v;
+    gen += LOOK_BACK + 1;
+    return { maxId: gen, rows: [{ id: gen, tag: "*" }] };
+  }, opts);
+}
+
+/**
+ * An in-memory store of values that depend on public content: each entry carries its tags and
+ * the time it was made; a change to one of its tags drops it, and so does age (content that
+ * changes with time alone). A value read while the feed moved is answered but not kept (it may
+ * mix before and after).
+ */
+export class TaggedMemo {
+  private readonly entries = new Map<string, { value: unknown; tags: ReadonlySet<string>; at: number }>();
+  private readonly loading = new Map<string, { position: string; promise: Promise<unknown> }>();
+
+  constructor(
+    readonly feed: ChangeFeed,
+    private readonly opts: { maxAgeMs?: number; maxEntries?: number; now?: () => number } = {},
+  ) {
+    feed.subscribe((changed) => {
+      for (const [key, e] of this.entries) if (isAffected(e.tags, changed)) this.entries.delete(key);
+      if (changed === "all") this.loading.clear();
+    });
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+
+  /**
+   * The value under `key`: from memory when present and fresh, else `load()` (concurrent callers
+   * share one load). `tags` may depend on the value (e.g. the shop of a product).
+   */
+  async get<T>(key: string, tags: Iterable<string> | ((value: T) => Iterable<string>), load: () => Promise<T>): Promise<T> {
+    const position = this.feed.fresh() ? this.feed.position : await this.feed.sync();
+    const now = (this.opts.now ?? Date.now)();
+    const maxAge = this.opts.maxAgeMs ?? 60_000;
+    const hit = this.entries.get(key);
+    if (position !== null && hit && (maxAge <= 0 || now - hit.at < maxAge)) return hit.value as T;
+    if (hit) this.entries.delete(key);
+    if (position === null) return load();
+    const running = this.loading.get(key);
+    if (running && running.position === position) return running.promise as Promise<T>;
+    const promise = load().then((value) => {
+      if (this.loading.get(key)?.promise === promise) this.loading.delete(key);
+      if (this.feed.position === position) {
+        const set = new Set(typeof tags === "function" ? tags(value) : tags);
+        this.entries.set(key, { value, tags: set, at: now });
+        const limit = this.opts.maxEntries ?? 20_000;
+        if (this.entries.size > limit) this.entries.delete(this.entries.keys().next().value!);
+      }
+      return value;
+    });
+    promise.catch(() => {
+      if (this.loading.get(key)?.promise === promise) this.loading.delete(key);
+    });
+    this.loading.set(key, { position, promise });
+    return promise;
+  }
+}

@@ -1,0 +1,125 @@
+/**
+ * In-memory read models of public content (docs/performance.md "Read models"): the answers of the
+ * public queries that pages and the public API repeat on every request (site config, category
+ * tree, hot words, top notices, the home decoration, product detail and its reviews, product and
+ * shop lists), kept in process memory with the tags of what they show. A change to a public row
+ * (content_changes, any process) drops only the entries that depend on it; entries also expire
+ * after maxAgeMs because some content changes with time alone (notice publish times, "new"
+ * products). The values are shared between requests: callers must not change them.
+ *
+ * Freshness: a write through this process's API is seen by the next request (the API expires
+ * the feed); a write from another process within the feed interval (1 s).
+ */
+import type { Locale } from "../../../lib/locale.ts";
+import type { Db } from "../../db/client.ts";
+import { TaggedMemo, type ChangeFeed } from "../../db/content-changes.ts";
+import { getBrandsByCategory, getCategoryTree, getHotSearches } from "../catalog/catalog.ts";
+import { getCommentSummary, getProductDetail, listComments } from "../catalog/product-detail.ts";
+import { categoryPath, searchPage, searchProducts, type CategoryLevels } from "../catalog/product-list.ts";
+import { getHomeRenovation, getShopHomeRenovation } from "../renovation/renovation.ts";
+import { getShopCategories, getShopHeadInfo } from "../shop/shop-index.ts";
+import { getHotShops } from "../shop/shop.ts";
+import { getTopNotices } from "./notice.ts";
+import { getPcWebConfig, getServiceSwitch } from "./site.ts";
+import type { CommentFilter, ProductSearchParams } from "../../../lib/product-types.ts";
+
+/** The tags of one product's detail (also what its page depends on besides "site"). */
+export function productTags(prodId: number, shopId: number | null): string[] {
+  const tags = [`product:${prodId}`, `stock:${prodId}`, "site"];
+  if (shopId !== null) tags.push(`shop:${shopId}`, `shop-products:${shopId}`);
+  return tags;
+}
+
+export class PublicReadModels {
+  readonly memo: TaggedMemo;
+
+  constructor(
+    private readonly db: Db,
+    readonly feed: ChangeFeed,
+    opts: { maxAgeMs?: number; maxEntries?: number } = {},
+  ) {
+    this.memo = new TaggedMemo(feed, opts);
+  }
+
+  pcWebConfig() {
+    return this.memo.get("pcWebConfig", ["site"], () => getPcWebConfig(this.db));
+  }
+
+  serviceSwitch() {
+    return this.memo.get("serviceSwitch", ["site"], () => getServiceSwitch(this.db));
+  }
+
+  /** The platform category tree (3 levels). */
+  categoryTree(locale: Locale) {
+    return this.memo.get(`categoryTree ${locale}`, ["site"], () => getCategoryTree(this.db, locale, { parentId: 0, shopId: 0 }));
+  }
+
+  hotSearches(locale: Locale, opts: { number: number; sort: number; type?: number }) {
+    return this.memo.get(`hotSearches ${locale} ${opts.number} ${opts.sort} ${opts.type ?? ""}`, ["site"], () => getHotSearches(this.db, locale, opts));
+  }
+
+  topNotices(locale: Locale, shopId: number) {
+    return this.memo.get(`topNotices ${locale} ${shopId}`, ["site"], () => getTopNotices(this.db, locale, shopId));
+  }
+
+  brandsByCategory(locale: Locale, categoryId: number) {
+    return this.memo.get(`brands ${locale} ${categoryId}`, ["site"], () => getBrandsByCategory(this.db, locale, categoryId));
+  }
+
+  /** The published platform home decoration with its products. */
+  homeRenovation(locale: Locale) {
+    return this.memo.get(`homeRenovation ${locale}`, ["home", "products", "site"], () => getHomeRenovation(this.db, locale));
+  }
+
+  hotShops(locale: Locale, opts: { number: number; sort: number }) {
+    return this.memo.get(`hotShops ${locale} ${opts.number} ${opts.sort}`, ["shops"], () => getHotShops(this.db, locale, opts));
+  }
+
+  /** Product detail (null: missing, off sale, or its shop is not open; such an answer depends on everything). */
+  productDetail(locale: Locale, prodId: number) {
+    return this.memo.get(`productDetail ${locale} ${prodId}`, (d: Awaited<ReturnType<typeof getProductDetail>>) => (d ? productTags(prodId, d.shop.shopId) : []), () => getProductDetail(this.db, locale, prodId));
+  }
+
+  commentSummary(prodId: number) {
+    return this.memo.get(`commentSummary ${prodId}`, [`product:${prodId}`], () => getCommentSummary(this.db, prodId));
+  }
+
+  comments(locale: Locale, prodId: number, opts: { evaluate: CommentFilter; current: number; size: number }) {
+    return this.memo.get(`comments ${locale} ${prodId} ${opts.evaluate} ${opts.current} ${opts.size}`, [`product:${prodId}`], () => listComments(this.db, locale, prodId, opts));
+  }
+
+  /** The product list page (search, filters, facets). */
+  searchPage(locale: Locale, params: ProductSearchParams) {
+    return this.memo.get(`searchPage ${locale} ${stableKey(params)}`, ["products", "shops", "site"], () => searchPage(this.db, locale, params));
+  }
+
+  /** The product list page: the category crumbs of the chosen levels and one page of products. */
+  productList(locale: Locale, levels: CategoryLevels, params: ProductSearchParams) {
+    return this.memo.get(`productList ${locale} ${stableKey(levels)} ${stableKey(params)}`, ["products", "shops", "site"], async () => {
+      const [crumbs, page] = await Promise.all([categoryPath(this.db, locale, levels), searchProducts(this.db, locale, params)]);
+      return { crumbs, page };
+    });
+  }
+
+  /** One shop's products (shop pages). */
+  shopProducts(locale: Locale, params: ProductSearchParams & { shopId: number }) {
+    return this.memo.get(`shopProducts ${locale} ${stableKey(params)}`, [`shop-products:${params.shopId}`, `shop:${params.shopId}`, "site"], () => searchProducts(this.db, locale, params));
+  }
+
+  shopHeadInfo(locale: Locale, shopId: number) {
+    return this.memo.get(`shopHead ${locale} ${shopId}`, [`shop:${shopId}`, `shop-products:${shopId}`], () => getShopHeadInfo(this.db, locale, shopId));
+  }
+
+  shopCategories(locale: Locale, shopId: number) {
+    return this.memo.get(`shopCategories ${locale} ${shopId}`, [`shop:${shopId}`, "site"], () => getShopCategories(this.db, locale, shopId));
+  }
+
+  shopHomeRenovation(locale: Locale, shopId: number) {
+    return this.memo.get(`shopHomeRenovation ${locale} ${shopId}`, [`shop:${shopId}`, `shop-products:${shopId}`, "site"], () => getShopHomeRenovation(this.db, locale, shopId));
+  }
+}
+
+/** A key for a parameter object: its defined entries sorted by name. */
+function stableKey(params: object): string {
+  return JSON.stringify(Object.entries(params).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}

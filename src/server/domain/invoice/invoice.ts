@@ -1,0 +1,149 @@
+/**
+ * Invoices (CONTRACT §5.3; docs/after-sales.md "Invoices"). The buyer chooses an invoice per shop
+ * when submitting the order (type personal or unit, title, taxpayer number for a unit); it is
+ * stored with the order (orders.invoice) and is then "application in progress" (invoiceState 1).
+ * While in progress the buyer may change type, title and taxpayer number; once the shop uploads
+ * the invoice PDF it is "invoiced" (2) and fixed. An order that was closed unpaid gets no invoice.
+ *
+ * Every look-up is keyed by the buyer (or the shop): another user's order is "invoice not found".
+ * Refusals are InvoiceError with an i18n key ("invoice.*"); changes lock the order row.
+ */
+import { and, count, desc, eq, ne, sql } from "drizzle-orm";
+import type { Page } from "../../../lib/api-types.ts";
+import { pickText, type Locale } from "../../../lib/locale.ts";
+import { formatPriceSafe } from "../../../lib/money.ts";
+import { OrderStatus } from "../../../lib/order-state.ts";
+import type { InvoiceChoiceInput } from "../../../lib/order-rules.ts";
+import type { Db } from "../../db/client.ts";
+import { orders, users, type OrderInvoice } from "../../db/schema.ts";
+import type { FileStorage } from "../../providers/storage.ts";
+
+export class InvoiceError extends Error {
+  constructor(readonly key: string) {
+    super(key);
+    this.name = "InvoiceError";
+  }
+}
+
+/** invoiceState: 1 application in progress, 2 invoiced. */
+export const InvoiceState = { APPLIED: 1, ISSUED: 2 } as const;
+/** Invoice PDFs: at most 5 MB. */
+export const INVOICE_PDF_MAX_BYTES = 5 * 1024 * 1024;
+
+/** GET /p/orderInvoice/info: the invoice of one of the buyer's orders. headerType: 1 unit (company), 2 personal. */
+export interface InvoiceDetailDto {
+  orderNumber: string;
+  shopId: number;
+  shopName: string;
+  /** 1 personal, 2 unit (the submit-order choice). */
+  invoiceType: 1 | 2;
+  headerName: string;
+  invoiceTaxNumber: string | null;
+  /** 1 = product details (the only content this mall issues). */
+  invoiceContext: 1;
+  invoiceState: 1 | 2;
+  /** The PDF once invoiced. */
+  filePath: string | null;
+  uploadTime: string | null;
+  /** Whether the buyer may still change it. */
+  editable: boolean;
+  orderStatus: number;
+  actualTotal: string;
+  createTime: string;
+}
+
+/** A row of the shop's invoices (GET /merchant/invoices). */
+export interface ShopInvoiceDto extends Omit<InvoiceDetailDto, "editable" | "shopName"> {
+  buyerNickName: string;
+}
+
+type OrderRow = typeof orders.$inferSelect;
+
+/** Whether the order carries an invoice request (type 1 or 2). */
+function hasInvoice(inv: OrderInvoice | null | undefined): inv is OrderInvoice & { invoiceType: 1 | 2 } {
+  return !!inv && (inv.invoiceType === 1 || inv.invoiceType === 2);
+}
+
+const stateOf = (inv: OrderInvoice): 1 | 2 => (inv.invoiceState === 2 ? 2 : 1);
+
+/** The buyer may change the invoice while it is in progress and the order was not closed unpaid. */
+export function invoiceEditable(inv: OrderInvoice, orderStatus: number, payTime: Date | null): boolean {
+  if (stateOf(inv) !== 1) return false;
+  return !(orderStatus === OrderStatus.CLOSE && !payTime);
+}
+
+function toDto(o: OrderRow, inv: OrderInvoice & { invoiceType: 1 | 2 }, locale: Locale): InvoiceDetailDto {
+  return {
+    orderNumber: o.orderNumber, shopId: o.shopId, shopName: pickText(o.shopName, locale),
+    invoiceType: inv.invoiceType, headerName: inv.headerName ?? "", invoiceTaxNumber: inv.invoiceType === 2 ? (inv.invoiceTaxNumber ?? null) : null,
+    invoiceContext: 1, invoiceState: stateOf(inv), filePath: inv.filePath ?? null, uploadTime: inv.uploadTime ?? null,
+    editable: invoiceEditable(inv, o.status, o.payTime), orderStatus: o.status, actualTotal: formatPriceSafe(o.actualTotal), createTime: o.createdAt.toISOString(),
+  };
+}
+
+/** The invoice of one of the buyer's orders. */
+export async function myInvoice(db: Db, userId: string, orderNumber: string, locale: Locale): Promise<InvoiceDetailDto> {
+  const [o] = await db.select().from(orders).where(and(eq(orders.orderNumber, orderNumber), eq(orders.userId, userId), eq(orders.deleteStatus, 0))).limit(1);
+  if (!o || !hasInvoice(o.invoice)) throw new InvoiceError("invoice.notFound");
+  return toDto(o, o.invoice, locale);
+}
+
+/** The buyer changes type, title or taxpayer number while the invoice is in progress. */
+export async function updateMyInvoice(db: Db, userId: string, orderNumber: string, choice: InvoiceChoiceInput, now: Date, locale: Locale): Promise<InvoiceDetailDto> {
+  return db.transaction(async (tx) => {
+    const [o] = await tx.select().from(orders).where(and(eq(orders.orderNumber, orderNumber), eq(orders.userId, userId), eq(orders.deleteStatus, 0))).for("update").limit(1);
+    if (!o || !hasInvoice(o.invoice)) throw new InvoiceError("invoice.notFound");
+    if (stateOf(o.invoice) === 2) throw new InvoiceError("invoice.alreadyIssued");
+    if (!invoiceEditable(o.invoice, o.status, o.payTime)) throw new InvoiceError("invoice.orderClosed");
+    const invoice: OrderInvoice = { ...o.invoice, ...choice, invoiceState: 1, updateTime: now.toISOString() };
+    const [row] = await tx.update(orders).set({ invoice, updatedAt: now }).where(eq(orders.orderId, o.orderId)).returning();
+    return toDto(row!, invoice as OrderInvoice & { invoiceType: 1 | 2 }, locale);
+  });
+}
+
+/** The shop's orders with an invoice request; `state` 1 in progress, 2 invoiced, 0 both. Orders closed unpaid are left out. */
+export async function shopInvoices(db: Db, shopId: number, locale: Locale, q: { state: 0 | 1 | 2; current: number; size: number }): Promise<Page<ShopInvoiceDto>> {
+  const conds = [
+    eq(orders.shopId, shopId),
+    sql`(${orders.invoice}->>'invoiceType') in ('1','2')`,
+    sql`not (${orders.status} = ${OrderStatus.CLOSE} and ${orders.payTime} is null)`,
+    ne(orders.status, OrderStatus.UNPAY),
+  ];
+  if (q.state === 2) conds.push(sql`${orders.invoice}->>'invoiceState' = '2'`);
+  if (q.state === 1) conds.push(sql`coalesce(${orders.invoice}->>'invoiceState', '1') <> '2'`);
+  const where = and(...conds);
+  const [c] = await db.select({ n: count() }).from(orders).where(where);
+  const total = Number(c?.n ?? 0);
+  const rows = total === 0 ? [] : await db.select({ o: orders, nick: users.nickName }).from(orders).leftJoin(users, eq(users.userId, orders.userId))
+    .where(where).orderBy(desc(orders.createdAt), desc(orders.orderId)).limit(q.size).offset((q.current - 1) * q.size);
+  const records = rows.map(({ o, nick }) => {
+    const { editable: _e, shopName: _s, ...d } = toDto(o, o.invoice as OrderInvoice & { invoiceType: 1 | 2 }, locale);
+    return { ...d, buyerNickName: nick ?? "" };
+  });
+  return { records, total, size: q.size, current: q.current, pages: Math.max(1, Math.ceil(total / q.size)) };
+}
+
+/** Whether `bytes` is a PDF (starts with "%PDF-"). */
+export function isPdf(bytes: Uint8Array): boolean {
+  return bytes.length > 5 && [0x25, 0x50, 0x44, 0x46, 0x2d].every((b, i) => bytes[i] === b);
+}
+
+/**
+ * The shop uploads the invoice PDF of a paid order: stored (random name, folder "invoice"), the
+ * invoice becomes "invoiced". Uploading again replaces the file (a corrected invoice).
+ */
+export async function issueInvoice(db: Db, storage: FileStorage, shopId: number, orderNumber: string, pdf: Uint8Array, now: Date): Promise<{ filePath: string }> {
+  if (!isPdf(pdf)) throw new InvoiceError("invoice.notPdf");
+  if (pdf.length > INVOICE_PDF_MAX_BYTES) throw new InvoiceError("invoice.pdfTooLarge");
+  const [check] = await db.select().from(orders).where(and(eq(orders.orderNumber, orderNumber), eq(orders.shopId, shopId))).limit(1);
+  if (!check || !hasInvoice(check.invoice)) throw new InvoiceError("invoice.notFound");
+  if (!check.payTime) throw new InvoiceError("invoice.notPaid");
+  const filePath = await storage.save(pdf, "pdf", "invoice");
+  await db.transaction(async (tx) => {
+    const [o] = await tx.select().from(orders).where(and(eq(orders.orderNumber, orderNumber), eq(orders.shopId, shopId))).for("update").limit(1);
+    if (!o || !hasInvoice(o.invoice)) throw new InvoiceError("invoice.notFound");
+    const invoice: OrderInvoice = { ...o.invoice, invoiceState: 2, filePath, uploadTime: now.toISOString() };
+    await tx.update(orders).set({ invoice, updatedAt: now }).where(eq(orders.orderId, o.orderId));
+  });
+  return { filePath };
+}
