@@ -18,6 +18,11 @@
  *   npm run ops -- refund-accept <refundSn> [--text "Return address: …"]
  *   npm run ops -- refund-refuse <refundSn> --reason "…"
  *   npm run ops -- refund-receive <refundSn>
+ *   npm run ops -- applications [--status 0]            (platform: store applications)
+ *   npm run ops -- application <applyId>
+ *   npm run ops -- approve <applyId> [--open]
+ *   npm run ops -- reject <applyId> --reason "…"
+ *   npm run ops -- shop <open|offline|suspend> <shopId>
  *
  * Every command is a function of (argv, io) so the tests drive it against the in-process API
  * (io.fetch) and a test database (io.openDb). Exit codes: 0 done, 1 refused or failed, 2 usage.
@@ -30,6 +35,11 @@ import { pathToFileURL } from "node:url";
 import { createFetch, type $Fetch } from "ofetch";
 import { DELIVERY_COMPANIES, DeliveryState } from "../src/lib/order-types.ts";
 import type { Db } from "../src/server/db/client.ts";
+import type { PlatformApplicationDto } from "../src/server/domain/store-application/store-application.ts";
+
+/** The mall's development platform token (src/server/config.ts DEV_PLATFORM_TOKEN). */
+const DEV_PLATFORM_TOKEN = "dev-platform-token";
+
 
 // ---------------------------------------------------------------------------------------------
 // I/O seams
@@ -74,6 +84,15 @@ Commands
   refund-accept <refundSn>      accept (refund only: paid at once; return: the buyer sends the goods) [--text message]
   refund-refuse <refundSn>      refuse: --reason "…" (1-200 characters; the buyer may change and apply again)
   refund-receive <refundSn>     the returned goods arrived: the refund is paid
+Platform (store applications and shop status; token: --platform-token, env MALL_PLATFORM_TOKEN,
+default the development token "dev-platform-token")
+  applications [--status 0|1|-1] store applications, newest first (0 under review, 1 approved,
+                                -1 rejected; --page, --size)
+  application <applyId>         one application with its images (URLs), the shop and its account
+  approve <applyId> [--open]    approve: creates the shop ("not yet open", or open with --open)
+  reject <applyId>              reject: --reason "…" (1-200 characters, shown to the applicant)
+  shop <open|offline|suspend> <shopId>
+                                open (or reopen), take offline or suspend a shop
   companies                     the carriers (ids for --company) and logistics states
   jobs run                      run the due jobs once, directly against the database
                                 (DATABASE_URL, else DATA_DIR/pglite; [--now ISO-8601] [--limit N])
@@ -86,6 +105,7 @@ Options
                       used when the cached token is missing or expired)
   --lang <zh|zh-tw|en> language of the mall's messages (default en)
   --json              print the API answer as JSON
+  --platform-token <t> the platform API secret (env MALL_PLATFORM_TOKEN)
   --token-file <f>    token cache (env MALL_OPS_TOKEN_FILE; default DATA_DIR/ops-tokens.json when
                       DATA_DIR is set, else ~/.mall-ops-token)
 `;
@@ -120,6 +140,8 @@ const OPTIONS = {
   sts: { type: "string" },
   reason: { type: "string" },
   text: { type: "string" },
+  open: { type: "boolean" },
+  "platform-token": { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -316,6 +338,15 @@ class Client {
     throw new OpsError(user ? `not logged in as ${user} (or the token expired): npm run ops -- login --user ${user} --password …` : "not logged in: npm run ops -- login --user shop01 --password …");
   }
 
+  /** A platform call (store applications, shop status): the envelope's data, or an OpsError with the mall's message. */
+  async platform<T>(method: string, p: string, body?: unknown): Promise<T> {
+    const token = this.v["platform-token"] ?? this.io.env.MALL_PLATFORM_TOKEN ?? DEV_PLATFORM_TOKEN;
+    const r = await this.raw<T>(method, `/platform${p}`, body, token);
+    if (r.code === "A00004") throw new OpsError("the platform token was refused: pass --platform-token (or set MALL_PLATFORM_TOKEN) to the mall's PLATFORM_API_TOKEN");
+    if (r.code !== "00000") throw new OpsError(r.msg ?? `failed (${r.code})`);
+    return r.data;
+  }
+
   /** A merchant call: the envelope's data, or an OpsError with the mall's message. Logs in again once when the token was refused. */
   async call<T>(method: string, p: string, body?: unknown): Promise<T> {
     let r = await this.raw<T>(method, p, body, await this.ensureToken());
@@ -359,6 +390,10 @@ interface ReviewRow {
   prodCommId: number; score: number; recTime: string; nickName: string; prodName: string; skuName: string; content: string; pics: string[]; replyContent: string | null;
 }
 
+const APPLY_STATUS_NAMES: Record<number, string> = { 0: "under review", 1: "approved", [-1]: "rejected" };
+const SHOP_STATUS_NAMES: Record<number, string> = { 1: "open", 0: "under review", [-1]: "not yet open", 2: "offline", 3: "suspended" };
+const applyStatus = (n: number) => `${n} ${APPLY_STATUS_NAMES[n] ?? ""}`.trim();
+const shopStatusName = (n: number | null) => (n === null ? "-" : SHOP_STATUS_NAMES[n] ?? String(n));
 const time = (s: string | null | undefined) => (s ? s.replace("T", " ").replace(/\.\d+Z$/, "Z") : "-");
 const status = (n: number) => `${n} ${STATUS_NAMES[n] ?? ""}`.trim();
 
@@ -638,6 +673,71 @@ export async function runOps(argv: string[], io: OpsIO): Promise<number> {
         } else if (action === "accept") body = { message: v.text ?? "" };
         await client.call("POST", `/merchant/refunds/${args[0]}/${action}`, body);
         out(`${action === "accept" ? "accepted" : action === "refuse" ? "refused" : "received the goods of"} refund ${args[0]}`);
+        return 0;
+      }
+      case "applications": {
+        need(0, "no arguments (use --status, --page, --size)");
+        const q = new URLSearchParams();
+        if (v.status !== undefined) {
+          if (!["0", "1", "-1"].includes(v.status.trim())) throw new UsageError("--status is 0 (under review), 1 (approved) or -1 (rejected)");
+          q.set("status", v.status.trim());
+        }
+        q.set("current", String(intOpt("page", v.page) ?? 1));
+        q.set("size", String(intOpt("size", v.size) ?? 20));
+        const page = await client.platform<{ records: PlatformApplicationDto[]; total: number; current: number; pages: number }>("GET", `/storeApplications?${q}`);
+        if (v.json) {
+          out(JSON.stringify(page, null, 2));
+          return 0;
+        }
+        if (page.records.length === 0) {
+          out("no applications");
+          return 0;
+        }
+        const rows = page.records.map((a) => [String(a.applyId), applyStatus(a.status), a.shopName, a.username, a.mobile, time(a.submitTime), a.shopId === null ? "-" : `${a.shopId} ${shopStatusName(a.shopStatus)}`]);
+        for (const line of table([["id", "status", "store", "applicant", "mobile", "submitted", "shop"], ...rows])) out(line);
+        out(`page ${page.current}/${page.pages}, ${page.total} application(s)`);
+        return 0;
+      }
+      case "application": {
+        need(1, "an application id (see: npm run ops -- applications)");
+        if (!/^\d+$/.test(args[0]!)) throw new UsageError("the application id is a number");
+        const a = await client.platform<PlatformApplicationDto>("GET", `/storeApplications/${args[0]}`);
+        if (v.json) {
+          out(JSON.stringify(a, null, 2));
+          return 0;
+        }
+        out(`Application ${a.applyId}  ${applyStatus(a.status)}  by ${a.username}${a.nickName ? ` (${a.nickName})` : ""}`);
+        out(`  store ${a.shopName}  type ${a.type === 2 ? "preferred" : "general"}  mobile ${a.mobile}`);
+        out(`  address ${a.province} ${a.city} ${a.area} ${a.addr}`);
+        out(`  description ${a.intro}`);
+        out(`  submitted ${time(a.submitTime)}  reviewed ${time(a.reviewTime)}`);
+        if (a.rejectReason) out(`  rejected because: ${a.rejectReason}`);
+        out("  images:");
+        for (const [label, p] of [["logo", a.shopLogo], ["business licence", a.businessLicense], ["ID card front", a.identityCardFront], ["ID card back", a.identityCardLater]] as const) out(`    ${label}: ${client.url}${p}`);
+        if (a.shopId !== null) out(`  shop ${a.shopId}  ${shopStatusName(a.shopStatus)}  store account ${a.storeAccount ?? "(not set yet)"}`);
+        return 0;
+      }
+      case "approve": {
+        need(1, "an application id");
+        if (!/^\d+$/.test(args[0]!)) throw new UsageError("the application id is a number");
+        const r = await client.platform<{ shopId: number; shopStatus: number }>("POST", `/storeApplications/${args[0]}/approve`, { open: v.open === true });
+        out(v.json ? JSON.stringify(r) : `approved application ${args[0]}: shop ${r.shopId} created (${shopStatusName(r.shopStatus)})`);
+        return 0;
+      }
+      case "reject": {
+        need(1, "an application id");
+        if (!/^\d+$/.test(args[0]!)) throw new UsageError("the application id is a number");
+        if (v.reason === undefined) throw new UsageError("reject needs --reason \"…\"");
+        await client.platform("POST", `/storeApplications/${args[0]}/reject`, { reason: v.reason });
+        out(`rejected application ${args[0]}`);
+        return 0;
+      }
+      case "shop": {
+        if (args.length !== 2 || !["open", "offline", "suspend", "reopen"].includes(args[0]!)) throw new UsageError("use: shop <open|offline|suspend> <shopId>");
+        if (!/^\d+$/.test(args[1]!)) throw new UsageError("the shop id is a number");
+        const action = args[0] === "reopen" ? "open" : args[0]!;
+        const r = await client.platform<{ shopId: number; shopStatus: number }>("POST", `/shops/${args[1]}/${action}`);
+        out(v.json ? JSON.stringify(r) : `shop ${r.shopId} is now ${shopStatusName(r.shopStatus)}`);
         return 0;
       }
       case "jobs": {

@@ -27,8 +27,31 @@ void instance.init({
 
 export type T = TFunction;
 
+const fixed = new Map<Locale, TFunction>();
+
+/**
+ * The fixed translator of a locale, made once. A key asked without options is looked up once
+ * and remembered (the resources never change at run time): a page asks hundreds of them.
+ */
 export function getT(locale: Locale): TFunction {
-  return instance.getFixedT(locale);
+  let t = fixed.get(locale);
+  if (!t) {
+    const base = instance.getFixedT(locale);
+    const plain = new Map<string, string>();
+    t = ((key: unknown, ...rest: unknown[]) => {
+      if (rest.length === 0 && typeof key === "string") {
+        let v = plain.get(key);
+        if (v === undefined) {
+          v = String((base as (k: string) => unknown)(key));
+          plain.set(key, v);
+        }
+        return v;
+      }
+      return (base as unknown as (...a: unknown[]) => unknown)(key, ...rest);
+    }) as unknown as TFunction;
+    fixed.set(locale, t);
+  }
+  return t;
 }
 
 export { instance as i18n };

@@ -80,8 +80,12 @@ export const TOPUP_MAX = "100000";
 export const SHOP_TYPE = { GENERAL: 0, SELF_OPERATED: 1, PREFERRED: 2 } as const;
 export type ShopType = (typeof SHOP_TYPE)[keyof typeof SHOP_TYPE];
 
-/** Shop status (SPEC §4): 1 open, 0 under review, -1 not opened; anything else is offline. */
-export const SHOP_STATUS = { OPEN: 1, UNDER_REVIEW: 0, NOT_OPENED: -1 } as const;
+/**
+ * Shop status (SPEC §4, CONTRACT §3.7): 1 open, 0 under review, -1 not opened (approved, not yet
+ * opened by the platform), 2 taken offline by the platform, 3 suspended; anything but 1/0/-1 is
+ * "offline" to visitors.
+ */
+export const SHOP_STATUS = { OPEN: 1, UNDER_REVIEW: 0, NOT_OPENED: -1, OFFLINE: 2, SUSPENDED: 3 } as const;
 
 export type ShopEntryState = "open" | "underReview" | "notOpened" | "offline";
 

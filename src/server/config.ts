@@ -40,6 +40,12 @@ export interface AppConfig {
    * process's API are seen at once.
    */
   contentPollMs: number;
+  /**
+   * Secret of the platform API (/api/platform/…: store application review, shop status), sent as
+   * `Authorization: <token>` (PLATFORM_API_TOKEN). Development default "dev-platform-token";
+   * production without it: "" → every platform call is refused.
+   */
+  platformApiToken: string;
 }
 
 /** The value of PREVIEW_SECRET in the shipped .env.example: a production start refuses it. */
@@ -71,6 +77,9 @@ function persistedSecret(dataDir: string, name: string): string {
   }
 }
 
+/** The platform API secret outside production when PLATFORM_API_TOKEN is not set (demo and tests). */
+export const DEV_PLATFORM_TOKEN = "dev-platform-token";
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const port = Number(env.PORT ?? 4321);
   const host = env.HOST ?? "0.0.0.0";
@@ -98,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       devSms: env.ALLOW_DEV_SMS === "1",
       demoSeed: env.ALLOW_DEMO_SEED === "1",
     },
+    platformApiToken: env.PLATFORM_API_TOKEN || (env.NODE_ENV === "production" ? "" : DEV_PLATFORM_TOKEN),
     contentPollMs: /^\d+$/.test(env.CONTENT_POLL_MS ?? "") ? Number(env.CONTENT_POLL_MS) : 1000,
   };
 }

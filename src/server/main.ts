@@ -19,7 +19,8 @@ import { WebSocketServer } from "ws";
 import { loadConfig } from "./config.ts";
 import { bootstrap } from "./bootstrap.ts";
 import { productionRefusals, REFUSED_EXIT_CODE } from "./production-guard.ts";
-import { createApi } from "./api/app.ts";
+import { createApi, requestLocale } from "./api/app.ts";
+import { servePrepared } from "./api/prepared-answer.ts";
 import { securityHeaders } from "./http/security.ts";
 import { pageRoute } from "./http/locale-route.ts";
 import { bodyTooLargeKey, bodyVerdict } from "./http/body-limit.ts";
@@ -93,6 +94,8 @@ export async function startServer() {
   const server = http.createServer((req, res) => {
     // A stored page is answered before anything else (static files, routing, middleware).
     if (renderCache.serveHit(req, res)) return;
+    // A public API answer kept ready (api/prepared-answer.ts) likewise.
+    if (req.method === "GET" && req.url?.startsWith("/api/") && servePrepared(ctx.content.memo, requestLocale(req.headers["accept-language"], req.headers.cookie), req, res, (out) => secure(req, out))) return;
     inFlight++;
     res.on("close", () => inFlight--);
     secure(req, res);

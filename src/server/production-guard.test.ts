@@ -17,6 +17,7 @@ describe("productionRefusals", () => {
     expect(refusals({ PREVIEW_SECRET: "dev-preview-secret-change-me" }).some((r) => r.includes("PREVIEW_SECRET"))).toBe(true);
     expect(refusals({ PREVIEW_SECRET: "short" }).some((r) => r.includes("PREVIEW_SECRET"))).toBe(true);
     expect(refusals({ PAYMENT_SECRET: "short" }).some((r) => r.includes("PAYMENT_SECRET"))).toBe(true);
+    expect(refusals({ PLATFORM_API_TOKEN: "dev-platform-token" }).some((r) => r.includes("PLATFORM_API_TOKEN"))).toBe(true);
   });
   it("starts when each is allowed explicitly or turned off", () => {
     expect(refusals({ ALLOW_SANDBOX_PAYMENTS: "1", ALLOW_DEV_SMS: "1", ALLOW_DEMO_SEED: "1" })).toEqual([]);

@@ -3,7 +3,7 @@
  * production start (NODE_ENV=production) refuses to run with them unless each is allowed
  * explicitly. main.ts prints every refusal and exits with code 78 (EX_CONFIG).
  */
-import { DEV_PREVIEW_SECRET, type AppConfig } from "./config.ts";
+import { DEV_PLATFORM_TOKEN, DEV_PREVIEW_SECRET, type AppConfig } from "./config.ts";
 
 /** Exit code of a refused production start (sysexits EX_CONFIG). */
 export const REFUSED_EXIT_CODE = 78;
@@ -27,6 +27,10 @@ export function productionRefusals(config: AppConfig, env: NodeJS.ProcessEnv = p
   const preview = env.PREVIEW_SECRET ?? "";
   if (preview === DEV_PREVIEW_SECRET || (preview !== "" && preview.length < MIN_SECRET_LENGTH)) {
     out.push(`PREVIEW_SECRET is the published default or shorter than ${MIN_SECRET_LENGTH} characters: anyone could sign previews of unpublished pages. Set a long random value (or leave it unset to turn previews off).`);
+  }
+  const platform = env.PLATFORM_API_TOKEN ?? "";
+  if (platform === DEV_PLATFORM_TOKEN || (platform !== "" && platform.length < MIN_SECRET_LENGTH)) {
+    out.push(`PLATFORM_API_TOKEN is the published default or shorter than ${MIN_SECRET_LENGTH} characters: anyone could review store applications and change shops. Set a long random value (or leave it unset to turn the platform API off).`);
   }
   const payment = env.PAYMENT_SECRET ?? "";
   if (payment !== "" && payment.length < MIN_SECRET_LENGTH) {

@@ -10,23 +10,24 @@
  *  2. Server cold start on an existing (seeded) data directory, N=3: spawn of what
  *     `npm run serve` runs (the bundled dist/node/main.mjs; `tsx src/server/main.ts` when there
  *     is no bundle) until /api/health answers; budget 1.5 s. Also the "ready in" time main.ts logs.
- *  3. Home page requests/s at 50 connections for 10 s (autocannon), served from the render cache,
- *     side by side with a plain node:http server sending the same saved HTML bytes with the same
- *     compression: once compressed per request (compression middleware, as main.ts does for
- *     uncached responses) and once precompressed (a static file server's best case).
- *  4. Uncached product detail renders/s: a second server with RENDER_CACHE=0 (every request is a
- *     full Astro render with its database reads; distinct URLs alone would not do, the cache
- *     would serve each one again after its first visit), autocannon cycling through /detail/<id>
- *     of every product in the product sitemap (a requests array) so the figure is not one
- *     product's warm data. 8 connections (renders are CPU-bound; more connections only queue),
- *     same duration as 3. Also the median time of one render at a time.
+ *  3. Cached page hits vs plain Node, and GET /api/prod/prodInfo (tests/bench/server-speed.ts):
+ *     home page hits (X-Cache: HIT, gzip) at 50 connections against a plain node:http server
+ *     sending the same gzip bytes and headers, one after the other in this run (budget ≥ 0.8 of
+ *     plain Node); prodInfo at 50 connections (p99 ≤ 25 ms and ≥ 2,000 req/s).
+ *  4. Uncached page renders (tests/bench/server-speed.ts): a server with RENDER_CACHE=0, 8
+ *     connections (renders are CPU-bound; more only queue): product detail cycling every product
+ *     of the product sitemap after one pass over them (≥ 400 pages/s), home in three locales
+ *     (≥ 200), product list by first-level category (≥ 200).
  *  5. Lighthouse (desktop preset, headless system Chromium) on home, list, detail and shop home:
  *     performance, accessibility, best practices, SEO; goal 100 each. Printed as a table with the
  *     audits that cost points. Skipped with the reason when Lighthouse or Chromium cannot run
  *     (BENCH_LIGHTHOUSE=0 skips it on purpose).
- *  6-7. Buying (tests/bench/buying.ts): cart info / totalPay p99 at 50 connections (budget
- *     25 ms) and the submit-order race (1,000 concurrent submits on 100 units, PGlite and
- *     PostgreSQL; oversell must be 0).
+ *  6-7. Buying (tests/bench/buying.ts): cart info / totalPay p99 at 50 connections (cart info
+ *     budget 50 ms on PGlite, 25 ms on PostgreSQL) and the submit-order race (1,000 concurrent
+ *     submits on 100 units, PGlite and PostgreSQL; oversell must be 0).
+ *
+ * Sections 3, 4 and 6 run again on PostgreSQL inside section 7; the end prints every server row
+ * (database, figure, budget, within/OVER) as one table.
  *
  * Figures also go to test-results/bench.json. Needs a build (runs `npm run build` if dist/ is
  * missing). Options: BENCH_DURATION (seconds, default 10), BENCH_CONNECTIONS (default 50),
@@ -38,7 +39,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { createRequire } from "node:module";
-import autocannon from "autocannon";
+import { cachedVsPlainRow, cartRow, printRows, prodInfoRow, RENDER_CONNECTIONS, uncachedRows, type Row } from "./server-speed.ts";
 import { ISLAND_JS_BUDGET, PUBLIC_JS_BUDGET, runBrowserJs } from "./browser-js.ts";
 import { benchCart, CART_P99_BUDGET_MS, login, openDatabase, pickRaceSku, printRace, raceReadBack, RACE_STOCK, setStock, submitRace, type RaceFigures } from "./buying.ts";
 
@@ -49,8 +50,6 @@ const COLD_START_BUDGET_MS = 1500;
 const COLD_STARTS = 3;
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-/** Uncached renders are CPU-bound: a few connections saturate the process (more only queue). */
-const DETAIL_CONNECTIONS = Math.min(CONNECTIONS, 8);
 const PG_URL = process.env.PG_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 /** Peer comparison for [1]: gzip JS before interaction of Astro's storefront template. */
 const PEER_JS = "62-64 KB";
@@ -58,7 +57,6 @@ const LIGHTHOUSE_PAGES = ["/", "/list?cpid=1", "/detail/1", "/shopIndex?sid=1"];
 const LIGHTHOUSE_CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const CHROME_PATH = process.env.CHROME_PATH || "/usr/bin/chromium";
 const BUNDLE = path.join(ROOT, "dist/node/main.mjs");
-const ACCEPT_ENCODING = "gzip, deflate, br";
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const ms = (n: number) => `${Math.round(n)} ms`;
@@ -161,41 +159,6 @@ async function stopServer(server: { child: ChildProcess }): Promise<void> {
 
 // ---------- 1. JS bytes: tests/bench/browser-js.ts ----------
 
-// ---------- 3. throughput ----------
-
-async function cannon(url: string, opts: { requests?: { method: "GET"; path: string }[]; connections?: number } = {}) {
-  const r = await autocannon({
-    url,
-    connections: opts.connections ?? CONNECTIONS,
-    duration: DURATION,
-    headers: { "accept-encoding": ACCEPT_ENCODING },
-    ...(opts.requests ? { requests: opts.requests } : {}),
-  });
-  return {
-    requestsPerSec: Math.round(r.requests.average),
-    latencyAvgMs: Number(r.latency.average.toFixed(2)),
-    latencyP99Ms: r.latency.p99,
-    total: r.requests.total,
-    non2xx: r.non2xx,
-    errors: r.errors,
-  };
-}
-
-async function waitForPort(port: number, child: ChildProcess, timeoutMs = 30_000): Promise<void> {
-  const t0 = Date.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error("static server exited");
-    try {
-      const r = await fetch(`http://127.0.0.1:${port}/`);
-      await r.arrayBuffer();
-      return;
-    } catch {
-      if (Date.now() - t0 > timeoutMs) throw new Error("static server did not start");
-      await sleep(50);
-    }
-  }
-}
-
 // ---------- 5. Lighthouse ----------
 
 type LhCategory = (typeof LIGHTHOUSE_CATEGORIES)[number];
@@ -281,6 +244,7 @@ async function main() {
     machine: `${os.cpus()[0]?.model ?? "?"}`,
   };
   const children: ChildProcess[] = [];
+  const serverRows: Row[] = [];
   const cleanup = () => {
     for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill("SIGKILL");
   };
@@ -319,38 +283,10 @@ async function main() {
     results.jsBytes = { publicBudgetGzipBytes: PUBLIC_JS_BUDGET, islandBudgetGzipBytes: ISLAND_JS_BUDGET, peer: { name: "Astro storefront template", gzip: PEER_JS }, ...(await runBrowserJs(origin)) };
     console.log(`  ${"peer".padEnd(40)} ${PEER_JS.padStart(9)}  Astro's storefront template, for comparison`);
 
-    // 3. throughput vs a static server
-    console.log(`\n[3] Home page throughput: ${CONNECTIONS} connections, ${DURATION} s, accept-encoding "${ACCEPT_ENCODING}"`);
-    const homeRes = await fetch(`${origin}/`);
-    const homeHtml = Buffer.from(await homeRes.arrayBuffer());
-    const htmlFile = path.join(dataDir, "home.html");
-    fs.writeFileSync(htmlFile, homeHtml);
-    const probe = await fetch(`${origin}/`, { headers: { "accept-encoding": ACCEPT_ENCODING } });
-    await probe.arrayBuffer();
-    const mallEncoding = probe.headers.get("content-encoding") ?? "identity";
-
-    const mall = await cannon(`${origin}/`);
-    const line = (name: string, r: Awaited<ReturnType<typeof cannon>>) =>
-      console.log(`  ${name.padEnd(32)} ${String(r.requestsPerSec).padStart(7)} req/s  avg ${r.latencyAvgMs} ms, p99 ${r.latencyP99Ms} ms, non-2xx ${r.non2xx}, errors ${r.errors}`);
-    line(`mall server (${mallEncoding})`, mall);
-    const statics: Record<string, Awaited<ReturnType<typeof cannon>> & { ratio: number }> = {};
-    for (const mode of ["fly", "precompressed"] as const) {
-      const staticPort = await freePort();
-      const staticServer = spawn(process.execPath, [TSX_CLI, "tests/bench/static-server.ts", htmlFile, String(staticPort), mode], {
-        cwd: ROOT,
-        stdio: ["ignore", "ignore", "inherit"],
-      });
-      children.push(staticServer);
-      await waitForPort(staticPort, staticServer);
-      const r = await cannon(`http://127.0.0.1:${staticPort}/`);
-      const ratio = r.requestsPerSec ? Number((mall.requestsPerSec / r.requestsPerSec).toFixed(3)) : 0;
-      statics[mode] = { ...r, ratio };
-      line(mode === "fly" ? "static, compressed per request" : "static, precompressed", r);
-      staticServer.kill("SIGTERM");
-    }
-    for (const [mode, r] of Object.entries(statics)) console.log(`  ratio mall / static ${mode}: ${(r.ratio * 100).toFixed(1)} %`);
-    console.log(`  (home HTML ${kb(homeHtml.length)} uncompressed)`);
-    results.throughput = { connections: CONNECTIONS, durationS: DURATION, htmlBytes: homeHtml.length, mallEncoding, mall, static: statics };
+    // 3. cached hits vs plain Node, prodInfo (tests/bench/server-speed.ts)
+    console.log(`\n[3] Cached page hits vs plain Node (same gzip bytes, ${CONNECTIONS} connections) and GET /api/prod/prodInfo — PGlite`);
+    serverRows.push(await cachedVsPlainRow(origin, "PGlite", dataDir, CONNECTIONS, DURATION, children, server.child.pid));
+    serverRows.push(await prodInfoRow(origin, "PGlite", CONNECTIONS, DURATION));
 
     // 5. Lighthouse (on the cached server, before the uncached one replaces it)
     console.log(`\n[5] Lighthouse ${LIGHTHOUSE_CATEGORIES.join(" / ")} (desktop preset, ${CHROME_PATH}; goal 100 each)`);
@@ -372,39 +308,11 @@ async function main() {
     results.lighthouse = { preset: "desktop", chromePath: CHROME_PATH, goal: 100, ...lh };
     await stopServer(server);
 
-    // 4. uncached detail renders/s
-    console.log(`\n[4] Uncached product detail renders: RENDER_CACHE=0, ${DETAIL_CONNECTIONS} connections, ${DURATION} s, cycling through the product sitemap`);
+    // 4. uncached renders (tests/bench/server-speed.ts)
+    console.log(`\n[4] Uncached page renders: RENDER_CACHE=0, ${RENDER_CONNECTIONS} connections, ${DURATION} s each — PGlite`);
     const uncached = await startServer(dataDir, { autoSeed: true, timeoutMs: 120_000, env: { RENDER_CACHE: "0" } });
     children.push(uncached.child);
-    const uOrigin = `http://127.0.0.1:${uncached.port}`;
-    const sitemap = await (await fetch(`${uOrigin}/sitemap-zh-products-1.xml`)).text();
-    const ids = [...new Set([...sitemap.matchAll(/<loc>[^<]*\/detail\/(\d+)<\/loc>/g)].map((m) => Number(m[1])))];
-    if (ids.length === 0) throw new Error("the product sitemap lists no products");
-    // Warm-up (JIT, database buffers for the code paths), then one request at a time for the latency of a single render.
-    for (const id of ids.slice(0, 10)) await (await fetch(`${uOrigin}/detail/${id}`)).arrayBuffer();
-    const single: number[] = [];
-    let xCache: string | null = null;
-    for (const id of ids.slice(10, 40)) {
-      const t0 = performance.now();
-      const r = await fetch(`${uOrigin}/detail/${id}`, { headers: { "accept-encoding": ACCEPT_ENCODING } });
-      await r.arrayBuffer();
-      single.push(performance.now() - t0);
-      xCache = r.headers.get("x-cache");
-    }
-    single.sort((a, b) => a - b);
-    const singleMedian = Math.round(single[Math.floor(single.length / 2)]!);
-    console.log(`  one at a time: median ${ms(singleMedian)} per page over ${single.length} products (X-Cache: ${xCache ?? "none"})`);
-    const detail = await cannon(`${uOrigin}/`, { connections: DETAIL_CONNECTIONS, requests: ids.map((id) => ({ method: "GET" as const, path: `/detail/${id}` })) });
-    line(`detail pages, ${ids.length} products`, detail);
-    results.uncachedDetail = {
-      renderCache: false,
-      method: "RENDER_CACHE=0 server; autocannon requests array over every /detail/<id> of the product sitemap",
-      products: ids.length,
-      singleMedianMs: singleMedian,
-      connections: DETAIL_CONNECTIONS,
-      durationS: DURATION,
-      ...detail,
-    };
+    serverRows.push(...(await uncachedRows(`http://127.0.0.1:${uncached.port}`, "PGlite", DURATION)));
     await stopServer(uncached);
 
     // 6. cart latency
@@ -418,6 +326,7 @@ async function main() {
       console.log(`  ${name.padEnd(10)} ${String(r.requestsPerSec).padStart(7)} req/s  p99 ${r.p99Ms} ms, non-2xx ${r.non2xx}, errors ${r.errors} — ${r.p99Ms <= CART_P99_BUDGET_MS ? "within" : "OVER"} budget`);
     }
     results.cart = { connections: CONNECTIONS, durationS: DURATION, p99BudgetMs: CART_P99_BUDGET_MS, ...cart };
+    serverRows.push(cartRow("PGlite", cart.info, CONNECTIONS));
     await stopServer(cartServer);
 
     // 7. submit-order race
@@ -469,9 +378,22 @@ async function main() {
             console.log(`  cart ${name} on PostgreSQL: ${c.requestsPerSec} req/s, p99 ${c.p99Ms} ms, non-2xx ${c.non2xx}, errors ${c.errors} — ${c.p99Ms <= CART_P99_BUDGET_MS ? "within" : "OVER"} budget`);
           }
           results.cartPostgres = { connections: CONNECTIONS, durationS: DURATION, p99BudgetMs: CART_P99_BUDGET_MS, ...pgCart };
+          serverRows.push(cartRow("PostgreSQL", pgCart.info, CONNECTIONS));
+          console.log(`  cached page hits vs plain Node and prodInfo on PostgreSQL:`);
+          serverRows.push(await cachedVsPlainRow(o, "PostgreSQL", pgDataDir, CONNECTIONS, DURATION, children, s.child.pid));
+          serverRows.push(await prodInfoRow(o, "PostgreSQL", CONNECTIONS, DURATION));
           const r = await submitRace(o, pgToken, sku, () => raceReadBack(pg.db, sku.skuId));
           race.postgres = r;
           printRace("PostgreSQL", r);
+          await stopServer(s);
+          console.log(`  uncached page renders on PostgreSQL (RENDER_CACHE=0, ${RENDER_CONNECTIONS} connections):`);
+          const u = await startServer(pgDataDir, { autoSeed: true, timeoutMs: 120_000, env: { DATABASE_URL: url.toString(), JOBS: "0", RENDER_CACHE: "0" } });
+          children.push(u.child);
+          try {
+            serverRows.push(...(await uncachedRows(`http://127.0.0.1:${u.port}`, "PostgreSQL", DURATION)));
+          } finally {
+            await stopServer(u);
+          }
         } finally {
           await pg.close();
           await stopServer(s);
@@ -486,6 +408,10 @@ async function main() {
       }
     }
     results.submitRace = race;
+
+    console.log("\nServer budgets (docs/performance.md):");
+    printRows(serverRows);
+    results.serverRows = serverRows;
   } finally {
     cleanup();
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -84,11 +84,15 @@ for (const locale of LOCALES) {
     const first = page.getByTestId("cart-line").first();
     await first.getByTestId("cart-check-line").uncheck();
     await expect(page.getByTestId("cart-selected-count")).toContainText("1");
+    // A change made while the cart is busy is ignored: wait until the last one settled.
+    await expect(page.getByTestId("cart")).toHaveAttribute("aria-busy", "false");
     await page.getByTestId("cart-check-all").check();
     await first.getByTestId("cart-plus").click();
     await expect(first.getByTestId("cart-count-input")).toHaveValue("2");
     await expect(page.getByTestId("cart-selected-count")).toContainText("3");
     await expect(page.getByTestId("cart-count").first()).toHaveText("3");
+    // The totals arrive after the lines (totalPay follows info): read them once the cart is idle.
+    await expect(page.getByTestId("cart")).toHaveAttribute("aria-busy", "false");
     const cartTotal = (await page.getByTestId("cart-total").textContent())!.trim();
 
     // Settle → submit order: add a new address inline and use it.

@@ -25,7 +25,8 @@ import type { Locale } from "../../lib/locale.ts";
 import { $cartCount, openLoginPopup } from "../../stores/index.ts";
 import { I18nProvider, type NamespaceResources } from "../common/I18nProvider.tsx";
 import { isUnauthorized, Modal, reportError, useSession } from "../user-center/shared.tsx";
-import { allChecked, cartView, checkBody, withChecked, checkedCount, checkedIds, digitsOnly, parseCount, settleQuery, type InvalidLine } from "./cart-view.ts";
+import { allChecked, cartView, checkBody, discountTexts, withChecked, checkedCount, checkedIds, digitsOnly, parseCount, settleQuery, type InvalidLine } from "./cart-view.ts";
+import type { ChooseDiscountDto } from "../../lib/marketing.ts";
 
 export interface CartIslandProps {
   locale: Locale;
@@ -251,11 +252,14 @@ function CartBody({ links }: { links: CartIslandProps["links"] }) {
             </a>
           </header>
           {shop.groups.map((group) => (
-            <ul key={group.index} className="cart-group">
+            <div key={group.index} className="cart-group-wrap" data-testid="cart-group" data-discount-id={group.discount?.discountId ?? 0}>
+            {group.discount ? <DiscountHead discount={group.discount} /> : null}
+            <ul className="cart-group">
               {group.lines.map((line) => (
                 <CartLine key={line.basketId} line={line} base={links.base} busy={busy} onCheck={(c) => void setChecked([line], c)} onCount={(n) => void changeCount(line, n)} onDelete={() => askDelete([line.basketId], t("cart.page.deleteOne", { name: line.prodName }))} />
               ))}
             </ul>
+            </div>
           ))}
         </section>
       ))}
@@ -293,6 +297,9 @@ function CartBody({ links }: { links: CartIslandProps["links"] }) {
           <strong className="cart-price cart-total" data-testid="cart-total">
             {total ? `¥${total.finalMoney}` : "—"}
           </strong>
+          {total && total.subtractMoney !== "0.00" ? (
+            <span className="cart-saved" data-testid="cart-saved">{t("discount.reached", { reduce: total.subtractMoney })}</span>
+          ) : null}
         </span>
         <button type="button" className="cart-settle" disabled={busy} onClick={() => void settle()} data-testid="cart-settle">
           {t("cart.page.settle")}
@@ -447,5 +454,19 @@ function InvalidCartLine({ line, base, busy, onDelete }: { line: InvalidLine; ba
         </button>
       </div>
     </li>
+  );
+}
+
+/** A discount group's header: its name, what it saves now and how much more reaches the next tier. */
+function DiscountHead({ discount }: { discount: ChooseDiscountDto }) {
+  const { t } = useTranslation();
+  const { reached, hint } = discountTexts(discount);
+  return (
+    <p className="cart-discount" data-testid="cart-discount">
+      <span className="cart-discount-tag">{t("discount.promotion")}</span>
+      <span className="cart-discount-name">{discount.discountName}</span>
+      {reached ? <span className="cart-discount-reached" data-testid="cart-discount-reached">{t(reached.key as "discount.reached", reached.values)}</span> : null}
+      {hint ? <span className="cart-discount-hint" data-testid="cart-discount-hint">{t(hint.key as "discount.hintAmount", hint.values)}</span> : null}
+    </p>
   );
 }

@@ -9,11 +9,27 @@
  * - Selection is over valid lines only (the server never checks an invalid line).
  */
 import type { ShopCartDto, ShopCartItemDto } from "../../lib/cart-types.ts";
+import type { ChooseDiscountDto } from "../../lib/marketing.ts";
 
 export interface CartGroup {
   /** Index of the discount group in the shop (stable React key together with the shop id). */
   index: number;
+  /** The limited-time discount the lines share (tier reached, saving, next-tier hint); null = none. */
+  discount: ChooseDiscountDto | null;
   lines: ShopCartItemDto[];
+}
+
+/**
+ * The texts of a discount group's header, as i18n keys with values (amounts come formatted from
+ * the server): the rule of the tier reached or the first one, and the "spend more" hint.
+ */
+export function discountTexts(d: ChooseDiscountDto): { reached: { key: string; values: Record<string, string> } | null; hint: { key: string; values: Record<string, string> } | null } {
+  const count = d.discountRule === 1 || d.discountRule === 3;
+  const rate = d.discountRule === 2 || d.discountRule === 3;
+  const reached = d.reduceAmount !== "0.00" ? { key: "discount.reached", values: { reduce: d.reduceAmount } } : null;
+  if (!d.hint) return { reached, hint: null };
+  const key = count ? (rate ? "discount.hintCountRate" : "discount.hintCount") : (rate ? "discount.hintAmountRate" : "discount.hintAmount");
+  return { reached, hint: { key, values: { more: d.hint.more, reduce: d.hint.reduce ?? "", rate: d.hint.discount ?? "" } } };
 }
 
 export interface CartShopView {
@@ -52,7 +68,7 @@ export function cartView(cart: readonly ShopCartDto[] | null | undefined): CartV
       const ok = group.shopCartItems.filter(isValidLine);
       for (const l of group.shopCartItems) if (!isValidLine(l)) invalid.push({ ...l, shopName: shop.shopName });
       if (ok.length > 0) {
-        groups.push({ index, lines: ok });
+        groups.push({ index, discount: group.chooseDiscountItemDto, lines: ok });
         lines.push(...ok);
       }
     });

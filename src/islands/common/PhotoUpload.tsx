@@ -8,6 +8,7 @@
 import { useId, useRef, useState } from "react";
 import { isApiError, post } from "../../client/api.ts";
 import { IMAGE_MAX_BYTES } from "../../lib/constants.ts";
+import "./photo-upload.css";
 
 const TYPES = ["image/jpeg", "image/png", "image/gif", "image/webp"];
 
@@ -21,7 +22,7 @@ export interface PhotoUploadTexts {
 }
 
 export function PhotoUpload({ folder, max, value, onChange, texts, onUnauthorized, testId }: {
-  folder: "review" | "refund";
+  folder: "review" | "refund" | "store";
   max: number;
   value: string[];
   onChange: (paths: string[]) => void;

@@ -118,6 +118,11 @@ export function OrderActionButtons({
           {t("review.write.title")}
         </a>
       ) : null}
+      {order.status === 2 || order.status === 3 || order.status === 5 ? (
+        <a className="uc-link-btn" href={`${base}/user-center/apply-return?orderNumber=${encodeURIComponent(n)}`} data-testid="mo-after-sales">
+          {t("refund.action")}
+        </a>
+      ) : null}
       {list.includes("buyAgain") ? (
         <button type="button" className="btn btn-ghost mo-btn" onClick={() => actions.buyAgain(n)} data-testid="mo-buy-again">
           {t("myOrder.action.buyAgain")}

@@ -9,6 +9,6 @@ import type { UcIslandProps } from "../user-center/types.ts";
 
 export function orderIslandProps(locale: Locale): UcIslandProps {
   const base = ucIslandProps(locale);
-  const resources = { ...base.resources, ...islandResources(locale, ["order", "myOrder", "review", "invoice"]) };
+  const resources = { ...base.resources, ...islandResources(locale, ["order", "myOrder", "review", "invoice", "refund"]) };
   return { ...base, resources };
 }

@@ -22,12 +22,13 @@ import { showToast } from "../../client/toast.ts";
 import { ResponseCode } from "../../lib/api-types.ts";
 import { POINTS_STEP, TOAST_MS } from "../../lib/constants.ts";
 import type { Locale } from "../../lib/locale.ts";
+import type { CheckoutCouponDto } from "../../lib/marketing.ts";
 import { ORDER_REMARK_MAX, type OrderConfirmDto, type OrderNumbersDto, type ShopCartOrderDto } from "../../lib/order-types.ts";
 import { openLoginPopup } from "../../stores/index.ts";
 import { I18nProvider, type NamespaceResources } from "../common/I18nProvider.tsx";
 import { isUnauthorized, reportError, useSession } from "../user-center/shared.tsx";
 import type { Address } from "../user-center/types.ts";
-import { confirmBody, hasErrors, NO_INVOICE, parseSubmitQuery, submitBody, type ConfirmChoice, type FormErrors, type InvoiceForm, type SubmitSource } from "./submit-view.ts";
+import { confirmBody, hasErrors, NO_INVOICE, parseSubmitQuery, pickCoupon, submitBody, type ConfirmChoice, type FormErrors, type InvoiceForm, type SubmitSource } from "./submit-view.ts";
 
 // Loaded on first use, so the page's first JavaScript stays small: the address form (address rules,
 // zod) when it opens, the form checks (order rules, zod) at the first check.
@@ -165,7 +166,7 @@ function SubmitBody({ links }: { links: SubmitOrderProps["links"] }) {
     }
     let leaving = false;
     try {
-      const res = await post<OrderNumbersDto>("/p/order/submit", submitBody(data.uuid, shopIds, remarks, invoice, choice), { silent: true });
+      const res = await post<OrderNumbersDto>("/p/order/submit", submitBody(data.uuid, shopIds, remarks, invoice, choice, { couponUserIds: data.couponUserIds, actualTotal: data.actualTotal }), { silent: true });
       leaving = true;
       location.assign(`${links.payment}?orderNumbers=${encodeURIComponent(res.orderNumbers)}`);
     } catch (e) {
@@ -177,7 +178,11 @@ function SubmitBody({ links }: { links: SubmitOrderProps["links"] }) {
       } else if (isApiError(e) && e.code === ResponseCode.NO_STOCK) {
         toast(errMsg(e, t("submitOrder.noStock")));
         await confirm(choice);
-      } else reportError(e, t("submitOrder.submitFailed"));
+      } else {
+        reportError(e, t("submitOrder.submitFailed"));
+        // Coupons used elsewhere, an amount that changed: show the current truth.
+        if (isApiError(e) && e.code === ResponseCode.SHOW_FAIL) await confirm({ ...choice, coupons: undefined });
+      }
     } finally {
       if (!leaving) {
         submittingRef.current = false;
@@ -308,8 +313,19 @@ function SubmitBody({ links }: { links: SubmitOrderProps["links"] }) {
               if (errors.remarks[shop.shopId]) void checkRemark(shop.shopId, text);
             }}
             onRemarkBlur={(text) => void checkRemark(shop.shopId, text)}
+            coupons={<CouponPicker options={shop.coupons} shopId={shop.shopId} label={t("coupon.checkout.shopCoupon")} disabled={confirming}
+              onPick={(id) => void confirm({ ...choice, coupons: pickCoupon(data.couponUserIds, shop.coupons, shop.shopId, id) })} />}
           />
         ))}
+      </section>
+
+      {/* Platform coupon */}
+      <section className="so-block" aria-labelledby={`${ids}-coupons`} data-testid="so-platform-coupons">
+        <header className="so-block-head">
+          <h2 id={`${ids}-coupons`}>{t("coupon.checkout.platformCoupon")}</h2>
+        </header>
+        <CouponPicker options={data.coupons} shopId={0} label={t("coupon.checkout.platformCoupon")} disabled={confirming}
+          onPick={(id) => void confirm({ ...choice, coupons: pickCoupon(data.couponUserIds, data.coupons, 0, id) })} />
       </section>
 
       {/* Points */}
@@ -443,6 +459,24 @@ function SubmitBody({ links }: { links: SubmitOrderProps["links"] }) {
             <dt>{t("submitOrder.freight")}</dt>
             <dd data-testid="so-total-freight">¥{data.totalTransFee}</dd>
           </div>
+          {data.discountReduce !== "0.00" ? (
+            <div>
+              <dt>{t("coupon.checkout.discount")}</dt>
+              <dd data-testid="so-total-discount">−¥{data.discountReduce}</dd>
+            </div>
+          ) : null}
+          {data.shopCouponReduce !== "0.00" ? (
+            <div>
+              <dt>{t("coupon.checkout.shopCouponReduce")}</dt>
+              <dd data-testid="so-total-shop-coupon">−¥{data.shopCouponReduce}</dd>
+            </div>
+          ) : null}
+          {data.platformCouponReduce !== "0.00" ? (
+            <div>
+              <dt>{t("coupon.checkout.platformCouponReduce")}</dt>
+              <dd data-testid="so-total-platform-coupon">−¥{data.platformCouponReduce}</dd>
+            </div>
+          ) : null}
           {data.isScorePay === 1 ? (
             <div>
               <dt>{t("submitOrder.pointsDeduct", { n: data.useScore })}</dt>
@@ -502,13 +536,57 @@ function Field({ id, label, error, children }: { id: string; label: string; erro
   );
 }
 
-function ShopOrder({ shop, base, remark, error, onRemark, onRemarkBlur }: {
+/**
+ * One shop's (or the platform's) coupons: "no coupon", the usable ones with what they save, and
+ * the others disabled with the reason. Picking asks the server for the new amounts.
+ */
+function CouponPicker({ options, shopId, label, disabled, onPick }: {
+  options: CheckoutCouponDto[];
+  shopId: number;
+  label: string;
+  disabled: boolean;
+  onPick: (couponUserId: number) => void;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const usable = options.filter((o) => o.canUse);
+  const unusable = options.filter((o) => !o.canUse);
+  const chosen = options.find((o) => o.choose)?.couponUserId ?? 0;
+  const name = (o: CheckoutCouponDto) => `${o.couponName} (${o.couponType === 1 ? `¥${o.reduceAmount ?? ""}` : t("coupon.card.rate", { rate: o.couponDiscount ?? "" })})`;
+  if (options.length === 0) return <p className="so-muted so-coupon-none" data-testid={`so-coupons-${shopId}`}>{t("coupon.checkout.noCoupons")}</p>;
+  return (
+    <div className="so-coupon" data-testid={`so-coupons-${shopId}`}>
+      <label htmlFor={`${id}-c`}>{label}</label>
+      <select id={`${id}-c`} className="so-input" value={chosen} disabled={disabled} onChange={(e) => onPick(Number(e.target.value))} data-testid="so-coupon-select">
+        <option value={0}>{t("coupon.checkout.none")}</option>
+        {usable.length ? (
+          <optgroup label={t("coupon.checkout.usable", { n: usable.length })}>
+            {usable.map((o) => <option key={o.couponUserId} value={o.couponUserId}>{`${name(o)} · ${t("coupon.checkout.save", { amount: o.couponReduce })}`}</option>)}
+          </optgroup>
+        ) : null}
+        {unusable.length ? (
+          <optgroup label={t("coupon.checkout.unusable", { n: unusable.length })}>
+            {unusable.map((o) => <option key={o.couponUserId} value={o.couponUserId} disabled>{`${name(o)} · ${t(`coupon.reason.${o.reason ?? "outOfScope"}`, { shortBy: o.shortBy ?? "" })}`}</option>)}
+          </optgroup>
+        ) : null}
+      </select>
+      {unusable.length ? (
+        <ul className="so-muted so-coupon-reasons" data-testid="so-coupon-unusable">
+          {unusable.map((o) => <li key={o.couponUserId}>{o.couponName}: {t(`coupon.reason.${o.reason ?? "outOfScope"}`, { shortBy: o.shortBy ?? "" })}</li>)}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+function ShopOrder({ shop, base, remark, error, onRemark, onRemarkBlur, coupons }: {
   shop: ShopCartOrderDto;
   base: string;
   remark: string;
   error: string;
   onRemark: (text: string) => void;
   onRemarkBlur: (text: string) => void;
+  coupons: ReactNode;
 }) {
   const { t } = useTranslation();
   const id = useId();
@@ -541,6 +619,7 @@ function ShopOrder({ shop, base, remark, error, onRemark, onRemarkBlur }: {
           ))}
         </ul>
       ))}
+      {coupons}
       <div className="so-shop-foot">
         <div className="so-remark">
           <label htmlFor={`${id}-remark`}>{t("submitOrder.remark")}</label>
@@ -575,6 +654,18 @@ function ShopOrder({ shop, base, remark, error, onRemark, onRemarkBlur }: {
           {shop.freeOver && !free ? (
             <div className="so-free-hint" data-testid="so-free-over">
               {t("submitOrder.freeOver", { amount: shop.freeOver })}
+            </div>
+          ) : null}
+          {shop.discountReduce !== "0.00" ? (
+            <div>
+              <dt>{t("coupon.checkout.discount")}</dt>
+              <dd data-testid="so-shop-discount">−¥{shop.discountReduce}</dd>
+            </div>
+          ) : null}
+          {shop.shopCouponReduce !== "0.00" ? (
+            <div>
+              <dt>{t("coupon.checkout.shopCouponReduce")}</dt>
+              <dd data-testid="so-shop-coupon">−¥{shop.shopCouponReduce}</dd>
             </div>
           ) : null}
           <div>

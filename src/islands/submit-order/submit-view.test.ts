@@ -77,3 +77,16 @@ describe("submitBody", () => {
     expect(submitBody("u", [1], {}, NO_INVOICE, { usePoints: false })).toEqual({ uuid: "u", orderShopParams: [{ shopId: 1, remarks: "" }], isScorePay: 0 });
   });
 });
+
+describe("coupons", () => {
+  it("pickCoupon replaces the shop's choice and keeps the others", async () => {
+    const { pickCoupon, confirmBody, submitBody, NO_INVOICE } = await import("./submit-view.ts");
+    const options = [{ couponUserId: 1, shopId: 5 }, { couponUserId: 2, shopId: 5 }, { couponUserId: 9, shopId: 0 }];
+    expect(pickCoupon([1, 9], options, 5, 2)).toEqual([9, 2]);
+    expect(pickCoupon([1, 9], options, 5, 0)).toEqual([9]);
+    expect(pickCoupon([1, 9], options, 0, 0)).toEqual([1]);
+    expect(confirmBody({ kind: "cart", basketIds: [3] }, { usePoints: false, coupons: [] })).toMatchObject({ couponUserIds: [], userChangeCoupon: 1 });
+    expect(confirmBody({ kind: "cart", basketIds: [3] }, { usePoints: false })).not.toHaveProperty("couponUserIds");
+    expect(submitBody("u", [5], {}, NO_INVOICE, { usePoints: false }, { couponUserIds: [1], actualTotal: "9.90" })).toMatchObject({ couponUserIds: [1], userChangeCoupon: 1, actualTotal: "9.90" });
+  });
+});

@@ -46,6 +46,8 @@ export interface ConfirmChoice {
   usePoints: boolean;
   /** Points to use; missing = the most allowed. */
   points?: number | undefined;
+  /** The buyer's coupon choice (held coupon ids); missing = the best combination. */
+  coupons?: number[] | undefined;
 }
 
 /** The POST /p/order/confirm body. `shopId` is needed for buy now only. */
@@ -57,7 +59,21 @@ export function confirmBody(source: SubmitSource, choice: ConfirmChoice, shopId?
   if (choice.addrId) body.addrId = choice.addrId;
   body.isScorePay = choice.usePoints ? 1 : 0;
   if (choice.usePoints && choice.points !== undefined) body.userUseScore = choice.points;
+  if (choice.coupons !== undefined) {
+    body.couponUserIds = choice.coupons;
+    body.userChangeCoupon = 1;
+  }
   return body;
+}
+
+/**
+ * The coupon choice after picking `couponUserId` (0 = none) for one shop (shopId 0 = the
+ * platform coupon), from the coupons the preview applied: the other choices stay.
+ */
+export function pickCoupon(applied: readonly number[], options: readonly { couponUserId: number; shopId: number }[], shopId: number, couponUserId: number): number[] {
+  const ofShop = new Set(options.filter((o) => o.shopId === shopId).map((o) => o.couponUserId));
+  const rest = applied.filter((id) => !ofShop.has(id));
+  return couponUserId > 0 ? [...rest, couponUserId] : rest;
 }
 
 export type InvoiceKind = 0 | 1 | 2;
@@ -80,13 +96,21 @@ export function hasErrors(e: FormErrors): boolean {
   return Object.values(e.remarks).some(Boolean) || Boolean(e.headerName) || Boolean(e.taxNumber);
 }
 
-/** The POST /p/order/submit body: one message and (when chosen) one invoice per shop. */
-export function submitBody(uuid: string, shopIds: readonly number[], remarks: Record<number, string>, invoice: InvoiceForm, choice: ConfirmChoice): OrderSubmitParam {
+/**
+ * The POST /p/order/submit body: one message and (when chosen) one invoice per shop; the coupons
+ * and the amount the preview showed (`shown`), so the server refuses if its amount differs.
+ */
+export function submitBody(uuid: string, shopIds: readonly number[], remarks: Record<number, string>, invoice: InvoiceForm, choice: ConfirmChoice, shown?: { couponUserIds: number[]; actualTotal: string }): OrderSubmitParam {
   const body: OrderSubmitParam = {
     uuid,
     orderShopParams: shopIds.map((shopId) => ({ shopId, remarks: (remarks[shopId] ?? "").trim() })),
     isScorePay: choice.usePoints ? 1 : 0,
   };
+  if (shown) {
+    body.couponUserIds = shown.couponUserIds;
+    body.userChangeCoupon = 1;
+    body.actualTotal = shown.actualTotal;
+  }
   if (choice.addrId) body.addrId = choice.addrId;
   if (choice.usePoints && choice.points !== undefined) body.userUseScore = choice.points;
   if (invoice.type !== 0) {

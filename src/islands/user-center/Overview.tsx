@@ -139,27 +139,30 @@ function OverviewBody({ links, homeHref }: { links: UcIslandProps["links"]; home
   );
 }
 
-/** shopAuditStatus: null none, 0 pending, 1 approved, -1 rejected; shopStatus 1 open (SPEC §4). */
+/** shopAuditStatus: null none, 0 pending, 1 approved, -1 rejected; shopStatus 1 open, -1 not yet open, 3 suspended, else offline (SPEC §4). */
 function ShopBlock({ center, links, homeHref }: { center: CenterInfo; links: UcIslandProps["links"]; homeHref: string }) {
   const { t } = useTranslation();
   const audit = center.shopAuditStatus;
   let text: string;
-  let action: { href: string; label: string } | null = null;
+  const actions: { href: string; label: string }[] = [];
   const applyHref = links.shopAccount ?? null;
   const localePrefix = homeHref.replace(/\/$/, "");
   if (audit === null || audit === undefined) {
     text = t("userCenter.overview.shop.notApplied");
-    if (applyHref) action = { href: applyHref, label: t("userCenter.overview.shop.apply") };
+    if (applyHref) actions.push({ href: applyHref, label: t("userCenter.overview.shop.apply") });
   } else if (audit === 0) {
     text = t("userCenter.overview.shop.underReview");
   } else if (audit === -1) {
     text = t("userCenter.overview.shop.rejected");
-    if (applyHref) action = { href: applyHref, label: t("userCenter.overview.shop.reapply") };
-  } else if (center.shopStatus === 1 && center.shopId) {
-    text = t("userCenter.overview.shop.open");
-    action = { href: `${localePrefix}/shopIndex?sid=${center.shopId}`, label: t("userCenter.overview.shop.enter") };
+    if (applyHref) actions.push({ href: applyHref, label: t("userCenter.overview.shop.reapply") });
   } else {
-    text = t("userCenter.overview.shop.offline");
+    if (center.shopStatus === 1 && center.shopId) {
+      text = t("userCenter.overview.shop.open");
+      actions.push({ href: `${localePrefix}/shopIndex?sid=${center.shopId}`, label: t("userCenter.overview.shop.enter") });
+    } else if (center.shopStatus === -1 || center.shopStatus === 0) text = t("userCenter.overview.shop.notOpen");
+    else if (center.shopStatus === 3) text = t("userCenter.overview.shop.suspended");
+    else text = t("userCenter.overview.shop.offline");
+    if (applyHref) actions.push({ href: applyHref, label: t("userCenter.overview.shop.manage") });
   }
   return (
     <section className="uc-ov-block uc-ov-shop" aria-labelledby="uc-ov-shop" data-testid="uc-shop-block">
@@ -167,11 +170,11 @@ function ShopBlock({ center, links, homeHref }: { center: CenterInfo; links: UcI
         <h2 id="uc-ov-shop">{t("userCenter.overview.shop.title")}</h2>
       </div>
       <p>{text}</p>
-      {action ? (
-        <a className="btn btn-ghost uc-ov-shop-btn" href={action.href}>
+      {actions.map((action) => (
+        <a key={action.href} className="btn btn-ghost uc-ov-shop-btn" href={action.href}>
           {action.label}
         </a>
-      ) : null}
+      ))}
     </section>
   );
 }

@@ -47,13 +47,15 @@ import { myOrderRouter } from "./my-order.ts";
 import { merchantRouter } from "./merchant.ts";
 import { couponRouter } from "./coupon.ts";
 import { discountRouter } from "./discount.ts";
+import { storeApplicationRouter } from "./store-application.ts";
 
 /** 413 with the envelope, in the request's language. */
 function tooLarge(c: Context<ApiEnv>) {
   return c.json(envelope(ResponseCode.SHOW_FAIL, null, (c.var.t ?? getT("zh"))(bodyTooLargeKey(c.req.path))), 413);
 }
 
-function requestLocale(header: string | undefined, cookie: string | undefined) {
+/** The answer language: Accept-Language, else the lang cookie, else the default. */
+export function requestLocale(header: string | undefined, cookie: string | undefined) {
   const fromCookie = cookie?.split(/;\s*/).find((p) => p.startsWith(`${LANG_COOKIE}=`))?.slice(LANG_COOKIE.length + 1);
   if (header) return localeFromHeader(header);
   if (fromCookie && isLocale(decodeURIComponent(fromCookie))) return decodeURIComponent(fromCookie) as ReturnType<typeof localeFromHeader>;
@@ -144,6 +146,7 @@ export function createApi(app: AppContext) {
   api.route("/", merchantRouter);
   api.route("/", couponRouter);
   api.route("/", discountRouter);
+  api.route("/", storeApplicationRouter);
 
   api.notFound((c) => c.json(envelope(ResponseCode.NOT_FOUND, null, getT(c.var.locale ?? "zh")("api.notFound")), 404));
 

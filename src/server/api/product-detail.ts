@@ -6,16 +6,27 @@ import { getSkuList, isProductOnSale } from "../domain/catalog/product-detail.ts
 import type { ApiEnv } from "./context.ts";
 import { ApiError, ok } from "./envelope.ts";
 import { cachePublic } from "./http-cache.ts";
+import { answerKey, prepareAnswer, sendPrepared, type PreparedAnswer } from "./prepared-answer.ts";
+import { productTags } from "../domain/content/read-models.ts";
 import { parseQuery } from "./validate.ts";
 
 export const productDetailRouter = new Hono<ApiEnv>();
 
+/** Public and asked on every detail view: the answer is kept serialised and compressed (prepared-answer.ts). */
 productDetailRouter.get("/prod/prodInfo", async (c) => {
   const { prodId } = parseQuery(c, prodIdQuery);
-  const detail = await c.var.app.content.productDetail(c.var.locale, prodId);
-  if (!detail) throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t("catalog.productNotFound"));
-  cachePublic(c);
-  return ok(c, detail);
+  const { content } = c.var.app;
+  const { locale } = c.var;
+  const answer = await content.memo.get(
+    answerKey(locale, `/api/prod/prodInfo?prodId=${prodId}`),
+    (a: { prepared: PreparedAnswer | null; tags: string[] }) => a.tags,
+    async () => {
+      const detail = await content.productDetail(locale, prodId);
+      return detail ? { prepared: prepareAnswer(detail), tags: productTags(prodId, detail.shop.shopId) } : { prepared: null, tags: [] };
+    },
+  );
+  if (!answer.prepared) throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t("catalog.productNotFound"));
+  return sendPrepared(c, answer.prepared);
 });
 
 productDetailRouter.get("/prod/skuList", async (c) => {

@@ -53,6 +53,26 @@ describe("changeFeed", () => {
     expect(seen).toHaveLength(2); // nothing new: no report
   });
 
+  it("current(): hits may use a read up to one interval late (refreshing in the background), never one older than expire()", async () => {
+    const log = fakeLog();
+    let t = 0;
+    const feed = changeFeed(log.read, { intervalMs: 1000, now: () => t });
+    expect(feed.current()).toBe(false); // nothing read yet
+    await feed.sync();
+    expect(feed.current()).toBe(true);
+    t += 1500;
+    const reads = log.reads;
+    expect(feed.current()).toBe(true); // one interval late: still usable, a read is started
+    await Promise.resolve();
+    expect(log.reads).toBe(reads + 1);
+    feed.expire();
+    expect(feed.current()).toBe(false); // this process wrote: wait for a read
+    await feed.sync();
+    expect(feed.current()).toBe(true);
+    t += 2000;
+    expect(feed.current()).toBe(false); // too old
+  });
+
   it("picks up a change committed late with a lower id, once", async () => {
     const log = fakeLog();
     const feed = changeFeed(log.read, { intervalMs: 0 });

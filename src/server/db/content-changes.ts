@@ -26,6 +26,12 @@ export interface ChangeFeed {
   readonly position: string | null;
   /** Whether sync() would answer without reading (the last read is recent enough): callers may skip it. */
   fresh(): boolean;
+  /**
+   * For answers that must not wait (cache hits): true when the last read is at most one more
+   * interval old and nothing in this process expired it; a read is then started in the background
+   * when one is due. False: wait for sync().
+   */
+  current(): boolean;
   /** The next sync() reads again (a write in this process just finished). */
   expire(): void;
   /** Called with the tags of every batch of changes. */
@@ -68,6 +74,17 @@ export function changeFeed(
   const seen = new Set<number>();
   let position: number | null = null;
   let base = 0;
+  /** The generation (expire() count) and start time of the last completed read (current()). */
+  let doneGeneration = -1;
+  let doneAt = -Infinity;
+  const done = (gen: number, startedAt: number, p: Promise<string | null>) =>
+    p.then((v) => {
+      if (gen >= doneGeneration) {
+        doneGeneration = gen;
+        doneAt = startedAt;
+      }
+      return v;
+    });
   let readAt = -Infinity;
   let generation = 0;
   let pending: { generation: number; promise: Promise<string | null> } | null = null;
@@ -118,6 +135,14 @@ export function changeFeed(
     fresh() {
       return !pending && position !== null && now() - readAt < intervalMs;
     },
+    current() {
+      if (position === null || doneGeneration !== generation) return false;
+      const age = now() - doneAt;
+      if (age < intervalMs) return true;
+      if (age >= 2 * intervalMs) return false;
+      if (!pending) void feed.sync();
+      return true;
+    },
     sync() {
       const t = now();
       if (pending && pending.generation === generation) return pending.promise;
@@ -127,7 +152,7 @@ export function changeFeed(
         const gen = generation;
         const promise = pending.promise.then(() => {
           readAt = now();
-          return doRead();
+          return done(gen, readAt, doRead());
         });
         pending = { generation: gen, promise };
         void promise.finally(() => {
@@ -137,7 +162,7 @@ export function changeFeed(
       }
       readAt = t;
       const gen = generation;
-      const promise = doRead();
+      const promise = done(gen, t, doRead());
       pending = { generation: gen, promise };
       void promise.finally(() => {
         if (pending?.promise === promise) pending = null;
@@ -227,6 +252,15 @@ export class TaggedMemo {
 
   clear(): void {
     this.entries.clear();
+  }
+
+  /** The value under `key` when it is in memory, fresh and the feed is current (no waiting, no loading); else undefined. */
+  peek<T>(key: string): T | undefined {
+    if (!this.feed.current()) return undefined;
+    const hit = this.entries.get(key);
+    const maxAge = this.opts.maxAgeMs ?? 60_000;
+    if (!hit || (maxAge > 0 && (this.opts.now ?? Date.now)() - hit.at >= maxAge)) return undefined;
+    return hit.value as T;
   }
 
   /**

@@ -656,7 +656,7 @@ export class RenderCache {
    * conditional or HTTPS request, a body not compressed yet).
    */
   serveHit(req: IncomingMessage, res: ServerResponse): boolean {
-    if (!this.enabled || (req.method !== "GET" && req.method !== "HEAD") || !this.feed.fresh()) return false;
+    if (!this.enabled || (req.method !== "GET" && req.method !== "HEAD") || !this.feed.current()) return false;
     const url = req.url;
     if (!url) return false;
     const page = this.resolve(url);

@@ -1,4 +1,5 @@
 /** Product detail, SKUs, status and reviews: /prod/prodInfo, /prod/skuList, /prod/isStatus, /prod/prodCommData, /prod/prodCommPageByProd. */
+import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import type { Page } from "../../../src/lib/api-types.ts";
@@ -145,5 +146,20 @@ describe.skipIf(!dbReady)("product detail API", () => {
     for (let i = 1; i < times.length; i++) expect(times[i]).toBeLessThanOrEqual(times[i - 1]!);
     const withPics = okData(await app.get<Page<CommentItem>>(`/api/prod/prodCommPageByProd?prodId=${anon!.prodId}&evaluate=3&size=100`, "en"));
     expect(withPics.records.every((r) => Array.isArray(r.pics) && r.pics.length > 0)).toBe(true);
+  });
+
+  it("prodInfo is kept ready: compressed when asked (same JSON), and a change to the product shows at once", async () => {
+    const ask = (enc?: string) => app.api.request("/api/prod/prodInfo?prodId=3", { headers: { "accept-language": "en", ...(enc ? { "accept-encoding": enc } : {}) } });
+    const plain = await (await ask()).text();
+    for (const [enc, unzip] of [["gzip", zlib.gunzipSync], ["br", zlib.brotliDecompressSync]] as const) {
+      const r = await ask(enc);
+      expect(r.headers.get("content-encoding")).toBe(enc);
+      expect(r.headers.get("vary")).toContain("Accept-Encoding");
+      expect(unzip(Buffer.from(await r.arrayBuffer())).toString()).toBe(plain);
+    }
+    const before = (JSON.parse(plain) as { data: ProductDetail }).data;
+    await app.ctx.db.update(products).set({ price: sql`${products.price} + 1` }).where(eq(products.prodId, 3));
+    const after = okData(await app.get<ProductDetail>("/api/prod/prodInfo?prodId=3", "en"));
+    expect(Number(after.price)).toBeCloseTo(Number(before.price) + 1, 2);
   });
 });

@@ -13,6 +13,7 @@ import { createSession, findUserById, LOGIN_LIMITS, revokeAllSessions, type Logi
 import { myOrderCount } from "../order/my-order.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
 import { AuthError, hit, unhit } from "./rate-limit.ts";
+import { auditStatusOf } from "../store-application/store-application.ts";
 import { checkSmsCode, consumeSmsCode, maskMobile, SMS_LIMITS, type SmsLimits } from "./sms.ts";
 
 export interface UserInfo {
@@ -38,7 +39,7 @@ export type { OrderCountData };
 
 export interface CenterInfo {
   orderCountData: OrderCountData;
-  /** null: the store application feature does not exist yet. */
+  /** The store application: null never applied, 0 under review, 1 approved, -1 rejected. */
   shopAuditStatus: number | null;
   /** Status of the shop this user owns, -1 when none (SPEC §4). */
   shopStatus: number;
@@ -78,7 +79,7 @@ export async function getCenterInfo(db: Db, userId: string): Promise<CenterInfo>
   const orderCountData: OrderCountData = await myOrderCount(db, userId);
   return {
     orderCountData,
-    shopAuditStatus: null,
+    shopAuditStatus: await auditStatusOf(db, userId),
     shopStatus: shop ? shop.shopStatus : -1,
     shopId: shop ? shop.shopId : null,
     isSetPassword: Boolean(u.passwordHash),

@@ -101,6 +101,11 @@ export class PublicReadModels {
     });
   }
 
+  /** HTML of a page-independent part of the layout (CachedFragment.astro), rendered once. */
+  fragment(key: string, tags: string[], render: () => Promise<string>) {
+    return this.memo.get(`fragment ${key}`, tags, render);
+  }
+
   /** One shop's products (shop pages). */
   shopProducts(locale: Locale, params: ProductSearchParams & { shopId: number }) {
     return this.memo.get(`shopProducts ${locale} ${stableKey(params)}`, [`shop-products:${params.shopId}`, `shop:${params.shopId}`, "site"], () => searchProducts(this.db, locale, params));

@@ -1,0 +1,56 @@
+/** /user-center/uc-return: my refunds and returns, newest first (GET /p/orderRefund/list), paged. */
+import { useState } from "react";
+import { get } from "../../client/api.ts";
+import type { Page } from "../../lib/api-types.ts";
+import { useTranslation } from "../common/I18nProvider.tsx";
+import { formatTime } from "../order/order-view.ts";
+import { Pager, ProdImage, UcGate, UcPanel, UcRoot, useSession, useUcLoad } from "../user-center/shared.tsx";
+import type { UcIslandProps } from "../user-center/types.ts";
+import { refundStsKey, returnDetailHref, type Refund } from "./refund-view.ts";
+import "./refund.css";
+
+export default function MyRefunds(props: UcIslandProps) {
+  return (
+    <UcRoot locale={props.locale} resources={props.resources}>
+      <ListBody base={props.homeHref.replace(/\/$/, "")} />
+    </UcRoot>
+  );
+}
+
+function ListBody({ base }: { base: string }) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const [current, setCurrent] = useState(1);
+  const load = useUcLoad(session, () => get<Page<Refund>>("/p/orderRefund/list", { current, size: 10 }), [current]);
+  const page = load.data;
+  return (
+    <UcPanel title={t("refund.list.title")} testId="uc-return">
+      <UcGate state={session.state} error={load.error} loading={load.loading && !page} onRetry={load.reload}>
+        {page && page.records.length === 0 ? <p className="empty-state">{t("refund.list.empty")}</p> : null}
+        {page && page.records.length > 0 ? (
+          <ol className="rl-list">
+            {page.records.map((r) => (
+              <li key={r.refundSn} className="rl-item" data-testid="rl-item">
+                <p className="rl-head">
+                  <span>{formatTime(r.applyTime)}</span>
+                  <span>{t("refund.detail.refundSn", { refundSn: r.refundSn })}</span>
+                  <span>{r.shopName}</span>
+                </p>
+                <div className="rl-body">
+                  <ul className="rd-items">
+                    {r.orderItems.map((i) => <li key={i.orderItemId}><ProdImage src={i.pic} alt="" size={48} /><span>{i.prodName} <small>{i.skuName}</small> {t("refund.list.pieces", { n: i.goodsNum })}</span></li>)}
+                  </ul>
+                  <span>{t(`refund.applyType.${r.applyType}`)}</span>
+                  <span className="rl-amount">¥{r.refundAmount}</span>
+                  <span className={`rl-sts rd-sts-${r.returnMoneySts}`} data-testid="rl-status">{t(refundStsKey(r))}</span>
+                  <a className="uc-link" href={returnDetailHref(base, r.refundSn)} data-testid="rl-view">{t("refund.list.view")}</a>
+                </div>
+              </li>
+            ))}
+          </ol>
+        ) : null}
+        {page && page.pages > 1 ? <Pager current={page.current} pages={page.pages} onChange={setCurrent} label={t("refund.list.title")} /> : null}
+      </UcGate>
+    </UcPanel>
+  );
+}

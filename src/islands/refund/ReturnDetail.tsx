@@ -1,0 +1,169 @@
+/**
+ * /return-detail?refundSn=: progress of one after-sales application (GET /p/orderRefund/info): the
+ * steps of SPEC §4, status, goods, amount, reason, images, the shop's message or reason for
+ * refusing, the return parcel; withdraw (PUT /p/orderRefund/cancel), change and apply again
+ * (apply-return page), and for an accepted return the form to send the tracking number
+ * (POST /p/orderRefund/submitExpress). Refunded: how much went back and where.
+ */
+import { useEffect, useState, type FormEvent } from "react";
+import { get, isApiError, post, put } from "../../client/api.ts";
+import { ResponseCode } from "../../lib/api-types.ts";
+import { DELIVERY_COMPANIES } from "../../lib/order-types.ts";
+import { useTranslation } from "../common/I18nProvider.tsx";
+import { formatTime } from "../order/order-view.ts";
+import { ConfirmDialog, isUnauthorized, ProdImage, reportError, toastOk, UcGate, UcPanel, UcRoot, useConfirm, useSession, useUcLoad } from "../user-center/shared.tsx";
+import type { UcIslandProps } from "../user-center/types.ts";
+import { applyReturnHref, canModify, canShip, canWithdraw, refundStsKey, type Refund } from "./refund-view.ts";
+import "./refund.css";
+
+export default function ReturnDetail(props: UcIslandProps) {
+  return (
+    <UcRoot locale={props.locale} resources={props.resources}>
+      <DetailBody base={props.homeHref.replace(/\/$/, "")} listHref={props.links.return ?? `${props.homeHref.replace(/\/$/, "")}/user-center/uc-return`} />
+    </UcRoot>
+  );
+}
+
+function DetailBody({ base, listHref }: { base: string; listHref: string }) {
+  const { t, locale } = useTranslation();
+  const session = useSession();
+  const { ask, confirm } = useConfirm();
+  const [refundSn, setRefundSn] = useState<string | null>(null);
+  useEffect(() => setRefundSn((new URLSearchParams(location.search).get("refundSn") ?? "").trim()), []);
+  const load = useUcLoad(
+    { state: refundSn === null ? "checking" : session.state, markGuest: session.markGuest },
+    async (): Promise<{ refund: Refund | null }> => {
+      if (!refundSn) return { refund: null };
+      try {
+        return { refund: await get<Refund>("/p/orderRefund/info", { refundSn }, { silent: true }) };
+      } catch (e) {
+        if (isApiError(e) && e.code === ResponseCode.SHOW_FAIL) return { refund: null };
+        throw e;
+      }
+    },
+    [refundSn],
+  );
+  const r = load.data?.refund ?? null;
+
+  const withdraw = () => ask(t("refund.detail.withdrawAsk"), () => void (async () => {
+    try {
+      await put("/p/orderRefund/cancel", { refundSn: r!.refundSn });
+      toastOk(t("refund.detail.withdrawn"));
+      load.reload();
+    } catch (e) {
+      if (isUnauthorized(e)) return session.markGuest();
+      reportError(e, t("userCenter.common.actionFailed"));
+    }
+  })());
+
+  return (
+    <UcPanel title={t("refund.detail.title")} testId="return-detail">
+      <UcGate state={refundSn === null ? "checking" : session.state} error={load.error} loading={load.loading && !load.data} onRetry={load.reload}>
+        {load.data && !r ? <p className="empty-state">{t("refund.detail.notFound")}</p> : null}
+        {r ? (
+          <>
+            <p className="rd-head">
+              <span>{t("refund.detail.refundSn", { refundSn: r.refundSn })}</span>
+              <a className="uc-link" href={`${base}/order-detail?orderNumber=${encodeURIComponent(r.orderNumber)}`}>{t("refund.detail.order", { orderNumber: r.orderNumber })}</a>
+            </p>
+            <ol className="rd-steps" data-testid="rd-steps">
+              {r.steps.map((s) => (
+                <li key={s.key} className={s.done ? "is-done" : ""}>
+                  <span className="rd-step-name">{t(`refund.steps.${s.key}`)}</span>
+                  {s.time ? <time dateTime={s.time}>{formatTime(s.time)}</time> : null}
+                </li>
+              ))}
+            </ol>
+            <p className={`rd-status rd-sts-${r.returnMoneySts}`} data-testid="rd-status">{t(refundStsKey(r))}</p>
+            {r.returnMoneySts === 5 ? (
+              <p className="rd-refunded" data-testid="rd-refunded">
+                {t("refund.detail.refundedTo", { amount: r.refundAmount, way: t(`refund.way.${r.refundWay ?? "balance"}`) })}
+                {r.refundScore > 0 ? ` · ${t("refund.detail.score")} ${r.refundScore}` : null}
+              </p>
+            ) : null}
+            {r.returnMoneySts === 1 && r.dueAt ? <p className="rd-hint">{t("refund.detail.dueSeller", { time: formatTime(r.dueAt) })}</p> : null}
+            {canShip(r) && r.dueAt ? <p className="rd-hint">{t("refund.detail.dueShip", { time: formatTime(r.dueAt) })}</p> : null}
+            {r.rejectMessage && r.returnMoneySts === 7 ? <p className="rd-reject" data-testid="rd-reject">{t("refund.detail.rejectMessage")}: {r.rejectMessage}</p> : null}
+            {r.sellerMsg ? <p className="rd-msg" data-testid="rd-seller-msg">{t("refund.detail.sellerMsg")}: {r.sellerMsg}</p> : null}
+            {r.refundDelivery ? <p className="rd-msg">{t("refund.detail.parcel", { company: DELIVERY_COMPANIES.find((c) => c.dvyId === r.refundDelivery!.dvyId)?.dvyName[locale] ?? r.refundDelivery.expressName, no: r.refundDelivery.expressNo })}</p> : null}
+
+            {canShip(r) ? <ShipForm refundSn={r.refundSn} mobile={r.buyerMobile} onGuest={session.markGuest} onDone={load.reload} /> : null}
+
+            <dl className="rd-table">
+              <dt>{t("refund.detail.goods")}</dt>
+              <dd>
+                <ul className="rd-items">
+                  {r.orderItems.map((i) => (
+                    <li key={i.orderItemId}><ProdImage src={i.pic} alt="" size={48} /><span>{i.prodName} <small>{i.skuName}</small> ×{i.goodsNum}</span></li>
+                  ))}
+                </ul>
+              </dd>
+              <dt>{t("refund.apply.type")}</dt><dd>{t(`refund.applyType.${r.applyType}`)}</dd>
+              <dt>{t("refund.detail.amount")}</dt><dd data-testid="rd-amount">¥{r.refundAmount}</dd>
+              <dt>{t("refund.detail.reason")}</dt><dd>{t(`refund.reasons.${r.buyerReason}`)}</dd>
+              {r.buyerDesc ? (<><dt>{t("refund.detail.desc")}</dt><dd className="rd-desc">{r.buyerDesc}</dd></>) : null}
+              {r.photoFiles.length > 0 ? (
+                <>
+                  <dt>{t("refund.detail.photos")}</dt>
+                  <dd><ul className="rd-photos" data-testid="rd-photos">{r.photoFiles.map((p) => <li key={p}><a href={p} target="_blank" rel="noopener"><img src={p} alt="" width={64} height={64} /></a></li>)}</ul></dd>
+                </>
+              ) : null}
+              <dt>{t("refund.detail.mobile")}</dt><dd>{r.buyerMobile}</dd>
+              <dt>{t("refund.detail.applyTime")}</dt><dd>{formatTime(r.applyTime)}</dd>
+            </dl>
+            <div className="rd-actions">
+              {canModify(r) ? <a className="btn btn-ghost" href={applyReturnHref(base, r.orderNumber, { refundSn: r.refundSn })} data-testid="rd-modify">{t("refund.detail.modify")}</a> : null}
+              {canWithdraw(r) ? <button type="button" className="btn btn-ghost" onClick={withdraw} data-testid="rd-withdraw">{t("refund.detail.withdraw")}</button> : null}
+              <a className="uc-link" href={listHref}>{t("refund.detail.backToList")}</a>
+            </div>
+          </>
+        ) : null}
+      </UcGate>
+      <ConfirmDialog confirm={confirm} />
+    </UcPanel>
+  );
+}
+
+function ShipForm({ refundSn, mobile, onGuest, onDone }: { refundSn: string; mobile: string; onGuest: () => void; onDone: () => void }) {
+  const { t, locale } = useTranslation();
+  const [expressId, setExpressId] = useState("");
+  const [expressNo, setExpressNo] = useState("");
+  const [remarks, setRemarks] = useState("");
+  const [error, setError] = useState("");
+  const [saving, setSaving] = useState(false);
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setError("");
+    setSaving(true);
+    try {
+      await post("/p/orderRefund/submitExpress", { refundSn, expressId, expressNo, mobile, senderRemarks: remarks }, { silent: true });
+      toastOk(t("refund.detail.shipped"));
+      onDone();
+    } catch (err) {
+      if (isUnauthorized(err)) return onGuest();
+      if (isApiError(err) && err.msg) setError(err.msg);
+      else reportError(err, t("userCenter.common.actionFailed"));
+    } finally {
+      setSaving(false);
+    }
+  }
+  return (
+    <form className="rd-ship" onSubmit={(e) => void submit(e)} noValidate data-testid="rd-ship">
+      <h2>{t("refund.detail.shipTitle")}</h2>
+      <label className="ar-row"><span className="ar-label">{t("refund.detail.company")}</span>
+        <select value={expressId} onChange={(e) => setExpressId(e.currentTarget.value)} data-testid="rd-company">
+          <option value="">{t("refund.detail.chooseCompany")}</option>
+          {DELIVERY_COMPANIES.map((c) => <option key={c.dvyId} value={c.dvyId}>{c.dvyName[locale]}</option>)}
+        </select>
+      </label>
+      <label className="ar-row"><span className="ar-label">{t("refund.detail.expressNo")}</span>
+        <input value={expressNo} maxLength={30} onChange={(e) => setExpressNo(e.currentTarget.value)} data-testid="rd-express-no" />
+      </label>
+      <label className="ar-row"><span className="ar-label">{t("refund.detail.remarks")}</span>
+        <input value={remarks} maxLength={200} onChange={(e) => setRemarks(e.currentTarget.value)} />
+      </label>
+      {error ? <p className="uc-field-error" role="alert" data-testid="rd-ship-error">{error}</p> : null}
+      <div className="ar-row"><span className="ar-label" /><button type="submit" className="btn" disabled={saving} data-testid="rd-ship-submit">{t("refund.detail.ship")}</button></div>
+    </form>
+  );
+}

@@ -1,0 +1,89 @@
+/**
+ * Public GET answers kept ready to send (docs/performance.md "API"): the envelope serialised
+ * once and compressed once (gzip and brotli), kept in the public read models with the content
+ * tags of what it shows, so a request costs little more than writing the bytes. The compression
+ * middleware of main.ts leaves an answer that already has a Content-Encoding alone. main.ts
+ * answers a GET whose prepared answer is ready before the API app runs (servePrepared).
+ */
+import zlib from "node:zlib";
+import type { Context } from "hono";
+import { ResponseCode } from "../../lib/api-types.ts";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { CaptureResponse, COMPRESS_THRESHOLD, negotiateEncoding } from "../http/render-cache.ts";
+import { envelope } from "./envelope.ts";
+
+export interface PreparedAnswer {
+  json: Buffer;
+  gzip: Buffer | null;
+  br: Buffer | null;
+  /** Full header lists per encoding for the fast path (made on first use). */
+  raw?: Partial<Record<"identity" | "gzip" | "br", string[]>>;
+}
+
+/** Read-model key of the prepared answer of `pathWithQuery` (exactly as a client asks it) in `locale`. */
+export function answerKey(locale: string, pathWithQuery: string): string {
+  return `answer ${locale} ${pathWithQuery}`;
+}
+
+const MAX_AGE_SECONDS = 60;
+
+function answerHeaders(encoding: "identity" | "gzip" | "br", maxAgeSeconds = MAX_AGE_SECONDS): Record<string, string> {
+  const headers: Record<string, string> = {
+    "Content-Type": "application/json",
+    "Cache-Control": `public, max-age=${maxAgeSeconds}`,
+    Vary: "Accept-Language, Cookie, Accept-Encoding",
+  };
+  if (encoding !== "identity") headers["Content-Encoding"] = encoding;
+  return headers;
+}
+
+/**
+ * The fast path (main.ts, before the API app): a GET whose prepared answer is in the read models
+ * is written at once with the headers the API would send (`decorate` adds the security headers).
+ * False: not prepared (or not current), the API answers it.
+ */
+export function servePrepared(
+  memo: { peek<T>(key: string): T | undefined },
+  locale: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+  decorate: (res: ServerResponse) => void,
+): boolean {
+  if (req.headers["x-forwarded-proto"] !== undefined || (req.socket as { encrypted?: boolean } | undefined)?.encrypted) return false;
+  const a = memo.peek<{ prepared: PreparedAnswer | null }>(answerKey(locale, req.url ?? ""))?.prepared;
+  if (!a) return false;
+  const encoding = a.gzip ? negotiateEncoding(req.headers["accept-encoding"]) : "identity";
+  const body = encoding === "br" ? a.br! : encoding === "gzip" ? a.gzip! : a.json;
+  a.raw ??= {};
+  let raw = a.raw[encoding];
+  if (!raw) {
+    const out = new CaptureResponse(req);
+    decorate(out as unknown as ServerResponse);
+    for (const [n, v] of Object.entries(answerHeaders(encoding))) out.setHeader(n, v);
+    out.setHeader("Content-Length", String(body.length));
+    raw = Object.entries(out.getHeaders()).flatMap(([n, v]) => (Array.isArray(v) ? v.flatMap((x) => [n, String(x)]) : [n, String(v)]));
+    a.raw[encoding] = raw;
+  }
+  res.writeHead(200, raw);
+  res.end(body);
+  return true;
+}
+
+/** The OK envelope of `data`, serialised and (from 1 KB) compressed. */
+export function prepareAnswer(data: unknown): PreparedAnswer {
+  const json = Buffer.from(JSON.stringify(envelope(ResponseCode.OK, data)));
+  if (json.length < COMPRESS_THRESHOLD) return { json, gzip: null, br: null };
+  return {
+    json,
+    gzip: zlib.gzipSync(json, { level: 9 }),
+    br: zlib.brotliCompressSync(json, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: json.length } }),
+  };
+}
+
+/** Sends a prepared answer in the best encoding the client accepts, cacheable for `maxAgeSeconds` like cachePublic. */
+export function sendPrepared(c: Context, a: PreparedAnswer, maxAgeSeconds = MAX_AGE_SECONDS): Response {
+  const encoding = a.gzip ? negotiateEncoding(c.req.header("accept-encoding")) : "identity";
+  const body = encoding === "br" ? a.br! : encoding === "gzip" ? a.gzip! : a.json;
+  const headers = answerHeaders(encoding, maxAgeSeconds);
+  return c.body(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength), 200, headers);
+}
