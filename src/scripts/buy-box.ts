@@ -10,7 +10,8 @@
  *     renders a popup ([data-login-popup]) within 300 ms;
  *   - logged-in footprint: POST /p/user/recentBrowse {prodId} (form encoded, silent).
  * Endpoints that do not exist yet answer A00013: the buyer sees "not available yet".
- * The API client is loaded on first use, so the page's initial JavaScript stays small.
+ * The API client is loaded on first use, and this module itself only on the first interaction
+ * with the buy box (buy-box-loader.ts), so the page's initial JavaScript stays small.
  */
 import { atom, computed } from "nanostores";
 import {
@@ -272,6 +273,11 @@ function setup(root: HTMLElement, data: SkuData): void {
   }
 }
 
-const root = document.querySelector<HTMLElement>("[data-buy-box]");
-const data = readData();
-if (root && data) setup(root, data);
+/** Binds the buy box; a quantity typed before this ran is checked now. */
+export function start(root: HTMLElement): void {
+  const data = readData();
+  if (!data) return;
+  setup(root, data);
+  const qty = root.querySelector<HTMLInputElement>("[data-qty-input]");
+  if (qty && qty.value !== qty.defaultValue) qty.dispatchEvent(new Event("change"));
+}

@@ -12,7 +12,8 @@
  *
  * Also a CLI against a running server:
  *   npx tsx tests/bench/browser-js.ts http://127.0.0.1:4321 [/cart /detail/1 …]
- * (without pages: every page of the bench; logged-in pages use the demo buyer).
+ * (without pages: every page of the bench; island pages are opened logged in as the demo buyer,
+ * public pages as a visitor).
  */
 import path from "node:path";
 import zlib from "node:zlib";
@@ -190,7 +191,7 @@ export async function runBrowserJs(origin: string, only?: string[]): Promise<{ c
   const pages: BrowserJsResult[] = [];
   try {
     const user = await prepareUser(origin);
-    const list = only?.length ? only.map((p) => ({ path: p, budget: budgetOf(p), login: true })) : BROWSER_JS_PAGES;
+    const list = only?.length ? only.map((p) => ({ path: p, budget: budgetOf(p), login: budgetOf(p) === ISLAND_JS_BUDGET })) : BROWSER_JS_PAGES;
     for (const p of list) {
       const pagePath = user.paths[p.path] ?? p.path;
       const r = await measureBrowserJs(browser, origin, pagePath, p.budget, p.login ? user.token : null);

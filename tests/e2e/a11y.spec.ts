@@ -25,6 +25,10 @@ const TARGETS: Target[] = [
   { name: "detail", path: "/detail/1", ready: "buy-box", locales: ["en"] },
   // Shop 1 is decorated (shop_signs header, carousel, goods blocks).
   { name: "shopIndex", path: "/shopIndex?sid=1", ready: "shop-header", locales: ["zh"] },
+  // Coupon cards (claim buttons, sold-out state), discount list and detail.
+  { name: "coupons", path: "/coupons?tab=shop", ready: "coupon-card", locales: ["zh"] },
+  { name: "special-discount", path: "/special-discount", ready: "discount-item", locales: ["en"] },
+  { name: "discount-detail", path: "/discount-detail?discountId=1", ready: "discount-prod", locales: ["zh"] },
 ];
 
 async function check(page: Page, url: string, attachName: string, testInfo: import("@playwright/test").TestInfo) {

@@ -94,13 +94,18 @@ for (const locale of LOCALES) {
     // The totals arrive after the lines (totalPay follows info): read them once the cart is idle.
     await expect(page.getByTestId("cart")).toHaveAttribute("aria-busy", "false");
     const cartTotal = (await page.getByTestId("cart-total").textContent())!.trim();
+    // The cart shows the total after limited-time discounts; the checkout lists goods, then the discounts.
+    const inCart = await api<{ shopCartItemDiscounts: { shopCartItems: { basketId: number }[] }[] }[]>("POST", "/p/shopCart/info", {});
+    const cartIds = inCart.data.flatMap((s) => s.shopCartItemDiscounts.flatMap((g) => g.shopCartItems.map((i) => i.basketId)));
+    const totals = await api<{ totalMoney: string; finalMoney: string }>("POST", "/p/shopCart/totalPay", cartIds);
+    expect(cartTotal).toBe(`¥${totals.data.finalMoney}`);
 
     // Settle → submit order: add a new address inline and use it.
     await page.getByTestId("cart-settle").click();
     await page.waitForURL((u) => u.pathname === `${p}/submit-order` && !!u.searchParams.get("basketIds"));
     await islandsReady(page);
     await expect(page.getByTestId("so-shop")).toHaveCount(2);
-    await expect(page.getByTestId("so-total-goods")).toHaveText(cartTotal);
+    await expect(page.getByTestId("so-total-goods")).toHaveText(`¥${totals.data.totalMoney}`);
     const addresses = await page.getByTestId("so-address-item").count();
     if (addresses > 0) await page.getByTestId("so-address-add").click();
     const form = page.getByTestId("so-address-form");

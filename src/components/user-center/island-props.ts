@@ -3,7 +3,7 @@
  * build time, so a feature that adds e.g. uc-order.astro is linked everywhere at once) and the
  * props every island gets (locale, this locale's resources of the namespaces it uses, links).
  */
-import { islandResources } from "../../i18n/island-resources.ts";
+import { islandResources, type Namespace } from "../../i18n/island-resources.ts";
 import { localePath, type Locale } from "../../lib/locale.ts";
 import type { UcIslandProps } from "../../islands/user-center/types.ts";
 import { UC_MENU, UC_OVERVIEW, type UcPage } from "./pages.ts";
@@ -25,6 +25,7 @@ export function ucLinks(locale: Locale): Partial<Record<string, string>> {
   return out;
 }
 
-export function ucIslandProps(locale: Locale): UcIslandProps {
-  return { locale, resources: islandResources(locale, ISLAND_NAMESPACES), links: ucLinks(locale), homeHref: localePath(locale, "/") };
+/** `extra`: further namespaces a page's island reads (e.g. "points", "balance"). */
+export function ucIslandProps(locale: Locale, extra: readonly Namespace[] = []): UcIslandProps {
+  return { locale, resources: islandResources(locale, [...ISLAND_NAMESPACES, ...extra]), links: ucLinks(locale), homeHref: localePath(locale, "/") };
 }

@@ -101,7 +101,7 @@ function Body({ base }: { base: string }) {
                         <p className="coupon-condition">{Number(c.cashCondition) > 0 ? t("coupon.card.spend", { amount: c.cashCondition }) : t("coupon.card.noMinimum")}</p>
                       </div>
                       <div className="coupon-body">
-                        <h3 className="coupon-name">{c.couponName}</h3>
+                        <h2 className="coupon-name">{c.couponName}</h2>
                         <p className="coupon-meta"><span className="coupon-tag">{c.shopId === 0 ? t("coupon.card.platform") : c.shopName}</span></p>
                         <p className="coupon-meta">{t("coupon.mine.validFrom", { from: day(c.validStart), to: day(c.validEnd) })}</p>
                         {c.userCouponStatus === 2 && c.orderNumbers ? <p className="coupon-meta">{t("coupon.mine.usedOn", { orders: c.orderNumbers })}</p> : null}

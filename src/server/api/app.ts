@@ -47,6 +47,8 @@ import { myOrderRouter } from "./my-order.ts";
 import { merchantRouter } from "./merchant.ts";
 import { couponRouter } from "./coupon.ts";
 import { discountRouter } from "./discount.ts";
+import { pointsRouter } from "./points.ts";
+import { balanceRouter } from "./balance.ts";
 import { storeApplicationRouter } from "./store-application.ts";
 
 /** 413 with the envelope, in the request's language. */
@@ -146,6 +148,8 @@ export function createApi(app: AppContext) {
   api.route("/", merchantRouter);
   api.route("/", couponRouter);
   api.route("/", discountRouter);
+  api.route("/", pointsRouter);
+  api.route("/", balanceRouter);
   api.route("/", storeApplicationRouter);
 
   api.notFound((c) => c.json(envelope(ResponseCode.NOT_FOUND, null, getT(c.var.locale ?? "zh")("api.notFound")), 404));

@@ -30,6 +30,8 @@ export const users = pgTable("users", {
   level: integer("level").notNull().default(1),
   levelType: smallint("level_type").notNull().default(0),
   growth: integer("growth").notNull().default(0),
+  /** Paid membership (levelType 1) valid until then; null = never bought. */
+  levelEndTime: ts("level_end_time"),
   createdAt: created(),
   updatedAt: updated(),
 }, (t) => [
@@ -514,6 +516,10 @@ export const payments = pgTable("payments", {
   orderNumbers: text("order_numbers").notNull(),
   payType: smallint("pay_type").notNull(),
   amount: money("amount").notNull(),
+  /** What is paid: "order" (orderNumbers), "recharge" (balance top-up, orderNumbers empty) or "level" (paid membership refId). */
+  purpose: text("purpose").notNull().default("order"),
+  /** The member level bought (purpose "level"). */
+  refId: integer("ref_id"),
   status: smallint("status").notNull().default(0),
   /** The provider's trade number once paid. */
   providerTradeNo: text("provider_trade_no"),
@@ -731,6 +737,35 @@ export const discountProds = pgTable("discount_prods", {
   discountId: integer("discount_id").notNull(),
   prodId: integer("prod_id").notNull(),
 }, (t) => [primaryKey({ columns: [t.discountId, t.prodId] }), index("discount_prods_prod_idx").on(t.prodId)]);
+
+/** Daily sign-in (docs/points.md): one row per user and Asia/Shanghai calendar day; streak = consecutive days ending that day. */
+export const signIns = pgTable("sign_ins", {
+  userId: text("user_id").notNull(),
+  /** yyyy-MM-dd in Asia/Shanghai. */
+  day: text("day").notNull(),
+  streak: integer("streak").notNull(),
+  points: integer("points").notNull(),
+  createdAt: created(),
+}, (t) => [primaryKey({ columns: [t.userId, t.day] })]);
+
+/**
+ * Member levels (CONTRACT §6.6): levelType 0 ordinary (reached by growth), 1 paid (bought for
+ * `price` per `termDays`). Equity: discount (a multiplier like "0.95" on goods prices, paid
+ * levels), points multiplier, free shipping at self-operated shops (paid levels).
+ */
+export const memberLevels = pgTable("member_levels", {
+  id: serial("id").primaryKey(),
+  level: integer("level").notNull(),
+  levelType: smallint("level_type").notNull(),
+  name: jsonb("name").$type<LocalizedText>().notNull(),
+  needGrowth: integer("need_growth").notNull().default(0),
+  price: money("price").notNull().default("0"),
+  termDays: integer("term_days").notNull().default(0),
+  discount: numeric("discount", { precision: 4, scale: 2 }).notNull().default("1"),
+  pointsMultiple: numeric("points_multiple", { precision: 4, scale: 2 }).notNull().default("1"),
+  freeShipping: smallint("free_shipping").notNull().default(0),
+  status: smallint("status").notNull().default(1),
+}, (t) => [uniqueIndex("member_levels_uq").on(t.levelType, t.level)]);
 
 /**
  * Store-opening applications (SPEC §1/§3/§4, CONTRACT §8), one row per buyer: a rejected one is

@@ -34,7 +34,7 @@ export async function seedMarketing(ctx: SeedContext): Promise<void> {
     { shopId: 0, couponName: t("平台95折券", "平台95折券", "Platform 5% off"), couponType: 2, cashCondition: "50", couponDiscount: "9.5",
       validTimeType: 2, afterReceiveDays: 0, validDays: 7, limitNum: 1, stocks: 3000, sourceStock: 3000, ...live },
     { shopId: s1, couponName: t("店铺券 满99减10", "店鋪券 滿99減10", "Shop coupon: ¥10 off ¥99"), couponType: 1, cashCondition: "99", reduceAmount: "10",
-      validTimeType: 1, startTime: at(-3), endTime: at(20), limitNum: 3, stocks: 1000, sourceStock: 1000, ...live },
+      validTimeType: 1, startTime: at(-3), endTime: at(20), limitNum: 10, stocks: 1000, sourceStock: 1000, ...live },
     { shopId: s1, couponName: t("无门槛5元券", "無門檻5元券", "¥5 off, no minimum"), couponType: 1, cashCondition: "0", reduceAmount: "5",
       validTimeType: 2, afterReceiveDays: 0, validDays: 3, limitNum: 1, stocks: 5, sourceStock: 200, ...live },
     { shopId: s2, couponName: t("指定商品9折", "指定商品9折", "10% off selected goods"), couponType: 2, cashCondition: "0", couponDiscount: "9",

@@ -1,6 +1,8 @@
 /** The demo buyer, ten reviewer accounts and product reviews. */
 import { hashPassword } from "../domain/account/password.ts";
-import { prodComments, users } from "../db/schema.ts";
+import { prodComments, signIns, userLedger, users } from "../db/schema.ts";
+import { shanghaiDay } from "../domain/footprint/footprint.ts";
+import { rewardFor } from "../domain/points/sign-in.ts";
 import { insertChunks, type SeedContext } from "./context.ts";
 import { avatarSvg } from "./images.ts";
 import { fixedUuid } from "./random.ts";
@@ -73,6 +75,7 @@ export async function seedUsers(ctx: SeedContext): Promise<UserSet> {
     });
   });
   await insertChunks(ctx.tx, users, rows);
+  await seedLedgers(ctx, rows);
   return { reviewerIds, nickById };
 }
 
@@ -139,4 +142,41 @@ export function planReviews(ctx: SeedContext, all: ProductPlan[], shopNodes: Sho
 
 export async function insertReviews(ctx: SeedContext, rows: (typeof prodComments.$inferInsert)[]): Promise<void> {
   await insertChunks(ctx.tx, prodComments, rows);
+}
+
+/**
+ * Points and balance history: every seeded total equals the sum of its ledger (docs/points.md).
+ * The demo buyer gets a varied log (registration, shopping rewards, top-ups and their bonus,
+ * points spent, sign-ins on the three days before seeding, a platform adjustment that makes the
+ * total); the reviewers one adjustment row each.
+ */
+async function seedLedgers(ctx: SeedContext, rows: (typeof users.$inferInsert)[]): Promise<void> {
+  const { clock } = ctx;
+  const ledger: (typeof userLedger.$inferInsert)[] = [];
+  const demo = DEMO_USER.userId;
+  const score = (amount: number, reason: string, at: Date) => ledger.push({ userId: demo, kind: "score", amount: String(amount), reason, createdAt: at });
+  const money = (amount: string, reason: string, at: Date) => ledger.push({ userId: demo, kind: "balance", amount, reason, createdAt: at });
+  score(100, "register", clock.ago(180));
+  money("3000.00", "recharge", clock.ago(170));
+  score(3000, "rechargeBonus", clock.ago(170));
+  score(356, "orderEarnScore", clock.ago(120));
+  score(812, "orderEarnScore", clock.ago(75));
+  money("2500.00", "recharge", clock.ago(60));
+  score(2500, "rechargeBonus", clock.ago(60));
+  score(-5000, "orderUseScore", clock.ago(50));
+  money("-620.50", "orderPay", clock.ago(45));
+  money("120.50", "refund", clock.ago(40));
+  score(449, "orderEarnScore", clock.ago(20));
+  score(-300, "orderUseScore", clock.ago(10));
+  score(300, "orderCancelRefund", clock.ago(9));
+  const streak = [3, 2, 1].map((daysAgo, i) => ({ day: shanghaiDay(clock.ago(daysAgo)), streak: i + 1, points: rewardFor(i + 1), at: clock.ago(daysAgo) }));
+  for (const s of streak) score(s.points, "signIn", s.at);
+  const demoRow = rows.find((r) => r.userId === demo)!;
+  const sumScore = ledger.filter((l) => l.kind === "score").reduce((n, l) => n + Number(l.amount), 0);
+  if (demoRow.score! !== sumScore) score(demoRow.score! - sumScore, "adjust", clock.ago(5));
+  for (const r of rows) {
+    if (r.userId !== demo && (r.score ?? 0) > 0) ledger.push({ userId: r.userId, kind: "score", amount: String(r.score), reason: "adjust", createdAt: r.createdAt! });
+  }
+  await insertChunks(ctx.tx, userLedger, ledger);
+  await ctx.tx.insert(signIns).values(streak.map((s) => ({ userId: demo, day: s.day, streak: s.streak, points: s.points, createdAt: s.at })));
 }

@@ -127,6 +127,10 @@ describe.skipIf(!dbReady)("refunds API", () => {
     expect(await ledger(o.orderNumber)).toHaveLength(1);
     const mine = okData(await call<Page<RefundDto>>("/p/orderRefund/list?size=100", { user: buyer }));
     expect(mine.records.some((r) => r.refundSn === refundSn && r.returnMoneySts === 5)).toBe(true);
+    // The completed order's shopping reward is taken back with the full refund (docs/points.md).
+    const points = await app.ctx.db.select().from(userLedger).where(and(eq(userLedger.orderNumber, o.orderNumber), eq(userLedger.kind, "score")));
+    expect(points.map((r) => r.reason).sort()).toEqual(["orderEarnScore", "refundClawBack"]);
+    expect(points.reduce((n, r) => n + Number(r.amount), 0)).toBe(0);
   });
 
   it("refused with a reason → the buyer changes it and applies again; withdraw", async () => {

@@ -5,6 +5,7 @@
  * Failures are AuthError (i18n key + params). Every function takes `now` (tests move the clock).
  * See docs/accounts.md.
  */
+import { changePoints, PointsReason, REGISTER_POINTS } from "../points/points-ledger.ts";
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { isMobile } from "../../../lib/rules.ts";
@@ -178,6 +179,7 @@ export async function loginWithSms(db: Db, input: { mobile: string; code: string
             createdAt: now,
             updatedAt: now,
           }).returning();
+          await changePoints(tx, user!.userId, REGISTER_POINTS, PointsReason.REGISTER, now);
         }
         if (user!.status !== 1) throw new AuthError("auth.accountDisabled");
         await clearLoginFailures(tx, user!.userId);
@@ -224,6 +226,7 @@ export async function registerUser(db: Db, input: RegisterInput, smsLimits: SmsL
       await consumeSmsCode(tx, codeId, now, smsLimits);
       const userId = randomUUID();
       await tx.insert(users).values({ userId, username: userName, nickName: userName, userMobile: mobile, passwordHash, createdAt: now, updatedAt: now });
+      await changePoints(tx, userId, REGISTER_POINTS, PointsReason.REGISTER, now);
       return createSession(tx, userId, now);
     });
   } catch (err) {

@@ -348,6 +348,47 @@ export async function createProviderPayment(
   }
 }
 
+/**
+ * What a paid payment of another purpose than orders does (balance top-up, paid membership):
+ * registered by the feature that creates such payments, run in the notification's transaction
+ * after the signature, replay, amount and expiry checks, before the payment is marked paid.
+ */
+export type PurposeSettler = (tx: Tx, pay: typeof payments.$inferSelect, now: Date) => Promise<void>;
+const SETTLERS = new Map<string, PurposeSettler>();
+
+export function registerPaymentPurpose(purpose: string, settle: PurposeSettler): void {
+  if (purpose === "order") throw new Error("order payments are settled by markPaymentPaid");
+  SETTLERS.set(purpose, settle);
+}
+
+/** A waiting payment of `purpose` (not orders) for the buyer, valid PAY_QR_MINUTES; the provider's QR and page. */
+export async function createPurposePayment(
+  db: Db,
+  provider: PaymentProvider,
+  input: { userId: string; purpose: string; refId?: number | null; amount: string; payType: 2 | 3; returnUrl?: string | undefined; subject: string; locale?: Locale | undefined },
+  now: Date,
+  tx?: Tx,
+): Promise<ProviderPayDto> {
+  await assertMethod(db, input.payType, input.amount);
+  const payNo = newPayNo(now);
+  const expiresAt = new Date(now.getTime() + PAY_QR_MINUTES * 60_000);
+  await (tx ?? db).insert(payments).values({
+    payNo, userId: input.userId, orderNumbers: "", purpose: input.purpose, refId: input.refId ?? null, payType: input.payType,
+    amount: input.amount, status: 0, expiresAt, createdAt: now,
+  });
+  const created = await provider.createPayment({ payNo, amount: input.amount, subject: input.subject, expiresAt, returnUrl: input.returnUrl, locale: input.locale });
+  return { payNo, codeUrl: created.codeUrl, payUrl: created.payUrl, amount: input.amount, expiresAt: expiresAt.toISOString() };
+}
+
+/** The state of the buyer's own payment (0 waiting, 1 paid, 2 closed or expired); null when unknown. */
+export async function ownPaymentState(db: Db, userId: string, payNo: string, purpose: string, now: Date): Promise<0 | 1 | 2 | null> {
+  if (!/^[0-9A-Za-z-]{1,64}$/.test(payNo)) return null;
+  const [pay] = await db.select().from(payments).where(and(eq(payments.payNo, payNo), eq(payments.userId, userId), eq(payments.purpose, purpose))).limit(1);
+  if (!pay) return null;
+  const st = paymentState(pay, now);
+  return st === "paid" ? 1 : st === "waiting" ? 0 : 2;
+}
+
 export interface NotificationResult {
   payNo: string;
   /** True when this notification marked the payment paid or it was paid already. */
@@ -383,6 +424,13 @@ export async function handleNotification(db: Db, secret: string, n: PaymentNotif
     const amount = tryDecimal(n.amount);
     if (amount === null || compare(amount, pay.amount) !== 0) throw new PaymentError(PAYMENT_ERRORS.amountMismatch);
     if (paymentState(pay, now) !== "waiting") throw new PaymentError(PAYMENT_ERRORS.qrExpired);
+    if (pay.purpose !== "order") {
+      const settle = SETTLERS.get(pay.purpose);
+      if (!settle) throw new PaymentError(PAYMENT_ERRORS.paymentNotFound);
+      await settle(tx, pay, now);
+      await tx.update(payments).set({ status: 1, paidAt: now, providerTradeNo: n.tradeNo, callback: { ...n } }).where(eq(payments.payNo, pay.payNo));
+      return { payNo: pay.payNo, paid: true, alreadyPaid: false };
+    }
     const numbers = pay.orderNumbers.split(",").filter(Boolean);
     const rows = await buyerOrders(tx, pay.userId, numbers, true).catch(() => {
       throw new PaymentError(PAYMENT_ERRORS.orderExpired);
@@ -400,6 +448,8 @@ export interface SandboxPaymentView {
   payType: number;
   amount: string;
   orderNumbers: string[];
+  /** "order", "recharge" or "level". */
+  purpose: string;
   state: PaymentState;
   /** When the payment is waiting but its orders can no longer be paid. */
   ordersExpired: boolean;
@@ -415,11 +465,11 @@ export async function sandboxPaymentView(db: Db, payNo: string, key: string, now
   const numbers = pay.orderNumbers.split(",").filter(Boolean);
   const state = paymentState(pay, now);
   let ordersExpired = false;
-  if (state === "waiting") {
+  if (state === "waiting" && pay.purpose === "order") {
     const rows = await db.select().from(orders).where(inArray(orders.orderNumber, numbers));
     ordersExpired = rows.length !== numbers.length || payRefusal(rows, now) !== null;
   }
-  return { payNo: pay.payNo, payType: pay.payType, amount: formatPrice(pay.amount), orderNumbers: numbers, state, ordersExpired, expiresAt: pay.expiresAt.toISOString() };
+  return { payNo: pay.payNo, payType: pay.payType, amount: formatPrice(pay.amount), orderNumbers: numbers, purpose: pay.purpose, state, ordersExpired, expiresAt: pay.expiresAt.toISOString() };
 }
 
 /**

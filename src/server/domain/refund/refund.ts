@@ -8,6 +8,7 @@
  * The payout (balance, the payment provider, points) happens in the same transaction as the move
  * to "refunded": the balance and the ledger row commit together or not at all, exactly once.
  */
+import { clawBackForRefund } from "../points/points-ledger.ts";
 import { randomInt } from "node:crypto";
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Page } from "../../../lib/api-types.ts";
@@ -458,6 +459,8 @@ async function payOut(tx: Tx, provider: PaymentProvider, o: OrderRow, r: RefundR
     await tx.update(users).set({ score: sql`${users.score} + ${r.refundScore}` }).where(eq(users.userId, r.userId));
     await tx.insert(userLedger).values({ userId: r.userId, kind: "score", amount: String(r.refundScore), reason: "orderRefundScore", orderNumber: o.orderNumber, createdAt: now });
   }
+  // A completed order earned points: the refunded share of them is taken back (docs/points.md).
+  await clawBackForRefund(tx, r.userId, o.orderNumber, amount, formatPrice(o.actualTotal), now);
   await tx.update(orderRefunds).set({ returnMoneySts: move.sts, refundWay, providerRefundNo, refundTime: now, dueAt: null, updateTime: now }).where(eq(orderRefunds.refundId, r.refundId));
   // Close the order when everything is refunded.
   const items = await itemsOf(tx, o.orderNumber);

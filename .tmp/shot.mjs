@@ -1,0 +1,14 @@
+import { chromium } from "@playwright/test";
+const base = "http://127.0.0.1:4406";
+const [,, path, out, token] = process.argv;
+const b = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox"] });
+const ctx = await b.newContext({ viewport: { width: 1280, height: 900 } });
+if (token) await ctx.addCookies([{ name: "token", value: token, url: base }]);
+const p = await ctx.newPage();
+const errs = [];
+p.on("console", (m) => { if (m.type() === "error") errs.push(m.text()); });
+await p.goto(base + path);
+await p.waitForTimeout(2500);
+await p.screenshot({ path: out, fullPage: true });
+console.log(errs.join("\n"));
+await b.close();

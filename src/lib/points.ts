@@ -1,0 +1,48 @@
+/**
+ * Points log and sign-in shapes both sides read (CONTRACT §6.5). Browser-safe.
+ */
+
+/**
+ * Points log `source` (CONTRACT §6.5): 0 registration, 1 shopping reward (in) / refund claw-back
+ * (out), 2 level-up bonus, 3 sign-in, 4 refund returned (in) / spent on an order (out), 5 expired,
+ * 6 top-up bonus, 7 platform adjustment.
+ */
+export const PointsSource = { REGISTER: 0, SHOPPING: 1, LEVEL_UP: 2, SIGN_IN: 3, ORDER: 4, EXPIRED: 5, RECHARGE_BONUS: 6, ADJUST: 7 } as const;
+
+/** A row of GET /p/score/page. */
+export interface PointsLogDto {
+  id: number;
+  /** Unsigned number of points. */
+  score: number;
+  /** 0 out, 1 in. */
+  ioType: 0 | 1;
+  source: number;
+  createTime: string;
+  orderNumber: string | null;
+}
+
+/** One day of the 7-day sign-in strip. */
+export interface SignInDayDto {
+  /** yyyy-MM-dd (Asia/Shanghai). */
+  day: string;
+  /** Points this day gives (or gave). */
+  points: number;
+  signed: boolean;
+  today: boolean;
+}
+
+/** GET /p/score/scoreInfo. */
+export interface ScoreInfoDto {
+  score: number;
+  /** Points that expire at `expireTime` unless spent first. */
+  expiringScore: number;
+  expireTime: string;
+  /** Consecutive days signed up to today (or yesterday when today is not signed yet). */
+  signInCount: number;
+  /** 1 when today is signed. */
+  isSignIn: 0 | 1;
+  /** Seven days starting at the current streak's cycle start. */
+  days: SignInDayDto[];
+  /** Reward of each day of the 7-day cycle. */
+  rewards: number[];
+}

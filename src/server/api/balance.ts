@@ -1,0 +1,50 @@
+/**
+ * Balance (CONTRACT §7.4; rules in src/server/domain/balance/balance.ts), login required:
+ *   GET  /p/userBalance/getBalanceInfo          → BalanceInfoDto
+ *   GET  /p/userBalanceLog/log?current&size     → Page<BalanceLogDto> (newest first)
+ *   POST /p/balance/pay {customRechargeAmount, payType 2|3, returnUrl?} → ProviderPayDto (the sandbox QR / page)
+ *   GET  /p/balance/rechargeStatus?payNo=       → 0 waiting, 1 paid, 2 closed or expired
+ * The provider's notification is the orders' one (POST /api/pay/notify/<provider>, api/payment.ts).
+ */
+import { Hono } from "hono";
+import { ResponseCode } from "../../lib/api-types.ts";
+import { PayType } from "../../lib/order-types.ts";
+import { localePath } from "../../lib/locale.ts";
+import { pageParams } from "../../lib/validation.ts";
+import { balanceInfo, balanceLog, BalanceError, createRecharge, rechargeStatus } from "../domain/balance/balance.ts";
+import { PaymentError, safeReturnUrl } from "../domain/payment/payment.ts";
+import { paymentProviderFor } from "../providers/payment.ts";
+import type { ApiEnv } from "./context.ts";
+import { ApiError, ok } from "./envelope.ts";
+import { parseWith, readJson } from "./address.ts";
+
+export const balanceRouter = new Hono<ApiEnv>();
+
+balanceRouter.get("/p/userBalance/getBalanceInfo", async (c) => ok(c, await balanceInfo(c.var.app.db, c.var.userId)));
+
+balanceRouter.get("/p/userBalanceLog/log", async (c) => {
+  const { current, size } = parseWith(c, pageParams, c.req.query());
+  return ok(c, await balanceLog(c.var.app.db, c.var.userId, current, size));
+});
+
+balanceRouter.post("/p/balance/pay", async (c) => {
+  const body = (await readJson(c)) as Record<string, unknown> | null;
+  if (!body || typeof body !== "object" || Array.isArray(body)) throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t("api.badJson"));
+  const payType = Number(body.payType);
+  if (payType !== PayType.WECHAT_SCAN && payType !== PayType.ALIPAY) throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t("payment.badPayType"));
+  const returnUrl = safeReturnUrl(body.returnUrl) ?? localePath(c.var.locale, "/user-center/uc-balance");
+  try {
+    return ok(c, await createRecharge(c.var.app.db, paymentProviderFor(c.var.app.config), {
+      userId: c.var.userId, amount: body.customRechargeAmount, payType, returnUrl, subject: c.var.t("balance.subject"), locale: c.var.locale,
+    }, new Date()));
+  } catch (err) {
+    if (err instanceof BalanceError || err instanceof PaymentError) throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t(err.key));
+    throw err;
+  }
+});
+
+balanceRouter.get("/p/balance/rechargeStatus", async (c) => {
+  const st = await rechargeStatus(c.var.app.db, c.var.userId, (c.req.query("payNo") ?? "").trim(), new Date());
+  if (st === null) throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t("order.paymentNotFound"));
+  return ok(c, st);
+});

@@ -1,0 +1,159 @@
+/**
+ * Coupons and limited-time discounts in the browser (seeded demo data, docs/pricing.md):
+ * journey in three locales with a fresh buyer each — claim a shop coupon in the voucher centre →
+ * see it in my coupons → the checkout picks it (totals follow) → pay (sandbox) → my coupons shows
+ * it used; and a discount's tier hint in the cart changes as the quantity changes.
+ * Visitors claiming get the login popup; discount pages render rules and products (zh);
+ * axe on the new pages in a11y.spec.ts.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test, type APIRequestContext, type BrowserContext } from "@playwright/test";
+import { islandsReady, LOCALES, prefix, tr, watchErrors, type Locale } from "./helpers.ts";
+
+const OUTBOX = path.join(process.env.MALL_E2E_DATA_DIR ?? "", "sms-outbox.jsonl");
+/** Seeded: product 355 (shop 1, ¥109) is covered by the shop's "¥10 off ¥99" coupon; product 67 (shop 2, ¥27.90) by "any 2 items: 10% off". */
+const COUPON_PROD = 355;
+const TIER_PROD = 67;
+const AREA = { provinceId: 31, cityId: 3101, areaId: 310104 };
+
+type Api = <T = unknown>(method: string, p: string, data?: unknown) => Promise<{ code: string; msg: string | null; data: T }>;
+
+async function outboxCode(mobile: string, since: number): Promise<string> {
+  let code: string | null = null;
+  await expect.poll(() => {
+    if (!fs.existsSync(OUTBOX)) return null;
+    const lines = fs.readFileSync(OUTBOX, "utf8").split("\n").filter(Boolean);
+    for (let i = lines.length - 1; i >= 0; i--) {
+      const l = JSON.parse(lines[i]!) as { mobile: string; purpose: string; code: string; at: string };
+      if (l.mobile === mobile && l.purpose === "register" && Date.parse(l.at) >= since - 1000) return (code = l.code);
+    }
+    return null;
+  }, { timeout: 10_000 }).not.toBeNull();
+  return code!;
+}
+
+/** A new buyer with an address, logged in in `context`. */
+async function freshBuyer(request: APIRequestContext, context: BrowserContext, baseURL: string, tag: string): Promise<Api> {
+  const n = `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-8);
+  const acc = { username: `${tag}_${n}`.slice(0, 16), mobile: `137${n}`, password: "abc12345" };
+  const sentAt = Date.now();
+  expect((await (await request.post("/api/sms/sendRegisterCode", { data: { mobile: acc.mobile } })).json()).code).toBe("00000");
+  const validCode = await outboxCode(acc.mobile, sentAt);
+  const reg = await (await request.post("/api/user/register", {
+    data: { userName: acc.username, password: acc.password, confirmPassword: acc.password, mobile: acc.mobile, validCode, agreed: true },
+  })).json();
+  expect(reg.code, JSON.stringify(reg)).toBe("00000");
+  const body = await (await request.post("/api/login", { data: { userName: acc.username, passWord: acc.password } })).json();
+  expect(body.code, JSON.stringify(body)).toBe("00000");
+  const token = body.data.accessToken as string;
+  await context.addCookies([{ name: "token", value: token, url: baseURL }]);
+  const api: Api = async (method, p, data) =>
+    (await request.fetch(`/api${p}`, { method, headers: { authorization: token, "content-type": "application/json" }, ...(data === undefined ? {} : { data }) })).json();
+  const addr = await api("POST", "/p/address/addAddr", { receiver: "Li Lei", mobile: "13912345678", ...AREA, addr: "Nanjing Road 100, room 8" });
+  expect(addr.code, JSON.stringify(addr)).toBe("00000");
+  return api;
+}
+
+test.describe.configure({ mode: "serial" });
+
+for (const locale of LOCALES) {
+  test(`${locale}: claim in the voucher centre → my coupons → checkout picks it → pay → used; tier hint follows the quantity`, async ({ page, context, request, baseURL }) => {
+    test.setTimeout(120_000);
+    const errors = watchErrors(page);
+    const p = prefix(locale);
+    const api = await freshBuyer(request, context, baseURL!, `mk${locale.replace("-", "")}`);
+
+    // Voucher centre, shop tab: claim the shop coupon.
+    await page.goto(`${p}/coupons?tab=shop`);
+    const card = page.locator('[data-testid="coupon-card"]').filter({ hasText: /99/ }).filter({ has: page.getByTestId("coupon-claim") }).first();
+    await expect(card).toBeVisible();
+    const couponId = await card.getAttribute("data-coupon-id");
+    await card.getByTestId("coupon-claim").click();
+    await expect(card.getByTestId("coupon-claimed")).toBeVisible();
+    await expect(card.getByTestId("coupon-use")).toBeVisible();
+    expect((await api<number[]>("GET", "/p/myCoupon/listCouponIds")).data).toContain(Number(couponId));
+
+    // My coupons: one not used.
+    await page.goto(`${p}/user-center/uc-coupons`);
+    await islandsReady(page);
+    await expect(page.getByTestId("uc-coupons-tab-unused")).toContainText("1");
+    await expect(page.getByTestId("uc-coupon")).toHaveCount(1);
+
+    // Cart: the discount's hint changes with the quantity.
+    const info = await api<{ skuList: { skuId: number; stocks: number }[]; shop: { shopId: number } }>("GET", `/prod/prodInfo?prodId=${TIER_PROD}`);
+    const sku = info.data.skuList.find((s) => s.stocks > 5)!;
+    expect((await api("POST", "/p/shopCart/changeItem", { prodId: TIER_PROD, skuId: sku.skuId, shopId: info.data.shop.shopId, count: 1 })).code).toBe("00000");
+    await page.goto(`${p}/cart`);
+    await islandsReady(page);
+    const group = page.locator('[data-testid="cart-group"]').filter({ has: page.getByTestId("cart-discount") });
+    await expect(group.getByTestId("cart-discount-hint")).toBeVisible();
+    const hintBefore = (await group.getByTestId("cart-discount-hint").textContent())!;
+    await expect(group.getByTestId("cart-discount-reached")).toHaveCount(0);
+    await group.getByTestId("cart-plus").click();
+    await expect(group.getByTestId("cart-discount-reached")).toBeVisible();
+    await expect(group.getByTestId("cart-discount-hint")).toHaveCount(0);
+    await expect(page.getByTestId("cart-saved")).toBeVisible();
+    expect(hintBefore.length).toBeGreaterThan(0);
+    const lines = await api<{ shopCartItemDiscounts: { shopCartItems: { basketId: number }[] }[] }[]>("POST", "/p/shopCart/info", {});
+    const ids = lines.data.flatMap((s) => s.shopCartItemDiscounts.flatMap((g) => g.shopCartItems.map((i) => i.basketId)));
+    expect((await api("DELETE", "/p/shopCart/deleteItem", ids)).code).toBe("00000");
+
+    // Buy the coupon's product now: the checkout picks the coupon; choosing none changes the totals back.
+    const prod = await api<{ skuList: { skuId: number; stocks: number; price: string }[] }>("GET", `/prod/prodInfo?prodId=${COUPON_PROD}`);
+    const cSku = prod.data.skuList.find((s) => s.stocks > 5)!;
+    await page.goto(`${p}/submit-order?prodId=${COUPON_PROD}&skuId=${cSku.skuId}&count=1`);
+    await islandsReady(page);
+    const shopBlock = page.getByTestId("so-shop").first();
+    const select = shopBlock.getByTestId("so-coupon-select");
+    await expect(select).not.toHaveValue("0");
+    await expect(page.getByTestId("so-total-shop-coupon")).toHaveText("−¥10.00");
+    const withCoupon = (await page.getByTestId("so-total-pay").textContent())!;
+    await select.selectOption("0");
+    await expect(page.getByTestId("so-total-shop-coupon")).toHaveCount(0);
+    await expect(page.getByTestId("so-total-pay")).not.toHaveText(withCoupon);
+    const chosen = await select.locator("option").nth(1).getAttribute("value");
+    await select.selectOption(chosen!);
+    await expect(page.getByTestId("so-total-pay")).toHaveText(withCoupon);
+    await page.getByTestId("so-submit").click();
+
+    // Pay with the sandbox provider (scan code).
+    await page.waitForURL((u) => u.pathname === `${p}/payment`);
+    const orderNumber = new URL(page.url()).searchParams.get("orderNumbers")!;
+    await islandsReady(page);
+    await page.getByTestId("pay-method-wechat").click();
+    await page.getByTestId("pay-submit").click();
+    await page.waitForURL(/\/weixin-pay\?payNo=\d+/);
+    const href = await page.getByTestId("wx-sandbox-link").getAttribute("href");
+    const sandbox = await context.newPage();
+    await sandbox.goto(href!);
+    await sandbox.getByTestId("sandbox-pay-now").click();
+    await expect(sandbox.getByTestId("sandbox-result")).toHaveText(tr(locale, "payment.sandbox.success"));
+    await page.waitForURL(/\/order-detail\?orderNumber=/, { timeout: 15_000 });
+
+    // My coupons: used, with the order.
+    await page.goto(`${p}/user-center/uc-coupons`);
+    await islandsReady(page);
+    await expect(page.getByTestId("uc-coupons-tab-used")).toContainText("1");
+    await page.getByTestId("uc-coupons-tab-used").click();
+    await expect(page.getByTestId("uc-coupon")).toHaveCount(1);
+    await expect(page.getByTestId("uc-coupon")).toContainText(orderNumber);
+    expect(errors.filter((e) => !e.includes("404"))).toEqual([]);
+  });
+}
+
+test("zh: a visitor's claim opens the login popup; discount list and detail", async ({ page }) => {
+  await page.goto("/coupons");
+  await page.getByTestId("coupon-claim").first().click();
+  await expect(page.locator("[data-login-popup]").first()).toBeAttached();
+  await page.goto("/special-discount");
+  const item = page.getByTestId("discount-item").first();
+  await expect(item.getByTestId("discount-rules")).toBeVisible();
+  await item.getByRole("link").first().click();
+  await expect(page.getByTestId("discount-detail")).toBeVisible();
+  await expect(page.getByTestId("discount-prod").first()).toBeVisible();
+  await expect(page.getByTestId("discount-countdown")).toHaveText(/\d/);
+  const res = await page.goto("/discount-detail?discountId=999999");
+  expect(res?.status()).toBe(404);
+  await expect(page.getByTestId("discount-not-found")).toBeVisible();
+});
