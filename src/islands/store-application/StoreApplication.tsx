@@ -218,9 +218,12 @@ function ApplicationForm({ app, onGuest, onSubmitted }: { app: StoreApplicationD
     };
   };
 
+  // A shown message follows the typing (so it is already gone, not removed by the blur, when the
+  // person clicks the next field: no layout jump under the pointer).
   const setText = (name: "shopName" | "mobile" | "addr" | "intro") => (e: { target: { value: string } }) => {
     const value = e.target.value;
     setForm((f) => ({ ...f, [name]: value }));
+    if (errors[name]) setErrors((er) => ({ ...er, [name]: checkStoreApplication({ ...payload(), [name]: value }).errors[name] }));
   };
 
   const uploadTexts = {

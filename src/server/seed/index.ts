@@ -17,6 +17,7 @@ import { insertShops, planShops } from "./shops.ts";
 import { seedMerchants } from "./merchants.ts";
 import { seedMarketing } from "./marketing.ts";
 import { insertReviews, planReviews, seedUsers } from "./users.ts";
+import { seedAfterSales } from "./after-sales.ts";
 
 export { DEMO_USER, REVIEWER_PASSWORD } from "./users.ts";
 export { MERCHANT_PASSWORD, merchantUsername } from "./merchants.ts";
@@ -114,6 +115,7 @@ async function seedInto(ctx: SeedContext): Promise<Omit<SeedSummary, "images">> 
   await seedRenovations(ctx, catalog, shopNodes, productSet);
   await seedMarketing(ctx);
   await resetSequences(ctx.tx);
+  await seedAfterSales(ctx);
   return { unsafeContentProdId: productSet.unsafeContentProdId, soldOutProdIds: productSet.soldOutProdIds };
 }
 

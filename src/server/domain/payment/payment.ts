@@ -372,11 +372,12 @@ export async function createPurposePayment(
   await assertMethod(db, input.payType, input.amount);
   const payNo = newPayNo(now);
   const expiresAt = new Date(now.getTime() + PAY_QR_MINUTES * 60_000);
+  const pageKey = newPageKey();
   await (tx ?? db).insert(payments).values({
     payNo, userId: input.userId, orderNumbers: "", purpose: input.purpose, refId: input.refId ?? null, payType: input.payType,
-    amount: input.amount, status: 0, expiresAt, createdAt: now,
+    amount: input.amount, status: 0, expiresAt, pageKeyHash: pageKey.hash, createdAt: now,
   });
-  const created = await provider.createPayment({ payNo, amount: input.amount, subject: input.subject, expiresAt, returnUrl: input.returnUrl, locale: input.locale });
+  const created = await provider.createPayment({ payNo, pageKey: pageKey.key, amount: input.amount, subject: input.subject, expiresAt, returnUrl: input.returnUrl, locale: input.locale });
   return { payNo, codeUrl: created.codeUrl, payUrl: created.payUrl, amount: input.amount, expiresAt: expiresAt.toISOString() };
 }
 
