@@ -16,6 +16,7 @@ import { seedRenovations } from "./renovations.ts";
 import { insertShops, planShops } from "./shops.ts";
 import { seedMerchants } from "./merchants.ts";
 import { seedMarketing } from "./marketing.ts";
+import { seedStoreApplications } from "./store-applications.ts";
 import { insertReviews, planReviews, seedUsers } from "./users.ts";
 
 export { DEMO_USER, REVIEWER_PASSWORD } from "./users.ts";
@@ -113,6 +114,7 @@ async function seedInto(ctx: SeedContext): Promise<Omit<SeedSummary, "images">> 
   await seedContent(ctx);
   await seedRenovations(ctx, catalog, shopNodes, productSet);
   await seedMarketing(ctx);
+  await seedStoreApplications(ctx);
   await resetSequences(ctx.tx);
   return { unsafeContentProdId: productSet.unsafeContentProdId, soldOutProdIds: productSet.soldOutProdIds };
 }
