@@ -142,7 +142,13 @@ for (const locale of LOCALES) {
   });
 }
 
-test("zh: a visitor's claim opens the login popup; discount list and detail", async ({ page }) => {
+test("zh: a visitor's claim opens the login popup; product page promotions and coupons; discount list and detail", async ({ page }) => {
+  await page.goto(`/detail/${TIER_PROD}`);
+  await expect(page.getByTestId("dp-promotions")).toContainText(/9/);
+  await page.goto(`/detail/${COUPON_PROD}`);
+  await expect(page.getByTestId("dp-coupons").getByTestId("coupon-card").first()).toBeVisible();
+  await page.getByTestId("dp-coupons").getByTestId("coupon-claim").first().click();
+  await expect(page.locator("[data-login-popup]").first()).toBeAttached();
   await page.goto("/coupons");
   await page.getByTestId("coupon-claim").first().click();
   await expect(page.locator("[data-login-popup]").first()).toBeAttached();

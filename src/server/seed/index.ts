@@ -18,6 +18,7 @@ import { seedMerchants } from "./merchants.ts";
 import { seedMarketing } from "./marketing.ts";
 import { seedStoreApplications } from "./store-applications.ts";
 import { insertReviews, planReviews, seedUsers } from "./users.ts";
+import { seedAfterSales } from "./after-sales.ts";
 
 export { DEMO_USER, REVIEWER_PASSWORD } from "./users.ts";
 export { MERCHANT_PASSWORD, merchantUsername } from "./merchants.ts";
@@ -116,6 +117,7 @@ async function seedInto(ctx: SeedContext): Promise<Omit<SeedSummary, "images">> 
   await seedMarketing(ctx);
   await seedStoreApplications(ctx);
   await resetSequences(ctx.tx);
+  await seedAfterSales(ctx);
   return { unsafeContentProdId: productSet.unsafeContentProdId, soldOutProdIds: productSet.soldOutProdIds };
 }
 

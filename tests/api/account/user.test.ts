@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import zhRulesJson from "../../../src/i18n/zh/rules.json" with { type: "json" };
-import { shops, users } from "../../../src/server/db/schema.ts";
+import { shops, userLedger, users } from "../../../src/server/db/schema.ts";
 import { readOutboxCode } from "../../../src/server/providers/sms.ts";
 import { DEMO_USER, REVIEWER_PASSWORD } from "../../../src/server/seed/index.ts";
 import { createTestApp, dbReady, okData, type TestApp, type TestResponse } from "../helpers.ts";
@@ -47,6 +47,10 @@ describe.skipIf(!dbReady)("user centre API", () => {
     nextIp();
     const token = await login("demo", DEMO_USER.password);
     const info = okData(await call<Record<string, unknown>>("GET", "/p/user/userInfo", undefined, { token }));
+    // Seeded with 2000 points, plus what the demo's completed order earned (seed/after-sales.ts).
+    const earned = (await app.ctx.db.select().from(userLedger).where(eq(userLedger.userId, DEMO_USER.userId)))
+      .filter((l) => l.kind === "score").reduce((n, l) => n + Number(l.amount), 0);
+    expect(earned).toBeGreaterThan(0);
     expect(info).toMatchObject({
       userId: DEMO_USER.userId,
       nickName: DEMO_USER.nickName,
@@ -57,7 +61,7 @@ describe.skipIf(!dbReady)("user centre API", () => {
       status: 1,
       level: 1,
       levelType: 0,
-      score: 2000,
+      score: 2000 + earned,
       balance: "5000.00",
     });
     expect(Object.keys(info).sort()).toEqual(["balance", "level", "levelType", "mobile", "nickName", "pic", "score", "sex", "status", "userId", "userMobile", "username"]);
