@@ -53,6 +53,9 @@ export const CHUNK_RELOAD_GUARD_MS = 60_000;
 export const SEARCH_DEBOUNCE_MS = 200;
 export const CATEGORY_HOVER_MS = 100;
 
+/** The largest id of the integer id columns (PostgreSQL integer): larger ids are "not found", never a query. */
+export const ID_MAX = 2_147_483_647;
+
 // Uploads and text limits
 export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 export const REFUND_VOUCHERS_MAX = 5;

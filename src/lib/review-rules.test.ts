@@ -19,7 +19,7 @@ describe("review rules", () => {
     expect(ruleError(reviewSubmitRule, { ...ok, content: "   " })).toBe("rules.reviewEmpty");
     expect(ruleError(reviewSubmitRule, { ...ok, content: "x".repeat(151) })).toBe("rules.reviewTooLong");
     expect(ruleError(reviewSubmitRule, { ...ok, content: "x".repeat(150) })).toBeNull();
-    expect(ruleError(reviewSubmitRule, { ...ok, content: "a\u0000b" })).toBe("review.controlChars");
+    expect(ruleError(reviewSubmitRule, { ...ok, content: "a\u0000b" })).toBe("rules.controlChars");
     expect(ruleError(reviewSubmitRule, { ...ok, pics: Array(10).fill("/uploads/review/a.png") })).toBe("review.tooManyPics");
     expect(ruleError(reviewSubmitRule, { ...ok, pics: Array(9).fill("/uploads/review/a.png") })).toBeNull();
     expect(ruleError(reviewSubmitRule, { ...ok, orderItemId: "x" })).toBe("review.itemRequired");

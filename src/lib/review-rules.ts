@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { REVIEW_PHOTOS_MAX } from "./constants.ts";
 import { reviewTextRule } from "./rule-schemas.ts";
+import { hasControlChars as hasTextControlChars } from "./text-rules.ts";
 
 export const REVIEW_KEYS = {
   scoreInvalid: "review.scoreInvalid",
@@ -20,11 +21,9 @@ export const REVIEW_KEYS = {
 /** A shop's reply: 1..200 characters. */
 export const REVIEW_REPLY_MAX = 200;
 
-/** C0/C1 control characters except tab and line breaks. */
-const CONTROL_RE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
-
+/** C0/C1 control characters except tab and line breaks (the shared rule: src/lib/text-rules.ts). */
 export function hasControlChars(s: string): boolean {
-  return CONTROL_RE.test(s);
+  return hasTextControlChars(s, true);
 }
 
 /** "a,b" or ["a","b"] → ["a","b"] (empty parts dropped); anything else is left for zod to refuse. */

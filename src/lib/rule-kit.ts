@@ -9,6 +9,8 @@
  * cross-field check only when every field passed.
  */
 
+import { CONTROL_CHARS_KEY, hasControlChars } from "./text-rules.ts";
+
 export interface RuleIssue {
   path: PropertyKey[];
   message: string;
@@ -58,6 +60,11 @@ export function defineRule<T>(check: (value: unknown) => T | RuleFailure): Rule<
 export interface TextSpec {
   /** Message when the value is not a string. */
   type: string;
+  /**
+   * Multi-line text (order message, descriptions, reviews): tab and line breaks allowed. Every
+   * text rule refuses control characters (src/lib/text-rules.ts) before any other check.
+   */
+  multiline?: boolean;
   /** A check on the text as sent, before trimming. */
   raw?: readonly [(s: string) => boolean, string];
   /** Trim first; the parsed value is the trimmed text. */
@@ -70,10 +77,11 @@ export interface TextSpec {
   tests?: readonly (readonly [(s: string) => boolean, string])[];
 }
 
-/** A text rule: type, then the raw check, trim, required, min, max and tests in that order. */
+/** A text rule: type, control characters, then the raw check, trim, required, min, max and tests in that order. */
 export function textRule(spec: TextSpec): Rule<string> {
   return defineRule((v) => {
     if (typeof v !== "string") return fail(spec.type);
+    if (hasControlChars(v.trim(), spec.multiline)) return fail(CONTROL_CHARS_KEY);
     if (spec.raw && !spec.raw[0](v)) return fail(spec.raw[1]);
     const s = spec.trim ? v.trim() : v;
     if (spec.required && s.length === 0) return fail(spec.required);

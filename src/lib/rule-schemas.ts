@@ -7,9 +7,18 @@ import { z } from "zod";
 import { TOPUP_MAX, TOPUP_MIN } from "./constants.ts";
 import { isValidAmount } from "./money.ts";
 import type { ObjectRule, Rule, Shape, ShapeOutput } from "./rule-kit.ts";
+import { CONTROL_CHARS_KEY, hasControlChars } from "./text-rules.ts";
 import * as address from "./address-rules.ts";
 import * as order from "./order-rules.ts";
 import * as rules from "./rules.ts";
+
+/**
+ * A plain string schema for API-only fields (merchant login, logistics text, submit token …)
+ * that refuses control characters first, like every shared text rule (src/lib/text-rules.ts).
+ */
+export function controlFreeString(key: string, opts: { multiline?: boolean } = {}) {
+  return z.string({ error: key }).refine((s) => !hasControlChars(s.trim(), opts.multiline), { error: CONTROL_CHARS_KEY, abort: true });
+}
 
 /** A rule as a zod schema: the rule parses, its issues (message keys, paths) become zod issues. */
 export function schemaOf<T>(rule: Rule<T>): z.ZodType<T> {

@@ -138,6 +138,7 @@ export function searchKeywordRule(kind: SearchKind): Rule<string> {
 /** Optional order message: may be empty, not all spaces, at most 100 characters (after trimming). */
 export const orderMessageRule = textRule({
   type: K.notAllSpaces,
+  multiline: true,
   raw: [(s) => s === "" || s.trim() !== "", K.notAllSpaces],
   trim: true,
   max: [ORDER_MESSAGE_MAX, K.orderMessageTooLong],
@@ -153,12 +154,12 @@ export const storeNameRule = textRule({
   tests: [[(s) => STORE_NAME_RE.test(s), K.storeNameChars]],
 });
 
-export const storeDescriptionRule = textRule({ type: K.storeDescLength, trim: true, min: [STORE_DESC_MIN, K.storeDescLength], max: [STORE_DESC_MAX, K.storeDescLength] });
+export const storeDescriptionRule = textRule({ type: K.storeDescLength, multiline: true, trim: true, min: [STORE_DESC_MIN, K.storeDescLength], max: [STORE_DESC_MAX, K.storeDescLength] });
 
 /** Optional refund description, at most 200 characters. */
-export const refundDescriptionRule = textRule({ type: K.refundNoteTooLong, trim: true, max: [REFUND_NOTE_MAX, K.refundNoteTooLong] });
+export const refundDescriptionRule = textRule({ type: K.refundNoteTooLong, multiline: true, trim: true, max: [REFUND_NOTE_MAX, K.refundNoteTooLong] });
 
-export const reviewTextRule = textRule({ type: K.reviewEmpty, trim: true, required: K.reviewEmpty, max: [REVIEW_TEXT_MAX, K.reviewTooLong] });
+export const reviewTextRule = textRule({ type: K.reviewEmpty, multiline: true, trim: true, required: K.reviewEmpty, max: [REVIEW_TEXT_MAX, K.reviewTooLong] });
 
 /** Points to use: a non-negative integer multiple of 10 (a digit string is accepted). */
 export const pointsRule = defineRule<number>((v) => {

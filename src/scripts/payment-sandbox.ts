@@ -1,6 +1,6 @@
 /**
- * The sandbox provider page's "Pay now" (src/pages/sandbox-pay.astro): posts the payment number
- * to /api/pay/sandbox/complete and shows the result with the link back to the order.
+ * The sandbox provider page's "Pay now" (src/pages/sandbox-pay.astro): posts the payment number and
+ * its page key (from the page link) to /api/pay/sandbox/complete and shows the result with the link back to the order.
  */
 import { isApiError, post } from "../client/api.ts";
 
@@ -11,10 +11,11 @@ const back = document.querySelector<HTMLElement>("[data-sandbox-back]");
 
 button?.addEventListener("click", () => {
   const payNo = button.dataset.sandboxPay ?? "";
+  const key = button.dataset.sandboxKey ?? "";
   const label = button.textContent;
   button.disabled = true;
   button.textContent = button.dataset.paying ?? "";
-  post<{ paid: boolean }>("/pay/sandbox/complete", { payNo }, { silent: true })
+  post<{ paid: boolean }>("/pay/sandbox/complete", { payNo, key }, { silent: true })
     .then((r) => {
       if (!r.paid) throw new Error("not paid");
       show(button.dataset.success ?? "", true);

@@ -5,7 +5,7 @@ import { setAppContext, type AppContext } from "./context.ts";
 import { sql } from "drizzle-orm";
 import { openDatabase, type Db } from "./db/client.ts";
 import { siteConfig } from "./db/schema.ts";
-import { DevOutboxSmsProvider } from "./providers/sms.ts";
+import { DevOutboxSmsProvider, type SmsProvider } from "./providers/sms.ts";
 import { LocalFileStorage } from "./providers/storage.ts";
 import { dbChangeFeed } from "./db/content-changes.ts";
 import { PublicReadModels } from "./domain/content/read-models.ts";
@@ -18,7 +18,7 @@ export async function bootstrap(config: AppConfig, opts: { seed?: boolean; log?:
     config,
     database,
     db: database.db,
-    sms: new DevOutboxSmsProvider(config.dataDir),
+    sms: smsProviderFor(config),
     storage: new LocalFileStorage(path.join(config.dataDir, "uploads")),
     content: new PublicReadModels(database.db, dbChangeFeed(database.db, { intervalMs: config.contentPollMs })),
   };
@@ -32,6 +32,12 @@ export async function bootstrap(config: AppConfig, opts: { seed?: boolean; log?:
   }
   setAppContext(ctx);
   return ctx;
+}
+
+/** The configured SMS delivery (config.smsProvider); an unknown name is an error, never a silent fallback. */
+function smsProviderFor(config: AppConfig): SmsProvider {
+  if (config.smsProvider === "dev-outbox") return new DevOutboxSmsProvider(config.dataDir);
+  throw new Error(`unknown SMS_PROVIDER "${config.smsProvider}"`);
 }
 
 /** An empty database has no site configuration (the seed re-checks under its lock). */

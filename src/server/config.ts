@@ -25,6 +25,15 @@ export interface AppConfig {
   paymentSecret: string;
   /** Provider of WeChat-scan / Alipay payments (PAYMENT_PROVIDER): only "sandbox" (the built-in test provider) so far. */
   paymentProvider: string;
+  /** SMS delivery (SMS_PROVIDER): only "dev-outbox" (log + DATA_DIR/sms-outbox.jsonl) so far. */
+  smsProvider: string;
+  /**
+   * Reverse proxies whose X-Forwarded-For is believed (TRUST_PROXY: comma-separated IPs or
+   * IPv4 CIDRs, or "loopback"); empty = the socket peer is the client (src/server/http/client-ip.ts).
+   */
+  trustProxy: string[];
+  /** Demo-only things a production start must allow explicitly (src/server/production-guard.ts). */
+  allow: { sandboxPayments: boolean; devSms: boolean; demoSeed: boolean };
   /**
    * How often (ms) the public content changes of other processes are looked up (CONTENT_POLL_MS,
    * default 1000): the render cache and the read models drop what changed. Writes through this
@@ -38,6 +47,9 @@ export interface AppConfig {
    */
   platformApiToken: string;
 }
+
+/** The value of PREVIEW_SECRET in the shipped .env.example: a production start refuses it. */
+export const DEV_PREVIEW_SECRET = "dev-preview-secret-change-me";
 
 /** The secret stored in `dataDir/name`, created (random, 32 bytes hex) when missing; an in-memory one when the folder is not writable. */
 function persistedSecret(dataDir: string, name: string): string {
@@ -83,10 +95,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     siteUrl: (env.SITE_URL ?? `http://localhost:${port}`).replace(/\/$/, ""),
     production: env.NODE_ENV === "production",
     autoSeed: env.AUTO_SEED !== "0",
-    // Production without PREVIEW_SECRET: empty → every preview token is refused (no guessable default).
-    previewSecret: env.PREVIEW_SECRET || (env.NODE_ENV === "production" ? "" : "dev-preview-secret-change-me"),
+    // Production without PREVIEW_SECRET: empty → every preview token is refused. Elsewhere a random
+    // secret kept in DATA_DIR (never a guessable constant).
+    previewSecret: env.PREVIEW_SECRET || (env.NODE_ENV === "production" ? "" : persistedSecret(dataDir, "preview-secret")),
     paymentSecret: env.PAYMENT_SECRET || persistedSecret(dataDir, "payment-secret"),
     paymentProvider: env.PAYMENT_PROVIDER || "sandbox",
+    smsProvider: env.SMS_PROVIDER || "dev-outbox",
+    trustProxy: (env.TRUST_PROXY ?? "").split(",").map((s) => s.trim()).filter(Boolean),
+    allow: {
+      sandboxPayments: env.ALLOW_SANDBOX_PAYMENTS === "1",
+      devSms: env.ALLOW_DEV_SMS === "1",
+      demoSeed: env.ALLOW_DEMO_SEED === "1",
+    },
     platformApiToken: env.PLATFORM_API_TOKEN || (env.NODE_ENV === "production" ? "" : DEV_PLATFORM_TOKEN),
     contentPollMs: /^\d+$/.test(env.CONTENT_POLL_MS ?? "") ? Number(env.CONTENT_POLL_MS) : 1000,
   };

@@ -2,7 +2,7 @@
  * The one server process (ARCHITECTURE.md "One process, three doors"):
  *   /api/*                 → the Hono API
  *   /im/websocket/...      → chat websocket (reserved: accepted, then closed with a reason)
- *   /uploads/*             → stored images (DATA_DIR/uploads)
+ *   /uploads/*             → stored images (DATA_DIR/uploads, looked up per request: src/server/http/uploads.ts)
  *   everything else        → hashed client assets, then Astro pages (@astrojs/node, middleware mode)
  * HTML and JSON are compressed (brotli or gzip); public pages go through the render cache
  * (src/server/http/render-cache.ts), whose hits are answered first of all; SIGTERM shuts down
@@ -18,19 +18,48 @@ import { getRequestListener } from "@hono/node-server";
 import { WebSocketServer } from "ws";
 import { loadConfig } from "./config.ts";
 import { bootstrap } from "./bootstrap.ts";
+import { productionRefusals, REFUSED_EXIT_CODE } from "./production-guard.ts";
 import { createApi, requestLocale } from "./api/app.ts";
 import { servePrepared } from "./api/prepared-answer.ts";
 import { securityHeaders } from "./http/security.ts";
 import { pageRoute } from "./http/locale-route.ts";
+import { bodyTooLargeKey, bodyVerdict } from "./http/body-limit.ts";
+import { uploadsHandler } from "./http/uploads.ts";
+import { envelope } from "./api/envelope.ts";
+import { getT } from "../i18n/index.ts";
+import { ResponseCode } from "../lib/api-types.ts";
+import { localeFromHeader } from "../lib/locale.ts";
 import { pageCacheTags, RenderCache, renderCacheOptionsFromEnv } from "./http/render-cache.ts";
 import { startJobRunner } from "./domain/jobs/all-jobs.ts";
 
 type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse, next?: (err?: unknown) => void, locals?: object) => Promise<void> | void;
 
+/** 413 / 411 before the body is read (src/server/http/body-limit.ts): the envelope for the API, a short text for pages; the connection is closed. */
+function refuseBody(req: http.IncomingMessage, res: http.ServerResponse, status: 411 | 413, isApi: boolean): void {
+  const locale = isApi ? localeFromHeader(req.headers["accept-language"]) : pageRoute(req.url ?? "/").locale;
+  const msg = getT(locale)(status === 413 ? bodyTooLargeKey((req.url ?? "/").split("?")[0]!) : "api.lengthRequired");
+  res.statusCode = status;
+  res.setHeader("Connection", "close");
+  res.setHeader("Cache-Control", "no-store");
+  if (isApi) {
+    res.setHeader("Content-Type", "application/json; charset=utf-8");
+    res.end(JSON.stringify(envelope(ResponseCode.SHOW_FAIL, null, msg)));
+  } else {
+    res.setHeader("Content-Type", "text/plain; charset=utf-8");
+    res.end(msg);
+  }
+}
+
 export async function startServer() {
   const t0 = performance.now();
   const config = loadConfig();
   const log = (msg: string) => console.log(`[mall] ${msg}`);
+  const refusals = productionRefusals(config);
+  if (refusals.length > 0) {
+    console.error(`[mall] refusing to start in production (NODE_ENV=production):\n${refusals.map((r) => `  - ${r}`).join("\n")}\nSee docs/security.md "Production checklist".`);
+    process.exit(REFUSED_EXIT_CODE);
+  }
+  if (config.production && !config.previewSecret) log("PREVIEW_SECRET is not set: decoration previews are refused");
   const ctx = await bootstrap(config, { log });
   const api = createApi(ctx);
   // Due-time jobs (close unpaid orders, auto-confirm receipt): JOBS=0 turns the runner off in this
@@ -41,9 +70,7 @@ export async function startServer() {
 
   const uploadsDir = path.join(config.dataDir, "uploads");
   fs.mkdirSync(uploadsDir, { recursive: true });
-  // Looked up on every request (sirv's "dev" mode): files uploaded after the start must be served
-  // too (the indexed mode only knows the files present at start). Names are random, so a day of caching is safe.
-  const uploads = sirv(uploadsDir, { dev: true, etag: true, dotfiles: false, setHeaders: (res) => res.setHeader("Cache-Control", "public,max-age=86400") });
+  const uploads = uploadsHandler(uploadsDir);
   const clientDir = path.resolve("dist/client");
   const assets = sirv(clientDir, {
     dev: false,
@@ -72,16 +99,18 @@ export async function startServer() {
     inFlight++;
     res.on("close", () => inFlight--);
     secure(req, res);
+    const url0 = req.url ?? "/";
+    const isApi = url0 === "/api" || url0.startsWith("/api/") || url0.startsWith("/api?");
+    const body = bodyVerdict(req.method ?? "GET", url0, req.headers, isApi);
+    if (!body.ok) return refuseBody(req, res, body.status, isApi);
     compress(req as never, res as never, () => {
       const url = req.url ?? "/";
-      if (url === "/api" || url.startsWith("/api/") || url.startsWith("/api?")) {
+      if (isApi) {
         // A write through this process's API may change public content: re-read the version now.
         if (req.method !== "GET" && req.method !== "HEAD") res.on("finish", () => renderCache.versionMayHaveChanged());
         void apiListener(req, res);
       } else if (url.startsWith("/uploads/")) {
-        req.url = url.slice("/uploads".length);
-        uploads(req, res, () => {
-          req.url = url;
+        uploads(req, res, url.slice("/uploads".length), () => {
           res.statusCode = 404;
           res.setHeader("Content-Type", "text/plain; charset=utf-8");
           res.end("Not found");

@@ -102,6 +102,10 @@ async function startServer(dataDir: string, opts: { autoSeed: boolean; timeoutMs
       DATABASE_URL: "",
       AUTO_SEED: opts.autoSeed ? "1" : "0",
       NODE_ENV: "production",
+      // The demo's sandbox provider, dev SMS outbox and seed, allowed explicitly (src/server/production-guard.ts).
+      ALLOW_SANDBOX_PAYMENTS: "1",
+      ALLOW_DEV_SMS: "1",
+      ALLOW_DEMO_SEED: "1",
       // Canonical / hreflang / JSON-LD URLs on the origin the bench (and Lighthouse) uses.
       SITE_URL: `http://127.0.0.1:${port}`,
       ...opts.env,

@@ -110,10 +110,16 @@ describe("helpers", () => {
     expect(toId(" 6 ")).toBe(6);
     expect(toId(1.5)).toBeNull();
     expect(toId("1e3")).toBeNull();
+    // beyond the id columns' range: not an id (a page answers 404, never a failed query)
+    expect(toId(2147483647)).toBe(2147483647);
+    expect(toId("2147483648")).toBeNull();
+    expect(toId("99999999999")).toBeNull();
+    expect(toId(2 ** 40)).toBeNull();
   });
   it("safeInternalPath / safeExternalUrl", () => {
     expect(safeInternalPath("/a b")).toBeNull();
     expect(safeInternalPath("/a?b=1#c")).toBe("/a?b=1#c");
+    expect(safeInternalPath("/./..//evil.example")).toBeNull();
     expect(safeExternalUrl("http://example.com")).toBe("http://example.com/");
     expect(safeExternalUrl("ftp://example.com")).toBeNull();
   });

@@ -12,6 +12,8 @@
  *                    http(s) URL (new tab, rel="noopener noreferrer")
  */
 import { localePath, type Locale } from "../locale.ts";
+import { ID_MAX } from "../constants.ts";
+import { sameOriginPath } from "../same-origin-path.ts";
 
 export type LinkType = "1" | "2" | "3" | "4" | "5" | "6";
 
@@ -54,12 +56,12 @@ export function shopIndexPath(shopId: number, cid?: number | null): string {
   return cid ? `/shopIndex?sid=${shopId}&cid=${cid}` : `/shopIndex?sid=${shopId}`;
 }
 
-/** A positive integer id from a number or numeric string; null otherwise. */
+/** A positive integer id (at most ID_MAX, the range of the id columns) from a number or numeric string; null otherwise. */
 export function toId(v: unknown): number | null {
-  if (typeof v === "number") return Number.isSafeInteger(v) && v > 0 ? v : null;
+  if (typeof v === "number") return Number.isSafeInteger(v) && v > 0 && v <= ID_MAX ? v : null;
   if (typeof v === "string" && /^\d{1,15}$/.test(v.trim())) {
     const n = Number(v.trim());
-    return Number.isSafeInteger(n) && n > 0 ? n : null;
+    return Number.isSafeInteger(n) && n > 0 && n <= ID_MAX ? n : null;
   }
   return null;
 }
@@ -78,7 +80,7 @@ export function safeInternalPath(v: unknown): string | null {
   if (typeof v !== "string") return null;
   const s = v.trim();
   if (!s.startsWith("/") || s.startsWith("//") || s.startsWith("/\\")) return null;
-  if (/[\u0000-\u001f\u007f\s]/.test(s)) return null;
+  if (/[\u0000-\u001f\u007f\s]/.test(s) || !sameOriginPath(s)) return null;
   return s;
 }
 

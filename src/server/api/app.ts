@@ -3,7 +3,8 @@
  * Accept-Language, zod failures → A00001 with a translated message, /p/ paths need a token
  * (A00004), unknown paths → A00013. Routers are one per domain (ARCHITECTURE.md).
  */
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { ZodError } from "zod";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { getT } from "../../i18n/index.ts";
@@ -13,6 +14,9 @@ import { messageKeyOf } from "../../lib/validation.ts";
 import type { AppContext } from "../context.ts";
 import { sessions } from "../db/schema.ts";
 import { hashToken } from "../domain/account/tokens.ts";
+import { bodyLimitFor, bodyTooLargeKey } from "../http/body-limit.ts";
+import { describeError, requestLine } from "../http/error-log.ts";
+import { CONTROL_CHARS_KEY } from "../../lib/text-rules.ts";
 import type { ApiEnv } from "./context.ts";
 import { ApiError, envelope } from "./envelope.ts";
 import { sysRouter } from "./sys.ts";
@@ -47,6 +51,11 @@ import { pointsRouter } from "./points.ts";
 import { balanceRouter } from "./balance.ts";
 import { storeApplicationRouter } from "./store-application.ts";
 
+/** 413 with the envelope, in the request's language. */
+function tooLarge(c: Context<ApiEnv>) {
+  return c.json(envelope(ResponseCode.SHOW_FAIL, null, (c.var.t ?? getT("zh"))(bodyTooLargeKey(c.req.path))), 413);
+}
+
 /** The answer language: Accept-Language, else the lang cookie, else the default. */
 export function requestLocale(header: string | undefined, cookie: string | undefined) {
   const fromCookie = cookie?.split(/;\s*/).find((p) => p.startsWith(`${LANG_COOKIE}=`))?.slice(LANG_COOKIE.length + 1);
@@ -67,6 +76,28 @@ export function createApi(app: AppContext) {
     // A write may have changed public content: the next read looks at the changes at once.
     if (c.req.method !== "GET" && c.req.method !== "HEAD") app.content.feed.expire();
     c.header("Cache-Control", c.res.headers.get("Cache-Control") ?? "no-store");
+  });
+
+  // One body limit for every route (src/server/http/body-limit.ts): chunked bodies are counted as
+  // they stream in; main.ts already refused a Content-Length over the limit.
+  api.use("*", async (c, next) => {
+    if (c.req.method === "GET" || c.req.method === "HEAD") return next();
+    return bodyLimit({ maxSize: bodyLimitFor(c.req.path), onError: (cc) => tooLarge(cc as Context<ApiEnv>) })(c, next);
+  });
+
+  // NUL anywhere in a request (query string, path or body) is refused before any handler: no text
+  // may contain it, and PostgreSQL can not store it. Other control characters are refused by the
+  // text rules of each field (src/lib/text-rules.ts).
+  api.use("*", async (c, next) => {
+    const refuse = () => new ApiError(ResponseCode.SHOW_FAIL, c.var.t(CONTROL_CHARS_KEY));
+    if (/%00|\u0000/i.test(c.req.url) || c.req.url.includes("\u0000")) throw refuse();
+    const type = (c.req.header("content-type") ?? "").toLowerCase();
+    if (c.req.method !== "GET" && c.req.method !== "HEAD" && (type === "" || type.includes("json") || type.startsWith("text/"))) {
+      // A copy: the handlers (and their own smaller body limits) still read the original stream.
+      const text = await c.req.raw.clone().text();
+      if (text.includes("\u0000") || /\\u0000/i.test(text)) throw refuse();
+    }
+    await next();
   });
 
   // Paths under /p/ need a valid token (SPEC §6). The raw token is sent in Authorization.
@@ -135,7 +166,8 @@ export function createApi(app: AppContext) {
       if ("minimum" in issue) params.min = issue.minimum;
       return c.json(envelope(ResponseCode.SHOW_FAIL, null, t(messageKeyOf(issue), params)));
     }
-    console.error("[api]", c.req.method, c.req.path, err);
+    // Never the query string, the body or the query parameters: they carry personal data.
+    console.error(`[api] ${requestLine(c.req.method, c.req.path)} ${describeError(err)}`);
     return c.json(envelope(ResponseCode.SERVER_ERROR, null, t("api.serverError")), 500);
   });
 

@@ -21,7 +21,8 @@ import { checkResetCode, findUserById, findUserByMobile, loginWithPassword, logi
 import { AuthError, pruneRateLimits } from "../domain/account/rate-limit.ts";
 import { normalizeMobile, sendSmsCode } from "../domain/account/sms.ts";
 import { getServiceSwitch } from "../domain/content/site.ts";
-import type { SmsPurpose } from "../providers/sms.ts";
+import { clientIpOf } from "../http/client-ip.ts";
+import type { SmsNotice, SmsPurpose } from "../providers/sms.ts";
 import type { ApiEnv } from "./context.ts";
 import { ApiError, envelope, ok } from "./envelope.ts";
 import { parseJson } from "./validate.ts";
@@ -62,22 +63,10 @@ export async function parseAuthJson<S extends z.ZodType>(c: Context<ApiEnv>, sch
   }
 }
 
-function isPrivatePeer(ip: string): boolean {
-  const v = ip.replace(/^::ffff:/, "");
-  return v === "::1" || /^127\./.test(v) || /^10\./.test(v) || /^192\.168\./.test(v) || /^172\.(1[6-9]|2\d|3[01])\./.test(v) || /^f[cd][0-9a-f]{2}:/i.test(v);
-}
-
-/**
- * The caller's IP for rate limits: the socket peer; when the peer is a local/private reverse
- * proxy, the last X-Forwarded-For entry (the one that proxy added — earlier ones are
- * client-controlled). In-process requests (tests) have no socket and use the header.
- */
+/** The caller's IP for rate limits: the socket peer, or behind TRUST_PROXY the client it forwarded for (src/server/http/client-ip.ts). */
 export function clientIp(c: Context<ApiEnv>): string {
   const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
-  const peer = incoming?.socket?.remoteAddress ?? "";
-  const forwarded = (c.req.header("x-forwarded-for") ?? "").split(",").map((s) => s.trim()).filter(Boolean).at(-1);
-  if (!peer) return forwarded ?? "unknown";
-  return forwarded && isPrivatePeer(peer) ? forwarded : peer;
+  return clientIpOf(incoming?.socket?.remoteAddress ?? "", c.req.header("x-forwarded-for"), c.var.app.config.trustProxy);
 }
 
 /** The stored form of a mobile that passed mobileRule. */
@@ -142,9 +131,9 @@ const resetBody = z
 
 export const authRouter = new Hono<ApiEnv>();
 
-async function send(c: Context<ApiEnv>, mobile: string, purpose: SmsPurpose) {
+async function send(c: Context<ApiEnv>, mobile: string, purpose: SmsPurpose, notice?: SmsNotice) {
   const now = new Date();
-  await run(c, () => sendSmsCode(c.var.app.db, c.var.app.sms, { mobile, purpose, ip: clientIp(c), locale: c.var.locale, now }));
+  await run(c, () => sendSmsCode(c.var.app.db, c.var.app.sms, { mobile, purpose, notice, ip: clientIp(c), locale: c.var.locale, now }));
   if (Math.random() < 0.01) void pruneRateLimits(c.var.app.db, now).catch(() => {});
   return ok(c, null);
 }
@@ -154,16 +143,17 @@ authRouter.post("/sms/sendLoginCode", smallBody, async (c) => {
   return send(c, stored(mobile), "login");
 });
 
+// Register and reset codes answer the same whether the number has an account or not (docs/security.md
+// "Account enumeration"): a registered number gets a notice instead of a register code, an unknown
+// one a notice instead of a reset code; the limits and the cooldown apply alike.
 authRouter.post("/sms/sendRegisterCode", smallBody, async (c) => {
   const m = stored((await parseAuthJson(c, mobileBody)).mobile);
-  if (await findUserByMobile(c.var.app.db, m)) throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t("auth.mobileRegistered"));
-  return send(c, m, "register");
+  return send(c, m, "register", (await findUserByMobile(c.var.app.db, m)) ? "account-exists" : undefined);
 });
 
 authRouter.post("/sms/sendUpdatePwdCode", smallBody, async (c) => {
   const m = stored((await parseAuthJson(c, mobileBody)).mobile);
-  if (!(await findUserByMobile(c.var.app.db, m))) throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t("auth.mobileNotRegistered"));
-  return send(c, m, "reset");
+  return send(c, m, "reset", (await findUserByMobile(c.var.app.db, m)) ? undefined : "no-account");
 });
 
 authRouter.post("/p/sms/sendPasswordCode", async (c) => {
@@ -193,13 +183,14 @@ authRouter.post("/user/register", smallBody, async (c) => {
     password: body.password,
     mobile: stored(body.mobile),
     validCode: body.validCode,
+    ip: clientIp(c),
     now: new Date(),
   })));
 });
 
 authRouter.put("/user/checkUpdatePwdSms", smallBody, async (c) => {
   const { mobile, validCode } = await parseAuthJson(c, checkResetBody);
-  return ok(c, await run(c, () => checkResetCode(c.var.app.db, { mobile: stored(mobile), validCode, now: new Date() })));
+  return ok(c, await run(c, () => checkResetCode(c.var.app.db, { mobile: stored(mobile), validCode, ip: clientIp(c), now: new Date() })));
 });
 
 authRouter.put("/user/updatePwd", smallBody, async (c) => {

@@ -19,6 +19,7 @@ import { OrderSubmitError, confirmOrder, submitOrder } from "../domain/order/ord
 import { CART_IDS_MAX } from "../domain/cart/cart.ts";
 import type { ApiEnv } from "./context.ts";
 import { ApiError, envelope, ok } from "./envelope.ts";
+import { controlFreeString } from "../../lib/rule-schemas.ts";
 
 const MAX_INT = 2_147_483_647;
 const id = () => intField(1, MAX_INT);
@@ -43,7 +44,7 @@ const confirmRule = z.object({
 });
 
 const submitRule = z.object({
-  uuid: z.string({ error: "orderSubmit.expired" }).trim().min(1, "orderSubmit.expired").max(200, "orderSubmit.expired"),
+  uuid: controlFreeString("orderSubmit.expired").trim().min(1, "orderSubmit.expired").max(200, "orderSubmit.expired"),
   addrId: opt(intField(0, MAX_INT)),
   orderShopParams: opt(orderShopParamsRule),
   /** The older singular key of open mall4j clients. */

@@ -4,7 +4,8 @@
  *   POST /p/order/pay {payType, orderNumbers, returnUrl?}           → BalancePayDto (9, 0) | ProviderPayDto (2, 3)
  *   GET  /p/myOrder/getOrderStatus?orderNumber=                     → number (the order's status)
  *   POST /pay/notify/sandbox {payNo, tradeNo, amount, status, sign} → {payNo, paid, alreadyPaid} (public: the provider calls it)
- *   POST /pay/sandbox/complete {payNo}                              → {payNo, paid, alreadyPaid} (public: the sandbox page's "Pay now")
+ *   POST /pay/sandbox/complete {payNo, key}                         → {payNo, paid, alreadyPaid} (public: the sandbox page's "Pay now";
+ *                                                                      key = the payment's page key from the page link / QR)
  * Refusals are A00001 with a translated payment.* / order.* message.
  */
 import { Hono, type Context } from "hono";
@@ -107,7 +108,7 @@ paymentRouter.post("/pay/notify/sandbox", async (c) => {
 paymentRouter.post("/pay/sandbox/complete", async (c) => {
   if (paymentProviderFor(c.var.app.config).name !== "sandbox") refuse(c, PAYMENT_ERRORS.notSandbox);
   const body = await jsonBody(c);
-  const payNo = body && typeof body === "object" ? (body as { payNo?: unknown }).payNo : undefined;
+  const { payNo, key } = body && typeof body === "object" ? (body as { payNo?: unknown; key?: unknown }) : {};
   if (typeof payNo !== "string" || !/^[0-9A-Za-z-]{1,64}$/.test(payNo)) refuse(c, PAYMENT_ERRORS.paymentNotFound);
-  return run(c, () => completeSandboxPayment(c.var.app.db, c.var.app.config.paymentSecret, payNo, new Date()));
+  return run(c, () => completeSandboxPayment(c.var.app.db, c.var.app.config.paymentSecret, payNo, key, new Date()));
 });

@@ -13,10 +13,11 @@ import { getCenterInfo, getUserInfo, setUserInfo, updatePassword } from "../doma
 import type { ApiEnv } from "./context.ts";
 import { ok } from "./envelope.ts";
 import { parseAuthJson, run, smallBody } from "./auth.ts";
+import { controlFreeString } from "../../lib/rule-schemas.ts";
 
 const setUserInfoBody = z.object({
   nickName: nicknameRule,
-  avatarUrl: z.string({ error: "auth.avatarInvalid" }).trim().max(200, "auth.avatarInvalid").optional().nullable(),
+  avatarUrl: controlFreeString("auth.avatarInvalid").trim().max(200, "auth.avatarInvalid").optional().nullable(),
   sex: z.enum(["M", "F"], { error: "auth.sexInvalid" }).optional().nullable(),
 });
 

@@ -47,6 +47,7 @@ export async function openDatabase(opts: DbOptions): Promise<Database> {
     const { migrate } = await import("drizzle-orm/postgres-js/migrator");
     const client = postgres(opts.databaseUrl, { max: 10, onnotice: () => {} });
     const db = drizzle(client, { schema });
+    retryTransactions(db as unknown as Db);
     return {
       db: db as unknown as Db,
       driver: "postgres",
@@ -84,6 +85,43 @@ export async function openDatabase(opts: DbOptions): Promise<Database> {
       return client.dumpDataDir("none");
     },
   };
+}
+
+/** SQLSTATEs of a transaction that lost a race and may simply run again: serialization failure, deadlock. */
+const RETRYABLE = new Set(["40001", "40P01"]);
+/** Attempts of one transaction (the first and two retries). */
+export const TRANSACTION_ATTEMPTS = 3;
+
+/** The SQLSTATE of an error or of one of its causes (drizzle wraps the driver's error). */
+export function sqlStateOf(err: unknown): string | undefined {
+  for (let e: unknown = err, depth = 0; e && typeof e === "object" && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
+/**
+ * Every top-level `db.transaction(fn)` runs again (up to TRANSACTION_ATTEMPTS, after a short
+ * random pause) when PostgreSQL aborts it with a serialization failure or a deadlock: the
+ * transaction was rolled back as a whole, so running `fn` again is safe. Transaction functions
+ * therefore only touch the database (providers are called outside them). One lock order
+ * everywhere keeps deadlocks rare in the first place (docs/orders.md "Lock order").
+ */
+function retryTransactions(db: Db): void {
+  const original = db.transaction.bind(db);
+  const retrying: typeof original = async (fn, config) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await original(fn, config);
+      } catch (err) {
+        const state = sqlStateOf(err);
+        if (attempt >= TRANSACTION_ATTEMPTS || !state || !RETRYABLE.has(state)) throw err;
+        await new Promise((r) => setTimeout(r, 5 + Math.random() * 20 * attempt));
+      }
+    }
+  };
+  (db as { transaction: typeof original }).transaction = retrying;
 }
 
 /** Rows of db.execute(): PGlite answers {rows}, postgres-js answers the array itself. */

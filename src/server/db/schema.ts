@@ -528,6 +528,11 @@ export const payments = pgTable("payments", {
   paidAt: ts("paid_at"),
   /** The last callback body the provider sent (audit). */
   callback: jsonb("callback").$type<Record<string, unknown>>(),
+  /**
+   * SHA-256 (hex) of the payment's page key: a random secret only the provider page link / QR
+   * code carries; the sandbox's "Pay now" must present it (src/server/domain/payment/payment.ts).
+   */
+  pageKeyHash: text("page_key_hash"),
   createdAt: created(),
 }, (t) => [index("payments_user_idx").on(t.userId)]);
 

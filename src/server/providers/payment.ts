@@ -5,7 +5,7 @@
  * `POST /api/pay/notify/<provider>` with a signed body (src/server/domain/payment/payment.ts handles it).
  *
  * The built-in provider is the SANDBOX: no money moves. Its "cashier" is this site's own page
- * `/sandbox-pay?payNo=…` (the QR code of /weixin-pay encodes that page's absolute URL, so a phone
+ * `/sandbox-pay?payNo=…&key=…` (the QR code of /weixin-pay encodes that page's absolute URL, so a phone
  * on the same network can open it); pressing "Pay now" there makes the sandbox send the same
  * signed notification a real provider would send. A real provider (WeChat Pay, Alipay …)
  * implements the same interface and verifies its own signatures in its notify route.
@@ -19,6 +19,8 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 
 export interface CreatePaymentInput {
   payNo: string;
+  /** The payment's random page key (stored hashed): the sandbox page link carries it; "Pay now" must present it. */
+  pageKey: string;
   /** Amount with 2 decimals. */
   amount: string;
   /** What is bought (shown by the provider). */
@@ -101,8 +103,8 @@ export function sandboxNotification(secret: string, payNo: string, amount: strin
 }
 
 /** The sandbox page of a payment: a path, with the return path when there is one. */
-export function sandboxPagePath(payNo: string, returnUrl?: string, locale: Locale = DEFAULT_LOCALE): string {
-  const q = new URLSearchParams({ payNo });
+export function sandboxPagePath(payNo: string, pageKey: string, returnUrl?: string, locale: Locale = DEFAULT_LOCALE): string {
+  const q = new URLSearchParams({ payNo, key: pageKey });
   if (returnUrl) q.set("returnUrl", returnUrl);
   return `${localePath(locale, "/sandbox-pay")}?${q.toString()}`;
 }
@@ -114,7 +116,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
   constructor(private readonly siteUrl: string) {}
 
   createPayment(input: CreatePaymentInput): Promise<CreatedPayment> {
-    const page = sandboxPagePath(input.payNo, input.returnUrl, input.locale);
+    const page = sandboxPagePath(input.payNo, input.pageKey, input.returnUrl, input.locale);
     return Promise.resolve({ codeUrl: `${this.siteUrl.replace(/\/$/, "")}${page}`, payUrl: page });
   }
 

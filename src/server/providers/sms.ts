@@ -11,14 +11,25 @@ import type { Locale } from "../../lib/locale.ts";
 /** Why a code was sent: login, register, reset (forgotten password), password (set/change in the user centre). */
 export type SmsPurpose = "login" | "register" | "reset" | "password";
 
+/**
+ * A message without a code, sent instead of a register / reset code so that the answer of the
+ * API never tells whether a number has an account (docs/security.md "Account enumeration"):
+ * "account-exists" (register code asked for a registered number: log in or reset instead),
+ * "no-account" (reset code asked for a number without an account).
+ */
+export type SmsNotice = "account-exists" | "no-account";
+
 export interface SmsProvider {
   send(mobile: string, code: string, purpose: SmsPurpose, locale: Locale): Promise<void>;
+  sendNotice(mobile: string, notice: SmsNotice, locale: Locale): Promise<void>;
 }
 
 export interface OutboxLine {
   mobile: string;
-  purpose: SmsPurpose;
+  /** "notice" for a notice line (then `code` is "" and `notice` says which). */
+  purpose: SmsPurpose | "notice";
   code: string;
+  notice?: SmsNotice;
   at: string;
 }
 
@@ -35,6 +46,13 @@ export class DevOutboxSmsProvider implements SmsProvider {
     await fs.mkdir(path.dirname(this.outboxFile), { recursive: true });
     await fs.appendFile(this.outboxFile, `${JSON.stringify(line)}\n`, "utf8");
   }
+
+  async sendNotice(mobile: string, notice: SmsNotice, _locale: Locale): Promise<void> {
+    this.log(`[sms] ${mobile} notice ${notice}`);
+    const line: OutboxLine = { mobile, purpose: "notice", code: "", notice, at: new Date().toISOString() };
+    await fs.mkdir(path.dirname(this.outboxFile), { recursive: true });
+    await fs.appendFile(this.outboxFile, `${JSON.stringify(line)}\n`, "utf8");
+  }
 }
 
 /** The newest code sent to `mobile` (optionally for one purpose) according to the outbox file, or null. */
@@ -48,7 +66,7 @@ export async function readOutboxCode(outboxFile: string, mobile: string, purpose
   const lines = text.split("\n").filter(Boolean).map((l) => JSON.parse(l) as OutboxLine);
   for (let i = lines.length - 1; i >= 0; i--) {
     const l = lines[i]!;
-    if (l.mobile === mobile && (!purpose || l.purpose === purpose)) return l.code;
+    if (l.mobile === mobile && l.purpose !== "notice" && (!purpose || l.purpose === purpose)) return l.code;
   }
   return null;
 }

@@ -6,6 +6,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { loadConfig } from "../config.ts";
 import { openDatabase } from "../db/client.ts";
+import { REFUSED_EXIT_CODE } from "../production-guard.ts";
 import { DEMO_USER, reseedDatabase } from "./index.ts";
 
 const COUNTED = [
@@ -15,6 +16,11 @@ const COUNTED = [
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  if (config.production && !config.allow.demoSeed) {
+    console.error("[seed] refusing to empty a production database (NODE_ENV=production) and fill it with demo data; set ALLOW_DEMO_SEED=1 for a demo.");
+    process.exitCode = REFUSED_EXIT_CODE;
+    return;
+  }
   const t0 = performance.now();
   const database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: path.join(config.dataDir, "pglite") });
   try {

@@ -1,3 +1,5 @@
+import { randomUUID } from "node:crypto";
+import fs from "node:fs/promises";
 /** Accounts API: SMS codes, password / SMS login, registration, password reset, logout (docs/accounts.md). */
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -118,16 +120,36 @@ describe.skipIf(!dbReady)("accounts API", () => {
       await app.ctx.db.update(users).set({ status: 1 }).where(eq(users.username, "reviewer09"));
     });
 
-    it("10 failures per account in 15 minutes lock the account, even for the right password", async () => {
-      for (let i = 0; i < 10; i++) {
-        nextIp();
-        fail(await post("/login", { userName: "reviewer01", passWord: `Wrong${i}xyz` }, { lang: "en" }), "Wrong account or password");
-      }
-      nextIp();
+    it("failures count per account (name in any case and its mobile alike), per IP: an attacker's IP is stopped, not the buyer", async () => {
+      const attacker = nextIp();
+      // all ten failures in one fixed window
+      if (secondsLeft(new Date(), LOGIN_LIMITS.perAccountIp.seconds) < 20) await new Promise((r) => setTimeout(r, 21_000));
+      const names = ["reviewer01", "REVIEWER01", "Reviewer01", "13900000001", "+8613900000001"];
+      for (let i = 0; i < 10; i++) fail(await post("/login", { userName: names[i % names.length], passWord: `Wrong${i}xyz` }, { lang: "en" }), "Wrong account or password");
+      // the 11th try from that IP is refused, even with the right password, whichever identifier
       fail(await post("/login", { userName: "reviewer01", passWord: REVIEWER_PASSWORD }, { lang: "en" }), /^Too many attempts, please try again in \d+ minutes$/);
-      fail(await post("/login", { userName: "reviewer01", passWord: REVIEWER_PASSWORD }), /^尝试次数过多，请 \d+ 分钟后再试$/);
-      // Another account is not affected.
+      fail(await post("/login", { userName: "13900000001", passWord: REVIEWER_PASSWORD }), /^尝试次数过多，请 \d+ 分钟后再试$/);
+      // the buyer, from another IP, logs in; another account from the attacker's IP, too
+      nextIp();
+      okData(await post("/login", { userName: "reviewer01", passWord: REVIEWER_PASSWORD }));
+      ip = attacker;
       okData(await post("/login", { userName: "reviewer02", passWord: REVIEWER_PASSWORD }));
+    });
+
+    it("100 failures of one account from many IPs stop password logins everywhere; SMS login unlocks (documented)", async () => {
+      nextIp();
+      const seconds = LOGIN_LIMITS.perAccount.seconds;
+      if (secondsLeft(new Date(), seconds) < 5) await new Promise((r) => setTimeout(r, 6000));
+      const [u] = await app.ctx.db.select().from(users).where(eq(users.username, "reviewer05"));
+      // 99 failures already counted from other IPs (a loop of 99 scrypt checks would be slow)
+      await app.ctx.db.insert(rateLimits).values({ key: `login:acct:user:${u!.userId}`, windowStart: windowStart(new Date(), seconds), count: 99 });
+      fail(await post("/login", { userName: "reviewer05", passWord: "Wrong1234" }, { lang: "en" }), "Wrong account or password");
+      nextIp();
+      fail(await post("/login", { userName: "REVIEWER05", passWord: REVIEWER_PASSWORD }, { lang: "en" }), /^Too many attempts/);
+      // SMS login proves the mobile and clears the account's counts
+      okData(await post("/sms/sendLoginCode", { mobile: u!.userMobile }));
+      okData(await post<TokenInfo>("/smsLogin", { userName: u!.userMobile, passWord: await codeOf(u!.userMobile!, "login") }));
+      okData(await post("/login", { userName: "reviewer05", passWord: REVIEWER_PASSWORD }));
     });
 
     it("50 failures per IP in 15 minutes lock that IP (successes do not count)", async () => {
@@ -145,7 +167,7 @@ describe.skipIf(!dbReady)("accounts API", () => {
     });
 
     it("domain: the windows are configurable", async () => {
-      const limits = { perAccount: { limit: 2, seconds: 60 }, perIp: { limit: 100, seconds: 60 } };
+      const limits = { perAccountIp: { limit: 2, seconds: 60 }, perIp: { limit: 100, seconds: 60 }, perAccount: { limit: 100, seconds: 60 } };
       const now = new Date(Date.UTC(2032, 0, 1, 0, 0, 10));
       const tryLogin = (passWord: string, at: Date) => loginWithPassword(app.ctx.db, { userName: "reviewer06", passWord, ip: "198.51.100.9", now: at }, limits).then(() => "ok", (e: AuthError) => e.key);
       expect(await tryLogin("Wrong1234", now)).toBe("auth.wrongCredentials");
@@ -243,7 +265,7 @@ describe.skipIf(!dbReady)("accounts API", () => {
 
     it("domain clock: 5-minute expiry, 60 s resend, 10 per mobile per day, 30 per IP per day", async () => {
       const sent: { mobile: string; code: string }[] = [];
-      const provider: SmsProvider = { send: async (mobile, code) => { sent.push({ mobile, code }); } };
+      const provider: SmsProvider = { send: async (mobile, code) => { sent.push({ mobile, code }); }, sendNotice: async () => {} };
       const db = app.ctx.db;
       const t0 = new Date(Date.UTC(2031, 0, 1, 1, 0, 0));
       const at = (s: number) => new Date(t0.getTime() + s * 1000);
@@ -268,9 +290,30 @@ describe.skipIf(!dbReady)("accounts API", () => {
   describe("registration", () => {
     const valid = (mobile: string, extra: Record<string, unknown> = {}) => ({ userName: `new_${mobile.slice(-6)}`, password: "Abc12345", confirmPassword: "Abc12345", mobile, validCode: "123456", agreed: true, ...extra });
 
-    it("refuses a registered mobile when sending the register code", async () => {
+    it("a registered mobile gets the same answer as a new one (a notice instead of a code): nothing confirms the account", async () => {
       nextIp();
-      fail(await post("/sms/sendRegisterCode", { mobile: DEMO_USER.userMobile }, { lang: "en" }), "This mobile number is already registered, please log in");
+      const fresh = freshMobile();
+      const registered = freshMobile();
+      await app.ctx.db.insert(users).values({ userId: randomUUID(), username: `reg_${registered.slice(-8)}`, nickName: "registered", userMobile: registered });
+      const a = await post("/sms/sendRegisterCode", { mobile: registered }, { lang: "en" });
+      const b = await post("/sms/sendRegisterCode", { mobile: fresh }, { lang: "en" });
+      expect(a.body).toEqual(b.body);
+      expect(a.body.code).toBe("00000");
+      const lines = (await fs.readFile(outbox(), "utf8")).split("\n").filter(Boolean).map((l) => JSON.parse(l) as { mobile: string; purpose: string; notice?: string });
+      expect(lines.filter((l) => l.mobile === registered).at(-1)).toMatchObject({ purpose: "notice", notice: "account-exists" });
+      expect(await readOutboxCode(outbox(), registered, "register")).toBeNull();
+      // the cooldown is the same for both
+      const again = [await post("/sms/sendRegisterCode", { mobile: registered }, { lang: "en" }), await post("/sms/sendRegisterCode", { mobile: fresh }, { lang: "en" })];
+      expect(again[0]!.body.msg).toMatch(/please wait \d+ seconds/);
+      expect(again[1]!.body.msg).toBe(again[0]!.body.msg);
+      // registering the registered mobile fails like any wrong code
+      fail(await post("/user/register", { userName: "someone_new", password: "Abc12345", mobile: registered, validCode: "123456", agreed: true }, { lang: "en" }), /^Wrong code|invalid or has expired/);
+    });
+
+    it("registrations are rate-limited per IP (20 per hour)", async () => {
+      nextIp();
+      for (let i = 0; i < 20; i++) fail(await post("/user/register", { userName: "demo", password: "Abc12345", mobile: freshMobile(), validCode: "123456", agreed: true }, { lang: "en" }), "This account name is already taken");
+      fail(await post("/user/register", { userName: "demo", password: "Abc12345", mobile: freshMobile(), validCode: "123456", agreed: true }, { lang: "en" }), /^Too many requests, please try again in \d+ minutes$/);
     });
 
     it("every SPEC §5 rule: translated message (zh, en), nothing stored", async () => {
@@ -326,7 +369,7 @@ describe.skipIf(!dbReady)("accounts API", () => {
       expect(after.sessions).toBe(before.sessions + 1);
       okData(await post("/login", { userName: "fresh_user1", passWord: "Abc12345" }));
       fail(await post("/login", { userName: "fresh_user1", passWord: "abc12345" }, { lang: "en" }), "Wrong account or password");
-      fail(await post("/user/register", { userName: "Fresh_User2", password: "Abc12345", mobile, validCode: code, agreed: true }, { lang: "en" }), "This mobile number is already registered, please log in");
+      fail(await post("/user/register", { userName: "Fresh_User2", password: "Abc12345", mobile, validCode: code, agreed: true }, { lang: "en" }), "The code is invalid or has expired, please get a new code");
     });
 
     it("a wrong register code is refused and nothing is created", async () => {
@@ -356,10 +399,12 @@ describe.skipIf(!dbReady)("accounts API", () => {
 
   // -------------------------------------------------------------------------------------------
   describe("forgotten password", () => {
-    it("refuses an unknown mobile", async () => {
+    it("an unknown mobile gets the same answer as a registered one (a notice, no code); its reset check fails like a wrong code", async () => {
       nextIp();
-      fail(await post("/sms/sendUpdatePwdCode", { mobile: "13600000000" }, { lang: "en" }), "This mobile number is not registered");
-      fail(await post("/sms/sendUpdatePwdCode", { mobile: "13600000000" }), "该手机号尚未注册");
+      const unknown = await post("/sms/sendUpdatePwdCode", { mobile: "13600000000" }, { lang: "en" });
+      expect(unknown.body.code).toBe("00000");
+      expect(await readOutboxCode(outbox(), "13600000000", "reset")).toBeNull();
+      fail(await put("/user/checkUpdatePwdSms", { mobile: "13600000000", validCode: "123456" }, { lang: "en" }), /^Wrong code|invalid or has expired/);
     });
 
     it("code → one-time flag → new password; every session of the user is revoked", async () => {

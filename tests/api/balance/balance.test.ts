@@ -27,7 +27,9 @@ describe.skipIf(!dbReady)("balance API", () => {
   afterAll(async () => app?.close());
 
   const topUp = (u: TestUser, body: unknown, lang = "en") => call<ProviderPayDto>("/p/balance/pay", { user: u, body, lang });
-  const complete = (payNo: string) => call<{ paid: boolean; alreadyPaid: boolean }>("/pay/sandbox/complete", { user: null, body: { payNo } });
+  /** The sandbox page's "Pay now": the payment number and the page key its link carries. */
+  const complete = (p: { payNo: string; payUrl: string }) =>
+    call<{ paid: boolean; alreadyPaid: boolean }>("/pay/sandbox/complete", { user: null, body: { payNo: p.payNo, key: new URL(p.payUrl, "http://x").searchParams.get("key") } });
   const notify = (body: Record<string, string>) => call<{ paid: boolean; alreadyPaid: boolean }>("/pay/notify/sandbox", { user: null, body });
   const signed = (payNo: string, amount: string, tradeNo = `T${payNo}`) => {
     const b = { payNo, tradeNo, amount, status: "SUCCESS" };
@@ -62,14 +64,15 @@ describe.skipIf(!dbReady)("balance API", () => {
   it("top-up: sandbox QR → pay → credited once with the bonus points; replays change nothing", async () => {
     const p = okData(await topUp(alice, { customRechargeAmount: "12.34", payType: 3 }));
     expect(p.amount).toBe("12.34");
-    expect(p.payUrl).toBe(`/en/sandbox-pay?payNo=${p.payNo}&returnUrl=${encodeURIComponent("/en/user-center/uc-balance")}`);
+    expect(p.payUrl).toBe(`/en/sandbox-pay?payNo=${p.payNo}&key=${new URL(p.payUrl, "http://x").searchParams.get("key")}&returnUrl=${encodeURIComponent("/en/user-center/uc-balance")}`);
     expect(okData(await status(alice, p.payNo))).toBe(0);
     expect((await status(bob, p.payNo)).body.code).toBe("A00001");
     // A wrong signature or amount is refused.
     expect((await notify({ ...signed(p.payNo, p.amount), sign: "0".repeat(64) })).body.code).toBe("A00001");
     expect((await notify(signed(p.payNo, "12.35"))).body.code).toBe("A00001");
-    expect(okData(await complete(p.payNo))).toMatchObject({ paid: true, alreadyPaid: false });
-    expect(okData(await complete(p.payNo))).toMatchObject({ paid: true, alreadyPaid: true });
+    expect(okData(await complete(p))).toMatchObject({ paid: true, alreadyPaid: false });
+    // the page key is used up: a second "Pay now" is refused and changes nothing
+    expect((await complete(p)).body.code).toBe("A00001");
     expect(okData(await notify(signed(p.payNo, p.amount)))).toMatchObject({ paid: true, alreadyPaid: true });
     expect(await balanceOf(alice)).toBe("12.34");
     expect(okData(await status(alice, p.payNo))).toBe(1);
@@ -83,7 +86,7 @@ describe.skipIf(!dbReady)("balance API", () => {
   it("100 parallel balance payments and top-ups by one user keep total = sum(ledger)", async () => {
     const carol = await createTestUser(app, "carol");
     const first = okData(await topUp(carol, { customRechargeAmount: "100000", payType: 3 }));
-    okData(await complete(first.payNo));
+    okData(await complete(first));
     const sku = await pickSku(app, { stock: 1000 });
     await app.ctx.db.update(skus).set({ price: "10.00" }).where(eq(skus.skuId, sku.skuId));
     const orders = [];
@@ -91,7 +94,7 @@ describe.skipIf(!dbReady)("balance API", () => {
     const ups = await Promise.all(Array.from({ length: 50 }, (_, i) => topUp(carol, { customRechargeAmount: `${i + 1}.01`, payType: 2 }).then(okData)));
     const results = await Promise.all([
       ...orders.map((o) => call("/p/order/pay", { user: carol, body: { payType: 9, orderNumbers: o.orderNumber } })),
-      ...ups.map((u) => complete(u.payNo)),
+      ...ups.map((u) => complete(u)),
     ]);
     expect(results.every((r) => r.body.code === "00000")).toBe(true);
     expect(results.slice(0, 50).every((r) => (r.body.data as { type: number }).type === 1)).toBe(true);

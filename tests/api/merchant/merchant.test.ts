@@ -8,9 +8,12 @@ import { and, eq } from "drizzle-orm";
 import type { Page } from "../../../src/lib/api-types.ts";
 import { deliveries, deliveryTraces, jobs, orders, sessions } from "../../../src/server/db/schema.ts";
 import type { MerchantOrderDetailDto, MerchantOrderDto, MerchantTokenInfo } from "../../../src/server/domain/merchant/merchant.ts";
+import { secondsLeft } from "../../../src/server/domain/account/rate-limit.ts";
 import { createTestApp, dbReady, okData, type TestApp, type TestResponse } from "../helpers.ts";
 import { caller, createTestUser, type TestUser } from "../account-helpers.ts";
 import { createOrder, pickSku } from "../order-fixtures.ts";
+
+const TRACE_TIME_MSG = "The logistics time must be after the shipment and not in the future";
 
 describe.skipIf(!dbReady)("merchant API", () => {
   let app: TestApp;
@@ -78,13 +81,15 @@ describe.skipIf(!dbReady)("merchant API", () => {
       expect((await m("/merchant/login", { body: "{not json" })).body).toMatchObject({ code: "A00001", msg: "The request body is not valid JSON" });
     });
 
-    it("failed logins are rate-limited per account (10 per 15 minutes)", async () => {
+    it("failed logins are rate-limited per account and IP (10 per 15 minutes): the guessing IP is stopped, not the merchant", async () => {
+      if (secondsLeft(new Date(), 15 * 60) < 20) await new Promise((r) => setTimeout(r, 21_000));
       for (let i = 0; i < 10; i++) {
-        expect((await m("/merchant/login", { body: { username: "shop07", password: "bad-pass" }, ip: `10.8.0.${i}` })).body.msg).toBe("Wrong account or password");
+        expect((await m("/merchant/login", { body: { username: i % 2 ? "shop07" : "SHOP07", password: "bad-pass" }, ip: "10.8.0.1" })).body.msg).toBe("Wrong account or password");
       }
-      const r = await m("/merchant/login", { body: { username: "shop07", password: "Shop1234" }, ip: "10.8.1.1" });
+      const r = await m("/merchant/login", { body: { username: "shop07", password: "Shop1234" }, ip: "10.8.0.1" });
       expect(r.body.code).toBe("A00001");
       expect(r.body.msg).toMatch(/Too many failed logins/);
+      okData(await m("/merchant/login", { body: { username: "shop07", password: "Shop1234" }, ip: "10.8.1.1" }));
     });
 
     it("buyer and merchant tokens are not interchangeable", async () => {
@@ -288,7 +293,11 @@ describe.skipIf(!dbReady)("merchant API", () => {
           [shop1, pkg, { state: 2, acceptStation: "   " }, "Logistics text must be 1-200 characters"],
           [shop1, pkg, { state: 2, acceptStation: "x".repeat(201) }, "Logistics text must be 1-200 characters"],
           [shop1, pkg, { state: 2, acceptStation: "ok", acceptTime: "yesterday" }, "Invalid logistics time"],
-          [shop1, pkg, { state: 2, acceptStation: "ok", acceptTime: new Date(Date.now() + 86_400_000).toISOString() }, "Invalid logistics time"],
+          [shop1, pkg, { state: 2, acceptStation: "ok", acceptTime: new Date(Date.now() + 86_400_000).toISOString() }, TRACE_TIME_MSG],
+          [shop1, pkg, { state: 2, acceptStation: "ok", acceptTime: "1900-01-01T00:00:00Z" }, TRACE_TIME_MSG],
+          [shop1, pkg, { state: 2, acceptStation: "ok", acceptTime: new Date(Date.now() - 3_600_000).toISOString() }, TRACE_TIME_MSG],
+          [shop1, pkg, { state: 2, acceptStation: "ok", acceptTime: "9999-12-31 23:59" }, TRACE_TIME_MSG],
+          [shop1, pkg, { state: 2, acceptStation: "Hub\u0007" }, "The text contains characters that are not allowed"],
           [shop2, pkg, { state: 2, acceptStation: "ok" }, "Package not found"],
           [shop1, 99_999_999, { state: 2, acceptStation: "ok" }, "Package not found"],
           [shop1, "abc", { state: 2, acceptStation: "ok" }, "Package not found"],
@@ -300,6 +309,17 @@ describe.skipIf(!dbReady)("merchant API", () => {
         expect(await traceCount()).toBe(before);
         expect((await trace("", pkg, { state: 2, acceptStation: "ok" })).body.code).toBe("A00004");
         expect((await trace(buyer.token, pkg, { state: 2, acceptStation: "ok" })).body.code).toBe("A00004");
+      });
+
+      it("no traces on completed or closed orders", async () => {
+        for (const status of [5, 6] as const) {
+          const done = await createOrder(app, { userId: buyer.userId, items: [{ skuId: skuA.skuId, prodCount: 1 }], status: 3 });
+          const id = done.deliveryIds[0]!;
+          await app.ctx.db.update(orders).set({ status }).where(eq(orders.orderNumber, done.orderNumber));
+          const before = (await app.ctx.db.select().from(deliveryTraces).where(eq(deliveryTraces.orderDeliveryId, id))).length;
+          expect((await trace(shop1, id, { state: 2, acceptStation: "Late event" })).body).toMatchObject({ code: "A00001", msg: "The order is completed or closed: no more logistics updates" });
+          expect((await app.ctx.db.select().from(deliveryTraces).where(eq(deliveryTraces.orderDeliveryId, id))).length).toBe(before);
+        }
       });
 
       it("the buyer sees the events (GET /p/myDelivery/orderInfo/{orderNumber}, when it exists)", async () => {

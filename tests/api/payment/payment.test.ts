@@ -45,7 +45,10 @@ describe.skipIf(!dbReady)("payment API", () => {
   const pay = <T>(u: TestUser, body: unknown, lang = "en") => call<T>("/p/order/pay", { user: u, body, lang });
   const payInfo = (u: TestUser, numbers: string, lang = "en") => call<OrderPayInfoDto>(`/p/order/getOrderPayInfoByOrderNumber?orderNumbers=${encodeURIComponent(numbers)}`, { user: u, lang });
   const status = (u: TestUser, n: string) => call<number>(`/p/myOrder/getOrderStatus?orderNumber=${n}`, { user: u });
-  const complete = (payNo: string, lang = "en") => call<{ paid: boolean; alreadyPaid: boolean }>("/pay/sandbox/complete", { user: null, body: { payNo }, lang });
+  /** The sandbox page's "Pay now": the payment number and the page key its link carries. */
+  const keyOf = (p: ProviderPayDto) => new URL(p.payUrl, "http://x").searchParams.get("key") ?? "";
+  const complete = (p: ProviderPayDto | { payNo: string; key?: unknown }, lang = "en") =>
+    call<{ paid: boolean; alreadyPaid: boolean }>("/pay/sandbox/complete", { user: null, body: { payNo: p.payNo, key: "payUrl" in p ? keyOf(p) : p.key }, lang });
   const notify = (body: Record<string, string>) => call<{ paid: boolean; alreadyPaid: boolean }>("/pay/notify/sandbox", { user: null, body });
   const signed = (payNo: string, amount: string, tradeNo = `T${payNo}`) => {
     const b = { payNo, tradeNo, amount, status: "SUCCESS" };
@@ -188,15 +191,15 @@ describe.skipIf(!dbReady)("payment API", () => {
     expect(exp).toBeLessThanOrEqual(Date.now() + 5 * 60_000);
     expect((await paymentOf(p.payNo)).status).toBe(0);
 
-    expect(okData(await complete(p.payNo))).toMatchObject({ paid: true, alreadyPaid: false });
+    expect(okData(await complete(p))).toMatchObject({ paid: true, alreadyPaid: false });
     const row = await orderOf(a.orderNumber);
     expect(row).toMatchObject({ status: 2, payType: 3, payNo: p.payNo });
     expect(okData(await status(alice, a.orderNumber))).toBe(2);
     expect(await soldOf(sku.prodId)).toBe(sold0 + 2);
     expect(await balanceOf(alice)).toBe("1000.00");
 
-    // replays: the sandbox button again, the provider's notification again
-    expect(okData(await complete(p.payNo))).toMatchObject({ paid: true, alreadyPaid: true });
+    // replays: the page key is used up (refused, nothing changes); the provider's notification again is acknowledged
+    refused(await complete(p), "This order has already been paid");
     expect(okData(await notify(signed(p.payNo, p.amount)))).toMatchObject({ paid: true, alreadyPaid: true });
     expect(await soldOf(sku.prodId)).toBe(sold0 + 2);
     expect(await balanceOf(alice)).toBe("1000.00");
@@ -206,7 +209,7 @@ describe.skipIf(!dbReady)("payment API", () => {
   it("provider notification: signed notification pays; wrong amount or bad signature pays nothing", async () => {
     const a = await order(alice);
     const p = okData(await pay<ProviderPayDto>(alice, { payType: 2, orderNumbers: a.orderNumber }));
-    expect(p.payUrl).toBe(`/en/sandbox-pay?payNo=${p.payNo}&returnUrl=${encodeURIComponent(`/order-detail?orderNumber=${a.orderNumber}`)}`);
+    expect(p.payUrl).toBe(`/en/sandbox-pay?payNo=${p.payNo}&key=${keyOf(p)}&returnUrl=${encodeURIComponent(`/order-detail?orderNumber=${a.orderNumber}`)}`);
     const wrong = signed(p.payNo, (Number(p.amount) + 0.01).toFixed(2));
     refused(await notify(wrong), "The amount paid does not match the order amount");
     refused(await notify({ ...signed(p.payNo, p.amount), sign: "0".repeat(64) }), "Payment notification signature is invalid");
@@ -229,14 +232,14 @@ describe.skipIf(!dbReady)("payment API", () => {
     expect(new URL(first.payUrl, "http://x").searchParams.get("returnUrl")).toBe(`/order-detail?orderNumber=${a.orderNumber}`);
     const second = okData(await pay<ProviderPayDto>(alice, { payType: 3, orderNumbers: a.orderNumber }));
     expect((await paymentOf(first.payNo)).status).toBe(2);
-    refused(await complete(first.payNo), "The QR code has expired");
+    refused(await complete(first), "The QR code has expired");
     await db().update(payments).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(payments.payNo, second.payNo));
-    refused(await complete(second.payNo, "zh"), "二维码已过期");
+    refused(await complete(second, "zh"), "二维码已过期");
     refused(await notify(signed(second.payNo, second.amount)), "The QR code has expired");
     expect((await orderOf(a.orderNumber)).status).toBe(1);
     // a fresh QR code works
     const third = okData(await pay<ProviderPayDto>(alice, { payType: 3, orderNumbers: a.orderNumber }));
-    expect(okData(await complete(third.payNo))).toMatchObject({ paid: true });
+    expect(okData(await complete(third))).toMatchObject({ paid: true });
     expect((await orderOf(a.orderNumber)).status).toBe(2);
   });
 
@@ -244,7 +247,7 @@ describe.skipIf(!dbReady)("payment API", () => {
     const a = await order(alice);
     const p = okData(await pay<ProviderPayDto>(alice, { payType: 3, orderNumbers: a.orderNumber }));
     await db().transaction((tx) => closeOrder(tx, a.orderNumber, CloseType.BUYER_CANCEL, new Date(), { userId: alice.userId }));
-    refused(await complete(p.payNo), "The QR code has expired");
+    refused(await complete(p), "The QR code has expired");
     expect((await orderOf(a.orderNumber)).status).toBe(6);
 
     const b = await order(alice);
@@ -252,16 +255,35 @@ describe.skipIf(!dbReady)("payment API", () => {
     expect(okData(await pay<BalancePayDto>(alice, { payType: 9, orderNumbers: b.orderNumber })).type).toBe(1);
     expect((await paymentOf(q.payNo)).status).toBe(2);
     const before = await balanceOf(alice);
-    refused(await complete(q.payNo), "The QR code has expired");
+    refused(await complete(q), "The QR code has expired");
     expect(await balanceOf(alice)).toBe(before);
   });
 
+  it("the sandbox completes only with the payment's own page key (stored hashed, never the payment number alone)", async () => {
+    const a = await order(alice);
+    const p = okData(await pay<ProviderPayDto>(alice, { payType: 3, orderNumbers: a.orderNumber }));
+    const key = keyOf(p);
+    expect(key).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(p.codeUrl).toContain(`key=${key}`);
+    const row = await paymentOf(p.payNo);
+    expect(row.pageKeyHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(row.pageKeyHash).not.toContain(key);
+    const other = okData(await pay<ProviderPayDto>(bob, { payType: 3, orderNumbers: (await order(bob)).orderNumber }));
+    for (const bad of [undefined, null, "", key.slice(1), `${key}x`, key.toUpperCase() === key ? key.toLowerCase() : key.toUpperCase(), keyOf(other), 12345, { key }]) {
+      refused(await complete({ payNo: p.payNo, key: bad }), "Payment not found");
+    }
+    expect((await paymentOf(p.payNo)).status).toBe(0);
+    expect((await orderOf(a.orderNumber)).status).toBe(1);
+    // the page without its key shows nothing; with it, the payment
+    expect(okData(await complete(p))).toMatchObject({ paid: true, alreadyPaid: false });
+  });
+
   it("the sandbox cannot complete balance payments or unknown numbers", async () => {
-    refused(await complete("nope"), "Payment not found");
+    refused(await complete({ payNo: "nope", key: "x".repeat(32) }), "Payment not found");
     refused(await call("/pay/sandbox/complete", { user: null, body: {} }), "Payment not found");
     const a = await order(alice);
     okData(await pay<BalancePayDto>(alice, { payType: 9, orderNumbers: a.orderNumber }));
     const row = await orderOf(a.orderNumber);
-    refused(await complete(row.payNo!), "Payment not found");
+    refused(await complete({ payNo: row.payNo!, key: "x".repeat(32) }), "Payment not found");
   });
 });

@@ -12,7 +12,7 @@ import { isMobile } from "../../../lib/rules.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { sessions, users } from "../../db/schema.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
-import { AuthError, hit, unhit, type RateWindow } from "./rate-limit.ts";
+import { AuthError, clearRateLimits, countLoginTry, hit, type LoginLimits, type RateWindow } from "./rate-limit.ts";
 import { checkSmsCode, consumeResetFlag, consumeSmsCode, issueResetFlag, maskMobile, normalizeMobile, SMS_LIMITS, type SmsLimits } from "./sms.ts";
 import { hashToken, newToken, USER_TOKEN_TTL_SECONDS } from "./tokens.ts";
 
@@ -22,16 +22,33 @@ export interface TokenInfo {
   expiresIn: number;
 }
 
-export interface LoginLimits {
-  perAccount: RateWindow;
-  perIp: RateWindow;
+export type { LoginLimits };
+
+/**
+ * Failed password logins in fixed 15-minute windows: 10 per account and IP, 50 per IP, 100 per
+ * account. An account is the user it resolves to (username in any case, or its mobile), so
+ * "buyer01", "BUYER01" and the mobile share one count. SMS login and a password reset clear the
+ * account's counts (docs/accounts.md "Login limits").
+ */
+export const LOGIN_LIMITS: LoginLimits = {
+  perAccountIp: { limit: 10, seconds: 15 * 60 },
+  perIp: { limit: 50, seconds: 15 * 60 },
+  perAccount: { limit: 100, seconds: 15 * 60 },
+};
+
+/** Registrations and reset-code checks per IP and hour (they tell whether a name is taken / try codes). */
+export const REGISTER_LIMIT: RateWindow = { limit: 20, seconds: 3600 };
+export const RESET_CHECK_LIMIT: RateWindow = { limit: 30, seconds: 3600 };
+
+/** The rate-limit keys of an account's failed logins (all windows, all IPs) start with this. */
+function accountKeyPrefix(account: string): string {
+  return `login:acct:${account}`;
 }
 
-/** Failed password logins: 10 per account and 50 per IP in fixed 15-minute windows. */
-export const LOGIN_LIMITS: LoginLimits = {
-  perAccount: { limit: 10, seconds: 15 * 60 },
-  perIp: { limit: 50, seconds: 15 * 60 },
-};
+/** Clears an account's failed-login counts (after an SMS login or a password reset: the person proved the mobile). */
+export async function clearLoginFailures(db: Db | Tx, userId: string): Promise<void> {
+  await clearRateLimits(db, accountKeyPrefix(`user:${userId}`));
+}
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -111,8 +128,8 @@ function isUniqueViolation(err: unknown): boolean {
 
 /**
  * POST /login. userName is an account name or a mobile number; wrong password and unknown
- * account give the same message. Failed tries count per account and per IP (one atomic hit
- * each before verifying, taken back when the login succeeds).
+ * account give the same message. Failed tries count per account and IP, per IP and per account
+ * (LOGIN_LIMITS; one atomic hit each before verifying, taken back when the login succeeds).
  */
 export async function loginWithPassword(
   db: Db,
@@ -120,20 +137,13 @@ export async function loginWithPassword(
   limits: LoginLimits = LOGIN_LIMITS,
 ): Promise<TokenInfo> {
   const { userName, passWord, ip, now } = input;
-  const account = (normalizeMobile(userName) ?? userName).toLowerCase();
-  const accountKey = `login:account:${account}`;
-  const ipKey = `login:ip:${ip}`;
-  const a = await hit(db, accountKey, limits.perAccount, now);
-  const b = await hit(db, ipKey, limits.perIp, now);
-  if (!a.allowed || !b.allowed) {
-    const seconds = Math.max(a.allowed ? 0 : a.retryAfterSeconds, b.allowed ? 0 : b.retryAfterSeconds);
-    throw new AuthError("auth.tooManyLogins", { minutes: Math.max(1, Math.ceil(seconds / 60)) });
-  }
   const user = await findUserByAccount(db, userName);
+  const account = user ? `user:${user.userId}` : `name:${(normalizeMobile(userName) ?? userName).toLowerCase()}`;
+  const tries = await countLoginTry(db, "login", account, ip, limits, now);
+  if (tries.waitSeconds !== null) throw new AuthError("auth.tooManyLogins", { minutes: Math.max(1, Math.ceil(tries.waitSeconds / 60)) });
   const ok = user?.passwordHash ? await verifyPassword(passWord, user.passwordHash) : (await verifyPassword(passWord, await dummyPasswordHash()), false);
   if (!user || !ok) throw new AuthError("auth.wrongCredentials");
-  await unhit(db, accountKey, limits.perAccount, now);
-  await unhit(db, ipKey, limits.perIp, now);
+  await tries.succeeded();
   if (user.status !== 1) throw new AuthError("auth.accountDisabled");
   return createSession(db, user.userId, now);
 }
@@ -172,6 +182,7 @@ export async function loginWithSms(db: Db, input: { mobile: string; code: string
           await changePoints(tx, user!.userId, REGISTER_POINTS, PointsReason.REGISTER, now);
         }
         if (user!.status !== 1) throw new AuthError("auth.accountDisabled");
+        await clearLoginFailures(tx, user!.userId);
         return createSession(tx, user!.userId, now);
       });
     } catch (err) {
@@ -191,16 +202,24 @@ export interface RegisterInput {
   password: string;
   mobile: string;
   validCode: string;
+  ip: string;
   now: Date;
 }
 
-/** POST /user/register: checks both names are free and the register code, then creates user + session in one transaction. */
+/**
+ * POST /user/register: REGISTER_LIMIT per IP first; the username must be free (the form has to
+ * say so); then the register code — a registered mobile never received one (it got a notice),
+ * so it fails here like any wrong code and the answer does not confirm the account; then user +
+ * session in one transaction.
+ */
 export async function registerUser(db: Db, input: RegisterInput, smsLimits: SmsLimits = SMS_LIMITS): Promise<TokenInfo> {
-  const { userName, password, mobile, validCode, now } = input;
+  const { userName, password, mobile, validCode, ip, now } = input;
+  const limit = await hit(db, `register:ip:${ip}`, REGISTER_LIMIT, now);
+  if (!limit.allowed) throw new AuthError("auth.tooManyRequests", { minutes: Math.max(1, Math.ceil(limit.retryAfterSeconds / 60)) });
   if (isMobile(userName)) throw new AuthError("auth.usernameIsMobile");
   if (await findUserByUsername(db, userName)) throw new AuthError("auth.usernameTaken");
-  if (await findUserByMobile(db, mobile)) throw new AuthError("auth.mobileRegistered");
   const codeId = await checkSmsCode(db, mobile, "register", validCode, now, smsLimits);
+  if (await findUserByMobile(db, mobile)) throw new AuthError("auth.mobileRegistered");
   const passwordHash = await hashPassword(password);
   try {
     return await db.transaction(async (tx) => {
@@ -221,11 +240,17 @@ export async function registerUser(db: Db, input: RegisterInput, smsLimits: SmsL
 // Forgotten password: code → one-time flag → new password
 // ---------------------------------------------------------------------------------------------
 
-/** PUT /user/checkUpdatePwdSms: uses up the reset code and answers a one-time flag (10 minutes). */
-export async function checkResetCode(db: Db, input: { mobile: string; validCode: string; now: Date }, smsLimits: SmsLimits = SMS_LIMITS): Promise<string> {
-  const { mobile, validCode, now } = input;
-  if (!(await findUserByMobile(db, mobile))) throw new AuthError("auth.mobileNotRegistered");
+/**
+ * PUT /user/checkUpdatePwdSms: uses up the reset code and answers a one-time flag (10 minutes).
+ * RESET_CHECK_LIMIT per IP; a number without an account never received a code (it got a
+ * notice), so it fails like any wrong code.
+ */
+export async function checkResetCode(db: Db, input: { mobile: string; validCode: string; ip: string; now: Date }, smsLimits: SmsLimits = SMS_LIMITS): Promise<string> {
+  const { mobile, validCode, ip, now } = input;
+  const limit = await hit(db, `reset-check:ip:${ip}`, RESET_CHECK_LIMIT, now);
+  if (!limit.allowed) throw new AuthError("auth.tooManyRequests", { minutes: Math.max(1, Math.ceil(limit.retryAfterSeconds / 60)) });
   const codeId = await checkSmsCode(db, mobile, "reset", validCode, now, smsLimits);
+  if (!(await findUserByMobile(db, mobile))) throw new AuthError("auth.smsCodeExpired");
   return db.transaction(async (tx) => {
     await consumeSmsCode(tx, codeId, now, smsLimits);
     return issueResetFlag(tx, mobile, now, smsLimits);
@@ -242,5 +267,6 @@ export async function resetPassword(db: Db, input: { mobile: string; password: s
     await consumeResetFlag(tx, mobile, flag, now);
     await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.userId, user.userId));
     await revokeAllSessions(tx, user.userId, now);
+    await clearLoginFailures(tx, user.userId);
   });
 }

@@ -71,6 +71,44 @@ export async function peek(db: Db | Tx, key: string, w: RateWindow, now: Date): 
   return row?.count ?? 0;
 }
 
+export interface LoginLimits {
+  /** Failures of one account from one IP: only that IP is stopped (nobody locks a person out from elsewhere). */
+  perAccountIp: RateWindow;
+  /** Failures from one IP over all accounts (password spraying). */
+  perIp: RateWindow;
+  /** Failures of one account from all IPs together (distributed guessing). */
+  perAccount: RateWindow;
+}
+
+/**
+ * Counts one login try of `account` from `ip` in the three windows of `limits` (one atomic hit
+ * each, before the password is checked, so parallel guesses can not slip past). Answers the
+ * seconds to wait when a window is full, else null; `succeeded()` takes the hits back.
+ * Keys: `<prefix>:acct:<account>:ip:<ip>`, `<prefix>:ip:<ip>`, `<prefix>:acct:<account>`.
+ */
+export async function countLoginTry(db: Db | Tx, prefix: string, account: string, ip: string, limits: LoginLimits, now: Date) {
+  const windows: [string, RateWindow][] = [
+    [`${prefix}:acct:${account}:ip:${ip}`, limits.perAccountIp],
+    [`${prefix}:ip:${ip}`, limits.perIp],
+    [`${prefix}:acct:${account}`, limits.perAccount],
+  ];
+  const hits: HitResult[] = [];
+  for (const [key, w] of windows) hits.push(await hit(db, key, w, now));
+  const blocked = hits.filter((h) => !h.allowed);
+  return {
+    waitSeconds: blocked.length > 0 ? Math.max(...blocked.map((h) => h.retryAfterSeconds)) : null,
+    async succeeded() {
+      for (const [key, w] of windows) await unhit(db, key, w, now);
+    },
+  };
+}
+
+/** Deletes every window of `key` and of the keys that start with `key:` (e.g. all IPs of an account). */
+export async function clearRateLimits(db: Db | Tx, key: string): Promise<void> {
+  const like = `${key.replace(/[\\%_]/g, (ch) => `\\${ch}`)}:%`;
+  await db.delete(rateLimits).where(sql`${rateLimits.key} = ${key} or ${rateLimits.key} like ${like}`);
+}
+
 /** Deletes windows that ended more than two days ago (no limit here is longer than a day). */
 export async function pruneRateLimits(db: Db, now: Date): Promise<void> {
   await db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(now.getTime() - 3 * 86_400_000)));

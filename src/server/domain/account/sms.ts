@@ -12,7 +12,7 @@ import { and, desc, eq, gt, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { Locale } from "../../../lib/locale.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { smsCodes } from "../../db/schema.ts";
-import type { SmsProvider, SmsPurpose } from "../../providers/sms.ts";
+import type { SmsNotice, SmsProvider, SmsPurpose } from "../../providers/sms.ts";
 import { AuthError, hit, type RateWindow } from "./rate-limit.ts";
 
 export const SMS_PURPOSES = ["login", "register", "reset", "password"] as const satisfies readonly SmsPurpose[];
@@ -83,6 +83,12 @@ function sameHash(a: string, b: string): boolean {
 export interface SendInput {
   mobile: string;
   purpose: SmsPurpose;
+  /**
+   * Send this notice instead of the code (account enumeration, docs/security.md): every limit and
+   * the cooldown apply exactly as for a code, and a code row is stored whose code nobody learns,
+   * so the answer and the timing of the next request are the same either way.
+   */
+  notice?: SmsNotice | undefined;
   ip: string;
   locale: Locale;
   now: Date;
@@ -115,7 +121,8 @@ export async function sendSmsCode(db: Db, sms: SmsProvider, input: SendInput, li
     ip,
     createdAt: now,
   });
-  await sms.send(mobile, code, purpose, locale);
+  if (input.notice) await sms.sendNotice(mobile, input.notice, locale);
+  else await sms.send(mobile, code, purpose, locale);
 }
 
 /**

@@ -127,10 +127,10 @@ export async function updatePassword(
   if (u.passwordHash) {
     if (!oldPassword) throw new AuthError("auth.oldPasswordRequired");
     const key = `password:user:${userId}`;
-    const h = await hit(db, key, loginLimits.perAccount, now);
+    const h = await hit(db, key, loginLimits.perAccountIp, now);
     if (!h.allowed) throw new AuthError("auth.tooManyLogins", { minutes: Math.max(1, Math.ceil(h.retryAfterSeconds / 60)) });
     if (!(await verifyPassword(oldPassword, u.passwordHash))) throw new AuthError("auth.oldPasswordWrong");
-    await unhit(db, key, loginLimits.perAccount, now);
+    await unhit(db, key, loginLimits.perAccountIp, now);
     if (oldPassword === newPassword) throw new AuthError("auth.samePassword");
   } else {
     if (!u.userMobile) throw new AuthError("auth.noMobile");

@@ -22,7 +22,7 @@ import { addDeliveryTrace, shipOrder, type ShipPackage } from "../order/order-li
 import { toDeliveryDto } from "../order/delivery.ts";
 import { ORDER_STATUSES } from "../../../lib/order-state.ts";
 import { hashPassword, verifyPassword } from "../account/password.ts";
-import { hit, unhit } from "../account/rate-limit.ts";
+import { countLoginTry } from "../account/rate-limit.ts";
 import { hashToken, newToken } from "../account/tokens.ts";
 
 // ---------------------------------------------------------------------------------------------
@@ -165,8 +165,8 @@ function dummyPasswordHash(): Promise<string> {
 
 /**
  * POST /merchant/login. Wrong password and unknown account give the same message. Failed tries
- * count per account and per IP in the same windows as buyer logins (a hit before verifying,
- * taken back when the login succeeds); the keys are separate from the buyer ones.
+ * count per account and IP, per IP and per account in the same windows as buyer logins
+ * (countLoginTry); the keys are separate from the buyer ones.
  */
 export async function merchantLogin(
   db: Db,
@@ -174,20 +174,13 @@ export async function merchantLogin(
   limits: LoginLimits = LOGIN_LIMITS,
 ): Promise<MerchantTokenInfo> {
   const { username, password, ip, now } = input;
-  const accountKey = `merchant-login:account:${username.toLowerCase()}`;
-  const ipKey = `merchant-login:ip:${ip}`;
-  const a = await hit(db, accountKey, limits.perAccount, now);
-  const b = await hit(db, ipKey, limits.perIp, now);
-  if (!a.allowed || !b.allowed) {
-    const seconds = Math.max(a.allowed ? 0 : a.retryAfterSeconds, b.allowed ? 0 : b.retryAfterSeconds);
-    throw new MerchantError("merchant.tooManyLogins", { minutes: Math.max(1, Math.ceil(seconds / 60)) });
-  }
+  const tries = await countLoginTry(db, "merchant-login", username.toLowerCase(), ip, limits, now);
+  if (tries.waitSeconds !== null) throw new MerchantError("merchant.tooManyLogins", { minutes: Math.max(1, Math.ceil(tries.waitSeconds / 60)) });
   const [account] = await db.select().from(merchantAccounts)
     .where(sql`lower(${merchantAccounts.username}) = ${username.toLowerCase()}`).limit(1);
   const ok = account ? await verifyPassword(password, account.passwordHash) : (await verifyPassword(password, await dummyPasswordHash()), false);
   if (!account || !ok) throw new MerchantError("merchant.wrongCredentials");
-  await unhit(db, accountKey, limits.perAccount, now);
-  await unhit(db, ipKey, limits.perIp, now);
+  await tries.succeeded();
   if (account.status !== 1) throw new MerchantError("merchant.accountDisabled");
   const accessToken = newToken();
   await db.insert(sessions).values({

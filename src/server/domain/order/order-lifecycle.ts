@@ -1,7 +1,8 @@
 /**
  * What happens to stored orders after submit: the database side of the status machine in
  * order-state.ts. Every function runs inside the caller's transaction (`tx`), locks the rows it
- * changes (orders, payments, then SKUs in ascending id order, then users) and throws OrderError
+ * changes in one order everywhere — orders (ascending order number), then payments, then SKUs
+ * (ascending id), products (ascending id), then users (docs/orders.md "Lock order") — and throws OrderError
  * for a refusal, so the caller's transaction rolls back and nothing changes.
  *
  * Used by: payment (markPaymentPaid), my orders (closeOrder, confirmReceipt), the merchant API
@@ -14,7 +15,7 @@ import { compare, formatPrice, sum, tryDecimal } from "../../../lib/money.ts";
 import { rowsOf, type Tx } from "../../db/client.ts";
 import { deliveries, deliveryTraces, jobs, orderItems, orders, payments, products, skus, userLedger, users } from "../../db/schema.ts";
 import { registerJobHandler, scheduleJob } from "../jobs/jobs.ts";
-import { transition, type OrderEvent } from "../../../lib/order-state.ts";
+import { OrderStatus, transition, type OrderEvent } from "../../../lib/order-state.ts";
 import { pointsEarned } from "../points/points.ts";
 import { giveBackCoupons } from "../coupon/coupon.ts";
 
@@ -94,6 +95,12 @@ export async function closeOrder(tx: Tx, orderNumber: string, closeType: CloseTy
   await giveBackCoupons(tx, orderNumber);
 }
 
+/** Locks orders (FOR UPDATE) in ascending order number: the first step of every transaction that changes orders. */
+export async function lockOrders(tx: Tx, orderNumbers: readonly string[]): Promise<OrderRow[]> {
+  if (orderNumbers.length === 0) return [];
+  return tx.select().from(orders).where(inArray(orders.orderNumber, [...orderNumbers])).orderBy(asc(orders.orderNumber)).for("update");
+}
+
 /**
  * Marks a payment and its orders paid; the one path for balance payments and provider
  * callbacks. Idempotent: a payment already paid answers {alreadyPaid: true} and changes nothing.
@@ -107,6 +114,10 @@ export async function markPaymentPaid(
   paid: { amount: string; providerTradeNo: string; callback?: Record<string, unknown> },
   now: Date,
 ): Promise<{ alreadyPaid: boolean; orderNumbers: string[] }> {
+  // Lock order (docs/orders.md "Lock order"): the orders first, then the payment.
+  const [peek] = await tx.select({ orderNumbers: payments.orderNumbers }).from(payments).where(eq(payments.payNo, payNo)).limit(1);
+  if (!peek) throw new OrderError("order.paymentNotFound");
+  const rows = await lockOrders(tx, peek.orderNumbers.split(",").filter(Boolean));
   const [pay] = await tx.select().from(payments).where(eq(payments.payNo, payNo)).for("update").limit(1);
   if (!pay) throw new OrderError("order.paymentNotFound");
   const orderNumbers = pay.orderNumbers.split(",").filter(Boolean);
@@ -114,7 +125,6 @@ export async function markPaymentPaid(
   const amount = tryDecimal(paid.amount);
   if (amount === null || compare(amount, pay.amount) !== 0) throw new OrderError("order.amountMismatch");
 
-  const rows = await tx.select().from(orders).where(inArray(orders.orderNumber, orderNumbers)).orderBy(asc(orders.orderNumber)).for("update");
   const refunds: string[] = [];
   const paidOrders: OrderRow[] = [];
   for (const o of rows) {
@@ -233,16 +243,35 @@ export async function addDeliveryTrace(
   trace: { state: number; acceptStation: string; acceptTime?: Date | undefined },
   now: Date,
 ): Promise<void> {
-  const [pkg] = await tx.select({ id: deliveries.orderDeliveryId }).from(deliveries)
+  const [pkg] = await tx.select({ id: deliveries.orderDeliveryId, shippedAt: deliveries.createdAt, orderNumber: deliveries.orderNumber }).from(deliveries)
     .where(and(eq(deliveries.orderDeliveryId, orderDeliveryId), eq(deliveries.shopId, shopId))).for("update").limit(1);
   if (!pkg) throw new OrderError("order.deliveryNotFound");
+  const [order] = await tx.select({ status: orders.status, createdAt: orders.createdAt }).from(orders).where(eq(orders.orderNumber, pkg.orderNumber)).limit(1);
+  if (!order || !TRACEABLE_STATUSES.includes(order.status)) throw new OrderError("order.traceOrderFinished");
   if (!(DELIVERY_STATES as readonly number[]).includes(trace.state)) throw new OrderError("order.badDeliveryState");
   const station = trace.acceptStation.trim();
   if (station.length > TRACE_STATION_MAX) throw new OrderError("order.badStation");
   const acceptTime = trace.acceptTime ?? now;
-  if (Number.isNaN(acceptTime.getTime())) throw new OrderError("order.badStation");
+  if (!traceTimeAllowed(acceptTime, { shippedAt: pkg.shippedAt, orderedAt: order.createdAt }, now)) throw new OrderError("order.traceTimeInvalid");
   await tx.insert(deliveryTraces).values({ orderDeliveryId, state: trace.state, acceptStation: station, acceptTime });
   await tx.update(deliveries).set({ state: trace.state }).where(eq(deliveries.orderDeliveryId, orderDeliveryId));
+}
+
+/** Orders whose packages may still get logistics updates: paid (partly shipped) and shipped; never completed or closed ones. */
+const TRACEABLE_STATUSES: readonly number[] = [OrderStatus.PADYED, OrderStatus.CONSIGNMENT];
+
+/** Clock difference allowed between the carrier's / merchant's systems and ours. */
+export const TRACE_TIME_SKEW_MS = 10 * 60_000;
+
+/**
+ * Whether a logistics event time makes sense: not before the package was shipped (nor the order
+ * placed), and not in the future, each give or take TRACE_TIME_SKEW_MS.
+ */
+export function traceTimeAllowed(at: Date, facts: { shippedAt: Date; orderedAt: Date }, now: Date): boolean {
+  const t = at.getTime();
+  if (Number.isNaN(t)) return false;
+  const earliestMs = Math.max(facts.shippedAt.getTime(), facts.orderedAt.getTime()) - TRACE_TIME_SKEW_MS;
+  return t >= earliestMs && t <= now.getTime() + TRACE_TIME_SKEW_MS;
 }
 
 // Due-time jobs of the lifecycle (docs/orders.md "Jobs"); a refusal by the order rules means the

@@ -75,7 +75,7 @@ describe("safeReturnUrl", () => {
   it("keeps same-site paths only", () => {
     expect(safeReturnUrl("/order-detail?orderNumber=1")).toBe("/order-detail?orderNumber=1");
     expect(safeReturnUrl(" /en/order-detail?orderNumber=1 ")).toBe("/en/order-detail?orderNumber=1");
-    for (const v of ["https://evil.example/", "//evil.example", "/\\evil.example", "javascript:alert(1)", "order", "/a b", "/a\nb", `/${"a".repeat(600)}`, 5, null]) {
+    for (const v of ["https://evil.example/", "//evil.example", "/\\evil.example", "javascript:alert(1)", "order", "/a b", "/a\nb", `/${"a".repeat(600)}`, 5, null, "/./..//evil.example", "/..//evil.example/x"]) {
       expect(safeReturnUrl(v), String(v)).toBeUndefined();
     }
   });

@@ -18,21 +18,27 @@
  *   balance → answer type 3 with the current balance and the transaction is rolled back.
  * - Provider (2, 3): earlier waiting payments of the same orders are closed, a new waiting
  *   payment is made, valid until min(now + PAY_QR_MINUTES, earliest payment deadline).
+ * - Page key: every provider payment gets a random 192-bit key that only its provider page link
+ *   (and so the QR code) carries; only its SHA-256 is stored. The sandbox's "Pay now" must
+ *   present it: a payment number alone (it is shown to the buyer, in logs, in order details)
+ *   pays nothing. The key dies with the payment: it works only while the payment is waiting
+ *   (the QR's validity), and once the payment is paid or closed it can complete nothing again.
  * - Notification (`/api/pay/notify/<provider>`, and the sandbox's "Pay now"): signature checked
  *   first (HMAC-SHA256, constant time); the payment must exist; a paid payment answers success
  *   again without changing anything (idempotent replay); the amount must equal the payment's;
  *   a closed or expired payment, or orders that are no longer payable, are refused.
  */
-import { randomInt } from "node:crypto";
+import { createHash, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
 import type { PaySwitch } from "../../../lib/api-types.ts";
+import { sameOriginPath } from "../../../lib/same-origin-path.ts";
 import { pickText, type Locale } from "../../../lib/locale.ts";
 import { compare, formatPrice, sum, toDecimal, tryDecimal, type MoneyInput } from "../../../lib/money.ts";
 import { PAY_QR_MINUTES, PayType, type OrderPayInfoDto, type ProviderPayDto } from "../../../lib/order-types.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { orderItems, orders, payments, userLedger, users } from "../../db/schema.ts";
 import { NOTIFY_SUCCESS, sandboxNotification, verifyNotification, type PaymentNotification, type PaymentProvider } from "../../providers/payment.ts";
-import { markPaymentPaid } from "../order/order-lifecycle.ts";
+import { lockOrders, markPaymentPaid } from "../order/order-lifecycle.ts";
 import { OrderStatus, transition } from "../../../lib/order-state.ts";
 import { getPaySwitch } from "../content/site.ts";
 
@@ -123,13 +129,10 @@ export function earliest(dates: readonly Date[]): Date {
   return new Date(Math.min(...dates.map((d) => d.getTime())));
 }
 
-/** A same-site path to return to ("/order-detail?orderNumber=…"), or undefined: absolute URLs, "//host", backslashes and control characters are not kept. */
+/** A same-site path to return to ("/order-detail?orderNumber=…"), or undefined (the rule: src/lib/same-origin-path.ts). */
 export function safeReturnUrl(raw: unknown): string | undefined {
-  if (typeof raw !== "string") return undefined;
-  const s = raw.trim();
-  if (!s.startsWith("/") || s.startsWith("//") || s.length > RETURN_URL_MAX) return undefined;
-  if (/[\\\s\u0000-\u001f\u007f]/.test(s)) return undefined;
-  return s;
+  if (typeof raw !== "string" || /\s/.test(raw.trim())) return undefined;
+  return sameOriginPath(raw, RETURN_URL_MAX);
 }
 
 /** A new payment number: yyMMddHHmmss (UTC) + 8 random digits. */
@@ -137,6 +140,24 @@ export function newPayNo(now: Date): string {
   const iso = now.toISOString();
   const stamp = iso.slice(2, 4) + iso.slice(5, 7) + iso.slice(8, 10) + iso.slice(11, 13) + iso.slice(14, 16) + iso.slice(17, 19);
   return `${stamp}${String(randomInt(0, 100_000_000)).padStart(8, "0")}`;
+}
+
+/** A new page key (base64url, 32 characters) and the hash that is stored. */
+export function newPageKey(): { key: string; hash: string } {
+  const key = randomBytes(24).toString("base64url");
+  return { key, hash: hashPageKey(key) };
+}
+
+export function hashPageKey(key: string): string {
+  return createHash("sha256").update(key, "utf8").digest("hex");
+}
+
+/** Constant-time check of a presented page key against the stored hash (false when either is missing or malformed). */
+export function pageKeyMatches(storedHash: string | null, key: unknown): boolean {
+  if (!storedHash || typeof key !== "string" || !/^[A-Za-z0-9_-]{16,64}$/.test(key)) return false;
+  const a = Buffer.from(storedHash, "hex");
+  const b = Buffer.from(hashPageKey(key), "hex");
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 export type PaymentState = "waiting" | "paid" | "closed" | "expired";
@@ -304,7 +325,7 @@ export async function createProviderPayment(
   const previewRefusal = payRefusal(preview, now);
   if (previewRefusal) throw new PaymentError(previewRefusal);
   await assertMethod(db, payType, amountOf(preview));
-  const { payNo, amount, expiresAt } = await db.transaction(async (tx) => {
+  const { payNo, amount, expiresAt, key } = await db.transaction(async (tx) => {
     const rows = await buyerOrders(tx, userId, numbers, true);
     const refusal = payRefusal(rows, now);
     if (refusal) throw new PaymentError(refusal);
@@ -312,11 +333,14 @@ export async function createProviderPayment(
     await closeWaitingPayments(tx, userId, numbers);
     const no = newPayNo(now);
     const until = providerExpiresAt(now, rows.map((r) => r.payDeadline));
-    await tx.insert(payments).values({ payNo: no, userId, orderNumbers: rows.map((r) => r.orderNumber).join(","), payType, amount: total, status: 0, expiresAt: until, createdAt: now });
-    return { payNo: no, amount: total, expiresAt: until };
+    const pageKey = newPageKey();
+    await tx.insert(payments).values({
+      payNo: no, userId, orderNumbers: rows.map((r) => r.orderNumber).join(","), payType, amount: total, status: 0, expiresAt: until, pageKeyHash: pageKey.hash, createdAt: now,
+    });
+    return { payNo: no, amount: total, expiresAt: until, key: pageKey.key };
   });
   try {
-    const created = await provider.createPayment({ payNo, amount, subject: input.subject, expiresAt, returnUrl: input.returnUrl, locale: input.locale });
+    const created = await provider.createPayment({ payNo, pageKey: key, amount, subject: input.subject, expiresAt, returnUrl: input.returnUrl, locale: input.locale });
     return { payNo, codeUrl: created.codeUrl, payUrl: created.payUrl, amount, expiresAt: expiresAt.toISOString() };
   } catch (err) {
     await db.update(payments).set({ status: 2 }).where(and(eq(payments.payNo, payNo), eq(payments.status, 0)));
@@ -348,11 +372,12 @@ export async function createPurposePayment(
   await assertMethod(db, input.payType, input.amount);
   const payNo = newPayNo(now);
   const expiresAt = new Date(now.getTime() + PAY_QR_MINUTES * 60_000);
+  const pageKey = newPageKey();
   await (tx ?? db).insert(payments).values({
     payNo, userId: input.userId, orderNumbers: "", purpose: input.purpose, refId: input.refId ?? null, payType: input.payType,
-    amount: input.amount, status: 0, expiresAt, createdAt: now,
+    amount: input.amount, status: 0, expiresAt, pageKeyHash: pageKey.hash, createdAt: now,
   });
-  const created = await provider.createPayment({ payNo, amount: input.amount, subject: input.subject, expiresAt, returnUrl: input.returnUrl, locale: input.locale });
+  const created = await provider.createPayment({ payNo, pageKey: pageKey.key, amount: input.amount, subject: input.subject, expiresAt, returnUrl: input.returnUrl, locale: input.locale });
   return { payNo, codeUrl: created.codeUrl, payUrl: created.payUrl, amount: input.amount, expiresAt: expiresAt.toISOString() };
 }
 
@@ -389,6 +414,10 @@ export function asNotification(body: unknown): PaymentNotification | null {
 export async function handleNotification(db: Db, secret: string, n: PaymentNotification, now: Date): Promise<NotificationResult> {
   if (!verifyNotification(secret, n)) throw new PaymentError(PAYMENT_ERRORS.badSign);
   return db.transaction(async (tx) => {
+    // Lock order (docs/orders.md "Lock order"): the payment's orders first, then the payment.
+    const [peek] = await tx.select({ orderNumbers: payments.orderNumbers }).from(payments).where(eq(payments.payNo, n.payNo)).limit(1);
+    if (!peek) throw new PaymentError(PAYMENT_ERRORS.paymentNotFound);
+    await lockOrders(tx, peek.orderNumbers.split(",").filter(Boolean));
     const [pay] = await tx.select().from(payments).where(eq(payments.payNo, n.payNo)).for("update").limit(1);
     if (!pay) throw new PaymentError(PAYMENT_ERRORS.paymentNotFound);
     if (pay.status === 1) return { payNo: pay.payNo, paid: true, alreadyPaid: true };
@@ -428,10 +457,12 @@ export interface SandboxPaymentView {
   expiresAt: string;
 }
 
-export async function sandboxPaymentView(db: Db, payNo: string, now: Date): Promise<SandboxPaymentView | null> {
+/** The sandbox page's payment: null unless the payment exists, is a provider payment and `key` is its page key. */
+export async function sandboxPaymentView(db: Db, payNo: string, key: string, now: Date): Promise<SandboxPaymentView | null> {
   if (!/^[0-9A-Za-z-]{1,64}$/.test(payNo)) return null;
   const [pay] = await db.select().from(payments).where(eq(payments.payNo, payNo)).limit(1);
   if (!pay || (pay.payType !== PayType.ALIPAY && pay.payType !== PayType.WECHAT_SCAN)) return null;
+  if (!pageKeyMatches(pay.pageKeyHash, key)) return null;
   const numbers = pay.orderNumbers.split(",").filter(Boolean);
   const state = paymentState(pay, now);
   let ordersExpired = false;
@@ -443,12 +474,20 @@ export async function sandboxPaymentView(db: Db, payNo: string, now: Date): Prom
 }
 
 /**
- * The sandbox's "Pay now": builds the signed SUCCESS notification a real provider would send
- * and hands it to handleNotification (the one path for every provider notification).
+ * The sandbox's "Pay now": checks the page key, then builds the signed SUCCESS notification a
+ * real provider would send and hands it to handleNotification (the one path for every provider
+ * notification). A wrong or missing key answers "payment not found" (nothing is told apart).
+ * A paid or closed payment is refused: the key completes its payment once.
  */
-export async function completeSandboxPayment(db: Db, secret: string, payNo: string, now: Date): Promise<NotificationResult> {
-  const [pay] = await db.select({ payType: payments.payType, amount: payments.amount }).from(payments).where(eq(payments.payNo, payNo)).limit(1);
-  if (!pay || (pay.payType !== PayType.ALIPAY && pay.payType !== PayType.WECHAT_SCAN)) throw new PaymentError(PAYMENT_ERRORS.paymentNotFound);
+export async function completeSandboxPayment(db: Db, secret: string, payNo: string, key: unknown, now: Date): Promise<NotificationResult> {
+  const [pay] = await db.select({ payType: payments.payType, amount: payments.amount, status: payments.status, expiresAt: payments.expiresAt, pageKeyHash: payments.pageKeyHash })
+    .from(payments).where(eq(payments.payNo, payNo)).limit(1);
+  if (!pay || (pay.payType !== PayType.ALIPAY && pay.payType !== PayType.WECHAT_SCAN) || !pageKeyMatches(pay.pageKeyHash, key)) {
+    throw new PaymentError(PAYMENT_ERRORS.paymentNotFound);
+  }
+  const state = paymentState(pay, now);
+  if (state === "paid") throw new PaymentError(PAYMENT_ERRORS.orderPaid);
+  if (state !== "waiting") throw new PaymentError(PAYMENT_ERRORS.qrExpired);
   return handleNotification(db, secret, sandboxNotification(secret, payNo, formatPrice(pay.amount)), now);
 }
 

@@ -1,0 +1,53 @@
+/**
+ * Rate limits and cooldowns hold across server processes (docs/security.md "Limits"): two API
+ * instances, each with its own connection pool to the same PostgreSQL database, stand for two
+ * processes behind a load balancer. Runs on PostgreSQL only (PGlite takes one connection).
+ */
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApi } from "../../../src/server/api/app.ts";
+import { openDatabase, type Database } from "../../../src/server/db/client.ts";
+import { secondsLeft } from "../../../src/server/domain/account/rate-limit.ts";
+import { DevOutboxSmsProvider } from "../../../src/server/providers/sms.ts";
+import { LocalFileStorage } from "../../../src/server/providers/storage.ts";
+import { createTestApp, dbDriver, dbReady, type TestApp } from "../helpers.ts";
+
+describe.skipIf(!dbReady || dbDriver !== "pg")("limits shared by several processes (PostgreSQL)", () => {
+  let app: TestApp;
+  let second: Database;
+  let apis: ReturnType<typeof createApi>[];
+  beforeAll(async () => {
+    app = await createTestApp();
+    second = await openDatabase({ databaseUrl: app.ctx.config.databaseUrl! });
+    const dir = app.ctx.config.dataDir;
+    const other = createApi({ ...app.ctx, database: second, db: second.db, sms: new DevOutboxSmsProvider(dir, () => {}), storage: new LocalFileStorage(path.join(dir, "uploads")) });
+    apis = [app.api, other];
+  });
+  afterAll(async () => {
+    await second?.close();
+    await app?.close();
+  });
+
+  const post = async (i: number, p: string, body: unknown, ip: string) => {
+    const res = await apis[i % 2]!.request(`/api${p}`, { method: "POST", headers: { "Content-Type": "application/json", "Accept-Language": "en", "X-Forwarded-For": ip }, body: JSON.stringify(body) });
+    return (await res.json()) as { code: string; msg: string | null };
+  };
+
+  it("failed logins counted on either process stop the 11th try on both", async () => {
+    if (secondsLeft(new Date(), 15 * 60) < 20) await new Promise((r) => setTimeout(r, 21_000));
+    for (let i = 0; i < 10; i++) expect((await post(i, "/login", { userName: "reviewer03", passWord: `Wrong${i}abc` }, "198.51.100.77")).msg).toBe("Wrong account or password");
+    expect((await post(0, "/login", { userName: "reviewer03", passWord: "Review1234" }, "198.51.100.77")).msg).toMatch(/^Too many attempts/);
+    expect((await post(1, "/login", { userName: "reviewer03", passWord: "Review1234" }, "198.51.100.77")).msg).toMatch(/^Too many attempts/);
+  }, 60_000);
+
+  it("the SMS cooldown of one process holds on the other", async () => {
+    const mobile = `135${String(Date.now()).slice(-8)}`;
+    expect((await post(0, "/sms/sendLoginCode", { mobile }, "198.51.100.78")).code).toBe("00000");
+    expect((await post(1, "/sms/sendLoginCode", { mobile }, "198.51.100.78")).msg).toMatch(/please wait \d+ seconds/);
+  });
+
+  it("registrations per IP are counted across processes", async () => {
+    for (let i = 0; i < 20; i++) expect((await post(i, "/user/register", { userName: "demo", password: "Abc12345", mobile: `1350000${String(1000 + i)}`, validCode: "123456", agreed: true }, "198.51.100.79")).msg).toBe("This account name is already taken");
+    expect((await post(1, "/user/register", { userName: "demo", password: "Abc12345", mobile: "13500009999", validCode: "123456", agreed: true }, "198.51.100.79")).msg).toMatch(/^Too many requests/);
+  });
+});
