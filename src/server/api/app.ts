@@ -49,6 +49,7 @@ import { couponRouter } from "./coupon.ts";
 import { discountRouter } from "./discount.ts";
 import { pointsRouter } from "./points.ts";
 import { balanceRouter } from "./balance.ts";
+import { memberRouter } from "./member.ts";
 import { storeApplicationRouter } from "./store-application.ts";
 
 /** 413 with the envelope, in the request's language. */
@@ -150,6 +151,7 @@ export function createApi(app: AppContext) {
   api.route("/", discountRouter);
   api.route("/", pointsRouter);
   api.route("/", balanceRouter);
+  api.route("/", memberRouter);
   api.route("/", storeApplicationRouter);
 
   api.notFound((c) => c.json(envelope(ResponseCode.NOT_FOUND, null, getT(c.var.locale ?? "zh")("api.notFound")), 404));

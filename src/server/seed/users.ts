@@ -1,6 +1,6 @@
 /** The demo buyer, ten reviewer accounts and product reviews. */
 import { hashPassword } from "../domain/account/password.ts";
-import { prodComments, signIns, userLedger, users } from "../db/schema.ts";
+import { memberLevels, prodComments, signIns, userLedger, users } from "../db/schema.ts";
 import { shanghaiDay } from "../domain/footprint/footprint.ts";
 import { rewardFor } from "../domain/points/sign-in.ts";
 import { insertChunks, type SeedContext } from "./context.ts";
@@ -76,6 +76,7 @@ export async function seedUsers(ctx: SeedContext): Promise<UserSet> {
   });
   await insertChunks(ctx.tx, users, rows);
   await seedLedgers(ctx, rows);
+  await seedMemberLevels(ctx);
   return { reviewerIds, nickById };
 }
 
@@ -179,4 +180,19 @@ async function seedLedgers(ctx: SeedContext, rows: (typeof users.$inferInsert)[]
   }
   await insertChunks(ctx.tx, userLedger, ledger);
   await ctx.tx.insert(signIns).values(streak.map((s) => ({ userId: demo, day: s.day, streak: s.streak, points: s.points, createdAt: s.at })));
+}
+
+/** Member levels (docs/points.md "Membership"): five ordinary levels by growth and one paid plan. */
+async function seedMemberLevels(ctx: SeedContext): Promise<void> {
+  const ordinary: [number, string, string, string, number][] = [
+    [1, "普通会员", "普通會員", "Member", 0],
+    [2, "铜牌会员", "銅牌會員", "Bronze", 500],
+    [3, "银牌会员", "銀牌會員", "Silver", 2000],
+    [4, "金牌会员", "金牌會員", "Gold", 5000],
+    [5, "钻石会员", "鑽石會員", "Diamond", 10000],
+  ];
+  await ctx.tx.insert(memberLevels).values([
+    ...ordinary.map(([level, zh, tw, en, needGrowth]) => ({ level, levelType: 0, name: { zh, "zh-tw": tw, en }, needGrowth })),
+    { level: 1, levelType: 1, name: { zh: "PLUS 年卡会员", "zh-tw": "PLUS 年卡會員", en: "PLUS annual" }, price: "99.00", termDays: 365, discount: "0.95", pointsMultiple: "2", freeShipping: 1 },
+  ]);
 }

@@ -9,6 +9,7 @@
  * (shipOrder, addDeliveryTrace) and the due-time jobs (closeOrder on pay timeout, confirmReceipt
  * on the receipt deadline). Rules are documented in docs/orders.md "Lifecycle".
  */
+import { memberEquity, multipliedPoints } from "../member/member-equity.ts";
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { DELIVERY_COMPANIES, DELIVERY_STATES, DeliveryState, ORDER_AUTO_CONFIRM_DAYS, PayType } from "../../../lib/order-types.ts";
 import { compare, formatPrice, sum, tryDecimal } from "../../../lib/money.ts";
@@ -166,7 +167,8 @@ export async function confirmReceipt(tx: Tx, orderNumber: string, now: Date, opt
   const order = await lockOrder(tx, orderNumber, { userId: opts.userId });
   const status = next(order, opts.auto ? "autoConfirm" : "confirmReceipt");
   await tx.update(orders).set({ status, finallyTime: now, updatedAt: now }).where(eq(orders.orderId, order.orderId));
-  const earned = pointsEarned(order.actualTotal);
+  const equity = await memberEquity(tx, order.userId, now);
+  const earned = equity ? multipliedPoints(pointsEarned(order.actualTotal), String(equity.level.pointsMultiple)) : pointsEarned(order.actualTotal);
   if (earned > 0) {
     await tx.update(users).set({ score: sql`${users.score} + ${earned}` }).where(eq(users.userId, order.userId));
     await addLedger(tx, order.userId, "score", String(earned), "orderEarnScore", orderNumber);

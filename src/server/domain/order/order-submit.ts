@@ -7,7 +7,7 @@
  *   on sale in an open shop, SKU of that product on sale, 1 ≤ prodCount ≤ stock and ≤ 50).
  * - One order per shop. Shops come in the cart's order (most recently added line first).
  * - Freight per shop order from shop_freight_rules, else DEFAULT_FREIGHT_RULE (order-pricing.ts);
- *   paid members (users.levelType 1) ship free at self-operated shops.
+ *   active paid members (member/member.ts) ship free at self-operated shops and get the member price.
  * - Points: isScorePay 1 uses userUseScore points (missing = the most allowed). The most allowed is
  *   min(balance, 50% of the whole goods total, sum of each shop's own 50% cap) in multiples of 10;
  *   they are split over the shops by splitPoints (points.ts): proportional to the goods totals,
@@ -20,6 +20,7 @@
  *   amounts. Stock is taken with one conditional update per SKU; a failure answers A03010
  *   naming the product and rolls everything back (the token stays usable).
  */
+import { memberEquity, memberPriceProvider } from "../member/member-equity.ts";
 import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, sql } from "drizzle-orm";
 import { ResponseCode } from "../../../lib/api-types.ts";
@@ -42,7 +43,7 @@ import { scheduleJob } from "../jobs/jobs.ts";
 import { nextOrderNumber } from "./order-lifecycle.ts";
 import { freightRuleOf, type FreightRule } from "./order-pricing.ts";
 import { POINTS_PER_YUAN } from "../points/points.ts";
-import { priceLines, PricingRefusal, type CouponChoice, type CouponOption, type DiscountRuleSet, type HeldCoupon, type PricedLine, type PricedShopResult, type PricingResult } from "../pricing/pricing.ts";
+import { priceLines, PricingRefusal, type ActivityPriceProvider, type CouponChoice, type CouponOption, type DiscountRuleSet, type HeldCoupon, type PricedLine, type PricedShopResult, type PricingResult } from "../pricing/pricing.ts";
 import { choiceFromIds, CouponError, couponNames, heldCoupons, useCoupons, whyNotHeld } from "../coupon/coupon.ts";
 import { chooseDiscountDto, runningDiscounts } from "../discount/discount.ts";
 import { ShopStatus } from "../shop/shop.ts";
@@ -169,6 +170,8 @@ export interface PointsChoice {
   userUseScore?: number | null | undefined;
   /** A paid member (free shipping at self-operated shops). */
   memberFreeShipping?: boolean;
+  /** A paid member's price (member/member.ts memberPriceProvider), step 2 of the pricing engine. */
+  memberPrice?: ActivityPriceProvider | undefined;
 }
 
 /** Promotions for priceCheckout: running discounts, the buyer's coupons and choice (none = no coupon step). */
@@ -197,6 +200,7 @@ export function priceCheckout<L extends PriceLine>(shopsIn: readonly CheckoutSho
       })),
       shops: shopsIn.map((s) => ({ shopId: s.shopId, shopType: s.shopType, freight: s.rule })),
       buyer: { points: choice.balance, memberFreeShipping: choice.memberFreeShipping === true },
+      ...(choice.memberPrice ? { providers: [choice.memberPrice] } : {}),
       ...(promo.discounts ? { discounts: promo.discounts } : {}),
       ...(promo.coupons ? { coupons: promo.coupons } : {}),
       ...(promo.couponChoice ? { couponChoice: promo.couponChoice } : {}),
@@ -387,9 +391,10 @@ async function shopInputs(q: Q, lines: readonly BuyLine[]): Promise<CheckoutShop
   return groups.map((g) => ({ shopId: g.shopId, shopType: g.lines[0]!.shopType, rule: freightRuleOf(rules.get(g.shopId)), lines: g.lines }));
 }
 
-async function loadUser(q: Q, userId: string): Promise<{ score: number; levelType: number }> {
-  const [u] = await q.select({ score: users.score, levelType: users.levelType }).from(users).where(eq(users.userId, userId)).limit(1);
-  return u ?? { score: 0, levelType: 0 };
+async function loadUser(q: Q, userId: string, now: Date = new Date()): Promise<{ score: number; member: boolean; memberPrice: ActivityPriceProvider | undefined }> {
+  const [u] = await q.select({ score: users.score }).from(users).where(eq(users.userId, userId)).limit(1);
+  const equity = await memberEquity(q, userId, now);
+  return { score: u?.score ?? 0, member: equity !== null, memberPrice: equity ? memberPriceProvider(equity.level) : undefined };
 }
 
 /**
@@ -462,11 +467,11 @@ export async function confirmOrder(db: Db, userId: string, locale: Locale, input
   const lines = await loadLines(db, userId, input, now, false);
   for (const l of lines) checkLineNow(l, locale);
   const addr = await resolveAddress(db, userId, input.addrId);
-  const user = await loadUser(db, userId);
+  const user = await loadUser(db, userId, now);
   const isScorePay = input.isScorePay === 1 ? 1 : 0;
   const couponUserIds = input.userChangeCoupon === 1 ? [...new Set(input.couponUserIds ?? [])] : null;
   const { checkout, held } = await priceWithPromotions(db, userId, await shopInputs(db, lines), {
-    balance: user.score, isScorePay, userUseScore: input.userUseScore ?? null, memberFreeShipping: user.levelType === 1,
+    balance: user.score, isScorePay, userUseScore: input.userUseScore ?? null, memberFreeShipping: user.member, memberPrice: user.memberPrice,
   }, couponUserIds, now);
   const p = checkout.pricing;
   const names = await couponNames(db, held.map((h) => h.couponId), locale);
@@ -590,12 +595,12 @@ export async function submitOrder(db: Db, userId: string, locale: Locale, input:
     const [addr] = await tx.select().from(addresses).where(and(eq(addresses.userId, userId), eq(addresses.addrId, addrId))).limit(1);
     if (!addr) throw new OrderSubmitError(input.addrId ? "orderSubmit.addrNotFound" : "orderSubmit.noAddress");
 
-    const user = await loadUser(tx, userId);
+    const user = await loadUser(tx, userId, now);
     const isScorePay = input.isScorePay ?? payload.isScorePay;
     const userUseScore = input.isScorePay !== undefined ? (input.userUseScore ?? null) : payload.userUseScore;
     const couponUserIds = input.userChangeCoupon === 1 ? [...new Set(input.couponUserIds ?? [])] : (payload.couponUserIds ?? null);
     const { checkout } = await priceWithPromotions(tx, userId, await shopInputs(tx, lines), {
-      balance: user.score, isScorePay, userUseScore, memberFreeShipping: user.levelType === 1,
+      balance: user.score, isScorePay, userUseScore, memberFreeShipping: user.member, memberPrice: user.memberPrice,
     }, couponUserIds, now);
     if (input.actualTotal !== undefined && compare(input.actualTotal, checkout.actualTotal) !== 0) {
       throw new OrderSubmitError("orderSubmit.amountChanged", ResponseCode.SHOW_FAIL, { amount: checkout.actualTotal });

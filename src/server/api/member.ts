@@ -1,0 +1,39 @@
+/**
+ * Membership (CONTRACT §6.6; rules in src/server/domain/member/member.ts), login required:
+ *   GET  /p/score/scoreLevel/page?levelType=0|1  → LevelPageDto
+ *   POST /p/level/payLevel {id, payType 9|2|3, returnUrl?} → {type 1, message, endTime, balance} | {type 3, message, balance} | {type 2, ...ProviderPayDto}
+ */
+import { Hono } from "hono";
+import { ResponseCode } from "../../lib/api-types.ts";
+import { buyLevel, levelPage, MemberError } from "../domain/member/member.ts";
+import { PaymentError, safeReturnUrl } from "../domain/payment/payment.ts";
+import { paymentProviderFor } from "../providers/payment.ts";
+import type { ApiEnv } from "./context.ts";
+import { ApiError, ok } from "./envelope.ts";
+import { readJson } from "./address.ts";
+
+export const memberRouter = new Hono<ApiEnv>();
+
+memberRouter.get("/p/score/scoreLevel/page", async (c) => {
+  const levelType = c.req.query("levelType") === "1" ? 1 : 0;
+  return ok(c, await levelPage(c.var.app.db, c.var.userId, levelType, c.var.locale, new Date()));
+});
+
+memberRouter.post("/p/level/payLevel", async (c) => {
+  const body = (await readJson(c)) as Record<string, unknown> | null;
+  if (!body || typeof body !== "object" || Array.isArray(body)) throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t("api.badJson"));
+  const levelId = Number(body.id);
+  const payType = Number(body.payType);
+  if (!Number.isSafeInteger(levelId) || levelId < 1) throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t("member.levelNotFound"));
+  try {
+    const r = await buyLevel(c.var.app.db, paymentProviderFor(c.var.app.config), {
+      userId: c.var.userId, levelId, payType, returnUrl: safeReturnUrl(body.returnUrl) ?? undefined, subject: c.var.t("member.subject"), locale: c.var.locale,
+    }, new Date());
+    if (r.type === 1) return ok(c, { ...r, message: c.var.t("member.paid") });
+    if (r.type === 3) return ok(c, { ...r, message: c.var.t("payment.insufficientBalance", { balance: r.balance }) });
+    return ok(c, { type: 2, ...r.pay });
+  } catch (err) {
+    if (err instanceof MemberError || err instanceof PaymentError) throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t(err.key));
+    throw err;
+  }
+});

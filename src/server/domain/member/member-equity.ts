@@ -1,0 +1,51 @@
+/**
+ * The equity of a paid membership (docs/points.md "Membership"), pure rules and the buyer's
+ * current level; used by checkout (order-submit.ts), order completion (order-lifecycle.ts) and
+ * buying (member.ts). A membership is active while users.levelType is 1 and levelEndTime is in
+ * the future.
+ */
+import { and, eq } from "drizzle-orm";
+import { formatPrice, Money, toDecimal } from "../../../lib/money.ts";
+import type { Db, Tx } from "../../db/client.ts";
+import { memberLevels, users } from "../../db/schema.ts";
+import type { ActivityOffer, ActivityPriceProvider } from "../pricing/pricing.ts";
+
+const DAY_MS = 24 * 3600_000;
+
+export type LevelRow = typeof memberLevels.$inferSelect;
+
+/** Whether a user's paid membership is running at `now`. */
+export function memberActive(u: { levelType: number; levelEndTime: Date | null }, now: Date): boolean {
+  return u.levelType === 1 && u.levelEndTime !== null && u.levelEndTime.getTime() > now.getTime();
+}
+
+/** The end of a membership bought or renewed at `now` for `termDays`. */
+export function extendedEnd(currentEnd: Date | null, now: Date, termDays: number): Date {
+  const from = currentEnd && currentEnd.getTime() > now.getTime() ? currentEnd.getTime() : now.getTime();
+  return new Date(from + termDays * DAY_MS);
+}
+
+/** Step 2 of the pricing engine for a member: the SKU price × the level's discount (half-up to cents). */
+export function memberPriceProvider(level: { id: number; discount: string }): ActivityPriceProvider {
+  return (line): ActivityOffer | null => {
+    const d = toDecimal(level.discount);
+    if (!d.greaterThan(0) || !d.lessThan(1)) return null;
+    return { kind: "member", activityId: level.id, price: formatPrice(toDecimal(line.price).times(d)), excludesDiscounts: false };
+  };
+}
+
+/** The shopping reward of a member: base points × the level's multiplier, rounded down. */
+export function multipliedPoints(base: number, multiple: string): number {
+  const m = toDecimal(multiple);
+  if (base <= 0 || !m.greaterThan(0)) return base;
+  return new Money(base).times(m).floor().toNumber();
+}
+
+/** The buyer's equity now: null when not an active paid member. */
+export async function memberEquity(q: Db | Tx, userId: string, now: Date): Promise<{ level: LevelRow } | null> {
+  const [u] = await q.select({ levelType: users.levelType, level: users.level, levelEndTime: users.levelEndTime }).from(users).where(eq(users.userId, userId)).limit(1);
+  if (!u || !memberActive(u, now)) return null;
+  const [level] = await q.select().from(memberLevels).where(and(eq(memberLevels.levelType, 1), eq(memberLevels.level, u.level))).limit(1);
+  return level ? { level } : null;
+}
+
