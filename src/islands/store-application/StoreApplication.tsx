@@ -11,7 +11,7 @@ import { useTranslation } from "../common/I18nProvider.tsx";
 import { get, post, put } from "../../client/api.ts";
 import { ADDRESS_MAX, STORE_DESC_MAX, STORE_NAME_MAX } from "../../lib/constants.ts";
 import {
-  APPLY_TYPES, checkStoreAccount, checkStoreApplication, STORE_IMAGE_FIELDS, storeNextStep,
+  APPLY_TYPES, checkStoreAccount, checkStoreApplication, isStoreImagePath, STORE_IMAGE_FIELDS, storeNextStep,
   type StoreApplicationDto, type StoreApplicationField, type StoreImageField, type StoreNextStep,
 } from "../../lib/store-application.ts";
 import { PhotoUpload } from "../common/PhotoUpload.tsx";
@@ -129,7 +129,8 @@ function initialForm(app: StoreApplicationDto | null): FormState {
   }
   return {
     shopName: app.shopName, mobile: app.mobile, area: { provinceId: app.provinceId, cityId: app.cityId, areaId: app.areaId }, addr: app.addr, intro: app.intro, type: app.type,
-    images: { shopLogo: app.shopLogo, businessLicense: app.businessLicense, identityCardFront: app.identityCardFront, identityCardLater: app.identityCardLater },
+    // Only documents the upload endpoint stored can be sent again; anything else is asked for anew.
+    images: Object.fromEntries(STORE_IMAGE_FIELDS.map((f) => [f, isStoreImagePath(app[f]) ? app[f] : ""])) as Record<StoreImageField, string>,
   };
 }
 

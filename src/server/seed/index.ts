@@ -16,6 +16,7 @@ import { seedRenovations } from "./renovations.ts";
 import { insertShops, planShops } from "./shops.ts";
 import { seedMerchants } from "./merchants.ts";
 import { seedMarketing } from "./marketing.ts";
+import { seedStoreApplications } from "./store-applications.ts";
 import { insertReviews, planReviews, seedUsers } from "./users.ts";
 import { seedAfterSales } from "./after-sales.ts";
 
@@ -114,6 +115,7 @@ async function seedInto(ctx: SeedContext): Promise<Omit<SeedSummary, "images">> 
   await seedContent(ctx);
   await seedRenovations(ctx, catalog, shopNodes, productSet);
   await seedMarketing(ctx);
+  await seedStoreApplications(ctx);
   await resetSequences(ctx.tx);
   await seedAfterSales(ctx);
   return { unsafeContentProdId: productSet.unsafeContentProdId, soldOutProdIds: productSet.soldOutProdIds };

@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runOps, type OpsIO } from "../../../scripts/ops.ts";
 import type { StoreApplicationDto } from "../../../src/lib/store-application.ts";
@@ -112,7 +112,13 @@ describe.skipIf(!dbReady)("store application API", () => {
     // A seeded shop's name is taken too (any language).
     const [seeded] = await app.ctx.db.select({ name: shops.shopName }).from(shops).where(eq(shops.shopId, 2));
     expect((await call("/p/storeApplication", { user: bob, body: { ...form(), ...bobImages, shopName: seeded!.name.zh } })).body.msg).toBe("This store name is already used");
-    expect(await app.ctx.db.select().from(storeApplications)).toHaveLength(1);
+    expect(await app.ctx.db.select().from(storeApplications).where(inArray(storeApplications.userId, [alice.userId, bob.userId]))).toHaveLength(1);
+  });
+
+  it("the demo seed has an application under review and a rejected one", async () => {
+    const all = okData(await platform<{ records: PlatformApplicationDto[] }>("/storeApplications?size=100")).records;
+    expect(all.find((a) => a.username === "reviewer01")).toMatchObject({ status: 0, shopName: "小鹿手作烘焙" });
+    expect(all.find((a) => a.username === "reviewer02")).toMatchObject({ status: -1, rejectReason: expect.stringContaining("licence") });
   });
 
   it("the platform API needs its token", async () => {
