@@ -64,8 +64,10 @@ describe.skipIf(!dbReady)("member API", () => {
     const p = okData(await buy(bob, { id: plan.id, payType: 3 }));
     expect(p).toMatchObject({ type: 2, amount: "99.00" });
     const payNo = String(p.payNo);
-    expect(okData(await call<{ paid: boolean; alreadyPaid: boolean }>("/pay/sandbox/complete", { user: null, body: { payNo } }))).toMatchObject({ paid: true, alreadyPaid: false });
-    expect(okData(await call<{ paid: boolean; alreadyPaid: boolean }>("/pay/sandbox/complete", { user: null, body: { payNo } }))).toMatchObject({ alreadyPaid: true });
+    const key = new URL(String(p.payUrl), "http://x").searchParams.get("key");
+    expect(okData(await call<{ paid: boolean; alreadyPaid: boolean }>("/pay/sandbox/complete", { user: null, body: { payNo, key } }))).toMatchObject({ paid: true, alreadyPaid: false });
+    // The page key is used up: a second "Pay now" changes nothing.
+    await call("/pay/sandbox/complete", { user: null, body: { payNo, key } });
     const [u] = await app.ctx.db.select().from(users).where(eq(users.userId, bob.userId));
     expect(u!.levelType).toBe(1);
     expect(u!.levelEndTime!.getTime()).toBeLessThanOrEqual(Date.now() + plan.termDays * DAY);
