@@ -9,7 +9,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type APIRequestContext, type BrowserContext } from "@playwright/test";
-import { islandsReady, LOCALES, prefix, tr, watchErrors, type Locale } from "./helpers.ts";
+import { islandsReady, LOCALES, prefix, tr, watchErrors } from "./helpers.ts";
 
 const OUTBOX = path.join(process.env.MALL_E2E_DATA_DIR ?? "", "sms-outbox.jsonl");
 /** Seeded: product 355 (shop 1, ¥109) is covered by the shop's "¥10 off ¥99" coupon; product 67 (shop 2, ¥27.90) by "any 2 items: 10% off". */
