@@ -147,7 +147,12 @@ function twoDistinctSkus(p: ProdInfo): [Sku, Sku] | null {
 async function chooseSku(page: Page, p: ProdInfo, sku: Sku): Promise<void> {
   const values = page.getByTestId("sku-value");
   const pressed = values.and(page.locator('[aria-pressed="true"]'));
-  while ((await pressed.count()) > 0) await pressed.first().click();
+  // The buy box's script loads on the first interaction and may redraw the values meanwhile:
+  // re-read what is pressed after each click instead of clicking a value that went away.
+  await expect(async () => {
+    if ((await pressed.count()) > 0) await pressed.first().click({ timeout: 2_000 });
+    expect(await pressed.count()).toBe(0);
+  }).toPass({ timeout: 15_000 });
   const wanted = skuValues(sku, p.specs);
   for (const [i, v] of wanted.entries()) {
     await page.locator(`[data-testid="sku-value"][data-spec-index="${i}"][data-value="${v.replace(/"/g, '\\"')}"]`).click();

@@ -74,7 +74,12 @@ for (const { locale, tag } of CASES) {
     const auth = { headers: { Authorization: token } };
     const url = `${prefix(locale)}/user-center/uc-shopaccount`;
 
-    await page.goto(url);
+    // The top bar's "open a store" leads to the application.
+    await page.goto(`${prefix(locale)}/`);
+    const openStore = page.getByTestId("topbar-open-store");
+    await expect(openStore).toHaveText(tr(locale, "layout.topbar.openStore"));
+    await openStore.click();
+    await page.waitForURL((u) => u.pathname === url);
     await islandsReady(page);
     const state = page.getByTestId("store-application-state");
     await expect(state).toHaveAttribute("data-step", "apply");
