@@ -60,7 +60,7 @@ export async function seedMarketing(ctx: SeedContext): Promise<void> {
       suitableProdType: 0, pcPic: "", pcBackgroundPic: "", startTime: at(-1), endTime: at(4) },
     { shopId: s3, discountName: t("限时特惠 每件8折", "限時特惠 每件8折", "Limited time: 20% off each"), discountRule: 3, discountType: 0,
       suitableProdType: 1, pcPic: "", pcBackgroundPic: "", startTime: at(-1), endTime: at(3) },
-    { shopId: s1, discountName: t("周末预告：满300减40", "週末預告：滿300減40", "Coming soon: ¥40 off ¥300"), discountRule: 0, discountType: 0,
+    { shopId: s1, discountName: t("周末特惠：满300减40", "週末特惠：滿300減40", "Weekend offer: ¥40 off ¥300"), discountRule: 0, discountType: 0,
       suitableProdType: 0, pcPic: "", pcBackgroundPic: "", startTime: at(2), endTime: at(9) },
   ];
   const dIds = (await tx.insert(discounts).values(dRows).returning({ id: discounts.discountId })).map((r) => r.id);
