@@ -10,6 +10,7 @@
  *   npm run ops -- ship <orderNumber> --package 1/SF123456789/12:1 --package 2/ZT987654321
  *   npm run ops -- trace <orderDeliveryId> --state in-transit --station "Shanghai hub"
  *   npm run ops -- jobs run
+ *   npm run ops -- chat list | chat read <conversationId> | chat reply <conversationId> --text "…" [--platform]
  *   npm run ops -- reviews [--replied 0]
  *   npm run ops -- reply <prodCommId> --text "Thank you!"
  *   npm run ops -- invoices [--state 1]
@@ -23,6 +24,10 @@
  *   npm run ops -- approve <applyId> [--open]
  *   npm run ops -- reject <applyId> --reason "…"
  *   npm run ops -- shop <open|offline|suspend> <shopId>
+ *   npm run ops -- coupons | coupon-create … | coupon-stop <id>   [--platform]
+ *   npm run ops -- discounts | discount-create … | discount-stop <id>
+ *   npm run ops -- flash-session-create … | flash-create … | flashes | flash-end <id>
+ *   npm run ops -- group-create … | group-teams [--activity <id>] | group-end <id>
  *
  * Every command is a function of (argv, io) so the tests drive it against the in-process API
  * (io.fetch) and a test database (io.openDb). Exit codes: 0 done, 1 refused or failed, 2 usage.
@@ -79,7 +84,8 @@ Commands
   invoices [--state 0|1|2]      orders with an invoice request (1 in progress, 2 invoiced; --page, --size)
   invoice-upload <orderNumber>  issue the invoice: --file <invoice.pdf> (a PDF, at most 5 MB)
   refunds [--sts N]             the shop's refund and return applications (--page, --size); sts: 1 waiting,
-                                2 accepted, 3 goods sent back, 4 received, 5 refunded, 6 withdrawn, 7 refused, -1 closed
+                                2 accepted, 3 goods sent back, 4 received, 5 refunded, 6 withdrawn, 7 refused,
+                                8 refunding (payment provider), -1 closed
   refund <refundSn>             one application: goods, amount, reason, images, return parcel
   refund-accept <refundSn>      accept (refund only: paid at once; return: the buyer sends the goods) [--text message]
   refund-refuse <refundSn>      refuse: --reason "…" (1-200 characters; the buyer may change and apply again)
@@ -93,6 +99,37 @@ default the development token "dev-platform-token")
   reject <applyId>              reject: --reason "…" (1-200 characters, shown to the applicant)
   shop <open|offline|suspend> <shopId>
                                 open (or reopen), take offline or suspend a shop
+  adjust <user>                 add to or take from a buyer's points or balance (user: username,
+                                mobile or user id): --points=<±n> | --balance=<±amount>, --reason "…"
+                                (1-200 characters; ledger source "adjustment")
+Coupons and limited-time discounts (the logged-in shop's; with --platform the platform's coupons)
+  coupons [--state 0|1|2]       coupons, newest first (0 all, 1 live or upcoming, 2 ended or stopped; --page, --size)
+  coupon-create                 new coupon: --name "…" --type cash --reduce 10 [--min 100] | --type discount --rate 8.5
+                                --stock 500 [--per-user 1] --until <time> [--from <time>]      (claiming)
+                                --valid-days 7 [--after-days 0] | --valid-from <time> --valid-to <time>
+                                [--products 12,13 | --exclude 12,13]
+  coupon-stop <couponId>        stop issuing (coupons already claimed stay usable)
+  discounts [--state 0|1|2]     limited-time discounts, newest first (--page, --size)
+  discount-create               new discount: --name "…" --rule spend-save|buy-save|spend-off|buy-off (or 0-3)
+                                --tiers <need>:<value>,… (e.g. 100:10,200:25; rates like 3:8.5) --until <time>
+                                [--from <time>] [--repeat] [--cap 50] [--products 12,13]
+  discount-stop <discountId>    end a discount now
+                                times: ISO 8601 (2026-12-01T00:00:00Z) or from now: +30m, +12h, +7d
+Flash sale and group buy (the logged-in shop's; docs/group-buy-flash-sale.md)
+  flash-session-create          new session (time slot): --from <time> --until <time> (at most 24 hours)
+  flash-create                  new flash activity: --session <id> --product <prodId>
+                                --skus <skuId>:<price>:<units>,... [--per-user N (default: no limit)] [--pay-minutes 5]
+  flashes                       the shop's flash activities: id, product, window, price, units left / total
+  flash-end <seckillId>         end a flash activity now
+  group-create                  new group buy: --product <prodId> --skus <skuId>:<price>,... --team-size N --until <time>
+                                [--from <time>] [--per-user N] [--team-hours 24]
+  group-teams [--activity <id>] the shop's teams: id, activity, status, seats taken / size, paid, end
+  group-end <groupActivityId>   end a group buy now (open teams still fill or fail at their end)
+Chat (docs/chat.md; as the logged-in shop, or the official service with --platform)
+  chat list                     conversations, newest first (--page, --size): id, buyer, unread, last message
+  chat read <conversationId>    the latest messages (--size, default 20; --before <msgId> for earlier ones),
+                                marks them read
+  chat reply <conversationId>   answer: --text "…" (1-500 characters); reaches the buyer's socket at once
   companies                     the carriers (ids for --company) and logistics states
   jobs run                      run the due jobs once, directly against the database
                                 (DATABASE_URL, else DATA_DIR/pglite; [--now ISO-8601] [--limit N])
@@ -106,6 +143,7 @@ Options
   --lang <zh|zh-tw|en> language of the mall's messages (default en)
   --json              print the API answer as JSON
   --platform-token <t> the platform API secret (env MALL_PLATFORM_TOKEN)
+  --platform          coupons, coupon-create, coupon-stop: the platform's coupons (platform token)
   --token-file <f>    token cache (env MALL_OPS_TOKEN_FILE; default DATA_DIR/ops-tokens.json when
                       DATA_DIR is set, else ~/.mall-ops-token)
 `;
@@ -141,7 +179,37 @@ const OPTIONS = {
   reason: { type: "string" },
   text: { type: "string" },
   open: { type: "boolean" },
+  points: { type: "string" },
+  balance: { type: "string" },
   "platform-token": { type: "string" },
+  platform: { type: "boolean" },
+  before: { type: "string" },
+  name: { type: "string" },
+  type: { type: "string" },
+  reduce: { type: "string" },
+  rate: { type: "string" },
+  min: { type: "string" },
+  stock: { type: "string" },
+  "per-user": { type: "string" },
+  from: { type: "string" },
+  until: { type: "string" },
+  "valid-days": { type: "string" },
+  "after-days": { type: "string" },
+  "valid-from": { type: "string" },
+  "valid-to": { type: "string" },
+  products: { type: "string" },
+  exclude: { type: "string" },
+  rule: { type: "string" },
+  tiers: { type: "string" },
+  repeat: { type: "boolean" },
+  cap: { type: "string" },
+  session: { type: "string" },
+  product: { type: "string" },
+  skus: { type: "string" },
+  "pay-minutes": { type: "string" },
+  "team-size": { type: "string" },
+  "team-hours": { type: "string" },
+  activity: { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -218,6 +286,143 @@ function intOpt(name: string, v: string | undefined): number | undefined {
   if (v === undefined) return undefined;
   if (!/^\d+$/.test(v.trim())) throw new UsageError(`--${name} must be a whole number`);
   return Number(v);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Coupons and discounts
+// ---------------------------------------------------------------------------------------------
+
+/** "2026-12-01T00:00:00Z" as it is; "+30m", "+12h", "+7d" from `now`. */
+export function timeArg(name: string, s: string, now: Date): string {
+  const m = /^\+(\d{1,4})([mhd])$/.exec(s.trim());
+  if (!m) {
+    if (Number.isNaN(new Date(s).getTime())) throw new UsageError(`--${name}: use an ISO 8601 time or +30m, +12h, +7d`);
+    return s.trim();
+  }
+  const unit = { m: 60_000, h: 3_600_000, d: 86_400_000 }[m[2] as "m" | "h" | "d"];
+  return new Date(now.getTime() + Number(m[1]) * unit).toISOString();
+}
+
+/** "<skuId>:<price>[:<units>],..." → SKU rows of a flash (with units) or group activity. */
+export function parseActivitySkus(s: string, withUnits: boolean): { skuId: number; price: string; stocks?: number }[] {
+  const shape = withUnits ? /^(\d+):(\d+(?:\.\d{1,2})?):(\d+)$/ : /^(\d+):(\d+(?:\.\d{1,2})?)$/;
+  const rows = s.split(",").map((p) => p.trim()).filter(Boolean).map((p) => shape.exec(p));
+  if (rows.length === 0 || rows.some((m) => !m)) throw new UsageError(`--skus: ${withUnits ? "<skuId>:<price>:<units>" : "<skuId>:<price>"} separated by commas`);
+  return rows.map((m) => ({ skuId: Number(m![1]), price: m![2]!, ...(withUnits ? { stocks: Number(m![3]) } : {}) }));
+}
+
+/** "12,13" → [12, 13]. */
+export function parseIds(name: string, s: string): number[] {
+  const ids = s.split(",").map((p) => p.trim()).filter(Boolean);
+  if (ids.length === 0 || ids.some((p) => !/^\d+$/.test(p))) throw new UsageError(`--${name}: product ids separated by commas`);
+  return ids.map(Number);
+}
+
+const RULE_NAMES: Record<string, number> = { "spend-save": 0, "buy-save": 1, "spend-off": 2, "buy-off": 3 };
+const RULE_LABELS = ["spend X save Y", "buy N save Y", "spend X get Z/10 price", "buy N get Z/10 price"];
+
+export function parseRule(s: string): number {
+  const v = s.trim().toLowerCase();
+  if (/^[0-3]$/.test(v)) return Number(v);
+  const n = RULE_NAMES[v];
+  if (n === undefined) throw new UsageError(`unknown rule "${s}" (use ${Object.keys(RULE_NAMES).join(", ")} or 0-3)`);
+  return n;
+}
+
+/** "100:10,200:25" → tiers (need:value; the mall checks the numbers). */
+export function parseTiers(s: string): { needAmount: string; discount: string }[] {
+  return s.split(",").map((p) => p.trim()).filter(Boolean).map((p) => {
+    const m = /^([\d.]+):([\d.]+)$/.exec(p);
+    if (!m) throw new UsageError(`bad tier "${p}": use <need>:<value>, e.g. 100:10 or 3:8.5`);
+    return { needAmount: m[1]!, discount: m[2]! };
+  });
+}
+
+/** The body of POST /merchant/coupons from the options (the mall checks it with the shared rule). */
+export function couponBody(v: Values, now: Date): Record<string, unknown> {
+  if (!v.name) throw new UsageError("coupon-create needs --name");
+  const type = (v.type ?? "").trim().toLowerCase();
+  if (!["cash", "1", "discount", "2"].includes(type)) throw new UsageError("coupon-create needs --type cash or --type discount");
+  const cash = type === "cash" || type === "1";
+  if (cash && v.reduce === undefined) throw new UsageError("a cash coupon needs --reduce <amount>");
+  if (!cash && v.rate === undefined) throw new UsageError("a discount coupon needs --rate <0.1-9.9>");
+  if (v.stock === undefined) throw new UsageError("coupon-create needs --stock <how many>");
+  if (v.until === undefined) throw new UsageError("coupon-create needs --until <time> (end of claiming)");
+  if (v.products && v.exclude) throw new UsageError("use either --products or --exclude");
+  const fixed = v["valid-from"] !== undefined || v["valid-to"] !== undefined;
+  if (fixed && (v["valid-days"] !== undefined || v["after-days"] !== undefined)) throw new UsageError("use either --valid-days or --valid-from/--valid-to");
+  if (fixed && (!v["valid-from"] || !v["valid-to"])) throw new UsageError("a fixed validity needs --valid-from and --valid-to");
+  if (!fixed && v["valid-days"] === undefined) throw new UsageError("coupon-create needs --valid-days N (or --valid-from/--valid-to)");
+  const body: Record<string, unknown> = {
+    couponName: v.name,
+    couponType: cash ? 1 : 2,
+    cashCondition: v.min ?? "0",
+    stocks: v.stock,
+    limitNum: v["per-user"] ?? "1",
+    overTime: timeArg("until", v.until, now),
+    suitableProdType: v.products ? 1 : v.exclude ? 2 : 0,
+    prodIds: v.products ? parseIds("products", v.products) : v.exclude ? parseIds("exclude", v.exclude) : [],
+    validTimeType: fixed ? 1 : 2,
+  };
+  if (cash) body.reduceAmount = v.reduce;
+  else body.couponDiscount = v.rate;
+  if (v.from) body.launchTime = timeArg("from", v.from, now);
+  if (fixed) {
+    body.startTime = timeArg("valid-from", v["valid-from"]!, now);
+    body.endTime = timeArg("valid-to", v["valid-to"]!, now);
+  } else {
+    body.validDays = v["valid-days"];
+    body.afterReceiveDays = v["after-days"] ?? "0";
+  }
+  return body;
+}
+
+/** The body of POST /merchant/discounts from the options. */
+export function discountBody(v: Values, now: Date): Record<string, unknown> {
+  if (!v.name) throw new UsageError("discount-create needs --name");
+  if (v.rule === undefined) throw new UsageError("discount-create needs --rule");
+  if (v.tiers === undefined) throw new UsageError("discount-create needs --tiers <need>:<value>,…");
+  if (v.until === undefined) throw new UsageError("discount-create needs --until <time>");
+  const body: Record<string, unknown> = {
+    discountName: v.name,
+    discountRule: parseRule(v.rule),
+    discountType: v.repeat ? 1 : 0,
+    discountItems: parseTiers(v.tiers),
+    endTime: timeArg("until", v.until, now),
+    suitableProdType: v.products ? 1 : 0,
+    prodIds: v.products ? parseIds("products", v.products) : [],
+  };
+  if (v.cap !== undefined) body.maxReduceAmount = v.cap;
+  if (v.from) body.startTime = timeArg("from", v.from, now);
+  return body;
+}
+
+interface ManagedCouponRow {
+  couponId: number; couponName: string; couponType: number; cashCondition: string; reduceAmount: string | null; couponDiscount: string | null;
+  suitableProdType: number; prodIds: number[]; validTimeType: number; startTime: string | null; endTime: string | null; afterReceiveDays: number; validDays: number;
+  launchTime: string; overTime: string; limitNum: number; stocks: number; sourceStock: number; claimed: number; state: string;
+}
+interface ManagedDiscountRow {
+  discountId: number; discountName: string; discountRule: number; discountType: number; maxReduceAmount: string | null; suitableProdType: number; prodIds: number[];
+  startTime: string; endTime: string; state: string; discountItems: { needAmount: string; discount: string }[];
+}
+type ManagedPage<T> = { records: T[]; total: number; current: number; pages: number };
+
+function couponRows(page: ManagedPage<ManagedCouponRow>): string[][] {
+  const scope = (c: ManagedCouponRow) => (c.suitableProdType === 0 ? "all" : `${c.suitableProdType === 1 ? "only" : "not"} ${c.prodIds.join(",")}`);
+  const valid = (c: ManagedCouponRow) => (c.validTimeType === 1 ? `${time(c.startTime)} – ${time(c.endTime)}` : `${c.validDays}d${c.afterReceiveDays ? ` after ${c.afterReceiveDays}d` : ""}`);
+  return page.records.map((c) => [
+    String(c.couponId), c.state, c.couponName, c.couponType === 1 ? `-${c.reduceAmount}` : `${c.couponDiscount}/10`, c.cashCondition, scope(c),
+    `${c.claimed}/${c.sourceStock}`, String(c.limitNum), `${time(c.launchTime)} – ${time(c.overTime)}`, valid(c),
+  ]);
+}
+
+function discountRows(page: ManagedPage<ManagedDiscountRow>): string[][] {
+  return page.records.map((d) => [
+    String(d.discountId), d.state, d.discountName, RULE_LABELS[d.discountRule] ?? String(d.discountRule),
+    d.discountItems.map((t) => `${t.needAmount}:${t.discount}`).join(",") + (d.discountType === 1 ? " (repeat)" : ""),
+    d.maxReduceAmount ?? "-", d.suitableProdType === 0 ? "all" : d.prodIds.join(","), time(d.startTime), time(d.endTime),
+  ]);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -361,6 +566,74 @@ class Client {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Chat
+// ---------------------------------------------------------------------------------------------
+
+interface ChatConversationRow { conversationId: number; userId: string; friendName: string; unread: number; latestMsg: string | null; type: number | null; timeStr: string | null }
+interface ChatMessageRow { msgId: number; from: "user" | "agent"; msgType: number; content: string; createTime: string }
+
+/** One line of a message: time, who, and the text (pictures and cards described). */
+export function chatLine(m: ChatMessageRow, buyer: string): string {
+  const who = m.from === "user" ? buyer : "agent";
+  let body = m.content;
+  if (m.msgType === 1) body = `[picture] ${m.content}`;
+  else if (m.msgType === 2 || m.msgType === 3) {
+    try {
+      const card = JSON.parse(m.content) as { prodId?: number; orderNumber?: string; prodName?: { en?: string }; price?: string; actualTotal?: string };
+      body = m.msgType === 2 ? `[product #${card.prodId}] ${card.prodName?.en ?? ""} ¥${card.price ?? ""}` : `[order ${card.orderNumber}] ${card.prodName?.en ?? ""} ¥${card.actualTotal ?? ""}`;
+    } catch {
+      body = "[card]";
+    }
+  }
+  return `#${m.msgId}  ${time(m.createTime)}  ${who}: ${body}`;
+}
+
+async function chatCommand(args: string[], v: Values, io: OpsIO, client: Client): Promise<number> {
+  const [sub, id, ...rest] = args;
+  const call = <T>(method: string, p: string, body?: unknown) => (v.platform ? client.platform<T>(method, `/chat${p}`, body) : client.call<T>(method, `/merchant/chat${p}`, body));
+  const out = io.out;
+  if (sub === "list" && id === undefined) {
+    const q = new URLSearchParams({ current: String(intOpt("page", v.page) ?? 1), size: String(intOpt("size", v.size) ?? 20) });
+    const page = await call<{ records: ChatConversationRow[]; total: number; current: number; pages: number }>("GET", `/conversations?${q}`);
+    if (v.json) {
+      out(JSON.stringify(page, null, 2));
+      return 0;
+    }
+    if (page.records.length === 0) {
+      out("no conversations");
+      return 0;
+    }
+    const rows = page.records.map((c) => [String(c.conversationId), c.friendName, String(c.unread), time(c.timeStr), (c.type === 1 ? "[picture]" : (c.latestMsg ?? "")).replace(/\s+/g, " ").slice(0, 40)]);
+    for (const line of table([["id", "buyer", "unread", "last", "message"], ...rows])) out(line);
+    out(`page ${page.current}/${page.pages}, ${page.total} conversation(s)`);
+    return 0;
+  }
+  if (!id || !/^\d+$/.test(id) || rest.length > 0) throw new UsageError("use: chat list | chat read <conversationId> | chat reply <conversationId> --text \"…\"");
+  if (sub === "read") {
+    const q = new URLSearchParams({ size: String(intOpt("size", v.size) ?? 20) });
+    const before = intOpt("before", v.before);
+    if (before !== undefined) q.set("before", String(before));
+    const page = await call<{ records: ChatMessageRow[]; hasMore: boolean; conversation: ChatConversationRow }>("GET", `/conversations/${id}/messages?${q}`);
+    await call("POST", `/conversations/${id}/read`, {});
+    if (v.json) {
+      out(JSON.stringify(page, null, 2));
+      return 0;
+    }
+    out(`conversation #${id} with ${page.conversation.friendName}${page.hasMore ? ` (earlier: --before ${page.records[0]?.msgId})` : ""}`);
+    if (page.records.length === 0) out("no messages");
+    for (const m of page.records) out(chatLine(m, page.conversation.friendName));
+    return 0;
+  }
+  if (sub === "reply") {
+    if (v.text === undefined) throw new UsageError("chat reply needs --text");
+    const m = await call<ChatMessageRow>("POST", `/conversations/${id}/messages`, { msgType: 0, content: v.text });
+    out(v.json ? JSON.stringify(m) : `sent #${m.msgId} to conversation #${id}`);
+    return 0;
+  }
+  throw new UsageError("use: chat list | chat read <conversationId> | chat reply <conversationId> --text \"…\"");
+}
+
+// ---------------------------------------------------------------------------------------------
 // Output
 // ---------------------------------------------------------------------------------------------
 
@@ -381,7 +654,7 @@ interface RefundRow {
   buyerReason: number; buyerMobile: string; buyerDesc: string; photoFiles: string[]; applyTime: string; rejectMessage: string | null; dueAt: string | null;
   refundDelivery: { expressName: string; expressNo: string } | null; orderItems: { orderItemId: number; prodName: string; skuName: string; goodsNum: number }[];
 }
-const REFUND_STS: Record<number, string> = { 1: "waiting", 2: "accepted", 3: "goods sent back", 4: "received", 5: "refunded", 6: "withdrawn", 7: "refused", [-1]: "closed" };
+const REFUND_STS: Record<number, string> = { 1: "waiting", 2: "accepted", 3: "goods sent back", 4: "received", 5: "refunded", 6: "withdrawn", 7: "refused", 8: "refunding (payment provider)", [-1]: "closed" };
 const refundSts = (n: number) => `${n} ${REFUND_STS[n] ?? ""}`.trim();
 interface InvoiceRow {
   orderNumber: string; invoiceState: number; invoiceType: number; headerName: string; invoiceTaxNumber: string | null; actualTotal: string; filePath: string | null;
@@ -740,6 +1013,141 @@ export async function runOps(argv: string[], io: OpsIO): Promise<number> {
         out(v.json ? JSON.stringify(r) : `shop ${r.shopId} is now ${shopStatusName(r.shopStatus)}`);
         return 0;
       }
+      case "adjust": {
+        need(1, "a user (username, mobile or user id)");
+        if ((v.points === undefined) === (v.balance === undefined)) throw new UsageError("adjust needs either --points <±n> or --balance <±amount>");
+        if (v.reason === undefined) throw new UsageError("adjust needs --reason \"…\"");
+        const kind = v.points !== undefined ? "points" : "balance";
+        const r = await client.platform<{ username: string; change: string; score: number; balance: string }>("POST", `/users/${encodeURIComponent(args[0]!)}/adjust`, {
+          kind, amount: v.points ?? v.balance, reason: v.reason,
+        });
+        out(v.json ? JSON.stringify(r) : `adjusted ${kind} of ${r.username} by ${r.change}: now ${r.score} points, balance ${r.balance}`);
+        return 0;
+      }
+      case "coupons":
+      case "discounts": {
+        need(0, "no arguments (use --state, --page, --size)");
+        const q = new URLSearchParams();
+        const st = intOpt("state", v.state);
+        if (st !== undefined) q.set("state", String(st));
+        q.set("current", String(intOpt("page", v.page) ?? 1));
+        q.set("size", String(intOpt("size", v.size) ?? 20));
+        if (command === "coupons") {
+          const page = v.platform
+            ? await client.platform<ManagedPage<ManagedCouponRow>>("GET", `/coupons?${q}`)
+            : await client.call<ManagedPage<ManagedCouponRow>>("GET", `/merchant/coupons?${q}`);
+          if (v.json) out(JSON.stringify(page, null, 2));
+          else if (page.records.length === 0) out("no coupons");
+          else {
+            for (const line of table([["id", "state", "name", "value", "min", "products", "claimed", "per user", "claiming", "valid"], ...couponRows(page)])) out(line);
+            out(`page ${page.current}/${page.pages}, ${page.total} coupon(s)`);
+          }
+          return 0;
+        }
+        if (v.platform) throw new UsageError("discounts belong to shops: log in as the shop (no --platform)");
+        const page = await client.call<ManagedPage<ManagedDiscountRow>>("GET", `/merchant/discounts?${q}`);
+        if (v.json) out(JSON.stringify(page, null, 2));
+        else if (page.records.length === 0) out("no discounts");
+        else {
+          for (const line of table([["id", "state", "name", "rule", "tiers", "cap", "products", "from", "until"], ...discountRows(page)])) out(line);
+          out(`page ${page.current}/${page.pages}, ${page.total} discount(s)`);
+        }
+        return 0;
+      }
+      case "coupon-create": {
+        need(0, "no arguments (see: npm run ops -- help)");
+        const body = couponBody(v, new Date());
+        const r = v.platform
+          ? await client.platform<{ couponId: number }>("POST", "/coupons", body)
+          : await client.call<{ couponId: number }>("POST", "/merchant/coupons", body);
+        out(v.json ? JSON.stringify(r) : `created ${v.platform ? "platform " : ""}coupon ${r.couponId}`);
+        return 0;
+      }
+      case "discount-create": {
+        need(0, "no arguments (see: npm run ops -- help)");
+        if (v.platform) throw new UsageError("discounts belong to shops: log in as the shop (no --platform)");
+        const r = await client.call<{ discountId: number }>("POST", "/merchant/discounts", discountBody(v, new Date()));
+        out(v.json ? JSON.stringify(r) : `created discount ${r.discountId}`);
+        return 0;
+      }
+      case "coupon-stop":
+      case "discount-stop": {
+        const kind = command === "coupon-stop" ? "coupon" : "discount";
+        need(1, `a ${kind} id (see: npm run ops -- ${kind}s)`);
+        if (!/^\d+$/.test(args[0]!)) throw new UsageError(`the ${kind} id is a number`);
+        if (kind === "coupon" && v.platform) await client.platform("POST", `/coupons/${args[0]}/stop`);
+        else if (v.platform) throw new UsageError("discounts belong to shops: log in as the shop (no --platform)");
+        else await client.call("POST", `/merchant/${kind}s/${args[0]}/stop`);
+        out(`stopped ${v.platform ? "platform " : ""}${kind} ${args[0]}`);
+        return 0;
+      }
+      case "flash-session-create": {
+        need(0, "no arguments (use --from, --until)");
+        if (!v.from || !v.until) throw new UsageError("flash-session-create needs --from and --until");
+        const now = new Date();
+        const r = await client.call<{ sessionId: number }>("POST", "/merchant/flash/sessions", { startTime: timeArg("from", v.from, now), endTime: timeArg("until", v.until, now) });
+        out(v.json ? JSON.stringify(r) : `created flash session ${r.sessionId}`);
+        return 0;
+      }
+      case "flash-create": {
+        need(0, "no arguments (see: npm run ops -- help)");
+        if (!v.session || !v.product || !v.skus) throw new UsageError("flash-create needs --session, --product and --skus");
+        const r = await client.call<{ seckillId: number }>("POST", "/merchant/flash/activities", {
+          sessionId: intOpt("session", v.session), prodId: intOpt("product", v.product), maxNum: intOpt("per-user", v["per-user"]) ?? -1,
+          payMinutes: intOpt("pay-minutes", v["pay-minutes"]) ?? 5, skus: parseActivitySkus(v.skus, true),
+        });
+        out(v.json ? JSON.stringify(r) : `created flash activity ${r.seckillId}`);
+        return 0;
+      }
+      case "flashes": {
+        need(0, "no arguments");
+        const list = await client.call<{ seckillId: number; prodId: number; prodName: string; startTime: string; endTime: string; activityStatus: number; seckillPrice: string; seckillTotalStocks: number; seckillOriginStocks: number }[]>("GET", "/merchant/flash/activities");
+        if (v.json) out(JSON.stringify(list, null, 2));
+        else if (list.length === 0) out("no flash activities");
+        else {
+          const st = ["", "upcoming", "live", "ended"];
+          for (const line of table([["id", "state", "product", "from", "until", "price", "units left"], ...list.map((a) => [
+            String(a.seckillId), st[a.activityStatus] ?? "", `${a.prodId} ${a.prodName}`, a.startTime, a.endTime, a.seckillPrice, `${a.seckillTotalStocks}/${a.seckillOriginStocks}`,
+          ])])) out(line);
+        }
+        return 0;
+      }
+      case "group-create": {
+        need(0, "no arguments (see: npm run ops -- help)");
+        if (!v.product || !v.skus || !v["team-size"] || !v.until) throw new UsageError("group-create needs --product, --skus, --team-size and --until");
+        const now = new Date();
+        const r = await client.call<{ groupActivityId: number }>("POST", "/merchant/group/activities", {
+          prodId: intOpt("product", v.product), groupNumber: intOpt("team-size", v["team-size"]), maxNum: intOpt("per-user", v["per-user"]) ?? -1,
+          teamHours: intOpt("team-hours", v["team-hours"]) ?? 24, startTime: v.from ? timeArg("from", v.from, now) : now.toISOString(), endTime: timeArg("until", v.until, now),
+          skus: parseActivitySkus(v.skus, false).map((x) => ({ skuId: x.skuId, actPrice: x.price })),
+        });
+        out(v.json ? JSON.stringify(r) : `created group buy ${r.groupActivityId}`);
+        return 0;
+      }
+      case "group-teams": {
+        need(0, "no arguments (use --activity)");
+        const q = v.activity ? `?groupActivityId=${intOpt("activity", v.activity)}` : "";
+        const list = await client.call<{ groupTeamId: number; groupActivityId: number; status: number; groupNumber: number; seats: number; joinNum: number; endTime: string | null }[]>("GET", `/merchant/group/teams${q}`);
+        if (v.json) out(JSON.stringify(list, null, 2));
+        else if (list.length === 0) out("no teams");
+        else {
+          const st = ["awaiting", "grouping", "succeeded", "failed"];
+          for (const line of table([["id", "activity", "status", "seats", "paid", "ends"], ...list.map((tm) => [
+            String(tm.groupTeamId), String(tm.groupActivityId), st[tm.status] ?? "", `${tm.seats}/${tm.groupNumber}`, String(tm.joinNum), tm.endTime ?? "",
+          ])])) out(line);
+        }
+        return 0;
+      }
+      case "flash-end":
+      case "group-end": {
+        need(1, "an activity id");
+        if (!/^\d+$/.test(args[0]!)) throw new UsageError("the activity id is a number");
+        await client.call("POST", command === "flash-end" ? `/merchant/flash/activities/${args[0]}/end` : `/merchant/group/activities/${args[0]}/end`);
+        out(`ended ${command === "flash-end" ? "flash activity" : "group buy"} ${args[0]}`);
+        return 0;
+      }
+      case "chat":
+        return await chatCommand(args, v, io, client);
       case "jobs": {
         if (args[0] !== "run" || args.length !== 1) throw new UsageError("jobs has one subcommand: jobs run");
         return await jobsRun(v, io, client);

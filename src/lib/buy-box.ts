@@ -25,6 +25,8 @@ export interface BuyBoxSku {
   skuName?: string;
   /** 1 on sale (default when absent). */
   status?: number;
+  /** The paid members' price of this SKU (shown beside the price), when there is one. */
+  memberPrice?: string | null;
 }
 
 /** One property and its values, in display order (SkuSpec in product-types.ts). */

@@ -21,7 +21,7 @@ const blankToUndefined = (v: unknown) => (v === "" || v == null ? undefined : v)
 /** An optional positive id: "" or absent → undefined; "abc", "0", "-1", "1.5" refused. */
 export const optionalId = z.preprocess((v) => {
   const b = blankToUndefined(v);
-  if (typeof b === "string" && /^\s*\d+\s*$/.test(b)) return Number(b);
+  if (typeof b === "string" && /^(0|[1-9]\d*)$/.test(b)) return Number(b);
   return b;
 }, z.number({ error: "validation.invalid" }).int("validation.notInteger").min(1, "validation.outOfRange").max(MAX_INT, "validation.outOfRange").optional());
 

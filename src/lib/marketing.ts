@@ -76,6 +76,8 @@ export interface CouponDto {
   launchTime: string;
   overTime: string;
   /** Per-user limit. */
+  /** 1 = an exclusive coupon of paid members (only they may claim it). */
+  memberOnly?: number;
   limitNum: number;
   /** Left to claim / issued in all. */
   stocks: number;

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
+  AUTO_CONFIRM_REFUND_WAIT_DAYS,
+  autoConfirmDecision,
   canCancel,
   canDelete,
   countOrders,
@@ -60,6 +62,15 @@ describe("transition", () => {
   it("refuses unknown statuses (incl. unused 4) and events", () => {
     for (const s of [0, 4, 8, -1, 1.5, NaN]) expect(transition(s, "pay")).toEqual({ ok: false, error: "order.unknownStatus" });
     expect(transition(S.UNPAY, "refund" as OrderEvent)).toEqual({ ok: false, error: "order.unknownEvent" });
+  });
+});
+
+describe("autoConfirmDecision", () => {
+  const now = new Date("2026-03-01T00:00:00Z");
+  it("completes the order unless a refund is open; an open refund moves the deadline on", () => {
+    expect(autoConfirmDecision({ refundStatus: null }, now)).toEqual({ confirm: true });
+    expect(autoConfirmDecision({ refundStatus: 2 }, now)).toEqual({ confirm: true });
+    expect(autoConfirmDecision({ refundStatus: 1 }, now)).toEqual({ confirm: false, deadline: new Date(now.getTime() + AUTO_CONFIRM_REFUND_WAIT_DAYS * 86_400_000) });
   });
 });
 

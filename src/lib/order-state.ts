@@ -106,6 +106,21 @@ export function transition(status: number, event: OrderEvent, opts: { groupBuy?:
   return { ok: true, status: next };
 }
 
+/** While a refund of a shipped order is open, automatic receipt confirmation waits this long before it looks again. */
+export const AUTO_CONFIRM_REFUND_WAIT_DAYS = 3;
+
+/**
+ * What the auto-confirm job does when the receipt deadline of an order comes: complete it, or —
+ * while an after-sales application is open (orders.refundStatus 1: waiting for the shop,
+ * accepted, goods on the way back or received) — wait: the deadline moves to
+ * AUTO_CONFIRM_REFUND_WAIT_DAYS from now and the job comes again then, so the buyer never loses
+ * the goods' receipt to the clock while the shop handles a refund (docs/after-sales.md).
+ */
+export function autoConfirmDecision(order: { refundStatus: number | null }, now: Date): { confirm: true } | { confirm: false; deadline: Date } {
+  if (order.refundStatus === 1) return { confirm: false, deadline: new Date(now.getTime() + AUTO_CONFIRM_REFUND_WAIT_DAYS * 24 * 3600 * 1000) };
+  return { confirm: true };
+}
+
 /** The buyer may cancel only an unpaid order. */
 export function canCancel(status: number): boolean {
   return status === OrderStatus.UNPAY;

@@ -5,6 +5,7 @@
  * other src/lib shapes.
  */
 import type { CheckoutCouponDto, ChooseDiscountDto, LineOffers } from "./marketing.ts";
+import type { LineAfterSales } from "./refund-state.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Timing rules (docs/decisions.md "Orders: timing")
@@ -283,6 +284,8 @@ export interface OrderItemDto {
   commSts: 0 | 1;
   /** The price breakdown at submit (null for orders made before promotions existed). */
   offers: LineOffers | null;
+  /** The line's after-sales state (refund-state.ts lineAfterSales); null = never applied for. */
+  afterSales: LineAfterSales | null;
 }
 
 /** A row of GET /p/myOrder/myOrder. */

@@ -22,6 +22,22 @@ export const REFUND_SELLER_DAYS = 3;
 /** For a return the buyer sends the parcel within this many days after acceptance, else it closes. */
 export const REFUND_SHIP_DAYS = 7;
 
+const DAY_MS = 24 * 3600 * 1000;
+
+/**
+ * When a refund timeout job is due, counted from `from`: "seller" — the shop's answer (after
+ * applying or changing; then the application counts as accepted); "ship" — the buyer's return
+ * parcel (after the shop accepted a return; then the application closes).
+ */
+export function refundDueAt(kind: "seller" | "ship", from: Date): Date {
+  return new Date(from.getTime() + (kind === "seller" ? REFUND_SELLER_DAYS : REFUND_SHIP_DAYS) * DAY_MS);
+}
+
+/** A completed order takes after-sales applications until REFUND_WINDOW_DAYS after completion (inclusive). */
+export function withinRefundWindow(completedAt: Date, now: Date): boolean {
+  return now.getTime() <= completedAt.getTime() + REFUND_WINDOW_DAYS * DAY_MS;
+}
+
 export const REFUND_KEYS = {
   typeInvalid: "refund.typeInvalid",
   reasonInvalid: "refund.reasonInvalid",

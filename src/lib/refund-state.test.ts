@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApplyType, isRefundActive, REFUND_EVENTS, REFUND_STATUSES, refundSteps, refundTransition, RefundSts, type RefundEvent } from "./refund-state.ts";
+import { ApplyType, isRefundActive, lineAfterSales, REFUND_EVENTS, REFUND_STATUSES, refundSteps, refundTransition, RefundSts, type RefundEvent } from "./refund-state.ts";
 
 /** Every allowed move: [from, event, applyType, to]. Anything else must be refused. */
 const ALLOWED: [number, RefundEvent, number, number][] = [
@@ -10,6 +10,8 @@ const ALLOWED: [number, RefundEvent, number, number][] = [
   [2, "ship", 2, 3], [2, "shipTimeout", 2, -1], [2, "withdraw", 2, 6],
   [3, "receive", 2, 4], [3, "receive", 1, 4],
   [4, "refund", 2, 5], [4, "refund", 1, 5],
+  [2, "refundRequest", 1, 8], [4, "refundRequest", 1, 8], [4, "refundRequest", 2, 8],
+  [8, "refund", 1, 5], [8, "refund", 2, 5],
 ];
 
 describe("refund state machine", () => {
@@ -35,7 +37,7 @@ describe("refund state machine", () => {
     expect(refundTransition(9, "accept", 1)).toEqual({ ok: false, error: "refund.unknownStatus" });
   });
   it("a refund holds its line while it is open or refused (the buyer may re-apply)", () => {
-    expect([1, 2, 3, 4, 7].every(isRefundActive)).toBe(true);
+    expect([1, 2, 3, 4, 7, 8].every(isRefundActive)).toBe(true);
     expect([5, 6, -1].some(isRefundActive)).toBe(false);
   });
   it("steps: refund only has 3, a return 5", () => {
@@ -43,5 +45,17 @@ describe("refund state machine", () => {
     expect(refundSteps({ ...base, returnMoneySts: 5, applyType: 1 }).map((s) => [s.key, s.done])).toEqual([["apply", true], ["handle", true], ["done", true]]);
     expect(refundSteps({ ...base, returnMoneySts: 3, applyType: 2 }).map((s) => s.done)).toEqual([true, true, true, false, false]);
     expect(refundSteps({ ...base, returnMoneySts: 1, applyType: 2, handelTime: null }).map((s) => s.done)).toEqual([true, false, false, false, false]);
+    // Waiting for the payment provider: everything but the last step.
+    expect(refundSteps({ ...base, returnMoneySts: 8, applyType: 2 }).map((s) => s.done)).toEqual([true, true, true, true, false]);
+  });
+
+  it("a line shows its open application first, else the latest refund, else the latest closed one", () => {
+    const r = (refundSn: string, returnMoneySts: number) => ({ refundSn, returnMoneySts });
+    expect(lineAfterSales([])).toBeNull();
+    expect(lineAfterSales([r("a", 5), r("b", 1)])).toEqual({ refundSn: "b", returnMoneySts: 1, label: "line.inProgress" });
+    expect(lineAfterSales([r("a", 3)])?.label).toBe("line.inProgress");
+    expect(lineAfterSales([r("a", 7)])).toEqual({ refundSn: "a", returnMoneySts: 7, label: "line.refused" });
+    expect(lineAfterSales([r("a", 5), r("b", 6)])).toEqual({ refundSn: "a", returnMoneySts: 5, label: "line.refunded" });
+    expect(lineAfterSales([r("a", 6), r("b", -1)])).toEqual({ refundSn: "b", returnMoneySts: -1, label: "line.closed" });
   });
 });

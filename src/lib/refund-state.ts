@@ -6,10 +6,12 @@
  *      │  ├─refuse──▶ REFUSED(7) ──modify (re-apply)──▶ APPLIED
  *      │  ├─modify──▶ APPLIED
  *      │  └─withdraw──▶ WITHDRAWN(6)          (REFUSED ──withdraw──▶ WITHDRAWN too)
- *   ACCEPTED, refund only ──refund──▶ REFUNDED(5)     (the refund is paid at once)
+ *   ACCEPTED, refund only ──refund──▶ REFUNDED(5)     (paid at once: balance, points)
  *   ACCEPTED, return ──ship (buyer sends the parcel)──▶ SHIPPED(3) ──receive──▶ RECEIVED(4) ──refund──▶ REFUNDED
  *      │  ├─withdraw──▶ WITHDRAWN
  *      │  └─shipTimeout (not shipped in time)──▶ CLOSED(-1)
+ *   ACCEPTED (refund only) / RECEIVED ──refundRequest──▶ REFUNDING(8) ──refund──▶ REFUNDED
+ *      (paid through the payment provider: asked, then done by its signed refund notification)
  * REFUNDED, WITHDRAWN and CLOSED are final.
  */
 
@@ -21,16 +23,21 @@ export const RefundSts = {
   REFUNDED: 5,
   WITHDRAWN: 6,
   REFUSED: 7,
+  /** The payment provider was asked to refund; its notification completes it. */
+  REFUNDING: 8,
   CLOSED: -1,
 } as const;
 export type RefundSts = (typeof RefundSts)[keyof typeof RefundSts];
-export const REFUND_STATUSES: readonly RefundSts[] = [1, 2, 3, 4, 5, 6, 7, -1];
+export const REFUND_STATUSES: readonly RefundSts[] = [1, 2, 3, 4, 5, 6, 7, 8, -1];
+
+/** orders.closeType of an order closed because everything was refunded. */
+export const CLOSE_TYPE_REFUNDED = 2;
 
 /** applyType: 1 refund only, 2 return and refund. */
 export const ApplyType = { REFUND_ONLY: 1, RETURN: 2 } as const;
 export type ApplyType = (typeof ApplyType)[keyof typeof ApplyType];
 
-export const REFUND_EVENTS = ["accept", "sellerTimeout", "refuse", "modify", "withdraw", "ship", "shipTimeout", "receive", "refund"] as const;
+export const REFUND_EVENTS = ["accept", "sellerTimeout", "refuse", "modify", "withdraw", "ship", "shipTimeout", "receive", "refundRequest", "refund"] as const;
 export type RefundEvent = (typeof REFUND_EVENTS)[number];
 
 export const REFUND_ERRORS = {
@@ -53,6 +60,7 @@ const REFUSAL: Record<RefundEvent, string> = {
   ship: REFUND_ERRORS.cannotShip,
   shipTimeout: REFUND_ERRORS.cannotShip,
   receive: REFUND_ERRORS.cannotReceive,
+  refundRequest: REFUND_ERRORS.cannotRefund,
   refund: REFUND_ERRORS.cannotRefund,
 };
 
@@ -80,6 +88,7 @@ export function refundTransition(sts: number, event: RefundEvent, applyType: num
         return null;
       case RefundSts.ACCEPTED:
         if (!isReturn && event === "refund") return RefundSts.REFUNDED;
+        if (!isReturn && event === "refundRequest") return RefundSts.REFUNDING;
         if (isReturn && event === "ship") return RefundSts.SHIPPED;
         if (isReturn && event === "shipTimeout") return RefundSts.CLOSED;
         if (isReturn && event === "withdraw") return RefundSts.WITHDRAWN;
@@ -87,6 +96,9 @@ export function refundTransition(sts: number, event: RefundEvent, applyType: num
       case RefundSts.SHIPPED:
         return event === "receive" ? RefundSts.RECEIVED : null;
       case RefundSts.RECEIVED:
+        if (event === "refundRequest") return RefundSts.REFUNDING;
+        return event === "refund" ? RefundSts.REFUNDED : null;
+      case RefundSts.REFUNDING:
         return event === "refund" ? RefundSts.REFUNDED : null;
       default:
         return null;
@@ -97,7 +109,7 @@ export function refundTransition(sts: number, event: RefundEvent, applyType: num
 
 /** Statuses in which a refund still holds its line (no second application for it). */
 export function isRefundActive(sts: number): boolean {
-  return sts === RefundSts.APPLIED || sts === RefundSts.ACCEPTED || sts === RefundSts.SHIPPED || sts === RefundSts.RECEIVED || sts === RefundSts.REFUSED;
+  return sts === RefundSts.APPLIED || sts === RefundSts.ACCEPTED || sts === RefundSts.SHIPPED || sts === RefundSts.RECEIVED || sts === RefundSts.REFUSED || sts === RefundSts.REFUNDING;
 }
 
 /** Final statuses. */
@@ -121,15 +133,37 @@ export function refundSteps(r: {
 }): RefundStep[] {
   const isReturn = r.applyType === ApplyType.RETURN;
   const s = r.returnMoneySts;
-  const handled = s === 2 || s === 3 || s === 4 || s === 5 || s === 7 || (s === -1 && !!r.handelTime);
+  const handled = s === 2 || s === 3 || s === 4 || s === 5 || s === 7 || s === 8 || (s === -1 && !!r.handelTime);
   const steps: RefundStep[] = [
     { key: "apply", done: true, time: r.applyTime },
     { key: "handle", done: handled, time: handled ? (r.handelTime ?? null) : null },
   ];
   if (isReturn) {
-    steps.push({ key: "ship", done: s === 3 || s === 4 || s === 5, time: r.shipTime ?? null });
-    steps.push({ key: "receive", done: s === 4 || s === 5, time: r.receiveTime ?? null });
+    steps.push({ key: "ship", done: s === 3 || s === 4 || s === 5 || s === 8, time: r.shipTime ?? null });
+    steps.push({ key: "receive", done: s === 4 || s === 5 || s === 8, time: r.receiveTime ?? null });
   }
   steps.push({ key: "done", done: s === 5, time: s === 5 ? (r.refundTime ?? null) : null });
   return steps;
+}
+
+// ---------------------------------------------------------------------------------------------
+// A line's after-sales state (order list and detail)
+// ---------------------------------------------------------------------------------------------
+
+/** What an order line shows about its refunds: a label key of the "refund" namespace and the application it links to. */
+export type LineAfterSales = { refundSn: string; returnMoneySts: number; label: "line.inProgress" | "line.refused" | "line.refunded" | "line.closed" };
+
+/**
+ * The after-sales state of one order line from the applications that cover it (oldest first):
+ * an open one wins ("refund in progress", or "refused" while the buyer may still change it),
+ * else the latest refunded one, else the latest withdrawn or closed one; none → null.
+ */
+export function lineAfterSales(refunds: readonly { refundSn: string; returnMoneySts: number }[]): LineAfterSales | null {
+  const latest = (pred: (sts: number) => boolean) => [...refunds].reverse().find((r) => pred(r.returnMoneySts));
+  const open = latest(isRefundActive);
+  if (open) return { refundSn: open.refundSn, returnMoneySts: open.returnMoneySts, label: open.returnMoneySts === RefundSts.REFUSED ? "line.refused" : "line.inProgress" };
+  const refunded = latest((s) => s === RefundSts.REFUNDED);
+  if (refunded) return { refundSn: refunded.refundSn, returnMoneySts: refunded.returnMoneySts, label: "line.refunded" };
+  const closed = latest(isRefundFinal);
+  return closed ? { refundSn: closed.refundSn, returnMoneySts: closed.returnMoneySts, label: "line.closed" } : null;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { brandsByCategoryQuery, categoryInfoQuery, hotSearchQuery, hotShopsQuery, noticeIdParams, shopIdParams, termsQuery, webConfigQuery } from "./validation.ts";
+import { strictInt, brandsByCategoryQuery, categoryInfoQuery, hotSearchQuery, hotShopsQuery, noticeIdParams, shopIdParams, termsQuery, webConfigQuery } from "./validation.ts";
 
 const messages = (r: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }) =>
   r.error?.issues.map((i) => `${String(i.path.join("."))}:${i.message}`) ?? [];
@@ -15,6 +15,13 @@ describe("query rules", () => {
     expect(messages(hotSearchQuery.safeParse({ number: "2.5" }))).toEqual(["number:validation.notInteger"]);
     expect(messages(hotSearchQuery.safeParse({ number: "1e1" }))).toEqual(["number:validation.invalid"]);
     expect(messages(hotSearchQuery.safeParse({ type: "3" }))).toEqual(["type:validation.outOfRange"]);
+  });
+
+  it("an integer has one spelling: spaces, leading zeros and \"1.0\" are refused", () => {
+    for (const number of [" 2", "2 ", "02", "2.0", "+2", "2\n"]) {
+      expect(messages(hotSearchQuery.safeParse({ number })), number).toEqual(["number:validation.invalid"]);
+    }
+    expect(hotSearchQuery.parse({ number: "10" })).toMatchObject({ number: 10 });
   });
 
   it("hotShops allows up to 20 (the answer is capped at 6 elsewhere)", () => {
@@ -48,5 +55,12 @@ describe("query rules", () => {
     expect(webConfigQuery.parse({})).toEqual({});
     expect(webConfigQuery.parse({ webConfigType: "PC" })).toEqual({ webConfigType: "PC" });
     expect(messages(webConfigQuery.safeParse({ webConfigType: "<x>" }))).toEqual(["webConfigType:validation.invalid"]);
+  });
+});
+
+describe("strictInt", () => {
+  it("reads integers in one spelling only", () => {
+    expect([12, "12", "-3", "0"].map(strictInt)).toEqual([12, 12, -3, 0]);
+    for (const v of [1.5, "0x10", " 12", "12 ", "1.0", "01", "+1", "1e3", true, null, [1], { toString: "1" }, Number.NaN, 2 ** 53, "99999999999999999"]) expect(strictInt(v), JSON.stringify(v)).toBeNull();
   });
 });

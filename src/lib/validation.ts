@@ -24,11 +24,32 @@ export function messageKeyOf(issue: { code: string; message: string }): string {
 
 const MAX_INT = 2_147_483_647;
 
-/** "12" → 12; "" / null / undefined → undefined; anything else is left for zod to refuse. */
+/**
+ * "12" → 12, "2.5" → 2.5 (refused as not an integer); "" / null / undefined → undefined; anything
+ * else — spaces around the digits, "1.0", "01", "1e3" — is left for zod to refuse: an id or a count
+ * is written in one way only, so a hostile spelling never reaches a row.
+ */
 function toNumberInput(v: unknown): unknown {
   if (v === "" || v == null) return undefined;
-  if (typeof v === "string" && /^\s*-?\d+(\.\d+)?\s*$/.test(v)) return Number(v);
+  if (typeof v === "string" && /^-?\d+(\.\d+)?$/.test(v)) {
+    const n = Number(v);
+    return Number.isInteger(n) && !/^-?(0|[1-9]\d*)$/.test(v) ? v : n;
+  }
   return v;
+}
+
+/**
+ * An integer sent as a JSON number or as digits in one spelling ("12", "-3"); null for anything
+ * else — objects, booleans, arrays, "0x10", " 12", "1.0" — where Number() would read some as a
+ * number or throw.
+ */
+export function strictInt(v: unknown): number | null {
+  if (typeof v === "number") return Number.isSafeInteger(v) ? v : null;
+  if (typeof v === "string" && /^-?(0|[1-9]\d{0,15})$/.test(v)) {
+    const n = Number(v);
+    return Number.isSafeInteger(n) ? n : null;
+  }
+  return null;
 }
 
 function intSchema(min: number, max: number) {

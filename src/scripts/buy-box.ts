@@ -35,6 +35,7 @@ interface SkuData {
   shopId: number;
   price: string;
   oriPrice: string;
+  memberPrice?: string | null;
   skus: BuyBoxSku[];
   specs: BuyBoxSpec[];
   selection?: Selection;
@@ -71,6 +72,7 @@ function setup(root: HTMLElement, data: SkuData): void {
   const priceEl = root.querySelector<HTMLElement>("[data-sku-price]");
   const oriWrap = root.querySelector<HTMLElement>("[data-sku-ori-wrap]");
   const oriEl = root.querySelector<HTMLElement>("[data-sku-ori]");
+  const memberEl = root.querySelector<HTMLElement>("[data-member-price]");
   const stockEl = root.querySelector<HTMLElement>("[data-sku-stock]");
   const soldOutEl = root.querySelector<HTMLElement>("[data-sold-out]");
   const qtyInput = root.querySelector<HTMLInputElement>("[data-qty-input]");
@@ -105,6 +107,7 @@ function setup(root: HTMLElement, data: SkuData): void {
     }
     if (priceEl) priceEl.textContent = view.price;
     if (oriEl) oriEl.textContent = view.oriPrice;
+    if (memberEl) memberEl.textContent = view.sku?.memberPrice ?? data.memberPrice ?? "";
     if (oriWrap) oriWrap.hidden = !view.oriPrice;
     if (stockEl) {
       stockEl.dataset.stocks = String(view.stocks);

@@ -36,3 +36,4 @@ if (els.length) {
   tick();
   window.setInterval(tick, 1000);
 }
+export {};

@@ -1,8 +1,8 @@
 /**
  * Product and shop pages: the coupon claim script (coupon-claim.ts) loads on the first
- * interaction with the coupon block, so the page's initial JavaScript stays within its budget.
+ * interaction with a coupon block, so the page's initial JavaScript stays within its budget.
  */
 import { onFirstInteraction } from "./on-interaction.ts";
 
-const root = document.querySelector<HTMLElement>("[data-coupon-block]");
-if (root) onFirstInteraction(root, () => import("./coupon-claim.ts"));
+const load = () => import("./coupon-claim.ts");
+for (const root of document.querySelectorAll<HTMLElement>("[data-coupon-block]")) onFirstInteraction(root, load);

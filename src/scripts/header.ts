@@ -3,9 +3,10 @@
  * The server renders the visitor state; this script binds to the shared stores:
  *   - $user: visitor links (login / register) ⇄ "nickname ▾" dropdown;
  *   - $cartCount: every [data-cart-count] badge (cap from data-cap, default 999 → "999+");
+ *   - $chatUnread: the "customer service" link's unread badge ([data-chat-unread], hidden at 0);
  *   - language links set the `lang` cookie before navigating.
  */
-import { $cartCount, $locale, $user } from "../stores/index.ts";
+import { $cartCount, $chatUnread, $locale, $user } from "../stores/index.ts";
 import { formatCartCount } from "../lib/cart-count.ts";
 import { isLocale, LANG_COOKIE } from "../lib/locale.ts";
 import { setCookie } from "../client/cookies.ts";
@@ -24,6 +25,15 @@ $cartCount.subscribe((count) => {
   });
 });
 
+// Chat unread badge (docs/chat.md) ------------------------------------------------------------
+$chatUnread.subscribe((n) => {
+  document.querySelectorAll<HTMLElement>("[data-chat-unread]").forEach((badge) => {
+    badge.hidden = n <= 0;
+    const count = badge.querySelector<HTMLElement>("[data-chat-unread-count]");
+    if (count) count.textContent = n > 99 ? "99+" : String(n);
+  });
+});
+
 // User area ------------------------------------------------------------------------------------
 const visitor = document.querySelector<HTMLElement>("[data-user-visitor]");
 const member = document.querySelector<HTMLElement>("[data-user-member]");
@@ -31,10 +41,31 @@ const nickname = document.querySelector<HTMLElement>("[data-user-nickname]");
 const menuButton = document.querySelector<HTMLButtonElement>("[data-user-menu-button]");
 const menuList = document.querySelector<HTMLElement>("[data-user-menu-list]");
 
+const wallet = document.querySelector<HTMLElement>("[data-user-wallet]");
+let walletLoaded = false;
+
+/** Points, balance, level and usable coupons in the dropdown: read once, when it first opens. */
+async function loadWallet(): Promise<void> {
+  if (!wallet || walletLoaded) return;
+  walletLoaded = true;
+  try {
+    const { get } = await import("../client/api.ts");
+    const info = await get<Record<string, string | number>>("/p/user/centerInfo");
+    wallet.querySelectorAll<HTMLElement>("[data-wallet]").forEach((el) => {
+      const v = info[el.dataset.wallet ?? ""];
+      el.textContent = el.dataset.wallet === "totalBalance" ? `¥${String(v ?? "0.00")}` : String(v ?? "");
+    });
+    wallet.hidden = false;
+  } catch {
+    walletLoaded = false;
+  }
+}
+
 function setMenuOpen(open: boolean): void {
   if (!menuButton || !menuList) return;
   menuButton.setAttribute("aria-expanded", String(open));
   menuList.hidden = !open;
+  if (open) void loadWallet();
 }
 
 $user.subscribe((user) => {
@@ -42,6 +73,8 @@ $user.subscribe((user) => {
   if (member) member.hidden = !user;
   if (nickname) nickname.textContent = user ? user.nickName || user.username : "";
   if (!user) setMenuOpen(false);
+  walletLoaded = false;
+  if (wallet) wallet.hidden = true;
 });
 
 if (member && menuButton && menuList) {

@@ -2,10 +2,11 @@
  * Login state on page load (SPEC §4: decided by the token cookie). With a token:
  *   - GET /p/user/userInfo (dontShowLogin, silent) → $user (the top bar shows the nickname menu);
  *     on A00004 the API client has already removed the token;
- *   - GET /p/shopCart/prodCount (silent) → $cartCount; any failure counts as 0.
+ *   - GET /p/shopCart/prodCount (silent) → $cartCount; any failure counts as 0;
+ *   - GET /p/chat/unread (silent) → $chatUnread (the top bar's chat badge); failure counts as 0.
  * Visitors load nothing more (the API client is imported only when a token exists).
  */
-import { $cartCount, $user, type UserState } from "../stores/index.ts";
+import { $cartCount, $chatUnread, $user, type UserState } from "../stores/index.ts";
 import { getToken } from "../client/token.ts";
 
 interface UserInfoAnswer {
@@ -44,7 +45,14 @@ async function loadSession(): Promise<void> {
       $cartCount.set(Number.isFinite(v) && v > 0 ? Math.floor(v) : 0);
     })
     .catch(() => $cartCount.set(0));
-  await Promise.all([user, count]);
+  const unread = api
+    .get<{ unread?: unknown }>("/p/chat/unread", undefined, quiet)
+    .then((r) => {
+      const v = Number(r?.unread);
+      $chatUnread.set(Number.isFinite(v) && v > 0 ? Math.floor(v) : 0);
+    })
+    .catch(() => $chatUnread.set(0));
+  await Promise.all([user, count, unread]);
 }
 
 if (getToken()) void loadSession();

@@ -1,7 +1,7 @@
 /**
  * The one server process (ARCHITECTURE.md "One process, three doors"):
  *   /api/*                 → the Hono API
- *   /im/websocket/...      → chat websocket (reserved: accepted, then closed with a reason)
+ *   /im/websocket/...      → chat websocket (src/server/http/chat-socket.ts; docs/chat.md)
  *   /uploads/*             → stored images (DATA_DIR/uploads, looked up per request: src/server/http/uploads.ts)
  *   everything else        → hashed client assets, then Astro pages (@astrojs/node, middleware mode)
  * HTML and JSON are compressed (brotli or gzip); public pages go through the render cache
@@ -15,7 +15,6 @@ import { pathToFileURL } from "node:url";
 import compression from "compression";
 import sirv from "sirv";
 import { getRequestListener } from "@hono/node-server";
-import { WebSocketServer } from "ws";
 import { loadConfig } from "./config.ts";
 import { bootstrap } from "./bootstrap.ts";
 import { productionRefusals, REFUSED_EXIT_CODE } from "./production-guard.ts";
@@ -31,6 +30,8 @@ import { ResponseCode } from "../lib/api-types.ts";
 import { localeFromHeader } from "../lib/locale.ts";
 import { pageCacheTags, RenderCache, renderCacheOptionsFromEnv } from "./http/render-cache.ts";
 import { startJobRunner } from "./domain/jobs/all-jobs.ts";
+import { openChatBus } from "./domain/chat/chat-bus.ts";
+import { createChatServer } from "./http/chat-socket.ts";
 
 type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse, next?: (err?: unknown) => void, locals?: object) => Promise<void> | void;
 
@@ -152,15 +153,10 @@ export async function startServer() {
   });
   server.keepAliveTimeout = 5000;
 
-  // Chat is reserved: the socket is accepted and closed with a clear reason until chat exists.
-  const wss = new WebSocketServer({ noServer: true });
-  server.on("upgrade", (req, socket, head) => {
-    if (!(req.url ?? "").startsWith("/im/websocket/")) {
-      socket.destroy();
-      return;
-    }
-    wss.handleUpgrade(req, socket, head, (ws) => ws.close(1013, "chat service is not available yet"));
-  });
+  // Chat: this process's sockets; events reach the other processes through LISTEN/NOTIFY on PostgreSQL.
+  ctx.chatBus = await openChatBus(ctx.database);
+  const chat = createChatServer(ctx, ctx.chatBus);
+  server.on("upgrade", (req, socket, head) => chat.handleUpgrade(req, socket, head));
 
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   log(`listening on http://localhost:${config.port} (${ctx.database.driver}; ready in ${Math.round(performance.now() - t0)} ms)`);
@@ -170,7 +166,7 @@ export async function startServer() {
     if (stopping) return;
     stopping = true;
     log(`${signal}: stop accepting, finishing ${inFlight} in-flight request(s)…`);
-    wss.clients.forEach((c) => c.terminate());
+    await chat.close();
     const force = setTimeout(() => server.closeAllConnections(), 10_000);
     force.unref();
     await new Promise<void>((resolve) => {

@@ -37,6 +37,9 @@ export const $categories = map<Record<string, CategoryItem[]>>({});
 /** Chat connection flag and the latest message (SPEC §3 shared state). */
 export const $chat = map<{ connected: boolean; message: unknown }>({ connected: false, message: null });
 
+/** The buyer's unread chat messages (top bar badge; docs/chat.md). */
+export const $chatUnread = atom<number>(0);
+
 /** Whether the login popup is open; the accounts feature renders the popup when true. */
 export const $loginPopupOpen = atom<boolean>(false);
 

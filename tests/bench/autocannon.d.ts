@@ -4,12 +4,21 @@ declare module "autocannon" {
     url: string;
     connections?: number;
     duration?: number;
+    /** Stop after this many requests (instead of duration). */
+    amount?: number;
     pipelining?: number;
     method?: string;
     body?: string;
     headers?: Record<string, string>;
     /** Requests each connection cycles through (path relative to url's origin). */
-    requests?: { method?: string; path?: string; headers?: Record<string, string> }[];
+    requests?: {
+      method?: string;
+      path?: string;
+      headers?: Record<string, string>;
+      body?: string;
+      /** Changes each request before it is sent (e.g. a different body every time). */
+      setupRequest?: (req: { method?: string; path?: string; headers?: Record<string, string>; body?: string }) => { method?: string; path?: string; headers?: Record<string, string>; body?: string };
+    }[];
   }
   interface Histogram {
     average: number;

@@ -42,6 +42,13 @@ export const BROWSER_JS_PAGES: BrowserJsPage[] = [
   { path: "/coupons", budget: PUBLIC_JS_BUDGET, login: false },
   { path: "/special-discount", budget: PUBLIC_JS_BUDGET, login: false },
   { path: "/discount-detail?discountId=1", budget: PUBLIC_JS_BUDGET, login: false },
+  { path: "/flash-sale", budget: PUBLIC_JS_BUDGET, login: false },
+  { path: "/secdetail/1", budget: PUBLIC_JS_BUDGET, login: false },
+  { path: "/group-buy", budget: PUBLIC_JS_BUDGET, login: false },
+  { path: "/member-center/member-center", budget: PUBLIC_JS_BUDGET, login: true },
+  { path: "/member-center/member-equity", budget: PUBLIC_JS_BUDGET, login: false },
+  { path: "/member-center/buy-member", budget: PUBLIC_JS_BUDGET, login: false },
+  { path: "/member-center/integral-mall", budget: PUBLIC_JS_BUDGET, login: false },
   { path: "/login", budget: ISLAND_JS_BUDGET, login: false },
   { path: "/register", budget: ISLAND_JS_BUDGET, login: false },
   { path: "/cart", budget: ISLAND_JS_BUDGET, login: true },
@@ -50,6 +57,7 @@ export const BROWSER_JS_PAGES: BrowserJsPage[] = [
   { path: "/user-center/uc-address", budget: ISLAND_JS_BUDGET, login: true },
   { path: "/user-center/uc-order", budget: ISLAND_JS_BUDGET, login: true },
   { path: "{payment}", budget: ISLAND_JS_BUDGET, login: true },
+  { path: "/chat?shopId=1", budget: ISLAND_JS_BUDGET, login: true },
 ];
 
 export interface ScriptFile {
@@ -72,7 +80,7 @@ export interface BrowserJsResult {
 
 /** Island pages (React forms and screens) get the island budget; everything else is a public page. */
 export function budgetOf(pagePath: string): number {
-  return /^(?:\/en|\/zh-tw)?\/(?:cart|submit-order|user-center|payment|weixin-pay|order-detail|login|register|forget-password)\b/.test(pagePath) || pagePath.startsWith("{")
+  return /^(?:\/en|\/zh-tw)?\/(?:cart|submit-order|user-center|payment|weixin-pay|order-detail|login|register|forget-password|chat)\b/.test(pagePath) || pagePath.startsWith("{")
     ? ISLAND_JS_BUDGET
     : PUBLIC_JS_BUDGET;
 }

@@ -18,20 +18,34 @@
  *     connections (renders are CPU-bound; more only queue): product detail cycling every product
  *     of the product sitemap after one pass over them (≥ 400 pages/s), home in three locales
  *     (≥ 200), product list by first-level category (≥ 200).
- *  5. Lighthouse (desktop preset, headless system Chromium) on home, list, detail and shop home:
+ *  5. Lighthouse (desktop preset, headless system Chromium) on home, list, detail, shop home,
+ *     /coupons, /special-discount and /discount-detail:
  *     performance, accessibility, best practices, SEO; goal 100 each. Printed as a table with the
  *     audits that cost points. Skipped with the reason when Lighthouse or Chromium cannot run
  *     (BENCH_LIGHTHOUSE=0 skips it on purpose).
  *  6-7. Buying (tests/bench/buying.ts): cart info / totalPay p99 at 50 connections (cart info
  *     budget 50 ms on PGlite, 25 ms on PostgreSQL) and the submit-order race (1,000 concurrent
  *     submits on 100 units, PGlite and PostgreSQL; oversell must be 0).
+ *  7b. Coupon claims (tests/bench/coupon.ts): 2,000 claims of 20 platform coupons at 50
+ *     connections, after the race, on PGlite and on PostgreSQL (inside section 7); p99 budget
+ *     25 ms on PostgreSQL, PGlite printed; every unit claimed, no stock below zero.
+ *  8. Chat (tests/bench/chat.ts): 1,000 sockets with heartbeats on one process (memory per socket,
+ *     CPU) and message fan-out p99 at 200 messages/s across two processes on PostgreSQL (≤ 50 ms).
+ *  9. Crash (tests/bench/crash.ts): SIGKILL during a burst of submits and payments, restart on the
+ *     same data directory: stock, orders, payments and balance / points ledgers agree.
+ * 10. Load (tests/bench/load.ts): 200 simulated buyers for 60 s (browse, cart, submit, pay) on
+ *     PostgreSQL with two server processes: errors, lost orders, memory over time.
+ * 11. Flash-sale rush (tests/bench/flash-sale.ts): 2,000 distinct buyers submit at once on 100
+ *     units, PGlite and PostgreSQL: exactly 100 orders, 0 oversell, 0 5xx; attempts/s (≥ 500 on
+ *     PGlite, ≥ 1,500 on PostgreSQL) and p50/p99.
  *
  * Sections 3, 4 and 6 run again on PostgreSQL inside section 7; the end prints every server row
  * (database, figure, budget, within/OVER) as one table.
  *
  * Figures also go to test-results/bench.json. Needs a build (runs `npm run build` if dist/ is
  * missing). Options: BENCH_DURATION (seconds, default 10), BENCH_CONNECTIONS (default 50),
- * BENCH_LIGHTHOUSE (0 = skip), CHROME_PATH (default /usr/bin/chromium).
+ * BENCH_LIGHTHOUSE (0 = skip), CHROME_PATH (default /usr/bin/chromium), BENCH_ONLY (a comma list of
+ * "crash", "load", "rush": only those sections), LOAD_BUYERS / LOAD_SECONDS (section 10, default 200 / 60).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -41,6 +55,11 @@ import path from "node:path";
 import { createRequire } from "node:module";
 import { cachedVsPlainRow, cartRow, printRows, prodInfoRow, RENDER_CONNECTIONS, uncachedRows, type Row } from "./server-speed.ts";
 import { ISLAND_JS_BUDGET, PUBLIC_JS_BUDGET, runBrowserJs } from "./browser-js.ts";
+import { benchClaim, CLAIM_P99_BUDGET_MS, CLAIMS, claimRow, printClaim } from "./coupon.ts";
+import { benchChat, CHAT_FANOUT_P99_BUDGET_MS } from "./chat.ts";
+import { prepareRush, printRush, RUSH_BUYERS, RUSH_SECRET, RUSH_UNITS, rushReadBack, rushRow, runRush, type RushFigures } from "./flash-sale.ts";
+import { benchCrash, printCrash } from "./crash.ts";
+import { benchLoad, printLoad } from "./load.ts";
 import { benchCart, CART_P99_BUDGET_MS, login, openDatabase, pickRaceSku, printRace, raceReadBack, RACE_STOCK, setStock, submitRace, type RaceFigures } from "./buying.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -53,10 +72,12 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const PG_URL = process.env.PG_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 /** Peer comparison for [1]: gzip JS before interaction of Astro's storefront template. */
 const PEER_JS = "62-64 KB";
-const LIGHTHOUSE_PAGES = ["/", "/list?cpid=1", "/detail/1", "/shopIndex?sid=1"];
+const LIGHTHOUSE_PAGES = ["/", "/list?cpid=1", "/detail/1", "/shopIndex?sid=1", "/coupons", "/special-discount", "/discount-detail?discountId=1", "/member-center/member-center", "/member-center/integral-mall"];
 const LIGHTHOUSE_CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const CHROME_PATH = process.env.CHROME_PATH || "/usr/bin/chromium";
 const BUNDLE = path.join(ROOT, "dist/node/main.mjs");
+/** BENCH_ONLY=crash,load runs only these sections. */
+const ONLY = new Set((process.env.BENCH_ONLY ?? "").split(",").map((x) => x.trim()).filter(Boolean));
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const ms = (n: number) => `${Math.round(n)} ms`;
@@ -229,6 +250,100 @@ async function runLighthouse(origin: string): Promise<{ pages: LighthousePage[] 
 
 // ---------- main ----------
 
+/** 9. crash and 10. load (docs/security.md): on their own data directory / PostgreSQL database. */
+async function hardeningSections(results: Record<string, unknown>, children: ChildProcess[], which: Set<string>): Promise<void> {
+  const start = async (dir: string, env: Record<string, string> = {}) => {
+    const s = await startServer(dir, { autoSeed: true, timeoutMs: 300_000, env: { JOBS: "0", ...env } });
+    children.push(s.child);
+    return s;
+  };
+  if (which.has("crash")) {
+    console.log("\n[9] Crash: SIGKILL during a burst of submits and payments, restart on the same data directory (PGlite)");
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mall-bench-crash-"));
+    try {
+      await stopServer(await start(dir)); // migrate + seed
+      const f = await benchCrash(dir, { start: (d) => start(d), stop: (s) => stopServer(s as Server) });
+      printCrash(f);
+      results.crash = f;
+    } catch (err) {
+      results.crash = { failed: String((err as Error).message ?? err).split("\n")[0]! };
+      console.log(`  not run: ${(results.crash as { failed: string }).failed}`);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  if (which.has("load")) {
+    const buyers = Number(process.env.LOAD_BUYERS ?? 200);
+    const seconds = Number(process.env.LOAD_SECONDS ?? 60);
+    console.log(`\n[10] Load: ${buyers} simulated buyers for ${seconds} s (browse, cart, submit, pay) on PostgreSQL, two server processes`);
+    try {
+      const f = await benchLoad(PG_URL, { buyers, seconds, start: (d, env) => start(d, env), stop: (s) => stopServer(s as Server) });
+      printLoad(f);
+      results.load = f;
+    } catch (err) {
+      results.load = { skipped: String((err as Error).message ?? err).split("\n")[0]! };
+      console.log(`  not run: ${(results.load as { skipped: string }).skipped}`);
+    }
+  }
+}
+
+/** Section 11: the flash-sale rush on PGlite (setup while the server is stopped) and on PostgreSQL. */
+async function rushSection(dataDir: string, children: ChildProcess[], serverRows: Row[]): Promise<Record<string, RushFigures | { skipped: string }>> {
+  console.log(`\n[11] Flash-sale rush: ${RUSH_BUYERS} distinct buyers submit at once on ${RUSH_UNITS} units (exactly ${RUSH_UNITS} orders, 0 oversell, 0 5xx)`);
+  const out: Record<string, RushFigures | { skipped: string }> = {};
+  {
+    const pgl = await openDatabase({ dataDir: path.join(dataDir, "pglite") });
+    const setup = await prepareRush(pgl.db);
+    await pgl.close();
+    const s = await startServer(dataDir, { autoSeed: true, timeoutMs: 120_000, env: { JOBS: "0", PAYMENT_SECRET: RUSH_SECRET } });
+    children.push(s.child);
+    const r = await runRush(`http://127.0.0.1:${s.port}`, setup, async () => {
+      await stopServer(s);
+      const again = await openDatabase({ dataDir: path.join(dataDir, "pglite") });
+      try {
+        return await rushReadBack(again.db, setup.seckillId, setup.seckillSkuId);
+      } finally {
+        await again.close();
+      }
+    });
+    printRush("PGlite", r);
+    out.pglite = r;
+    serverRows.push(rushRow("PGlite", r));
+  }
+  const { default: postgres } = await import("postgres");
+  const admin = postgres(PG_URL, { max: 1, onnotice: () => {} });
+  const name = `mall_rush_${process.pid}`;
+  let created = false;
+  try {
+    await admin.unsafe(`create database "${name}"`);
+    created = true;
+    const url = new URL(PG_URL);
+    url.pathname = `/${name}`;
+    const pgDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "mall-rush-pg-"));
+    const s = await startServer(pgDataDir, { autoSeed: true, timeoutMs: 300_000, env: { DATABASE_URL: url.toString(), JOBS: "0", PAYMENT_SECRET: RUSH_SECRET } });
+    children.push(s.child);
+    const pg = await openDatabase({ databaseUrl: url.toString() });
+    try {
+      const setup = await prepareRush(pg.db);
+      const r = await runRush(`http://127.0.0.1:${s.port}`, setup, () => rushReadBack(pg.db, setup.seckillId, setup.seckillSkuId));
+      printRush("PostgreSQL", r);
+      out.postgres = r;
+      serverRows.push(rushRow("PostgreSQL", r));
+    } finally {
+      await pg.close();
+      await stopServer(s);
+      fs.rmSync(pgDataDir, { recursive: true, force: true });
+    }
+  } catch (err) {
+    out.postgres = { skipped: String((err as Error).message ?? err).split("\n")[0]! };
+    console.log(`  PostgreSQL not run: ${(out.postgres as { skipped: string }).skipped}`);
+  } finally {
+    if (created) await admin.unsafe(`drop database if exists "${name}" with (force)`).catch(() => {});
+    await admin.end({ timeout: 5 });
+  }
+  return out;
+}
+
 async function main() {
   const started = Date.now();
   if (!fs.existsSync(path.join(ROOT, "dist/server/entry.mjs")) || !fs.existsSync(path.join(ROOT, "dist/client"))) {
@@ -249,6 +364,23 @@ async function main() {
     for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill("SIGKILL");
   };
   process.on("exit", cleanup);
+
+  if (ONLY.size) {
+    try {
+      if (ONLY.has("rush")) {
+        const first = await startServer(dataDir, { autoSeed: true, timeoutMs: 300_000 });
+        children.push(first.child);
+        await stopServer(first);
+        results.rush = await rushSection(dataDir, children, serverRows);
+        printRows(serverRows);
+      }
+      await hardeningSections(results, children, ONLY);
+    } finally {
+      cleanup();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+    return;
+  }
 
   try {
     console.log(`bench: Node ${process.version}, ${os.cpus().length} CPU(s); server: ${serverCommand()}; data dir ${dataDir}`);
@@ -353,6 +485,19 @@ async function main() {
       });
       race.pglite = r;
       printRace("PGlite", r);
+      // 8. coupon claims (after the race: the buyer's claimed coupons would change its checkouts)
+      console.log(`\n[7b] Coupon claims: ${CLAIMS} claims at ${CONNECTIONS} connections (p99 budget ${CLAIM_P99_BUDGET_MS} ms on PostgreSQL) — PGlite`);
+      const cs = await startServer(dataDir, { autoSeed: true, timeoutMs: 120_000, env: { JOBS: "0" } });
+      children.push(cs.child);
+      try {
+        const co = `http://127.0.0.1:${cs.port}`;
+        const claim = await benchClaim(co, await login(co), CONNECTIONS);
+        printClaim("PGlite", claim);
+        results.claimPglite = claim;
+        serverRows.push(claimRow("PGlite", claim, CONNECTIONS));
+      } finally {
+        await stopServer(cs);
+      }
     }
     {
       const { default: postgres } = await import("postgres");
@@ -385,6 +530,10 @@ async function main() {
           const r = await submitRace(o, pgToken, sku, () => raceReadBack(pg.db, sku.skuId));
           race.postgres = r;
           printRace("PostgreSQL", r);
+          const claim = await benchClaim(o, pgToken, CONNECTIONS);
+          printClaim("PostgreSQL", claim);
+          results.claimPostgres = claim;
+          serverRows.push(claimRow("PostgreSQL", claim, CONNECTIONS));
           await stopServer(s);
           console.log(`  uncached page renders on PostgreSQL (RENDER_CACHE=0, ${RENDER_CONNECTIONS} connections):`);
           const u = await startServer(pgDataDir, { autoSeed: true, timeoutMs: 120_000, env: { DATABASE_URL: url.toString(), JOBS: "0", RENDER_CACHE: "0" } });
@@ -408,6 +557,18 @@ async function main() {
       }
     }
     results.submitRace = race;
+
+    // 8. chat (tests/bench/chat.ts): 1,000 sockets with heartbeats, fan-out across two processes
+    console.log(`\n[8] Chat on PostgreSQL: sockets with heartbeats on one process; fan-out p99 at 200 msg/s across two processes (budget ${CHAT_FANOUT_P99_BUDGET_MS} ms)`);
+    try {
+      results.chat = await benchChat(PG_URL);
+    } catch (err) {
+      results.chat = { skipped: String((err as Error).message ?? err).split("\n")[0]! };
+      console.log(`  not run: ${(results.chat as { skipped: string }).skipped}`);
+    }
+
+    await hardeningSections(results, children, new Set(["crash", "load"]));
+    results.rush = await rushSection(dataDir, children, serverRows);
 
     console.log("\nServer budgets (docs/performance.md):");
     printRows(serverRows);

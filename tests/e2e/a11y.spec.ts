@@ -29,6 +29,16 @@ const TARGETS: Target[] = [
   { name: "coupons", path: "/coupons?tab=shop", ready: "coupon-card", locales: ["zh"] },
   { name: "special-discount", path: "/special-discount", ready: "discount-item", locales: ["en"] },
   { name: "discount-detail", path: "/discount-detail?discountId=1", ready: "discount-prod", locales: ["zh"] },
+  // Flash sale (session tabs, % sold bars, buy button) and group buy (list, product page section with live teams).
+  { name: "flash-sale", path: "/flash-sale", ready: "fs-item", locales: ["zh"] },
+  { name: "secdetail", path: "/secdetail/1", ready: "sd-buy", locales: ["en"] },
+  { name: "group-buy", path: "/group-buy", ready: "gb-item", locales: ["zh-tw"] },
+  { name: "group-buy-detail", path: "/detail/224", ready: "gb-team", locales: ["en"] },
+  // Member pages (home layout): level ladder, benefit tables, plan chooser, points mall.
+  { name: "member-center", path: "/member-center/member-center", ready: "member-center", locales: ["zh"] },
+  { name: "member-equity", path: "/member-center/member-equity", ready: "member-equity-paid", locales: ["en"] },
+  { name: "buy-member", path: "/member-center/buy-member", ready: "buy-member-submit", locales: ["zh-tw"] },
+  { name: "integral-mall", path: "/member-center/integral-mall", ready: "points-mall-item", locales: ["en"] },
 ];
 
 async function check(page: Page, url: string, attachName: string, testInfo: import("@playwright/test").TestInfo) {

@@ -91,6 +91,8 @@ for (const locale of LOCALES) {
 
     // It shows on the product page under "with pictures", as text (the tag is not rendered).
     await page.goto(`${p}/detail/${PROD.prodId}?evaluate=3&rc=1`);
+    // The product offers the seven-day no-reason return (server HTML, next to the buy box).
+    await expect(page.getByTestId("dp-seven-day")).toContainText(tr(locale, "product.detail.sevenDay"));
     const item = page.getByTestId("review-item").filter({ hasText: text });
     await expect(item).toHaveCount(1);
     await expect(item.locator(".rv-pics img")).toHaveCount(2);
@@ -135,6 +137,16 @@ for (const locale of LOCALES) {
     await expect(page.getByTestId("rd-refunded")).toContainText(amount);
     await expect(page.getByTestId("rd-refunded")).toContainText(tr(locale, "refund.way.balance"));
     expect(Math.round((await balance(api) - before) * 100)).toBe(Math.round(Number(amount) * 100));
+    // The balance log shows the refund of the order; the order's line says "refunded" and links to it; the order is closed.
+    await page.goto(`${p}/user-center/uc-balance`);
+    const row = page.getByTestId("balance-log-row").filter({ hasText: orderNumber }).filter({ hasText: tr(locale, "balance.type.4") });
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText(amount);
+    await page.goto(`${p}/order-detail?orderNumber=${orderNumber}`);
+    const line = page.getByTestId("mo-line-after-sales");
+    await expect(line).toHaveText(tr(locale, "refund.line.refunded"));
+    await expect(line).toHaveAttribute("href", `${p}/return-detail?refundSn=${refundSn}`);
+    await expect(page.getByTestId("mo-detail-hint")).toHaveText(tr(locale, "myOrder.hint.closedRefunded"));
     expect(errors).toEqual([]);
   });
 }

@@ -1,7 +1,7 @@
 /** Shared bits of the browser tests. */
 import fs from "node:fs";
 import path from "node:path";
-import { expect, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
 
 export type Locale = "zh" | "zh-tw" | "en";
 export const LOCALES: Locale[] = ["zh", "zh-tw", "en"];
@@ -54,4 +54,81 @@ export function watchErrors(page: Page): string[] {
  */
 export async function islandsReady(page: Page): Promise<void> {
   await expect(page.locator("astro-island[ssr]")).toHaveCount(0, { timeout: 15_000 });
+}
+
+const OUTBOX = path.join(process.env.MALL_E2E_DATA_DIR ?? "", "sms-outbox.jsonl");
+const AREA = { provinceId: 31, cityId: 3101, areaId: 310104 };
+
+export type Api = <T = unknown>(method: string, p: string, data?: unknown) => Promise<{ code: string; msg: string | null; data: T }>;
+
+async function outboxCode(mobile: string, since: number): Promise<string> {
+  let code: string | null = null;
+  await expect.poll(() => {
+    if (!fs.existsSync(OUTBOX)) return null;
+    const lines = fs.readFileSync(OUTBOX, "utf8").split("\n").filter(Boolean);
+    for (let i = lines.length - 1; i >= 0; i--) {
+      const l = JSON.parse(lines[i]!) as { mobile: string; purpose: string; code: string; at: string };
+      if (l.mobile === mobile && l.purpose === "register" && Date.parse(l.at) >= since - 1000) return (code = l.code);
+    }
+    return null;
+  }, { timeout: 10_000 }).not.toBeNull();
+  return code!;
+}
+
+/** A new buyer (registered with an SMS code from the dev outbox) with an address, logged in in `context`; `username` for the platform API. */
+export async function freshBuyer(request: APIRequestContext, context: BrowserContext, baseURL: string, tag: string): Promise<Api & { username: string }> {
+  const n = `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-8);
+  const acc = { username: `${tag}_${n}`.slice(0, 16), mobile: `137${n}`, password: "abc12345" };
+  const sentAt = Date.now();
+  expect((await (await request.post("/api/sms/sendRegisterCode", { data: { mobile: acc.mobile } })).json()).code).toBe("00000");
+  const validCode = await outboxCode(acc.mobile, sentAt);
+  const reg = await (await request.post("/api/user/register", {
+    data: { userName: acc.username, password: acc.password, confirmPassword: acc.password, mobile: acc.mobile, validCode, agreed: true },
+  })).json();
+  expect(reg.code, JSON.stringify(reg)).toBe("00000");
+  const body = await (await request.post("/api/login", { data: { userName: acc.username, passWord: acc.password } })).json();
+  expect(body.code, JSON.stringify(body)).toBe("00000");
+  const token = body.data.accessToken as string;
+  await context.addCookies([{ name: "token", value: token, url: baseURL }]);
+  const api: Api = async (method, p, data) =>
+    (await request.fetch(`/api${p}`, { method, headers: { authorization: token, "content-type": "application/json" }, ...(data === undefined ? {} : { data }) })).json();
+  const addr = await api("POST", "/p/address/addAddr", { receiver: "Li Lei", mobile: "13912345678", ...AREA, addr: "Nanjing Road 100, room 8" });
+  expect(addr.code, JSON.stringify(addr)).toBe("00000");
+  return Object.assign(api, { username: acc.username });
+}
+
+/** Gives a buyer balance through the platform API (development token). */
+export async function giveBalance(request: APIRequestContext, username: string, amount: string): Promise<void> {
+  const r = await (await request.post(`/api/platform/users/${encodeURIComponent(username)}/adjust`, {
+    headers: { authorization: "dev-platform-token" }, data: { kind: "balance", amount, reason: "e2e" },
+  })).json();
+  expect(r.code, JSON.stringify(r)).toBe("00000");
+}
+
+/** On a checkout page (/submit-order, /secdetail/confirm-order): submit, pay by balance at the counter, land on the order detail. Answers the order number. */
+export async function submitAndPayByBalance(page: Page, p: string): Promise<string> {
+  await islandsReady(page);
+  await page.getByTestId("so-submit").click();
+  await page.waitForURL((u) => u.pathname === `${p}/payment`);
+  const orderNumber = new URL(page.url()).searchParams.get("orderNumbers")!;
+  await islandsReady(page);
+  await page.getByTestId("pay-method-balance").click();
+  await page.getByTestId("pay-submit").click();
+  await page.getByTestId("pay-confirm-ok").click();
+  await page.waitForURL(new RegExp(`/order-detail\\?orderNumber=${orderNumber}`));
+  return orderNumber;
+}
+
+/** Registers a fresh buyer through the API (code from the dev outbox); answers the access token. */
+export async function registerBuyer(request: APIRequestContext, tag: string): Promise<string> {
+  const n = `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-8);
+  const mobile = `136${n}`;
+  const sentAt = Date.now();
+  expect((await (await request.post("/api/sms/sendRegisterCode", { data: { mobile } })).json()).code).toBe("00000");
+  const validCode = await outboxCode(mobile, sentAt);
+  const body = await (await request.post("/api/user/register", {
+    data: { userName: `mo${tag}_${n}`.slice(0, 16), password: "abc12345", confirmPassword: "abc12345", mobile, validCode, agreed: true },
+  })).json();
+  expect(body.code, JSON.stringify(body)).toBe("00000");
+  return body.data.accessToken as string;
 }

@@ -4,57 +4,15 @@
  * see it in my coupons → the checkout picks it (totals follow) → pay (sandbox) → my coupons shows
  * it used; and a discount's tier hint in the cart changes as the quantity changes.
  * Visitors claiming get the login popup; discount pages render rules and products (zh);
- * axe on the new pages in a11y.spec.ts.
+ * axe on the public marketing pages in a11y.spec.ts, on my coupons here (zh).
  */
-import fs from "node:fs";
-import path from "node:path";
-import { expect, test, type APIRequestContext, type BrowserContext } from "@playwright/test";
-import { islandsReady, LOCALES, prefix, tr, watchErrors } from "./helpers.ts";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "@playwright/test";
+import { freshBuyer, islandsReady, LOCALES, prefix, tr, watchErrors } from "./helpers.ts";
 
-const OUTBOX = path.join(process.env.MALL_E2E_DATA_DIR ?? "", "sms-outbox.jsonl");
 /** Seeded: product 355 (shop 1, ¥109) is covered by the shop's "¥10 off ¥99" coupon; product 67 (shop 2, ¥27.90) by "any 2 items: 10% off". */
 const COUPON_PROD = 355;
 const TIER_PROD = 67;
-const AREA = { provinceId: 31, cityId: 3101, areaId: 310104 };
-
-type Api = <T = unknown>(method: string, p: string, data?: unknown) => Promise<{ code: string; msg: string | null; data: T }>;
-
-async function outboxCode(mobile: string, since: number): Promise<string> {
-  let code: string | null = null;
-  await expect.poll(() => {
-    if (!fs.existsSync(OUTBOX)) return null;
-    const lines = fs.readFileSync(OUTBOX, "utf8").split("\n").filter(Boolean);
-    for (let i = lines.length - 1; i >= 0; i--) {
-      const l = JSON.parse(lines[i]!) as { mobile: string; purpose: string; code: string; at: string };
-      if (l.mobile === mobile && l.purpose === "register" && Date.parse(l.at) >= since - 1000) return (code = l.code);
-    }
-    return null;
-  }, { timeout: 10_000 }).not.toBeNull();
-  return code!;
-}
-
-/** A new buyer with an address, logged in in `context`. */
-async function freshBuyer(request: APIRequestContext, context: BrowserContext, baseURL: string, tag: string): Promise<Api> {
-  const n = `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-8);
-  const acc = { username: `${tag}_${n}`.slice(0, 16), mobile: `137${n}`, password: "abc12345" };
-  const sentAt = Date.now();
-  expect((await (await request.post("/api/sms/sendRegisterCode", { data: { mobile: acc.mobile } })).json()).code).toBe("00000");
-  const validCode = await outboxCode(acc.mobile, sentAt);
-  const reg = await (await request.post("/api/user/register", {
-    data: { userName: acc.username, password: acc.password, confirmPassword: acc.password, mobile: acc.mobile, validCode, agreed: true },
-  })).json();
-  expect(reg.code, JSON.stringify(reg)).toBe("00000");
-  const body = await (await request.post("/api/login", { data: { userName: acc.username, passWord: acc.password } })).json();
-  expect(body.code, JSON.stringify(body)).toBe("00000");
-  const token = body.data.accessToken as string;
-  await context.addCookies([{ name: "token", value: token, url: baseURL }]);
-  const api: Api = async (method, p, data) =>
-    (await request.fetch(`/api${p}`, { method, headers: { authorization: token, "content-type": "application/json" }, ...(data === undefined ? {} : { data }) })).json();
-  const addr = await api("POST", "/p/address/addAddr", { receiver: "Li Lei", mobile: "13912345678", ...AREA, addr: "Nanjing Road 100, room 8" });
-  expect(addr.code, JSON.stringify(addr)).toBe("00000");
-  return api;
-}
-
 test.describe.configure({ mode: "serial" });
 
 for (const locale of LOCALES) {
@@ -138,6 +96,12 @@ for (const locale of LOCALES) {
     await page.getByTestId("uc-coupons-tab-used").click();
     await expect(page.getByTestId("uc-coupon")).toHaveCount(1);
     await expect(page.getByTestId("uc-coupon")).toContainText(orderNumber);
+    if (locale === "zh") {
+      // axe on my coupons (the public marketing pages are in a11y.spec.ts).
+      const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+      const blocking = axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+      expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    }
     expect(errors.filter((e) => !e.includes("404"))).toEqual([]);
   });
 }
@@ -162,4 +126,36 @@ test("zh: a visitor's claim opens the login popup; product page promotions and c
   const res = await page.goto("/discount-detail?discountId=999999");
   expect(res?.status()).toBe(404);
   await expect(page.getByTestId("discount-not-found")).toBeVisible();
+});
+
+test("en: a decorated shop page shows the shop's live coupons; claim there (script on interaction); created and stopped coupons follow", async ({ page, context, request, baseURL }) => {
+  const login = await (await request.post("/api/merchant/login", { data: { username: "shop01", password: "Shop1234" } })).json();
+  const shopToken = login.data.accessToken as string;
+  const merchant = async (p: string, data: unknown) => (await request.post(`/api/merchant${p}`, { headers: { authorization: shopToken }, data })).json();
+  const name = `Shop page ${Date.now() % 100000}`;
+  const made = await merchant("/coupons", { couponName: name, couponType: 1, reduceAmount: "3", validTimeType: 2, validDays: 5, overTime: new Date(Date.now() + 86_400_000).toISOString(), stocks: 20 });
+  expect(made.code, JSON.stringify(made)).toBe("00000");
+  await freshBuyer(request, context, baseURL!, "shopcp");
+
+  const claimScript: string[] = [];
+  page.on("request", (r) => {
+    if (/coupon-claim\.[\w-]+\.js/.test(r.url()) && !/loader/.test(r.url())) claimScript.push(r.url());
+  });
+  await page.goto("/en/shopIndex?sid=1");
+  const block = page.getByTestId("block-coupons");
+  const card = block.getByTestId("coupon-card").filter({ hasText: name });
+  await expect(card).toBeVisible();
+  await expect(block.getByTestId("coupon-card").filter({ hasText: "¥10 off ¥99" })).toBeVisible();
+  expect(claimScript).toEqual([]);
+  await card.getByTestId("coupon-claim").click();
+  await expect(card.getByTestId("coupon-claimed")).toBeVisible();
+  expect(claimScript.length).toBeGreaterThan(0);
+
+  expect((await merchant(`/coupons/${made.data.couponId}/stop`, {})).code).toBe("00000");
+  await page.reload();
+  await expect(page.getByTestId("block-coupons").getByTestId("coupon-card").first()).toBeVisible();
+  await expect(page.getByTestId("block-coupons").getByTestId("coupon-card").filter({ hasText: name })).toHaveCount(0);
+  // The decorated page on its own (renovation 3 = shop 1's home) shows the same live coupons.
+  await page.goto("/en/select-decorate?renovationId=3&sid=1");
+  await expect(page.getByTestId("block-coupons").getByTestId("coupon-card").filter({ hasText: "¥10 off ¥99" })).toBeVisible();
 });

@@ -5,41 +5,8 @@
  * order number, the detail page (progress, address, amounts), cancel and delete through the
  * confirm dialog, the pay link, and that another buyer sees "order not found".
  */
-import fs from "node:fs";
-import path from "node:path";
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { islandsReady, prefix, tr, watchErrors, type Locale } from "./helpers.ts";
-
-const OUTBOX = path.join(process.env.MALL_E2E_DATA_DIR ?? "", "sms-outbox.jsonl");
-
-async function outboxCode(mobile: string, since: number): Promise<string> {
-  let code: string | null = null;
-  await expect
-    .poll(() => {
-      if (!fs.existsSync(OUTBOX)) return null;
-      const lines = fs.readFileSync(OUTBOX, "utf8").split("\n").filter(Boolean);
-      for (let i = lines.length - 1; i >= 0; i--) {
-        const l = JSON.parse(lines[i]!) as { mobile: string; purpose: string; code: string; at: string };
-        if (l.mobile === mobile && l.purpose === "register" && Date.parse(l.at) >= since - 1000) return (code = l.code);
-      }
-      return null;
-    }, { timeout: 10_000 })
-    .not.toBeNull();
-  return code!;
-}
-
-async function register(request: APIRequestContext, tag: string): Promise<string> {
-  const n = `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-8);
-  const mobile = `136${n}`;
-  const sentAt = Date.now();
-  expect((await (await request.post("/api/sms/sendRegisterCode", { data: { mobile } })).json()).code).toBe("00000");
-  const validCode = await outboxCode(mobile, sentAt);
-  const body = await (await request.post("/api/user/register", {
-    data: { userName: `mo${tag}_${n}`.slice(0, 16), password: "abc12345", confirmPassword: "abc12345", mobile, validCode, agreed: true },
-  })).json();
-  expect(body.code, JSON.stringify(body)).toBe("00000");
-  return body.data.accessToken as string;
-}
+import { islandsReady, prefix, registerBuyer as register, tr, watchErrors, type Locale } from "./helpers.ts";
 
 async function api<T>(request: APIRequestContext, token: string, method: "get" | "post" | "put", url: string, data?: unknown): Promise<T> {
   const res = await request[method](`/api${url}`, { headers: { Authorization: token }, ...(data === undefined ? {} : { data }) });

@@ -5,6 +5,9 @@
  * grows and the log's first row is the sign-in; uc-balance refuses an out-of-range amount, then a
  * top-up through the sandbox QR: the QR code shows, the sandbox page pays, the balance page notices
  * by itself (status polling) and shows the new balance and the top-up in its log.
+ * Membership and points mall, once per locale: buy the paid membership with the balance → the
+ * member center shows it → a product of the self-operated shop shows its member price → checkout
+ * without freight; exchange a points-mall item → the order, marked as a points exchange.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -87,3 +90,93 @@ for (const { locale, tag } of CASES) {
     expect(errors).toEqual([]);
   });
 }
+
+/** Top-up through the sandbox via the API (the browser journey above covers the page). */
+async function topUp(request: APIRequestContext, token: string, amount: string): Promise<void> {
+  const headers = { Authorization: token };
+  const pay = (await (await request.post("/api/p/balance/pay", { headers, data: { customRechargeAmount: amount, payType: 3 } })).json()).data as { payNo: string; payUrl: string };
+  const key = new URL(pay.payUrl, "http://x").searchParams.get("key");
+  expect((await (await request.post("/api/pay/sandbox/complete", { data: { payNo: pay.payNo, key } })).json()).code).toBe("00000");
+  expect((await (await request.post("/api/p/address/addAddr", { headers, data: { receiver: "Member Buyer", mobile: "13800138000", provinceId: 44, cityId: 4403, areaId: 440305, addr: "Keyuan Road 8", postCode: "518000" } })).json()).code).toBe("00000");
+}
+
+/** A product of self-operated shop 1 under ¥99 (so it would pay freight) whose SKUs share one price. */
+async function selfOperatedProduct(request: APIRequestContext): Promise<{ prodId: number; skuId: number; price: string }> {
+  for (let prodId = 1; prodId < 200; prodId++) {
+    const d = (await (await request.get(`/api/prod/prodInfo?prodId=${prodId}`)).json()).data as
+      | { shop: { shopId: number }; skuList: { skuId: number; price: string; stocks: number; status: number }[] } | null;
+    if (!d || d.shop.shopId !== 1 || new Set(d.skuList.map((s) => s.price)).size !== 1) continue;
+    const sku = d.skuList.find((s) => s.status === 1 && s.stocks > 5);
+    if (sku && Number(sku.price) < 99) return { prodId, skuId: sku.skuId, price: sku.price };
+  }
+  throw new Error("no self-operated product under 99");
+}
+
+for (const { locale, tag } of CASES) {
+  test(`${locale}: buy membership by balance → member price → checkout without freight; exchange a points-mall item`, async ({ page, context, request, baseURL }) => {
+    test.setTimeout(90_000);
+    const errors = watchErrors(page);
+    const p = prefix(locale);
+    const token = await register(request, `m${tag}`);
+    await topUp(request, token, "200.00");
+    await context.addCookies([{ name: "token", value: token, url: baseURL! }]);
+
+    // Buy the annual plan with the balance; the member center shows it at once.
+    await page.goto(`${p}/member-center/buy-member`);
+    await page.getByTestId("buy-member-submit").click();
+    const paidText = tr(locale, "member.buy.paid").split("{{date}}")[0]!;
+    await expect(page.getByTestId("buy-member-result")).toContainText(paidText);
+    await page.goto(`${p}/member-center/member-center`);
+    await expect(page.getByTestId("member-paid")).toContainText(tr(locale, "member.center.paidActive").split("{{date}}")[0]!);
+    // The user center and the top bar's dropdown show the level, points, balance and coupons.
+    await page.goto(`${p}/user-center`);
+    await islandsReady(page);
+    await expect(page.getByTestId("uc-overview-level")).toContainText("PLUS");
+    await expect(page.getByTestId("uc-overview-coupons")).toHaveText("0");
+    await page.locator("[data-user-menu-button]").hover();
+    await expect(page.getByTestId("topbar-wallet")).toContainText("PLUS");
+    await expect(page.getByTestId("topbar-wallet")).toContainText("¥101.00");
+
+    // Member price on a self-operated product, and no freight at checkout.
+    const prod = await selfOperatedProduct(request);
+    const cents = Math.round(Number(prod.price) * 100);
+    await page.goto(`${p}/detail/${prod.prodId}`);
+    await expect(page.getByTestId("member-price")).toHaveText((Math.round(cents * 0.95) / 100).toFixed(2));
+    await page.goto(`${p}/submit-order?prodId=${prod.prodId}&skuId=${prod.skuId}&count=1`);
+    await islandsReady(page);
+    await expect(page.getByTestId("so-total-freight")).toHaveText("¥0.00");
+
+    // Points mall: the cheapest item (points only) → its page → exchange → the order.
+    await page.goto(`${p}/member-center/integral-mall`);
+    await expect(page.getByTestId("points-mall-item")).toHaveCount(12);
+    await page.getByTestId("points-mall-item").first().getByRole("link").first().click();
+    await page.getByTestId("points-mall-exchange").click();
+    await expect(page.getByTestId("exchange-addresses").locator('input[type="radio"]')).toBeChecked();
+    await page.getByTestId("exchange-submit").click();
+    await page.waitForURL((u) => u.pathname === `${p}/order-detail` && /^\d+$/.test(u.searchParams.get("orderNumber") ?? ""));
+    await page.goto(`${p}/user-center/uc-order`);
+    await islandsReady(page);
+    await expect(page.getByTestId("mo-type-points").first()).toHaveText(tr(locale, "myOrder.typePoints"));
+    expect(errors).toEqual([]);
+  });
+}
+
+test("zh: buy membership through the sandbox QR: the buy page notices the payment by itself", async ({ page, context, request, baseURL }) => {
+  test.setTimeout(60_000);
+  const errors = watchErrors(page);
+  const token = await register(request, "mq");
+  await context.addCookies([{ name: "token", value: token, url: baseURL! }]);
+  await page.goto("/member-center/buy-member");
+  await page.getByLabel(tr("zh", "member.buy.wechat")).check();
+  await page.getByTestId("buy-member-submit").click();
+  await expect(page.getByTestId("buy-member-qr").locator("img")).toBeVisible();
+  const href = await page.getByTestId("buy-member-sandbox-link").getAttribute("href");
+  const sandbox = await context.newPage();
+  await sandbox.goto(href!);
+  await expect(sandbox.getByTestId("sandbox-purpose")).toHaveText(tr("zh", "member.subject"));
+  await sandbox.getByTestId("sandbox-pay-now").click();
+  await expect(sandbox.getByTestId("sandbox-result")).toHaveText(tr("zh", "payment.sandbox.success"));
+  await sandbox.close();
+  await expect(page.getByTestId("buy-member-result")).toContainText(tr("zh", "member.buy.paid").split("{{date}}")[0]!, { timeout: 10_000 });
+  expect(errors).toEqual([]);
+});

@@ -1,7 +1,7 @@
 /** The ops CLI's argument parsing (scripts/ops.ts); the commands themselves are tested against the API in tests/api/merchant/merchant.test.ts. */
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { displayWidth, packagesFrom, parseCompany, parseItems, parsePackage, parseState, runOps, tokenFilePath } from "../../scripts/ops.ts";
+import { couponBody, discountBody, displayWidth, packagesFrom, parseCompany, parseIds, parseItems, parsePackage, parseRule, parseState, parseTiers, runOps, timeArg, tokenFilePath } from "../../scripts/ops.ts";
 
 describe("ops CLI arguments", () => {
   it("carriers by id or by a word of the English name", () => {
@@ -54,5 +54,42 @@ describe("ops CLI arguments", () => {
     expect(await runOps(["frobnicate"], io)).toBe(2);
     expect(await runOps(["orders", "--nope"], io)).toBe(2);
     expect(await runOps(["orders", "--status", "x"], io)).toBe(2);
+  });
+});
+
+describe("ops CLI coupon and discount arguments", () => {
+  const now = new Date("2026-11-24T00:00:00Z");
+  it("times as ISO or from now", () => {
+    expect(timeArg("until", "+7d", now)).toBe("2026-12-01T00:00:00.000Z");
+    expect(timeArg("until", "+90m", now)).toBe("2026-11-24T01:30:00.000Z");
+    expect(timeArg("until", "2026-12-24T00:00:00Z", now)).toBe("2026-12-24T00:00:00Z");
+    expect(() => timeArg("until", "next week", now)).toThrow(/ISO 8601/);
+  });
+
+  it("rules, tiers and product ids", () => {
+    expect(parseRule("spend-save")).toBe(0);
+    expect(parseRule("BUY-OFF")).toBe(3);
+    expect(parseRule("2")).toBe(2);
+    expect(() => parseRule("half")).toThrow(/unknown rule/);
+    expect(parseTiers("100:10, 200:25")).toEqual([{ needAmount: "100", discount: "10" }, { needAmount: "200", discount: "25" }]);
+    expect(() => parseTiers("100-10")).toThrow(/bad tier/);
+    expect(parseIds("products", "3, 4")).toEqual([3, 4]);
+    expect(() => parseIds("products", "3,x")).toThrow(/product ids/);
+  });
+
+  it("builds the API bodies; missing options are usage errors", () => {
+    expect(couponBody({ name: "A", type: "cash", reduce: "5", stock: "9", until: "+1d", "valid-days": "3", exclude: "7" }, now)).toEqual({
+      couponName: "A", couponType: 1, cashCondition: "0", reduceAmount: "5", stocks: "9", limitNum: "1", overTime: "2026-11-25T00:00:00.000Z",
+      suitableProdType: 2, prodIds: [7], validTimeType: 2, validDays: "3", afterReceiveDays: "0",
+    });
+    expect(couponBody({ name: "B", type: "discount", rate: "9", stock: "1", until: "+1d", "valid-from": "+0m", "valid-to": "+2d" }, now))
+      .toMatchObject({ couponType: 2, couponDiscount: "9", validTimeType: 1, startTime: now.toISOString(), endTime: "2026-11-26T00:00:00.000Z" });
+    expect(() => couponBody({ name: "C", type: "cash", stock: "1", until: "+1d", "valid-days": "1" }, now)).toThrow(/--reduce/);
+    expect(() => couponBody({ name: "C", type: "cash", reduce: "1", stock: "1", until: "+1d", "valid-days": "1", "valid-to": "+2d" }, now)).toThrow(/either/);
+    expect(discountBody({ name: "D", rule: "buy-save", tiers: "2:5", until: "+3d", repeat: true, cap: "20", products: "1,2" }, now)).toEqual({
+      discountName: "D", discountRule: 1, discountType: 1, discountItems: [{ needAmount: "2", discount: "5" }], endTime: "2026-11-27T00:00:00.000Z",
+      suitableProdType: 1, prodIds: [1, 2], maxReduceAmount: "20",
+    });
+    expect(() => discountBody({ name: "D", rule: "0", until: "+3d" }, now)).toThrow(/--tiers/);
   });
 });

@@ -11,6 +11,7 @@ import type { Locale } from "../../lib/locale.ts";
 import { buildBlock, buildPage, buildShopSigns, type BlockVM } from "../../lib/decorate/index.ts";
 import { homeContent, shopSigns } from "../../lib/decorate/fixtures.ts";
 import type { ShopCategory, ShopIndexInfo } from "../../lib/product-types.ts";
+import type { CouponDto } from "../../lib/marketing.ts";
 import BlockRenderer from "./BlockRenderer.astro";
 import PictureBy from "./PictureBy.astro";
 import AuxiliaryInterval from "./AuxiliaryInterval.astro";
@@ -116,6 +117,25 @@ describe("block components", () => {
     expect(dc).toContain('data-testid="block-discount_coupon"');
     expect(dc).toContain("Group Deals");
     expect(hrefs(dc)).toEqual(["/en/detail/7"]);
+    expect(dc).not.toContain("data-coupon-block");
+  });
+
+  it("discount_coupon on a shop page: the shop's live coupons with claim buttons, loaded on interaction", async () => {
+    const coupon: CouponDto = {
+      couponId: 41, shopId: 3, shopName: "Tea House", couponName: "¥10 off ¥99", couponType: 1, cashCondition: "99.00", reduceAmount: "10.00", couponDiscount: null,
+      suitableProdType: 0, validTimeType: 2, startTime: null, endTime: null, afterReceiveDays: 0, validDays: 7, launchTime: "2026-11-01T00:00:00.000Z",
+      overTime: "2026-12-31T00:00:00.000Z", limitNum: 1, stocks: 5, sourceStock: 10, curUserReceiveCount: 0, canReceive: true, status: 1, prods: [],
+    };
+    const empty = buildBlock("discount_coupon", { title: "Coupons", goodsList: [] }, "en", { shopId: 3 })!.data;
+    const html = await render(DiscountCoupon, { vm: empty, coupons: [coupon] }, "en");
+    expect(html).toContain('data-testid="block-discount_coupon"');
+    expect(html).toContain("data-coupon-block");
+    expect(html).toContain('data-coupon-claim="41"');
+    expect(html).toContain("¥10 off ¥99");
+    expect(html).toContain("data-coupon-texts");
+    expect(html).not.toContain("act-grid");
+    // No coupons and no products: nothing at all.
+    expect((await render(DiscountCoupon, { vm: empty, coupons: [] }, "en")).trim()).toBe("");
   });
 
   it("goods_module1..5: layouts with their links", async () => {

@@ -1,7 +1,8 @@
 /**
  * Server-side loading shared by the shop pages (/shopIndex, /shop-prod-list): the query, the
  * shop's head info with the entry rule (SPEC §2: only status 1 can be entered), its
- * categories, the decorated home (shop_signs header + blocks) and one page of its products.
+ * categories, the decorated home (shop_signs header + blocks; a discount_coupon block adds the
+ * shop's live coupons) and one page of its products.
  * The queries are the domain functions; this only combines them.
  */
 import { z } from "zod";
@@ -10,7 +11,9 @@ import { shopEntryState, type ShopEntryState } from "../../lib/constants.ts";
 import { localePath, type Locale } from "../../lib/locale.ts";
 import { KEYWORD_MAX } from "../../lib/catalog-params.ts";
 import { isShopOpenInfo, type Page, type ProductCard, type ProductSortCode, type ShopCategory, type ShopIndexInfo } from "../../lib/product-types.ts";
+import type { CouponDto } from "../../lib/marketing.ts";
 import { getAppContext } from "../../server/context.ts";
+import { couponsOfShop } from "../../server/domain/coupon/coupon.ts";
 
 /** Products per page on shop pages (5 per row). */
 export const SHOP_PRODUCTS_PAGE_SIZE = 20;
@@ -50,6 +53,8 @@ export type ShopPageData =
       decoration: PageVM | null;
       /** One page of products, or null when the decorated home is shown instead. */
       products: Page<ProductCard> | null;
+      /** The shop's live coupons, when a shown discount_coupon block lists them (else empty). */
+      coupons: CouponDto[];
     };
 
 /**
@@ -81,7 +86,11 @@ export async function loadShopPage(locale: Locale, q: ShopPageQuery, opts: { wit
       current: q.current,
       size: SHOP_PRODUCTS_PAGE_SIZE,
     });
-  return { kind: "open", shop: info, categories, decoration, products };
+  // A discount_coupon block shows the shop's coupons live (claimable now; never from the stored block).
+  const coupons = showBlocks && decoration.blocks.some((b) => b.type === "discount_coupon")
+    ? await couponsOfShop(getAppContext().db, locale, info.shopId, new Date())
+    : [];
+  return { kind: "open", shop: info, categories, decoration, products, coupons };
 }
 
 /** What a shop page shows (render cache tags): the shop, its products, the site content. */

@@ -22,6 +22,8 @@ const ISLAND_NAMESPACES = ["userCenter", "rules", "address"] as const;
 export function ucLinks(locale: Locale): Partial<Record<string, string>> {
   const out: Partial<Record<string, string>> = {};
   for (const page of [UC_OVERVIEW, ...UC_MENU.flatMap((g) => g.pages)]) if (pageExists(page)) out[page.key] = localePath(locale, page.path);
+  out.memberCenter = localePath(locale, "/member-center/member-center");
+  out.pointsMall = localePath(locale, "/member-center/integral-mall");
   return out;
 }
 

@@ -8,6 +8,7 @@
 export type UcPageKey =
   | "overview"
   | "order"
+  | "group"
   | "return"
   | "comments"
   | "coupons"
@@ -41,6 +42,7 @@ export const UC_MENU: readonly UcMenuGroup[] = [
     group: "trade",
     pages: [
       p("order", "/user-center/uc-order"),
+      p("group", "/user-center/uc-group"),
       p("return", "/user-center/uc-return"),
       p("comments", "/user-center/uc-comments"),
     ],

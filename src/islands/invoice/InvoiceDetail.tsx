@@ -4,12 +4,12 @@
  * once the shop uploaded it. While in progress the buyer can change type, title and taxpayer
  * number (PUT /p/orderInvoice; the server checks them and answers refusals in the buyer's language).
  */
-import { useEffect, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { useTranslation } from "../common/I18nProvider.tsx";
-import { get, isApiError, put } from "../../client/api.ts";
-import { ResponseCode } from "../../lib/api-types.ts";
+import { useQueryRecord } from "../common/useQueryRecord.ts";
+import { isApiError, put } from "../../client/api.ts";
 import { formatTime } from "../order/order-view.ts";
-import { isUnauthorized, reportError, toastOk, UcGate, UcPanel, UcRoot, useSession, useUcLoad } from "../user-center/shared.tsx";
+import { isUnauthorized, reportError, toastOk, UcGate, UcPanel, UcRoot } from "../user-center/shared.tsx";
 import type { UcIslandProps } from "../user-center/types.ts";
 import "./invoice.css";
 
@@ -29,28 +29,14 @@ export default function InvoiceDetail(props: UcIslandProps) {
 
 function InvoiceBody({ base }: { base: string }) {
   const { t } = useTranslation();
-  const session = useSession();
-  const [orderNumber, setOrderNumber] = useState<string | null>(null);
   const [editing, setEditing] = useState(false);
-  useEffect(() => setOrderNumber((new URLSearchParams(location.search).get("orderNumber") ?? "").trim()), []);
-  const load = useUcLoad(
-    { state: orderNumber === null ? "checking" : session.state, markGuest: session.markGuest },
-    async (): Promise<{ invoice: Invoice | null }> => {
-      if (!orderNumber) return { invoice: null };
-      try {
-        return { invoice: await get<Invoice>("/p/orderInvoice/info", { orderNumber }, { silent: true }) };
-      } catch (e) {
-        if (isApiError(e) && e.code === ResponseCode.SHOW_FAIL) return { invoice: null };
-        throw e;
-      }
-    },
-    [orderNumber],
-  );
-  const inv = load.data?.invoice ?? null;
+  const load = useQueryRecord<Invoice>("orderNumber", "/p/orderInvoice/info");
+  const orderNumber = load.id;
+  const inv = load.record ?? null;
   return (
     <UcPanel title={t("invoice.title")} testId="invoice-detail">
-      <UcGate state={orderNumber === null ? "checking" : session.state} error={load.error} loading={load.loading && !load.data} onRetry={load.reload}>
-        {load.data && !inv ? <p className="empty-state" data-testid="inv-none">{t("invoice.none")}</p> : null}
+      <UcGate state={load.state} error={load.error} loading={load.loading && load.record === undefined} onRetry={load.reload}>
+        {load.record === null ? <p className="empty-state" data-testid="inv-none">{t("invoice.none")}</p> : null}
         {inv ? (
           <>
             <dl className="inv-table" data-testid="inv-table">
@@ -76,7 +62,7 @@ function InvoiceBody({ base }: { base: string }) {
               <button type="button" className="btn btn-ghost" onClick={() => setEditing(true)} data-testid="inv-edit">{t("invoice.edit")}</button>
             ) : null}
             {inv.editable && editing ? (
-              <InvoiceForm inv={inv} onGuest={session.markGuest} onCancel={() => setEditing(false)} onSaved={(next) => { load.setData({ invoice: next }); setEditing(false); }} />
+              <InvoiceForm inv={inv} onGuest={load.markGuest} onCancel={() => setEditing(false)} onSaved={(next) => { load.setRecord(next); setEditing(false); }} />
             ) : null}
           </>
         ) : null}

@@ -9,6 +9,7 @@ import { showToast } from "../../client/toast.ts";
 import { TOAST_MS } from "../../lib/constants.ts";
 import { $cartCount } from "../../stores/index.ts";
 import { isUnauthorized, reportError, toastOk, type useConfirm } from "../user-center/shared.tsx";
+import type { OrderItemDto } from "../../lib/order-types.ts";
 import { buyerActions } from "./order-view.ts";
 
 export interface BuyAgainResult {
@@ -24,6 +25,18 @@ export interface OrderLinks {
 
 export const payHref = (base: string, orderNumber: string) => `${base}/payment?orderNumbers=${encodeURIComponent(orderNumber)}`;
 export const detailHref = (base: string, orderNumber: string) => `${base}/order-detail?orderNumber=${encodeURIComponent(orderNumber)}`;
+
+/** A line's after-sales state ("refund in progress", "refunded" …) linking to its application; nothing when never applied for. */
+export function LineAfterSalesLink({ item, base }: { item: OrderItemDto; base: string }) {
+  const { t } = useTranslation();
+  const a = item.afterSales;
+  if (!a) return null;
+  return (
+    <a className={`mo-after-sales mo-after-sales-${a.label.slice(5)}`} href={`${base}/return-detail?refundSn=${encodeURIComponent(a.refundSn)}`} data-testid="mo-line-after-sales">
+      {t(`refund.${a.label}`)}
+    </a>
+  );
+}
 
 /**
  * Runs the actions. `onChanged` is called after cancel / receipt (the order changed) and

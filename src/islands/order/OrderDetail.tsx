@@ -10,7 +10,8 @@ import { ResponseCode } from "../../lib/api-types.ts";
 import type { DeliveryOrderDto, OrderDetailDto } from "../../lib/order-types.ts";
 import { ConfirmDialog, ProdImage, UcGate, UcPanel, UcRoot, useConfirm, useSession, useUcLoad } from "../user-center/shared.tsx";
 import type { UcIslandProps } from "../user-center/types.ts";
-import { OrderActionButtons, useOrderActions } from "./OrderActions.tsx";
+import { CLOSE_TYPE_REFUNDED } from "../../lib/refund-state.ts";
+import { LineAfterSalesLink, OrderActionButtons, useOrderActions } from "./OrderActions.tsx";
 import { deliveryStateKey, formatTime, statusTextKey, timeLeft } from "./order-view.ts";
 import "./order.css";
 
@@ -116,11 +117,14 @@ function OrderDetailBody({ homeHref, listHref }: { homeHref: string; listHref: s
                 <p className="mo-head-hint" data-testid="mo-detail-hint">
                   {order.status === 1 ? (left ? t("myOrder.hint.unpaid", { time: left }) : t("myOrder.hint.expired")) : null}
                   {order.status === 2 ? t("myOrder.hint.toShip") : null}
-                  {order.status === 3 && order.receiptDeadline ? t("myOrder.hint.toReceive", { time: formatTime(order.receiptDeadline) }) : null}
+                  {order.status === 3 && order.receiptDeadline ? t(order.refundStatus === 1 ? "myOrder.hint.receiptPaused" : "myOrder.hint.toReceive", { time: formatTime(order.receiptDeadline) }) : null}
                   {order.status === 5 ? t("myOrder.hint.completed") : null}
-                  {order.status === 6 ? t(order.closeType === 1 ? "myOrder.hint.closedTimeout" : "myOrder.hint.closedCanceled") : null}
+                  {order.status === 6 ? t(order.closeType === 1 ? "myOrder.hint.closedTimeout" : order.closeType === CLOSE_TYPE_REFUNDED ? "myOrder.hint.closedRefunded" : "myOrder.hint.closedCanceled") : null}
                   {order.status === 7 ? t("myOrder.hint.grouping") : null}
                 </p>
+                {order.orderType === 1 ? (
+                  <a className="uc-link" href={`${base}/group-team?orderNumber=${encodeURIComponent(order.orderNumber)}`} data-testid="mo-group-team">{t("myOrder.viewTeam")}</a>
+                ) : null}
               </div>
               <OrderActionButtons
                 order={order}
@@ -206,7 +210,8 @@ function OrderDetailBody({ homeHref, listHref }: { homeHref: string; listHref: s
                 <dl className="mo-dl">
                   <dt>{t("myOrder.shop")}</dt>
                   <dd>
-                    <a href={`${base}/shopIndex?sid=${order.shopId}`}>{order.shopName}</a>
+                    <a href={`${base}/shopIndex?sid=${order.shopId}`}>{order.shopName}</a>{" "}
+                    <a className="uc-link" href={`${base}/chat?shopId=${order.shopId}&orderNumber=${encodeURIComponent(order.orderNumber)}`} data-testid="mo-contact-seller">{t("myOrder.contactSeller")}</a>
                   </dd>
                   <dt>{t("myOrder.createTime")}</dt>
                   <dd>{formatTime(order.createTime)}</dd>
@@ -289,7 +294,10 @@ function OrderDetailBody({ homeHref, listHref }: { homeHref: string; listHref: s
                       </td>
                       <td>¥{it.price}</td>
                       <td>{it.prodCount}</td>
-                      <td>¥{it.productTotalAmount}</td>
+                      <td>
+                        ¥{it.productTotalAmount}
+                        <LineAfterSalesLink item={it} base={base} />
+                      </td>
                     </tr>
                   ))}
                 </tbody>

@@ -4,6 +4,7 @@
  * search and the page are kept in the URL (?status=&orderName=&current=). Each order card: shop,
  * order number, time, items, amount incl. freight, status and the buttons of its status.
  */
+import { POINTS_ORDER_TYPE } from "../../lib/points-mall.ts";
 import { useCallback, useEffect, useState, type FormEvent, type KeyboardEvent } from "react";
 import { useTranslation } from "../common/I18nProvider.tsx";
 import { get } from "../../client/api.ts";
@@ -11,7 +12,7 @@ import type { Page } from "../../lib/api-types.ts";
 import type { MyOrderDto } from "../../lib/order-types.ts";
 import { ConfirmDialog, Pager, ProdImage, UcGate, UcPanel, UcRoot, useConfirm, useSession, useUcLoad } from "../user-center/shared.tsx";
 import type { OrderCountData, UcIslandProps } from "../user-center/types.ts";
-import { detailHref, OrderActionButtons, useOrderActions } from "./OrderActions.tsx";
+import { detailHref, LineAfterSalesLink, OrderActionButtons, useOrderActions } from "./OrderActions.tsx";
 import { formatTime, listQuery, ORDER_PAGE_SIZE, ORDER_TABS, statusTextKey, tabCount, tabFromParam, timeLeft } from "./order-view.ts";
 import "./order.css";
 
@@ -193,6 +194,11 @@ function OrderListBody({ homeHref }: { homeHref: string }) {
                         <a className="mo-shop" href={`${base}/shopIndex?sid=${o.shopId}`}>
                           {o.shopName}
                         </a>
+                        {o.orderType === POINTS_ORDER_TYPE ? (
+                          <span className="mo-type" data-testid="mo-type-points">
+                            {t("myOrder.typePoints")}
+                          </span>
+                        ) : null}
                       </div>
                       <div className="mo-card-body">
                         <ul className="mo-items">
@@ -206,7 +212,10 @@ function OrderListBody({ homeHref }: { homeHref: string }) {
                                 </span>
                               </a>
                               <span className="mo-col-price">¥{it.price}</span>
-                              <span className="mo-col-qty">× {it.prodCount}</span>
+                              <span className="mo-col-qty">
+                                × {it.prodCount}
+                                <LineAfterSalesLink item={it} base={base} />
+                              </span>
                             </li>
                           ))}
                         </ul>

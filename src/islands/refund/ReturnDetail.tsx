@@ -5,13 +5,13 @@
  * (apply-return page), and for an accepted return the form to send the tracking number
  * (POST /p/orderRefund/submitExpress). Refunded: how much went back and where.
  */
-import { useEffect, useState, type FormEvent } from "react";
-import { get, isApiError, post, put } from "../../client/api.ts";
-import { ResponseCode } from "../../lib/api-types.ts";
+import { useState, type FormEvent } from "react";
+import { isApiError, post, put } from "../../client/api.ts";
 import { DELIVERY_COMPANIES } from "../../lib/order-types.ts";
 import { useTranslation } from "../common/I18nProvider.tsx";
+import { useQueryRecord } from "../common/useQueryRecord.ts";
 import { formatTime } from "../order/order-view.ts";
-import { ConfirmDialog, isUnauthorized, ProdImage, reportError, toastOk, UcGate, UcPanel, UcRoot, useConfirm, useSession, useUcLoad } from "../user-center/shared.tsx";
+import { ConfirmDialog, isUnauthorized, ProdImage, reportError, toastOk, UcGate, UcPanel, UcRoot, useConfirm } from "../user-center/shared.tsx";
 import type { UcIslandProps } from "../user-center/types.ts";
 import { applyReturnHref, canModify, canShip, canWithdraw, refundStsKey, type Refund } from "./refund-view.ts";
 import "./refund.css";
@@ -26,24 +26,9 @@ export default function ReturnDetail(props: UcIslandProps) {
 
 function DetailBody({ base, listHref }: { base: string; listHref: string }) {
   const { t, locale } = useTranslation();
-  const session = useSession();
   const { ask, confirm } = useConfirm();
-  const [refundSn, setRefundSn] = useState<string | null>(null);
-  useEffect(() => setRefundSn((new URLSearchParams(location.search).get("refundSn") ?? "").trim()), []);
-  const load = useUcLoad(
-    { state: refundSn === null ? "checking" : session.state, markGuest: session.markGuest },
-    async (): Promise<{ refund: Refund | null }> => {
-      if (!refundSn) return { refund: null };
-      try {
-        return { refund: await get<Refund>("/p/orderRefund/info", { refundSn }, { silent: true }) };
-      } catch (e) {
-        if (isApiError(e) && e.code === ResponseCode.SHOW_FAIL) return { refund: null };
-        throw e;
-      }
-    },
-    [refundSn],
-  );
-  const r = load.data?.refund ?? null;
+  const load = useQueryRecord<Refund>("refundSn", "/p/orderRefund/info");
+  const r = load.record ?? null;
 
   const withdraw = () => ask(t("refund.detail.withdrawAsk"), () => void (async () => {
     try {
@@ -51,15 +36,15 @@ function DetailBody({ base, listHref }: { base: string; listHref: string }) {
       toastOk(t("refund.detail.withdrawn"));
       load.reload();
     } catch (e) {
-      if (isUnauthorized(e)) return session.markGuest();
+      if (isUnauthorized(e)) return load.markGuest();
       reportError(e, t("userCenter.common.actionFailed"));
     }
   })());
 
   return (
     <UcPanel title={t("refund.detail.title")} testId="return-detail">
-      <UcGate state={refundSn === null ? "checking" : session.state} error={load.error} loading={load.loading && !load.data} onRetry={load.reload}>
-        {load.data && !r ? <p className="empty-state">{t("refund.detail.notFound")}</p> : null}
+      <UcGate state={load.state} error={load.error} loading={load.loading && load.record === undefined} onRetry={load.reload}>
+        {load.record === null ? <p className="empty-state">{t("refund.detail.notFound")}</p> : null}
         {r ? (
           <>
             <p className="rd-head">
@@ -81,13 +66,14 @@ function DetailBody({ base, listHref }: { base: string; listHref: string }) {
                 {r.refundScore > 0 ? ` · ${t("refund.detail.score")} ${r.refundScore}` : null}
               </p>
             ) : null}
+            {r.returnMoneySts === 8 ? <p className="rd-hint" data-testid="rd-refunding">{t("refund.detail.refunding", { amount: r.refundAmount })}</p> : null}
             {r.returnMoneySts === 1 && r.dueAt ? <p className="rd-hint">{t("refund.detail.dueSeller", { time: formatTime(r.dueAt) })}</p> : null}
             {canShip(r) && r.dueAt ? <p className="rd-hint">{t("refund.detail.dueShip", { time: formatTime(r.dueAt) })}</p> : null}
             {r.rejectMessage && r.returnMoneySts === 7 ? <p className="rd-reject" data-testid="rd-reject">{t("refund.detail.rejectMessage")}: {r.rejectMessage}</p> : null}
             {r.sellerMsg ? <p className="rd-msg" data-testid="rd-seller-msg">{t("refund.detail.sellerMsg")}: {r.sellerMsg}</p> : null}
             {r.refundDelivery ? <p className="rd-msg">{t("refund.detail.parcel", { company: DELIVERY_COMPANIES.find((c) => c.dvyId === r.refundDelivery!.dvyId)?.dvyName[locale] ?? r.refundDelivery.expressName, no: r.refundDelivery.expressNo })}</p> : null}
 
-            {canShip(r) ? <ShipForm refundSn={r.refundSn} mobile={r.buyerMobile} onGuest={session.markGuest} onDone={load.reload} /> : null}
+            {canShip(r) ? <ShipForm refundSn={r.refundSn} mobile={r.buyerMobile} onGuest={load.markGuest} onDone={load.reload} /> : null}
 
             <dl className="rd-table">
               <dt>{t("refund.detail.goods")}</dt>

@@ -4,14 +4,14 @@
  * up to 9 photos (uploaded at once), anonymous flag. The server checks everything and answers
  * refusals in the buyer's language; the form keeps what was typed when a submit is refused.
  */
-import { useEffect, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { useTranslation } from "../common/I18nProvider.tsx";
-import { get, isApiError, post } from "../../client/api.ts";
-import { ResponseCode } from "../../lib/api-types.ts";
+import { useQueryRecord } from "../common/useQueryRecord.ts";
+import { isApiError, post } from "../../client/api.ts";
 import { REVIEW_PHOTOS_MAX, REVIEW_TEXT_MAX } from "../../lib/constants.ts";
 import type { OrderDetailDto, OrderItemDto } from "../../lib/order-types.ts";
 import { PhotoUpload } from "../common/PhotoUpload.tsx";
-import { isUnauthorized, ProdImage, reportError, toastOk, UcGate, UcPanel, UcRoot, useSession, useUcLoad } from "../user-center/shared.tsx";
+import { isUnauthorized, ProdImage, reportError, toastOk, UcGate, UcPanel, UcRoot } from "../user-center/shared.tsx";
 import type { UcIslandProps } from "../user-center/types.ts";
 import "./review.css";
 
@@ -25,23 +25,8 @@ export default function WriteComments(props: UcIslandProps) {
 
 function WriteCommentsBody({ base, ordersHref }: { base: string; ordersHref: string }) {
   const { t } = useTranslation();
-  const session = useSession();
-  const [orderNumber, setOrderNumber] = useState<string | null>(null);
-  useEffect(() => setOrderNumber((new URLSearchParams(location.search).get("orderNumber") ?? "").trim()), []);
-  const load = useUcLoad(
-    { state: orderNumber === null ? "checking" : session.state, markGuest: session.markGuest },
-    async (): Promise<{ order: OrderDetailDto | null }> => {
-      if (!orderNumber) return { order: null };
-      try {
-        return { order: await get<OrderDetailDto>("/p/myOrder/orderDetail", { orderNumber }, { silent: true }) };
-      } catch (e) {
-        if (isApiError(e) && e.code === ResponseCode.SHOW_FAIL) return { order: null };
-        throw e;
-      }
-    },
-    [orderNumber],
-  );
-  const order = load.data?.order ?? null;
+  const load = useQueryRecord<OrderDetailDto>("orderNumber", "/p/myOrder/orderDetail");
+  const order = load.record ?? null;
   const reviewable = order && order.status === 5;
   const [done, setDone] = useState<Set<number>>(new Set());
   const isDone = (it: OrderItemDto) => it.commSts === 1 || done.has(it.orderItemId);
@@ -49,8 +34,8 @@ function WriteCommentsBody({ base, ordersHref }: { base: string; ordersHref: str
 
   return (
     <UcPanel title={t("review.write.title")} testId="write-comments">
-      <UcGate state={orderNumber === null ? "checking" : session.state} error={load.error} loading={load.loading && !load.data} onRetry={load.reload}>
-        {load.data && (!order || !reviewable) ? (
+      <UcGate state={load.state} error={load.error} loading={load.loading && load.record === undefined} onRetry={load.reload}>
+        {load.record !== undefined && (!order || !reviewable) ? (
           <p className="empty-state" data-testid="wc-no-order">{t("review.write.noOrder")}</p>
         ) : null}
         {order && reviewable ? (
@@ -72,7 +57,7 @@ function WriteCommentsBody({ base, ordersHref }: { base: string; ordersHref: str
                       {t("review.write.reviewed")} · <a href={`${base}/detail/${it.prodId}?rc=1#reviews`}>{t("review.write.viewProduct")}</a>
                     </p>
                   ) : (
-                    <ReviewForm item={it} onDone={() => setDone((s) => new Set(s).add(it.orderItemId))} onGuest={session.markGuest} />
+                    <ReviewForm item={it} onDone={() => setDone((s) => new Set(s).add(it.orderItemId))} onGuest={load.markGuest} />
                   )}
                 </li>
               ))}

@@ -28,7 +28,7 @@ import { openLoginPopup } from "../../stores/index.ts";
 import { I18nProvider, type NamespaceResources } from "../common/I18nProvider.tsx";
 import { isUnauthorized, reportError, useSession } from "../user-center/shared.tsx";
 import type { Address } from "../user-center/types.ts";
-import { confirmBody, hasErrors, NO_INVOICE, parseSubmitQuery, pickCoupon, submitBody, type ConfirmChoice, type FormErrors, type InvoiceForm, type SubmitSource } from "./submit-view.ts";
+import { checkoutPaths, confirmBody, hasErrors, NO_INVOICE, parseSubmitQuery, pickCoupon, submitBody, type ConfirmChoice, type FormErrors, type InvoiceForm, type SubmitSource } from "./submit-view.ts";
 
 // Loaded on first use, so the page's first JavaScript stays small: the address form (address rules,
 // zod) when it opens, the form checks (order rules, zod) at the first check.
@@ -96,7 +96,7 @@ function SubmitBody({ links }: { links: SubmitOrderProps["links"] }) {
           if (!sid) throw new Error("no shop");
           setShopId(sid);
         }
-        const d = await post<OrderConfirmDto>("/p/order/confirm", confirmBody(source, next, sid), { silent: true });
+        const d = await post<OrderConfirmDto>(checkoutPaths(source).confirm, confirmBody(source, next, sid), { silent: true });
         setData(d);
         setChoice({ ...next, addrId: d.userAddr?.addrId ?? next.addrId, points: next.usePoints ? d.useScore : undefined });
         setPointsText(d.isScorePay === 1 ? String(d.useScore) : "");
@@ -166,7 +166,7 @@ function SubmitBody({ links }: { links: SubmitOrderProps["links"] }) {
     }
     let leaving = false;
     try {
-      const res = await post<OrderNumbersDto>("/p/order/submit", submitBody(data.uuid, shopIds, remarks, invoice, choice, { couponUserIds: data.couponUserIds, actualTotal: data.actualTotal }), { silent: true });
+      const res = await post<OrderNumbersDto>(checkoutPaths(source!).submit, submitBody(data.uuid, shopIds, remarks, invoice, choice, { couponUserIds: data.couponUserIds, actualTotal: data.actualTotal }, source ?? undefined), { silent: true });
       leaving = true;
       location.assign(`${links.payment}?orderNumbers=${encodeURIComponent(res.orderNumbers)}`);
     } catch (e) {

@@ -10,7 +10,9 @@ import type { OrderConfirmParam, OrderInvoiceParam, OrderSubmitParam } from "../
 
 export type SubmitSource =
   | { kind: "cart"; basketIds: number[] }
-  | { kind: "buyNow"; prodId: number; skuId: number; count: number };
+  | { kind: "buyNow"; prodId: number; skuId: number; count: number }
+  | { kind: "seckill"; seckillId: number; seckillSkuId: number; count: number; path: string }
+  | { kind: "group"; groupActivityId: number; groupSkuId: number; groupTeamId: number; count: number };
 
 const MAX_INT = 2_147_483_647;
 /** At most this many basketIds are taken from the query (the cart API's own limit). */
@@ -33,6 +35,22 @@ export function parseSubmitQuery(search: string | URLSearchParams): SubmitSource
     if (ids.some((n) => n === null)) return null;
     return { kind: "cart", basketIds: [...new Set(ids as number[])] };
   }
+  const count0 = positiveInt(q.get("count") ?? "1");
+  if (q.has("seckillId")) {
+    const seckillId = positiveInt(q.get("seckillId"));
+    const seckillSkuId = positiveInt(q.get("seckillSkuId"));
+    const path = q.get("path") ?? "";
+    if (seckillId === null || seckillSkuId === null || count0 === null || count0 > 50 || !/^[\w-]{8,64}$/.test(path)) return null;
+    return { kind: "seckill", seckillId, seckillSkuId, count: count0, path };
+  }
+  if (q.has("groupActivityId")) {
+    const groupActivityId = positiveInt(q.get("groupActivityId"));
+    const groupSkuId = positiveInt(q.get("groupSkuId"));
+    const team = q.get("groupTeamId") ?? "0";
+    const groupTeamId = team === "0" ? 0 : positiveInt(team);
+    if (groupActivityId === null || groupSkuId === null || groupTeamId === null || count0 === null || count0 > 50) return null;
+    return { kind: "group", groupActivityId, groupSkuId, groupTeamId, count: count0 };
+  }
   const prodId = positiveInt(q.get("prodId"));
   const skuId = positiveInt(q.get("skuId"));
   const count = positiveInt(q.get("count") ?? "1");
@@ -50,12 +68,28 @@ export interface ConfirmChoice {
   coupons?: number[] | undefined;
 }
 
-/** The POST /p/order/confirm body. `shopId` is needed for buy now only. */
+/** What an activity checkout adds to the confirm and submit bodies (flash sale, group buy). */
+function activityFields(source: SubmitSource): Record<string, number> {
+  if (source.kind === "seckill") return { seckillId: source.seckillId, seckillSkuId: source.seckillSkuId, prodCount: source.count };
+  if (source.kind === "group") return { groupActivityId: source.groupActivityId, groupSkuId: source.groupSkuId, groupTeamId: source.groupTeamId, prodCount: source.count };
+  return {};
+}
+
+/** The confirm and submit endpoints of a source: the ordinary checkout, or the activity's own. */
+export function checkoutPaths(source: SubmitSource): { confirm: string; submit: string } {
+  if (source.kind === "seckill") return { confirm: `/p/seckill/${source.path}/confirm`, submit: `/p/seckill/${source.path}/submit` };
+  if (source.kind === "group") return { confirm: "/p/group/order/confirm", submit: "/p/group/order/submit" };
+  return { confirm: "/p/order/confirm", submit: "/p/order/submit" };
+}
+
+/** The confirm body. `shopId` is needed for buy now only. */
 export function confirmBody(source: SubmitSource, choice: ConfirmChoice, shopId?: number): OrderConfirmParam {
   const body: OrderConfirmParam =
     source.kind === "cart"
       ? { basketIds: source.basketIds }
-      : { orderItem: { prodId: source.prodId, skuId: source.skuId, prodCount: source.count, shopId: shopId ?? 0 } };
+      : source.kind === "buyNow"
+        ? { orderItem: { prodId: source.prodId, skuId: source.skuId, prodCount: source.count, shopId: shopId ?? 0 } }
+        : activityFields(source);
   if (choice.addrId) body.addrId = choice.addrId;
   body.isScorePay = choice.usePoints ? 1 : 0;
   if (choice.usePoints && choice.points !== undefined) body.userUseScore = choice.points;
@@ -100,8 +134,9 @@ export function hasErrors(e: FormErrors): boolean {
  * The POST /p/order/submit body: one message and (when chosen) one invoice per shop; the coupons
  * and the amount the preview showed (`shown`), so the server refuses if its amount differs.
  */
-export function submitBody(uuid: string, shopIds: readonly number[], remarks: Record<number, string>, invoice: InvoiceForm, choice: ConfirmChoice, shown?: { couponUserIds: number[]; actualTotal: string }): OrderSubmitParam {
+export function submitBody(uuid: string, shopIds: readonly number[], remarks: Record<number, string>, invoice: InvoiceForm, choice: ConfirmChoice, shown?: { couponUserIds: number[]; actualTotal: string }, source?: SubmitSource): OrderSubmitParam {
   const body: OrderSubmitParam = {
+    ...(source ? activityFields(source) : {}),
     uuid,
     orderShopParams: shopIds.map((shopId) => ({ shopId, remarks: (remarks[shopId] ?? "").trim() })),
     isScorePay: choice.usePoints ? 1 : 0,

@@ -70,7 +70,11 @@ function OverviewBody({ links, homeHref }: { links: UcIslandProps["links"]; home
                   </a>
                 ) : null}
               </div>
-              <dl className="uc-ov-assets">
+              <dl className="uc-ov-assets" data-testid="uc-overview-assets">
+                <div>
+                  <dt>{t("userCenter.overview.level")}</dt>
+                  <dd data-testid="uc-overview-level">{links.memberCenter ? <a href={links.memberCenter}>{center.levelName}</a> : center.levelName}</dd>
+                </div>
                 <div>
                   <dt>{t("userCenter.overview.points")}</dt>
                   <dd>{links.integral ? <a href={links.integral}>{info.score ?? 0}</a> : (info.score ?? 0)}</dd>
@@ -84,6 +88,10 @@ function OverviewBody({ links, homeHref }: { links: UcIslandProps["links"]; home
                       <>¥{priceText(info.balance)}</>
                     )}
                   </dd>
+                </div>
+                <div>
+                  <dt>{t("userCenter.overview.coupons")}</dt>
+                  <dd data-testid="uc-overview-coupons">{links.coupons ? <a href={links.coupons}>{center.couponNum}</a> : center.couponNum}</dd>
                 </div>
               </dl>
             </div>

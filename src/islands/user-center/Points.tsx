@@ -18,12 +18,12 @@ const PAGE_SIZE = 10;
 export default function Points(props: UcIslandProps) {
   return (
     <UcRoot locale={props.locale} resources={props.resources}>
-      <PointsBody />
+      <PointsBody mallHref={props.links.pointsMall} />
     </UcRoot>
   );
 }
 
-function PointsBody() {
+function PointsBody({ mallHref }: { mallHref?: string | undefined }) {
   const { t, locale } = useTranslation();
   const session = useSession();
   const [page, setPage] = useState(1);
@@ -72,6 +72,11 @@ function PointsBody() {
               <div className="wallet-figure">
                 <p className="wallet-label">{t("points.ui.balance")}</p>
                 <p className="wallet-value" data-testid="points-balance">{info.score}</p>
+                {mallHref ? (
+                  <a className="wallet-note" href={mallHref} data-testid="points-mall-link">
+                    {t("points.mall.title")}
+                  </a>
+                ) : null}
               </div>
               <div className="wallet-figure">
                 <p className="wallet-label">{t("points.ui.expiring")}</p>

@@ -42,6 +42,11 @@ export interface CenterInfo {
   shopStatus: number | null;
   shopId: number | string | null;
   isSetPassword: boolean;
+  score: number;
+  totalBalance: string;
+  couponNum: number;
+  levelName: string;
+  levelType: number;
 }
 
 export interface Area {

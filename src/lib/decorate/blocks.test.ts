@@ -172,6 +172,11 @@ describe("discount_coupon", () => {
     expect(vm.data.items).toEqual([expect.objectContaining({ prodId: 7, price: "150.00", oriPrice: "199.00" })]);
     expect(buildBlock("discount_coupon", { goodsList: [{ id: 0 }] }, "zh")).toBeNull();
   });
+  it("on a shop page it is kept without products: it shows the shop's live coupons", () => {
+    const vm = buildBlock("discount_coupon", { title: "Coupons", goodsList: [] }, "en", { shopId: 3 })!;
+    expect(vm).toMatchObject({ type: "discount_coupon", data: { title: "Coupons", items: [] } });
+    expect(buildBlock("limited_skill", { goodsList: [] }, "en", { shopId: 3 })).toBeNull();
+  });
 });
 
 describe("goods_module1", () => {

@@ -358,11 +358,12 @@ export const ACTIVITY_MAX = 10;
 
 /**
  * limited_skill (flash sale, items keyed by prodId) and discount_coupon (group/discount deals,
- * keyed by id): the products still on sale, shown at their activityPrice. Empty → null.
+ * keyed by id): the products still on sale, shown at their activityPrice. Empty → null, except
+ * a discount_coupon block on a shop page (`keepEmpty`): it also shows the shop's live coupons.
  */
-export function buildActivityGoods(df: Dict, locale: Locale, ctx: BuildContext = {}): ActivityGoodsVM | null {
+export function buildActivityGoods(df: Dict, locale: Locale, ctx: BuildContext = {}, keepEmpty = false): ActivityGoodsVM | null {
   const items = goodsList(df.goodsList, locale, ACTIVITY_MAX, { activity: true });
-  if (items.length === 0) return null;
+  if (items.length === 0 && !keepEmpty) return null;
   return { ...titleStyle(df, locale, ctx, { marginTop: 30, marginBottom: 20 }), show: showContent(df.showContent), items };
 }
 
@@ -464,7 +465,7 @@ export function buildBlock(type: string, dataField: unknown, locale: Locale, ctx
     case "universal_hotspot": return wrap(type, buildUniversalHotspot(df, locale, ctx));
     case "store_list": return wrap(type, buildStoreList(df, locale, ctx));
     case "limited_skill": return wrap(type, buildActivityGoods(df, locale, ctx));
-    case "discount_coupon": return wrap(type, buildActivityGoods(df, locale, ctx));
+    case "discount_coupon": return wrap(type, buildActivityGoods(df, locale, ctx, (ctx.shopId ?? 0) > 0));
     case "goods_module1": return wrap(type, buildGoodsModule1(df, locale, ctx));
     case "goods_module2": return wrap(type, buildGoodsModule2(df, locale, ctx));
     case "goods_module3": return wrap(type, buildGoodsModule3(df, locale, ctx));

@@ -20,6 +20,8 @@ import { CONTROL_CHARS_KEY } from "../../lib/text-rules.ts";
 import type { ApiEnv } from "./context.ts";
 import { ApiError, envelope } from "./envelope.ts";
 import { sysRouter } from "./sys.ts";
+import { adjustmentRouter } from "./adjustment.ts";
+import { pointsMallRouter } from "./points-mall.ts";
 import { catalogRouter } from "./catalog.ts";
 import { shopRouter } from "./shop.ts";
 import { noticeRouter } from "./notice.ts";
@@ -51,6 +53,10 @@ import { pointsRouter } from "./points.ts";
 import { balanceRouter } from "./balance.ts";
 import { memberRouter } from "./member.ts";
 import { storeApplicationRouter } from "./store-application.ts";
+import { flashGateEntry, flashSaleRouter } from "./flash-sale.ts";
+import { groupBuyRouter } from "./group-buy.ts";
+import { platformMarketingRouter } from "./marketing-admin.ts";
+import { chatRouter } from "./chat.ts";
 
 /** 413 with the envelope, in the request's language. */
 function tooLarge(c: Context<ApiEnv>) {
@@ -101,6 +107,10 @@ export function createApi(app: AppContext) {
     await next();
   });
 
+  // A flash-sale rush: submits pass the in-memory gate before the token lookup, so attempts on a
+  // sold-out flash SKU cost no database work (src/server/api/flash-sale.ts).
+  api.use("/p/seckill/:orderPath/submit", flashGateEntry);
+
   // Paths under /p/ need a valid token (SPEC §6). The raw token is sent in Authorization.
   api.use("/p/*", async (c, next) => {
     const raw = (c.req.header("authorization") ?? "").replace(/^Bearer\s+/i, "").trim();
@@ -141,6 +151,8 @@ export function createApi(app: AppContext) {
   api.route("/", footprintListRouter);
   api.route("/", cartRouter);
   api.route("/", orderSubmitRouter);
+  api.route("/", flashSaleRouter);
+  api.route("/", groupBuyRouter);
   api.route("/", paymentRouter);
   api.route("/", myOrderRouter);
   api.route("/", reviewRouter);
@@ -153,6 +165,10 @@ export function createApi(app: AppContext) {
   api.route("/", balanceRouter);
   api.route("/", memberRouter);
   api.route("/", storeApplicationRouter);
+  api.route("/", adjustmentRouter);
+  api.route("/", pointsMallRouter);
+  api.route("/", platformMarketingRouter);
+  api.route("/", chatRouter);
 
   api.notFound((c) => c.json(envelope(ResponseCode.NOT_FOUND, null, getT(c.var.locale ?? "zh")("api.notFound")), 404));
 

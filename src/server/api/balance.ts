@@ -10,7 +10,7 @@ import { Hono } from "hono";
 import { ResponseCode } from "../../lib/api-types.ts";
 import { PayType } from "../../lib/order-types.ts";
 import { localePath } from "../../lib/locale.ts";
-import { pageParams } from "../../lib/validation.ts";
+import { pageParams, strictInt } from "../../lib/validation.ts";
 import { balanceInfo, balanceLog, BalanceError, createRecharge, rechargeStatus } from "../domain/balance/balance.ts";
 import { PaymentError, safeReturnUrl } from "../domain/payment/payment.ts";
 import { paymentProviderFor } from "../providers/payment.ts";
@@ -30,7 +30,7 @@ balanceRouter.get("/p/userBalanceLog/log", async (c) => {
 balanceRouter.post("/p/balance/pay", async (c) => {
   const body = (await readJson(c)) as Record<string, unknown> | null;
   if (!body || typeof body !== "object" || Array.isArray(body)) throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t("api.badJson"));
-  const payType = Number(body.payType);
+  const payType = strictInt(body.payType);
   if (payType !== PayType.WECHAT_SCAN && payType !== PayType.ALIPAY) throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t("payment.badPayType"));
   const returnUrl = safeReturnUrl(body.returnUrl) ?? localePath(c.var.locale, "/user-center/uc-balance");
   try {

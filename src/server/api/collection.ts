@@ -44,8 +44,8 @@ export async function readIdBody(c: Context<ApiEnv>, key: string): Promise<unkno
   } catch {
     throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t("api.badJson"));
   }
-  if (typeof body === "number" || typeof body === "string") return { [key]: body };
-  return body && typeof body === "object" && !Array.isArray(body) ? body : {};
+  // anything but an object is the id itself, so `true` or `[1]` is "not valid" rather than "empty"
+  return body !== null && typeof body === "object" && !Array.isArray(body) ? body : { [key]: body };
 }
 
 export const collectionRouter = new Hono<ApiEnv>();

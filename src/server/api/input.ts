@@ -13,7 +13,7 @@ import { ApiError, ok } from "./envelope.ts";
 
 type Env = { Variables: ApiVariables };
 
-const OWN = /^(rules|review|invoice|refund|order|orderSubmit|merchant|validation)\./;
+const OWN = /^(rules|review|invoice|refund|order|orderSubmit|merchant|validation|flashSale|groupBuy)\./;
 
 export function parseInput<E extends Env, S extends z.ZodType>(c: Context<E>, schema: S, value: unknown): z.infer<S> {
   const r = schema.safeParse(value);
@@ -40,7 +40,7 @@ export async function jsonBody<E extends Env>(c: Context<E>): Promise<unknown> {
 /** A refusal of a domain module: an Error with an i18n key and optional params. */
 function isKeyed(err: unknown): err is Error & { key: string; params?: Record<string, unknown> } {
   return err instanceof Error && typeof (err as { key?: unknown }).key === "string"
-    && ["ReviewError", "InvoiceError", "RefundError", "OrderError", "MerchantError"].includes(err.name);
+    && ["ReviewError", "InvoiceError", "RefundError", "OrderError", "MerchantError", "CouponError", "DiscountError", "FlashAdminError", "GroupBuyError"].includes(err.name);
 }
 
 /** Runs a domain call and answers its result; refusals become A00001 in the request's language. */

@@ -1,11 +1,14 @@
 /**
  * Membership (CONTRACT §6.6; rules in src/server/domain/member/member.ts), login required:
  *   GET  /p/score/scoreLevel/page?levelType=0|1  → LevelPageDto
+ *   GET  /p/level/payStatus?payNo= → 0 waiting, 1 paid, 2 closed or expired
  *   POST /p/level/payLevel {id, payType 9|2|3, returnUrl?} → {type 1, message, endTime, balance} | {type 3, message, balance} | {type 2, ...ProviderPayDto}
  */
 import { Hono } from "hono";
 import { ResponseCode } from "../../lib/api-types.ts";
-import { buyLevel, levelPage, MemberError } from "../domain/member/member.ts";
+import { ID_MAX } from "../../lib/constants.ts";
+import { strictInt } from "../../lib/validation.ts";
+import { buyLevel, levelPage, levelPayStatus, MemberError } from "../domain/member/member.ts";
 import { PaymentError, safeReturnUrl } from "../domain/payment/payment.ts";
 import { paymentProviderFor } from "../providers/payment.ts";
 import type { ApiEnv } from "./context.ts";
@@ -19,12 +22,18 @@ memberRouter.get("/p/score/scoreLevel/page", async (c) => {
   return ok(c, await levelPage(c.var.app.db, c.var.userId, levelType, c.var.locale, new Date()));
 });
 
+memberRouter.get("/p/level/payStatus", async (c) => {
+  const st = await levelPayStatus(c.var.app.db, c.var.userId, (c.req.query("payNo") ?? "").trim(), new Date());
+  if (st === null) throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t("order.paymentNotFound"));
+  return ok(c, st);
+});
+
 memberRouter.post("/p/level/payLevel", async (c) => {
   const body = (await readJson(c)) as Record<string, unknown> | null;
   if (!body || typeof body !== "object" || Array.isArray(body)) throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t("api.badJson"));
-  const levelId = Number(body.id);
-  const payType = Number(body.payType);
-  if (!Number.isSafeInteger(levelId) || levelId < 1) throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t("member.levelNotFound"));
+  const levelId = strictInt(body.id) ?? 0;
+  const payType = strictInt(body.payType) ?? Number.NaN;
+  if (levelId < 1 || levelId > ID_MAX) throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t("member.levelNotFound"));
   try {
     const r = await buyLevel(c.var.app.db, paymentProviderFor(c.var.app.config), {
       userId: c.var.userId, levelId, payType, returnUrl: safeReturnUrl(body.returnUrl) ?? undefined, subject: c.var.t("member.subject"), locale: c.var.locale,

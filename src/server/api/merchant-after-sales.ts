@@ -83,7 +83,7 @@ export function mountMerchantAfterSales(r: Hono<MerchantEnv>): void {
     });
   });
 
-  const refundListRule = pageParams.extend({ sts: z.preprocess((v) => (v === "" || v === undefined ? 0 : v), intFieldDefault(-1, 7, 0)) });
+  const refundListRule = pageParams.extend({ sts: z.preprocess((v) => (v === "" || v === undefined ? 0 : v), intFieldDefault(-1, 8, 0)) });
   const snOf = (c: { req: { param: (k: string) => string | undefined } }) => {
     const sn = c.req.param("refundSn") ?? "";
     if (!/^\d{1,32}$/.test(sn)) throw keyed("RefundError", "refund.notFound");

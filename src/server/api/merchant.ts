@@ -24,6 +24,9 @@ import {
 import { OrderError, TRACE_STATION_MAX, TRACKING_NUMBER } from "../domain/order/order-lifecycle.ts";
 import { clientIp } from "./auth.ts";
 import { mountMerchantAfterSales } from "./merchant-after-sales.ts";
+import { mountMerchantMarketing } from "./marketing-admin.ts";
+import { mountMerchantFlashSale } from "./flash-sale.ts";
+import { mountMerchantGroupBuy } from "./group-buy.ts";
 import type { MerchantEnv } from "./context.ts";
 import { ApiError, envelope, ok } from "./envelope.ts";
 import { controlFreeString } from "../../lib/rule-schemas.ts";
@@ -163,6 +166,10 @@ merchantRouter.use("/merchant/*", async (c, next) => {
 
 // After-sales (reviews, invoices, refunds): merchant-after-sales.ts, behind the token check above.
 mountMerchantAfterSales(merchantRouter);
+// Coupons and limited-time discounts: marketing-admin.ts.
+mountMerchantMarketing(merchantRouter);
+mountMerchantFlashSale(merchantRouter);
+mountMerchantGroupBuy(merchantRouter);
 
 merchantRouter.post("/merchant/login", bodyOf(4 * 1024), async (c) => {
   const input = parse(c, loginRule, await json(c));

@@ -15,7 +15,7 @@ import { couponUserIdsRule, orderInvoiceListRule, orderShopParamsRule, shownAmou
 import type { OrderNumbersDto } from "../../lib/order-types.ts";
 import { intField, messageKeyOf } from "../../lib/validation.ts";
 import type { OrderInvoice } from "../db/schema.ts";
-import { OrderSubmitError, confirmOrder, submitOrder } from "../domain/order/order-submit.ts";
+import { OrderSubmitError, confirmOrder, submitOrder, type SubmitInput } from "../domain/order/order-submit.ts";
 import { CART_IDS_MAX } from "../domain/cart/cart.ts";
 import type { ApiEnv } from "./context.ts";
 import { ApiError, envelope, ok } from "./envelope.ts";
@@ -33,7 +33,7 @@ const countRule = z.preprocess(
   z.number({ error: "cart.badCount" }).int({ error: "cart.badCount" }).min(1, "cart.badCount").max(CART_SETTLE_MAX, { error: "cart.settleMax" }),
 );
 
-const confirmRule = z.object({
+export const confirmRule = z.object({
   basketIds: opt(z.array(id(), { error: "validation.invalid" }).max(CART_IDS_MAX, "validation.outOfRange")),
   orderItem: opt(z.object({ prodId: id(), skuId: id(), prodCount: countRule, shopId: id() }, { error: "validation.invalid" })),
   addrId: opt(intField(0, MAX_INT)),
@@ -43,7 +43,7 @@ const confirmRule = z.object({
   userChangeCoupon: opt(userChangeCouponRule),
 });
 
-const submitRule = z.object({
+export const submitRule = z.object({
   uuid: controlFreeString("orderSubmit.expired").trim().min(1, "orderSubmit.expired").max(200, "orderSubmit.expired"),
   addrId: opt(intField(0, MAX_INT)),
   orderShopParams: opt(orderShopParamsRule),
@@ -57,10 +57,10 @@ const submitRule = z.object({
   actualTotal: opt(shownAmountRule),
 });
 
-const SHOWN = ["cart.", "rules.", "order.", "orderSubmit.", "coupon."];
+const SHOWN = ["cart.", "rules.", "order.", "orderSubmit.", "coupon.", "flashSale.", "groupBuy."];
 
 /** Parses the body; the first problem becomes an A00001 (A03002 for a missing token) with a translated message. */
-function parse<S extends z.ZodType>(c: Context<ApiEnv>, schema: S, value: unknown): z.infer<S> {
+export function parse<S extends z.ZodType>(c: Context<ApiEnv>, schema: S, value: unknown): z.infer<S> {
   const r = schema.safeParse(value);
   if (r.success) return r.data;
   const issue = r.error.issues[0]!;
@@ -76,7 +76,7 @@ function parse<S extends z.ZodType>(c: Context<ApiEnv>, schema: S, value: unknow
 }
 
 /** The JSON body (an object); empty → {}; invalid JSON → A00001. */
-async function body(c: Context<ApiEnv>): Promise<unknown> {
+export async function body(c: Context<ApiEnv>): Promise<unknown> {
   const text = (await c.req.text()).trim();
   if (text === "") return {};
   try {
@@ -86,7 +86,7 @@ async function body(c: Context<ApiEnv>): Promise<unknown> {
   }
 }
 
-async function run<T>(c: Context<ApiEnv>, f: () => Promise<T>) {
+export async function run<T>(c: Context<ApiEnv>, f: () => Promise<T>) {
   try {
     return ok(c, await f());
   } catch (err) {
@@ -120,22 +120,20 @@ orderSubmitRouter.post("/p/order/confirm", async (c) => {
 
 orderSubmitRouter.post("/p/order/submit", async (c) => {
   const input = parse(c, submitRule, await body(c));
+  return run(c, async (): Promise<OrderNumbersDto> => {
+    const numbers = await submitOrder(c.var.app.db, c.var.userId, c.var.locale, submitInputOf(input), new Date());
+    return { orderNumbers: numbers.join(",") };
+  });
+});
+
+/** The domain's SubmitInput from a parsed submit body (also used by the activity checkouts). */
+export function submitInputOf(input: z.infer<typeof submitRule>): SubmitInput {
   const remarks = new Map<number, string>();
   for (const p of input.orderShopParams ?? input.orderShopParam ?? []) remarks.set(p.shopId, p.remarks);
   const invoices = new Map<number, OrderInvoice>();
   for (const i of input.orderInvoiceList ?? []) invoices.set(i.shopId, { invoiceType: i.invoiceType, headerName: i.headerName, invoiceTaxNumber: i.invoiceTaxNumber });
-  return run(c, async (): Promise<OrderNumbersDto> => {
-    const numbers = await submitOrder(c.var.app.db, c.var.userId, c.var.locale, {
-      uuid: input.uuid,
-      addrId: input.addrId,
-      remarks,
-      invoices,
-      isScorePay: input.isScorePay,
-      userUseScore: input.userUseScore,
-      couponUserIds: input.couponUserIds,
-      userChangeCoupon: input.userChangeCoupon,
-      actualTotal: input.actualTotal,
-    }, new Date());
-    return { orderNumbers: numbers.join(",") };
-  });
-});
+  return {
+    uuid: input.uuid, addrId: input.addrId, remarks, invoices, isScorePay: input.isScorePay, userUseScore: input.userUseScore,
+    couponUserIds: input.couponUserIds, userChangeCoupon: input.userChangeCoupon, actualTotal: input.actualTotal,
+  };
+}

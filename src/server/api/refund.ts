@@ -8,6 +8,8 @@
  *   POST /p/orderRefund/submitExpress {refundSn, expressId, expressNo, mobile?, senderRemarks?} → null
  *   GET  /p/orderRefund/list?current&size                                 → Page<RefundDto>
  *   GET  /p/orderRefund/info?refundSn=                                    → RefundDto
+ * and, public (the payment provider calls it; signed):
+ *   POST /pay/refund-notify/sandbox {refundSn, refundNo, amount, status, sign} → {refundSn, refunded, alreadyRefunded}
  */
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
@@ -15,7 +17,7 @@ import { z } from "zod";
 import { ResponseCode } from "../../lib/api-types.ts";
 import { refundApplyRule, refundExpressRule } from "../../lib/refund-rules.ts";
 import { pageParams } from "../../lib/validation.ts";
-import { applyRefund, modifyRefund, myRefund, myRefunds, refundPreview, shipReturn, withdrawRefund } from "../domain/refund/refund.ts";
+import { applyRefund, asRefundNotification, handleRefundNotification, modifyRefund, myRefund, myRefunds, refundPreview, shipReturn, withdrawRefund } from "../domain/refund/refund.ts";
 import type { ApiEnv } from "./context.ts";
 import { ApiError, envelope } from "./envelope.ts";
 import { jsonBody, parseInput, runDomain } from "./input.ts";
@@ -83,4 +85,11 @@ refundRouter.get("/p/orderRefund/list", async (c) => {
 refundRouter.get("/p/orderRefund/info", async (c) => {
   const refundSn = parseInput(c, refundSnRule, c.req.query("refundSn") ?? "");
   return runDomain(c, () => myRefund(c.var.app.db, c.var.userId, refundSn, c.var.locale));
+});
+
+/** The payment provider's refund notification: the one path that finishes provider refunds. */
+refundRouter.post("/pay/refund-notify/sandbox", limit, async (c) => {
+  const n = asRefundNotification(await jsonBody(c));
+  if (!n) throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t("refund.badNotification"));
+  return runDomain(c, () => handleRefundNotification(c.var.app.db, c.var.app.config.paymentSecret, n, new Date()));
 });

@@ -15,7 +15,6 @@
  * Refusals are A00001 with the message in the request's language; a missing or wrong platform
  * token is A00004.
  */
-import { createHash, timingSafeEqual } from "node:crypto";
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { ResponseCode } from "../../lib/api-types.ts";
@@ -25,6 +24,7 @@ import {
 } from "../domain/store-application/store-application.ts";
 import { SHOP_ACTIONS, type ShopAction } from "../domain/store-application/store-application-state.ts";
 import type { ApiEnv } from "./context.ts";
+import { requirePlatform } from "./platform-auth.ts";
 import { ApiError, envelope, ok } from "./envelope.ts";
 
 type C = Context<ApiEnv>;
@@ -97,19 +97,7 @@ storeApplicationRouter.put("/p/storeAccount", bodyOf(4 * 1024), async (c) => {
 // Platform
 // ---------------------------------------------------------------------------------------------
 
-const digest = (s: string) => createHash("sha256").update(s).digest();
-
-/** Constant-time comparison of the sent token with the configured one; "" (not configured) never matches. */
-function platformTokenOk(sent: string, expected: string): boolean {
-  if (!expected || !sent) return false;
-  return timingSafeEqual(digest(sent), digest(expected));
-}
-
-storeApplicationRouter.use("/platform/*", async (c, next) => {
-  const sent = (c.req.header("authorization") ?? "").replace(/^Bearer\s+/i, "").trim();
-  if (!platformTokenOk(sent, c.var.app.config.platformApiToken)) throw new ApiError(ResponseCode.UNAUTHORIZED, c.var.t("api.unauthorized"));
-  await next();
-});
+storeApplicationRouter.use("/platform/*", requirePlatform);
 
 storeApplicationRouter.get("/platform/storeApplications", async (c) => {
   const q = c.req.query();

@@ -38,7 +38,7 @@ export const userRouter = new Hono<ApiEnv>();
 
 userRouter.get("/p/user/userInfo", async (c) => ok(c, await run(c, () => getUserInfo(c.var.app.db, c.var.userId))));
 
-userRouter.get("/p/user/centerInfo", async (c) => ok(c, await run(c, () => getCenterInfo(c.var.app.db, c.var.userId))));
+userRouter.get("/p/user/centerInfo", async (c) => ok(c, await run(c, () => getCenterInfo(c.var.app.db, c.var.userId, c.var.locale, new Date()))));
 
 userRouter.put("/p/user/setUserInfo", smallBody, async (c) => {
   const body = await parseAuthJson(c, setUserInfoBody);

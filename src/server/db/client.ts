@@ -20,6 +20,14 @@ export interface Database {
   close(): Promise<void>;
   /** PGlite only: the whole data directory as a tarball, loadable with `loadDataDir`. */
   dumpDataDir?(): Promise<Blob>;
+  /**
+   * PostgreSQL only: LISTEN/NOTIFY (chat fan-out across processes, docs/chat.md). `listen` holds
+   * one dedicated connection and re-listens after it reconnects; it resolves with its unlisten.
+   */
+  pubsub?: {
+    listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+    notify(channel: string, payload: string): Promise<void>;
+  };
 }
 
 export interface DbOptions {
@@ -57,6 +65,15 @@ export async function openDatabase(opts: DbOptions): Promise<Database> {
       },
       async close() {
         await client.end({ timeout: 5 });
+      },
+      pubsub: {
+        async listen(channel, onMessage) {
+          const sub = await client.listen(channel, onMessage);
+          return () => sub.unlisten();
+        },
+        async notify(channel, payload) {
+          await client.notify(channel, payload);
+        },
       },
     };
   }

@@ -6,7 +6,7 @@
  */
 import { sql } from "drizzle-orm";
 import {
-  index, integer, jsonb, numeric, pgSequence, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, bigint,
+  index, integer, jsonb, numeric, pgSequence, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, bigint, bigserial,
 } from "drizzle-orm/pg-core";
 import type { LocalizedText } from "../../lib/locale.ts";
 import type { LineOffers } from "../../lib/marketing.ts";
@@ -99,7 +99,8 @@ export const categoryBrands = pgTable("category_brands", {
 }, (t) => [primaryKey({ columns: [t.categoryId, t.brandId] })]);
 
 /**
- * status: 1 on sale, 0 off shelf by merchant, -1 deleted, 2 off shelf by platform.
+ * status: 1 on sale, 0 off shelf by merchant, -1 deleted, 2 off shelf by platform, 3 on offer in the
+ * points mall only (prodType 3; never listed, searched or put in a cart like ordinary goods).
  * prodType: 0 normal, 1 group buy, 2 seckill, 3 points (integral).
  * categoryId is the platform level-3 category; cpid/cid are derived from it.
  */
@@ -121,6 +122,10 @@ export const products = pgTable("products", {
   prodType: smallint("prod_type").notNull().default(0),
   /** 1 = seven-day no-reason return (the footer's promise); 0 = returns only for a fault (e.g. fresh food, custom goods). */
   sevenDayReturn: smallint("seven_day_return").notNull().default(1),
+  /** Points-mall items (prodType 3): the points of one piece (price is the money part, 0 = points only). */
+  scorePrice: integer("score_price").notNull().default(0),
+  /** Points-mall items: how many pieces one buyer may exchange in all (0 = no limit). */
+  scoreLimit: integer("score_limit").notNull().default(0),
   putawayTime: ts("putaway_time").notNull().defaultNow(),
   createdAt: created(),
   updatedAt: updated(),
@@ -420,7 +425,7 @@ export type OrderInvoice = {
 
 /**
  * One order per shop (CONTRACT §4.5, §13 tz_order). status: 1 unpaid, 2 paid/to ship, 3 shipped,
- * 5 completed, 6 closed, 7 waiting for group. closeType: 1 payment timeout, 4 buyer cancelled.
+ * 5 completed, 6 closed, 7 waiting for group. closeType: 1 payment timeout, 2 everything refunded, 4 buyer cancelled.
  * deleteStatus: 0 normal, 2 deleted by the buyer. isComm: 1 once every item is reviewed.
  */
 export const orders = pgTable("orders", {
@@ -546,6 +551,8 @@ export const userLedger = pgTable("user_ledger", {
   /** Why: "orderPay", "orderUseScore", "orderCancelRefund", "orderEarnScore", … */
   reason: text("reason").notNull(),
   orderNumber: text("order_number"),
+  /** Free text: why a platform adjustment was made (reason "adjust"). */
+  note: text("note"),
   createdAt: created(),
 }, (t) => [index("user_ledger_user_idx").on(t.userId, t.kind, t.createdAt)]);
 
@@ -669,6 +676,8 @@ export const coupons = pgTable("coupons", {
   stocks: integer("stocks").notNull(),
   sourceStock: integer("source_stock").notNull(),
   status: smallint("status").notNull().default(1),
+  /** 1 = an exclusive coupon of paid members: only an active paid member may claim it. */
+  memberOnly: smallint("member_only").notNull().default(0),
   createdAt: created(),
   updatedAt: updated(),
 }, (t) => [index("coupons_shop_idx").on(t.shopId, t.status, t.overTime)]);
@@ -799,3 +808,164 @@ export const storeApplications = pgTable("store_applications", {
   createdAt: created(),
   updatedAt: updated(),
 }, (t) => [uniqueIndex("store_applications_user_uq").on(t.userId), index("store_applications_status_idx").on(t.status, t.submittedAt)]);
+
+// ---------------------------------------------------------------------------------------------
+// Chat (docs/chat.md)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * One conversation per buyer and shop; shopId 0 = the platform's official service.
+ * Read state: the highest message id each side has read (`userReadId`, `agentReadId`) and has
+ * received on a socket (`…DeliveredId`); unread counters are kept beside them in the same
+ * transaction as each message (the conversation list and the top bar badge read them directly).
+ */
+export const chatConversations = pgTable("chat_conversations", {
+  conversationId: serial("conversation_id").primaryKey(),
+  userId: text("user_id").notNull(),
+  shopId: integer("shop_id").notNull(),
+  lastMsgId: bigint("last_msg_id", { mode: "number" }).notNull().default(0),
+  lastMsgAt: ts("last_msg_at"),
+  userUnread: integer("user_unread").notNull().default(0),
+  agentUnread: integer("agent_unread").notNull().default(0),
+  userReadId: bigint("user_read_id", { mode: "number" }).notNull().default(0),
+  agentReadId: bigint("agent_read_id", { mode: "number" }).notNull().default(0),
+  userDeliveredId: bigint("user_delivered_id", { mode: "number" }).notNull().default(0),
+  agentDeliveredId: bigint("agent_delivered_id", { mode: "number" }).notNull().default(0),
+  createdAt: created(),
+}, (t) => [
+  uniqueIndex("chat_conversations_user_shop_uq").on(t.userId, t.shopId),
+  index("chat_conversations_shop_idx").on(t.shopId, t.lastMsgAt),
+]);
+
+/** sender: 1 buyer, 2 agent (the shop's or the official service). msgType: 0 text, 1 image, 2 product card, 3 order card. */
+export const chatMessages = pgTable("chat_messages", {
+  msgId: bigserial("msg_id", { mode: "number" }).primaryKey(),
+  conversationId: integer("conversation_id").notNull(),
+  sender: smallint("sender").notNull(),
+  msgType: smallint("msg_type").notNull().default(0),
+  content: text("content").notNull(),
+  createdAt: created(),
+}, (t) => [index("chat_messages_conversation_idx").on(t.conversationId, t.msgId)]);
+
+/** Agent sockets open now, in any process (a row per socket; rows not seen for 60 s count as gone). */
+export const chatAgentPresence = pgTable("chat_agent_presence", {
+  connId: text("conn_id").primaryKey(),
+  shopId: integer("shop_id").notNull(),
+  seenAt: ts("seen_at").notNull().defaultNow(),
+}, (t) => [index("chat_agent_presence_shop_idx").on(t.shopId)]);
+
+// ------------------------------------------------------------------------------------------
+// Marketing II: flash sale and group buy (CONTRACT §6.1, §6.2; docs/group-buy-flash-sale.md)
+// ------------------------------------------------------------------------------------------
+
+/** Flash-sale sessions (time slots): every activity of a session runs from startTime to endTime. */
+export const flashSessions = pgTable("flash_sessions", {
+  sessionId: serial("session_id").primaryKey(),
+  startTime: ts("start_time").notNull(),
+  endTime: ts("end_time").notNull(),
+  createdAt: created(),
+}, (t) => [index("flash_sessions_time_idx").on(t.startTime)]);
+
+/**
+ * Flash-sale activities (seckill): one product of one shop in one session. maxNum = pieces one
+ * buyer may buy (-1 no limit); payMinutes = the pay time limit of its orders. status 1 on, 0 ended
+ * by the merchant. The flash units are the SKUs' own allocation (flash_skus.stocks), apart from
+ * the SKUs' normal stock.
+ */
+export const flashActivities = pgTable("flash_activities", {
+  seckillId: serial("seckill_id").primaryKey(),
+  sessionId: integer("session_id").notNull(),
+  shopId: integer("shop_id").notNull(),
+  prodId: integer("prod_id").notNull(),
+  maxNum: integer("max_num").notNull().default(-1),
+  payMinutes: integer("pay_minutes").notNull().default(5),
+  status: smallint("status").notNull().default(1),
+  createdAt: created(),
+}, (t) => [index("flash_activities_session_idx").on(t.sessionId), index("flash_activities_prod_idx").on(t.prodId)]);
+
+/** Flash price and units left per SKU; stocks only ever change by one conditional update. */
+export const flashSkus = pgTable("flash_skus", {
+  seckillSkuId: serial("seckill_sku_id").primaryKey(),
+  seckillId: integer("seckill_id").notNull(),
+  skuId: integer("sku_id").notNull(),
+  price: money("price").notNull(),
+  stocks: integer("stocks").notNull(),
+  originStocks: integer("origin_stocks").notNull(),
+}, (t) => [uniqueIndex("flash_skus_uq").on(t.seckillId, t.skuId)]);
+
+/** Pieces a buyer holds in a flash activity (unpaid and paid orders): the per-user limit's counter. */
+export const flashBuys = pgTable("flash_buys", {
+  seckillId: integer("seckill_id").notNull(),
+  userId: text("user_id").notNull(),
+  count: integer("count").notNull(),
+}, (t) => [primaryKey({ columns: [t.seckillId, t.userId] })]);
+
+/** Which flash SKU an order took its units from (closing the order gives them back). */
+export const flashOrders = pgTable("flash_orders", {
+  orderNumber: text("order_number").primaryKey(),
+  seckillId: integer("seckill_id").notNull(),
+  seckillSkuId: integer("seckill_sku_id").notNull(),
+  userId: text("user_id").notNull(),
+  count: integer("count").notNull(),
+  /** 1 once the units went back (closed unpaid). */
+  returned: smallint("returned").notNull().default(0),
+}, (t) => [index("flash_orders_activity_idx").on(t.seckillId)]);
+
+/**
+ * Group-buy activities: one product of one shop. groupNumber = team size; maxNum = pieces one
+ * buyer may buy per order (-1 no limit); teamHours = how long an opened team may take to fill.
+ * status 1 on, 0 ended by the merchant.
+ */
+export const groupActivities = pgTable("group_activities", {
+  groupActivityId: serial("group_activity_id").primaryKey(),
+  shopId: integer("shop_id").notNull(),
+  prodId: integer("prod_id").notNull(),
+  groupNumber: integer("group_number").notNull(),
+  maxNum: integer("max_num").notNull().default(-1),
+  teamHours: integer("team_hours").notNull().default(24),
+  startTime: ts("start_time").notNull(),
+  endTime: ts("end_time").notNull(),
+  status: smallint("status").notNull().default(1),
+  createdAt: created(),
+}, (t) => [index("group_activities_prod_idx").on(t.prodId), index("group_activities_time_idx").on(t.status, t.endTime)]);
+
+export const groupSkus = pgTable("group_skus", {
+  groupSkuId: serial("group_sku_id").primaryKey(),
+  groupActivityId: integer("group_activity_id").notNull(),
+  skuId: integer("sku_id").notNull(),
+  actPrice: money("act_price").notNull(),
+  sellNum: integer("sell_num").notNull().default(0),
+}, (t) => [uniqueIndex("group_skus_uq").on(t.groupActivityId, t.skuId)]);
+
+/**
+ * Teams. status 0 awaiting (leader not paid), 1 grouping, 2 succeeded, 3 failed.
+ * seats = members holding a place (unpaid and paid orders); joinNum = paid members.
+ * endTime is set when the leader pays (the team opens).
+ */
+export const groupTeams = pgTable("group_teams", {
+  groupTeamId: serial("group_team_id").primaryKey(),
+  groupActivityId: integer("group_activity_id").notNull(),
+  shopId: integer("shop_id").notNull(),
+  prodId: integer("prod_id").notNull(),
+  leaderUserId: text("leader_user_id").notNull(),
+  groupNumber: integer("group_number").notNull(),
+  seats: integer("seats").notNull().default(0),
+  joinNum: integer("join_num").notNull().default(0),
+  status: smallint("status").notNull().default(0),
+  startTime: ts("start_time"),
+  endTime: ts("end_time"),
+  createdAt: created(),
+  updatedAt: updated(),
+}, (t) => [index("group_teams_activity_idx").on(t.groupActivityId, t.status, t.endTime)]);
+
+/** Members of a team: one row per order. leader 1 = opened the team. paid 1 once its order is paid; left 1 once its order closed unpaid. */
+export const groupMembers = pgTable("group_members", {
+  id: serial("id").primaryKey(),
+  groupTeamId: integer("group_team_id").notNull(),
+  userId: text("user_id").notNull(),
+  orderNumber: text("order_number").notNull(),
+  leader: smallint("leader").notNull().default(0),
+  paid: smallint("paid").notNull().default(0),
+  left: smallint("left").notNull().default(0),
+  createdAt: created(),
+}, (t) => [uniqueIndex("group_members_order_uq").on(t.orderNumber), index("group_members_team_idx").on(t.groupTeamId)]);

@@ -53,12 +53,14 @@ export const CACHEABLE_PAGE_PATHS: ReadonlySet<string> = new Set([
   "/notice-list",
   "/notice-detail",
   "/termsPage",
+  "/flash-sale",
+  "/group-buy",
   "/robots.txt",
   "/sitemap.xml",
 ]);
 
 /** Path prefixes of cacheable pages with a parameter in the path. */
-export const CACHEABLE_PAGE_PATTERNS: readonly RegExp[] = [/^\/detail\/[^/]+$/, /^\/sitemap-[a-z0-9-]+\.xml$/];
+export const CACHEABLE_PAGE_PATTERNS: readonly RegExp[] = [/^\/detail\/[^/]+$/, /^\/secdetail\/\d{1,10}$/, /^\/sitemap-[a-z0-9-]+\.xml$/];
 
 export const HTML_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
 export const DEFAULT_MAX_ENTRIES = 500;
@@ -96,6 +98,8 @@ export const PAGE_QUERY_PARAMS: ReadonlyMap<string, ReadonlySet<string>> = new M
     "/notice-list": ["current", "shopId"],
     "/notice-detail": ["id"],
     "/termsPage": ["sts"],
+    "/flash-sale": ["session"],
+    "/group-buy": ["current"],
   }).map(([p, names]) => [p, new Set(names)]),
 );
 

@@ -13,6 +13,13 @@
  * Notifications are signed with HMAC-SHA256 over the canonical string
  * `amount=<amount>&payNo=<payNo>&status=<status>&tradeNo=<tradeNo>` (keys sorted, values as sent)
  * with the payment secret (config.paymentSecret), hex encoded; verified in constant time.
+ *
+ * Refunds work the same way: `refund` asks the provider to refund (part of) a payment and answers
+ * its refund number at once; the outcome comes later as a signed refund notification
+ * `POST /api/pay/refund-notify/<provider>` over
+ * `amount=<amount>&refundNo=<refundNo>&refundSn=<refundSn>&status=<status>`. `queryRefund` is the
+ * fallback when a notification is late (the mall asks; the answer is a notification it verifies
+ * the same way). The sandbox settles every refund at once: its query answers a signed SUCCESS.
  */
 import { DEFAULT_LOCALE, localePath, type Locale } from "../../lib/locale.ts";
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
@@ -61,6 +68,51 @@ export interface PaymentProvider {
    * from that notification (docs/after-sales.md "Refund payout").
    */
   refund(input: ProviderRefundInput): Promise<{ refundNo: string }>;
+  /**
+   * How a refund stands at the provider: a signed refund notification (verified like one posted to
+   * the refund notification path), or null while the provider is still working on it.
+   */
+  queryRefund(input: { refundSn: string; refundNo: string; amount: string }): Promise<RefundNotification | null>;
+}
+
+/** The body a provider posts to /api/pay/refund-notify/<name>. `status` "SUCCESS" means refunded. */
+export interface RefundNotification {
+  refundSn: string;
+  refundNo: string;
+  amount: string;
+  status: string;
+  sign: string;
+}
+
+/**
+ * The fields of a posted notification body as strings (finite numbers are taken as their text),
+ * each non-empty and at most its length; null when one is missing or not text.
+ */
+export function notificationFields<K extends string>(body: unknown, limits: Record<K, number>): Record<K, string> | null {
+  if (!body || typeof body !== "object") return null;
+  const b = body as Record<string, unknown>;
+  const out = {} as Record<K, string>;
+  for (const [k, max] of Object.entries(limits) as [K, number][]) {
+    const v = b[k];
+    const str = typeof v === "string" ? v : typeof v === "number" && Number.isFinite(v) ? String(v) : "";
+    if (!str || str.length > max) return null;
+    out[k] = str;
+  }
+  return out;
+}
+
+/** The string a refund notification signs: keys sorted, `key=value` joined by `&`. */
+export function canonicalRefundNotification(n: Omit<RefundNotification, "sign">): string {
+  return `amount=${n.amount}&refundNo=${n.refundNo}&refundSn=${n.refundSn}&status=${n.status}`;
+}
+
+export function signRefundNotification(secret: string, n: Omit<RefundNotification, "sign">): string {
+  return createHmac("sha256", secret).update(canonicalRefundNotification(n), "utf8").digest("hex");
+}
+
+/** Constant-time check of a refund notification's signature. */
+export function verifyRefundNotification(secret: string, n: RefundNotification): boolean {
+  return signatureMatches(secret, n.sign, signRefundNotification(secret, n));
 }
 
 /** The body a provider posts to /api/pay/notify/<name>. `status` "SUCCESS" means paid. */
@@ -85,9 +137,13 @@ export function signNotification(secret: string, n: Omit<PaymentNotification, "s
 
 /** Constant-time check of `n.sign`; false for an empty secret or a malformed signature. */
 export function verifyNotification(secret: string, n: PaymentNotification): boolean {
-  if (!secret || typeof n.sign !== "string" || !/^[0-9a-f]{64}$/i.test(n.sign)) return false;
-  const expected = Buffer.from(signNotification(secret, n), "hex");
-  const given = Buffer.from(n.sign.toLowerCase(), "hex");
+  return signatureMatches(secret, n.sign, signNotification(secret, n));
+}
+
+function signatureMatches(secret: string, sign: unknown, expectedHex: string): boolean {
+  if (!secret || typeof sign !== "string" || !/^[0-9a-f]{64}$/i.test(sign)) return false;
+  const expected = Buffer.from(expectedHex, "hex");
+  const given = Buffer.from(sign.toLowerCase(), "hex");
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
 
@@ -112,8 +168,11 @@ export function sandboxPagePath(payNo: string, pageKey: string, returnUrl?: stri
 export class SandboxPaymentProvider implements PaymentProvider {
   readonly name = "sandbox";
 
-  /** @param siteUrl public origin of this site (config.siteUrl): the QR code needs an absolute URL. */
-  constructor(private readonly siteUrl: string) {}
+  /**
+   * @param siteUrl public origin of this site (config.siteUrl): the QR code needs an absolute URL.
+   * @param secret the payment secret the sandbox signs its refund notifications with.
+   */
+  constructor(private readonly siteUrl: string, private readonly secret: string) {}
 
   createPayment(input: CreatePaymentInput): Promise<CreatedPayment> {
     const page = sandboxPagePath(input.payNo, input.pageKey, input.returnUrl, input.locale);
@@ -124,13 +183,19 @@ export class SandboxPaymentProvider implements PaymentProvider {
     if (!/^\d+(\.\d{1,2})?$/.test(input.amount)) return Promise.reject(new Error(`bad refund amount ${input.amount}`));
     return Promise.resolve({ refundNo: `SBXR${Date.now()}${randomBytes(4).toString("hex")}` });
   }
+
+  /** The sandbox has settled every refund it accepted: a signed SUCCESS notification. */
+  queryRefund(input: { refundSn: string; refundNo: string; amount: string }): Promise<RefundNotification | null> {
+    const body = { refundSn: input.refundSn, refundNo: input.refundNo, amount: input.amount, status: NOTIFY_SUCCESS };
+    return Promise.resolve({ ...body, sign: signRefundNotification(this.secret, body) });
+  }
 }
 
 /** The configured provider (config.paymentProvider). An unknown name is an error: never fall back to the sandbox silently. */
-export function paymentProviderFor(config: { paymentProvider: string; siteUrl: string }): PaymentProvider {
+export function paymentProviderFor(config: { paymentProvider: string; siteUrl: string; paymentSecret: string }): PaymentProvider {
   switch (config.paymentProvider) {
     case "sandbox":
-      return new SandboxPaymentProvider(config.siteUrl);
+      return new SandboxPaymentProvider(config.siteUrl, config.paymentSecret);
     default:
       throw new Error(`unknown PAYMENT_PROVIDER "${config.paymentProvider}"`);
   }

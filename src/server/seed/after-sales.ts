@@ -23,7 +23,12 @@ const ADDRESS = {
   provinceId: 31, cityId: 3101, areaId: 310115, postCode: null,
 };
 
-async function demoOrder(tx: Tx, lines: { skuId: number; prodCount: number }[], at: Date, invoice: { invoiceType: 1 | 2; headerName: string; invoiceTaxNumber: string | null } | null) {
+/** A paid order (sandbox provider) of one shop's SKUs; `opts` for other buyers, order types and activity prices (the group-buy seed). */
+export async function demoOrder(
+  tx: Tx, lines: { skuId: number; prodCount: number }[], at: Date, invoice: { invoiceType: 1 | 2; headerName: string; invoiceTaxNumber: string | null } | null,
+  opts: { userId?: string; orderType?: number; unitPrice?: (skuId: number) => string | undefined; beforePay?: (orderNumber: string) => Promise<void> } = {},
+) {
+  const userId = opts.userId ?? DEMO_USER.userId;
   const rows = await tx.select({
     skuId: skus.skuId, prodId: skus.prodId, price: skus.price, skuName: skus.skuName, properties: skus.properties, pic: skus.pic,
     shopId: products.shopId, prodPic: products.pic, shopName: shops.shopName,
@@ -34,19 +39,19 @@ async function demoOrder(tx: Tx, lines: { skuId: number; prodCount: number }[], 
     const t = (locale: string) => names.find((n) => n.prodId === prodId && n.locale === locale)?.prodName ?? "";
     return { zh: t("zh"), "zh-tw": t("zh-tw"), en: t("en") };
   };
-  const items = lines.map((l) => ({ ...rows.find((r) => r.skuId === l.skuId)!, prodCount: l.prodCount }));
+  const items = lines.map((l) => { const r = rows.find((x) => x.skuId === l.skuId)!; return { ...r, price: opts.unitPrice?.(l.skuId) ?? r.price, prodCount: l.prodCount }; });
   const total = formatPrice(sum(items.map((i) => mulQty(i.price, i.prodCount))));
   const orderNumber = await nextOrderNumber(tx, at);
   const shopId = items[0]!.shopId;
   await tx.insert(orders).values({
-    orderNumber, userId: DEMO_USER.userId, shopId, shopName: items[0]!.shopName, prodNames: items.map((i) => nameOf(i.prodId).zh).join(","),
+    orderNumber, userId, orderType: opts.orderType ?? 0, shopId, shopName: items[0]!.shopName, prodNames: items.map((i) => nameOf(i.prodId).zh).join(","),
     status: 1, total, freightAmount: "0.00", actualTotal: total, productNums: items.reduce((n, i) => n + i.prodCount, 0), address: ADDRESS, invoice,
     payDeadline: new Date(at.getTime() + ORDER_PAY_MINUTES * 60_000), createdAt: at, updatedAt: at,
   });
   const ids = await tx.insert(orderItems).values(items.map((i) => {
     const amount = formatPrice(mulQty(i.price, i.prodCount));
     return {
-      orderNumber, shopId, userId: DEMO_USER.userId, prodId: i.prodId, skuId: i.skuId, prodName: nameOf(i.prodId), skuName: i.skuName, properties: i.properties,
+      orderNumber, shopId, userId, prodId: i.prodId, skuId: i.skuId, prodName: nameOf(i.prodId), skuName: i.skuName, properties: i.properties,
       pic: i.pic || i.prodPic, price: i.price, prodCount: i.prodCount, productTotalAmount: amount, actualTotal: amount, createdAt: at,
     };
   })).returning({ id: orderItems.orderItemId });
@@ -54,8 +59,9 @@ async function demoOrder(tx: Tx, lines: { skuId: number; prodCount: number }[], 
     await tx.update(skus).set({ stocks: sql`${skus.stocks} - ${i.prodCount}` }).where(eq(skus.skuId, i.skuId));
     await tx.update(products).set({ totalStocks: sql`${products.totalStocks} - ${i.prodCount}` }).where(eq(products.prodId, i.prodId));
   }
+  await opts.beforePay?.(orderNumber);
   const payNo = `SEED${orderNumber}`;
-  await tx.insert(payments).values({ payNo, userId: DEMO_USER.userId, orderNumbers: orderNumber, payType: PayType.WECHAT_SCAN, amount: total, expiresAt: new Date(at.getTime() + 3600_000), createdAt: at });
+  await tx.insert(payments).values({ payNo, userId, orderNumbers: orderNumber, payType: PayType.WECHAT_SCAN, amount: total, expiresAt: new Date(at.getTime() + 3600_000), createdAt: at });
   await markPaymentPaid(tx, payNo, { amount: total, providerTradeNo: `SBXSEED${orderNumber}` }, at);
   return { orderNumber, shopId, total, orderItemIds: ids.map((r) => r.id), amounts: items.map((i) => formatPrice(mulQty(i.price, i.prodCount))) };
 }

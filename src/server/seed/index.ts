@@ -19,6 +19,9 @@ import { seedMarketing } from "./marketing.ts";
 import { seedStoreApplications } from "./store-applications.ts";
 import { insertReviews, planReviews, seedUsers } from "./users.ts";
 import { seedAfterSales } from "./after-sales.ts";
+import { seedChat } from "./chat.ts";
+import { seedFlashGroup } from "./flash-group.ts";
+import { seedPointsMall } from "./points-mall.ts";
 
 export { DEMO_USER, REVIEWER_PASSWORD } from "./users.ts";
 export { MERCHANT_PASSWORD, merchantUsername } from "./merchants.ts";
@@ -118,6 +121,9 @@ async function seedInto(ctx: SeedContext): Promise<Omit<SeedSummary, "images">> 
   await seedStoreApplications(ctx);
   await resetSequences(ctx.tx);
   await seedAfterSales(ctx);
+  await seedChat(ctx);
+  await seedFlashGroup(ctx);
+  await seedPointsMall(ctx);
   return { unsafeContentProdId: productSet.unsafeContentProdId, soldOutProdIds: productSet.soldOutProdIds };
 }
 

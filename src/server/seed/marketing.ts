@@ -44,6 +44,9 @@ export async function seedMarketing(ctx: SeedContext): Promise<void> {
     // Already over: only in the demo buyer's wallet, as expired.
     { shopId: s2, couponName: t("上月满减券", "上月滿減券", "Last month's coupon"), couponType: 1, cashCondition: "50", reduceAmount: "8",
       validTimeType: 1, startTime: at(-40), endTime: at(-10), launchTime: at(-40), overTime: at(-10), limitNum: 1, stocks: 0, sourceStock: 100 },
+    // Exclusive coupon of paid members (docs/points.md "Membership").
+    { shopId: 0, couponName: t("PLUS会员专享 满99减15", "PLUS會員專享 滿99減15", "PLUS members: ¥15 off ¥99"), couponType: 1, cashCondition: "99", reduceAmount: "15",
+      validTimeType: 2, afterReceiveDays: 0, validDays: 30, limitNum: 1, stocks: 1000, sourceStock: 1000, memberOnly: 1, ...live },
   ];
   const ids = (await tx.insert(coupons).values(rows).returning({ id: coupons.couponId })).map((r) => r.id);
   await tx.insert(couponProds).values(p2.slice(0, 6).map((prodId) => ({ couponId: ids[4]!, prodId })));

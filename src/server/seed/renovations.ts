@@ -206,6 +206,12 @@ export async function seedRenovations(ctx: SeedContext, catalog: Catalog, shopNo
           { img: banner(`shop-${shop.id}-2`, 1920, 500, (hue + 40) % 360, "gift", "店铺上新", "New in store this week"), path: pathLink(lt("新品", "New"), `/shopIndex?sid=${shop.id}`) },
         ],
       }),
+      // The shop's live coupons (the block lists no products of its own here).
+      block("discount_coupon", {
+        title: lt("领券更优惠", "Coupons"), showSubTitle: 1, subTitle: lt("先领券，再下单", "Claim a coupon before you order"), showContent: ["0", "2"],
+        titleColor: "#ffffff", subTitleColor: "#fff4e0", titleBgColor: "#d4380d", titleSize: 22, subTitleSize: 14,
+        marginTop: 20, marginBottom: 10, goodsList: [],
+      }),
       floorTitle(lt("掌柜推荐", "Shop Picks"), lt("本店热卖", "Our best sellers"), null),
       block("goods_list", { listType: 4, showContent: ["0", "1", "2"], goodsList: [hero, ...take(7, own)].map(goodsItem) }),
       block("auxiliary_interval", { height: 20, bgColor: "#ffffff" }),

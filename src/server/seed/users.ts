@@ -170,7 +170,13 @@ async function seedLedgers(ctx: SeedContext, rows: (typeof users.$inferInsert)[]
   score(449, "orderEarnScore", clock.ago(20));
   score(-300, "orderUseScore", clock.ago(10));
   score(300, "orderCancelRefund", clock.ago(9));
-  const streak = [3, 2, 1].map((daysAgo, i) => ({ day: shanghaiDay(clock.ago(daysAgo)), streak: i + 1, points: rewardFor(i + 1), at: clock.ago(daysAgo) }));
+  // Signed the three Shanghai days before the seeding moment (not the UTC base date: after 16:00 UTC
+  // Shanghai is already a day ahead), so the streak always ends yesterday and today continues it.
+  const seededAt = Date.now();
+  const streak = [3, 2, 1].map((daysAgo, i) => {
+    const at = new Date(seededAt - daysAgo * 86_400_000);
+    return { day: shanghaiDay(at), streak: i + 1, points: rewardFor(i + 1), at };
+  });
   for (const s of streak) score(s.points, "signIn", s.at);
   const demoRow = rows.find((r) => r.userId === demo)!;
   const sumScore = ledger.filter((l) => l.kind === "score").reduce((n, l) => n + Number(l.amount), 0);
@@ -194,5 +200,6 @@ async function seedMemberLevels(ctx: SeedContext): Promise<void> {
   await ctx.tx.insert(memberLevels).values([
     ...ordinary.map(([level, zh, tw, en, needGrowth]) => ({ level, levelType: 0, name: { zh, "zh-tw": tw, en }, needGrowth })),
     { level: 1, levelType: 1, name: { zh: "PLUS 年卡会员", "zh-tw": "PLUS 年卡會員", en: "PLUS annual" }, price: "99.00", termDays: 365, discount: "0.95", pointsMultiple: "2", freeShipping: 1 },
+    { level: 2, levelType: 1, name: { zh: "PLUS 月卡会员", "zh-tw": "PLUS 月卡會員", en: "PLUS monthly" }, price: "15.00", termDays: 30, discount: "0.95", pointsMultiple: "2", freeShipping: 1 },
   ]);
 }

@@ -95,6 +95,11 @@ describe.skipIf(!dbReady)("user centre API", () => {
       shopStatus: -1,
       shopId: null,
       isSetPassword: true,
+      score: expect.any(Number),
+      totalBalance: "0.00",
+      couponNum: 0,
+      levelName: expect.any(String),
+      levelType: 0,
     });
     const userId = okData(await call<{ userId: string }>("GET", "/p/user/userInfo", undefined, { token })).userId;
     const [shop] = await app.ctx.db.select().from(shops).where(eq(shops.shopStatus, 1)).limit(1);

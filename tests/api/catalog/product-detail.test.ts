@@ -9,7 +9,7 @@ import { prodComments, products, productTranslations, shops, skus, users } from 
 import { buildSkuMatrix, getProductDetail } from "../../../src/server/domain/catalog/product-detail.ts";
 import { createTestApp, dbReady, okData, type TestApp } from "../helpers.ts";
 
-const DETAIL_KEYS = ["brand", "brief", "categoryId", "categoryPath", "commentNum", "content", "imgs", "oriPrice", "parameters", "pic", "price", "prodId", "prodName", "prodType", "shop", "skuList", "soldNum", "specs", "status", "totalStocks"];
+const DETAIL_KEYS = ["brand", "brief", "categoryId", "categoryPath", "commentNum", "content", "imgs", "oriPrice", "parameters", "pic", "price", "prodId", "prodName", "prodType", "sevenDayReturn", "shop", "skuList", "soldNum", "specs", "status", "totalStocks"];
 
 describe.skipIf(!dbReady)("product detail API", () => {
   let app: TestApp;
@@ -38,6 +38,13 @@ describe.skipIf(!dbReady)("product detail API", () => {
     const [{ n }] = await app.ctx.db.select({ n: sql<number>`count(*)::int` }).from(products).where(and(eq(products.shopId, en.shop.shopId), eq(products.status, 1))) as [{ n: number }];
     expect(en.shop.productCount).toBe(n);
     expect(en.shop.shopStatus).toBe(1);
+  });
+
+  it("says whether the seven-day no-reason return applies (the seed has shop 3 goods without it)", async () => {
+    expect(okData(await app.get<ProductDetail>("/api/prod/prodInfo?prodId=1", "en")).sevenDayReturn).toBe(true);
+    const [off] = await app.ctx.db.select({ id: products.prodId }).from(products).where(and(eq(products.sevenDayReturn, 0), eq(products.status, 1))).limit(1);
+    expect(off).toBeDefined();
+    expect(okData(await app.get<ProductDetail>(`/api/prod/prodInfo?prodId=${off!.id}`, "en")).sevenDayReturn).toBe(false);
   });
 
   it("product 19's description is sanitised (no <script>, no event handlers)", async () => {

@@ -69,6 +69,13 @@ describe.skipIf(!dbReady)("collection API", () => {
       for (const bad of ["abc", JSON.stringify({ prodId: -1 }), JSON.stringify({ prodId: 1.5 }), "{", JSON.stringify([1])]) {
         expect((await toggleProd(alice, bad)).body.code).toBe("A00001");
       }
+      // other spellings of a real product's id are not ids (found by the fuzz test: they used to add it)
+      for (const spelling of [`${onSale[0]}.0`, ` ${onSale[0]} `, `0${onSale[0]}`, `+${onSale[0]}`]) {
+        for (const body of [JSON.stringify(spelling), JSON.stringify({ prodId: spelling })]) {
+          expect((await toggleProd(alice, body)).body, body).toMatchObject({ code: "A00001", msg: "Product is not valid" });
+        }
+      }
+      for (const body of ["true", JSON.stringify([onSale[0]])]) expect((await toggleProd(alice, body)).body, body).toMatchObject({ code: "A00001", msg: "Product is not valid" });
       expect((await toggleProd(alice, "")).body).toMatchObject({ code: "A00001", msg: "Product cannot be empty" });
       expect((await call("/p/user/collection/isCollection?prodId=abc", { user: alice })).body).toMatchObject({ code: "A00001", msg: "Product is not valid" });
       expect((await call("/p/user/collection/isCollection", { user: alice })).body).toMatchObject({ code: "A00001", msg: "Product cannot be empty" });

@@ -203,6 +203,49 @@ describe.skipIf(!dbReady)("coupons API", () => {
     expect(back.map((h) => [h.status, h.orderNumbers])).toEqual([[1, null], [1, null]]);
   });
 
+  it("bad coupon input at submit: someone else's, outside its scope, below its threshold, tampered amounts; nothing changes", async () => {
+    const u = await buyer("badsubmit");
+    const stranger = await buyer("othersubmit");
+    const onlyOther = await coupon({ reduceAmount: "6", suitableProdType: 1 });
+    await db().insert(couponProds).values({ couponId: onlyOther, prodId: other.prodId });
+    const excluding = await coupon({ reduceAmount: "7", suitableProdType: 2 });
+    await db().insert(couponProds).values({ couponId: excluding, prodId: item.prodId });
+    const high = await coupon({ reduceAmount: "30", cashCondition: "500" });
+    const fine = await coupon({ reduceAmount: "4" });
+    for (const id of [onlyOther, excluding, high, fine]) okData(await claim(u, id));
+    const othersFine = await coupon({ reduceAmount: "9" });
+    okData(await claim(stranger, othersFine));
+    const idOf = async (owner: TestUser, couponId: number) => (await held(owner)).find((h) => h.couponId === couponId)!.couponUserId;
+
+    const conf = okData(await confirm(u, buyNow(item, 1)));
+    expect(conf.shopCartOrders[0]!.coupons.find((c) => c.couponId === onlyOther)).toMatchObject({ canUse: false, reason: "outOfScope" });
+    expect(conf.shopCartOrders[0]!.coupons.find((c) => c.couponId === excluding)).toMatchObject({ canUse: false, reason: "outOfScope" });
+    const pick = (ids: number[]) => ({ uuid: conf.uuid, couponUserIds: ids, userChangeCoupon: 1 });
+    const cases: [unknown, string][] = [
+      [pick([await idOf(stranger, othersFine)]), "The coupon does not exist or is not yours"],
+      [pick([await idOf(u, onlyOther)]), "None of these products is covered by the coupon"],
+      [pick([await idOf(u, excluding)]), "None of these products is covered by the coupon"],
+      [pick([await idOf(u, high)]), "Below the minimum spend: ¥460.00 more"],
+      [pick([2_000_000_000]), "The coupon does not exist or is not yours"],
+      [{ uuid: conf.uuid, actualTotal: "0.01" }, conf.actualTotal],
+      [{ ...pick([await idOf(u, fine)]), actualTotal: "1.00" }, conf.actualTotal],
+    ];
+    for (const [body, msg] of cases) {
+      const r = await submit(u, body);
+      expect(r.body.code, JSON.stringify(body)).toBe("A00001");
+      // A tampered amount is refused with the real one.
+      if (msg === conf.actualTotal) expect(r.body.msg).toContain(msg);
+      else expect(r.body.msg).toBe(msg);
+    }
+    // In the buyer's language.
+    expect((await call<OrderNumbersDto>("/p/order/submit", { user: u, body: pick([await idOf(u, onlyOther)]), lang: "zh-CN" })).body.msg).toBe("所选商品不在优惠券适用范围内");
+    expect(await db().select().from(orders).where(eq(orders.userId, u.userId))).toHaveLength(0);
+    expect((await held(u)).every((h) => h.status === 1 && h.orderNumbers === null)).toBe(true);
+    expect((await held(stranger))[0]).toMatchObject({ status: 1, orderNumbers: null });
+    // The untouched checkout still submits with its own best choice.
+    okData(await submit(u, { uuid: conf.uuid, actualTotal: conf.actualTotal }));
+  });
+
   it("a coupon is used once across two concurrent submits", async () => {
     const u = await buyer("race");
     const id = await coupon({ reduceAmount: "10" });

@@ -4,12 +4,12 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runOps, type OpsIO } from "../../../scripts/ops.ts";
 import type { Page } from "../../../src/lib/api-types.ts";
 import { orders, type OrderInvoice } from "../../../src/server/db/schema.ts";
 import type { InvoiceDetailDto, ShopInvoiceDto } from "../../../src/server/domain/invoice/invoice.ts";
 import { caller, createTestUser, type TestUser } from "../account-helpers.ts";
 import { createTestApp, dbReady, okData, type TestApp } from "../helpers.ts";
+import { opsCli } from "../ops-helpers.ts";
 import { createOrder, pickSku } from "../order-fixtures.ts";
 
 const PDF = new TextEncoder().encode("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
@@ -93,16 +93,7 @@ describe.skipIf(!dbReady)("invoices API", () => {
   it("ops CLI: invoices and invoice-upload", async () => {
     const n = await withInvoice(2, { invoiceType: 1, headerName: "CLI Buyer", invoiceTaxNumber: null });
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mall-ops-inv-"));
-    const ops = async (...argv: string[]) => {
-      const out: string[] = [];
-      const err: string[] = [];
-      const io: OpsIO = {
-        fetch: ((input: RequestInfo | URL, init?: RequestInit) => app.api.fetch(new Request(input, init))) as typeof fetch,
-        out: (l) => out.push(l), err: (l) => err.push(l), env: { HOME: dir },
-      };
-      const code = await runOps([...argv, "--url", "http://mall.test", "--token-file", path.join(dir, "tokens.json")], io);
-      return { code, out: out.join("\n"), err: err.join("\n") };
-    };
+    const ops = opsCli(app, dir);
     try {
       fs.writeFileSync(path.join(dir, "inv.pdf"), PDF);
       fs.writeFileSync(path.join(dir, "fake.pdf"), "hello");

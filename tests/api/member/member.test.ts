@@ -1,7 +1,9 @@
 /** Membership: levels, buying a paid level with the balance or the sandbox provider, renewal extends (CONTRACT §6.6). */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { memberLevels, userLedger, users } from "../../../src/server/db/schema.ts";
+import { coupons, memberLevels, userLedger, users } from "../../../src/server/db/schema.ts";
+import { confirmReceipt } from "../../../src/server/domain/order/order-lifecycle.ts";
+import { createOrder, pickSku } from "../order-fixtures.ts";
 import type { LevelPageDto } from "../../../src/server/domain/member/member.ts";
 import { ledgerMismatches } from "../../../src/server/domain/points/points-ledger.ts";
 import { createTestApp, dbReady, okData, type TestApp } from "../helpers.ts";
@@ -19,7 +21,7 @@ describe.skipIf(!dbReady)("member API", () => {
     app = await createTestApp();
     call = caller(app);
     alice = await createTestUser(app, "alice");
-    const [p] = await app.ctx.db.select().from(memberLevels).where(eq(memberLevels.levelType, 1)).limit(1);
+    const [p] = await app.ctx.db.select().from(memberLevels).where(and(eq(memberLevels.levelType, 1), eq(memberLevels.level, 1))).limit(1);
     plan = { id: p!.id, price: p!.price, termDays: p!.termDays };
   });
   afterAll(async () => app?.close());
@@ -72,5 +74,45 @@ describe.skipIf(!dbReady)("member API", () => {
     expect(u!.levelType).toBe(1);
     expect(u!.levelEndTime!.getTime()).toBeLessThanOrEqual(Date.now() + plan.termDays * DAY);
     expect(u!.levelEndTime!.getTime()).toBeGreaterThan(Date.now() + (plan.termDays - 1) * DAY);
+    expect(okData(await call<number>(`/p/level/payStatus?payNo=${payNo}`, { user: bob }))).toBe(1);
+    expect((await call(`/p/level/payStatus?payNo=${payNo}`, { user: alice })).body.code).toBe("A00001");
+    const waiting = okData(await buy(bob, { id: plan.id, payType: 2 }));
+    expect(okData(await call<number>(`/p/level/payStatus?payNo=${String(waiting.payNo)}`, { user: bob }))).toBe(0);
+  });
+
+  it("the user center shows level, points, balance and usable coupons", async () => {
+    const carol = await createTestUser(app, "carol");
+    const before = okData(await call<Record<string, unknown>>("/p/user/centerInfo", { user: carol }));
+    expect(before).toMatchObject({ levelName: "Member", levelType: 0, score: 0, totalBalance: "0.00", couponNum: 0 });
+    await giveBalance(carol, "120.00");
+    okData(await buy(carol, { id: plan.id, payType: 9 }));
+    const after = okData(await call<Record<string, unknown>>("/p/user/centerInfo", { user: carol, lang: "zh" }));
+    expect(after).toMatchObject({ levelName: "PLUS 年卡会员", levelType: 1, totalBalance: "21.00" });
+  });
+
+  it("exclusive member coupons: refused to non-members with a clear message, claimable by members", async () => {
+    const [c] = await app.ctx.db.select().from(coupons).where(eq(coupons.memberOnly, 1)).limit(1);
+    expect(c).toBeDefined();
+    const dave = await createTestUser(app, "dave");
+    const refused = await call("/p/myCoupon/receive", { user: dave, body: String(c!.couponId) });
+    expect(refused.body).toMatchObject({ code: "A00001", msg: "This coupon is for paid members only: become a member to claim it" });
+    expect((await call("/p/myCoupon/receive", { user: dave, body: String(c!.couponId), lang: "zh-tw" })).body.msg).toBe("此優惠券僅限付費會員領取，開通會員後即可領取");
+    const [{ stocks } = { stocks: 0 }] = await app.ctx.db.select({ stocks: coupons.stocks }).from(coupons).where(eq(coupons.couponId, c!.couponId));
+    expect(stocks).toBe(c!.stocks);
+    await giveBalance(dave, "99.00");
+    okData(await buy(dave, { id: plan.id, payType: 9 }));
+    okData(await call("/p/myCoupon/receive", { user: dave, body: String(c!.couponId) }));
+    expect(okData(await call<Record<string, unknown>>("/p/user/centerInfo", { user: dave })).couponNum).toBe(1);
+  });
+
+  it("completing an order adds growth: 1 per whole yuan paid", async () => {
+    const erin = await createTestUser(app, "erin");
+    const sku = await pickSku(app, { stock: 5 });
+    const o = await createOrder(app, { userId: erin.userId, items: [{ skuId: sku.skuId, prodCount: 1 }], status: 3 });
+    await app.ctx.db.transaction((tx) => confirmReceipt(tx, o.orderNumber, new Date(), { userId: erin.userId }));
+    const [u] = await app.ctx.db.select({ growth: users.growth }).from(users).where(eq(users.userId, erin.userId));
+    expect(u!.growth).toBe(Math.floor(Number(o.actualTotal)));
+    expect(u!.growth).toBeGreaterThan(0);
+    expect(okData(await levels(erin, 0)).growth).toBe(u!.growth);
   });
 });

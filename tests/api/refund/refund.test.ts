@@ -4,13 +4,18 @@ import os from "node:os";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runOps, type OpsIO } from "../../../scripts/ops.ts";
 import type { Page } from "../../../src/lib/api-types.ts";
+import type { MyOrderDto, OrderDetailDto } from "../../../src/lib/order-types.ts";
 import { orderRefunds, orders, products, userLedger, users } from "../../../src/server/db/schema.ts";
+import { AUTO_CONFIRM_REFUND_WAIT_DAYS } from "../../../src/lib/order-state.ts";
+import { PayType } from "../../../src/lib/order-types.ts";
 import { runDueJobs } from "../../../src/server/domain/jobs/all-jobs.ts";
+import { REFUND_PROVIDER_CHECK_MS } from "../../../src/server/domain/refund/refund.ts";
+import { signRefundNotification } from "../../../src/server/providers/payment.ts";
 import type { RefundDto, RefundPreviewDto } from "../../../src/server/domain/refund/refund.ts";
 import { caller, createTestUser, type TestUser } from "../account-helpers.ts";
 import { createTestApp, dbReady, okData, type TestApp } from "../helpers.ts";
+import { opsCli } from "../ops-helpers.ts";
 import { createOrder, pickSku } from "../order-fixtures.ts";
 
 const PNG_1X1 = new Uint8Array(Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64"));
@@ -61,6 +66,14 @@ describe.skipIf(!dbReady)("refunds API", () => {
     const { refundSn } = okData(await apply(o, { refundAmount: o.actualTotal, goodsNum: 2 }));
     expect((await info(refundSn))).toMatchObject({ returnMoneySts: 1, refundAmount: o.actualTotal, maxRefundAmount: o.actualTotal });
     expect((await app.ctx.db.select({ s: orders.refundStatus }).from(orders).where(eq(orders.orderNumber, o.orderNumber)))[0]!.s).toBe(1);
+    // The order's line shows it (detail and list) and links to it.
+    const lineState = async () => {
+      const detail = okData(await call<OrderDetailDto>(`/p/myOrder/orderDetail?orderNumber=${o.orderNumber}`, { user: buyer }));
+      const list = okData(await call<Page<MyOrderDto>>("/p/myOrder/myOrder?size=50", { user: buyer }));
+      expect(list.records.find((r) => r.orderNumber === o.orderNumber)?.orderItemDtos[0]?.afterSales).toEqual(detail.orderItemDtos[0]!.afterSales);
+      return { ...detail.orderItemDtos[0]!.afterSales, closeType: detail.closeType, status: detail.status };
+    };
+    expect(await lineState()).toMatchObject({ refundSn, returnMoneySts: 1, label: "line.inProgress" });
     // Another shop cannot see or accept it; another buyer cannot read or withdraw it.
     expect((await call(`/merchant/refunds/${refundSn}/accept`, { user: shop2, body: {} })).body).toMatchObject({ code: "A00001", msg: "Refund not found" });
     expect((await call(`/p/orderRefund/info?refundSn=${refundSn}`, { user: other })).body.msg).toBe("Refund not found");
@@ -77,6 +90,7 @@ describe.skipIf(!dbReady)("refunds API", () => {
     expect(await ledger(o.orderNumber)).toHaveLength(1);
     const [order] = await app.ctx.db.select().from(orders).where(eq(orders.orderNumber, o.orderNumber));
     expect(order).toMatchObject({ status: 6, closeType: 2, refundStatus: 2 });
+    expect(await lineState()).toEqual({ refundSn, returnMoneySts: 5, label: "line.refunded", closeType: 2, status: 6 });
   });
 
   it("refuses a second application for the same line, more than was paid, bad input; nothing is stored", async () => {
@@ -177,6 +191,76 @@ describe.skipIf(!dbReady)("refunds API", () => {
     expect((await info(r2.refundSn)).returnMoneySts).toBe(-1);
   });
 
+  it("a provider payment is refunded through the provider: 'refunding' until its signed notification; a replay changes nothing", async () => {
+    const providerOrder = async () => {
+      const o = await createOrder(app, { userId: buyer.userId, items: [{ skuId: sku.skuId, prodCount: 1 }], status: 2 });
+      await app.ctx.db.update(orders).set({ payType: PayType.WECHAT_SCAN, useScore: 100 }).where(eq(orders.orderNumber, o.orderNumber));
+      const { refundSn } = okData(await apply(o, { refundAmount: o.actualTotal }));
+      return { ...o, refundSn };
+    };
+    const score = async () => (await app.ctx.db.select({ s: users.score }).from(users).where(eq(users.userId, buyer.userId)))[0]!.s;
+    const scoreBack = async (orderNumber: string) => app.ctx.db.select().from(userLedger).where(and(eq(userLedger.orderNumber, orderNumber), eq(userLedger.reason, "orderRefundScore")));
+    const o = await providerOrder();
+    const balance0 = await balance();
+    const score0 = await score();
+    okData(await call(`/merchant/refunds/${o.refundSn}/accept`, { user: shop1, body: {} }));
+    expect(await info(o.refundSn)).toMatchObject({ returnMoneySts: 8, refundWay: "provider", refundTime: null });
+    const [row] = await app.ctx.db.select().from(orderRefunds).where(eq(orderRefunds.refundSn, o.refundSn));
+    expect(row!.providerRefundNo).toMatch(/^SBXR/);
+    expect(await balance()).toBe(balance0);
+    expect(await score()).toBe(score0);
+    // Still open: the line says "refund in progress", withdrawing is refused.
+    expect((await call(`/p/orderRefund/cancel`, { method: "PUT", user: buyer, body: { refundSn: o.refundSn } })).body.msg).toBe("This application can no longer be withdrawn");
+    const secret = app.ctx.config.paymentSecret;
+    const body = { refundSn: o.refundSn, refundNo: row!.providerRefundNo!, amount: o.actualTotal, status: "SUCCESS" };
+    const notify = (b: object) => call<{ refunded: boolean; alreadyRefunded: boolean }>("/pay/refund-notify/sandbox", { body: b });
+    // Bad signature, another amount or another refund number (signed) → refused, nothing changes.
+    expect((await notify({ ...body, sign: "0".repeat(64) })).body.msg).toBe("The refund notification is not valid");
+    const wrongAmount = { ...body, amount: "0.01" };
+    expect((await notify({ ...wrongAmount, sign: signRefundNotification(secret, wrongAmount) })).body.msg).toBe("The refund notification is not valid");
+    const wrongNo = { ...body, refundNo: "SBXR0" };
+    expect((await notify({ ...wrongNo, sign: signRefundNotification(secret, wrongNo) })).body.msg).toBe("The refund notification is not valid");
+    expect((await info(o.refundSn)).returnMoneySts).toBe(8);
+    const signed = { ...body, sign: signRefundNotification(secret, body) };
+    expect(okData(await notify(signed))).toEqual({ refundSn: o.refundSn, refunded: true, alreadyRefunded: false });
+    expect(await info(o.refundSn)).toMatchObject({ returnMoneySts: 5, refundWay: "provider" });
+    expect(await score()).toBe(score0 + 100);
+    expect(await scoreBack(o.orderNumber)).toHaveLength(1);
+    // The replay (and the late check job) credit nothing again.
+    expect(okData(await notify(signed))).toEqual({ refundSn: o.refundSn, refunded: true, alreadyRefunded: true });
+    await runDueJobs(app.ctx.db, new Date(Date.now() + 60_000));
+    expect(await score()).toBe(score0 + 100);
+    expect(await scoreBack(o.orderNumber)).toHaveLength(1);
+    expect(await ledger(o.orderNumber)).toHaveLength(0);
+    expect((await app.ctx.db.select().from(orders).where(eq(orders.orderNumber, o.orderNumber)))[0]).toMatchObject({ status: 6, closeType: 2, refundStatus: 2 });
+
+    // No notification: the check job asks the sandbox, which answers a signed SUCCESS.
+    const late = await providerOrder();
+    okData(await call(`/merchant/refunds/${late.refundSn}/accept`, { user: shop1, body: {} }));
+    expect((await info(late.refundSn)).returnMoneySts).toBe(8);
+    await runDueJobs(app.ctx.db, new Date(Date.now() + REFUND_PROVIDER_CHECK_MS + 1000));
+    expect((await info(late.refundSn)).returnMoneySts).toBe(5);
+    expect(await scoreBack(late.orderNumber)).toHaveLength(1);
+  });
+
+  it("automatic receipt confirmation waits while a refund is open, then completes the order", async () => {
+    const o = await createOrder(app, { userId: buyer.userId, items: [{ skuId: sku.skuId, prodCount: 2 }], status: 3 });
+    const { refundSn } = okData(await apply(o, { applyType: 2, goodsNum: 1, refundAmount: "1.00" }));
+    okData(await call(`/merchant/refunds/${refundSn}/accept`, { user: shop1, body: {} }));
+    okData(await call(`/p/orderRefund/submitExpress`, { user: buyer, body: { refundSn, expressId: 1, expressNo: "SF7654321098" } }));
+    const order = async () => (await app.ctx.db.select().from(orders).where(eq(orders.orderNumber, o.orderNumber)))[0]!;
+    const due = (await order()).receiptDeadline!;
+    const later = new Date(due.getTime() + 60_000);
+    await runDueJobs(app.ctx.db, later);
+    // Still shipped; the receipt deadline (and its job) moved on by AUTO_CONFIRM_REFUND_WAIT_DAYS.
+    expect(await order()).toMatchObject({ status: 3, receiptDeadline: new Date(later.getTime() + AUTO_CONFIRM_REFUND_WAIT_DAYS * DAY) });
+    const detail = okData(await call<OrderDetailDto>(`/p/myOrder/orderDetail?orderNumber=${o.orderNumber}`, { user: buyer }));
+    expect(detail).toMatchObject({ status: 3, refundStatus: 1, receiptDeadline: new Date(later.getTime() + AUTO_CONFIRM_REFUND_WAIT_DAYS * DAY).toISOString() });
+    okData(await call(`/merchant/refunds/${refundSn}/receive`, { user: shop1, method: "POST" }));
+    await runDueJobs(app.ctx.db, new Date(later.getTime() + AUTO_CONFIRM_REFUND_WAIT_DAYS * DAY + 60_000));
+    expect(await order()).toMatchObject({ status: 5, refundStatus: 2 });
+  });
+
   it("the seven-day no-reason return only for goods that allow it", async () => {
     let fresh = await pickSku(app, { shopId: 1, stock: 500, skip: 1 });
     for (let skip = 2; fresh.prodId === sku.prodId; skip++) fresh = await pickSku(app, { shopId: 1, stock: 500, skip });
@@ -199,16 +283,7 @@ describe.skipIf(!dbReady)("refunds API", () => {
 
   it("ops CLI: refunds, refund, accept, refuse, receive", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mall-ops-rf-"));
-    const ops = async (...argv: string[]) => {
-      const out: string[] = [];
-      const err: string[] = [];
-      const io: OpsIO = {
-        fetch: ((input: RequestInfo | URL, init?: RequestInit) => app.api.fetch(new Request(input, init))) as typeof fetch,
-        out: (l) => out.push(l), err: (l) => err.push(l), env: { HOME: dir },
-      };
-      const code = await runOps([...argv, "--url", "http://mall.test", "--token-file", path.join(dir, "tokens.json")], io);
-      return { code, out: out.join("\n"), err: err.join("\n") };
-    };
+    const ops = opsCli(app, dir);
     try {
       const o = await createOrder(app, { userId: buyer.userId, items: [{ skuId: sku.skuId, prodCount: 1 }], status: 3 });
       const { refundSn } = okData(await apply(o, { applyType: 2, refundAmount: "1.50" }));

@@ -3,7 +3,6 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { runOps, type OpsIO } from "../../../scripts/ops.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "../../../src/lib/api-types.ts";
 import type { CommentItem, CommentSummary } from "../../../src/lib/product-types.ts";
@@ -11,6 +10,7 @@ import { orderItems, orders, products } from "../../../src/server/db/schema.ts";
 import type { MyReviewDto, ShopReviewDto } from "../../../src/server/domain/review/review.ts";
 import { caller, createTestUser, type TestUser } from "../account-helpers.ts";
 import { createTestApp, dbReady, okData, type TestApp } from "../helpers.ts";
+import { opsCli } from "../ops-helpers.ts";
 import { createOrder, pickSku } from "../order-fixtures.ts";
 
 const PNG_1X1 = new Uint8Array(Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64"));
@@ -123,16 +123,7 @@ describe.skipIf(!dbReady)("reviews API", () => {
 
   it("ops CLI: reviews and reply", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mall-ops-rv-"));
-    const ops = async (...argv: string[]) => {
-      const out: string[] = [];
-      const err: string[] = [];
-      const io: OpsIO = {
-        fetch: ((input: RequestInfo | URL, init?: RequestInit) => app.api.fetch(new Request(input, init))) as typeof fetch,
-        out: (l) => out.push(l), err: (l) => err.push(l), env: { HOME: dir },
-      };
-      const code = await runOps([...argv, "--url", "http://mall.test", "--token-file", path.join(dir, "tokens.json")], io);
-      return { code, out: out.join("\n"), err: err.join("\n") };
-    };
+    const ops = opsCli(app, dir);
     try {
       const o = await createOrder(app, { userId: buyer.userId, items: [{ skuId: sku.skuId, prodCount: 1 }], status: 5 });
       const { prodCommId } = okData(await call<{ prodCommId: number }>("/p/prodComm", { user: buyer, body: { orderItemId: o.orderItemIds[0], score: 4, content: "CLI test review" } }));

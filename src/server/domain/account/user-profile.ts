@@ -11,6 +11,9 @@ import { shops, users } from "../../db/schema.ts";
 import type { FileStorage } from "../../providers/storage.ts";
 import { createSession, findUserById, LOGIN_LIMITS, revokeAllSessions, type LoginLimits, type TokenInfo } from "./auth.ts";
 import { myOrderCount } from "../order/my-order.ts";
+import { myCouponCounts } from "../coupon/coupon.ts";
+import { userLevelOf } from "../member/member.ts";
+import type { Locale } from "../../../lib/locale.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
 import { AuthError, hit, unhit } from "./rate-limit.ts";
 import { auditStatusOf } from "../store-application/store-application.ts";
@@ -45,6 +48,12 @@ export interface CenterInfo {
   shopStatus: number;
   shopId: number | null;
   isSetPassword: boolean;
+  /** Points, balance, coupons held and usable now, and the current level (CONTRACT §7.1 B2B2C extras). */
+  score: number;
+  totalBalance: string;
+  couponNum: number;
+  levelName: string;
+  levelType: number;
 }
 
 async function requireUser(db: Db, userId: string) {
@@ -72,8 +81,9 @@ export async function getUserInfo(db: Db, userId: string): Promise<UserInfo> {
   };
 }
 
-export async function getCenterInfo(db: Db, userId: string): Promise<CenterInfo> {
+export async function getCenterInfo(db: Db, userId: string, locale: Locale, now: Date): Promise<CenterInfo> {
   const u = await requireUser(db, userId);
+  const [coupons, level] = await Promise.all([myCouponCounts(db, userId, now), userLevelOf(db, userId, locale, now)]);
   const [shop] = await db.select({ shopId: shops.shopId, shopStatus: shops.shopStatus }).from(shops).where(eq(shops.ownerUserId, userId)).limit(1);
   // The same numbers as GET /p/myOrder/orderCount (the user's orders not deleted; my-order.ts).
   const orderCountData: OrderCountData = await myOrderCount(db, userId);
@@ -83,6 +93,11 @@ export async function getCenterInfo(db: Db, userId: string): Promise<CenterInfo>
     shopStatus: shop ? shop.shopStatus : -1,
     shopId: shop ? shop.shopId : null,
     isSetPassword: Boolean(u.passwordHash),
+    score: u.score,
+    totalBalance: formatPriceSafe(u.balance),
+    couponNum: coupons.unUseCount,
+    levelName: level.levelName,
+    levelType: level.levelType,
   };
 }
 

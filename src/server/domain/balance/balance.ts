@@ -10,14 +10,15 @@
  * amount is credited (type 1) and the top-up bonus of 1 point per whole yuan is given (points
  * source 6), all in the notification's transaction; a replayed notification changes nothing.
  */
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Page } from "../../../lib/api-types.ts";
 import { BalanceLogType, RECHARGE_MAX_CENTS, RECHARGE_MIN_CENTS, RECHARGE_POINTS_PER_YUAN, rechargeAmountError, type BalanceInfoDto, type BalanceLogDto } from "../../../lib/balance.ts";
 import { formatPrice, toDecimal } from "../../../lib/money.ts";
 import type { Locale } from "../../../lib/locale.ts";
 import type { ProviderPayDto } from "../../../lib/order-types.ts";
 import type { Db, Tx } from "../../db/client.ts";
-import { userLedger, users } from "../../db/schema.ts";
+import { users } from "../../db/schema.ts";
+import { ledgerPage, mapPage, writeLedger } from "../ledger/ledger.ts";
 import type { PaymentProvider } from "../../providers/payment.ts";
 import { createPurposePayment, ownPaymentState, registerPaymentPurpose } from "../payment/payment.ts";
 import { changePoints, PointsReason } from "../points/points-ledger.ts";
@@ -66,16 +67,12 @@ export class BalanceError extends Error {
  * Adds `delta` (a money string, negative = takes) with a ledger row, in the caller's transaction.
  * Taking more than the balance throws BalanceError("balance.notEnough"). Answers the new balance.
  */
-export async function changeBalance(tx: Tx, userId: string, delta: string, reason: BalanceReasonValue, now: Date, orderNumber: string | null = null): Promise<string> {
+export async function changeBalance(tx: Tx, userId: string, delta: string, reason: BalanceReasonValue, now: Date, orderNumber: string | null = null, note: string | null = null): Promise<string> {
   const d = toDecimal(delta);
   if (d.isZero()) throw new RangeError("balance delta must not be zero");
-  const amount = formatPrice(d);
-  const [u] = await tx.update(users).set({ balance: sql`${users.balance} + ${amount}`, updatedAt: now })
-    .where(and(eq(users.userId, userId), sql`${users.balance} + ${amount} >= 0`))
-    .returning({ balance: users.balance });
-  if (!u) throw new BalanceError("balance.notEnough");
-  await tx.insert(userLedger).values({ userId, kind: "balance", amount, reason, orderNumber, createdAt: now });
-  return formatPrice(u.balance);
+  const total = await writeLedger(tx, { userId, kind: "balance", delta: formatPrice(d), reason, now, orderNumber, note });
+  if (total === null) throw new BalanceError("balance.notEnough");
+  return formatPrice(total);
 }
 
 /** GET /p/userBalance/getBalanceInfo. */
@@ -86,22 +83,13 @@ export async function balanceInfo(db: Db, userId: string): Promise<BalanceInfoDt
 
 /** GET /p/userBalanceLog/log: every balance movement, newest first. */
 export async function balanceLog(db: Db, userId: string, current: number, size: number): Promise<Page<BalanceLogDto>> {
-  const where = and(eq(userLedger.userId, userId), eq(userLedger.kind, "balance"));
-  const [counted, rows] = await Promise.all([
-    db.select({ n: count() }).from(userLedger).where(where),
-    db.select().from(userLedger).where(where).orderBy(desc(userLedger.createdAt), desc(userLedger.id)).limit(size).offset((current - 1) * size),
-  ]);
-  const total = Number(counted[0]?.n ?? 0);
-  return {
-    current, size, total, pages: Math.ceil(total / size),
-    records: rows.map((r) => {
-      const d = toDecimal(r.amount);
-      return {
-        id: r.id, changeBalance: formatPrice(d.abs()), ioType: d.isNegative() ? 0 : 1, type: balanceTypeOf(r.reason),
-        createTime: r.createdAt.toISOString(), orderNumberList: r.orderNumber ? [r.orderNumber] : [],
-      };
-    }),
-  };
+  return mapPage(await ledgerPage(db, userId, "balance", current, size), (r) => {
+    const d = toDecimal(r.amount);
+    return {
+      id: r.id, changeBalance: formatPrice(d.abs()), ioType: d.isNegative() ? 0 : 1, type: balanceTypeOf(r.reason),
+      createTime: r.createdAt.toISOString(), orderNumberList: r.orderNumber ? [r.orderNumber] : [],
+    };
+  });
 }
 
 /** POST /p/balance/pay: starts a top-up through the provider. Refuses a bad amount (BalanceError). */

@@ -63,7 +63,7 @@ async function visibleProduct(db: Db, prodId: number) {
       prodId: products.prodId, shopId: products.shopId, categoryId: products.categoryId, brandId: products.brandId,
       pic: products.pic, imgs: products.imgs, price: products.price, oriPrice: products.oriPrice,
       totalStocks: products.totalStocks, soldNum: products.soldNum, commentNum: products.commentNum,
-      status: products.status, prodType: products.prodType,
+      status: products.status, prodType: products.prodType, sevenDayReturn: products.sevenDayReturn,
       shopName: shops.shopName, shopLogo: shops.shopLogo, shopType: shops.type, shopStatus: shops.shopStatus,
       rating: shops.rating, fansCount: shops.fansCount,
     })
@@ -149,6 +149,7 @@ export async function getProductDetail(db: Db, locale: Locale, prodId: number): 
     totalStocks: p.totalStocks,
     status: p.status,
     prodType: p.prodType,
+    sevenDayReturn: p.sevenDayReturn === 1,
     categoryId: p.categoryId,
     categoryPath: toCrumbs(pathOf(catRows, p.categoryId), locale),
     brand: brand ? { brandId: brand.brandId, brandName: pickText(brand.name, locale) } : null,

@@ -24,6 +24,7 @@ import { couponProds, couponUsers, coupons, orders, products, shops } from "../.
 import { loadProductTexts } from "../catalog/product-list.ts";
 import { couponCovers, type CouponChoice, type HeldCoupon } from "../pricing/pricing.ts";
 import { ShopStatus } from "../shop/shop.ts";
+import { memberEquity } from "../member/member-equity.ts";
 
 type Q = Db | Tx;
 type CouponRow = typeof coupons.$inferSelect;
@@ -48,16 +49,24 @@ export function heldValidity(c: Pick<CouponRow, "validTimeType" | "startTime" | 
   return { validStart, validEnd: new Date(validStart.getTime() + c.validDays * DAY_MS) };
 }
 
-export type ClaimRefusal = "coupon.stopped" | "coupon.notStarted" | "coupon.ended" | "coupon.expired" | "coupon.soldOut" | "coupon.limitReached";
+export type ClaimRefusal = "coupon.stopped" | "coupon.notStarted" | "coupon.ended" | "coupon.expired" | "coupon.soldOut" | "coupon.limitReached" | "member.notMember";
 
-/** Why this user cannot claim the coupon now (null = can). `held` = how many of it the user has claimed. */
-export function claimRefusal(c: Pick<CouponRow, "status" | "launchTime" | "overTime" | "validTimeType" | "endTime" | "stocks" | "limitNum">, held: number, now: Date): ClaimRefusal | null {
+/**
+ * Why this user cannot claim the coupon now (null = can). `held` = how many of it the user has
+ * claimed; `member` = the user is an active paid member (an exclusive coupon, memberOnly 1, needs it;
+ * null = unknown, e.g. a visitor: not refused here, the claim decides).
+ */
+export function claimRefusal(
+  c: Pick<CouponRow, "status" | "launchTime" | "overTime" | "validTimeType" | "endTime" | "stocks" | "limitNum"> & { memberOnly?: number },
+  held: number, now: Date, member: boolean | null = null,
+): ClaimRefusal | null {
   if (c.status !== 1) return "coupon.stopped";
   if (now.getTime() < c.launchTime.getTime()) return "coupon.notStarted";
   if (now.getTime() >= c.overTime.getTime()) return "coupon.ended";
   if (c.validTimeType === ValidTimeType.FIXED && c.endTime && now.getTime() >= c.endTime.getTime()) return "coupon.expired";
   if (c.stocks <= 0) return "coupon.soldOut";
   if (held >= c.limitNum) return "coupon.limitReached";
+  if (c.memberOnly === 1 && member === false) return "member.notMember";
   return null;
 }
 
@@ -94,7 +103,7 @@ export function choiceFromIds(held: readonly HeldCoupon[], ids: readonly number[
 // DTOs
 // ------------------------------------------------------------------------------------------
 
-function baseDto(r: CouponRow, shopName: string, locale: Locale) {
+export function couponBaseDto(r: CouponRow, shopName: string, locale: Locale) {
   return {
     couponId: r.couponId, shopId: r.shopId, shopName, couponName: pickText(r.couponName, locale),
     couponType: r.couponType as CouponTypeValue,
@@ -107,6 +116,8 @@ function baseDto(r: CouponRow, shopName: string, locale: Locale) {
     afterReceiveDays: r.afterReceiveDays, validDays: r.validDays,
     launchTime: r.launchTime.toISOString(), overTime: r.overTime.toISOString(),
     limitNum: r.limitNum, stocks: Math.max(0, r.stocks), sourceStock: r.sourceStock, status: r.status,
+    /** 1 = an exclusive coupon of paid members. */
+    memberOnly: r.memberOnly,
   };
 }
 
@@ -147,7 +158,7 @@ async function toCouponDtos(db: Db, rows: readonly CouponRow[], locale: Locale, 
   ]);
   return rows.map((r) => {
     const held = counts.get(r.couponId) ?? 0;
-    return { ...baseDto(r, names.get(r.shopId) ?? "", locale), curUserReceiveCount: held, canReceive: claimRefusal(r, held, now) === null, prods: prods.get(r.couponId) ?? [] };
+    return { ...couponBaseDto(r, names.get(r.shopId) ?? "", locale), curUserReceiveCount: held, canReceive: claimRefusal(r, held, now) === null, prods: prods.get(r.couponId) ?? [] };
   });
 }
 
@@ -201,14 +212,18 @@ export async function couponsOfShop(db: Db, locale: Locale, shopId: number, now:
 /** POST /p/myCoupon/receive: claims one. Answers the new held coupon's id. Throws CouponError. */
 export async function claimCoupon(db: Db, userId: string, couponId: number, now: Date): Promise<number> {
   return db.transaction(async (tx) => {
-    const [c] = await tx.select().from(coupons).where(eq(coupons.couponId, couponId)).for("update").limit(1);
-    if (!c) throw new CouponError("coupon.notFound");
-    if (c.shopId !== 0) {
-      const [s] = await tx.select({ st: shops.shopStatus }).from(shops).where(eq(shops.shopId, c.shopId)).limit(1);
-      if (s?.st !== ShopStatus.OPEN) throw new CouponError("coupon.notFound");
-    }
+    // The coupon (locked) with its shop's status in one statement. The user's count is read
+    // after the lock is held, in its own statement: a subquery of the locking statement would
+    // see the snapshot from before the wait (PostgreSQL READ COMMITTED) and let the limit slip.
+    const [locked] = await tx.select({ c: coupons, shopStatus: shops.shopStatus })
+      .from(coupons).leftJoin(shops, eq(shops.shopId, coupons.shopId))
+      .where(eq(coupons.couponId, couponId)).for("update", { of: coupons }).limit(1);
+    if (!locked) throw new CouponError("coupon.notFound");
+    const c = locked.c;
+    if (c.shopId !== 0 && locked.shopStatus !== ShopStatus.OPEN) throw new CouponError("coupon.notFound");
     const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(couponUsers).where(and(eq(couponUsers.couponId, couponId), eq(couponUsers.userId, userId)));
-    const refusal = claimRefusal(c, Number(n), now);
+    const member = c.memberOnly === 1 ? (await memberEquity(tx, userId, now)) !== null : null;
+    const refusal = claimRefusal(c, Number(n), now, member);
     if (refusal) throw new CouponError(refusal, { n: c.limitNum });
     const taken = await tx.update(coupons).set({ stocks: sql`${coupons.stocks} - 1` }).where(and(eq(coupons.couponId, couponId), gt(coupons.stocks, 0))).returning({ stocks: coupons.stocks });
     if (taken.length === 0) throw new CouponError("coupon.soldOut");
@@ -245,7 +260,7 @@ export async function myCoupons(db: Db, userId: string, locale: Locale, status: 
     .limit(size).offset((page.current - 1) * size);
   const names = await shopNames(db, rows.map((r) => r.c), locale, platformName);
   const records: MyCouponDto[] = rows.map(({ h, c }) => ({
-    ...baseDto(c, names.get(c.shopId) ?? "", locale),
+    ...couponBaseDto(c, names.get(c.shopId) ?? "", locale),
     couponUserId: h.couponUserId, userCouponStatus: myStatus(h, now),
     receiveTime: h.receiveTime.toISOString(), validStart: h.validStart.toISOString(), validEnd: h.validEnd.toISOString(),
     useTime: h.useTime?.toISOString() ?? null, orderNumbers: h.orderNumbers,

@@ -35,7 +35,7 @@ export function activityStatus(d: { startTime: Date; endTime: Date; status: numb
   return now.getTime() < d.startTime.getTime() ? ActivityStatus.UPCOMING : ActivityStatus.RUNNING;
 }
 
-async function withRules(q: Q, rows: readonly DiscountRow[]): Promise<DiscountRuleSet[]> {
+export async function withRules(q: Q, rows: readonly DiscountRow[]): Promise<DiscountRuleSet[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.discountId);
   const [tiers, prods] = await Promise.all([
@@ -61,7 +61,7 @@ export async function runningDiscounts(q: Q, shopIds: readonly number[], now: Da
   return withRules(q, rows);
 }
 
-function toDto(r: DiscountRow, rules: DiscountRuleSet, shopName: string, locale: Locale, now: Date): DiscountDto {
+export function discountDto(r: DiscountRow, rules: DiscountRuleSet, shopName: string, locale: Locale, now: Date): DiscountDto {
   return {
     discountId: r.discountId, discountName: pickText(r.discountName, locale), shopId: r.shopId, shopName,
     discountRule: rules.rule, discountType: rules.type,
@@ -88,7 +88,7 @@ export async function discountList(db: Db, locale: Locale, page: { current: numb
     .orderBy(sql`case when ${discounts.startTime} <= ${now.toISOString()}::timestamptz then 0 else 1 end`, asc(discounts.endTime), asc(discounts.discountId))
     .limit(size).offset((page.current - 1) * size);
   const rules = await withRules(db, rows.map((r) => r.d));
-  const records = rows.map((r, i) => toDto(r.d, rules[i]!, pickText(r.shopName, locale), locale, now));
+  const records = rows.map((r, i) => discountDto(r.d, rules[i]!, pickText(r.shopName, locale), locale, now));
   return { records, total: n, current: page.current, size, pages: Math.max(1, Math.ceil(n / size)) };
 }
 
@@ -98,7 +98,7 @@ export async function discountDetail(db: Db, locale: Locale, discountId: number,
     .innerJoin(shops, eq(shops.shopId, discounts.shopId)).where(eq(discounts.discountId, discountId)).limit(1);
   if (!row || row.shopStatus !== ShopStatus.OPEN) throw new DiscountError("discount.notFound");
   const [rules] = await withRules(db, [row.d]);
-  return toDto(row.d, rules!, pickText(row.shopName, locale), locale, now);
+  return discountDto(row.d, rules!, pickText(row.shopName, locale), locale, now);
 }
 
 /**
@@ -147,7 +147,7 @@ export async function discountsForProduct(db: Db, locale: Locale, prodId: number
       inArray(discounts.discountId, db.select({ id: discountProds.discountId }).from(discountProds).where(eq(discountProds.prodId, prodId))))))
     .orderBy(asc(discounts.startTime), asc(discounts.discountId));
   const rules = await withRules(db, rows.map((r) => r.d));
-  return rows.map((r, i) => toDto(r.d, rules[i]!, pickText(r.shopName, locale), locale, now));
+  return rows.map((r, i) => discountDto(r.d, rules[i]!, pickText(r.shopName, locale), locale, now));
 }
 
 /** The cart / checkout view of a discount group (CONTRACT §4.1 chooseDiscountItemDto); null for lines in no discount. */

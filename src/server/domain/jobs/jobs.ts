@@ -20,8 +20,12 @@ import { jobs } from "../../db/schema.ts";
 export type JobKind = string;
 
 export interface JobHandler {
-  /** Does the work for `refKey` inside the job's transaction (a savepoint). */
-  run: (tx: Tx, refKey: string, now: Date) => Promise<void>;
+  /**
+   * Does the work for `refKey` inside the job's transaction (a savepoint). Answering
+   * "rescheduled" means the handler moved its own job to a later time (scheduleJob): the job stays
+   * pending instead of being marked done (e.g. auto-confirm waits while a refund is open).
+   */
+  run: (tx: Tx, refKey: string, now: Date) => Promise<void | "rescheduled">;
   /** true for an error that means there is nothing left to do (the job is done, counted as skipped). */
   isNoop?: (err: unknown) => boolean;
 }
@@ -70,9 +74,10 @@ export async function runDueJobs(db: Db, now: Date = new Date(), limit = 100): P
       if (!job) return false;
       const handler = HANDLERS.get(job.kind);
       let outcome: "done" | "skipped" = "done";
+      let rescheduled = false;
       try {
         if (!handler) throw new Error(`unknown job kind ${job.kind}`);
-        await tx.transaction(async (sp) => handler.run(sp, job.refKey, now));
+        rescheduled = (await tx.transaction(async (sp) => handler.run(sp, job.refKey, now))) === "rescheduled";
       } catch (err) {
         if (handler?.isNoop?.(err)) outcome = "skipped";
         else {
@@ -80,7 +85,7 @@ export async function runDueJobs(db: Db, now: Date = new Date(), limit = 100): P
           return true;
         }
       }
-      await tx.update(jobs).set({ doneAt: now, attempts: job.attempts + 1 }).where(eq(jobs.id, job.id));
+      if (!rescheduled) await tx.update(jobs).set({ doneAt: now, attempts: job.attempts + 1 }).where(eq(jobs.id, job.id));
       summary[outcome]++;
       return true;
     });

@@ -5,7 +5,7 @@
  * the future.
  */
 import { and, eq } from "drizzle-orm";
-import { formatPrice, Money, toDecimal } from "../../../lib/money.ts";
+import { formatPrice, Money, toDecimal, type MoneyInput } from "../../../lib/money.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { memberLevels, users } from "../../db/schema.ts";
 import type { ActivityOffer, ActivityPriceProvider } from "../pricing/pricing.ts";
@@ -25,12 +25,18 @@ export function extendedEnd(currentEnd: Date | null, now: Date, termDays: number
   return new Date(from + termDays * DAY_MS);
 }
 
+/** The member price of `price` under a level's discount (half-up to cents); null when the level gives no discount. */
+export function memberPriceOf(price: MoneyInput, discount: string): string | null {
+  const d = toDecimal(discount);
+  if (!d.greaterThan(0) || !d.lessThan(1)) return null;
+  return formatPrice(toDecimal(price).times(d));
+}
+
 /** Step 2 of the pricing engine for a member: the SKU price × the level's discount (half-up to cents). */
 export function memberPriceProvider(level: { id: number; discount: string }): ActivityPriceProvider {
   return (line): ActivityOffer | null => {
-    const d = toDecimal(level.discount);
-    if (!d.greaterThan(0) || !d.lessThan(1)) return null;
-    return { kind: "member", activityId: level.id, price: formatPrice(toDecimal(line.price).times(d)), excludesDiscounts: false };
+    const price = memberPriceOf(line.price, level.discount);
+    return price === null ? null : { kind: "member", activityId: level.id, price, excludesDiscounts: false };
   };
 }
 
@@ -39,6 +45,12 @@ export function multipliedPoints(base: number, multiple: string): number {
   const m = toDecimal(multiple);
   if (base <= 0 || !m.greaterThan(0)) return base;
   return new Money(base).times(m).floor().toNumber();
+}
+
+/** Growth an order earns when it completes (docs/points.md "Growth"): 1 per whole yuan paid. */
+export function growthEarned(actualTotal: string): number {
+  const n = toDecimal(actualTotal);
+  return n.greaterThan(0) ? n.floor().toNumber() : 0;
 }
 
 /** The buyer's equity now: null when not an active paid member. */

@@ -13,14 +13,15 @@
  *   on the SKU price, an activity-price provider: the lowest offer wins), free shipping at
  *   self-operated shops, and the level's points multiplier on the shopping reward.
  */
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { formatPrice, toDecimal } from "../../../lib/money.ts";
 import { pickText, type Locale } from "../../../lib/locale.ts";
 import type { ProviderPayDto } from "../../../lib/order-types.ts";
 import type { Db, Tx } from "../../db/client.ts";
-import { memberLevels, userLedger, users } from "../../db/schema.ts";
+import { memberLevels, users } from "../../db/schema.ts";
+import { BalanceError, BalanceReason, changeBalance } from "../balance/balance.ts";
 import type { PaymentProvider } from "../../providers/payment.ts";
-import { createPurposePayment, registerPaymentPurpose } from "../payment/payment.ts";
+import { createPurposePayment, ownPaymentState, registerPaymentPurpose } from "../payment/payment.ts";
 
 import { extendedEnd, memberActive, type LevelRow } from "./member-equity.ts";
 
@@ -64,25 +65,56 @@ function toDto(r: LevelRow, locale: Locale): LevelDto {
   };
 }
 
-/** GET /p/score/scoreLevel/page?levelType=0|1. */
-export async function levelPage(db: Db, userId: string, levelType: 0 | 1, locale: Locale, now: Date): Promise<LevelPageDto> {
-  const [u] = await db.select().from(users).where(eq(users.userId, userId)).limit(1);
-  if (!u) throw new MemberError("member.levelNotFound");
-  const all = await db.select().from(memberLevels).where(eq(memberLevels.status, 1)).orderBy(asc(memberLevels.levelType), asc(memberLevels.level));
+function activeLevels(q: Db | Tx): Promise<LevelRow[]> {
+  return q.select().from(memberLevels).where(eq(memberLevels.status, 1)).orderBy(asc(memberLevels.levelType), asc(memberLevels.level));
+}
+
+/**
+ * The level a user holds now: the paid level while the membership runs, else the highest
+ * ordinary level whose growth threshold the user's growth reaches (docs/points.md "Growth").
+ */
+function currentLevel(all: readonly LevelRow[], u: { growth: number; levelType: number; level: number; levelEndTime: Date | null }, locale: Locale, now: Date): LevelPageDto["userLevel"] {
   const active = memberActive(u, now);
   const ordinary = all.filter((l) => l.levelType === 0);
   const current = active
     ? all.find((l) => l.levelType === 1 && l.level === u.level)
     : [...ordinary].reverse().find((l) => l.needGrowth <= u.growth) ?? ordinary[0];
-  const next = ordinary.find((l) => l.needGrowth > u.growth);
+  return { level: current?.level ?? 1, levelType: active ? 1 : 0, levelName: current ? pickText(current.name, locale) : "" };
+}
+
+/** The user's level now (user center, top bar). */
+export async function userLevelOf(db: Db, userId: string, locale: Locale, now: Date): Promise<LevelPageDto["userLevel"]> {
+  const [u] = await db.select({ growth: users.growth, levelType: users.levelType, level: users.level, levelEndTime: users.levelEndTime }).from(users).where(eq(users.userId, userId)).limit(1);
+  if (!u) throw new MemberError("member.levelNotFound");
+  return currentLevel(await activeLevels(db), u, locale, now);
+}
+
+/** GET /p/score/scoreLevel/page?levelType=0|1. */
+export async function levelPage(db: Db, userId: string, levelType: 0 | 1, locale: Locale, now: Date): Promise<LevelPageDto> {
+  const [u] = await db.select().from(users).where(eq(users.userId, userId)).limit(1);
+  if (!u) throw new MemberError("member.levelNotFound");
+  const all = await activeLevels(db);
+  const active = memberActive(u, now);
+  const next = all.find((l) => l.levelType === 0 && l.needGrowth > u.growth);
   return {
-    userLevel: { level: current?.level ?? 1, levelType: active ? 1 : 0, levelName: current ? pickText(current.name, locale) : "" },
+    userLevel: currentLevel(all, u, locale, now),
     userLevels: all.filter((l) => l.levelType === levelType).map((l) => toDto(l, locale)),
     growth: u.growth,
     nextGrowth: next?.needGrowth ?? null,
     endTime: active ? u.levelEndTime!.toISOString() : null,
     totalBalance: formatPrice(u.balance),
   };
+}
+
+/** Every level for the public member pages: ordinary (by growth) and paid plans. */
+export async function levelCatalogue(db: Db, locale: Locale): Promise<{ ordinary: LevelDto[]; paid: LevelDto[] }> {
+  const all = (await activeLevels(db)).map((l) => toDto(l, locale));
+  return { ordinary: all.filter((l) => l.levelType === 0), paid: all.filter((l) => l.levelType === 1) };
+}
+
+/** GET /p/level/payStatus: 0 waiting, 1 paid, 2 closed/expired; null = not the user's membership payment. */
+export function levelPayStatus(db: Db, userId: string, payNo: string, now: Date) {
+  return ownPaymentState(db, userId, payNo, "level", now);
 }
 
 async function paidLevel(q: Db | Tx, id: number): Promise<LevelRow> {
@@ -118,18 +150,17 @@ export async function buyLevel(
   const level = await paidLevel(db, input.levelId);
   const price = formatPrice(level.price);
   if (input.payType === 9) {
-    return db.transaction(async (tx) => {
-      const [u] = await tx.update(users).set({ balance: sql`${users.balance} - ${price}`, updatedAt: now })
-        .where(and(eq(users.userId, input.userId), sql`${users.balance} >= ${price}`))
-        .returning({ balance: users.balance });
-      if (!u) {
-        const [cur] = await tx.select({ balance: users.balance }).from(users).where(eq(users.userId, input.userId)).limit(1);
-        return { type: 3 as const, balance: formatPrice(cur?.balance ?? "0") };
-      }
-      await tx.insert(userLedger).values({ userId: input.userId, kind: "balance", amount: formatPrice(toDecimal(price).negated()), reason: "buyLevel", createdAt: now });
-      const end = await grant(tx, input.userId, level, now);
-      return { type: 1 as const, endTime: end.toISOString(), balance: formatPrice(u.balance) };
-    });
+    try {
+      return await db.transaction(async (tx) => {
+        const balance = await changeBalance(tx, input.userId, formatPrice(toDecimal(price).negated()), BalanceReason.BUY_LEVEL, now);
+        const end = await grant(tx, input.userId, level, now);
+        return { type: 1 as const, endTime: end.toISOString(), balance };
+      });
+    } catch (err) {
+      if (!(err instanceof BalanceError)) throw err;
+      const [cur] = await db.select({ balance: users.balance }).from(users).where(eq(users.userId, input.userId)).limit(1);
+      return { type: 3 as const, balance: formatPrice(cur?.balance ?? "0") };
+    }
   }
   if (input.payType !== 2 && input.payType !== 3) throw new MemberError("payment.badPayType");
   const pay = await createPurposePayment(db, provider, {

@@ -40,7 +40,7 @@ export interface MerchantTokenInfo {
 }
 
 /** An order line as the shop sees it: the buyer's line without the review flag. */
-export type MerchantOrderItemDto = Omit<OrderItemDto, "commSts">;
+export type MerchantOrderItemDto = Omit<OrderItemDto, "commSts" | "afterSales">;
 
 /** A row of GET /merchant/orders. Times are ISO strings. */
 export interface MerchantOrderDto {

@@ -19,7 +19,8 @@ import {
   type OrderItemDto,
 } from "../../../lib/order-types.ts";
 import type { Db } from "../../db/client.ts";
-import { deliveries, orderItems, orders } from "../../db/schema.ts";
+import { deliveries, orderItems, orderRefunds, orders } from "../../db/schema.ts";
+import { lineAfterSales, type LineAfterSales } from "../../../lib/refund-state.ts";
 import { CartError, cartProdCount, changeItem } from "../cart/cart.ts";
 import { loadDeliveryDtos } from "./delivery.ts";
 import { CloseType, OrderError, closeOrder, confirmReceipt } from "./order-lifecycle.ts";
@@ -80,7 +81,7 @@ const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() 
 /** The user's visible orders (not deleted). */
 const mine = (userId: string): SQL => and(eq(orders.userId, userId), eq(orders.deleteStatus, 0))!;
 
-function toItemDto(r: ItemRow, locale: Locale): OrderItemDto {
+function toItemDto(r: ItemRow, locale: Locale, afterSales: ReadonlyMap<number, LineAfterSales>): OrderItemDto {
   return {
     orderItemId: r.orderItemId,
     prodId: r.prodId,
@@ -94,10 +95,11 @@ function toItemDto(r: ItemRow, locale: Locale): OrderItemDto {
     productTotalAmount: formatPriceSafe(r.productTotalAmount),
     commSts: r.commSts === 1 ? 1 : 0,
     offers: r.offers ?? null,
+    afterSales: afterSales.get(r.orderItemId) ?? null,
   };
 }
 
-function toMyOrderDto(o: OrderRow, items: readonly ItemRow[], locale: Locale): MyOrderDto {
+function toMyOrderDto(o: OrderRow, items: readonly ItemRow[], locale: Locale, afterSales: ReadonlyMap<number, LineAfterSales>): MyOrderDto {
   return {
     orderNumber: o.orderNumber,
     shopId: o.shopId,
@@ -115,7 +117,7 @@ function toMyOrderDto(o: OrderRow, items: readonly ItemRow[], locale: Locale): M
     createTime: o.createdAt.toISOString(),
     payTime: iso(o.payTime),
     payDeadline: o.payDeadline.toISOString(),
-    orderItemDtos: items.map((i) => toItemDto(i, locale)),
+    orderItemDtos: items.map((i) => toItemDto(i, locale, afterSales)),
   };
 }
 
@@ -127,6 +129,21 @@ async function itemsOf(db: Db, orderNumbers: readonly string[]): Promise<Map<str
     const list = out.get(r.orderNumber);
     if (list) list.push(r);
     else out.set(r.orderNumber, [r]);
+  }
+  return out;
+}
+
+/** Each line's after-sales state (a whole-order application covers every line of its order). */
+async function afterSalesOf(db: Db, items: readonly ItemRow[]): Promise<Map<number, LineAfterSales>> {
+  const out = new Map<number, LineAfterSales>();
+  const numbers = [...new Set(items.map((i) => i.orderNumber))];
+  if (numbers.length === 0) return out;
+  const refunds = await db.select({ refundSn: orderRefunds.refundSn, orderNumber: orderRefunds.orderNumber, orderItemId: orderRefunds.orderItemId, returnMoneySts: orderRefunds.returnMoneySts })
+    .from(orderRefunds).where(inArray(orderRefunds.orderNumber, numbers)).orderBy(asc(orderRefunds.refundId));
+  if (refunds.length === 0) return out;
+  for (const it of items) {
+    const state = lineAfterSales(refunds.filter((r) => r.orderNumber === it.orderNumber && (r.orderItemId === null || r.orderItemId === it.orderItemId)));
+    if (state) out.set(it.orderItemId, state);
   }
   return out;
 }
@@ -165,8 +182,9 @@ export async function myOrderPage(db: Db, userId: string, locale: Locale, q: MyO
   const rows = await db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.orderId))
     .limit(q.size).offset((q.current - 1) * q.size);
   const items = await itemsOf(db, rows.map((r) => r.orderNumber));
+  const afterSales = await afterSalesOf(db, [...items.values()].flat());
   return {
-    records: rows.map((o) => toMyOrderDto(o, items.get(o.orderNumber) ?? [], locale)),
+    records: rows.map((o) => toMyOrderDto(o, items.get(o.orderNumber) ?? [], locale, afterSales)),
     total,
     size: q.size,
     current: q.current,
@@ -180,7 +198,7 @@ export async function myOrderDetail(db: Db, userId: string, locale: Locale, orde
   const items = (await itemsOf(db, [o.orderNumber])).get(o.orderNumber) ?? [];
   const a = o.address;
   return {
-    ...toMyOrderDto(o, items, locale),
+    ...toMyOrderDto(o, items, locale, await afterSalesOf(db, items)),
     orderId: o.orderId,
     dvyType: o.dvyType,
     reduceAmount: formatPriceSafe(o.reduceAmount),

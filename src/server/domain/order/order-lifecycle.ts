@@ -9,14 +9,14 @@
  * (shipOrder, addDeliveryTrace) and the due-time jobs (closeOrder on pay timeout, confirmReceipt
  * on the receipt deadline). Rules are documented in docs/orders.md "Lifecycle".
  */
-import { memberEquity, multipliedPoints } from "../member/member-equity.ts";
+import { growthEarned, memberEquity, multipliedPoints } from "../member/member-equity.ts";
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { DELIVERY_COMPANIES, DELIVERY_STATES, DeliveryState, ORDER_AUTO_CONFIRM_DAYS, PayType } from "../../../lib/order-types.ts";
 import { compare, formatPrice, sum, tryDecimal } from "../../../lib/money.ts";
 import { rowsOf, type Tx } from "../../db/client.ts";
 import { deliveries, deliveryTraces, jobs, orderItems, orders, payments, products, skus, userLedger, users } from "../../db/schema.ts";
 import { registerJobHandler, scheduleJob } from "../jobs/jobs.ts";
-import { OrderStatus, transition, type OrderEvent } from "../../../lib/order-state.ts";
+import { autoConfirmDecision, OrderStatus, transition, type OrderEvent } from "../../../lib/order-state.ts";
 import { pointsEarned } from "../points/points.ts";
 import { giveBackCoupons } from "../coupon/coupon.ts";
 
@@ -28,8 +28,8 @@ export class OrderError extends Error {
   }
 }
 
-/** closeType (CONTRACT §13): 1 payment timeout, 4 cancelled by the buyer. */
-export const CloseType = { PAY_TIMEOUT: 1, BUYER_CANCEL: 4 } as const;
+/** closeType (CONTRACT §13): 1 payment timeout, 3 group-buy team failed (unpaid member), 4 cancelled by the buyer. */
+export const CloseType = { PAY_TIMEOUT: 1, GROUP_FAILED: 3, BUYER_CANCEL: 4 } as const;
 export type CloseTypeValue = (typeof CloseType)[keyof typeof CloseType];
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -46,7 +46,25 @@ export async function nextOrderNumber(tx: Tx, now: Date): Promise<string> {
   return orderNumberStamp(now) + String(row!.n).padStart(7, "0");
 }
 
-type OrderRow = typeof orders.$inferSelect;
+export type OrderRow = typeof orders.$inferSelect;
+
+/**
+ * What an activity does with its orders (registered by the activity's module, keyed by
+ * orders.orderType: 1 group buy, 2 flash sale), so this module imports none of them.
+ */
+export interface OrderTypeHooks {
+  /** An unpaid order closes: give back what the activity took. true = the activity kept its own stock (the SKU stock is not given back). */
+  onClose?: (tx: Tx, order: OrderRow, now: Date) => Promise<boolean>;
+  /** An order was just marked paid (row as updated) in the payment's transaction. */
+  onPaid?: (tx: Tx, order: OrderRow, now: Date) => Promise<void>;
+}
+const TYPE_HOOKS = new Map<number, OrderTypeHooks>();
+
+/** Registers the hooks of an order type; registering one twice is a programming error. */
+export function registerOrderTypeHooks(orderType: number, hooks: OrderTypeHooks): void {
+  if (TYPE_HOOKS.has(orderType) && TYPE_HOOKS.get(orderType) !== hooks) throw new Error(`order type ${orderType} registered twice`);
+  TYPE_HOOKS.set(orderType, hooks);
+}
 
 async function lockOrder(tx: Tx, orderNumber: string, where: { userId?: string | undefined; shopId?: number | undefined } = {}): Promise<OrderRow> {
   const conds = [eq(orders.orderNumber, orderNumber)];
@@ -75,8 +93,9 @@ async function addLedger(tx: Tx, userId: string, kind: "balance" | "score", amou
  */
 export async function closeOrder(tx: Tx, orderNumber: string, closeType: CloseTypeValue, now: Date, opts: { userId?: string } = {}): Promise<void> {
   const order = await lockOrder(tx, orderNumber, { userId: opts.userId });
-  const status = next(order, closeType === CloseType.PAY_TIMEOUT ? "timeoutCancel" : "cancel");
-  const items = await tx.select({ skuId: orderItems.skuId, prodId: orderItems.prodId, prodCount: orderItems.prodCount })
+  const status = next(order, closeType === CloseType.BUYER_CANCEL ? "cancel" : "timeoutCancel");
+  const ownStock = (await TYPE_HOOKS.get(order.orderType)?.onClose?.(tx, order, now)) ?? false;
+  const items = ownStock ? [] : await tx.select({ skuId: orderItems.skuId, prodId: orderItems.prodId, prodCount: orderItems.prodCount })
     .from(orderItems).where(eq(orderItems.orderNumber, orderNumber)).orderBy(asc(orderItems.skuId));
   for (const it of items) {
     await tx.update(skus).set({ stocks: sql`${skus.stocks} + ${it.prodCount}` }).where(eq(skus.skuId, it.skuId));
@@ -134,9 +153,10 @@ export async function markPaymentPaid(
       refunds.push(o.actualTotal);
       continue;
     }
-    paidOrders.push(o);
+    paidOrders.push({ ...o, status: r.status, payTime: now, payNo, payType: pay.payType, updatedAt: now });
     await tx.update(orders).set({ status: r.status, payTime: now, payNo, payType: pay.payType, updatedAt: now }).where(eq(orders.orderId, o.orderId));
   }
+  for (const o of paidOrders) await TYPE_HOOKS.get(o.orderType)?.onPaid?.(tx, o, now);
   if (paidOrders.length > 0) {
     // Their pay-timeout jobs have nothing left to do.
     await tx.update(jobs).set({ doneAt: now })
@@ -161,7 +181,8 @@ export async function markPaymentPaid(
 
 /**
  * Completes a shipped order: by the buyer (`opts.userId` must own it) or by the receipt deadline
- * (`auto`). The buyer earns points: 1 per whole yuan paid (points.ts).
+ * (`auto`). The buyer earns points: 1 per whole yuan paid (points.ts; × a paid member's
+ * multiplier) and growth: 1 per whole yuan paid (member-equity.ts).
  */
 export async function confirmReceipt(tx: Tx, orderNumber: string, now: Date, opts: { userId?: string; auto?: boolean } = {}): Promise<void> {
   const order = await lockOrder(tx, orderNumber, { userId: opts.userId });
@@ -173,6 +194,23 @@ export async function confirmReceipt(tx: Tx, orderNumber: string, now: Date, opt
     await tx.update(users).set({ score: sql`${users.score} + ${earned}` }).where(eq(users.userId, order.userId));
     await addLedger(tx, order.userId, "score", String(earned), "orderEarnScore", orderNumber);
   }
+  const growth = growthEarned(order.actualTotal);
+  if (growth > 0) await tx.update(users).set({ growth: sql`${users.growth} + ${growth}` }).where(eq(users.userId, order.userId));
+}
+
+/**
+ * The orderAutoConfirm job: completes a shipped order at its receipt deadline, or — while a
+ * refund of it is open — moves the deadline and the job on (autoConfirmDecision) and answers
+ * "rescheduled".
+ */
+export async function autoConfirmReceipt(tx: Tx, orderNumber: string, now: Date): Promise<void | "rescheduled"> {
+  const order = await lockOrder(tx, orderNumber, {});
+  next(order, "autoConfirm");
+  const d = autoConfirmDecision(order, now);
+  if (d.confirm) return confirmReceipt(tx, orderNumber, now, { auto: true });
+  await tx.update(orders).set({ receiptDeadline: d.deadline, updatedAt: now }).where(eq(orders.orderId, order.orderId));
+  await scheduleJob(tx, "orderAutoConfirm", orderNumber, d.deadline);
+  return "rescheduled";
 }
 
 export interface ShipPackage {
@@ -282,4 +320,4 @@ const orderRefusal = (err: unknown) => err instanceof OrderError;
 /** orderPayTimeout (refKey = order number, due at the payment deadline): closes the order if still unpaid. */
 registerJobHandler("orderPayTimeout", { run: (tx, orderNumber, now) => closeOrder(tx, orderNumber, CloseType.PAY_TIMEOUT, now), isNoop: orderRefusal });
 /** orderAutoConfirm (refKey = order number, due at the receipt deadline): completes the order if still shipped. */
-registerJobHandler("orderAutoConfirm", { run: (tx, orderNumber, now) => confirmReceipt(tx, orderNumber, now, { auto: true }), isNoop: orderRefusal });
+registerJobHandler("orderAutoConfirm", { run: autoConfirmReceipt, isNoop: orderRefusal });

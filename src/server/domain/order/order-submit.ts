@@ -95,7 +95,32 @@ export type SubmitPayload = ({ source: "cart"; basketIds: number[] } | { source:
   shopIds: number[];
   /** Coupons chosen at confirm (null = the best combination). */
   couponUserIds: number[] | null;
+  /** An activity buy (flash sale, group buy): its kind and ids, resolved again at submit. */
+  activity?: ActivityRef | undefined;
 };
+
+/** What a submit token remembers of an activity buy. */
+export interface ActivityRef {
+  kind: string;
+  ref: Record<string, number>;
+}
+
+/**
+ * An activity buy (flash sale, group buy), given by the activity's own module so this one knows
+ * none of them: the price it offers (step 2 of the pricing engine), its checks, and what it takes
+ * in the submit transaction (its own stock, per-user limits, a team seat). Only buy-now lines.
+ */
+export interface ActivityBuy extends ActivityRef {
+  /** orders.orderType: 1 group buy, 2 flash sale. */
+  orderType: number;
+  provider: ActivityPriceProvider;
+  /** true = the activity keeps its own stock (the SKU's stock is neither checked nor taken). */
+  ownStock: boolean;
+  /** Refuses a line the activity does not allow now (throws OrderSubmitError). */
+  check: (q: Db | Tx, userId: string, line: BuyLine, now: Date) => Promise<void>;
+  /** In the submit transaction, before the order is made: takes stock / limits / seat; answers what to record once the order number is known. */
+  take: (tx: Tx, userId: string, line: BuyLine, now: Date) => Promise<{ payDeadline: Date; record: (orderNumber: string) => Promise<void> }>;
+}
 
 const posInt = (v: unknown): v is number => typeof v === "number" && Number.isSafeInteger(v) && v > 0;
 
@@ -109,7 +134,9 @@ export function parsePayload(v: unknown): SubmitPayload | null {
   const userUseScore = typeof p.userUseScore === "number" && Number.isSafeInteger(p.userUseScore) ? p.userUseScore : null;
   const shopIds = Array.isArray(p.shopIds) ? p.shopIds.filter(posInt) : [];
   const couponUserIds = Array.isArray(p.couponUserIds) ? p.couponUserIds.filter(posInt) : null;
-  const common = { addrId, isScorePay, userUseScore, shopIds, couponUserIds } as const;
+  const act = p.activity as Record<string, unknown> | undefined;
+  const activity = act && typeof act.kind === "string" && act.ref && typeof act.ref === "object" ? { kind: act.kind, ref: act.ref as Record<string, number> } : undefined;
+  const common = { addrId, isScorePay, userUseScore, shopIds, couponUserIds, ...(activity ? { activity } : {}) } as const;
   if (p.source === "cart" && Array.isArray(p.basketIds) && p.basketIds.length > 0 && p.basketIds.every(posInt)) {
     return { source: "cart", basketIds: p.basketIds, ...common };
   }
@@ -172,6 +199,8 @@ export interface PointsChoice {
   memberFreeShipping?: boolean;
   /** A paid member's price (member/member.ts memberPriceProvider), step 2 of the pricing engine. */
   memberPrice?: ActivityPriceProvider | undefined;
+  /** An activity's price (flash sale, group buy: ActivityBuy.provider), step 2 of the pricing engine. */
+  activityPrice?: ActivityPriceProvider | undefined;
 }
 
 /** Promotions for priceCheckout: running discounts, the buyer's coupons and choice (none = no coupon step). */
@@ -200,7 +229,7 @@ export function priceCheckout<L extends PriceLine>(shopsIn: readonly CheckoutSho
       })),
       shops: shopsIn.map((s) => ({ shopId: s.shopId, shopType: s.shopType, freight: s.rule })),
       buyer: { points: choice.balance, memberFreeShipping: choice.memberFreeShipping === true },
-      ...(choice.memberPrice ? { providers: [choice.memberPrice] } : {}),
+      providers: [choice.activityPrice, choice.memberPrice].filter((p): p is ActivityPriceProvider => p !== undefined),
       ...(promo.discounts ? { discounts: promo.discounts } : {}),
       ...(promo.coupons ? { coupons: promo.coupons } : {}),
       ...(promo.couponChoice ? { couponChoice: promo.couponChoice } : {}),
@@ -263,7 +292,8 @@ const lineColumns = {
   price: skus.price, skuPic: skus.pic,
 };
 
-async function loadNames(q: Q, prodIds: readonly number[]): Promise<Map<number, LocalizedText>> {
+/** Products' names in the three languages (missing ones filled like pickText). */
+export async function loadNames(q: Q, prodIds: readonly number[]): Promise<Map<number, LocalizedText>> {
   const out = new Map<number, LocalizedText>();
   if (prodIds.length === 0) return out;
   const rows = await q.select({ prodId: productTranslations.prodId, locale: productTranslations.locale, text: productTranslations.prodName })
@@ -376,7 +406,8 @@ function addrDto(r: AddressRow, locale: Locale): OrderAddrDto {
   };
 }
 
-function addrSnapshot(r: AddressRow): OrderAddress {
+/** The address as the order keeps it (also points-mall orders). */
+export function addrSnapshot(r: AddressRow): OrderAddress {
   return {
     receiver: r.receiver, mobile: r.mobile, province: r.province, city: r.city, area: r.area, addr: r.addr,
     provinceId: r.provinceId, cityId: r.cityId, areaId: r.areaId, postCode: r.postCode ?? null,
@@ -463,15 +494,21 @@ export interface ConfirmInput {
 const TOKEN_KEEP_MS = 24 * 3600 * 1000;
 
 /** POST /p/order/confirm: the settlement preview and a new submit token. Throws OrderSubmitError. */
-export async function confirmOrder(db: Db, userId: string, locale: Locale, input: ConfirmInput, now: Date): Promise<OrderConfirmDto> {
+export async function confirmOrder(db: Db, userId: string, locale: Locale, input: ConfirmInput, now: Date, activity?: ActivityBuy): Promise<OrderConfirmDto> {
+  if (activity && !input.orderItem) throw new OrderSubmitError("cart.selectOne");
   const lines = await loadLines(db, userId, input, now, false);
-  for (const l of lines) checkLineNow(l, locale);
+  for (const l of lines) {
+    if (activity?.ownStock && l.status !== "offline") continue;
+    checkLineNow(l, locale);
+  }
+  if (activity) await activity.check(db, userId, lines[0]!, now);
   const addr = await resolveAddress(db, userId, input.addrId);
   const user = await loadUser(db, userId, now);
   const isScorePay = input.isScorePay === 1 ? 1 : 0;
   const couponUserIds = input.userChangeCoupon === 1 ? [...new Set(input.couponUserIds ?? [])] : null;
   const { checkout, held } = await priceWithPromotions(db, userId, await shopInputs(db, lines), {
     balance: user.score, isScorePay, userUseScore: input.userUseScore ?? null, memberFreeShipping: user.member, memberPrice: user.memberPrice,
+    activityPrice: activity?.provider,
   }, couponUserIds, now);
   const p = checkout.pricing;
   const names = await couponNames(db, held.map((h) => h.couponId), locale);
@@ -484,6 +521,7 @@ export async function confirmOrder(db: Db, userId: string, locale: Locale, input
     userUseScore: isScorePay === 1 ? (input.userUseScore ?? null) : null,
     shopIds: checkout.shops.map((s) => s.shopId),
     couponUserIds: chosenCoupons(p),
+    ...(activity ? { activity: { kind: activity.kind, ref: activity.ref } } : {}),
   };
   await db.transaction(async (tx) => {
     await tx.delete(submitTokens).where(and(eq(submitTokens.userId, userId), isNull(submitTokens.usedAt), lt(submitTokens.expiresAt, new Date(now.getTime() - TOKEN_KEEP_MS))));
@@ -582,13 +620,18 @@ async function claimToken(tx: Tx, userId: string, token: string, now: Date): Pro
  * transaction. Answers the order numbers (in shop order). Throws OrderSubmitError; on any
  * refusal nothing has changed (the token is still usable unless it was the refusal's cause).
  */
-export async function submitOrder(db: Db, userId: string, locale: Locale, input: SubmitInput, now: Date): Promise<string[]> {
+export async function submitOrder(db: Db, userId: string, locale: Locale, input: SubmitInput, now: Date, resolveActivity?: (ref: ActivityRef) => ActivityBuy | null): Promise<string[]> {
   return db.transaction(async (tx) => {
     const payload = await claimToken(tx, userId, input.uuid, now);
+    // An activity token is submitted only through its activity's path, an ordinary one only through this.
+    const activity = payload.activity ? (resolveActivity?.(payload.activity) ?? null) : null;
+    if (Boolean(payload.activity) !== Boolean(activity) || (resolveActivity && !activity)) throw new OrderSubmitError("orderSubmit.expired", ResponseCode.REPEAT_ORDER);
     const lines = await loadLines(tx, userId, payload.source === "cart" ? { basketIds: payload.basketIds } : { orderItem: payload.orderItem }, now, true);
     for (const l of lines) {
       if (l.status === "offline") throw new OrderSubmitError("orderSubmit.itemUnavailable", ResponseCode.SHOW_FAIL, { prodName: pickText(l.prodName, locale) });
     }
+    // An activity takes what it holds (its stock, per-user limit, a team seat) first: a rush fails fast.
+    const taken = activity ? await activity.take(tx, userId, lines[0]!, now) : null;
     // The address: the one given now (must be the user's), else the one confirmed (if still there).
     const addrId = input.addrId || payload.addrId;
     if (!addrId) throw new OrderSubmitError("orderSubmit.noAddress");
@@ -600,7 +643,7 @@ export async function submitOrder(db: Db, userId: string, locale: Locale, input:
     const userUseScore = input.isScorePay !== undefined ? (input.userUseScore ?? null) : payload.userUseScore;
     const couponUserIds = input.userChangeCoupon === 1 ? [...new Set(input.couponUserIds ?? [])] : (payload.couponUserIds ?? null);
     const { checkout } = await priceWithPromotions(tx, userId, await shopInputs(tx, lines), {
-      balance: user.score, isScorePay, userUseScore, memberFreeShipping: user.member, memberPrice: user.memberPrice,
+      balance: user.score, isScorePay, userUseScore, memberFreeShipping: user.member, memberPrice: user.memberPrice, activityPrice: activity?.provider,
     }, couponUserIds, now);
     if (input.actualTotal !== undefined && compare(input.actualTotal, checkout.actualTotal) !== 0) {
       throw new OrderSubmitError("orderSubmit.amountChanged", ResponseCode.SHOW_FAIL, { amount: checkout.actualTotal });
@@ -608,15 +651,15 @@ export async function submitOrder(db: Db, userId: string, locale: Locale, input:
 
     // Stock: one conditional update per SKU (ascending ids), then the products' totals.
     const bySku = new Map<number, { n: number; line: BuyLine }>();
-    for (const l of lines) bySku.set(l.skuId, { n: (bySku.get(l.skuId)?.n ?? 0) + l.prodCount, line: l });
+    for (const l of activity?.ownStock ? [] : lines) bySku.set(l.skuId, { n: (bySku.get(l.skuId)?.n ?? 0) + l.prodCount, line: l });
     for (const [skuId, { n, line }] of [...bySku].sort((a, b) => a[0] - b[0])) {
-      const taken = await tx.update(skus).set({ stocks: sql`${skus.stocks} - ${n}` })
+      const took = await tx.update(skus).set({ stocks: sql`${skus.stocks} - ${n}` })
         .where(and(eq(skus.skuId, skuId), eq(skus.prodId, line.prodId), gte(skus.stocks, n), eq(skus.status, 1)))
         .returning({ skuId: skus.skuId });
-      if (taken.length === 0) throw new OrderSubmitError("orderSubmit.noStock", ResponseCode.NO_STOCK, { prodName: pickText(line.prodName, locale) });
+      if (took.length === 0) throw new OrderSubmitError("orderSubmit.noStock", ResponseCode.NO_STOCK, { prodName: pickText(line.prodName, locale) });
     }
     const byProd = new Map<number, number>();
-    for (const l of lines) byProd.set(l.prodId, (byProd.get(l.prodId) ?? 0) + l.prodCount);
+    for (const l of activity?.ownStock ? [] : lines) byProd.set(l.prodId, (byProd.get(l.prodId) ?? 0) + l.prodCount);
     for (const [prodId, n] of [...byProd].sort((a, b) => a[0] - b[0])) {
       await tx.update(products).set({ totalStocks: sql`${products.totalStocks} - ${n}` }).where(eq(products.prodId, prodId));
     }
@@ -628,7 +671,7 @@ export async function submitOrder(db: Db, userId: string, locale: Locale, input:
       if (paid.length === 0) throw new OrderSubmitError("order.pointsOverBalance");
     }
 
-    const payDeadline = new Date(now.getTime() + ORDER_PAY_MINUTES * MINUTE_MS);
+    const payDeadline = taken?.payDeadline ?? new Date(now.getTime() + ORDER_PAY_MINUTES * MINUTE_MS);
     const address = addrSnapshot(addr);
     const numbers: string[] = [];
     for (const s of checkout.shops) {
@@ -637,7 +680,7 @@ export async function submitOrder(db: Db, userId: string, locale: Locale, input:
       await tx.insert(orders).values({
         orderNumber, userId, shopId: s.shopId, shopName: s.lines[0]!.shopName,
         prodNames: s.lines.map((l) => l.prodName.zh).join(", "),
-        status: 1, orderType: 0, dvyType: 1,
+        status: 1, orderType: activity?.orderType ?? 0, dvyType: 1,
         total: s.total, freightAmount: s.transFee, scoreAmount: s.scoreReduce, actualTotal: s.actualTotal,
         reduceAmount: formatPrice(sum([discountPart(s.priced), s.priced.shopCouponReduce, s.priced.platformCouponReduce])),
         discountAmount: discountPart(s.priced), shopCouponAmount: s.priced.shopCouponReduce, platformCouponAmount: s.priced.platformCouponReduce,
@@ -656,6 +699,7 @@ export async function submitOrder(db: Db, userId: string, locale: Locale, input:
         await tx.insert(userLedger).values({ userId, kind: "score", amount: String(-s.useScore), reason: "orderUseScore", orderNumber, createdAt: now });
       }
       await scheduleJob(tx, "orderPayTimeout", orderNumber, payDeadline);
+      if (taken) await taken.record(orderNumber);
     }
 
     // Coupons: marked used in this transaction (a concurrent submit that used one first makes this one fail).

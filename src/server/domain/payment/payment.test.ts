@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { canonicalNotification, sandboxNotification, signNotification, verifyNotification } from "../../providers/payment.ts";
+import {
+  canonicalNotification, canonicalRefundNotification, sandboxNotification, SandboxPaymentProvider, signNotification, signRefundNotification,
+  verifyNotification, verifyRefundNotification,
+} from "../../providers/payment.ts";
 import {
   addressLine, asNotification, earliest, newPayNo, PAY_ORDERS_MAX, parseOrderNumbers, paymentState, payRefusal, payTypeAllowed,
   providerExpiresAt, safeReturnUrl,
@@ -115,5 +118,26 @@ describe("notification signature", () => {
     expect(asNotification({ ...body })).toBeNull();
     expect(asNotification(null)).toBeNull();
     expect(asNotification({ ...body, payNo: { a: 1 }, sign: "x" })).toBeNull();
+  });
+});
+
+describe("refund notification signature", () => {
+  const body = { refundSn: "R1", refundNo: "SBXR1", amount: "5.00", status: "SUCCESS" };
+  it("signs the canonical string; verifies only an untouched body with the same secret", () => {
+    expect(canonicalRefundNotification(body)).toBe("amount=5.00&refundNo=SBXR1&refundSn=R1&status=SUCCESS");
+    const sign = signRefundNotification("secret", body);
+    expect(verifyRefundNotification("secret", { ...body, sign })).toBe(true);
+    expect(verifyRefundNotification("other", { ...body, sign })).toBe(false);
+    for (const k of ["refundSn", "refundNo", "amount", "status"] as const) expect(verifyRefundNotification("secret", { ...body, [k]: `${body[k]}x`, sign })).toBe(false);
+    // A payment notification's signature is not a refund notification's.
+    expect(verifyRefundNotification("secret", { ...body, sign: signNotification("secret", { payNo: "R1", tradeNo: "SBXR1", amount: "5.00", status: "SUCCESS" }) })).toBe(false);
+  });
+  it("the sandbox accepts a refund, then answers a signed SUCCESS for it", async () => {
+    const sandbox = new SandboxPaymentProvider("http://mall.test", "s");
+    const { refundNo } = await sandbox.refund({ payNo: "P1", providerTradeNo: "T1", refundSn: "R1", amount: "5.00" });
+    const n = await sandbox.queryRefund({ refundSn: "R1", refundNo, amount: "5.00" });
+    expect(n).toMatchObject({ refundSn: "R1", refundNo, amount: "5.00", status: "SUCCESS" });
+    expect(verifyRefundNotification("s", n!)).toBe(true);
+    expect(verifyRefundNotification("other", n!)).toBe(false);
   });
 });

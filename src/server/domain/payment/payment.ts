@@ -37,7 +37,7 @@ import { compare, formatPrice, sum, toDecimal, tryDecimal, type MoneyInput } fro
 import { PAY_QR_MINUTES, PayType, type OrderPayInfoDto, type ProviderPayDto } from "../../../lib/order-types.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { orderItems, orders, payments, userLedger, users } from "../../db/schema.ts";
-import { NOTIFY_SUCCESS, sandboxNotification, verifyNotification, type PaymentNotification, type PaymentProvider } from "../../providers/payment.ts";
+import { notificationFields, NOTIFY_SUCCESS, sandboxNotification, verifyNotification, type PaymentNotification, type PaymentProvider } from "../../providers/payment.ts";
 import { lockOrders, markPaymentPaid } from "../order/order-lifecycle.ts";
 import { OrderStatus, transition } from "../../../lib/order-state.ts";
 import { getPaySwitch } from "../content/site.ts";
@@ -399,12 +399,7 @@ export interface NotificationResult {
 
 /** Whether a value looks like a notification body (all fields strings). */
 export function asNotification(body: unknown): PaymentNotification | null {
-  if (!body || typeof body !== "object") return null;
-  const b = body as Record<string, unknown>;
-  const str = (v: unknown) => (typeof v === "string" ? v : typeof v === "number" && Number.isFinite(v) ? String(v) : null);
-  const payNo = str(b.payNo), tradeNo = str(b.tradeNo), amount = str(b.amount), status = str(b.status), sign = str(b.sign);
-  if (!payNo || !tradeNo || !amount || !status || !sign || payNo.length > 64 || tradeNo.length > 128 || amount.length > 32 || status.length > 32) return null;
-  return { payNo, tradeNo, amount, status, sign };
+  return notificationFields(body, { payNo: 64, tradeNo: 128, amount: 32, status: 32, sign: 1024 });
 }
 
 /**

@@ -11,11 +11,12 @@
  * never more than the current balance. Expiry is settled lazily (settleExpiry): when the points
  * page or sign-in is used and before points are spent at checkout.
  */
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Page } from "../../../lib/api-types.ts";
 import { PointsSource, type PointsLogDto } from "../../../lib/points.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { userLedger, users } from "../../db/schema.ts";
+import { ledgerPage, mapPage, writeLedger } from "../ledger/ledger.ts";
 
 /** Ledger reasons of points (user_ledger.reason with kind "score"). */
 export const PointsReason = {
@@ -129,14 +130,11 @@ export function clawBackAmount(earned: number, clawed: number, refundAmount: num
  * Taking more than the balance throws PointsError("points.notEnough") (nothing written).
  * Answers the new balance.
  */
-export async function changePoints(tx: Tx, userId: string, delta: number, reason: PointsReasonValue, now: Date, orderNumber: string | null = null): Promise<number> {
+export async function changePoints(tx: Tx, userId: string, delta: number, reason: PointsReasonValue, now: Date, orderNumber: string | null = null, note: string | null = null): Promise<number> {
   if (!Number.isSafeInteger(delta) || delta === 0) throw new RangeError("points delta must be a non-zero integer");
-  const [u] = await tx.update(users).set({ score: sql`${users.score} + ${delta}`, updatedAt: now })
-    .where(and(eq(users.userId, userId), sql`${users.score} + ${delta} >= 0`))
-    .returning({ score: users.score });
-  if (!u) throw new PointsError("points.notEnough");
-  await tx.insert(userLedger).values({ userId, kind: "score", amount: String(delta), reason, orderNumber, createdAt: now });
-  return u.score;
+  const total = await writeLedger(tx, { userId, kind: "score", delta: String(delta), reason, now, orderNumber, note });
+  if (total === null) throw new PointsError("points.notEnough");
+  return Number(total);
 }
 
 async function scoreEntries(q: Db | Tx, userId: string): Promise<LedgerEntry[]> {
@@ -178,19 +176,10 @@ export async function pointsSummary(db: Db, userId: string, now: Date): Promise<
 
 /** GET /p/score/page: the points log, newest first. */
 export async function pointsLog(db: Db, userId: string, current: number, size: number): Promise<Page<PointsLogDto>> {
-  const where = and(eq(userLedger.userId, userId), eq(userLedger.kind, "score"));
-  const [counted, rows] = await Promise.all([
-    db.select({ n: count() }).from(userLedger).where(where),
-    db.select().from(userLedger).where(where).orderBy(desc(userLedger.createdAt), desc(userLedger.id)).limit(size).offset((current - 1) * size),
-  ]);
-  const total = Number(counted[0]?.n ?? 0);
-  return {
-    current, size, total, pages: Math.ceil(total / size),
-    records: rows.map((r) => {
-      const delta = Number(r.amount);
-      return { id: r.id, score: Math.abs(delta), ...pointsSourceOf(r.reason, delta), createTime: r.createdAt.toISOString(), orderNumber: r.orderNumber };
-    }),
-  };
+  return mapPage(await ledgerPage(db, userId, "score", current, size), (r) => {
+    const delta = Number(r.amount);
+    return { id: r.id, score: Math.abs(delta), ...pointsSourceOf(r.reason, delta), createTime: r.createdAt.toISOString(), orderNumber: r.orderNumber };
+  });
 }
 
 /** Users whose points or balance differ from the sum of their ledger, or are negative (the suite checks it stays empty). */

@@ -13,14 +13,14 @@ import { randomInt } from "node:crypto";
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Page } from "../../../lib/api-types.ts";
 import { pickText, type Locale } from "../../../lib/locale.ts";
-import { formatPrice, formatPriceSafe, sum } from "../../../lib/money.ts";
+import { compare, formatPrice, formatPriceSafe, sum, tryDecimal } from "../../../lib/money.ts";
 import { OrderStatus, transition } from "../../../lib/order-state.ts";
 import { DELIVERY_COMPANIES, PayType } from "../../../lib/order-types.ts";
-import { ApplyType, isRefundActive, refundSteps, RefundSts, refundTransition, type RefundEvent, type RefundStep } from "../../../lib/refund-state.ts";
-import { NO_REASON, REFUND_SELLER_DAYS, REFUND_SHIP_DAYS, REFUND_WINDOW_DAYS, type RefundApplyInput, type RefundExpressInput } from "../../../lib/refund-rules.ts";
+import { ApplyType, CLOSE_TYPE_REFUNDED, isRefundActive, refundSteps, RefundSts, refundTransition, type RefundEvent, type RefundStep } from "../../../lib/refund-state.ts";
+import { NO_REASON, refundDueAt, REFUND_WINDOW_DAYS, withinRefundWindow, type RefundApplyInput, type RefundExpressInput } from "../../../lib/refund-rules.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { jobs, orderItems, orderRefunds, orders, payments, products, userLedger, users } from "../../db/schema.ts";
-import type { PaymentProvider } from "../../providers/payment.ts";
+import { notificationFields, NOTIFY_SUCCESS, verifyRefundNotification, type PaymentProvider, type RefundNotification } from "../../providers/payment.ts";
 import type { FileStorage } from "../../providers/storage.ts";
 import { registerJobHandler, scheduleJob } from "../jobs/jobs.ts";
 import { orderNumberStamp } from "../order/order-lifecycle.ts";
@@ -34,11 +34,8 @@ export class RefundError extends Error {
   }
 }
 
-/** closeType of an order closed because everything was refunded. */
-export const CLOSE_TYPE_REFUNDED = 2;
 /** Return tracking numbers: 6-30 letters, digits or dashes (like the shop's). */
 const EXPRESS_NO = /^[A-Za-z0-9-]{6,30}$/;
-const DAY_MS = 24 * 3600 * 1000;
 
 type RefundRow = typeof orderRefunds.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
@@ -197,8 +194,7 @@ export async function refundPreview(db: Db, userId: string, orderNumber: string,
 function checkOrderRefundable(o: OrderRow, now: Date): void {
   if (o.status === OrderStatus.PADYED || o.status === OrderStatus.CONSIGNMENT) return;
   if (o.status === OrderStatus.SUCCESS) {
-    const end = (o.finallyTime ?? o.updatedAt).getTime() + REFUND_WINDOW_DAYS * DAY_MS;
-    if (now.getTime() > end) throw new RefundError("refund.windowClosed", { days: REFUND_WINDOW_DAYS });
+    if (!withinRefundWindow(o.finallyTime ?? o.updatedAt, now)) throw new RefundError("refund.windowClosed", { days: REFUND_WINDOW_DAYS });
     return;
   }
   throw new RefundError("refund.orderNotRefundable");
@@ -235,19 +231,6 @@ export function shopRefunds(db: Db, shopId: number, locale: Locale, q: { sts: nu
   const conds = [eq(orderRefunds.shopId, shopId)];
   if (q.sts !== 0) conds.push(eq(orderRefunds.returnMoneySts, q.sts));
   return pageOf(db, and(...conds), q, locale);
-}
-
-/** The latest refund status of each line of some orders (order pages show the line's after-sales state). */
-export async function lineRefundStates(db: Db, orderNumbers: readonly string[]): Promise<Map<number, { refundSn: string; returnMoneySts: number }>> {
-  const out = new Map<number, { refundSn: string; returnMoneySts: number }>();
-  if (orderNumbers.length === 0) return out;
-  const rows = await db.select().from(orderRefunds).where(inArray(orderRefunds.orderNumber, [...orderNumbers])).orderBy(asc(orderRefunds.refundId));
-  const items = await db.select({ id: orderItems.orderItemId, n: orderItems.orderNumber }).from(orderItems).where(inArray(orderItems.orderNumber, [...orderNumbers]));
-  for (const r of rows) {
-    const ids = r.orderItemId === null ? items.filter((i) => i.n === r.orderNumber).map((i) => i.id) : [r.orderItemId];
-    for (const id of ids) out.set(id, { refundSn: r.refundSn, returnMoneySts: r.returnMoneySts });
-  }
-  return out;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -323,7 +306,7 @@ export async function applyRefund(db: Db, deps: RefundDeps, userId: string, inpu
     const refunds = await refundsOf(tx, o.orderNumber);
     const v = await checkApplication(tx, o, input, refunds, now);
     const refundSn = newRefundSn(now);
-    const dueAt = new Date(now.getTime() + REFUND_SELLER_DAYS * DAY_MS);
+    const dueAt = refundDueAt("seller", now);
     await tx.insert(orderRefunds).values({
       refundSn, orderNumber: o.orderNumber, shopId: o.shopId, userId, refundType: input.refundType, orderItemId: v.orderItemId, goodsNum: v.goodsNum,
       applyType: input.applyType, isReceiver: o.status === OrderStatus.PADYED ? 0 : 1, buyerReason: input.buyerReason, buyerDesc: input.buyerDesc,
@@ -356,7 +339,7 @@ export async function modifyRefund(db: Db, deps: RefundDeps, userId: string, ref
     const { o, r, to } = await lockFor(tx, refundSn, { userId }, "modify");
     if (input.orderNumber !== r.orderNumber) throw new RefundError("refund.notFound");
     const v = await checkApplication(tx, o, input, await refundsOf(tx, o.orderNumber), now, r.refundId);
-    const dueAt = new Date(now.getTime() + REFUND_SELLER_DAYS * DAY_MS);
+    const dueAt = refundDueAt("seller", now);
     await tx.update(orderRefunds).set({
       refundType: input.refundType, orderItemId: v.orderItemId, goodsNum: v.goodsNum, applyType: input.applyType, buyerReason: input.buyerReason,
       buyerDesc: input.buyerDesc, photoFiles: input.photoFiles.join(","), buyerMobile: input.buyerMobile, refundAmount: v.refundAmount, refundScore: v.refundScore,
@@ -400,7 +383,7 @@ export async function acceptRefund(db: Db, provider: PaymentProvider, shopId: nu
 async function acceptIn(tx: Tx, provider: PaymentProvider, who: { shopId?: number; userId?: string }, refundSn: string, message: string, now: Date, event: "accept" | "sellerTimeout") {
   const { o, r, to } = await lockFor(tx, refundSn, who, event);
   const isReturn = r.applyType === ApplyType.RETURN;
-  const dueAt = isReturn ? new Date(now.getTime() + REFUND_SHIP_DAYS * DAY_MS) : null;
+  const dueAt = isReturn ? refundDueAt("ship", now) : null;
   await tx.update(orderRefunds).set({ returnMoneySts: to, sellerMsg: message || null, handelTime: now, dueAt, updateTime: now }).where(eq(orderRefunds.refundId, r.refundId));
   await doneJobs(tx, refundSn, now);
   if (isReturn) await scheduleJob(tx, "refundShipTimeout", refundSn, dueAt!);
@@ -431,37 +414,55 @@ async function doneJobs(tx: Tx, refundSn: string, now: Date): Promise<void> {
   await tx.update(jobs).set({ doneAt: now }).where(and(eq(jobs.refKey, refundSn), inArray(jobs.kind, ["refundSellerTimeout", "refundShipTimeout"]), sql`${jobs.doneAt} is null`));
 }
 
+/** The sandbox (and a real provider's) refund notification is looked for this long after the refund was asked for, then every minute. */
+export const REFUND_PROVIDER_CHECK_MS = 10_000;
+const REFUND_PROVIDER_RECHECK_MS = 60_000;
+
 /**
- * Pays the refund the way the order was paid: balance orders get it on the balance (ledger
- * "orderRefund"), provider payments through the provider, points come back (ledger
- * "orderRefundScore"). Then the refund is "refunded"; when every line of the order is fully
- * refunded the order closes (closeType 2).
+ * Pays the refund the way the order was paid. Balance orders get it on the balance (ledger
+ * "orderRefund") and the refund is done at once (finishRefund). Orders paid through the payment
+ * provider: the provider is asked to refund (its refund number is kept) and the refund waits as
+ * "refunding" (8) for the provider's signed refund notification (handleRefundNotification); a
+ * `refundProviderCheck` job asks the provider if the notification is late.
  */
 async function payOut(tx: Tx, provider: PaymentProvider, o: OrderRow, r: RefundRow, now: Date): Promise<void> {
+  const amount = formatPrice(r.refundAmount);
+  const viaProvider = Number(amount) > 0 && (o.payType === PayType.ALIPAY || o.payType === PayType.WECHAT_SCAN);
+  if (viaProvider) {
+    const move = refundTransition(r.returnMoneySts, "refundRequest", r.applyType);
+    if (!move.ok) throw new RefundError(move.error);
+    const [pay] = o.payNo ? await tx.select().from(payments).where(eq(payments.payNo, o.payNo)).limit(1) : [];
+    if (!pay) throw new RefundError("refund.paymentNotFound");
+    const { refundNo } = await provider.refund({ payNo: pay.payNo, providerTradeNo: pay.providerTradeNo, refundSn: r.refundSn, amount });
+    await tx.update(orderRefunds).set({ returnMoneySts: move.sts, refundWay: "provider", providerRefundNo: refundNo, dueAt: null, updateTime: now }).where(eq(orderRefunds.refundId, r.refundId));
+    await scheduleJob(tx, "refundProviderCheck", r.refundSn, new Date(now.getTime() + REFUND_PROVIDER_CHECK_MS));
+    return;
+  }
+  let refundWay = "points";
+  if (Number(amount) > 0 && o.payType === PayType.BALANCE) {
+    refundWay = "balance";
+    await tx.update(users).set({ balance: sql`${users.balance} + ${amount}`, updatedAt: now }).where(eq(users.userId, r.userId));
+    await tx.insert(userLedger).values({ userId: r.userId, kind: "balance", amount, reason: "orderRefund", orderNumber: o.orderNumber, createdAt: now });
+  }
+  await finishRefund(tx, o, r, refundWay, now);
+}
+
+/**
+ * The refund is done: points come back (ledger "orderRefundScore"), the refunded share of a
+ * completed order's reward points is taken back, the refund is "refunded", and when every line of
+ * the order is fully refunded the order closes (closeType 2).
+ */
+async function finishRefund(tx: Tx, o: OrderRow, r: RefundRow, refundWay: string, now: Date): Promise<void> {
   const move = refundTransition(r.returnMoneySts, "refund", r.applyType);
   if (!move.ok) throw new RefundError(move.error);
-  let refundWay = "points";
-  let providerRefundNo: string | null = null;
   const amount = formatPrice(r.refundAmount);
-  if (Number(amount) > 0) {
-    if (o.payType === PayType.BALANCE) {
-      refundWay = "balance";
-      await tx.update(users).set({ balance: sql`${users.balance} + ${amount}`, updatedAt: now }).where(eq(users.userId, r.userId));
-      await tx.insert(userLedger).values({ userId: r.userId, kind: "balance", amount, reason: "orderRefund", orderNumber: o.orderNumber, createdAt: now });
-    } else if (o.payType === PayType.ALIPAY || o.payType === PayType.WECHAT_SCAN) {
-      refundWay = "provider";
-      const [pay] = o.payNo ? await tx.select().from(payments).where(eq(payments.payNo, o.payNo)).limit(1) : [];
-      if (!pay) throw new RefundError("refund.paymentNotFound");
-      providerRefundNo = (await provider.refund({ payNo: pay.payNo, providerTradeNo: pay.providerTradeNo, refundSn: r.refundSn, amount })).refundNo;
-    }
-  }
   if (r.refundScore > 0) {
     await tx.update(users).set({ score: sql`${users.score} + ${r.refundScore}` }).where(eq(users.userId, r.userId));
     await tx.insert(userLedger).values({ userId: r.userId, kind: "score", amount: String(r.refundScore), reason: "orderRefundScore", orderNumber: o.orderNumber, createdAt: now });
   }
   // A completed order earned points: the refunded share of them is taken back (docs/points.md).
   await clawBackForRefund(tx, r.userId, o.orderNumber, amount, formatPrice(o.actualTotal), now);
-  await tx.update(orderRefunds).set({ returnMoneySts: move.sts, refundWay, providerRefundNo, refundTime: now, dueAt: null, updateTime: now }).where(eq(orderRefunds.refundId, r.refundId));
+  await tx.update(orderRefunds).set({ returnMoneySts: move.sts, refundWay, refundTime: now, dueAt: null, updateTime: now }).where(eq(orderRefunds.refundId, r.refundId));
   // Close the order when everything is refunded.
   const items = await itemsOf(tx, o.orderNumber);
   const refunds = (await refundsOf(tx, o.orderNumber)).map((x) => (x.refundId === r.refundId ? { ...x, returnMoneySts: move.sts } : x));
@@ -475,23 +476,96 @@ async function payOut(tx: Tx, provider: PaymentProvider, o: OrderRow, r: RefundR
 }
 
 // ---------------------------------------------------------------------------------------------
+// The payment provider's refund notification (docs/after-sales.md "Refund payout")
+// ---------------------------------------------------------------------------------------------
+
+export interface RefundNotificationResult {
+  refundSn: string;
+  /** The refund is done (by this notification or an earlier one). */
+  refunded: boolean;
+  /** An earlier notification had done it: nothing changed (a replay). */
+  alreadyRefunded: boolean;
+}
+
+/** Whether a value looks like a refund notification body (all fields strings). */
+export function asRefundNotification(body: unknown): RefundNotification | null {
+  return notificationFields(body, { refundSn: 64, refundNo: 128, amount: 32, status: 32, sign: 1024 });
+}
+
+/**
+ * The provider's refund notification (POST /api/pay/refund-notify/<provider>, and the
+ * refundProviderCheck job with the provider's answer). Signature first; then the order and the
+ * refund are locked; the refund number and the amount must be the ones asked for. A refund that
+ * is already refunded answers success again and changes nothing (replays credit nothing twice);
+ * a status other than SUCCESS changes nothing (the refund stays "refunding").
+ */
+export async function handleRefundNotification(db: Db, secret: string, n: RefundNotification, now: Date): Promise<RefundNotificationResult> {
+  if (!verifyRefundNotification(secret, n)) throw new RefundError("refund.badNotification");
+  return db.transaction((tx) => refundNotificationIn(tx, n, now));
+}
+
+async function refundNotificationIn(tx: Tx, n: RefundNotification, now: Date): Promise<RefundNotificationResult> {
+  const [peek] = await tx.select({ orderNumber: orderRefunds.orderNumber }).from(orderRefunds).where(eq(orderRefunds.refundSn, n.refundSn)).limit(1);
+  if (!peek) throw new RefundError("refund.notFound");
+  const o = await loadOrder(tx, peek.orderNumber, {}, true);
+  const [r] = await tx.select().from(orderRefunds).where(eq(orderRefunds.refundSn, n.refundSn)).for("update").limit(1);
+  if (!o || !r) throw new RefundError("refund.notFound");
+  if (r.providerRefundNo !== n.refundNo) throw new RefundError("refund.badNotification");
+  if (r.returnMoneySts === RefundSts.REFUNDED) return { refundSn: r.refundSn, refunded: true, alreadyRefunded: true };
+  if (r.returnMoneySts !== RefundSts.REFUNDING) throw new RefundError("refund.cannotRefund");
+  const amount = tryDecimal(n.amount);
+  if (amount === null || compare(amount, r.refundAmount) !== 0) throw new RefundError("refund.badNotification");
+  if (n.status !== NOTIFY_SUCCESS) return { refundSn: r.refundSn, refunded: false, alreadyRefunded: false };
+  await finishRefund(tx, o, r, "provider", now);
+  await tx.update(jobs).set({ doneAt: now }).where(and(eq(jobs.refKey, r.refundSn), eq(jobs.kind, "refundProviderCheck"), sql`${jobs.doneAt} is null`));
+  await syncOrderRefundStatus(tx, o.orderNumber);
+  return { refundSn: r.refundSn, refunded: true, alreadyRefunded: false };
+}
+
+// ---------------------------------------------------------------------------------------------
 // Timeouts (due-time jobs; docs/after-sales.md "Timeouts")
 // ---------------------------------------------------------------------------------------------
 
-/** The payment provider the jobs refund through (set by the process that runs jobs; see all-jobs.ts). */
-let jobProvider: (() => PaymentProvider) | null = null;
-export function setRefundJobProvider(f: () => PaymentProvider): void {
-  jobProvider = f;
+/** The payment provider the jobs refund through and its secret (set by the process that runs jobs; see all-jobs.ts). */
+let jobDeps: (() => { provider: PaymentProvider; secret: string }) | null = null;
+export function setRefundJobDeps(f: () => { provider: PaymentProvider; secret: string }): void {
+  jobDeps = f;
+}
+const jobProvider = () => {
+  if (!jobDeps) throw new Error("no payment provider for refund jobs");
+  return jobDeps();
+};
+/** The provider system refunds pay out through (throws when the process set none). */
+export function refundJobProvider(): PaymentProvider {
+  return jobProvider().provider;
+}
+
+/**
+ * Refunds a paid order in full with no application (a failed group-buy team, docs/group-buy-flash-sale.md):
+ * one whole-order refund row, accepted and paid at once the way the order was paid (payOut:
+ * balance back to the balance, provider payments through the provider, points back). The order
+ * row must be locked by the caller, who also moves the order on. Answers the refundSn.
+ */
+export async function refundWholeOrderNow(tx: Tx, provider: PaymentProvider, o: OrderRow, now: Date): Promise<string> {
+  const refundSn = newRefundSn(now);
+  const [r] = await tx.insert(orderRefunds).values({
+    refundSn, orderNumber: o.orderNumber, shopId: o.shopId, userId: o.userId, refundType: 1, orderItemId: null, goodsNum: o.productNums,
+    applyType: 1, isReceiver: 0, buyerReason: NO_REASON, buyerDesc: "", photoFiles: "", buyerMobile: o.address.mobile,
+    refundAmount: formatPrice(o.actualTotal), refundScore: o.useScore, returnMoneySts: RefundSts.ACCEPTED, applyTime: now, handelTime: now, updateTime: now,
+  }).returning();
+  await payOut(tx, provider, o, r!, now);
+  await syncOrderRefundStatus(tx, o.orderNumber);
+  return refundSn;
 }
 
 const refundRefusal = (err: unknown) => err instanceof RefundError;
 /** refundSellerTimeout (refKey = refundSn, due REFUND_SELLER_DAYS after applying): the shop did not answer → accepted. */
 registerJobHandler("refundSellerTimeout", {
   run: async (tx, refundSn, now) => {
-    if (!jobProvider) throw new Error("no payment provider for refund jobs");
+    const { provider } = jobProvider();
     const [r] = await tx.select({ shopId: orderRefunds.shopId }).from(orderRefunds).where(eq(orderRefunds.refundSn, refundSn)).limit(1);
     if (!r) throw new RefundError("refund.notFound");
-    await acceptIn(tx, jobProvider(), { shopId: r.shopId }, refundSn, "", now, "sellerTimeout");
+    await acceptIn(tx, provider, { shopId: r.shopId }, refundSn, "", now, "sellerTimeout");
   },
   isNoop: refundRefusal,
 });
@@ -503,6 +577,25 @@ registerJobHandler("refundShipTimeout", {
     const { o, r, to } = await lockFor(tx, refundSn, { shopId: peek.shopId }, "shipTimeout");
     await tx.update(orderRefunds).set({ returnMoneySts: to, dueAt: null, updateTime: now }).where(eq(orderRefunds.refundId, r.refundId));
     await syncOrderRefundStatus(tx, o.orderNumber);
+  },
+  isNoop: refundRefusal,
+});
+/**
+ * refundProviderCheck (due REFUND_PROVIDER_CHECK_MS after a provider refund was asked for): asks
+ * the provider how the refund stands and handles its signed answer like a notification; still
+ * pending → asked again a minute later. A refund the notification already finished is a no-op.
+ */
+registerJobHandler("refundProviderCheck", {
+  run: async (tx, refundSn, now) => {
+    const { provider, secret } = jobProvider();
+    const [r] = await tx.select().from(orderRefunds).where(eq(orderRefunds.refundSn, refundSn)).limit(1);
+    if (!r) throw new RefundError("refund.notFound");
+    if (r.returnMoneySts !== RefundSts.REFUNDING || !r.providerRefundNo) throw new RefundError("refund.cannotRefund");
+    const n = await provider.queryRefund({ refundSn, refundNo: r.providerRefundNo, amount: formatPrice(r.refundAmount) });
+    if (n && !verifyRefundNotification(secret, n)) throw new Error(`refund ${refundSn}: the provider's answer is not signed correctly`);
+    if (n && (await refundNotificationIn(tx, n, now)).refunded) return;
+    await scheduleJob(tx, "refundProviderCheck", refundSn, new Date(now.getTime() + REFUND_PROVIDER_RECHECK_MS));
+    return "rescheduled";
   },
   isNoop: refundRefusal,
 });

@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { countdownText, FlashState, msToSwitch, pieceAllowance, soldPercent, windowState, withinLimit } from "./flash-sale.ts";
+
+describe("flash sale window", () => {
+  const start = new Date("2026-11-24T10:00:00.000Z");
+  const end = new Date("2026-11-24T12:00:00.000Z");
+  it("is upcoming until the start's millisecond, live from it", () => {
+    expect(windowState(start, end, start.getTime() - 1)).toBe(FlashState.UPCOMING);
+    expect(windowState(start, end, start)).toBe(FlashState.LIVE);
+    expect(windowState(start, end, start.getTime() + 1)).toBe(FlashState.LIVE);
+  });
+  it("is live until one millisecond before the end, ended from the end", () => {
+    expect(windowState(start, end, end.getTime() - 1)).toBe(FlashState.LIVE);
+    expect(windowState(start, end, end)).toBe(FlashState.ENDED);
+    expect(windowState(start, end, end.getTime() + 1)).toBe(FlashState.ENDED);
+  });
+  it("counts down to the next switch", () => {
+    expect(msToSwitch(start, end, start.getTime() - 1)).toBe(1);
+    expect(msToSwitch(start, end, start)).toBe(2 * 3600_000);
+    expect(msToSwitch(start, end, end)).toBeNull();
+    expect(countdownText(3_725_001)).toBe("01:02:06");
+    expect(countdownText(-5)).toBe("00:00:00");
+    expect(countdownText(90 * 3600_000)).toBe("90:00:00");
+  });
+});
+
+describe("per-user limits", () => {
+  it("allows up to maxNum pieces in all", () => {
+    expect(withinLimit(2, 0, 2)).toBe(true);
+    expect(withinLimit(2, 1, 1)).toBe(true);
+    expect(withinLimit(2, 1, 2)).toBe(false);
+    expect(withinLimit(2, 2, 1)).toBe(false);
+    expect(withinLimit(-1, 1000, 50)).toBe(true);
+    expect(withinLimit(2, 0, 0)).toBe(false);
+    expect(withinLimit(2, 0, 1.5)).toBe(false);
+  });
+  it("allowance is bounded by limit and stock", () => {
+    expect(pieceAllowance(3, 1, 10)).toBe(2);
+    expect(pieceAllowance(3, 5, 10)).toBe(0);
+    expect(pieceAllowance(-1, 0, 7)).toBe(7);
+    expect(pieceAllowance(5, 0, 2)).toBe(2);
+  });
+  it("% sold rounds down and reaches 100 only when nothing is left", () => {
+    expect(soldPercent(100, 100)).toBe(0);
+    expect(soldPercent(3, 1)).toBe(66);
+    expect(soldPercent(1000, 1)).toBe(99);
+    expect(soldPercent(100, 0)).toBe(100);
+    expect(soldPercent(0, 0)).toBe(100);
+  });
+});

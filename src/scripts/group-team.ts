@@ -1,0 +1,96 @@
+/**
+ * The team page (/group-team?groupTeamId=) and "My group buys" (/user-center/uc-group): load the
+ * buyer's team(s) from the API and show them with the texts the page rendered (data-tpl-*).
+ * Team page: product, status, members (leader marked) and empty seats, countdown, share link,
+ * the buyer's order or a way to join.
+ */
+import { api } from "../client/api.ts";
+import { getToken } from "../client/token.ts";
+import { countdownText } from "../lib/flash-sale.ts";
+import type { Page } from "../lib/api-types.ts";
+import type { TeamInfoDto } from "../lib/group-buy.ts";
+
+function el(tag: string, props: Record<string, string | number | boolean> = {}, ...kids: (Node | string)[]): HTMLElement {
+  const e = Object.assign(document.createElement(tag), props);
+  e.append(...kids);
+  return e;
+}
+const tpl = (s: string | undefined, n: number) => (s ?? "").replace("{{n}}", String(n));
+
+function needLogin(root: HTMLElement, at: HTMLElement): void {
+  at.replaceChildren(el("a", { href: `${root.dataset.loginHref}?redirect=${encodeURIComponent(location.pathname + location.search)}`, className: "btn" }, root.dataset.tplLogin ?? ""));
+}
+
+async function teamPage(root: HTMLElement): Promise<void> {
+  const body = root.querySelector<HTMLElement>("[data-gt-body]")!;
+  if (!getToken()) return needLogin(root, body);
+  const q = new URLSearchParams(location.search);
+  const d = root.dataset;
+  let team: TeamInfoDto;
+  try {
+    // From an order: ?orderNumber= (the buyer's own group order) names the team.
+    const byOrder = q.get("orderNumber");
+    const id = byOrder ? (await api.get<{ groupTeamId: number }>("/p/groupTeam/byOrder", { orderNumber: byOrder }, { silent: true })).groupTeamId : q.get("groupTeamId") ?? "";
+    team = await api.get<TeamInfoDto>("/p/groupTeam/info", { groupTeamId: id }, { silent: true });
+  } catch (e) {
+    body.textContent = (e as { msg?: string }).msg || d.tplNotFound || "";
+    return;
+  }
+  const base = d.base ?? "";
+  const status = el("p", { className: "gt-status" }, (d as Record<string, string | undefined>)[`tplStatus${team.status}`] ?? "");
+  status.dataset.testid = "gt-status";
+  status.dataset.status = String(team.status);
+  const members = el("ul", { className: "gt-members" });
+  for (const m of team.members) {
+    const li = el("li", { className: "gt-member" }, el("img", { src: m.pic || "/favicon.svg", alt: "", width: 56, height: 56 }), m.nickName);
+    if (m.leader) li.append(el("span", { className: "gt-leader" }, d.tplLeader ?? ""));
+    members.append(li);
+  }
+  for (let i = team.members.length; i < team.groupNumber; i++) members.append(el("li", { className: "gt-member" }, el("span", { className: "gt-seat" }, "?")));
+  const seats = el("p", {}, tpl(d.tplSeats, team.missing));
+  const timer = el("p", { className: "gt-timer" });
+  if (team.status === 1 && team.endTime) {
+    const end = Date.parse(team.endTime);
+    const tick = () => { timer.textContent = `${d.tplEndsIn ?? ""} ${countdownText(end - Date.now())}`; };
+    tick();
+    window.setInterval(tick, 1000);
+  }
+  const link = `${location.origin}${base}/group-team?groupTeamId=${team.groupTeamId}`;
+  const input = el("input", { value: link, readOnly: true }) as HTMLInputElement;
+  input.setAttribute("aria-label", d.tplShare ?? "");
+  const copy = el("button", { type: "button", className: "btn btn-ghost" }, d.tplCopy ?? "");
+  copy.addEventListener("click", () => {
+    void navigator.clipboard?.writeText(link).then(() => { copy.textContent = d.tplCopied ?? ""; }, () => input.select());
+  });
+  const share = el("div", { className: "gt-share" }, el("span", {}, d.tplShare ?? ""), input, copy);
+  const head = el("div", { className: "gt-head" }, el("img", { src: team.pic, alt: "", width: 96, height: 96 }),
+    el("div", {}, el("a", { href: `${base}/detail/${team.prodId}` }, team.prodName), el("p", {}, `${d.tplPrice ?? ""} ¥${team.actPrice}`)));
+  const actions = el("p", {});
+  if (team.orderNumber) actions.append(el("a", { href: `${base}/order-detail?orderNumber=${team.orderNumber}`, className: "btn btn-ghost" }, d.tplMyOrder ?? ""));
+  else if (team.canJoin) actions.append(el("a", { href: `${base}/detail/${team.prodId}#group-buy`, className: "btn" }, d.tplJoin ?? ""));
+  body.replaceWith(el("div", {}, head, status, members, seats, timer, share, actions));
+}
+
+async function myTeams(root: HTMLElement): Promise<void> {
+  const list = root.querySelector<HTMLElement>("[data-gt-list]")!;
+  if (!getToken()) return needLogin(root, list);
+  const d = root.dataset;
+  const page = await api.get<Page<TeamInfoDto>>("/p/groupTeam/mine", { current: 1, size: 50 }, { silent: true });
+  if (page.records.length === 0) {
+    list.replaceChildren(el("li", { className: "gb-team-empty" }, d.tplEmpty ?? ""));
+    return;
+  }
+  list.replaceChildren(...page.records.map((tm) => {
+    const li = el("li", { className: "gb-team" }, el("img", { src: tm.pic, alt: "", width: 32, height: 32 }), el("span", { className: "gb-team-name" }, tm.prodName),
+      el("span", { className: "gb-team-missing" }, (d as Record<string, string | undefined>)[`tplStatus${tm.status}`] ?? ""),
+      el("span", { className: "gb-team-left" }, tm.status === 1 ? tpl(d.tplSeats, tm.missing) : ""),
+      el("a", { className: "btn btn-ghost", href: `${d.base ?? ""}/group-team?groupTeamId=${tm.groupTeamId}` }, d.tplView ?? ""));
+    li.dataset.testid = "my-team";
+    return li;
+  }));
+}
+
+const team = document.querySelector<HTMLElement>("[data-group-team]");
+if (team) void teamPage(team);
+const mine = document.querySelector<HTMLElement>("[data-my-teams]");
+if (mine) void myTeams(mine).catch(() => {});

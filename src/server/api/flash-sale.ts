@@ -1,0 +1,179 @@
+/**
+ * Flash sale (CONTRACT §6.1; docs/group-buy-flash-sale.md):
+ *   GET  /seckill/sessions                    → FlashSessionDto[] (today and tomorrow)
+ *   GET  /seckill/prod?seckillId=             → FlashActivityDto
+ *   GET  /p/seckill/orderPath?seckillId=      → the buyer's order path (only while the activity runs)
+ *   POST /p/seckill/{orderPath}/confirm       body {seckillId, seckillSkuId, prodCount, addrId?, isScorePay?, …} → OrderConfirmDto
+ *   POST /p/seckill/{orderPath}/submit        body {seckillId, seckillSkuId, prodCount, uuid, …} → {orderNumbers}
+ * Submits pass the in-memory gate first (flash-gate.ts): "sold out" / "too busy, retry later"
+ * without touching the database. Rules: src/server/domain/flash-sale/flash-sale.ts.
+ */
+import { Hono, type Context, type MiddlewareHandler } from "hono";
+import { z } from "zod";
+import { ResponseCode } from "../../lib/api-types.ts";
+import { FlashState } from "../../lib/flash-sale.ts";
+import type { OrderNumbersDto } from "../../lib/order-types.ts";
+import { intField, strictInt } from "../../lib/validation.ts";
+import type { Db } from "../db/client.ts";
+import { FlashGate, type GateOutcome } from "../domain/flash-sale/flash-gate.ts";
+import { createFlashActivity, createFlashSession, endFlashActivity, flashActivity, flashBuy, flashBuyOf, flashSessionList, flashSkuStock, orderPathOf, orderPathValid, shopFlashActivities } from "../domain/flash-sale/flash-sale.ts";
+import { confirmOrder, OrderSubmitError, submitOrder } from "../domain/order/order-submit.ts";
+import type { ApiEnv, MerchantEnv } from "./context.ts";
+import { jsonBody, parseInput, runDomain } from "./input.ts";
+import { ApiError, ok } from "./envelope.ts";
+import { body, confirmRule, parse, run, submitInputOf, submitRule } from "./order-submit.ts";
+
+const MAX_INT = 2_147_483_647;
+const idRule = z.object({ seckillId: intField(1, MAX_INT) });
+const what = { seckillId: intField(1, MAX_INT), seckillSkuId: intField(1, MAX_INT), prodCount: intField(1, 50) };
+const flashConfirmRule = confirmRule.omit({ basketIds: true, orderItem: true }).extend(what);
+const flashSubmitRule = submitRule.extend(what);
+
+/** One gate per database (a process serves one; tests open several). */
+const gates = new WeakMap<Db, FlashGate>();
+function gateOf(c: Context<ApiEnv>): FlashGate {
+  const db = c.var.app.db;
+  let g = gates.get(db);
+  if (!g) {
+    // PGlite runs one statement at a time: few transactions at once; PostgreSQL has a pool of 10.
+    const pg = Boolean(c.var.app.config.databaseUrl);
+    g = new FlashGate({ maxActive: pg ? 8 : 2, maxWaiting: 512, maxWaitMs: 3000, refreshMs: 1000 }, (id) => flashSkuStock(db, id));
+    gates.set(db, g);
+  }
+  return g;
+}
+
+/** The gate tickets of submits in flight (taken before the token lookup, used by the route). */
+const tickets = new WeakMap<Request, { seckillSkuId: number; prodCount: number; release: (o: GateOutcome) => void }>();
+
+/**
+ * Before the token lookup: a submit takes its pieces and a transaction slot from the gate, so an
+ * attempt on a sold-out flash SKU is answered "insufficient inventory" (or "too busy") at once,
+ * with no database work — the stock is public, so no login is needed to say so. What the
+ * request does next (token, order path, transaction) uses the ticket; whatever happens, the
+ * ticket is released once (pieces back unless sold).
+ */
+export const flashGateEntry: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  if (c.req.method !== "POST") return next();
+  const b = await c.req.raw.clone().json().catch(() => null) as { seckillSkuId?: unknown; prodCount?: unknown } | null;
+  const seckillSkuId = strictInt(b?.seckillSkuId) ?? 0;
+  const prodCount = strictInt(b?.prodCount) ?? 0;
+  // A malformed body is refused by the route's rules.
+  if (seckillSkuId < 1 || seckillSkuId > MAX_INT || prodCount < 1 || prodCount > 50) return next();
+  const gate = await gateOf(c).enter(seckillSkuId, prodCount);
+  if (!gate.ok) {
+    throw new ApiError(gate.reason === "soldOut" ? ResponseCode.NO_STOCK : ResponseCode.SHOW_FAIL, c.var.t(gate.reason === "soldOut" ? "flashSale.soldOut" : "flashSale.busy"));
+  }
+  tickets.set(c.req.raw, { seckillSkuId, prodCount, release: gate.release });
+  try {
+    await next();
+  } finally {
+    gate.release("failed");
+  }
+};
+
+function checkPath(c: Context<ApiEnv>, seckillId: number): void {
+  if (!orderPathValid(c.var.app.config.paymentSecret, c.var.userId, seckillId, c.req.param("orderPath") ?? "", new Date())) {
+    throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t("flashSale.badPath"));
+  }
+}
+
+export const flashSaleRouter = new Hono<ApiEnv>();
+
+flashSaleRouter.get("/seckill/sessions", async (c) => ok(c, await flashSessionList(c.var.app.db, c.var.locale, new Date())));
+
+flashSaleRouter.get("/seckill/prod", async (c) => {
+  const { seckillId } = parse(c, idRule, c.req.query());
+  const dto = await flashActivity(c.var.app.db, seckillId, c.var.locale, new Date());
+  if (!dto) throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t("flashSale.notFound"));
+  return ok(c, dto);
+});
+
+flashSaleRouter.get("/p/seckill/orderPath", async (c) => {
+  const { seckillId } = parse(c, idRule, c.req.query());
+  const now = new Date();
+  const dto = await flashActivity(c.var.app.db, seckillId, c.var.locale, now);
+  if (!dto) throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t("flashSale.notFound"));
+  if (dto.activityStatus === FlashState.UPCOMING) throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t("flashSale.notStarted"));
+  if (dto.activityStatus === FlashState.ENDED) throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t("flashSale.eventEnded"));
+  return ok(c, orderPathOf(c.var.app.config.paymentSecret, c.var.userId, seckillId, now));
+});
+
+flashSaleRouter.post("/p/seckill/:orderPath/confirm", async (c) => {
+  const input = parse(c, flashConfirmRule, await body(c));
+  checkPath(c, input.seckillId);
+  const dto = await flashActivity(c.var.app.db, input.seckillId, c.var.locale, new Date());
+  const sku = dto?.seckillSkuList.find((s) => s.seckillSkuId === input.seckillSkuId);
+  if (!dto || !sku) throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t("flashSale.notFound"));
+  return run(c, () => confirmOrder(c.var.app.db, c.var.userId, c.var.locale, {
+    orderItem: { prodId: dto.prodId, skuId: sku.skuId, prodCount: input.prodCount, shopId: dto.shopId },
+    addrId: input.addrId, isScorePay: input.isScorePay, userUseScore: input.userUseScore,
+    couponUserIds: input.couponUserIds, userChangeCoupon: input.userChangeCoupon,
+  }, new Date(), flashBuy({ seckillId: input.seckillId, seckillSkuId: input.seckillSkuId })));
+});
+
+flashSaleRouter.post("/p/seckill/:orderPath/submit", async (c) => {
+  const input = parse(c, flashSubmitRule, await body(c));
+  checkPath(c, input.seckillId);
+  const gate = tickets.get(c.req.raw);
+  // The gate entry counted exactly these pieces (the body is the same one).
+  if (!gate || gate.seckillSkuId !== input.seckillSkuId || gate.prodCount !== input.prodCount) throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t("flashSale.badCount"));
+  let outcome: GateOutcome = "failed";
+  try {
+    return await run(c, async (): Promise<OrderNumbersDto> => {
+      try {
+        const numbers = await submitOrder(c.var.app.db, c.var.userId, c.var.locale, submitInputOf(input), new Date(), (ref) => {
+          const buy = flashBuyOf(ref);
+          // The token must be for what the body names (the gate counted those pieces).
+          return buy && buy.ref.seckillId === input.seckillId && buy.ref.seckillSkuId === input.seckillSkuId ? buy : null;
+        });
+        outcome = "ok";
+        return { orderNumbers: numbers.join(",") };
+      } catch (e) {
+        if (e instanceof OrderSubmitError && e.key === "flashSale.soldOut") outcome = "soldOut";
+        throw e;
+      }
+    });
+  } finally {
+    gate.release(outcome);
+  }
+});
+
+// ---------------------------------------------------------------------------------------------
+// Merchant side (docs/merchant-api.md "Flash sale and group buy"), behind the merchant token:
+//   POST /merchant/flash/sessions {startTime, endTime}                                  → {sessionId}
+//   GET  /merchant/flash/activities                                                     → FlashActivityDto[]
+//   POST /merchant/flash/activities {sessionId, prodId, maxNum, payMinutes, skus: [{skuId, price, stocks}]} → {seckillId}
+//   POST /merchant/flash/activities/{seckillId}/end                                     → null
+// ---------------------------------------------------------------------------------------------
+
+const isoTime = z.preprocess((v) => (typeof v === "string" ? new Date(v) : v), z.date({ error: "flashSale.badWindow" }).refine((d) => !Number.isNaN(d.getTime()), "flashSale.badWindow"));
+const sessionRule = z.object({ startTime: isoTime, endTime: isoTime });
+const flashActivityRule = z.object({
+  sessionId: intField(1, MAX_INT),
+  prodId: intField(1, MAX_INT),
+  maxNum: z.number({ error: "flashSale.badLimit" }).int("flashSale.badLimit").min(-1, "flashSale.badLimit").max(50, "flashSale.badLimit").refine((n) => n !== 0, "flashSale.badLimit"),
+  payMinutes: z.number({ error: "flashSale.badPayMinutes" }).int("flashSale.badPayMinutes").min(1, "flashSale.badPayMinutes").max(30, "flashSale.badPayMinutes"),
+  skus: z.array(z.object({
+    skuId: intField(1, MAX_INT),
+    price: z.string({ error: "flashSale.badSkus" }).regex(/^\d{1,9}(\.\d{1,2})?$/, "flashSale.badSkus"),
+    stocks: z.number({ error: "flashSale.badSkus" }).int("flashSale.badSkus").min(1, "flashSale.badSkus").max(1_000_000, "flashSale.badSkus"),
+  }), { error: "flashSale.badSkus" }).min(1, "flashSale.badSkus").max(50, "flashSale.badSkus"),
+});
+
+export function mountMerchantFlashSale(r: Hono<MerchantEnv>): void {
+  r.post("/merchant/flash/sessions", async (c) => {
+    const input = parseInput(c, sessionRule, await jsonBody(c));
+    return runDomain(c, async () => ({ sessionId: await createFlashSession(c.var.app.db, input, new Date()) }));
+  });
+  r.get("/merchant/flash/activities", async (c) => runDomain(c, () => shopFlashActivities(c.var.app.db, c.var.shopId, c.var.locale, new Date())));
+  r.post("/merchant/flash/activities", async (c) => {
+    const input = parseInput(c, flashActivityRule, await jsonBody(c));
+    return runDomain(c, async () => ({ seckillId: await createFlashActivity(c.var.app.db, c.var.shopId, input, new Date()) }));
+  });
+  r.post("/merchant/flash/activities/:seckillId/end", async (c) => runDomain(c, async () => {
+    const id = Number(/^\d{1,10}$/.test(c.req.param("seckillId")) ? c.req.param("seckillId") : 0);
+    await endFlashActivity(c.var.app.db, c.var.shopId, id);
+    return null;
+  }));
+}

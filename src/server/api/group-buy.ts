@@ -1,0 +1,130 @@
+/**
+ * Group buy (CONTRACT §6.2; docs/group-buy-flash-sale.md):
+ *   GET  /group/activities?current&size              → Page<GroupActivityDto> (running, then upcoming)
+ *   GET  /group/prodActivity?prodId=                  → GroupActivityDto | null (the product page's section)
+ *   GET  /group/joinGroupList?groupActivityId=&showSize= → JoinableTeamDto[]
+ *   GET  /p/groupTeam/info?groupTeamId=               → TeamInfoDto
+ *   GET  /p/groupTeam/byOrder?orderNumber=            → {groupTeamId}
+ *   GET  /p/groupTeam/mine?current&size               → Page<TeamInfoDto>
+ *   POST /p/group/order/confirm  body {groupActivityId, groupSkuId, groupTeamId (0 = open a team), prodCount, addrId?, …} → OrderConfirmDto
+ *   POST /p/group/order/submit   body {groupActivityId, groupSkuId, groupTeamId, prodCount, uuid, …} → {orderNumbers}
+ * Rules: src/server/domain/group-buy/group-buy.ts.
+ */
+import { Hono, type Context } from "hono";
+import { z } from "zod";
+import { ResponseCode } from "../../lib/api-types.ts";
+import type { OrderNumbersDto } from "../../lib/order-types.ts";
+import { intField, intFieldDefault } from "../../lib/validation.ts";
+import { createGroupActivity, endGroupActivity, GroupBuyError, groupActivityById, shopTeams, groupActivityList, groupActivityOfProd, groupBuy, groupBuyOf, joinableTeams, myTeams, teamInfo, teamOfOrder } from "../domain/group-buy/group-buy.ts";
+import { confirmOrder, submitOrder } from "../domain/order/order-submit.ts";
+import type { ApiEnv, MerchantEnv } from "./context.ts";
+import { jsonBody, parseInput, runDomain } from "./input.ts";
+import { ApiError, ok } from "./envelope.ts";
+import { body, confirmRule, parse, run, submitInputOf, submitRule } from "./order-submit.ts";
+
+const MAX_INT = 2_147_483_647;
+const pageRule = z.object({ current: intFieldDefault(1, 100_000, 1), size: intFieldDefault(1, 50, 12) });
+const what = { groupActivityId: intField(1, MAX_INT), groupSkuId: intField(1, MAX_INT), groupTeamId: intField(0, MAX_INT), prodCount: intField(1, 50) };
+const groupConfirmRule = confirmRule.omit({ basketIds: true, orderItem: true }).extend(what);
+const groupSubmitRule = submitRule.extend(what);
+
+async function guard<T>(c: Context<ApiEnv>, f: () => Promise<T>) {
+  try {
+    return ok(c, await f());
+  } catch (e) {
+    if (e instanceof GroupBuyError) throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t(e.key));
+    throw e;
+  }
+}
+
+export const groupBuyRouter = new Hono<ApiEnv>();
+
+groupBuyRouter.get("/group/activities", async (c) => {
+  const q = parse(c, pageRule, c.req.query());
+  return ok(c, await groupActivityList(c.var.app.db, c.var.locale, new Date(), q));
+});
+
+groupBuyRouter.get("/group/prodActivity", async (c) => {
+  const { prodId } = parse(c, z.object({ prodId: intField(1, MAX_INT) }), c.req.query());
+  return ok(c, await groupActivityOfProd(c.var.app.db, prodId, c.var.locale, new Date()));
+});
+
+groupBuyRouter.get("/group/joinGroupList", async (c) => {
+  const q = parse(c, z.object({ groupActivityId: intField(1, MAX_INT), showSize: intFieldDefault(1, 50, 10) }), c.req.query());
+  return ok(c, await joinableTeams(c.var.app.db, q.groupActivityId, new Date(), q.showSize));
+});
+
+groupBuyRouter.get("/p/groupTeam/info", async (c) => {
+  const { groupTeamId } = parse(c, z.object({ groupTeamId: intField(1, MAX_INT) }), c.req.query());
+  return guard(c, () => teamInfo(c.var.app.db, groupTeamId, c.var.userId, c.var.locale, new Date()));
+});
+
+groupBuyRouter.get("/p/groupTeam/byOrder", async (c) => {
+  const { orderNumber } = parse(c, z.object({ orderNumber: z.string().regex(/^\d{1,32}$/, "validation.invalid") }), c.req.query());
+  return guard(c, async () => ({ groupTeamId: await teamOfOrder(c.var.app.db, c.var.userId, orderNumber) }));
+});
+
+groupBuyRouter.get("/p/groupTeam/mine", async (c) => {
+  const q = parse(c, pageRule, c.req.query());
+  return ok(c, await myTeams(c.var.app.db, c.var.userId, c.var.locale, new Date(), q));
+});
+
+groupBuyRouter.post("/p/group/order/confirm", async (c) => {
+  const input = parse(c, groupConfirmRule, await body(c));
+  const act = await groupActivityById(c.var.app.db, input.groupActivityId, c.var.locale, new Date());
+  const sku = act?.groupSkuList.find((s) => s.groupSkuId === input.groupSkuId);
+  if (!act || !sku) throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t("groupBuy.notFound"));
+  return run(c, () => confirmOrder(c.var.app.db, c.var.userId, c.var.locale, {
+    orderItem: { prodId: act.prodId, skuId: sku.skuId, prodCount: input.prodCount, shopId: act.shopId },
+    addrId: input.addrId, isScorePay: input.isScorePay, userUseScore: input.userUseScore,
+    couponUserIds: input.couponUserIds, userChangeCoupon: input.userChangeCoupon,
+  }, new Date(), groupBuy({ groupActivityId: input.groupActivityId, groupSkuId: input.groupSkuId, groupTeamId: input.groupTeamId })));
+});
+
+groupBuyRouter.post("/p/group/order/submit", async (c) => {
+  const input = parse(c, groupSubmitRule, await body(c));
+  return run(c, async (): Promise<OrderNumbersDto> => {
+    const numbers = await submitOrder(c.var.app.db, c.var.userId, c.var.locale, submitInputOf(input), new Date(), (ref) => {
+      const buy = groupBuyOf(ref);
+      return buy && buy.ref.groupActivityId === input.groupActivityId && buy.ref.groupSkuId === input.groupSkuId && buy.ref.groupTeamId === input.groupTeamId ? buy : null;
+    });
+    return { orderNumbers: numbers.join(",") };
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Merchant side (docs/merchant-api.md "Flash sale and group buy"), behind the merchant token:
+//   POST /merchant/group/activities {prodId, groupNumber, maxNum, teamHours, startTime, endTime, skus: [{skuId, actPrice}]} → {groupActivityId}
+//   GET  /merchant/group/teams?groupActivityId=                                        → teams, newest first
+//   POST /merchant/group/activities/{groupActivityId}/end                              → null
+// ---------------------------------------------------------------------------------------------
+
+const isoTime = z.preprocess((v) => (typeof v === "string" ? new Date(v) : v), z.date({ error: "groupBuy.badWindow" }).refine((d) => !Number.isNaN(d.getTime()), "groupBuy.badWindow"));
+const groupActivityRule = z.object({
+  prodId: intField(1, MAX_INT),
+  groupNumber: z.number({ error: "groupBuy.badTeamSize" }).int("groupBuy.badTeamSize").min(2, "groupBuy.badTeamSize").max(50, "groupBuy.badTeamSize"),
+  maxNum: z.number({ error: "groupBuy.badLimit" }).int("groupBuy.badLimit").min(-1, "groupBuy.badLimit").max(50, "groupBuy.badLimit").refine((n) => n !== 0, "groupBuy.badLimit"),
+  teamHours: z.number({ error: "groupBuy.badTeamHours" }).int("groupBuy.badTeamHours").min(1, "groupBuy.badTeamHours").max(240, "groupBuy.badTeamHours"),
+  startTime: isoTime,
+  endTime: isoTime,
+  skus: z.array(z.object({
+    skuId: intField(1, MAX_INT),
+    actPrice: z.string({ error: "groupBuy.badSkus" }).regex(/^\d{1,9}(\.\d{1,2})?$/, "groupBuy.badSkus"),
+  }), { error: "groupBuy.badSkus" }).min(1, "groupBuy.badSkus").max(50, "groupBuy.badSkus"),
+});
+
+export function mountMerchantGroupBuy(r: Hono<MerchantEnv>): void {
+  r.post("/merchant/group/activities", async (c) => {
+    const input = parseInput(c, groupActivityRule, await jsonBody(c));
+    return runDomain(c, async () => ({ groupActivityId: await createGroupActivity(c.var.app.db, c.var.shopId, input, new Date()) }));
+  });
+  r.get("/merchant/group/teams", async (c) => {
+    const q = parseInput(c, z.object({ groupActivityId: intField(1, MAX_INT).optional() }), c.req.query());
+    return runDomain(c, () => shopTeams(c.var.app.db, c.var.shopId, q.groupActivityId));
+  });
+  r.post("/merchant/group/activities/:groupActivityId/end", async (c) => runDomain(c, async () => {
+    const id = Number(/^\d{1,10}$/.test(c.req.param("groupActivityId")) ? c.req.param("groupActivityId") : 0);
+    await endGroupActivity(c.var.app.db, c.var.shopId, id);
+    return null;
+  }));
+}

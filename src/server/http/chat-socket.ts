@@ -1,0 +1,308 @@
+/**
+ * The chat websocket (docs/chat.md), on the server's own port (`ws`, noServer mode):
+ *   /im/websocket/online/user/{base64 token}/{userId}   a buyer
+ *   /im/websocket/online/shop/{base64 merchant token}   an agent of that token's shop
+ *   /im/websocket/online/platform/{base64 platform token} the official service (shopId 0)
+ * Frames in: HEART_BEAT {content: "HEART_BEAT", msgType: 0}; send {toId, msgType, content, clientId};
+ * history {history: 1, toId, before?, size?}; read {read: 1, toId, upTo?}; presence
+ * {onlineOrOffline: true, toId}. toId is the shopId for a buyer and the buyer's userId for an agent.
+ * Frames out: {code, data, success, msg} with the codes of src/lib/chat.ts. Each process holds the
+ * sockets it accepted; stored messages reach the others through the chat bus (LISTEN/NOTIFY).
+ */
+import type http from "node:http";
+import type { Duplex } from "node:stream";
+import { randomUUID } from "node:crypto";
+import type { TFunction } from "i18next";
+import { WebSocketServer, type WebSocket, type RawData } from "ws";
+import { getT } from "../../i18n/index.ts";
+import {
+  ChatClose, ChatCode, CHAT_PAGE_MAX, CHAT_PAGE_SIZE, CHAT_TEXT_MAX, checkOutgoing, IDLE_TIMEOUT_MS, type ChatSide,
+} from "../../lib/chat.ts";
+import { isLocale, type Locale } from "../../lib/locale.ts";
+import type { AppContext } from "../context.ts";
+import type { ChatBus, ChatEvent } from "../domain/chat/chat-bus.ts";
+import {
+  agentConversationWith, agentOffline, agentOnline, authenticateSocket, ChatError, conversationHeader, conversationOf, history, isAgentOnline,
+  markDelivered, markRead, parseSocketPath, sessionAlive, storeMessage, type ChatIdentity,
+} from "../domain/chat/chat.ts";
+import { chatFlood } from "../domain/chat/chat-rules.ts";
+import { requestLocale } from "../api/app.ts";
+
+interface Conn {
+  id: string;
+  ws: WebSocket;
+  who: ChatIdentity;
+  t: TFunction;
+  lastSeen: number;
+  lastAuthCheck: number;
+  /** Shops whose agents' presence this buyer asked for. */
+  watching: Set<number>;
+  /** Conversations this socket already used, by toId (their ids never change; counters are read under lock when storing). */
+  conversations: Map<string, Awaited<ReturnType<typeof conversationOf>>>;
+}
+
+export interface ChatServer {
+  handleUpgrade(req: http.IncomingMessage, socket: Duplex, head: Buffer): void;
+  /** Sockets open in this process. */
+  readonly size: number;
+  close(): Promise<void>;
+}
+
+const SWEEP_MS = 20_000;
+/** A buyer's token is checked again at a heartbeat at most this often (revoked / expired → log in again). */
+const AUTH_RECHECK_MS = 60_000;
+
+function frame(code: number, data: unknown, msg: string | null = null, success = true): string {
+  return JSON.stringify({ code, data, success, msg });
+}
+
+function toWhom(e: ChatEvent): { userId?: string; shopId?: number } {
+  if (e.t === "msg") return { userId: e.m.userId, shopId: e.m.shopId };
+  if (e.t === "receipt") return { userId: e.userId, shopId: e.shopId };
+  return {};
+}
+
+export function createChatServer(ctx: AppContext, bus: ChatBus, opts: { sweepMs?: number; idleMs?: number } = {}): ChatServer {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 });
+  const users = new Map<string, Set<Conn>>();
+  const agents = new Map<number, Set<Conn>>();
+  const db = ctx.db;
+  const idleMs = opts.idleMs ?? IDLE_TIMEOUT_MS;
+
+  const add = <K>(m: Map<K, Set<Conn>>, k: K, c: Conn) => {
+    let s = m.get(k);
+    if (!s) m.set(k, (s = new Set()));
+    s.add(c);
+  };
+  const remove = <K>(m: Map<K, Set<Conn>>, k: K, c: Conn) => {
+    const s = m.get(k);
+    if (!s) return;
+    s.delete(c);
+    if (s.size === 0) m.delete(k);
+  };
+  const send = (c: Conn, data: string) => {
+    if (c.ws.readyState === c.ws.OPEN) c.ws.send(data);
+  };
+  const shutWith = (ws: WebSocket, code: number, msg: string, close: number) => {
+    if (ws.readyState === ws.OPEN) ws.send(frame(code, null, msg, false));
+    ws.close(close, msg.slice(0, 60).replace(/[^\x20-\x7e]/g, "") || "closed");
+  };
+  const sideOf = (c: Conn): ChatSide => (c.who.kind === "user" ? "user" : "agent");
+  const floodKey = (c: Conn) => (c.who.kind === "user" ? `u:${c.who.userId}` : `s:${c.who.shopId}:${c.who.sessionId ?? "p"}`);
+
+  // ---- events from any process ----------------------------------------------------------------
+  bus.subscribe((e) => void onEvent(e).catch((err) => console.error("[chat] event failed:", err)));
+
+  async function onEvent(e: ChatEvent): Promise<void> {
+    const { userId, shopId } = toWhom(e);
+    const userConns = userId ? [...(users.get(userId) ?? [])] : [];
+    const agentConns = shopId !== undefined ? [...(agents.get(shopId) ?? [])] : [];
+    if (e.t === "msg") {
+      const out = frame(ChatCode.MESSAGE, e.m);
+      let reached = false;
+      const recipient: ChatSide = e.m.from === "user" ? "agent" : "user";
+      for (const c of [...userConns, ...agentConns]) {
+        if (c.id === e.connId) continue;
+        send(c, out);
+        if (sideOf(c) === recipient) reached = true;
+      }
+      if (reached) {
+        const moved = await markDelivered(db, e.m.conversationId, recipient, e.m.msgId);
+        if (moved) await bus.publish({ t: "receipt", conversationId: e.m.conversationId, shopId: e.m.shopId, userId: e.m.userId, side: recipient, ...moved });
+      }
+    } else if (e.t === "receipt") {
+      const out = frame(ChatCode.RECEIPT, { conversationId: e.conversationId, side: e.side, deliveredId: e.deliveredId, readId: e.readId });
+      for (const c of [...userConns, ...agentConns]) send(c, out);
+    } else if (e.t === "kick") {
+      for (const c of users.get(e.userId) ?? []) {
+        if (c.who.kind === "user" && c.who.sessionId !== e.sessionId && c.id !== e.connId) shutWith(c.ws, ChatCode.ELSEWHERE, c.t("chat.errors.elsewhere"), ChatClose.ELSEWHERE);
+      }
+    } else if (e.t === "presence") {
+      const watchers = [...users.values()].flatMap((s) => [...s]).filter((c) => c.watching.has(e.shopId));
+      if (watchers.length === 0) return;
+      const online = await isAgentOnline(db, e.shopId, new Date());
+      for (const c of watchers) send(c, frame(ChatCode.PRESENCE, { shopId: e.shopId, online }));
+    }
+  }
+
+  // ---- frames from a socket -------------------------------------------------------------------
+  async function conversationFor(c: Conn, toId: unknown) {
+    const key = String(toId);
+    const known = c.conversations.get(key);
+    if (known) return known;
+    const conv = await findConversation(c, toId);
+    if (c.conversations.size < 200) c.conversations.set(key, conv);
+    return conv;
+  }
+
+  async function findConversation(c: Conn, toId: unknown) {
+    if (c.who.kind === "user") {
+      const shopId = typeof toId === "string" && /^\d{1,9}$/.test(toId) ? Number(toId) : toId;
+      if (typeof shopId !== "number" || !Number.isInteger(shopId) || shopId < 0) throw new ChatError("chat.errors.noShop");
+      return conversationOf(db, c.who.userId, shopId);
+    }
+    if (typeof toId !== "string" || !toId || toId.length > 64) throw new ChatError("chat.errors.notYours", ChatCode.NOT_YOURS);
+    return agentConversationWith(db, c.who.shopId, toId);
+  }
+
+  async function onFrame(c: Conn, raw: RawData): Promise<void> {
+    c.lastSeen = Date.now();
+    let f: Record<string, unknown>;
+    try {
+      const v = JSON.parse(raw.toString()) as unknown;
+      if (!v || typeof v !== "object" || Array.isArray(v)) throw new Error("not an object");
+      f = v as Record<string, unknown>;
+    } catch {
+      send(c, frame(ChatCode.REFUSED, null, c.t("chat.errors.badFrame"), false));
+      return;
+    }
+    const clientId = typeof f.clientId === "string" ? f.clientId.slice(0, 64) : undefined;
+    try {
+      if (f.content === "HEART_BEAT" && clientId === undefined) {
+        if (c.who.kind === "user" && c.lastSeen - c.lastAuthCheck > AUTH_RECHECK_MS) {
+          c.lastAuthCheck = c.lastSeen;
+          if (!(await sessionAlive(db, c.who.sessionId, new Date()))) return shutWith(c.ws, ChatCode.RELOGIN, c.t("chat.errors.relogin"), ChatClose.RELOGIN);
+        }
+        send(c, frame(ChatCode.HEARTBEAT, "HEART_BEAT"));
+        return;
+      }
+      if (f.history !== undefined) {
+        // Read fresh: the header shows the counters.
+        const conv = await findConversation(c, f.toId);
+        const before = typeof f.before === "number" && f.before > 0 ? f.before : undefined;
+        const size = typeof f.size === "number" && Number.isInteger(f.size) ? Math.min(Math.max(f.size, 1), CHAT_PAGE_MAX) : CHAT_PAGE_SIZE;
+        const page = await history(db, conv, before, size);
+        const header = await conversationHeader(db, conv, sideOf(c), localeOf(c), c.t("chat.officialService"));
+        send(c, frame(ChatCode.HISTORY, { ...page, conversation: header }));
+        return;
+      }
+      if (f.read !== undefined) {
+        const conv = await conversationFor(c, f.toId);
+        const side = sideOf(c);
+        const r = await markRead(db, conv, side, typeof f.upTo === "number" ? f.upTo : undefined);
+        await bus.publish({ t: "receipt", conversationId: conv.conversationId, shopId: conv.shopId, userId: conv.userId, side, deliveredId: r.deliveredId, readId: r.readId });
+        return;
+      }
+      if (f.onlineOrOffline !== undefined) {
+        if (c.who.kind !== "user") return;
+        const shopId = Number(f.toId);
+        if (!Number.isInteger(shopId) || shopId < 0) throw new ChatError("chat.errors.noShop");
+        c.watching.add(shopId);
+        send(c, frame(ChatCode.PRESENCE, { shopId, online: await isAgentOnline(db, shopId, new Date()) }));
+        return;
+      }
+      // A message.
+      const checked = checkOutgoing(f.msgType, f.content);
+      if (!checked.ok) throw new ChatError(checked.key);
+      if (!chatFlood.take(floodKey(c))) throw new ChatError("chat.errors.flood");
+      const conv = await conversationFor(c, f.toId);
+      const m = await storeMessage(db, conv, sideOf(c), checked.value, new Date());
+      // Stored: acknowledge, then tell every process (the other side and this buyer's other tabs).
+      send(c, frame(ChatCode.ACK, { clientId: clientId ?? null, message: m }));
+      await bus.publish({ t: "msg", m, connId: c.id });
+    } catch (err) {
+      if (err instanceof ChatError) {
+        send(c, frame(err.code, { clientId: clientId ?? null }, c.t(err.key, { max: CHAT_TEXT_MAX }), false));
+        return;
+      }
+      console.error("[chat] frame failed:", err);
+      send(c, frame(ChatCode.REFUSED, { clientId: clientId ?? null }, c.t("api.serverError"), false));
+    }
+  }
+
+  const locales = new WeakMap<Conn, Locale>();
+  const localeOf = (c: Conn): Locale => locales.get(c) ?? "zh";
+
+  async function accept(ws: WebSocket, req: http.IncomingMessage, url: URL): Promise<void> {
+    const lang = url.searchParams.get("lang");
+    const locale: Locale = isLocale(lang) ? lang : requestLocale(req.headers["accept-language"], req.headers.cookie);
+    const t = getT(locale);
+    // Frames that arrive while the token is checked wait for it.
+    const early: RawData[] = [];
+    const hold = (d: RawData) => void early.push(d);
+    ws.on("message", hold);
+    ws.on("error", () => {});
+    const route = parseSocketPath(url.pathname);
+    if (!route) return shutWith(ws, ChatCode.NO_USER, t("chat.errors.unauthenticated"), ChatClose.BAD_URL);
+    let who: Awaited<ReturnType<typeof authenticateSocket>>;
+    try {
+      who = await authenticateSocket(db, route, ctx.config.platformApiToken, new Date());
+    } catch (err) {
+      console.error("[chat] authentication failed:", err);
+      return void ws.close(1011, "server error");
+    }
+    if (who === "relogin") return shutWith(ws, ChatCode.RELOGIN, t("chat.errors.relogin"), ChatClose.RELOGIN);
+    if (who === "forged") return shutWith(ws, ChatCode.NO_USER, t("chat.errors.forged"), ChatClose.FORGED);
+    if (ws.readyState !== ws.OPEN) return;
+    const now = Date.now();
+    const c: Conn = { id: randomUUID(), ws, who, t, lastSeen: now, lastAuthCheck: now, watching: new Set(), conversations: new Map() };
+    locales.set(c, locale);
+    if (who.kind === "user") add(users, who.userId, c);
+    else add(agents, who.shopId, c);
+    ws.on("close", () => {
+      if (who.kind === "user") remove(users, who.userId, c);
+      else {
+        remove(agents, who.shopId, c);
+        void agentOffline(db, [c.id]).then(() => bus.publish({ t: "presence", shopId: who.shopId })).catch(() => {});
+      }
+    });
+    // Older sockets of other logins close; an agent counts as online — before any frame is answered.
+    if (who.kind === "user") await bus.publish({ t: "kick", userId: who.userId, sessionId: who.sessionId, connId: c.id });
+    else {
+      await agentOnline(db, c.id, who.shopId, new Date());
+      // Closed meanwhile: its close already ran, so take the row back out.
+      if (ws.readyState !== ws.OPEN) return void agentOffline(db, [c.id]).catch(() => {});
+      await bus.publish({ t: "presence", shopId: who.shopId });
+    }
+    // Frames are handled one after another per socket (a reply never overtakes an earlier one).
+    let chain = Promise.resolve();
+    const handle = (d: RawData) => {
+      chain = chain.then(() => onFrame(c, d));
+    };
+    ws.off("message", hold);
+    ws.on("message", handle);
+    for (const d of early) handle(d);
+  }
+
+  // ---- housekeeping: idle sockets, agents' presence rows, old flood buckets -------------------
+  const sweep = setInterval(() => {
+    const now = Date.now();
+    const alive: { id: string; shopId: number }[] = [];
+    for (const set of [...users.values(), ...agents.values()]) {
+      for (const c of set) {
+        if (now - c.lastSeen > idleMs) c.ws.close(ChatClose.IDLE, "idle");
+        else if (c.who.kind === "agent") alive.push({ id: c.id, shopId: c.who.shopId });
+      }
+    }
+    chatFlood.prune(now);
+    void (async () => {
+      for (const a of alive) await agentOnline(db, a.id, a.shopId, new Date());
+    })().catch(() => {});
+  }, opts.sweepMs ?? SWEEP_MS);
+  sweep.unref();
+
+  return {
+    handleUpgrade(req, socket, head) {
+      const url = new URL(req.url ?? "/", "http://localhost");
+      if (!url.pathname.startsWith("/im/websocket/")) {
+        socket.destroy();
+        return;
+      }
+      wss.handleUpgrade(req, socket, head, (ws) => void accept(ws, req, url).catch((err) => {
+        console.error("[chat] accept failed:", err);
+        ws.terminate();
+      }));
+    },
+    get size() {
+      return wss.clients.size;
+    },
+    async close() {
+      clearInterval(sweep);
+      const agentIds = [...agents.values()].flatMap((s) => [...s]).map((c) => c.id);
+      for (const ws of wss.clients) ws.close(1001, "server stopping");
+      await agentOffline(db, agentIds).catch(() => {});
+      await bus.close();
+      wss.close();
+    },
+  };
+}

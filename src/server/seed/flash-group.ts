@@ -1,0 +1,86 @@
+/**
+ * Demo flash sales and group buys (docs/group-buy-flash-sale.md "Demo data"), timed from the
+ * moment of seeding so a new visitor always sees them live:
+ * - three flash sessions: one on now (started 30 minutes ago, 3 hours long), one later (starts in
+ *   3 hours), one tomorrow 10:00-12:00 Asia/Shanghai; products of shop 5, flash stock per SKU;
+ * - two group-buy products of shop 6 (running 7 days), each with a team opened by a reviewer
+ *   whose order is paid: a 2-person team one seat short and a 3-person team.
+ * Shops 1-4 stay free of these (the other features' tests use them).
+ */
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { formatPrice, toDecimal } from "../../lib/money.ts";
+import { flashActivities, flashSessions, flashSkus, groupActivities, groupMembers, groupSkus, groupTeams, products, skus } from "../db/schema.ts";
+import { shanghaiDayStart } from "../domain/flash-sale/flash-sale.ts";
+import { GROUP_ORDER_TYPE } from "../domain/group-buy/group-buy.ts";
+import { demoOrder } from "./after-sales.ts";
+import type { SeedContext } from "./context.ts";
+import { fixedUuid } from "./random.ts";
+
+const MIN = 60_000;
+const HOUR = 60 * MIN;
+const DAY = 24 * HOUR;
+export const FLASH_SHOP_ID = 5;
+export const GROUP_SHOP_ID = 6;
+
+/** A share of a price ("0.5" = half), to the cent. */
+const cut = (price: string, rate: string) => formatPrice(toDecimal(price).times(rate));
+
+async function productsWithSkus(ctx: SeedContext, shopId: number, n: number) {
+  const prods = await ctx.tx.select({ prodId: products.prodId }).from(products)
+    .where(and(eq(products.shopId, shopId), eq(products.status, 1), eq(products.prodType, 0))).orderBy(asc(products.prodId)).limit(n);
+  const skuRows = await ctx.tx.select({ skuId: skus.skuId, prodId: skus.prodId, price: skus.price, stocks: skus.stocks }).from(skus)
+    .where(and(inArray(skus.prodId, prods.map((p) => p.prodId)), eq(skus.status, 1))).orderBy(asc(skus.skuId));
+  return prods.map((p) => ({ prodId: p.prodId, skus: skuRows.filter((s) => s.prodId === p.prodId && s.stocks > 5).slice(0, 3) })).filter((p) => p.skus.length > 0);
+}
+
+export async function seedFlashGroup(ctx: SeedContext, now: Date = new Date()): Promise<void> {
+  const { tx } = ctx;
+  // Flash sale.
+  const flashProds = await productsWithSkus(ctx, FLASH_SHOP_ID, 6);
+  if (flashProds.length >= 4) {
+    const tomorrow10 = new Date(shanghaiDayStart(now).getTime() + DAY + 10 * HOUR);
+    const sessions = await tx.insert(flashSessions).values([
+      { startTime: new Date(now.getTime() - 30 * MIN), endTime: new Date(now.getTime() + 150 * MIN), createdAt: now },
+      { startTime: new Date(now.getTime() + 3 * HOUR), endTime: new Date(now.getTime() + 5 * HOUR), createdAt: now },
+      { startTime: tomorrow10, endTime: new Date(tomorrow10.getTime() + 2 * HOUR), createdAt: now },
+    ]).returning({ id: flashSessions.sessionId });
+    const plan: [session: number, prod: number, maxNum: number, stock: number][] = [[0, 0, 2, 30], [0, 1, 1, 8], [0, 2, -1, 50], [1, 3, 2, 20], [2, 4, 1, 10], [2, 5, 3, 40]];
+    for (const [si, pi, maxNum, stock] of plan) {
+      const p = flashProds[pi];
+      if (!p) continue;
+      const [a] = await tx.insert(flashActivities).values({ sessionId: sessions[si]!.id, shopId: FLASH_SHOP_ID, prodId: p.prodId, maxNum, payMinutes: 5, createdAt: now })
+        .returning({ id: flashActivities.seckillId });
+      await tx.insert(flashSkus).values(p.skus.map((s, i) => {
+        // The first activity shows a partly sold bar.
+        const left = si === 0 && pi === 0 && i === 0 ? Math.floor(stock * 0.4) : stock;
+        return { seckillId: a!.id, skuId: s.skuId, price: cut(s.price, "0.5"), stocks: left, originStocks: stock };
+      }));
+    }
+  }
+
+  // Group buy.
+  const groupProds = await productsWithSkus(ctx, GROUP_SHOP_ID, 2);
+  for (const [i, p] of groupProds.slice(0, 2).entries()) {
+    const groupNumber = i === 0 ? 2 : 3;
+    const [a] = await tx.insert(groupActivities).values({
+      shopId: GROUP_SHOP_ID, prodId: p.prodId, groupNumber, maxNum: 5, teamHours: 24, startTime: new Date(now.getTime() - DAY), endTime: new Date(now.getTime() + 7 * DAY), createdAt: now,
+    }).returning({ id: groupActivities.groupActivityId });
+    const gskus = await tx.insert(groupSkus).values(p.skus.map((s) => ({ groupActivityId: a!.id, skuId: s.skuId, actPrice: cut(s.price, "0.7") })))
+      .returning({ skuId: groupSkus.skuId, actPrice: groupSkus.actPrice });
+    // A reviewer opened a team an hour ago and paid: the team is grouping.
+    const leader = fixedUuid(0x101 + i);
+    const sku = p.skus.find((s) => s.stocks > 5)!;
+    const at = new Date(now.getTime() - HOUR);
+    const [team] = await tx.insert(groupTeams).values({
+      groupActivityId: a!.id, shopId: GROUP_SHOP_ID, prodId: p.prodId, leaderUserId: leader, groupNumber, seats: 1, status: 0, createdAt: at, updatedAt: at,
+    }).returning({ id: groupTeams.groupTeamId });
+    const price = (skuId: number) => gskus.find((g) => g.skuId === skuId)?.actPrice;
+    await demoOrder(tx, [{ skuId: sku.skuId, prodCount: 1 }], at, null, {
+      userId: leader, orderType: GROUP_ORDER_TYPE, unitPrice: price,
+      // The member row goes in before the payment, so the payment opens the team.
+      beforePay: async (orderNumber) => {
+        await tx.insert(groupMembers).values({ groupTeamId: team!.id, userId: leader, orderNumber, leader: 1, createdAt: at });
+      },
+    });
+  }
+}

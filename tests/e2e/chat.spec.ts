@@ -1,0 +1,112 @@
+/**
+ * Chat in a real browser (docs/chat.md), one journey per locale with a fresh buyer: from a
+ * product page "contact seller" opens /chat with that shop and a card of the product; the buyer
+ * sends the card, a text and a picture; the shop's agent answers through the ops CLI
+ * (`npm run ops -- chat list / reply`, run in-process) and the answer appears without reload;
+ * a later answer shows the top bar's unread badge, which clears once the conversation is read.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { runOps } from "../../scripts/ops.ts";
+import { islandsReady, LOCALES, prefix, tr, watchErrors } from "./helpers.ts";
+
+const OUTBOX = path.join(process.env.MALL_E2E_DATA_DIR ?? "", "sms-outbox.jsonl");
+/** A 1×1 PNG. */
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
+
+async function registerBuyer(request: APIRequestContext, tag: string): Promise<string> {
+  const n = `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-8);
+  const mobile = `135${n}`;
+  const since = Date.now();
+  expect((await (await request.post("/api/sms/sendRegisterCode", { data: { mobile } })).json()).code).toBe("00000");
+  let code = "";
+  await expect.poll(() => {
+    const lines = fs.existsSync(OUTBOX) ? fs.readFileSync(OUTBOX, "utf8").split("\n").filter(Boolean) : [];
+    const hit = lines.map((l) => JSON.parse(l) as { mobile: string; purpose: string; code: string; at: string })
+      .find((l) => l.mobile === mobile && l.purpose === "register" && Date.parse(l.at) >= since - 1000);
+    return (code = hit?.code ?? "");
+  }, { timeout: 10_000 }).not.toBe("");
+  const body = await (await request.post("/api/user/register", {
+    data: { userName: `ch${tag}_${n}`.slice(0, 16), password: "abc12345", confirmPassword: "abc12345", mobile, validCode: code, agreed: true },
+  })).json();
+  expect(body.code, JSON.stringify(body)).toBe("00000");
+  return body.data.accessToken as string;
+}
+
+/** Runs `npm run ops -- <args>` in-process against the test server; returns what it printed. */
+async function ops(baseURL: string, tokenFile: string, ...args: string[]): Promise<string> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runOps([...args, "--url", baseURL, "--token-file", tokenFile], { out: (l) => out.push(l), err: (l) => err.push(l), env: {} });
+  expect(code, err.join("\n")).toBe(0);
+  return out.join("\n");
+}
+
+for (const locale of LOCALES) {
+  test(`${locale}: chat with a shop from a product page; the agent answers through the CLI`, async ({ page, request, baseURL }) => {
+    const errors = watchErrors(page);
+    const token = await registerBuyer(request, locale.replace("-", ""));
+    const me = (await (await request.get("/api/p/user/userInfo", { headers: { Authorization: token } })).json()).data as { userId: string };
+    await page.context().addCookies([{ name: "token", value: token, url: baseURL! }]);
+    const tokenFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "chat-ops-")), "tokens.json");
+    await ops(baseURL!, tokenFile, "login", "--user", "shop02", "--password", "Shop1234");
+
+    // Product 1 belongs to shop 2: "contact seller" opens its conversation with a card of the product.
+    await page.goto(`${prefix(locale)}/detail/1`);
+    await page.getByTestId("contact-seller").click();
+    await expect(page).toHaveURL(/\/chat\?shopId=2&prodId=1$/);
+    await islandsReady(page);
+    await expect(page.getByTestId("topbar")).toHaveCount(0);
+    await expect(page.getByTestId("chat-title")).not.toBeEmpty();
+    await page.getByTestId("chat-send-card").click();
+    await expect(page.getByTestId("chat-product-card")).toBeVisible();
+
+    const text = `<b>${locale}</b> hello 😀`;
+    await page.getByTestId("chat-input").fill(text);
+    await page.getByTestId("chat-input").press("Enter");
+    const mine = page.locator('[data-testid="chat-message"][data-from="user"]').filter({ hasText: text });
+    await expect(mine).toBeVisible();
+    await expect(mine.getByTestId("chat-state")).toHaveText(tr(locale, "chat.state.sent"));
+    await expect(mine.locator(".chat-text b")).toHaveCount(0);
+    await page.getByTestId("chat-image-input").setInputFiles({ name: "p.png", mimeType: "image/png", buffer: PNG });
+    await expect(page.locator('[data-testid="chat-message"][data-from="user"] img[src^="/uploads/chat/"]')).toBeVisible();
+
+    // The agent finds the conversation and answers: it appears without reload and is read at once.
+    const list = JSON.parse(await ops(baseURL!, tokenFile, "chat", "list", "--json")) as { records: { conversationId: number; userId: string; unread: number }[] };
+    const conv = list.records.find((r) => r.userId === me.userId)!;
+    expect(conv.unread).toBe(3);
+    await ops(baseURL!, tokenFile, "chat", "reply", String(conv.conversationId), "--text", `reply to ${locale}`);
+    await expect(page.locator('[data-testid="chat-message"][data-from="agent"]').filter({ hasText: `reply to ${locale}` })).toBeVisible();
+    await expect(page.getByTestId("chat-conv-unread")).toHaveCount(0);
+    // The agent read the buyer's messages (chat read marks them): the buyer's ticks turn to "read".
+    await ops(baseURL!, tokenFile, "chat", "read", String(conv.conversationId));
+    await expect(mine.getByTestId("chat-state")).toHaveText(tr(locale, "chat.state.read"));
+
+    // A later answer while the buyer browses: the top bar badge shows it until the chat is read.
+    await page.goto(`${prefix(locale)}/detail/1`);
+    await ops(baseURL!, tokenFile, "chat", "reply", String(conv.conversationId), "--text", `later ${locale}`);
+    await page.reload();
+    await expect(page.getByTestId("topbar-chat-unread")).toBeVisible();
+    await expect(page.getByTestId("topbar-chat-unread")).toContainText("1");
+    await page.getByTestId("contact-seller").click();
+    await expect(page.locator('[data-testid="chat-message"][data-from="agent"]').filter({ hasText: `later ${locale}` })).toBeVisible();
+    await expect.poll(async () => (await (await request.get("/api/p/chat/unread", { headers: { Authorization: token } })).json()).data.unread).toBe(0);
+    await page.goto(`${prefix(locale)}/detail/1`);
+    await expect(page.getByTestId("topbar-chat")).toBeVisible();
+    await expect(page.getByTestId("topbar-chat-unread")).toBeHidden();
+    expect(errors).toEqual([]);
+  });
+}
+
+test("en: a card of another shop's product is refused; /huanxin-chat lands on /chat", async ({ page, request, baseURL }) => {
+  const token = await registerBuyer(request, "card");
+  await page.context().addCookies([{ name: "token", value: token, url: baseURL! }]);
+  await page.goto("/en/chat?shopId=1&prodId=1");
+  await islandsReady(page);
+  await expect(page.getByTestId("chat-card-offer")).toContainText(tr("en", "chat.errors.cardInvalid"));
+  await page.goto("/en/huanxin-chat?shopId=0");
+  await expect(page).toHaveURL(/\/en\/chat\?shopId=0$/);
+  await expect(page.getByTestId("chat-title")).toHaveText(tr("en", "chat.officialService"));
+});

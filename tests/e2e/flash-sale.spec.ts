@@ -1,0 +1,61 @@
+/**
+ * Flash sale in the browser (docs/group-buy-flash-sale.md): journey in three locales with a fresh
+ * buyer each — /flash-sale (session on now) → /secdetail → confirm order → pay by balance → paid;
+ * and (one locale) the buy button of a session starting in a few seconds turns on without a reload.
+ */
+import { expect, test } from "@playwright/test";
+import { freshBuyer, giveBalance, islandsReady, LOCALES, prefix, submitAndPayByBalance, watchErrors } from "./helpers.ts";
+
+test.describe.configure({ mode: "serial" });
+
+for (const locale of LOCALES) {
+  test(`${locale}: flash sale list → detail → confirm → pay`, async ({ page, context, request, baseURL }) => {
+    test.setTimeout(90_000);
+    const errors = watchErrors(page);
+    const p = prefix(locale);
+    const api = await freshBuyer(request, context, baseURL!, `fs${locale.replace("-", "")}`);
+    await giveBalance(request, api.username, "1000");
+
+    await page.goto(`${p}/flash-sale`);
+    const panel = page.locator('[data-testid="fs-panel"]:visible');
+    await expect(panel.getByTestId("fs-item").first()).toBeVisible();
+    await panel.getByTestId("fs-item").first().getByRole("link").last().click();
+    await page.waitForURL(/\/secdetail\/\d+$/);
+    await expect(page.getByTestId("sd-buy")).toBeEnabled();
+    const price = (await page.getByTestId("sd-price").textContent())!;
+    await page.getByTestId("sd-buy").click();
+
+    await page.waitForURL(/\/secdetail\/confirm-order\?/);
+    await islandsReady(page);
+    await expect(page.getByTestId("submit-order")).toContainText(price);
+    const orderNumber = await submitAndPayByBalance(page, p);
+    expect((await api<number>("GET", `/p/myOrder/getOrderStatus?orderNumber=${orderNumber}`)).data).toBe(2);
+    expect(errors).toEqual([]);
+  });
+}
+
+test("the buy button turns on at the start without a reload", async ({ page, request }) => {
+  const login = await (await request.post("/api/merchant/login", { data: { username: "shop07", password: "Shop1234" } })).json();
+  const token = login.data.accessToken as string;
+  const call = async (path: string, data: unknown) => {
+    const r = await (await request.post(`/api${path}`, { headers: { authorization: token }, data })).json();
+    expect(r.code, JSON.stringify(r)).toBe("00000");
+    return r.data;
+  };
+  // A product of shop 7 and its first SKU.
+  const page1 = await (await request.get("/api/search/searchProdPage?shopId=7&current=1&size=1")).json();
+  const prodId = page1.data.records[0].prodId as number;
+  const sku = ((await (await request.get(`/api/prod/prodInfo?prodId=${prodId}`)).json()).data.skuList as { skuId: number; price: string }[])[0]!;
+  const start = new Date(Date.now() + 5000);
+  const { sessionId } = await call("/merchant/flash/sessions", { startTime: start.toISOString(), endTime: new Date(start.getTime() + 3600_000).toISOString() });
+  const { seckillId } = await call("/merchant/flash/activities", {
+    sessionId, prodId, maxNum: 1, payMinutes: 5, skus: [{ skuId: sku.skuId, price: (Number(sku.price) / 2).toFixed(2), stocks: 5 }],
+  });
+  await page.goto(`/secdetail/${seckillId}`);
+  const buy = page.getByTestId("sd-buy");
+  await expect(buy).toBeDisabled();
+  let navigations = 0;
+  page.on("framenavigated", (f) => { if (f === page.mainFrame()) navigations++; });
+  await expect(buy).toBeEnabled({ timeout: 10_000 });
+  expect(navigations).toBe(0);
+});
