@@ -86,6 +86,9 @@ export default defineConfig({
       SITE_URL: BASE_URL,
       MOBILE_MALL_URL: `${BASE_URL}/`,
       PREVIEW_SECRET: process.env.MALL_E2E_PREVIEW_SECRET!,
+      // Every test buyer registers from 127.0.0.1 (docs/security.md "Widening per-IP limits").
+      REGISTER_IP_HOURLY_LIMIT: "10000",
+      SMS_IP_DAILY_LIMIT: "10000",
     },
   },
 });

@@ -32,6 +32,13 @@ export interface AppConfig {
    * IPv4 CIDRs, or "loopback"); empty = the socket peer is the client (src/server/http/client-ip.ts).
    */
   trustProxy: string[];
+  /**
+   * Per-IP limits of the account flows that an operator may need to widen (many buyers behind one
+   * NAT, the browser test suite's single loopback client): registrations per IP and hour
+   * (REGISTER_IP_HOURLY_LIMIT, default 20) and SMS codes sent per IP and day (SMS_IP_DAILY_LIMIT,
+   * default 30). docs/security.md "Rate limits".
+   */
+  ipLimits: { registerPerHour: number; smsPerDay: number };
   /** Demo-only things a production start must allow explicitly (src/server/production-guard.ts). */
   allow: { sandboxPayments: boolean; devSms: boolean; demoSeed: boolean };
   /**
@@ -46,6 +53,11 @@ export interface AppConfig {
    * production without it: "" → every platform call is refused.
    */
   platformApiToken: string;
+}
+
+/** A positive whole number from the environment, else `fallback`. */
+function positiveInt(value: string | undefined, fallback: number): number {
+  return /^[1-9]\d{0,8}$/.test(value ?? "") ? Number(value) : fallback;
 }
 
 /** The value of PREVIEW_SECRET in the shipped .env.example: a production start refuses it. */
@@ -102,6 +114,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     paymentProvider: env.PAYMENT_PROVIDER || "sandbox",
     smsProvider: env.SMS_PROVIDER || "dev-outbox",
     trustProxy: (env.TRUST_PROXY ?? "").split(",").map((s) => s.trim()).filter(Boolean),
+    ipLimits: {
+      registerPerHour: positiveInt(env.REGISTER_IP_HOURLY_LIMIT, 20),
+      smsPerDay: positiveInt(env.SMS_IP_DAILY_LIMIT, 30),
+    },
     allow: {
       sandboxPayments: env.ALLOW_SANDBOX_PAYMENTS === "1",
       devSms: env.ALLOW_DEV_SMS === "1",

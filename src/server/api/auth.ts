@@ -17,9 +17,9 @@ import { z, ZodError } from "zod";
 import { ResponseCode } from "../../lib/api-types.ts";
 import { isMobile, isUsername, RULE_KEYS } from "../../lib/rules.ts";
 import { mobileRule, passwordPairRule, passwordRule, smsCodeRule, usernameRule } from "../../lib/rule-schemas.ts";
-import { checkResetCode, findUserById, findUserByMobile, loginWithPassword, loginWithSms, registerUser, resetPassword, revokeToken } from "../domain/account/auth.ts";
+import { checkResetCode, findUserById, findUserByMobile, loginWithPassword, loginWithSms, REGISTER_LIMIT, registerUser, resetPassword, revokeToken } from "../domain/account/auth.ts";
 import { AuthError, pruneRateLimits } from "../domain/account/rate-limit.ts";
-import { normalizeMobile, sendSmsCode } from "../domain/account/sms.ts";
+import { normalizeMobile, sendSmsCode, SMS_LIMITS } from "../domain/account/sms.ts";
 import { getServiceSwitch } from "../domain/content/site.ts";
 import { clientIpOf } from "../http/client-ip.ts";
 import type { SmsNotice, SmsPurpose } from "../providers/sms.ts";
@@ -133,7 +133,8 @@ export const authRouter = new Hono<ApiEnv>();
 
 async function send(c: Context<ApiEnv>, mobile: string, purpose: SmsPurpose, notice?: SmsNotice) {
   const now = new Date();
-  await run(c, () => sendSmsCode(c.var.app.db, c.var.app.sms, { mobile, purpose, notice, ip: clientIp(c), locale: c.var.locale, now }));
+  const limits = { ...SMS_LIMITS, perIpDaily: { ...SMS_LIMITS.perIpDaily, limit: c.var.app.config.ipLimits.smsPerDay } };
+  await run(c, () => sendSmsCode(c.var.app.db, c.var.app.sms, { mobile, purpose, notice, ip: clientIp(c), locale: c.var.locale, now }, limits));
   if (Math.random() < 0.01) void pruneRateLimits(c.var.app.db, now).catch(() => {});
   return ok(c, null);
 }
@@ -185,7 +186,7 @@ authRouter.post("/user/register", smallBody, async (c) => {
     validCode: body.validCode,
     ip: clientIp(c),
     now: new Date(),
-  })));
+  }, SMS_LIMITS, { ...REGISTER_LIMIT, limit: c.var.app.config.ipLimits.registerPerHour })));
 });
 
 authRouter.put("/user/checkUpdatePwdSms", smallBody, async (c) => {

@@ -212,9 +212,9 @@ export interface RegisterInput {
  * so it fails here like any wrong code and the answer does not confirm the account; then user +
  * session in one transaction.
  */
-export async function registerUser(db: Db, input: RegisterInput, smsLimits: SmsLimits = SMS_LIMITS): Promise<TokenInfo> {
+export async function registerUser(db: Db, input: RegisterInput, smsLimits: SmsLimits = SMS_LIMITS, registerLimit: RateWindow = REGISTER_LIMIT): Promise<TokenInfo> {
   const { userName, password, mobile, validCode, ip, now } = input;
-  const limit = await hit(db, `register:ip:${ip}`, REGISTER_LIMIT, now);
+  const limit = await hit(db, `register:ip:${ip}`, registerLimit, now);
   if (!limit.allowed) throw new AuthError("auth.tooManyRequests", { minutes: Math.max(1, Math.ceil(limit.retryAfterSeconds / 60)) });
   if (isMobile(userName)) throw new AuthError("auth.usernameIsMobile");
   if (await findUserByUsername(db, userName)) throw new AuthError("auth.usernameTaken");
