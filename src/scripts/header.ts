@@ -78,9 +78,24 @@ $user.subscribe((user) => {
 });
 
 if (member && menuButton && menuList) {
-  menuButton.addEventListener("click", () => setMenuOpen(menuButton.getAttribute("aria-expanded") !== "true"));
-  member.addEventListener("mouseenter", () => setMenuOpen(true));
-  member.addEventListener("mouseleave", () => setMenuOpen(false));
+  // A mouse opens the menu on hover; its click then keeps it open instead of toggling it shut
+  // (the click lands right after the hover). A click without a hover (keyboard, touch) toggles.
+  let openedByHover = false;
+  menuButton.addEventListener("click", () => {
+    const open = menuButton.getAttribute("aria-expanded") === "true";
+    if (open && openedByHover) openedByHover = false;
+    else setMenuOpen(!open);
+  });
+  member.addEventListener("mouseenter", () => {
+    if (menuButton.getAttribute("aria-expanded") !== "true") {
+      openedByHover = true;
+      setMenuOpen(true);
+    }
+  });
+  member.addEventListener("mouseleave", () => {
+    openedByHover = false;
+    setMenuOpen(false);
+  });
   member.addEventListener("focusout", (e) => {
     if (!member.contains(e.relatedTarget as Node | null)) setMenuOpen(false);
   });

@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { runOps } from "../../scripts/ops.ts";
-import { islandsReady, LOCALES, prefix, tr, watchErrors } from "./helpers.ts";
+import { freshBuyer, giveBalance, islandsReady, LOCALES, prefix, submitAndPayByBalance, tr, watchErrors } from "./helpers.ts";
 
 const OUTBOX = path.join(process.env.MALL_E2E_DATA_DIR ?? "", "sms-outbox.jsonl");
 /** A 1×1 PNG. */
@@ -109,4 +109,33 @@ test("en: a card of another shop's product is refused; /huanxin-chat lands on /c
   await page.goto("/en/huanxin-chat?shopId=0");
   await expect(page).toHaveURL(/\/en\/chat\?shopId=0$/);
   await expect(page.getByTestId("chat-title")).toHaveText(tr("en", "chat.officialService"));
+});
+
+test("en: the shop page, the order detail and the top bar open their conversations", async ({ page, request, baseURL }) => {
+  const api = await freshBuyer(request, page.context(), baseURL!, "chent");
+  // The shop page's "contact seller" opens that shop's conversation.
+  await page.goto("/en/shopIndex?sid=2");
+  await page.getByTestId("shop-contact").click();
+  await expect(page).toHaveURL(/\/en\/chat\?shopId=2$/);
+  await islandsReady(page);
+  await expect(page.getByTestId("chat-title")).not.toHaveText(tr("en", "chat.officialService"));
+  await expect(page.getByTestId("chat-title")).not.toBeEmpty();
+  // The top bar's customer service opens the official service.
+  await page.goto("/en/");
+  await page.getByTestId("topbar-chat").click();
+  await expect(page).toHaveURL(/\/en\/chat\?shopId=0$/);
+  await islandsReady(page);
+  await expect(page.getByTestId("chat-title")).toHaveText(tr("en", "chat.officialService"));
+  // An order's "contact seller" opens its shop with a card of the order to send.
+  await giveBalance(request, api.username, "99999");
+  const d = (await (await request.get("/api/prod/prodInfo?prodId=1")).json()).data as { skuList: { skuId: number; stocks: number; status: number }[] };
+  const sku = d.skuList.find((s) => s.status === 1 && s.stocks > 0)!;
+  await page.goto(`/en/submit-order?prodId=1&skuId=${sku.skuId}&count=1`);
+  const orderNumber = await submitAndPayByBalance(page, "/en");
+  await islandsReady(page);
+  await page.getByTestId("mo-contact-seller").click();
+  await expect(page).toHaveURL(new RegExp(`/en/chat\\?shopId=2&orderNumber=${orderNumber}$`));
+  await islandsReady(page);
+  await page.getByTestId("chat-send-card").click();
+  await expect(page.getByTestId("chat-order-card")).toContainText(orderNumber);
 });

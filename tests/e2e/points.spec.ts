@@ -133,7 +133,9 @@ for (const { locale, tag } of CASES) {
     await islandsReady(page);
     await expect(page.getByTestId("uc-overview-level")).toContainText("PLUS");
     await expect(page.getByTestId("uc-overview-coupons")).toHaveText("0");
-    await page.locator("[data-user-menu-button]").hover();
+    // A real mouse click (hover first, then click) opens the dropdown and leaves it open.
+    await page.locator("[data-user-menu-button]").click();
+    await expect(page.locator("[data-user-menu-button]")).toHaveAttribute("aria-expanded", "true");
     await expect(page.getByTestId("topbar-wallet")).toContainText("PLUS");
     await expect(page.getByTestId("topbar-wallet")).toContainText("¥101.00");
 
@@ -179,4 +181,19 @@ test("zh: buy membership through the sandbox QR: the buy page notices the paymen
   await sandbox.close();
   await expect(page.getByTestId("buy-member-result")).toContainText(tr("zh", "member.buy.paid").split("{{date}}")[0]!, { timeout: 10_000 });
   expect(errors).toEqual([]);
+});
+
+test("en: the points-mall item address without an id leads to the mall; the query form to the item", async ({ page, request }) => {
+  const bare = await request.get("/en/member-center/integral-det", { maxRedirects: 0 });
+  expect(bare.status()).toBe(302);
+  expect(bare.headers().location).toBe("/en/member-center/integral-mall");
+  await page.goto("/en/member-center/integral-mall");
+  const href = (await page.getByTestId("points-mall-item").first().getByRole("link").first().getAttribute("href"))!;
+  const id = /\/integral-det\/(\d+)$/.exec(href)![1]!;
+  const query = await request.get(`/en/member-center/integral-det?prodId=${id}`, { maxRedirects: 0 });
+  expect(query.status()).toBe(301);
+  expect(query.headers().location).toBe(`/en/member-center/integral-det/${id}`);
+  await page.goto(`/en/member-center/integral-det?prodId=${id}`);
+  await expect(page.getByTestId("points-mall-exchange")).toBeVisible();
+  expect((await request.get("/en/member-center/integral-det/999999")).status()).toBe(404);
 });
