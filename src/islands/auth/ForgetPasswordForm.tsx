@@ -4,7 +4,7 @@
  * success message with a visible countdown, then the localized /login after 3 s
  * (PASSWORD_RESET_REDIRECT_MS).
  */
-import { useEffect, useRef, useState, type SubmitEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "../common/I18nProvider.tsx";
 import { useTypedState } from "../common/hydration.ts";
 import { PASSWORD_RESET_REDIRECT_MS } from "../../lib/constants.ts";
@@ -64,7 +64,7 @@ export function ForgetPasswordForm({ locale }: ForgetPasswordFormProps) {
     return Boolean(first);
   }
 
-  async function submitStep1(e: SubmitEvent<HTMLFormElement>): Promise<void> {
+  async function submitStep1(e: FormEvent<HTMLFormElement>): Promise<void> {
     e.preventDefault();
     if (busy) return;
     setFormError(null);
@@ -85,7 +85,7 @@ export function ForgetPasswordForm({ locale }: ForgetPasswordFormProps) {
     }
   }
 
-  async function submitStep2(e: SubmitEvent<HTMLFormElement>): Promise<void> {
+  async function submitStep2(e: FormEvent<HTMLFormElement>): Promise<void> {
     e.preventDefault();
     if (busy) return;
     setFormError(null);

@@ -4,7 +4,7 @@
  * when a terms switch is on, and links to register / forgot password. Client checks use
  * loginFormError (codes 1, 2, 3, 4, 6); server messages are shown above the button.
  */
-import { useRef, useState, type SubmitEvent, type KeyboardEvent } from "react";
+import { useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { useTranslation } from "../common/I18nProvider.tsx";
 import { useTypedChecked, useTypedState } from "../common/hydration.ts";
 import { LOGIN_MOBILE_MAXLENGTH } from "../../lib/constants.ts";
@@ -69,7 +69,7 @@ export function LoginForm({ idPrefix, locale, terms, onSuccess, autoFocus }: Log
     el?.focus();
   }
 
-  async function submit(e: SubmitEvent<HTMLFormElement>): Promise<void> {
+  async function submit(e: FormEvent<HTMLFormElement>): Promise<void> {
     e.preventDefault();
     if (submitting) return;
     setFormError(null);

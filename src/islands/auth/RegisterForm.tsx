@@ -4,7 +4,7 @@
  * switch is on. Server messages are shown above the button; success stores the token and goes
  * to the localized home.
  */
-import { useState, type SubmitEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { useTranslation } from "../common/I18nProvider.tsx";
 import { typedValues, useTypedChecked } from "../common/hydration.ts";
 import { localePath, type Locale } from "../../lib/locale.ts";
@@ -58,7 +58,7 @@ export function RegisterForm({ locale, terms }: RegisterFormProps) {
     return out;
   }
 
-  async function submit(e: SubmitEvent<HTMLFormElement>): Promise<void> {
+  async function submit(e: FormEvent<HTMLFormElement>): Promise<void> {
     e.preventDefault();
     if (submitting) return;
     setFormError(null);
