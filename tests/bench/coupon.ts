@@ -15,7 +15,12 @@ export const CLAIM_P99_BUDGET_MS = 25;
 const COUPONS = 20;
 const PER_COUPON = 100;
 export const CLAIMS = COUPONS * PER_COUPON;
-const PLATFORM_TOKEN = process.env.PLATFORM_API_TOKEN || "dev-platform-token";
+/**
+ * The platform API secret of the bench's servers (they run with NODE_ENV=production, where the
+ * development default is refused): run.ts passes it as PLATFORM_API_TOKEN.
+ */
+export const BENCH_PLATFORM_TOKEN = `bench-platform-${process.pid}-${Date.now()}`;
+const PLATFORM_TOKEN = BENCH_PLATFORM_TOKEN;
 
 type Json = { code: string; msg: string | null; data: unknown };
 

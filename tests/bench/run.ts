@@ -55,7 +55,7 @@ import path from "node:path";
 import { createRequire } from "node:module";
 import { cachedVsPlainRow, cartRow, printRows, prodInfoRow, RENDER_CONNECTIONS, uncachedRows, type Row } from "./server-speed.ts";
 import { ISLAND_JS_BUDGET, PUBLIC_JS_BUDGET, runBrowserJs } from "./browser-js.ts";
-import { benchClaim, CLAIM_P99_BUDGET_MS, CLAIMS, claimRow, printClaim } from "./coupon.ts";
+import { BENCH_PLATFORM_TOKEN, benchClaim, CLAIM_P99_BUDGET_MS, CLAIMS, claimRow, printClaim } from "./coupon.ts";
 import { benchChat, CHAT_FANOUT_P99_BUDGET_MS } from "./chat.ts";
 import { prepareRush, printRush, RUSH_BUYERS, RUSH_SECRET, RUSH_UNITS, rushReadBack, rushRow, runRush, type RushFigures } from "./flash-sale.ts";
 import { benchCrash, printCrash } from "./crash.ts";
@@ -127,6 +127,7 @@ async function startServer(dataDir: string, opts: { autoSeed: boolean; timeoutMs
       ALLOW_SANDBOX_PAYMENTS: "1",
       ALLOW_DEV_SMS: "1",
       ALLOW_DEMO_SEED: "1",
+      PLATFORM_API_TOKEN: BENCH_PLATFORM_TOKEN,
       // Canonical / hreflang / JSON-LD URLs on the origin the bench (and Lighthouse) uses.
       SITE_URL: `http://127.0.0.1:${port}`,
       ...opts.env,
