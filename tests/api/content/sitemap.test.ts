@@ -32,6 +32,21 @@ describe.skipIf(!dbReady)("sitemap data", () => {
     expect(data.pages.map((u) => u.path)).toEqual(expect.arrayContaining(["/", "/list?st=1", "/notice-list"]));
   });
 
+  it("lists the activity and member landing pages and every points-mall item on sale, not one taken off", async () => {
+    const db = app.ctx.db;
+    const paths = (await loadSitemapData(db)).pages.map((u) => u.path);
+    expect(paths).toEqual(expect.arrayContaining(["/coupons", "/special-discount", "/group-buy", "/flash-sale", "/member-center/member-equity", "/member-center/integral-mall"]));
+    const items = await db.select({ id: products.prodId }).from(products).where(and(eq(products.prodType, 3), eq(products.status, 3)));
+    expect(items.length).toBeGreaterThan(0);
+    const listed = paths.filter((p) => p.startsWith("/member-center/integral-det/"));
+    expect(listed.sort()).toEqual(items.map((r) => `/member-center/integral-det/${r.id}`).sort());
+    // Taken off the points mall → no longer listed; ordinary products are never listed there.
+    await db.update(products).set({ status: 0 }).where(eq(products.prodId, items[0]!.id));
+    const after = (await loadSitemapData(db)).pages.map((u) => u.path);
+    expect(after).not.toContain(`/member-center/integral-det/${items[0]!.id}`);
+    expect(after.filter((p) => p.startsWith("/member-center/integral-det/"))).toHaveLength(items.length - 1);
+  });
+
   it("drops a product once it goes off sale (new content version → new data)", async () => {
     const db = app.ctx.db;
     const first = await getSitemapData(db);

@@ -21,6 +21,13 @@ import type { Db } from "../../db/client.ts";
 import { categories, contentVersions, notices, products, shops } from "../../db/schema.ts";
 import { htmlLang, isLocale, localePath, LOCALES, type Locale } from "../../../lib/locale.ts";
 import { getServiceSwitch } from "./site.ts";
+import { pointsMallItemIds } from "../points-mall/points-mall.ts";
+
+/**
+ * The public landing pages of the menu's activities and the member centre (docs/seo.md): their
+ * content changes with the activities, so they carry no lastmod.
+ */
+const LANDING_PAGES = ["/coupons", "/special-discount", "/group-buy", "/flash-sale", "/member-center/member-equity", "/member-center/integral-mall"];
 
 /** URLs per sitemap file (the protocol allows 50,000 and 50 MB; 10,000 keeps files small). */
 export const SITEMAP_MAX_URLS = 10_000;
@@ -109,7 +116,9 @@ export async function loadSitemapData(db: Db, now = new Date()): Promise<Sitemap
       .orderBy(asc(notices.id)),
     getServiceSwitch(db),
   ]);
-  const pages: SitemapUrl[] = [{ path: "/" }, { path: "/list?st=1" }, { path: "/notice-list" }];
+  const mallItems = await pointsMallItemIds(db);
+  const pages: SitemapUrl[] = [{ path: "/" }, { path: "/list?st=1" }, { path: "/notice-list" }, ...LANDING_PAGES.map((path) => ({ path }))];
+  pages.push(...mallItems.map((i) => ({ path: `/member-center/integral-det/${i.prodId}`, lastmod: i.updatedAt })));
   if (terms.serviceTermsSwitch) pages.push({ path: "/termsPage?sts=0" });
   if (terms.privacyPolicySwitch) pages.push({ path: "/termsPage?sts=1" });
   return {

@@ -39,6 +39,13 @@ const MINUTE_MS = 60_000;
 
 const onSale = and(eq(products.prodType, POINTS_PROD_TYPE), eq(products.status, POINTS_MALL_STATUS), eq(shops.shopStatus, ShopStatus.OPEN), eq(skus.status, 1));
 
+/** The points-mall items a crawler may find (the sitemap's pages): id and last change, by id. */
+export async function pointsMallItemIds(db: Db): Promise<{ prodId: number; updatedAt: Date }[]> {
+  return db.selectDistinct({ prodId: products.prodId, updatedAt: products.updatedAt }).from(products)
+    .innerJoin(shops, eq(shops.shopId, products.shopId)).innerJoin(skus, eq(skus.prodId, products.prodId))
+    .where(onSale).orderBy(asc(products.prodId));
+}
+
 const itemColumns = {
   prodId: products.prodId, skuId: skus.skuId, pic: products.pic, scorePrice: products.scorePrice, scoreLimit: products.scoreLimit,
   price: skus.price, oriPrice: skus.oriPrice, stocks: skus.stocks, shopId: products.shopId, shopName: shops.shopName,
