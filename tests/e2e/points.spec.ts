@@ -151,8 +151,12 @@ for (const { locale, tag } of CASES) {
     // Points mall: the cheapest item (points only) → its page → exchange → the order.
     await page.goto(`${p}/member-center/integral-mall`);
     await expect(page.getByTestId("points-mall-item")).toHaveCount(12);
+    // The catalogue and the exchange page show the buyer's own points.
+    const score = String(((await (await request.get("/api/p/user/centerInfo", { headers: { Authorization: token } })).json()).data as { score: number }).score);
+    await expect(page.getByTestId("my-points-value")).toHaveText(score);
     await page.getByTestId("points-mall-item").first().getByRole("link").first().click();
     await page.getByTestId("points-mall-exchange").click();
+    await expect(page.getByTestId("my-points-value")).toHaveText(score);
     await expect(page.getByTestId("exchange-addresses").locator('input[type="radio"]')).toBeChecked();
     await page.getByTestId("exchange-submit").click();
     await page.waitForURL((u) => u.pathname === `${p}/order-detail` && /^\d+$/.test(u.searchParams.get("orderNumber") ?? ""));
@@ -183,11 +187,13 @@ test("zh: buy membership through the sandbox QR: the buy page notices the paymen
   expect(errors).toEqual([]);
 });
 
-test("en: the points-mall item address without an id leads to the mall; the query form to the item", async ({ page, request }) => {
+test("en: the points-mall item address without an id leads to the mall; the query form to the item; visitors see the login hint", async ({ page, request }) => {
   const bare = await request.get("/en/member-center/integral-det", { maxRedirects: 0 });
   expect(bare.status()).toBe(302);
   expect(bare.headers().location).toBe("/en/member-center/integral-mall");
   await page.goto("/en/member-center/integral-mall");
+  await expect(page.getByTestId("my-points")).toContainText(tr("en", "points.mall.loginForPoints"));
+  await expect(page.getByTestId("my-points-value")).toBeHidden();
   const href = (await page.getByTestId("points-mall-item").first().getByRole("link").first().getAttribute("href"))!;
   const id = /\/integral-det\/(\d+)$/.exec(href)![1]!;
   const query = await request.get(`/en/member-center/integral-det?prodId=${id}`, { maxRedirects: 0 });
