@@ -4,7 +4,7 @@
  * and (one locale) the buy button of a session starting in a few seconds turns on without a reload.
  */
 import { expect, test } from "@playwright/test";
-import { freshBuyer, giveBalance, islandsReady, LOCALES, prefix, submitAndPayByBalance, watchErrors } from "./helpers.ts";
+import { freshBuyer, giveBalance, islandsReady, LOCALES, prefix, submitAndPayByBalance, tr, watchErrors } from "./helpers.ts";
 
 test.describe.configure({ mode: "serial" });
 
@@ -22,6 +22,8 @@ for (const locale of LOCALES) {
     await panel.getByTestId("fs-item").first().getByRole("link").last().click();
     await page.waitForURL(/\/secdetail\/\d+$/);
     await expect(page.getByTestId("sd-buy")).toBeEnabled();
+    await expect(page.getByTestId("sd-product-link")).toHaveText(`${tr(locale, "flashSale.productDetails")} ›`);
+    await expect(page.getByTestId("sd-product-link")).toHaveAttribute("href", new RegExp(`^${p}/detail/\\d+$`));
     const price = (await page.getByTestId("sd-price").textContent())!;
     await page.getByTestId("sd-buy").click();
 
