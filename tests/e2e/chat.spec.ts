@@ -8,32 +8,12 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { runOps } from "../../scripts/ops.ts";
-import { freshBuyer, giveBalance, islandsReady, LOCALES, prefix, submitAndPayByBalance, tr, watchErrors } from "./helpers.ts";
+import { freshBuyer, giveBalance, islandsReady, LOCALES, prefix, registerBuyer, submitAndPayByBalance, tr, watchErrors } from "./helpers.ts";
 
-const OUTBOX = path.join(process.env.MALL_E2E_DATA_DIR ?? "", "sms-outbox.jsonl");
 /** A 1×1 PNG. */
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
-
-async function registerBuyer(request: APIRequestContext, tag: string): Promise<string> {
-  const n = `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-8);
-  const mobile = `135${n}`;
-  const since = Date.now();
-  expect((await (await request.post("/api/sms/sendRegisterCode", { data: { mobile } })).json()).code).toBe("00000");
-  let code = "";
-  await expect.poll(() => {
-    const lines = fs.existsSync(OUTBOX) ? fs.readFileSync(OUTBOX, "utf8").split("\n").filter(Boolean) : [];
-    const hit = lines.map((l) => JSON.parse(l) as { mobile: string; purpose: string; code: string; at: string })
-      .find((l) => l.mobile === mobile && l.purpose === "register" && Date.parse(l.at) >= since - 1000);
-    return (code = hit?.code ?? "");
-  }, { timeout: 10_000 }).not.toBe("");
-  const body = await (await request.post("/api/user/register", {
-    data: { userName: `ch${tag}_${n}`.slice(0, 16), password: "abc12345", confirmPassword: "abc12345", mobile, validCode: code, agreed: true },
-  })).json();
-  expect(body.code, JSON.stringify(body)).toBe("00000");
-  return body.data.accessToken as string;
-}
 
 /** Runs `npm run ops -- <args>` in-process against the test server; returns what it printed. */
 async function ops(baseURL: string, tokenFile: string, ...args: string[]): Promise<string> {

@@ -61,17 +61,18 @@ const AREA = { provinceId: 31, cityId: 3101, areaId: 310104 };
 
 export type Api = <T = unknown>(method: string, p: string, data?: unknown) => Promise<{ code: string; msg: string | null; data: T }>;
 
-async function outboxCode(mobile: string, since: number): Promise<string> {
+/** The newest SMS code of `mobile` for `purpose` sent since `since` (ms), read from the dev outbox of the test server. */
+export async function outboxCode(mobile: string, since: number, purpose = "register"): Promise<string> {
   let code: string | null = null;
   await expect.poll(() => {
     if (!fs.existsSync(OUTBOX)) return null;
     const lines = fs.readFileSync(OUTBOX, "utf8").split("\n").filter(Boolean);
     for (let i = lines.length - 1; i >= 0; i--) {
       const l = JSON.parse(lines[i]!) as { mobile: string; purpose: string; code: string; at: string };
-      if (l.mobile === mobile && l.purpose === "register" && Date.parse(l.at) >= since - 1000) return (code = l.code);
+      if (l.mobile === mobile && l.purpose === purpose && Date.parse(l.at) >= since - 1000) return (code = l.code);
     }
     return null;
-  }, { timeout: 10_000 }).not.toBeNull();
+  }, { message: `SMS code for ${mobile} (${purpose}) in ${OUTBOX}`, timeout: 10_000 }).not.toBeNull();
   return code!;
 }
 

@@ -9,34 +9,8 @@
  * member center shows it → a product of the self-operated shop shows its member price → checkout
  * without freight; exchange a points-mall item → the order, marked as a points exchange.
  */
-import fs from "node:fs";
-import path from "node:path";
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { islandsReady, prefix, tr, watchErrors, type Locale } from "./helpers.ts";
-
-const OUTBOX = path.join(process.env.MALL_E2E_DATA_DIR ?? "", "sms-outbox.jsonl");
-
-async function register(request: APIRequestContext, tag: string): Promise<string> {
-  const n = `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-8);
-  const id = { username: `pt${tag}_${n}`.slice(0, 16), mobile: `136${n}`, password: "abc12345" };
-  const sentAt = Date.now();
-  expect((await (await request.post("/api/sms/sendRegisterCode", { data: { mobile: id.mobile } })).json()).code).toBe("00000");
-  let code: string | null = null;
-  await expect.poll(() => {
-    if (!fs.existsSync(OUTBOX)) return null;
-    const lines = fs.readFileSync(OUTBOX, "utf8").split("\n").filter(Boolean);
-    for (let i = lines.length - 1; i >= 0; i--) {
-      const l = JSON.parse(lines[i]!) as { mobile: string; purpose: string; code: string; at: string };
-      if (l.mobile === id.mobile && l.purpose === "register" && Date.parse(l.at) >= sentAt - 1000) return (code = l.code);
-    }
-    return null;
-  }, { timeout: 10_000 }).not.toBeNull();
-  const body = await (await request.post("/api/user/register", {
-    data: { userName: id.username, password: id.password, confirmPassword: id.password, mobile: id.mobile, validCode: code, agreed: true },
-  })).json();
-  expect(body.code, JSON.stringify(body)).toBe("00000");
-  return body.data.accessToken as string;
-}
+import { islandsReady, prefix, registerBuyer, tr, watchErrors, type Locale } from "./helpers.ts";
 
 const CASES: { locale: Locale; tag: string }[] = [{ locale: "zh", tag: "zh" }, { locale: "zh-tw", tag: "tw" }, { locale: "en", tag: "en" }];
 
@@ -45,7 +19,7 @@ for (const { locale, tag } of CASES) {
     test.setTimeout(90_000);
     const errors = watchErrors(page);
     const p = prefix(locale);
-    const token = await register(request, tag);
+    const token = await registerBuyer(request, tag);
     await context.addCookies([{ name: "token", value: token, url: baseURL! }]);
 
     // Points: registration points, then sign in once.
@@ -117,7 +91,7 @@ for (const { locale, tag } of CASES) {
     test.setTimeout(90_000);
     const errors = watchErrors(page);
     const p = prefix(locale);
-    const token = await register(request, `m${tag}`);
+    const token = await registerBuyer(request, `m${tag}`);
     await topUp(request, token, "200.00");
     await context.addCookies([{ name: "token", value: token, url: baseURL! }]);
 
@@ -170,7 +144,7 @@ for (const { locale, tag } of CASES) {
 test("zh: buy membership through the sandbox QR: the buy page notices the payment by itself", async ({ page, context, request, baseURL }) => {
   test.setTimeout(60_000);
   const errors = watchErrors(page);
-  const token = await register(request, "mq");
+  const token = await registerBuyer(request, "mq");
   await context.addCookies([{ name: "token", value: token, url: baseURL! }]);
   await page.goto("/member-center/buy-member");
   await page.getByLabel(tr("zh", "member.buy.wechat")).check();

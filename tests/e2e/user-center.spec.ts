@@ -8,14 +8,11 @@
  * uc-footprint, deleted there. zh also changes the password (the new token keeps the session)
  * and checks the guest state (login popup).
  */
-import fs from "node:fs";
-import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
 import { PNG } from "pngjs";
-import { islandsReady, prefix, tr, watchErrors, type Locale } from "./helpers.ts";
+import { islandsReady, outboxCode, prefix, tr, watchErrors, type Locale } from "./helpers.ts";
 
-const OUTBOX = path.join(process.env.MALL_E2E_DATA_DIR ?? "", "sms-outbox.jsonl");
 const SHOP_ID = 1;
 
 interface Account {
@@ -28,25 +25,6 @@ interface Account {
 function freshIdentity(tag: string) {
   const n = `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-8);
   return { username: `uc${tag}_${n}`.slice(0, 16), mobile: `137${n}`, password: "abc12345" };
-}
-
-async function outboxCode(mobile: string, since: number): Promise<string> {
-  let code: string | null = null;
-  await expect
-    .poll(
-      () => {
-        if (!fs.existsSync(OUTBOX)) return null;
-        const lines = fs.readFileSync(OUTBOX, "utf8").split("\n").filter(Boolean);
-        for (let i = lines.length - 1; i >= 0; i--) {
-          const l = JSON.parse(lines[i]!) as { mobile: string; purpose: string; code: string; at: string };
-          if (l.mobile === mobile && l.purpose === "register" && Date.parse(l.at) >= since - 1000) return (code = l.code);
-        }
-        return null;
-      },
-      { message: `SMS code for ${mobile} in ${OUTBOX}`, timeout: 10_000 },
-    )
-    .not.toBeNull();
-  return code!;
 }
 
 /** Registers a new buyer through the API; the answer is its token. */
