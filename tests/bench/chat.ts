@@ -15,13 +15,14 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import type { ChildProcess } from "node:child_process";
 import { pathToFileURL } from "node:url";
 import WebSocket from "ws";
 import { agentSocketPath, HEARTBEAT_MS, userSocketPath } from "../../src/lib/chat.ts";
 import { hashToken, newToken } from "../../src/server/domain/account/tokens.ts";
 import { startChatProcess } from "../api/chat/chat-helpers.ts";
+import { withScratchDatabase } from "./scratch-db.ts";
 
 export const CHAT_FANOUT_P99_BUDGET_MS = 50;
 const SOCKETS = Number(process.env.BENCH_CHAT_SOCKETS ?? 1000);
@@ -81,14 +82,14 @@ function beat(ws: WebSocket): Promise<void> {
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 export async function benchChat(pgUrl: string): Promise<ChatBenchFigures> {
+  return withScratchDatabase(pgUrl, "mall_bench_chat", (dbUrl) => chatOn(new URL(dbUrl)));
+}
+
+/** Section 8 on a fresh database `url` (dropped by the caller). */
+async function chatOn(url: URL): Promise<ChatBenchFigures> {
   const { default: postgres } = await import("postgres");
   const { openDatabase } = await import("../../src/server/db/client.ts");
   const { seedDatabase } = await import("../../src/server/seed/index.ts");
-  const name = `mall_bench_chat_${randomBytes(4).toString("hex")}`;
-  const admin = postgres(pgUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database "${name}"`);
-  const url = new URL(pgUrl);
-  url.pathname = `/${name}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "mall-bench-chat-"));
   const procs: ChildProcess[] = [];
   const sockets: WebSocket[] = [];
@@ -205,8 +206,6 @@ export async function benchChat(pgUrl: string): Promise<ChatBenchFigures> {
       p.once("exit", () => r());
       p.kill("SIGTERM");
     })));
-    await admin.unsafe(`drop database if exists "${name}" with (force)`).catch(() => {});
-    await admin.end({ timeout: 5 });
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

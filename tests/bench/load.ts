@@ -19,6 +19,7 @@ import { OrderStatus } from "../../src/lib/order-state.ts";
 import { hashToken, newToken } from "../../src/server/domain/account/tokens.ts";
 import { ledgerMismatches } from "../../src/server/domain/points/points-ledger.ts";
 import { pickRaceSku, setStock } from "./buying.ts";
+import { withScratchDatabase } from "./scratch-db.ts";
 
 interface LoadServer { child: { pid?: number }; port: number }
 export interface LoadDeps {
@@ -55,14 +56,13 @@ function rssMb(pid: number | undefined): number {
 }
 
 export async function benchLoad(pgUrl: string, deps: LoadDeps): Promise<LoadFigures> {
-  const { default: postgres } = await import("postgres");
-  const admin = postgres(pgUrl, { max: 1, onnotice: () => {} });
-  const name = `mall_load_${process.pid}`;
-  const url = new URL(pgUrl);
-  url.pathname = `/${name}`;
+  return withScratchDatabase(pgUrl, "mall_load", (dbUrl) => loadOn(new URL(dbUrl), deps));
+}
+
+/** Section 10 on a fresh database `url` (dropped by the caller). */
+async function loadOn(url: URL, deps: LoadDeps): Promise<LoadFigures> {
   const dirs = [0, 1].map(() => fs.mkdtempSync(path.join(os.tmpdir(), "mall-bench-load-")));
   const servers: LoadServer[] = [];
-  await admin.unsafe(`create database "${name}"`);
   try {
     servers.push(await deps.start(dirs[0]!, { DATABASE_URL: url.toString() }));
     servers.push(await deps.start(dirs[1]!, { DATABASE_URL: url.toString() }));
@@ -189,8 +189,6 @@ export async function benchLoad(pgUrl: string, deps: LoadDeps): Promise<LoadFigu
     }
   } finally {
     for (const s of servers) await deps.stop(s).catch(() => {});
-    await admin.unsafe(`drop database if exists "${name}" with (force)`).catch(() => {});
-    await admin.end({ timeout: 5 });
     for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
   }
 }

@@ -60,6 +60,7 @@ import { benchChat, CHAT_FANOUT_P99_BUDGET_MS } from "./chat.ts";
 import { prepareRush, printRush, RUSH_BUYERS, RUSH_SECRET, RUSH_UNITS, rushReadBack, rushRow, runRush, type RushFigures } from "./flash-sale.ts";
 import { benchCrash, printCrash } from "./crash.ts";
 import { benchLoad, printLoad } from "./load.ts";
+import { withScratchDatabase } from "./scratch-db.ts";
 import { benchCart, CART_P99_BUDGET_MS, login, openDatabase, pickRaceSku, printRace, raceReadBack, RACE_STOCK, setStock, submitRace, type RaceFigures } from "./buying.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -311,36 +312,27 @@ async function rushSection(dataDir: string, children: ChildProcess[], serverRows
     out.pglite = r;
     serverRows.push(rushRow("PGlite", r));
   }
-  const { default: postgres } = await import("postgres");
-  const admin = postgres(PG_URL, { max: 1, onnotice: () => {} });
-  const name = `mall_rush_${process.pid}`;
-  let created = false;
   try {
-    await admin.unsafe(`create database "${name}"`);
-    created = true;
-    const url = new URL(PG_URL);
-    url.pathname = `/${name}`;
-    const pgDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "mall-rush-pg-"));
-    const s = await startServer(pgDataDir, { autoSeed: true, timeoutMs: 300_000, env: { DATABASE_URL: url.toString(), JOBS: "0", PAYMENT_SECRET: RUSH_SECRET } });
-    children.push(s.child);
-    const pg = await openDatabase({ databaseUrl: url.toString() });
-    try {
-      const setup = await prepareRush(pg.db);
-      const r = await runRush(`http://127.0.0.1:${s.port}`, setup, () => rushReadBack(pg.db, setup.seckillId, setup.seckillSkuId));
-      printRush("PostgreSQL", r);
-      out.postgres = r;
-      serverRows.push(rushRow("PostgreSQL", r));
-    } finally {
-      await pg.close();
-      await stopServer(s);
-      fs.rmSync(pgDataDir, { recursive: true, force: true });
-    }
+    await withScratchDatabase(PG_URL, "mall_rush", async (url) => {
+      const pgDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "mall-rush-pg-"));
+      const s = await startServer(pgDataDir, { autoSeed: true, timeoutMs: 300_000, env: { DATABASE_URL: url, JOBS: "0", PAYMENT_SECRET: RUSH_SECRET } });
+      children.push(s.child);
+      const pg = await openDatabase({ databaseUrl: url });
+      try {
+        const setup = await prepareRush(pg.db);
+        const r = await runRush(`http://127.0.0.1:${s.port}`, setup, () => rushReadBack(pg.db, setup.seckillId, setup.seckillSkuId));
+        printRush("PostgreSQL", r);
+        out.postgres = r;
+        serverRows.push(rushRow("PostgreSQL", r));
+      } finally {
+        await pg.close();
+        await stopServer(s);
+        fs.rmSync(pgDataDir, { recursive: true, force: true });
+      }
+    });
   } catch (err) {
     out.postgres = { skipped: String((err as Error).message ?? err).split("\n")[0]! };
     console.log(`  PostgreSQL not run: ${(out.postgres as { skipped: string }).skipped}`);
-  } finally {
-    if (created) await admin.unsafe(`drop database if exists "${name}" with (force)`).catch(() => {});
-    await admin.end({ timeout: 5 });
   }
   return out;
 }
@@ -501,60 +493,51 @@ async function main() {
       }
     }
     {
-      const { default: postgres } = await import("postgres");
-      const admin = postgres(PG_URL, { max: 1, onnotice: () => {} });
-      const name = `mall_bench_${process.pid}`;
-      let created = false;
       try {
-        await admin.unsafe(`create database "${name}"`);
-        created = true;
-        const url = new URL(PG_URL);
-        url.pathname = `/${name}`;
-        const pgDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "mall-bench-pg-"));
-        const s = await startServer(pgDataDir, { autoSeed: true, timeoutMs: 300_000, env: { DATABASE_URL: url.toString(), JOBS: "0" } });
-        children.push(s.child);
-        const pg = await openDatabase({ databaseUrl: url.toString() });
-        try {
-          const sku = await pickRaceSku(pg.db, 7);
-          await setStock(pg.db, sku.skuId, RACE_STOCK);
-          const o = `http://127.0.0.1:${s.port}`;
-          const pgToken = await login(o);
-          const pgCart = await benchCart(o, pgToken, CONNECTIONS, DURATION);
-          for (const [name, c] of Object.entries(pgCart)) {
-            console.log(`  cart ${name} on PostgreSQL: ${c.requestsPerSec} req/s, p99 ${c.p99Ms} ms, non-2xx ${c.non2xx}, errors ${c.errors} — ${c.p99Ms <= CART_P99_BUDGET_MS ? "within" : "OVER"} budget`);
-          }
-          results.cartPostgres = { connections: CONNECTIONS, durationS: DURATION, p99BudgetMs: CART_P99_BUDGET_MS, ...pgCart };
-          serverRows.push(cartRow("PostgreSQL", pgCart.info, CONNECTIONS));
-          console.log(`  cached page hits vs plain Node and prodInfo on PostgreSQL:`);
-          serverRows.push(await cachedVsPlainRow(o, "PostgreSQL", pgDataDir, CONNECTIONS, DURATION, children, s.child.pid));
-          serverRows.push(await prodInfoRow(o, "PostgreSQL", CONNECTIONS, DURATION));
-          const r = await submitRace(o, pgToken, sku, () => raceReadBack(pg.db, sku.skuId));
-          race.postgres = r;
-          printRace("PostgreSQL", r);
-          const claim = await benchClaim(o, pgToken, CONNECTIONS);
-          printClaim("PostgreSQL", claim);
-          results.claimPostgres = claim;
-          serverRows.push(claimRow("PostgreSQL", claim, CONNECTIONS));
-          await stopServer(s);
-          console.log(`  uncached page renders on PostgreSQL (RENDER_CACHE=0, ${RENDER_CONNECTIONS} connections):`);
-          const u = await startServer(pgDataDir, { autoSeed: true, timeoutMs: 120_000, env: { DATABASE_URL: url.toString(), JOBS: "0", RENDER_CACHE: "0" } });
-          children.push(u.child);
+        await withScratchDatabase(PG_URL, "mall_bench", async (url) => {
+          const pgDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "mall-bench-pg-"));
+          const s = await startServer(pgDataDir, { autoSeed: true, timeoutMs: 300_000, env: { DATABASE_URL: url, JOBS: "0" } });
+          children.push(s.child);
+          const pg = await openDatabase({ databaseUrl: url });
           try {
-            serverRows.push(...(await uncachedRows(`http://127.0.0.1:${u.port}`, "PostgreSQL", DURATION)));
+            const sku = await pickRaceSku(pg.db, 7);
+            await setStock(pg.db, sku.skuId, RACE_STOCK);
+            const o = `http://127.0.0.1:${s.port}`;
+            const pgToken = await login(o);
+            const pgCart = await benchCart(o, pgToken, CONNECTIONS, DURATION);
+            for (const [name, c] of Object.entries(pgCart)) {
+              console.log(`  cart ${name} on PostgreSQL: ${c.requestsPerSec} req/s, p99 ${c.p99Ms} ms, non-2xx ${c.non2xx}, errors ${c.errors} — ${c.p99Ms <= CART_P99_BUDGET_MS ? "within" : "OVER"} budget`);
+            }
+            results.cartPostgres = { connections: CONNECTIONS, durationS: DURATION, p99BudgetMs: CART_P99_BUDGET_MS, ...pgCart };
+            serverRows.push(cartRow("PostgreSQL", pgCart.info, CONNECTIONS));
+            console.log(`  cached page hits vs plain Node and prodInfo on PostgreSQL:`);
+            serverRows.push(await cachedVsPlainRow(o, "PostgreSQL", pgDataDir, CONNECTIONS, DURATION, children, s.child.pid));
+            serverRows.push(await prodInfoRow(o, "PostgreSQL", CONNECTIONS, DURATION));
+            const r = await submitRace(o, pgToken, sku, () => raceReadBack(pg.db, sku.skuId));
+            race.postgres = r;
+            printRace("PostgreSQL", r);
+            const claim = await benchClaim(o, pgToken, CONNECTIONS);
+            printClaim("PostgreSQL", claim);
+            results.claimPostgres = claim;
+            serverRows.push(claimRow("PostgreSQL", claim, CONNECTIONS));
+            await stopServer(s);
+            console.log(`  uncached page renders on PostgreSQL (RENDER_CACHE=0, ${RENDER_CONNECTIONS} connections):`);
+            const u = await startServer(pgDataDir, { autoSeed: true, timeoutMs: 120_000, env: { DATABASE_URL: url, JOBS: "0", RENDER_CACHE: "0" } });
+            children.push(u.child);
+            try {
+              serverRows.push(...(await uncachedRows(`http://127.0.0.1:${u.port}`, "PostgreSQL", DURATION)));
+            } finally {
+              await stopServer(u);
+            }
           } finally {
-            await stopServer(u);
+            await pg.close();
+            await stopServer(s);
+            fs.rmSync(pgDataDir, { recursive: true, force: true });
           }
-        } finally {
-          await pg.close();
-          await stopServer(s);
-          fs.rmSync(pgDataDir, { recursive: true, force: true });
-        }
+        });
       } catch (err) {
         race.postgres = { skipped: String((err as Error).message ?? err).split("\n")[0]! };
         console.log(`  PostgreSQL not run: ${(race.postgres as { skipped: string }).skipped}`);
-      } finally {
-        if (created) await admin.unsafe(`drop database if exists "${name}" with (force)`).catch(() => {});
-        await admin.end({ timeout: 5 });
       }
     }
     results.submitRace = race;
