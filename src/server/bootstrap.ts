@@ -8,19 +8,22 @@ import { siteConfig } from "./db/schema.ts";
 import { DevOutboxSmsProvider, type SmsProvider } from "./providers/sms.ts";
 import { LocalFileStorage } from "./providers/storage.ts";
 import { dbChangeFeed } from "./db/content-changes.ts";
+import { BuyerReadModels } from "./domain/content/buyer-read-models.ts";
 import { PublicReadModels } from "./domain/content/read-models.ts";
 
 export async function bootstrap(config: AppConfig, opts: { seed?: boolean; log?: (msg: string) => void } = {}): Promise<AppContext> {
   const log = opts.log ?? (() => {});
   const database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: path.join(config.dataDir, "pglite") });
   await database.migrate();
+  const content = new PublicReadModels(database.db, dbChangeFeed(database.db, { intervalMs: config.contentPollMs }));
   const ctx: AppContext = {
     config,
     database,
     db: database.db,
     sms: smsProviderFor(config),
     storage: new LocalFileStorage(path.join(config.dataDir, "uploads")),
-    content: new PublicReadModels(database.db, dbChangeFeed(database.db, { intervalMs: config.contentPollMs })),
+    content,
+    buyers: new BuyerReadModels(database.db, content.feed),
   };
   // The seed (and its data and converters) is loaded only when the database is empty.
   if ((opts.seed ?? config.autoSeed) && (await hasNoSiteConfig(database.db))) {

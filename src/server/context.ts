@@ -6,6 +6,7 @@
 import type { AppConfig } from "./config.ts";
 import type { Database, Db } from "./db/client.ts";
 import type { ChatBus } from "./domain/chat/chat-bus.ts";
+import type { BuyerReadModels } from "./domain/content/buyer-read-models.ts";
 import type { PublicReadModels } from "./domain/content/read-models.ts";
 import type { SmsProvider } from "./providers/sms.ts";
 import type { FileStorage } from "./providers/storage.ts";
@@ -20,6 +21,8 @@ export interface AppContext {
   storage: FileStorage;
   /** Public content kept in memory, dropped by tag when it changes (docs/performance.md). */
   content: PublicReadModels;
+  /** Sessions, carts and shop discounts kept in memory, on the same change feed (docs/performance.md). */
+  buyers: BuyerReadModels;
   /** Chat events to every process's sockets (set by main.ts; absent where no socket is served). */
   chatBus?: ChatBus;
 }

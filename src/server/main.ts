@@ -107,8 +107,7 @@ export async function startServer() {
     compress(req as never, res as never, () => {
       const url = req.url ?? "/";
       if (isApi) {
-        // A write through this process's API may change public content: re-read the version now.
-        if (req.method !== "GET" && req.method !== "HEAD") res.on("finish", () => renderCache.versionMayHaveChanged());
+        // A write through this process's API expires the change feed itself (src/server/api/app.ts).
         void apiListener(req, res);
       } else if (url.startsWith("/uploads/")) {
         uploads(req, res, url.slice("/uploads".length), () => {

@@ -20,6 +20,7 @@ import { seedDatabase } from "../../src/server/seed/index.ts";
 import { DevOutboxSmsProvider } from "../../src/server/providers/sms.ts";
 import { LocalFileStorage } from "../../src/server/providers/storage.ts";
 import { dbChangeFeed } from "../../src/server/db/content-changes.ts";
+import { BuyerReadModels } from "../../src/server/domain/content/buyer-read-models.ts";
 import { PublicReadModels } from "../../src/server/domain/content/read-models.ts";
 
 export const dbDriver: "pglite" | "pg" = process.env.DB_DRIVER === "pg" ? "pg" : "pglite";
@@ -74,14 +75,16 @@ async function openPg(tmp: string): Promise<{ database: Database; url: string; d
   }
 }
 
-export async function createTestApp(): Promise<TestApp> {
+/** feedIntervalMs: how often the change feed is read (default 0: every request sees the changes before it). */
+export async function createTestApp(opts: { feedIntervalMs?: number } = {}): Promise<TestApp> {
   const tmp = await fs.mkdtemp(path.join(os.tmpdir(), "mall-api-test-"));
   const opened = dbDriver === "pg" ? await openPg(tmp) : { ...(await openPglite()), url: undefined };
   const { database } = opened;
   const config = loadConfig({ ...process.env, DATA_DIR: tmp, DATABASE_URL: opened.url ?? "", AUTO_SEED: "0", NODE_ENV: "test" });
+  // By default every request sees the changes before it (tests write to the database directly too).
+  const content = new PublicReadModels(database.db, dbChangeFeed(database.db, { intervalMs: opts.feedIntervalMs ?? 0 }));
   const ctx: AppContext = { config, database, db: database.db, sms: new DevOutboxSmsProvider(tmp, () => {}), storage: new LocalFileStorage(path.join(tmp, "uploads")),
-    // Every request sees the changes before it (tests write to the database directly too).
-    content: new PublicReadModels(database.db, dbChangeFeed(database.db, { intervalMs: 0 })) };
+    content, buyers: new BuyerReadModels(database.db, content.feed) };
   setAppContext(ctx);
   const api = createApi(ctx);
 

@@ -6,14 +6,11 @@
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { ZodError } from "zod";
-import { and, eq, gt, isNull } from "drizzle-orm";
 import { getT } from "../../i18n/index.ts";
 import { ResponseCode } from "../../lib/api-types.ts";
 import { localeFromHeader, LANG_COOKIE, isLocale } from "../../lib/locale.ts";
 import { messageKeyOf } from "../../lib/validation.ts";
 import type { AppContext } from "../context.ts";
-import { sessions } from "../db/schema.ts";
-import { hashToken } from "../domain/account/tokens.ts";
 import { bodyLimitFor, bodyTooLargeKey } from "../http/body-limit.ts";
 import { describeError, requestLine } from "../http/error-log.ts";
 import { CONTROL_CHARS_KEY } from "../../lib/text-rules.ts";
@@ -71,6 +68,9 @@ export function requestLocale(header: string | undefined, cookie: string | undef
   return localeFromHeader(undefined);
 }
 
+/** No route sets itself a smaller body limit than this (app.test.ts checks the routers' sources). */
+export const SMALLEST_ROUTE_BODY_LIMIT = 1024;
+
 export function createApi(app: AppContext) {
   const api = new Hono<ApiEnv>().basePath("/api");
 
@@ -80,16 +80,22 @@ export function createApi(app: AppContext) {
     c.set("locale", locale);
     c.set("t", getT(locale));
     await next();
-    // A write may have changed public content: the next read looks at the changes at once.
-    if (c.req.method !== "GET" && c.req.method !== "HEAD") app.content.feed.expire();
+    // A write may have changed content, a cart or a session: the next read looks at the changes at once.
+    if (c.req.method !== "GET" && c.req.method !== "HEAD" && !c.var.readOnly) app.content.feed.expire();
     c.header("Cache-Control", c.res.headers.get("Cache-Control") ?? "no-store");
   });
 
   // One body limit for every route (src/server/http/body-limit.ts): chunked bodies are counted as
-  // they stream in; main.ts already refused a Content-Length over the limit.
+  // they stream in; main.ts already refused a Content-Length over the limit (checked again here
+  // from the header alone, which lets the body be read without a web stream in between).
   api.use("*", async (c, next) => {
     if (c.req.method === "GET" || c.req.method === "HEAD") return next();
-    return bodyLimit({ maxSize: bodyLimitFor(c.req.path), onError: (cc) => tooLarge(cc as Context<ApiEnv>) })(c, next);
+    const limit = bodyLimitFor(c.req.path);
+    const declared = c.req.header("content-length");
+    if (declared !== undefined && c.req.header("transfer-encoding") === undefined) {
+      return Number(declared) <= limit ? next() : tooLarge(c);
+    }
+    return bodyLimit({ maxSize: limit, onError: (cc) => tooLarge(cc as Context<ApiEnv>) })(c, next);
   });
 
   // NUL anywhere in a request (query string, path or body) is refused before any handler: no text
@@ -100,8 +106,12 @@ export function createApi(app: AppContext) {
     if (/%00|\u0000/i.test(c.req.url) || c.req.url.includes("\u0000")) throw refuse();
     const type = (c.req.header("content-type") ?? "").toLowerCase();
     if (c.req.method !== "GET" && c.req.method !== "HEAD" && (type === "" || type.includes("json") || type.startsWith("text/"))) {
-      // A copy: the handlers (and their own smaller body limits) still read the original stream.
-      const text = await c.req.raw.clone().text();
+      // A small JSON body of declared length is read once (Hono keeps the text for the handler):
+      // no route limit is smaller. Others are read from a copy, so the handlers (and their own
+      // smaller body limits) still read the original stream, byte for byte.
+      const length = Number(c.req.header("content-length") ?? NaN);
+      const once = type.includes("json") && length <= SMALLEST_ROUTE_BODY_LIMIT;
+      const text = once ? await c.req.text() : await c.req.raw.clone().text();
       if (text.includes("\u0000") || /\\u0000/i.test(text)) throw refuse();
     }
     await next();
@@ -111,16 +121,13 @@ export function createApi(app: AppContext) {
   // sold-out flash SKU cost no database work (src/server/api/flash-sale.ts).
   api.use("/p/seckill/:orderPath/submit", flashGateEntry);
 
-  // Paths under /p/ need a valid token (SPEC §6). The raw token is sent in Authorization.
+  // Paths under /p/ need a valid token (SPEC §6). The raw token is sent in Authorization; its
+  // session comes from memory (src/server/domain/content/buyer-read-models.ts).
   api.use("/p/*", async (c, next) => {
     const raw = (c.req.header("authorization") ?? "").replace(/^Bearer\s+/i, "").trim();
     if (!raw) throw new ApiError(ResponseCode.UNAUTHORIZED, c.var.t("api.unauthorized"));
-    const [row] = await app.db
-      .select({ id: sessions.id, userId: sessions.userId })
-      .from(sessions)
-      .where(and(eq(sessions.tokenHash, hashToken(raw)), eq(sessions.kind, "user"), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
-      .limit(1);
-    if (!row?.userId) throw new ApiError(ResponseCode.UNAUTHORIZED, c.var.t("api.unauthorized"));
+    const row = await app.buyers.session(raw);
+    if (!row) throw new ApiError(ResponseCode.UNAUTHORIZED, c.var.t("api.unauthorized"));
     c.set("userId", row.userId);
     c.set("sessionId", row.id);
     await next();

@@ -76,13 +76,15 @@ cartRouter.post("/p/shopCart/changeItem", async (c) => {
 });
 
 cartRouter.post("/p/shopCart/info", async (c) => {
+  c.set("readOnly", true);
   await body(c, {});
-  return run(c, () => cartInfo(c.var.app.db, c.var.userId, c.var.locale));
+  return run(c, () => cartInfo(c.var.app.buyers, c.var.userId, c.var.locale));
 });
 
 cartRouter.post("/p/shopCart/totalPay", async (c) => {
   const ids = parse(c, idsRule, idList(await body(c, [])));
-  return run(c, () => cartTotalPay(c.var.app.db, c.var.userId, ids));
+  c.set("readOnly", true);
+  return run(c, () => cartTotalPay(c.var.app.buyers, c.var.userId, ids));
 });
 
 cartRouter.post("/p/shopCart/checkItems", async (c) => {

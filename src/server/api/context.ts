@@ -11,6 +11,11 @@ export interface ApiVariables {
   /** Set on /p/ paths by the auth middleware. */
   userId: string;
   sessionId: number;
+  /**
+   * Set by the handlers of POSTs that change nothing (cart info, totalPay): the change feed is then
+   * not expired after them, so the read models keep answering from memory.
+   */
+  readOnly: boolean;
 }
 export type ApiEnv = { Variables: ApiVariables };
 /** The merchant API's handlers also know the token's shop (set by its token check). */

@@ -55,7 +55,8 @@ const tickets = new WeakMap<Request, { seckillSkuId: number; prodCount: number; 
  */
 export const flashGateEntry: MiddlewareHandler<ApiEnv> = async (c, next) => {
   if (c.req.method !== "POST") return next();
-  const b = await c.req.raw.clone().json().catch(() => null) as { seckillSkuId?: unknown; prodCount?: unknown } | null;
+  // Read through Hono, which keeps the text for the route (c.req.raw may have been read already).
+  const b = await c.req.text().then((t) => JSON.parse(t) as unknown).catch(() => null) as { seckillSkuId?: unknown; prodCount?: unknown } | null;
   const seckillSkuId = strictInt(b?.seckillSkuId) ?? 0;
   const prodCount = strictInt(b?.prodCount) ?? 0;
   // A malformed body is refused by the route's rules.

@@ -5,7 +5,8 @@
  * of public content (src/server/domain/content/read-models.ts). docs/performance.md.
  *
  * Tags: "site", "home", "products", "product:<id>", "stock:<id>", "shops", "shop:<id>",
- * "shop-products:<shopId>"; "*" (a truncate) drops everything. An entry stored without tags
+ * "shop-products:<shopId>"; private ones of migration 0015 for the buyer read models:
+ * "cart:<userId>", "session:<id>"; "*" (a truncate) drops everything. An entry stored without tags
  * depends on everything.
  */
 import { and, gt, lt, max, or, sql } from "drizzle-orm";
@@ -265,9 +266,10 @@ export class TaggedMemo {
 
   /**
    * The value under `key`: from memory when present and fresh, else `load()` (concurrent callers
-   * share one load). `tags` may depend on the value (e.g. the shop of a product).
+   * share one load). `tags` may depend on the value (e.g. the shop of a product). `keep` false:
+   * answer the value without keeping it (e.g. "no such session", which anyone can ask about).
    */
-  async get<T>(key: string, tags: Iterable<string> | ((value: T) => Iterable<string>), load: () => Promise<T>): Promise<T> {
+  async get<T>(key: string, tags: Iterable<string> | ((value: T) => Iterable<string>), load: () => Promise<T>, opts: { keep?: (value: T) => boolean } = {}): Promise<T> {
     const position = this.feed.fresh() ? this.feed.position : await this.feed.sync();
     const now = (this.opts.now ?? Date.now)();
     const maxAge = this.opts.maxAgeMs ?? 60_000;
@@ -279,7 +281,7 @@ export class TaggedMemo {
     if (running && running.position === position) return running.promise as Promise<T>;
     const promise = load().then((value) => {
       if (this.loading.get(key)?.promise === promise) this.loading.delete(key);
-      if (this.feed.position === position) {
+      if (this.feed.position === position && (opts.keep?.(value) ?? true)) {
         const set = new Set(typeof tags === "function" ? tags(value) : tags);
         this.entries.set(key, { value, tags: set, at: now });
         const limit = this.opts.maxEntries ?? 20_000;

@@ -616,15 +616,6 @@ export class RenderCache {
     this.lru.clear();
   }
 
-  /**
-   * Look at the content changes on the next request instead of waiting for the interval: main.ts
-   * calls this when a write request to the API of this process finished, so its own changes show
-   * at once (other processes' changes show within the interval).
-   */
-  versionMayHaveChanged(): void {
-    this.feed.expire();
-  }
-
   /** Whether `handle` should be used for this request. pathWithQuery has no locale prefix. */
   applies(req: IncomingMessage, pathWithQuery: string): boolean {
     return isCacheableRequest(req.method, pathWithQuery);

@@ -54,6 +54,11 @@ describe.skipIf(!dbReady)("hostile input", () => {
       method: "POST", headers: { Authorization: merchantToken, "Content-Type": "application/json", "Accept-Language": "en" }, body: JSON.stringify({ state: 1, acceptStation: `Hub${NUL}` }),
     }));
     refusedControl(await call("/login", { body: { userName: `buyer${NUL}`, passWord: "x" } }));
+    // a small JSON body of declared length (read once, for the handler too) is checked the same way
+    const small = JSON.stringify({ nickName: `Ni${NUL}ck` });
+    refusedControl(await app.request("/api/p/user/setUserInfo", {
+      method: "PUT", headers: { Authorization: alice.token, "Content-Type": "application/json", "Accept-Language": "en", "Content-Length": String(Buffer.byteLength(small)) }, body: small,
+    }));
     // in the query string and the path, too
     refusedControl(await call("/search/searchProdPage?prodName=a%00b"));
     refusedControl(await call("/shop/listShop?shopName=%00"));

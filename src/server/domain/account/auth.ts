@@ -7,7 +7,7 @@
  */
 import { changePoints, PointsReason, REGISTER_POINTS } from "../points/points-ledger.ts";
 import { randomBytes, randomUUID } from "node:crypto";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { isMobile } from "../../../lib/rules.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { sessions, users } from "../../db/schema.ts";
@@ -66,6 +66,16 @@ export async function createSession(tx: Db | Tx, userId: string, now: Date): Pro
     createdAt: now,
   });
   return { accessToken, expiresIn: USER_TOKEN_TTL_SECONDS };
+}
+
+/** A live buyer session by its token's hash (the API's token check; src/server/domain/content/buyer-read-models.ts keeps it in memory). */
+export async function findUserSession(db: Db | Tx, tokenHash: string, now: Date): Promise<{ id: number; userId: string; expiresAt: Date } | null> {
+  const [row] = await db
+    .select({ id: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .where(and(eq(sessions.tokenHash, tokenHash), eq(sessions.kind, "user"), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+    .limit(1);
+  return row?.userId ? { id: row.id, userId: row.userId, expiresAt: row.expiresAt } : null;
 }
 
 /** Revokes one token (logout). Unknown or already revoked tokens are ignored. */

@@ -184,14 +184,32 @@ export async function cartProdCount(db: Db, userId: string): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-interface LoadedLine extends Omit<ShopCartItemDto, "activityPrice"> {
+export interface LoadedLine extends Omit<ShopCartItemDto, "activityPrice"> {
   shopName: string;
   shopType: number;
   rawPrice: string | null;
 }
 
+/**
+ * Where the cart's read-only answers (info, totalPay) get the user's lines and the running
+ * discounts: straight from the database, or from the buyer read models in memory
+ * (src/server/domain/content/buyer-read-models.ts), which the API uses. Writes always read the
+ * database. The lines are shared: callers never change them.
+ */
+export interface CartReads {
+  lines(userId: string, locale: Locale): Promise<readonly LoadedLine[]>;
+  discounts(shopIds: readonly number[], now: Date): Promise<DiscountRuleSet[]>;
+}
+
+export function dbCartReads(db: Db): CartReads {
+  return {
+    lines: (userId, locale) => loadLines(db, userId, locale),
+    discounts: (shopIds, now) => runningDiscounts(db, shopIds, now),
+  };
+}
+
 /** The user's lines (optionally only `basketIds`), with their validity. */
-async function loadLines(db: Db, userId: string, locale: Locale, basketIds?: readonly number[]): Promise<LoadedLine[]> {
+export async function loadLines(db: Db, userId: string, locale: Locale, basketIds?: readonly number[]): Promise<LoadedLine[]> {
   const rows = await db
     .select({
       basketId: cartItems.basketId, prodId: cartItems.prodId, skuId: cartItems.skuId, shopId: cartItems.shopId,
@@ -249,10 +267,24 @@ function priceCart(lines: readonly LoadedLine[], discounts: readonly DiscountRul
  * (groups and activity prices over all valid lines; savings and "spend more" hints over the
  * checked ones). Invalid lines stay in their shop (in no discount) with their status.
  */
-export async function cartInfo(db: Db, userId: string, locale: Locale, now = new Date()): Promise<ShopCartDto[]> {
-  const lines = await loadLines(db, userId, locale);
+export async function cartInfo(reads: CartReads, userId: string, locale: Locale, now = new Date()): Promise<ShopCartDto[]> {
+  const lines = await reads.lines(userId, locale);
   const valid = lines.filter((l) => l.status === "valid");
-  const discounts = await runningDiscounts(db, valid.map((l) => l.shopId), now);
+  const discounts = await reads.discounts(valid.map((l) => l.shopId), now);
+  // The answer depends only on the lines (of one locale) and the running discounts (the time
+  // matters through which discounts run): lines and discounts kept in memory (CartReads) make the
+  // same answer, which is then kept with the lines.
+  const known = infoMemo.get(lines);
+  if (known && known.discounts.length === discounts.length && known.discounts.every((d, i) => d === discounts[i])) return known.value;
+  const value = shopCarts(lines, valid, discounts, locale, now);
+  infoMemo.set(lines, { discounts, value });
+  return value;
+}
+
+/** Answers of cartInfo by the (shared, unchanging) lines they were made from. */
+const infoMemo = new WeakMap<readonly LoadedLine[], { discounts: readonly DiscountRuleSet[]; value: ShopCartDto[] }>();
+
+function shopCarts(lines: readonly LoadedLine[], valid: readonly LoadedLine[], discounts: readonly DiscountRuleSet[], locale: Locale, now: Date): ShopCartDto[] {
   const all = valid.length ? priceCart(valid, discounts, now) : null;
   const checkedLines = valid.filter((l) => l.isChecked === 1);
   const checked = checkedLines.length ? priceCart(checkedLines, discounts, now) : null;
@@ -309,13 +341,16 @@ async function ownLines(db: Db, userId: string, locale: Locale, basketIds: reado
  * POST /p/shopCart/totalPay: totals of the given lines (valid ones only) through the pricing
  * engine: totalMoney at SKU prices, subtractMoney = limited-time discounts, finalMoney = the rest.
  */
-export async function cartTotalPay(db: Db, userId: string, basketIds: readonly number[], now = new Date()): Promise<CartTotal> {
+export async function cartTotalPay(reads: CartReads, userId: string, basketIds: readonly number[], now = new Date()): Promise<CartTotal> {
   if (basketIds.length === 0) throw new CartError("selectOne");
-  const lines = (await ownLines(db, userId, "zh", basketIds)).filter((l) => l.status === "valid");
+  const ids = new Set(basketIds);
+  const own = (await reads.lines(userId, "zh")).filter((l) => ids.has(l.basketId));
+  if (own.length !== ids.size) throw new CartError("itemNotFound");
+  const lines = own.filter((l) => l.status === "valid");
   const count = lines.reduce((n, l) => n + l.prodCount, 0);
   if (!withinSettleLimit(count)) throw new CartError("settleMax");
   if (lines.length === 0) return cartTotals([]);
-  const p = priceCart(lines, await runningDiscounts(db, lines.map((l) => l.shopId), now), now);
+  const p = priceCart(lines, await reads.discounts(lines.map((l) => l.shopId), now), now);
   const subtract = sumMoney([p.activityReduce, p.discountReduce]);
   return { totalMoney: p.total, subtractMoney: formatPrice(subtract), finalMoney: p.goodsAfterCoupons, count };
 }
