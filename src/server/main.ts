@@ -24,6 +24,7 @@ import { securityHeaders } from "./http/security.ts";
 import { pageRoute } from "./http/locale-route.ts";
 import { bodyTooLargeKey, bodyVerdict } from "./http/body-limit.ts";
 import { uploadsHandler } from "./http/uploads.ts";
+import { useSyncDigests } from "./http/fast-digest.ts";
 import { envelope } from "./api/envelope.ts";
 import { getT } from "../i18n/index.ts";
 import { ResponseCode } from "../lib/api-types.ts";
@@ -53,6 +54,8 @@ function refuseBody(req: http.IncomingMessage, res: http.ServerResponse, status:
 
 export async function startServer() {
   const t0 = performance.now();
+  // Astro's per-render CSP hashes of inline scripts, without WebCrypto's thread-pool round trips.
+  useSyncDigests();
   const config = loadConfig();
   const log = (msg: string) => console.log(`[mall] ${msg}`);
   const refusals = productionRefusals(config);

@@ -137,4 +137,21 @@ describe("TaggedMemo", () => {
     t += 60_000;
     expect(await memo.get("k", ["site"], async () => ++loads)).toBe(3);
   });
+
+  it("keep: false answers without keeping; until: a value stops at its own time, before the age limit", async () => {
+    const log = fakeLog();
+    let t = 1_000;
+    const memo = new TaggedMemo(changeFeed(log.read, { intervalMs: 10_000, now: () => t }), { maxAgeMs: 60_000, now: () => t });
+    let loads = 0;
+    const none = () => memo.get<string | null>("session x", [], async () => (loads++, null), { keep: (v) => v !== null });
+    expect([await none(), await none(), loads, memo.size]).toEqual([null, null, 2, 0]);
+    const promo = () => memo.get("promo", ["product:1"], async () => ({ n: ++loads, endsAt: 5_000 }), { until: (v) => v.endsAt });
+    expect((await promo()).n).toBe(3);
+    t = 4_999;
+    expect((await promo()).n).toBe(3);
+    expect(memo.peek<{ n: number }>("promo")?.n).toBe(3);
+    t = 5_000;
+    expect(memo.peek("promo")).toBeUndefined();
+    expect((await promo()).n).toBe(4);
+  });
 });

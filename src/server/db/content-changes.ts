@@ -234,7 +234,7 @@ export function versionFeed(source: () => Promise<number | string | null | undef
  * mix before and after).
  */
 export class TaggedMemo {
-  private readonly entries = new Map<string, { value: unknown; tags: ReadonlySet<string>; at: number }>();
+  private readonly entries = new Map<string, { value: unknown; tags: ReadonlySet<string>; at: number; until: number }>();
   private readonly loading = new Map<string, { position: string; promise: Promise<unknown> }>();
 
   constructor(
@@ -260,7 +260,8 @@ export class TaggedMemo {
     if (!this.feed.current()) return undefined;
     const hit = this.entries.get(key);
     const maxAge = this.opts.maxAgeMs ?? 60_000;
-    if (!hit || (maxAge > 0 && (this.opts.now ?? Date.now)() - hit.at >= maxAge)) return undefined;
+    const now = (this.opts.now ?? Date.now)();
+    if (!hit || (maxAge > 0 && now - hit.at >= maxAge) || now >= hit.until) return undefined;
     return hit.value as T;
   }
 
@@ -268,13 +269,15 @@ export class TaggedMemo {
    * The value under `key`: from memory when present and fresh, else `load()` (concurrent callers
    * share one load). `tags` may depend on the value (e.g. the shop of a product). `keep` false:
    * answer the value without keeping it (e.g. "no such session", which anyone can ask about).
+   * `until`: the time (ms) the value stops being true by itself (the next start or end of an
+   * activity it shows), when that comes before the age limit.
    */
-  async get<T>(key: string, tags: Iterable<string> | ((value: T) => Iterable<string>), load: () => Promise<T>, opts: { keep?: (value: T) => boolean } = {}): Promise<T> {
+  async get<T>(key: string, tags: Iterable<string> | ((value: T) => Iterable<string>), load: () => Promise<T>, opts: { keep?: (value: T) => boolean; until?: (value: T) => number } = {}): Promise<T> {
     const position = this.feed.fresh() ? this.feed.position : await this.feed.sync();
     const now = (this.opts.now ?? Date.now)();
     const maxAge = this.opts.maxAgeMs ?? 60_000;
     const hit = this.entries.get(key);
-    if (position !== null && hit && (maxAge <= 0 || now - hit.at < maxAge)) return hit.value as T;
+    if (position !== null && hit && (maxAge <= 0 || now - hit.at < maxAge) && now < hit.until) return hit.value as T;
     if (hit) this.entries.delete(key);
     if (position === null) return load();
     const running = this.loading.get(key);
@@ -283,7 +286,7 @@ export class TaggedMemo {
       if (this.loading.get(key)?.promise === promise) this.loading.delete(key);
       if (this.feed.position === position && (opts.keep?.(value) ?? true)) {
         const set = new Set(typeof tags === "function" ? tags(value) : tags);
-        this.entries.set(key, { value, tags: set, at: now });
+        this.entries.set(key, { value, tags: set, at: now, until: opts.until?.(value) ?? Infinity });
         const limit = this.opts.maxEntries ?? 20_000;
         if (this.entries.size > limit) this.entries.delete(this.entries.keys().next().value!);
       }

@@ -568,9 +568,13 @@ export interface ResolvedPage {
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
-/** Compression of responses that are not kept (RENDER_CACHE=0): the middleware's levels. */
-const FAST_BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
-const FAST_GZIP = { level: 6 };
+/**
+ * Compression of responses that are not kept (RENDER_CACHE=0, or not storable now): quick levels,
+ * since each is made for one response. A 93 KB product page: brotli 2 takes 0.26 ms for 16.0 KB
+ * (quality 4: 0.57 ms, 15.0 KB), gzip 3 0.34 ms for 17.3 KB (level 6: 0.73 ms, 15.7 KB).
+ */
+const FAST_BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 2 } };
+const FAST_GZIP = { level: 3 };
 const RESOLVE_MEMO_MAX = 10_000;
 const NO_REQUEST = { headers: {}, socket: {}, method: "GET", url: "/" } as unknown as IncomingMessage;
 

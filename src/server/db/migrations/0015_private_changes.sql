@@ -1,6 +1,7 @@
 -- Private read models (docs/performance.md "Sessions and carts in memory"): a buyer's cart lines
 -- and a token's session are kept in process memory like public content; these triggers tell every
--- process when one of them changed, through the same change feed (content_changes).
+-- process when one of them changed, through the same change feed (content_changes). Also member
+-- levels, which every product page shows (its member price).
 -- A cart line added, changed or removed: that buyer's cart.
 CREATE OR REPLACE FUNCTION cart_items_content_change() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -27,3 +28,6 @@ $$;
 CREATE TRIGGER sessions_content_change AFTER UPDATE OR DELETE ON sessions FOR EACH ROW EXECUTE FUNCTION sessions_content_change();
 --> statement-breakpoint
 CREATE TRIGGER sessions_truncate_content_change AFTER TRUNCATE ON sessions FOR EACH STATEMENT EXECUTE FUNCTION truncate_content_change();
+--> statement-breakpoint
+-- Member levels: product pages show the member price (read model memberLevels), member pages the plans.
+CREATE TRIGGER member_levels_content_change AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON member_levels FOR EACH STATEMENT EXECUTE FUNCTION site_content_change();

@@ -20,6 +20,10 @@ import { getHomeRenovation, getShopHomeRenovation } from "../renovation/renovati
 import { getShopCategories, getShopHeadInfo } from "../shop/shop-index.ts";
 import { getHotShops } from "../shop/shop.ts";
 import { getTopNotices } from "./notice.ts";
+import { couponsForProduct } from "../coupon/coupon.ts";
+import { discountsForProduct } from "../discount/discount.ts";
+import { groupActivityOfProd } from "../group-buy/group-buy.ts";
+import { levelCatalogue } from "../member/member.ts";
 import { getPcWebConfig, getServiceSwitch } from "./site.ts";
 import type { CommentFilter, ProductSearchParams } from "../../../lib/product-types.ts";
 
@@ -80,6 +84,35 @@ export class PublicReadModels {
     return this.memo.get(`productDetail ${locale} ${prodId}`, (d: Awaited<ReturnType<typeof getProductDetail>>) => (d ? productTags(prodId, d.shop.shopId) : []), () => getProductDetail(this.db, locale, prodId));
   }
 
+  /** The member levels (the product page's member price). */
+  memberLevels(locale: Locale) {
+    return this.memo.get(`memberLevels ${locale}`, ["site"], () => levelCatalogue(this.db, locale));
+  }
+
+  /**
+   * What a product page shows of promotions, the same for every visitor: the discounts of its shop
+   * that cover it (running or upcoming), its claimable coupons and its group-buy activity. Kept
+   * until one of them starts or ends (activity changes tag "*"); coupons launched later show
+   * within the age limit, as on a cached page.
+   */
+  productPromotions(locale: Locale, prodId: number, shopId: number, platformName: string) {
+    return this.memo.get(`productPromotions ${locale} ${prodId}`, productTags(prodId, shopId), async () => {
+      const now = new Date();
+      const [discounts, coupons, groupActivity] = await Promise.all([
+        discountsForProduct(this.db, locale, prodId, now),
+        couponsForProduct(this.db, locale, null, prodId, now, platformName),
+        groupActivityOfProd(this.db, prodId, locale, now),
+      ]);
+      return { discounts, coupons, groupActivity, now: now.getTime() };
+    }, {
+      until: (v) => nextChange(v.now, [
+        ...v.discounts.flatMap((d) => [d.startTime, d.endTime]),
+        ...v.coupons.flatMap((c) => [c.overTime, c.endTime]),
+        ...(v.groupActivity ? [v.groupActivity.startTime, v.groupActivity.endTime] : []),
+      ]),
+    });
+  }
+
   commentSummary(prodId: number) {
     return this.memo.get(`commentSummary ${prodId}`, [`product:${prodId}`], () => getCommentSummary(this.db, prodId));
   }
@@ -122,6 +155,16 @@ export class PublicReadModels {
   shopHomeRenovation(locale: Locale, shopId: number) {
     return this.memo.get(`shopHomeRenovation ${locale} ${shopId}`, [`shop:${shopId}`, `shop-products:${shopId}`, "site"], () => getShopHomeRenovation(this.db, locale, shopId));
   }
+}
+
+/** The first of `times` after `now` (ms), or Infinity. */
+function nextChange(now: number, times: readonly (string | null)[]): number {
+  let next = Infinity;
+  for (const t of times) {
+    const ms = t === null ? NaN : Date.parse(t);
+    if (ms > now && ms < next) next = ms;
+  }
+  return next;
 }
 
 /** A key for a parameter object: its defined entries sorted by name. */
