@@ -6,7 +6,7 @@
  * The queries are the domain functions; this only combines them.
  */
 import { z } from "zod";
-import { buildPage, toId, type PageVM } from "../../lib/decorate/index.ts";
+import { buildSharedPage, toId, type PageVM } from "../../lib/decorate/index.ts";
 import { shopEntryState, type ShopEntryState } from "../../lib/constants.ts";
 import { localePath, type Locale } from "../../lib/locale.ts";
 import { KEYWORD_MAX } from "../../lib/catalog-params.ts";
@@ -74,7 +74,7 @@ export async function loadShopPage(locale: Locale, q: ShopPageQuery, opts: { wit
     content.shopCategories(locale, info.shopId),
     info.homeStatus === 1 ? content.shopHomeRenovation(locale, info.shopId) : Promise.resolve(null),
   ]);
-  const decoration = renovation ? buildPage(renovation.blocks, locale, { shopId: info.shopId }) : null;
+  const decoration = renovation ? buildSharedPage(renovation.blocks, locale, { shopId: info.shopId }) : null;
   const showBlocks = opts.withBlocks && decoration !== null && decoration.blocks.length > 0;
   const products = showBlocks
     ? null

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   buildActivityGoods, buildAuxiliaryInterval, buildBlock, buildFloorTitle, buildGoodsList, buildGoodsModule1, buildGoodsModule2,
-  buildGoodsModule3, buildGoodsModuleBg, buildPage, buildPictureBy, buildShopSigns, buildStoreList, buildUniversalHotspot,
+  buildGoodsModule3, buildGoodsModuleBg, buildPage, buildPictureBy, buildSharedPage, buildShopSigns, buildStoreList, buildUniversalHotspot,
   hotspotArea, BLOCK_TYPES, isBlockType,
 } from "./blocks.ts";
 import { contrastRatio, goodsItem, parseRgb, readable, readableBackground, safeColor, safeImageUrl, showContent } from "./values.ts";
@@ -238,6 +238,16 @@ describe("buildPage", () => {
     expect(buildPage([shopSigns, floorTitle], "zh", { shopId: 4 }).shopSigns?.showSearch).toBe(false);
     expect(buildPage([shopSigns, floorTitle], "zh").shopSigns).toBeNull();
     expect(buildPage([shopSigns], "zh", { shopId: 4 }).blocks).toEqual([]);
+  });
+  it("buildSharedPage: one view model per content object, locale and shop, equal to buildPage's", () => {
+    const content = [shopSigns, ...homeContent];
+    const zh = buildSharedPage(content, "zh");
+    expect(zh).toEqual(buildPage(content, "zh"));
+    expect(buildSharedPage(content, "zh")).toBe(zh);
+    expect(buildSharedPage(content, "en")).not.toBe(zh);
+    expect(buildSharedPage(content, "zh", { shopId: 4 })).toEqual(buildPage(content, "zh", { shopId: 4 }));
+    expect(buildSharedPage([...content], "zh")).not.toBe(zh);
+    expect(buildSharedPage(null, "zh")).toEqual({ background: null, shopSigns: null, blocks: [] });
   });
   it("answers an empty page for content that is not a block array", () => {
     expect(buildPage(null, "zh")).toEqual({ background: null, shopSigns: null, blocks: [] });

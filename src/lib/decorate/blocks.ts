@@ -484,6 +484,24 @@ export interface PageVM {
   blocks: BlockVM[];
 }
 
+/** View models made from content objects that never change (read models), by locale and shop. */
+const built = new WeakMap<object, Map<string, PageVM>>();
+
+/**
+ * buildPage for content that is shared and never changed (the read models' decorations): the view
+ * model is made once per content object, locale and shop, and shared too (callers do not change
+ * it). Other content is built each time.
+ */
+export function buildSharedPage(content: unknown, locale: Locale, ctx: LinkContext = {}): PageVM {
+  if (typeof content !== "object" || content === null) return buildPage(content, locale, ctx);
+  const key = `${locale} ${ctx.shopId ?? ""}`;
+  let byKey = built.get(content);
+  if (!byKey) built.set(content, (byKey = new Map()));
+  let page = byKey.get(key);
+  if (!page) byKey.set(key, (page = buildPage(content, locale, ctx)));
+  return page;
+}
+
 /**
  * A renovation's content (array of {type, dataField}) → what the page renders. `ctx.shopId`:
  * the shop whose page this is (0 = platform; shop_signs is only used on shop pages).
