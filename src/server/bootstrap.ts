@@ -7,7 +7,7 @@ import { openDatabase, type Db } from "./db/client.ts";
 import { siteConfig } from "./db/schema.ts";
 import { DevOutboxSmsProvider, type SmsProvider } from "./providers/sms.ts";
 import { LocalFileStorage } from "./providers/storage.ts";
-import { dbChangeFeed } from "./db/content-changes.ts";
+import { dbChangeFeed, wakeOnNotify } from "./db/content-changes.ts";
 import { BuyerReadModels } from "./domain/content/buyer-read-models.ts";
 import { PublicReadModels } from "./domain/content/read-models.ts";
 
@@ -25,6 +25,8 @@ export async function bootstrap(config: AppConfig, opts: { seed?: boolean; log?:
     content,
     buyers: new BuyerReadModels(database.db, content.feed),
   };
+  // Several processes on one PostgreSQL: a change committed by any of them is read at once.
+  if (database.pubsub) await wakeOnNotify(content.feed, database.pubsub);
   // The seed (and its data and converters) is loaded only when the database is empty.
   if ((opts.seed ?? config.autoSeed) && (await hasNoSiteConfig(database.db))) {
     const seed = await import("./seed/index.ts");

@@ -205,6 +205,18 @@ export function dbChangeFeed(db: Db, opts: { intervalMs?: number; now?: () => nu
   }, opts);
 }
 
+/** The NOTIFY channel of content_change() (migration 0015): a change was committed somewhere. */
+export const CHANGES_CHANNEL = "content_changes";
+
+/**
+ * PostgreSQL: the feed reads again on the next request after any process committed a change
+ * (LISTEN on CHANGES_CHANNEL), instead of within its poll interval — so a cart line or a session
+ * changed through another process shows at once there too. Resolves with the unlisten.
+ */
+export function wakeOnNotify(feed: ChangeFeed, pubsub: { listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>> }): Promise<() => Promise<void>> {
+  return pubsub.listen(CHANGES_CHANNEL, () => feed.expire());
+}
+
 /**
  * A feed over a single version number (any change drops everything): for sources that only
  * count changes. Reads at most once per interval; a failed read answers null.

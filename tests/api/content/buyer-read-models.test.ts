@@ -10,7 +10,12 @@ import type { CartTotal, ShopCartDto } from "../../../src/lib/cart-types.ts";
 import { cartItems, discounts, products, sessions, shops, skus } from "../../../src/server/db/schema.ts";
 import { hashToken } from "../../../src/server/domain/account/tokens.ts";
 import { caller, createTestUser, type TestUser } from "../account-helpers.ts";
-import { createTestApp, dbReady, okData, type TestApp } from "../helpers.ts";
+import { createTestApp, dbDriver, dbReady, okData, type TestApp } from "../helpers.ts";
+import { createApi } from "../../../src/server/api/app.ts";
+import { openDatabase, type Database } from "../../../src/server/db/client.ts";
+import { dbChangeFeed, wakeOnNotify } from "../../../src/server/db/content-changes.ts";
+import { BuyerReadModels } from "../../../src/server/domain/content/buyer-read-models.ts";
+import { PublicReadModels } from "../../../src/server/domain/content/read-models.ts";
 
 type Line = ShopCartDto["shopCartItemDiscounts"][number]["shopCartItems"][number];
 
@@ -147,5 +152,55 @@ describe.skipIf(!dbReady)("buyer read models: reads keep the feed, writes expire
     expect((await call("/p/shopCart/prodCount", { user: login })).body.code).toBe("00000");
     expect((await call("/logOut", { user: login, body: {} })).body.code).toBe("00000");
     expect((await call("/p/shopCart/prodCount", { user: login })).body.code).toBe("A00004");
+  });
+});
+
+describe.skipIf(!dbReady || dbDriver !== "pg")("buyer read models across processes (PostgreSQL NOTIFY)", () => {
+  let app: TestApp;
+  let second: Database;
+  let other: ReturnType<typeof createApi>;
+  let unlisten: (() => Promise<void>) | undefined;
+  let gina: TestUser;
+
+  beforeAll(async () => {
+    // Two processes on one database, each polling its feed only once a minute: only the
+    // notification of a commit can make the second see the first's change sooner.
+    app = await createTestApp({ feedIntervalMs: 60_000 });
+    second = await openDatabase({ databaseUrl: app.ctx.config.databaseUrl! });
+    const content = new PublicReadModels(second.db, dbChangeFeed(second.db, { intervalMs: 60_000 }));
+    unlisten = await wakeOnNotify(content.feed, second.pubsub!);
+    other = createApi({ ...app.ctx, database: second, db: second.db, content, buyers: new BuyerReadModels(second.db, content.feed) });
+    gina = await createTestUser(app, "gina");
+  });
+  afterAll(async () => {
+    await unlisten?.();
+    await second?.close();
+    await app?.close();
+  });
+
+  const infoOn = async (api: ReturnType<typeof createApi>, u: TestUser) => {
+    const res = await api.request("/api/p/shopCart/info", { method: "POST", headers: { Authorization: u.token, "Content-Type": "application/json" }, body: "{}" });
+    const body = (await res.json()) as { code: string; data: ShopCartDto[] | null };
+    return body.data?.flatMap((s) => s.shopCartItemDiscounts.flatMap((d) => d.shopCartItems)) ?? body.code;
+  };
+  /** What the second process answers once it shows `want` (at most ~2 s of retries). */
+  const eventually = async <T>(read: () => Promise<T>, want: (v: T) => boolean): Promise<T> => {
+    let v = await read();
+    for (let i = 0; i < 100 && !want(v); i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      v = await read();
+    }
+    return v;
+  };
+
+  it("a cart change and a logout on one process show on the other at once", async () => {
+    const [g] = await buyable(app, 1);
+    await app.ctx.db.update(skus).set({ stocks: 50 }).where(eq(skus.skuId, g!.skuId));
+    expect(await infoOn(other, gina)).toEqual([]);
+    okData(await caller(app)("/p/shopCart/changeItem", { user: gina, body: { prodId: g!.prodId, skuId: g!.skuId, shopId: g!.shopId, count: 2 } }));
+    const lines = await eventually(() => infoOn(other, gina), (v) => Array.isArray(v) && v.length === 1);
+    expect(Array.isArray(lines) && lines.map((l) => l.prodCount)).toEqual([2]);
+    okData(await caller(app)("/logOut", { user: gina, body: {} }));
+    expect(await eventually(() => infoOn(other, gina), (v) => v === "A00004")).toBe("A00004");
   });
 });

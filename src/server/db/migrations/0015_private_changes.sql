@@ -31,3 +31,11 @@ CREATE TRIGGER sessions_truncate_content_change AFTER TRUNCATE ON sessions FOR E
 --> statement-breakpoint
 -- Member levels: product pages show the member price (read model memberLevels), member pages the plans.
 CREATE TRIGGER member_levels_content_change AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON member_levels FOR EACH STATEMENT EXECUTE FUNCTION site_content_change();
+--> statement-breakpoint
+-- Every change also wakes the other server processes at once (NOTIFY is sent at commit; the ones
+-- of one transaction are sent as one): each process LISTENs and reads the feed on its next request
+-- instead of within the poll interval (src/server/db/content-changes.ts wakeOnNotify).
+CREATE OR REPLACE FUNCTION content_change(tags text[]) RETURNS void LANGUAGE sql AS $$
+  INSERT INTO content_changes (tag) SELECT DISTINCT t FROM unnest(tags) AS t WHERE t IS NOT NULL;
+  SELECT pg_notify('content_changes', '');
+$$;

@@ -7,11 +7,11 @@
  * an entry is dropped as soon as this process reads the feed.
  *
  * Freshness: a write through this process's API is seen by the next request (the API expires the
- * feed after every request that may write); a write from another process within two feed
- * intervals (CONTENT_POLL_MS, 1 s): entries are answered without waiting while the feed was read
- * within the last two intervals (TaggedMemo.peek, as cached pages are), and the read that is due
- * then runs in the background. So a token revoked by a logout on another process may still work
- * there for up to 2 s. Writes themselves (changeItem, checkItems, submit) always read
+ * feed after every request that may write); a write committed by another process on the same
+ * PostgreSQL as soon as its notification arrives (wakeOnNotify: the feed is expired then), and at
+ * the latest within two feed intervals (CONTENT_POLL_MS, 1 s): entries are answered without
+ * waiting while the feed was read within the last two intervals (TaggedMemo.peek, as cached pages
+ * are), and the read that is due then runs in the background. Writes themselves (changeItem, checkItems, submit) always read
  * the database.
  */
 import type { Locale } from "../../../lib/locale.ts";

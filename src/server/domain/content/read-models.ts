@@ -8,7 +8,8 @@
  * products). The values are shared between requests: callers must not change them.
  *
  * Freshness: a write through this process's API is seen by the next request (the API expires
- * the feed); a write from another process within the feed interval (1 s).
+ * the feed); a write from another process on the same PostgreSQL once its NOTIFY arrives
+ * (wakeOnNotify), at the latest within the feed interval (1 s).
  */
 import type { Locale } from "../../../lib/locale.ts";
 import type { Db } from "../../db/client.ts";
