@@ -68,7 +68,7 @@ export function requestLocale(header: string | undefined, cookie: string | undef
   return localeFromHeader(undefined);
 }
 
-/** No route sets itself a smaller body limit than this (app.test.ts checks the routers' sources). */
+/** No route sets itself a smaller body limit than this (tests/unit/route-body-limits.test.ts reads the routers). */
 export const SMALLEST_ROUTE_BODY_LIMIT = 1024;
 
 export function createApi(app: AppContext) {

@@ -150,8 +150,10 @@ describe("TaggedMemo", () => {
     t = 4_999;
     expect((await promo()).n).toBe(3);
     expect(memo.peek<{ n: number }>("promo")?.n).toBe(3);
+    const recent = () => memo.getRecent("promo", ["product:1"], async () => ({ n: ++loads, endsAt: 5_000 }), { until: (v) => v.endsAt });
+    expect((await recent()).n).toBe(3);
     t = 5_000;
     expect(memo.peek("promo")).toBeUndefined();
-    expect((await promo()).n).toBe(4);
+    expect((await recent()).n).toBe(4);
   });
 });

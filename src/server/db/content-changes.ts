@@ -278,6 +278,16 @@ export class TaggedMemo {
   }
 
   /**
+   * get() that answers a value in memory without waiting for the feed while its last read is at
+   * most one interval late (peek: the read that is due runs in the background), as cached pages
+   * are answered. For values asked on every request (sessions, carts).
+   */
+  getRecent<T>(key: string, tags: Iterable<string> | ((value: T) => Iterable<string>), load: () => Promise<T>, opts: { keep?: (value: T) => boolean; until?: (value: T) => number } = {}): Promise<T> {
+    const hit = this.peek<T>(key);
+    return hit !== undefined ? Promise.resolve(hit) : this.get(key, tags, load, opts);
+  }
+
+  /**
    * The value under `key`: from memory when present and fresh, else `load()` (concurrent callers
    * share one load). `tags` may depend on the value (e.g. the shop of a product). `keep` false:
    * answer the value without keeping it (e.g. "no such session", which anyone can ask about).

@@ -4,13 +4,14 @@
  * cart lines and sessions, so a change made anywhere (here: straight in the database, as another
  * process would) shows once the feed is read, and a write through this API shows at once.
  */
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CartTotal, ShopCartDto } from "../../../src/lib/cart-types.ts";
-import { cartItems, discounts, products, sessions, shops, skus } from "../../../src/server/db/schema.ts";
+import { cartItems, discounts, products, sessions, skus } from "../../../src/server/db/schema.ts";
 import { hashToken } from "../../../src/server/domain/account/tokens.ts";
 import { caller, createTestUser, type TestUser } from "../account-helpers.ts";
 import { createTestApp, dbDriver, dbReady, okData, type TestApp } from "../helpers.ts";
+import { pickSku } from "../order-fixtures.ts";
 import { createApi } from "../../../src/server/api/app.ts";
 import { openDatabase, type Database } from "../../../src/server/db/client.ts";
 import { dbChangeFeed, wakeOnNotify } from "../../../src/server/db/content-changes.ts";
@@ -19,11 +20,9 @@ import { PublicReadModels } from "../../../src/server/domain/content/read-models
 
 type Line = ShopCartDto["shopCartItemDiscounts"][number]["shopCartItems"][number];
 
+/** `n` on-sale SKUs of open shops, each with 50 in stock. */
 async function buyable(app: TestApp, n: number): Promise<{ prodId: number; shopId: number; skuId: number }[]> {
-  return app.ctx.db.select({ prodId: products.prodId, shopId: products.shopId, skuId: skus.skuId })
-    .from(products).innerJoin(shops, eq(shops.shopId, products.shopId)).innerJoin(skus, eq(skus.prodId, products.prodId))
-    .where(and(eq(products.status, 1), eq(shops.shopStatus, 1), eq(skus.status, 1)))
-    .orderBy(products.prodId, skus.skuId).limit(n);
+  return Promise.all(Array.from({ length: n }, (_, skip) => pickSku(app, { stock: 50, skip })));
 }
 
 describe.skipIf(!dbReady)("buyer read models: changes from anywhere show", () => {
@@ -40,7 +39,7 @@ describe.skipIf(!dbReady)("buyer read models: changes from anywhere show", () =>
     alice = await createTestUser(app, "alice");
     bob = await createTestUser(app, "bob");
     goods = await buyable(app, 2);
-    for (const g of goods) await app.ctx.db.update(skus).set({ stocks: 50, price: "10.00" }).where(eq(skus.skuId, g.skuId));
+    for (const g of goods) await app.ctx.db.update(skus).set({ price: "10.00" }).where(eq(skus.skuId, g.skuId));
     for (const u of [alice, bob]) {
       okData(await call("/p/shopCart/changeItem", { user: u, body: { prodId: goods[0]!.prodId, skuId: goods[0]!.skuId, shopId: goods[0]!.shopId, count: 2 } }));
     }
@@ -132,7 +131,6 @@ describe.skipIf(!dbReady)("buyer read models: reads keep the feed, writes expire
 
   it("cart info and totalPay do not make the next request read the changes; a write does", async () => {
     const [g, h] = await buyable(app, 2);
-    for (const x of [g!, h!]) await app.ctx.db.update(skus).set({ stocks: 50 }).where(eq(skus.skuId, x.skuId));
     okData(await call("/p/shopCart/changeItem", { user: erin, body: { prodId: g!.prodId, skuId: g!.skuId, shopId: g!.shopId, count: 1 } }));
     const info = async () => okData(await call<ShopCartDto[]>("/p/shopCart/info", { user: erin, body: {} })).flatMap((s) => s.shopCartItemDiscounts.flatMap((d) => d.shopCartItems));
     const [line] = await info();
@@ -195,7 +193,6 @@ describe.skipIf(!dbReady || dbDriver !== "pg")("buyer read models across process
 
   it("a cart change and a logout on one process show on the other at once", async () => {
     const [g] = await buyable(app, 1);
-    await app.ctx.db.update(skus).set({ stocks: 50 }).where(eq(skus.skuId, g!.skuId));
     expect(await infoOn(other, gina)).toEqual([]);
     okData(await caller(app)("/p/shopCart/changeItem", { user: gina, body: { prodId: g!.prodId, skuId: g!.skuId, shopId: g!.shopId, count: 2 } }));
     const lines = await eventually(() => infoOn(other, gina), (v) => Array.isArray(v) && v.length === 1);

@@ -25,7 +25,7 @@ import type { Db } from "../../db/client.ts";
 import { cartItems, products, shops, skus } from "../../db/schema.ts";
 import { loadProductTexts } from "../catalog/product-list.ts";
 import { ShopStatus } from "../shop/shop.ts";
-import { chooseDiscountDto, runningDiscounts } from "../discount/discount.ts";
+import { chooseDiscountDto } from "../discount/discount.ts";
 import { evaluateDiscount, priceLines, type DiscountRuleSet, type PricedGroup } from "../pricing/pricing.ts";
 
 /** The largest |delta| accepted by changeItem. */
@@ -191,21 +191,13 @@ export interface LoadedLine extends Omit<ShopCartItemDto, "activityPrice"> {
 }
 
 /**
- * Where the cart's read-only answers (info, totalPay) get the user's lines and the running
- * discounts: straight from the database, or from the buyer read models in memory
- * (src/server/domain/content/buyer-read-models.ts), which the API uses. Writes always read the
- * database. The lines are shared: callers never change them.
+ * Where the cart's read-only answers (info, totalPay) get the user's lines (loadLines) and the
+ * running discounts: the buyer read models in memory (src/server/domain/content/buyer-read-models.ts).
+ * Writes always read the database. The lines are shared: callers never change them.
  */
 export interface CartReads {
   lines(userId: string, locale: Locale): Promise<readonly LoadedLine[]>;
   discounts(shopIds: readonly number[], now: Date): Promise<DiscountRuleSet[]>;
-}
-
-export function dbCartReads(db: Db): CartReads {
-  return {
-    lines: (userId, locale) => loadLines(db, userId, locale),
-    discounts: (shopIds, now) => runningDiscounts(db, shopIds, now),
-  };
 }
 
 /** The user's lines (optionally only `basketIds`), with their validity. */

@@ -10,8 +10,8 @@
  * feed after every request that may write); a write committed by another process on the same
  * PostgreSQL as soon as its notification arrives (wakeOnNotify: the feed is expired then), and at
  * the latest within two feed intervals (CONTENT_POLL_MS, 1 s): entries are answered without
- * waiting while the feed was read within the last two intervals (TaggedMemo.peek, as cached pages
- * are), and the read that is due then runs in the background. Writes themselves (changeItem, checkItems, submit) always read
+ * waiting while the feed was read within the last two intervals (TaggedMemo.getRecent, as cached
+ * pages are), and the read that is due then runs in the background. Writes themselves (changeItem, checkItems, submit) always read
  * the database.
  */
 import type { Locale } from "../../../lib/locale.ts";
@@ -20,8 +20,8 @@ import { TaggedMemo, type ChangeFeed } from "../../db/content-changes.ts";
 import { findUserSession } from "../account/auth.ts";
 import { hashToken } from "../account/tokens.ts";
 import { loadLines, type CartReads, type LoadedLine } from "../cart/cart.ts";
-import { liveDiscounts, runningAt } from "../discount/discount.ts";
-import type { DiscountRuleSet } from "../pricing/pricing.ts";
+import { liveDiscounts } from "../discount/discount.ts";
+import { isRunning, type DiscountRuleSet } from "../pricing/pricing.ts";
 
 export interface BuyerSession {
   id: number;
@@ -43,7 +43,7 @@ export class BuyerReadModels implements CartReads {
   /** The live buyer session of a raw token, or null (unknown, revoked or expired: never kept). */
   async session(rawToken: string, now = new Date()): Promise<BuyerSession | null> {
     const hash = hashToken(rawToken);
-    const s = this.memo.peek<BuyerSession>(`session ${hash}`) ?? await this.memo.get<BuyerSession | null>(
+    const s = await this.memo.getRecent<BuyerSession | null>(
       `session ${hash}`,
       (v) => (v ? [`session:${v.id}`] : []),
       () => findUserSession(this.db, hash, new Date()),
@@ -54,7 +54,7 @@ export class BuyerReadModels implements CartReads {
 
   /** The user's cart lines with their products, SKUs and shops (dropped when any of them changes). */
   async lines(userId: string, locale: Locale): Promise<readonly LoadedLine[]> {
-    return this.memo.peek<LoadedLine[]>(`cart ${userId} ${locale}`) ?? this.memo.get(
+    return this.memo.getRecent(
       `cart ${userId} ${locale}`,
       (lines: LoadedLine[]) => [`cart:${userId}`, ...lines.flatMap((l) => [`product:${l.prodId}`, `stock:${l.prodId}`, `shop:${l.shopId}`])],
       () => loadLines(this.db, userId, locale),
@@ -67,7 +67,7 @@ export class BuyerReadModels implements CartReads {
    */
   async discounts(shopIds: readonly number[], now: Date): Promise<DiscountRuleSet[]> {
     const sets = await Promise.all([...new Set(shopIds)].map((shopId) =>
-      this.memo.peek<DiscountRuleSet[]>(`discounts ${shopId}`) ?? this.memo.get(`discounts ${shopId}`, [`discounts:${shopId}`], () => liveDiscounts(this.db, shopId, new Date()))));
-    return runningAt(sets.flat(), now).sort((a, b) => a.discountId - b.discountId);
+      this.memo.getRecent(`discounts ${shopId}`, [`discounts:${shopId}`], () => liveDiscounts(this.db, shopId, new Date()))));
+    return sets.flat().filter((d) => isRunning(d, now)).sort((a, b) => a.discountId - b.discountId);
   }
 }

@@ -17,7 +17,7 @@ import { formatPrice } from "../../../lib/money.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { discountItems, discountProds, discounts, products, shops } from "../../db/schema.ts";
 import { loadProductTexts } from "../catalog/product-list.ts";
-import { isRunning, priceLines, type DiscountRuleSet, type PricedGroup } from "../pricing/pricing.ts";
+import { priceLines, type DiscountRuleSet, type PricedGroup } from "../pricing/pricing.ts";
 import { ShopStatus } from "../shop/shop.ts";
 
 type Q = Db | Tx;
@@ -63,18 +63,13 @@ export async function runningDiscounts(q: Q, shopIds: readonly number[], now: Da
 
 /**
  * The discounts of one shop that have not ended (running or upcoming; status 1), with tiers and
- * products: what a read model keeps, narrowed to the running ones at use by `runningAt`.
+ * products: what a read model keeps, narrowed to the running ones at use (pricing's isRunning).
  */
 export async function liveDiscounts(q: Q, shopId: number, now: Date): Promise<DiscountRuleSet[]> {
   const rows = await q.select().from(discounts)
     .where(and(eq(discounts.shopId, shopId), eq(discounts.status, 1), gt(discounts.endTime, now)))
     .orderBy(asc(discounts.discountId));
   return withRules(q, rows);
-}
-
-/** The rule sets of `sets` (all status 1) running at `now`, as runningDiscounts selects them. */
-export function runningAt(sets: readonly DiscountRuleSet[], now: Date): DiscountRuleSet[] {
-  return sets.filter((d) => isRunning(d, now));
 }
 
 export function discountDto(r: DiscountRow, rules: DiscountRuleSet, shopName: string, locale: Locale, now: Date): DiscountDto {
