@@ -8,66 +8,23 @@
  *   PUT  /user/checkUpdatePwdSms {mobile, validCode} → flag (string)
  *   PUT  /user/updatePwd {mobile, password, confirmPassword?, checkRegisterSmsFlag} → null
  *   POST /logOut (Authorization header) → null, always
- * Logged in: POST /p/sms/sendPasswordCode → null (code of purpose "password" to the user's mobile).
+ * Logged in: POST /p/sms/sendPasswordCode → null (code of purpose "password" to the user's mobile),
+ * and the user's own profile (below). Small forms: their body limits are in src/server/http/body-limit.ts.
  */
-import type { IncomingMessage } from "node:http";
 import { Hono, type Context } from "hono";
-import { bodyLimit } from "hono/body-limit";
-import { z, ZodError } from "zod";
+import { z } from "zod";
 import { ResponseCode } from "../../lib/api-types.ts";
 import { isMobile, isUsername, RULE_KEYS } from "../../lib/rules.ts";
-import { mobileRule, passwordPairRule, passwordRule, smsCodeRule, usernameRule } from "../../lib/rule-schemas.ts";
+import { controlFreeString, mobileRule, nicknameRule, passwordPairRule, passwordRule, smsCodeRule, usernameRule } from "../../lib/rule-schemas.ts";
 import { checkResetCode, findUserById, findUserByMobile, loginWithPassword, loginWithSms, REGISTER_LIMIT, registerUser, resetPassword, revokeToken } from "../domain/account/auth.ts";
-import { AuthError, pruneRateLimits } from "../domain/account/rate-limit.ts";
+import { pruneRateLimits } from "../domain/account/rate-limit.ts";
 import { normalizeMobile, sendSmsCode, SMS_LIMITS } from "../domain/account/sms.ts";
+import { getCenterInfo, getUserInfo, setUserInfo, updatePassword } from "../domain/account/user-profile.ts";
 import { getServiceSwitch } from "../domain/content/site.ts";
-import { clientIpOf } from "../http/client-ip.ts";
 import type { SmsNotice, SmsPurpose } from "../providers/sms.ts";
 import type { ApiEnv } from "./context.ts";
-import { ApiError, envelope, ok } from "./envelope.ts";
-import { parseJson } from "./validate.ts";
-
-// ---------------------------------------------------------------------------------------------
-// Helpers shared by the account routers (auth, user, upload)
-// ---------------------------------------------------------------------------------------------
-
-/** Small JSON bodies only (4 KB). */
-export const smallBody = bodyLimit({
-  maxSize: 4 * 1024,
-  onError: (c) => c.json(envelope(ResponseCode.SHOW_FAIL, null, (c as Context<ApiEnv>).var.t("auth.bodyTooLarge")), 413),
-});
-
-/** Turns an AuthError (i18n key + params) into an A00001 envelope in the request's language. */
-export function authFail(c: Context<ApiEnv>, err: unknown): never {
-  if (err instanceof AuthError) throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t(err.key, err.params));
-  throw err;
-}
-
-/** Runs a domain call; AuthError becomes A00001 with the translated message. */
-export async function run<T>(c: Context<ApiEnv>, fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (err) {
-    return authFail(c, err);
-  }
-}
-
-/** parseJson, with "auth.*" messages of these routers' own schemas translated here (the rest by app.ts). */
-export async function parseAuthJson<S extends z.ZodType>(c: Context<ApiEnv>, schema: S): Promise<z.infer<S>> {
-  try {
-    return await parseJson(c, schema);
-  } catch (err) {
-    const msg = err instanceof ZodError ? err.issues[0]?.message : undefined;
-    if (msg?.startsWith("auth.")) throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t(msg));
-    throw err;
-  }
-}
-
-/** The caller's IP for rate limits: the socket peer, or behind TRUST_PROXY the client it forwarded for (src/server/http/client-ip.ts). */
-export function clientIp(c: Context<ApiEnv>): string {
-  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
-  return clientIpOf(incoming?.socket?.remoteAddress ?? "", c.req.header("x-forwarded-for"), c.var.app.config.trustProxy);
-}
+import { ApiError, ok } from "./envelope.ts";
+import { clientIp, parseJson, run } from "./kit.ts";
 
 /** The stored form of a mobile that passed mobileRule. */
 function stored(mobile: string): string {
@@ -129,80 +86,138 @@ const resetBody = z
 // Routes
 // ---------------------------------------------------------------------------------------------
 
-export const authRouter = new Hono<ApiEnv>();
+export const accountRouter = new Hono<ApiEnv>();
 
 async function send(c: Context<ApiEnv>, mobile: string, purpose: SmsPurpose, notice?: SmsNotice) {
   const now = new Date();
   const limits = { ...SMS_LIMITS, perIpDaily: { ...SMS_LIMITS.perIpDaily, limit: c.var.app.config.ipLimits.smsPerDay } };
-  await run(c, () => sendSmsCode(c.var.app.db, c.var.app.sms, { mobile, purpose, notice, ip: clientIp(c), locale: c.var.locale, now }, limits));
-  if (Math.random() < 0.01) void pruneRateLimits(c.var.app.db, now).catch(() => {});
-  return ok(c, null);
+  return run(c, async () => {
+    await sendSmsCode(c.var.app.db, c.var.app.sms, { mobile, purpose, notice, ip: clientIp(c), locale: c.var.locale, now }, limits);
+    if (Math.random() < 0.01) void pruneRateLimits(c.var.app.db, now).catch(() => {});
+    return null;
+  });
 }
 
-authRouter.post("/sms/sendLoginCode", smallBody, async (c) => {
-  const { mobile } = await parseAuthJson(c, mobileBody);
+accountRouter.post("/sms/sendLoginCode", async (c) => {
+  const { mobile } = await parseJson(c, mobileBody);
   return send(c, stored(mobile), "login");
 });
 
 // Register and reset codes answer the same whether the number has an account or not (docs/security.md
 // "Account enumeration"): a registered number gets a notice instead of a register code, an unknown
 // one a notice instead of a reset code; the limits and the cooldown apply alike.
-authRouter.post("/sms/sendRegisterCode", smallBody, async (c) => {
-  const m = stored((await parseAuthJson(c, mobileBody)).mobile);
+accountRouter.post("/sms/sendRegisterCode", async (c) => {
+  const m = stored((await parseJson(c, mobileBody)).mobile);
   return send(c, m, "register", (await findUserByMobile(c.var.app.db, m)) ? "account-exists" : undefined);
 });
 
-authRouter.post("/sms/sendUpdatePwdCode", smallBody, async (c) => {
-  const m = stored((await parseAuthJson(c, mobileBody)).mobile);
+accountRouter.post("/sms/sendUpdatePwdCode", async (c) => {
+  const m = stored((await parseJson(c, mobileBody)).mobile);
   return send(c, m, "reset", (await findUserByMobile(c.var.app.db, m)) ? undefined : "no-account");
 });
 
-authRouter.post("/p/sms/sendPasswordCode", async (c) => {
+accountRouter.post("/p/sms/sendPasswordCode", async (c) => {
   const user = await findUserById(c.var.app.db, c.var.userId);
   if (!user?.userMobile) throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t("auth.noMobile"));
   return send(c, user.userMobile, "password");
 });
 
-authRouter.post("/login", smallBody, async (c) => {
-  const { userName, passWord } = await parseAuthJson(c, loginBody);
-  return ok(c, await run(c, () => loginWithPassword(c.var.app.db, { userName, passWord, ip: clientIp(c), now: new Date() })));
+accountRouter.post("/login", async (c) => {
+  const { userName, passWord } = await parseJson(c, loginBody);
+  return run(c, () => loginWithPassword(c.var.app.db, { userName, passWord, ip: clientIp(c), now: new Date() }));
 });
 
-authRouter.post("/smsLogin", smallBody, async (c) => {
-  const { userName, passWord } = await parseAuthJson(c, smsLoginBody);
-  return ok(c, await run(c, () => loginWithSms(c.var.app.db, { mobile: stored(userName), code: passWord, now: new Date() })));
+accountRouter.post("/smsLogin", async (c) => {
+  const { userName, passWord } = await parseJson(c, smsLoginBody);
+  return run(c, () => loginWithSms(c.var.app.db, { mobile: stored(userName), code: passWord, now: new Date() }));
 });
 
-authRouter.post("/user/register", smallBody, async (c) => {
-  const body = await parseAuthJson(c, registerBody);
+accountRouter.post("/user/register", async (c) => {
+  const body = await parseJson(c, registerBody);
   const switches = await getServiceSwitch(c.var.app.db);
   if ((switches.serviceTermsSwitch || switches.privacyPolicySwitch) && body.agreed !== true) {
     throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t(RULE_KEYS.termsRequired));
   }
-  return ok(c, await run(c, () => registerUser(c.var.app.db, {
+  return run(c, () => registerUser(c.var.app.db, {
     userName: body.userName,
     password: body.password,
     mobile: stored(body.mobile),
     validCode: body.validCode,
     ip: clientIp(c),
     now: new Date(),
-  }, SMS_LIMITS, { ...REGISTER_LIMIT, limit: c.var.app.config.ipLimits.registerPerHour })));
+  }, SMS_LIMITS, { ...REGISTER_LIMIT, limit: c.var.app.config.ipLimits.registerPerHour }));
 });
 
-authRouter.put("/user/checkUpdatePwdSms", smallBody, async (c) => {
-  const { mobile, validCode } = await parseAuthJson(c, checkResetBody);
-  return ok(c, await run(c, () => checkResetCode(c.var.app.db, { mobile: stored(mobile), validCode, ip: clientIp(c), now: new Date() })));
+accountRouter.put("/user/checkUpdatePwdSms", async (c) => {
+  const { mobile, validCode } = await parseJson(c, checkResetBody);
+  return run(c, () => checkResetCode(c.var.app.db, { mobile: stored(mobile), validCode, ip: clientIp(c), now: new Date() }));
 });
 
-authRouter.put("/user/updatePwd", smallBody, async (c) => {
-  const body = await parseAuthJson(c, resetBody);
-  await run(c, () => resetPassword(c.var.app.db, { mobile: stored(body.mobile), password: body.password, flag: body.checkRegisterSmsFlag, now: new Date() }));
-  return ok(c, null);
+accountRouter.put("/user/updatePwd", async (c) => {
+  const body = await parseJson(c, resetBody);
+  return run(c, async () => {
+    await resetPassword(c.var.app.db, { mobile: stored(body.mobile), password: body.password, flag: body.checkRegisterSmsFlag, now: new Date() });
+    return null;
+  });
 });
 
 /** Not under /p/: a dead token must never bring up the login popup on logout. Always succeeds. */
-authRouter.post("/logOut", async (c) => {
+accountRouter.post("/logOut", async (c) => {
   const raw = (c.req.header("authorization") ?? "").replace(/^Bearer\s+/i, "").trim();
   if (raw && raw.length <= 256) await revokeToken(c.var.app.db, raw, new Date());
   return ok(c, null);
+});
+
+// ---------------------------------------------------------------------------------------------
+// The logged-in user (CONTRACT §7.1); data is always that of the session's user (c.var.userId),
+// never of an id in the request:
+//   GET /p/user/userInfo → UserInfo        GET /p/user/centerInfo → CenterInfo
+//   PUT /p/user/setUserInfo {nickName, avatarUrl?, sex?} → null
+//   PUT /p/user/updatePassword {oldPassword?, newPassword, confirmPassword?, validCode?} → TokenInfo
+// ---------------------------------------------------------------------------------------------
+
+const setUserInfoBody = z.object({
+  nickName: nicknameRule,
+  avatarUrl: controlFreeString("auth.avatarInvalid").trim().max(200, "auth.avatarInvalid").optional().nullable(),
+  sex: z.enum(["M", "F"], { error: "auth.sexInvalid" }).optional().nullable(),
+});
+
+const updatePasswordBody = z
+  .object({
+    oldPassword: z.string({ error: "auth.oldPasswordRequired" }).max(128, "auth.oldPasswordWrong").optional().nullable(),
+    newPassword: passwordRule,
+    confirmPassword: z.string({ error: RULE_KEYS.confirmPasswordRequired }).optional(),
+    validCode: z.preprocess((v) => (v === "" || v === null ? undefined : v), smsCodeRule.optional()),
+  })
+  .superRefine((v, ctx) => {
+    if (v.confirmPassword === undefined) return;
+    const r = passwordPairRule.safeParse({ password: v.newPassword, confirmPassword: v.confirmPassword });
+    if (!r.success) for (const issue of r.error.issues) ctx.addIssue({ code: "custom", message: issue.message, path: issue.path });
+  });
+
+accountRouter.get("/p/user/userInfo", async (c) => run(c, () => getUserInfo(c.var.app.db, c.var.userId)));
+
+accountRouter.get("/p/user/centerInfo", async (c) => run(c, () => getCenterInfo(c.var.app.db, c.var.userId, c.var.locale, new Date())));
+
+accountRouter.put("/p/user/setUserInfo", async (c) => {
+  const body = await parseJson(c, setUserInfoBody);
+  return run(c, async () => {
+    await setUserInfo(c.var.app.db, c.var.app.storage, c.var.userId, {
+      nickName: body.nickName,
+      avatarUrl: body.avatarUrl ?? undefined,
+      sex: body.sex ?? undefined,
+      now: new Date(),
+    });
+    return null;
+  });
+});
+
+accountRouter.put("/p/user/updatePassword", async (c) => {
+  const body = await parseJson(c, updatePasswordBody);
+  return run(c, () => updatePassword(c.var.app.db, c.var.userId, {
+    oldPassword: body.oldPassword || undefined,
+    newPassword: body.newPassword,
+    validCode: body.validCode,
+    now: new Date(),
+  }));
 });
