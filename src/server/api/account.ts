@@ -53,11 +53,13 @@ const loginPasswordRule = z
 const loginBody = z.object({ userName: accountRule, passWord: loginPasswordRule });
 const smsLoginBody = z.object({ userName: mobileRule, passWord: smsCodeRule });
 
-/** confirmPassword is optional; when sent it must match (passwordPairRule). */
-function withOptionalConfirm<T extends { password: string; confirmPassword?: string }>(v: T, ctx: z.RefinementCtx) {
-  if (v.confirmPassword === undefined) return;
-  const r = passwordPairRule.safeParse({ password: v.password, confirmPassword: v.confirmPassword });
-  if (!r.success) for (const issue of r.error.issues) ctx.addIssue({ code: "custom", message: issue.message, path: issue.path });
+/** confirmPassword is optional; when sent it must match the (new) password (passwordPairRule). */
+function withOptionalConfirm<T extends { confirmPassword?: string }>(passwordOf: (v: T) => string) {
+  return (v: T, ctx: z.RefinementCtx) => {
+    if (v.confirmPassword === undefined) return;
+    const r = passwordPairRule.safeParse({ password: passwordOf(v), confirmPassword: v.confirmPassword });
+    if (!r.success) for (const issue of r.error.issues) ctx.addIssue({ code: "custom", message: issue.message, path: issue.path });
+  };
 }
 
 const registerBody = z
@@ -69,7 +71,7 @@ const registerBody = z
     validCode: smsCodeRule,
     agreed: z.boolean({ error: RULE_KEYS.termsRequired }).optional(),
   })
-  .superRefine(withOptionalConfirm);
+  .superRefine(withOptionalConfirm((v) => v.password));
 
 const checkResetBody = z.object({ mobile: mobileRule, validCode: smsCodeRule });
 
@@ -80,7 +82,7 @@ const resetBody = z
     confirmPassword: z.string({ error: RULE_KEYS.confirmPasswordRequired }).optional(),
     checkRegisterSmsFlag: z.string({ error: "auth.resetFlagInvalid" }).trim().min(1, "auth.resetFlagInvalid").max(200, "auth.resetFlagInvalid"),
   })
-  .superRefine(withOptionalConfirm);
+  .superRefine(withOptionalConfirm((v) => v.password));
 
 // ---------------------------------------------------------------------------------------------
 // Routes
@@ -189,11 +191,7 @@ const updatePasswordBody = z
     confirmPassword: z.string({ error: RULE_KEYS.confirmPasswordRequired }).optional(),
     validCode: z.preprocess((v) => (v === "" || v === null ? undefined : v), smsCodeRule.optional()),
   })
-  .superRefine((v, ctx) => {
-    if (v.confirmPassword === undefined) return;
-    const r = passwordPairRule.safeParse({ password: v.newPassword, confirmPassword: v.confirmPassword });
-    if (!r.success) for (const issue of r.error.issues) ctx.addIssue({ code: "custom", message: issue.message, path: issue.path });
-  });
+  .superRefine(withOptionalConfirm((v) => v.newPassword));
 
 accountRouter.get("/p/user/userInfo", async (c) => run(c, () => getUserInfo(c.var.app.db, c.var.userId)));
 
