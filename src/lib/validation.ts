@@ -1,7 +1,7 @@
 /**
  * Validation rules (SPEC §5) shared by forms in the browser and the API. Messages are i18n keys
  * under `validation.*`; the field label key is carried in the issue path and translated by the
- * caller (server: src/server/api/app.ts; browser: the form).
+ * caller (server: src/server/api/kit.ts issueMessage; browser: the form).
  */
 import { z } from "zod";
 

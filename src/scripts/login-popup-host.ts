@@ -64,7 +64,7 @@ window.addEventListener("mall:logout", () => {
   if (loggingOut) return;
   loggingOut = true;
   // /logOut is not under /p/, so the client would not send the token: pass it here so the
-  // server can revoke the session (src/server/api/auth.ts reads Authorization).
+  // server can revoke the session (src/server/api/account.ts reads Authorization).
   const token = getToken();
   void import("../client/api.ts")
     .then(({ api }) => api.post("/logOut", undefined, { silent: true, dontShowLogin: true, headers: token ? { Authorization: token } : {} }))

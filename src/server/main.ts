@@ -22,7 +22,7 @@ import { createApi, requestLocale } from "./api/app.ts";
 import { servePrepared } from "./api/prepared-answer.ts";
 import { securityHeaders } from "./http/security.ts";
 import { pageRoute } from "./http/locale-route.ts";
-import { bodyTooLargeKey, bodyVerdict } from "./http/body-limit.ts";
+import { bodyVerdict } from "./http/body-limit.ts";
 import { uploadsHandler } from "./http/uploads.ts";
 import { useSyncDigests } from "./http/fast-digest.ts";
 import { envelope } from "./api/envelope.ts";
@@ -37,9 +37,9 @@ import { createChatServer } from "./http/chat-socket.ts";
 type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse, next?: (err?: unknown) => void, locals?: object) => Promise<void> | void;
 
 /** 413 / 411 before the body is read (src/server/http/body-limit.ts): the envelope for the API, a short text for pages; the connection is closed. */
-function refuseBody(req: http.IncomingMessage, res: http.ServerResponse, status: 411 | 413, isApi: boolean): void {
+function refuseBody(req: http.IncomingMessage, res: http.ServerResponse, status: 411 | 413, tooLargeKey: string, isApi: boolean): void {
   const locale = isApi ? localeFromHeader(req.headers["accept-language"]) : pageRoute(req.url ?? "/").locale;
-  const msg = getT(locale)(status === 413 ? bodyTooLargeKey((req.url ?? "/").split("?")[0]!) : "api.lengthRequired");
+  const msg = getT(locale)(status === 413 ? tooLargeKey : "api.lengthRequired");
   res.statusCode = status;
   res.setHeader("Connection", "close");
   res.setHeader("Cache-Control", "no-store");
@@ -106,7 +106,7 @@ export async function startServer() {
     const url0 = req.url ?? "/";
     const isApi = url0 === "/api" || url0.startsWith("/api/") || url0.startsWith("/api?");
     const body = bodyVerdict(req.method ?? "GET", url0, req.headers, isApi);
-    if (!body.ok) return refuseBody(req, res, body.status, isApi);
+    if (!body.ok) return refuseBody(req, res, body.status, body.key, isApi);
     compress(req as never, res as never, () => {
       const url = req.url ?? "/";
       if (isApi) {

@@ -7,43 +7,25 @@
  *   PUT    /p/address/defaultAddr/:addrId  → null
  *   GET    /p/address/addrInfo/:addrId     → AddressItem
  * Another user's addrId is answered exactly like an unknown one ("address not found").
- * Also exports parseWith, the input parser of this group of routers (address, area,
- * collection, footprint list): messages of the "address" / "rules" namespaces are shown as they
- * are, generic validation messages name the field (labels in address.fields, then validation.fields).
+ * Area tree (CONTRACT §7.3): GET /p/area/listByPid?pid= and the same without login at
+ * GET /area/listByPid (areas are not secret). No pid or 0 → provinces; an unknown id → [].
+ * Field names in messages come from address.fields, then validation.fields.
  */
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { ADDRESS_KEYS } from "../../lib/address-rules.ts";
 import { addAddressRule, updateAddressRule } from "../../lib/rule-schemas.ts";
 import { ResponseCode } from "../../lib/api-types.ts";
-import { intField, messageKeyOf } from "../../lib/validation.ts";
+import { intField, intFieldDefault } from "../../lib/validation.ts";
 import { addAddress, deleteAddress, getAddress, listAddresses, setDefaultAddress, updateAddress, type AddressError } from "../domain/address/address.ts";
+import { listAreasByPid } from "../domain/address/area.ts";
 import type { ApiEnv } from "./context.ts";
 import { ApiError, ok } from "./envelope.ts";
+import { cachePublic } from "./http-cache.ts";
+import { parse, parseJson, parseQuery, readJson } from "./kit.ts";
 
-/** Parses `value` with `schema`; the first problem becomes an A00001 with a translated message. */
-export function parseWith<S extends z.ZodType>(c: Context<ApiEnv>, schema: S, value: unknown): z.infer<S> {
-  const r = schema.safeParse(value);
-  if (r.success) return r.data;
-  const issue = r.error.issues[0]!;
-  const t = c.var.t;
-  if (issue.message.startsWith("address.") || issue.message.startsWith("rules.")) throw new ApiError(ResponseCode.SHOW_FAIL, t(issue.message));
-  const field = String(issue.path[issue.path.length - 1] ?? "");
-  const label = field ? t(`address.fields.${field}`, { defaultValue: t(`validation.fields.${field}`, { defaultValue: field }) }) : "";
-  const params: Record<string, unknown> = { field: label };
-  if ("maximum" in issue) params.max = issue.maximum;
-  if ("minimum" in issue) params.min = issue.minimum;
-  throw new ApiError(ResponseCode.SHOW_FAIL, t(messageKeyOf(issue), params));
-}
-
-/** The JSON body, or A00001 "not valid JSON". */
-export async function readJson(c: Context<ApiEnv>): Promise<unknown> {
-  try {
-    return await c.req.json();
-  } catch {
-    throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t("api.badJson"));
-  }
-}
+/** The messages of these routes name fields by the address form's labels. */
+const LABELS = { labels: "address" } as const;
 
 const addrIdParams = z.object({ addrId: intField(1, 2_147_483_647) });
 
@@ -69,7 +51,7 @@ addressRouter.get("/p/address/addrInfo/:addrId", async (c) => {
 });
 
 addressRouter.post("/p/address/addAddr", async (c) => {
-  const form = parseWith(c, addAddressRule, await readJson(c));
+  const form = await parseJson(c, addAddressRule, LABELS);
   const r = await addAddress(c.var.app.db, c.var.userId, form);
   if (!r.ok) fail(c, r.error);
   return ok(c, r.value);
@@ -81,7 +63,7 @@ addressRouter.put("/p/address/updateAddr", async (c) => {
   // checked by updateAddress (a foreign id gives the same answer as an unknown one).
   const id = z.object({ addrId: updateAddressRule.shape.addrId }).safeParse(body);
   if (!id.success) fail(c, "notFound");
-  const form = parseWith(c, updateAddressRule, body);
+  const form = parse(c, updateAddressRule, body, LABELS);
   const r = await updateAddress(c.var.app.db, c.var.userId, form.addrId, form);
   if (!r.ok) fail(c, r.error);
   return ok(c, r.value);
@@ -95,4 +77,19 @@ addressRouter.delete("/p/address/deleteAddr/:addrId", async (c) => {
 addressRouter.put("/p/address/defaultAddr/:addrId", async (c) => {
   if (!(await setDefaultAddress(c.var.app.db, c.var.userId, addrIdOf(c)))) fail(c, "notFound");
   return ok(c, null);
+});
+
+// ---- areas --------------------------------------------------------------------------------------
+
+const listByPidQuery = z.object({ pid: intFieldDefault(0, 2_147_483_647, 0) });
+
+function listByPid(c: Context<ApiEnv>) {
+  const { pid } = parseQuery(c, listByPidQuery, LABELS);
+  return ok(c, listAreasByPid(pid, c.var.locale));
+}
+
+addressRouter.get("/p/area/listByPid", listByPid);
+addressRouter.get("/area/listByPid", (c) => {
+  cachePublic(c, 3600);
+  return listByPid(c);
 });

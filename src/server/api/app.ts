@@ -1,63 +1,59 @@
 /**
  * The mall API (mounted at /api): envelope {code, msg, data, success}, per-request locale from
- * Accept-Language, zod failures → A00001 with a translated message, /p/ paths need a token
- * (A00004), unknown paths → A00013. Routers are one per domain (ARCHITECTURE.md).
+ * Accept-Language, the one body limit table (src/server/http/body-limit.ts), /p/ paths need a
+ * buyer token and /merchant/ paths a merchant token (A00004), unknown paths → A00013. One router
+ * per feature (docs/architecture.md "The API edge"): a feature's buyer, public, merchant and
+ * platform routes side by side in api/<feature>.ts (or api/<feature>/); every router reads its
+ * input and answers through the kit (kit.ts). A refusal thrown outside the kit's run, or a zod
+ * error thrown anywhere, is answered here the same way (refusal, issueMessage).
  */
 import { Hono, type Context } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { ZodError } from "zod";
 import { getT } from "../../i18n/index.ts";
 import { ResponseCode } from "../../lib/api-types.ts";
 import { localeFromHeader, LANG_COOKIE, isLocale } from "../../lib/locale.ts";
-import { messageKeyOf } from "../../lib/validation.ts";
 import type { AppContext } from "../context.ts";
-import { bodyLimitFor, bodyTooLargeKey } from "../http/body-limit.ts";
+import { DomainError } from "../domain/kernel/domain-error.ts";
+import { limitBody } from "../http/body-limit.ts";
 import { describeError, requestLine } from "../http/error-log.ts";
 import { CONTROL_CHARS_KEY } from "../../lib/text-rules.ts";
 import type { ApiEnv } from "./context.ts";
 import { ApiError, envelope } from "./envelope.ts";
-import { sysRouter } from "./sys.ts";
-import { adjustmentRouter } from "./adjustment.ts";
-import { pointsMallRouter } from "./points-mall.ts";
+import { issueMessage, refusal } from "./kit.ts";
+import { accountRouter } from "./account.ts";
+import { addressRouter } from "./address.ts";
+import { balanceRouter } from "./balance.ts";
+import { cartRouter } from "./cart.ts";
 import { catalogRouter } from "./catalog.ts";
-import { shopRouter } from "./shop.ts";
-import { noticeRouter } from "./notice.ts";
-import { productListRouter } from "./product-list.ts";
-import { productDetailRouter } from "./product-detail.ts";
-import { shopListRouter } from "./shop-list.ts";
-import { shopIndexRouter } from "./shop-index.ts";
-import { renovationRouter } from "./renovation.ts";
+import { chatRouter } from "./chat.ts";
+import { collectionRouter } from "./collection.ts";
+import { contentRouter } from "./content.ts";
+import { couponMerchantRouter, couponRouter } from "./coupon.ts";
+import { discountMerchantRouter, discountRouter } from "./discount.ts";
+import { flashGateEntry, flashSaleMerchantRouter, flashSaleRouter } from "./flash-sale.ts";
 import { flowAnalysisRouter } from "./flow-analysis.ts";
 import { footprintRouter } from "./footprint.ts";
-import { authRouter } from "./auth.ts";
-import { userRouter } from "./user.ts";
-import { uploadRouter } from "./upload.ts";
-import { reviewRouter } from "./review.ts";
-import { invoiceRouter } from "./invoice.ts";
-import { refundRouter } from "./refund.ts";
-import { addressRouter } from "./address.ts";
-import { areaRouter } from "./area.ts";
-import { collectionRouter } from "./collection.ts";
-import { footprintListRouter } from "./footprint-list.ts";
-import { cartRouter } from "./cart.ts";
-import { orderSubmitRouter } from "./order-submit.ts";
-import { paymentRouter } from "./payment.ts";
-import { myOrderRouter } from "./my-order.ts";
-import { merchantRouter } from "./merchant.ts";
-import { couponRouter } from "./coupon.ts";
-import { discountRouter } from "./discount.ts";
-import { pointsRouter } from "./points.ts";
-import { balanceRouter } from "./balance.ts";
+import { groupBuyMerchantRouter, groupBuyRouter } from "./group-buy.ts";
+import { invoiceMerchantRouter, invoiceRouter } from "./invoice.ts";
+import { ledgerRouter } from "./ledger.ts";
 import { memberRouter } from "./member.ts";
+import { merchantRouter, requireMerchant } from "./merchant.ts";
+import { myOrderRouter } from "./order/my-order.ts";
+import { orderMerchantRouter } from "./order/shop-orders.ts";
+import { orderSubmitRouter } from "./order/submit.ts";
+import { paymentRouter } from "./payment.ts";
+import { pointsMallRouter } from "./points-mall.ts";
+import { pointsRouter } from "./points.ts";
+import { refundMerchantRouter, refundRouter } from "./refund.ts";
+import { renovationRouter } from "./renovation.ts";
+import { reviewMerchantRouter, reviewRouter } from "./review.ts";
+import { shopRouter } from "./shop.ts";
 import { storeApplicationRouter } from "./store-application.ts";
-import { flashGateEntry, flashSaleRouter } from "./flash-sale.ts";
-import { groupBuyRouter } from "./group-buy.ts";
-import { platformMarketingRouter } from "./marketing-admin.ts";
-import { chatRouter } from "./chat.ts";
+import { uploadRouter } from "./upload.ts";
 
-/** 413 with the envelope, in the request's language. */
-function tooLarge(c: Context<ApiEnv>) {
-  return c.json(envelope(ResponseCode.SHOW_FAIL, null, (c.var.t ?? getT("zh"))(bodyTooLargeKey(c.req.path))), 413);
+/** 413 with the envelope and the route's message, in the request's language. */
+function tooLarge(c: Context<ApiEnv>, key: string) {
+  return c.json(envelope(ResponseCode.SHOW_FAIL, null, (c.var.t ?? getT("zh"))(key)), 413);
 }
 
 /** The answer language: Accept-Language, else the lang cookie, else the default. */
@@ -68,7 +64,7 @@ export function requestLocale(header: string | undefined, cookie: string | undef
   return localeFromHeader(undefined);
 }
 
-/** No route sets itself a smaller body limit than this (tests/unit/route-body-limits.test.ts reads the routers). */
+/** No route limit of the table is smaller than this (tests/unit/route-body-limits.test.ts). */
 export const SMALLEST_ROUTE_BODY_LIMIT = 1024;
 
 export function createApi(app: AppContext) {
@@ -85,18 +81,9 @@ export function createApi(app: AppContext) {
     c.header("Cache-Control", c.res.headers.get("Cache-Control") ?? "no-store");
   });
 
-  // One body limit for every route (src/server/http/body-limit.ts): chunked bodies are counted as
-  // they stream in; main.ts already refused a Content-Length over the limit (checked again here
-  // from the header alone, which lets the body be read without a web stream in between).
-  api.use("*", async (c, next) => {
-    if (c.req.method === "GET" || c.req.method === "HEAD") return next();
-    const limit = bodyLimitFor(c.req.path);
-    const declared = c.req.header("content-length");
-    if (declared !== undefined && c.req.header("transfer-encoding") === undefined) {
-      return Number(declared) <= limit ? next() : tooLarge(c);
-    }
-    return bodyLimit({ maxSize: limit, onError: (cc) => tooLarge(cc as Context<ApiEnv>) })(c, next);
-  });
+  // The body limit of the route (the one table in src/server/http/body-limit.ts), before anything
+  // else reads the body.
+  api.use("*", limitBody(tooLarge));
 
   // NUL anywhere in a request (query string, path or body) is refused before any handler: no text
   // may contain it, and PostgreSQL can not store it. Other control characters are refused by the
@@ -106,9 +93,9 @@ export function createApi(app: AppContext) {
     if (/%00|\u0000/i.test(c.req.url) || c.req.url.includes("\u0000")) throw refuse();
     const type = (c.req.header("content-type") ?? "").toLowerCase();
     if (c.req.method !== "GET" && c.req.method !== "HEAD" && (type === "" || type.includes("json") || type.startsWith("text/"))) {
-      // A small JSON body of declared length is read once (Hono keeps the text for the handler):
-      // no route limit is smaller. Others are read from a copy, so the handlers (and their own
-      // smaller body limits) still read the original stream, byte for byte.
+      // A small JSON body of declared length (within every route's limit, checked above) is read
+      // once: Hono keeps the text for the handler. Others are read from a copy, so the handlers
+      // still read the original stream, byte for byte.
       const length = Number(c.req.header("content-length") ?? NaN);
       const once = type.includes("json") && length <= SMALLEST_ROUTE_BODY_LIMIT;
       const text = once ? await c.req.text() : await c.req.raw.clone().text();
@@ -133,48 +120,52 @@ export function createApi(app: AppContext) {
     await next();
   });
 
+  // Paths under /merchant/ need a merchant token (but login and logout): its shop and session
+  // (api/merchant.ts). The merchant routes of every feature read them.
+  api.use("/merchant/*", requireMerchant);
+
   api.get("/health", async (c) => {
     await app.database.db.execute("select 1");
     return c.json(envelope(ResponseCode.OK, { status: "ok", driver: app.database.driver }));
   });
 
-  api.route("/", sysRouter);
+  // Each feature's routers, side by side (public and buyer, then merchant and platform).
+  api.route("/", contentRouter);
   api.route("/", catalogRouter);
   api.route("/", shopRouter);
-  api.route("/", noticeRouter);
-  api.route("/", productListRouter);
-  api.route("/", productDetailRouter);
-  api.route("/", shopListRouter);
-  api.route("/", shopIndexRouter);
   api.route("/", renovationRouter);
   api.route("/", flowAnalysisRouter);
   api.route("/", footprintRouter);
-  api.route("/", authRouter);
-  api.route("/", userRouter);
+  api.route("/", accountRouter);
   api.route("/", uploadRouter);
   api.route("/", addressRouter);
-  api.route("/", areaRouter);
   api.route("/", collectionRouter);
-  api.route("/", footprintListRouter);
   api.route("/", cartRouter);
   api.route("/", orderSubmitRouter);
-  api.route("/", flashSaleRouter);
-  api.route("/", groupBuyRouter);
-  api.route("/", paymentRouter);
   api.route("/", myOrderRouter);
+  api.route("/", orderMerchantRouter);
+  api.route("/", flashSaleRouter);
+  api.route("/", flashSaleMerchantRouter);
+  api.route("/", groupBuyRouter);
+  api.route("/", groupBuyMerchantRouter);
+  api.route("/", paymentRouter);
   api.route("/", reviewRouter);
+  api.route("/", reviewMerchantRouter);
   api.route("/", invoiceRouter);
+  api.route("/", invoiceMerchantRouter);
   api.route("/", refundRouter);
+  api.route("/", refundMerchantRouter);
   api.route("/", merchantRouter);
   api.route("/", couponRouter);
+  api.route("/", couponMerchantRouter);
   api.route("/", discountRouter);
+  api.route("/", discountMerchantRouter);
   api.route("/", pointsRouter);
   api.route("/", balanceRouter);
   api.route("/", memberRouter);
   api.route("/", storeApplicationRouter);
-  api.route("/", adjustmentRouter);
+  api.route("/", ledgerRouter);
   api.route("/", pointsMallRouter);
-  api.route("/", platformMarketingRouter);
   api.route("/", chatRouter);
 
   api.notFound((c) => c.json(envelope(ResponseCode.NOT_FOUND, null, getT(c.var.locale ?? "zh")("api.notFound")), 404));
@@ -182,15 +173,8 @@ export function createApi(app: AppContext) {
   api.onError((err, c) => {
     const t = c.var.t ?? getT("zh");
     if (err instanceof ApiError) return c.json(envelope(err.code, null, err.message), err.httpStatus);
-    if (err instanceof ZodError) {
-      const issue = err.issues[0]!;
-      const field = String(issue.path[issue.path.length - 1] ?? "");
-      const label = field ? t(`validation.fields.${field}`, { defaultValue: field }) : "";
-      const params: Record<string, unknown> = { field: label };
-      if ("maximum" in issue) params.max = issue.maximum;
-      if ("minimum" in issue) params.min = issue.minimum;
-      return c.json(envelope(ResponseCode.SHOW_FAIL, null, t(messageKeyOf(issue), params)));
-    }
+    if (err instanceof DomainError) return refusal(c, err);
+    if (err instanceof ZodError) return c.json(envelope(ResponseCode.SHOW_FAIL, null, issueMessage(t, err.issues[0]!)));
     // Never the query string, the body or the query parameters: they carry personal data.
     console.error(`[api] ${requestLine(c.req.method, c.req.path)} ${describeError(err)}`);
     return c.json(envelope(ResponseCode.SERVER_ERROR, null, t("api.serverError")), 500);

@@ -11,36 +11,30 @@ import { ResponseCode } from "../../lib/api-types.ts";
 import { PayType } from "../../lib/order-types.ts";
 import { localePath } from "../../lib/locale.ts";
 import { pageParams, strictInt } from "../../lib/validation.ts";
-import { balanceInfo, balanceLog, BalanceError, createRecharge, rechargeStatus } from "../domain/balance/balance.ts";
-import { PaymentError, safeReturnUrl } from "../domain/payment/payment.ts";
+import { balanceInfo, balanceLog, createRecharge, rechargeStatus } from "../domain/balance/balance.ts";
+import { safeReturnUrl } from "../domain/payment/payment.ts";
 import { paymentProviderFor } from "../providers/payment.ts";
 import type { ApiEnv } from "./context.ts";
 import { ApiError, ok } from "./envelope.ts";
-import { parseWith, readJson } from "./address.ts";
+import { parseQuery, readObject, run } from "./kit.ts";
 
 export const balanceRouter = new Hono<ApiEnv>();
 
 balanceRouter.get("/p/userBalance/getBalanceInfo", async (c) => ok(c, await balanceInfo(c.var.app.db, c.var.userId)));
 
 balanceRouter.get("/p/userBalanceLog/log", async (c) => {
-  const { current, size } = parseWith(c, pageParams, c.req.query());
+  const { current, size } = parseQuery(c, pageParams);
   return ok(c, await balanceLog(c.var.app.db, c.var.userId, current, size));
 });
 
 balanceRouter.post("/p/balance/pay", async (c) => {
-  const body = (await readJson(c)) as Record<string, unknown> | null;
-  if (!body || typeof body !== "object" || Array.isArray(body)) throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t("api.badJson"));
+  const body = await readObject(c);
   const payType = strictInt(body.payType);
   if (payType !== PayType.WECHAT_SCAN && payType !== PayType.ALIPAY) throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t("payment.badPayType"));
   const returnUrl = safeReturnUrl(body.returnUrl) ?? localePath(c.var.locale, "/user-center/uc-balance");
-  try {
-    return ok(c, await createRecharge(c.var.app.db, paymentProviderFor(c.var.app.config), {
-      userId: c.var.userId, amount: body.customRechargeAmount, payType, returnUrl, subject: c.var.t("balance.subject"), locale: c.var.locale,
-    }, new Date()));
-  } catch (err) {
-    if (err instanceof BalanceError || err instanceof PaymentError) throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t(err.key));
-    throw err;
-  }
+  return run(c, () => createRecharge(c.var.app.db, paymentProviderFor(c.var.app.config), {
+    userId: c.var.userId, amount: body.customRechargeAmount, payType, returnUrl, subject: c.var.t("balance.subject"), locale: c.var.locale,
+  }, new Date()));
 });
 
 balanceRouter.get("/p/balance/rechargeStatus", async (c) => {

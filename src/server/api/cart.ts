@@ -8,15 +8,13 @@
  *   GET    /p/shopCart/prodCount                                       → number (total quantity)
  * Business refusals are A00001 with a `cart.*` message (domain/cart/cart.ts).
  */
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
 import { z } from "zod";
-import { ResponseCode } from "../../lib/api-types.ts";
-import { CART_SETTLE_MAX } from "../../lib/constants.ts";
 import { intField } from "../../lib/validation.ts";
-import { CART_DELTA_MAX, CART_IDS_MAX, CartError, cartInfo, cartProdCount, cartTotalPay, changeItem, checkItems, deleteItems } from "../domain/cart/cart.ts";
+import { CART_DELTA_MAX, CART_IDS_MAX, cartInfo, cartProdCount, cartTotalPay, changeItem, checkItems, deleteItems } from "../domain/cart/cart.ts";
 import type { ApiEnv } from "./context.ts";
-import { ApiError, ok } from "./envelope.ts";
-import { parseWith } from "./address.ts";
+import { ok } from "./envelope.ts";
+import { parse, readJson, run } from "./kit.ts";
 
 const MAX_INT = 2_147_483_647;
 const id = () => intField(1, MAX_INT);
@@ -38,35 +36,11 @@ const changeItemRule = z.object({
 const idsRule = z.array(id(), { error: "validation.invalid" }).max(CART_IDS_MAX, "validation.outOfRange");
 const checkRule = z.array(z.object({ basketId: id(), isChecked: z.union([z.literal(0), z.literal(1)], { error: "validation.invalid" }) }), { error: "validation.invalid" }).max(CART_IDS_MAX, "validation.outOfRange");
 
-/** parseWith, but `cart.*` messages are shown as they are. */
-function parse<S extends z.ZodType>(c: Context<ApiEnv>, schema: S, value: unknown): z.infer<S> {
-  const r = schema.safeParse(value);
-  if (!r.success && r.error.issues[0]!.message.startsWith("cart.")) throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t(r.error.issues[0]!.message));
-  return parseWith(c, schema, value);
-}
-
-/** The JSON body; empty → `empty`; invalid JSON → A00001. */
-async function body(c: Context<ApiEnv>, empty: unknown): Promise<unknown> {
-  const text = (await c.req.text()).trim();
-  if (text === "") return empty;
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t("api.badJson"));
-  }
-}
+/** The JSON body; blank → `empty`. */
+const body = (c: Parameters<typeof readJson>[0], empty: unknown) => readJson(c, { empty });
 
 /** basketId[] also accepted as {basketIds: [...]}. */
 const idList = (v: unknown) => (v && typeof v === "object" && !Array.isArray(v) && "basketIds" in v ? (v as { basketIds: unknown }).basketIds : v);
-
-async function run<T>(c: Context<ApiEnv>, f: () => Promise<T>) {
-  try {
-    return ok(c, await f());
-  } catch (err) {
-    if (err instanceof CartError) throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t(err.message, { max: CART_SETTLE_MAX }));
-    throw err;
-  }
-}
 
 export const cartRouter = new Hono<ApiEnv>();
 

@@ -1,13 +1,26 @@
-/** Categories, brands of a category, hot search words (CONTRACT §3.3, §3.5). */
+/**
+ * The catalogue (CONTRACT §3.3-§3.6, §5.2; rules in src/server/domain/catalog/), public:
+ *   categories, brands of a category, hot search words (§3.3, §3.5);
+ *   product search and lists (§3.4, §3.2 renovationPage);
+ *   product detail, SKUs, sale status and the product's reviews (§3.6, §5.2).
+ */
 import { Hono } from "hono";
+import { ResponseCode } from "../../lib/api-types.ts";
+import { commentPageQuery, prodIdQuery, productSearchQuery, renovationProductsQuery } from "../../lib/catalog-params.ts";
 import { brandsByCategoryQuery, categoryInfoQuery, hotSearchQuery } from "../../lib/validation.ts";
 import { getBrandsByCategory, getCategoryTree, getHotSearches } from "../domain/catalog/catalog.ts";
+import { getSkuList, isProductOnSale } from "../domain/catalog/product-detail.ts";
+import { renovationProducts, searchPage, searchProducts } from "../domain/catalog/product-list.ts";
+import { productTags } from "../domain/content/read-models.ts";
 import type { ApiEnv } from "./context.ts";
-import { ok } from "./envelope.ts";
+import { ApiError, ok, page } from "./envelope.ts";
 import { cachePublic } from "./http-cache.ts";
-import { parseQuery } from "./validate.ts";
+import { parseQuery } from "./kit.ts";
+import { answerKey, prepareAnswer, sendPrepared, type PreparedAnswer } from "./prepared-answer.ts";
 
 export const catalogRouter = new Hono<ApiEnv>();
+
+// ---- categories, brands, hot searches ---------------------------------------------------------
 
 catalogRouter.get("/category/categoryInfo", async (c) => {
   const q = parseQuery(c, categoryInfoQuery);
@@ -25,4 +38,73 @@ catalogRouter.get("/search/hotSearch", async (c) => {
   const q = parseQuery(c, hotSearchQuery);
   cachePublic(c);
   return ok(c, await getHotSearches(c.var.app.db, c.var.locale, q));
+});
+
+// ---- product search and lists ------------------------------------------------------------------
+
+/** B2B2C shape: {pages, total, records: [{shopInfo, brands, categories, products}]}. */
+catalogRouter.get("/search/page", async (c) => {
+  const q = parseQuery(c, productSearchQuery);
+  cachePublic(c);
+  return ok(c, await searchPage(c.var.app.db, c.var.locale, q));
+});
+
+/** Products only: Page<ProductCard>. */
+catalogRouter.get("/search/searchProdPage", async (c) => {
+  const q = parseQuery(c, productSearchQuery);
+  cachePublic(c);
+  return ok(c, await searchProducts(c.var.app.db, c.var.locale, q));
+});
+
+/** Product cards for decoration blocks, in the order of prodIds; unavailable ones left out. */
+catalogRouter.get("/search/renovationPage", async (c) => {
+  const { prodIds } = parseQuery(c, renovationProductsQuery);
+  const list = await renovationProducts(c.var.app.db, c.var.locale, prodIds);
+  cachePublic(c);
+  return ok(c, page(list, list.length, 1, Math.max(1, prodIds.length)));
+});
+
+// ---- product detail -----------------------------------------------------------------------------
+
+/** Public and asked on every detail view: the answer is kept serialised and compressed (prepared-answer.ts). */
+catalogRouter.get("/prod/prodInfo", async (c) => {
+  const { prodId } = parseQuery(c, prodIdQuery);
+  const { content } = c.var.app;
+  const { locale } = c.var;
+  const answer = await content.memo.get(
+    answerKey(locale, `/api/prod/prodInfo?prodId=${prodId}`),
+    (a: { prepared: PreparedAnswer | null; tags: string[] }) => a.tags,
+    async () => {
+      const detail = await content.productDetail(locale, prodId);
+      return detail ? { prepared: prepareAnswer(detail), tags: productTags(prodId, detail.shop.shopId) } : { prepared: null, tags: [] };
+    },
+  );
+  if (!answer.prepared) throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t("catalog.productNotFound"));
+  return sendPrepared(c, answer.prepared);
+});
+
+catalogRouter.get("/prod/skuList", async (c) => {
+  const { prodId } = parseQuery(c, prodIdQuery);
+  const list = await getSkuList(c.var.app.db, c.var.locale, prodId);
+  if (!list) throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t("catalog.productNotFound"));
+  cachePublic(c);
+  return ok(c, list);
+});
+
+/** true while the product is on sale in an open shop. Not cached: the cart and checkout ask it. */
+catalogRouter.get("/prod/isStatus", async (c) => {
+  const { prodId } = parseQuery(c, prodIdQuery);
+  return ok(c, await isProductOnSale(c.var.app.db, prodId));
+});
+
+catalogRouter.get("/prod/prodCommData", async (c) => {
+  const { prodId } = parseQuery(c, prodIdQuery);
+  cachePublic(c);
+  return ok(c, await c.var.app.content.commentSummary(prodId));
+});
+
+catalogRouter.get("/prod/prodCommPageByProd", async (c) => {
+  const q = parseQuery(c, commentPageQuery);
+  cachePublic(c);
+  return ok(c, await c.var.app.content.comments(c.var.locale, q.prodId, q));
 });

@@ -17,7 +17,7 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { ResponseCode } from "../../lib/api-types.ts";
-import { CHAT_PAGE_MAX, CHAT_PAGE_SIZE, CHAT_TEXT_MAX, checkOutgoing, MsgType, type ChatSide } from "../../lib/chat.ts";
+import { CHAT_PAGE_MAX, CHAT_PAGE_SIZE, checkOutgoing, MsgType, type ChatSide } from "../../lib/chat.ts";
 import { intField, intFieldDefault } from "../../lib/validation.ts";
 import {
   agentConversation, ChatError, conversationHeader, conversationOf, history, isAgentOnline, listConversations, markRead, sameSecret, storeMessage,
@@ -27,6 +27,7 @@ import { findMerchantSession } from "../domain/merchant/merchant.ts";
 import { chatFlood } from "../domain/chat/chat-rules.ts";
 import type { ApiEnv } from "./context.ts";
 import { ApiError, ok } from "./envelope.ts";
+import { parse, parseParams, parseQuery, readJson, run } from "./kit.ts";
 
 type C = Context<ApiEnv>;
 
@@ -38,23 +39,10 @@ const shopRule = z.object({ shopId: intField(0, MAX_INT) });
 const historyRule = z.object({ before: intFieldDefault(0, Number.MAX_SAFE_INTEGER, 0), size: intFieldDefault(1, CHAT_PAGE_MAX, CHAT_PAGE_SIZE) });
 const readRule = z.object({ upTo: intField(1, Number.MAX_SAFE_INTEGER).optional() });
 
+/** The body's fields: a body that is not a JSON object has none (each rule then says what is missing). */
 async function body(c: C): Promise<Record<string, unknown>> {
-  try {
-    const v = (await c.req.json()) as unknown;
-    return v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
-
-/** Runs a chat operation; a ChatError becomes A00001 with its message. */
-async function run<T>(c: C, fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (err) {
-    if (err instanceof ChatError) throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t(err.key, { max: CHAT_TEXT_MAX }));
-    throw err;
-  }
+  const v = await readJson(c).catch(() => ({}));
+  return v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 }
 
 const official = (c: C) => c.var.t("chat.officialService");
@@ -76,42 +64,42 @@ async function receipt(c: C, conv: Awaited<ReturnType<typeof conversationOf>>, s
 // ---- buyer ---------------------------------------------------------------------------------------
 
 const conversations = async (c: C) => {
-  const q = listRule.parse(c.req.query());
+  const q = parseQuery(c, listRule);
   return ok(c, await listConversations(c.var.app.db, { side: "user", userId: c.var.userId }, q, c.var.locale, official(c)));
 };
 chatRouter.get("/p/user/conversations", conversations);
 chatRouter.post("/p/user/conversations", conversations);
 
 chatRouter.get("/p/chat/conversation", async (c) => {
-  const { shopId } = shopRule.parse(c.req.query());
-  return ok(c, await run(c, async () => {
+  const { shopId } = parseQuery(c, shopRule);
+  return run(c, async () => {
     const conv = await conversationOf(c.var.app.db, c.var.userId, shopId);
     const header = await conversationHeader(c.var.app.db, conv, "user", c.var.locale, official(c));
     return { ...header, online: await isAgentOnline(c.var.app.db, shopId, new Date()) };
-  }));
+  });
 });
 
 chatRouter.get("/p/chat/messages", async (c) => {
-  const { shopId } = shopRule.parse(c.req.query());
-  const q = historyRule.parse(c.req.query());
-  return ok(c, await run(c, async () => history(c.var.app.db, await conversationOf(c.var.app.db, c.var.userId, shopId), q.before || undefined, q.size)));
+  const { shopId } = parseQuery(c, shopRule);
+  const q = parseQuery(c, historyRule);
+  return run(c, async () => history(c.var.app.db, await conversationOf(c.var.app.db, c.var.userId, shopId), q.before || undefined, q.size));
 });
 
 chatRouter.post("/p/chat/messages", async (c) => {
   const b = await body(c);
-  const { shopId } = shopRule.parse(b);
-  return ok(c, await run(c, async () => send(c, await conversationOf(c.var.app.db, c.var.userId, shopId), "user", b.msgType ?? MsgType.TEXT, b.content)));
+  const { shopId } = parse(c, shopRule, b);
+  return run(c, async () => send(c, await conversationOf(c.var.app.db, c.var.userId, shopId), "user", b.msgType ?? MsgType.TEXT, b.content));
 });
 
 chatRouter.post("/p/chat/read", async (c) => {
   const b = await body(c);
-  const { shopId } = shopRule.parse(b);
-  const { upTo } = readRule.parse(b);
-  return ok(c, await run(c, async () => {
+  const { shopId } = parse(c, shopRule, b);
+  const { upTo } = parse(c, readRule, b);
+  return run(c, async () => {
     const conv = await conversationOf(c.var.app.db, c.var.userId, shopId);
     await receipt(c, conv, "user", await markRead(c.var.app.db, conv, "user", upTo));
     return { unread: await unreadTotal(c.var.app.db, c.var.userId) };
-  }));
+  });
 });
 
 chatRouter.get("/p/chat/unread", async (c) => ok(c, { unread: await unreadTotal(c.var.app.db, c.var.userId) }));
@@ -135,35 +123,35 @@ const idRule = z.object({ conversationId: intField(1, MAX_INT) });
 
 chatRouter.get(`${SCOPE}/conversations`, async (c) => {
   const shopId = await agentShop(c);
-  const q = listRule.parse(c.req.query());
+  const q = parseQuery(c, listRule);
   return ok(c, await listConversations(c.var.app.db, { side: "agent", shopId }, q, c.var.locale, official(c)));
 });
 
 chatRouter.get(`${SCOPE}/conversations/:conversationId/messages`, async (c) => {
   const shopId = await agentShop(c);
-  const { conversationId } = idRule.parse(c.req.param());
-  const q = historyRule.parse(c.req.query());
-  return ok(c, await run(c, async () => {
+  const { conversationId } = parseParams(c, idRule);
+  const q = parseQuery(c, historyRule);
+  return run(c, async () => {
     const conv = await agentConversation(c.var.app.db, shopId, conversationId);
     return { ...(await history(c.var.app.db, conv, q.before || undefined, q.size)), conversation: await conversationHeader(c.var.app.db, conv, "agent", c.var.locale, official(c)) };
-  }));
+  });
 });
 
 chatRouter.post(`${SCOPE}/conversations/:conversationId/messages`, async (c) => {
   const shopId = await agentShop(c);
-  const { conversationId } = idRule.parse(c.req.param());
+  const { conversationId } = parseParams(c, idRule);
   const b = await body(c);
-  return ok(c, await run(c, async () => send(c, await agentConversation(c.var.app.db, shopId, conversationId), "agent", b.msgType ?? MsgType.TEXT, b.content)));
+  return run(c, async () => send(c, await agentConversation(c.var.app.db, shopId, conversationId), "agent", b.msgType ?? MsgType.TEXT, b.content));
 });
 
 chatRouter.post(`${SCOPE}/conversations/:conversationId/read`, async (c) => {
   const shopId = await agentShop(c);
-  const { conversationId } = idRule.parse(c.req.param());
-  const { upTo } = readRule.parse(await body(c));
-  return ok(c, await run(c, async () => {
+  const { conversationId } = parseParams(c, idRule);
+  const { upTo } = parse(c, readRule, await body(c));
+  return run(c, async () => {
     const conv = await agentConversation(c.var.app.db, shopId, conversationId);
     const r = await markRead(c.var.app.db, conv, "agent", upTo);
     await receipt(c, conv, "agent", r);
     return r;
-  }));
+  });
 });

@@ -21,11 +21,11 @@ import {
 } from "../domain/collection/collection.ts";
 import type { ApiEnv } from "./context.ts";
 import { ApiError, ok } from "./envelope.ts";
-import { parseWith } from "./address.ts";
+import { parse, parseQuery, readIdBody, readJson } from "./kit.ts";
 
 const MAX_INT = 2_147_483_647;
 /** At most this many products are cancelled by one batachCancel call. */
-export const BATCH_CANCEL_MAX = 100;
+const BATCH_CANCEL_MAX = 100;
 
 const prodIdRule = z.object({ prodId: intField(1, MAX_INT) });
 const shopIdRule = z.object({ shopId: intField(1, MAX_INT) });
@@ -33,37 +33,22 @@ const prodIdsRule = z.object({
   prodIds: z.array(intField(1, MAX_INT), { error: "validation.invalid" }).min(1, "validation.required").max(BATCH_CANCEL_MAX, "validation.outOfRange"),
 });
 
-/** A body that is a raw id (JSON number or digit string, or plain text digits) or an object {key: id}. */
-export async function readIdBody(c: Context<ApiEnv>, key: string): Promise<unknown> {
-  const text = (await c.req.text()).trim();
-  if (text === "") return {};
-  if (/^\d+$/.test(text)) return { [key]: text };
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t("api.badJson"));
-  }
-  // anything but an object is the id itself, so `true` or `[1]` is "not valid" rather than "empty"
-  return body !== null && typeof body === "object" && !Array.isArray(body) ? body : { [key]: body };
-}
-
 export const collectionRouter = new Hono<ApiEnv>();
 
 collectionRouter.post("/p/user/collection/addOrCancel", async (c) => {
-  const { prodId } = parseWith(c, prodIdRule, await readIdBody(c, "prodId"));
+  const { prodId } = parse(c, prodIdRule, await readIdBody(c, "prodId"));
   const r = await toggleProdCollection(c.var.app.db, c.var.userId, prodId);
   if (r === null) throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t("address.productNotFound"));
   return ok(c, r);
 });
 
 collectionRouter.get("/p/user/collection/isCollection", async (c) => {
-  const { prodId } = parseWith(c, prodIdRule, c.req.query());
+  const { prodId } = parseQuery(c, prodIdRule);
   return ok(c, await isProdCollected(c.var.app.db, c.var.userId, prodId));
 });
 
 collectionRouter.get("/p/user/collection/prods", async (c) => {
-  const { current, size } = parseWith(c, pageParams, c.req.query());
+  const { current, size } = parseQuery(c, pageParams);
   return ok(c, await prodCollectionPage(c.var.app.db, c.var.userId, c.var.locale, current, size));
 });
 
@@ -72,29 +57,24 @@ collectionRouter.get("/p/user/collection/count", countHandler);
 collectionRouter.get("/p/user/collection/collectionCount", countHandler);
 
 collectionRouter.post("/p/user/collection/batachCancel", async (c) => {
-  let body: unknown;
-  try {
-    body = await c.req.json();
-  } catch {
-    throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t("api.badJson"));
-  }
-  const { prodIds } = parseWith(c, prodIdsRule, Array.isArray(body) ? { prodIds: body } : body);
+  const body = await readJson(c);
+  const { prodIds } = parse(c, prodIdsRule, Array.isArray(body) ? { prodIds: body } : body);
   return ok(c, await cancelProdCollections(c.var.app.db, c.var.userId, prodIds));
 });
 
 collectionRouter.post("/p/shop/collection/addOrCancel", async (c) => {
-  const { shopId } = parseWith(c, shopIdRule, await readIdBody(c, "shopId"));
+  const { shopId } = parse(c, shopIdRule, await readIdBody(c, "shopId"));
   const r = await toggleShopCollection(c.var.app.db, c.var.userId, shopId);
   if (r === null) throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t("address.shopNotFound"));
   return ok(c, r);
 });
 
 collectionRouter.get("/p/shop/collection/isCollection", async (c) => {
-  const { shopId } = parseWith(c, shopIdRule, c.req.query());
+  const { shopId } = parseQuery(c, shopIdRule);
   return ok(c, await isShopCollected(c.var.app.db, c.var.userId, shopId));
 });
 
 collectionRouter.get("/p/shop/collection/page", async (c) => {
-  const { current, size } = parseWith(c, pageParams, c.req.query());
+  const { current, size } = parseQuery(c, pageParams);
   return ok(c, await shopCollectionPage(c.var.app.db, c.var.userId, c.var.locale, current, size));
 });

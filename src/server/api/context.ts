@@ -1,3 +1,4 @@
+/** The API's context types — cross-cutting edge code, not a feature. */
 import type { TFunction } from "i18next";
 import type { z } from "zod";
 import type { Locale } from "../../lib/locale.ts";
@@ -18,7 +19,7 @@ export interface ApiVariables {
   readOnly: boolean;
 }
 export type ApiEnv = { Variables: ApiVariables };
-/** The merchant API's handlers also know the token's shop (set by its token check). */
+/** The merchant routes of every feature also know the token's shop (set by requireMerchant, api/merchant.ts). */
 export type MerchantEnv = { Variables: ApiVariables & { shopId: number; merchantSessionId: number } };
 
 export type Infer<S extends z.ZodType> = z.infer<S>;

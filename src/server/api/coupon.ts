@@ -10,33 +10,34 @@
  *   GET    /p/myCoupon/listCouponIds                                             → couponId[] claimed
  *   DELETE /p/myCoupon/deleteCoupon/{couponUserId}                               → null (used or expired only)
  * Refusals: A00001 with a translated `coupon.*` message; nothing changes.
+ *
+ * Managing coupons (docs/merchant-api.md "Coupons and discounts"); forms are checked by the shared
+ * rules of src/lib/marketing-rules.ts, another shop's coupon is answered like an unknown one:
+ *   merchant (behind the merchant token; the token's shop):
+ *     GET  /merchant/coupons?state=0|1|2&current&size → Page<ManagedCouponDto>
+ *     POST /merchant/coupons {CouponForm}              → {couponId}
+ *     POST /merchant/coupons/{couponId}/stop           → null
+ *   platform (`Authorization: <PLATFORM_API_TOKEN>`; the platform's own coupons, shop 0):
+ *     GET  /platform/coupons, POST /platform/coupons, POST /platform/coupons/{couponId}/stop
  */
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { ResponseCode } from "../../lib/api-types.ts";
+import { couponFormRule, managedListRule } from "../../lib/marketing-rules.ts";
 import { intField, intFieldDefault, pageParams } from "../../lib/validation.ts";
+import { createCoupon, listManagedCoupons, stopCoupon } from "../domain/coupon/coupon-admin.ts";
 import {
-  claimCoupon, claimedCouponIds, CouponError, couponCentre, couponsForProduct, deleteMyCoupon, myCouponCounts, myCoupons,
+  claimCoupon, claimedCouponIds, couponCentre, couponsForProduct, deleteMyCoupon, myCouponCounts, myCoupons,
 } from "../domain/coupon/coupon.ts";
-import type { ApiEnv } from "./context.ts";
-import { ApiError, ok } from "./envelope.ts";
-import { parseWith } from "./address.ts";
-import { readIdBody } from "./collection.ts";
+import type { ApiEnv, MerchantEnv } from "./context.ts";
+import { ok } from "./envelope.ts";
+import { parse, parseJson, parseQuery, pathId, readIdBody, run } from "./kit.ts";
+import { requirePlatform } from "./platform-auth.ts";
 
 const MAX_INT = 2_147_483_647;
 const couponIdRule = z.object({ couponId: intField(1, MAX_INT) });
 const prodIdRule = z.object({ prodId: intField(1, MAX_INT) });
 const couponUserIdRule = z.object({ couponUserId: intField(1, MAX_INT) });
 const myListRule = pageParams.extend({ status: intFieldDefault(0, 2, 1) });
-
-async function run<T>(c: Context<ApiEnv>, f: () => Promise<T>) {
-  try {
-    return ok(c, await f());
-  } catch (err) {
-    if (err instanceof CouponError) throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t(err.key, err.params));
-    throw err;
-  }
-}
 
 const platformName = (c: Context<ApiEnv>) => c.var.t("coupon.platformName");
 const userOf = (c: Context<ApiEnv>): string | null => (c.req.path.startsWith("/api/p/") ? c.var.userId : null);
@@ -46,7 +47,7 @@ export const couponRouter = new Hono<ApiEnv>();
 for (const [kind, paths] of [["platform", ["/coupon/generalCouponList", "/p/myCoupon/generalCouponList"]], ["shop", ["/coupon/getCouponPage", "/p/myCoupon/getCouponPage"]]] as const) {
   for (const path of paths) {
     couponRouter.get(path, async (c) => {
-      const q = parseWith(c, pageParams, c.req.query());
+      const q = parseQuery(c, pageParams);
       return ok(c, await couponCentre(c.var.app.db, c.var.locale, userOf(c), kind, q, new Date(), platformName(c)));
     });
   }
@@ -54,18 +55,18 @@ for (const [kind, paths] of [["platform", ["/coupon/generalCouponList", "/p/myCo
 
 for (const path of ["/coupon/listByProdId", "/p/myCoupon/listByProdId"]) {
   couponRouter.get(path, async (c) => {
-    const { prodId } = parseWith(c, prodIdRule, c.req.query());
+    const { prodId } = parseQuery(c, prodIdRule);
     return ok(c, await couponsForProduct(c.var.app.db, c.var.locale, userOf(c), prodId, new Date(), platformName(c)));
   });
 }
 
 couponRouter.post("/p/myCoupon/receive", async (c) => {
-  const { couponId } = parseWith(c, couponIdRule, await readIdBody(c, "couponId"));
+  const { couponId } = parse(c, couponIdRule, await readIdBody(c, "couponId"));
   return run(c, () => claimCoupon(c.var.app.db, c.var.userId, couponId, new Date()));
 });
 
 couponRouter.get("/p/myCoupon/getCouponList", async (c) => {
-  const q = parseWith(c, myListRule, c.req.query());
+  const q = parseQuery(c, myListRule);
   return ok(c, await myCoupons(c.var.app.db, c.var.userId, c.var.locale, q.status as 0 | 1 | 2, q, new Date(), platformName(c)));
 });
 
@@ -74,9 +75,34 @@ couponRouter.get("/p/myCoupon/getMyCouponsStatusCount", async (c) => ok(c, await
 couponRouter.get("/p/myCoupon/listCouponIds", async (c) => ok(c, await claimedCouponIds(c.var.app.db, c.var.userId)));
 
 couponRouter.delete("/p/myCoupon/deleteCoupon/:couponUserId", async (c) => {
-  const { couponUserId } = parseWith(c, couponUserIdRule, { couponUserId: c.req.param("couponUserId") });
+  const { couponUserId } = parse(c, couponUserIdRule, { couponUserId: c.req.param("couponUserId") });
   return run(c, async () => {
     await deleteMyCoupon(c.var.app.db, c.var.userId, couponUserId, new Date());
     return null;
   });
 });
+
+// ---- managing coupons: a shop's own (merchant token), the platform's (platform token) ----------
+
+/** The coupon management routes under `base` for one owner: the merchant's shop, or the platform (0). */
+function couponAdminRoutes(r: Hono<MerchantEnv>, base: string, shopOf: (c: Context<MerchantEnv>) => number): void {
+  r.get(base, async (c) => {
+    const q = parseQuery(c, managedListRule);
+    return run(c, () => listManagedCoupons(c.var.app.db, shopOf(c), c.var.locale, q, new Date()));
+  });
+  r.post(base, async (c) => {
+    const form = await parseJson(c, couponFormRule(new Date()));
+    return run(c, async () => ({ couponId: await createCoupon(c.var.app.db, shopOf(c), form) }));
+  });
+  r.post(`${base}/:couponId/stop`, async (c) => run(c, async () => {
+    await stopCoupon(c.var.app.db, shopOf(c), pathId(c, "couponId", "merchant.marketing.couponNotFound"), new Date());
+    return null;
+  }));
+}
+
+/** The merchant's and the platform's coupons (the platform has no shop: its coupons are shop 0). */
+export const couponMerchantRouter = new Hono<MerchantEnv>();
+couponAdminRoutes(couponMerchantRouter, "/merchant/coupons", (c) => c.var.shopId);
+couponMerchantRouter.use("/platform/coupons", requirePlatform);
+couponMerchantRouter.use("/platform/coupons/*", requirePlatform);
+couponAdminRoutes(couponMerchantRouter, "/platform/coupons", () => 0);

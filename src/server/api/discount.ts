@@ -5,48 +5,66 @@
  *   GET /marking/discount/prodList?discountId&current&size        → Page<DiscountProdDto> (with activityPrice)
  *   GET /marking/discount/getDiscountByProdId?prodId              → DiscountDto[] (running and upcoming for the product)
  * Unknown ids: A00001 "discount.notFound".
+ *
+ * A shop's own discounts (docs/merchant-api.md "Coupons and discounts"), behind the merchant token;
+ * forms are checked by the shared rules of src/lib/marketing-rules.ts, another shop's discount is
+ * answered like an unknown one:
+ *   GET  /merchant/discounts?state=0|1|2&current&size → Page<ManagedDiscountDto>
+ *   POST /merchant/discounts {DiscountForm}            → {discountId}
+ *   POST /merchant/discounts/{discountId}/stop         → null
  */
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
 import { z } from "zod";
-import { ResponseCode } from "../../lib/api-types.ts";
+import { discountFormRule, managedListRule } from "../../lib/marketing-rules.ts";
 import { intField, pageParams } from "../../lib/validation.ts";
-import { DiscountError, discountDetail, discountList, discountProdList, discountsForProduct } from "../domain/discount/discount.ts";
-import type { ApiEnv } from "./context.ts";
-import { ApiError, ok } from "./envelope.ts";
-import { parseWith } from "./address.ts";
+import { createDiscount, listManagedDiscounts, stopDiscount } from "../domain/discount/discount-admin.ts";
+import { discountDetail, discountList, discountProdList, discountsForProduct } from "../domain/discount/discount.ts";
+import type { ApiEnv, MerchantEnv } from "./context.ts";
+import { ok } from "./envelope.ts";
+import { parse, parseJson, parseQuery, pathId, run } from "./kit.ts";
 
 const MAX_INT = 2_147_483_647;
 const discountIdRule = z.object({ discountId: intField(1, MAX_INT) });
 const prodListRule = pageParams.extend({ discountId: intField(1, MAX_INT) });
 const prodIdRule = z.object({ prodId: intField(1, MAX_INT) });
 
-async function run<T>(c: Context<ApiEnv>, f: () => Promise<T>) {
-  try {
-    return ok(c, await f());
-  } catch (err) {
-    if (err instanceof DiscountError) throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t(err.key));
-    throw err;
-  }
-}
-
 export const discountRouter = new Hono<ApiEnv>();
 
 discountRouter.get("/marking/discount/getDiscountList", async (c) => {
-  const q = parseWith(c, pageParams, c.req.query());
+  const q = parseQuery(c, pageParams);
   return ok(c, await discountList(c.var.app.db, c.var.locale, q, new Date()));
 });
 
 discountRouter.get("/marking/discount/getDiscountByDiscountId/:discountId", async (c) => {
-  const { discountId } = parseWith(c, discountIdRule, { discountId: c.req.param("discountId") });
+  const { discountId } = parse(c, discountIdRule, { discountId: c.req.param("discountId") });
   return run(c, () => discountDetail(c.var.app.db, c.var.locale, discountId, new Date()));
 });
 
 discountRouter.get("/marking/discount/prodList", async (c) => {
-  const q = parseWith(c, prodListRule, c.req.query());
+  const q = parseQuery(c, prodListRule);
   return run(c, () => discountProdList(c.var.app.db, c.var.locale, q.discountId, q, new Date()));
 });
 
 discountRouter.get("/marking/discount/getDiscountByProdId", async (c) => {
-  const { prodId } = parseWith(c, prodIdRule, c.req.query());
+  const { prodId } = parseQuery(c, prodIdRule);
   return ok(c, await discountsForProduct(c.var.app.db, c.var.locale, prodId, new Date()));
 });
+
+// ---- a shop's own discounts (merchant token) ----------------------------------------------------
+
+export const discountMerchantRouter = new Hono<MerchantEnv>();
+
+discountMerchantRouter.get("/merchant/discounts", async (c) => {
+  const q = parseQuery(c, managedListRule);
+  return run(c, () => listManagedDiscounts(c.var.app.db, c.var.shopId, c.var.locale, q, new Date()));
+});
+
+discountMerchantRouter.post("/merchant/discounts", async (c) => {
+  const form = await parseJson(c, discountFormRule(new Date()));
+  return run(c, async () => ({ discountId: await createDiscount(c.var.app.db, c.var.shopId, form) }));
+});
+
+discountMerchantRouter.post("/merchant/discounts/:discountId/stop", async (c) => run(c, async () => {
+  await stopDiscount(c.var.app.db, c.var.shopId, pathId(c, "discountId", "merchant.marketing.discountNotFound"), new Date());
+  return null;
+}));

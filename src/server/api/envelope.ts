@@ -1,3 +1,8 @@
+/**
+ * The answer envelope {code, msg, data, success} and pages — cross-cutting edge code, not a
+ * feature. ApiError is a failure whose message is already translated (input refused by the kit,
+ * a missing token); a domain refusal is a DomainError, answered by the kit (kit.ts `refusal`).
+ */
 import type { Context } from "hono";
 import { ResponseCode, type Envelope, type Page } from "../../lib/api-types.ts";
 

@@ -19,9 +19,9 @@ import { FlashGate, type GateOutcome } from "../domain/flash-sale/flash-gate.ts"
 import { createFlashActivity, createFlashSession, endFlashActivity, flashActivity, flashBuy, flashBuyOf, flashSessionList, flashSkuStock, orderPathOf, orderPathValid, shopFlashActivities } from "../domain/flash-sale/flash-sale.ts";
 import { confirmOrder, OrderSubmitError, submitOrder } from "../domain/order/order-submit.ts";
 import type { ApiEnv, MerchantEnv } from "./context.ts";
-import { jsonBody, parseInput, runDomain } from "./input.ts";
 import { ApiError, ok } from "./envelope.ts";
-import { body, confirmRule, parse, run, submitInputOf, submitRule } from "./order-submit.ts";
+import { parse, parseJson, parseQuery, readJson, run } from "./kit.ts";
+import { CHECKOUT, confirmRule, submitInputOf, submitRule } from "./order/submit-rules.ts";
 
 const MAX_INT = 2_147_483_647;
 const idRule = z.object({ seckillId: intField(1, MAX_INT) });
@@ -84,14 +84,14 @@ export const flashSaleRouter = new Hono<ApiEnv>();
 flashSaleRouter.get("/seckill/sessions", async (c) => ok(c, await flashSessionList(c.var.app.db, c.var.locale, new Date())));
 
 flashSaleRouter.get("/seckill/prod", async (c) => {
-  const { seckillId } = parse(c, idRule, c.req.query());
+  const { seckillId } = parseQuery(c, idRule);
   const dto = await flashActivity(c.var.app.db, seckillId, c.var.locale, new Date());
   if (!dto) throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t("flashSale.notFound"));
   return ok(c, dto);
 });
 
 flashSaleRouter.get("/p/seckill/orderPath", async (c) => {
-  const { seckillId } = parse(c, idRule, c.req.query());
+  const { seckillId } = parseQuery(c, idRule);
   const now = new Date();
   const dto = await flashActivity(c.var.app.db, seckillId, c.var.locale, now);
   if (!dto) throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t("flashSale.notFound"));
@@ -101,7 +101,7 @@ flashSaleRouter.get("/p/seckill/orderPath", async (c) => {
 });
 
 flashSaleRouter.post("/p/seckill/:orderPath/confirm", async (c) => {
-  const input = parse(c, flashConfirmRule, await body(c));
+  const input = parse(c, flashConfirmRule, await readJson(c, { empty: {} }), CHECKOUT);
   checkPath(c, input.seckillId);
   const dto = await flashActivity(c.var.app.db, input.seckillId, c.var.locale, new Date());
   const sku = dto?.seckillSkuList.find((s) => s.seckillSkuId === input.seckillSkuId);
@@ -114,7 +114,7 @@ flashSaleRouter.post("/p/seckill/:orderPath/confirm", async (c) => {
 });
 
 flashSaleRouter.post("/p/seckill/:orderPath/submit", async (c) => {
-  const input = parse(c, flashSubmitRule, await body(c));
+  const input = parse(c, flashSubmitRule, await readJson(c, { empty: {} }), CHECKOUT);
   checkPath(c, input.seckillId);
   const gate = tickets.get(c.req.raw);
   // The gate entry counted exactly these pieces (the body is the same one).
@@ -141,7 +141,7 @@ flashSaleRouter.post("/p/seckill/:orderPath/submit", async (c) => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// Merchant side (docs/merchant-api.md "Flash sale and group buy"), behind the merchant token:
+// A shop's flash sales (docs/merchant-api.md "Flash sale and group buy"), behind the merchant token:
 //   POST /merchant/flash/sessions {startTime, endTime}                                  → {sessionId}
 //   GET  /merchant/flash/activities                                                     → FlashActivityDto[]
 //   POST /merchant/flash/activities {sessionId, prodId, maxNum, payMinutes, skus: [{skuId, price, stocks}]} → {seckillId}
@@ -162,19 +162,22 @@ const flashActivityRule = z.object({
   }), { error: "flashSale.badSkus" }).min(1, "flashSale.badSkus").max(50, "flashSale.badSkus"),
 });
 
-export function mountMerchantFlashSale(r: Hono<MerchantEnv>): void {
-  r.post("/merchant/flash/sessions", async (c) => {
-    const input = parseInput(c, sessionRule, await jsonBody(c));
-    return runDomain(c, async () => ({ sessionId: await createFlashSession(c.var.app.db, input, new Date()) }));
-  });
-  r.get("/merchant/flash/activities", async (c) => runDomain(c, () => shopFlashActivities(c.var.app.db, c.var.shopId, c.var.locale, new Date())));
-  r.post("/merchant/flash/activities", async (c) => {
-    const input = parseInput(c, flashActivityRule, await jsonBody(c));
-    return runDomain(c, async () => ({ seckillId: await createFlashActivity(c.var.app.db, c.var.shopId, input, new Date()) }));
-  });
-  r.post("/merchant/flash/activities/:seckillId/end", async (c) => runDomain(c, async () => {
-    const id = Number(/^\d{1,10}$/.test(c.req.param("seckillId")) ? c.req.param("seckillId") : 0);
-    await endFlashActivity(c.var.app.db, c.var.shopId, id);
-    return null;
-  }));
-}
+export const flashSaleMerchantRouter = new Hono<MerchantEnv>();
+
+flashSaleMerchantRouter.post("/merchant/flash/sessions", async (c) => {
+  const input = await parseJson(c, sessionRule);
+  return run(c, async () => ({ sessionId: await createFlashSession(c.var.app.db, input, new Date()) }));
+});
+
+flashSaleMerchantRouter.get("/merchant/flash/activities", async (c) => run(c, () => shopFlashActivities(c.var.app.db, c.var.shopId, c.var.locale, new Date())));
+
+flashSaleMerchantRouter.post("/merchant/flash/activities", async (c) => {
+  const input = await parseJson(c, flashActivityRule);
+  return run(c, async () => ({ seckillId: await createFlashActivity(c.var.app.db, c.var.shopId, input, new Date()) }));
+});
+
+flashSaleMerchantRouter.post("/merchant/flash/activities/:seckillId/end", async (c) => run(c, async () => {
+  const id = Number(/^\d{1,10}$/.test(c.req.param("seckillId")) ? c.req.param("seckillId") : 0);
+  await endFlashActivity(c.var.app.db, c.var.shopId, id);
+  return null;
+}));

@@ -10,17 +10,17 @@
  *   POST /p/group/order/submit   body {groupActivityId, groupSkuId, groupTeamId, prodCount, uuid, …} → {orderNumbers}
  * Rules: src/server/domain/group-buy/group-buy.ts.
  */
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
 import { z } from "zod";
 import { ResponseCode } from "../../lib/api-types.ts";
 import type { OrderNumbersDto } from "../../lib/order-types.ts";
 import { intField, intFieldDefault } from "../../lib/validation.ts";
-import { createGroupActivity, endGroupActivity, GroupBuyError, groupActivityById, shopTeams, groupActivityList, groupActivityOfProd, groupBuy, groupBuyOf, joinableTeams, myTeams, teamInfo, teamOfOrder } from "../domain/group-buy/group-buy.ts";
+import { createGroupActivity, endGroupActivity, groupActivityById, shopTeams, groupActivityList, groupActivityOfProd, groupBuy, groupBuyOf, joinableTeams, myTeams, teamInfo, teamOfOrder } from "../domain/group-buy/group-buy.ts";
 import { confirmOrder, submitOrder } from "../domain/order/order-submit.ts";
 import type { ApiEnv, MerchantEnv } from "./context.ts";
-import { jsonBody, parseInput, runDomain } from "./input.ts";
 import { ApiError, ok } from "./envelope.ts";
-import { body, confirmRule, parse, run, submitInputOf, submitRule } from "./order-submit.ts";
+import { parse, parseJson, parseQuery, readJson, run } from "./kit.ts";
+import { CHECKOUT, confirmRule, submitInputOf, submitRule } from "./order/submit-rules.ts";
 
 const MAX_INT = 2_147_483_647;
 const pageRule = z.object({ current: intFieldDefault(1, 100_000, 1), size: intFieldDefault(1, 50, 12) });
@@ -28,49 +28,40 @@ const what = { groupActivityId: intField(1, MAX_INT), groupSkuId: intField(1, MA
 const groupConfirmRule = confirmRule.omit({ basketIds: true, orderItem: true }).extend(what);
 const groupSubmitRule = submitRule.extend(what);
 
-async function guard<T>(c: Context<ApiEnv>, f: () => Promise<T>) {
-  try {
-    return ok(c, await f());
-  } catch (e) {
-    if (e instanceof GroupBuyError) throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t(e.key));
-    throw e;
-  }
-}
-
 export const groupBuyRouter = new Hono<ApiEnv>();
 
 groupBuyRouter.get("/group/activities", async (c) => {
-  const q = parse(c, pageRule, c.req.query());
+  const q = parseQuery(c, pageRule);
   return ok(c, await groupActivityList(c.var.app.db, c.var.locale, new Date(), q));
 });
 
 groupBuyRouter.get("/group/prodActivity", async (c) => {
-  const { prodId } = parse(c, z.object({ prodId: intField(1, MAX_INT) }), c.req.query());
+  const { prodId } = parseQuery(c, z.object({ prodId: intField(1, MAX_INT) }));
   return ok(c, await groupActivityOfProd(c.var.app.db, prodId, c.var.locale, new Date()));
 });
 
 groupBuyRouter.get("/group/joinGroupList", async (c) => {
-  const q = parse(c, z.object({ groupActivityId: intField(1, MAX_INT), showSize: intFieldDefault(1, 50, 10) }), c.req.query());
+  const q = parseQuery(c, z.object({ groupActivityId: intField(1, MAX_INT), showSize: intFieldDefault(1, 50, 10) }));
   return ok(c, await joinableTeams(c.var.app.db, q.groupActivityId, new Date(), q.showSize));
 });
 
 groupBuyRouter.get("/p/groupTeam/info", async (c) => {
-  const { groupTeamId } = parse(c, z.object({ groupTeamId: intField(1, MAX_INT) }), c.req.query());
-  return guard(c, () => teamInfo(c.var.app.db, groupTeamId, c.var.userId, c.var.locale, new Date()));
+  const { groupTeamId } = parseQuery(c, z.object({ groupTeamId: intField(1, MAX_INT) }));
+  return run(c, () => teamInfo(c.var.app.db, groupTeamId, c.var.userId, c.var.locale, new Date()));
 });
 
 groupBuyRouter.get("/p/groupTeam/byOrder", async (c) => {
-  const { orderNumber } = parse(c, z.object({ orderNumber: z.string().regex(/^\d{1,32}$/, "validation.invalid") }), c.req.query());
-  return guard(c, async () => ({ groupTeamId: await teamOfOrder(c.var.app.db, c.var.userId, orderNumber) }));
+  const { orderNumber } = parseQuery(c, z.object({ orderNumber: z.string().regex(/^\d{1,32}$/, "validation.invalid") }));
+  return run(c, async () => ({ groupTeamId: await teamOfOrder(c.var.app.db, c.var.userId, orderNumber) }));
 });
 
 groupBuyRouter.get("/p/groupTeam/mine", async (c) => {
-  const q = parse(c, pageRule, c.req.query());
+  const q = parseQuery(c, pageRule);
   return ok(c, await myTeams(c.var.app.db, c.var.userId, c.var.locale, new Date(), q));
 });
 
 groupBuyRouter.post("/p/group/order/confirm", async (c) => {
-  const input = parse(c, groupConfirmRule, await body(c));
+  const input = parse(c, groupConfirmRule, await readJson(c, { empty: {} }), CHECKOUT);
   const act = await groupActivityById(c.var.app.db, input.groupActivityId, c.var.locale, new Date());
   const sku = act?.groupSkuList.find((s) => s.groupSkuId === input.groupSkuId);
   if (!act || !sku) throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t("groupBuy.notFound"));
@@ -82,7 +73,7 @@ groupBuyRouter.post("/p/group/order/confirm", async (c) => {
 });
 
 groupBuyRouter.post("/p/group/order/submit", async (c) => {
-  const input = parse(c, groupSubmitRule, await body(c));
+  const input = parse(c, groupSubmitRule, await readJson(c, { empty: {} }), CHECKOUT);
   return run(c, async (): Promise<OrderNumbersDto> => {
     const numbers = await submitOrder(c.var.app.db, c.var.userId, c.var.locale, submitInputOf(input), new Date(), (ref) => {
       const buy = groupBuyOf(ref);
@@ -93,7 +84,7 @@ groupBuyRouter.post("/p/group/order/submit", async (c) => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// Merchant side (docs/merchant-api.md "Flash sale and group buy"), behind the merchant token:
+// A shop's group buys (docs/merchant-api.md "Flash sale and group buy"), behind the merchant token:
 //   POST /merchant/group/activities {prodId, groupNumber, maxNum, teamHours, startTime, endTime, skus: [{skuId, actPrice}]} → {groupActivityId}
 //   GET  /merchant/group/teams?groupActivityId=                                        → teams, newest first
 //   POST /merchant/group/activities/{groupActivityId}/end                              → null
@@ -113,18 +104,20 @@ const groupActivityRule = z.object({
   }), { error: "groupBuy.badSkus" }).min(1, "groupBuy.badSkus").max(50, "groupBuy.badSkus"),
 });
 
-export function mountMerchantGroupBuy(r: Hono<MerchantEnv>): void {
-  r.post("/merchant/group/activities", async (c) => {
-    const input = parseInput(c, groupActivityRule, await jsonBody(c));
-    return runDomain(c, async () => ({ groupActivityId: await createGroupActivity(c.var.app.db, c.var.shopId, input, new Date()) }));
-  });
-  r.get("/merchant/group/teams", async (c) => {
-    const q = parseInput(c, z.object({ groupActivityId: intField(1, MAX_INT).optional() }), c.req.query());
-    return runDomain(c, () => shopTeams(c.var.app.db, c.var.shopId, q.groupActivityId));
-  });
-  r.post("/merchant/group/activities/:groupActivityId/end", async (c) => runDomain(c, async () => {
-    const id = Number(/^\d{1,10}$/.test(c.req.param("groupActivityId")) ? c.req.param("groupActivityId") : 0);
-    await endGroupActivity(c.var.app.db, c.var.shopId, id);
-    return null;
-  }));
-}
+export const groupBuyMerchantRouter = new Hono<MerchantEnv>();
+
+groupBuyMerchantRouter.post("/merchant/group/activities", async (c) => {
+  const input = await parseJson(c, groupActivityRule);
+  return run(c, async () => ({ groupActivityId: await createGroupActivity(c.var.app.db, c.var.shopId, input, new Date()) }));
+});
+
+groupBuyMerchantRouter.get("/merchant/group/teams", async (c) => {
+  const q = parseQuery(c, z.object({ groupActivityId: intField(1, MAX_INT).optional() }));
+  return run(c, () => shopTeams(c.var.app.db, c.var.shopId, q.groupActivityId));
+});
+
+groupBuyMerchantRouter.post("/merchant/group/activities/:groupActivityId/end", async (c) => run(c, async () => {
+  const id = Number(/^\d{1,10}$/.test(c.req.param("groupActivityId")) ? c.req.param("groupActivityId") : 0);
+  await endGroupActivity(c.var.app.db, c.var.shopId, id);
+  return null;
+}));

@@ -1,3 +1,6 @@
+/**
+ * Cache headers of public API answers — cross-cutting edge code, not a feature.
+ */
 import type { Context } from "hono";
 
 /**

@@ -1,35 +1,67 @@
 /**
- * Invoices, buyer side (CONTRACT §5.3; docs/after-sales.md "Invoices"), login required (/p/):
+ * Invoices (CONTRACT §5.3; docs/after-sales.md "Invoices").
+ * Buyer, login required (/p/):
  *   GET /p/orderInvoice/info?orderNumber=                                       → InvoiceDetailDto
  *   PUT /p/orderInvoice {orderNumber, invoiceType 1|2, headerName, invoiceTaxNumber?} → InvoiceDetailDto
  *       (only while "application in progress"; a unit needs a valid taxpayer number)
+ * Merchant (docs/merchant-api.md "After-sales"), behind the merchant token; another shop's invoice
+ * is answered like an unknown one:
+ *   GET  /merchant/invoices?state=0|1|2&current&size → Page<ShopInvoiceDto> (1 in progress, 2 invoiced)
+ *   POST /merchant/invoices/{orderNumber}/file  multipart "file" (a PDF) or a raw application/pdf body
+ *                                                    → {filePath}; the invoice becomes "invoiced"
+ *       (the domain takes a PDF up to 5 MB; the request body itself is under the default 1 MB
+ *       limit of src/server/http/body-limit.ts)
  */
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
-import { ResponseCode } from "../../lib/api-types.ts";
 import { invoiceChoiceRule } from "../../lib/rule-schemas.ts";
-import { myInvoice, updateMyInvoice } from "../domain/invoice/invoice.ts";
-import type { ApiEnv } from "./context.ts";
-import { envelope } from "./envelope.ts";
-import { jsonBody, parseInput, runDomain } from "./input.ts";
+import { intFieldDefault, pageParams } from "../../lib/validation.ts";
+import { InvoiceError, issueInvoice, myInvoice, shopInvoices, updateMyInvoice } from "../domain/invoice/invoice.ts";
+import type { ApiEnv, MerchantEnv } from "./context.ts";
+import { parse, parseQuery, readJson, run } from "./kit.ts";
 
 export const invoiceRouter = new Hono<ApiEnv>();
 
 const orderNumberRule = z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string({ error: "invoice.notFound" }).regex(/^\d{1,32}$/, "invoice.notFound"));
 
 invoiceRouter.get("/p/orderInvoice/info", async (c) => {
-  const orderNumber = parseInput(c, orderNumberRule, c.req.query("orderNumber") ?? "");
-  return runDomain(c, () => myInvoice(c.var.app.db, c.var.userId, orderNumber, c.var.locale));
+  const orderNumber = parse(c, orderNumberRule, c.req.query("orderNumber") ?? "");
+  return run(c, () => myInvoice(c.var.app.db, c.var.userId, orderNumber, c.var.locale));
 });
 
-invoiceRouter.put(
-  "/p/orderInvoice",
-  bodyLimit({ maxSize: 8 * 1024, onError: (c) => c.json(envelope(ResponseCode.SHOW_FAIL, null, (c as unknown as { var: { t: (k: string) => string } }).var.t("auth.bodyTooLarge")), 413) }),
-  async (c) => {
-    const body = await jsonBody(c);
-    const orderNumber = parseInput(c, orderNumberRule, (body as { orderNumber?: unknown } | null)?.orderNumber ?? "");
-    const choice = parseInput(c, invoiceChoiceRule, body);
-    return runDomain(c, () => updateMyInvoice(c.var.app.db, c.var.userId, orderNumber, choice, new Date(), c.var.locale));
-  },
-);
+invoiceRouter.put("/p/orderInvoice", async (c) => {
+  const body = await readJson(c);
+  const orderNumber = parse(c, orderNumberRule, (body as { orderNumber?: unknown } | null)?.orderNumber ?? "");
+  const choice = parse(c, invoiceChoiceRule, body);
+  return run(c, () => updateMyInvoice(c.var.app.db, c.var.userId, orderNumber, choice, new Date(), c.var.locale));
+});
+
+// ---- a shop's invoices (merchant token) ---------------------------------------------------------
+
+const invoiceListRule = pageParams.extend({ state: intFieldDefault(0, 2, 0) });
+
+export const invoiceMerchantRouter = new Hono<MerchantEnv>();
+
+invoiceMerchantRouter.get("/merchant/invoices", async (c) => {
+  const q = parseQuery(c, invoiceListRule);
+  return run(c, () => shopInvoices(c.var.app.db, c.var.shopId, c.var.locale, { state: q.state as 0 | 1 | 2, current: q.current, size: q.size }));
+});
+
+invoiceMerchantRouter.post("/merchant/invoices/:orderNumber/file", async (c) => {
+  const orderNumber = c.req.param("orderNumber");
+  return run(c, async () => {
+    if (!/^\d{1,32}$/.test(orderNumber)) throw new InvoiceError("invoice.notFound");
+    const type = (c.req.header("content-type") ?? "").toLowerCase();
+    let bytes: Uint8Array;
+    if (type.startsWith("multipart/form-data")) {
+      const form = await c.req.parseBody().catch(() => ({} as Record<string, unknown>));
+      const file = form.file;
+      if (!(file instanceof File) || file.size === 0) throw new InvoiceError("invoice.fileRequired");
+      bytes = new Uint8Array(await file.arrayBuffer());
+    } else {
+      bytes = new Uint8Array(await c.req.arrayBuffer());
+      if (bytes.length === 0) throw new InvoiceError("invoice.fileRequired");
+    }
+    return issueInvoice(c.var.app.db, c.var.app.storage, c.var.shopId, orderNumber, bytes, new Date());
+  });
+});

@@ -8,12 +8,12 @@ import { Hono } from "hono";
 import { ResponseCode } from "../../lib/api-types.ts";
 import { ID_MAX } from "../../lib/constants.ts";
 import { strictInt } from "../../lib/validation.ts";
-import { buyLevel, levelPage, levelPayStatus, MemberError } from "../domain/member/member.ts";
-import { PaymentError, safeReturnUrl } from "../domain/payment/payment.ts";
+import { buyLevel, levelPage, levelPayStatus } from "../domain/member/member.ts";
+import { safeReturnUrl } from "../domain/payment/payment.ts";
 import { paymentProviderFor } from "../providers/payment.ts";
 import type { ApiEnv } from "./context.ts";
 import { ApiError, ok } from "./envelope.ts";
-import { readJson } from "./address.ts";
+import { readObject, run } from "./kit.ts";
 
 export const memberRouter = new Hono<ApiEnv>();
 
@@ -29,20 +29,16 @@ memberRouter.get("/p/level/payStatus", async (c) => {
 });
 
 memberRouter.post("/p/level/payLevel", async (c) => {
-  const body = (await readJson(c)) as Record<string, unknown> | null;
-  if (!body || typeof body !== "object" || Array.isArray(body)) throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t("api.badJson"));
+  const body = await readObject(c);
   const levelId = strictInt(body.id) ?? 0;
   const payType = strictInt(body.payType) ?? Number.NaN;
   if (levelId < 1 || levelId > ID_MAX) throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t("member.levelNotFound"));
-  try {
+  return run(c, async () => {
     const r = await buyLevel(c.var.app.db, paymentProviderFor(c.var.app.config), {
       userId: c.var.userId, levelId, payType, returnUrl: safeReturnUrl(body.returnUrl) ?? undefined, subject: c.var.t("member.subject"), locale: c.var.locale,
     }, new Date());
-    if (r.type === 1) return ok(c, { ...r, message: c.var.t("member.paid") });
-    if (r.type === 3) return ok(c, { ...r, message: c.var.t("payment.insufficientBalance", { balance: r.balance }) });
-    return ok(c, { type: 2, ...r.pay });
-  } catch (err) {
-    if (err instanceof MemberError || err instanceof PaymentError) throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t(err.key));
-    throw err;
-  }
+    if (r.type === 1) return { ...r, message: c.var.t("member.paid") };
+    if (r.type === 3) return { ...r, message: c.var.t("payment.insufficientBalance", { balance: r.balance }) };
+    return { type: 2, ...r.pay };
+  });
 });

@@ -13,13 +13,13 @@ import { z } from "zod";
 import { ResponseCode } from "../../lib/api-types.ts";
 import { BalancePayResult, PayType, type BalancePayDto } from "../../lib/order-types.ts";
 import {
-  PaymentError, PAYMENT_ERRORS, asNotification, completeSandboxPayment, createProviderPayment, getOrderPayInfo,
+  PAYMENT_ERRORS, asNotification, completeSandboxPayment, createProviderPayment, getOrderPayInfo,
   getOrderStatus, handleNotification, parseOrderNumbers, payWithBalance, safeReturnUrl,
 } from "../domain/payment/payment.ts";
-import { OrderError } from "../domain/order/order-lifecycle.ts";
 import { paymentProviderFor } from "../providers/payment.ts";
 import type { ApiEnv } from "./context.ts";
-import { ApiError, ok } from "./envelope.ts";
+import { ApiError } from "./envelope.ts";
+import { readJson, run } from "./kit.ts";
 
 const payRule = z.object({
   payType: z.preprocess(
@@ -30,8 +30,8 @@ const payRule = z.object({
   returnUrl: z.unknown().optional(),
 }, { error: "api.badJson" });
 
-function refuse(c: Context<ApiEnv>, key: string, params: Record<string, unknown> = {}): never {
-  throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t(key, params));
+function refuse(c: Context<ApiEnv>, key: string): never {
+  throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t(key));
 }
 
 function numbersOf(c: Context<ApiEnv>, raw: unknown): string[] {
@@ -40,24 +40,8 @@ function numbersOf(c: Context<ApiEnv>, raw: unknown): string[] {
   return numbers;
 }
 
-async function jsonBody(c: Context<ApiEnv>): Promise<unknown> {
-  const text = (await c.req.text()).trim();
-  if (text === "") return {};
-  try {
-    return JSON.parse(text);
-  } catch {
-    return refuse(c, "api.badJson");
-  }
-}
-
-async function run<T>(c: Context<ApiEnv>, f: () => Promise<T>) {
-  try {
-    return ok(c, await f());
-  } catch (err) {
-    if (err instanceof PaymentError || err instanceof OrderError) refuse(c, err.key, err.params);
-    throw err;
-  }
-}
+/** The JSON body; blank is {}. */
+const jsonBody = (c: Context<ApiEnv>) => readJson(c, { empty: {} });
 
 export const paymentRouter = new Hono<ApiEnv>();
 
@@ -67,6 +51,7 @@ paymentRouter.get("/p/order/getOrderPayInfoByOrderNumber", (c) => {
 });
 
 paymentRouter.post("/p/order/pay", async (c) => {
+  // Not the kit's parse: anything wrong with the body but a payment.* message is "choose a payment method".
   const parsed = payRule.safeParse(await jsonBody(c));
   if (!parsed.success) refuse(c, parsed.error.issues[0]!.message.startsWith("payment.") ? parsed.error.issues[0]!.message : "payment.badPayType");
   const { payType } = parsed.data;

@@ -1,7 +1,8 @@
 /**
- * The platform API's check (docs/merchant-api.md "Platform API"): `Authorization: <PLATFORM_API_TOKEN>`
- * (a `Bearer ` prefix is accepted), compared in constant time; a missing or wrong token, or none
- * configured, answers A00004.
+ * The platform API's check (docs/merchant-api.md "Platform API") — cross-cutting edge code, not a
+ * feature: the platform routes of several features (store applications, coupons, ledger) use it.
+ * `Authorization: <PLATFORM_API_TOKEN>` (a `Bearer ` prefix is accepted), compared in constant
+ * time; a missing or wrong token, or none configured, answers A00004.
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { Context, Next } from "hono";

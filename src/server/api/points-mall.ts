@@ -9,10 +9,10 @@ import { Hono } from "hono";
 import { ResponseCode } from "../../lib/api-types.ts";
 import { ID_MAX } from "../../lib/constants.ts";
 import { intField } from "../../lib/validation.ts";
-import { exchangeItem, PointsMallError, pointsMallItem, pointsMallPage } from "../domain/points-mall/points-mall.ts";
+import { exchangeItem, pointsMallItem, pointsMallPage } from "../domain/points-mall/points-mall.ts";
 import type { ApiEnv } from "./context.ts";
 import { ApiError, ok } from "./envelope.ts";
-import { readJson } from "./address.ts";
+import { readObject, run } from "./kit.ts";
 
 export const pointsMallRouter = new Hono<ApiEnv>();
 
@@ -38,20 +38,14 @@ pointsMallRouter.get("/integral/prodInfo", async (c) => {
 });
 
 pointsMallRouter.post("/p/score/submit", async (c) => {
-  const body = (await readJson(c)) as Record<string, unknown> | null;
-  if (!body || typeof body !== "object" || Array.isArray(body)) throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t("api.badJson"));
+  const body = await readObject(c);
   // the shared id rule: digits in one spelling, within the id columns' range ("0x10", " 5", true or
   // an object are not ids — Number() would read some of them as one, or throw)
   const prodId = idRule.safeParse(body.prodId);
   const addrId = idRule.safeParse(body.addrId);
   if (!prodId.success) throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t("points.mall.notFound"));
   if (!addrId.success) throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t("orderSubmit.noAddress"));
-  try {
-    return ok(c, await exchangeItem(c.var.app.db, {
-      userId: c.var.userId, prodId: prodId.data, prodCount: body.prodCount, addrId: addrId.data, remarks: typeof body.remarks === "string" ? body.remarks : undefined,
-    }, new Date()));
-  } catch (err) {
-    if (err instanceof PointsMallError) throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t(err.key));
-    throw err;
-  }
+  return run(c, () => exchangeItem(c.var.app.db, {
+    userId: c.var.userId, prodId: prodId.data, prodCount: body.prodCount, addrId: addrId.data, remarks: typeof body.remarks === "string" ? body.remarks : undefined,
+  }, new Date()));
 });

@@ -6,32 +6,26 @@
  *   GET  /p/score/getScoreQuestion   → the points rules text (translated)
  */
 import { Hono } from "hono";
-import { ResponseCode } from "../../lib/api-types.ts";
 import { pageParams } from "../../lib/validation.ts";
-import { PointsError, pointsLog } from "../domain/points/points-ledger.ts";
+import { pointsLog } from "../domain/points/points-ledger.ts";
 import { scoreInfo, signIn, SIGN_IN_REWARDS } from "../domain/points/sign-in.ts";
 import type { ApiEnv } from "./context.ts";
-import { ApiError, ok } from "./envelope.ts";
-import { parseWith } from "./address.ts";
+import { ok } from "./envelope.ts";
+import { parseQuery, run } from "./kit.ts";
 
 export const pointsRouter = new Hono<ApiEnv>();
 
 pointsRouter.get("/p/score/scoreInfo", async (c) => ok(c, await scoreInfo(c.var.app.db, c.var.userId, new Date())));
 
 pointsRouter.get("/p/score/page", async (c) => {
-  const { current, size } = parseWith(c, pageParams, c.req.query());
+  const { current, size } = parseQuery(c, pageParams);
   return ok(c, await pointsLog(c.var.app.db, c.var.userId, current, size));
 });
 
-pointsRouter.post("/p/score/signIn", async (c) => {
-  try {
-    const r = await signIn(c.var.app.db, c.var.userId, new Date());
-    return ok(c, { ...r, message: c.var.t("points.signedIn", { points: r.points }) });
-  } catch (err) {
-    if (err instanceof PointsError) throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t(err.key));
-    throw err;
-  }
-});
+pointsRouter.post("/p/score/signIn", async (c) => run(c, async () => {
+  const r = await signIn(c.var.app.db, c.var.userId, new Date());
+  return { ...r, message: c.var.t("points.signedIn", { points: r.points }) };
+}));
 
 pointsRouter.get("/p/score/getScoreQuestion", (c) =>
   ok(c, { title: c.var.t("points.rules.title"), items: (c.var.t("points.rules.items", { returnObjects: true, rewards: SIGN_IN_REWARDS.join(" / ") }) as unknown as string[]) }),

@@ -1,5 +1,6 @@
 /**
- * Public GET answers kept ready to send (docs/performance.md "API"): the envelope serialised
+ * Public GET answers kept ready to send (docs/performance.md "API") — cross-cutting edge code,
+ * not a feature (the product detail uses it, catalog.ts; main.ts serves them): the envelope serialised
  * once and compressed once (gzip and brotli), kept in the public read models with the content
  * tags of what it shows, so a request costs little more than writing the bytes. The compression
  * middleware of main.ts leaves an answer that already has a Content-Encoding alone. main.ts

@@ -10,46 +10,55 @@
  *   GET  /p/orderRefund/info?refundSn=                                    → RefundDto
  * and, public (the payment provider calls it; signed):
  *   POST /pay/refund-notify/sandbox {refundSn, refundNo, amount, status, sign} → {refundSn, refunded, alreadyRefunded}
+ * Merchant (docs/merchant-api.md "After-sales"), behind the merchant token; another shop's refund
+ * is answered like an unknown one:
+ *   GET  /merchant/refunds?sts=&current&size            → Page<RefundDto> (sts: returnMoneySts, 0 all)
+ *   GET  /merchant/refunds/{refundSn}                   → RefundDto
+ *   POST /merchant/refunds/{refundSn}/accept {message?} → null (refund only: paid at once)
+ *   POST /merchant/refunds/{refundSn}/refuse {reason}   → null
+ *   POST /merchant/refunds/{refundSn}/receive           → null (returned goods arrived: paid at once)
  */
-import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
+import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { ResponseCode } from "../../lib/api-types.ts";
-import { refundApplyRule, refundExpressRule } from "../../lib/refund-rules.ts";
-import { pageParams } from "../../lib/validation.ts";
-import { applyRefund, asRefundNotification, handleRefundNotification, modifyRefund, myRefund, myRefunds, refundPreview, shipReturn, withdrawRefund } from "../domain/refund/refund.ts";
-import type { ApiEnv } from "./context.ts";
-import { ApiError, envelope } from "./envelope.ts";
-import { jsonBody, parseInput, runDomain } from "./input.ts";
+import { refundAcceptRule, refundApplyRule, refundExpressRule, refundRefuseRule } from "../../lib/refund-rules.ts";
+import { intFieldDefault, pageParams } from "../../lib/validation.ts";
+import {
+  acceptRefund, applyRefund, asRefundNotification, handleRefundNotification, modifyRefund, myRefund, myRefunds, receiveReturn, refundPreview, RefundError,
+  refuseRefund, shipReturn, shopRefund, shopRefunds, withdrawRefund,
+} from "../domain/refund/refund.ts";
+import { paymentProviderFor } from "../providers/payment.ts";
+import type { ApiEnv, MerchantEnv } from "./context.ts";
+import { ApiError } from "./envelope.ts";
+import { parse, parseQuery, readJson, run } from "./kit.ts";
 
 export const refundRouter = new Hono<ApiEnv>();
 
-const limit = bodyLimit({ maxSize: 16 * 1024, onError: (c) => c.json(envelope(ResponseCode.SHOW_FAIL, null, (c as unknown as { var: { t: (k: string) => string } }).var.t("auth.bodyTooLarge")), 413) });
 const digits = (key: string) => z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string({ error: key }).regex(/^\d{1,32}$/, key));
 const refundSnRule = digits("refund.notFound");
 const snOf = (body: unknown) => (typeof body === "string" ? body : (body as { refundSn?: unknown } | null)?.refundSn ?? "");
 
 refundRouter.get("/p/orderRefund/preview", async (c) => {
-  const orderNumber = parseInput(c, digits("refund.orderNotFound"), c.req.query("orderNumber") ?? "");
-  return runDomain(c, () => refundPreview(c.var.app.db, c.var.userId, orderNumber, c.var.locale, new Date()));
+  const orderNumber = parse(c, digits("refund.orderNotFound"), c.req.query("orderNumber") ?? "");
+  return run(c, () => refundPreview(c.var.app.db, c.var.userId, orderNumber, c.var.locale, new Date()));
 });
 
-refundRouter.post("/p/orderRefund/apply", limit, async (c) => {
-  const input = parseInput(c, refundApplyRule, await jsonBody(c));
-  return runDomain(c, () => applyRefund(c.var.app.db, { storage: c.var.app.storage }, c.var.userId, input, new Date()));
+refundRouter.post("/p/orderRefund/apply", async (c) => {
+  const input = parse(c, refundApplyRule, await readJson(c));
+  return run(c, () => applyRefund(c.var.app.db, { storage: c.var.app.storage }, c.var.userId, input, new Date()));
 });
 
-refundRouter.put("/p/orderRefund/update", limit, async (c) => {
-  const body = await jsonBody(c);
-  const refundSn = parseInput(c, refundSnRule, snOf(body));
-  const input = parseInput(c, refundApplyRule, body);
-  return runDomain(c, async () => {
+refundRouter.put("/p/orderRefund/update", async (c) => {
+  const body = await readJson(c);
+  const refundSn = parse(c, refundSnRule, snOf(body));
+  const input = parse(c, refundApplyRule, body);
+  return run(c, async () => {
     await modifyRefund(c.var.app.db, { storage: c.var.app.storage }, c.var.userId, refundSn, input, new Date());
     return null;
   });
 });
 
-refundRouter.put("/p/orderRefund/cancel", limit, async (c) => {
+refundRouter.put("/p/orderRefund/cancel", async (c) => {
   const text = (await c.req.text()).trim();
   // The raw refundSn (CONTRACT), maybe quoted, or {refundSn}. Digits are never parsed as a number (19 digits).
   let body: unknown = text.replace(/^"(\d+)"$/, "$1");
@@ -60,36 +69,79 @@ refundRouter.put("/p/orderRefund/cancel", limit, async (c) => {
       throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t("api.badJson"));
     }
   }
-  const refundSn = parseInput(c, refundSnRule, snOf(body));
-  return runDomain(c, async () => {
+  const refundSn = parse(c, refundSnRule, snOf(body));
+  return run(c, async () => {
     await withdrawRefund(c.var.app.db, c.var.userId, refundSn, new Date());
     return null;
   });
 });
 
-refundRouter.post("/p/orderRefund/submitExpress", limit, async (c) => {
-  const body = await jsonBody(c);
-  const refundSn = parseInput(c, refundSnRule, snOf(body));
-  const input = parseInput(c, refundExpressRule, body);
-  return runDomain(c, async () => {
+refundRouter.post("/p/orderRefund/submitExpress", async (c) => {
+  const body = await readJson(c);
+  const refundSn = parse(c, refundSnRule, snOf(body));
+  const input = parse(c, refundExpressRule, body);
+  return run(c, async () => {
     await shipReturn(c.var.app.db, c.var.userId, refundSn, input, new Date());
     return null;
   });
 });
 
 refundRouter.get("/p/orderRefund/list", async (c) => {
-  const q = parseInput(c, pageParams, c.req.query());
-  return runDomain(c, () => myRefunds(c.var.app.db, c.var.userId, c.var.locale, q));
+  const q = parseQuery(c, pageParams);
+  return run(c, () => myRefunds(c.var.app.db, c.var.userId, c.var.locale, q));
 });
 
 refundRouter.get("/p/orderRefund/info", async (c) => {
-  const refundSn = parseInput(c, refundSnRule, c.req.query("refundSn") ?? "");
-  return runDomain(c, () => myRefund(c.var.app.db, c.var.userId, refundSn, c.var.locale));
+  const refundSn = parse(c, refundSnRule, c.req.query("refundSn") ?? "");
+  return run(c, () => myRefund(c.var.app.db, c.var.userId, refundSn, c.var.locale));
 });
 
 /** The payment provider's refund notification: the one path that finishes provider refunds. */
-refundRouter.post("/pay/refund-notify/sandbox", limit, async (c) => {
-  const n = asRefundNotification(await jsonBody(c));
+refundRouter.post("/pay/refund-notify/sandbox", async (c) => {
+  const n = asRefundNotification(await readJson(c));
   if (!n) throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t("refund.badNotification"));
-  return runDomain(c, () => handleRefundNotification(c.var.app.db, c.var.app.config.paymentSecret, n, new Date()));
+  return run(c, () => handleRefundNotification(c.var.app.db, c.var.app.config.paymentSecret, n, new Date()));
 });
+
+// ---- a shop's refunds (merchant token) ----------------------------------------------------------
+
+const refundListRule = pageParams.extend({ sts: z.preprocess((v) => (v === "" || v === undefined ? 0 : v), intFieldDefault(-1, 8, 0)) });
+
+/** The path's refundSn; a malformed one is an unknown refund. */
+const snOfPath = (c: Context<MerchantEnv>) => {
+  const sn = c.req.param("refundSn") ?? "";
+  if (!/^\d{1,32}$/.test(sn)) throw new RefundError("refund.notFound");
+  return sn;
+};
+/** The optional JSON body of accept / refuse: none unless sent as JSON. */
+const optionalJson = async (c: Context<MerchantEnv>) => ((c.req.header("content-type") ?? "").includes("json") ? readJson(c) : {});
+
+export const refundMerchantRouter = new Hono<MerchantEnv>();
+
+refundMerchantRouter.get("/merchant/refunds", async (c) => {
+  const q = parseQuery(c, refundListRule);
+  return run(c, () => shopRefunds(c.var.app.db, c.var.shopId, c.var.locale, q));
+});
+
+refundMerchantRouter.get("/merchant/refunds/:refundSn", (c) => run(c, () => shopRefund(c.var.app.db, c.var.shopId, snOfPath(c), c.var.locale)));
+
+refundMerchantRouter.post("/merchant/refunds/:refundSn/accept", async (c) => {
+  const input = parse(c, refundAcceptRule, await optionalJson(c));
+  return run(c, async () => {
+    await acceptRefund(c.var.app.db, paymentProviderFor(c.var.app.config), c.var.shopId, snOfPath(c), input.message, new Date());
+    return null;
+  });
+});
+
+refundMerchantRouter.post("/merchant/refunds/:refundSn/refuse", async (c) => {
+  const input = parse(c, refundRefuseRule, await optionalJson(c));
+  return run(c, async () => {
+    await refuseRefund(c.var.app.db, c.var.shopId, snOfPath(c), input.reason, new Date());
+    return null;
+  });
+});
+
+refundMerchantRouter.post("/merchant/refunds/:refundSn/receive", (c) => run(c, async () => {
+  await receiveReturn(c.var.app.db, paymentProviderFor(c.var.app.config), c.var.shopId, snOfPath(c), new Date());
+  return null;
+}));

@@ -10,7 +10,7 @@ import { getHomeRenovation, getRenovation, toRenovationAnswer } from "../domain/
 import type { ApiEnv } from "./context.ts";
 import { ApiError, ok } from "./envelope.ts";
 import { cachePublic } from "./http-cache.ts";
-import { parseQuery } from "./validate.ts";
+import { parseQuery } from "./kit.ts";
 
 export const renovationRouter = new Hono<ApiEnv>();
 

@@ -1,32 +1,54 @@
 /**
- * Reviews, buyer side (CONTRACT §5.2; docs/after-sales.md), login required (/p/):
+ * Reviews (CONTRACT §5.2; docs/after-sales.md).
+ * Buyer, login required (/p/):
  *   POST /p/prodComm {orderItemId, score 1-5, content 1..150, pics "a,b" | [..] (≤ 9 uploads), isAnonymous 0/1}
  *        → {prodCommId, orderEvaluated}
  *   GET  /p/prodComm/prodCommPageByUser?current&size → Page<MyReviewDto>
- * The product's reviews are public: GET /prod/prodCommData, /prod/prodCommPageByProd (product-detail.ts).
+ * Merchant (docs/merchant-api.md "After-sales"), behind the merchant token; another shop's review
+ * is answered like an unknown one:
+ *   GET  /merchant/reviews?replied=0|1&current&size   → Page<ShopReviewDto>
+ *   POST /merchant/reviews/{prodCommId}/reply {content} → null
+ * The product's reviews are public: GET /prod/prodCommData, /prod/prodCommPageByProd (catalog.ts).
  */
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
-import { ResponseCode } from "../../lib/api-types.ts";
-import { reviewSubmitRule } from "../../lib/review-rules.ts";
-import { pageParams } from "../../lib/validation.ts";
-import { myReviews, submitReview } from "../domain/review/review.ts";
-import type { ApiEnv } from "./context.ts";
-import { envelope } from "./envelope.ts";
-import { jsonBody, parseInput, runDomain } from "./input.ts";
+import { z } from "zod";
+import { reviewReplyRule, reviewSubmitRule } from "../../lib/review-rules.ts";
+import { intField, intFieldDefault, pageParams } from "../../lib/validation.ts";
+import { myReviews, replyReview, ReviewError, shopReviews, submitReview } from "../domain/review/review.ts";
+import type { ApiEnv, MerchantEnv } from "./context.ts";
+import { parseJson, parseQuery, run } from "./kit.ts";
 
 export const reviewRouter = new Hono<ApiEnv>();
 
-reviewRouter.post(
-  "/p/prodComm",
-  bodyLimit({ maxSize: 16 * 1024, onError: (c) => c.json(envelope(ResponseCode.SHOW_FAIL, null, (c as unknown as { var: { t: (k: string) => string } }).var.t("auth.bodyTooLarge")), 413) }),
-  async (c) => {
-    const input = parseInput(c, reviewSubmitRule, await jsonBody(c));
-    return runDomain(c, () => submitReview(c.var.app.db, c.var.app.storage, c.var.userId, input, new Date()));
-  },
-);
+reviewRouter.post("/p/prodComm", async (c) => {
+  const input = await parseJson(c, reviewSubmitRule);
+  return run(c, () => submitReview(c.var.app.db, c.var.app.storage, c.var.userId, input, new Date()));
+});
 
 reviewRouter.get("/p/prodComm/prodCommPageByUser", async (c) => {
-  const q = parseInput(c, pageParams, c.req.query());
-  return runDomain(c, () => myReviews(c.var.app.db, c.var.userId, c.var.locale, q));
+  const q = parseQuery(c, pageParams);
+  return run(c, () => myReviews(c.var.app.db, c.var.userId, c.var.locale, q));
+});
+
+// ---- a shop's reviews (merchant token) ----------------------------------------------------------
+
+const reviewListRule = pageParams.extend({
+  replied: z.preprocess((v) => (v === "" || v === undefined ? undefined : v), intFieldDefault(0, 1, 0).optional()),
+});
+
+export const reviewMerchantRouter = new Hono<MerchantEnv>();
+
+reviewMerchantRouter.get("/merchant/reviews", async (c) => {
+  const q = parseQuery(c, reviewListRule);
+  return run(c, () => shopReviews(c.var.app.db, c.var.shopId, c.var.locale, { current: q.current, size: q.size, replied: q.replied as 0 | 1 | undefined }));
+});
+
+reviewMerchantRouter.post("/merchant/reviews/:prodCommId/reply", async (c) => {
+  const id = intField(1, 2_147_483_647).safeParse(c.req.param("prodCommId"));
+  const input = await parseJson(c, reviewReplyRule);
+  return run(c, async () => {
+    if (!id.success) throw new ReviewError("review.notFound");
+    await replyReview(c.var.app.db, c.var.shopId, id.data, input.content, new Date());
+    return null;
+  });
 });

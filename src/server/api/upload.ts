@@ -1,23 +1,20 @@
 /**
  * POST /p/file/upload (multipart/form-data, field "file"; folder "avatar" by query or field,
  * the default) → {filePath: "/uploads/avatar/<uuid>.<ext>"}. jpg/png/gif/webp decided by the
- * file's content (magic bytes), at most 2 MB; stored by the storage provider.
+ * file's content (magic bytes), at most 2 MB; stored by the storage provider. The body may be a
+ * little larger (the multipart envelope; src/server/http/body-limit.ts): the exact 2 MB check is
+ * on the file below.
  */
-import { Hono, type Context } from "hono";
-import { bodyLimit } from "hono/body-limit";
+import { Hono } from "hono";
 import { ResponseCode } from "../../lib/api-types.ts";
 import { IMAGE_MAX_BYTES, isUploadFolder, sniffImage } from "../domain/upload/upload.ts";
 import type { ApiEnv } from "./context.ts";
-import { ApiError, envelope, ok } from "./envelope.ts";
+import { ApiError, ok } from "./envelope.ts";
 
 export const uploadRouter = new Hono<ApiEnv>();
 
-const tooLarge = (c: Context<ApiEnv>) => c.var.t("auth.imageTooLarge");
-
 uploadRouter.post(
   "/p/file/upload",
-  // The multipart envelope adds a little to the file; the exact 2 MB check is on the file below.
-  bodyLimit({ maxSize: IMAGE_MAX_BYTES + 64 * 1024, onError: (c) => c.json(envelope(ResponseCode.SHOW_FAIL, null, tooLarge(c as Context<ApiEnv>))) }),
   async (c) => {
     const fail = (key: string) => new ApiError(ResponseCode.SHOW_FAIL, c.var.t(key));
     if (!(c.req.header("content-type") ?? "").toLowerCase().startsWith("multipart/form-data")) throw fail("auth.fileRequired");
@@ -32,7 +29,7 @@ uploadRouter.post(
     const folderField = typeof form.folder === "string" ? form.folder : undefined;
     const folder = (c.req.query("folder") ?? folderField ?? "avatar").trim() || "avatar";
     if (!isUploadFolder(folder)) throw fail("auth.folderInvalid");
-    if (file.size > IMAGE_MAX_BYTES) throw new ApiError(ResponseCode.SHOW_FAIL, tooLarge(c));
+    if (file.size > IMAGE_MAX_BYTES) throw fail("auth.imageTooLarge");
     const bytes = new Uint8Array(await file.arrayBuffer());
     const ext = sniffImage(bytes);
     if (!ext) throw fail("auth.imageFormat");

@@ -1,44 +1,125 @@
 /**
- * The one request body limit (docs/security.md "Limits"): every request body, API or page, is
- * at most BODY_MAX_BYTES (1 MB) — uploads (POST /api/p/file/upload) at most UPLOAD_BODY_MAX_BYTES
- * (the 2 MB image limit plus the multipart envelope). Larger bodies are answered 413 before they
- * are read: main.ts checks Content-Length for every request (refuseOversizedBody), and the API
- * also counts chunked bodies as they stream in (apiBodyLimit in src/server/api/app.ts). Page
- * requests must declare their length (browsers always do for form posts): a chunked body to a
- * page is answered 411. Routes may set smaller limits of their own (e.g. 4 KB for login).
+ * The one table of request body limits (docs/security.md "Limits"): every request body, API or
+ * page, is at most BODY_MAX_BYTES (1 MB); the routes below have limits of their own (smaller
+ * ones for small forms, e.g. 4 KB for login; the upload's larger one: the 2 MB image limit plus
+ * the multipart envelope), each with the message of its refusal. Larger bodies are answered 413
+ * before they are read: main.ts checks Content-Length for every request (bodyVerdict), and the
+ * API also counts chunked bodies as they stream in (limitBody, in src/server/api/app.ts). Page requests must
+ * declare their length (browsers always do for form posts): a chunked body to a page is
+ * answered 411. No router sets a limit of its own.
  */
 import type http from "node:http";
+import type { Context, Env, MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { FLOW_LOG_MAX_BYTES } from "../../lib/flow-analysis.ts";
 import { IMAGE_MAX_BYTES } from "../../lib/constants.ts";
 
 export const BODY_MAX_BYTES = 1024 * 1024;
 export const UPLOAD_BODY_MAX_BYTES = IMAGE_MAX_BYTES + 64 * 1024;
 
-/** The upload endpoints (multipart); every other body is JSON or a form. */
-const UPLOAD_PATHS = new Set(["/api/p/file/upload"]);
-
-/** The body limit of a request path (without query). */
-export function bodyLimitFor(pathname: string): number {
-  return UPLOAD_PATHS.has(pathname.replace(/\/+$/, "")) ? UPLOAD_BODY_MAX_BYTES : BODY_MAX_BYTES;
+/** A route's own limit: its method and path (as requested, with /api; `:name` is one path segment). */
+export interface RouteBodyLimit {
+  method: "POST" | "PUT" | "DELETE";
+  path: string;
+  limit: number;
+  /** The message key of the 413 answer. */
+  key: string;
 }
 
-/** The message of a refusal: uploads say what the person can fix ("image too large, at most 2 MB"). */
-export function bodyTooLargeKey(pathname: string): string {
-  return UPLOAD_PATHS.has(pathname.replace(/\/+$/, "")) ? "auth.imageTooLarge" : "api.bodyTooLarge";
+const KB = 1024;
+const route = (method: RouteBodyLimit["method"], path: string, limit: number, key = "auth.bodyTooLarge"): RouteBodyLimit => ({ method, path, limit, key });
+
+/** Every route limit, by feature. */
+export const ROUTE_BODY_LIMITS: readonly RouteBodyLimit[] = [
+  // account
+  route("POST", "/api/sms/sendLoginCode", 4 * KB),
+  route("POST", "/api/sms/sendRegisterCode", 4 * KB),
+  route("POST", "/api/sms/sendUpdatePwdCode", 4 * KB),
+  route("POST", "/api/login", 4 * KB),
+  route("POST", "/api/smsLogin", 4 * KB),
+  route("POST", "/api/user/register", 4 * KB),
+  route("PUT", "/api/user/checkUpdatePwdSms", 4 * KB),
+  route("PUT", "/api/user/updatePwd", 4 * KB),
+  route("PUT", "/api/p/user/setUserInfo", 4 * KB),
+  route("PUT", "/api/p/user/updatePassword", 4 * KB),
+  // upload: the image itself is checked for 2 MB after the body is read ("image too large")
+  route("POST", "/api/p/file/upload", UPLOAD_BODY_MAX_BYTES, "auth.imageTooLarge"),
+  // footprint, flow-analysis
+  route("POST", "/api/p/user/recentBrowse", 4 * KB, "catalog.bodyTooLarge"),
+  route("POST", "/api/flowAnalysisLog", FLOW_LOG_MAX_BYTES, "catalog.bodyTooLarge"),
+  route("POST", "/api/p/flowAnalysisLog", FLOW_LOG_MAX_BYTES, "catalog.bodyTooLarge"),
+  // review
+  route("POST", "/api/p/prodComm", 16 * KB),
+  route("POST", "/api/merchant/reviews/:prodCommId/reply", 8 * KB),
+  // invoice (a merchant's invoice PDF is under the 1 MB default)
+  route("PUT", "/api/p/orderInvoice", 8 * KB),
+  // refund
+  route("POST", "/api/p/orderRefund/apply", 16 * KB),
+  route("PUT", "/api/p/orderRefund/update", 16 * KB),
+  route("PUT", "/api/p/orderRefund/cancel", 16 * KB),
+  route("POST", "/api/p/orderRefund/submitExpress", 16 * KB),
+  route("POST", "/api/pay/refund-notify/sandbox", 16 * KB),
+  route("POST", "/api/merchant/refunds/:refundSn/accept", 8 * KB),
+  route("POST", "/api/merchant/refunds/:refundSn/refuse", 8 * KB),
+  // merchant, order (the shop's side)
+  route("POST", "/api/merchant/login", 4 * KB),
+  route("POST", "/api/merchant/orders/:orderNumber/ship", 64 * KB),
+  route("POST", "/api/merchant/deliveries/:orderDeliveryId/traces", 8 * KB),
+  // coupon, discount
+  route("POST", "/api/merchant/coupons", 16 * KB),
+  route("POST", "/api/platform/coupons", 16 * KB),
+  route("POST", "/api/merchant/discounts", 16 * KB),
+  // store-application
+  route("POST", "/api/p/storeApplication", 16 * KB),
+  route("PUT", "/api/p/storeAccount", 4 * KB),
+  route("POST", "/api/platform/storeApplications/:applyId/approve", 1 * KB),
+  route("POST", "/api/platform/storeApplications/:applyId/reject", 4 * KB),
+];
+
+const DEFAULT = { limit: BODY_MAX_BYTES, key: "api.bodyTooLarge" } as const;
+
+const segments = (path: string) => path.replace(/\/+$/, "").split("/");
+const TABLE = ROUTE_BODY_LIMITS.map((r) => ({ ...r, segments: segments(r.path) }));
+
+/** The route's limit and refusal message of a request (path without query); the default for any other. */
+export function bodyLimitOf(method: string, pathname: string): { limit: number; key: string } {
+  const parts = segments(pathname);
+  const hit = TABLE.find((r) => r.method === method && r.segments.length === parts.length
+    && r.segments.every((s, i) => (s.startsWith(":") ? parts[i] !== "" : s === parts[i])));
+  return hit ? { limit: hit.limit, key: hit.key } : DEFAULT;
 }
 
-export type BodyVerdict = { ok: true } | { ok: false; status: 411 | 413; limit: number };
+export type BodyVerdict = { ok: true } | { ok: false; status: 411 | 413; limit: number; key: string };
 
 /** What the headers say about a body: too large (413), a page body of unknown length (411), or fine. */
 export function bodyVerdict(method: string, url: string, headers: http.IncomingHttpHeaders, isApi: boolean): BodyVerdict {
   if (method === "GET" || method === "HEAD" || method === "OPTIONS") return { ok: true };
   const pathname = url.split("?")[0] ?? "/";
-  const limit = bodyLimitFor(pathname);
+  const { limit, key } = bodyLimitOf(method, pathname);
   const lengthHeader = headers["content-length"];
   if (lengthHeader !== undefined) {
     const length = Number(lengthHeader);
-    if (!Number.isFinite(length) || length > limit) return { ok: false, status: 413, limit };
+    if (!Number.isFinite(length) || length > limit) return { ok: false, status: 413, limit, key };
     return { ok: true };
   }
-  if (headers["transfer-encoding"] && !isApi) return { ok: false, status: 411, limit };
+  if (headers["transfer-encoding"] && !isApi) return { ok: false, status: 411, limit, key };
   return { ok: true };
+}
+
+/**
+ * The API's middleware: a body over the route's limit is answered by `refuse` (413 with the
+ * route's message) before anything reads it. Chunked bodies are counted as they stream in;
+ * main.ts already refused a Content-Length over the limit (checked again here from the header
+ * alone, which lets the body be read without a web stream in between).
+ */
+export function limitBody<E extends Env>(refuse: (c: Context<E>, key: string) => Response): MiddlewareHandler<E> {
+  return async (c, next) => {
+    if (c.req.method === "GET" || c.req.method === "HEAD") return next();
+    const { limit, key } = bodyLimitOf(c.req.method, c.req.path);
+    const declared = c.req.header("content-length");
+    if (declared !== undefined && c.req.header("transfer-encoding") === undefined) {
+      return Number(declared) <= limit ? next() : refuse(c, key);
+    }
+    return bodyLimit({ maxSize: limit, onError: () => refuse(c, key) })(c, next);
+  };
 }

@@ -16,7 +16,7 @@ import type { TFunction } from "i18next";
 import { WebSocketServer, type WebSocket, type RawData } from "ws";
 import { getT } from "../../i18n/index.ts";
 import {
-  ChatClose, ChatCode, CHAT_PAGE_MAX, CHAT_PAGE_SIZE, CHAT_TEXT_MAX, checkOutgoing, IDLE_TIMEOUT_MS, type ChatSide,
+  ChatClose, ChatCode, CHAT_PAGE_MAX, CHAT_PAGE_SIZE, checkOutgoing, IDLE_TIMEOUT_MS, type ChatSide,
 } from "../../lib/chat.ts";
 import { isLocale, type Locale } from "../../lib/locale.ts";
 import type { AppContext } from "../context.ts";
@@ -202,7 +202,7 @@ export function createChatServer(ctx: AppContext, bus: ChatBus, opts: { sweepMs?
       await bus.publish({ t: "msg", m, connId: c.id });
     } catch (err) {
       if (err instanceof ChatError) {
-        send(c, frame(err.code, { clientId: clientId ?? null }, c.t(err.key, { max: CHAT_TEXT_MAX }), false));
+        send(c, frame(err.frame, { clientId: clientId ?? null }, c.t(err.key, err.params), false));
         return;
       }
       console.error("[chat] frame failed:", err);

@@ -10,11 +10,11 @@
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { rateLimits } from "../../db/schema.ts";
+import { DomainError } from "../kernel/domain-error.ts";
 
-export class AuthError extends Error {
-  constructor(readonly key: string, readonly params: Record<string, unknown> = {}) {
-    super(key);
-    this.name = "AuthError";
+export class AuthError extends DomainError {
+  constructor(key: string, params: Record<string, unknown> = {}) {
+    super(key, { params });
   }
 }
 

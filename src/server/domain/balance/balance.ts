@@ -22,6 +22,7 @@ import { ledgerPage, mapPage, writeLedger } from "../ledger/ledger.ts";
 import type { PaymentProvider } from "../../providers/payment.ts";
 import { createPurposePayment, ownPaymentState, registerPaymentPurpose } from "../payment/payment.ts";
 import { changePoints, PointsReason } from "../points/points-ledger.ts";
+import { DomainError } from "../kernel/domain-error.ts";
 
 /** Ledger reasons of the balance (user_ledger.reason with kind "balance"). */
 export const BalanceReason = {
@@ -56,12 +57,7 @@ export function rechargeBonusPoints(amount: string): number {
   return toDecimal(amount).floor().toNumber() * RECHARGE_POINTS_PER_YUAN;
 }
 
-export class BalanceError extends Error {
-  constructor(readonly key: string) {
-    super(key);
-    this.name = "BalanceError";
-  }
-}
+export class BalanceError extends DomainError {}
 
 /**
  * Adds `delta` (a money string, negative = takes) with a ledger row, in the caller's transaction.

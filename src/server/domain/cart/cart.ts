@@ -25,6 +25,7 @@ import type { Db } from "../../db/client.ts";
 import { cartItems, products, shops, skus } from "../../db/schema.ts";
 import { loadProductTexts } from "../catalog/product-list.ts";
 import { ShopStatus } from "../shop/shop.ts";
+import { DomainError } from "../kernel/domain-error.ts";
 import { chooseDiscountDto } from "../discount/discount.ts";
 import { evaluateDiscount, priceLines, type DiscountRuleSet, type PricedGroup } from "../pricing/pricing.ts";
 
@@ -37,11 +38,10 @@ export type CartErrorKey =
   | "badCount" | "insufficientStock" | "prodUnavailable" | "skuUnavailable"
   | "itemNotFound" | "invalidItem" | "selectOne" | "checkDelete" | "settleMax";
 
-/** A business refusal; the router answers A00001 with the translated `cart.<key>`. */
-export class CartError extends Error {
-  constructor(readonly key: CartErrorKey) {
-    super(`cart.${key}`);
-    this.name = "CartError";
+/** A business refusal: A00001 with the translated `cart.<reason>` (the settle limit as {{max}}). */
+export class CartError extends DomainError {
+  constructor(readonly reason: CartErrorKey) {
+    super(`cart.${reason}`, { params: { max: CART_SETTLE_MAX } });
   }
 }
 

@@ -7,7 +7,7 @@
 import { timingSafeEqual, createHash } from "node:crypto";
 import { and, asc, desc, eq, gt, inArray, isNull, lt, sql, sum } from "drizzle-orm";
 import {
-  ChatCode, CHAT_PAGE_SIZE, MsgType, PLATFORM_SHOP_ID, type ChatMessageDto, type ChatSide, type ConversationDto, type MsgTypeValue,
+  ChatCode, CHAT_PAGE_SIZE, CHAT_TEXT_MAX, MsgType, PLATFORM_SHOP_ID, type ChatMessageDto, type ChatSide, type ConversationDto, type MsgTypeValue,
   type OrderCard, type OutgoingMessage, type ProductCard,
 } from "../../../lib/chat.ts";
 import type { Page } from "../../../lib/api-types.ts";
@@ -18,11 +18,15 @@ import {
 } from "../../db/schema.ts";
 import { hashToken } from "../account/tokens.ts";
 import { afterRead, messageEffect, type ReadState } from "./chat-rules.ts";
+import { DomainError } from "../kernel/domain-error.ts";
 
-/** A refusal: `key` is a chat.* message; `code` the frame code it is answered with. */
-export class ChatError extends Error {
-  constructor(readonly key: string, readonly code: number = ChatCode.REFUSED) {
-    super(key);
+/**
+ * A refusal: `key` is a chat.* message (the text limit as {{max}}); over HTTP it is A00001, on
+ * the socket `frame` is the frame code it is answered with.
+ */
+export class ChatError extends DomainError {
+  constructor(key: string, readonly frame: number = ChatCode.REFUSED) {
+    super(key, { params: { max: CHAT_TEXT_MAX } });
   }
 }
 

@@ -1,7 +1,7 @@
 /**
  * Site configuration (site_config key → jsonb): PC site config, service / pay switches, terms,
  * exchange rate. Missing or malformed rows fall back to defaults — never a crash.
- * Used by the API (src/server/api/sys.ts) and by Astro pages (layouts, /termsPage).
+ * Used by the API (src/server/api/content.ts) and by Astro pages (layouts, /termsPage).
  */
 import { eq, inArray } from "drizzle-orm";
 import { getT } from "../../../i18n/index.ts";

@@ -25,16 +25,16 @@ import { loadProductTexts } from "../catalog/product-list.ts";
 import { couponCovers, type CouponChoice, type HeldCoupon } from "../pricing/pricing.ts";
 import { ShopStatus } from "../shop/shop.ts";
 import { memberEquity } from "../member/member-equity.ts";
+import { DomainError } from "../kernel/domain-error.ts";
 
 type Q = Db | Tx;
 type CouponRow = typeof coupons.$inferSelect;
 const DAY_MS = 24 * 3600 * 1000;
 
 /** A refusal; `key` is a full i18n key ("coupon.soldOut"…). */
-export class CouponError extends Error {
-  constructor(readonly key: string, readonly params: Record<string, unknown> = {}) {
-    super(key);
-    this.name = "CouponError";
+export class CouponError extends DomainError {
+  constructor(key: string, params: Record<string, unknown> = {}) {
+    super(key, { params });
   }
 }
 

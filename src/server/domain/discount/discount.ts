@@ -19,16 +19,12 @@ import { discountItems, discountProds, discounts, products, shops } from "../../
 import { loadProductTexts } from "../catalog/product-list.ts";
 import { priceLines, type DiscountRuleSet, type PricedGroup } from "../pricing/pricing.ts";
 import { ShopStatus } from "../shop/shop.ts";
+import { DomainError } from "../kernel/domain-error.ts";
 
 type Q = Db | Tx;
 type DiscountRow = typeof discounts.$inferSelect;
 
-export class DiscountError extends Error {
-  constructor(readonly key: string) {
-    super(key);
-    this.name = "DiscountError";
-  }
-}
+export class DiscountError extends DomainError {}
 
 export function activityStatus(d: { startTime: Date; endTime: Date; status: number }, now: Date): number {
   if (d.status !== 1 || now.getTime() >= d.endTime.getTime()) return ActivityStatus.ENDED;

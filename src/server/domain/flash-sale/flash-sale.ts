@@ -23,6 +23,7 @@ import { flashActivities, flashBuys, flashOrders, flashSessions, flashSkus, prod
 import { registerOrderTypeHooks } from "../order/order-lifecycle.ts";
 import { loadNames, OrderSubmitError, type ActivityBuy, type ActivityRef } from "../order/order-submit.ts";
 import { ShopStatus } from "../shop/shop.ts";
+import { DomainError } from "../kernel/domain-error.ts";
 
 /** orders.orderType of flash-sale orders (CONTRACT: 2 seckill). */
 export const FLASH_ORDER_TYPE = 2;
@@ -244,12 +245,7 @@ registerOrderTypeHooks(FLASH_ORDER_TYPE, {
 // ------------------------------------------------------------------------------------------
 
 /** A refusal of the merchant side; `key` is an i18n key (flashSale.* / groupBuy.*). */
-export class FlashAdminError extends Error {
-  constructor(readonly key: string) {
-    super(key);
-    this.name = "FlashAdminError";
-  }
-}
+export class FlashAdminError extends DomainError {}
 
 /** Longest session: 24 hours. */
 const SESSION_MAX_MS = DAY_MS;

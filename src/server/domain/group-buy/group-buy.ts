@@ -31,6 +31,7 @@ import { CloseType, closeOrder, lockOrders, OrderError, registerOrderTypeHooks, 
 import { loadNames, OrderSubmitError, type ActivityBuy, type ActivityRef } from "../order/order-submit.ts";
 import { refundJobProvider, refundWholeOrderNow } from "../refund/refund.ts";
 import { ShopStatus } from "../shop/shop.ts";
+import { DomainError } from "../kernel/domain-error.ts";
 
 /** orders.orderType of group orders (CONTRACT: 1 group buy). */
 export const GROUP_ORDER_TYPE = 1;
@@ -38,12 +39,7 @@ const MINUTE_MS = 60_000;
 const HOUR_MS = 3600_000;
 
 /** A refusal of the group-buy rules; `key` is an i18n key ("groupBuy.*"). */
-export class GroupBuyError extends Error {
-  constructor(readonly key: string) {
-    super(key);
-    this.name = "GroupBuyError";
-  }
-}
+export class GroupBuyError extends DomainError {}
 
 type Q = Db | Tx;
 type ActivityRow = typeof groupActivities.$inferSelect;

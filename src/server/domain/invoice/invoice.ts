@@ -17,13 +17,9 @@ import type { InvoiceChoiceInput } from "../../../lib/order-rules.ts";
 import type { Db } from "../../db/client.ts";
 import { orders, users, type OrderInvoice } from "../../db/schema.ts";
 import type { FileStorage } from "../../providers/storage.ts";
+import { DomainError } from "../kernel/domain-error.ts";
 
-export class InvoiceError extends Error {
-  constructor(readonly key: string) {
-    super(key);
-    this.name = "InvoiceError";
-  }
-}
+export class InvoiceError extends DomainError {}
 
 /** invoiceState: 1 application in progress, 2 invoiced. */
 export const InvoiceState = { APPLIED: 1, ISSUED: 2 } as const;

@@ -11,13 +11,9 @@ import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema.ts";
 import { BalanceError, BalanceReason, changeBalance } from "../balance/balance.ts";
 import { changePoints, PointsError, PointsReason } from "../points/points-ledger.ts";
+import { DomainError } from "../kernel/domain-error.ts";
 
-export class AdjustmentError extends Error {
-  constructor(readonly key: string) {
-    super(key);
-    this.name = "AdjustmentError";
-  }
-}
+export class AdjustmentError extends DomainError {}
 
 export interface AdjustmentResult {
   userId: string;

@@ -24,15 +24,11 @@ import type { PaymentProvider } from "../../providers/payment.ts";
 import { createPurposePayment, ownPaymentState, registerPaymentPurpose } from "../payment/payment.ts";
 
 import { extendedEnd, memberActive, type LevelRow } from "./member-equity.ts";
+import { DomainError } from "../kernel/domain-error.ts";
 
 export { extendedEnd, memberActive, memberEquity, memberPriceProvider, multipliedPoints } from "./member-equity.ts";
 
-export class MemberError extends Error {
-  constructor(readonly key: string) {
-    super(key);
-    this.name = "MemberError";
-  }
-}
+export class MemberError extends DomainError {}
 
 export interface LevelDto {
   id: number;

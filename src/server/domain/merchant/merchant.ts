@@ -24,6 +24,7 @@ import { ORDER_STATUSES } from "../../../lib/order-state.ts";
 import { hashPassword, verifyPassword } from "../account/password.ts";
 import { countLoginTry } from "../account/rate-limit.ts";
 import { hashToken, newToken } from "../account/tokens.ts";
+import { DomainError } from "../kernel/domain-error.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Shapes (the seller platform's contract; docs/merchant-api.md)
@@ -88,10 +89,9 @@ export interface MerchantOrderQuery {
   orderNumber?: string | undefined;
 }
 
-export class MerchantError extends Error {
-  constructor(readonly key: string, readonly params: Record<string, unknown> = {}) {
-    super(key);
-    this.name = "MerchantError";
+export class MerchantError extends DomainError {
+  constructor(key: string, params: Record<string, unknown> = {}) {
+    super(key, { params });
   }
 }
 

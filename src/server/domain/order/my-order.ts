@@ -277,7 +277,7 @@ export async function buyAgain(db: Db, userId: string, locale: Locale, orderNumb
       added++;
     } catch (err) {
       if (!(err instanceof CartError)) throw err;
-      const reason = err.key === "skuUnavailable" || err.key === "insufficientStock" || err.key === "badCount" ? err.key : "prodUnavailable";
+      const reason = err.reason === "skuUnavailable" || err.reason === "insufficientStock" || err.reason === "badCount" ? err.reason : "prodUnavailable";
       skipped.push({ orderItemId: it.orderItemId, prodName: pickText(it.prodName, locale), skuName: pickText(it.skuName, locale), reason });
     }
   }

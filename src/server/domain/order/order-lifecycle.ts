@@ -19,12 +19,12 @@ import { registerJobHandler, scheduleJob } from "../jobs/jobs.ts";
 import { autoConfirmDecision, OrderStatus, transition, type OrderEvent } from "../../../lib/order-state.ts";
 import { pointsEarned } from "../points/points.ts";
 import { giveBackCoupons } from "../coupon/coupon.ts";
+import { DomainError } from "../kernel/domain-error.ts";
 
 /** A refusal; `key` is an i18n key (namespace "order"). */
-export class OrderError extends Error {
-  constructor(readonly key: string, readonly params: Record<string, unknown> = {}) {
-    super(key);
-    this.name = "OrderError";
+export class OrderError extends DomainError {
+  constructor(key: string, params: Record<string, unknown> = {}) {
+    super(key, { params });
   }
 }
 

@@ -12,6 +12,7 @@
  * - freight is never added to an empty order (zero items are refused).
  */
 import { compare, formatPrice, mulQty, sum, toDecimal, type MoneyInput } from "../../../lib/money.ts";
+import { DomainError } from "../kernel/domain-error.ts";
 
 export type FreightRule = {
   /** Fixed freight per shop order, decimal string ≥ 0. */
@@ -46,10 +47,10 @@ export const PRICING_ERRORS = {
 export type PricingErrorKey = (typeof PRICING_ERRORS)[keyof typeof PRICING_ERRORS];
 
 /** Thrown for input the pricing refuses; `key` is an i18n key of the "order" namespace. */
-export class PricingError extends Error {
-  constructor(readonly key: PricingErrorKey) {
+export class PricingError extends DomainError {
+  declare readonly key: PricingErrorKey;
+  constructor(key: PricingErrorKey) {
     super(key);
-    this.name = "PricingError";
   }
 }
 

@@ -47,6 +47,7 @@ import { priceLines, PricingRefusal, type ActivityPriceProvider, type CouponChoi
 import { choiceFromIds, CouponError, couponNames, heldCoupons, useCoupons, whyNotHeld } from "../coupon/coupon.ts";
 import { chooseDiscountDto, runningDiscounts } from "../discount/discount.ts";
 import { ShopStatus } from "../shop/shop.ts";
+import { DomainError } from "../kernel/domain-error.ts";
 
 const MINUTE_MS = 60_000;
 
@@ -57,15 +58,9 @@ type RefusalCode = typeof ResponseCode.SHOW_FAIL | typeof ResponseCode.REPEAT_OR
  * "order.pointsOverBalance"…), translated with `params`; `code` is the envelope code; `data` is
  * sent in the envelope (the first order numbers for a repeated submit).
  */
-export class OrderSubmitError extends Error {
-  constructor(
-    readonly key: string,
-    readonly code: RefusalCode = ResponseCode.SHOW_FAIL,
-    readonly params: Record<string, unknown> = {},
-    readonly data: unknown = null,
-  ) {
-    super(key);
-    this.name = "OrderSubmitError";
+export class OrderSubmitError extends DomainError {
+  constructor(key: string, code: RefusalCode = ResponseCode.SHOW_FAIL, params: Record<string, unknown> = {}, data: unknown = null) {
+    super(key, { code, params, data });
   }
 }
 

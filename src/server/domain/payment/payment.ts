@@ -41,6 +41,7 @@ import { notificationFields, NOTIFY_SUCCESS, sandboxNotification, verifyNotifica
 import { lockOrders, markPaymentPaid } from "../order/order-lifecycle.ts";
 import { OrderStatus, transition } from "../../../lib/order-state.ts";
 import { getPaySwitch } from "../content/site.ts";
+import { DomainError } from "../kernel/domain-error.ts";
 
 /** At most this many orders in one payment (one order per shop; a checkout has at most 50 items). */
 export const PAY_ORDERS_MAX = 50;
@@ -48,10 +49,9 @@ export const PAY_ORDERS_MAX = 50;
 export const RETURN_URL_MAX = 500;
 
 /** A refusal; `key` is the full i18n key (payment.* or order.*), shown as A00001. */
-export class PaymentError extends Error {
-  constructor(readonly key: string, readonly params: Record<string, unknown> = {}) {
-    super(key);
-    this.name = "PaymentError";
+export class PaymentError extends DomainError {
+  constructor(key: string, params: Record<string, unknown> = {}) {
+    super(key, { params });
   }
 }
 
@@ -247,8 +247,12 @@ async function assertMethod(db: Db, payType: number, amount: MoneyInput): Promis
   if (!payTypeAllowed(await getPaySwitch(db), payType, amount)) throw new PaymentError(PAYMENT_ERRORS.methodDisabled);
 }
 
-/** Thrown inside the balance transaction to roll it back when the balance is short. */
-class ShortBalance extends Error {}
+/** Thrown inside the balance transaction to roll it back when the balance is short (answered as type 3). */
+class ShortBalance extends DomainError {
+  constructor() {
+    super("payment.insufficientBalance");
+  }
+}
 
 export interface BalancePayResult {
   /** 1 paid, 3 not enough balance. */

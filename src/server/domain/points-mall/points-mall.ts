@@ -27,13 +27,9 @@ import { nextOrderNumber } from "../order/order-lifecycle.ts";
 import { addrSnapshot, loadNames } from "../order/order-submit.ts";
 import { changePoints, PointsError, PointsReason, settleExpiry } from "../points/points-ledger.ts";
 import { ShopStatus } from "../shop/shop.ts";
+import { DomainError } from "../kernel/domain-error.ts";
 
-export class PointsMallError extends Error {
-  constructor(readonly key: string) {
-    super(key);
-    this.name = "PointsMallError";
-  }
-}
+export class PointsMallError extends DomainError {}
 
 const MINUTE_MS = 60_000;
 

@@ -17,6 +17,7 @@ import { PointsSource, type PointsLogDto } from "../../../lib/points.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { userLedger, users } from "../../db/schema.ts";
 import { ledgerPage, mapPage, writeLedger } from "../ledger/ledger.ts";
+import { DomainError } from "../kernel/domain-error.ts";
 
 /** Ledger reasons of points (user_ledger.reason with kind "score"). */
 export const PointsReason = {
@@ -55,12 +56,7 @@ export function pointsSourceOf(reason: string, delta: number): { source: number;
   return { source: SOURCE_OF[reason] ?? PointsSource.ADJUST, ioType: delta < 0 ? 0 : 1 };
 }
 
-export class PointsError extends Error {
-  constructor(readonly key: string) {
-    super(key);
-    this.name = "PointsError";
-  }
-}
+export class PointsError extends DomainError {}
 
 // ------------------------------------------------------------------------------------------
 // Expiry (pure)

@@ -27,6 +27,7 @@ import {
 import { formatPrice, Money, toDecimal, type MoneyDecimal, type MoneyInput } from "../../../lib/money.ts";
 import { freightFor, type FreightRule } from "../order/order-pricing.ts";
 import { maxUsablePointsForShops, pointsToMoney, splitPoints, validatePointsUse } from "../points/points.ts";
+import { DomainError } from "../kernel/domain-error.ts";
 
 // ------------------------------------------------------------------------------------------
 // Input
@@ -206,10 +207,9 @@ export interface PricingResult {
 }
 
 /** A refusal: `key` is a full i18n key, `params` its values. */
-export class PricingRefusal extends Error {
-  constructor(readonly key: string, readonly params: Record<string, unknown> = {}) {
-    super(key);
-    this.name = "PricingRefusal";
+export class PricingRefusal extends DomainError {
+  constructor(key: string, params: Record<string, unknown> = {}) {
+    super(key, { params });
   }
 }
 

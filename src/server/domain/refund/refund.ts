@@ -26,11 +26,11 @@ import { registerJobHandler, scheduleJob } from "../jobs/jobs.ts";
 import { orderNumberStamp } from "../order/order-lifecycle.ts";
 import { isUploadedPath } from "../upload/upload.ts";
 import { amountWithin, lineRefundable, linesPaid, linesScore, orderRefundable, type PaidLine } from "./refund-amount.ts";
+import { DomainError } from "../kernel/domain-error.ts";
 
-export class RefundError extends Error {
-  constructor(readonly key: string, readonly params: Record<string, unknown> = {}) {
-    super(key);
-    this.name = "RefundError";
+export class RefundError extends DomainError {
+  constructor(key: string, params: Record<string, unknown> = {}) {
+    super(key, { params });
   }
 }
 

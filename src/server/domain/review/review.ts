@@ -18,13 +18,9 @@ import { orderItems, orders, prodComments, products, productTranslations, users 
 import type { FileStorage } from "../../providers/storage.ts";
 import { maskNickName } from "../catalog/product-detail.ts";
 import { isUploadedPath } from "../upload/upload.ts";
+import { DomainError } from "../kernel/domain-error.ts";
 
-export class ReviewError extends Error {
-  constructor(readonly key: string) {
-    super(key);
-    this.name = "ReviewError";
-  }
-}
+export class ReviewError extends DomainError {}
 
 /** A row of my reviews (GET /p/prodComm/prodCommPageByUser). */
 export interface MyReviewDto {

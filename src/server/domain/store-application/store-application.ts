@@ -16,14 +16,10 @@ import type { FileStorage } from "../../providers/storage.ts";
 import { hashPassword } from "../account/password.ts";
 import { isValidAreaChain } from "../address/area.ts";
 import { approvedShopStatus, canSubmit, reviewTransition, shopTransition, type ShopAction } from "./store-application-state.ts";
+import { DomainError } from "../kernel/domain-error.ts";
 
 /** A refusal: an i18n key (namespaces storeApplication / rules). */
-export class StoreApplicationError extends Error {
-  constructor(readonly key: string) {
-    super(key);
-    this.name = "StoreApplicationError";
-  }
-}
+export class StoreApplicationError extends DomainError {}
 
 type AppRow = typeof storeApplications.$inferSelect;
 

@@ -13,34 +13,25 @@
  * Another user's order is "order not found". Refusals are A00001 with a translated `order.*` /
  * `myOrder.*` message (domain/order/my-order.ts, domain/order/order-lifecycle.ts).
  */
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
 import { z } from "zod";
-import { ResponseCode } from "../../lib/api-types.ts";
-import { intField, pageParams } from "../../lib/validation.ts";
+import { ResponseCode } from "../../../lib/api-types.ts";
+import { intField, pageParams } from "../../../lib/validation.ts";
 import {
   buyAgain, cancelMyOrder, confirmMyReceipt, deleteMyOrder, myDelivery, myOrderCount,
   myOrderDeliveries, myOrderDetail, myOrderPage,
-} from "../domain/order/my-order.ts";
-import { OrderError } from "../domain/order/order-lifecycle.ts";
-import { tabFromParam } from "../../lib/order-state.ts";
-import { deliveryCompanyList } from "../domain/order/delivery.ts";
-import type { ApiEnv } from "./context.ts";
-import { ApiError, ok } from "./envelope.ts";
-import { parseWith } from "./address.ts";
+} from "../../domain/order/my-order.ts";
+import { OrderError } from "../../domain/order/order-lifecycle.ts";
+import { tabFromParam } from "../../../lib/order-state.ts";
+import { deliveryCompanyList } from "../../domain/order/delivery.ts";
+import type { ApiEnv } from "../context.ts";
+import { ApiError, ok } from "../envelope.ts";
+import { parseQuery, run } from "../kit.ts";
 
 const listRule = pageParams.extend({
   status: z.unknown().optional(),
   orderName: z.string().optional(),
 });
-
-async function run<T>(c: Context<ApiEnv>, f: () => Promise<T>) {
-  try {
-    return ok(c, await f());
-  } catch (err) {
-    if (err instanceof OrderError) throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t(err.key, err.params));
-    throw err;
-  }
-}
 
 /** An order number from the path or query; anything malformed is treated as an unknown order by the domain. */
 const orderNumberOf = (v: string | undefined) => (v ?? "").trim();
@@ -48,7 +39,7 @@ const orderNumberOf = (v: string | undefined) => (v ?? "").trim();
 export const myOrderRouter = new Hono<ApiEnv>();
 
 myOrderRouter.get("/p/myOrder/myOrder", async (c) => {
-  const q = parseWith(c, listRule, c.req.query());
+  const q = parseQuery(c, listRule);
   return run(c, () => myOrderPage(c.var.app.db, c.var.userId, c.var.locale, { tab: tabFromParam(q.status), current: q.current, size: q.size, orderName: q.orderName }));
 });
 

@@ -1,0 +1,169 @@
+/**
+ * The API kit — cross-cutting edge code, not a feature: how every router reads its input and
+ * answers (docs/architecture.md "The API edge").
+ *   parse / parseQuery / parseParams / parseJson   input through a zod rule (from src/lib or the
+ *       router); the first problem becomes A00001 with a message in the request's language
+ *       (issueMessage: app.ts's onError uses the same one for a zod error thrown anywhere)
+ *   readJson / readObject / readIdBody             the body; not JSON → A00001 "not valid JSON"
+ *   pathId, clientIp                               an id of the path, the caller's IP
+ *   run                                            calls the domain and answers ok(value); any
+ *       DomainError becomes its envelope (refusal: app.ts's onError maps one thrown outside run
+ *       the same way)
+ */
+import type { IncomingMessage } from "node:http";
+import type { Context } from "hono";
+import type { TFunction } from "i18next";
+import type { z } from "zod";
+import { i18n } from "../../i18n/index.ts";
+import { ResponseCode, type ResponseCodeValue } from "../../lib/api-types.ts";
+import { ID_MAX } from "../../lib/constants.ts";
+import { messageKeyOf } from "../../lib/validation.ts";
+import { DomainError } from "../domain/kernel/domain-error.ts";
+import { clientIpOf } from "../http/client-ip.ts";
+import type { ApiVariables } from "./context.ts";
+import { ApiError, envelope, ok } from "./envelope.ts";
+
+/** Any API context: the buyer's and public routes' (ApiEnv) and the merchant's (MerchantEnv). */
+type Env = { Variables: ApiVariables };
+
+const tOf = <E extends Env>(c: Context<E>): TFunction => (c.var as ApiVariables).t;
+
+// ---------------------------------------------------------------------------------------------
+// Messages
+// ---------------------------------------------------------------------------------------------
+
+type Issue = z.ZodError["issues"][number];
+
+/**
+ * The message of a zod issue. A message that is a translation key is that message (a feature's
+ * own, "cart.badCount", or a generic one, "validation.required"); any other (zod's own text) is
+ * the generic message of its kind (lib/validation.ts messageKeyOf). Its {{field}} names the
+ * field: the innermost named one of the path (an item of a list is named by its list), looked up
+ * in `<labels>.fields` when the routes have labels of their own, then in `validation.fields`;
+ * {{max}} / {{min}} are the rule's bounds.
+ */
+export function issueMessage(t: TFunction, issue: Issue, labels?: string): string {
+  const key = i18n.exists(issue.message) ? issue.message : messageKeyOf(issue);
+  const named = [...issue.path].reverse().find((p) => typeof p === "string");
+  const field = String(named ?? issue.path[issue.path.length - 1] ?? "");
+  const generic = (f: string) => t(`validation.fields.${f}`, { defaultValue: f });
+  const label = !field ? "" : labels ? t(`${labels}.fields.${field}`, { defaultValue: generic(field) }) : generic(field);
+  const params: Record<string, unknown> = { field: label };
+  if ("maximum" in issue) params.max = issue.maximum;
+  if ("minimum" in issue) params.min = issue.minimum;
+  return t(key, params);
+}
+
+export interface ParseOptions {
+  /** The namespace whose `fields.<field>` names the fields of these routes ("address", "orderSubmit", "merchant"). */
+  labels?: string;
+  /** Messages answered with another code than A00001 (the checkout's "order expired" is A03002). */
+  codes?: Readonly<Record<string, ResponseCodeValue>>;
+}
+
+/** `value` through `schema`; its first problem is answered A00001 (or its code in `options.codes`) with issueMessage. */
+export function parse<E extends Env, S extends z.ZodType>(c: Context<E>, schema: S, value: unknown, options: ParseOptions = {}): z.infer<S> {
+  const r = schema.safeParse(value);
+  if (r.success) return r.data;
+  const issue = r.error.issues[0]!;
+  throw new ApiError(options.codes?.[issue.message] ?? ResponseCode.SHOW_FAIL, issueMessage(tOf(c), issue, options.labels));
+}
+
+/** The query string through `schema`. */
+export function parseQuery<E extends Env, S extends z.ZodType>(c: Context<E>, schema: S, options?: ParseOptions): z.infer<S> {
+  return parse(c, schema, c.req.query(), options);
+}
+
+/** The path parameters through `schema`. */
+export function parseParams<E extends Env, S extends z.ZodType>(c: Context<E>, schema: S, options?: ParseOptions): z.infer<S> {
+  return parse(c, schema, c.req.param(), options);
+}
+
+/** The JSON body through `schema`. */
+export async function parseJson<E extends Env, S extends z.ZodType>(c: Context<E>, schema: S, options?: ParseOptions): Promise<z.infer<S>> {
+  return parse(c, schema, await readJson(c), options);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bodies
+// ---------------------------------------------------------------------------------------------
+
+const badJson = <E extends Env>(c: Context<E>) => new ApiError(ResponseCode.SHOW_FAIL, tOf(c)("api.badJson"));
+
+/**
+ * The JSON body, or A00001 "not valid JSON". With `empty` the body may also be left out: a blank
+ * body is that value, and blanks (any white space) around the JSON are ignored.
+ */
+export async function readJson<E extends Env>(c: Context<E>, options?: { empty: unknown }): Promise<unknown> {
+  let text: string;
+  try {
+    text = await c.req.text();
+  } catch {
+    throw badJson(c);
+  }
+  if (options) text = text.trim();
+  if (options && text === "") return options.empty;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw badJson(c);
+  }
+}
+
+/** The JSON body when it is an object, else A00001 "not valid JSON". */
+export async function readObject<E extends Env>(c: Context<E>): Promise<Record<string, unknown>> {
+  const body = await readJson(c);
+  if (!body || typeof body !== "object" || Array.isArray(body)) throw badJson(c);
+  return body as Record<string, unknown>;
+}
+
+/**
+ * A body that names one id: the raw id (a JSON number or digit string, or plain text digits) or
+ * an object {key: id}; blank is {}. Anything but an object is the id itself, so `true` or `[1]`
+ * is "not valid" rather than "empty".
+ */
+export async function readIdBody<E extends Env>(c: Context<E>, key: string): Promise<unknown> {
+  const text = (await c.req.text()).trim();
+  if (text === "") return {};
+  if (/^\d+$/.test(text)) return { [key]: text };
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw badJson(c);
+  }
+  return body !== null && typeof body === "object" && !Array.isArray(body) ? body : { [key]: body };
+}
+
+/** A path parameter that is an id (1 to ID_MAX in plain digits); anything else is refused with `notFoundKey`: a malformed id is an unknown one. */
+export function pathId<E extends Env>(c: Context<E>, name: string, notFoundKey: string): number {
+  const raw = c.req.param(name) ?? "";
+  const id = /^\d{1,10}$/.test(raw) ? Number(raw) : 0;
+  if (id < 1 || id > ID_MAX) throw new DomainError(notFoundKey);
+  return id;
+}
+
+/** The caller's IP for rate limits: the socket peer, or behind TRUST_PROXY the client it forwarded for (src/server/http/client-ip.ts). */
+export function clientIp<E extends Env>(c: Context<E>): string {
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  return clientIpOf(incoming?.socket?.remoteAddress ?? "", c.req.header("x-forwarded-for"), (c.var as ApiVariables).app.config.trustProxy);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Answers
+// ---------------------------------------------------------------------------------------------
+
+/** The envelope of a domain refusal: its code, data and message (key and params) in the request's language. */
+export function refusal<E extends Env>(c: Context<E>, err: DomainError): Response {
+  return c.json(envelope(err.code, err.data, tOf(c)(err.key, err.params)), err.httpStatus);
+}
+
+/** Runs a domain call and answers its value; a DomainError (of any feature) is answered with its envelope. */
+export async function run<E extends Env, T>(c: Context<E>, fn: () => T | Promise<T>): Promise<Response> {
+  try {
+    return ok(c, await fn());
+  } catch (err) {
+    if (err instanceof DomainError) return refusal(c, err);
+    throw err;
+  }
+}
