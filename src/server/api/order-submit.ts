@@ -14,7 +14,7 @@ import { CART_SETTLE_MAX } from "../../lib/constants.ts";
 import { couponUserIdsRule, orderInvoiceListRule, orderShopParamsRule, shownAmountRule, userChangeCouponRule, usePointsRule } from "../../lib/rule-schemas.ts";
 import type { OrderNumbersDto } from "../../lib/order-types.ts";
 import { intField, messageKeyOf } from "../../lib/validation.ts";
-import type { OrderInvoice } from "../db/schema.ts";
+import type { OrderInvoice } from "../db/schema/index.ts";
 import { OrderSubmitError, confirmOrder, submitOrder, type SubmitInput } from "../domain/order/order-submit.ts";
 import { CART_IDS_MAX } from "../domain/cart/cart.ts";
 import type { ApiEnv } from "./context.ts";

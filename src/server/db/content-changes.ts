@@ -11,7 +11,7 @@
  */
 import { and, gt, lt, max, or, sql } from "drizzle-orm";
 import type { Db } from "./client.ts";
-import { contentChanges } from "./schema.ts";
+import { contentChanges } from "./schema/index.ts";
 
 /** Changed tags, or "all" (first read, a truncate, a read that failed). */
 export type Changed = ReadonlySet<string> | "all";

@@ -36,7 +36,7 @@ import { eq } from "drizzle-orm";
 import type { Locale } from "../../lib/locale.ts";
 import type { Db } from "../db/client.ts";
 import { isAffected, versionFeed, type ChangeFeed } from "../db/content-changes.ts";
-import { contentVersions } from "../db/schema.ts";
+import { contentVersions } from "../db/schema/index.ts";
 import { pageRoute } from "./locale-route.ts";
 
 // ------------------------------------------------------------------ which requests

@@ -10,7 +10,7 @@ import zlib from "node:zlib";
 import compression from "compression";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { products } from "../../../src/server/db/schema.ts";
+import { products } from "../../../src/server/db/schema/index.ts";
 import { cacheKey, dbVersionSource, RenderCache } from "../../../src/server/http/render-cache.ts";
 import { securityHeaders } from "../../../src/server/http/security.ts";
 import { createTestApp, dbReady, type TestApp } from "../helpers.ts";

@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { flashActivities, groupActivities } from "../../../src/server/db/schema.ts";
+import { flashActivities, groupActivities } from "../../../src/server/db/schema/index.ts";
 import { productOf } from "../activity-helpers.ts";
 import { createTestApp, dbReady, type TestApp } from "../helpers.ts";
 import { opsCli, type OpsResult } from "../ops-helpers.ts";

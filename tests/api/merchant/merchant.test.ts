@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runOps, type OpsIO } from "../../../scripts/ops.ts";
 import { and, eq } from "drizzle-orm";
 import type { Page } from "../../../src/lib/api-types.ts";
-import { deliveries, deliveryTraces, jobs, orders, sessions } from "../../../src/server/db/schema.ts";
+import { deliveries, deliveryTraces, jobs, orders, sessions } from "../../../src/server/db/schema/index.ts";
 import type { MerchantOrderDetailDto, MerchantOrderDto, MerchantTokenInfo } from "../../../src/server/domain/merchant/merchant.ts";
 import { secondsLeft } from "../../../src/server/domain/account/rate-limit.ts";
 import { createTestApp, dbReady, okData, type TestApp, type TestResponse } from "../helpers.ts";

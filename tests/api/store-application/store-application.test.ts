@@ -9,7 +9,7 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runOps, type OpsIO } from "../../../scripts/ops.ts";
 import type { StoreApplicationDto } from "../../../src/lib/store-application.ts";
-import { shops, storeApplications } from "../../../src/server/db/schema.ts";
+import { shops, storeApplications } from "../../../src/server/db/schema/index.ts";
 import type { PlatformApplicationDto } from "../../../src/server/domain/store-application/store-application.ts";
 import { caller, createTestUser, type TestUser } from "../account-helpers.ts";
 import { createTestApp, dbReady, okData, type TestApp, type TestResponse } from "../helpers.ts";

@@ -9,7 +9,7 @@
  */
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
-import { rateLimits } from "../../db/schema.ts";
+import { rateLimits } from "../../db/schema/index.ts";
 
 export class AuthError extends Error {
   constructor(readonly key: string, readonly params: Record<string, unknown> = {}) {
