@@ -1,5 +1,5 @@
 /**
- * The merchant side of flash sales and group buys through `npm run ops` (scripts/ops.ts) against
+ * The merchant side of flash sales and group buys through `npm run ops` (scripts/ops/) against
  * the in-process API: create a session and a flash activity, list them, create a group buy, list
  * its teams, end both; bad input is refused with a clear message and changes nothing.
  */

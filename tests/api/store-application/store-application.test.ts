@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runOps, type OpsIO } from "../../../scripts/ops.ts";
+import { runOps, type OpsIO } from "../../../scripts/ops/main.ts";
 import type { StoreApplicationDto } from "../../../src/lib/store-application.ts";
 import { shops, storeApplications } from "../../../src/server/db/schema/index.ts";
 import type { PlatformApplicationDto } from "../../../src/server/domain/store-application/store-application.ts";
