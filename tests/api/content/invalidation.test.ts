@@ -10,7 +10,8 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notices, products, productTranslations, shops, skus } from "../../../src/server/db/schema/index.ts";
 import { productTags } from "../../../src/server/domain/content/read-models.ts";
-import { pageCacheTags, RenderCache } from "../../../src/server/http/render-cache.ts";
+import { RenderCache } from "../../../src/server/http/render-cache/cache.ts";
+import { pageCacheTags } from "../../../src/server/http/render-cache/page-policy.ts";
 import { createTestApp, dbReady, type TestApp } from "../helpers.ts";
 
 describe.skipIf(!dbReady)("finer invalidation of cached pages and read models", () => {
