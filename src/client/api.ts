@@ -12,7 +12,7 @@
  *   network failure → "network error" toasted, rejected.
  * HTTP status is ignored so a 404/500 envelope is still read.
  *
- * Why not ofetch here (it stays in the stack for Node tools, scripts/ops.ts): this module is on
+ * Why not ofetch here (it stays in the stack for Node tools, scripts/ops/): this module is on
  * every page, and of what ofetch adds (retries, hooks, interceptors, destr, ufo) the client needs
  * only the base URL, the query string, a JSON body, a timeout and a content-type-aware parse —
  * a few lines over fetch, where ofetch cost 3.5 KB gzip of every page's 15 KB budget

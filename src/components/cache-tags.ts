@@ -1,7 +1,7 @@
 /**
  * Pages say what they show (content tags of src/server/db/content-changes.ts) so the render
  * cache drops them only when that changes (docs/performance.md "Finer invalidation"). Pages
- * whose path has default tags (src/server/http/render-cache.ts pageCacheTags) need not call it.
+ * whose path has default tags (src/server/http/render-cache/page-policy.ts pageCacheTags) need not call it.
  */
 export function addCacheTags(locals: App.Locals, tags: Iterable<string>): void {
   const set = locals.cacheTags;

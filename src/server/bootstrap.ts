@@ -4,7 +4,7 @@ import type { AppConfig } from "./config.ts";
 import { setAppContext, type AppContext } from "./context.ts";
 import { sql } from "drizzle-orm";
 import { openDatabase, type Db } from "./db/client.ts";
-import { siteConfig } from "./db/schema.ts";
+import { siteConfig } from "./db/schema/index.ts";
 import { DevOutboxSmsProvider, type SmsProvider } from "./providers/sms.ts";
 import { LocalFileStorage } from "./providers/storage.ts";
 import { dbChangeFeed, wakeOnNotify } from "./db/content-changes.ts";

@@ -5,7 +5,7 @@
  *   /uploads/*             → stored images (DATA_DIR/uploads, looked up per request: src/server/http/uploads.ts)
  *   everything else        → hashed client assets, then Astro pages (@astrojs/node, middleware mode)
  * HTML and JSON are compressed (brotli or gzip); public pages go through the render cache
- * (src/server/http/render-cache.ts), whose hits are answered first of all; SIGTERM shuts down
+ * (src/server/http/render-cache/cache.ts), whose hits are answered first of all; SIGTERM shuts down
  * gracefully.
  */
 import http from "node:http";
@@ -29,7 +29,8 @@ import { envelope } from "./api/envelope.ts";
 import { getT } from "../i18n/index.ts";
 import { ResponseCode } from "../lib/api-types.ts";
 import { localeFromHeader } from "../lib/locale.ts";
-import { pageCacheTags, RenderCache, renderCacheOptionsFromEnv } from "./http/render-cache.ts";
+import { RenderCache, renderCacheOptionsFromEnv } from "./http/render-cache/cache.ts";
+import { pageCacheTags } from "./http/render-cache/page-policy.ts";
 import { startJobRunner } from "./domain/jobs/all-jobs.ts";
 import { openChatBus } from "./domain/chat/chat-bus.ts";
 import { createChatServer } from "./http/chat-socket.ts";
@@ -122,7 +123,7 @@ export async function startServer() {
         assets(req, res, () => {
           // Locale prefixes (/zh-tw, /en) are stripped here and handed to Astro as locals;
           // anything Astro does not match (or a foreign locale prefix) renders the 404 page.
-          // A cacheable page sees only the query parameters it reads (render-cache.ts boundedQuery).
+          // A cacheable page sees only the query parameters it reads (render-cache/page-policy.ts boundedQuery).
           const page = renderCache.resolve(url);
           const route = page ? { locale: page.locale, path: page.path, foreign: false } : pageRoute(url);
           const locals = { locale: route.locale, pathNoLocale: route.path, cacheTags: new Set<string>() };

@@ -3,7 +3,7 @@
  * plus a session, and a caller that sends the token, a JSON body and Accept-Language.
  */
 import { randomUUID } from "node:crypto";
-import { sessions, users } from "../../src/server/db/schema.ts";
+import { sessions, users } from "../../src/server/db/schema/index.ts";
 import { hashToken, newToken } from "../../src/server/domain/account/tokens.ts";
 import type { TestApp, TestResponse } from "./helpers.ts";
 

@@ -3,7 +3,7 @@
  * balance, and a product of a shop with SKUs in stock.
  */
 import { and, asc, eq, gt } from "drizzle-orm";
-import { addresses, products, skus, users } from "../../src/server/db/schema.ts";
+import { addresses, products, skus, users } from "../../src/server/db/schema/index.ts";
 import { createTestUser, type TestUser } from "./account-helpers.ts";
 import type { TestApp } from "./helpers.ts";
 

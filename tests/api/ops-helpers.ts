@@ -1,6 +1,6 @@
-/** Runs the ops CLI (scripts/ops.ts) against the in-process API: the test app answers its HTTP calls. */
+/** Runs the ops CLI (scripts/ops/main.ts) against the in-process API: the test app answers its HTTP calls. */
 import path from "node:path";
-import { runOps, type OpsIO } from "../../scripts/ops.ts";
+import { runOps, type OpsIO } from "../../scripts/ops/main.ts";
 import type { TestApp } from "./helpers.ts";
 
 export interface OpsResult {

@@ -13,7 +13,7 @@
 import autocannon, { type Result as CannonResult } from "autocannon";
 import { and, count, eq } from "drizzle-orm";
 import { openDatabase, type Database } from "../../src/server/db/client.ts";
-import { orders, orderItems, products, shops, skus } from "../../src/server/db/schema.ts";
+import { orders, orderItems, products, shops, skus } from "../../src/server/db/schema/index.ts";
 
 export const CART_P99_BUDGET_MS = 25;
 export const RACE_ATTEMPTS = 1000;

@@ -12,7 +12,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../../src/server/db/client.ts";
-import { addresses, flashActivities, flashSessions, flashSkus, products, sessions, skus, submitTokens, users } from "../../src/server/db/schema.ts";
+import { addresses, flashActivities, flashSessions, flashSkus, products, sessions, skus, submitTokens, users } from "../../src/server/db/schema/index.ts";
 import { hashToken } from "../../src/server/domain/account/tokens.ts";
 import { orderPathOf } from "../../src/server/domain/flash-sale/flash-sale.ts";
 import type { Row } from "./server-speed.ts";

@@ -14,7 +14,7 @@ import os from "node:os";
 import path from "node:path";
 import { inArray } from "drizzle-orm";
 import { openDatabase } from "../../src/server/db/client.ts";
-import { orders, sessions, users } from "../../src/server/db/schema.ts";
+import { orders, sessions, users } from "../../src/server/db/schema/index.ts";
 import { OrderStatus } from "../../src/lib/order-state.ts";
 import { hashToken, newToken } from "../../src/server/domain/account/tokens.ts";
 import { ledgerMismatches } from "../../src/server/domain/points/points-ledger.ts";

@@ -44,7 +44,7 @@ async function login(request: APIRequestContext, context: BrowserContext, baseUR
 async function ops(baseURL: string, shop: number, ...args: string[]): Promise<string> {
   const user = `shop${String(shop).padStart(2, "0")}`;
   const tokenFile = path.join(process.env.MALL_E2E_DATA_DIR ?? os.tmpdir(), "ops-tokens.json");
-  const { stdout } = await run(process.execPath, ["--import", "tsx", "scripts/ops.ts", ...args, "--url", baseURL, "--user", user, "--password", "Shop1234", "--token-file", tokenFile], { timeout: 30_000 });
+  const { stdout } = await run(process.execPath, ["--import", "tsx", "scripts/ops/main.ts", ...args, "--url", baseURL, "--user", user, "--password", "Shop1234", "--token-file", tokenFile], { timeout: 30_000 });
   return stdout;
 }
 

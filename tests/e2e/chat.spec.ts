@@ -9,7 +9,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { runOps } from "../../scripts/ops.ts";
+import { runOps } from "../../scripts/ops/main.ts";
 import { freshBuyer, giveBalance, islandsReady, LOCALES, prefix, registerBuyer, submitAndPayByBalance, tr, watchErrors } from "./helpers.ts";
 
 /** A 1×1 PNG. */

@@ -1,6 +1,9 @@
 /** Shared bits of the browser tests. */
+import { execFile } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import { expect, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
 
 export type Locale = "zh" | "zh-tw" | "en";
@@ -132,4 +135,66 @@ export async function registerBuyer(request: APIRequestContext, tag: string): Pr
   })).json();
   expect(body.code, JSON.stringify(body)).toBe("00000");
   return body.data.accessToken as string;
+}
+
+// ------------------------------------------------------------------ after-sales (review, refund, invoice)
+
+const run = promisify(execFile);
+
+/** Calls the API as one buyer; answers the envelope's data and fails the test unless its code is 00000. */
+export type DataApi = <T = unknown>(method: "GET" | "POST" | "PUT", path: string, data?: unknown) => Promise<T>;
+
+/** A fresh buyer (freshBuyer, with an address) given ¥1000 of balance, logged in in `context`. */
+async function buyerWithBalance(request: APIRequestContext, context: BrowserContext, baseURL: string, tag: string): Promise<DataApi> {
+  const api = await freshBuyer(request, context, baseURL, tag);
+  await giveBalance(request, api.username, "1000");
+  return async <T,>(method: "GET" | "POST" | "PUT", p: string, data?: unknown) => {
+    const res = await api<T>(method, p, data);
+    expect(res.code, `${p} ${JSON.stringify(res)}`).toBe("00000");
+    return res.data;
+  };
+}
+
+/** The merchant CLI (`npm run ops`) as shop01 against the test server, with a token cache of its own per `spec`; answers its stdout. */
+export type ShopOps = (baseURL: string, ...args: string[]) => Promise<string>;
+
+export function shopOps(spec: string): ShopOps {
+  const tokenFile = path.join(process.env.MALL_E2E_DATA_DIR ?? os.tmpdir(), `ops-tokens-${spec}.json`);
+  return async (baseURL, ...args) => {
+    const { stdout } = await run(process.execPath, ["--import", "tsx", "scripts/ops/main.ts", ...args, "--url", baseURL, "--user", "shop01", "--password", "Shop1234", "--token-file", tokenFile], { timeout: 30_000 });
+    return stdout;
+  };
+}
+
+/** A cheap product of shop 1 with plenty of stock. */
+export const AFTER_SALES_PROD = { prodId: 66, shopId: 1 };
+
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
+/** A 1×1 PNG to upload as `name`. */
+export const png = (name: string) => ({ name, mimeType: "image/png", buffer: PNG });
+
+/** A completed order of one piece of AFTER_SALES_PROD: buy now, pay with the balance, shipped by the shop (CLI), received. */
+async function completedOrder(api: DataApi, baseURL: string, ops: ShopOps, invoice?: { invoiceType: 1 | 2; headerName: string; invoiceTaxNumber?: string }): Promise<string> {
+  const PROD = AFTER_SALES_PROD;
+  const addrs = await api<{ addrId: number }[]>("GET", "/p/address/list");
+  if (addrs.length === 0) await api("POST", "/p/address/addAddr", { receiver: "Demo Buyer", mobile: "13812345678", provinceId: 31, cityId: 3101, areaId: 310104, addr: "100 Century Avenue" });
+  const info = await api<{ skuList: { skuId: number; stocks: number }[] }>("GET", `/prod/prodInfo?prodId=${PROD.prodId}`);
+  const sku = info.skuList.find((s) => s.stocks > 0)!;
+  const conf = await api<{ uuid: string }>("POST", "/p/order/confirm", { orderItem: { prodId: PROD.prodId, skuId: sku.skuId, prodCount: 1, shopId: PROD.shopId } });
+  const sub = await api<{ orderNumbers: string }>("POST", "/p/order/submit", { uuid: conf.uuid, ...(invoice ? { orderInvoiceList: [{ shopId: PROD.shopId, ...invoice }] } : {}) });
+  const orderNumber = sub.orderNumbers;
+  const paid = await api<{ type: number }>("POST", "/p/order/pay", { orderNumbers: orderNumber, payType: 9 });
+  expect(paid.type).toBe(1);
+  expect(await ops(baseURL, "ship", orderNumber, "--company", "1", "--tracking", `SF${orderNumber.slice(-10)}`)).toContain(orderNumber);
+  await api("PUT", `/p/myOrder/receipt/${orderNumber}`);
+  return orderNumber;
+}
+
+/** A fresh buyer with ¥1000 of balance, logged in in `context`, and a completed order of theirs (one piece of AFTER_SALES_PROD). */
+export async function buyerWithCompletedOrder(
+  request: APIRequestContext, context: BrowserContext, baseURL: string, tag: string, ops: ShopOps,
+  invoice?: { invoiceType: 1 | 2; headerName: string; invoiceTaxNumber?: string },
+): Promise<{ api: DataApi; orderNumber: string }> {
+  const api = await buyerWithBalance(request, context, baseURL, tag);
+  return { api, orderNumber: await completedOrder(api, baseURL, ops, invoice) };
 }

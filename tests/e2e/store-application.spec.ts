@@ -13,7 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { PNG } from "pngjs";
-import { runOps } from "../../scripts/ops.ts";
+import { runOps } from "../../scripts/ops/main.ts";
 import { islandsReady, prefix, tr, watchErrors, type Locale } from "./helpers.ts";
 
 const OUTBOX = path.join(process.env.MALL_E2E_DATA_DIR ?? "", "sms-outbox.jsonl");

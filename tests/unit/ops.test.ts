@@ -1,7 +1,13 @@
-/** The ops CLI's argument parsing (scripts/ops.ts); the commands themselves are tested against the API in tests/api/merchant/merchant.test.ts. */
+/** The ops CLI's argument parsing (scripts/ops/); the commands themselves are tested against the API in tests/api/merchant/merchant.test.ts. */
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { couponBody, discountBody, displayWidth, packagesFrom, parseCompany, parseIds, parseItems, parsePackage, parseRule, parseState, parseTiers, runOps, timeArg, tokenFilePath } from "../../scripts/ops.ts";
+import { parseIds, timeArg } from "../../scripts/ops/args.ts";
+import { couponBody } from "../../scripts/ops/coupon.ts";
+import { discountBody, parseRule, parseTiers } from "../../scripts/ops/discount.ts";
+import { runOps } from "../../scripts/ops/main.ts";
+import { packagesFrom, parseCompany, parseItems, parsePackage, parseState } from "../../scripts/ops/order.ts";
+import { displayWidth } from "../../scripts/ops/output.ts";
+import { tokenFilePath } from "../../scripts/ops/token-cache.ts";
 
 describe("ops CLI arguments", () => {
   it("carriers by id or by a word of the English name", () => {

@@ -10,7 +10,8 @@ import zlib from "node:zlib";
 import type { Context } from "hono";
 import { ResponseCode } from "../../lib/api-types.ts";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { CaptureResponse, COMPRESS_THRESHOLD, negotiateEncoding } from "../http/render-cache.ts";
+import { CaptureResponse } from "../http/render-cache/capture.ts";
+import { COMPRESS_THRESHOLD, negotiateEncoding } from "../http/render-cache/encoding.ts";
 import { envelope } from "./envelope.ts";
 
 export interface PreparedAnswer {

@@ -1,7 +1,7 @@
 /**
  * What changed in public content, as tags (table content_changes, filled by the triggers of
  * migration 0006 from any process), and the tagged in-memory stores that drop only what depends
- * on a changed tag: the page render cache (src/server/http/render-cache.ts) and the read models
+ * on a changed tag: the page render cache (src/server/http/render-cache/cache.ts) and the read models
  * of public content (src/server/domain/content/read-models.ts). docs/performance.md.
  *
  * Tags: "site", "home", "products", "product:<id>", "stock:<id>", "shops", "shop:<id>",
@@ -11,7 +11,7 @@
  */
 import { and, gt, lt, max, or, sql } from "drizzle-orm";
 import type { Db } from "./client.ts";
-import { contentChanges } from "./schema.ts";
+import { contentChanges } from "./schema/index.ts";
 
 /** Changed tags, or "all" (first read, a truncate, a read that failed). */
 export type Changed = ReadonlySet<string> | "all";

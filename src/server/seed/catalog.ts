@@ -3,7 +3,7 @@
  * brands and the category ↔ brand links.
  */
 import type { LocalizedText } from "../../lib/locale.ts";
-import { brands, categories, categoryBrands } from "../db/schema.ts";
+import { brands, categories, categoryBrands } from "../db/schema/index.ts";
 import { insertChunks, type SeedContext } from "./context.ts";
 import { BRANDS } from "./fixtures/brands.ts";
 import { CATEGORY_TREE, type L3Def } from "./fixtures/categories.ts";

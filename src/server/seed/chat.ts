@@ -4,7 +4,7 @@
  * (unread: the top bar's "customer service" shows a badge at once).
  */
 import { eq } from "drizzle-orm";
-import { chatConversations, chatMessages } from "../db/schema.ts";
+import { chatConversations, chatMessages } from "../db/schema/index.ts";
 import type { SeedContext } from "./context.ts";
 import { DEMO_USER } from "./users.ts";
 

@@ -1,5 +1,5 @@
 /** Platform notices, hot search words and site configuration (PC config, switches, terms). */
-import { hotSearches, notices, siteConfig } from "../db/schema.ts";
+import { hotSearches, notices, siteConfig } from "../db/schema/index.ts";
 import { insertChunks, type SeedContext } from "./context.ts";
 import { faviconSvg, loginBgSvg, siteLogoSvg } from "./images.ts";
 import { lt, toTw, type Pair } from "./names.ts";

@@ -9,7 +9,7 @@
  */
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { formatPrice, toDecimal } from "../../lib/money.ts";
-import { flashActivities, flashSessions, flashSkus, groupActivities, groupMembers, groupSkus, groupTeams, products, skus } from "../db/schema.ts";
+import { flashActivities, flashSessions, flashSkus, groupActivities, groupMembers, groupSkus, groupTeams, products, skus } from "../db/schema/index.ts";
 import { shanghaiDayStart } from "../domain/flash-sale/flash-sale.ts";
 import { GROUP_ORDER_TYPE } from "../domain/group-buy/group-buy.ts";
 import { demoOrder } from "./after-sales.ts";

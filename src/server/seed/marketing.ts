@@ -8,7 +8,7 @@
  *   per-piece limited-time price, plus one upcoming.
  */
 import { and, asc, eq, inArray } from "drizzle-orm";
-import { couponProds, couponUsers, coupons, discountItems, discountProds, discounts, products, shops } from "../db/schema.ts";
+import { couponProds, couponUsers, coupons, discountItems, discountProds, discounts, products, shops } from "../db/schema/index.ts";
 import type { SeedContext } from "./context.ts";
 import { DEMO_USER } from "./users.ts";
 

@@ -4,7 +4,7 @@
  * charge, self-operated shops ship free over 99).
  */
 import { hashPassword } from "../domain/account/password.ts";
-import { merchantAccounts, shopFreightRules } from "../db/schema.ts";
+import { merchantAccounts, shopFreightRules } from "../db/schema/index.ts";
 import { insertChunks, type SeedContext } from "./context.ts";
 import type { ShopNode } from "./shops.ts";
 

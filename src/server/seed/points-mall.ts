@@ -5,7 +5,7 @@
  */
 import { and, asc, eq } from "drizzle-orm";
 import { POINTS_MALL_STATUS, POINTS_PROD_TYPE } from "../../lib/points-mall.ts";
-import { categories, productTranslations, products, skus } from "../db/schema.ts";
+import { categories, productTranslations, products, skus } from "../db/schema/index.ts";
 import type { SeedContext } from "./context.ts";
 import { productSvg, type IconKind } from "./images.ts";
 

@@ -3,7 +3,7 @@
  * first (reviews need them, shops need their sales), then inserted in chunks.
  */
 import type { Locale, LocalizedText } from "../../lib/locale.ts";
-import { productTranslations, products, skus } from "../db/schema.ts";
+import { productTranslations, products, skus } from "../db/schema/index.ts";
 import { keyMatches, type Catalog, type CatNode } from "./catalog.ts";
 import { insertChunks, type SeedContext } from "./context.ts";
 import { BOOK_TITLES } from "./fixtures/categories.ts";

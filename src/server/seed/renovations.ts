@@ -11,7 +11,7 @@
  * Hot-zone boxes (universal_hotspot activeBoxs) are in pixels of the 1200×400 picture.
  */
 import type { LocalizedText } from "../../lib/locale.ts";
-import { renovations, type RenovationBlock } from "../db/schema.ts";
+import { renovations, type RenovationBlock } from "../db/schema/index.ts";
 import type { Catalog, CatNode } from "./catalog.ts";
 import { insertChunks, type SeedContext } from "./context.ts";
 import { bannerSvg, hotspotSvg, moduleBgSvg, type IconKind } from "./images.ts";

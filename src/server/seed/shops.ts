@@ -1,6 +1,6 @@
 /** Shops (explicit ids 1..n) and the own categories of open shops (ids after the platform tree). */
 import type { LocalizedText } from "../../lib/locale.ts";
-import { categories, shops } from "../db/schema.ts";
+import { categories, shops } from "../db/schema/index.ts";
 import { keyMatches, type Catalog, type CatNode } from "./catalog.ts";
 import { insertChunks, type SeedContext } from "./context.ts";
 import { SHOPS, type ShopDef } from "./fixtures/shops.ts";

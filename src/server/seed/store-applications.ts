@@ -5,7 +5,7 @@
  * documents are generated SVG pictures (the form asks to upload real images when resubmitting).
  * The demo buyer has none, so the whole flow can be tried with it.
  */
-import { storeApplications } from "../db/schema.ts";
+import { storeApplications } from "../db/schema/index.ts";
 import type { SeedContext } from "./context.ts";
 import { shopLogoSvg } from "./images.ts";
 import { fixedUuid } from "./random.ts";

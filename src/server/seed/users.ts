@@ -1,6 +1,6 @@
 /** The demo buyer, ten reviewer accounts and product reviews. */
 import { hashPassword } from "../domain/account/password.ts";
-import { memberLevels, prodComments, signIns, userLedger, users } from "../db/schema.ts";
+import { memberLevels, prodComments, signIns, userLedger, users } from "../db/schema/index.ts";
 import { shanghaiDay } from "../domain/footprint/footprint.ts";
 import { rewardFor } from "../domain/points/sign-in.ts";
 import { insertChunks, type SeedContext } from "./context.ts";

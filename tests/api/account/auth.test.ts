@@ -4,7 +4,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { count, eq, sql } from "drizzle-orm";
-import { rateLimits, sessions, siteConfig, smsCodes, users } from "../../../src/server/db/schema.ts";
+import { rateLimits, sessions, siteConfig, smsCodes, users } from "../../../src/server/db/schema/index.ts";
 import { checkSmsCode, sendSmsCode, SMS_LIMITS } from "../../../src/server/domain/account/sms.ts";
 import { AuthError, secondsLeft, windowStart } from "../../../src/server/domain/account/rate-limit.ts";
 import zhRulesJson from "../../../src/i18n/zh/rules.json" with { type: "json" };

@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import zhRulesJson from "../../../src/i18n/zh/rules.json" with { type: "json" };
-import { shops, userLedger, users } from "../../../src/server/db/schema.ts";
+import { shops, userLedger, users } from "../../../src/server/db/schema/index.ts";
 import { readOutboxCode } from "../../../src/server/providers/sms.ts";
 import { DEMO_USER, REVIEWER_PASSWORD } from "../../../src/server/seed/index.ts";
 import { createTestApp, dbReady, okData, type TestApp, type TestResponse } from "../helpers.ts";

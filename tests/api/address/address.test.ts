@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { count, eq } from "drizzle-orm";
 import type { AddressItem } from "../../../src/server/domain/address/address.ts";
-import { addresses } from "../../../src/server/db/schema.ts";
+import { addresses } from "../../../src/server/db/schema/index.ts";
 import { createTestApp, dbReady, okData, type TestApp } from "../helpers.ts";
 import { caller, createTestUser, type TestUser } from "../account-helpers.ts";
 

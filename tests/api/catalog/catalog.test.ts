@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, inArray, ne } from "drizzle-orm";
 import type { BrandItem, CategoryNode, HotSearchItem } from "../../../src/lib/api-types.ts";
 import { pickText } from "../../../src/lib/locale.ts";
-import { brands, categories, categoryBrands, hotSearches } from "../../../src/server/db/schema.ts";
+import { brands, categories, categoryBrands, hotSearches } from "../../../src/server/db/schema/index.ts";
 import { createTestApp, dbReady, okData, type TestApp } from "../helpers.ts";
 
 const NODE_KEYS = ["categories", "categoryId", "categoryName", "grade", "icon", "parentId", "pic", "seq", "status"];

@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { agentSocketPath, ChatClose, ChatCode, MsgType, userSocketPath, type ChatMessageDto } from "../../../src/lib/chat.ts";
-import { sessions } from "../../../src/server/db/schema.ts";
+import { sessions } from "../../../src/server/db/schema/index.ts";
 import { hashToken, newToken } from "../../../src/server/domain/account/tokens.ts";
 import { createTestUser, type TestUser } from "../account-helpers.ts";
 import { createTestApp, dbDriver, dbReady, okData, type TestApp } from "../helpers.ts";

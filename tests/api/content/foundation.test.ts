@@ -1,7 +1,7 @@
 /** Envelope, unknown paths, /p/ authentication, locale detection and caching headers. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { asc } from "drizzle-orm";
-import { sessions, users } from "../../../src/server/db/schema.ts";
+import { sessions, users } from "../../../src/server/db/schema/index.ts";
 import { hashToken, newToken } from "../../../src/server/domain/account/tokens.ts";
 import { createTestApp, dbReady, okData, type TestApp } from "../helpers.ts";
 

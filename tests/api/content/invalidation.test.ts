@@ -8,9 +8,10 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { notices, products, productTranslations, shops, skus } from "../../../src/server/db/schema.ts";
+import { notices, products, productTranslations, shops, skus } from "../../../src/server/db/schema/index.ts";
 import { productTags } from "../../../src/server/domain/content/read-models.ts";
-import { pageCacheTags, RenderCache } from "../../../src/server/http/render-cache.ts";
+import { RenderCache } from "../../../src/server/http/render-cache/cache.ts";
+import { pageCacheTags } from "../../../src/server/http/render-cache/page-policy.ts";
 import { createTestApp, dbReady, type TestApp } from "../helpers.ts";
 
 describe.skipIf(!dbReady)("finer invalidation of cached pages and read models", () => {

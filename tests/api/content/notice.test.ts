@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, lte } from "drizzle-orm";
 import type { NoticeDetail, NoticeItem, Page } from "../../../src/lib/api-types.ts";
 import { pickText } from "../../../src/lib/locale.ts";
-import { notices } from "../../../src/server/db/schema.ts";
+import { notices } from "../../../src/server/db/schema/index.ts";
 import { createTestApp, dbReady, okData, type TestApp } from "../helpers.ts";
 
 const ITEM_KEYS = ["id", "isTop", "publishTime", "shopId", "title"];

@@ -10,8 +10,10 @@ import zlib from "node:zlib";
 import compression from "compression";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { products } from "../../../src/server/db/schema.ts";
-import { cacheKey, dbVersionSource, RenderCache } from "../../../src/server/http/render-cache.ts";
+import { products } from "../../../src/server/db/schema/index.ts";
+import { RenderCache } from "../../../src/server/http/render-cache/cache.ts";
+import { cacheKey } from "../../../src/server/http/render-cache/page-policy.ts";
+import { dbVersionSource } from "../../../src/server/http/render-cache/version.ts";
 import { securityHeaders } from "../../../src/server/http/security.ts";
 import { createTestApp, dbReady, type TestApp } from "../helpers.ts";
 

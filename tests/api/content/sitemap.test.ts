@@ -1,7 +1,7 @@
 /** Sitemap data from the seeded database: what is listed, and the memo keyed by the content version. */
 import { and, eq, lte } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { categories, notices, products, shops } from "../../../src/server/db/schema.ts";
+import { categories, notices, products, shops } from "../../../src/server/db/schema/index.ts";
 import { getSitemapData, loadSitemapData, sitemapFileXml, sitemapIndexXml } from "../../../src/server/domain/content/sitemap.ts";
 import { createTestApp, dbReady, type TestApp } from "../helpers.ts";
 

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import type { ExchangeRateAnswer, PaySwitch, PcWebConfig, ServiceSwitch, TermsInfo } from "../../../src/lib/api-types.ts";
-import { siteConfig } from "../../../src/server/db/schema.ts";
+import { siteConfig } from "../../../src/server/db/schema/index.ts";
 import { createTestApp, dbReady, okData, type TestApp } from "../helpers.ts";
 
 const PC_FIELDS = [

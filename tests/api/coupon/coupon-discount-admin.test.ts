@@ -10,7 +10,7 @@ import { and, asc, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "../../../src/lib/api-types.ts";
 import type { CouponDto, DiscountDto } from "../../../src/lib/marketing.ts";
-import { couponProds, coupons, discountItems, discountProds, discounts, products } from "../../../src/server/db/schema.ts";
+import { couponProds, coupons, discountItems, discountProds, discounts, products } from "../../../src/server/db/schema/index.ts";
 import { isAffected, type Changed } from "../../../src/server/db/content-changes.ts";
 import type { ManagedCouponDto } from "../../../src/server/domain/coupon/coupon-admin.ts";
 import type { ManagedDiscountDto } from "../../../src/server/domain/discount/discount-admin.ts";

@@ -4,7 +4,7 @@ import { and, asc, eq, notInArray } from "drizzle-orm";
 import type { CouponDto, MyCouponCountDto, MyCouponDto } from "../../../src/lib/marketing.ts";
 import type { Page } from "../../../src/lib/api-types.ts";
 import type { OrderConfirmDto, OrderNumbersDto } from "../../../src/lib/order-types.ts";
-import { addresses, couponProds, couponUsers, coupons, orders, products, shops, skus, discounts } from "../../../src/server/db/schema.ts";
+import { addresses, couponProds, couponUsers, coupons, orders, products, shops, skus, discounts } from "../../../src/server/db/schema/index.ts";
 import { createTestApp, dbReady, okData, type TestApp } from "../helpers.ts";
 import { caller, createTestUser, type TestUser } from "../account-helpers.ts";
 

@@ -1,5 +1,5 @@
 /**
- * The merchant side of flash sales and group buys through `npm run ops` (scripts/ops.ts) against
+ * The merchant side of flash sales and group buys through `npm run ops` (scripts/ops/) against
  * the in-process API: create a session and a flash activity, list them, create a group buy, list
  * its teams, end both; bad input is refused with a clear message and changes nothing.
  */
@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { flashActivities, groupActivities } from "../../../src/server/db/schema.ts";
+import { flashActivities, groupActivities } from "../../../src/server/db/schema/index.ts";
 import { productOf } from "../activity-helpers.ts";
 import { createTestApp, dbReady, type TestApp } from "../helpers.ts";
 import { opsCli, type OpsResult } from "../ops-helpers.ts";

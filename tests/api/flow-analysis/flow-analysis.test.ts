@@ -1,7 +1,7 @@
 /** Visit logs: POST /flowAnalysisLog and POST /p/flowAnalysisLog. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import { flowLogs, sessions } from "../../../src/server/db/schema.ts";
+import { flowLogs, sessions } from "../../../src/server/db/schema/index.ts";
 import { DEMO_USER } from "../../../src/server/seed/index.ts";
 import { hashToken, newToken } from "../../../src/server/domain/account/tokens.ts";
 import { createTestApp, dbReady, okData, type TestApp } from "../helpers.ts";

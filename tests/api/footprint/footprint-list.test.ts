@@ -4,7 +4,7 @@ import { and, count, eq } from "drizzle-orm";
 import type { Page } from "../../../src/lib/api-types.ts";
 import type { FootprintDay } from "../../../src/server/domain/footprint/footprint.ts";
 import { recordFootprint } from "../../../src/server/domain/footprint/footprint.ts";
-import { footprints, products, shops } from "../../../src/server/db/schema.ts";
+import { footprints, products, shops } from "../../../src/server/db/schema/index.ts";
 import { createTestApp, dbReady, okData, type TestApp } from "../helpers.ts";
 import { caller, createTestUser, type TestUser } from "../account-helpers.ts";
 

@@ -1,7 +1,7 @@
 /** Footprints: POST /p/user/recentBrowse. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { footprints, products, sessions } from "../../../src/server/db/schema.ts";
+import { footprints, products, sessions } from "../../../src/server/db/schema/index.ts";
 import { recordFootprint } from "../../../src/server/domain/footprint/footprint.ts";
 import { DEMO_USER } from "../../../src/server/seed/index.ts";
 import { hashToken, newToken } from "../../../src/server/domain/account/tokens.ts";

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, inArray } from "drizzle-orm";
 import { ORDER_AUTO_CONFIRM_DAYS, ORDER_PAY_MINUTES } from "../../../src/lib/order-types.ts";
 import { compare, sub } from "../../../src/lib/money.ts";
-import { jobs, orders, payments, products, skus, userLedger, users } from "../../../src/server/db/schema.ts";
+import { jobs, orders, payments, products, skus, userLedger, users } from "../../../src/server/db/schema/index.ts";
 import { runDueJobs } from "../../../src/server/domain/jobs/all-jobs.ts";
 import { CloseType, closeOrder, confirmReceipt, markPaymentPaid } from "../../../src/server/domain/order/order-lifecycle.ts";
 import { pointsEarned } from "../../../src/server/domain/points/points.ts";

@@ -1,8 +1,8 @@
 /** Platform adjustments of points and balance (docs/points.md "Adjustments"): the platform API and `npm run ops -- adjust`. */
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runOps, type OpsIO } from "../../../scripts/ops.ts";
-import { userLedger, users } from "../../../src/server/db/schema.ts";
+import { runOps, type OpsIO } from "../../../scripts/ops/main.ts";
+import { userLedger, users } from "../../../src/server/db/schema/index.ts";
 import { ledgerMismatches } from "../../../src/server/domain/points/points-ledger.ts";
 import { createTestUser, type TestUser } from "../account-helpers.ts";
 import { createTestApp, dbReady, okData, type TestApp } from "../helpers.ts";

@@ -1,7 +1,7 @@
 /** Membership: levels, buying a paid level with the balance or the sandbox provider, renewal extends (CONTRACT §6.6). */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { coupons, memberLevels, userLedger, users } from "../../../src/server/db/schema.ts";
+import { coupons, memberLevels, userLedger, users } from "../../../src/server/db/schema/index.ts";
 import { confirmReceipt } from "../../../src/server/domain/order/order-lifecycle.ts";
 import { createOrder, pickSku } from "../order-fixtures.ts";
 import type { LevelPageDto } from "../../../src/server/domain/member/member.ts";

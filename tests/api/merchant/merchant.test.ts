@@ -3,10 +3,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runOps, type OpsIO } from "../../../scripts/ops.ts";
+import { runOps, type OpsIO } from "../../../scripts/ops/main.ts";
 import { and, eq } from "drizzle-orm";
 import type { Page } from "../../../src/lib/api-types.ts";
-import { deliveries, deliveryTraces, jobs, orders, sessions } from "../../../src/server/db/schema.ts";
+import { deliveries, deliveryTraces, jobs, orders, sessions } from "../../../src/server/db/schema/index.ts";
 import type { MerchantOrderDetailDto, MerchantOrderDto, MerchantTokenInfo } from "../../../src/server/domain/merchant/merchant.ts";
 import { secondsLeft } from "../../../src/server/domain/account/rate-limit.ts";
 import { createTestApp, dbReady, okData, type TestApp, type TestResponse } from "../helpers.ts";
@@ -335,7 +335,7 @@ describe.skipIf(!dbReady)("merchant API", () => {
       });
     });
   });
-  describe("ops CLI (scripts/ops.ts) against the API", () => {
+  describe("ops CLI (scripts/ops/) against the API", () => {
     let dir: string;
     let order: Awaited<ReturnType<typeof createOrder>>;
     let unpaid: Awaited<ReturnType<typeof createOrder>>;

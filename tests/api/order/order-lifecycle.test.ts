@@ -1,7 +1,7 @@
 /** Order lifecycle on the database (src/server/domain/order/order-lifecycle.ts) and the due-time jobs (jobs.ts). */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { deliveries, deliveryTraces, jobs, orders, payments, products, skus, userLedger, users } from "../../../src/server/db/schema.ts";
+import { deliveries, deliveryTraces, jobs, orders, payments, products, skus, userLedger, users } from "../../../src/server/db/schema/index.ts";
 import { runDueJobs } from "../../../src/server/domain/jobs/all-jobs.ts";
 import { addDeliveryTrace, CloseType, closeOrder, confirmReceipt, markPaymentPaid, OrderError, shipOrder } from "../../../src/server/domain/order/order-lifecycle.ts";
 import { PayType } from "../../../src/lib/order-types.ts";

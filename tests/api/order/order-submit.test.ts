@@ -4,7 +4,7 @@ import { and, asc, count, eq, inArray, notInArray, sql } from "drizzle-orm";
 import type { OrderConfirmDto, OrderNumbersDto } from "../../../src/lib/order-types.ts";
 import {
   addresses, cartItems, discounts, jobs, orderItems, orders, products, shopFreightRules, skus, submitTokens, userLedger, users,
-} from "../../../src/server/db/schema.ts";
+} from "../../../src/server/db/schema/index.ts";
 import { createTestApp, dbReady, okData, type TestApp } from "../helpers.ts";
 import { caller, createTestUser, type TestUser } from "../account-helpers.ts";
 

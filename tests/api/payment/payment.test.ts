@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import type { BalancePayDto, OrderPayInfoDto, ProviderPayDto } from "../../../src/lib/order-types.ts";
-import { orders, payments, products, siteConfig, skus, userLedger, users } from "../../../src/server/db/schema.ts";
+import { orders, payments, products, siteConfig, skus, userLedger, users } from "../../../src/server/db/schema/index.ts";
 import { CloseType, closeOrder } from "../../../src/server/domain/order/order-lifecycle.ts";
 import { signNotification } from "../../../src/server/providers/payment.ts";
 import { createTestApp, dbReady, okData, type TestApp } from "../helpers.ts";

@@ -2,7 +2,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ExchangeResultDto, PointsMallDetailDto, PointsMallItemDto } from "../../../src/lib/points-mall.ts";
-import { addresses, orders, products, skus, userLedger, users } from "../../../src/server/db/schema.ts";
+import { addresses, orders, products, skus, userLedger, users } from "../../../src/server/db/schema/index.ts";
 import { closeOrder, CloseType } from "../../../src/server/domain/order/order-lifecycle.ts";
 import { ledgerMismatches } from "../../../src/server/domain/points/points-ledger.ts";
 import { caller, createTestUser, type TestUser } from "../account-helpers.ts";

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import type { Page } from "../../../src/lib/api-types.ts";
 import { PointsSource, type PointsLogDto, type ScoreInfoDto } from "../../../src/lib/points.ts";
-import { signIns, userLedger, users } from "../../../src/server/db/schema.ts";
+import { signIns, userLedger, users } from "../../../src/server/db/schema/index.ts";
 import { ledgerMismatches } from "../../../src/server/domain/points/points-ledger.ts";
 import { SIGN_IN_REWARDS } from "../../../src/server/domain/points/sign-in.ts";
 import { shanghaiDay } from "../../../src/server/domain/footprint/footprint.ts";
@@ -89,7 +89,7 @@ describe.skipIf(!dbReady)("points API", () => {
   it("the demo buyer has a varied log that adds up; paging", async () => {
     const demo = await createTestUser(app, "x");
     // Log in as the seeded demo buyer: reuse the session helper with its id.
-    const { sessions } = await import("../../../src/server/db/schema.ts");
+    const { sessions } = await import("../../../src/server/db/schema/index.ts");
     await app.ctx.db.update(sessions).set({ userId: DEMO_USER.userId }).where(eq(sessions.userId, demo.userId));
     const p1 = okData(await log(demo, "?current=1&size=5"));
     expect(p1.records).toHaveLength(5);

@@ -6,7 +6,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "../../../src/lib/api-types.ts";
 import type { MyOrderDto, OrderDetailDto } from "../../../src/lib/order-types.ts";
-import { orderRefunds, orders, products, userLedger, users } from "../../../src/server/db/schema.ts";
+import { orderRefunds, orders, products, userLedger, users } from "../../../src/server/db/schema/index.ts";
 import { AUTO_CONFIRM_REFUND_WAIT_DAYS } from "../../../src/lib/order-state.ts";
 import { PayType } from "../../../src/lib/order-types.ts";
 import { runDueJobs } from "../../../src/server/domain/jobs/all-jobs.ts";

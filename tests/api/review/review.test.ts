@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "../../../src/lib/api-types.ts";
 import type { CommentItem, CommentSummary } from "../../../src/lib/product-types.ts";
-import { orderItems, orders, products } from "../../../src/server/db/schema.ts";
+import { orderItems, orders, products } from "../../../src/server/db/schema/index.ts";
 import type { MyReviewDto, ShopReviewDto } from "../../../src/server/domain/review/review.ts";
 import { caller, createTestUser, type TestUser } from "../account-helpers.ts";
 import { createTestApp, dbReady, okData, type TestApp } from "../helpers.ts";

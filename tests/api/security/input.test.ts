@@ -5,7 +5,7 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { addresses, users } from "../../../src/server/db/schema.ts";
+import { addresses, users } from "../../../src/server/db/schema/index.ts";
 import { BODY_MAX_BYTES } from "../../../src/server/http/body-limit.ts";
 import { createTestApp, dbReady, okData, type TestApp } from "../helpers.ts";
 import { caller, createTestUser, type TestUser } from "../account-helpers.ts";

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { asc, desc, eq, ne } from "drizzle-orm";
 import type { ShopHeadInfo } from "../../../src/lib/api-types.ts";
 import { pickText } from "../../../src/lib/locale.ts";
-import { shops } from "../../../src/server/db/schema.ts";
+import { shops } from "../../../src/server/db/schema/index.ts";
 import { createTestApp, dbReady, okData, type TestApp } from "../helpers.ts";
 
 const SHOP_KEYS = ["fansCount", "intro", "rating", "shopId", "shopLogo", "shopName", "shopStatus", "soldNum", "type"];

@@ -2,7 +2,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sessions } from "../../../src/server/db/schema.ts";
+import { sessions } from "../../../src/server/db/schema/index.ts";
 import { hashToken, newToken } from "../../../src/server/domain/account/tokens.ts";
 import { DEMO_USER } from "../../../src/server/seed/index.ts";
 import { createTestApp, dbReady, okData, type TestApp } from "../helpers.ts";

@@ -8,7 +8,7 @@ import { ResponseCode } from "../../../lib/api-types.ts";
 import { CART_SETTLE_MAX } from "../../../lib/constants.ts";
 import { controlFreeString, couponUserIdsRule, orderInvoiceListRule, orderShopParamsRule, shownAmountRule, userChangeCouponRule, usePointsRule } from "../../../lib/rule-schemas.ts";
 import { intField } from "../../../lib/validation.ts";
-import type { OrderInvoice } from "../../db/schema.ts";
+import type { OrderInvoice } from "../../db/schema/index.ts";
 import { CART_IDS_MAX } from "../../domain/cart/cart.ts";
 import type { SubmitInput } from "../../domain/order/order-submit.ts";
 import type { ParseOptions } from "../kit.ts";

@@ -10,7 +10,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { isMobile } from "../../../lib/rules.ts";
 import type { Db, Tx } from "../../db/client.ts";
-import { sessions, users } from "../../db/schema.ts";
+import { sessions, users } from "../../db/schema/index.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
 import { AuthError, clearRateLimits, countLoginTry, hit, type LoginLimits, type RateWindow } from "./rate-limit.ts";
 import { checkSmsCode, consumeResetFlag, consumeSmsCode, issueResetFlag, maskMobile, normalizeMobile, SMS_LIMITS, type SmsLimits } from "./sms.ts";

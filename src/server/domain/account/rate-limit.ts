@@ -9,7 +9,7 @@
  */
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
-import { rateLimits } from "../../db/schema.ts";
+import { rateLimits } from "../../db/schema/index.ts";
 import { DomainError } from "../kernel/domain-error.ts";
 
 export class AuthError extends DomainError {

@@ -11,7 +11,7 @@ import { createHash, randomBytes, randomInt, timingSafeEqual } from "node:crypto
 import { and, desc, eq, gt, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { Locale } from "../../../lib/locale.ts";
 import type { Db, Tx } from "../../db/client.ts";
-import { smsCodes } from "../../db/schema.ts";
+import { smsCodes } from "../../db/schema/index.ts";
 import type { SmsNotice, SmsProvider, SmsPurpose } from "../../providers/sms.ts";
 import { AuthError, hit, type RateWindow } from "./rate-limit.ts";
 

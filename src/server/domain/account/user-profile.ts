@@ -7,7 +7,7 @@ import type { OrderCountData } from "../../../lib/order-state.ts";
 import { eq } from "drizzle-orm";
 import { formatPriceSafe } from "../../../lib/money.ts";
 import type { Db } from "../../db/client.ts";
-import { shops, users } from "../../db/schema.ts";
+import { shops, users } from "../../db/schema/index.ts";
 import type { FileStorage } from "../../providers/storage.ts";
 import { createSession, findUserById, LOGIN_LIMITS, revokeAllSessions, type LoginLimits, type TokenInfo } from "./auth.ts";
 import { myOrderCount } from "../order/my-order.ts";

@@ -12,7 +12,7 @@ import { and, asc, count, desc, eq, ne, sql } from "drizzle-orm";
 import { ADDRESS_COUNT_MAX, type AddressForm } from "../../../lib/address-rules.ts";
 import type { Locale } from "../../../lib/locale.ts";
 import type { Db, Tx } from "../../db/client.ts";
-import { addresses, users } from "../../db/schema.ts";
+import { addresses, users } from "../../db/schema/index.ts";
 import { getArea, isValidAreaChain } from "./area.ts";
 
 export interface AddressItem {

@@ -17,7 +17,7 @@ import { formatPrice, toDecimal } from "../../../lib/money.ts";
 import type { Locale } from "../../../lib/locale.ts";
 import type { ProviderPayDto } from "../../../lib/order-types.ts";
 import type { Db, Tx } from "../../db/client.ts";
-import { users } from "../../db/schema.ts";
+import { users } from "../../db/schema/index.ts";
 import { ledgerPage, mapPage, writeLedger } from "../ledger/ledger.ts";
 import type { PaymentProvider } from "../../providers/payment.ts";
 import { createPurposePayment, ownPaymentState, registerPaymentPurpose } from "../payment/payment.ts";

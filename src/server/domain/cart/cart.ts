@@ -22,7 +22,7 @@ import { CART_SETTLE_MAX } from "../../../lib/constants.ts";
 import { pickText, type Locale } from "../../../lib/locale.ts";
 import { formatPrice, formatPriceSafe, mulQty, sum as sumMoney, sumLines, tryDecimal, type MoneyInput } from "../../../lib/money.ts";
 import type { Db } from "../../db/client.ts";
-import { cartItems, products, shops, skus } from "../../db/schema.ts";
+import { cartItems, products, shops, skus } from "../../db/schema/index.ts";
 import { loadProductTexts } from "../catalog/product-list.ts";
 import { ShopStatus } from "../shop/shop.ts";
 import { DomainError } from "../kernel/domain-error.ts";

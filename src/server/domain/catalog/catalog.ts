@@ -7,7 +7,7 @@ import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { BrandItem, CategoryNode, HotSearchItem } from "../../../lib/api-types.ts";
 import { pickText, type Locale, type LocalizedText } from "../../../lib/locale.ts";
 import type { Db } from "../../db/client.ts";
-import { brands, categories, categoryBrands, hotSearches } from "../../db/schema.ts";
+import { brands, categories, categoryBrands, hotSearches } from "../../db/schema/index.ts";
 
 /** The platform tree has three levels (grade 0, 1, 2). */
 export const CATEGORY_MAX_DEPTH = 3;

@@ -11,7 +11,7 @@ import type { CommentFilter, CommentItem, CommentSummary, ProductDetail, Product
 import { sanitizeRichText } from "../../../lib/sanitize.ts";
 import { parseProperties } from "../../../lib/buy-box.ts";
 import type { Db } from "../../db/client.ts";
-import { brands, categories, prodComments, products, productTranslations, shops, skus, users } from "../../db/schema.ts";
+import { brands, categories, prodComments, products, productTranslations, shops, skus, users } from "../../db/schema/index.ts";
 import { categoryPath as pathOf } from "./catalog.ts";
 import { PROD_ON_SALE, toCrumbs } from "./product-list.ts";
 import { ShopStatus } from "../shop/shop.ts";

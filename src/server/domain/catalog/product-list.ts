@@ -19,7 +19,7 @@ import {
 } from "../../../lib/product-types.ts";
 import type { Page } from "../../../lib/api-types.ts";
 import type { Db } from "../../db/client.ts";
-import { brands, categories, products, productTranslations, shops } from "../../db/schema.ts";
+import { brands, categories, products, productTranslations, shops } from "../../db/schema/index.ts";
 import { collectDescendantIds, type CategoryRow } from "./catalog.ts";
 import { escapeLike, ShopStatus } from "../shop/shop.ts";
 

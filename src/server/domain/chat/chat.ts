@@ -15,7 +15,7 @@ import { pickText, type Locale, type LocalizedText } from "../../../lib/locale.t
 import { rowsOf, type Db } from "../../db/client.ts";
 import {
   chatAgentPresence, chatConversations, chatMessages, orderItems, orders, products, productTranslations, sessions, shops, users,
-} from "../../db/schema.ts";
+} from "../../db/schema/index.ts";
 import { hashToken } from "../account/tokens.ts";
 import { afterRead, messageEffect, type ReadState } from "./chat-rules.ts";
 import { DomainError } from "../kernel/domain-error.ts";

@@ -13,7 +13,7 @@ import type { Page } from "../../../lib/api-types.ts";
 import { pickText, type Locale } from "../../../lib/locale.ts";
 import { formatPriceSafe } from "../../../lib/money.ts";
 import type { Db } from "../../db/client.ts";
-import { prodCollections, products, shopCollections, shops } from "../../db/schema.ts";
+import { prodCollections, products, shopCollections, shops } from "../../db/schema/index.ts";
 import { loadProductTexts } from "../catalog/product-list.ts";
 import { ShopStatus } from "../shop/shop.ts";
 

@@ -8,7 +8,7 @@ import type { NoticeDetail, NoticeItem, Page } from "../../../lib/api-types.ts";
 import { pickText, type Locale, type LocalizedText } from "../../../lib/locale.ts";
 import { sanitizeRichText } from "../../../lib/sanitize.ts";
 import type { Db } from "../../db/client.ts";
-import { notices } from "../../db/schema.ts";
+import { notices } from "../../db/schema/index.ts";
 
 export const NOTICE_PUBLISHED = 1;
 /** Pinned notices shown in the top-bar carousel at most. */

@@ -9,7 +9,7 @@ import type { PaySwitch, PcWebConfig, ServiceSwitch, TermsInfo, TermsSts } from 
 import { pickText, type Locale, type LocalizedText } from "../../../lib/locale.ts";
 import { sanitizeRichText } from "../../../lib/sanitize.ts";
 import type { Db } from "../../db/client.ts";
-import { siteConfig } from "../../db/schema.ts";
+import { siteConfig } from "../../db/schema/index.ts";
 
 export const SiteConfigKey = {
   PC_WEBSITE_CONFIG: "PC_WEBSITE_CONFIG",

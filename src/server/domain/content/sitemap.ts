@@ -18,7 +18,7 @@
 import { categoryListPath } from "../../../lib/category-link.ts";
 import { and, asc, eq, lte } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { categories, contentVersions, notices, products, shops } from "../../db/schema.ts";
+import { categories, contentVersions, notices, products, shops } from "../../db/schema/index.ts";
 import { htmlLang, isLocale, localePath, LOCALES, type Locale } from "../../../lib/locale.ts";
 import { getServiceSwitch } from "./site.ts";
 import { pointsMallItemIds } from "../points-mall/points-mall.ts";

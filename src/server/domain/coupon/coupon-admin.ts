@@ -17,7 +17,7 @@ import type { Locale } from "../../../lib/locale.ts";
 import { MANAGED_STATE, type CouponForm } from "../../../lib/marketing-rules.ts";
 import { ValidTimeType, type CouponDto } from "../../../lib/marketing.ts";
 import type { Db, Tx } from "../../db/client.ts";
-import { couponProds, coupons, products } from "../../db/schema.ts";
+import { couponProds, coupons, products } from "../../db/schema/index.ts";
 import { couponBaseDto, CouponError } from "./coupon.ts";
 
 type CouponRow = typeof coupons.$inferSelect;

@@ -20,7 +20,7 @@ import {
 } from "../../../lib/marketing.ts";
 import { formatPrice } from "../../../lib/money.ts";
 import type { Db, Tx } from "../../db/client.ts";
-import { couponProds, couponUsers, coupons, orders, products, shops } from "../../db/schema.ts";
+import { couponProds, couponUsers, coupons, orders, products, shops } from "../../db/schema/index.ts";
 import { loadProductTexts } from "../catalog/product-list.ts";
 import { couponCovers, type CouponChoice, type HeldCoupon } from "../pricing/pricing.ts";
 import { ShopStatus } from "../shop/shop.ts";

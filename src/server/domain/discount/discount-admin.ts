@@ -15,7 +15,7 @@ import type { Locale } from "../../../lib/locale.ts";
 import { MANAGED_STATE, type DiscountForm } from "../../../lib/marketing-rules.ts";
 import type { DiscountDto } from "../../../lib/marketing.ts";
 import type { Db } from "../../db/client.ts";
-import { discountItems, discountProds, discounts } from "../../db/schema.ts";
+import { discountItems, discountProds, discounts } from "../../db/schema/index.ts";
 import { checkOwnProducts } from "../coupon/coupon-admin.ts";
 import { activityStatus, DiscountError, discountDto, withRules } from "./discount.ts";
 

@@ -15,7 +15,7 @@ import {
 } from "../../../lib/marketing.ts";
 import { formatPrice } from "../../../lib/money.ts";
 import type { Db, Tx } from "../../db/client.ts";
-import { discountItems, discountProds, discounts, products, shops } from "../../db/schema.ts";
+import { discountItems, discountProds, discounts, products, shops } from "../../db/schema/index.ts";
 import { loadProductTexts } from "../catalog/product-list.ts";
 import { priceLines, type DiscountRuleSet, type PricedGroup } from "../pricing/pricing.ts";
 import { ShopStatus } from "../shop/shop.ts";

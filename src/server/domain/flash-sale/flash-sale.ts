@@ -19,7 +19,7 @@ import { FlashState, soldPercent, windowState, withinLimit, type FlashActivityDt
 import { pickText, type Locale } from "../../../lib/locale.ts";
 import { compare, formatPrice } from "../../../lib/money.ts";
 import { rowsOf, type Db, type Tx } from "../../db/client.ts";
-import { flashActivities, flashBuys, flashOrders, flashSessions, flashSkus, products, shops, skus } from "../../db/schema.ts";
+import { flashActivities, flashBuys, flashOrders, flashSessions, flashSkus, products, shops, skus } from "../../db/schema/index.ts";
 import { registerOrderTypeHooks } from "../order/order-lifecycle.ts";
 import { loadNames, OrderSubmitError, type ActivityBuy, type ActivityRef } from "../order/order-submit.ts";
 import { ShopStatus } from "../shop/shop.ts";

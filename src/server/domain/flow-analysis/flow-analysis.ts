@@ -1,7 +1,7 @@
 /** Stores visit logs of the flow analysis (CONTRACT §11, docs/flow-analysis.md). */
 import type { FlowAnalysisLog } from "../../../lib/flow-analysis.ts";
 import type { Db } from "../../db/client.ts";
-import { flowLogs } from "../../db/schema.ts";
+import { flowLogs } from "../../db/schema/index.ts";
 
 /** Stores one validated visit log; userId when it came through /p/flowAnalysisLog. */
 export async function recordFlowLog(db: Db, log: FlowAnalysisLog, userId: string | null): Promise<void> {

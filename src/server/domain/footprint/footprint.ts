@@ -4,7 +4,7 @@ import type { Page } from "../../../lib/api-types.ts";
 import type { Locale } from "../../../lib/locale.ts";
 import { formatPriceSafe } from "../../../lib/money.ts";
 import type { Db } from "../../db/client.ts";
-import { footprints, products, shops } from "../../db/schema.ts";
+import { footprints, products, shops } from "../../db/schema/index.ts";
 import { displayStatus } from "../collection/collection.ts";
 import { loadProductTexts } from "../catalog/product-list.ts";
 

@@ -25,7 +25,7 @@ import { compare, formatPrice } from "../../../lib/money.ts";
 import { OrderStatus, transition } from "../../../lib/order-state.ts";
 import { ORDER_PAY_MINUTES } from "../../../lib/order-types.ts";
 import type { Db, Tx } from "../../db/client.ts";
-import { groupActivities, groupMembers, groupSkus, groupTeams, jobs, orderItems, orders, products, shops, skus, users } from "../../db/schema.ts";
+import { groupActivities, groupMembers, groupSkus, groupTeams, jobs, orderItems, orders, products, shops, skus, users } from "../../db/schema/index.ts";
 import { registerJobHandler, scheduleJob } from "../jobs/jobs.ts";
 import { CloseType, closeOrder, lockOrders, OrderError, registerOrderTypeHooks, type OrderRow } from "../order/order-lifecycle.ts";
 import { loadNames, OrderSubmitError, type ActivityBuy, type ActivityRef } from "../order/order-submit.ts";

@@ -15,7 +15,7 @@ import { formatPriceSafe } from "../../../lib/money.ts";
 import { OrderStatus } from "../../../lib/order-state.ts";
 import type { InvoiceChoiceInput } from "../../../lib/order-rules.ts";
 import type { Db } from "../../db/client.ts";
-import { orders, users, type OrderInvoice } from "../../db/schema.ts";
+import { orders, users, type OrderInvoice } from "../../db/schema/index.ts";
 import type { FileStorage } from "../../providers/storage.ts";
 import { DomainError } from "../kernel/domain-error.ts";
 

@@ -14,7 +14,7 @@
  */
 import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
-import { jobs } from "../../db/schema.ts";
+import { jobs } from "../../db/schema/index.ts";
 
 /** A job kind: a feature's name for one kind of due-time work ("orderPayTimeout"). */
 export type JobKind = string;

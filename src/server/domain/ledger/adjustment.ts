@@ -8,7 +8,7 @@ import { eq, or, sql } from "drizzle-orm";
 import { adjustmentError, type AdjustInput } from "../../../lib/adjustment.ts";
 import { formatPrice } from "../../../lib/money.ts";
 import type { Db } from "../../db/client.ts";
-import { users } from "../../db/schema.ts";
+import { users } from "../../db/schema/index.ts";
 import { BalanceError, BalanceReason, changeBalance } from "../balance/balance.ts";
 import { changePoints, PointsError, PointsReason } from "../points/points-ledger.ts";
 import { DomainError } from "../kernel/domain-error.ts";

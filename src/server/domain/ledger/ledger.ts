@@ -8,7 +8,7 @@
 import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Page } from "../../../lib/api-types.ts";
 import type { Db, Tx } from "../../db/client.ts";
-import { userLedger, users } from "../../db/schema.ts";
+import { userLedger, users } from "../../db/schema/index.ts";
 
 /** user_ledger.kind: the balance (money) or the points (an integer). */
 export type LedgerKind = "balance" | "score";

@@ -18,7 +18,7 @@ import { formatPrice, toDecimal } from "../../../lib/money.ts";
 import { pickText, type Locale } from "../../../lib/locale.ts";
 import type { ProviderPayDto } from "../../../lib/order-types.ts";
 import type { Db, Tx } from "../../db/client.ts";
-import { memberLevels, users } from "../../db/schema.ts";
+import { memberLevels, users } from "../../db/schema/index.ts";
 import { BalanceError, BalanceReason, changeBalance } from "../balance/balance.ts";
 import type { PaymentProvider } from "../../providers/payment.ts";
 import { createPurposePayment, ownPaymentState, registerPaymentPurpose } from "../payment/payment.ts";

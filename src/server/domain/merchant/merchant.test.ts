@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { deliveries, deliveryTraces, orderItems, orders } from "../../db/schema.ts";
+import type { deliveries, deliveryTraces, orderItems, orders } from "../../db/schema/index.ts";
 import { carrierName as deliveryCompanyName, toDeliveryDto } from "../order/delivery.ts";
 import { MERCHANT_STATUS_FILTERS, toMerchantOrder } from "./merchant.ts";
 

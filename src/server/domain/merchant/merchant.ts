@@ -16,7 +16,7 @@ import { pickText, type Locale } from "../../../lib/locale.ts";
 import { formatPriceSafe } from "../../../lib/money.ts";
 import { type DeliveryOrderDto, type OrderAddrDto, type OrderItemDto } from "../../../lib/order-types.ts";
 import type { Db } from "../../db/client.ts";
-import { deliveries, deliveryTraces, merchantAccounts, orderItems, orders, sessions, users, type OrderInvoice } from "../../db/schema.ts";
+import { deliveries, deliveryTraces, merchantAccounts, orderItems, orders, sessions, users, type OrderInvoice } from "../../db/schema/index.ts";
 import { LOGIN_LIMITS, type LoginLimits } from "../account/auth.ts";
 import { addDeliveryTrace, shipOrder, type ShipPackage } from "../order/order-lifecycle.ts";
 import { toDeliveryDto } from "../order/delivery.ts";

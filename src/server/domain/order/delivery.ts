@@ -7,7 +7,7 @@ import { desc, inArray } from "drizzle-orm";
 import { pickText, type Locale } from "../../../lib/locale.ts";
 import { DELIVERY_COMPANIES, type DeliveryOrderDto } from "../../../lib/order-types.ts";
 import type { Db } from "../../db/client.ts";
-import { deliveries, deliveryTraces, orderItems } from "../../db/schema.ts";
+import { deliveries, deliveryTraces, orderItems } from "../../db/schema/index.ts";
 
 type ItemRow = Pick<typeof orderItems.$inferSelect, "orderItemId" | "prodName" | "skuName" | "pic">;
 type DeliveryRow = typeof deliveries.$inferSelect;

@@ -19,7 +19,7 @@ import {
   type OrderItemDto,
 } from "../../../lib/order-types.ts";
 import type { Db } from "../../db/client.ts";
-import { deliveries, orderItems, orderRefunds, orders } from "../../db/schema.ts";
+import { deliveries, orderItems, orderRefunds, orders } from "../../db/schema/index.ts";
 import { lineAfterSales, type LineAfterSales } from "../../../lib/refund-state.ts";
 import { CartError, cartProdCount, changeItem } from "../cart/cart.ts";
 import { loadDeliveryDtos } from "./delivery.ts";

@@ -14,7 +14,7 @@ import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { DELIVERY_COMPANIES, DELIVERY_STATES, DeliveryState, ORDER_AUTO_CONFIRM_DAYS, PayType } from "../../../lib/order-types.ts";
 import { compare, formatPrice, sum, tryDecimal } from "../../../lib/money.ts";
 import { rowsOf, type Tx } from "../../db/client.ts";
-import { deliveries, deliveryTraces, jobs, orderItems, orders, payments, products, skus, userLedger, users } from "../../db/schema.ts";
+import { deliveries, deliveryTraces, jobs, orderItems, orders, payments, products, skus, userLedger, users } from "../../db/schema/index.ts";
 import { registerJobHandler, scheduleJob } from "../jobs/jobs.ts";
 import { autoConfirmDecision, OrderStatus, transition, type OrderEvent } from "../../../lib/order-state.ts";
 import { pointsEarned } from "../points/points.ts";

@@ -36,7 +36,7 @@ import type { Db, Tx } from "../../db/client.ts";
 import {
   addresses, cartItems, orderItems, orders, productTranslations, products, shopFreightRules, shops, skus, submitTokens, userLedger, users,
   type OrderAddress, type OrderInvoice,
-} from "../../db/schema.ts";
+} from "../../db/schema/index.ts";
 import { getArea } from "../address/area.ts";
 import { groupByShop, lineStatus } from "../cart/cart.ts";
 import { scheduleJob } from "../jobs/jobs.ts";

@@ -36,7 +36,7 @@ import { pickText, type Locale } from "../../../lib/locale.ts";
 import { compare, formatPrice, sum, toDecimal, tryDecimal, type MoneyInput } from "../../../lib/money.ts";
 import { PAY_QR_MINUTES, PayType, type OrderPayInfoDto, type ProviderPayDto } from "../../../lib/order-types.ts";
 import type { Db, Tx } from "../../db/client.ts";
-import { orderItems, orders, payments, userLedger, users } from "../../db/schema.ts";
+import { orderItems, orders, payments, userLedger, users } from "../../db/schema/index.ts";
 import { notificationFields, NOTIFY_SUCCESS, sandboxNotification, verifyNotification, type PaymentNotification, type PaymentProvider } from "../../providers/payment.ts";
 import { lockOrders, markPaymentPaid } from "../order/order-lifecycle.ts";
 import { OrderStatus, transition } from "../../../lib/order-state.ts";

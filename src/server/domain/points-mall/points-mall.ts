@@ -21,7 +21,7 @@ import {
   type ExchangeResultDto, type PointsMallDetailDto, type PointsMallItemDto,
 } from "../../../lib/points-mall.ts";
 import type { Db, Tx } from "../../db/client.ts";
-import { addresses, orderItems, orders, products, productTranslations, shops, skus, users } from "../../db/schema.ts";
+import { addresses, orderItems, orders, products, productTranslations, shops, skus, users } from "../../db/schema/index.ts";
 import { scheduleJob } from "../jobs/jobs.ts";
 import { nextOrderNumber } from "../order/order-lifecycle.ts";
 import { addrSnapshot, loadNames } from "../order/order-submit.ts";

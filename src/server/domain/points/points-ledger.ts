@@ -15,7 +15,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Page } from "../../../lib/api-types.ts";
 import { PointsSource, type PointsLogDto } from "../../../lib/points.ts";
 import type { Db, Tx } from "../../db/client.ts";
-import { userLedger, users } from "../../db/schema.ts";
+import { userLedger, users } from "../../db/schema/index.ts";
 import { ledgerPage, mapPage, writeLedger } from "../ledger/ledger.ts";
 import { DomainError } from "../kernel/domain-error.ts";
 

@@ -8,7 +8,7 @@
 import { desc, eq } from "drizzle-orm";
 import type { ScoreInfoDto, SignInDayDto } from "../../../lib/points.ts";
 import type { Db } from "../../db/client.ts";
-import { signIns } from "../../db/schema.ts";
+import { signIns } from "../../db/schema/index.ts";
 import { shanghaiDay } from "../footprint/footprint.ts";
 import { changePoints, PointsError, PointsReason, pointsSummary, settleExpiry } from "./points-ledger.ts";
 

@@ -19,7 +19,7 @@ import { DELIVERY_COMPANIES, PayType } from "../../../lib/order-types.ts";
 import { ApplyType, CLOSE_TYPE_REFUNDED, isRefundActive, refundSteps, RefundSts, refundTransition, type RefundEvent, type RefundStep } from "../../../lib/refund-state.ts";
 import { NO_REASON, refundDueAt, REFUND_WINDOW_DAYS, withinRefundWindow, type RefundApplyInput, type RefundExpressInput } from "../../../lib/refund-rules.ts";
 import type { Db, Tx } from "../../db/client.ts";
-import { jobs, orderItems, orderRefunds, orders, payments, products, userLedger, users } from "../../db/schema.ts";
+import { jobs, orderItems, orderRefunds, orders, payments, products, userLedger, users } from "../../db/schema/index.ts";
 import { notificationFields, NOTIFY_SUCCESS, verifyRefundNotification, type PaymentProvider, type RefundNotification } from "../../providers/payment.ts";
 import type { FileStorage } from "../../providers/storage.ts";
 import { registerJobHandler, scheduleJob } from "../jobs/jobs.ts";

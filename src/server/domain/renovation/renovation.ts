@@ -11,7 +11,7 @@ import { formatPriceSafe } from "../../../lib/money.ts";
 import { pickText, type Locale, type LocalizedText } from "../../../lib/locale.ts";
 import type { RenovationAnswer, RenovationBlock, RenovationPage } from "../../../lib/product-types.ts";
 import type { Db } from "../../db/client.ts";
-import { products, productTranslations, renovations, shops } from "../../db/schema.ts";
+import { products, productTranslations, renovations, shops } from "../../db/schema/index.ts";
 import { PROD_ON_SALE } from "../catalog/product-list.ts";
 import { RENOVATION_PC } from "../shop/shop-index.ts";
 import { ShopStatus } from "../shop/shop.ts";

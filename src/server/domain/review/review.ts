@@ -14,7 +14,7 @@ import { pickText, type Locale } from "../../../lib/locale.ts";
 import { OrderStatus } from "../../../lib/order-state.ts";
 import { evaluateOf, type ReviewSubmitInput } from "../../../lib/review-rules.ts";
 import type { Db } from "../../db/client.ts";
-import { orderItems, orders, prodComments, products, productTranslations, users } from "../../db/schema.ts";
+import { orderItems, orders, prodComments, products, productTranslations, users } from "../../db/schema/index.ts";
 import type { FileStorage } from "../../providers/storage.ts";
 import { maskNickName } from "../catalog/product-detail.ts";
 import { isUploadedPath } from "../upload/upload.ts";

@@ -7,7 +7,7 @@ import type { Page } from "../../../lib/api-types.ts";
 import { pickText, type Locale } from "../../../lib/locale.ts";
 import type { ShopCard } from "../../../lib/product-types.ts";
 import type { Db } from "../../db/client.ts";
-import { products, shops } from "../../db/schema.ts";
+import { products, shops } from "../../db/schema/index.ts";
 import { PROD_ON_SALE } from "../catalog/product-list.ts";
 import { escapeLike, ShopStatus, ShopType } from "./shop.ts";
 

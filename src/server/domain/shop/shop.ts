@@ -6,7 +6,7 @@ import { asc, desc, eq } from "drizzle-orm";
 import type { ShopHeadInfo } from "../../../lib/api-types.ts";
 import { pickText, type Locale, type LocalizedText } from "../../../lib/locale.ts";
 import type { Db } from "../../db/client.ts";
-import { shops } from "../../db/schema.ts";
+import { shops } from "../../db/schema/index.ts";
 import { HOT_SHOPS_MAX, SHOP_STATUS, SHOP_TYPE, shopEntryState } from "../../../lib/constants.ts";
 
 /** Shop status and type numbering live in src/lib/constants.ts (one place for both sides). */

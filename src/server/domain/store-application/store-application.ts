@@ -11,7 +11,7 @@ import type { Page } from "../../../lib/api-types.ts";
 import type { LocalizedText } from "../../../lib/locale.ts";
 import { APPLY_STATUS, type StoreAccountForm, type StoreApplicationDto, type StoreApplicationForm, STORE_IMAGE_FIELDS } from "../../../lib/store-application.ts";
 import type { Db, Tx } from "../../db/client.ts";
-import { merchantAccounts, sessions, shops, storeApplications, users } from "../../db/schema.ts";
+import { merchantAccounts, sessions, shops, storeApplications, users } from "../../db/schema/index.ts";
 import type { FileStorage } from "../../providers/storage.ts";
 import { hashPassword } from "../account/password.ts";
 import { isValidAreaChain } from "../address/area.ts";

@@ -1,192 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { IncomingMessage } from "node:http";
 import zlib from "node:zlib";
-import {
-  boundedQuery, pageCacheTags, cacheKey, CaptureResponse, etagMatches, isCacheablePath, isCacheableRequest, LruCache, negotiateEncoding,
-  notStorableReason, RenderCache, renderCacheOptionsFromEnv, throttledVersion, weakEtag,
-} from "./render-cache.ts";
-
-describe("isCacheablePath / isCacheableRequest", () => {
-  it("accepts the public browsing pages and refuses user pages", () => {
-    for (const p of ["/", "/newIndex", "/list", "/detail", "/detail/12", "/shopIndex", "/shopList", "/shop-prod-list", "/notice-list", "/notice-detail", "/termsPage", "/list/", "/sitemap.xml", "/sitemap-zh-products-1.xml", "/robots.txt"]) {
-      expect(isCacheablePath(p), p).toBe(true);
-    }
-    for (const p of ["/select-decorate", "/user-center", "/user-center/uc-order", "/cart", "/login", "/register", "/submit-order", "/payment", "/detail/1/x", "/listing", "/api/x", "/coupons", "/404"]) {
-      expect(isCacheablePath(p), p).toBe(false);
-    }
-  });
-
-  it("only GET and HEAD, query ignored", () => {
-    expect(isCacheableRequest("GET", "/list?st=1")).toBe(true);
-    expect(isCacheableRequest("HEAD", "/detail/3?x=1")).toBe(true);
-    expect(isCacheableRequest("POST", "/list")).toBe(false);
-    expect(isCacheableRequest("GET", "/cart?x=/list")).toBe(false);
-  });
-});
-
-describe("cacheKey", () => {
-  it("is locale + path + sorted query", () => {
-    expect(cacheKey("zh", "/list?st=0&cpid=1&cid=2")).toBe("zh /list?cid=2&cpid=1&st=0");
-    expect(cacheKey("zh", "/list?cid=2&st=0&cpid=1")).toBe(cacheKey("zh", "/list?cpid=1&cid=2&st=0"));
-    expect(cacheKey("en", "/list?cpid=1")).not.toBe(cacheKey("zh", "/list?cpid=1"));
-    expect(cacheKey("zh", "/")).toBe("zh /");
-    expect(cacheKey("zh", "/list?")).toBe("zh /list");
-    expect(cacheKey("zh", "/list#top")).toBe("zh /list");
-  });
-
-  it("keeps the order of repeated parameters and encodes consistently", () => {
-    expect(cacheKey("zh", "/list?bid=2&a=1&bid=1")).toBe("zh /list?a=1&bid=2&bid=1");
-    expect(cacheKey("zh", "/list?pn=a%20b")).toBe(cacheKey("zh", "/list?pn=a+b"));
-  });
-});
-
-describe("LruCache", () => {
-  it("evicts the least recently used entry beyond the count bound", () => {
-    const lru = new LruCache<string>(2, 1000);
-    lru.set("a", "A", 1);
-    lru.set("b", "B", 1);
-    expect(lru.get("a")).toBe("A"); // a is now most recent
-    lru.set("c", "C", 1);
-    expect(lru.keys()).toEqual(["a", "c"]);
-    expect(lru.get("b")).toBeUndefined();
-  });
-
-  it("evicts by bytes and refuses entries larger than the bound", () => {
-    const lru = new LruCache<string>(10, 100);
-    lru.set("a", "A", 40);
-    lru.set("b", "B", 40);
-    lru.set("c", "C", 40);
-    expect(lru.keys()).toEqual(["b", "c"]);
-    expect(lru.bytes).toBe(80);
-    expect(lru.set("huge", "H", 101)).toBe(false);
-    expect(lru.has("huge")).toBe(false);
-    lru.resize("c", 70);
-    expect(lru.keys()).toEqual(["c"]);
-    expect(lru.bytes).toBe(70);
-    lru.clear();
-    expect(lru.size).toBe(0);
-    expect(lru.bytes).toBe(0);
-  });
-
-  it("replacing a key updates its size", () => {
-    const lru = new LruCache<string>(10, 100);
-    lru.set("a", "A", 60);
-    lru.set("a", "A2", 10);
-    expect(lru.bytes).toBe(10);
-    expect(lru.get("a")).toBe("A2");
-  });
-});
-
-describe("throttledVersion", () => {
-  it("reads at most once per interval and shares the pending read", async () => {
-    let t = 0;
-    let reads = 0;
-    let v = 1;
-    const read = throttledVersion(async () => {
-      reads++;
-      return v;
-    }, 1000, () => t);
-    const [a, b] = await Promise.all([read(), read()]);
-    expect([a, b, reads]).toEqual(["1", "1", 1]);
-    v = 2;
-    t = 999;
-    expect(await read()).toBe("1");
-    t = 1000;
-    expect(await read()).toBe("2");
-    expect(reads).toBe(2);
-  });
-
-  it("expire() forces a fresh read, also over a read already under way", async () => {
-    let calls = 0;
-    let release: () => void = () => {};
-    const gate = new Promise<void>((r) => (release = r));
-    const read = throttledVersion(async () => {
-      calls++;
-      if (calls === 1) {
-        await gate;
-        return 1;
-      }
-      return 2;
-    }, 1000, () => 0);
-    const slow = read();
-    read.expire();
-    expect(await read()).toBe("2");
-    release();
-    expect(await slow).toBe("1");
-    expect(await read()).toBe("2"); // the older read did not overwrite the newer value
-    expect(calls).toBe(2);
-  });
-
-  it("answers null when the source fails", async () => {
-    const read = throttledVersion(async () => {
-      throw new Error("db down");
-    }, 0);
-    expect(await read()).toBeNull();
-  });
-});
-
-describe("HTTP helpers", () => {
-  it("weak ETag and If-None-Match", () => {
-    const etag = weakEtag(Buffer.from("hello"));
-    expect(etag).toMatch(/^W\/"[A-Za-z0-9+/=]+"$/);
-    expect(etag).toBe(weakEtag(Buffer.from("hello")));
-    expect(etagMatches(etag, etag)).toBe(true);
-    expect(etagMatches(`"x", ${etag.slice(2)}`, etag)).toBe(true);
-    expect(etagMatches("*", etag)).toBe(true);
-    expect(etagMatches('W/"other"', etag)).toBe(false);
-    expect(etagMatches(undefined, etag)).toBe(false);
-  });
-
-  it("negotiates br, then gzip", () => {
-    expect(negotiateEncoding("gzip, deflate, br")).toBe("br");
-    expect(negotiateEncoding("gzip, br;q=0")).toBe("gzip");
-    expect(negotiateEncoding("*")).toBe("br");
-    expect(negotiateEncoding("identity")).toBe("identity");
-    expect(negotiateEncoding(undefined)).toBe("identity");
-    expect(negotiateEncoding("deflate")).toBe("identity");
-  });
-
-  it("stores only 200/404 without cookies, private cache-control or encoding", () => {
-    const h = (o: Record<string, string>) => new Map(Object.entries(o));
-    expect(notStorableReason({ status: 200, headers: h({ "content-type": "text/html" }) })).toBeNull();
-    expect(notStorableReason({ status: 404, headers: h({}) })).toBeNull();
-    expect(notStorableReason({ status: 302, headers: h({ location: "/" }) })).toBe("status");
-    expect(notStorableReason({ status: 500, headers: h({}) })).toBe("status");
-    expect(notStorableReason({ status: 200, headers: h({ "set-cookie": "a=1" }) })).toBe("set-cookie");
-    expect(notStorableReason({ status: 200, headers: h({ "cache-control": "private, max-age=0" }) })).toBe("cache-control");
-    expect(notStorableReason({ status: 200, headers: h({ "content-encoding": "gzip" }) })).toBe("encoded");
-  });
-
-  it("options from the environment", () => {
-    expect(renderCacheOptionsFromEnv({})).toEqual({ enabled: true, maxEntries: 500, maxBytes: 50 * 1024 * 1024, maxAgeMs: 60_000 });
-    expect(renderCacheOptionsFromEnv({ RENDER_CACHE: "0", RENDER_CACHE_MAX_ENTRIES: "10" })).toMatchObject({ enabled: false, maxEntries: 10 });
-  });
-});
-
-describe("CaptureResponse", () => {
-  it("collects status, headers and body written like the Astro node adapter", async () => {
-    const cap = new CaptureResponse({} as IncomingMessage);
-    cap.setHeader("X-A", "1");
-    cap.writeHead(201, { "Content-Type": "text/html", "set-cookie": ["a=1", "b=2"] });
-    cap.write(new TextEncoder().encode("<p>"));
-    cap.write("héllo");
-    cap.end(Buffer.from("</p>"));
-    const r = await cap.done;
-    expect(r.status).toBe(201);
-    expect(r.headers.get("content-type")).toBe("text/html");
-    expect(r.headers.get("x-a")).toBe("1");
-    expect(r.headers.get("set-cookie")).toEqual(["a=1", "b=2"]);
-    expect(r.body.toString()).toBe("<p>héllo</p>");
-    expect(cap.headersSent).toBe(true);
-  });
-
-  it("rejects when destroyed before the end", async () => {
-    const cap = new CaptureResponse({} as IncomingMessage);
-    cap.write("x");
-    cap.destroy(new Error("boom"));
-    await expect(cap.done).rejects.toThrow("boom");
-  });
-});
+import type { CaptureResponse } from "./capture.ts";
+import { RenderCache, renderCacheOptionsFromEnv } from "./cache.ts";
 
 describe("RenderCache with a fake version source", () => {
   /** A minimal response recorder for RenderCache.handle. */
@@ -350,15 +166,14 @@ describe("RenderCache with a fake version source", () => {
   });
 });
 
-describe("bounded query strings", () => {
-  it("keeps only the parameters the page reads, first value each, in their order", () => {
-    expect(boundedQuery("/list", "?utm_source=x&cpid=1&cpid=2&st=1&fbclid=y")).toBe("?cpid=1&st=1");
-    expect(boundedQuery("/detail/5", "evaluate=1&rc=2&x=1")).toBe("?evaluate=1&rc=2");
-    expect(boundedQuery("/", "?a=1")).toBe("");
-    expect(boundedQuery("/sitemap.xml", "?v=1")).toBe("");
-    expect(boundedQuery("/list", "")).toBe("");
+describe("renderCacheOptionsFromEnv", () => {
+  it("options from the environment", () => {
+    expect(renderCacheOptionsFromEnv({})).toEqual({ enabled: true, maxEntries: 500, maxBytes: 50 * 1024 * 1024, maxAgeMs: 60_000 });
+    expect(renderCacheOptionsFromEnv({ RENDER_CACHE: "0", RENDER_CACHE_MAX_ENTRIES: "10" })).toMatchObject({ enabled: false, maxEntries: 10 });
   });
+});
 
+describe("bounded query strings", () => {
   it("resolve() maps URLs with any extra parameters onto one page and key", () => {
     const cache = new RenderCache({ version: async () => 1 });
     const a = cache.resolve("/en/list?cpid=1&utm=1");
@@ -367,12 +182,6 @@ describe("bounded query strings", () => {
     expect(b).toEqual(a);
     expect(cache.resolve("/user-center")).toBeNull();
     expect(cache.resolve("/fr/list")).toBeNull();
-  });
-
-  it("default content tags by page", () => {
-    expect(pageCacheTags("/")).toEqual(["site", "home", "products", "shops"]);
-    expect(pageCacheTags("/notice-list")).toEqual(["site"]);
-    expect(pageCacheTags("/detail/1")).toEqual([]);
   });
 });
 

@@ -1,0 +1,406 @@
+/**
+ * Render cache for public pages (ARCHITECTURE "Pages are user-independent"; docs/architecture.md
+ * "Render cache"). Which requests and their keys: ./page-policy.ts; the store: ./lru.ts; how a
+ * render is captured and which responses may be stored: ./capture.ts; ETag and encodings:
+ * ./encoding.ts.
+ *
+ * - Where: process memory, LRU bounded by entry count (500) and body bytes (50 MB).
+ * - Invalidation: every entry carries the content tags of what its page shows and the change-feed
+ *   position it was rendered at (src/server/db/content-changes.ts: what changed in public content,
+ *   from any process, read at most once per second); a change drops only the entries that show
+ *   it (an entry without tags depends on every change). A plain version source (./version.ts) may
+ *   stand in for the feed: then a new version drops every entry. Entries also expire after
+ *   maxAgeMs (60 s) because some content changes with time alone (notice publish times,
+ *   flash-sale windows).
+ * - Headers: ETag W/"<sha1 base64>" (If-None-Match → 304 without body, also for responses that
+ *   were not stored), Cache-Control "public, max-age=0, s-maxage=60, stale-while-revalidate=300"
+ *   (browsers revalidate every time; a CDN may keep it 60 s and serve it stale up to 5 min while
+ *   refreshing), Vary: Accept-Encoding, X-Cache: HIT | MISS | BYPASS (BYPASS = not cacheable, sent
+ *   as rendered).
+ * - Compression: a stored entry keeps lazily made brotli and gzip copies of its body (made once,
+ *   reused by every hit); the response then carries Content-Encoding and the compression
+ *   middleware of main.ts leaves it alone. Bodies under 1 KB or of other types go uncompressed
+ *   through the middleware as before.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+import type { Locale } from "../../../lib/locale.ts";
+import { isAffected, versionFeed, type ChangeFeed } from "../../db/content-changes.ts";
+import { pageRoute } from "../locale-route.ts";
+import { CaptureResponse, headerText, notStorableReason, type CapturedResponse } from "./capture.ts";
+import { COMPRESS_THRESHOLD, etagMatches, isCompressible, negotiateEncoding, weakEtag, type ContentEncoding } from "./encoding.ts";
+import { LruCache } from "./lru.ts";
+import { boundedQuery, cacheKey, isCacheablePath, isCacheableRequest } from "./page-policy.ts";
+import { DEFAULT_VERSION_INTERVAL_MS, type VersionSource } from "./version.ts";
+
+export const HTML_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
+export const DEFAULT_MAX_ENTRIES = 500;
+export const DEFAULT_MAX_BYTES = 50 * 1024 * 1024;
+
+export const DEFAULT_MAX_AGE_MS = 60_000;
+
+
+/** Headers never stored or replayed (hop-by-hop, recomputed ones, ours). */
+const DROP_HEADERS = new Set(["connection", "keep-alive", "transfer-encoding", "content-length", "date", "etag", "x-cache", "cache-control", "vary"]);
+
+export interface CacheEntry {
+  key: string;
+  status: number;
+  headers: [string, string | string[]][];
+  body: Buffer;
+  etag: string | null;
+  contentType: string;
+  /** Change-feed position the page was rendered at. */
+  version: string;
+  storedAt: number;
+  /** Content tags of what the page shows (empty: everything). */
+  tags: ReadonlySet<string>;
+  /** Compressed copies, made on first demand (stored entries: right after storing). */
+  encoded: Partial<Record<"br" | "gzip", Buffer>>;
+  encoding?: Partial<Record<"br" | "gzip", Promise<Buffer>>>;
+  /** The final header block of a HIT per encoding (flat name, value list for writeHead). */
+  raw: Partial<Record<ContentEncoding, string[]>>;
+}
+
+export interface RenderCacheOptions {
+  /** What changed in public content (dbChangeFeed): drops the entries that show it. */
+  feed?: ChangeFeed;
+  /** Or a single version (any change drops everything); used when no feed is given. */
+  version?: VersionSource;
+  maxEntries?: number;
+  maxBytes?: number;
+  versionIntervalMs?: number;
+  /** Entries older than this are rendered again (time-dependent content); 0 = no limit. */
+  maxAgeMs?: number;
+  cacheControl?: string;
+  /** false: nothing is stored or served from memory (ETag / 304 still work). */
+  enabled?: boolean;
+  /** Adds the headers every response carries (main.ts: the security headers), for the ready-made header blocks of hits. */
+  decorate?: (req: IncomingMessage, res: ServerResponse) => void;
+  now?: () => number;
+}
+
+export interface RenderCacheStats {
+  entries: number;
+  bytes: number;
+  hits: number;
+  misses: number;
+  bypasses: number;
+  invalidations: number;
+  version: string | null;
+}
+
+/** Renders a page into `out` (the real response or a CaptureResponse). */
+export type RenderFn = (out: ServerResponse) => void | Promise<void>;
+
+/** A cacheable page request: its locale, the path handed to Astro (query bounded) and the key. */
+export interface ResolvedPage {
+  locale: Locale;
+  /** Path and bounded query without locale prefix, e.g. "/list?cpid=1". */
+  path: string;
+  key: string;
+}
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+/**
+ * Compression of responses that are not kept (RENDER_CACHE=0, or not storable now): quick levels,
+ * since each is made for one response. A 93 KB product page: brotli 2 takes 0.26 ms for 16.0 KB
+ * (quality 4: 0.57 ms, 15.0 KB), gzip 3 0.34 ms for 17.3 KB (level 6: 0.73 ms, 15.7 KB).
+ */
+const FAST_BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 2 } };
+const FAST_GZIP = { level: 3 };
+const RESOLVE_MEMO_MAX = 10_000;
+const NO_REQUEST = { headers: {}, socket: {}, method: "GET", url: "/" } as unknown as IncomingMessage;
+
+export class RenderCache {
+  private readonly lru: LruCache<CacheEntry>;
+  private readonly feed: ChangeFeed;
+  private readonly maxAgeMs: number;
+  private readonly cacheControl: string;
+  private readonly enabled: boolean;
+  private readonly decorate: RenderCacheOptions["decorate"];
+  private readonly now: () => number;
+  private readonly resolved = new Map<string, ResolvedPage | null>();
+  private readonly encodings = new Map<string, ContentEncoding>();
+  private counters = { hits: 0, misses: 0, bypasses: 0, invalidations: 0 };
+
+  constructor(opts: RenderCacheOptions) {
+    this.lru = new LruCache(opts.maxEntries ?? DEFAULT_MAX_ENTRIES, opts.maxBytes ?? DEFAULT_MAX_BYTES);
+    this.now = opts.now ?? Date.now;
+    const intervalMs = opts.versionIntervalMs ?? DEFAULT_VERSION_INTERVAL_MS;
+    if (!opts.feed && !opts.version) throw new Error("RenderCache needs a feed or a version source");
+    this.feed = opts.feed ?? versionFeed(opts.version!, { intervalMs, now: this.now });
+    this.maxAgeMs = opts.maxAgeMs ?? DEFAULT_MAX_AGE_MS;
+    this.cacheControl = opts.cacheControl ?? HTML_CACHE_CONTROL;
+    this.enabled = opts.enabled ?? true;
+    this.decorate = opts.decorate;
+    this.feed.subscribe((changed) => {
+      let dropped = 0;
+      for (const [key, e] of this.lru.entries()) {
+        if (isAffected(e.tags, changed)) {
+          this.lru.delete(key);
+          dropped++;
+        }
+      }
+      if (dropped) this.counters.invalidations++;
+    });
+  }
+
+  stats(): RenderCacheStats {
+    return { entries: this.lru.size, bytes: this.lru.bytes, ...this.counters, version: this.feed.position };
+  }
+
+  clear(): void {
+    this.lru.clear();
+  }
+
+  /** Whether `handle` should be used for this request. pathWithQuery has no locale prefix. */
+  applies(req: IncomingMessage, pathWithQuery: string): boolean {
+    return isCacheableRequest(req.method, pathWithQuery);
+  }
+
+  /**
+   * The cacheable page behind a request URL (with locale prefix), or null: not a cacheable
+   * page path, or a foreign locale prefix. Unknown query parameters are left out of the path
+   * and the key (boundedQuery). Remembered per URL (bounded).
+   */
+  resolve(url: string): ResolvedPage | null {
+    let r = this.resolved.get(url);
+    if (r !== undefined) return r;
+    r = null;
+    const route = pageRoute(url);
+    if (!route.foreign) {
+      const q = route.path.indexOf("?");
+      const pathname = q === -1 ? route.path : route.path.slice(0, q);
+      if (isCacheablePath(pathname)) {
+        const path = pathname + boundedQuery(pathname, q === -1 ? "" : route.path.slice(q + 1));
+        r = { locale: route.locale, path, key: cacheKey(route.locale, path) };
+      }
+    }
+    if (this.resolved.size >= RESOLVE_MEMO_MAX) this.resolved.clear();
+    this.resolved.set(url, r);
+    return r;
+  }
+
+  /**
+   * The hit path, before anything else of the request chain: answers synchronously from a stored
+   * entry with its ready-made header block and compressed body, and returns true; false when the
+   * request must take the full path (not a stored page, changes not looked at recently, a
+   * conditional or HTTPS request, a body not compressed yet).
+   */
+  serveHit(req: IncomingMessage, res: ServerResponse): boolean {
+    if (!this.enabled || (req.method !== "GET" && req.method !== "HEAD") || !this.feed.current()) return false;
+    const url = req.url;
+    if (!url) return false;
+    const page = this.resolve(url);
+    if (!page) return false;
+    const entry = this.lru.get(page.key);
+    if (!entry || (this.maxAgeMs > 0 && this.now() - entry.storedAt >= this.maxAgeMs)) return false;
+    const h = req.headers;
+    if (h["if-none-match"] !== undefined || h["x-forwarded-proto"] !== undefined || (req.socket as { encrypted?: boolean }).encrypted) return false;
+    let encoding: ContentEncoding = "identity";
+    if (req.method !== "HEAD" && entry.body.length >= COMPRESS_THRESHOLD && isCompressible(entry.contentType)) {
+      const accept = h["accept-encoding"] ?? "";
+      let e = this.encodings.get(accept);
+      if (e === undefined) {
+        e = negotiateEncoding(accept);
+        if (this.encodings.size > 100) this.encodings.clear();
+        this.encodings.set(accept, e);
+      }
+      encoding = e;
+    }
+    const raw = entry.raw[encoding];
+    const body = encoding === "identity" ? entry.body : entry.encoded[encoding];
+    if (!raw || !body) return false;
+    this.counters.hits++;
+    res.writeHead(entry.status, raw);
+    if (req.method === "HEAD") res.end();
+    else res.end(body);
+    return true;
+  }
+
+  /**
+   * Answers a cacheable request: from memory when a fresh entry exists (HIT), else renders it
+   * into a CaptureResponse, stores it when allowed (MISS) and sends it. `tagsOf` answers, after
+   * the render, the content tags of what the page showed.
+   */
+  async handle(req: IncomingMessage, res: ServerResponse, key: string, render: RenderFn, tagsOf?: () => Iterable<string>): Promise<void> {
+    const version = this.enabled ? (this.feed.fresh() ? this.feed.position : await this.feed.sync()) : null;
+    if (version !== null) {
+      const entry = this.lru.get(key);
+      if (entry && (this.maxAgeMs <= 0 || this.now() - entry.storedAt < this.maxAgeMs)) {
+        this.counters.hits++;
+        return this.send(req, res, entry, "HIT");
+      }
+      if (entry) this.lru.delete(key);
+    }
+
+    const capture = new CaptureResponse(req);
+    const method = req.method;
+    // HEAD is rendered as GET so the stored body is complete; the real response still knows it
+    // answers a HEAD (Node sends no body, compression skips it).
+    if (method === "HEAD") req.method = "GET";
+    let captured: CapturedResponse;
+    try {
+      await render(capture as unknown as ServerResponse);
+      captured = await capture.done;
+    } catch (err) {
+      req.method = method;
+      if (!res.headersSent) {
+        res.statusCode = 500;
+        res.setHeader("Content-Type", "text/plain; charset=utf-8");
+        res.end("Internal Server Error");
+      } else res.destroy();
+      console.error(`[mall] render failed for ${req.url ?? ""}:`, err);
+      return;
+    }
+    req.method = method;
+
+    if (notStorableReason(captured) !== null) {
+      this.counters.bypasses++;
+      return this.sendRaw(res, captured);
+    }
+    const contentType = headerText(captured.headers.get("content-type"));
+    const entry: CacheEntry = {
+      key,
+      status: captured.status,
+      headers: [...captured.headers].filter(([n]) => !DROP_HEADERS.has(n)),
+      body: captured.body,
+      etag: captured.status === 200 ? weakEtag(captured.body) : null,
+      contentType,
+      version: version ?? "",
+      storedAt: this.now(),
+      tags: new Set(tagsOf ? tagsOf() : []),
+      encoded: {},
+      raw: {},
+    };
+    this.counters.misses++;
+    // Store only when no change was seen while rendering (else the page may mix before and after).
+    if (version !== null && this.feed.position === version && this.lru.set(key, entry, entrySize(entry))) this.prepare(entry);
+    // With the memory cache off (RENDER_CACHE=0) nothing was stored: say so.
+    return this.send(req, res, entry, this.enabled ? "MISS" : "BYPASS");
+  }
+
+  /** A non-cacheable response, sent as rendered. */
+  private sendRaw(res: ServerResponse, r: CapturedResponse): void {
+    res.statusCode = r.status;
+    if (r.statusMessage) res.statusMessage = r.statusMessage;
+    for (const [name, value] of r.headers) {
+      if (name === "content-length" || name === "transfer-encoding" || name === "connection") continue;
+      res.setHeader(name, value);
+    }
+    res.setHeader("X-Cache", "BYPASS");
+    res.end(r.body);
+  }
+
+  private async send(req: IncomingMessage, res: ServerResponse, entry: CacheEntry, xcache: "HIT" | "MISS" | "BYPASS"): Promise<void> {
+    const common = (): void => {
+      res.setHeader("Cache-Control", this.cacheControl);
+      res.setHeader("Vary", "Accept-Encoding");
+      res.setHeader("X-Cache", xcache);
+      if (entry.etag) res.setHeader("ETag", entry.etag);
+    };
+    if (entry.etag && etagMatches(req.headers["if-none-match"], entry.etag)) {
+      res.statusCode = 304;
+      common();
+      res.end();
+      return;
+    }
+    let body = entry.body;
+    let encoding: ContentEncoding = "identity";
+    if (body.length >= COMPRESS_THRESHOLD && isCompressible(entry.contentType) && req.method !== "HEAD") {
+      encoding = negotiateEncoding(req.headers["accept-encoding"]);
+      if (encoding !== "identity") {
+        try {
+          // Not kept (RENDER_CACHE=0, or not storable now): the quick levels; kept: the best, made once.
+          // The quick levels take a fraction of a millisecond: done here, which costs less than a
+          // compression stream handing the work to the thread pool and back.
+          body = xcache === "BYPASS" || !this.lru.has(entry.key)
+            ? (encoding === "br" ? zlib.brotliCompressSync(entry.body, FAST_BROTLI) : zlib.gzipSync(entry.body, FAST_GZIP))
+            : await this.encoded(entry, encoding);
+        } catch {
+          encoding = "identity";
+        }
+      }
+    }
+    res.statusCode = entry.status;
+    for (const [name, value] of entry.headers) res.setHeader(name, value);
+    common();
+    if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
+    res.setHeader("Content-Length", String(encoding === "identity" ? entry.body.length : body.length));
+    res.end(body);
+  }
+
+  /** After storing: compress in the background and make the header blocks of hits. */
+  private prepare(entry: CacheEntry): void {
+    entry.raw.identity = this.headerBlock(entry, "identity", entry.body.length);
+    if (entry.body.length < COMPRESS_THRESHOLD || !isCompressible(entry.contentType)) return;
+    for (const enc of ["br", "gzip"] as const) {
+      this.encoded(entry, enc).then(
+        (buf) => (entry.raw[enc] = this.headerBlock(entry, enc, buf.length)),
+        () => undefined,
+      );
+    }
+  }
+
+  /** The full header list of a hit in `encoding`, as main.ts's chain would have sent it. */
+  private headerBlock(entry: CacheEntry, encoding: ContentEncoding, length: number): string[] {
+    const out = new CaptureResponse(NO_REQUEST);
+    this.decorate?.(NO_REQUEST, out as unknown as ServerResponse);
+    for (const [name, value] of entry.headers) out.setHeader(name, value);
+    out.setHeader("Cache-Control", this.cacheControl);
+    out.setHeader("Vary", "Accept-Encoding");
+    out.setHeader("X-Cache", "HIT");
+    if (entry.etag) out.setHeader("ETag", entry.etag);
+    if (encoding !== "identity") out.setHeader("Content-Encoding", encoding);
+    out.setHeader("Content-Length", String(length));
+    const raw: string[] = [];
+    for (const [name, value] of Object.entries(out.getHeaders())) {
+      if (Array.isArray(value)) for (const v of value) raw.push(name, String(v));
+      else if (value !== undefined) raw.push(name, String(value));
+    }
+    return raw;
+  }
+
+  /** The body in `encoding`, made once per entry (concurrent requests share the work). */
+  private encoded(entry: CacheEntry, encoding: "br" | "gzip"): Promise<Buffer> {
+    const ready = entry.encoded[encoding];
+    if (ready) return Promise.resolve(ready);
+    entry.encoding ??= {};
+    let p = entry.encoding[encoding];
+    if (!p) {
+      p = (encoding === "br"
+        ? brotli(entry.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: entry.body.length } })
+        : gzip(entry.body, { level: 9 })
+      ).then((buf) => {
+        entry.encoded[encoding] = buf;
+        delete entry.encoding?.[encoding];
+        if (this.lru.has(entry.key)) this.lru.resize(entry.key, entrySize(entry));
+        return buf;
+      });
+      entry.encoding[encoding] = p;
+    }
+    return p;
+  }
+}
+
+function entrySize(e: CacheEntry): number {
+  let n = e.body.length + e.key.length + 512;
+  for (const [k, v] of e.headers) n += k.length + headerText(v).length;
+  if (e.encoded.br) n += e.encoded.br.length;
+  if (e.encoded.gzip) n += e.encoded.gzip.length;
+  return n;
+}
+
+/** Options from the environment: RENDER_CACHE=0 turns the memory cache off (ETag/304 remain). */
+export function renderCacheOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Pick<RenderCacheOptions, "enabled" | "maxEntries" | "maxBytes" | "maxAgeMs"> {
+  const int = (v: string | undefined, d: number) => (v !== undefined && /^\d+$/.test(v.trim()) ? Number(v) : d);
+  return {
+    enabled: env.RENDER_CACHE !== "0",
+    maxEntries: int(env.RENDER_CACHE_MAX_ENTRIES, DEFAULT_MAX_ENTRIES),
+    maxBytes: int(env.RENDER_CACHE_MAX_BYTES, DEFAULT_MAX_BYTES),
+    maxAgeMs: int(env.RENDER_CACHE_MAX_AGE_MS, DEFAULT_MAX_AGE_MS),
+  };
+}

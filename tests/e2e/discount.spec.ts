@@ -1,0 +1,55 @@
+/**
+ * Limited-time discounts in the browser (seeded demo data, docs/pricing.md): in three locales
+ * with a fresh buyer each, a discount's tier hint in the cart changes as the quantity changes;
+ * the product page shows the promotion, and the discount pages render rules and products (zh).
+ */
+import { expect, test } from "@playwright/test";
+import { freshBuyer, islandsReady, LOCALES, prefix, watchErrors } from "./helpers.ts";
+
+/** Seeded: product 67 (shop 2, ¥27.90) is covered by "any 2 items: 10% off". */
+const TIER_PROD = 67;
+test.describe.configure({ mode: "serial" });
+
+for (const locale of LOCALES) {
+  test(`${locale}: the cart's tier hint follows the quantity`, async ({ page, context, request, baseURL }) => {
+    test.setTimeout(120_000);
+    const errors = watchErrors(page);
+    const p = prefix(locale);
+    const api = await freshBuyer(request, context, baseURL!, `dc${locale.replace("-", "")}`);
+
+    // Cart: the discount's hint changes with the quantity.
+    const info = await api<{ skuList: { skuId: number; stocks: number }[]; shop: { shopId: number } }>("GET", `/prod/prodInfo?prodId=${TIER_PROD}`);
+    const sku = info.data.skuList.find((s) => s.stocks > 5)!;
+    expect((await api("POST", "/p/shopCart/changeItem", { prodId: TIER_PROD, skuId: sku.skuId, shopId: info.data.shop.shopId, count: 1 })).code).toBe("00000");
+    await page.goto(`${p}/cart`);
+    await islandsReady(page);
+    const group = page.locator('[data-testid="cart-group"]').filter({ has: page.getByTestId("cart-discount") });
+    await expect(group.getByTestId("cart-discount-hint")).toBeVisible();
+    const hintBefore = (await group.getByTestId("cart-discount-hint").textContent())!;
+    await expect(group.getByTestId("cart-discount-reached")).toHaveCount(0);
+    await group.getByTestId("cart-plus").click();
+    await expect(group.getByTestId("cart-discount-reached")).toBeVisible();
+    await expect(group.getByTestId("cart-discount-hint")).toHaveCount(0);
+    await expect(page.getByTestId("cart-saved")).toBeVisible();
+    expect(hintBefore.length).toBeGreaterThan(0);
+    const lines = await api<{ shopCartItemDiscounts: { shopCartItems: { basketId: number }[] }[] }[]>("POST", "/p/shopCart/info", {});
+    const ids = lines.data.flatMap((s) => s.shopCartItemDiscounts.flatMap((g) => g.shopCartItems.map((i) => i.basketId)));
+    expect((await api("DELETE", "/p/shopCart/deleteItem", ids)).code).toBe("00000");
+    expect(errors.filter((e) => !e.includes("404"))).toEqual([]);
+  });
+}
+
+test("zh: product page promotions; discount list and detail", async ({ page }) => {
+  await page.goto(`/detail/${TIER_PROD}`);
+  await expect(page.getByTestId("dp-promotions")).toContainText(/9/);
+  await page.goto("/special-discount");
+  const item = page.getByTestId("discount-item").first();
+  await expect(item.getByTestId("discount-rules")).toBeVisible();
+  await item.getByRole("link").first().click();
+  await expect(page.getByTestId("discount-detail")).toBeVisible();
+  await expect(page.getByTestId("discount-prod").first()).toBeVisible();
+  await expect(page.getByTestId("discount-countdown")).toHaveText(/\d/);
+  const res = await page.goto("/discount-detail?discountId=999999");
+  expect(res?.status()).toBe(404);
+  await expect(page.getByTestId("discount-not-found")).toBeVisible();
+});
