@@ -38,7 +38,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { pathToFileURL } from "node:url";
 import { createFetch, type $Fetch } from "ofetch";
-import { DELIVERY_COMPANIES, DeliveryState } from "../src/lib/order-types.ts";
+import { DELIVERY_COMPANIES, DeliveryState } from "../src/lib/order/order-types.ts";
 import type { Db } from "../src/server/db/client.ts";
 import type { PlatformApplicationDto } from "../src/server/domain/store-application/store-application.ts";
 

@@ -6,7 +6,7 @@
 import { randomBytes } from "node:crypto";
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import { formatPrice, mulQty, sum } from "../../src/lib/money.ts";
-import { ORDER_PAY_MINUTES, PayType } from "../../src/lib/order-types.ts";
+import { ORDER_PAY_MINUTES, PayType } from "../../src/lib/order/order-types.ts";
 import { orderItems, orders, payments, products, productTranslations, shops, skus, users } from "../../src/server/db/schema.ts";
 import type { OrderAddress } from "../../src/server/db/schema.ts";
 import { scheduleJob } from "../../src/server/domain/jobs/jobs.ts";

@@ -7,7 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { SMALLEST_ROUTE_BODY_LIMIT } from "../../src/server/api/app.ts";
-import { FLOW_LOG_MAX_BYTES } from "../../src/lib/flow-analysis.ts";
+import { FLOW_LOG_MAX_BYTES } from "../../src/lib/flow-analysis/flow-analysis.ts";
 import { IMAGE_MAX_BYTES } from "../../src/lib/constants.ts";
 
 const API = path.resolve(import.meta.dirname, "../../src/server/api");

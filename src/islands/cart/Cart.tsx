@@ -18,7 +18,7 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from "react"
 import { useTranslation } from "../common/I18nProvider.tsx";
 import { del, get, isApiError, post } from "../../client/api.ts";
 import { showToast } from "../../client/toast.ts";
-import type { CartTotal, ShopCartDto, ShopCartItemDto } from "../../lib/cart-types.ts";
+import type { CartTotal, ShopCartDto, ShopCartItemDto } from "../../lib/cart/cart-types.ts";
 import { ResponseCode } from "../../lib/api-types.ts";
 import { TOAST_MS } from "../../lib/constants.ts";
 import type { Locale } from "../../lib/locale.ts";
@@ -26,7 +26,7 @@ import { $cartCount, openLoginPopup } from "../../stores/index.ts";
 import { I18nProvider, type NamespaceResources } from "../common/I18nProvider.tsx";
 import { isUnauthorized, Modal, reportError, useSession } from "../user-center/shared.tsx";
 import { allChecked, cartView, checkBody, discountTexts, withChecked, checkedCount, checkedIds, digitsOnly, parseCount, settleQuery, type InvalidLine } from "./cart-view.ts";
-import type { ChooseDiscountDto } from "../../lib/marketing.ts";
+import type { ChooseDiscountDto } from "../../lib/discount/discount-types.ts";
 
 export interface CartIslandProps {
   locale: Locale;

@@ -18,11 +18,11 @@ import { TOAST_MS } from "../../lib/constants.ts";
 import {
   ChatCode, CHAT_TEXT_MAX, checkOutgoing, messageState, MsgType, parseCard, userSocketPath,
   type ChatMessageDto, type ConversationDto, type MsgTypeValue, type OrderCard, type ProductCard,
-} from "../../lib/chat.ts";
+} from "../../lib/chat/chat.ts";
 import { pickText, type Locale } from "../../lib/locale.ts";
 import type { Page } from "../../lib/api-types.ts";
 import { priceText } from "../../lib/money-format.ts";
-import type { ProductDetail } from "../../lib/product-types.ts";
+import type { ProductDetail } from "../../lib/catalog/product-types.ts";
 import { $chatUnread, $user, openLoginPopup } from "../../stores/index.ts";
 import { I18nProvider, useTranslation, type NamespaceResources } from "../common/I18nProvider.tsx";
 import { openChatConnection, type ChatConnection, type ConnStatus, type ServerFrame } from "./chat-connection.ts";

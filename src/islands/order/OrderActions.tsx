@@ -9,7 +9,7 @@ import { showToast } from "../../client/toast.ts";
 import { TOAST_MS } from "../../lib/constants.ts";
 import { $cartCount } from "../../stores/index.ts";
 import { isUnauthorized, reportError, toastOk, type useConfirm } from "../user-center/shared.tsx";
-import type { OrderItemDto } from "../../lib/order-types.ts";
+import type { OrderItemDto } from "../../lib/order/order-types.ts";
 import { buyerActions } from "./order-view.ts";
 
 export interface BuyAgainResult {

@@ -1,10 +1,10 @@
 /**
  * What the my-orders islands show for an order (uc-order list, order-detail page). Pure: status
  * texts, the buttons per status, logistics state names, times. The rules they follow live in
- * src/lib/order-state.ts (imported here: it is pure and imports nothing).
+ * src/lib/order/order-state.ts (imported here: it is pure and imports nothing).
  */
-import { DELIVERY_STATES } from "../../lib/order-types.ts";
-import { canCancel, canDelete, ORDER_TABS, OrderStatus, tabFromParam, transition, type OrderTab } from "../../lib/order-state.ts";
+import { DELIVERY_STATES } from "../../lib/order/order-types.ts";
+import { canCancel, canDelete, ORDER_TABS, OrderStatus, tabFromParam, transition, type OrderTab } from "../../lib/order/order-state.ts";
 
 export { ORDER_TABS, tabFromParam, type OrderTab };
 

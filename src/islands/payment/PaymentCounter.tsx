@@ -12,7 +12,7 @@ import { get, isApiError, post } from "../../client/api.ts";
 import { getPaySwitch } from "../../client/site.ts";
 import type { PaySwitch } from "../../lib/api-types.ts";
 import { priceText } from "../../lib/money-format.ts";
-import { PayType, type BalancePayDto, type OrderPayInfoDto, type ProviderPayDto } from "../../lib/order-types.ts";
+import { PayType, type BalancePayDto, type OrderPayInfoDto, type ProviderPayDto } from "../../lib/order/order-types.ts";
 import { openLoginPopup } from "../../stores/index.ts";
 import { I18nProvider } from "../common/I18nProvider.tsx";
 import { isUnauthorized, reportError, useSession } from "../user-center/shared.tsx";

@@ -11,7 +11,7 @@ import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "../common/I18nProvider.tsx";
 import { get, isApiError, post } from "../../client/api.ts";
 import { priceText } from "../../lib/money-format.ts";
-import { PayType, type ProviderPayDto } from "../../lib/order-types.ts";
+import { PayType, type ProviderPayDto } from "../../lib/order/order-types.ts";
 import { openLoginPopup } from "../../stores/index.ts";
 import { I18nProvider } from "../common/I18nProvider.tsx";
 import { isUnauthorized, useSession } from "../user-center/shared.tsx";

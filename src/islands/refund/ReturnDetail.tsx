@@ -7,7 +7,7 @@
  */
 import { useState, type FormEvent } from "react";
 import { isApiError, post, put } from "../../client/api.ts";
-import { DELIVERY_COMPANIES } from "../../lib/order-types.ts";
+import { DELIVERY_COMPANIES } from "../../lib/order/order-types.ts";
 import { useTranslation } from "../common/I18nProvider.tsx";
 import { useQueryRecord } from "../common/useQueryRecord.ts";
 import { formatTime } from "../order/order-view.ts";

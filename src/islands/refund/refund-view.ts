@@ -1,5 +1,5 @@
-/** What the after-sales islands show (pure): status texts, links. Rules live in src/lib/refund-state.ts. */
-import { ApplyType, RefundSts } from "../../lib/refund-state.ts";
+/** What the after-sales islands show (pure): status texts, links. Rules live in src/lib/refund/refund-state.ts. */
+import { ApplyType, RefundSts } from "../../lib/refund/refund-state.ts";
 
 /** Server: domain/refund RefundDto (the fields the pages read). */
 export interface Refund {

@@ -9,7 +9,7 @@ import { useTranslation } from "../common/I18nProvider.tsx";
 import { useQueryRecord } from "../common/useQueryRecord.ts";
 import { isApiError, post } from "../../client/api.ts";
 import { REVIEW_PHOTOS_MAX, REVIEW_TEXT_MAX } from "../../lib/constants.ts";
-import type { OrderDetailDto, OrderItemDto } from "../../lib/order-types.ts";
+import type { OrderDetailDto, OrderItemDto } from "../../lib/order/order-types.ts";
 import { PhotoUpload } from "../common/PhotoUpload.tsx";
 import { isUnauthorized, ProdImage, reportError, toastOk, UcGate, UcPanel, UcRoot } from "../user-center/shared.tsx";
 import type { UcIslandProps } from "../user-center/types.ts";

@@ -2,7 +2,7 @@
  * /user-center/uc-shopaccount — the whole "open a store" flow of the buyer (SPEC §2 "store
  * application" and "store account and password settings"): the application's state and what to
  * do next; the application form (first time, or pre-filled after a rejection to modify and
- * resubmit) with the SPEC §5 rules of src/lib/store-application.ts and image uploads with
+ * resubmit) with the SPEC §5 rules of src/lib/store-application/store-application.ts and image uploads with
  * preview; once approved, the store account and password (set, then change) and the link to the
  * seller centre. Loads GET /p/storeApplication; writes POST /p/storeApplication, PUT /p/storeAccount.
  */
@@ -13,7 +13,7 @@ import { ADDRESS_MAX, STORE_DESC_MAX, STORE_NAME_MAX } from "../../lib/constants
 import {
   APPLY_TYPES, checkStoreAccount, checkStoreApplication, isStoreImagePath, STORE_IMAGE_FIELDS, storeNextStep,
   type StoreApplicationDto, type StoreApplicationField, type StoreImageField, type StoreNextStep,
-} from "../../lib/store-application.ts";
+} from "../../lib/store-application/store-application.ts";
 import { PhotoUpload } from "../common/PhotoUpload.tsx";
 import { AreaPicker, type AreaValue } from "../user-center/AreaPicker.tsx";
 import { FieldError, isUnauthorized, reportError, toastOk, UcGate, UcPanel, UcRoot, useSession, useUcLoad } from "../user-center/shared.tsx";

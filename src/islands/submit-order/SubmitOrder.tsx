@@ -8,7 +8,7 @@
  * - Address book from GET /p/address/list: choose one, or add one with the user center's own form
  *   (AddressForm) inline; the new address is then confirmed.
  * - Per shop: its lines, freight ("free over ¥X" when the shop has a threshold), the order message
- *   (max 100, not only spaces, counter; rule from src/lib/order-rules.ts).
+ *   (max 100, not only spaces, counter; rule from src/lib/order/order-rules.ts).
  * - Points (when the buyer has usable points): checkbox + amount (multiple of 10, ≤ maxUsableScore).
  * - Invoice: none / personal / unit (header, taxpayer number), the same choice for every shop order.
  * - Submit → POST /p/order/submit with the uuid; the button is disabled while it runs (a ref guards
@@ -22,8 +22,8 @@ import { showToast } from "../../client/toast.ts";
 import { ResponseCode } from "../../lib/api-types.ts";
 import { POINTS_STEP, TOAST_MS } from "../../lib/constants.ts";
 import type { Locale } from "../../lib/locale.ts";
-import type { CheckoutCouponDto } from "../../lib/marketing.ts";
-import { ORDER_REMARK_MAX, type OrderConfirmDto, type OrderNumbersDto, type ShopCartOrderDto } from "../../lib/order-types.ts";
+import type { CheckoutCouponDto } from "../../lib/coupon/coupon-types.ts";
+import { ORDER_REMARK_MAX, type OrderConfirmDto, type OrderNumbersDto, type ShopCartOrderDto } from "../../lib/order/order-types.ts";
 import { openLoginPopup } from "../../stores/index.ts";
 import { I18nProvider, type NamespaceResources } from "../common/I18nProvider.tsx";
 import { isUnauthorized, reportError, useSession } from "../user-center/shared.tsx";

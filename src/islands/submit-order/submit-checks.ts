@@ -1,10 +1,10 @@
 /**
- * The /submit-order form checks, with the shared rules of src/lib/order-rules.ts (one rule, one
+ * The /submit-order form checks, with the shared rules of src/lib/order/order-rules.ts (one rule, one
  * place): order message per shop, invoice, points. Messages are i18n keys. This module brings
  * zod, so the page imports it only when a check is first needed.
  */
 import { POINTS_STEP } from "../../lib/constants.ts";
-import { orderInvoiceRule, orderRemarkRule, usePointsRule } from "../../lib/order-rules.ts";
+import { orderInvoiceRule, orderRemarkRule, usePointsRule } from "../../lib/order/order-rules.ts";
 import type { FormErrors, InvoiceForm } from "./submit-view.ts";
 
 /** Points typed by the buyer: "" → null (not chosen); else the rule key or the number. */

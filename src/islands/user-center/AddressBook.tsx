@@ -1,13 +1,13 @@
 /**
  * /user-center/uc-address: the address book (CONTRACT §7.3). The list comes default-first from
  * GET /p/address/list; add / edit in a dialog whose fields are checked with the API's own rule
- * (src/lib/address-rules.ts addressFormRule); delete asks first; "set as default". At most
+ * (src/lib/address/address-rules.ts addressFormRule); delete asks first; "set as default". At most
  * ADDRESS_COUNT_MAX addresses: the count is shown and "add" is disabled at the limit.
  */
 import { useId, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "../common/I18nProvider.tsx";
 import { del, get, post, put } from "../../client/api.ts";
-import { ADDRESS_COUNT_MAX, addressFormRule, RECEIVER_MAX } from "../../lib/address-rules.ts";
+import { ADDRESS_COUNT_MAX, addressFormRule, RECEIVER_MAX } from "../../lib/address/address-rules.ts";
 import { ADDRESS_MAX, ADDRESS_MIN } from "../../lib/constants.ts";
 import { ruleErrors } from "../../lib/rules.ts";
 import { AreaPicker, type AreaValue } from "./AreaPicker.tsx";

@@ -1,6 +1,6 @@
 /**
  * /user-center/uc-balance: the balance (GET /p/userBalance/getBalanceInfo), a top-up of
- * 0.01 .. 100,000 (rule in src/lib/balance.ts, checked here and again by the API) paid through
+ * 0.01 .. 100,000 (rule in src/lib/balance/balance.ts, checked here and again by the API) paid through
  * the payment provider: WeChat scan shows the QR code (drawn with `qrcode`, loaded on demand),
  * Alipay opens the provider page; the top-up's status is polled until paid. The log of every
  * movement (GET /p/userBalanceLog/log, paged).
@@ -10,8 +10,8 @@ import { useTranslation } from "../common/I18nProvider.tsx";
 import { intlLocale } from "../../lib/translate.ts";
 import { get, post } from "../../client/api.ts";
 import type { Page } from "../../lib/api-types.ts";
-import { rechargeAmountError, type BalanceInfoDto, type BalanceLogDto } from "../../lib/balance.ts";
-import { PayType, type ProviderPayDto } from "../../lib/order-types.ts";
+import { rechargeAmountError, type BalanceInfoDto, type BalanceLogDto } from "../../lib/balance/balance.ts";
+import { PayType, type ProviderPayDto } from "../../lib/order/order-types.ts";
 import { priceText } from "../../lib/money-format.ts";
 import { FieldError, isUnauthorized, Modal, Pager, reportError, toastOk, UcGate, UcPanel, UcRoot, useSession, useUcLoad } from "./shared.tsx";
 import type { UcIslandProps } from "./types.ts";

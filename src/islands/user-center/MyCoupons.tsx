@@ -8,7 +8,7 @@ import { useState, type KeyboardEvent } from "react";
 import { useTranslation } from "../common/I18nProvider.tsx";
 import { del, get } from "../../client/api.ts";
 import type { Page } from "../../lib/api-types.ts";
-import type { MyCouponCountDto, MyCouponDto } from "../../lib/marketing.ts";
+import type { MyCouponCountDto, MyCouponDto } from "../../lib/coupon/coupon-types.ts";
 import { formatTime } from "../order/order-view.ts";
 import { ConfirmDialog, isUnauthorized, Pager, reportError, toastOk, UcGate, UcPanel, UcRoot, useConfirm, useSession, useUcLoad } from "./shared.tsx";
 import type { UcIslandProps } from "./types.ts";

@@ -10,7 +10,7 @@ import { $user } from "../../stores/index.ts";
 import { publishUser, UcGate, UcPanel, UcRoot, useSession, useUcLoad } from "./shared.tsx";
 import type { CenterInfo, OrderCountData, UcIslandProps, UserInfo } from "./types.ts";
 
-/** Order count → tab of /user-center/uc-order (ORDER_TABS in src/lib/order-state.ts: 1 to pay, 2 to ship, 3 to receive, 4 to review). */
+/** Order count → tab of /user-center/uc-order (ORDER_TABS in src/lib/order/order-state.ts: 1 to pay, 2 to ship, 3 to receive, 4 to review). */
 const ORDER_STATUSES: readonly { key: Extract<keyof OrderCountData, "unPay" | "payed" | "consignment" | "confirm" | "refund">; status: number | null }[] = [
   { key: "unPay", status: 1 },
   { key: "payed", status: 2 },

@@ -9,7 +9,7 @@ import { useTranslation } from "../common/I18nProvider.tsx";
 import { intlLocale } from "../../lib/translate.ts";
 import { get, post } from "../../client/api.ts";
 import type { Page } from "../../lib/api-types.ts";
-import type { PointsLogDto, ScoreInfoDto } from "../../lib/points.ts";
+import type { PointsLogDto, ScoreInfoDto } from "../../lib/points/points.ts";
 import { isUnauthorized, Pager, reportError, toastOk, UcGate, UcPanel, UcRoot, useSession, useUcLoad } from "./shared.tsx";
 import type { UcIslandProps } from "./types.ts";
 

@@ -6,7 +6,7 @@
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { ResponseCode } from "../../lib/api-types.ts";
-import { FLOW_LOG_MAX_BYTES, flowAnalysisLogSchema } from "../../lib/flow-analysis.ts";
+import { FLOW_LOG_MAX_BYTES, flowAnalysisLogSchema } from "../../lib/flow-analysis/flow-analysis.ts";
 import { recordFlowLog } from "../domain/flow-analysis/flow-analysis.ts";
 import type { ApiEnv } from "./context.ts";
 import { envelope, ok } from "./envelope.ts";

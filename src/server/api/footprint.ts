@@ -6,7 +6,7 @@
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { ResponseCode } from "../../lib/api-types.ts";
-import { recentBrowseBody } from "../../lib/catalog-params.ts";
+import { recentBrowseBody } from "../../lib/catalog/catalog-params.ts";
 import { recordFootprint } from "../domain/footprint/footprint.ts";
 import type { ApiEnv } from "./context.ts";
 import { ApiError, envelope, ok } from "./envelope.ts";

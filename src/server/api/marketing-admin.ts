@@ -9,7 +9,7 @@
  *   POST /merchant/discounts/{discountId}/stop            → null
  * Platform (`Authorization: <PLATFORM_API_TOKEN>`; the platform's own coupons, shopId 0):
  *   GET  /platform/coupons, POST /platform/coupons, POST /platform/coupons/{couponId}/stop
- * Forms are checked by the shared rules of src/lib/marketing-rules.ts; refusals are A00001 in the
+ * Forms are checked by the shared rules of src/lib/coupon/ and src/lib/discount/; refusals are A00001 in the
  * request's language and change nothing. Another shop's coupon or discount is answered like an
  * unknown one.
  */
@@ -17,7 +17,9 @@ import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import { ResponseCode } from "../../lib/api-types.ts";
-import { couponFormRule, discountFormRule, managedListRule } from "../../lib/marketing-rules.ts";
+import { couponFormRule } from "../../lib/coupon/coupon-rules.ts";
+import { discountFormRule } from "../../lib/discount/discount-rules.ts";
+import { managedListRule } from "../../lib/merchant/merchant-fields.ts";
 import { createCoupon, listManagedCoupons, stopCoupon } from "../domain/coupon/coupon-admin.ts";
 import { CouponError } from "../domain/coupon/coupon.ts";
 import { createDiscount, listManagedDiscounts, stopDiscount } from "../domain/discount/discount-admin.ts";

@@ -16,7 +16,7 @@ import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import { ResponseCode } from "../../lib/api-types.ts";
-import { DELIVERY_COMPANIES, DELIVERY_STATES } from "../../lib/order-types.ts";
+import { DELIVERY_COMPANIES, DELIVERY_STATES } from "../../lib/order/order-types.ts";
 import { intField, intFieldDefault, messageKeyOf } from "../../lib/validation.ts";
 import {
   addShopTrace, findMerchantSession, listShopOrders, MERCHANT_STATUS_FILTERS, MerchantError, merchantLogin, merchantLogout, shipShopOrder, shopOrderDetail,

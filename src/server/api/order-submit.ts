@@ -12,7 +12,7 @@ import { z } from "zod";
 import { ResponseCode } from "../../lib/api-types.ts";
 import { CART_SETTLE_MAX } from "../../lib/constants.ts";
 import { couponUserIdsRule, orderInvoiceListRule, orderShopParamsRule, shownAmountRule, userChangeCouponRule, usePointsRule } from "../../lib/rule-schemas.ts";
-import type { OrderNumbersDto } from "../../lib/order-types.ts";
+import type { OrderNumbersDto } from "../../lib/order/order-types.ts";
 import { intField, messageKeyOf } from "../../lib/validation.ts";
 import type { OrderInvoice } from "../db/schema.ts";
 import { OrderSubmitError, confirmOrder, submitOrder, type SubmitInput } from "../domain/order/order-submit.ts";

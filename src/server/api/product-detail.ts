@@ -1,7 +1,7 @@
 /** Product detail, SKUs, reviews (CONTRACT §3.6, §5.2). */
 import { Hono } from "hono";
 import { ResponseCode } from "../../lib/api-types.ts";
-import { commentPageQuery, prodIdQuery } from "../../lib/catalog-params.ts";
+import { commentPageQuery, prodIdQuery } from "../../lib/catalog/catalog-params.ts";
 import { getSkuList, isProductOnSale } from "../domain/catalog/product-detail.ts";
 import type { ApiEnv } from "./context.ts";
 import { ApiError, ok } from "./envelope.ts";

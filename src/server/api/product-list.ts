@@ -1,6 +1,6 @@
 /** Product search and lists (CONTRACT §3.4, §3.2 renovationPage). */
 import { Hono } from "hono";
-import { productSearchQuery, renovationProductsQuery } from "../../lib/catalog-params.ts";
+import { productSearchQuery, renovationProductsQuery } from "../../lib/catalog/catalog-params.ts";
 import { renovationProducts, searchPage, searchProducts } from "../domain/catalog/product-list.ts";
 import type { ApiEnv } from "./context.ts";
 import { ok, page } from "./envelope.ts";

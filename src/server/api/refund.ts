@@ -15,7 +15,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import { ResponseCode } from "../../lib/api-types.ts";
-import { refundApplyRule, refundExpressRule } from "../../lib/refund-rules.ts";
+import { refundApplyRule, refundExpressRule } from "../../lib/refund/refund-rules.ts";
 import { pageParams } from "../../lib/validation.ts";
 import { applyRefund, asRefundNotification, handleRefundNotification, modifyRefund, myRefund, myRefunds, refundPreview, shipReturn, withdrawRefund } from "../domain/refund/refund.ts";
 import type { ApiEnv } from "./context.ts";

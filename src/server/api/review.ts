@@ -8,7 +8,7 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { ResponseCode } from "../../lib/api-types.ts";
-import { reviewSubmitRule } from "../../lib/review-rules.ts";
+import { reviewSubmitRule } from "../../lib/review/review-rules.ts";
 import { pageParams } from "../../lib/validation.ts";
 import { myReviews, submitReview } from "../domain/review/review.ts";
 import type { ApiEnv } from "./context.ts";

@@ -5,7 +5,7 @@
  */
 import { Hono } from "hono";
 import { ResponseCode } from "../../lib/api-types.ts";
-import { shopIdQuery } from "../../lib/catalog-params.ts";
+import { shopIdQuery } from "../../lib/catalog/catalog-params.ts";
 import { getShopHeadInfo } from "../domain/shop/shop-index.ts";
 import type { ApiEnv } from "./context.ts";
 import { ApiError, ok } from "./envelope.ts";

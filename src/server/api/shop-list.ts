@@ -1,6 +1,6 @@
 /** Shop search with product counts for /shopList: GET /shop/searchShops?shopName=&current=&size= (CONTRACT §3.7). */
 import { Hono } from "hono";
-import { shopSearchQuery } from "../../lib/catalog-params.ts";
+import { shopSearchQuery } from "../../lib/catalog/catalog-params.ts";
 import { searchShops } from "../domain/shop/shop-list.ts";
 import type { ApiEnv } from "./context.ts";
 import { ok } from "./envelope.ts";

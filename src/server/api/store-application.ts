@@ -18,7 +18,7 @@
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { ResponseCode } from "../../lib/api-types.ts";
-import { checkStoreAccount, checkStoreApplication, REJECT_REASON_MAX } from "../../lib/store-application.ts";
+import { checkStoreAccount, checkStoreApplication, REJECT_REASON_MAX } from "../../lib/store-application/store-application.ts";
 import {
   approveApplication, changeShopStatus, getApplication, getMyApplication, listApplications, rejectApplication, setStoreAccount, StoreApplicationError, submitApplication,
 } from "../domain/store-application/store-application.ts";

@@ -9,7 +9,7 @@ import {
   index, integer, jsonb, numeric, pgSequence, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, bigint, bigserial,
 } from "drizzle-orm/pg-core";
 import type { LocalizedText } from "../../lib/locale.ts";
-import type { LineOffers } from "../../lib/marketing.ts";
+import type { LineOffers } from "../../lib/pricing/pricing-types.ts";
 
 const money = (name: string) => numeric(name, { precision: 12, scale: 2 });
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
@@ -601,7 +601,7 @@ export const jobs = pgTable("jobs", {
  * Refunds and returns (CONTRACT §5.1 tz_order_refund). refundType 1 whole order, 2 one line
  * (orderItemId, goodsNum of its prodCount). applyType 1 refund only, 2 return and refund.
  * returnMoneySts: 1 applied, 2 accepted (return: waiting for the buyer's parcel), 3 buyer
- * shipped, 4 seller received, 5 refunded, 6 withdrawn, 7 refused, -1 closed (src/lib/refund-state.ts).
+ * shipped, 4 seller received, 5 refunded, 6 withdrawn, 7 refused, -1 closed (src/lib/refund/refund-state.ts).
  * refundWay once refunded: "balance", "provider" or "points"; refundScore = points given back.
  */
 export const orderRefunds = pgTable("order_refunds", {

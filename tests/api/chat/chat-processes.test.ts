@@ -7,7 +7,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { agentSocketPath, ChatClose, ChatCode, MsgType, userSocketPath, type ChatMessageDto } from "../../../src/lib/chat.ts";
+import { agentSocketPath, ChatClose, ChatCode, MsgType, userSocketPath, type ChatMessageDto } from "../../../src/lib/chat/chat.ts";
 import { sessions } from "../../../src/server/db/schema.ts";
 import { hashToken, newToken } from "../../../src/server/domain/account/tokens.ts";
 import { createTestUser, type TestUser } from "../account-helpers.ts";

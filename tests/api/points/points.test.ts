@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import type { Page } from "../../../src/lib/api-types.ts";
-import { PointsSource, type PointsLogDto, type ScoreInfoDto } from "../../../src/lib/points.ts";
+import { PointsSource, type PointsLogDto, type ScoreInfoDto } from "../../../src/lib/points/points.ts";
 import { signIns, userLedger, users } from "../../../src/server/db/schema.ts";
 import { ledgerMismatches } from "../../../src/server/domain/points/points-ledger.ts";
 import { SIGN_IN_REWARDS } from "../../../src/server/domain/points/sign-in.ts";

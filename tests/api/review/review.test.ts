@@ -5,7 +5,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "../../../src/lib/api-types.ts";
-import type { CommentItem, CommentSummary } from "../../../src/lib/product-types.ts";
+import type { CommentItem, CommentSummary } from "../../../src/lib/review/review-types.ts";
 import { orderItems, orders, products } from "../../../src/server/db/schema.ts";
 import type { MyReviewDto, ShopReviewDto } from "../../../src/server/domain/review/review.ts";
 import { caller, createTestUser, type TestUser } from "../account-helpers.ts";

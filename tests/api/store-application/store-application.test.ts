@@ -8,7 +8,7 @@ import path from "node:path";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runOps, type OpsIO } from "../../../scripts/ops.ts";
-import type { StoreApplicationDto } from "../../../src/lib/store-application.ts";
+import type { StoreApplicationDto } from "../../../src/lib/store-application/store-application.ts";
 import { shops, storeApplications } from "../../../src/server/db/schema.ts";
 import type { PlatformApplicationDto } from "../../../src/server/domain/store-application/store-application.ts";
 import { caller, createTestUser, type TestUser } from "../account-helpers.ts";

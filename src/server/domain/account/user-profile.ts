@@ -3,7 +3,7 @@
  * PUT /p/user/setUserInfo and PUT /p/user/updatePassword. Every function is keyed by the
  * userId of the caller's session, never by an id from the request.
  */
-import type { OrderCountData } from "../../../lib/order-state.ts";
+import type { OrderCountData } from "../../../lib/order/order-state.ts";
 import { eq } from "drizzle-orm";
 import { formatPriceSafe } from "../../../lib/money.ts";
 import type { Db } from "../../db/client.ts";

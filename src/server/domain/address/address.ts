@@ -9,7 +9,7 @@
  * user are serialised (the count limit and the single default hold under concurrency).
  */
 import { and, asc, count, desc, eq, ne, sql } from "drizzle-orm";
-import { ADDRESS_COUNT_MAX, type AddressForm } from "../../../lib/address-rules.ts";
+import { ADDRESS_COUNT_MAX, type AddressForm } from "../../../lib/address/address-rules.ts";
 import type { Locale } from "../../../lib/locale.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { addresses, users } from "../../db/schema.ts";

@@ -17,14 +17,14 @@ import {
   type MyOrderDto,
   type OrderDetailDto,
   type OrderItemDto,
-} from "../../../lib/order-types.ts";
+} from "../../../lib/order/order-types.ts";
 import type { Db } from "../../db/client.ts";
 import { deliveries, orderItems, orderRefunds, orders } from "../../db/schema.ts";
-import { lineAfterSales, type LineAfterSales } from "../../../lib/refund-state.ts";
+import { lineAfterSales, type LineAfterSales } from "../../../lib/refund/refund-state.ts";
 import { CartError, cartProdCount, changeItem } from "../cart/cart.ts";
 import { loadDeliveryDtos } from "./delivery.ts";
 import { CloseType, OrderError, closeOrder, confirmReceipt } from "./order-lifecycle.ts";
-import { countOrders, orderTabDef, progressSteps, transition, type OrderCountData, type OrderTab } from "../../../lib/order-state.ts";
+import { countOrders, orderTabDef, progressSteps, transition, type OrderCountData, type OrderTab } from "../../../lib/order/order-state.ts";
 
 // ------------------------------------------------------------------------------------------
 // Pure rules

@@ -1,6 +1,6 @@
 /**
  * Refunds and returns (CONTRACT §5.1; docs/after-sales.md "Refunds and returns"): the database
- * side of the state machine in src/lib/refund-state.ts and the amounts of refund-amount.ts.
+ * side of the state machine in src/lib/refund/refund-state.ts and the amounts of refund-amount.ts.
  *
  * Every change runs in one transaction that locks the order row first, then the refund row, so
  * concurrent moves (the shop accepts while the buyer withdraws) are serialised: the second one
@@ -14,10 +14,10 @@ import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Page } from "../../../lib/api-types.ts";
 import { pickText, type Locale } from "../../../lib/locale.ts";
 import { compare, formatPrice, formatPriceSafe, sum, tryDecimal } from "../../../lib/money.ts";
-import { OrderStatus, transition } from "../../../lib/order-state.ts";
-import { DELIVERY_COMPANIES, PayType } from "../../../lib/order-types.ts";
-import { ApplyType, CLOSE_TYPE_REFUNDED, isRefundActive, refundSteps, RefundSts, refundTransition, type RefundEvent, type RefundStep } from "../../../lib/refund-state.ts";
-import { NO_REASON, refundDueAt, REFUND_WINDOW_DAYS, withinRefundWindow, type RefundApplyInput, type RefundExpressInput } from "../../../lib/refund-rules.ts";
+import { OrderStatus, transition } from "../../../lib/order/order-state.ts";
+import { DELIVERY_COMPANIES, PayType } from "../../../lib/order/order-types.ts";
+import { ApplyType, CLOSE_TYPE_REFUNDED, isRefundActive, refundSteps, RefundSts, refundTransition, type RefundEvent, type RefundStep } from "../../../lib/refund/refund-state.ts";
+import { NO_REASON, refundDueAt, REFUND_WINDOW_DAYS, withinRefundWindow, type RefundApplyInput, type RefundExpressInput } from "../../../lib/refund/refund-rules.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { jobs, orderItems, orderRefunds, orders, payments, products, userLedger, users } from "../../db/schema.ts";
 import { notificationFields, NOTIFY_SUCCESS, verifyRefundNotification, type PaymentProvider, type RefundNotification } from "../../providers/payment.ts";

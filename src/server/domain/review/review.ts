@@ -11,8 +11,8 @@
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Page } from "../../../lib/api-types.ts";
 import { pickText, type Locale } from "../../../lib/locale.ts";
-import { OrderStatus } from "../../../lib/order-state.ts";
-import { evaluateOf, type ReviewSubmitInput } from "../../../lib/review-rules.ts";
+import { OrderStatus } from "../../../lib/order/order-state.ts";
+import { evaluateOf, type ReviewSubmitInput } from "../../../lib/review/review-rules.ts";
 import type { Db } from "../../db/client.ts";
 import { orderItems, orders, prodComments, products, productTranslations, users } from "../../db/schema.ts";
 import type { FileStorage } from "../../providers/storage.ts";

@@ -4,8 +4,8 @@
  * (POST /p/storeApplication, PUT /p/storeAccount). Plain functions without zod, so the island
  * stays small. Messages are i18n keys of the "rules" (the SPEC §5 rules of rules.ts) and "storeApplication" namespaces.
  */
-import { SHOP_STATUS } from "./constants.ts";
-import { addressDetailRule, mobileRule, RULE_KEYS, ruleError, storeDescriptionRule, storeNameRule, storePasswordRule } from "./rules.ts";
+import { SHOP_STATUS } from "../constants.ts";
+import { addressDetailRule, mobileRule, RULE_KEYS, ruleError, storeDescriptionRule, storeNameRule, storePasswordRule } from "../rules.ts";
 
 /** The buyer's `shopAuditStatus` (CONTRACT §7.1): null never applied. */
 export const APPLY_STATUS = { UNDER_REVIEW: 0, APPROVED: 1, REJECTED: -1 } as const;

@@ -2,7 +2,7 @@
  * A platform adjustment of a user's points or balance (`npm run ops -- adjust`; docs/points.md
  * "Adjustments"): what may be asked. Browser-safe, shared by the CLI and the platform API.
  */
-import { toCents } from "./balance.ts";
+import { toCents } from "../balance/balance.ts";
 
 export type AdjustKind = "points" | "balance";
 

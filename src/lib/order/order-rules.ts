@@ -14,8 +14,8 @@
  * - Points: a non-negative integer multiple of 10.
  */
 import { ORDER_REMARK_MAX } from "./order-types.ts";
-import { defineRule, fail, objectRule, RuleFailure, textRule } from "./rule-kit.ts";
-import { orderMessageRule, pointsRule } from "./rules.ts";
+import { defineRule, fail, objectRule, RuleFailure, textRule } from "../rule-kit.ts";
+import { orderMessageRule, pointsRule } from "../rules.ts";
 
 /** Longest invoice header (person or company name). */
 export const INVOICE_HEADER_MAX = 100;

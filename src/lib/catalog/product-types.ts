@@ -1,18 +1,12 @@
 /**
- * Payload types of the product list / search, product detail, reviews, shop list, shop index,
- * renovation and footprint reads (CONTRACT §3.2-§3.7, §5.2, §10). The API answers them and the
- * Astro pages get them directly from the domain functions in src/server/domain/:
+ * Payload types of the product list / search and the product detail reads (CONTRACT §3.2-§3.5).
+ * The API answers them and the Astro pages get them directly from the domain functions in
+ * src/server/domain/catalog/:
  *   product-list.ts   searchProducts, searchPage, categoryPath, renovationProducts
- *   product-detail.ts getProductDetail, getSkuList, isProductOnSale, getCommentSummary, listComments, buildSkuMatrix
- *   shop-list.ts      searchShops
- *   shop-index.ts     getShopHeadInfo, getShopCategories
- *   renovation.ts     getHomeRenovation, getRenovation, getShopHomeRenovation, refreshBlocks
+ *   product-detail.ts getProductDetail, getSkuList, isProductOnSale, buildSkuMatrix
  * Money is a string with 2 decimals ("12.30"); times are ISO 8601 strings (UTC).
  */
-import type { CategoryNode, Page } from "./api-types.ts";
-import type { LocalizedText } from "./locale.ts";
-
-export type { Page } from "./api-types.ts";
+import type { Page } from "../api-types.ts";
 
 /** Sort codes of /search/page and /list (CONTRACT §3.4). */
 export const ProductSort = {
@@ -174,132 +168,6 @@ export interface ProductDetail {
   shop: ProductShop;
   skuList: SkuItem[];
   specs: SkuSpec[];
-}
-
-/** GET /prod/prodCommData. positiveRating 0-100 (0 when there is no review). */
-export interface CommentSummary {
-  positiveRating: number;
-  number: number;
-  praiseNumber: number;
-  secondaryNumber: number;
-  negativeNumber: number;
-  picNumber: number;
-}
-
-/** evaluate filter of /prod/prodCommPageByProd: -1 all, 0 good, 1 medium, 2 bad, 3 with pictures. */
-export type CommentFilter = -1 | 0 | 1 | 2 | 3;
-
-/** A review row (ProdCommDto). nickName is masked ("a***b") and pic empty when anonymous. */
-export interface CommentItem {
-  prodCommId: number;
-  score: number;
-  evaluate: number;
-  content: string;
-  pics: string[];
-  isAnonymous: number;
-  nickName: string;
-  pic: string;
-  recTime: string;
-  replyContent: string | null;
-  replyTime: string | null;
-  skuName: string;
-}
-
-// ------------------------------------------------------------------ shops
-
-/** A row of /shopList (GET /shop/listShop). */
-export interface ShopCard {
-  shopId: number;
-  shopName: string;
-  shopLogo: string;
-  intro: string;
-  type: number;
-  shopStatus: number;
-  rating: number;
-  fansCount: number;
-  productCount: number;
-  soldNum: number;
-}
-
-/** /shopIndex head info of an OPEN shop (GET /shop/getShopInfo). */
-export interface ShopIndexInfo {
-  shopId: number;
-  shopName: string;
-  shopLogo: string;
-  intro: string;
-  shopStatus: number;
-  fansCount: number;
-  type: number;
-  rating: number;
-  productCount: number;
-  /** Its published PC home decoration, or null. */
-  renovationId: number | null;
-  /** 1 when the shop has a published PC home decoration (SPEC §4 "Decoration is on when homeStatus is 1"). */
-  homeStatus: 0 | 1;
-}
-
-/** A shop that is not open reveals only its status (CONTRACT §3.7). */
-export interface ShopClosedInfo {
-  shopId: number;
-  shopStatus: number;
-}
-
-export type ShopIndexAnswer = ShopIndexInfo | ShopClosedInfo;
-
-export function isShopOpenInfo(info: ShopIndexAnswer): info is ShopIndexInfo {
-  return info.shopStatus === 1 && "shopName" in info;
-}
-
-/** The shop's own categories (one tree, same shape as /category/categoryInfo). */
-export type ShopCategory = CategoryNode;
-
-// ------------------------------------------------------------------ renovation (CONTRACT §10)
-
-export interface RenovationBlock {
-  type: string;
-  dataField: Record<string, unknown>;
-}
-
-/**
- * A decorated page. Texts inside blocks stay LocalizedText (the renderer picks the locale);
- * refreshed product items carry name/description already localized as plain strings.
- */
-export interface RenovationPage {
-  renovationId: number;
-  shopId: number;
-  name: string;
-  /** 1 PC, 2 mobile. */
-  renovationType: number;
-  /** 1 = home page of the platform / the shop. */
-  homeStatus: number;
-  /** 1 published, 0 draft. */
-  status: number;
-  blocks: RenovationBlock[];
-}
-
-/** GET /shopRenovation/homepage and /shopRenovation/info: content = JSON string of the blocks. */
-export interface RenovationAnswer {
-  renovationId: number;
-  shopId: number;
-  name: string;
-  renovationType: number;
-  homeStatus: number;
-  content: string;
-}
-
-/** A product item stored in a block (goodsList etc.) after refreshing. */
-export interface RenovationGoodsItem {
-  id: number;
-  prodId: number;
-  name: string | LocalizedText;
-  prodType: number;
-  status: number;
-  price: string;
-  orignPrice: string;
-  imgs: string;
-  description: string | LocalizedText;
-  activityPrice?: string;
-  [key: string]: unknown;
 }
 
 export type ProductCardPage = Page<ProductCard>;

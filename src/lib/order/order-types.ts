@@ -4,8 +4,10 @@
  * numbers are strings (19 digits, never JS numbers). Times are ISO 8601 strings. Imports only
  * other src/lib shapes.
  */
-import type { CheckoutCouponDto, ChooseDiscountDto, LineOffers } from "./marketing.ts";
-import type { LineAfterSales } from "./refund-state.ts";
+import type { CheckoutCouponDto } from "../coupon/coupon-types.ts";
+import type { ChooseDiscountDto } from "../discount/discount-types.ts";
+import type { LineOffers } from "../pricing/pricing-types.ts";
+import type { LineAfterSales } from "../refund/refund-state.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Timing rules (docs/decisions.md "Orders: timing")

@@ -1,9 +1,9 @@
 /**
  * The zod-free part of the flow analysis (page ids, visit/biz types, the 30-minute session rule),
  * so the browser tracker (src/client/flow-analysis.ts, loaded on every page) does not pull zod
- * into the page bundle. src/lib/flow-analysis.ts re-exports everything here.
+ * into the page bundle. src/lib/flow-analysis/flow-analysis.ts re-exports everything here.
  */
-import { TRACKING_SESSION_MS } from "./constants.ts";
+import { TRACKING_SESSION_MS } from "../constants.ts";
 
 /** Page ids (uni pageId map of CONTRACT §11, plus 14-16 for pages the PC mall adds). */
 export const FlowPageId = {

@@ -5,8 +5,9 @@
  * Messages are i18n keys under validation.* (field labels: validation.fields.<name>).
  */
 import { z } from "zod";
-import { intField, intFieldDefault, pageParams } from "./validation.ts";
-import type { CommentFilter, ProductSearchParams, ProductSortCode } from "./product-types.ts";
+import { intField, intFieldDefault, pageParams } from "../validation.ts";
+import type { CommentFilter } from "../review/review-types.ts";
+import type { ProductSearchParams, ProductSortCode } from "./product-types.ts";
 
 const MAX_INT = 2_147_483_647;
 /** SPEC §9: search keyword at most 50 characters. */

@@ -5,9 +5,9 @@
  * Whether the chosen province / city / district really belong together is checked by the
  * server against the area tree (src/server/domain/address/area.ts isValidAreaChain).
  */
-import { ADDRESS_MAX } from "./constants.ts";
-import { defineRule, fail, objectRule, textRule, type Rule, type RuleOutput } from "./rule-kit.ts";
-import { addressDetailRule, mobileRule } from "./rules.ts";
+import { ADDRESS_MAX } from "../constants.ts";
+import { defineRule, fail, objectRule, textRule, type Rule, type RuleOutput } from "../rule-kit.ts";
+import { addressDetailRule, mobileRule } from "../rules.ts";
 
 /** Receiver name: not empty, at most this many characters (after trimming). */
 export const RECEIVER_MAX = 20;

@@ -3,8 +3,8 @@
  * and close codes, the heartbeat and reconnect policy (SPEC §4/§9), what a buyer or an agent may
  * send (length, control characters, kinds), and the sent / delivered / read state of a message.
  */
-import { hasControlChars } from "./text-rules.ts";
-import type { LocalizedText } from "./locale.ts";
+import { hasControlChars } from "../text-rules.ts";
+import type { LocalizedText } from "../locale.ts";
 
 /** The client sends HEART_BEAT this often (SPEC §9). */
 export const HEARTBEAT_MS = 19_000;

@@ -4,9 +4,9 @@
  * the upload endpoint answered), anonymous flag. Messages are i18n keys ("rules.*", "review.*").
  */
 import { z } from "zod";
-import { REVIEW_PHOTOS_MAX } from "./constants.ts";
-import { reviewTextRule } from "./rule-schemas.ts";
-import { hasControlChars as hasTextControlChars } from "./text-rules.ts";
+import { REVIEW_PHOTOS_MAX } from "../constants.ts";
+import { reviewTextRule } from "../rule-schemas.ts";
+import { hasControlChars as hasTextControlChars } from "../text-rules.ts";
 
 export const REVIEW_KEYS = {
   scoreInvalid: "review.scoreInvalid",

@@ -3,7 +3,7 @@
  * POST /p/shopCart/totalPay answers CartTotal. Money fields are strings with 2 decimals.
  * Shared by server and browser code; imports only other src/lib shapes.
  */
-import type { ChooseDiscountDto } from "./marketing.ts";
+import type { ChooseDiscountDto } from "../discount/discount-types.ts";
 
 /** "valid" = can be bought; "offline" = product/SKU off shelf or gone, or shop not open; "noStock" = SKU stock 0. */
 export type CartLineStatus = "valid" | "offline" | "noStock";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { addressFormRule as plainAddressFormRule } from "./address-rules.ts";
-import { addAddressRule, addressFormRule as apiAddressFormRule, updateAddressRule } from "./rule-schemas.ts";
-import { ruleError, ruleErrors } from "./rules.ts";
+import { addAddressRule, addressFormRule as apiAddressFormRule, updateAddressRule } from "../rule-schemas.ts";
+import { ruleError, ruleErrors } from "../rules.ts";
 
 const valid = { receiver: " 张三 ", mobile: " 13800138000 ", provinceId: 44, cityId: "4403", areaId: 440305, addr: " 科技园南区一号楼 ", postCode: "518000" };
 
