@@ -364,3 +364,12 @@ export interface DeliveryOrderDto {
   /** Newest first. */
   traces: DeliveryTraceDto[];
 }
+
+export interface BuyAgainResult {
+  /** The cart's total quantity afterwards (header badge). */
+  prodCount: number;
+  /** Lines put into the cart. */
+  added: number;
+  /** Lines that could not be added, with why (cart.* reason key without the namespace). */
+  skipped: { orderItemId: number; prodName: string; skuName: string; reason: "prodUnavailable" | "skuUnavailable" | "insufficientStock" | "badCount" }[];
+}

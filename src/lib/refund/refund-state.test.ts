@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApplyType, isRefundActive, lineAfterSales, REFUND_EVENTS, REFUND_STATUSES, refundSteps, refundTransition, RefundSts, type RefundEvent } from "./refund-state.ts";
+import { ApplyType, isRefundActive, lineAfterSales, REFUND_EVENTS, REFUND_STATUSES, refundAllows, refundSteps, refundTransition, RefundSts, type RefundEvent } from "./refund-state.ts";
 
 /** Every allowed move: [from, event, applyType, to]. Anything else must be refused. */
 const ALLOWED: [number, RefundEvent, number, number][] = [
@@ -57,5 +57,23 @@ describe("refund state machine", () => {
     expect(lineAfterSales([r("a", 7)])).toEqual({ refundSn: "a", returnMoneySts: 7, label: "line.refused" });
     expect(lineAfterSales([r("a", 5), r("b", 6)])).toEqual({ refundSn: "a", returnMoneySts: 5, label: "line.refunded" });
     expect(lineAfterSales([r("a", 6), r("b", -1)])).toEqual({ refundSn: "b", returnMoneySts: -1, label: "line.closed" });
+  });
+});
+
+describe("refundAllows: what the buyer is offered", () => {
+  const all = REFUND_STATUSES.flatMap((sts) => [ApplyType.REFUND_ONLY, ApplyType.RETURN].map((applyType) => ({ returnMoneySts: sts as number, applyType: applyType as number })));
+  const where = (event: RefundEvent) => all.filter((r) => refundAllows(r, event)).map((r) => `${r.returnMoneySts}/${r.applyType}`);
+
+  it("withdraw: applied or refused, or an accepted return not yet shipped", () => {
+    expect(where("withdraw")).toEqual(["1/1", "1/2", "2/2", "7/1", "7/2"]);
+  });
+  it("modify: applied or refused", () => {
+    expect(where("modify")).toEqual(["1/1", "1/2", "7/1", "7/2"]);
+  });
+  it("ship: an accepted return", () => {
+    expect(where("ship")).toEqual(["2/2"]);
+  });
+  it("an unknown status allows nothing", () => {
+    for (const event of REFUND_EVENTS) expect(refundAllows({ returnMoneySts: 99, applyType: ApplyType.RETURN }, event)).toBe(false);
   });
 });

@@ -107,6 +107,14 @@ export function refundTransition(sts: number, event: RefundEvent, applyType: num
   return to === null ? { ok: false, error: REFUSAL[event] } : { ok: true, sts: to };
 }
 
+/**
+ * Whether `event` may happen to the refund now: the question the pages ask before offering a
+ * move (the buyer's "withdraw", "modify", "ship"), answered by the state machine itself.
+ */
+export function refundAllows(r: { returnMoneySts: number; applyType: number }, event: RefundEvent): boolean {
+  return refundTransition(r.returnMoneySts, event, r.applyType).ok;
+}
+
 /** Statuses in which a refund still holds its line (no second application for it). */
 export function isRefundActive(sts: number): boolean {
   return sts === RefundSts.APPLIED || sts === RefundSts.ACCEPTED || sts === RefundSts.SHIPPED || sts === RefundSts.RECEIVED || sts === RefundSts.REFUSED || sts === RefundSts.REFUNDING;

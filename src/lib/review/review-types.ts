@@ -1,7 +1,7 @@
 /**
- * Payload types of the review reads (CONTRACT §5.2): a product's review summary and rows, answered
- * by src/server/domain/catalog/product-detail.ts (getCommentSummary, listComments).
- * Times are ISO 8601 strings (UTC).
+ * Review shapes (CONTRACT §5.2): a product's review summary and rows (answered by
+ * src/server/domain/catalog/product-detail.ts getCommentSummary, listComments), the buyer's own
+ * reviews and the shop's list (src/server/domain/review/review.ts). Times are ISO 8601 strings (UTC).
  */
 
 /** GET /prod/prodCommData. positiveRating 0-100 (0 when there is no review). */
@@ -31,4 +31,28 @@ export interface CommentItem {
   replyContent: string | null;
   replyTime: string | null;
   skuName: string;
+}
+
+/** A row of my reviews (GET /p/prodComm/prodCommPageByUser). */
+export interface MyReviewDto {
+  prodCommId: number;
+  prodId: number;
+  prodName: string;
+  pic: string;
+  skuName: string;
+  orderNumber: string | null;
+  orderItemId: number | null;
+  score: number;
+  evaluate: number;
+  content: string;
+  pics: string[];
+  isAnonymous: number;
+  recTime: string;
+  replyContent: string | null;
+  replyTime: string | null;
+}
+
+/** A review as the shop sees it (GET /merchant/reviews). The reviewer is masked when anonymous. */
+export interface ShopReviewDto extends Omit<MyReviewDto, "orderItemId"> {
+  nickName: string;
 }

@@ -12,7 +12,7 @@ import { PayType } from "../../../src/lib/order/order-types.ts";
 import { runDueJobs } from "../../../src/server/domain/jobs/all-jobs.ts";
 import { REFUND_PROVIDER_CHECK_MS } from "../../../src/server/domain/refund/refund.ts";
 import { signRefundNotification } from "../../../src/server/providers/payment.ts";
-import type { RefundDto, RefundPreviewDto } from "../../../src/server/domain/refund/refund.ts";
+import type { RefundDto, RefundPreviewDto } from "../../../src/lib/refund/refund-types.ts";
 import { caller, createTestUser, type TestUser } from "../account-helpers.ts";
 import { createTestApp, dbReady, okData, type TestApp } from "../helpers.ts";
 import { opsCli } from "../ops-helpers.ts";

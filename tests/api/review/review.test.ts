@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "../../../src/lib/api-types.ts";
 import type { CommentItem, CommentSummary } from "../../../src/lib/review/review-types.ts";
 import { orderItems, orders, products } from "../../../src/server/db/schema.ts";
-import type { MyReviewDto, ShopReviewDto } from "../../../src/server/domain/review/review.ts";
+import type { MyReviewDto, ShopReviewDto } from "../../../src/lib/review/review-types.ts";
 import { caller, createTestUser, type TestUser } from "../account-helpers.ts";
 import { createTestApp, dbReady, okData, type TestApp } from "../helpers.ts";
 import { opsCli } from "../ops-helpers.ts";

@@ -14,22 +14,7 @@ import type { Locale } from "../../../lib/locale.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { addresses, users } from "../../db/schema.ts";
 import { getArea, isValidAreaChain } from "./area.ts";
-
-export interface AddressItem {
-  addrId: number;
-  receiver: string;
-  mobile: string;
-  province: string;
-  provinceId: number;
-  city: string;
-  cityId: number;
-  area: string;
-  areaId: number;
-  addr: string;
-  postCode: string | null;
-  /** 1 = the default address. */
-  commonAddr: number;
-}
+import type { AddressItem } from "../../../lib/address/address-types.ts";
 
 type AddressRow = typeof addresses.$inferSelect;
 

@@ -25,6 +25,7 @@ import { CartError, cartProdCount, changeItem } from "../cart/cart.ts";
 import { loadDeliveryDtos } from "./delivery.ts";
 import { CloseType, OrderError, closeOrder, confirmReceipt } from "./order-lifecycle.ts";
 import { countOrders, orderTabDef, progressSteps, transition, type OrderCountData, type OrderTab } from "../../../lib/order/order-state.ts";
+import type { BuyAgainResult } from "../../../lib/order/order-types.ts";
 
 // ------------------------------------------------------------------------------------------
 // Pure rules
@@ -249,15 +250,6 @@ export async function deleteMyOrder(db: Db, userId: string, orderNumber: string,
     if (!r.ok) throw new OrderError(r.error);
     await tx.update(orders).set({ deleteStatus: 2, updatedAt: now }).where(eq(orders.orderId, o.orderId));
   });
-}
-
-export interface BuyAgainResult {
-  /** The cart's total quantity afterwards (header badge). */
-  prodCount: number;
-  /** Lines put into the cart. */
-  added: number;
-  /** Lines that could not be added, with why (cart.* reason key without the namespace). */
-  skipped: { orderItemId: number; prodName: string; skuName: string; reason: "prodUnavailable" | "skuUnavailable" | "insufficientStock" | "badCount" }[];
 }
 
 /**

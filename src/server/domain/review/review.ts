@@ -18,36 +18,13 @@ import { orderItems, orders, prodComments, products, productTranslations, users 
 import type { FileStorage } from "../../providers/storage.ts";
 import { maskNickName } from "../catalog/product-detail.ts";
 import { isUploadedPath } from "../upload/upload.ts";
+import type { MyReviewDto, ShopReviewDto } from "../../../lib/review/review-types.ts";
 
 export class ReviewError extends Error {
   constructor(readonly key: string) {
     super(key);
     this.name = "ReviewError";
   }
-}
-
-/** A row of my reviews (GET /p/prodComm/prodCommPageByUser). */
-export interface MyReviewDto {
-  prodCommId: number;
-  prodId: number;
-  prodName: string;
-  pic: string;
-  skuName: string;
-  orderNumber: string | null;
-  orderItemId: number | null;
-  score: number;
-  evaluate: number;
-  content: string;
-  pics: string[];
-  isAnonymous: number;
-  recTime: string;
-  replyContent: string | null;
-  replyTime: string | null;
-}
-
-/** A review as the shop sees it (GET /merchant/reviews). The reviewer is masked when anonymous. */
-export interface ShopReviewDto extends Omit<MyReviewDto, "orderItemId"> {
-  nickName: string;
 }
 
 const splitPics = (s: string) => s.split(",").map((p) => p.trim()).filter(Boolean);
