@@ -5,7 +5,7 @@
 import { ucIslandProps } from "../../components/user-center/island-props.ts";
 import { islandResources } from "../../i18n/island-resources.ts";
 import type { Locale } from "../../lib/locale.ts";
-import type { UcIslandProps } from "../user-center/types.ts";
+import type { UcIslandProps } from "../common/uc-props.ts";
 
 export function orderIslandProps(locale: Locale): UcIslandProps {
   const base = ucIslandProps(locale);

@@ -44,14 +44,6 @@ export function deliveryStateKey(state: number): string {
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
-/** "2026-03-01 09:05:07" in the browser's time zone; "" for null or an unreadable time. */
-export function formatTime(isoTime: string | null | undefined): string {
-  if (!isoTime) return "";
-  const d = new Date(isoTime);
-  if (Number.isNaN(d.getTime())) return "";
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-}
-
 /** Minutes and seconds left until `deadline` ("29:58"), or null once it has passed. */
 export function timeLeft(deadline: string, nowMs: number): string | null {
   const ms = new Date(deadline).getTime() - nowMs;

@@ -11,7 +11,7 @@ import type { FormErrors, InvoiceForm } from "./submit-view.ts";
 export function checkPoints(text: string, max: number): { ok: true; points: number } | { ok: false; error: string; params?: Record<string, number> } {
   const r = usePointsRule.safeParse(text.trim());
   if (!r.success) return { ok: false, error: r.error.issues[0]!.message, params: { step: POINTS_STEP } };
-  if (r.data > max) return { ok: false, error: "submitOrder.pointsMax", params: { max } };
+  if (r.data > max) return { ok: false, error: "orderSubmit.pointsMax", params: { max } };
   return { ok: true, points: r.data };
 }
 

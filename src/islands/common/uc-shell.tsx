@@ -1,18 +1,14 @@
 /**
- * Bits every user-center island shares: the island root (i18n), the login gate, paging,
- * a confirm dialog and error reporting. The login state itself lives in the token cookie and
- * the shared $user / $loginPopupOpen stores; nothing here keeps a private copy of it.
+ * The shell of the pages in the user-centre layout (user centre, orders, after-sales, invoices,
+ * reviews, store application) and the pieces the checkout and the cart share with them: the
+ * island root (i18n), the panel with its heading, the gate (checking / log in / load error),
+ * paging, a modal and a confirm dialog, an inline field error and a product picture.
  */
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from "react";
-import { useTranslation } from "../common/I18nProvider.tsx";
-import { ApiError, isApiError } from "../../client/api.ts";
-import { getToken } from "../../client/token.ts";
-import { showToast } from "../../client/toast.ts";
-import { ResponseCode } from "../../lib/api-types.ts";
-import { TOAST_MS } from "../../lib/constants.ts";
-import { $user, openLoginPopup, type UserState } from "../../stores/index.ts";
-import { I18nProvider } from "../common/I18nProvider.tsx";
-import type { UcIslandProps, UserInfo } from "./types.ts";
+import { openLoginPopup } from "../../stores/index.ts";
+import { I18nProvider, useTranslation } from "./I18nProvider.tsx";
+import type { SessionState } from "./session.ts";
+import type { UcIslandProps } from "./uc-props.ts";
 
 export function UcRoot({ locale, resources, children }: Pick<UcIslandProps, "locale" | "resources"> & { children: ReactNode }) {
   return (
@@ -20,101 +16,6 @@ export function UcRoot({ locale, resources, children }: Pick<UcIslandProps, "loc
       {children}
     </I18nProvider>
   );
-}
-
-export type SessionState = "checking" | "guest" | "ready";
-
-/**
- * "checking" during server rendering and hydration (no per-user HTML), then "guest" when there
- * is no token cookie (the login popup is opened) or "ready". markGuest() is called when the API
- * answers A00004 (the API client already dropped the token and opened the popup).
- */
-export function useSession(): { state: SessionState; markGuest: () => void } {
-  const [state, setState] = useState<SessionState>("checking");
-  useEffect(() => {
-    if (getToken()) setState("ready");
-    else {
-      setState("guest");
-      openLoginPopup();
-    }
-  }, []);
-  const markGuest = useCallback(() => setState("guest"), []);
-  return { state, markGuest };
-}
-
-export function isUnauthorized(e: unknown): boolean {
-  return isApiError(e) && e.code === ResponseCode.UNAUTHORIZED;
-}
-
-/** Toasts an API failure unless the client already told the user. */
-export function reportError(e: unknown, fallback: string): void {
-  if (isApiError(e) && e.handled) return;
-  const msg = e instanceof ApiError && e.msg ? e.msg : fallback;
-  showToast(msg, { duration: TOAST_MS, type: "error" });
-}
-
-export function toastOk(message: string): void {
-  showToast(message, { duration: TOAST_MS, type: "success" });
-}
-
-/** Puts the user payload into the shared $user store (the header reads it). */
-export function publishUser(info: UserInfo): void {
-  const next: UserState = {
-    userId: info.userId,
-    nickName: info.nickName || info.username,
-    userAvatar: info.pic ?? null,
-    userMobile: info.userMobile ?? null,
-    username: info.username,
-  };
-  const cur = $user.get();
-  if (
-    cur &&
-    cur.userId === next.userId &&
-    cur.nickName === next.nickName &&
-    cur.userAvatar === next.userAvatar &&
-    cur.userMobile === next.userMobile &&
-    cur.username === next.username
-  )
-    return;
-  $user.set(next);
-}
-
-/**
- * Loads data once the session is ready. A00004 turns the island into the "please log in"
- * state; other failures show the error state with a retry button.
- */
-export function useUcLoad<T>(session: { state: SessionState; markGuest: () => void }, loader: () => Promise<T>, deps: readonly unknown[] = []) {
-  const [data, setData] = useState<T | null>(null);
-  const [error, setError] = useState(false);
-  const [loading, setLoading] = useState(false);
-  const [tick, setTick] = useState(0);
-  const loaderRef = useRef(loader);
-  loaderRef.current = loader;
-  const { state, markGuest } = session;
-  useEffect(() => {
-    if (state !== "ready") return;
-    let alive = true;
-    setLoading(true);
-    setError(false);
-    loaderRef
-      .current()
-      .then((d) => {
-        if (alive) setData(d);
-      })
-      .catch((e: unknown) => {
-        if (!alive) return;
-        if (isUnauthorized(e)) markGuest();
-        else setError(true);
-      })
-      .finally(() => {
-        if (alive) setLoading(false);
-      });
-    return () => {
-      alive = false;
-    };
-  }, [state, markGuest, tick, ...deps]);
-  const reload = useCallback(() => setTick((n) => n + 1), []);
-  return { data, setData, error, loading, reload };
 }
 
 /** The panel every page renders its content in, with the page heading. */
@@ -246,12 +147,6 @@ export function ConfirmDialog({ confirm }: { confirm: { pending: { text: string;
       </div>
     </Modal>
   );
-}
-
-/** Translates a rule message key ("rules.x", "address.x", "userCenter.x"); null stays null. */
-export function useRuleText() {
-  const { t } = useTranslation();
-  return useCallback((key: string | null | undefined) => (key ? t(key) : ""), [t]);
 }
 
 /** Inline field error (linked with aria-describedby). */

@@ -6,14 +6,14 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "../common/I18nProvider.tsx";
 import { get } from "../../client/api.ts";
-import type { Area } from "./types.ts";
+import type { AreaItem } from "../../lib/address/address-types.ts";
 
-const cache = new Map<number, Promise<Area[]>>();
+const cache = new Map<number, Promise<AreaItem[]>>();
 
-function children(pid: number): Promise<Area[]> {
+function children(pid: number): Promise<AreaItem[]> {
   let p = cache.get(pid);
   if (!p) {
-    p = get<Area[]>("/p/area/listByPid", { pid }).catch((e: unknown) => {
+    p = get<AreaItem[]>("/p/area/listByPid", { pid }).catch((e: unknown) => {
       cache.delete(pid);
       throw e;
     });
@@ -45,7 +45,7 @@ export function AreaPicker({
   errors: Partial<Record<Level, string>>;
 }) {
   const { t } = useTranslation();
-  const [lists, setLists] = useState<Record<Level, Area[]>>({ province: [], city: [], area: [] });
+  const [lists, setLists] = useState<Record<Level, AreaItem[]>>({ province: [], city: [], area: [] });
   const [failed, setFailed] = useState(false);
 
   const parents: Record<Level, number | null> = { province: 0, city: value.provinceId, area: value.cityId };
