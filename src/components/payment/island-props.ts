@@ -1,7 +1,7 @@
 /** Server side of the payment pages: the props of the payment islands (locale, resources, links). */
 import { islandResources } from "../../i18n/island-resources.ts";
 import { localePath, type Locale } from "../../lib/locale.ts";
-import type { PaymentIslandProps } from "./shared.tsx";
+import type { PaymentIslandProps } from "../../islands/payment/shared.tsx";
 
 export function paymentIslandProps(locale: Locale): PaymentIslandProps {
   return {
