@@ -8,7 +8,7 @@ import { toastError } from "./useCart.ts";
 
 export function CartState({ children, testId }: { children: ReactNode; testId: string }) {
   return (
-    <div className="cart-state" data-testid={testId}>
+    <div className="co-state cart-state" data-testid={testId}>
       {children}
     </div>
   );
@@ -18,11 +18,11 @@ function LineProduct({ line, base }: { line: ShopCartItemDto; base: string }) {
   const href = `${base}/detail/${line.prodId}`;
   return (
     <div className="cart-col-prod cart-prod">
-      <a href={href} className="cart-pic" tabIndex={-1} aria-hidden="true">
-        {line.pic ? <img src={line.pic} alt="" width={80} height={80} loading="lazy" /> : <span className="cart-pic-ph" />}
+      <a href={href} className="co-pic cart-pic" tabIndex={-1} aria-hidden="true">
+        {line.pic ? <img src={line.pic} alt="" width={80} height={80} loading="lazy" /> : <span className="co-pic-ph" />}
       </a>
       <div className="cart-prod-text">
-        <a href={href} className="cart-prod-name" data-testid="cart-line-name">
+        <a href={href} className="cart-prod-name co-prod-name" data-testid="cart-line-name">
           {line.prodName}
         </a>
         {line.skuName || line.properties ? <p className="cart-sku">{line.skuName || line.properties}</p> : null}
@@ -92,7 +92,7 @@ export function CartLine({ line, base, busy, onCheck, onCount, onDelete }: {
         </div>
         <p className="cart-stock">{t("cart.page.stock", { n: line.actualStock })}</p>
       </div>
-      <div className="cart-col-sum cart-price" data-testid="cart-line-sum">
+      <div className="cart-col-sum co-price" data-testid="cart-line-sum">
         ¥{line.productTotalAmount}
       </div>
       <div className="cart-col-ops">

@@ -44,7 +44,7 @@ export function ShopSection({ shop, base, busy, onCheck, onCount, onDelete }: {
             data-testid="cart-check-shop"
           />
         </label>
-        {shop.shopType === 1 ? <span className="cart-tag">{t("cart.page.selfOperated")}</span> : null}
+        {shop.shopType === 1 ? <span className="co-tag">{t("cart.page.selfOperated")}</span> : null}
         <a className="cart-shop-name" href={`${base}/shopIndex?sid=${shop.shopId}`}>
           {shop.shopName}
         </a>
@@ -106,16 +106,16 @@ export function CartBar({ everyChecked, busy, empty, selectedCount, total, onChe
       <span className="cart-bar-count" data-testid="cart-selected-count">
         {t("cart.page.selectedCount", { n: selectedCount })}
       </span>
-      <span className="cart-bar-total">
+      <span className="cart-bar-total co-amount">
         {t("cart.page.total")}
-        <strong className="cart-price cart-total" data-testid="cart-total">
+        <strong className="co-price cart-total" data-testid="cart-total">
           {total ? `¥${total.finalMoney}` : "—"}
         </strong>
         {total && total.subtractMoney !== "0.00" ? (
           <span className="cart-saved" data-testid="cart-saved">{t("discount.reached", { reduce: total.subtractMoney })}</span>
         ) : null}
       </span>
-      <button type="button" className="cart-settle" disabled={busy} onClick={onSettle} data-testid="cart-settle">
+      <button type="button" className="co-pay-btn cart-settle" disabled={busy} onClick={onSettle} data-testid="cart-settle">
         {t("cart.page.settle")}
       </button>
     </div>
@@ -127,7 +127,7 @@ export function DeleteConfirm({ text, onCancel, onConfirm }: { text: string | nu
   return (
     <Modal open={text !== null} title={t("cart.page.confirmTitle")} onClose={onCancel} testId="cart-confirm" className="cart-confirm">
       <p className="cart-confirm-text">{text}</p>
-      <div className="cart-confirm-actions">
+      <div className="uc-dialog-actions">
         <button type="button" className="btn btn-ghost" onClick={onCancel}>
           {t("cart.page.cancel")}
         </button>

@@ -18,6 +18,7 @@ import { ConfirmDialog, ProdImage, UcGate, UcPanel, UcRoot, useConfirm } from ".
 import type { UcIslandProps } from "../common/uc-props.ts";
 import { useAction } from "../common/useAction.ts";
 import { applyReturnHref, refundStsKey } from "./refund-view.ts";
+import "../common/thumbs.css";
 import "./refund.css";
 
 export default function ReturnDetail(props: UcIslandProps) {
@@ -91,7 +92,7 @@ function DetailBody({ base, listHref }: { base: string; listHref: string }) {
               {r.photoFiles.length > 0 ? (
                 <>
                   <dt>{t("refund.detail.photos")}</dt>
-                  <dd><ul className="rd-photos" data-testid="rd-photos">{r.photoFiles.map((p) => <li key={p}><a href={p} target="_blank" rel="noopener"><img src={p} alt="" width={64} height={64} /></a></li>)}</ul></dd>
+                  <dd><ul className="thumbs" data-testid="rd-photos">{r.photoFiles.map((p) => <li key={p}><a href={p} target="_blank" rel="noopener"><img src={p} alt="" width={64} height={64} /></a></li>)}</ul></dd>
                 </>
               ) : null}
               <dt>{t("refund.detail.mobile")}</dt><dd>{r.buyerMobile}</dd>

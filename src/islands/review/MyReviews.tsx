@@ -8,6 +8,7 @@ import type { MyReviewDto } from "../../lib/review/review-types.ts";
 import { useSession, useUcLoad } from "../common/session.ts";
 import { Pager, ProdImage, UcGate, UcPanel, UcRoot } from "../common/uc-shell.tsx";
 import type { UcIslandProps } from "../common/uc-props.ts";
+import "../common/thumbs.css";
 import "./review.css";
 
 const SIZE = 10;
@@ -46,7 +47,7 @@ function MyReviewsBody({ base }: { base: string }) {
                   </p>
                   <p className="mr-text" data-testid="mr-text">{r.content}</p>
                   {r.pics.length > 0 ? (
-                    <ul className="mr-pics">
+                    <ul className="thumbs">
                       {r.pics.map((src, i) => (
                         <li key={src}><a href={src} target="_blank" rel="noopener"><img src={src} alt={t("review.mine.picAlt", { n: i + 1 })} width={64} height={64} loading="lazy" /></a></li>
                       ))}

@@ -83,7 +83,7 @@ function ShopOrder({ shop, base, remark, error, onRemark, onRemarkBlur, coupons 
   return (
     <div className="so-shop" data-testid="so-shop" data-shop-id={shop.shopId}>
       <h3 className="so-shop-name">
-        {shop.shopType === 1 ? <span className="so-badge">{t("orderSubmit.selfOperated")}</span> : null}
+        {shop.shopType === 1 ? <span className="co-tag so-badge">{t("orderSubmit.selfOperated")}</span> : null}
         {shop.shopName}
       </h3>
       {shop.shopCartItemDiscounts.map((group, gi) => (
@@ -91,11 +91,11 @@ function ShopOrder({ shop, base, remark, error, onRemark, onRemarkBlur, coupons 
           {group.shopCartItems.map((item) => (
             <li key={`${item.basketId}-${item.skuId}`} className="so-line" data-testid="so-line">
               <div className="so-prod">
-                <a href={`${base}/detail/${item.prodId}`} className="so-pic" tabIndex={-1} aria-hidden="true">
-                  {item.pic ? <img src={item.pic} alt="" width={64} height={64} loading="lazy" /> : <span className="so-pic-ph" />}
+                <a href={`${base}/detail/${item.prodId}`} className="co-pic so-pic" tabIndex={-1} aria-hidden="true">
+                  {item.pic ? <img src={item.pic} alt="" width={64} height={64} loading="lazy" /> : <span className="co-pic-ph" />}
                 </a>
                 <div>
-                  <a href={`${base}/detail/${item.prodId}`} className="so-prod-name">
+                  <a href={`${base}/detail/${item.prodId}`} className="co-prod-name">
                     {item.prodName}
                   </a>
                   {item.skuName || item.properties ? <p className="so-muted">{item.skuName || item.properties}</p> : null}
@@ -103,7 +103,7 @@ function ShopOrder({ shop, base, remark, error, onRemark, onRemarkBlur, coupons 
               </div>
               <span>¥{item.price}</span>
               <span>×{item.prodCount}</span>
-              <span className="so-price">¥{item.productTotalAmount}</span>
+              <span className="co-price">¥{item.productTotalAmount}</span>
             </li>
           ))}
         </ul>
@@ -159,7 +159,7 @@ function ShopOrder({ shop, base, remark, error, onRemark, onRemarkBlur, coupons 
           ) : null}
           <div>
             <dt>{t("orderSubmit.shopTotal", { n: shop.totalCount })}</dt>
-            <dd className="so-price" data-testid="so-shop-total">
+            <dd className="co-price" data-testid="so-shop-total">
               ¥{shop.actualTotal}
             </dd>
           </div>

@@ -116,7 +116,7 @@ function SubmitBody({ links }: { links: CheckoutLinks }) {
 
 function State({ children, testId }: { children: ReactNode; testId: string }) {
   return (
-    <div className="so-state" data-testid={testId}>
+    <div className="co-state so-state" data-testid={testId}>
       {children}
     </div>
   );

@@ -48,13 +48,13 @@ export function SummarySection({ data, submitting, confirming, onSubmit }: { dat
         ) : (
           <p className="so-ship-to">{t("orderSubmit.needAddress")}</p>
         )}
-        <p className="so-pay">
+        <p className="co-amount">
           {t("orderSubmit.toPay")}
-          <strong className="so-price so-pay-amount" data-testid="so-total-pay">
+          <strong className="co-price so-pay-amount" data-testid="so-total-pay">
             ¥{data.actualTotal}
           </strong>
         </p>
-        <button type="button" className="so-submit" disabled={submitting || confirming} onClick={onSubmit} data-testid="so-submit">
+        <button type="button" className="co-pay-btn so-submit" disabled={submitting || confirming} onClick={onSubmit} data-testid="so-submit">
           {submitting ? t("orderSubmit.submitting") : t("orderSubmit.submit")}
         </button>
       </div>
