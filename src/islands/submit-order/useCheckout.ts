@@ -222,5 +222,3 @@ export function useCheckout(links: CheckoutLinks) {
     setInvoiceField: (field: "headerName" | "taxNumber", value: string) => setInvoice((v) => ({ ...v, [field]: value })),
   };
 }
-
-export type Checkout = ReturnType<typeof useCheckout>;

@@ -1,9 +1,19 @@
 /**
- * Account shapes (CONTRACT §2, §7.1): the token answer of the login and register calls, the user
- * info and the user centre's summary. Answered by src/server/domain/account/, read by the
+ * Account shapes (CONTRACT §2, §7.1): the register call's body, the token answer of the login and
+ * register calls, the user info and the user centre's summary. Answered by src/server/domain/account/, read by the
  * accounts islands, the user centre and the header script.
  */
 import type { OrderCountData } from "../order/order-state.ts";
+
+/** POST /user/register: what the register form sends. */
+export interface RegisterBody {
+  userName: string;
+  password: string;
+  confirmPassword: string;
+  mobile: string;
+  validCode: string;
+  agreed: boolean;
+}
 
 export interface TokenInfo {
   accessToken: string;
