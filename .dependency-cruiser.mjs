@@ -20,6 +20,13 @@ export default {
       to: { path: "^src/server/" },
     },
     {
+      name: "islands-are-browser-code",
+      comment: "Everything under src/islands runs in the browser: what a page computes for its island (props, resources) lives in src/components.",
+      severity: "error",
+      from: { path: "^src/islands/" },
+      to: { path: "^src/(components|pages|layouts)/|^src/i18n/(index|island-resources)\\.ts$" },
+    },
+    {
       name: "lib-imports-neither-side",
       severity: "error",
       comment: "src/lib is shared by browser and server and imports from neither.",

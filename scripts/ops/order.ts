@@ -1,5 +1,5 @@
 /** Orders in the ops CLI (docs/merchant-api.md): the shop's orders, one order, shipping in packages, logistics events, carriers. */
-import { DELIVERY_COMPANIES, DeliveryState } from "../../src/lib/order-types.ts";
+import { DELIVERY_COMPANIES, DeliveryState } from "../../src/lib/order/order-types.ts";
 import { addPage, intOpt, UsageError, type Values } from "./args.ts";
 import type { OpsCommand } from "./command.ts";
 import type { OpsIO } from "./client.ts";

@@ -1,14 +1,14 @@
 /**
  * Browser side of the flow analysis (visit tracking, CONTRACT §11, SPEC §3/§9).
  *  - uuid: a device id kept in localStorage for good (a logout clears all storage → a new one);
- *  - uuidSession: renewed after 30 minutes without a log (nextSession of src/lib/flow-analysis.ts);
+ *  - uuidSession: renewed after 30 minutes without a log (nextSession of src/lib/flow-analysis/flow-analysis.ts);
  *  - step: the page sequence within the session; prevPageId: the page id of the previous log in
  *    the same session.
  * The log goes to /p/flowAnalysisLog when a token exists (the API client adds Authorization),
  * else to /flowAnalysisLog. Fire-and-forget: no login popup, no toast, errors ignored.
  */
-import type { FlowAnalysisLogInput } from "../lib/flow-analysis.ts";
-import { FlowVisitType, nextSession, type FlowSessionState } from "../lib/flow-session.ts";
+import type { FlowAnalysisLogInput } from "../lib/flow-analysis/flow-analysis.ts";
+import { FlowVisitType, nextSession, type FlowSessionState } from "../lib/flow-analysis/flow-session.ts";
 import type { StorageLike } from "./storage.ts";
 
 /** localStorage keys: the device id, and the session state {uuidSession, lastSeen, step, pageId}. */

@@ -1,23 +1,17 @@
 /**
  * Cached loaders for site-wide data (SPEC §3 local storage, §7):
- * - site config: cached in localStorage and refreshed in the background once per page load
- *   (the SPEC refetches it on route change; in this multi-page site a route change is a page load);
  * - exchange rate: GET /cyExchange answers {code: 200, data: {rate}} (not the envelope);
  *   cached 15 days with its timestamp; default 21.99;
  * - pay switch: cached 5 hours.
  * Concurrent calls share one request.
  */
-import type { PaySwitch, PcWebConfig, ServiceSwitch } from "../lib/api-types.ts";
+import type { PaySwitch, ServiceSwitch } from "../lib/api-types.ts";
 import { DEFAULT_EXCHANGE_RATE, EXCHANGE_RATE_CACHE_MS, PAY_SWITCH_CACHE_MS } from "../lib/constants.ts";
 import { positiveDecimalText } from "../lib/money-format.ts";
 import { api as defaultApi, type ApiClient } from "./api.ts";
 import { getCached, getCachedEntry, setCached, STORAGE_KEYS, type CacheEnv } from "./storage.ts";
 
-/** Site config is refreshed in the background anyway; the cache only bridges page loads. */
-export const SITE_CONFIG_CACHE_MS = 24 * 60 * 60 * 1000;
-
 export const SITE_PATHS = {
-  webConfig: "/webConfig/getPcWebConfig",
   exchangeRate: "/cyExchange",
   paySwitch: "/sys/config/info/getSysPaySwitch",
   serviceSwitch: "/sys/config/info/getSysServiceSwitch",
@@ -52,7 +46,6 @@ export function createSiteLoaders(deps: SiteDeps = {}) {
   const api = deps.api ?? defaultApi;
   const env = deps.cache ?? {};
   const inflight = new Map<string, Promise<unknown>>();
-  let siteConfigRefreshed = false;
 
   function once<T>(key: string, load: () => Promise<T>): Promise<T> {
     const existing = inflight.get(key) as Promise<T> | undefined;
@@ -60,32 +53,6 @@ export function createSiteLoaders(deps: SiteDeps = {}) {
     const p = load().finally(() => inflight.delete(key));
     inflight.set(key, p);
     return p;
-  }
-
-  function fetchSiteConfig(): Promise<PcWebConfig | null> {
-    return once("siteConfig", async () => {
-      try {
-        const cfg = await api.get<PcWebConfig>(SITE_PATHS.webConfig, undefined, { silent: true });
-        if (cfg && typeof cfg === "object") setCached(STORAGE_KEYS.siteConfig, cfg, SITE_CONFIG_CACHE_MS, env);
-        siteConfigRefreshed = true;
-        return cfg ?? null;
-      } catch {
-        return null;
-      }
-    });
-  }
-
-  /** Site config: the cached copy at once (refreshed in the background once per page load), else fetched. */
-  async function getSiteConfig(): Promise<PcWebConfig | null> {
-    const cached = getCached<PcWebConfig>(STORAGE_KEYS.siteConfig, env);
-    if (cached) {
-      if (!siteConfigRefreshed) {
-        siteConfigRefreshed = true;
-        void fetchSiteConfig();
-      }
-      return cached;
-    }
-    return fetchSiteConfig();
   }
 
   /** Exchange rate (decimal string) with the time it was fetched; 21.99 when unavailable. */
@@ -131,8 +98,8 @@ export function createSiteLoaders(deps: SiteDeps = {}) {
     return once("serviceSwitch", () => api.get<ServiceSwitch>(SITE_PATHS.serviceSwitch, undefined, { silent: true }).catch(() => null));
   }
 
-  return { getSiteConfig, getExchangeRate, getPaySwitch, getServiceSwitch };
+  return { getExchangeRate, getPaySwitch, getServiceSwitch };
 }
 
 const loaders = createSiteLoaders();
-export const { getSiteConfig, getExchangeRate, getPaySwitch, getServiceSwitch } = loaders;
+export const { getExchangeRate, getPaySwitch, getServiceSwitch } = loaders;

@@ -1,13 +1,12 @@
 /**
- * localStorage cache with expiry (SPEC §3 local storage): site config, exchange rate (with its
- * timestamp), pay switch info, flow log. Entries are stored as {v: value, t: savedAt, e: expiresAt}.
+ * localStorage cache with expiry (SPEC §3 local storage): exchange rate (with its timestamp),
+ * pay switch info, flow log. Entries are stored as {v: value, t: savedAt, e: expiresAt}.
  * Reads of expired or corrupt entries answer null and remove them. Storage and clock can be
  * injected (tests); the defaults are globalThis.localStorage and Date.now.
  */
 
 /** localStorage keys used by the client. */
 export const STORAGE_KEYS = {
-  siteConfig: "mall:pcWebConfig",
   exchangeRate: "mall:exchangeRate",
   paySwitch: "mall:paySwitch",
   flowLog: "mall:flowAnalysisLog",

@@ -50,7 +50,6 @@ export const TOAST_SHORT_MS = 1_000;
 export const TOAST_MS = 1_500;
 /** A chunk-load failure reloads the page at most once within this window. */
 export const CHUNK_RELOAD_GUARD_MS = 60_000;
-export const SEARCH_DEBOUNCE_MS = 200;
 export const CATEGORY_HOVER_MS = 100;
 
 /** The largest id of the integer id columns (PostgreSQL integer): larger ids are "not found", never a query. */

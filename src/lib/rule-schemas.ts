@@ -8,8 +8,8 @@ import { TOPUP_MAX, TOPUP_MIN } from "./constants.ts";
 import { isValidAmount } from "./money.ts";
 import type { ObjectRule, Rule, Shape, ShapeOutput } from "./rule-kit.ts";
 import { CONTROL_CHARS_KEY, hasControlChars } from "./text-rules.ts";
-import * as address from "./address-rules.ts";
-import * as order from "./order-rules.ts";
+import * as address from "./address/address-rules.ts";
+import * as order from "./order/order-rules.ts";
 import * as rules from "./rules.ts";
 
 /**

@@ -70,7 +70,7 @@ function price2(v: string | number | null | undefined): string | undefined {
 
 // ------------------------------------------------------------------ product
 
-/** The fields of ProductDetail (src/lib/product-types.ts) that the Product markup uses. */
+/** The fields of ProductDetail (src/lib/catalog/product-types.ts) that the Product markup uses. */
 export interface ProductSeoInput {
   prodId: number;
   prodName: string;
@@ -196,7 +196,7 @@ export function breadcrumbJsonLd(items: readonly BreadcrumbItem[]): JsonLdObject
 
 // ------------------------------------------------------------------ store
 
-/** The fields of ShopIndexInfo / ShopCard (src/lib/product-types.ts) used by the Store markup. */
+/** The fields of ShopIndexInfo / ShopCard (src/lib/shop/shop-types.ts) used by the Store markup. */
 export interface StoreSeoInput {
   shopId: number;
   shopName: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { addressFormRule } from "./address-rules.ts";
-import { invoiceHeaderRule } from "./order-rules.ts";
+import { addressFormRule } from "./address/address-rules.ts";
+import { invoiceHeaderRule } from "./order/order-rules.ts";
 import { addressDetailRule, nicknameRule, orderMessageRule, reviewTextRule, ruleError } from "./rules.ts";
 import { controlFreeString } from "./rule-schemas.ts";
 import { CONTROL_CHARS_KEY, hasControlChars } from "./text-rules.ts";

@@ -1,7 +1,7 @@
 /**
  * The product detail buy box (src/components/product/BuyBox.astro), a small script on nanostores:
  *   - SKU values: choosing / deselecting values updates price, original price, stock, disabled
- *     values and the gallery picture (rules in src/lib/buy-box.ts);
+ *     values and the gallery picture (rules in src/lib/catalog/buy-box.ts);
  *   - quantity 1..stock with − / +; a wrong entry → "enter correct quantity", too many →
  *     "insufficient inventory" (SPEC §8), both clamped;
  *   - add to cart (POST /p/shopCart/changeItem, then GET /p/shopCart/prodCount → $cartCount),
@@ -24,7 +24,7 @@ import {
   type BuyBoxSpec,
   type QuantityMessage,
   type Selection,
-} from "../lib/buy-box.ts";
+} from "../lib/catalog/buy-box.ts";
 import type { ApiError } from "../client/api.ts";
 import { showToast } from "../client/toast.ts";
 import { getToken } from "../client/token.ts";

@@ -6,7 +6,7 @@
  * while the window is live (and stock is left): it turns on at the start without a reload.
  * Session tabs ([role=tab]) switch panels in place; their links work without the script.
  */
-import { countdownText, FlashState, windowState, type FlashStateValue } from "../lib/flash-sale.ts";
+import { countdownText, FlashState, windowState, type FlashStateValue } from "../lib/flash-sale/flash-sale.ts";
 
 const windows = [...document.querySelectorAll<HTMLElement>("[data-flash-window]")];
 

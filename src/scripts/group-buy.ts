@@ -4,7 +4,7 @@
  * left, and a "join" button that submits the section's form with that team. Time left counts
  * down by the browser's clock (the page is cached).
  */
-import { countdownText } from "../lib/flash-sale.ts";
+import { countdownText } from "../lib/flash-sale/flash-sale.ts";
 
 const section = document.getElementById("group-buy");
 const list = section?.querySelector<HTMLUListElement>("[data-gb-teams]");

@@ -6,9 +6,9 @@
  */
 import { api } from "../client/api.ts";
 import { getToken } from "../client/token.ts";
-import { countdownText } from "../lib/flash-sale.ts";
+import { countdownText } from "../lib/flash-sale/flash-sale.ts";
 import type { Page } from "../lib/api-types.ts";
-import type { TeamInfoDto } from "../lib/group-buy.ts";
+import type { TeamInfoDto } from "../lib/group-buy/group-buy.ts";
 
 function el(tag: string, props: Record<string, string | number | boolean> = {}, ...kids: (Node | string)[]): HTMLElement {
   const e = Object.assign(document.createElement(tag), props);

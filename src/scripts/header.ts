@@ -7,7 +7,7 @@
  *   - language links set the `lang` cookie before navigating.
  */
 import { $cartCount, $chatUnread, $locale, $user } from "../stores/index.ts";
-import { formatCartCount } from "../lib/cart-count.ts";
+import { formatCartCount } from "../lib/cart/cart-count.ts";
 import { isLocale, LANG_COOKIE } from "../lib/locale.ts";
 import { setCookie } from "../client/cookies.ts";
 

@@ -6,7 +6,7 @@
 import { get, post, isApiError } from "../client/api.ts";
 import { isLoggedIn } from "../client/token.ts";
 import { openLoginPopup } from "../stores/index.ts";
-import type { OrderAddrDto } from "../lib/order-types.ts";
+import type { OrderAddrDto } from "../lib/order/order-types.ts";
 
 type Addr = OrderAddrDto & { commonAddr: number };
 

@@ -21,19 +21,6 @@ export interface UserState {
 /** The logged-in user, or null for a visitor. */
 export const $user = atom<UserState | null>(null);
 
-/** Decoration status of the shop page being viewed (SPEC §3: homeStatus, renovationId). */
-export const $decorateStatus = map<{ homeStatus: number; renovationId: number | null }>({ homeStatus: 0, renovationId: null });
-
-export interface CategoryItem {
-  categoryId: number;
-  categoryName: string;
-  parentId: number;
-  pic: string | null;
-  categories?: CategoryItem[];
-}
-/** Category lists already loaded in the browser, by parentId (0 = top level). */
-export const $categories = map<Record<string, CategoryItem[]>>({});
-
 /** Chat connection flag and the latest message (SPEC §3 shared state). */
 export const $chat = map<{ connected: boolean; message: unknown }>({ connected: false, message: null });
 

@@ -6,9 +6,9 @@
 import { randomBytes } from "node:crypto";
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import { formatPrice, mulQty, sum } from "../../src/lib/money.ts";
-import { ORDER_PAY_MINUTES, PayType } from "../../src/lib/order-types.ts";
 import { orderItems, orders, payments, products, productTranslations, shops, skus, users } from "../../src/server/db/schema/index.ts";
 import type { OrderAddress } from "../../src/server/db/schema/index.ts";
+import { ORDER_PAY_MINUTES, PayType } from "../../src/lib/order/order-types.ts";
 import { scheduleJob } from "../../src/server/domain/jobs/jobs.ts";
 import { CloseType, closeOrder, confirmReceipt, markPaymentPaid, nextOrderNumber, shipOrder } from "../../src/server/domain/order/order-lifecycle.ts";
 import { pointsToMoney } from "../../src/server/domain/points/points.ts";

@@ -19,7 +19,7 @@ import { randomUUID } from "node:crypto";
 import type { ChildProcess } from "node:child_process";
 import { pathToFileURL } from "node:url";
 import WebSocket from "ws";
-import { agentSocketPath, HEARTBEAT_MS, userSocketPath } from "../../src/lib/chat.ts";
+import { agentSocketPath, HEARTBEAT_MS, userSocketPath } from "../../src/lib/chat/chat.ts";
 import { hashToken, newToken } from "../../src/server/domain/account/tokens.ts";
 import { startChatProcess } from "../api/chat/chat-helpers.ts";
 import { withScratchDatabase } from "./scratch-db.ts";

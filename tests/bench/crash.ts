@@ -16,7 +16,7 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { openDatabase } from "../../src/server/db/client.ts";
 import { orderItems, orders, payments, skus } from "../../src/server/db/schema/index.ts";
-import { OrderStatus } from "../../src/lib/order-state.ts";
+import { OrderStatus } from "../../src/lib/order/order-state.ts";
 import { ledgerMismatches } from "../../src/server/domain/points/points-ledger.ts";
 import { pickRaceSku, setStock } from "./buying.ts";
 

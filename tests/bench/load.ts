@@ -15,7 +15,7 @@ import path from "node:path";
 import { inArray } from "drizzle-orm";
 import { openDatabase } from "../../src/server/db/client.ts";
 import { orders, sessions, users } from "../../src/server/db/schema/index.ts";
-import { OrderStatus } from "../../src/lib/order-state.ts";
+import { OrderStatus } from "../../src/lib/order/order-state.ts";
 import { hashToken, newToken } from "../../src/server/domain/account/tokens.ts";
 import { ledgerMismatches } from "../../src/server/domain/points/points-ledger.ts";
 import { pickRaceSku, setStock } from "./buying.ts";

@@ -5,7 +5,7 @@
  * page and pays; both orders are then pending delivery.
  */
 import { expect, test } from "@playwright/test";
-import { maskNickname } from "../../src/lib/group-buy.ts";
+import { maskNickname } from "../../src/lib/group-buy/group-buy.ts";
 import { freshBuyer, giveBalance, islandsReady, LOCALES, prefix, submitAndPayByBalance, watchErrors } from "./helpers.ts";
 
 test.describe.configure({ mode: "serial" });

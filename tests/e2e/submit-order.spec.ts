@@ -89,7 +89,7 @@ for (const [locale, user] of LOCALES) {
       const form = page.getByTestId("so-address-form");
       await expect(form).toBeVisible();
       await page.getByTestId("so-submit").click();
-      await expect(toast(page, tr(locale, "submitOrder.needAddress"))).toBeVisible();
+      await expect(toast(page, tr(locale, "orderSubmit.needAddress"))).toBeVisible();
       await form.getByTestId("uc-address-receiver").fill("张三");
       await form.getByTestId("uc-address-mobile").fill("13912345678");
       const selects = form.locator("select");
@@ -182,7 +182,7 @@ test("zh: bad queries, out of stock and repeated submits", async ({ page, contex
 
   await page.goto("/submit-order?basketIds=abc");
   await islandsReady(page);
-  await expect(page.getByTestId("so-error-text")).toHaveText(tr("zh", "submitOrder.badQuery"));
+  await expect(page.getByTestId("so-error-text")).toHaveText(tr("zh", "orderSubmit.badQuery"));
   await expect(page.getByTestId("so-back-cart")).toHaveAttribute("href", "/cart");
 
   await page.goto("/submit-order?basketIds=2147483000");

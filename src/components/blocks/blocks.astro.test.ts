@@ -1,6 +1,6 @@
 /**
  * Block → HTML: every decoration block component (and the renderer, and the shop header)
- * rendered with Astro's container API from the view models of src/lib/decorate, checking the
+ * rendered with Astro's container API from the view models of src/lib/renovation, checking the
  * data-testid hooks, texts, styles and the hrefs of every link type.
  */
 import { experimental_AstroContainer as AstroContainer } from "astro/container";
@@ -8,10 +8,10 @@ import type { AstroComponentFactory } from "astro/runtime/server/index.js";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getT } from "../../i18n/index.ts";
 import type { Locale } from "../../lib/locale.ts";
-import { buildBlock, buildPage, buildShopSigns, type BlockVM } from "../../lib/decorate/index.ts";
-import { homeContent, shopSigns } from "../../lib/decorate/fixtures.ts";
-import type { ShopCategory, ShopIndexInfo } from "../../lib/product-types.ts";
-import type { CouponDto } from "../../lib/marketing.ts";
+import { buildBlock, buildPage, buildShopSigns, type BlockVM } from "../../lib/renovation/index.ts";
+import { homeContent, shopSigns } from "../../lib/renovation/fixtures.ts";
+import type { ShopCategory, ShopIndexInfo } from "../../lib/shop/shop-types.ts";
+import type { CouponDto } from "../../lib/coupon/coupon-types.ts";
 import BlockRenderer from "./BlockRenderer.astro";
 import PictureBy from "./PictureBy.astro";
 import AuxiliaryInterval from "./AuxiliaryInterval.astro";

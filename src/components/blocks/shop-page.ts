@@ -6,12 +6,14 @@
  * The queries are the domain functions; this only combines them.
  */
 import { z } from "zod";
-import { buildSharedPage, toId, type PageVM } from "../../lib/decorate/index.ts";
+import { buildSharedPage, toId, type PageVM } from "../../lib/renovation/index.ts";
 import { shopEntryState, type ShopEntryState } from "../../lib/constants.ts";
 import { localePath, type Locale } from "../../lib/locale.ts";
-import { KEYWORD_MAX } from "../../lib/catalog-params.ts";
-import { isShopOpenInfo, type Page, type ProductCard, type ProductSortCode, type ShopCategory, type ShopIndexInfo } from "../../lib/product-types.ts";
-import type { CouponDto } from "../../lib/marketing.ts";
+import { KEYWORD_MAX } from "../../lib/catalog/catalog-params.ts";
+import { isShopOpenInfo, type ShopCategory, type ShopIndexInfo } from "../../lib/shop/shop-types.ts";
+import type { Page } from "../../lib/api-types.ts";
+import type { ProductCard, ProductSortCode } from "../../lib/catalog/product-types.ts";
+import type { CouponDto } from "../../lib/coupon/coupon-types.ts";
 import { getAppContext } from "../../server/context.ts";
 import { couponsOfShop } from "../../server/domain/coupon/coupon.ts";
 

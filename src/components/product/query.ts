@@ -1,7 +1,7 @@
 /**
  * Page query parsing that never fails: values a schema refuses are dropped one by one (so they
  * take their defaults) and the rest is kept. Pages use it with the shared zod schemas of
- * src/lib/catalog-params.ts, so /list?sort=9&pn=phone still searches "phone" with the default sort.
+ * src/lib/catalog/catalog-params.ts, so /list?sort=9&pn=phone still searches "phone" with the default sort.
  */
 import type { z } from "zod";
 

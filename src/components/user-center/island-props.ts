@@ -5,7 +5,7 @@
  */
 import { islandResources, type Namespace } from "../../i18n/island-resources.ts";
 import { localePath, type Locale } from "../../lib/locale.ts";
-import type { UcIslandProps } from "../../islands/user-center/types.ts";
+import type { UcIslandProps } from "../../islands/common/uc-props.ts";
 import { UC_MENU, UC_OVERVIEW, type UcPage } from "./pages.ts";
 
 /** Lazy globs are never called: only the file names are used. */

@@ -5,6 +5,7 @@
  */
 import { api, isApiError } from "../../client/api.ts";
 import { setToken } from "../../client/token.ts";
+import type { RegisterBody, TokenInfo } from "../../lib/account/account-types.ts";
 import type { ServiceSwitch } from "../../lib/api-types.ts";
 
 export const AUTH_PATHS = {
@@ -27,11 +28,6 @@ const SMS_PATH: Record<SmsPurpose, string> = {
   register: AUTH_PATHS.sendRegisterCode,
   reset: AUTH_PATHS.sendUpdatePwdCode,
 };
-
-export interface TokenInfo {
-  accessToken: string;
-  expiresIn: number;
-}
 
 /** Thirty days, the buyer token lifetime of CONTRACT §1.4, when the answer has no expiresIn. */
 const DEFAULT_EXPIRES_IN_S = 2_592_000;
@@ -59,16 +55,7 @@ export async function loginBySms(mobile: string, code: string): Promise<void> {
   storeToken(await api.post<unknown>(AUTH_PATHS.smsLogin, { userName: mobile, passWord: code }, quiet));
 }
 
-export interface RegisterInput {
-  userName: string;
-  password: string;
-  confirmPassword: string;
-  mobile: string;
-  validCode: string;
-  agreed: boolean;
-}
-
-export async function register(input: RegisterInput): Promise<void> {
+export async function register(input: RegisterBody): Promise<void> {
   storeToken(await api.post<unknown>(AUTH_PATHS.register, input, quiet));
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ShopCartDto, ShopCartItemDto } from "../../lib/cart-types.ts";
+import type { ShopCartDto, ShopCartItemDto } from "../../lib/cart/cart-types.ts";
 import { allChecked, cartView, checkBody, withChecked, checkedCount, checkedIds, digitsOnly, parseCount, settleQuery } from "./cart-view.ts";
 
 function line(basketId: number, over: Partial<ShopCartItemDto> = {}): ShopCartItemDto {

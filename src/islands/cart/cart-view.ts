@@ -8,8 +8,8 @@
  *   "invalid items" block, each with its shop name.
  * - Selection is over valid lines only (the server never checks an invalid line).
  */
-import type { ShopCartDto, ShopCartItemDto } from "../../lib/cart-types.ts";
-import type { ChooseDiscountDto } from "../../lib/marketing.ts";
+import type { ShopCartDto, ShopCartItemDto } from "../../lib/cart/cart-types.ts";
+import type { ChooseDiscountDto } from "../../lib/discount/discount-types.ts";
 
 export interface CartGroup {
   /** Index of the discount group in the shop (stable React key together with the shop id). */

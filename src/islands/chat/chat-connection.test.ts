@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ChatClose, HEARTBEAT_MS, RECONNECT_DELAY_MS } from "../../lib/chat.ts";
+import { ChatClose, HEARTBEAT_MS, RECONNECT_DELAY_MS } from "../../lib/chat/chat.ts";
 import { openChatConnection, type ConnStatus } from "./chat-connection.ts";
 
 /** A stand-in for the browser's WebSocket: the test opens and closes it. */

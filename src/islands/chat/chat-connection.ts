@@ -1,10 +1,10 @@
 /**
  * The buyer's chat socket in the browser (docs/chat.md): HEART_BEAT every 19 s, and after a close
- * at most 3 reconnects 2 s apart (src/lib/chat.ts reconnectDecision) — none after "logged in
+ * at most 3 reconnects 2 s apart (src/lib/chat/chat.ts reconnectDecision) — none after "logged in
  * elsewhere" or a refused token. Status changes and frames go to the handlers; the shared $chat
  * store carries the connection flag and the latest message (SPEC §3).
  */
-import { ChatClose, HEARTBEAT_MS, reconnectDecision } from "../../lib/chat.ts";
+import { ChatClose, HEARTBEAT_MS, reconnectDecision } from "../../lib/chat/chat.ts";
 import { $chat } from "../../stores/index.ts";
 
 export type ConnStatus = "connecting" | "online" | "reconnecting" | "broken" | "elsewhere" | "relogin";

@@ -8,7 +8,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { get, isApiError } from "../../client/api.ts";
 import { ResponseCode } from "../../lib/api-types.ts";
-import { useSession, useUcLoad, type SessionState } from "../user-center/shared.tsx";
+import { useSession, useUcLoad, type SessionState } from "./session.ts";
 
 export interface QueryRecord<T> {
   /** The id from the query ("" when missing), null until read after hydration. */

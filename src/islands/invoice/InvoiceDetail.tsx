@@ -7,17 +7,14 @@
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "../common/I18nProvider.tsx";
 import { useQueryRecord } from "../common/useQueryRecord.ts";
-import { isApiError, put } from "../../client/api.ts";
-import { formatTime } from "../order/order-view.ts";
-import { isUnauthorized, reportError, toastOk, UcGate, UcPanel, UcRoot } from "../user-center/shared.tsx";
-import type { UcIslandProps } from "../user-center/types.ts";
+import { put } from "../../client/api.ts";
+import type { InvoiceDetailDto } from "../../lib/invoice/invoice-types.ts";
+import { formatTime } from "../common/format.ts";
+import { toastOk } from "../common/feedback.ts";
+import { UcGate, UcPanel, UcRoot } from "../common/uc-shell.tsx";
+import type { UcIslandProps } from "../common/uc-props.ts";
+import { useAction } from "../common/useAction.ts";
 import "./invoice.css";
-
-/** Server: domain/invoice InvoiceDetailDto. */
-interface Invoice {
-  orderNumber: string; shopName: string; invoiceType: 1 | 2; headerName: string; invoiceTaxNumber: string | null;
-  invoiceState: 1 | 2; filePath: string | null; uploadTime: string | null; editable: boolean; actualTotal: string;
-}
 
 export default function InvoiceDetail(props: UcIslandProps) {
   return (
@@ -30,7 +27,7 @@ export default function InvoiceDetail(props: UcIslandProps) {
 function InvoiceBody({ base }: { base: string }) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
-  const load = useQueryRecord<Invoice>("orderNumber", "/p/orderInvoice/info");
+  const load = useQueryRecord<InvoiceDetailDto>("orderNumber", "/p/orderInvoice/info");
   const orderNumber = load.id;
   const inv = load.record ?? null;
   return (
@@ -72,28 +69,22 @@ function InvoiceBody({ base }: { base: string }) {
   );
 }
 
-function InvoiceForm({ inv, onGuest, onCancel, onSaved }: { inv: Invoice; onGuest: () => void; onCancel: () => void; onSaved: (inv: Invoice) => void }) {
+function InvoiceForm({ inv, onGuest, onCancel, onSaved }: { inv: InvoiceDetailDto; onGuest: () => void; onCancel: () => void; onSaved: (inv: InvoiceDetailDto) => void }) {
   const { t } = useTranslation();
   const [type, setType] = useState<1 | 2>(inv.invoiceType);
   const [header, setHeader] = useState(inv.headerName);
   const [tax, setTax] = useState(inv.invoiceTaxNumber ?? "");
   const [error, setError] = useState("");
-  const [saving, setSaving] = useState(false);
+  const saver = useAction({ onGuest, fallback: t("userCenter.common.actionFailed"), setError });
+  const saving = saver.busy;
   async function submit(e: FormEvent) {
     e.preventDefault();
     setError("");
-    setSaving(true);
-    try {
-      const next = await put<Invoice>("/p/orderInvoice", { orderNumber: inv.orderNumber, invoiceType: type, headerName: header, invoiceTaxNumber: type === 2 ? tax : "" }, { silent: true });
+    await saver.run(async () => {
+      const next = await put<InvoiceDetailDto>("/p/orderInvoice", { orderNumber: inv.orderNumber, invoiceType: type, headerName: header, invoiceTaxNumber: type === 2 ? tax : "" }, { silent: true });
       toastOk(t("invoice.saved"));
       onSaved(next);
-    } catch (err) {
-      if (isUnauthorized(err)) return onGuest();
-      if (isApiError(err) && err.msg) setError(err.msg);
-      else reportError(err, t("userCenter.common.actionFailed"));
-    } finally {
-      setSaving(false);
-    }
+    });
   }
   return (
     <form className="inv-form" onSubmit={(e) => void submit(e)} noValidate data-testid="inv-form">

@@ -8,20 +8,11 @@ import { del, post, put } from "../../client/api.ts";
 import { showToast } from "../../client/toast.ts";
 import { TOAST_MS } from "../../lib/constants.ts";
 import { $cartCount } from "../../stores/index.ts";
-import { isUnauthorized, reportError, toastOk, type useConfirm } from "../user-center/shared.tsx";
-import type { OrderItemDto } from "../../lib/order-types.ts";
+import type { BuyAgainResult, OrderItemDto } from "../../lib/order/order-types.ts";
+import { toastOk } from "../common/feedback.ts";
+import type { useConfirm } from "../common/uc-shell.tsx";
+import { useAction } from "../common/useAction.ts";
 import { buyerActions } from "./order-view.ts";
-
-export interface BuyAgainResult {
-  prodCount: number;
-  added: number;
-  skipped: { orderItemId: number; prodName: string; skuName: string; reason: string }[];
-}
-
-export interface OrderLinks {
-  /** Site base path without trailing slash ("" or "/en"). */
-  base: string;
-}
 
 export const payHref = (base: string, orderNumber: string) => `${base}/payment?orderNumbers=${encodeURIComponent(orderNumber)}`;
 export const detailHref = (base: string, orderNumber: string) => `${base}/order-detail?orderNumber=${encodeURIComponent(orderNumber)}`;
@@ -52,14 +43,7 @@ export function useOrderActions(opts: {
   const { t } = useTranslation();
   const { base, ask, markGuest, onChanged, onDeleted } = opts;
 
-  async function attempt(f: () => Promise<void>) {
-    try {
-      await f();
-    } catch (e) {
-      if (isUnauthorized(e)) return markGuest();
-      reportError(e, t("userCenter.common.actionFailed"));
-    }
-  }
+  const attempt = useAction({ onGuest: markGuest, fallback: t("userCenter.common.actionFailed") }).run;
 
   const cancel = (n: string) =>
     ask(t("myOrder.confirmCancel"), () =>

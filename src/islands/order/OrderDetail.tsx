@@ -7,12 +7,14 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "../common/I18nProvider.tsx";
 import { get, isApiError } from "../../client/api.ts";
 import { ResponseCode } from "../../lib/api-types.ts";
-import type { DeliveryOrderDto, OrderDetailDto } from "../../lib/order-types.ts";
-import { ConfirmDialog, ProdImage, UcGate, UcPanel, UcRoot, useConfirm, useSession, useUcLoad } from "../user-center/shared.tsx";
-import type { UcIslandProps } from "../user-center/types.ts";
-import { CLOSE_TYPE_REFUNDED } from "../../lib/refund-state.ts";
+import type { DeliveryOrderDto, OrderDetailDto } from "../../lib/order/order-types.ts";
+import { useSession, useUcLoad } from "../common/session.ts";
+import { ConfirmDialog, ProdImage, UcGate, UcPanel, UcRoot, useConfirm } from "../common/uc-shell.tsx";
+import type { UcIslandProps } from "../common/uc-props.ts";
+import { CLOSE_TYPE_REFUNDED } from "../../lib/refund/refund-state.ts";
 import { LineAfterSalesLink, OrderActionButtons, useOrderActions } from "./OrderActions.tsx";
-import { deliveryStateKey, formatTime, statusTextKey, timeLeft } from "./order-view.ts";
+import { formatTime } from "../common/format.ts";
+import { deliveryStateKey, statusTextKey, timeLeft } from "./order-view.ts";
 import "./order.css";
 
 export default function OrderDetail(props: UcIslandProps) {

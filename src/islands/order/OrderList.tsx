@@ -4,16 +4,19 @@
  * search and the page are kept in the URL (?status=&orderName=&current=). Each order card: shop,
  * order number, time, items, amount incl. freight, status and the buttons of its status.
  */
-import { POINTS_ORDER_TYPE } from "../../lib/points-mall.ts";
+import { POINTS_ORDER_TYPE } from "../../lib/points-mall/points-mall.ts";
 import { useCallback, useEffect, useState, type FormEvent, type KeyboardEvent } from "react";
 import { useTranslation } from "../common/I18nProvider.tsx";
 import { get } from "../../client/api.ts";
 import type { Page } from "../../lib/api-types.ts";
-import type { MyOrderDto } from "../../lib/order-types.ts";
-import { ConfirmDialog, Pager, ProdImage, UcGate, UcPanel, UcRoot, useConfirm, useSession, useUcLoad } from "../user-center/shared.tsx";
-import type { OrderCountData, UcIslandProps } from "../user-center/types.ts";
+import type { MyOrderDto } from "../../lib/order/order-types.ts";
+import type { OrderCountData } from "../../lib/order/order-state.ts";
+import { useSession, useUcLoad } from "../common/session.ts";
+import { ConfirmDialog, Pager, ProdImage, UcGate, UcPanel, UcRoot, useConfirm } from "../common/uc-shell.tsx";
+import type { UcIslandProps } from "../common/uc-props.ts";
 import { detailHref, LineAfterSalesLink, OrderActionButtons, useOrderActions } from "./OrderActions.tsx";
-import { formatTime, listQuery, ORDER_PAGE_SIZE, ORDER_TABS, statusTextKey, tabCount, tabFromParam, timeLeft } from "./order-view.ts";
+import { formatTime } from "../common/format.ts";
+import { listQuery, ORDER_PAGE_SIZE, ORDER_TABS, statusTextKey, tabCount, tabFromParam, timeLeft } from "./order-view.ts";
 import "./order.css";
 
 export default function OrderList(props: UcIslandProps) {

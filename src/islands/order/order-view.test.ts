@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buyerActions, deliveryStateKey, formatTime, listQuery, statusTextKey, tabCount, timeLeft } from "./order-view.ts";
+import { buyerActions, deliveryStateKey, listQuery, statusTextKey, tabCount, timeLeft } from "./order-view.ts";
 
 describe("statusTextKey", () => {
   it("maps statuses; completed splits by review", () => {
@@ -31,13 +31,7 @@ describe("deliveryStateKey", () => {
   });
 });
 
-describe("times", () => {
-  it("formatTime: local yyyy-MM-dd HH:mm:ss; bad input → empty", () => {
-    const d = new Date(2026, 2, 1, 9, 5, 7);
-    expect(formatTime(d.toISOString())).toBe("2026-03-01 09:05:07");
-    expect(formatTime(null)).toBe("");
-    expect(formatTime("nope")).toBe("");
-  });
+describe("timeLeft", () => {
   it("timeLeft", () => {
     const now = Date.UTC(2026, 0, 1, 0, 0, 0);
     expect(timeLeft(new Date(now + 29 * 60_000 + 58_000).toISOString(), now)).toBe("29:58");

@@ -1,10 +1,10 @@
 /**
  * What the my-orders islands show for an order (uc-order list, order-detail page). Pure: status
  * texts, the buttons per status, logistics state names, times. The rules they follow live in
- * src/lib/order-state.ts (imported here: it is pure and imports nothing).
+ * src/lib/order/order-state.ts (imported here: it is pure and imports nothing).
  */
-import { DELIVERY_STATES } from "../../lib/order-types.ts";
-import { canCancel, canDelete, ORDER_TABS, OrderStatus, tabFromParam, transition, type OrderTab } from "../../lib/order-state.ts";
+import { DELIVERY_STATES } from "../../lib/order/order-types.ts";
+import { canCancel, canDelete, ORDER_TABS, OrderStatus, tabFromParam, transition, type OrderTab } from "../../lib/order/order-state.ts";
 
 export { ORDER_TABS, tabFromParam, type OrderTab };
 
@@ -43,14 +43,6 @@ export function deliveryStateKey(state: number): string {
 }
 
 const pad = (n: number) => String(n).padStart(2, "0");
-
-/** "2026-03-01 09:05:07" in the browser's time zone; "" for null or an unreadable time. */
-export function formatTime(isoTime: string | null | undefined): string {
-  if (!isoTime) return "";
-  const d = new Date(isoTime);
-  if (Number.isNaN(d.getTime())) return "";
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-}
 
 /** Minutes and seconds left until `deadline` ("29:58"), or null once it has passed. */
 export function timeLeft(deadline: string, nowMs: number): string | null {

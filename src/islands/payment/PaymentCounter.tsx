@@ -8,14 +8,15 @@
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "../common/I18nProvider.tsx";
-import { get, isApiError, post } from "../../client/api.ts";
+import { get, post } from "../../client/api.ts";
 import { getPaySwitch } from "../../client/site.ts";
 import type { PaySwitch } from "../../lib/api-types.ts";
 import { priceText } from "../../lib/money-format.ts";
-import { PayType, type BalancePayDto, type OrderPayInfoDto, type ProviderPayDto } from "../../lib/order-types.ts";
+import { PayType, type BalancePayDto, type OrderPayInfoDto, type ProviderPayDto } from "../../lib/order/order-types.ts";
 import { openLoginPopup } from "../../stores/index.ts";
 import { I18nProvider } from "../common/I18nProvider.tsx";
-import { isUnauthorized, reportError, useSession } from "../user-center/shared.tsx";
+import { useSession } from "../common/session.ts";
+import { handleFailure, useAction } from "../common/useAction.ts";
 import { orderDetailHref, orderNumbersFromUrl, formatRemaining, rememberQrPayment, useRemaining, type PaymentIslandProps } from "./shared.tsx";
 
 export default function PaymentCounter(props: PaymentIslandProps) {
@@ -55,9 +56,7 @@ function Counter({ links }: { links: PaymentIslandProps["links"] }) {
         setSw(paySwitch ?? { balancePaySwitch: true, wxPaySwitch: false, aliPaySwitch: false, payPalSwitch: false });
       })
       .catch((e: unknown) => {
-        if (!alive) return;
-        if (isUnauthorized(e)) return session.markGuest();
-        setError(isApiError(e) && e.msg ? e.msg : t("payment.counter.loadFailed"));
+        if (alive) handleFailure(e, { onGuest: session.markGuest, fallback: t("payment.counter.loadFailed"), setError, inlineOnly: true });
       });
     return () => {
       alive = false;
@@ -144,7 +143,9 @@ function PayForm(props: {
   if (sw.aliPaySwitch) methods.push("alipay");
   const [method, setMethod] = useState<Method | null>(methods[0] ?? null);
   const [confirming, setConfirming] = useState(false);
-  const [paying, setPaying] = useState(false);
+  // The orders may have expired or been paid meanwhile: a failure shows their current state.
+  const payCall = useAction({ onGuest, fallback: t("payment.sandbox.failed"), onFailed: () => onStale() });
+  const paying = payCall.busy;
   const [balance, setBalance] = useState(info.balance);
   // Whether the balance is less than the amount: the server answers it (pay info), and a
   // "not enough balance" answer (type 3) says so again; no decimal arithmetic on this page.
@@ -161,26 +162,21 @@ function PayForm(props: {
 
   async function payBalance() {
     setConfirming(false);
-    setPaying(true);
-    try {
+    await payCall.run(async () => {
       const r = await post<BalancePayDto>("/p/order/pay", { payType: PayType.BALANCE, orderNumbers: numbers }, { silent: true });
       if (r.type === 1) {
         window.location.assign(detail);
-        return;
+        return r;
       }
       setBalance(r.balance);
       if (r.type === 3) setAnsweredShort(true);
       setShort(r.message);
-      setPaying(false);
-    } catch (e) {
-      setPaying(false);
-      failed(e);
-    }
+      return r;
+    }, { keepBusy: (r) => r.type === 1 });
   }
 
   async function payProvider(m: "wechat" | "alipay") {
-    setPaying(true);
-    try {
+    await payCall.run(async () => {
       const payType = m === "wechat" ? PayType.WECHAT_SCAN : PayType.ALIPAY;
       const r = await post<ProviderPayDto>("/p/order/pay", { payType, orderNumbers: numbers, returnUrl }, { silent: true });
       if (m === "wechat") {
@@ -189,17 +185,7 @@ function PayForm(props: {
       } else {
         window.location.assign(r.payUrl);
       }
-    } catch (e) {
-      setPaying(false);
-      failed(e);
-    }
-  }
-
-  function failed(e: unknown) {
-    if (isUnauthorized(e)) return onGuest();
-    reportError(e, t("payment.sandbox.failed"));
-    // The orders may have expired or been paid meanwhile: show their current state.
-    onStale();
+    }, { keepBusy: true });
   }
 
   function onPay() {

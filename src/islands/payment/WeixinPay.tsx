@@ -9,12 +9,13 @@
  */
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "../common/I18nProvider.tsx";
-import { get, isApiError, post } from "../../client/api.ts";
+import { get, post } from "../../client/api.ts";
 import { priceText } from "../../lib/money-format.ts";
-import { PayType, type ProviderPayDto } from "../../lib/order-types.ts";
+import { PayType, type ProviderPayDto } from "../../lib/order/order-types.ts";
 import { openLoginPopup } from "../../stores/index.ts";
 import { I18nProvider } from "../common/I18nProvider.tsx";
-import { isUnauthorized, useSession } from "../user-center/shared.tsx";
+import { useSession } from "../common/session.ts";
+import { useAction } from "../common/useAction.ts";
 import { formatRemaining, orderDetailHref, orderNumbersFromUrl, recallQrPayment, rememberQrPayment, useRemaining, type PaymentIslandProps } from "./shared.tsx";
 
 /** How often the order status is asked while the QR code is shown. */
@@ -35,13 +36,14 @@ function ScanPage({ links }: { links: PaymentIslandProps["links"] }) {
   const [pay, setPay] = useState<ProviderPayDto | null>(null);
   const [qr, setQr] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [paid, setPaid] = useState(false);
+  const making = useAction({ onGuest: session.markGuest, fallback: t("payment.sandbox.failed"), setError, inlineOnly: true });
+  const busy = making.busy;
+  const make = making.run;
 
   const refresh = useCallback(async (orderNumbers: string) => {
-    setBusy(true);
     setError(null);
-    try {
+    await make(async () => {
       const detail = orderDetailHref(links, orderNumbers);
       const p = await post<ProviderPayDto>("/p/order/pay", { payType: PayType.WECHAT_SCAN, orderNumbers, returnUrl: detail }, { silent: true });
       rememberQrPayment(p);
@@ -50,13 +52,8 @@ function ScanPage({ links }: { links: PaymentIslandProps["links"] }) {
       url.searchParams.set("orderNumbers", orderNumbers);
       window.history.replaceState(null, "", url.pathname + url.search);
       setPay(p);
-    } catch (e) {
-      if (isUnauthorized(e)) session.markGuest();
-      else setError(isApiError(e) && e.msg ? e.msg : t("payment.sandbox.failed"));
-    } finally {
-      setBusy(false);
-    }
-  }, [links, session, t]);
+    });
+  }, [links, make]);
 
   useEffect(() => setNumbers(orderNumbersFromUrl(window.location.search)), []);
 

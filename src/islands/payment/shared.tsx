@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from "react";
 import type { Locale } from "../../lib/locale.ts";
-import type { ProviderPayDto } from "../../lib/order-types.ts";
+import type { ProviderPayDto } from "../../lib/order/order-types.ts";
 import type { NamespaceResources } from "../../lib/translate.ts";
 
 export interface PaymentIslandProps {

@@ -11,16 +11,14 @@ import { ResponseCode } from "../../lib/api-types.ts";
 import { REFUND_NOTE_MAX, REFUND_VOUCHERS_MAX } from "../../lib/constants.ts";
 import { useTranslation } from "../common/I18nProvider.tsx";
 import { PhotoUpload } from "../common/PhotoUpload.tsx";
-import { isUnauthorized, ProdImage, reportError, toastOk, UcGate, UcPanel, UcRoot, useSession, useUcLoad } from "../user-center/shared.tsx";
-import type { UcIslandProps } from "../user-center/types.ts";
-import { returnDetailHref, type Refund } from "./refund-view.ts";
+import type { RefundDto, RefundPreviewDto } from "../../lib/refund/refund-types.ts";
+import { toastOk } from "../common/feedback.ts";
+import { useSession, useUcLoad } from "../common/session.ts";
+import { ProdImage, UcGate, UcPanel, UcRoot } from "../common/uc-shell.tsx";
+import type { UcIslandProps } from "../common/uc-props.ts";
+import { useAction } from "../common/useAction.ts";
+import { returnDetailHref } from "./refund-view.ts";
 import "./refund.css";
-
-interface Preview {
-  orderNumber: string; shopName: string; status: number; canReturn: boolean;
-  wholeOrder: { allowed: boolean; amount: string; goodsNum: number };
-  items: { orderItemId: number; prodName: string; skuName: string; pic: string; prodCount: number; refundableNum: number; refundable: string; sevenDayReturn: boolean; inProgress: boolean }[];
-}
 
 export default function ApplyReturn(props: UcIslandProps) {
   return (
@@ -40,11 +38,11 @@ function ApplyBody({ base }: { base: string }) {
   }, []);
   const load = useUcLoad(
     { state: q === null ? "checking" : session.state, markGuest: session.markGuest },
-    async (): Promise<{ preview: Preview | null; refund: Refund | null; error: string }> => {
+    async (): Promise<{ preview: RefundPreviewDto | null; refund: RefundDto | null; error: string }> => {
       if (!q?.orderNumber) return { preview: null, refund: null, error: "" };
       try {
-        const refund = q.refundSn ? await get<Refund>("/p/orderRefund/info", { refundSn: q.refundSn }, { silent: true }) : null;
-        const preview = await get<Preview>("/p/orderRefund/preview", { orderNumber: q.orderNumber }, { silent: true });
+        const refund = q.refundSn ? await get<RefundDto>("/p/orderRefund/info", { refundSn: q.refundSn }, { silent: true }) : null;
+        const preview = await get<RefundPreviewDto>("/p/orderRefund/preview", { orderNumber: q.orderNumber }, { silent: true });
         return { preview, refund, error: "" };
       } catch (e) {
         if (isApiError(e) && e.code === ResponseCode.SHOW_FAIL) return { preview: null, refund: null, error: e.msg ?? "" };
@@ -64,7 +62,7 @@ function ApplyBody({ base }: { base: string }) {
   );
 }
 
-function ApplyForm({ base, preview, refund, initialItem, onGuest }: { base: string; preview: Preview; refund: Refund | null; initialItem: number; onGuest: () => void }) {
+function ApplyForm({ base, preview, refund, initialItem, onGuest }: { base: string; preview: RefundPreviewDto; refund: RefundDto | null; initialItem: number; onGuest: () => void }) {
   const { t } = useTranslation();
   const open = preview.items.filter((i) => i.refundableNum > 0 && (!i.inProgress || i.orderItemId === refund?.orderItemId));
   const firstItem = refund?.orderItemId ?? (open.find((i) => i.orderItemId === initialItem) ?? open[0])?.orderItemId ?? 0;
@@ -78,7 +76,9 @@ function ApplyForm({ base, preview, refund, initialItem, onGuest }: { base: stri
   const [photos, setPhotos] = useState<string[]>(refund?.photoFiles ?? []);
   const [mobile, setMobile] = useState(refund?.buyerMobile ?? "");
   const [error, setError] = useState("");
-  const [saving, setSaving] = useState(false);
+  // Success goes on to the progress page: the button stays disabled until it has loaded.
+  const saver = useAction({ onGuest, fallback: t("userCenter.common.actionFailed"), setError });
+  const saving = saver.busy;
   const max = target === 0 ? preview.wholeOrder.amount : (item?.refundable ?? "0.00");
 
   function choose(id: number) {
@@ -91,23 +91,17 @@ function ApplyForm({ base, preview, refund, initialItem, onGuest }: { base: stri
   async function submit(e: FormEvent) {
     e.preventDefault();
     setError("");
-    setSaving(true);
     const body = {
       orderNumber: preview.orderNumber, refundType: target === 0 ? 1 : 2, ...(target === 0 ? {} : { orderItemId: target, goodsNum }),
       applyType, buyerReason: reason, refundAmount: amount, buyerDesc: desc, photoFiles: photos, buyerMobile: mobile,
     };
-    try {
+    await saver.run(async () => {
       let refundSn = refund?.refundSn ?? "";
       if (refund) await put("/p/orderRefund/update", { ...body, refundSn }, { silent: true });
       else refundSn = (await post<{ refundSn: string }>("/p/orderRefund/apply", body, { silent: true })).refundSn;
       toastOk(t("refund.apply.submitted"));
       location.assign(returnDetailHref(base, refundSn));
-    } catch (err) {
-      if (isUnauthorized(err)) return onGuest();
-      if (isApiError(err) && err.msg) setError(err.msg);
-      else reportError(err, t("userCenter.common.actionFailed"));
-      setSaving(false);
-    }
+    }, { keepBusy: true });
   }
 
   const reasons = [0, 1, 2, 3, 4, 5, 6].filter((r) => r !== 0 || (target === 0 ? preview.items.every((i) => i.sevenDayReturn) : item?.sevenDayReturn !== false));

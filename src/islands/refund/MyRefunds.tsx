@@ -3,10 +3,12 @@ import { useState } from "react";
 import { get } from "../../client/api.ts";
 import type { Page } from "../../lib/api-types.ts";
 import { useTranslation } from "../common/I18nProvider.tsx";
-import { formatTime } from "../order/order-view.ts";
-import { Pager, ProdImage, UcGate, UcPanel, UcRoot, useSession, useUcLoad } from "../user-center/shared.tsx";
-import type { UcIslandProps } from "../user-center/types.ts";
-import { refundStsKey, returnDetailHref, type Refund } from "./refund-view.ts";
+import { formatTime } from "../common/format.ts";
+import type { RefundDto } from "../../lib/refund/refund-types.ts";
+import { useSession, useUcLoad } from "../common/session.ts";
+import { Pager, ProdImage, UcGate, UcPanel, UcRoot } from "../common/uc-shell.tsx";
+import type { UcIslandProps } from "../common/uc-props.ts";
+import { refundStsKey, returnDetailHref } from "./refund-view.ts";
 import "./refund.css";
 
 export default function MyRefunds(props: UcIslandProps) {
@@ -21,7 +23,7 @@ function ListBody({ base }: { base: string }) {
   const { t } = useTranslation();
   const session = useSession();
   const [current, setCurrent] = useState(1);
-  const load = useUcLoad(session, () => get<Page<Refund>>("/p/orderRefund/list", { current, size: 10 }), [current]);
+  const load = useUcLoad(session, () => get<Page<RefundDto>>("/p/orderRefund/list", { current, size: 10 }), [current]);
   const page = load.data;
   return (
     <UcPanel title={t("refund.list.title")} testId="uc-return">

@@ -6,14 +6,19 @@
  * (POST /p/orderRefund/submitExpress). Refunded: how much went back and where.
  */
 import { useState, type FormEvent } from "react";
-import { isApiError, post, put } from "../../client/api.ts";
-import { DELIVERY_COMPANIES } from "../../lib/order-types.ts";
+import { post, put } from "../../client/api.ts";
+import { refundAllows } from "../../lib/refund/refund-state.ts";
+import type { RefundDto } from "../../lib/refund/refund-types.ts";
+import { DELIVERY_COMPANIES } from "../../lib/order/order-types.ts";
 import { useTranslation } from "../common/I18nProvider.tsx";
 import { useQueryRecord } from "../common/useQueryRecord.ts";
-import { formatTime } from "../order/order-view.ts";
-import { ConfirmDialog, isUnauthorized, ProdImage, reportError, toastOk, UcGate, UcPanel, UcRoot, useConfirm } from "../user-center/shared.tsx";
-import type { UcIslandProps } from "../user-center/types.ts";
-import { applyReturnHref, canModify, canShip, canWithdraw, refundStsKey, type Refund } from "./refund-view.ts";
+import { formatTime } from "../common/format.ts";
+import { toastOk } from "../common/feedback.ts";
+import { ConfirmDialog, ProdImage, UcGate, UcPanel, UcRoot, useConfirm } from "../common/uc-shell.tsx";
+import type { UcIslandProps } from "../common/uc-props.ts";
+import { useAction } from "../common/useAction.ts";
+import { applyReturnHref, refundStsKey } from "./refund-view.ts";
+import "../common/thumbs.css";
 import "./refund.css";
 
 export default function ReturnDetail(props: UcIslandProps) {
@@ -27,19 +32,15 @@ export default function ReturnDetail(props: UcIslandProps) {
 function DetailBody({ base, listHref }: { base: string; listHref: string }) {
   const { t, locale } = useTranslation();
   const { ask, confirm } = useConfirm();
-  const load = useQueryRecord<Refund>("refundSn", "/p/orderRefund/info");
+  const load = useQueryRecord<RefundDto>("refundSn", "/p/orderRefund/info");
   const r = load.record ?? null;
+  const action = useAction({ onGuest: load.markGuest, fallback: t("userCenter.common.actionFailed") });
 
-  const withdraw = () => ask(t("refund.detail.withdrawAsk"), () => void (async () => {
-    try {
-      await put("/p/orderRefund/cancel", { refundSn: r!.refundSn });
-      toastOk(t("refund.detail.withdrawn"));
-      load.reload();
-    } catch (e) {
-      if (isUnauthorized(e)) return load.markGuest();
-      reportError(e, t("userCenter.common.actionFailed"));
-    }
-  })());
+  const withdraw = () => ask(t("refund.detail.withdrawAsk"), () => void action.run(async () => {
+    await put("/p/orderRefund/cancel", { refundSn: r!.refundSn });
+    toastOk(t("refund.detail.withdrawn"));
+    load.reload();
+  }));
 
   return (
     <UcPanel title={t("refund.detail.title")} testId="return-detail">
@@ -68,12 +69,12 @@ function DetailBody({ base, listHref }: { base: string; listHref: string }) {
             ) : null}
             {r.returnMoneySts === 8 ? <p className="rd-hint" data-testid="rd-refunding">{t("refund.detail.refunding", { amount: r.refundAmount })}</p> : null}
             {r.returnMoneySts === 1 && r.dueAt ? <p className="rd-hint">{t("refund.detail.dueSeller", { time: formatTime(r.dueAt) })}</p> : null}
-            {canShip(r) && r.dueAt ? <p className="rd-hint">{t("refund.detail.dueShip", { time: formatTime(r.dueAt) })}</p> : null}
+            {refundAllows(r, "ship") && r.dueAt ? <p className="rd-hint">{t("refund.detail.dueShip", { time: formatTime(r.dueAt) })}</p> : null}
             {r.rejectMessage && r.returnMoneySts === 7 ? <p className="rd-reject" data-testid="rd-reject">{t("refund.detail.rejectMessage")}: {r.rejectMessage}</p> : null}
             {r.sellerMsg ? <p className="rd-msg" data-testid="rd-seller-msg">{t("refund.detail.sellerMsg")}: {r.sellerMsg}</p> : null}
             {r.refundDelivery ? <p className="rd-msg">{t("refund.detail.parcel", { company: DELIVERY_COMPANIES.find((c) => c.dvyId === r.refundDelivery!.dvyId)?.dvyName[locale] ?? r.refundDelivery.expressName, no: r.refundDelivery.expressNo })}</p> : null}
 
-            {canShip(r) ? <ShipForm refundSn={r.refundSn} mobile={r.buyerMobile} onGuest={load.markGuest} onDone={load.reload} /> : null}
+            {refundAllows(r, "ship") ? <ShipForm refundSn={r.refundSn} mobile={r.buyerMobile} onGuest={load.markGuest} onDone={load.reload} /> : null}
 
             <dl className="rd-table">
               <dt>{t("refund.detail.goods")}</dt>
@@ -91,15 +92,15 @@ function DetailBody({ base, listHref }: { base: string; listHref: string }) {
               {r.photoFiles.length > 0 ? (
                 <>
                   <dt>{t("refund.detail.photos")}</dt>
-                  <dd><ul className="rd-photos" data-testid="rd-photos">{r.photoFiles.map((p) => <li key={p}><a href={p} target="_blank" rel="noopener"><img src={p} alt="" width={64} height={64} /></a></li>)}</ul></dd>
+                  <dd><ul className="thumbs" data-testid="rd-photos">{r.photoFiles.map((p) => <li key={p}><a href={p} target="_blank" rel="noopener"><img src={p} alt="" width={64} height={64} /></a></li>)}</ul></dd>
                 </>
               ) : null}
               <dt>{t("refund.detail.mobile")}</dt><dd>{r.buyerMobile}</dd>
               <dt>{t("refund.detail.applyTime")}</dt><dd>{formatTime(r.applyTime)}</dd>
             </dl>
             <div className="rd-actions">
-              {canModify(r) ? <a className="btn btn-ghost" href={applyReturnHref(base, r.orderNumber, { refundSn: r.refundSn })} data-testid="rd-modify">{t("refund.detail.modify")}</a> : null}
-              {canWithdraw(r) ? <button type="button" className="btn btn-ghost" onClick={withdraw} data-testid="rd-withdraw">{t("refund.detail.withdraw")}</button> : null}
+              {refundAllows(r, "modify") ? <a className="btn btn-ghost" href={applyReturnHref(base, r.orderNumber, { refundSn: r.refundSn })} data-testid="rd-modify">{t("refund.detail.modify")}</a> : null}
+              {refundAllows(r, "withdraw") ? <button type="button" className="btn btn-ghost" onClick={withdraw} data-testid="rd-withdraw">{t("refund.detail.withdraw")}</button> : null}
               <a className="uc-link" href={listHref}>{t("refund.detail.backToList")}</a>
             </div>
           </>
@@ -116,22 +117,16 @@ function ShipForm({ refundSn, mobile, onGuest, onDone }: { refundSn: string; mob
   const [expressNo, setExpressNo] = useState("");
   const [remarks, setRemarks] = useState("");
   const [error, setError] = useState("");
-  const [saving, setSaving] = useState(false);
+  const saver = useAction({ onGuest, fallback: t("userCenter.common.actionFailed"), setError });
+  const saving = saver.busy;
   async function submit(e: FormEvent) {
     e.preventDefault();
     setError("");
-    setSaving(true);
-    try {
+    await saver.run(async () => {
       await post("/p/orderRefund/submitExpress", { refundSn, expressId, expressNo, mobile, senderRemarks: remarks }, { silent: true });
       toastOk(t("refund.detail.shipped"));
       onDone();
-    } catch (err) {
-      if (isUnauthorized(err)) return onGuest();
-      if (isApiError(err) && err.msg) setError(err.msg);
-      else reportError(err, t("userCenter.common.actionFailed"));
-    } finally {
-      setSaving(false);
-    }
+    });
   }
   return (
     <form className="rd-ship" onSubmit={(e) => void submit(e)} noValidate data-testid="rd-ship">

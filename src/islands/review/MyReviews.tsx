@@ -3,16 +3,13 @@ import { useState } from "react";
 import { useTranslation } from "../common/I18nProvider.tsx";
 import { get } from "../../client/api.ts";
 import type { Page } from "../../lib/api-types.ts";
-import { formatTime } from "../order/order-view.ts";
-import { Pager, ProdImage, UcGate, UcPanel, UcRoot, useSession, useUcLoad } from "../user-center/shared.tsx";
-import type { UcIslandProps } from "../user-center/types.ts";
+import { formatTime } from "../common/format.ts";
+import type { MyReviewDto } from "../../lib/review/review-types.ts";
+import { useSession, useUcLoad } from "../common/session.ts";
+import { Pager, ProdImage, UcGate, UcPanel, UcRoot } from "../common/uc-shell.tsx";
+import type { UcIslandProps } from "../common/uc-props.ts";
+import "../common/thumbs.css";
 import "./review.css";
-
-/** A row of my reviews (server: domain/review MyReviewDto). */
-interface MyReview {
-  prodCommId: number; prodId: number; prodName: string; pic: string; skuName: string; orderNumber: string | null;
-  score: number; content: string; pics: string[]; isAnonymous: number; recTime: string; replyContent: string | null;
-}
 
 const SIZE = 10;
 
@@ -28,7 +25,7 @@ function MyReviewsBody({ base }: { base: string }) {
   const { t } = useTranslation();
   const session = useSession();
   const [current, setCurrent] = useState(1);
-  const load = useUcLoad(session, () => get<Page<MyReview>>("/p/prodComm/prodCommPageByUser", { current, size: SIZE }), [current]);
+  const load = useUcLoad(session, () => get<Page<MyReviewDto>>("/p/prodComm/prodCommPageByUser", { current, size: SIZE }), [current]);
   const page = load.data;
   return (
     <UcPanel title={t("review.mine.title")} testId="uc-comments">
@@ -50,7 +47,7 @@ function MyReviewsBody({ base }: { base: string }) {
                   </p>
                   <p className="mr-text" data-testid="mr-text">{r.content}</p>
                   {r.pics.length > 0 ? (
-                    <ul className="mr-pics">
+                    <ul className="thumbs">
                       {r.pics.map((src, i) => (
                         <li key={src}><a href={src} target="_blank" rel="noopener"><img src={src} alt={t("review.mine.picAlt", { n: i + 1 })} width={64} height={64} loading="lazy" /></a></li>
                       ))}

@@ -7,12 +7,14 @@
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "../common/I18nProvider.tsx";
 import { useQueryRecord } from "../common/useQueryRecord.ts";
-import { isApiError, post } from "../../client/api.ts";
+import { post } from "../../client/api.ts";
 import { REVIEW_PHOTOS_MAX, REVIEW_TEXT_MAX } from "../../lib/constants.ts";
-import type { OrderDetailDto, OrderItemDto } from "../../lib/order-types.ts";
+import type { OrderDetailDto, OrderItemDto } from "../../lib/order/order-types.ts";
 import { PhotoUpload } from "../common/PhotoUpload.tsx";
-import { isUnauthorized, ProdImage, reportError, toastOk, UcGate, UcPanel, UcRoot } from "../user-center/shared.tsx";
-import type { UcIslandProps } from "../user-center/types.ts";
+import { toastOk } from "../common/feedback.ts";
+import { ProdImage, UcGate, UcPanel, UcRoot } from "../common/uc-shell.tsx";
+import type { UcIslandProps } from "../common/uc-props.ts";
+import { useAction } from "../common/useAction.ts";
 import "./review.css";
 
 export default function WriteComments(props: UcIslandProps) {
@@ -77,24 +79,18 @@ function ReviewForm({ item, onDone, onGuest }: { item: OrderItemDto; onDone: () 
   const [pics, setPics] = useState<string[]>([]);
   const [anonymous, setAnonymous] = useState(false);
   const [error, setError] = useState("");
-  const [saving, setSaving] = useState(false);
+  const saver = useAction({ onGuest, fallback: t("userCenter.common.actionFailed"), setError });
+  const saving = saver.busy;
   const idp = `wc-${item.orderItemId}`;
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     setError("");
-    setSaving(true);
-    try {
+    await saver.run(async () => {
       await post("/p/prodComm", { orderItemId: item.orderItemId, score, content, pics, isAnonymous: anonymous ? 1 : 0 }, { silent: true });
       toastOk(t("review.write.submitted"));
       onDone();
-    } catch (err) {
-      if (isUnauthorized(err)) return onGuest();
-      if (isApiError(err) && err.msg) setError(err.msg);
-      else reportError(err, t("userCenter.common.actionFailed"));
-    } finally {
-      setSaving(false);
-    }
+    });
   }
 
   return (

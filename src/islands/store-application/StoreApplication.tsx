@@ -2,7 +2,7 @@
  * /user-center/uc-shopaccount — the whole "open a store" flow of the buyer (SPEC §2 "store
  * application" and "store account and password settings"): the application's state and what to
  * do next; the application form (first time, or pre-filled after a rejection to modify and
- * resubmit) with the SPEC §5 rules of src/lib/store-application.ts and image uploads with
+ * resubmit) with the SPEC §5 rules of src/lib/store-application/store-application.ts and image uploads with
  * preview; once approved, the store account and password (set, then change) and the link to the
  * seller centre. Loads GET /p/storeApplication; writes POST /p/storeApplication, PUT /p/storeAccount.
  */
@@ -13,11 +13,14 @@ import { ADDRESS_MAX, STORE_DESC_MAX, STORE_NAME_MAX } from "../../lib/constants
 import {
   APPLY_TYPES, checkStoreAccount, checkStoreApplication, isStoreImagePath, STORE_IMAGE_FIELDS, storeNextStep,
   type StoreApplicationDto, type StoreApplicationField, type StoreImageField, type StoreNextStep,
-} from "../../lib/store-application.ts";
+} from "../../lib/store-application/store-application.ts";
 import { PhotoUpload } from "../common/PhotoUpload.tsx";
-import { AreaPicker, type AreaValue } from "../user-center/AreaPicker.tsx";
-import { FieldError, isUnauthorized, reportError, toastOk, UcGate, UcPanel, UcRoot, useSession, useUcLoad } from "../user-center/shared.tsx";
-import type { UcIslandProps } from "../user-center/types.ts";
+import { AreaPicker, type AreaValue } from "../address/AreaPicker.tsx";
+import { toastOk } from "../common/feedback.ts";
+import { useSession, useUcLoad } from "../common/session.ts";
+import { FieldError, UcGate, UcPanel, UcRoot } from "../common/uc-shell.tsx";
+import type { UcIslandProps } from "../common/uc-props.ts";
+import { useAction } from "../common/useAction.ts";
 import "./store-application.css";
 
 export interface StoreApplicationProps extends UcIslandProps {
@@ -142,7 +145,8 @@ function ApplicationForm({ app, onGuest, onSubmitted }: { app: StoreApplicationD
   const formRef = useRef<HTMLFormElement>(null);
   const [form, setForm] = useState<FormState>(() => initialForm(app));
   const [errors, setErrors] = useState<Partial<Record<StoreApplicationField, string>>>({});
-  const [saving, setSaving] = useState(false);
+  const saver = useAction({ onGuest, fallback: t("userCenter.common.saveFailed") });
+  const saving = saver.busy;
 
   const payload = () => ({
     shopName: form.shopName, mobile: form.mobile, provinceId: form.area.provinceId, cityId: form.area.cityId, areaId: form.area.areaId,
@@ -164,17 +168,11 @@ function ApplicationForm({ app, onGuest, onSubmitted }: { app: StoreApplicationD
       formRef.current?.querySelector<HTMLElement>(target)?.focus();
       return;
     }
-    setSaving(true);
-    try {
+    await saver.run(async () => {
       const next = await post<StoreApplicationDto>("/p/storeApplication", valid, { silent: true });
       toastOk(t("storeApplication.submitted"));
       onSubmitted(next);
-    } catch (err) {
-      if (isUnauthorized(err)) return onGuest();
-      reportError(err, t("userCenter.common.saveFailed"));
-    } finally {
-      setSaving(false);
-    }
+    });
   }
 
   const field = (name: StoreApplicationField, label: string, control: ReactNode, opts: { hint?: string; group?: boolean } = {}) => {
@@ -309,7 +307,8 @@ function AccountSection({ app, merchantPlatformUrl, homeHref, onGuest, onSaved }
   const [editing, setEditing] = useState(!app.storeAccount);
   const [form, setForm] = useState({ username: app.storeAccount ?? "", password: "", confirmPassword: "" });
   const [errors, setErrors] = useState<Partial<Record<keyof typeof form, string>>>({});
-  const [saving, setSaving] = useState(false);
+  const saver = useAction({ onGuest, fallback: t("userCenter.common.saveFailed") });
+  const saving = saver.busy;
   const formRef = useRef<HTMLFormElement>(null);
 
   async function onSubmit(e: FormEvent) {
@@ -321,18 +320,12 @@ function AccountSection({ app, merchantPlatformUrl, homeHref, onGuest, onSaved }
       formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
       return;
     }
-    setSaving(true);
-    try {
+    await saver.run(async () => {
       await put("/p/storeAccount", valid, { silent: true });
       toastOk(t("storeApplication.account.saved"));
       setEditing(false);
       onSaved();
-    } catch (err) {
-      if (isUnauthorized(err)) return onGuest();
-      reportError(err, t("userCenter.common.saveFailed"));
-    } finally {
-      setSaving(false);
-    }
+    });
   }
 
   const input = (name: keyof typeof form, type: "text" | "password", autoComplete: string) => {

@@ -1,8 +1,8 @@
 /**
- * The "new address" form of /submit-order: the user center's own AddressForm (not a copy).
+ * The "new address" form of /submit-order: the address book's own AddressForm (not a copy).
  * Loaded lazily by SubmitOrder.tsx (it brings the address rules and zod) when the form opens.
  */
-import { AddressForm, EMPTY } from "../user-center/AddressBook.tsx";
+import { AddressForm, EMPTY } from "../address/AddressForm.tsx";
 
 export default function NewAddress({ first, onCancel, onGuest, onSaved }: {
   /** No address yet: the new one becomes the default. */

@@ -1,17 +1,17 @@
 /**
- * The /submit-order form checks, with the shared rules of src/lib/order-rules.ts (one rule, one
+ * The /submit-order form checks, with the shared rules of src/lib/order/order-rules.ts (one rule, one
  * place): order message per shop, invoice, points. Messages are i18n keys. This module brings
  * zod, so the page imports it only when a check is first needed.
  */
 import { POINTS_STEP } from "../../lib/constants.ts";
-import { orderInvoiceRule, orderRemarkRule, usePointsRule } from "../../lib/order-rules.ts";
+import { orderInvoiceRule, orderRemarkRule, usePointsRule } from "../../lib/order/order-rules.ts";
 import type { FormErrors, InvoiceForm } from "./submit-view.ts";
 
 /** Points typed by the buyer: "" → null (not chosen); else the rule key or the number. */
 export function checkPoints(text: string, max: number): { ok: true; points: number } | { ok: false; error: string; params?: Record<string, number> } {
   const r = usePointsRule.safeParse(text.trim());
   if (!r.success) return { ok: false, error: r.error.issues[0]!.message, params: { step: POINTS_STEP } };
-  if (r.data > max) return { ok: false, error: "submitOrder.pointsMax", params: { max } };
+  if (r.data > max) return { ok: false, error: "orderSubmit.pointsMax", params: { max } };
   return { ok: true, points: r.data };
 }
 

@@ -35,7 +35,7 @@ describe("checkPoints", () => {
     expect(checkPoints("0", 50)).toEqual({ ok: true, points: 0 });
     expect(checkPoints("15", 50)).toMatchObject({ ok: false, error: "rules.pointsStep" });
     expect(checkPoints("", 50)).toMatchObject({ ok: false, error: "rules.pointsStep" });
-    expect(checkPoints("60", 50)).toEqual({ ok: false, error: "submitOrder.pointsMax", params: { max: 50 } });
+    expect(checkPoints("60", 50)).toEqual({ ok: false, error: "orderSubmit.pointsMax", params: { max: 50 } });
   });
 });
 

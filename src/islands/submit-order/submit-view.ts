@@ -6,7 +6,7 @@
  * buy box). Anything else is "bad" and the page offers the way back to the cart.
  */
 import { CART_SETTLE_MAX } from "../../lib/constants.ts";
-import type { OrderConfirmParam, OrderInvoiceParam, OrderSubmitParam } from "../../lib/order-types.ts";
+import type { OrderConfirmParam, OrderInvoiceParam, OrderSubmitParam } from "../../lib/order/order-types.ts";
 
 export type SubmitSource =
   | { kind: "cart"; basketIds: number[] }

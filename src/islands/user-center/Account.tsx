@@ -6,12 +6,17 @@
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "../common/I18nProvider.tsx";
-import { get, isApiError, post, put } from "../../client/api.ts";
+import { get, post, put } from "../../client/api.ts";
 import { IMAGE_MAX_BYTES, NICKNAME_MAX } from "../../lib/constants.ts";
 import { nicknameRule, ruleError } from "../../lib/rules.ts";
 import { $user } from "../../stores/index.ts";
-import { FieldError, isUnauthorized, publishUser, reportError, toastOk, UcGate, UcPanel, UcRoot, useSession, useUcLoad } from "./shared.tsx";
-import type { UcIslandProps, UserInfo } from "./types.ts";
+import type { UserInfo } from "../../lib/account/account-types.ts";
+import { toastOk } from "../common/feedback.ts";
+import { useSession, useUcLoad } from "../common/session.ts";
+import { FieldError, UcGate, UcPanel, UcRoot } from "../common/uc-shell.tsx";
+import type { UcIslandProps } from "../common/uc-props.ts";
+import { useAction } from "../common/useAction.ts";
+import { publishUser } from "./publish-user.ts";
 
 /** Avatar types the browser accepts (the server checks the content again). */
 export const AVATAR_TYPES = ["image/jpeg", "image/png", "image/gif", "image/webp"] as const;
@@ -48,12 +53,14 @@ function AccountForm({ info, onGuest }: { info: UserInfo; onGuest: () => void })
   const { t } = useTranslation();
   const ids = { nick: useId(), nickErr: useId(), nickHint: useId(), avatar: useId(), avatarHint: useId(), avatarErr: useId() };
   const [nickName, setNickName] = useState(info.nickName ?? "");
-  const [sex, setSex] = useState<string>(info.sex === "F" ? "F" : "M");
+  const [sex, setSex] = useState<UserInfo["sex"]>(info.sex === "F" ? "F" : "M");
   const [avatarUrl, setAvatarUrl] = useState<string | null>(info.pic ?? null);
   const [nickError, setNickError] = useState("");
   const [avatarError, setAvatarError] = useState("");
-  const [uploading, setUploading] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const uploader = useAction({ onGuest, fallback: t("userCenter.account.uploadFailed"), setError: setAvatarError, inlineOnly: true });
+  const uploading = uploader.busy;
+  const saver = useAction({ onGuest, fallback: t("userCenter.common.saveFailed") });
+  const saving = saver.busy;
   const fileRef = useRef<HTMLInputElement>(null);
   const nickRef = useRef<HTMLInputElement>(null);
 
@@ -73,20 +80,13 @@ function AccountForm({ info, onGuest }: { info: UserInfo; onGuest: () => void })
     const form = new FormData();
     form.append("file", file);
     form.append("folder", "avatar");
-    setUploading(true);
-    try {
+    await uploader.run(async () => {
       const res = await post<{ filePath: string } | string>("/p/file/upload", form, { query: { folder: "avatar" }, silent: true });
       const path = typeof res === "string" ? res : res.filePath;
       setAvatarUrl(path);
       toastOk(t("userCenter.account.uploaded"));
-    } catch (e) {
-      if (isUnauthorized(e)) return onGuest();
-      const msg = isApiError(e) && e.msg ? e.msg : t("userCenter.account.uploadFailed");
-      setAvatarError(msg);
-    } finally {
-      setUploading(false);
-      if (fileRef.current) fileRef.current.value = "";
-    }
+    });
+    if (fileRef.current) fileRef.current.value = "";
   }
 
   async function onSubmit(e: FormEvent) {
@@ -98,8 +98,7 @@ function AccountForm({ info, onGuest }: { info: UserInfo; onGuest: () => void })
       return;
     }
     const nick = nickName.trim();
-    setSaving(true);
-    try {
+    await saver.run(async () => {
       await put("/p/user/setUserInfo", { nickName: nick, avatarUrl: avatarUrl ?? "", sex });
       setNickName(nick);
       const cur = $user.get();
@@ -113,12 +112,7 @@ function AccountForm({ info, onGuest }: { info: UserInfo; onGuest: () => void })
         sex,
       });
       toastOk(t("userCenter.account.saved"));
-    } catch (err) {
-      if (isUnauthorized(err)) return onGuest();
-      reportError(err, t("userCenter.common.saveFailed"));
-    } finally {
-      setSaving(false);
-    }
+    });
   }
 
   return (

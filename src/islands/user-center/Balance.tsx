@@ -1,6 +1,6 @@
 /**
  * /user-center/uc-balance: the balance (GET /p/userBalance/getBalanceInfo), a top-up of
- * 0.01 .. 100,000 (rule in src/lib/balance.ts, checked here and again by the API) paid through
+ * 0.01 .. 100,000 (rule in src/lib/balance/balance.ts, checked here and again by the API) paid through
  * the payment provider: WeChat scan shows the QR code (drawn with `qrcode`, loaded on demand),
  * Alipay opens the provider page; the top-up's status is polled until paid. The log of every
  * movement (GET /p/userBalanceLog/log, paged).
@@ -10,11 +10,14 @@ import { useTranslation } from "../common/I18nProvider.tsx";
 import { intlLocale } from "../../lib/translate.ts";
 import { get, post } from "../../client/api.ts";
 import type { Page } from "../../lib/api-types.ts";
-import { rechargeAmountError, type BalanceInfoDto, type BalanceLogDto } from "../../lib/balance.ts";
-import { PayType, type ProviderPayDto } from "../../lib/order-types.ts";
+import { rechargeAmountError, type BalanceInfoDto, type BalanceLogDto } from "../../lib/balance/balance.ts";
+import { PayType, type ProviderPayDto } from "../../lib/order/order-types.ts";
 import { priceText } from "../../lib/money-format.ts";
-import { FieldError, isUnauthorized, Modal, Pager, reportError, toastOk, UcGate, UcPanel, UcRoot, useSession, useUcLoad } from "./shared.tsx";
-import type { UcIslandProps } from "./types.ts";
+import { toastOk } from "../common/feedback.ts";
+import { useSession, useUcLoad } from "../common/session.ts";
+import { FieldError, Modal, Pager, UcGate, UcPanel, UcRoot } from "../common/uc-shell.tsx";
+import type { UcIslandProps } from "../common/uc-props.ts";
+import { useAction } from "../common/useAction.ts";
 
 const PAGE_SIZE = 10;
 /** How often a shown top-up's status is asked. */
@@ -35,11 +38,12 @@ function BalanceBody() {
   const [amount, setAmount] = useState("");
   const [payType, setPayType] = useState<2 | 3>(PayType.WECHAT_SCAN);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [pay, setPay] = useState<ProviderPayDto | null>(null);
   const [qr, setQr] = useState<string | null>(null);
   const [state, setState] = useState<0 | 1 | 2>(0);
   const errorId = useId();
+  const topUp = useAction({ onGuest: session.markGuest, fallback: t("userCenter.common.actionFailed") });
+  const busy = topUp.busy;
   const info = useUcLoad(session, () => get<BalanceInfoDto>("/p/userBalance/getBalanceInfo"));
   const logs = useUcLoad(session, () => get<Page<BalanceLogDto>>("/p/userBalanceLog/log", { current: page, size: PAGE_SIZE }), [page]);
   const fmtTime = useCallback(
@@ -93,18 +97,12 @@ function BalanceBody() {
     const key = rechargeAmountError(amount);
     if (key) return setError(t(key));
     setError(null);
-    setBusy(true);
-    try {
+    await topUp.run(async () => {
       const p = await post<ProviderPayDto>("/p/balance/pay", { customRechargeAmount: amount.trim(), payType }, { silent: true });
       setState(0);
       setPay(p);
       if (payType === PayType.ALIPAY) window.open(p.payUrl, "_blank", "noopener");
-    } catch (err) {
-      if (isUnauthorized(err)) return session.markGuest();
-      reportError(err, t("userCenter.common.actionFailed"));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   function closePay() {

@@ -8,9 +8,13 @@ import { useEffect, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "../common/I18nProvider.tsx";
 import { get, post } from "../../client/api.ts";
 import type { Page } from "../../lib/api-types.ts";
-import { isUnauthorized, Pager, ProdImage, reportError, toastOk, UcGate, UcPanel, UcRoot, useSession, useUcLoad } from "./shared.tsx";
+import type { CollectedProduct, CollectedShop } from "../../lib/collection/collection-types.ts";
+import { toastOk } from "../common/feedback.ts";
+import { useSession, useUcLoad } from "../common/session.ts";
+import { Pager, ProdImage, UcGate, UcPanel, UcRoot } from "../common/uc-shell.tsx";
+import type { UcIslandProps } from "../common/uc-props.ts";
+import { useAction } from "../common/useAction.ts";
 import { UcProdCard } from "./UcProdCard.tsx";
-import type { CollectedProd, CollectedShop, UcIslandProps } from "./types.ts";
 
 const PROD_PAGE_SIZE = 12;
 const SHOP_PAGE_SIZE = 10;
@@ -89,24 +93,22 @@ function useCollectionPage<T>(session: Session, path: string, size: number) {
   const { t } = useTranslation();
   const [current, setCurrent] = useState(1);
   const load = useUcLoad(session, () => get<Page<T>>(path, { current, size }), [current]);
+  const action = useAction({ onGuest: session.markGuest, fallback: t("userCenter.common.actionFailed") });
   async function removeOne(togglePath: string, id: number, done: string) {
-    try {
+    await action.run(async () => {
       await post(togglePath, id);
       toastOk(done);
       if (load.data && load.data.records.length === 1 && current > 1) setCurrent(current - 1);
       else load.reload();
-    } catch (e) {
-      if (isUnauthorized(e)) return session.markGuest();
-      reportError(e, t("userCenter.common.actionFailed"));
-    }
+    });
   }
   return { ...load, setCurrent, removeOne };
 }
 
 function ProdTab({ session, base }: { session: Session; base: string }) {
   const { t } = useTranslation();
-  const { data, error, loading, reload, setCurrent, removeOne } = useCollectionPage<CollectedProd>(session, "/p/user/collection/prods", PROD_PAGE_SIZE);
-  const cancel = (p: CollectedProd) => removeOne("/p/user/collection/addOrCancel", p.prodId, t("userCenter.collection.cancelled"));
+  const { data, error, loading, reload, setCurrent, removeOne } = useCollectionPage<CollectedProduct>(session, "/p/user/collection/prods", PROD_PAGE_SIZE);
+  const cancel = (p: CollectedProduct) => removeOne("/p/user/collection/addOrCancel", p.prodId, t("userCenter.collection.cancelled"));
 
   return (
     <UcGate state={session.state} error={error} loading={loading && !data} onRetry={reload}>

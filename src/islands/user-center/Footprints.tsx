@@ -9,14 +9,18 @@ import { useTranslation } from "../common/I18nProvider.tsx";
 import { intlLocale } from "../../lib/translate.ts";
 import { del, get } from "../../client/api.ts";
 import type { Page } from "../../lib/api-types.ts";
-import { ConfirmDialog, isUnauthorized, reportError, toastOk, UcGate, UcPanel, UcRoot, useConfirm, useSession } from "./shared.tsx";
+import type { FootprintDay, FootprintItem } from "../../lib/footprint/footprint-types.ts";
+import { toastOk } from "../common/feedback.ts";
+import { useSession } from "../common/session.ts";
+import { ConfirmDialog, UcGate, UcPanel, UcRoot, useConfirm } from "../common/uc-shell.tsx";
+import type { UcIslandProps } from "../common/uc-props.ts";
+import { useAction } from "../common/useAction.ts";
 import { UcProdCard } from "./UcProdCard.tsx";
-import type { BrowseDay, BrowseItem, UcIslandProps } from "./types.ts";
 
 const PAGE_SIZE = 20;
 
 /** Appends days, merging a day that continues from the previous page. */
-export function mergeDays(prev: readonly BrowseDay[], next: readonly BrowseDay[]): BrowseDay[] {
+export function mergeDays(prev: readonly FootprintDay[], next: readonly FootprintDay[]): FootprintDay[] {
   const out = prev.map((d) => ({ ...d, list: [...d.list] }));
   for (const day of next) {
     const last = out[out.length - 1];
@@ -29,7 +33,7 @@ export function mergeDays(prev: readonly BrowseDay[], next: readonly BrowseDay[]
 }
 
 /** Removes footprints by id and drops days left empty. */
-export function withoutItems(days: readonly BrowseDay[], ids: ReadonlySet<number>): BrowseDay[] {
+export function withoutItems(days: readonly FootprintDay[], ids: ReadonlySet<number>): FootprintDay[] {
   return days.map((d) => ({ ...d, list: d.list.filter((i) => !ids.has(i.prodBrowseLogId)) })).filter((d) => d.list.length > 0);
 }
 
@@ -45,29 +49,28 @@ function FootprintsBody({ homeHref }: { homeHref: string }) {
   const { t, locale } = useTranslation();
   const session = useSession();
   const { state, markGuest } = session;
-  const [days, setDays] = useState<BrowseDay[] | null>(null);
+  const [days, setDays] = useState<FootprintDay[] | null>(null);
   const [page, setPage] = useState({ current: 0, pages: 0, total: 0 });
-  const [loading, setLoading] = useState(false);
   const [error, setError] = useState(false);
   const { ask, confirm } = useConfirm();
   const base = homeHref.replace(/\/$/, "");
+  const reading = useAction({ onGuest: markGuest, onFailed: () => setError(true) });
+  const loading = reading.busy;
+  const read = reading.run;
+  const action = useAction({ onGuest: markGuest, fallback: t("userCenter.common.actionFailed") });
+  /** Re-reading after a change: a failure shows nothing (the list stays as it is). */
+  const quiet = useAction({ onGuest: markGuest });
 
   const load = useCallback(
     async (current: number, replace: boolean) => {
-      setLoading(true);
       setError(false);
-      try {
-        const res = await get<Page<BrowseDay>>("/p/prodBrowseLog/page", { current, size: PAGE_SIZE });
+      await read(async () => {
+        const res = await get<Page<FootprintDay>>("/p/prodBrowseLog/page", { current, size: PAGE_SIZE });
         setDays((d) => (replace || !d ? mergeDays([], res.records) : mergeDays(d, res.records)));
         setPage({ current: res.current, pages: res.pages, total: res.total });
-      } catch (e) {
-        if (isUnauthorized(e)) markGuest();
-        else setError(true);
-      } finally {
-        setLoading(false);
-      }
+      });
     },
-    [markGuest],
+    [read],
   );
 
   useEffect(() => {
@@ -78,40 +81,32 @@ function FootprintsBody({ homeHref }: { homeHref: string }) {
   async function reloadLoaded() {
     const size = PAGE_SIZE * Math.max(1, page.current);
     if (size > 100) return;
-    try {
-      const res = await get<Page<BrowseDay>>("/p/prodBrowseLog/page", { current: 1, size });
+    await quiet.run(async () => {
+      const res = await get<Page<FootprintDay>>("/p/prodBrowseLog/page", { current: 1, size });
       setDays(mergeDays([], res.records));
       setPage({ current: Math.max(1, page.current), pages: Math.ceil(res.total / PAGE_SIZE), total: res.total });
-    } catch (e) {
-      if (isUnauthorized(e)) markGuest();
-    }
+    });
   }
 
-  async function remove(item: BrowseItem) {
-    try {
+  async function remove(item: FootprintItem) {
+    await action.run(async () => {
       await del("/p/prodBrowseLog", [item.prodBrowseLogId]);
       setDays((d) => (d ? withoutItems(d, new Set([item.prodBrowseLogId])) : d));
       setPage((p) => ({ ...p, total: Math.max(0, p.total - 1) }));
       toastOk(t("userCenter.footprint.deleted"));
       if (page.current < page.pages) void reloadLoaded();
-    } catch (e) {
-      if (isUnauthorized(e)) return markGuest();
-      reportError(e, t("userCenter.common.actionFailed"));
-    }
+    });
   }
 
   function clearAll() {
-    ask(t("userCenter.footprint.clearConfirm"), async () => {
-      try {
+    ask(t("userCenter.footprint.clearConfirm"), () =>
+      void action.run(async () => {
         await del("/p/prodBrowseLog/all");
         setDays([]);
         setPage({ current: 1, pages: 0, total: 0 });
         toastOk(t("userCenter.footprint.cleared"));
-      } catch (e) {
-        if (isUnauthorized(e)) return markGuest();
-        reportError(e, t("userCenter.common.actionFailed"));
-      }
-    });
+      }),
+    );
   }
 
   const dayLabel = (time: string) => {

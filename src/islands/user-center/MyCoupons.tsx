@@ -8,10 +8,13 @@ import { useState, type KeyboardEvent } from "react";
 import { useTranslation } from "../common/I18nProvider.tsx";
 import { del, get } from "../../client/api.ts";
 import type { Page } from "../../lib/api-types.ts";
-import type { MyCouponCountDto, MyCouponDto } from "../../lib/marketing.ts";
-import { formatTime } from "../order/order-view.ts";
-import { ConfirmDialog, isUnauthorized, Pager, reportError, toastOk, UcGate, UcPanel, UcRoot, useConfirm, useSession, useUcLoad } from "./shared.tsx";
-import type { UcIslandProps } from "./types.ts";
+import type { MyCouponCountDto, MyCouponDto } from "../../lib/coupon/coupon-types.ts";
+import { formatTime } from "../common/format.ts";
+import { toastOk } from "../common/feedback.ts";
+import { useSession, useUcLoad } from "../common/session.ts";
+import { ConfirmDialog, Pager, UcGate, UcPanel, UcRoot, useConfirm } from "../common/uc-shell.tsx";
+import type { UcIslandProps } from "../common/uc-props.ts";
+import { useAction } from "../common/useAction.ts";
 
 const PAGE_SIZE = 10;
 /** Tab → status of getCouponList (1 not used, 2 used, 0 expired). */
@@ -46,6 +49,7 @@ function Body({ base }: { base: string }) {
   const counts = useUcLoad(session, () => get<MyCouponCountDto>("/p/myCoupon/getMyCouponsStatusCount"));
   const list = useUcLoad(session, () => get<Page<MyCouponDto>>("/p/myCoupon/getCouponList", { status, current, size: PAGE_SIZE }), [status, current]);
   const { ask, confirm } = useConfirm();
+  const action = useAction({ onGuest: session.markGuest, fallback: t("coupon.mine.loadFailed") });
 
   function select(next: TabKey) {
     setTab(next);
@@ -60,16 +64,13 @@ function Body({ base }: { base: string }) {
     document.getElementById(`uc-coupon-tab-${next}`)?.focus();
   }
   async function remove(c: MyCouponDto) {
-    try {
+    await action.run(async () => {
       await del(`/p/myCoupon/deleteCoupon/${c.couponUserId}`);
       toastOk(t("coupon.mine.deleted"));
       counts.reload();
       if (list.data && list.data.records.length === 1 && current > 1) setCurrent(current - 1);
       else list.reload();
-    } catch (e) {
-      if (isUnauthorized(e)) return session.markGuest();
-      reportError(e, t("coupon.mine.loadFailed"));
-    }
+    });
   }
 
   const label = (k: TabKey) => t(`coupon.mine.${k}`, { n: counts.data ? counts.data[TABS.find((x) => x.key === k)!.count] : 0 });

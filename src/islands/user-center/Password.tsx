@@ -9,8 +9,12 @@ import { get, post, put } from "../../client/api.ts";
 import { setToken } from "../../client/token.ts";
 import { SMS_RESEND_SECONDS } from "../../lib/constants.ts";
 import { passwordPairRule, ruleErrors } from "../../lib/rules.ts";
-import { FieldError, isUnauthorized, reportError, toastOk, UcGate, UcPanel, UcRoot, useSession, useUcLoad } from "./shared.tsx";
-import type { CenterInfo, UcIslandProps } from "./types.ts";
+import type { CenterInfo, TokenInfo } from "../../lib/account/account-types.ts";
+import { toastOk } from "../common/feedback.ts";
+import { useSession, useUcLoad } from "../common/session.ts";
+import { FieldError, UcGate, UcPanel, UcRoot } from "../common/uc-shell.tsx";
+import type { UcIslandProps } from "../common/uc-props.ts";
+import { useAction } from "../common/useAction.ts";
 
 export default function Password(props: UcIslandProps) {
   return (
@@ -46,9 +50,11 @@ function PasswordForm({ hasPassword, onGuest, onDone }: { hasPassword: boolean; 
   const base = useId();
   const [values, setValues] = useState<Record<Field, string>>({ oldPassword: "", validCode: "", password: "", confirmPassword: "" });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [saving, setSaving] = useState(false);
   const [countdown, setCountdown] = useState(0);
-  const [sending, setSending] = useState(false);
+  const sender = useAction({ onGuest, fallback: t("userCenter.password.codeFailed") });
+  const sending = sender.busy;
+  const saver = useAction({ onGuest, fallback: t("userCenter.common.saveFailed") });
+  const saving = saver.busy;
   const formRef = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
@@ -64,17 +70,11 @@ function PasswordForm({ hasPassword, onGuest, onDone }: { hasPassword: boolean; 
 
   async function sendCode() {
     if (countdown > 0 || sending) return;
-    setSending(true);
-    try {
+    await sender.run(async () => {
       await post("/p/sms/sendPasswordCode", {});
       setCountdown(SMS_RESEND_SECONDS);
       toastOk(t("userCenter.password.codeSent"));
-    } catch (e) {
-      if (isUnauthorized(e)) return onGuest();
-      reportError(e, t("userCenter.password.codeFailed"));
-    } finally {
-      setSending(false);
-    }
+    });
   }
 
   function validate(): Partial<Record<Field, string>> {
@@ -97,23 +97,17 @@ function PasswordForm({ hasPassword, onGuest, onDone }: { hasPassword: boolean; 
       formRef.current?.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
       return;
     }
-    setSaving(true);
-    try {
+    await saver.run(async () => {
       const body = hasPassword
         ? { oldPassword: values.oldPassword, newPassword: values.password, confirmPassword: values.confirmPassword }
         : { validCode: values.validCode.trim(), newPassword: values.password, confirmPassword: values.confirmPassword };
-      const res = await put<{ accessToken?: string; expiresIn?: number } | null>("/p/user/updatePassword", body);
+      const res = await put<TokenInfo | null>("/p/user/updatePassword", body);
       if (res?.accessToken) setToken(res.accessToken, res.expiresIn ?? 2_592_000);
       setValues({ oldPassword: "", validCode: "", password: "", confirmPassword: "" });
       setCountdown(0);
       toastOk(t("userCenter.password.done"));
       onDone();
-    } catch (err) {
-      if (isUnauthorized(err)) return onGuest();
-      reportError(err, t("userCenter.common.saveFailed"));
-    } finally {
-      setSaving(false);
-    }
+    });
   }
 
   const field = (name: Field, label: string, opts: { autoComplete: string; type?: string; hint?: string; extra?: ReactNode; inputMode?: "numeric" }) => {

@@ -9,9 +9,12 @@ import { useTranslation } from "../common/I18nProvider.tsx";
 import { intlLocale } from "../../lib/translate.ts";
 import { get, post } from "../../client/api.ts";
 import type { Page } from "../../lib/api-types.ts";
-import type { PointsLogDto, ScoreInfoDto } from "../../lib/points.ts";
-import { isUnauthorized, Pager, reportError, toastOk, UcGate, UcPanel, UcRoot, useSession, useUcLoad } from "./shared.tsx";
-import type { UcIslandProps } from "./types.ts";
+import type { PointsLogDto, ScoreInfoDto } from "../../lib/points/points.ts";
+import { toastOk } from "../common/feedback.ts";
+import { useSession, useUcLoad } from "../common/session.ts";
+import { Pager, UcGate, UcPanel, UcRoot } from "../common/uc-shell.tsx";
+import type { UcIslandProps } from "../common/uc-props.ts";
+import { useAction } from "../common/useAction.ts";
 
 const PAGE_SIZE = 10;
 
@@ -27,7 +30,6 @@ function PointsBody({ mallHref }: { mallHref?: string | undefined }) {
   const { t, locale } = useTranslation();
   const session = useSession();
   const [page, setPage] = useState(1);
-  const [busy, setBusy] = useState(false);
   const head = useUcLoad(session, async () => {
     const [info, rules] = await Promise.all([
       get<ScoreInfoDto>("/p/score/scoreInfo"),
@@ -45,21 +47,17 @@ function PointsBody({ mallHref }: { mallHref?: string | undefined }) {
     return new Intl.DateTimeFormat(intlLocale(locale), { month: "numeric", day: "numeric", timeZone: "UTC" }).format(new Date(Date.UTC(y!, m! - 1, d!)));
   };
 
+  // After a failed sign-in the head is read again (it shows whether today is signed in).
+  const signing = useAction({ onGuest: session.markGuest, fallback: t("userCenter.common.actionFailed"), onFailed: () => head.reload() });
+  const busy = signing.busy;
   async function signIn() {
-    setBusy(true);
-    try {
+    await signing.run(async () => {
       const r = await post<{ points: number; message: string }>("/p/score/signIn", undefined, { silent: true });
       toastOk(r.message);
       head.reload();
       setPage(1);
       logs.reload();
-    } catch (e) {
-      if (isUnauthorized(e)) return session.markGuest();
-      reportError(e, t("userCenter.common.actionFailed"));
-      head.reload();
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   const info = head.data?.info;

@@ -1,11 +1,11 @@
 /**
  * The product card of the collection and footprint grids (its own module so that the other
- * islands importing shared.tsx do not load it).
+ * islands importing the shared shell, common/uc-shell.tsx, do not load it).
  */
 import type { ReactNode } from "react";
 import { useTranslation } from "../common/I18nProvider.tsx";
 import { priceText } from "../../lib/money-format.ts";
-import { ProdImage } from "./shared.tsx";
+import { ProdImage } from "../common/uc-shell.tsx";
 
 /** A product card of the collection and footprint grids; products no longer on sale are marked invalid. */
 export function UcProdCard({ base, prod, testId, children }: {

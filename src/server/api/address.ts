@@ -13,7 +13,7 @@
  */
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { ADDRESS_KEYS } from "../../lib/address-rules.ts";
+import { ADDRESS_KEYS } from "../../lib/address/address-rules.ts";
 import { addAddressRule, updateAddressRule } from "../../lib/rule-schemas.ts";
 import { ResponseCode } from "../../lib/api-types.ts";
 import { intField, intFieldDefault } from "../../lib/validation.ts";

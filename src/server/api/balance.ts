@@ -8,7 +8,7 @@
  */
 import { Hono } from "hono";
 import { ResponseCode } from "../../lib/api-types.ts";
-import { PayType } from "../../lib/order-types.ts";
+import { PayType } from "../../lib/order/order-types.ts";
 import { localePath } from "../../lib/locale.ts";
 import { pageParams, strictInt } from "../../lib/validation.ts";
 import { balanceInfo, balanceLog, createRecharge, rechargeStatus } from "../domain/balance/balance.ts";

@@ -6,7 +6,7 @@
  */
 import { Hono } from "hono";
 import { ResponseCode } from "../../lib/api-types.ts";
-import { commentPageQuery, prodIdQuery, productSearchQuery, renovationProductsQuery } from "../../lib/catalog-params.ts";
+import { commentPageQuery, prodIdQuery, productSearchQuery, renovationProductsQuery } from "../../lib/catalog/catalog-params.ts";
 import { brandsByCategoryQuery, categoryInfoQuery, hotSearchQuery } from "../../lib/validation.ts";
 import { getBrandsByCategory, getCategoryTree, getHotSearches } from "../domain/catalog/catalog.ts";
 import { getSkuList, isProductOnSale } from "../domain/catalog/product-detail.ts";

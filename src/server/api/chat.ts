@@ -17,7 +17,7 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { ResponseCode } from "../../lib/api-types.ts";
-import { CHAT_PAGE_MAX, CHAT_PAGE_SIZE, checkOutgoing, MsgType, type ChatSide } from "../../lib/chat.ts";
+import { CHAT_PAGE_MAX, CHAT_PAGE_SIZE, checkOutgoing, MsgType, type ChatSide } from "../../lib/chat/chat.ts";
 import { intField, intFieldDefault } from "../../lib/validation.ts";
 import {
   agentConversation, ChatError, conversationHeader, conversationOf, history, isAgentOnline, listConversations, markRead, sameSecret, storeMessage,

@@ -12,7 +12,7 @@
  * Refusals: A00001 with a translated `coupon.*` message; nothing changes.
  *
  * Managing coupons (docs/merchant-api.md "Coupons and discounts"); forms are checked by the shared
- * rules of src/lib/marketing-rules.ts, another shop's coupon is answered like an unknown one:
+ * rules of src/lib/coupon/coupon-rules.ts, another shop's coupon is answered like an unknown one:
  *   merchant (behind the merchant token; the token's shop):
  *     GET  /merchant/coupons?state=0|1|2&current&size → Page<ManagedCouponDto>
  *     POST /merchant/coupons {CouponForm}              → {couponId}
@@ -22,7 +22,8 @@
  */
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { couponFormRule, managedListRule } from "../../lib/marketing-rules.ts";
+import { couponFormRule } from "../../lib/coupon/coupon-rules.ts";
+import { managedListRule } from "../../lib/merchant/merchant-fields.ts";
 import { intField, intFieldDefault, pageParams } from "../../lib/validation.ts";
 import { createCoupon, listManagedCoupons, stopCoupon } from "../domain/coupon/coupon-admin.ts";
 import {

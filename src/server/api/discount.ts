@@ -7,7 +7,7 @@
  * Unknown ids: A00001 "discount.notFound".
  *
  * A shop's own discounts (docs/merchant-api.md "Coupons and discounts"), behind the merchant token;
- * forms are checked by the shared rules of src/lib/marketing-rules.ts, another shop's discount is
+ * forms are checked by the shared rules of src/lib/discount/discount-rules.ts, another shop's discount is
  * answered like an unknown one:
  *   GET  /merchant/discounts?state=0|1|2&current&size → Page<ManagedDiscountDto>
  *   POST /merchant/discounts {DiscountForm}            → {discountId}
@@ -15,7 +15,8 @@
  */
 import { Hono } from "hono";
 import { z } from "zod";
-import { discountFormRule, managedListRule } from "../../lib/marketing-rules.ts";
+import { discountFormRule } from "../../lib/discount/discount-rules.ts";
+import { managedListRule } from "../../lib/merchant/merchant-fields.ts";
 import { intField, pageParams } from "../../lib/validation.ts";
 import { createDiscount, listManagedDiscounts, stopDiscount } from "../domain/discount/discount-admin.ts";
 import { discountDetail, discountList, discountProdList, discountsForProduct } from "../domain/discount/discount.ts";

@@ -11,8 +11,8 @@
 import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { z } from "zod";
 import { ResponseCode } from "../../lib/api-types.ts";
-import { FlashState } from "../../lib/flash-sale.ts";
-import type { OrderNumbersDto } from "../../lib/order-types.ts";
+import { FlashState } from "../../lib/flash-sale/flash-sale.ts";
+import type { OrderNumbersDto } from "../../lib/order/order-types.ts";
 import { intField, strictInt } from "../../lib/validation.ts";
 import type { Db } from "../db/client.ts";
 import { FlashGate, type GateOutcome } from "../domain/flash-sale/flash-gate.ts";

@@ -5,7 +5,7 @@
  * stored when the body is refused.
  */
 import { Hono } from "hono";
-import { flowAnalysisLogSchema } from "../../lib/flow-analysis.ts";
+import { flowAnalysisLogSchema } from "../../lib/flow-analysis/flow-analysis.ts";
 import { recordFlowLog } from "../domain/flow-analysis/flow-analysis.ts";
 import type { ApiEnv } from "./context.ts";
 import { ok } from "./envelope.ts";

@@ -13,9 +13,9 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { ResponseCode } from "../../lib/api-types.ts";
-import { recentBrowseBody } from "../../lib/catalog-params.ts";
 import { intField, pageParams } from "../../lib/validation.ts";
 import { clearFootprints, deleteFootprints, footprintPage, recordFootprint } from "../domain/footprint/footprint.ts";
+import { recentBrowseBody } from "../../lib/catalog/catalog-params.ts";
 import type { ApiEnv } from "./context.ts";
 import { ApiError, ok } from "./envelope.ts";
 import { parse, parseQuery, readJson } from "./kit.ts";

@@ -13,7 +13,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { ResponseCode } from "../../lib/api-types.ts";
-import type { OrderNumbersDto } from "../../lib/order-types.ts";
+import type { OrderNumbersDto } from "../../lib/order/order-types.ts";
 import { intField, intFieldDefault } from "../../lib/validation.ts";
 import { createGroupActivity, endGroupActivity, groupActivityById, shopTeams, groupActivityList, groupActivityOfProd, groupBuy, groupBuyOf, joinableTeams, myTeams, teamInfo, teamOfOrder } from "../domain/group-buy/group-buy.ts";
 import { confirmOrder, submitOrder } from "../domain/order/order-submit.ts";

@@ -11,7 +11,7 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { ResponseCode } from "../../lib/api-types.ts";
-import { BalancePayResult, PayType, type BalancePayDto } from "../../lib/order-types.ts";
+import { BalancePayResult, PayType, type BalancePayDto } from "../../lib/order/order-types.ts";
 import {
   PAYMENT_ERRORS, asNotification, completeSandboxPayment, createProviderPayment, getOrderPayInfo,
   getOrderStatus, handleNotification, parseOrderNumbers, payWithBalance, safeReturnUrl,

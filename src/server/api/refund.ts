@@ -21,7 +21,7 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { ResponseCode } from "../../lib/api-types.ts";
-import { refundAcceptRule, refundApplyRule, refundExpressRule, refundRefuseRule } from "../../lib/refund-rules.ts";
+import { refundAcceptRule, refundApplyRule, refundExpressRule, refundRefuseRule } from "../../lib/refund/refund-rules.ts";
 import { intFieldDefault, pageParams } from "../../lib/validation.ts";
 import {
   acceptRefund, applyRefund, asRefundNotification, handleRefundNotification, modifyRefund, myRefund, myRefunds, receiveReturn, refundPreview, RefundError,

@@ -5,7 +5,7 @@
  */
 import { Hono } from "hono";
 import { ResponseCode } from "../../lib/api-types.ts";
-import { renovationHomeQuery, renovationInfoQuery } from "../../lib/catalog-params.ts";
+import { renovationHomeQuery, renovationInfoQuery } from "../../lib/catalog/catalog-params.ts";
 import { getHomeRenovation, getRenovation, toRenovationAnswer } from "../domain/renovation/renovation.ts";
 import type { ApiEnv } from "./context.ts";
 import { ApiError, ok } from "./envelope.ts";

@@ -12,7 +12,7 @@
  */
 import { Hono } from "hono";
 import { z } from "zod";
-import { reviewReplyRule, reviewSubmitRule } from "../../lib/review-rules.ts";
+import { reviewReplyRule, reviewSubmitRule } from "../../lib/review/review-rules.ts";
 import { intField, intFieldDefault, pageParams } from "../../lib/validation.ts";
 import { myReviews, replyReview, ReviewError, shopReviews, submitReview } from "../domain/review/review.ts";
 import type { ApiEnv, MerchantEnv } from "./context.ts";

@@ -7,7 +7,7 @@
  */
 import { Hono } from "hono";
 import { ResponseCode } from "../../lib/api-types.ts";
-import { shopIdQuery, shopSearchQuery } from "../../lib/catalog-params.ts";
+import { shopIdQuery, shopSearchQuery } from "../../lib/catalog/catalog-params.ts";
 import { hotShopsQuery } from "../../lib/validation.ts";
 import { getHotShops } from "../domain/shop/shop.ts";
 import { getShopHeadInfo } from "../domain/shop/shop-index.ts";

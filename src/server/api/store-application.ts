@@ -17,7 +17,7 @@
  */
 import { Hono, type Context } from "hono";
 import { ResponseCode } from "../../lib/api-types.ts";
-import { checkStoreAccount, checkStoreApplication, REJECT_REASON_MAX } from "../../lib/store-application.ts";
+import { checkStoreAccount, checkStoreApplication, REJECT_REASON_MAX } from "../../lib/store-application/store-application.ts";
 import {
   approveApplication, changeShopStatus, getApplication, getMyApplication, listApplications, rejectApplication, setStoreAccount, submitApplication,
 } from "../domain/store-application/store-application.ts";

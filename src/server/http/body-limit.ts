@@ -11,7 +11,7 @@
 import type http from "node:http";
 import type { Context, Env, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { FLOW_LOG_MAX_BYTES } from "../../lib/flow-analysis.ts";
+import { FLOW_LOG_MAX_BYTES } from "../../lib/flow-analysis/flow-analysis.ts";
 import { IMAGE_MAX_BYTES } from "../../lib/constants.ts";
 
 export const BODY_MAX_BYTES = 1024 * 1024;

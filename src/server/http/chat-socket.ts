@@ -6,7 +6,7 @@
  * Frames in: HEART_BEAT {content: "HEART_BEAT", msgType: 0}; send {toId, msgType, content, clientId};
  * history {history: 1, toId, before?, size?}; read {read: 1, toId, upTo?}; presence
  * {onlineOrOffline: true, toId}. toId is the shopId for a buyer and the buyer's userId for an agent.
- * Frames out: {code, data, success, msg} with the codes of src/lib/chat.ts. Each process holds the
+ * Frames out: {code, data, success, msg} with the codes of src/lib/chat/chat.ts. Each process holds the
  * sockets it accepted; stored messages reach the others through the chat bus (LISTEN/NOTIFY).
  */
 import type http from "node:http";
@@ -17,7 +17,7 @@ import { WebSocketServer, type WebSocket, type RawData } from "ws";
 import { getT } from "../../i18n/index.ts";
 import {
   ChatClose, ChatCode, CHAT_PAGE_MAX, CHAT_PAGE_SIZE, checkOutgoing, IDLE_TIMEOUT_MS, type ChatSide,
-} from "../../lib/chat.ts";
+} from "../../lib/chat/chat.ts";
 import { isLocale, type Locale } from "../../lib/locale.ts";
 import type { AppContext } from "../context.ts";
 import type { ChatBus, ChatEvent } from "../domain/chat/chat-bus.ts";

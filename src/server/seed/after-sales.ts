@@ -9,9 +9,9 @@
  */
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import { formatPrice, mulQty, sum } from "../../lib/money.ts";
-import { ORDER_PAY_MINUTES, PayType } from "../../lib/order-types.ts";
-import { REFUND_SELLER_DAYS } from "../../lib/refund-rules.ts";
 import { orderItems, orderRefunds, orders, payments, products, productTranslations, shops, skus } from "../db/schema/index.ts";
+import { ORDER_PAY_MINUTES, PayType } from "../../lib/order/order-types.ts";
+import { REFUND_SELLER_DAYS } from "../../lib/refund/refund-rules.ts";
 import type { Tx } from "../db/client.ts";
 import { scheduleJob } from "../domain/jobs/jobs.ts";
 import { confirmReceipt, markPaymentPaid, nextOrderNumber, shipOrder } from "../domain/order/order-lifecycle.ts";

@@ -4,8 +4,8 @@
  * limit of 1). Products of prodType 3 and status 3: only the points mall lists them.
  */
 import { and, asc, eq } from "drizzle-orm";
-import { POINTS_MALL_STATUS, POINTS_PROD_TYPE } from "../../lib/points-mall.ts";
 import { categories, productTranslations, products, skus } from "../db/schema/index.ts";
+import { POINTS_MALL_STATUS, POINTS_PROD_TYPE } from "../../lib/points-mall/points-mall.ts";
 import type { SeedContext } from "./context.ts";
 import { productSvg, type IconKind } from "./images.ts";
 

@@ -1,8 +1,8 @@
 /** Address book: /p/address/* (CONTRACT §7.3). */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { count, eq } from "drizzle-orm";
-import type { AddressItem } from "../../../src/server/domain/address/address.ts";
 import { addresses } from "../../../src/server/db/schema/index.ts";
+import type { AddressItem } from "../../../src/lib/address/address-types.ts";
 import { createTestApp, dbReady, okData, type TestApp } from "../helpers.ts";
 import { caller, createTestUser, type TestUser } from "../account-helpers.ts";
 

@@ -1,6 +1,6 @@
 /** Area tree: GET /area/listByPid and /p/area/listByPid (CONTRACT §7.3). */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AreaItem } from "../../../src/server/domain/address/area.ts";
+import type { AreaItem } from "../../../src/lib/address/address-types.ts";
 import { createTestApp, dbReady, okData, type TestApp } from "../helpers.ts";
 import { caller, createTestUser, type TestUser } from "../account-helpers.ts";
 

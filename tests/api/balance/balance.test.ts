@@ -2,10 +2,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import type { Page } from "../../../src/lib/api-types.ts";
-import { BalanceLogType, type BalanceInfoDto, type BalanceLogDto } from "../../../src/lib/balance.ts";
-import type { ProviderPayDto } from "../../../src/lib/order-types.ts";
-import { PointsSource, type PointsLogDto } from "../../../src/lib/points.ts";
 import { payments, skus, userLedger, users } from "../../../src/server/db/schema/index.ts";
+import { BalanceLogType, type BalanceInfoDto, type BalanceLogDto } from "../../../src/lib/balance/balance.ts";
+import type { ProviderPayDto } from "../../../src/lib/order/order-types.ts";
+import { PointsSource, type PointsLogDto } from "../../../src/lib/points/points.ts";
 import { ledgerMismatches } from "../../../src/server/domain/points/points-ledger.ts";
 import { signNotification } from "../../../src/server/providers/payment.ts";
 import { createTestApp, dbReady, okData, type TestApp } from "../helpers.ts";

@@ -1,8 +1,8 @@
 /** Cart: /p/shopCart/* (CONTRACT §4.1; SPEC §5, §8, §9). */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, count, eq, ne, sql } from "drizzle-orm";
-import type { CartTotal, ShopCartDto } from "../../../src/lib/cart-types.ts";
 import { cartItems, products, shops, skus, discounts } from "../../../src/server/db/schema/index.ts";
+import type { CartTotal, ShopCartDto } from "../../../src/lib/cart/cart-types.ts";
 import { createTestApp, dbReady, okData, type TestApp } from "../helpers.ts";
 import { caller, createTestUser, type TestUser } from "../account-helpers.ts";
 

@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import type { Page } from "../../../src/lib/api-types.ts";
 import { pickText } from "../../../src/lib/locale.ts";
-import type { CommentItem, CommentSummary, ProductDetail, SkuItem } from "../../../src/lib/product-types.ts";
 import { prodComments, products, productTranslations, shops, skus, users } from "../../../src/server/db/schema/index.ts";
+import type { CommentItem, CommentSummary } from "../../../src/lib/review/review-types.ts";
+import type { ProductDetail, SkuItem } from "../../../src/lib/catalog/product-types.ts";
 import { buildSkuMatrix, getProductDetail } from "../../../src/server/domain/catalog/product-detail.ts";
 import { createTestApp, dbReady, okData, type TestApp } from "../helpers.ts";
 

@@ -2,8 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, gte, inArray, sql } from "drizzle-orm";
 import type { Page } from "../../../src/lib/api-types.ts";
-import type { ProductCard, ProductSearchPage } from "../../../src/lib/product-types.ts";
 import { brands, categories, products, productTranslations, shops } from "../../../src/server/db/schema/index.ts";
+import type { ProductCard, ProductSearchPage } from "../../../src/lib/catalog/product-types.ts";
 import { categoryPath, newProductsSince } from "../../../src/server/domain/catalog/product-list.ts";
 import { createTestApp, dbReady, okData, type TestApp } from "../helpers.ts";
 

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { agentSocketPath, ChatClose, ChatCode, MsgType, userSocketPath, type ChatMessageDto, type ConversationDto } from "../../../src/lib/chat.ts";
+import { agentSocketPath, ChatClose, ChatCode, MsgType, userSocketPath, type ChatMessageDto, type ConversationDto } from "../../../src/lib/chat/chat.ts";
 import type { Page } from "../../../src/lib/api-types.ts";
 import { products, sessions } from "../../../src/server/db/schema/index.ts";
 import { hashToken, newToken } from "../../../src/server/domain/account/tokens.ts";

@@ -2,8 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, count, eq, ne } from "drizzle-orm";
 import type { Page } from "../../../src/lib/api-types.ts";
-import type { CollectedProduct, CollectedShop } from "../../../src/server/domain/collection/collection.ts";
 import { prodCollections, products, shopCollections, shops } from "../../../src/server/db/schema/index.ts";
+import type { CollectedProduct, CollectedShop } from "../../../src/lib/collection/collection-types.ts";
 import { createTestApp, dbReady, okData, type TestApp } from "../helpers.ts";
 import { caller, createTestUser, type TestUser } from "../account-helpers.ts";
 

@@ -6,8 +6,8 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CartTotal, ShopCartDto } from "../../../src/lib/cart-types.ts";
 import { cartItems, discounts, products, sessions, skus } from "../../../src/server/db/schema/index.ts";
+import type { CartTotal, ShopCartDto } from "../../../src/lib/cart/cart-types.ts";
 import { hashToken } from "../../../src/server/domain/account/tokens.ts";
 import { caller, createTestUser, type TestUser } from "../account-helpers.ts";
 import { createTestApp, dbDriver, dbReady, okData, type TestApp } from "../helpers.ts";

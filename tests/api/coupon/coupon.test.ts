@@ -1,10 +1,10 @@
 /** Coupons: centre, claim (limits under concurrency), my coupons, checkout use and give-back (CONTRACT §6.4; docs/pricing.md). */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, asc, eq, notInArray } from "drizzle-orm";
-import type { CouponDto, MyCouponCountDto, MyCouponDto } from "../../../src/lib/marketing.ts";
+import type { CouponDto, MyCouponCountDto, MyCouponDto } from "../../../src/lib/coupon/coupon-types.ts";
 import type { Page } from "../../../src/lib/api-types.ts";
-import type { OrderConfirmDto, OrderNumbersDto } from "../../../src/lib/order-types.ts";
 import { addresses, couponProds, couponUsers, coupons, orders, products, shops, skus, discounts } from "../../../src/server/db/schema/index.ts";
+import type { OrderConfirmDto, OrderNumbersDto } from "../../../src/lib/order/order-types.ts";
 import { createTestApp, dbReady, okData, type TestApp } from "../helpers.ts";
 import { caller, createTestUser, type TestUser } from "../account-helpers.ts";
 

@@ -2,10 +2,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, asc, eq, notInArray } from "drizzle-orm";
 import type { Page } from "../../../src/lib/api-types.ts";
-import type { CartTotal, ShopCartDto } from "../../../src/lib/cart-types.ts";
-import type { DiscountDto, DiscountProdDto } from "../../../src/lib/marketing.ts";
-import type { OrderConfirmDto } from "../../../src/lib/order-types.ts";
 import { cartItems, discountItems, discountProds, discounts, products, skus } from "../../../src/server/db/schema/index.ts";
+import type { CartTotal, ShopCartDto } from "../../../src/lib/cart/cart-types.ts";
+import type { DiscountDto, DiscountProdDto } from "../../../src/lib/discount/discount-types.ts";
+import type { OrderConfirmDto } from "../../../src/lib/order/order-types.ts";
 import { createTestApp, dbReady, okData, type TestApp } from "../helpers.ts";
 import { caller, createTestUser, type TestUser } from "../account-helpers.ts";
 

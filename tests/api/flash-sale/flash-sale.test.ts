@@ -7,9 +7,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ResponseCode } from "../../../src/lib/api-types.ts";
-import type { FlashActivityDto, FlashSessionDto } from "../../../src/lib/flash-sale.ts";
-import type { OrderConfirmDto, OrderNumbersDto } from "../../../src/lib/order-types.ts";
 import { flashBuys, flashSkus, orders } from "../../../src/server/db/schema/index.ts";
+import type { FlashActivityDto, FlashSessionDto } from "../../../src/lib/flash-sale/flash-sale.ts";
+import type { OrderConfirmDto, OrderNumbersDto } from "../../../src/lib/order/order-types.ts";
 import { createFlashActivity, createFlashSession } from "../../../src/server/domain/flash-sale/flash-sale.ts";
 import { runDueJobs } from "../../../src/server/domain/jobs/all-jobs.ts";
 import { buyerWithAddress, productOf, type Buyer } from "../activity-helpers.ts";

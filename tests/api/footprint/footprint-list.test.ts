@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, count, eq } from "drizzle-orm";
 import type { Page } from "../../../src/lib/api-types.ts";
-import type { FootprintDay } from "../../../src/server/domain/footprint/footprint.ts";
+import type { FootprintDay } from "../../../src/lib/footprint/footprint-types.ts";
 import { recordFootprint } from "../../../src/server/domain/footprint/footprint.ts";
 import { footprints, products, shops } from "../../../src/server/db/schema/index.ts";
 import { createTestApp, dbReady, okData, type TestApp } from "../helpers.ts";

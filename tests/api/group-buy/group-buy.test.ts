@@ -8,9 +8,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ResponseCode } from "../../../src/lib/api-types.ts";
-import type { GroupActivityDto, JoinableTeamDto, TeamInfoDto } from "../../../src/lib/group-buy.ts";
-import type { OrderConfirmDto, OrderNumbersDto } from "../../../src/lib/order-types.ts";
 import { groupSkus, groupTeams, orders, userLedger, users } from "../../../src/server/db/schema/index.ts";
+import type { GroupActivityDto, JoinableTeamDto, TeamInfoDto } from "../../../src/lib/group-buy/group-buy.ts";
+import type { OrderConfirmDto, OrderNumbersDto } from "../../../src/lib/order/order-types.ts";
 import { createGroupActivity } from "../../../src/server/domain/group-buy/group-buy.ts";
 import { runDueJobs } from "../../../src/server/domain/jobs/all-jobs.ts";
 import { buyerWithAddress, productOf, type Buyer } from "../activity-helpers.ts";

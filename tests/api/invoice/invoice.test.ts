@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "../../../src/lib/api-types.ts";
 import { orders, type OrderInvoice } from "../../../src/server/db/schema/index.ts";
-import type { InvoiceDetailDto, ShopInvoiceDto } from "../../../src/server/domain/invoice/invoice.ts";
+import type { InvoiceDetailDto, ShopInvoiceDto } from "../../../src/lib/invoice/invoice-types.ts";
 import { caller, createTestUser, type TestUser } from "../account-helpers.ts";
 import { createTestApp, dbReady, okData, type TestApp } from "../helpers.ts";
 import { opsCli } from "../ops-helpers.ts";

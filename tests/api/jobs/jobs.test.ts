@@ -1,7 +1,7 @@
 /** Due-time jobs (src/server/domain/jobs/jobs.ts): pay timeout, auto-confirm, exactly-once, no-ops. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, inArray } from "drizzle-orm";
-import { ORDER_AUTO_CONFIRM_DAYS, ORDER_PAY_MINUTES } from "../../../src/lib/order-types.ts";
+import { ORDER_AUTO_CONFIRM_DAYS, ORDER_PAY_MINUTES } from "../../../src/lib/order/order-types.ts";
 import { compare, sub } from "../../../src/lib/money.ts";
 import { jobs, orders, payments, products, skus, userLedger, users } from "../../../src/server/db/schema/index.ts";
 import { runDueJobs } from "../../../src/server/domain/jobs/all-jobs.ts";

@@ -2,10 +2,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import type { Page } from "../../../src/lib/api-types.ts";
-import type { DeliveryOrderDto, MyOrderDto, OrderDetailDto } from "../../../src/lib/order-types.ts";
 import { orders, productTranslations, products, skus, users } from "../../../src/server/db/schema/index.ts";
+import type { DeliveryOrderDto, MyOrderDto, OrderDetailDto } from "../../../src/lib/order/order-types.ts";
 import { addDeliveryTrace } from "../../../src/server/domain/order/order-lifecycle.ts";
-import type { OrderCountData } from "../../../src/lib/order-state.ts";
+import type { OrderCountData } from "../../../src/lib/order/order-state.ts";
 import { createTestApp, dbReady, okData, type TestApp } from "../helpers.ts";
 import { caller, createTestUser, type TestUser } from "../account-helpers.ts";
 import { createOrder, pickSku, type CreatedOrder } from "../order-fixtures.ts";

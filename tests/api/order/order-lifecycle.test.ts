@@ -4,7 +4,7 @@ import { and, eq } from "drizzle-orm";
 import { deliveries, deliveryTraces, jobs, orders, payments, products, skus, userLedger, users } from "../../../src/server/db/schema/index.ts";
 import { runDueJobs } from "../../../src/server/domain/jobs/all-jobs.ts";
 import { addDeliveryTrace, CloseType, closeOrder, confirmReceipt, markPaymentPaid, OrderError, shipOrder } from "../../../src/server/domain/order/order-lifecycle.ts";
-import { PayType } from "../../../src/lib/order-types.ts";
+import { PayType } from "../../../src/lib/order/order-types.ts";
 import { createTestApp, dbReady, type TestApp } from "../helpers.ts";
 import { createTestUser, type TestUser } from "../account-helpers.ts";
 import { createOrder, pickSku } from "../order-fixtures.ts";

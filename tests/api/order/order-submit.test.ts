@@ -1,7 +1,7 @@
 /** Checkout: POST /p/order/confirm, POST /p/order/submit (CONTRACT §4.2-§4.3; docs/orders.md "Submit order"). */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, asc, count, eq, inArray, notInArray, sql } from "drizzle-orm";
-import type { OrderConfirmDto, OrderNumbersDto } from "../../../src/lib/order-types.ts";
+import type { OrderConfirmDto, OrderNumbersDto } from "../../../src/lib/order/order-types.ts";
 import {
   addresses, cartItems, discounts, jobs, orderItems, orders, products, shopFreightRules, skus, submitTokens, userLedger, users,
 } from "../../../src/server/db/schema/index.ts";

@@ -8,8 +8,8 @@
  */
 import { and, eq, sum } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ProviderPayDto } from "../../../src/lib/order-types.ts";
 import { orders, skus, userLedger, users } from "../../../src/server/db/schema/index.ts";
+import type { ProviderPayDto } from "../../../src/lib/order/order-types.ts";
 import { signNotification } from "../../../src/server/providers/payment.ts";
 import { createTestApp, dbReady, okData, type TestApp } from "../helpers.ts";
 import { caller, createTestUser, type TestUser } from "../account-helpers.ts";

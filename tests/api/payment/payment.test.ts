@@ -1,8 +1,8 @@
 /** Payment: pay counter info, balance pay, the sandbox provider and its signed notification, order status (CONTRACT §4.4). */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
-import type { BalancePayDto, OrderPayInfoDto, ProviderPayDto } from "../../../src/lib/order-types.ts";
 import { orders, payments, products, siteConfig, skus, userLedger, users } from "../../../src/server/db/schema/index.ts";
+import type { BalancePayDto, OrderPayInfoDto, ProviderPayDto } from "../../../src/lib/order/order-types.ts";
 import { CloseType, closeOrder } from "../../../src/server/domain/order/order-lifecycle.ts";
 import { signNotification } from "../../../src/server/providers/payment.ts";
 import { createTestApp, dbReady, okData, type TestApp } from "../helpers.ts";

@@ -1,8 +1,8 @@
 /** Points mall (docs/points.md "Points mall"): catalogue, exchange paid with points (and money), stock and per-user limit under concurrency. */
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ExchangeResultDto, PointsMallDetailDto, PointsMallItemDto } from "../../../src/lib/points-mall.ts";
 import { addresses, orders, products, skus, userLedger, users } from "../../../src/server/db/schema/index.ts";
+import type { ExchangeResultDto, PointsMallDetailDto, PointsMallItemDto } from "../../../src/lib/points-mall/points-mall.ts";
 import { closeOrder, CloseType } from "../../../src/server/domain/order/order-lifecycle.ts";
 import { ledgerMismatches } from "../../../src/server/domain/points/points-ledger.ts";
 import { caller, createTestUser, type TestUser } from "../account-helpers.ts";

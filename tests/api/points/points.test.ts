@@ -2,8 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import type { Page } from "../../../src/lib/api-types.ts";
-import { PointsSource, type PointsLogDto, type ScoreInfoDto } from "../../../src/lib/points.ts";
 import { signIns, userLedger, users } from "../../../src/server/db/schema/index.ts";
+import { PointsSource, type PointsLogDto, type ScoreInfoDto } from "../../../src/lib/points/points.ts";
 import { ledgerMismatches } from "../../../src/server/domain/points/points-ledger.ts";
 import { SIGN_IN_REWARDS } from "../../../src/server/domain/points/sign-in.ts";
 import { shanghaiDay } from "../../../src/server/domain/footprint/footprint.ts";

@@ -1,8 +1,8 @@
 /** Page decorations: /shopRenovation/homepage, /shopRenovation/info (domain renovation.ts). */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import type { RenovationAnswer, RenovationBlock } from "../../../src/lib/product-types.ts";
 import { products, productTranslations, renovations, shops } from "../../../src/server/db/schema/index.ts";
+import type { RenovationAnswer, RenovationBlock } from "../../../src/lib/renovation/renovation-types.ts";
 import { getRenovation, getShopHomeRenovation } from "../../../src/server/domain/renovation/renovation.ts";
 import { createTestApp, dbReady, okData, type TestApp } from "../helpers.ts";
 

@@ -1,8 +1,8 @@
 /** Shop index head info: GET /shop/headInfo (domain shop-index.ts) for every shop status. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
-import type { ShopIndexAnswer, ShopIndexInfo } from "../../../src/lib/product-types.ts";
 import { categories, products, shops } from "../../../src/server/db/schema/index.ts";
+import type { ShopIndexAnswer, ShopIndexInfo } from "../../../src/lib/shop/shop-types.ts";
 import { getShopCategories, getShopHeadInfo } from "../../../src/server/domain/shop/shop-index.ts";
 import { searchProducts } from "../../../src/server/domain/catalog/product-list.ts";
 import { createTestApp, dbReady, okData, type TestApp } from "../helpers.ts";

@@ -2,8 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import type { Page } from "../../../src/lib/api-types.ts";
-import type { ShopCard } from "../../../src/lib/product-types.ts";
 import { products, shops } from "../../../src/server/db/schema/index.ts";
+import type { ShopCard } from "../../../src/lib/shop/shop-types.ts";
 import { searchShops } from "../../../src/server/domain/shop/shop-list.ts";
 import { createTestApp, dbReady, okData, type TestApp } from "../helpers.ts";
 

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createApiClient } from "../../../src/client/api.ts";
 import { createSiteLoaders } from "../../../src/client/site.ts";
 import { STORAGE_KEYS } from "../../../src/client/storage.ts";
@@ -77,30 +77,5 @@ describe("pay switch", () => {
   it("answers null on failure", async () => {
     const s = setup({ getSysPaySwitch: () => ({ body: { code: "A00005", msg: null, data: null, success: false } }) });
     await expect(s.getPaySwitch()).resolves.toBeNull();
-  });
-});
-
-describe("site config", () => {
-  let s: ReturnType<typeof setup>;
-  let version: number;
-  beforeEach(() => {
-    version = 1;
-    s = setup({ getPcWebConfig: () => env({ pcLogoImg: `logo${version}` }) });
-  });
-
-  it("fetches when not cached, shares concurrent calls", async () => {
-    const [a, b] = await Promise.all([s.getSiteConfig(), s.getSiteConfig()]);
-    expect(a).toEqual({ pcLogoImg: "logo1" });
-    expect(b).toEqual(a);
-    expect(s.urls).toHaveLength(1);
-  });
-
-  it("returns the cached copy and refreshes it in the background once per page load", async () => {
-    s.storage.setItem(STORAGE_KEYS.siteConfig, JSON.stringify({ v: { pcLogoImg: "old" }, t: 1_000_000, e: 9_000_000_000 }));
-    await expect(s.getSiteConfig()).resolves.toEqual({ pcLogoImg: "old" });
-    expect(s.urls).toHaveLength(1);
-    await vi.waitFor(() => expect(JSON.parse(s.storage.getItem(STORAGE_KEYS.siteConfig)!).v).toEqual({ pcLogoImg: "logo1" }));
-    await expect(s.getSiteConfig()).resolves.toEqual({ pcLogoImg: "logo1" });
-    expect(s.urls).toHaveLength(1);
   });
 });

@@ -100,11 +100,11 @@ describe("defaults: globalThis.localStorage and Date.now (fake timers)", () => {
   });
 
   it("expires with the system clock", () => {
-    setCached(STORAGE_KEYS.siteConfig, { pcLogoImg: "x" }, 5000);
-    expect(browser.localStorage.getItem(STORAGE_KEYS.siteConfig)).not.toBeNull();
+    setCached(STORAGE_KEYS.paySwitch, { balancePaySwitch: true }, 5000);
+    expect(browser.localStorage.getItem(STORAGE_KEYS.paySwitch)).not.toBeNull();
     vi.advanceTimersByTime(4999);
-    expect(getCached(STORAGE_KEYS.siteConfig)).toEqual({ pcLogoImg: "x" });
+    expect(getCached(STORAGE_KEYS.paySwitch)).toEqual({ balancePaySwitch: true });
     vi.advanceTimersByTime(1);
-    expect(getCached(STORAGE_KEYS.siteConfig)).toBeNull();
+    expect(getCached(STORAGE_KEYS.paySwitch)).toBeNull();
   });
 });

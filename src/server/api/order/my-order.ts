@@ -22,7 +22,7 @@ import {
   myOrderDeliveries, myOrderDetail, myOrderPage,
 } from "../../domain/order/my-order.ts";
 import { OrderError } from "../../domain/order/order-lifecycle.ts";
-import { tabFromParam } from "../../../lib/order-state.ts";
+import { tabFromParam } from "../../../lib/order/order-state.ts";
 import { deliveryCompanyList } from "../../domain/order/delivery.ts";
 import type { ApiEnv } from "../context.ts";
 import { ApiError, ok } from "../envelope.ts";

@@ -12,7 +12,7 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { ResponseCode } from "../../../lib/api-types.ts";
-import { DELIVERY_COMPANIES, DELIVERY_STATES } from "../../../lib/order-types.ts";
+import { DELIVERY_COMPANIES, DELIVERY_STATES } from "../../../lib/order/order-types.ts";
 import { controlFreeString } from "../../../lib/rule-schemas.ts";
 import { intField, intFieldDefault } from "../../../lib/validation.ts";
 import { addShopTrace, listShopOrders, MERCHANT_STATUS_FILTERS, shipShopOrder, shopOrderDetail } from "../../domain/merchant/merchant.ts";

@@ -10,7 +10,7 @@
  */
 import { Hono } from "hono";
 import { ResponseCode } from "../../../lib/api-types.ts";
-import type { OrderNumbersDto } from "../../../lib/order-types.ts";
+import type { OrderNumbersDto } from "../../../lib/order/order-types.ts";
 import { confirmOrder, submitOrder } from "../../domain/order/order-submit.ts";
 import type { ApiEnv } from "../context.ts";
 import { ApiError } from "../envelope.ts";

@@ -4,7 +4,7 @@
  */
 import { index, integer, jsonb, pgSequence, pgTable, serial, smallint, text, uniqueIndex } from "drizzle-orm/pg-core";
 import type { LocalizedText } from "../../../lib/locale.ts";
-import type { LineOffers } from "../../../lib/marketing.ts";
+import type { LineOffers } from "../../../lib/pricing/pricing-types.ts";
 import { created, money, ts, updated } from "./columns.ts";
 
 /**

@@ -15,12 +15,7 @@ import { hashPassword, verifyPassword } from "./password.ts";
 import { AuthError, clearRateLimits, countLoginTry, hit, type LoginLimits, type RateWindow } from "./rate-limit.ts";
 import { checkSmsCode, consumeResetFlag, consumeSmsCode, issueResetFlag, maskMobile, normalizeMobile, SMS_LIMITS, type SmsLimits } from "./sms.ts";
 import { hashToken, newToken, USER_TOKEN_TTL_SECONDS } from "./tokens.ts";
-
-export interface TokenInfo {
-  accessToken: string;
-  /** Seconds until the token expires (2,592,000 = 30 days). */
-  expiresIn: number;
-}
+import type { TokenInfo } from "../../../lib/account/account-types.ts";
 
 export type { LoginLimits };
 

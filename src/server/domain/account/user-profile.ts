@@ -3,13 +3,13 @@
  * PUT /p/user/setUserInfo and PUT /p/user/updatePassword. Every function is keyed by the
  * userId of the caller's session, never by an id from the request.
  */
-import type { OrderCountData } from "../../../lib/order-state.ts";
+import type { OrderCountData } from "../../../lib/order/order-state.ts";
 import { eq } from "drizzle-orm";
 import { formatPriceSafe } from "../../../lib/money.ts";
 import type { Db } from "../../db/client.ts";
 import { shops, users } from "../../db/schema/index.ts";
 import type { FileStorage } from "../../providers/storage.ts";
-import { createSession, findUserById, LOGIN_LIMITS, revokeAllSessions, type LoginLimits, type TokenInfo } from "./auth.ts";
+import { createSession, findUserById, LOGIN_LIMITS, revokeAllSessions, type LoginLimits } from "./auth.ts";
 import { myOrderCount } from "../order/my-order.ts";
 import { myCouponCounts } from "../coupon/coupon.ts";
 import { userLevelOf } from "../member/member.ts";
@@ -18,43 +18,7 @@ import { hashPassword, verifyPassword } from "./password.ts";
 import { AuthError, hit, unhit } from "./rate-limit.ts";
 import { auditStatusOf } from "../store-application/store-application.ts";
 import { checkSmsCode, consumeSmsCode, maskMobile, SMS_LIMITS, type SmsLimits } from "./sms.ts";
-
-export interface UserInfo {
-  userId: string;
-  nickName: string;
-  username: string;
-  pic: string | null;
-  sex: "M" | "F";
-  /** Masked, e.g. 138****8000. */
-  userMobile: string | null;
-  /** Masked as well (the original sends both). */
-  mobile: string | null;
-  status: number;
-  level: number;
-  levelType: number;
-  score: number;
-  /** Two decimals, e.g. "5000.00". */
-  balance: string;
-}
-
-/** The user centre's order counts: the one counting rule of order-state.ts. */
-export type { OrderCountData };
-
-export interface CenterInfo {
-  orderCountData: OrderCountData;
-  /** The store application: null never applied, 0 under review, 1 approved, -1 rejected. */
-  shopAuditStatus: number | null;
-  /** Status of the shop this user owns, -1 when none (SPEC §4). */
-  shopStatus: number;
-  shopId: number | null;
-  isSetPassword: boolean;
-  /** Points, balance, coupons held and usable now, and the current level (CONTRACT §7.1 B2B2C extras). */
-  score: number;
-  totalBalance: string;
-  couponNum: number;
-  levelName: string;
-  levelType: number;
-}
+import type { CenterInfo, TokenInfo, UserInfo } from "../../../lib/account/account-types.ts";
 
 async function requireUser(db: Db, userId: string) {
   const user = await findUserById(db, userId);

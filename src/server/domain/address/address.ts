@@ -9,27 +9,12 @@
  * user are serialised (the count limit and the single default hold under concurrency).
  */
 import { and, asc, count, desc, eq, ne, sql } from "drizzle-orm";
-import { ADDRESS_COUNT_MAX, type AddressForm } from "../../../lib/address-rules.ts";
+import { ADDRESS_COUNT_MAX, type AddressForm } from "../../../lib/address/address-rules.ts";
 import type { Locale } from "../../../lib/locale.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { addresses, users } from "../../db/schema/index.ts";
 import { getArea, isValidAreaChain } from "./area.ts";
-
-export interface AddressItem {
-  addrId: number;
-  receiver: string;
-  mobile: string;
-  province: string;
-  provinceId: number;
-  city: string;
-  cityId: number;
-  area: string;
-  areaId: number;
-  addr: string;
-  postCode: string | null;
-  /** 1 = the default address. */
-  commonAddr: number;
-}
+import type { AddressItem } from "../../../lib/address/address-types.ts";
 
 type AddressRow = typeof addresses.$inferSelect;
 

@@ -16,14 +16,7 @@
 import { createRequire } from "node:module";
 import * as OpenCC from "opencc-js";
 import type { Locale } from "../../../lib/locale.ts";
-
-export interface AreaItem {
-  areaId: number;
-  areaName: string;
-  parentId: number;
-  /** 1 province, 2 city, 3 district. */
-  level: 1 | 2 | 3;
-}
+import type { AreaItem } from "../../../lib/address/address-types.ts";
 
 interface AreaNode {
   id: number;

@@ -5,17 +5,17 @@
  * always equals the sum of its ledger. (Order payments and pay refunds in payment.ts and
  * order-lifecycle.ts write the same two things in their own transactions.)
  *
- * Top-up: 0.01 .. 100,000.00 per time (src/lib/balance.ts), paid through the payment provider
+ * Top-up: 0.01 .. 100,000.00 per time (src/lib/balance/balance.ts), paid through the payment provider
  * (a "recharge" payment, the same signed idempotent notification as orders). When paid, the
  * amount is credited (type 1) and the top-up bonus of 1 point per whole yuan is given (points
  * source 6), all in the notification's transaction; a replayed notification changes nothing.
  */
 import { eq } from "drizzle-orm";
 import type { Page } from "../../../lib/api-types.ts";
-import { BalanceLogType, RECHARGE_MAX_CENTS, RECHARGE_MIN_CENTS, RECHARGE_POINTS_PER_YUAN, rechargeAmountError, type BalanceInfoDto, type BalanceLogDto } from "../../../lib/balance.ts";
+import { BalanceLogType, RECHARGE_MAX_CENTS, RECHARGE_MIN_CENTS, RECHARGE_POINTS_PER_YUAN, rechargeAmountError, type BalanceInfoDto, type BalanceLogDto } from "../../../lib/balance/balance.ts";
 import { formatPrice, toDecimal } from "../../../lib/money.ts";
 import type { Locale } from "../../../lib/locale.ts";
-import type { ProviderPayDto } from "../../../lib/order-types.ts";
+import type { ProviderPayDto } from "../../../lib/order/order-types.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { users } from "../../db/schema/index.ts";
 import { ledgerPage, mapPage, writeLedger } from "../ledger/ledger.ts";

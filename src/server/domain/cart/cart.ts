@@ -17,7 +17,7 @@
  *   (sum of quantities) is refused.
  */
 import { and, asc, desc, eq, inArray, sum as sqlSum } from "drizzle-orm";
-import type { CartLineStatus, CartTotal, ShopCartDto, ShopCartItemDiscount, ShopCartItemDto } from "../../../lib/cart-types.ts";
+import type { CartLineStatus, CartTotal, ShopCartDto, ShopCartItemDiscount, ShopCartItemDto } from "../../../lib/cart/cart-types.ts";
 import { CART_SETTLE_MAX } from "../../../lib/constants.ts";
 import { pickText, type Locale } from "../../../lib/locale.ts";
 import { formatPrice, formatPriceSafe, mulQty, sum as sumMoney, sumLines, tryDecimal, type MoneyInput } from "../../../lib/money.ts";

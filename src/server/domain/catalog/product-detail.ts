@@ -7,9 +7,10 @@ import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from "drizzle-o
 import type { Page } from "../../../lib/api-types.ts";
 import { formatPriceSafe } from "../../../lib/money.ts";
 import { pickText, type Locale } from "../../../lib/locale.ts";
-import type { CommentFilter, CommentItem, CommentSummary, ProductDetail, ProductShop, SkuItem, SkuSpec } from "../../../lib/product-types.ts";
+import type { CommentFilter, CommentItem, CommentSummary } from "../../../lib/review/review-types.ts";
+import type { ProductDetail, ProductShop, SkuItem, SkuSpec } from "../../../lib/catalog/product-types.ts";
 import { sanitizeRichText } from "../../../lib/sanitize.ts";
-import { parseProperties } from "../../../lib/buy-box.ts";
+import { parseProperties } from "../../../lib/catalog/buy-box.ts";
 import type { Db } from "../../db/client.ts";
 import { brands, categories, prodComments, products, productTranslations, shops, skus, users } from "../../db/schema/index.ts";
 import { categoryPath as pathOf } from "./catalog.ts";

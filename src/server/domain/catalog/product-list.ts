@@ -16,7 +16,7 @@ import {
   type SearchBrand,
   type SearchCategory,
   type SearchShopInfo,
-} from "../../../lib/product-types.ts";
+} from "../../../lib/catalog/product-types.ts";
 import type { Page } from "../../../lib/api-types.ts";
 import type { Db } from "../../db/client.ts";
 import { brands, categories, products, productTranslations, shops } from "../../db/schema/index.ts";

@@ -4,7 +4,7 @@
  * too, so there is one path for local and remote sockets); on PGlite (one process) events go
  * straight to the local subscribers. Events are sent after the message is stored.
  */
-import type { ChatMessageDto, ChatSide } from "../../../lib/chat.ts";
+import type { ChatMessageDto, ChatSide } from "../../../lib/chat/chat.ts";
 import type { Database } from "../../db/client.ts";
 
 export const CHAT_CHANNEL = "mall_chat";

@@ -2,7 +2,7 @@
  * Pure chat rules of the server (docs/chat.md): the per-user flood limit and the unread
  * counters of a conversation.
  */
-import type { ChatSide } from "../../../lib/chat.ts";
+import type { ChatSide } from "../../../lib/chat/chat.ts";
 
 /** Flood limit per user (buyer or agent account) and process: a burst of 10 messages, then 2 a second. */
 export const FLOOD_BURST = 10;

@@ -9,7 +9,7 @@ import { and, asc, desc, eq, gt, inArray, isNull, lt, sql, sum } from "drizzle-o
 import {
   ChatCode, CHAT_PAGE_SIZE, CHAT_TEXT_MAX, MsgType, PLATFORM_SHOP_ID, type ChatMessageDto, type ChatSide, type ConversationDto, type MsgTypeValue,
   type OrderCard, type OutgoingMessage, type ProductCard,
-} from "../../../lib/chat.ts";
+} from "../../../lib/chat/chat.ts";
 import type { Page } from "../../../lib/api-types.ts";
 import { pickText, type Locale, type LocalizedText } from "../../../lib/locale.ts";
 import { rowsOf, type Db } from "../../db/client.ts";

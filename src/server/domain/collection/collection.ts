@@ -16,6 +16,7 @@ import type { Db } from "../../db/client.ts";
 import { prodCollections, products, shopCollections, shops } from "../../db/schema/index.ts";
 import { loadProductTexts } from "../catalog/product-list.ts";
 import { ShopStatus } from "../shop/shop.ts";
+import type { CollectedProduct, CollectedShop } from "../../../lib/collection/collection-types.ts";
 
 const PROD_DELETED = -1;
 const PROD_ON_SALE = 1;
@@ -29,28 +30,6 @@ const PROD_OFF_SHELF = 0;
 export function displayStatus(prodStatus: number, shopStatus: number | null): number {
   if (prodStatus !== PROD_ON_SALE) return prodStatus;
   return shopStatus === ShopStatus.OPEN ? PROD_ON_SALE : PROD_OFF_SHELF;
-}
-
-export interface CollectedProduct {
-  prodId: number;
-  prodName: string;
-  pic: string;
-  price: string;
-  oriPrice: string;
-  status: number;
-  /** ISO 8601. */
-  collectTime: string;
-}
-
-export interface CollectedShop {
-  shopId: number;
-  shopName: string;
-  shopLogo: string | null;
-  type: number;
-  shopStatus: number;
-  fansCount: number;
-  /** ISO 8601. */
-  collectTime: string;
 }
 
 const pageOf = <T>(records: T[], total: number, current: number, size: number): Page<T> => ({

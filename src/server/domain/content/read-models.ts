@@ -26,7 +26,8 @@ import { discountsForProduct } from "../discount/discount.ts";
 import { groupActivityOfProd } from "../group-buy/group-buy.ts";
 import { levelCatalogue } from "../member/member.ts";
 import { getPcWebConfig, getServiceSwitch } from "./site.ts";
-import type { CommentFilter, ProductSearchParams } from "../../../lib/product-types.ts";
+import type { CommentFilter } from "../../../lib/review/review-types.ts";
+import type { ProductSearchParams } from "../../../lib/catalog/product-types.ts";
 
 /** The tags of one product's detail (also what its page depends on besides "site"). */
 export function productTags(prodId: number, shopId: number | null): string[] {

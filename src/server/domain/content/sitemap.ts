@@ -15,7 +15,7 @@
  * every open shop (/shopIndex?sid=); every published platform or shop notice (/notice-detail?id=);
  * every on-sale product of an open shop (/detail/<prodId>).
  */
-import { categoryListPath } from "../../../lib/category-link.ts";
+import { categoryListPath } from "../../../lib/catalog/category-link.ts";
 import { and, asc, eq, lte } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { categories, contentVersions, notices, products, shops } from "../../db/schema/index.ts";

@@ -1,7 +1,7 @@
 /**
  * Managing coupons (docs/merchant-api.md "Coupons and discounts"): a shop creates, lists and stops
  * its coupons through the merchant API, the platform its own (shopId 0) through the platform API.
- * The form is checked by the shared rule (src/lib/marketing-rules.ts) before it gets here.
+ * The form is checked by the shared rule (src/lib/coupon/coupon-rules.ts) before it gets here.
  *
  * - Create is one transaction: the products a selected / excluded coupon names must all exist
  *   and be the shop's own (any shop's for a platform coupon), then the coupon and its product
@@ -14,8 +14,9 @@
  */
 import { and, count, desc, eq, gt, inArray, lte, or, type SQL } from "drizzle-orm";
 import type { Locale } from "../../../lib/locale.ts";
-import { MANAGED_STATE, type CouponForm } from "../../../lib/marketing-rules.ts";
-import { ValidTimeType, type CouponDto } from "../../../lib/marketing.ts";
+import { MANAGED_STATE } from "../../../lib/merchant/merchant-fields.ts";
+import type { CouponForm } from "../../../lib/coupon/coupon-rules.ts";
+import { ValidTimeType, type CouponDto } from "../../../lib/coupon/coupon-types.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { couponProds, coupons, products } from "../../db/schema/index.ts";
 import { couponBaseDto, CouponError } from "./coupon.ts";

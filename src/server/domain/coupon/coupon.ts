@@ -17,7 +17,7 @@ import { pickText, type Locale } from "../../../lib/locale.ts";
 import {
   COUPON_PAGE_SIZE, MY_COUPON_PAGE_SIZE, MyCouponStatus, ValidTimeType,
   type CouponDto, type CouponTypeValue, type MyCouponCountDto, type MyCouponDto, type MyCouponStatusValue, type SuitableProdTypeValue, type ValidTimeTypeValue,
-} from "../../../lib/marketing.ts";
+} from "../../../lib/coupon/coupon-types.ts";
 import { formatPrice } from "../../../lib/money.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { couponProds, couponUsers, coupons, orders, products, shops } from "../../db/schema/index.ts";

@@ -1,7 +1,7 @@
 /**
  * Managing limited-time discounts (docs/merchant-api.md "Coupons and discounts"): a shop creates,
  * lists and stops its discounts through the merchant API. The form is checked by the shared rule
- * (src/lib/marketing-rules.ts) first.
+ * (src/lib/discount/discount-rules.ts) first.
  *
  * - Create is one transaction: the products of a selected-products discount must all be the
  *   shop's own; the discount, its tiers and its products are written together.
@@ -12,8 +12,9 @@
  */
 import { and, count, desc, eq, gt, lte, or, type SQL } from "drizzle-orm";
 import type { Locale } from "../../../lib/locale.ts";
-import { MANAGED_STATE, type DiscountForm } from "../../../lib/marketing-rules.ts";
-import type { DiscountDto } from "../../../lib/marketing.ts";
+import { MANAGED_STATE } from "../../../lib/merchant/merchant-fields.ts";
+import type { DiscountForm } from "../../../lib/discount/discount-rules.ts";
+import type { DiscountDto } from "../../../lib/discount/discount-types.ts";
 import type { Db } from "../../db/client.ts";
 import { discountItems, discountProds, discounts } from "../../db/schema/index.ts";
 import { checkOwnProducts } from "../coupon/coupon-admin.ts";

@@ -12,7 +12,7 @@ import { pickText, type Locale } from "../../../lib/locale.ts";
 import {
   ActivityStatus, DISCOUNT_PAGE_SIZE, DISCOUNT_PROD_PAGE_SIZE,
   type ChooseDiscountDto, type DiscountDto, type DiscountProdDto, type DiscountRuleValue, type DiscountTypeValue,
-} from "../../../lib/marketing.ts";
+} from "../../../lib/discount/discount-types.ts";
 import { formatPrice } from "../../../lib/money.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { discountItems, discountProds, discounts, products, shops } from "../../db/schema/index.ts";

@@ -15,7 +15,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { ID_MAX } from "../../../lib/constants.ts";
 import { and, asc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { ResponseCode } from "../../../lib/api-types.ts";
-import { FlashState, soldPercent, windowState, withinLimit, type FlashActivityDto, type FlashSessionDto, type FlashSkuDto } from "../../../lib/flash-sale.ts";
+import { FlashState, soldPercent, windowState, withinLimit, type FlashActivityDto, type FlashSessionDto, type FlashSkuDto } from "../../../lib/flash-sale/flash-sale.ts";
 import { pickText, type Locale } from "../../../lib/locale.ts";
 import { compare, formatPrice } from "../../../lib/money.ts";
 import { rowsOf, type Db, type Tx } from "../../db/client.ts";

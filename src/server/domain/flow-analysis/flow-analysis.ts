@@ -1,5 +1,5 @@
 /** Stores visit logs of the flow analysis (CONTRACT §11, docs/flow-analysis.md). */
-import type { FlowAnalysisLog } from "../../../lib/flow-analysis.ts";
+import type { FlowAnalysisLog } from "../../../lib/flow-analysis/flow-analysis.ts";
 import type { Db } from "../../db/client.ts";
 import { flowLogs } from "../../db/schema/index.ts";
 

@@ -7,6 +7,7 @@ import type { Db } from "../../db/client.ts";
 import { footprints, products, shops } from "../../db/schema/index.ts";
 import { displayStatus } from "../collection/collection.ts";
 import { loadProductTexts } from "../catalog/product-list.ts";
+import type { FootprintDay, FootprintItem } from "../../../lib/footprint/footprint-types.ts";
 
 /**
  * Records that `userId` viewed `prodId` now (insert, or move browseTime forward). Only for
@@ -26,24 +27,6 @@ export async function recordFootprint(db: Db, userId: string, prodId: number, no
 // ------------------------------------------------------------------------------------------
 // The footprint list of the user centre (CONTRACT §7.2): page, delete, clear.
 // ------------------------------------------------------------------------------------------
-
-export interface FootprintItem {
-  prodBrowseLogId: number;
-  prodId: number;
-  prodName: string;
-  pic: string;
-  price: string;
-  /** 1 on sale; anything else = invalid (see displayStatus in collection.ts). */
-  status: number;
-  /** ISO 8601. */
-  browseTime: string;
-}
-
-export interface FootprintDay {
-  /** yyyy-MM-dd in Asia/Shanghai. */
-  time: string;
-  list: FootprintItem[];
-}
 
 /** Day of a moment in Asia/Shanghai (UTC+8 all year, no daylight saving) as yyyy-MM-dd. */
 export function shanghaiDay(d: Date): string {

@@ -19,11 +19,11 @@
 import { and, asc, count, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import { ID_MAX } from "../../../lib/constants.ts";
 import type { Page } from "../../../lib/api-types.ts";
-import { GroupActivityState, joinRefusal, maskNickname, TeamStatus, teamTransition, type GroupActivityDto, type GroupSkuDto, type JoinableTeamDto, type TeamInfoDto } from "../../../lib/group-buy.ts";
+import { GroupActivityState, joinRefusal, maskNickname, TeamStatus, teamTransition, type GroupActivityDto, type GroupSkuDto, type JoinableTeamDto, type TeamInfoDto } from "../../../lib/group-buy/group-buy.ts";
 import { pickText, type Locale } from "../../../lib/locale.ts";
 import { compare, formatPrice } from "../../../lib/money.ts";
-import { OrderStatus, transition } from "../../../lib/order-state.ts";
-import { ORDER_PAY_MINUTES } from "../../../lib/order-types.ts";
+import { OrderStatus, transition } from "../../../lib/order/order-state.ts";
+import { ORDER_PAY_MINUTES } from "../../../lib/order/order-types.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { groupActivities, groupMembers, groupSkus, groupTeams, jobs, orderItems, orders, products, shops, skus, users } from "../../db/schema/index.ts";
 import { registerJobHandler, scheduleJob } from "../jobs/jobs.ts";

@@ -12,12 +12,13 @@ import { and, count, desc, eq, ne, sql } from "drizzle-orm";
 import type { Page } from "../../../lib/api-types.ts";
 import { pickText, type Locale } from "../../../lib/locale.ts";
 import { formatPriceSafe } from "../../../lib/money.ts";
-import { OrderStatus } from "../../../lib/order-state.ts";
-import type { InvoiceChoiceInput } from "../../../lib/order-rules.ts";
+import { OrderStatus } from "../../../lib/order/order-state.ts";
+import type { InvoiceChoiceInput } from "../../../lib/order/order-rules.ts";
 import type { Db } from "../../db/client.ts";
 import { orders, users, type OrderInvoice } from "../../db/schema/index.ts";
 import type { FileStorage } from "../../providers/storage.ts";
 import { DomainError } from "../kernel/domain-error.ts";
+import type { InvoiceDetailDto, ShopInvoiceDto } from "../../../lib/invoice/invoice-types.ts";
 
 export class InvoiceError extends DomainError {}
 
@@ -25,33 +26,6 @@ export class InvoiceError extends DomainError {}
 export const InvoiceState = { APPLIED: 1, ISSUED: 2 } as const;
 /** Invoice PDFs: at most 5 MB. */
 export const INVOICE_PDF_MAX_BYTES = 5 * 1024 * 1024;
-
-/** GET /p/orderInvoice/info: the invoice of one of the buyer's orders. headerType: 1 unit (company), 2 personal. */
-export interface InvoiceDetailDto {
-  orderNumber: string;
-  shopId: number;
-  shopName: string;
-  /** 1 personal, 2 unit (the submit-order choice). */
-  invoiceType: 1 | 2;
-  headerName: string;
-  invoiceTaxNumber: string | null;
-  /** 1 = product details (the only content this mall issues). */
-  invoiceContext: 1;
-  invoiceState: 1 | 2;
-  /** The PDF once invoiced. */
-  filePath: string | null;
-  uploadTime: string | null;
-  /** Whether the buyer may still change it. */
-  editable: boolean;
-  orderStatus: number;
-  actualTotal: string;
-  createTime: string;
-}
-
-/** A row of the shop's invoices (GET /merchant/invoices). */
-export interface ShopInvoiceDto extends Omit<InvoiceDetailDto, "editable" | "shopName"> {
-  buyerNickName: string;
-}
 
 type OrderRow = typeof orders.$inferSelect;
 

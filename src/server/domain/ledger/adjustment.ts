@@ -5,7 +5,7 @@
  * user has is refused and changes nothing.
  */
 import { eq, or, sql } from "drizzle-orm";
-import { adjustmentError, type AdjustInput } from "../../../lib/adjustment.ts";
+import { adjustmentError, type AdjustInput } from "../../../lib/ledger/adjustment.ts";
 import { formatPrice } from "../../../lib/money.ts";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema/index.ts";

@@ -16,7 +16,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { formatPrice, toDecimal } from "../../../lib/money.ts";
 import { pickText, type Locale } from "../../../lib/locale.ts";
-import type { ProviderPayDto } from "../../../lib/order-types.ts";
+import type { ProviderPayDto } from "../../../lib/order/order-types.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { memberLevels, users } from "../../db/schema/index.ts";
 import { BalanceError, BalanceReason, changeBalance } from "../balance/balance.ts";

@@ -14,13 +14,13 @@ import { and, asc, count, desc, eq, gt, inArray, isNull, like, sql, type SQL } f
 import type { Page } from "../../../lib/api-types.ts";
 import { pickText, type Locale } from "../../../lib/locale.ts";
 import { formatPriceSafe } from "../../../lib/money.ts";
-import { type DeliveryOrderDto, type OrderAddrDto, type OrderItemDto } from "../../../lib/order-types.ts";
+import { type DeliveryOrderDto, type OrderAddrDto, type OrderItemDto } from "../../../lib/order/order-types.ts";
 import type { Db } from "../../db/client.ts";
 import { deliveries, deliveryTraces, merchantAccounts, orderItems, orders, sessions, users, type OrderInvoice } from "../../db/schema/index.ts";
 import { LOGIN_LIMITS, type LoginLimits } from "../account/auth.ts";
 import { addDeliveryTrace, shipOrder, type ShipPackage } from "../order/order-lifecycle.ts";
 import { toDeliveryDto } from "../order/delivery.ts";
-import { ORDER_STATUSES } from "../../../lib/order-state.ts";
+import { ORDER_STATUSES } from "../../../lib/order/order-state.ts";
 import { hashPassword, verifyPassword } from "../account/password.ts";
 import { countLoginTry } from "../account/rate-limit.ts";
 import { hashToken, newToken } from "../account/tokens.ts";

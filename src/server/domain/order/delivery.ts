@@ -5,7 +5,7 @@
  */
 import { desc, inArray } from "drizzle-orm";
 import { pickText, type Locale } from "../../../lib/locale.ts";
-import { DELIVERY_COMPANIES, type DeliveryOrderDto } from "../../../lib/order-types.ts";
+import { DELIVERY_COMPANIES, type DeliveryOrderDto } from "../../../lib/order/order-types.ts";
 import type { Db } from "../../db/client.ts";
 import { deliveries, deliveryTraces, orderItems } from "../../db/schema/index.ts";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { carrierName, deliveryCompanyList } from "./delivery.ts";
 import { countFromGroups, escapeLike, isOrderNumber, ORDER_NAME_MAX, parseOrderName } from "./my-order.ts";
-import { countOrders } from "../../../lib/order-state.ts";
+import { countOrders } from "../../../lib/order/order-state.ts";
 
 describe("parseOrderName", () => {
   it("empty, spaces or not a string → no filter", () => {

@@ -17,14 +17,15 @@ import {
   type MyOrderDto,
   type OrderDetailDto,
   type OrderItemDto,
-} from "../../../lib/order-types.ts";
+} from "../../../lib/order/order-types.ts";
 import type { Db } from "../../db/client.ts";
 import { deliveries, orderItems, orderRefunds, orders } from "../../db/schema/index.ts";
-import { lineAfterSales, type LineAfterSales } from "../../../lib/refund-state.ts";
+import { lineAfterSales, type LineAfterSales } from "../../../lib/refund/refund-state.ts";
 import { CartError, cartProdCount, changeItem } from "../cart/cart.ts";
 import { loadDeliveryDtos } from "./delivery.ts";
 import { CloseType, OrderError, closeOrder, confirmReceipt } from "./order-lifecycle.ts";
-import { countOrders, orderTabDef, progressSteps, transition, type OrderCountData, type OrderTab } from "../../../lib/order-state.ts";
+import { countOrders, orderTabDef, progressSteps, transition, type OrderCountData, type OrderTab } from "../../../lib/order/order-state.ts";
+import type { BuyAgainResult } from "../../../lib/order/order-types.ts";
 
 // ------------------------------------------------------------------------------------------
 // Pure rules
@@ -249,15 +250,6 @@ export async function deleteMyOrder(db: Db, userId: string, orderNumber: string,
     if (!r.ok) throw new OrderError(r.error);
     await tx.update(orders).set({ deleteStatus: 2, updatedAt: now }).where(eq(orders.orderId, o.orderId));
   });
-}
-
-export interface BuyAgainResult {
-  /** The cart's total quantity afterwards (header badge). */
-  prodCount: number;
-  /** Lines put into the cart. */
-  added: number;
-  /** Lines that could not be added, with why (cart.* reason key without the namespace). */
-  skipped: { orderItemId: number; prodName: string; skuName: string; reason: "prodUnavailable" | "skuUnavailable" | "insufficientStock" | "badCount" }[];
 }
 
 /**

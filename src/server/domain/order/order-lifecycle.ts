@@ -11,12 +11,12 @@
  */
 import { growthEarned, memberEquity, multipliedPoints } from "../member/member-equity.ts";
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { DELIVERY_COMPANIES, DELIVERY_STATES, DeliveryState, ORDER_AUTO_CONFIRM_DAYS, PayType } from "../../../lib/order-types.ts";
+import { DELIVERY_COMPANIES, DELIVERY_STATES, DeliveryState, ORDER_AUTO_CONFIRM_DAYS, PayType } from "../../../lib/order/order-types.ts";
 import { compare, formatPrice, sum, tryDecimal } from "../../../lib/money.ts";
 import { rowsOf, type Tx } from "../../db/client.ts";
 import { deliveries, deliveryTraces, jobs, orderItems, orders, payments, products, skus, userLedger, users } from "../../db/schema/index.ts";
 import { registerJobHandler, scheduleJob } from "../jobs/jobs.ts";
-import { autoConfirmDecision, OrderStatus, transition, type OrderEvent } from "../../../lib/order-state.ts";
+import { autoConfirmDecision, OrderStatus, transition, type OrderEvent } from "../../../lib/order/order-state.ts";
 import { pointsEarned } from "../points/points.ts";
 import { giveBackCoupons } from "../coupon/coupon.ts";
 import { DomainError } from "../kernel/domain-error.ts";

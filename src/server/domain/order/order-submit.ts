@@ -26,12 +26,13 @@ import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, sql } from "drizzle-o
 import { ResponseCode } from "../../../lib/api-types.ts";
 import { CART_SETTLE_MAX } from "../../../lib/constants.ts";
 import { LOCALES, pickText, type Locale, type LocalizedText } from "../../../lib/locale.ts";
-import type { CheckoutCouponDto, LineOffers } from "../../../lib/marketing.ts";
+import type { CheckoutCouponDto } from "../../../lib/coupon/coupon-types.ts";
+import type { LineOffers } from "../../../lib/pricing/pricing-types.ts";
 import { compare, formatPrice, mulQty, sum } from "../../../lib/money.ts";
 import {
   ORDER_PAY_MINUTES, SUBMIT_TOKEN_MINUTES,
   type ConfirmItemDto, type OrderAddrDto, type OrderConfirmDto, type ShopCartOrderDto,
-} from "../../../lib/order-types.ts";
+} from "../../../lib/order/order-types.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import {
   addresses, cartItems, orderItems, orders, productTranslations, products, shopFreightRules, shops, skus, submitTokens, userLedger, users,

@@ -34,12 +34,12 @@ import type { PaySwitch } from "../../../lib/api-types.ts";
 import { sameOriginPath } from "../../../lib/same-origin-path.ts";
 import { pickText, type Locale } from "../../../lib/locale.ts";
 import { compare, formatPrice, sum, toDecimal, tryDecimal, type MoneyInput } from "../../../lib/money.ts";
-import { PAY_QR_MINUTES, PayType, type OrderPayInfoDto, type ProviderPayDto } from "../../../lib/order-types.ts";
+import { PAY_QR_MINUTES, PayType, type OrderPayInfoDto, type ProviderPayDto } from "../../../lib/order/order-types.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { orderItems, orders, payments, userLedger, users } from "../../db/schema/index.ts";
 import { notificationFields, NOTIFY_SUCCESS, sandboxNotification, verifyNotification, type PaymentNotification, type PaymentProvider } from "../../providers/payment.ts";
 import { lockOrders, markPaymentPaid } from "../order/order-lifecycle.ts";
-import { OrderStatus, transition } from "../../../lib/order-state.ts";
+import { OrderStatus, transition } from "../../../lib/order/order-state.ts";
 import { getPaySwitch } from "../content/site.ts";
 import { DomainError } from "../kernel/domain-error.ts";
 

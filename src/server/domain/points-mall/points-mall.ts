@@ -15,11 +15,11 @@ import { and, asc, count, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Page } from "../../../lib/api-types.ts";
 import { pickText, type Locale, type LocalizedText } from "../../../lib/locale.ts";
 import { formatPrice, mulQty } from "../../../lib/money.ts";
-import { ORDER_PAY_MINUTES, PayType } from "../../../lib/order-types.ts";
+import { ORDER_PAY_MINUTES, PayType } from "../../../lib/order/order-types.ts";
 import {
   exchangeCountError, exchangeRefusal, POINTS_MALL_STATUS, POINTS_ORDER_TYPE, POINTS_PROD_TYPE,
   type ExchangeResultDto, type PointsMallDetailDto, type PointsMallItemDto,
-} from "../../../lib/points-mall.ts";
+} from "../../../lib/points-mall/points-mall.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { addresses, orderItems, orders, products, productTranslations, shops, skus, users } from "../../db/schema/index.ts";
 import { scheduleJob } from "../jobs/jobs.ts";

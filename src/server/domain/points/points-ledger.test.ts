@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PointsSource } from "../../../lib/points.ts";
+import { PointsSource } from "../../../lib/points/points.ts";
 import { clawBackAmount, dueExpiry, pointsSourceOf, PointsReason, shanghaiYear, upcomingExpiry, yearStart, type LedgerEntry } from "./points-ledger.ts";
 
 const at = (iso: string) => new Date(iso);

@@ -13,7 +13,7 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import type { Page } from "../../../lib/api-types.ts";
-import { PointsSource, type PointsLogDto } from "../../../lib/points.ts";
+import { PointsSource, type PointsLogDto } from "../../../lib/points/points.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { userLedger, users } from "../../db/schema/index.ts";
 import { ledgerPage, mapPage, writeLedger } from "../ledger/ledger.ts";

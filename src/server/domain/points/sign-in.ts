@@ -6,7 +6,7 @@
  * at day 1's reward). Points are added through the points ledger in the same transaction.
  */
 import { desc, eq } from "drizzle-orm";
-import type { ScoreInfoDto, SignInDayDto } from "../../../lib/points.ts";
+import type { ScoreInfoDto, SignInDayDto } from "../../../lib/points/points.ts";
 import type { Db } from "../../db/client.ts";
 import { signIns } from "../../db/schema/index.ts";
 import { shanghaiDay } from "../footprint/footprint.ts";

@@ -20,10 +20,12 @@
  */
 import type { LocalizedText } from "../../../lib/locale.ts";
 import {
-  CouponType, DiscountRule, DiscountType, isCountRule, isPercentRule, SuitableProdType,
-  type CouponTypeValue, type CouponUnusableReason, type DiscountHint, type DiscountRuleValue, type DiscountTypeValue,
-  type LineOffers, type SuitableProdTypeValue,
-} from "../../../lib/marketing.ts";
+  CouponType, SuitableProdType, type CouponTypeValue, type CouponUnusableReason, type SuitableProdTypeValue,
+} from "../../../lib/coupon/coupon-types.ts";
+import {
+  DiscountRule, DiscountType, isCountRule, isPercentRule, type DiscountHint, type DiscountRuleValue, type DiscountTypeValue,
+} from "../../../lib/discount/discount-types.ts";
+import type { LineOffers } from "../../../lib/pricing/pricing-types.ts";
 import { formatPrice, Money, toDecimal, type MoneyDecimal, type MoneyInput } from "../../../lib/money.ts";
 import { freightFor, type FreightRule } from "../order/order-pricing.ts";
 import { maxUsablePointsForShops, pointsToMoney, splitPoints, validatePointsUse } from "../points/points.ts";

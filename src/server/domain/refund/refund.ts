@@ -1,6 +1,6 @@
 /**
  * Refunds and returns (CONTRACT §5.1; docs/after-sales.md "Refunds and returns"): the database
- * side of the state machine in src/lib/refund-state.ts and the amounts of refund-amount.ts.
+ * side of the state machine in src/lib/refund/refund-state.ts and the amounts of refund-amount.ts.
  *
  * Every change runs in one transaction that locks the order row first, then the refund row, so
  * concurrent moves (the shop accepts while the buyer withdraws) are serialised: the second one
@@ -14,10 +14,10 @@ import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Page } from "../../../lib/api-types.ts";
 import { pickText, type Locale } from "../../../lib/locale.ts";
 import { compare, formatPrice, formatPriceSafe, sum, tryDecimal } from "../../../lib/money.ts";
-import { OrderStatus, transition } from "../../../lib/order-state.ts";
-import { DELIVERY_COMPANIES, PayType } from "../../../lib/order-types.ts";
-import { ApplyType, CLOSE_TYPE_REFUNDED, isRefundActive, refundSteps, RefundSts, refundTransition, type RefundEvent, type RefundStep } from "../../../lib/refund-state.ts";
-import { NO_REASON, refundDueAt, REFUND_WINDOW_DAYS, withinRefundWindow, type RefundApplyInput, type RefundExpressInput } from "../../../lib/refund-rules.ts";
+import { OrderStatus, transition } from "../../../lib/order/order-state.ts";
+import { DELIVERY_COMPANIES, PayType } from "../../../lib/order/order-types.ts";
+import { ApplyType, CLOSE_TYPE_REFUNDED, isRefundActive, refundSteps, RefundSts, refundTransition, type RefundEvent } from "../../../lib/refund/refund-state.ts";
+import { NO_REASON, refundDueAt, REFUND_WINDOW_DAYS, withinRefundWindow, type RefundApplyInput, type RefundExpressInput } from "../../../lib/refund/refund-rules.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { jobs, orderItems, orderRefunds, orders, payments, products, userLedger, users } from "../../db/schema/index.ts";
 import { notificationFields, NOTIFY_SUCCESS, verifyRefundNotification, type PaymentProvider, type RefundNotification } from "../../providers/payment.ts";
@@ -27,6 +27,7 @@ import { orderNumberStamp } from "../order/order-lifecycle.ts";
 import { isUploadedPath } from "../upload/upload.ts";
 import { amountWithin, lineRefundable, linesPaid, linesScore, orderRefundable, type PaidLine } from "./refund-amount.ts";
 import { DomainError } from "../kernel/domain-error.ts";
+import type { RefundDto, RefundItemDto, RefundPreviewDto } from "../../../lib/refund/refund-types.ts";
 
 export class RefundError extends DomainError {
   constructor(key: string, params: Record<string, unknown> = {}) {
@@ -44,38 +45,6 @@ type ItemRow = typeof orderItems.$inferSelect;
 // ---------------------------------------------------------------------------------------------
 // Shapes
 // ---------------------------------------------------------------------------------------------
-
-export interface RefundItemDto {
-  orderItemId: number; prodId: number; prodName: string; skuName: string; pic: string; price: string; prodCount: number;
-  /** Pieces this refund covers. */
-  goodsNum: number;
-}
-
-/** A refund as the buyer and the shop see it (CONTRACT §5.1 info). */
-export interface RefundDto {
-  refundId: number; refundSn: string; orderNumber: string; shopId: number; shopName: string;
-  refundType: number; orderItemId: number | null; applyType: number; isReceiver: number; buyerReason: number; buyerDesc: string;
-  photoFiles: string[]; buyerMobile: string; refundAmount: string; refundScore: number; goodsNum: number;
-  returnMoneySts: number; sellerMsg: string | null; rejectMessage: string | null;
-  refundDelivery: { dvyId: number; expressName: string; expressNo: string; mobile: string; senderRemarks: string } | null;
-  refundWay: string | null; applyTime: string; handelTime: string | null; shipTime: string | null; receiveTime: string | null;
-  refundTime: string | null; cancelTime: string | null; updateTime: string; dueAt: string | null;
-  /** The most this application may ask for (what the lines were paid, less earlier refunds). */
-  maxRefundAmount: string;
-  orderAmount: string;
-  orderItems: RefundItemDto[];
-  steps: RefundStep[];
-}
-
-/** What the apply page needs: the order's lines with what each may still refund. */
-export interface RefundPreviewDto {
-  orderNumber: string; shopName: string; status: number; freightAmount: string; actualTotal: string;
-  /** The whole order may be refunded at once (nothing refunded or applied for yet). */
-  wholeOrder: { allowed: boolean; amount: string; goodsNum: number };
-  /** Goods shipped: a return is possible. */
-  canReturn: boolean;
-  items: (RefundItemDto & { refundableNum: number; paid: string; refundable: string; sevenDayReturn: boolean; inProgress: boolean })[];
-}
 
 // ---------------------------------------------------------------------------------------------
 // Reading

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { RenovationBlock } from "../../../lib/product-types.ts";
+import type { RenovationBlock } from "../../../lib/renovation/renovation-types.ts";
 import { collectBlockRefs, itemProdId, PRODUCT_LIST_PATHS, refreshBlocks, toRenovationAnswer, type BlockProduct, type BlockShop } from "./renovation.ts";
 
 const lt = (zh: string, en: string) => ({ zh, "zh-tw": zh, en });

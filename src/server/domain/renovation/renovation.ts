@@ -9,7 +9,7 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { formatPriceSafe } from "../../../lib/money.ts";
 import { pickText, type Locale, type LocalizedText } from "../../../lib/locale.ts";
-import type { RenovationAnswer, RenovationBlock, RenovationPage } from "../../../lib/product-types.ts";
+import type { RenovationAnswer, RenovationBlock, RenovationPage } from "../../../lib/renovation/renovation-types.ts";
 import type { Db } from "../../db/client.ts";
 import { products, productTranslations, renovations, shops } from "../../db/schema/index.ts";
 import { PROD_ON_SALE } from "../catalog/product-list.ts";

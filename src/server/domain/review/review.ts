@@ -11,40 +11,17 @@
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Page } from "../../../lib/api-types.ts";
 import { pickText, type Locale } from "../../../lib/locale.ts";
-import { OrderStatus } from "../../../lib/order-state.ts";
-import { evaluateOf, type ReviewSubmitInput } from "../../../lib/review-rules.ts";
+import { OrderStatus } from "../../../lib/order/order-state.ts";
+import { evaluateOf, type ReviewSubmitInput } from "../../../lib/review/review-rules.ts";
 import type { Db } from "../../db/client.ts";
 import { orderItems, orders, prodComments, products, productTranslations, users } from "../../db/schema/index.ts";
 import type { FileStorage } from "../../providers/storage.ts";
 import { maskNickName } from "../catalog/product-detail.ts";
 import { isUploadedPath } from "../upload/upload.ts";
 import { DomainError } from "../kernel/domain-error.ts";
+import type { MyReviewDto, ShopReviewDto } from "../../../lib/review/review-types.ts";
 
 export class ReviewError extends DomainError {}
-
-/** A row of my reviews (GET /p/prodComm/prodCommPageByUser). */
-export interface MyReviewDto {
-  prodCommId: number;
-  prodId: number;
-  prodName: string;
-  pic: string;
-  skuName: string;
-  orderNumber: string | null;
-  orderItemId: number | null;
-  score: number;
-  evaluate: number;
-  content: string;
-  pics: string[];
-  isAnonymous: number;
-  recTime: string;
-  replyContent: string | null;
-  replyTime: string | null;
-}
-
-/** A review as the shop sees it (GET /merchant/reviews). The reviewer is masked when anonymous. */
-export interface ShopReviewDto extends Omit<MyReviewDto, "orderItemId"> {
-  nickName: string;
-}
 
 const splitPics = (s: string) => s.split(",").map((p) => p.trim()).filter(Boolean);
 

@@ -5,7 +5,7 @@
  */
 import { and, asc, eq } from "drizzle-orm";
 import { pickText, type Locale } from "../../../lib/locale.ts";
-import type { ShopCategory, ShopIndexAnswer, ShopIndexInfo } from "../../../lib/product-types.ts";
+import type { ShopCategory, ShopIndexAnswer, ShopIndexInfo } from "../../../lib/shop/shop-types.ts";
 import type { Db } from "../../db/client.ts";
 import { renovations, shops } from "../../db/schema/index.ts";
 import { getCategoryTree } from "../catalog/catalog.ts";

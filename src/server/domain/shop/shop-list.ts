@@ -5,7 +5,7 @@
 import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Page } from "../../../lib/api-types.ts";
 import { pickText, type Locale } from "../../../lib/locale.ts";
-import type { ShopCard } from "../../../lib/product-types.ts";
+import type { ShopCard } from "../../../lib/shop/shop-types.ts";
 import type { Db } from "../../db/client.ts";
 import { products, shops } from "../../db/schema/index.ts";
 import { PROD_ON_SALE } from "../catalog/product-list.ts";

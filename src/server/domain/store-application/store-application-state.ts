@@ -10,7 +10,7 @@
  * Shop (`shopStatus`, created by the approval as -1 "not yet open" or 1 "open"): the platform
  * opens (or reopens) it → 1, takes it offline → 2, suspends it → 3, from any other status.
  */
-import { APPLY_STATUS } from "../../../lib/store-application.ts";
+import { APPLY_STATUS } from "../../../lib/store-application/store-application.ts";
 import { SHOP_STATUS } from "../../../lib/constants.ts";
 
 export type SubmitCheck = { ok: true } | { ok: false; key: "storeApplication.errors.pending" | "storeApplication.errors.approved" };

@@ -9,7 +9,7 @@
 import { and, asc, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Page } from "../../../lib/api-types.ts";
 import type { LocalizedText } from "../../../lib/locale.ts";
-import { APPLY_STATUS, type StoreAccountForm, type StoreApplicationDto, type StoreApplicationForm, STORE_IMAGE_FIELDS } from "../../../lib/store-application.ts";
+import { APPLY_STATUS, type StoreAccountForm, type StoreApplicationDto, type StoreApplicationForm, STORE_IMAGE_FIELDS } from "../../../lib/store-application/store-application.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { merchantAccounts, sessions, shops, storeApplications, users } from "../../db/schema/index.ts";
 import type { FileStorage } from "../../providers/storage.ts";

@@ -1,0 +1,142 @@
+/** The cart's lines: a line with its check box, quantity and delete; an invalid line; a discount group's header. */
+import { useEffect, useState, type ReactNode } from "react";
+import type { ShopCartItemDto } from "../../lib/cart/cart-types.ts";
+import type { ChooseDiscountDto } from "../../lib/discount/discount-types.ts";
+import { useTranslation } from "../common/I18nProvider.tsx";
+import { digitsOnly, discountTexts, parseCount, type InvalidLine } from "./cart-view.ts";
+import { toastError } from "./useCart.ts";
+
+export function CartState({ children, testId }: { children: ReactNode; testId: string }) {
+  return (
+    <div className="co-state cart-state" data-testid={testId}>
+      {children}
+    </div>
+  );
+}
+
+function LineProduct({ line, base }: { line: ShopCartItemDto; base: string }) {
+  const href = `${base}/detail/${line.prodId}`;
+  return (
+    <div className="cart-col-prod cart-prod">
+      <a href={href} className="co-pic cart-pic" tabIndex={-1} aria-hidden="true">
+        {line.pic ? <img src={line.pic} alt="" width={80} height={80} loading="lazy" /> : <span className="co-pic-ph" />}
+      </a>
+      <div className="cart-prod-text">
+        <a href={href} className="cart-prod-name co-prod-name" data-testid="cart-line-name">
+          {line.prodName}
+        </a>
+        {line.skuName || line.properties ? <p className="cart-sku">{line.skuName || line.properties}</p> : null}
+      </div>
+    </div>
+  );
+}
+
+export function CartLine({ line, base, busy, onCheck, onCount, onDelete }: {
+  line: ShopCartItemDto;
+  base: string;
+  busy: boolean;
+  onCheck: (checked: boolean) => void;
+  onCount: (next: number) => void;
+  onDelete: () => void;
+}) {
+  const { t } = useTranslation();
+  const [text, setText] = useState(String(line.prodCount));
+  // Every reload brings new line objects: the input shows the server's quantity again (also after a refusal).
+  useEffect(() => setText(String(line.prodCount)), [line]);
+  const overStock = line.prodCount >= line.actualStock;
+
+  function commit() {
+    const n = parseCount(text);
+    if (n === null) {
+      toastError(t("cart.badCount"));
+      setText(String(line.prodCount));
+      return;
+    }
+    if (n !== line.prodCount) onCount(n);
+  }
+
+  return (
+    <li className={`cart-line${line.isChecked === 1 ? " is-checked" : ""}`} data-testid="cart-line" data-basket-id={line.basketId} data-sku-id={line.skuId}>
+      <label className="cart-col-check cart-check">
+        <input type="checkbox" checked={line.isChecked === 1} disabled={busy} onChange={(e) => onCheck(e.target.checked)} aria-label={t("cart.page.selectLine", { name: line.prodName })} data-testid="cart-check-line" />
+      </label>
+      <LineProduct line={line} base={base} />
+      <div className="cart-col-price">
+        <span>¥{line.price}</span>
+        {line.oriPrice && line.oriPrice !== line.price && line.oriPrice !== "0.00" ? <del className="cart-ori">¥{line.oriPrice}</del> : null}
+      </div>
+      <div className="cart-col-count">
+        <div className="cart-qty" role="group" aria-label={t("cart.page.colCount")}>
+          <button type="button" disabled={busy || line.prodCount <= 1} onClick={() => onCount(line.prodCount - 1)} aria-label={t("cart.page.decrease")} data-testid="cart-minus">
+            −
+          </button>
+          <input
+            type="text"
+            inputMode="numeric"
+            value={text}
+            disabled={busy}
+            aria-label={t("cart.page.quantityOf", { name: line.prodName })}
+            onChange={(e) => setText(digitsOnly(e.target.value))}
+            onBlur={commit}
+            onKeyDown={(e) => {
+              if (e.key === "Enter") {
+                e.preventDefault();
+                (e.target as HTMLInputElement).blur();
+              }
+            }}
+            data-testid="cart-count-input"
+          />
+          <button type="button" disabled={busy} onClick={() => (overStock ? toastError(t("cart.insufficientStock")) : onCount(line.prodCount + 1))} aria-label={t("cart.page.increase")} data-testid="cart-plus">
+            +
+          </button>
+        </div>
+        <p className="cart-stock">{t("cart.page.stock", { n: line.actualStock })}</p>
+      </div>
+      <div className="cart-col-sum co-price" data-testid="cart-line-sum">
+        ¥{line.productTotalAmount}
+      </div>
+      <div className="cart-col-ops">
+        <button type="button" className="cart-link-btn" disabled={busy} onClick={onDelete} data-testid="cart-delete">
+          {t("cart.page.delete")}
+        </button>
+      </div>
+    </li>
+  );
+}
+
+export function InvalidCartLine({ line, base, busy, onDelete }: { line: InvalidLine; base: string; busy: boolean; onDelete: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <li className="cart-line is-invalid" data-testid="cart-invalid-line" data-basket-id={line.basketId} data-status={line.status}>
+      <span className="cart-col-check">
+        <span className="cart-invalid-tag">{line.status === "noStock" ? t("cart.page.statusNoStock") : t("cart.page.statusOffline")}</span>
+      </span>
+      <LineProduct line={line} base={base} />
+      <div className="cart-col-price">
+        <span>¥{line.price}</span>
+        <p className="cart-sku">{line.shopName}</p>
+      </div>
+      <div className="cart-col-count">×{line.prodCount}</div>
+      <div className="cart-col-sum">¥{line.productTotalAmount}</div>
+      <div className="cart-col-ops">
+        <button type="button" className="cart-link-btn" disabled={busy} onClick={onDelete} data-testid="cart-delete">
+          {t("cart.page.delete")}
+        </button>
+      </div>
+    </li>
+  );
+}
+
+/** A discount group's header: its name, what it saves now and how much more reaches the next tier. */
+export function DiscountHead({ discount }: { discount: ChooseDiscountDto }) {
+  const { t } = useTranslation();
+  const { reached, hint } = discountTexts(discount);
+  return (
+    <p className="cart-discount" data-testid="cart-discount">
+      <span className="cart-discount-tag">{t("discount.promotion")}</span>
+      <span className="cart-discount-name">{discount.discountName}</span>
+      {reached ? <span className="cart-discount-reached" data-testid="cart-discount-reached">{t(reached.key as "discount.reached", reached.values)}</span> : null}
+      {hint ? <span className="cart-discount-hint" data-testid="cart-discount-hint">{t(hint.key as "discount.hintAmount", hint.values)}</span> : null}
+    </p>
+  );
+}

@@ -1,0 +1,63 @@
+/** The checkout's totals, where it ships to, the amount to pay and the submit button. */
+import type { OrderConfirmDto } from "../../lib/order/order-types.ts";
+import { useTranslation } from "../common/I18nProvider.tsx";
+
+export function SummarySection({ data, submitting, confirming, onSubmit }: { data: OrderConfirmDto; submitting: boolean; confirming: boolean; onSubmit: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <section className="so-sum" aria-label={t("orderSubmit.summary")} data-testid="so-summary">
+      <dl className="so-sum-list">
+        <div>
+          <dt>{t("orderSubmit.goodsAmount", { n: data.totalCount })}</dt>
+          <dd data-testid="so-total-goods">¥{data.total}</dd>
+        </div>
+        <div>
+          <dt>{t("orderSubmit.freight")}</dt>
+          <dd data-testid="so-total-freight">¥{data.totalTransFee}</dd>
+        </div>
+        {data.discountReduce !== "0.00" ? (
+          <div>
+            <dt>{t("coupon.checkout.discount")}</dt>
+            <dd data-testid="so-total-discount">−¥{data.discountReduce}</dd>
+          </div>
+        ) : null}
+        {data.shopCouponReduce !== "0.00" ? (
+          <div>
+            <dt>{t("coupon.checkout.shopCouponReduce")}</dt>
+            <dd data-testid="so-total-shop-coupon">−¥{data.shopCouponReduce}</dd>
+          </div>
+        ) : null}
+        {data.platformCouponReduce !== "0.00" ? (
+          <div>
+            <dt>{t("coupon.checkout.platformCouponReduce")}</dt>
+            <dd data-testid="so-total-platform-coupon">−¥{data.platformCouponReduce}</dd>
+          </div>
+        ) : null}
+        {data.isScorePay === 1 ? (
+          <div>
+            <dt>{t("orderSubmit.pointsDeduct", { n: data.useScore })}</dt>
+            <dd data-testid="so-total-points">−¥{data.totalScoreAmount}</dd>
+          </div>
+        ) : null}
+      </dl>
+      <div className="so-pay-bar">
+        {data.userAddr ? (
+          <p className="so-ship-to" data-testid="so-ship-to">
+            {t("orderSubmit.shipTo")} {data.userAddr.province} {data.userAddr.city} {data.userAddr.area} {data.userAddr.addr} · {data.userAddr.receiver} {data.userAddr.mobile}
+          </p>
+        ) : (
+          <p className="so-ship-to">{t("orderSubmit.needAddress")}</p>
+        )}
+        <p className="co-amount">
+          {t("orderSubmit.toPay")}
+          <strong className="co-price so-pay-amount" data-testid="so-total-pay">
+            ¥{data.actualTotal}
+          </strong>
+        </p>
+        <button type="button" className="co-pay-btn so-submit" disabled={submitting || confirming} onClick={onSubmit} data-testid="so-submit">
+          {submitting ? t("orderSubmit.submitting") : t("orderSubmit.submit")}
+        </button>
+      </div>
+    </section>
+  );
+}

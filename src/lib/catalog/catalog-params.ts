@@ -1,0 +1,162 @@
+/**
+ * Input rules of the product list / search, product detail, reviews, shop list / index,
+ * renovation, flow-analysis and footprint reads. The API (src/server/api/*.ts) and the pages
+ * (/list, /detail, /shopIndex, /shopList, /select-decorate) parse with the same schemas.
+ * Messages are i18n keys under validation.* (field labels: validation.fields.<name>).
+ */
+import { z } from "zod";
+import { intField, intFieldDefault, pageParams } from "../validation.ts";
+import type { CommentFilter } from "../review/review-types.ts";
+import type { ProductSearchParams, ProductSortCode } from "./product-types.ts";
+
+const MAX_INT = 2_147_483_647;
+/** SPEC §9: search keyword at most 50 characters. */
+export const KEYWORD_MAX = 50;
+/** At most this many ids in a comma list (brandIds, prodIds). */
+export const ID_LIST_MAX = 50;
+/** Page size cap (CONTRACT §1.3). */
+export const PAGE_SIZE_MAX = 100;
+
+const blankToUndefined = (v: unknown) => (v === "" || v == null ? undefined : v);
+
+/** An optional positive id: "" or absent → undefined; "abc", "0", "-1", "1.5" refused. */
+export const optionalId = z.preprocess((v) => {
+  const b = blankToUndefined(v);
+  if (typeof b === "string" && /^(0|[1-9]\d*)$/.test(b)) return Number(b);
+  return b;
+}, z.number({ error: "validation.invalid" }).int("validation.notInteger").min(1, "validation.outOfRange").max(MAX_INT, "validation.outOfRange").optional());
+
+/** A comma list of positive ids ("1,2,3"; also an array). Empty → undefined; duplicates removed. */
+export const idList = z.preprocess((v) => {
+  const b = blankToUndefined(v);
+  if (b === undefined) return undefined;
+  const parts = Array.isArray(b) ? b.flatMap((x) => String(x).split(",")) : String(b).split(",");
+  const trimmed = parts.map((p) => p.trim()).filter((p) => p !== "");
+  if (trimmed.length === 0) return undefined;
+  // One bad part refuses the whole list (so the message names the field, not an index).
+  if (!trimmed.every((p) => /^\d{1,10}$/.test(p) && Number(p) >= 1 && Number(p) <= MAX_INT)) return String(b);
+  return trimmed.map(Number);
+}, z.array(z.number({ error: "validation.invalid" }), { error: "validation.invalid" })
+  .max(ID_LIST_MAX, "validation.outOfRange")
+  .transform((ids) => [...new Set(ids)])
+  .optional());
+
+/** An optional search keyword: trimmed; empty or spaces → undefined; at most 50 characters. */
+export const optionalKeyword = z.preprocess(
+  (v) => (typeof v === "string" ? (v.trim() === "" ? undefined : v.trim()) : blankToUndefined(v)),
+  z.string({ error: "validation.invalid" }).max(KEYWORD_MAX, "validation.tooLong").optional(),
+);
+
+/** sort 0..5 (CONTRACT §3.4), optional. */
+const sortParam = z.preprocess(blankToUndefined, intField(0, 5).optional());
+
+/**
+ * GET /search/page and /search/searchProdPage (CONTRACT §3.4). keyword, categoryId (any level,
+ * normally level 3), primaryCategoryId, secondaryCategoryId, brandIds "1,2", shopId,
+ * shopCategoryId, st (0 all, 1 new), sort 0..5, current, size.
+ */
+export const productSearchQuery = pageParams.extend({
+  keyword: optionalKeyword,
+  categoryId: optionalId,
+  primaryCategoryId: optionalId,
+  secondaryCategoryId: optionalId,
+  brandIds: idList,
+  shopId: optionalId,
+  shopCategoryId: optionalId,
+  st: intFieldDefault(0, 1, 0),
+  sort: sortParam,
+}).transform((q): ProductSearchParams => ({
+  ...q,
+  st: q.st as 0 | 1,
+  sort: q.sort as ProductSortCode | undefined,
+}));
+export type ProductSearchQuery = z.input<typeof productSearchQuery>;
+
+/**
+ * The /list page query (SPEC §2): pn (product name), cpid, cid, thCid, st, bid (brand id),
+ * bName (brand name, display only), sort, current. Parses into searchProducts params; use
+ * safeParse and fall back to defaults on bad input.
+ */
+export const listPageQuery = z.object({
+  pn: optionalKeyword,
+  cpid: optionalId,
+  cid: optionalId,
+  thCid: optionalId,
+  st: intFieldDefault(0, 1, 0),
+  bid: idList,
+  bName: z.string().trim().max(KEYWORD_MAX, "validation.tooLong").optional(),
+  sort: sortParam,
+  current: intFieldDefault(1, 100_000, 1),
+  size: intFieldDefault(1, PAGE_SIZE_MAX, 20),
+}).transform((q) => ({
+  search: {
+    keyword: q.pn,
+    primaryCategoryId: q.cpid,
+    secondaryCategoryId: q.cid,
+    categoryId: q.thCid,
+    brandIds: q.bid,
+    st: q.st as 0 | 1,
+    sort: q.sort as ProductSortCode | undefined,
+    current: q.current,
+    size: q.size,
+  } satisfies ProductSearchParams,
+  brandName: q.bName ?? "",
+}));
+
+/** /shopIndex?sid=&cid= (SPEC §2): sid shop id, cid a shop category; sort and current for the product grid. */
+export const shopIndexPageQuery = z.object({
+  sid: intField(1, MAX_INT),
+  cid: optionalId,
+  sort: sortParam,
+  current: intFieldDefault(1, 100_000, 1),
+  size: intFieldDefault(1, PAGE_SIZE_MAX, 20),
+});
+
+/** ?prodId= of the product detail reads. */
+export const prodIdQuery = z.object({
+  prodId: intField(1, MAX_INT),
+});
+
+/** GET /prod/prodCommPageByProd: evaluate -1 all (default), 0 good, 1 medium, 2 bad, 3 with pictures. */
+export const commentPageQuery = pageParams.extend({
+  prodId: intField(1, MAX_INT),
+  evaluate: intFieldDefault(-1, 3, -1),
+}).transform((q) => ({ ...q, evaluate: q.evaluate as CommentFilter }));
+
+/** GET /shop/listShop (and the /shopList page): shopName trimmed (empty = all open shops). */
+export const shopSearchQuery = pageParams.extend({
+  shopName: z.preprocess((v) => (typeof v === "string" ? v.trim() : blankToUndefined(v)), z.string({ error: "validation.invalid" }).max(KEYWORD_MAX, "validation.tooLong").optional()),
+});
+
+/** GET /shop/headInfo?shopId= */
+export const shopIdQuery = z.object({
+  shopId: intField(1, MAX_INT),
+});
+
+/** GET /shopRenovation/homepage?renovationType=1 (1 PC, 2 mobile). */
+export const renovationHomeQuery = z.object({
+  renovationType: intFieldDefault(1, 2, 1),
+});
+
+/** GET /shopRenovation/info?renovationId=&shopId= (shopId 0 = platform; optional). */
+export const renovationInfoQuery = z.object({
+  renovationId: intField(1, MAX_INT),
+  shopId: z.preprocess(blankToUndefined, intField(0, MAX_INT).optional()),
+});
+
+/** /select-decorate?renovationId=&sid=&token= (merchant preview of a decoration, see renovation-preview.ts). */
+export const decoratePreviewQuery = z.object({
+  renovationId: intField(1, MAX_INT),
+  sid: intFieldDefault(0, MAX_INT, 0),
+  token: z.string().trim().max(200, "validation.tooLong").optional(),
+});
+
+/** GET /search/renovationPage?prodIds=1,2,3 — products for decoration blocks, in the given order. */
+export const renovationProductsQuery = z.object({
+  prodIds: z.preprocess((v) => (v === undefined ? "" : v), idList).transform((v) => v ?? []),
+});
+
+/** POST /p/user/recentBrowse body (form or JSON): prodId. */
+export const recentBrowseBody = z.object({
+  prodId: intField(1, MAX_INT),
+});

@@ -1,0 +1,173 @@
+/**
+ * Payload types of the product list / search and the product detail reads (CONTRACT §3.2-§3.5).
+ * The API answers them and the Astro pages get them directly from the domain functions in
+ * src/server/domain/catalog/:
+ *   product-list.ts   searchProducts, searchPage, categoryPath, renovationProducts
+ *   product-detail.ts getProductDetail, getSkuList, isProductOnSale, buildSkuMatrix
+ * Money is a string with 2 decimals ("12.30"); times are ISO 8601 strings (UTC).
+ */
+import type { Page } from "../api-types.ts";
+
+/** Sort codes of /search/page and /list (CONTRACT §3.4). */
+export const ProductSort = {
+  /** Comprehensive: sales desc, then comments desc. */
+  DEFAULT: 0,
+  /** Newest listed first (putawayTime desc). */
+  NEWEST: 1,
+  SALES_DESC: 2,
+  SALES_ASC: 3,
+  PRICE_DESC: 4,
+  PRICE_ASC: 5,
+} as const;
+export type ProductSortCode = (typeof ProductSort)[keyof typeof ProductSort];
+
+/** Input of searchProducts (already validated, e.g. by productSearchQuery in catalog-params.ts). */
+export interface ProductSearchParams {
+  /** Substring of the product name in any language (trimmed, case-insensitive). */
+  keyword?: string | undefined;
+  /** Level 1 (cpid). */
+  primaryCategoryId?: number | undefined;
+  /** Level 2 (cid). */
+  secondaryCategoryId?: number | undefined;
+  /** Level 3 (thCid) — or any level when given alone. */
+  categoryId?: number | undefined;
+  brandIds?: number[] | undefined;
+  shopId?: number | undefined;
+  /** A shop's own category (with its sub-categories). */
+  shopCategoryId?: number | undefined;
+  /** 0 all, 1 new products (listed in the last 30 days). */
+  st?: 0 | 1 | undefined;
+  /** Sort code 0..5; absent → 0, or 1 (newest) when st = 1. */
+  sort?: ProductSortCode | undefined;
+  current: number;
+  size: number;
+}
+
+/** A product in lists (ProductSearchVO subset). shopType 1 self-operated, 2 preferred, 0 general. */
+export interface ProductCard {
+  prodId: number;
+  prodName: string;
+  brief: string;
+  price: string;
+  oriPrice: string;
+  pic: string;
+  shopId: number;
+  shopName: string;
+  shopType: number;
+  soldNum: number;
+  commentNum: number;
+  totalStocks: number;
+  /** ISO 8601. */
+  putawayTime: string;
+}
+
+/** shopInfo of /search/page when the keyword matches an open shop's name. type 1 self-operated. */
+export interface SearchShopInfo {
+  shopId: number;
+  shopName: string;
+  shopLogo: string;
+  type: number;
+}
+
+export interface SearchBrand {
+  brandId: number;
+  brandName: string;
+  brandImg: string;
+}
+
+export interface SearchCategory {
+  categoryId: number;
+  name: string;
+}
+
+/** records[0] of /search/page (EsProductSearchVO). */
+export interface ProductSearchRecord {
+  shopInfo: SearchShopInfo | null;
+  /** Brands of all matching products (not only this page), by seq. */
+  brands: SearchBrand[];
+  /** Level-3 categories of all matching products, by seq. */
+  categories: SearchCategory[];
+  products: ProductCard[];
+}
+
+/** GET /search/page answer (EsPageVO). records has exactly one element. */
+export interface ProductSearchPage {
+  pages: number;
+  total: number;
+  records: [ProductSearchRecord];
+}
+
+/** A breadcrumb item of /list: level 1, 2 or 3. */
+export interface CategoryCrumbItem {
+  categoryId: number;
+  categoryName: string;
+  level: 1 | 2 | 3;
+}
+
+// ------------------------------------------------------------------ product detail
+
+export interface ProductParameter {
+  key: string;
+  value: string;
+}
+
+/** SkuVO subset. properties "k1:v1;k2:v2" in the request language. status 1 on sale. */
+export interface SkuItem {
+  skuId: number;
+  skuName: string;
+  properties: string;
+  price: string;
+  oriPrice: string;
+  stocks: number;
+  pic: string;
+  status: number;
+}
+
+/** The property matrix derived from skuList: one row per property name, values in first-seen order. */
+export interface SkuSpec {
+  name: string;
+  values: { value: string; skuIds: number[] }[];
+}
+
+export interface ProductShop {
+  shopId: number;
+  shopName: string;
+  shopLogo: string;
+  /** 1 self-operated, 2 preferred, 0 general. */
+  type: number;
+  shopStatus: number;
+  rating: number;
+  fansCount: number;
+  /** Products on sale in the shop. */
+  productCount: number;
+}
+
+/** GET /prod/prodInfo (ProductVO subset). content is sanitised HTML. */
+export interface ProductDetail {
+  prodId: number;
+  prodName: string;
+  brief: string;
+  content: string;
+  parameters: ProductParameter[];
+  pic: string;
+  imgs: string[];
+  price: string;
+  oriPrice: string;
+  soldNum: number;
+  commentNum: number;
+  totalStocks: number;
+  status: number;
+  /** 0 normal, 1 group buy, 2 seckill, 3 points. */
+  prodType: number;
+  /** The seven-day no-reason return applies (docs/after-sales.md; products.seven_day_return). */
+  sevenDayReturn: boolean;
+  /** The platform level-3 category. */
+  categoryId: number;
+  categoryPath: CategoryCrumbItem[];
+  brand: { brandId: number; brandName: string } | null;
+  shop: ProductShop;
+  skuList: SkuItem[];
+  specs: SkuSpec[];
+}
+
+export type ProductCardPage = Page<ProductCard>;
