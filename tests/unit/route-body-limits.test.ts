@@ -12,7 +12,6 @@ import { getT } from "../../src/i18n/index.ts";
 import { createApi, SMALLEST_ROUTE_BODY_LIMIT } from "../../src/server/api/app.ts";
 import type { AppContext } from "../../src/server/context.ts";
 import { BODY_MAX_BYTES, bodyLimitOf, ROUTE_BODY_LIMITS } from "../../src/server/http/body-limit.ts";
-import { FLOW_LOG_MAX_BYTES } from "../../src/lib/flow-analysis/flow-analysis.ts";
 
 const API = path.resolve(import.meta.dirname, "../../src/server/api");
 

@@ -11,7 +11,6 @@
 import { Hono, type Context, type Next } from "hono";
 import { z } from "zod";
 import { ResponseCode } from "../../lib/api-types.ts";
-import { DELIVERY_COMPANIES, DELIVERY_STATES } from "../../lib/order/order-types.ts";
 import { controlFreeString } from "../../lib/rule-schemas.ts";
 import { findMerchantSession, merchantLogin, merchantLogout } from "../domain/merchant/merchant.ts";
 import type { MerchantEnv } from "./context.ts";
