@@ -15,8 +15,8 @@ export default {
     {
       name: "browser-never-imports-server",
       severity: "error",
-      comment: "Islands, browser client and stores run in the browser: pure rules both sides need live in src/lib.",
-      from: { path: "^src/(islands|client|stores)/" },
+      comment: "Islands, browser client, stores and page scripts run in the browser: pure rules both sides need live in src/lib.",
+      from: { path: "^src/(islands|client|stores|scripts)/" },
       to: { path: "^src/server/" },
     },
     {
@@ -38,7 +38,7 @@ export default {
       severity: "error",
       comment: "The server does not depend on islands, the browser client or stores.",
       from: { path: "^src/server/" },
-      to: { path: "^src/(islands|client|stores)/" },
+      to: { path: "^src/(islands|client|stores|scripts)/" },
     },
     {
       name: "domain-has-no-http",

@@ -1,7 +1,9 @@
 /**
  * The import rules of the code layout (.dependency-cruiser.mjs, docs/architecture.md "Code
  * layout"): no import cycles, browser code never imports src/server, src/lib imports neither side,
- * business rules do not import the HTTP layer. Also: every domain module lives in a feature folder.
+ * business rules do not import the HTTP layer — for .ts/.tsx modules (dependency-cruiser) and for
+ * the imports of .astro files, whose `<script>` blocks are browser code. Also: every domain module
+ * lives in a feature folder, and every feature folder is in the architecture doc's feature table.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -22,6 +24,43 @@ async function run(paths: string[]): Promise<ICruiseResult> {
   }
 }
 
+/** Imports of an .astro file: the frontmatter's run on the server, a bundled `<script>`'s in the browser. */
+function astroImports(code: string): { spec: string; browser: boolean }[] {
+  const out: { spec: string; browser: boolean }[] = [];
+  const specs = (text: string) => [
+    ...[...text.matchAll(/(?:^|[;\n])\s*(?:import|export)\s+(?!type\s)[^'";]*?from\s*["']([^"']+)["']/g)].map((m) => m[1]!),
+    ...[...text.matchAll(/(?:^|[;\n])\s*import\s*["']([^"']+)["']/g)].map((m) => m[1]!),
+    ...[...text.matchAll(/import\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1]!),
+  ];
+  const front = /^---\n([\s\S]*?)\n---/.exec(code);
+  if (front) for (const spec of specs(front[1]!)) out.push({ spec, browser: false });
+  const template = code.slice(front?.[0].length ?? 0);
+  for (const m of template.replace(/<script\b[^>]*\/>/g, "").matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/g)) {
+    const attrs = m[1] ?? "";
+    if (/is:inline|type=["'](application\/ld\+json|application\/json)["']/.test(attrs)) continue;
+    for (const spec of specs(m[2]!)) out.push({ spec, browser: true });
+  }
+  return out;
+}
+
+function resolveFrom(file: string, spec: string): string | null {
+  if (!spec.startsWith(".")) return null;
+  const base = path.resolve(path.dirname(file), spec.replace(/\?.*$/, ""));
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, "index.ts")]) {
+    if (fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return path.relative(ROOT, candidate);
+  }
+  return null;
+}
+
+function astroFiles(dir: string, out: string[] = []): string[] {
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) astroFiles(p, out);
+    else if (e.name.endsWith(".astro")) out.push(p);
+  }
+  return out;
+}
+
 describe("code layout", () => {
   it("src and scripts break no import rule", async () => {
     const out = await run(["src", "scripts"]);
@@ -34,5 +73,40 @@ describe("code layout", () => {
     const dir = path.join(ROOT, "src/server/domain");
     const flat = fs.readdirSync(dir, { withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name);
     expect(flat).toEqual([]);
+  });
+
+  it(".astro files break no import rule (their <script> blocks are browser code)", () => {
+    const rules = config.forbidden.filter((r) => r.from?.path && r.to?.path);
+    const violations: string[] = [];
+    let checked = 0;
+    for (const file of astroFiles(path.join(ROOT, "src"))) {
+      const rel = path.relative(ROOT, file);
+      for (const { spec, browser } of astroImports(fs.readFileSync(file, "utf8"))) {
+        const target = resolveFrom(file, spec);
+        if (!target) continue;
+        checked++;
+        // A bundled <script> runs in the browser like a page script of src/scripts.
+        const from = browser ? "src/scripts/(script of an .astro file)" : rel;
+        for (const rule of rules) {
+          if (new RegExp(String(rule.from.path)).test(from) && new RegExp(String(rule.to.path)).test(target)) {
+            violations.push(`${rule.name}: ${rel}${browser ? " <script>" : ""} → ${target}`);
+          }
+        }
+      }
+    }
+    expect(violations).toEqual([]);
+    expect(checked).toBeGreaterThan(300);
+  });
+
+  it("every feature folder of src/server/domain is in the feature table of docs/architecture.md", () => {
+    const doc = fs.readFileSync(path.join(ROOT, "docs/architecture.md"), "utf8");
+    const section = /^## Code layout: one name per feature\n([\s\S]*?)(?=^## )/m.exec(doc)?.[1] ?? "";
+    const rows = section.split("\n").filter((l) => l.startsWith("|") && !/^\|[-\s|]+\|$/.test(l));
+    const header = rows[0]?.split("|").map((c) => c.trim()) ?? [];
+    const domainColumn = header.findIndex((c) => c.startsWith("domain"));
+    expect(domainColumn).toBeGreaterThan(0);
+    const named = new Set(rows.slice(1).flatMap((r) => [...(r.split("|")[domainColumn] ?? "").matchAll(/([a-z][a-z0-9-]*)\//g)].map((m) => m[1]!)));
+    const folders = fs.readdirSync(path.join(ROOT, "src/server/domain"), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+    expect(folders.filter((f) => !named.has(f))).toEqual([]);
   });
 });

@@ -1,0 +1,25 @@
+/**
+ * Dead-code check (`npm run check`): files nothing imports, exports nothing uses, dependencies
+ * nothing needs. An .astro file counts as its frontmatter plus its bundled <script> blocks (a page
+ * script such as src/scripts/buy-box-loader.ts is imported from a component's <script>).
+ */
+import type { KnipConfig } from "knip";
+
+const astro = (text: string): string => {
+  const match = /^---\n([\s\S]*?)\n---/.exec(text);
+  const front = match?.[1] ?? "";
+  const template = text.slice(match?.[0].length ?? 0);
+  const scripts = [...template.replace(/<script\b[^>]*\/>/g, "").matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/g)]
+    .filter((m) => !/is:inline|type=["']application\/(ld\+)?json["']/.test(m[1] ?? ""))
+    .map((m) => m[2]);
+  return [front, ...scripts].join("\n");
+};
+
+const config: KnipConfig = {
+  entry: ["scripts/**/*.{ts,mjs}", "tests/**/*.{ts,mjs}", "src/**/*.test.ts"],
+  project: ["src/**/*.{ts,tsx,astro,mjs}", "scripts/**/*.{ts,mjs}", "tests/**/*.{ts,mjs}"],
+  ignoreExportsUsedInFile: true,
+  compilers: { astro },
+};
+
+export default config;
