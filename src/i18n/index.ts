@@ -25,8 +25,6 @@ void instance.init({
   returnNull: false,
 });
 
-export type T = TFunction;
-
 const fixed = new Map<Locale, TFunction>();
 
 /** The languages a key is looked up in, in order (i18next's fallbackLng above). */

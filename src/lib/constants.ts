@@ -23,11 +23,6 @@ export const CART_SETTLE_MAX = 50;
 /** Points are used in multiples of this step. */
 export const POINTS_STEP = 10;
 
-// Chat
-export const HEARTBEAT_MS = 19_000;
-export const RECONNECT_DELAY_MS = 2_000;
-export const RECONNECT_MAX = 3;
-
 // Accounts
 export const SMS_RESEND_SECONDS = 60;
 export const PASSWORD_RESET_REDIRECT_MS = 3_000;
@@ -77,7 +72,6 @@ export const TOPUP_MAX = "100000";
 
 /** Shop types. */
 export const SHOP_TYPE = { GENERAL: 0, SELF_OPERATED: 1, PREFERRED: 2 } as const;
-export type ShopType = (typeof SHOP_TYPE)[keyof typeof SHOP_TYPE];
 
 /**
  * Shop status (SPEC §4, CONTRACT §3.7): 1 open, 0 under review, -1 not opened (approved, not yet

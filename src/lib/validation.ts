@@ -86,21 +86,18 @@ export const hotSearchQuery = z.object({
   sort: intFieldDefault(0, 1, 1),
   type: intFieldDefault(1, 2, 1),
 });
-export type HotSearchQuery = z.infer<typeof hotSearchQuery>;
 
 /** GET /shop/hotShops: number 1..20 (default 4, at most 6 are answered); sort 1 = most popular, 0 = newest. */
 export const hotShopsQuery = z.object({
   number: intFieldDefault(1, HOT_NUMBER_MAX, HOT_NUMBER_DEFAULT),
   sort: intFieldDefault(0, 1, 1),
 });
-export type HotShopsQuery = z.infer<typeof hotShopsQuery>;
 
 /** GET /category/categoryInfo: parentId (empty or 0 = top level), shopId (0 = platform tree). */
 export const categoryInfoQuery = z.object({
   parentId: intFieldDefault(0, MAX_INT, 0),
   shopId: intFieldDefault(0, MAX_INT, 0),
 });
-export type CategoryInfoQuery = z.infer<typeof categoryInfoQuery>;
 
 /** GET /mall4cloud_product/ua/brand/list_by_category: categoryId required. */
 export const brandsByCategoryQuery = z.object({

@@ -128,4 +128,3 @@ export function LoginPopup({ onReady }: LoginPopupProps) {
   );
 }
 
-export default LoginPopup;

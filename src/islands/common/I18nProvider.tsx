@@ -9,7 +9,7 @@ import { createContext, useContext, useMemo, type ReactNode } from "react";
 import type { Locale } from "../../lib/locale.ts";
 import { createTranslator, type IslandResources, type NamespaceResources, type Translate } from "../../lib/translate.ts";
 
-export type { IslandResources, NamespaceResources, Translate };
+export type { NamespaceResources };
 
 interface I18nValue {
   t: Translate;

@@ -1,3 +1,2 @@
-export { I18nProvider, useTranslation, type I18nProviderProps, type IslandResources, type NamespaceResources, type Translate } from "./I18nProvider.tsx";
-export { loadLocaleResources, type ResourceFiles } from "./load-resources.ts";
-export { useToast, type ShowToast } from "./useToast.ts";
+export { I18nProvider, useTranslation } from "./I18nProvider.tsx";
+export { loadLocaleResources } from "./load-resources.ts";

@@ -5,7 +5,6 @@
  * Whether the chosen province / city / district really belong together is checked by the
  * server against the area tree (src/server/domain/address/area.ts isValidAreaChain).
  */
-import { ADDRESS_MAX } from "../constants.ts";
 import { defineRule, fail, objectRule, textRule, type Rule, type RuleOutput } from "../rule-kit.ts";
 import { addressDetailRule, mobileRule } from "../rules.ts";
 
@@ -69,7 +68,4 @@ export const newAddressIdRule = defineRule<undefined>((v) => (v == null || v ===
 
 /** addrId of PUT /p/address/updateAddr: required (a positive integer). */
 export const addressIdRule = areaIdRule(K.notFound);
-export type UpdateAddressForm = AddressForm & { addrId: number };
 
-/** Re-exported so forms can show the limit. */
-export { ADDRESS_MAX };

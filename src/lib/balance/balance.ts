@@ -50,6 +50,3 @@ export interface BalanceInfoDto {
   minRecharge: string;
   maxRecharge: string;
 }
-
-/** GET /p/balance/rechargeStatus: 0 waiting, 1 paid, 2 closed or expired. */
-export type RechargeStatus = 0 | 1 | 2;

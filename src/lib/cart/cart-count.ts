@@ -3,4 +3,4 @@
  * Pure; used by the header script in the browser and by server-rendered badges. The rule itself
  * lives in src/lib/constants.ts (formatCartCount) so there is exactly one implementation.
  */
-export { formatCartCount, CART_COUNT_CAP, CART_COUNT_CAP_ALT } from "../constants.ts";
+export { formatCartCount } from "../constants.ts";

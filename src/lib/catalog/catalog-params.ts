@@ -70,7 +70,6 @@ export const productSearchQuery = pageParams.extend({
   st: q.st as 0 | 1,
   sort: q.sort as ProductSortCode | undefined,
 }));
-export type ProductSearchQuery = z.input<typeof productSearchQuery>;
 
 /**
  * The /list page query (SPEC §2): pn (product name), cpid, cid, thCid, st, bid (brand id),
@@ -102,15 +101,6 @@ export const listPageQuery = z.object({
   } satisfies ProductSearchParams,
   brandName: q.bName ?? "",
 }));
-
-/** /shopIndex?sid=&cid= (SPEC §2): sid shop id, cid a shop category; sort and current for the product grid. */
-export const shopIndexPageQuery = z.object({
-  sid: intField(1, MAX_INT),
-  cid: optionalId,
-  sort: sortParam,
-  current: intFieldDefault(1, 100_000, 1),
-  size: intFieldDefault(1, PAGE_SIZE_MAX, 20),
-});
 
 /** ?prodId= of the product detail reads. */
 export const prodIdQuery = z.object({

@@ -6,7 +6,6 @@
  *   product-detail.ts getProductDetail, getSkuList, isProductOnSale, buildSkuMatrix
  * Money is a string with 2 decimals ("12.30"); times are ISO 8601 strings (UTC).
  */
-import type { Page } from "../api-types.ts";
 
 /** Sort codes of /search/page and /list (CONTRACT §3.4). */
 export const ProductSort = {
@@ -169,5 +168,3 @@ export interface ProductDetail {
   skuList: SkuItem[];
   specs: SkuSpec[];
 }
-
-export type ProductCardPage = Page<ProductCard>;

@@ -8,7 +8,7 @@
 import { z } from "zod";
 import { FLOW_PAGE_ID_MAX } from "./flow-session.ts";
 
-export { FlowPageId, FLOW_PAGE_ID_MAX, FlowVisitType, FlowBizType, nextSession, type FlowSessionState } from "./flow-session.ts";
+export { FlowPageId, FlowBizType, nextSession } from "./flow-session.ts";
 
 /** The largest accepted body of a visit log (bytes). */
 export const FLOW_LOG_MAX_BYTES = 8 * 1024;

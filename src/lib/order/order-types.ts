@@ -38,7 +38,6 @@ export const PayType = {
   WECHAT_SCAN: 3,
   BALANCE: 9,
 } as const;
-export type PayTypeValue = (typeof PayType)[keyof typeof PayType];
 
 /** Balance pay answer type (CONTRACT §4.4): 1 success, 2 user info error, 3 insufficient balance. */
 export const BalancePayResult = { SUCCESS: 1, USER_ERROR: 2, INSUFFICIENT: 3 } as const;
@@ -240,13 +239,6 @@ export interface OrderPayInfoDto {
   expired: boolean;
   /** The server's clock (ISO), so the countdown does not depend on the browser's clock. */
   serverTime: string;
-}
-
-export interface PayParam {
-  payType: PayTypeValue;
-  orderNumbers: string;
-  /** Where the provider page returns to (path on this site). */
-  returnUrl?: string;
 }
 
 /** payType 9 (balance). type 3 = insufficient: `balance` shows the current balance. */

@@ -10,8 +10,6 @@ import { REFUND_NOTE_MAX, REFUND_VOUCHERS_MAX } from "../constants.ts";
 import { hasControlChars, picList } from "../review/review-rules.ts";
 import { refundDescriptionRule } from "../rule-schemas.ts";
 
-/** Buyer reasons (CONTRACT §5.1 buyerReason, an index): 0 no reason (seven-day return) … 6 other. */
-export const REFUND_REASONS = [0, 1, 2, 3, 4, 5, 6] as const;
 /** The reason that needs the seven-day no-reason return. */
 export const NO_REASON = 0;
 

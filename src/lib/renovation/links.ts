@@ -17,15 +17,6 @@ import { sameOriginPath } from "../same-origin-path.ts";
 
 export type LinkType = "1" | "2" | "3" | "4" | "5" | "6";
 
-export const LINK_TYPE = {
-  PRODUCT: "1",
-  CATEGORY: "2",
-  SHOP: "3",
-  INTERNAL: "4",
-  MICRO_PAGE: "5",
-  CUSTOM_URL: "6",
-} as const satisfies Record<string, LinkType>;
-
 /** A link as stored in block JSON (loosely typed: it comes from the merchant's editor). */
 export interface RawLink {
   name?: unknown;

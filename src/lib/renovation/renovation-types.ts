@@ -3,7 +3,6 @@
  * src/server/domain/renovation/renovation.ts (getHomeRenovation, getRenovation,
  * getShopHomeRenovation, refreshBlocks). Texts inside blocks stay LocalizedText.
  */
-import type { LocalizedText } from "../locale.ts";
 
 export interface RenovationBlock {
   type: string;
@@ -35,19 +34,4 @@ export interface RenovationAnswer {
   renovationType: number;
   homeStatus: number;
   content: string;
-}
-
-/** A product item stored in a block (goodsList etc.) after refreshing. */
-export interface RenovationGoodsItem {
-  id: number;
-  prodId: number;
-  name: string | LocalizedText;
-  prodType: number;
-  status: number;
-  price: string;
-  orignPrice: string;
-  imgs: string;
-  description: string | LocalizedText;
-  activityPrice?: string;
-  [key: string]: unknown;
 }

@@ -9,7 +9,6 @@ import { addressDetailRule, mobileRule, RULE_KEYS, ruleError, storeDescriptionRu
 
 /** The buyer's `shopAuditStatus` (CONTRACT §7.1): null never applied. */
 export const APPLY_STATUS = { UNDER_REVIEW: 0, APPROVED: 1, REJECTED: -1 } as const;
-export type ApplyStatus = (typeof APPLY_STATUS)[keyof typeof APPLY_STATUS];
 
 
 /** Store types a buyer may ask for (self-operated shops are the platform's own). */

@@ -1,6 +1,5 @@
 /** The API's context types — cross-cutting edge code, not a feature. */
 import type { TFunction } from "i18next";
-import type { z } from "zod";
 import type { Locale } from "../../lib/locale.ts";
 import type { AppContext } from "../context.ts";
 
@@ -21,5 +20,3 @@ export interface ApiVariables {
 export type ApiEnv = { Variables: ApiVariables };
 /** The merchant routes of every feature also know the token's shop (set by requireMerchant, api/merchant.ts). */
 export type MerchantEnv = { Variables: ApiVariables & { shopId: number; merchantSessionId: number } };
-
-export type Infer<S extends z.ZodType> = z.infer<S>;

@@ -24,7 +24,6 @@ import { seedFlashGroup } from "./flash-group.ts";
 import { seedPointsMall } from "./points-mall.ts";
 
 export { DEMO_USER, REVIEWER_PASSWORD } from "./users.ts";
-export { MERCHANT_PASSWORD, merchantUsername } from "./merchants.ts";
 
 export interface SeedOptions {
   /** DATA_DIR/uploads: generated images go to `${uploadsDir}/seed/`. */
@@ -55,10 +54,6 @@ function resultRows<T>(result: unknown): T[] {
 async function siteConfigCount(q: Db | Tx): Promise<number> {
   const first = resultRows<{ n: number }>(await q.execute(sql`select count(*)::int as n from site_config`))[0];
   return first ? Number(first.n) : 0;
-}
-
-export async function isDatabaseEmpty(db: Db): Promise<boolean> {
-  return (await siteConfigCount(db)) === 0;
 }
 
 /**

@@ -62,15 +62,6 @@ export async function unhit(db: Db | Tx, key: string, w: RateWindow, now: Date):
     .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, windowStart(now, w.seconds))));
 }
 
-/** The count of `key` in the current window (0 when none). */
-export async function peek(db: Db | Tx, key: string, w: RateWindow, now: Date): Promise<number> {
-  const [row] = await db
-    .select({ count: rateLimits.count })
-    .from(rateLimits)
-    .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, windowStart(now, w.seconds))));
-  return row?.count ?? 0;
-}
-
 export interface LoginLimits {
   /** Failures of one account from one IP: only that IP is stopped (nobody locks a person out from elsewhere). */
   perAccountIp: RateWindow;

@@ -8,7 +8,7 @@
  * Changes run in a transaction that first locks the user's row, so concurrent requests of one
  * user are serialised (the count limit and the single default hold under concurrency).
  */
-import { and, asc, count, desc, eq, ne, sql } from "drizzle-orm";
+import { and, count, desc, eq, ne, sql } from "drizzle-orm";
 import { ADDRESS_COUNT_MAX, type AddressForm } from "../../../lib/address/address-rules.ts";
 import type { Locale } from "../../../lib/locale.ts";
 import type { Db, Tx } from "../../db/client.ts";
@@ -140,10 +140,4 @@ export async function setDefaultAddress(db: Db, userId: string, addrId: number):
     await tx.update(addresses).set({ commonAddr: 1 }).where(eq(addresses.addrId, addrId));
     return true;
   });
-}
-
-/** The user's default address (or null): for checkout. */
-export async function getDefaultAddress(db: Db, userId: string, locale: Locale): Promise<AddressItem | null> {
-  const [row] = await db.select().from(addresses).where(eq(addresses.userId, userId)).orderBy(...listOrder, asc(addresses.createdAt)).limit(1);
-  return row ? toItem(row, locale) : null;
 }

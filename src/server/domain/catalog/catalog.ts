@@ -126,23 +126,6 @@ export async function getCategoryTree(db: Db, locale: Locale, opts: { parentId?:
   return buildCategoryTree(rows, locale, opts.parentId ?? 0);
 }
 
-/** A category as a node without children, e.g. for breadcrumbs. */
-export interface CategoryCrumb {
-  categoryId: number;
-  parentId: number;
-  categoryName: string;
-  grade: number;
-}
-
-/**
- * The active path from the top-level category down to `categoryId` (platform tree unless shopId
- * is given), e.g. [level 1, level 2, level 3] for /list?cpid=&cid=&thCid=. Unknown → [].
- */
-export async function getCategoryPath(db: Db, locale: Locale, categoryId: number, shopId = 0): Promise<CategoryCrumb[]> {
-  const rows = await loadCategoryRows(db, shopId);
-  return categoryPath(rows, categoryId).map((r) => ({ categoryId: r.categoryId, parentId: r.parentId, categoryName: pickText(r.name, locale), grade: r.grade }));
-}
-
 /** Brands offered in a platform category: its own links plus those of its descendants, de-duplicated, by seq. */
 export async function getBrandsByCategory(db: Db, locale: Locale, categoryId: number): Promise<BrandItem[]> {
   const rows = await loadCategoryRows(db, 0);

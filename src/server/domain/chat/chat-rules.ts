@@ -30,8 +30,6 @@ export interface ReadState {
   agentReadId: number;
 }
 
-const other = (side: ChatSide): ChatSide => (side === "user" ? "agent" : "user");
-
 type CounterKey = "userUnread" | "agentUnread";
 type PointerKey = "userReadId" | "agentReadId";
 
@@ -62,11 +60,6 @@ export function afterRead(s: ReadState, side: ChatSide, upTo: number, otherIdsAf
   const readId = Math.max(s[key], Math.min(upTo, s.lastMsgId));
   const unread = readId >= s.lastMsgId ? 0 : otherIdsAfter.filter((id) => id > readId).length;
   return side === "user" ? { ...s, userReadId: readId, userUnread: unread } : { ...s, agentReadId: readId, agentUnread: unread };
-}
-
-/** The side that receives a message sent by `from`. */
-export function recipientOf(from: ChatSide): ChatSide {
-  return other(from);
 }
 
 /** The flood buckets of this process, one per sender key ("u:<userId>", "s:<shopId>:<session>"). */

@@ -3,7 +3,7 @@
  * exchange rate. Missing or malformed rows fall back to defaults — never a crash.
  * Used by the API (src/server/api/content.ts) and by Astro pages (layouts, /termsPage).
  */
-import { eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { getT } from "../../../i18n/index.ts";
 import type { PaySwitch, PcWebConfig, ServiceSwitch, TermsInfo, TermsSts } from "../../../lib/api-types.ts";
 import { pickText, type Locale, type LocalizedText } from "../../../lib/locale.ts";
@@ -114,15 +114,6 @@ export function pcWebTexts(cfg: PcWebConfig, locale: Locale): PcWebTexts {
 export async function getSiteConfigValue(db: Db, key: SiteConfigKeyValue): Promise<unknown> {
   const [row] = await db.select({ value: siteConfig.value }).from(siteConfig).where(eq(siteConfig.key, key)).limit(1);
   return row?.value;
-}
-
-/** Several keys in one query. */
-export async function getSiteConfigValues(db: Db, keys: readonly SiteConfigKeyValue[]): Promise<Partial<Record<SiteConfigKeyValue, unknown>>> {
-  if (keys.length === 0) return {};
-  const rows = await db.select({ key: siteConfig.key, value: siteConfig.value }).from(siteConfig).where(inArray(siteConfig.key, [...keys]));
-  const out: Partial<Record<SiteConfigKeyValue, unknown>> = {};
-  for (const r of rows) out[r.key as SiteConfigKeyValue] = r.value;
-  return out;
 }
 
 export async function getPcWebConfig(db: Db): Promise<PcWebConfig> {

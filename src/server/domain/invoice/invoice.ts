@@ -22,8 +22,6 @@ import type { InvoiceDetailDto, ShopInvoiceDto } from "../../../lib/invoice/invo
 
 export class InvoiceError extends DomainError {}
 
-/** invoiceState: 1 application in progress, 2 invoiced. */
-export const InvoiceState = { APPLIED: 1, ISSUED: 2 } as const;
 /** Invoice PDFs: at most 5 MB. */
 export const INVOICE_PDF_MAX_BYTES = 5 * 1024 * 1024;
 

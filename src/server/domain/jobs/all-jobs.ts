@@ -17,4 +17,4 @@ setRefundJobDeps(() => {
   return { provider: paymentProviderFor(config), secret: config.paymentSecret };
 });
 
-export { runDueJobs, startJobRunner, registeredJobKinds } from "./jobs.ts";
+export { runDueJobs, startJobRunner } from "./jobs.ts";

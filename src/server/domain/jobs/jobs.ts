@@ -38,11 +38,6 @@ export function registerJobHandler(kind: JobKind, handler: JobHandler): void {
   HANDLERS.set(kind, handler);
 }
 
-/** The kinds registered so far (for tests and the ops CLI). */
-export function registeredJobKinds(): JobKind[] {
-  return [...HANDLERS.keys()];
-}
-
 /** A failed job is retried after this delay times its attempts (at most MAX_ATTEMPTS tries). */
 const RETRY_MS = 60_000;
 const MAX_ATTEMPTS = 10;

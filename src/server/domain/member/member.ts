@@ -26,7 +26,6 @@ import { createPurposePayment, ownPaymentState, registerPaymentPurpose } from ".
 import { extendedEnd, memberActive, type LevelRow } from "./member-equity.ts";
 import { DomainError } from "../kernel/domain-error.ts";
 
-export { extendedEnd, memberActive, memberEquity, memberPriceProvider, multipliedPoints } from "./member-equity.ts";
 
 export class MemberError extends DomainError {}
 
