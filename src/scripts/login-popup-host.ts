@@ -2,7 +2,7 @@
  * Login popup host (every page, via BaseLayout). Vanilla and tiny: no React is loaded until the
  * popup opens for the first time.
  *   - $loginPopupOpen → on the first open, a veil carrying [data-login-popup] appears at once
- *     (so callers see a popup is coming) and src/islands/auth/mount.tsx is imported and mounts the
+ *     (so callers see a popup is coming) and src/islands/account/mount.tsx is imported and mounts the
  *     React LoginPopup into a container; the veil goes when the popup has rendered. If the chunk
  *     cannot be loaded, the browser goes to /login?redirect=<this page>.
  *   - [data-login-link] clicks open the popup instead of navigating to /login.
@@ -37,7 +37,7 @@ function mountPopup(): Promise<void> {
   const container = document.createElement("div");
   container.id = "login-popup-root";
   document.body.appendChild(container);
-  mounting = import("../islands/auth/mount.tsx")
+  mounting = import("../islands/account/mount.tsx")
     .then(({ mountLoginPopup }) => mountLoginPopup(container, () => veil.remove()))
     .catch(() => {
       veil.remove();
