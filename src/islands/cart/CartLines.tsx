@@ -92,7 +92,7 @@ export function CartLine({ line, base, busy, onCheck, onCount, onDelete }: {
         </div>
         <p className="cart-stock">{t("cart.page.stock", { n: line.actualStock })}</p>
       </div>
-      <div className="cart-col-sum co-price" data-testid="cart-line-sum">
+      <div className="cart-col-sum uc-price" data-testid="cart-line-sum">
         ¥{line.productTotalAmount}
       </div>
       <div className="cart-col-ops">

@@ -44,7 +44,7 @@ export function ShopSection({ shop, base, busy, onCheck, onCount, onDelete }: {
             data-testid="cart-check-shop"
           />
         </label>
-        {shop.shopType === 1 ? <span className="co-tag">{t("cart.page.selfOperated")}</span> : null}
+        {shop.shopType === 1 ? <span className="uc-badge">{t("cart.page.selfOperated")}</span> : null}
         <a className="cart-shop-name" href={`${base}/shopIndex?sid=${shop.shopId}`}>
           {shop.shopName}
         </a>
@@ -108,7 +108,7 @@ export function CartBar({ everyChecked, busy, empty, selectedCount, total, onChe
       </span>
       <span className="cart-bar-total co-amount">
         {t("cart.page.total")}
-        <strong className="co-price cart-total" data-testid="cart-total">
+        <strong className="uc-price cart-total" data-testid="cart-total">
           {total ? `¥${total.finalMoney}` : "—"}
         </strong>
         {total && total.subtractMoney !== "0.00" ? (

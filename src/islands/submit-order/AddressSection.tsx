@@ -49,7 +49,7 @@ export function AddressSection({ headingId, addresses, chosenId, adding, confirm
                 <span className="so-addr-who">
                   <strong>{a.receiver}</strong>
                   <span>{a.mobile}</span>
-                  {a.commonAddr === 1 ? <span className="co-tag so-badge">{t("orderSubmit.defaultAddress")}</span> : null}
+                  {a.commonAddr === 1 ? <span className="uc-badge so-badge">{t("orderSubmit.defaultAddress")}</span> : null}
                 </span>
                 <span className="so-addr-text">
                   {a.province} {a.city} {a.area} {a.addr}

@@ -83,7 +83,7 @@ function ShopOrder({ shop, base, remark, error, onRemark, onRemarkBlur, coupons 
   return (
     <div className="so-shop" data-testid="so-shop" data-shop-id={shop.shopId}>
       <h3 className="so-shop-name">
-        {shop.shopType === 1 ? <span className="co-tag so-badge">{t("orderSubmit.selfOperated")}</span> : null}
+        {shop.shopType === 1 ? <span className="uc-badge so-badge">{t("orderSubmit.selfOperated")}</span> : null}
         {shop.shopName}
       </h3>
       {shop.shopCartItemDiscounts.map((group, gi) => (
@@ -103,7 +103,7 @@ function ShopOrder({ shop, base, remark, error, onRemark, onRemarkBlur, coupons 
               </div>
               <span>¥{item.price}</span>
               <span>×{item.prodCount}</span>
-              <span className="co-price">¥{item.productTotalAmount}</span>
+              <span className="uc-price">¥{item.productTotalAmount}</span>
             </li>
           ))}
         </ul>
@@ -159,7 +159,7 @@ function ShopOrder({ shop, base, remark, error, onRemark, onRemarkBlur, coupons 
           ) : null}
           <div>
             <dt>{t("orderSubmit.shopTotal", { n: shop.totalCount })}</dt>
-            <dd className="co-price" data-testid="so-shop-total">
+            <dd className="uc-price" data-testid="so-shop-total">
               ¥{shop.actualTotal}
             </dd>
           </div>

@@ -50,7 +50,7 @@ export function SummarySection({ data, submitting, confirming, onSubmit }: { dat
         )}
         <p className="co-amount">
           {t("orderSubmit.toPay")}
-          <strong className="co-price so-pay-amount" data-testid="so-total-pay">
+          <strong className="uc-price so-pay-amount" data-testid="so-total-pay">
             ¥{data.actualTotal}
           </strong>
         </p>
