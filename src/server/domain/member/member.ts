@@ -24,6 +24,7 @@ import type { PaymentProvider } from "../../providers/payment.ts";
 import { createPurposePayment, ownPaymentState, registerPaymentPurpose } from "../payment/payment.ts";
 
 import { extendedEnd, memberActive, type LevelRow } from "./member-equity.ts";
+import type { LevelDto, LevelPageDto } from "../../../lib/member/member-types.ts";
 
 export { extendedEnd, memberActive, memberEquity, memberPriceProvider, multipliedPoints } from "./member-equity.ts";
 
@@ -32,30 +33,6 @@ export class MemberError extends Error {
     super(key);
     this.name = "MemberError";
   }
-}
-
-export interface LevelDto {
-  id: number;
-  level: number;
-  levelName: string;
-  levelType: number;
-  needGrowth: number;
-  needAmount: string;
-  term: number;
-  termType: "day";
-  discount: string;
-  pointsMultiple: string;
-  freeShipping: boolean;
-}
-
-export interface LevelPageDto {
-  userLevel: { level: number; levelType: number; levelName: string };
-  userLevels: LevelDto[];
-  growth: number;
-  nextGrowth: number | null;
-  /** Paid membership end (ISO) while active, else null. */
-  endTime: string | null;
-  totalBalance: string;
 }
 
 function toDto(r: LevelRow, locale: Locale): LevelDto {
