@@ -3,17 +3,11 @@
  * level and paid membership (GET /p/score/scoreLevel/page); visitors keep the login prompt.
  */
 import { isLoggedIn } from "../client/token.ts";
-
-interface LevelPage {
-  userLevel: { level: number; levelType: number; levelName: string };
-  growth: number;
-  nextGrowth: number | null;
-  endTime: string | null;
-}
+import type { LevelPageDto } from "../lib/member/member-types.ts";
 
 const root = document.querySelector<HTMLElement>("[data-member-me]");
 
-function fill(root: HTMLElement, page: LevelPage): void {
+function fill(root: HTMLElement, page: LevelPageDto): void {
   const d = root.dataset;
   const set = (key: string, text: string) => {
     const el = root.querySelector<HTMLElement>(`[data-me="${key}"]`);
@@ -46,7 +40,7 @@ function fill(root: HTMLElement, page: LevelPage): void {
 
 if (root && isLoggedIn()) {
   void import("../client/api.ts").then(({ get }) =>
-    get<LevelPage>("/p/score/scoreLevel/page", { levelType: 1 }).then(
+    get<LevelPageDto>("/p/score/scoreLevel/page", { levelType: 1 }).then(
       (page) => fill(root, page),
       () => {
         const login = root.querySelector<HTMLElement>("[data-me-login]");

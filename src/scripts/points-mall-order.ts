@@ -6,9 +6,8 @@
 import { get, post, isApiError } from "../client/api.ts";
 import { isLoggedIn } from "../client/token.ts";
 import { openLoginPopup } from "../stores/index.ts";
-import type { OrderAddrDto } from "../lib/order/order-types.ts";
+import type { AddressItem } from "../lib/address/address-types.ts";
 
-type Addr = OrderAddrDto & { commonAddr: number };
 
 const form = document.querySelector<HTMLFormElement>("[data-exchange-form]");
 
@@ -25,7 +24,7 @@ if (form) {
     result.replaceChildren(p);
   };
 
-  const showAddresses = (rows: Addr[]) => {
+  const showAddresses = (rows: AddressItem[]) => {
     if (rows.length === 0) {
       const p = document.createElement("p");
       const a = document.createElement("a");
@@ -48,7 +47,7 @@ if (form) {
   };
 
   if (isLoggedIn()) {
-    get<Addr[]>("/p/address/list").then((rows) => showAddresses([...rows].sort((a, b) => b.commonAddr - a.commonAddr)), () => say(d.tFailed ?? ""));
+    get<AddressItem[]>("/p/address/list").then((rows) => showAddresses([...rows].sort((a, b) => b.commonAddr - a.commonAddr)), () => say(d.tFailed ?? ""));
   } else {
     list.replaceChildren();
     say(d.tLogin ?? "");

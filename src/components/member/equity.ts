@@ -1,6 +1,6 @@
 /** The benefit lines of a member level (member-center pages). */
 import type { TFunction } from "i18next";
-import type { LevelDto } from "../../server/domain/member/member.ts";
+import type { LevelDto } from "../../lib/member/member-types.ts";
 
 export function equityLines(l: LevelDto, t: TFunction): string[] {
   const out: string[] = [];

@@ -4,7 +4,7 @@ import type { ShopCartItemDto } from "../../lib/cart/cart-types.ts";
 import type { ChooseDiscountDto } from "../../lib/discount/discount-types.ts";
 import { useTranslation } from "../common/I18nProvider.tsx";
 import { digitsOnly, discountTexts, parseCount, type InvalidLine } from "./cart-view.ts";
-import { toastError } from "./useCart.ts";
+import { toastError } from "../common/feedback.ts";
 
 export function CartState({ children, testId }: { children: ReactNode; testId: string }) {
   return (

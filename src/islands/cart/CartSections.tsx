@@ -1,7 +1,7 @@
 /** The blocks of /cart: column heads, a shop with its discount groups, the invalid lines, the bar, the delete confirm. */
 import type { CartTotal, ShopCartItemDto } from "../../lib/cart/cart-types.ts";
 import { useTranslation } from "../common/I18nProvider.tsx";
-import { Modal } from "../common/uc-shell.tsx";
+import { Modal } from "../common/dialog.tsx";
 import { allChecked, type CartShopView, type InvalidLine } from "./cart-view.ts";
 import { CartLine, DiscountHead, InvalidCartLine } from "./CartLines.tsx";
 

@@ -14,17 +14,14 @@
  */
 import { useCallback, useEffect, useState } from "react";
 import { del, get, isApiError, post } from "../../client/api.ts";
-import { showToast } from "../../client/toast.ts";
 import { ResponseCode } from "../../lib/api-types.ts";
 import type { CartTotal, ShopCartDto, ShopCartItemDto } from "../../lib/cart/cart-types.ts";
-import { TOAST_MS } from "../../lib/constants.ts";
 import { $cartCount } from "../../stores/index.ts";
+import { toastError } from "../common/feedback.ts";
 import { useTranslation } from "../common/I18nProvider.tsx";
 import { isUnauthorized, useSession } from "../common/session.ts";
 import { useAction } from "../common/useAction.ts";
 import { cartView, checkBody, checkedIds, settleQuery, withChecked } from "./cart-view.ts";
-
-export const toastError = (msg: string) => showToast(msg, { duration: TOAST_MS, type: "error" });
 
 function setBadge(n: unknown): void {
   const v = Number(n);

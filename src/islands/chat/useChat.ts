@@ -6,16 +6,14 @@
  * or order card the page was opened with.
  */
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
-import { get, isApiError, post } from "../../client/api.ts";
+import { get, post } from "../../client/api.ts";
 import { getToken } from "../../client/token.ts";
-import { showToast } from "../../client/toast.ts";
 import type { Page } from "../../lib/api-types.ts";
 import type { ProductDetail } from "../../lib/catalog/product-types.ts";
 import { ChatCode, CHAT_TEXT_MAX, checkOutgoing, MsgType, parseCard, userSocketPath, type ChatMessageDto, type ConversationDto, type MsgTypeValue, type ProductCard } from "../../lib/chat/chat.ts";
-import { TOAST_MS } from "../../lib/constants.ts";
 import { pickText } from "../../lib/locale.ts";
 import { $chatUnread, $user, openLoginPopup } from "../../stores/index.ts";
-import { reportError } from "../common/feedback.ts";
+import { messageOf, reportError, toastError } from "../common/feedback.ts";
 import { useTranslation } from "../common/I18nProvider.tsx";
 import { openChatConnection, type ChatConnection, type ConnStatus, type ServerFrame } from "./chat-connection.ts";
 
@@ -28,8 +26,6 @@ export interface Pending { clientId: string; msgType: MsgTypeValue; content: str
 /** What the page was opened with. */
 export interface ChatStart { shopId: number | null; prodId: number | null; orderNumber: string | null }
 
-const toastError = (msg: string) => showToast(msg, { duration: TOAST_MS, type: "error" });
-const errMsg = (e: unknown, fallback: string) => (isApiError(e) && e.msg ? e.msg : fallback);
 
 export function useChat(initial: ChatStart) {
   const { t, locale } = useTranslation();
@@ -220,8 +216,8 @@ export function useChat(initial: ChatStart) {
       return true;
     } catch (e) {
       setPending((p) => p.filter((x) => x.clientId !== clientId));
-      if (clientId.startsWith("card")) setCardError(errMsg(e, t("chat.errors.cardInvalid")));
-      else toastError(errMsg(e, t("chat.status.broken")));
+      if (clientId.startsWith("card")) setCardError(messageOf(e, t("chat.errors.cardInvalid")));
+      else toastError(messageOf(e, t("chat.status.broken")));
       return false;
     }
   }
@@ -239,7 +235,7 @@ export function useChat(initial: ChatStart) {
       const res = await post<{ filePath: string }>("/p/file/upload", form, { query: { folder: "chat" }, silent: true });
       await sendMessage(MsgType.IMAGE, res.filePath);
     } catch (e) {
-      toastError(errMsg(e, t("chat.errors.uploadFailed")));
+      toastError(messageOf(e, t("chat.errors.uploadFailed")));
     } finally {
       setUploading(false);
     }

@@ -6,8 +6,10 @@
  * stored paths through onChange.
  */
 import { useId, useRef, useState } from "react";
-import { isApiError, post } from "../../client/api.ts";
+import { post } from "../../client/api.ts";
 import { IMAGE_MAX_BYTES } from "../../lib/constants.ts";
+import { messageOf } from "./feedback.ts";
+import { isUnauthorized } from "./session.ts";
 import "./photo-upload.css";
 
 const TYPES = ["image/jpeg", "image/png", "image/gif", "image/webp"];
@@ -57,8 +59,8 @@ export function PhotoUpload({ folder, max, value, onChange, texts, onUnauthorize
           paths = [...paths, res.filePath];
           onChange(paths);
         } catch (e) {
-          if (isApiError(e) && e.code === "A00004") return onUnauthorized();
-          setError(isApiError(e) && e.msg ? e.msg : texts.failed);
+          if (isUnauthorized(e)) return onUnauthorized();
+          setError(messageOf(e, texts.failed));
         }
       }
     } finally {

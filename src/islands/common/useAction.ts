@@ -11,8 +11,7 @@
  * Loads that fill a page go through useUcLoad (session.ts) instead.
  */
 import { useCallback, useRef, useState } from "react";
-import { isApiError } from "../../client/api.ts";
-import { reportError } from "./feedback.ts";
+import { messageOf, reportError } from "./feedback.ts";
 import { isUnauthorized } from "./session.ts";
 
 export interface FailureOptions {
@@ -40,7 +39,7 @@ export interface RunOptions<T = unknown> extends Partial<FailureOptions> {
 /** What a failed call shows: guest, inline message, toast, then `onFailed`. */
 export function handleFailure(e: unknown, o: FailureOptions): void {
   if (isUnauthorized(e)) return o.onGuest();
-  const message = isApiError(e) && e.msg ? e.msg : null;
+  const message = messageOf(e, "");
   if (o.setError && message) o.setError(message);
   else if (o.setError && o.inlineOnly) o.setError(o.fallback ?? "");
   else if (o.fallback !== undefined) reportError(e, o.fallback);

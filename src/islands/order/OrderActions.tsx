@@ -10,7 +10,7 @@ import { TOAST_MS } from "../../lib/constants.ts";
 import { $cartCount } from "../../stores/index.ts";
 import type { BuyAgainResult, OrderItemDto } from "../../lib/order/order-types.ts";
 import { toastOk } from "../common/feedback.ts";
-import type { useConfirm } from "../common/uc-shell.tsx";
+import type { useConfirm } from "../common/dialog.tsx";
 import { useAction } from "../common/useAction.ts";
 import { buyerActions } from "./order-view.ts";
 

@@ -14,13 +14,12 @@
  */
 import { useCallback, useEffect, useState } from "react";
 import { get, isApiError, post } from "../../client/api.ts";
-import { showToast } from "../../client/toast.ts";
 import type { AddressItem } from "../../lib/address/address-types.ts";
 import { ResponseCode } from "../../lib/api-types.ts";
 import { TOAST_MS } from "../../lib/constants.ts";
 import type { CheckoutCouponDto } from "../../lib/coupon/coupon-types.ts";
 import type { OrderConfirmDto, OrderNumbersDto } from "../../lib/order/order-types.ts";
-import { reportError } from "../common/feedback.ts";
+import { messageOf, reportError, toastError } from "../common/feedback.ts";
 import { useTranslation } from "../common/I18nProvider.tsx";
 import { useSession } from "../common/session.ts";
 import { useAction } from "../common/useAction.ts";
@@ -29,8 +28,6 @@ import { checkoutPaths, confirmBody, hasErrors, NO_INVOICE, parseSubmitQuery, pi
 /** The form checks bring the order rules: loaded at the first check, so the page's first JavaScript stays small. */
 const loadChecks = () => import("./submit-checks.ts");
 
-export const toast = (msg: string, type: "error" | "success" | "info" = "error") => showToast(msg, { duration: TOAST_MS, type });
-const errMsg = (e: unknown, fallback: string) => (isApiError(e) && e.msg ? e.msg : fallback);
 
 export interface CheckoutLinks {
   cart: string;
@@ -117,7 +114,7 @@ export function useCheckout(links: CheckoutLinks) {
   async function submit() {
     if (!data || submitting.running()) return;
     if (!data.userAddr) {
-      toast(t("orderSubmit.needAddress"));
+      toastError(t("orderSubmit.needAddress"));
       setAdding(true);
       return;
     }
@@ -128,7 +125,7 @@ export function useCheckout(links: CheckoutLinks) {
       const errs = checkForm(shopIds, remarks, invoice);
       setErrors(errs);
       if (hasErrors(errs)) {
-        toast(t("orderSubmit.fixForm"));
+        toastError(t("orderSubmit.fixForm"));
         requestAnimationFrame(() => document.querySelector<HTMLElement>(".so [aria-invalid='true']")?.focus());
         return false;
       }
@@ -138,12 +135,12 @@ export function useCheckout(links: CheckoutLinks) {
         return true;
       } catch (e) {
         if (isApiError(e) && e.code === ResponseCode.REPEAT_ORDER) {
-          toast(errMsg(e, t("orderSubmit.repeat")));
+          toastError(messageOf(e, t("orderSubmit.repeat")));
           window.setTimeout(() => location.assign(links.unpaidOrders), TOAST_MS);
           return true;
         }
         if (isApiError(e) && e.code === ResponseCode.NO_STOCK) {
-          toast(errMsg(e, t("orderSubmit.stockShort")));
+          toastError(messageOf(e, t("orderSubmit.stockShort")));
           await confirm(choice);
           return false;
         }

@@ -15,7 +15,8 @@ import { PayType, type ProviderPayDto } from "../../lib/order/order-types.ts";
 import { priceText } from "../../lib/money-format.ts";
 import { toastOk } from "../common/feedback.ts";
 import { useSession, useUcLoad } from "../common/session.ts";
-import { FieldError, Modal, Pager, UcGate, UcPanel, UcRoot } from "../common/uc-shell.tsx";
+import { Modal } from "../common/dialog.tsx";
+import { FieldError, Pager, UcGate, UcPanel, UcRoot } from "../common/uc-shell.tsx";
 import type { UcIslandProps } from "../common/uc-props.ts";
 import { useAction } from "../common/useAction.ts";
 

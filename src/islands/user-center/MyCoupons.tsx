@@ -12,7 +12,8 @@ import type { MyCouponCountDto, MyCouponDto } from "../../lib/coupon/coupon-type
 import { formatTime } from "../common/format.ts";
 import { toastOk } from "../common/feedback.ts";
 import { useSession, useUcLoad } from "../common/session.ts";
-import { ConfirmDialog, Pager, UcGate, UcPanel, UcRoot, useConfirm } from "../common/uc-shell.tsx";
+import { ConfirmDialog, useConfirm } from "../common/dialog.tsx";
+import { Pager, UcGate, UcPanel, UcRoot } from "../common/uc-shell.tsx";
 import type { UcIslandProps } from "../common/uc-props.ts";
 import { useAction } from "../common/useAction.ts";
 

@@ -25,6 +25,9 @@ export const OrderStatus = {
 } as const;
 export type OrderStatus = (typeof OrderStatus)[keyof typeof OrderStatus];
 
+/** orders.closeType of an order closed because everything was refunded. */
+export const CLOSE_TYPE_REFUNDED = 2;
+
 /** Every status, in enum order. */
 export const ORDER_STATUSES: readonly OrderStatus[] = [1, 2, 3, 5, 6, 7];
 

@@ -30,9 +30,6 @@ export const RefundSts = {
 export type RefundSts = (typeof RefundSts)[keyof typeof RefundSts];
 export const REFUND_STATUSES: readonly RefundSts[] = [1, 2, 3, 4, 5, 6, 7, 8, -1];
 
-/** orders.closeType of an order closed because everything was refunded. */
-export const CLOSE_TYPE_REFUNDED = 2;
-
 /** applyType: 1 refund only, 2 return and refund. */
 export const ApplyType = { REFUND_ONLY: 1, RETURN: 2 } as const;
 export type ApplyType = (typeof ApplyType)[keyof typeof ApplyType];

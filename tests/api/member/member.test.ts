@@ -4,7 +4,7 @@ import { and, eq } from "drizzle-orm";
 import { coupons, memberLevels, userLedger, users } from "../../../src/server/db/schema/index.ts";
 import { confirmReceipt } from "../../../src/server/domain/order/order-lifecycle.ts";
 import { createOrder, pickSku } from "../order-fixtures.ts";
-import type { LevelPageDto } from "../../../src/server/domain/member/member.ts";
+import type { LevelPageDto } from "../../../src/lib/member/member-types.ts";
 import { ledgerMismatches } from "../../../src/server/domain/points/points-ledger.ts";
 import { createTestApp, dbReady, okData, type TestApp } from "../helpers.ts";
 import { caller, createTestUser, type TestUser } from "../account-helpers.ts";

@@ -25,33 +25,10 @@ import { createPurposePayment, ownPaymentState, registerPaymentPurpose } from ".
 
 import { extendedEnd, memberActive, type LevelRow } from "./member-equity.ts";
 import { DomainError } from "../kernel/domain-error.ts";
+import type { LevelDto, LevelPageDto } from "../../../lib/member/member-types.ts";
 
 
 export class MemberError extends DomainError {}
-
-export interface LevelDto {
-  id: number;
-  level: number;
-  levelName: string;
-  levelType: number;
-  needGrowth: number;
-  needAmount: string;
-  term: number;
-  termType: "day";
-  discount: string;
-  pointsMultiple: string;
-  freeShipping: boolean;
-}
-
-export interface LevelPageDto {
-  userLevel: { level: number; levelType: number; levelName: string };
-  userLevels: LevelDto[];
-  growth: number;
-  nextGrowth: number | null;
-  /** Paid membership end (ISO) while active, else null. */
-  endTime: string | null;
-  totalBalance: string;
-}
 
 function toDto(r: LevelRow, locale: Locale): LevelDto {
   return {
