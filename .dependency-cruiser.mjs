@@ -15,13 +15,15 @@ export default {
     {
       name: "browser-never-imports-server",
       severity: "error",
-      comment: "Islands, browser client, stores and page scripts run in the browser: pure rules both sides need live in src/lib.",
+      comment:
+        "Islands, browser client, stores and page scripts run in the browser: pure rules both sides need live in src/lib.",
       from: { path: "^src/(islands|client|stores|scripts)/" },
       to: { path: "^src/server/" },
     },
     {
       name: "islands-are-browser-code",
-      comment: "Everything under src/islands runs in the browser: what a page computes for its island (props, resources) lives in src/components.",
+      comment:
+        "Everything under src/islands runs in the browser: what a page computes for its island (props, resources) lives in src/components.",
       severity: "error",
       from: { path: "^src/islands/" },
       to: { path: "^src/(components|pages|layouts)/|^src/i18n/(index|island-resources)\\.ts$" },

@@ -2,7 +2,17 @@
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["dist/", ".astro/", "node_modules/", "data/", "test-results/", "playwright-report/", "src/server/db/migrations/"] },
+  {
+    ignores: [
+      "dist/",
+      ".astro/",
+      "node_modules/",
+      "data/",
+      "test-results/",
+      "playwright-report/",
+      "src/server/db/migrations/",
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     files: ["**/*.{ts,tsx,js,mjs}"],

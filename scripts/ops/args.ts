@@ -115,15 +115,24 @@ export function timeArg(name: string, s: string, now: Date): string {
 /** "<skuId>:<price>[:<units>],..." → SKU rows of a flash (with units) or group activity. */
 export function parseActivitySkus(s: string, withUnits: boolean): { skuId: number; price: string; stocks?: number }[] {
   const shape = withUnits ? /^(\d+):(\d+(?:\.\d{1,2})?):(\d+)$/ : /^(\d+):(\d+(?:\.\d{1,2})?)$/;
-  const rows = s.split(",").map((p) => p.trim()).filter(Boolean).map((p) => shape.exec(p));
-  if (rows.length === 0 || rows.some((m) => !m)) throw new UsageError(`--skus: ${withUnits ? "<skuId>:<price>:<units>" : "<skuId>:<price>"} separated by commas`);
+  const rows = s
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .map((p) => shape.exec(p));
+  if (rows.length === 0 || rows.some((m) => !m))
+    throw new UsageError(`--skus: ${withUnits ? "<skuId>:<price>:<units>" : "<skuId>:<price>"} separated by commas`);
   return rows.map((m) => ({ skuId: Number(m![1]), price: m![2]!, ...(withUnits ? { stocks: Number(m![3]) } : {}) }));
 }
 
 /** "12,13" → [12, 13]. */
 export function parseIds(name: string, s: string): number[] {
-  const ids = s.split(",").map((p) => p.trim()).filter(Boolean);
-  if (ids.length === 0 || ids.some((p) => !/^\d+$/.test(p))) throw new UsageError(`--${name}: product ids separated by commas`);
+  const ids = s
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean);
+  if (ids.length === 0 || ids.some((p) => !/^\d+$/.test(p)))
+    throw new UsageError(`--${name}: product ids separated by commas`);
   return ids.map(Number);
 }
 

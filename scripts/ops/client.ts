@@ -22,7 +22,12 @@ export interface OpsIO {
   openDb?: () => Promise<{ db: Db; driver: string; close: () => Promise<void> }>;
 }
 
-interface Envelope<T> { code: string; msg: string | null; data: T; success: boolean }
+interface Envelope<T> {
+  code: string;
+  msg: string | null;
+  data: T;
+  success: boolean;
+}
 
 export class Client {
   private readonly http: $Fetch;
@@ -35,7 +40,11 @@ export class Client {
     private readonly io: OpsIO,
     private readonly file: string,
   ) {
-    this.http = createFetch({ fetch: io.fetch ?? globalThis.fetch, Headers: globalThis.Headers, AbortController: globalThis.AbortController });
+    this.http = createFetch({
+      fetch: io.fetch ?? globalThis.fetch,
+      Headers: globalThis.Headers,
+      AbortController: globalThis.AbortController,
+    });
     this.tokens = readTokens(file);
   }
 
@@ -67,7 +76,8 @@ export class Client {
     } catch (err) {
       throw new OpsError(`cannot reach ${this.url}: ${(err as Error).message}`);
     }
-    if (!res || typeof res !== "object" || typeof res.code !== "string") throw new OpsError(`${this.url} did not answer like the mall API`);
+    if (!res || typeof res !== "object" || typeof res.code !== "string")
+      throw new OpsError(`${this.url} did not answer like the mall API`);
     return res;
   }
 
@@ -76,9 +86,16 @@ export class Client {
     const password = this.password();
     if (!user) throw new UsageError("which account? pass --user shop01");
     if (!password) throw new UsageError(`no password for ${user}: pass --password (or set MALL_OPS_PASSWORD)`);
-    const r = await this.raw<{ accessToken: string; expiresIn: number; shopId: number }>("POST", "/merchant/login", { username: user, password });
+    const r = await this.raw<{ accessToken: string; expiresIn: number; shopId: number }>("POST", "/merchant/login", {
+      username: user,
+      password,
+    });
     if (r.code !== "00000") throw new OpsError(r.msg ?? `login failed (${r.code})`);
-    const cached = { accessToken: r.data.accessToken, shopId: r.data.shopId, expiresAt: new Date(Date.now() + r.data.expiresIn * 1000).toISOString() };
+    const cached = {
+      accessToken: r.data.accessToken,
+      shopId: r.data.shopId,
+      expiresAt: new Date(Date.now() + r.data.expiresIn * 1000).toISOString(),
+    };
     this.entry.tokens[user.toLowerCase()] = cached;
     this.entry.current = user.toLowerCase();
     writeTokens(this.file, this.tokens);
@@ -105,14 +122,21 @@ export class Client {
     const cached = user ? this.entry.tokens[user] : undefined;
     if (cached && new Date(cached.expiresAt).getTime() > Date.now() + 60_000) return (this.token = cached.accessToken);
     if (user && this.password()) return (await this.login()).accessToken;
-    throw new OpsError(user ? `not logged in as ${user} (or the token expired): npm run ops -- login --user ${user} --password …` : "not logged in: npm run ops -- login --user shop01 --password …");
+    throw new OpsError(
+      user
+        ? `not logged in as ${user} (or the token expired): npm run ops -- login --user ${user} --password …`
+        : "not logged in: npm run ops -- login --user shop01 --password …",
+    );
   }
 
   /** A platform call (store applications, shop status): the envelope's data, or an OpsError with the mall's message. */
   async platform<T>(method: string, p: string, body?: unknown): Promise<T> {
     const token = this.v["platform-token"] ?? this.io.env.MALL_PLATFORM_TOKEN ?? DEV_PLATFORM_TOKEN;
     const r = await this.raw<T>(method, `/platform${p}`, body, token);
-    if (r.code === "A00004") throw new OpsError("the platform token was refused: pass --platform-token (or set MALL_PLATFORM_TOKEN) to the mall's PLATFORM_API_TOKEN");
+    if (r.code === "A00004")
+      throw new OpsError(
+        "the platform token was refused: pass --platform-token (or set MALL_PLATFORM_TOKEN) to the mall's PLATFORM_API_TOKEN",
+      );
     if (r.code !== "00000") throw new OpsError(r.msg ?? `failed (${r.code})`);
     return r.data;
   }
@@ -124,7 +148,8 @@ export class Client {
       this.token = null;
       r = await this.raw<T>(method, p, body, (await this.login()).accessToken);
     }
-    if (r.code === "A00004") throw new OpsError(`the token was refused (${r.msg ?? "unauthorized"}): log in again with npm run ops -- login`);
+    if (r.code === "A00004")
+      throw new OpsError(`the token was refused (${r.msg ?? "unauthorized"}): log in again with npm run ops -- login`);
     if (r.code !== "00000") throw new OpsError(r.msg ?? `failed (${r.code})`);
     return r.data;
   }

@@ -7,7 +7,8 @@ import { printPage, table, time, type ListPage } from "./output.ts";
 export function couponBody(v: Values, now: Date): Record<string, unknown> {
   if (!v.name) throw new UsageError("coupon-create needs --name");
   const type = (v.type ?? "").trim().toLowerCase();
-  if (!["cash", "1", "discount", "2"].includes(type)) throw new UsageError("coupon-create needs --type cash or --type discount");
+  if (!["cash", "1", "discount", "2"].includes(type))
+    throw new UsageError("coupon-create needs --type cash or --type discount");
   const cash = type === "cash" || type === "1";
   if (cash && v.reduce === undefined) throw new UsageError("a cash coupon needs --reduce <amount>");
   if (!cash && v.rate === undefined) throw new UsageError("a discount coupon needs --rate <0.1-9.9>");
@@ -15,9 +16,12 @@ export function couponBody(v: Values, now: Date): Record<string, unknown> {
   if (v.until === undefined) throw new UsageError("coupon-create needs --until <time> (end of claiming)");
   if (v.products && v.exclude) throw new UsageError("use either --products or --exclude");
   const fixed = v["valid-from"] !== undefined || v["valid-to"] !== undefined;
-  if (fixed && (v["valid-days"] !== undefined || v["after-days"] !== undefined)) throw new UsageError("use either --valid-days or --valid-from/--valid-to");
-  if (fixed && (!v["valid-from"] || !v["valid-to"])) throw new UsageError("a fixed validity needs --valid-from and --valid-to");
-  if (!fixed && v["valid-days"] === undefined) throw new UsageError("coupon-create needs --valid-days N (or --valid-from/--valid-to)");
+  if (fixed && (v["valid-days"] !== undefined || v["after-days"] !== undefined))
+    throw new UsageError("use either --valid-days or --valid-from/--valid-to");
+  if (fixed && (!v["valid-from"] || !v["valid-to"]))
+    throw new UsageError("a fixed validity needs --valid-from and --valid-to");
+  if (!fixed && v["valid-days"] === undefined)
+    throw new UsageError("coupon-create needs --valid-days N (or --valid-from/--valid-to)");
   const body: Record<string, unknown> = {
     couponName: v.name,
     couponType: cash ? 1 : 2,
@@ -43,17 +47,46 @@ export function couponBody(v: Values, now: Date): Record<string, unknown> {
 }
 
 interface ManagedCouponRow {
-  couponId: number; couponName: string; couponType: number; cashCondition: string; reduceAmount: string | null; couponDiscount: string | null;
-  suitableProdType: number; prodIds: number[]; validTimeType: number; startTime: string | null; endTime: string | null; afterReceiveDays: number; validDays: number;
-  launchTime: string; overTime: string; limitNum: number; stocks: number; sourceStock: number; claimed: number; state: string;
+  couponId: number;
+  couponName: string;
+  couponType: number;
+  cashCondition: string;
+  reduceAmount: string | null;
+  couponDiscount: string | null;
+  suitableProdType: number;
+  prodIds: number[];
+  validTimeType: number;
+  startTime: string | null;
+  endTime: string | null;
+  afterReceiveDays: number;
+  validDays: number;
+  launchTime: string;
+  overTime: string;
+  limitNum: number;
+  stocks: number;
+  sourceStock: number;
+  claimed: number;
+  state: string;
 }
 
 function couponRows(records: ManagedCouponRow[]): string[][] {
-  const scope = (c: ManagedCouponRow) => (c.suitableProdType === 0 ? "all" : `${c.suitableProdType === 1 ? "only" : "not"} ${c.prodIds.join(",")}`);
-  const valid = (c: ManagedCouponRow) => (c.validTimeType === 1 ? `${time(c.startTime)} – ${time(c.endTime)}` : `${c.validDays}d${c.afterReceiveDays ? ` after ${c.afterReceiveDays}d` : ""}`);
+  const scope = (c: ManagedCouponRow) =>
+    c.suitableProdType === 0 ? "all" : `${c.suitableProdType === 1 ? "only" : "not"} ${c.prodIds.join(",")}`;
+  const valid = (c: ManagedCouponRow) =>
+    c.validTimeType === 1
+      ? `${time(c.startTime)} – ${time(c.endTime)}`
+      : `${c.validDays}d${c.afterReceiveDays ? ` after ${c.afterReceiveDays}d` : ""}`;
   return records.map((c) => [
-    String(c.couponId), c.state, c.couponName, c.couponType === 1 ? `-${c.reduceAmount}` : `${c.couponDiscount}/10`, c.cashCondition, scope(c),
-    `${c.claimed}/${c.sourceStock}`, String(c.limitNum), `${time(c.launchTime)} – ${time(c.overTime)}`, valid(c),
+    String(c.couponId),
+    c.state,
+    c.couponName,
+    c.couponType === 1 ? `-${c.reduceAmount}` : `${c.couponDiscount}/10`,
+    c.cashCondition,
+    scope(c),
+    `${c.claimed}/${c.sourceStock}`,
+    String(c.limitNum),
+    `${time(c.launchTime)} – ${time(c.overTime)}`,
+    valid(c),
   ]);
 }
 
@@ -61,14 +94,21 @@ export const commands: OpsCommand[] = [
   {
     name: "coupons",
     section: "offers",
-    usage: ["  coupons [--state 0|1|2]       coupons, newest first (0 all, 1 live or upcoming, 2 ended or stopped; --page, --size)"],
+    usage: [
+      "  coupons [--state 0|1|2]       coupons, newest first (0 all, 1 live or upcoming, 2 ended or stopped; --page, --size)",
+    ],
     async run({ v, io, client, need }) {
       need(0, "no arguments (use --state, --page, --size)");
       const q = stateListQuery(v);
       const page = v.platform
         ? await client.platform<ListPage<ManagedCouponRow>>("GET", `/coupons?${q}`)
         : await client.call<ListPage<ManagedCouponRow>>("GET", `/merchant/coupons?${q}`);
-      printPage(io.out, v.json, page, "coupon", (records) => table([["id", "state", "name", "value", "min", "products", "claimed", "per user", "claiming", "valid"], ...couponRows(records)]));
+      printPage(io.out, v.json, page, "coupon", (records) =>
+        table([
+          ["id", "state", "name", "value", "min", "products", "claimed", "per user", "claiming", "valid"],
+          ...couponRows(records),
+        ]),
+      );
       return 0;
     },
   },
@@ -76,7 +116,7 @@ export const commands: OpsCommand[] = [
     name: "coupon-create",
     section: "offers",
     usage: [
-      "  coupon-create                 new coupon: --name \"…\" --type cash --reduce 10 [--min 100] | --type discount --rate 8.5",
+      '  coupon-create                 new coupon: --name "…" --type cash --reduce 10 [--min 100] | --type discount --rate 8.5',
       "                                --stock 500 [--per-user 1] --until <time> [--from <time>]      (claiming)",
       "                                --valid-days 7 [--after-days 0] | --valid-from <time> --valid-to <time>",
       "                                [--products 12,13 | --exclude 12,13]",

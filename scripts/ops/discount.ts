@@ -17,11 +17,15 @@ export function parseRule(s: string): number {
 
 /** "100:10,200:25" → tiers (need:value; the mall checks the numbers). */
 export function parseTiers(s: string): { needAmount: string; discount: string }[] {
-  return s.split(",").map((p) => p.trim()).filter(Boolean).map((p) => {
-    const m = /^([\d.]+):([\d.]+)$/.exec(p);
-    if (!m) throw new UsageError(`bad tier "${p}": use <need>:<value>, e.g. 100:10 or 3:8.5`);
-    return { needAmount: m[1]!, discount: m[2]! };
-  });
+  return s
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .map((p) => {
+      const m = /^([\d.]+):([\d.]+)$/.exec(p);
+      if (!m) throw new UsageError(`bad tier "${p}": use <need>:<value>, e.g. 100:10 or 3:8.5`);
+      return { needAmount: m[1]!, discount: m[2]! };
+    });
 }
 
 /** The body of POST /merchant/discounts from the options. */
@@ -45,15 +49,30 @@ export function discountBody(v: Values, now: Date): Record<string, unknown> {
 }
 
 interface ManagedDiscountRow {
-  discountId: number; discountName: string; discountRule: number; discountType: number; maxReduceAmount: string | null; suitableProdType: number; prodIds: number[];
-  startTime: string; endTime: string; state: string; discountItems: { needAmount: string; discount: string }[];
+  discountId: number;
+  discountName: string;
+  discountRule: number;
+  discountType: number;
+  maxReduceAmount: string | null;
+  suitableProdType: number;
+  prodIds: number[];
+  startTime: string;
+  endTime: string;
+  state: string;
+  discountItems: { needAmount: string; discount: string }[];
 }
 
 function discountRows(records: ManagedDiscountRow[]): string[][] {
   return records.map((d) => [
-    String(d.discountId), d.state, d.discountName, RULE_LABELS[d.discountRule] ?? String(d.discountRule),
+    String(d.discountId),
+    d.state,
+    d.discountName,
+    RULE_LABELS[d.discountRule] ?? String(d.discountRule),
     d.discountItems.map((t) => `${t.needAmount}:${t.discount}`).join(",") + (d.discountType === 1 ? " (repeat)" : ""),
-    d.maxReduceAmount ?? "-", d.suitableProdType === 0 ? "all" : d.prodIds.join(","), time(d.startTime), time(d.endTime),
+    d.maxReduceAmount ?? "-",
+    d.suitableProdType === 0 ? "all" : d.prodIds.join(","),
+    time(d.startTime),
+    time(d.endTime),
   ]);
 }
 
@@ -67,7 +86,9 @@ export const commands: OpsCommand[] = [
       const q = stateListQuery(v);
       if (v.platform) throw new UsageError(SHOPS_ONLY);
       const page = await client.call<ListPage<ManagedDiscountRow>>("GET", `/merchant/discounts?${q}`);
-      printPage(io.out, v.json, page, "discount", (records) => table([["id", "state", "name", "rule", "tiers", "cap", "products", "from", "until"], ...discountRows(records)]));
+      printPage(io.out, v.json, page, "discount", (records) =>
+        table([["id", "state", "name", "rule", "tiers", "cap", "products", "from", "until"], ...discountRows(records)]),
+      );
       return 0;
     },
   },
@@ -75,7 +96,7 @@ export const commands: OpsCommand[] = [
     name: "discount-create",
     section: "offers",
     usage: [
-      "  discount-create               new discount: --name \"…\" --rule spend-save|buy-save|spend-off|buy-off (or 0-3)",
+      '  discount-create               new discount: --name "…" --rule spend-save|buy-save|spend-off|buy-off (or 0-3)',
       "                                --tiers <need>:<value>,… (e.g. 100:10,200:25; rates like 3:8.5) --until <time>",
       "                                [--from <time>] [--repeat] [--cap 50] [--products 12,13]",
     ],

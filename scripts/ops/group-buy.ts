@@ -13,11 +13,16 @@ export const commands: OpsCommand[] = [
     ],
     async run({ v, io, client, need }) {
       need(0, "no arguments (see: npm run ops -- help)");
-      if (!v.product || !v.skus || !v["team-size"] || !v.until) throw new UsageError("group-create needs --product, --skus, --team-size and --until");
+      if (!v.product || !v.skus || !v["team-size"] || !v.until)
+        throw new UsageError("group-create needs --product, --skus, --team-size and --until");
       const now = new Date();
       const r = await client.call<{ groupActivityId: number }>("POST", "/merchant/group/activities", {
-        prodId: intOpt("product", v.product), groupNumber: intOpt("team-size", v["team-size"]), maxNum: intOpt("per-user", v["per-user"]) ?? -1,
-        teamHours: intOpt("team-hours", v["team-hours"]) ?? 24, startTime: v.from ? timeArg("from", v.from, now) : now.toISOString(), endTime: timeArg("until", v.until, now),
+        prodId: intOpt("product", v.product),
+        groupNumber: intOpt("team-size", v["team-size"]),
+        maxNum: intOpt("per-user", v["per-user"]) ?? -1,
+        teamHours: intOpt("team-hours", v["team-hours"]) ?? 24,
+        startTime: v.from ? timeArg("from", v.from, now) : now.toISOString(),
+        endTime: timeArg("until", v.until, now),
         skus: parseActivitySkus(v.skus, false).map((x) => ({ skuId: x.skuId, actPrice: x.price })),
       });
       io.out(v.json ? JSON.stringify(r) : `created group buy ${r.groupActivityId}`);
@@ -32,14 +37,33 @@ export const commands: OpsCommand[] = [
       const out = io.out;
       need(0, "no arguments (use --activity)");
       const q = v.activity ? `?groupActivityId=${intOpt("activity", v.activity)}` : "";
-      const list = await client.call<{ groupTeamId: number; groupActivityId: number; status: number; groupNumber: number; seats: number; joinNum: number; endTime: string | null }[]>("GET", `/merchant/group/teams${q}`);
+      const list = await client.call<
+        {
+          groupTeamId: number;
+          groupActivityId: number;
+          status: number;
+          groupNumber: number;
+          seats: number;
+          joinNum: number;
+          endTime: string | null;
+        }[]
+      >("GET", `/merchant/group/teams${q}`);
       if (v.json) out(JSON.stringify(list, null, 2));
       else if (list.length === 0) out("no teams");
       else {
         const st = ["awaiting", "grouping", "succeeded", "failed"];
-        for (const line of table([["id", "activity", "status", "seats", "paid", "ends"], ...list.map((tm) => [
-          String(tm.groupTeamId), String(tm.groupActivityId), st[tm.status] ?? "", `${tm.seats}/${tm.groupNumber}`, String(tm.joinNum), tm.endTime ?? "",
-        ])])) out(line);
+        for (const line of table([
+          ["id", "activity", "status", "seats", "paid", "ends"],
+          ...list.map((tm) => [
+            String(tm.groupTeamId),
+            String(tm.groupActivityId),
+            st[tm.status] ?? "",
+            `${tm.seats}/${tm.groupNumber}`,
+            String(tm.joinNum),
+            tm.endTime ?? "",
+          ]),
+        ]))
+          out(line);
       }
       return 0;
     },

@@ -6,14 +6,22 @@ import type { OpsCommand } from "./command.ts";
 import { printPage, table, type ListPage } from "./output.ts";
 
 interface InvoiceRow {
-  orderNumber: string; invoiceState: number; invoiceType: number; headerName: string; invoiceTaxNumber: string | null; actualTotal: string; filePath: string | null;
+  orderNumber: string;
+  invoiceState: number;
+  invoiceType: number;
+  headerName: string;
+  invoiceTaxNumber: string | null;
+  actualTotal: string;
+  filePath: string | null;
 }
 
 export const commands: OpsCommand[] = [
   {
     name: "invoices",
     section: "shop",
-    usage: ["  invoices [--state 0|1|2]      orders with an invoice request (1 in progress, 2 invoiced; --page, --size)"],
+    usage: [
+      "  invoices [--state 0|1|2]      orders with an invoice request (1 in progress, 2 invoiced; --page, --size)",
+    ],
     async run({ v, io, client, need }) {
       need(0, "no arguments (use --state, --page, --size)");
       const q = new URLSearchParams();
@@ -21,7 +29,15 @@ export const commands: OpsCommand[] = [
       addPage(q, v);
       const page = await client.call<ListPage<InvoiceRow>>("GET", `/merchant/invoices?${q}`);
       printPage(io.out, v.json, page, "invoice", (records) => {
-        const rows = records.map((r) => [r.orderNumber, r.invoiceState === 2 ? "invoiced" : "in progress", r.invoiceType === 2 ? "unit" : "personal", r.headerName, r.invoiceTaxNumber ?? "-", r.actualTotal, r.filePath ?? "-"]);
+        const rows = records.map((r) => [
+          r.orderNumber,
+          r.invoiceState === 2 ? "invoiced" : "in progress",
+          r.invoiceType === 2 ? "unit" : "personal",
+          r.headerName,
+          r.invoiceTaxNumber ?? "-",
+          r.actualTotal,
+          r.filePath ?? "-",
+        ]);
         return table([["order", "state", "type", "title", "taxpayer no.", "amount", "file"], ...rows]);
       });
       return 0;
@@ -42,7 +58,11 @@ export const commands: OpsCommand[] = [
       }
       const form = new FormData();
       form.append("file", new Blob([new Uint8Array(bytes)], { type: "application/pdf" }), path.basename(v.file));
-      const r = await client.call<{ filePath: string }>("POST", `/merchant/invoices/${encodeURIComponent(args[0]!)}/file`, form);
+      const r = await client.call<{ filePath: string }>(
+        "POST",
+        `/merchant/invoices/${encodeURIComponent(args[0]!)}/file`,
+        form,
+      );
       io.out(v.json ? JSON.stringify(r) : `invoice of ${args[0]} issued: ${r.filePath}`);
       return 0;
     },

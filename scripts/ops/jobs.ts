@@ -9,7 +9,9 @@ async function defaultOpenDb(env: OpsIO["env"]): Promise<{ db: Db; driver: strin
   const { loadConfig } = await import("../../src/server/config.ts");
   const { openDatabase } = await import("../../src/server/db/client.ts");
   const config = loadConfig(env as NodeJS.ProcessEnv);
-  const database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: path.join(config.dataDir, "pglite") });
+  const database = await openDatabase(
+    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: path.join(config.dataDir, "pglite") },
+  );
   return { db: database.db, driver: database.driver, close: () => database.close() };
 }
 
@@ -21,7 +23,9 @@ async function jobsRun({ v, io, client }: CommandContext): Promise<number> {
   if (!io.openDb && !io.env.DATABASE_URL && !v.force) {
     const health = await client.raw<{ driver: string }>("GET", "/health").catch(() => null);
     if (health?.data?.driver === "pglite") {
-      throw new OpsError(`a mall is running on ${client.url} with the embedded database: its own job runner does the jobs (stop it first to run them here, or use DATABASE_URL)`);
+      throw new OpsError(
+        `a mall is running on ${client.url} with the embedded database: its own job runner does the jobs (stop it first to run them here, or use DATABASE_URL)`,
+      );
     }
   }
   const opened = await (io.openDb ?? (() => defaultOpenDb(io.env)))();
@@ -29,7 +33,10 @@ async function jobsRun({ v, io, client }: CommandContext): Promise<number> {
     const { runDueJobs } = await import("../../src/server/domain/jobs/all-jobs.ts");
     const summary = await runDueJobs(opened.db, now, limit);
     if (v.json) io.out(JSON.stringify(summary));
-    else io.out(`jobs due at ${now.toISOString()} (${opened.driver}): ${summary.done} done, ${summary.skipped} had nothing to do, ${summary.failed} failed`);
+    else
+      io.out(
+        `jobs due at ${now.toISOString()} (${opened.driver}): ${summary.done} done, ${summary.skipped} had nothing to do, ${summary.failed} failed`,
+      );
     return summary.failed > 0 ? 1 : 0;
   } finally {
     await opened.close();

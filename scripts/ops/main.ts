@@ -68,8 +68,22 @@ const HELP: OpsCommand = {
 
 /** Every command, in the order the help text lists them within a section. */
 const COMMANDS: readonly OpsCommand[] = [
-  merchant, order, review, invoice, refund, storeApplication, ledger, coupon, discount, flashSale, groupBuy, chat, jobs,
-].flatMap((feature) => feature.commands).concat(HELP);
+  merchant,
+  order,
+  review,
+  invoice,
+  refund,
+  storeApplication,
+  ledger,
+  coupon,
+  discount,
+  flashSale,
+  groupBuy,
+  chat,
+  jobs,
+]
+  .flatMap((feature) => feature.commands)
+  .concat(HELP);
 
 const BY_NAME = new Map(COMMANDS.map((c) => [c.name, c]));
 

@@ -10,7 +10,11 @@ export const commands: OpsCommand[] = [
     async run({ v, io, client, url, need }) {
       need(0, "no arguments (use --user and --password)");
       const r = await client.login();
-      io.out(v.json ? JSON.stringify({ shopId: r.shopId, expiresAt: r.expiresAt }) : `logged in as ${r.user} (shop ${r.shopId}) on ${url}; token cached until ${time(r.expiresAt)}`);
+      io.out(
+        v.json
+          ? JSON.stringify({ shopId: r.shopId, expiresAt: r.expiresAt })
+          : `logged in as ${r.user} (shop ${r.shopId}) on ${url}; token cached until ${time(r.expiresAt)}`,
+      );
       return 0;
     },
   },

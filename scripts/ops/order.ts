@@ -15,15 +15,30 @@ const STATE_NAMES: Record<string, number> = {
   problem: DeliveryState.PROBLEM,
 };
 
-export const STATUS_NAMES: Record<number, string> = { 1: "unpaid", 2: "to ship", 3: "shipped", 5: "completed", 6: "closed", 7: "grouping" };
-const STATE_LABELS: Record<number, string> = { 0: "no record", 1: "collected", 2: "in transit", 201: "arrived at city", 3: "signed", 4: "problem" };
+export const STATUS_NAMES: Record<number, string> = {
+  1: "unpaid",
+  2: "to ship",
+  3: "shipped",
+  5: "completed",
+  6: "closed",
+  7: "grouping",
+};
+const STATE_LABELS: Record<number, string> = {
+  0: "no record",
+  1: "collected",
+  2: "in transit",
+  201: "arrived at city",
+  3: "signed",
+  4: "problem",
+};
 
 /** A logistics state from a number or a name (in-transit, signed…). */
 export function parseState(s: string): number {
   const v = s.trim().toLowerCase();
   if (/^\d+$/.test(v)) return Number(v);
   const n = STATE_NAMES[v];
-  if (n === undefined) throw new UsageError(`unknown state "${s}" (use ${Object.keys(STATE_NAMES).join(", ")} or a number)`);
+  if (n === undefined)
+    throw new UsageError(`unknown state "${s}" (use ${Object.keys(STATE_NAMES).join(", ")} or a number)`);
   return n;
 }
 
@@ -38,11 +53,15 @@ export function parseCompany(s: string): number {
 
 /** "12:1,13:2" → [{orderItemId: 12, prodCount: 1}, …]. */
 export function parseItems(s: string): { orderItemId: number; prodCount: number }[] {
-  return s.split(",").map((p) => p.trim()).filter(Boolean).map((p) => {
-    const m = /^(\d+)(?::(\d+))?$/.exec(p);
-    if (!m) throw new UsageError(`bad item "${p}": use <orderItemId>:<count>`);
-    return { orderItemId: Number(m[1]), prodCount: m[2] === undefined ? 1 : Number(m[2]) };
-  });
+  return s
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .map((p) => {
+      const m = /^(\d+)(?::(\d+))?$/.exec(p);
+      if (!m) throw new UsageError(`bad item "${p}": use <orderItemId>:<count>`);
+      return { orderItemId: Number(m[1]), prodCount: m[2] === undefined ? 1 : Number(m[2]) };
+    });
 }
 
 export interface PackageArg {
@@ -54,7 +73,8 @@ export interface PackageArg {
 /** "1/SF123456789/12:1,13:2" (items optional) → a package. */
 export function parsePackage(s: string): PackageArg {
   const parts = s.split("/");
-  if (parts.length < 2 || parts.length > 3 || !parts[1]) throw new UsageError(`bad package "${s}": use <company>/<tracking>[/<orderItemId>:<count>,...]`);
+  if (parts.length < 2 || parts.length > 3 || !parts[1])
+    throw new UsageError(`bad package "${s}": use <company>/<tracking>[/<orderItemId>:<count>,...]`);
   const pkg: PackageArg = { dvyId: parseCompany(parts[0]!), dvyFlowId: parts[1].trim() };
   if (parts[2]) pkg.items = parseItems(parts[2]);
   return pkg;
@@ -63,7 +83,8 @@ export function parsePackage(s: string): PackageArg {
 /** The packages of a ship command: --package (repeatable) or --company/--tracking[/--items]. */
 export function packagesFrom(v: Pick<Values, "package" | "company" | "tracking" | "items">): PackageArg[] {
   if (v.package?.length) {
-    if (v.company || v.tracking || v.items) throw new UsageError("use either --package … or --company/--tracking/--items, not both");
+    if (v.company || v.tracking || v.items)
+      throw new UsageError("use either --package … or --company/--tracking/--items, not both");
     return v.package.map(parsePackage);
   }
   if (!v.company || !v.tracking) throw new UsageError("ship needs --company and --tracking (or --package)");
@@ -73,37 +94,72 @@ export function packagesFrom(v: Pick<Values, "package" | "company" | "tracking" 
 }
 
 interface OrderRow {
-  orderNumber: string; status: number; buyerNickName: string; productNums: number; actualTotal: string;
-  createTime: string; payTime: string | null; remarks: string;
+  orderNumber: string;
+  status: number;
+  buyerNickName: string;
+  productNums: number;
+  actualTotal: string;
+  createTime: string;
+  payTime: string | null;
+  remarks: string;
   userAddrDto: { receiver: string; mobile: string; province: string; city: string; area: string; addr: string };
   orderItems: { orderItemId: number; prodName: string; skuName: string; prodCount: number; price: string }[];
-  total: string; freightAmount: string; scoreAmount: string; dvyTime: string | null; finallyTime: string | null; cancelTime: string | null; receiptDeadline: string | null;
+  total: string;
+  freightAmount: string;
+  scoreAmount: string;
+  dvyTime: string | null;
+  finallyTime: string | null;
+  cancelTime: string | null;
+  receiptDeadline: string | null;
 }
 interface OrderDetail extends OrderRow {
-  deliveries: { orderDeliveryId: number; dvyName: string; dvyFlowId: string; state: number; productNums: number;
-    orderItems: { orderItemId: number; prodName: string; prodCount: number }[]; traces: { state: number; acceptStation: string; acceptTime: string }[] }[];
+  deliveries: {
+    orderDeliveryId: number;
+    dvyName: string;
+    dvyFlowId: string;
+    state: number;
+    productNums: number;
+    orderItems: { orderItemId: number; prodName: string; prodCount: number }[];
+    traces: { state: number; acceptStation: string; acceptTime: string }[];
+  }[];
 }
 
 const status = (n: number) => `${n} ${STATUS_NAMES[n] ?? ""}`.trim();
 
 function printOrder(out: OpsIO["out"], o: OrderDetail): void {
   out(`Order ${o.orderNumber}  status ${status(o.status)}  buyer ${o.buyerNickName}`);
-  out(`  created ${time(o.createTime)}  paid ${time(o.payTime)}  shipped ${time(o.dvyTime)}  finished ${time(o.finallyTime)}  cancelled ${time(o.cancelTime)}`);
+  out(
+    `  created ${time(o.createTime)}  paid ${time(o.payTime)}  shipped ${time(o.dvyTime)}  finished ${time(o.finallyTime)}  cancelled ${time(o.cancelTime)}`,
+  );
   if (o.receiptDeadline) out(`  completes by itself at ${time(o.receiptDeadline)}`);
   out(`  goods ${o.total} + freight ${o.freightAmount} - points ${o.scoreAmount} = ${o.actualTotal}`);
   const a = o.userAddrDto;
   out(`  ship to ${a.receiver} ${a.mobile}, ${a.province} ${a.city} ${a.area} ${a.addr}`);
   if (o.remarks) out(`  buyer's message: ${o.remarks}`);
   out("  items:");
-  for (const line of table([["orderItemId", "count", "price", "product"], ...o.orderItems.map((i) => [String(i.orderItemId), String(i.prodCount), i.price, `${i.prodName} ${i.skuName}`.trim()])])) out(`    ${line}`);
+  for (const line of table([
+    ["orderItemId", "count", "price", "product"],
+    ...o.orderItems.map((i) => [
+      String(i.orderItemId),
+      String(i.prodCount),
+      i.price,
+      `${i.prodName} ${i.skuName}`.trim(),
+    ]),
+  ]))
+    out(`    ${line}`);
   if (o.deliveries.length === 0) {
     out("  packages: none");
     return;
   }
   out("  packages:");
   for (const p of o.deliveries) {
-    out(`    #${p.orderDeliveryId} ${p.dvyName} ${p.dvyFlowId}  state ${STATE_LABELS[p.state] ?? p.state}  ${p.orderItems.map((i) => `${i.orderItemId}:${i.prodCount}`).join(",")}`);
-    for (const t of p.traces) out(`      ${time(t.acceptTime)}  ${STATE_LABELS[t.state] ?? t.state}${t.acceptStation ? `  ${t.acceptStation}` : ""}`);
+    out(
+      `    #${p.orderDeliveryId} ${p.dvyName} ${p.dvyFlowId}  state ${STATE_LABELS[p.state] ?? p.state}  ${p.orderItems.map((i) => `${i.orderItemId}:${i.prodCount}`).join(",")}`,
+    );
+    for (const t of p.traces)
+      out(
+        `      ${time(t.acceptTime)}  ${STATE_LABELS[t.state] ?? t.state}${t.acceptStation ? `  ${t.acceptStation}` : ""}`,
+      );
   }
 }
 
@@ -124,7 +180,15 @@ export const commands: OpsCommand[] = [
       if (v.number) q.set("orderNumber", v.number);
       const page = await client.call<ListPage<OrderRow>>("GET", `/merchant/orders?${q}`);
       printPage(io.out, v.json, page, "order", (records) => {
-        const rows = records.map((o) => [o.orderNumber, status(o.status), o.buyerNickName, String(o.productNums), o.actualTotal, time(o.createTime), time(o.payTime)]);
+        const rows = records.map((o) => [
+          o.orderNumber,
+          status(o.status),
+          o.buyerNickName,
+          String(o.productNums),
+          o.actualTotal,
+          time(o.createTime),
+          time(o.payTime),
+        ]);
         return table([["order", "status", "buyer", "pcs", "amount", "created", "paid"], ...rows]);
       });
       return 0;
@@ -154,8 +218,16 @@ export const commands: OpsCommand[] = [
     async run({ args, v, io, client, need }) {
       need(1, "an order number");
       const packages = packagesFrom(v);
-      const r = await client.call<{ orderDeliveryIds: number[] }>("POST", `/merchant/orders/${encodeURIComponent(args[0]!)}/ship`, { packages });
-      io.out(v.json ? JSON.stringify(r) : `shipped ${args[0]} in ${r.orderDeliveryIds.length} package(s): ${r.orderDeliveryIds.map((id) => `#${id}`).join(", ")}`);
+      const r = await client.call<{ orderDeliveryIds: number[] }>(
+        "POST",
+        `/merchant/orders/${encodeURIComponent(args[0]!)}/ship`,
+        { packages },
+      );
+      io.out(
+        v.json
+          ? JSON.stringify(r)
+          : `shipped ${args[0]} in ${r.orderDeliveryIds.length} package(s): ${r.orderDeliveryIds.map((id) => `#${id}`).join(", ")}`,
+      );
       return 0;
     },
   },
@@ -163,7 +235,7 @@ export const commands: OpsCommand[] = [
     name: "trace",
     section: "shop",
     usage: [
-      "  trace <orderDeliveryId>       add a logistics event: --state <n|name> --station \"text\" [--time ISO-8601]",
+      '  trace <orderDeliveryId>       add a logistics event: --state <n|name> --station "text" [--time ISO-8601]',
       "                                states: 1 collected, 2 in-transit, 201 arrived, 3 signed, 4 problem",
     ],
     async run({ args, v, io, client, need }) {
@@ -184,7 +256,11 @@ export const commands: OpsCommand[] = [
     usage: ["  companies                     the carriers (ids for --company) and logistics states"],
     async run({ io }) {
       const out = io.out;
-      for (const line of table([["id", "carrier"], ...DELIVERY_COMPANIES.map((c) => [String(c.dvyId), `${c.dvyName.en} / ${c.dvyName.zh}`])])) out(line);
+      for (const line of table([
+        ["id", "carrier"],
+        ...DELIVERY_COMPANIES.map((c) => [String(c.dvyId), `${c.dvyName.en} / ${c.dvyName.zh}`]),
+      ]))
+        out(line);
       out("");
       out("logistics states: " + [0, 1, 2, 201, 3, 4].map((n) => `${n} ${STATE_LABELS[n]}`).join(", "));
       return 0;

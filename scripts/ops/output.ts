@@ -5,7 +5,10 @@ export const time = (s: string | null | undefined) => (s ? s.replace("T", " ").r
 /** Terminal columns of a text: CJK and full-width characters take two. */
 export function displayWidth(s: string): number {
   let w = 0;
-  for (const ch of s) w += /[\u1100-\u115F\u2E80-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6]/u.test(ch) ? 2 : 1;
+  for (const ch of s)
+    w += /[\u1100-\u115F\u2E80-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6]/u.test(ch)
+      ? 2
+      : 1;
   return w;
 }
 
@@ -13,7 +16,13 @@ export function displayWidth(s: string): number {
 export type ListPage<T> = { records: T[]; total: number; current: number; pages: number };
 
 /** Prints a page of a list: the answer as JSON (--json), "no <noun>s", or its lines and "page 1/3, 42 <noun>(s)". */
-export function printPage<T>(out: (line: string) => void, json: boolean | undefined, page: ListPage<T>, noun: string, lines: (records: T[]) => string[]): void {
+export function printPage<T>(
+  out: (line: string) => void,
+  json: boolean | undefined,
+  page: ListPage<T>,
+  noun: string,
+  lines: (records: T[]) => string[],
+): void {
   if (json) out(JSON.stringify(page, null, 2));
   else if (page.records.length === 0) out(`no ${noun}s`);
   else {
@@ -24,5 +33,10 @@ export function printPage<T>(out: (line: string) => void, json: boolean | undefi
 
 export function table(rows: string[][]): string[] {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => displayWidth(r[i] ?? ""))));
-  return rows.map((r) => r.map((c, i) => (i === r.length - 1 ? c : c + " ".repeat(widths[i]! - displayWidth(c)))).join("  ").trimEnd());
+  return rows.map((r) =>
+    r
+      .map((c, i) => (i === r.length - 1 ? c : c + " ".repeat(widths[i]! - displayWidth(c))))
+      .join("  ")
+      .trimEnd(),
+  );
 }

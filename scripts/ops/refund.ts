@@ -4,11 +4,34 @@ import type { CommandContext, OpsCommand } from "./command.ts";
 import { printPage, table, time, type ListPage } from "./output.ts";
 
 interface RefundRow {
-  refundSn: string; orderNumber: string; returnMoneySts: number; applyType: number; refundAmount: string; maxRefundAmount: string; refundScore: number;
-  buyerReason: number; buyerMobile: string; buyerDesc: string; photoFiles: string[]; applyTime: string; rejectMessage: string | null; dueAt: string | null;
-  refundDelivery: { expressName: string; expressNo: string } | null; orderItems: { orderItemId: number; prodName: string; skuName: string; goodsNum: number }[];
+  refundSn: string;
+  orderNumber: string;
+  returnMoneySts: number;
+  applyType: number;
+  refundAmount: string;
+  maxRefundAmount: string;
+  refundScore: number;
+  buyerReason: number;
+  buyerMobile: string;
+  buyerDesc: string;
+  photoFiles: string[];
+  applyTime: string;
+  rejectMessage: string | null;
+  dueAt: string | null;
+  refundDelivery: { expressName: string; expressNo: string } | null;
+  orderItems: { orderItemId: number; prodName: string; skuName: string; goodsNum: number }[];
 }
-const REFUND_STS: Record<number, string> = { 1: "waiting", 2: "accepted", 3: "goods sent back", 4: "received", 5: "refunded", 6: "withdrawn", 7: "refused", 8: "refunding (payment provider)", [-1]: "closed" };
+const REFUND_STS: Record<number, string> = {
+  1: "waiting",
+  2: "accepted",
+  3: "goods sent back",
+  4: "received",
+  5: "refunded",
+  6: "withdrawn",
+  7: "refused",
+  8: "refunding (payment provider)",
+  [-1]: "closed",
+};
 const refundSts = (n: number) => `${n} ${REFUND_STS[n] ?? ""}`.trim();
 
 /** refund-accept, refund-refuse, refund-receive. */
@@ -22,7 +45,9 @@ async function answer({ command, args, v, io, client, need }: CommandContext): P
     body = { reason: v.reason };
   } else if (action === "accept") body = { message: v.text ?? "" };
   await client.call("POST", `/merchant/refunds/${args[0]}/${action}`, body);
-  io.out(`${action === "accept" ? "accepted" : action === "refuse" ? "refused" : "received the goods of"} refund ${args[0]}`);
+  io.out(
+    `${action === "accept" ? "accepted" : action === "refuse" ? "refused" : "received the goods of"} refund ${args[0]}`,
+  );
   return 0;
 }
 
@@ -45,7 +70,15 @@ export const commands: OpsCommand[] = [
       addPage(q, v);
       const page = await client.call<ListPage<RefundRow>>("GET", `/merchant/refunds?${q}`);
       printPage(io.out, v.json, page, "refund", (records) => {
-        const rows = records.map((r) => [r.refundSn, r.orderNumber, refundSts(r.returnMoneySts), r.applyType === 2 ? "return" : "refund only", r.refundAmount, r.orderItems.map((i) => `${i.prodName} x${i.goodsNum}`).join(", "), time(r.applyTime)]);
+        const rows = records.map((r) => [
+          r.refundSn,
+          r.orderNumber,
+          refundSts(r.returnMoneySts),
+          r.applyType === 2 ? "return" : "refund only",
+          r.refundAmount,
+          r.orderItems.map((i) => `${i.prodName} x${i.goodsNum}`).join(", "),
+          time(r.applyTime),
+        ]);
         return table([["refund", "order", "status", "type", "amount", "goods", "applied"], ...rows]);
       });
       return 0;
@@ -63,8 +96,12 @@ export const commands: OpsCommand[] = [
         out(JSON.stringify(r, null, 2));
         return 0;
       }
-      out(`Refund ${r.refundSn}  order ${r.orderNumber}  ${r.applyType === 2 ? "return and refund" : "refund only"}  status ${refundSts(r.returnMoneySts)}`);
-      out(`  amount ${r.refundAmount} (at most ${r.maxRefundAmount}), points ${r.refundScore}, reason ${r.buyerReason}, mobile ${r.buyerMobile}, applied ${time(r.applyTime)}`);
+      out(
+        `Refund ${r.refundSn}  order ${r.orderNumber}  ${r.applyType === 2 ? "return and refund" : "refund only"}  status ${refundSts(r.returnMoneySts)}`,
+      );
+      out(
+        `  amount ${r.refundAmount} (at most ${r.maxRefundAmount}), points ${r.refundScore}, reason ${r.buyerReason}, mobile ${r.buyerMobile}, applied ${time(r.applyTime)}`,
+      );
       for (const i of r.orderItems) out(`  ${i.orderItemId}  ${i.prodName} ${i.skuName}  x${i.goodsNum}`);
       if (r.buyerDesc) out(`  description: ${r.buyerDesc}`);
       if (r.photoFiles.length) out(`  images: ${r.photoFiles.join(" ")}`);
@@ -77,13 +114,17 @@ export const commands: OpsCommand[] = [
   {
     name: "refund-accept",
     section: "shop",
-    usage: ["  refund-accept <refundSn>      accept (refund only: paid at once; return: the buyer sends the goods) [--text message]"],
+    usage: [
+      "  refund-accept <refundSn>      accept (refund only: paid at once; return: the buyer sends the goods) [--text message]",
+    ],
     run: answer,
   },
   {
     name: "refund-refuse",
     section: "shop",
-    usage: ["  refund-refuse <refundSn>      refuse: --reason \"…\" (1-200 characters; the buyer may change and apply again)"],
+    usage: [
+      '  refund-refuse <refundSn>      refuse: --reason "…" (1-200 characters; the buyer may change and apply again)',
+    ],
     run: answer,
   },
   {

@@ -4,7 +4,11 @@ import os from "node:os";
 import path from "node:path";
 import type { Values } from "./args.ts";
 
-export interface CachedToken { accessToken: string; shopId: number; expiresAt: string }
+export interface CachedToken {
+  accessToken: string;
+  shopId: number;
+  expiresAt: string;
+}
 export type TokenFile = Record<string, { current?: string; tokens: Record<string, CachedToken> }>;
 
 export function tokenFilePath(v: Pick<Values, "token-file">, env: Record<string, string | undefined>): string {

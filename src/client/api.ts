@@ -47,7 +47,14 @@ export class ApiError extends Error {
   readonly status: number | null;
   /** True when the client already told the user (toast or login popup); callers should not repeat it. */
   readonly handled: boolean;
-  constructor(init: { code: string; msg?: string | null; data?: unknown; status?: number | null; handled?: boolean; cause?: unknown }) {
+  constructor(init: {
+    code: string;
+    msg?: string | null;
+    data?: unknown;
+    status?: number | null;
+    handled?: boolean;
+    cause?: unknown;
+  }) {
     super(init.msg || init.code, init.cause === undefined ? undefined : { cause: init.cause });
     this.name = "ApiError";
     this.code = init.code;
@@ -186,7 +193,11 @@ export function createApiClient(deps: ApiClientDeps = {}): ApiClient {
     toast(await text, { duration: TOAST_MS, type: "error" });
   }
 
-  async function send(method: HttpMethod, path: string, options: RequestOptions): Promise<{ body: unknown; status: number }> {
+  async function send(
+    method: HttpMethod,
+    path: string,
+    options: RequestOptions,
+  ): Promise<{ body: unknown; status: number }> {
     const headers: Record<string, string> = { "Accept-Language": locale() };
     if (!isRawBody(options.body)) headers["Content-Type"] = "application/json";
     if (needsAuth(path)) {
@@ -194,10 +205,13 @@ export function createApiClient(deps: ApiClientDeps = {}): ApiClient {
       if (t) headers.Authorization = t;
     }
     Object.assign(headers, options.headers);
-    const signals = [options.signal, options.timeout ? AbortSignal.timeout(options.timeout) : undefined].filter((x): x is AbortSignal => !!x);
+    const signals = [options.signal, options.timeout ? AbortSignal.timeout(options.timeout) : undefined].filter(
+      (x): x is AbortSignal => !!x,
+    );
     const init: RequestInit = { method, headers, signal: signals.length > 1 ? AbortSignal.any(signals) : signals[0] };
     const b = options.body;
-    if (b !== undefined && method !== "GET") init.body = isRawBody(b) || typeof b === "string" ? (b as BodyInit) : JSON.stringify(b);
+    if (b !== undefined && method !== "GET")
+      init.body = isRawBody(b) || typeof b === "string" ? (b as BodyInit) : JSON.stringify(b);
     try {
       const res = await doFetch(requestUrl(base, path, options.query), init);
       return { body: await readBody(res), status: res.status };
@@ -244,10 +258,14 @@ export function createApiClient(deps: ApiClientDeps = {}): ApiClient {
   return {
     request,
     raw,
-    get: <T>(path: string, query?: Query, options: RequestOptions = {}) => request<T>("GET", path, { ...options, query: query ?? options.query }),
-    post: <T>(path: string, body?: unknown, options: RequestOptions = {}) => request<T>("POST", path, { ...options, body }),
-    put: <T>(path: string, body?: unknown, options: RequestOptions = {}) => request<T>("PUT", path, { ...options, body }),
-    del: <T>(path: string, body?: unknown, options: RequestOptions = {}) => request<T>("DELETE", path, { ...options, body }),
+    get: <T>(path: string, query?: Query, options: RequestOptions = {}) =>
+      request<T>("GET", path, { ...options, query: query ?? options.query }),
+    post: <T>(path: string, body?: unknown, options: RequestOptions = {}) =>
+      request<T>("POST", path, { ...options, body }),
+    put: <T>(path: string, body?: unknown, options: RequestOptions = {}) =>
+      request<T>("PUT", path, { ...options, body }),
+    del: <T>(path: string, body?: unknown, options: RequestOptions = {}) =>
+      request<T>("DELETE", path, { ...options, body }),
   };
 }
 

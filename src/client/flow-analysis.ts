@@ -86,8 +86,14 @@ function readSession(storage: StorageLike | null): StoredSession | null {
   if (!raw) return null;
   try {
     const v = JSON.parse(raw) as Partial<StoredSession> | null;
-    if (!v || typeof v.uuidSession !== "string" || typeof v.lastSeen !== "number" || typeof v.step !== "number") return null;
-    return { uuidSession: v.uuidSession, lastSeen: v.lastSeen, step: v.step, ...(typeof v.pageId === "number" ? { pageId: v.pageId } : {}) };
+    if (!v || typeof v.uuidSession !== "string" || typeof v.lastSeen !== "number" || typeof v.step !== "number")
+      return null;
+    return {
+      uuidSession: v.uuidSession,
+      lastSeen: v.lastSeen,
+      step: v.step,
+      ...(typeof v.pageId === "number" ? { pageId: v.pageId } : {}),
+    };
   } catch {
     return null;
   }
@@ -116,7 +122,11 @@ export function buildPageView(view: PageView, deps: FlowDeps = {}): FlowAnalysis
   const { uuidSession, step } = nextSession(prev, now, newId());
   const sameSession = prev !== null && prev.uuidSession === uuidSession;
   const prevPageId = sameSession ? prev.pageId : undefined;
-  write(storage, FLOW_KEYS.session, JSON.stringify({ uuidSession, lastSeen: now, step, pageId: view.pageId } satisfies StoredSession));
+  write(
+    storage,
+    FLOW_KEYS.session,
+    JSON.stringify({ uuidSession, lastSeen: now, step, pageId: view.pageId } satisfies StoredSession),
+  );
   const body: FlowAnalysisLogInput = {
     pageId: view.pageId,
     step,

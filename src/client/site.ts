@@ -64,12 +64,17 @@ export function createSiteLoaders(deps: SiteDeps = {}) {
       try {
         const base = deps.exchangeBase ?? envExchangeBase();
         const url = base ? joinUrl(base, SITE_PATHS.exchangeRate) : SITE_PATHS.exchangeRate;
-        const answer = await api.raw<{ code?: unknown; data?: { rate?: unknown } | null }>("GET", url, { silent: true });
+        const answer = await api.raw<{ code?: unknown; data?: { rate?: unknown } | null }>("GET", url, {
+          silent: true,
+        });
         const codeOk = answer?.code === 200 || answer?.code === "200";
         const value = codeOk ? positiveDecimalText(answer.data?.rate) : null;
         if (value) {
           setCached(STORAGE_KEYS.exchangeRate, value, EXCHANGE_RATE_CACHE_MS, env);
-          return { rate: value, fetchedAt: getCachedEntry<string>(STORAGE_KEYS.exchangeRate, env)?.savedAt ?? Date.now() };
+          return {
+            rate: value,
+            fetchedAt: getCachedEntry<string>(STORAGE_KEYS.exchangeRate, env)?.savedAt ?? Date.now(),
+          };
         }
       } catch {
         // fall through to the default
@@ -95,7 +100,9 @@ export function createSiteLoaders(deps: SiteDeps = {}) {
 
   /** Terms switches for the login popup (not cached). */
   function getServiceSwitch(): Promise<ServiceSwitch | null> {
-    return once("serviceSwitch", () => api.get<ServiceSwitch>(SITE_PATHS.serviceSwitch, undefined, { silent: true }).catch(() => null));
+    return once("serviceSwitch", () =>
+      api.get<ServiceSwitch>(SITE_PATHS.serviceSwitch, undefined, { silent: true }).catch(() => null),
+    );
   }
 
   return { getExchangeRate, getPaySwitch, getServiceSwitch };

@@ -45,7 +45,14 @@ function templateOf(locale: Locale, key: string): Template {
     if (typeof text === "string") break;
   }
   if (typeof text !== "string" || text.includes("$t(")) return null;
-  if (LOOKUP[locale].some((lng) => ["zero", "one", "two", "few", "many", "other"].some((f) => instance.getResource(lng, "translation", `${key}_${f}`) !== undefined))) return null;
+  if (
+    LOOKUP[locale].some((lng) =>
+      ["zero", "one", "two", "few", "many", "other"].some(
+        (f) => instance.getResource(lng, "translation", `${key}_${f}`) !== undefined,
+      ),
+    )
+  )
+    return null;
   const parts: string[] = [];
   const names: string[] = [];
   let last = 0;
@@ -64,7 +71,8 @@ function fill(template: Template, options: Record<string, unknown>): string | un
   if (!template) return undefined;
   for (const k in options) {
     const v = options[k];
-    if ((typeof v !== "string" && typeof v !== "number") || (k !== "count" && !template.names.includes(k))) return undefined;
+    if ((typeof v !== "string" && typeof v !== "number") || (k !== "count" && !template.names.includes(k)))
+      return undefined;
   }
   let out = template.parts[0]!;
   for (let i = 0; i < template.names.length; i++) {

@@ -24,7 +24,8 @@ export function localeFromHeader(header: string | null | undefined): Locale {
   for (const part of header.split(",")) {
     const tag = part.split(";")[0]!.trim().toLowerCase().replace("_", "-");
     if (!tag) continue;
-    if (tag === "zh-tw" || tag === "zh-hk" || tag === "zh-mo" || tag === "zh-hant" || tag.startsWith("zh-hant")) return "zh-tw";
+    if (tag === "zh-tw" || tag === "zh-hk" || tag === "zh-mo" || tag === "zh-hant" || tag.startsWith("zh-hant"))
+      return "zh-tw";
     if (tag.startsWith("zh")) return "zh";
     if (tag.startsWith("en")) return "en";
   }

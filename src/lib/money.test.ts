@@ -50,7 +50,14 @@ describe("money arithmetic", () => {
     expect(() => mulQty("5", -1)).toThrow(InvalidMoneyError);
     expect(() => mulQty("5", 1.5)).toThrow(InvalidMoneyError);
     expect(() => mulQty("5", Number.NaN)).toThrow(InvalidMoneyError);
-    expect(formatPrice(sumLines([{ price: "19.99", quantity: 3 }, { price: "0.01", quantity: 7 }]))).toBe("60.04");
+    expect(
+      formatPrice(
+        sumLines([
+          { price: "19.99", quantity: 3 },
+          { price: "0.01", quantity: 7 },
+        ]),
+      ),
+    ).toBe("60.04");
   });
 
   it("rounds half up to 2 decimals", () => {
@@ -93,7 +100,23 @@ describe("money arithmetic", () => {
 });
 
 describe("invalid input", () => {
-  const bad: unknown[] = ["", " ", "abc", "1,000", "1e5x", "NaN", "Infinity", Number.NaN, Number.POSITIVE_INFINITY, null, undefined, {}, [], "1.2.3", "--1"];
+  const bad: unknown[] = [
+    "",
+    " ",
+    "abc",
+    "1,000",
+    "1e5x",
+    "NaN",
+    "Infinity",
+    Number.NaN,
+    Number.POSITIVE_INFINITY,
+    null,
+    undefined,
+    {},
+    [],
+    "1.2.3",
+    "--1",
+  ];
   it.each(bad.map((b) => [b]))("toDecimal(%j) throws", (b) => {
     expect(() => toDecimal(b as string)).toThrow(InvalidMoneyError);
     expect(tryDecimal(b)).toBeNull();
@@ -111,7 +134,24 @@ describe("invalid input", () => {
 
 describe("isValidAmount", () => {
   const valid = ["0.01", "1", "1.5", "1.50", "100000", "12345.67", " 3.2 "];
-  const invalid = ["", "0", "0.00", "-1", "-0.01", "+1", "1.", ".5", "1.234", "01", "1e3", "abc", "1 000", "0x10", "NaN", "Infinity"];
+  const invalid = [
+    "",
+    "0",
+    "0.00",
+    "-1",
+    "-0.01",
+    "+1",
+    "1.",
+    ".5",
+    "1.234",
+    "01",
+    "1e3",
+    "abc",
+    "1 000",
+    "0x10",
+    "NaN",
+    "Infinity",
+  ];
   it.each(valid.map((v) => [v]))("accepts %j", (v) => expect(isValidAmount(v)).toBe(true));
   it.each(invalid.map((v) => [v]))("refuses %j", (v) => expect(isValidAmount(v)).toBe(false));
   it("checks the range", () => {

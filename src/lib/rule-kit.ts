@@ -100,7 +100,10 @@ export interface ObjectRule<S extends Shape, T> extends Rule<T> {
 }
 
 /** An object rule: each field's rule (issues carry the field name), then `refine` on the parsed object. */
-export function objectRule<S extends Shape>(shape: S, refine?: (value: ShapeOutput<S>) => RuleFailure | null): ObjectRule<S, ShapeOutput<S>> {
+export function objectRule<S extends Shape>(
+  shape: S,
+  refine?: (value: ShapeOutput<S>) => RuleFailure | null,
+): ObjectRule<S, ShapeOutput<S>> {
   const rule = defineRule<ShapeOutput<S>>((v) => {
     const input = (v !== null && typeof v === "object" ? v : {}) as Record<string, unknown>;
     const out: Record<string, unknown> = {};

@@ -17,7 +17,9 @@ import * as rules from "./rules.ts";
  * that refuses control characters first, like every shared text rule (src/lib/text-rules.ts).
  */
 export function controlFreeString(key: string, opts: { multiline?: boolean } = {}) {
-  return z.string({ error: key }).refine((s) => !hasControlChars(s.trim(), opts.multiline), { error: CONTROL_CHARS_KEY, abort: true });
+  return z
+    .string({ error: key })
+    .refine((s) => !hasControlChars(s.trim(), opts.multiline), { error: CONTROL_CHARS_KEY, abort: true });
 }
 
 /** A rule as a zod schema: the rule parses, its issues (message keys, paths) become zod issues. */
@@ -25,7 +27,8 @@ export function schemaOf<T>(rule: Rule<T>): z.ZodType<T> {
   const schema = z.unknown().transform((value, ctx): T => {
     const r = rule.safeParse(value);
     if (r.success) return r.data;
-    for (const issue of r.error.issues) ctx.addIssue({ code: "custom", message: issue.message, path: issue.path, input: value });
+    for (const issue of r.error.issues)
+      ctx.addIssue({ code: "custom", message: issue.message, path: issue.path, input: value });
     return z.NEVER;
   });
   // A rule that turns "absent" into undefined is an optional field for zod's objects (which
@@ -35,7 +38,9 @@ export function schemaOf<T>(rule: Rule<T>): z.ZodType<T> {
 }
 
 /** An object rule as a zod object of its fields' schemas (so routers can .extend it or pick .shape). */
-export function objectSchema<S extends Shape>(rule: ObjectRule<S, ShapeOutput<S>>): z.ZodObject<{ [K in keyof S]: z.ZodType<ShapeOutput<S>[K]> }> {
+export function objectSchema<S extends Shape>(
+  rule: ObjectRule<S, ShapeOutput<S>>,
+): z.ZodObject<{ [K in keyof S]: z.ZodType<ShapeOutput<S>[K]> }> {
   const shape = Object.fromEntries(Object.entries(rule.shape).map(([k, r]) => [k, schemaOf(r)]));
   return z.object(shape) as unknown as z.ZodObject<{ [K in keyof S]: z.ZodType<ShapeOutput<S>[K]> }>;
 }
@@ -85,13 +90,27 @@ export const orderInvoiceRule = schemaOf(order.orderInvoiceRule);
 export const invoiceChoiceRule = schemaOf(order.invoiceChoiceRule);
 /** Held coupons chosen at checkout (ids of the buyer's coupons). */
 export const couponUserIdsRule = z
-  .array(z.number({ error: "coupon.notYours" }).int({ error: "coupon.notYours" }).min(1, "coupon.notYours").max(2_147_483_647, "coupon.notYours"), { error: "coupon.notYours" })
+  .array(
+    z
+      .number({ error: "coupon.notYours" })
+      .int({ error: "coupon.notYours" })
+      .min(1, "coupon.notYours")
+      .max(2_147_483_647, "coupon.notYours"),
+    { error: "coupon.notYours" },
+  )
   .max(order.COUPON_CHOICE_MAX, "coupon.onePerShop");
 export const userChangeCouponRule = z.union([z.literal(0), z.literal(1)], { error: "validation.invalid" });
 /** The amount the buyer saw at checkout: digits with at most 2 decimals. */
-export const shownAmountRule = z.string({ error: "orderSubmit.amountChanged" }).trim().regex(/^(0|[1-9]\d{0,9})(\.\d{1,2})?$/, "orderSubmit.amountChanged");
+export const shownAmountRule = z
+  .string({ error: "orderSubmit.amountChanged" })
+  .trim()
+  .regex(/^(0|[1-9]\d{0,9})(\.\d{1,2})?$/, "orderSubmit.amountChanged");
 /** The per-shop lists of the submit body (at most one message / invoice per shop: the last one wins). */
-export const orderShopParamsRule = z.array(orderShopParamRule).max(order.ORDER_SHOP_LIST_MAX, order.ORDER_RULE_KEYS.shopInvalid);
-export const orderInvoiceListRule = z.array(orderInvoiceRule).max(order.ORDER_SHOP_LIST_MAX, order.ORDER_RULE_KEYS.shopInvalid);
+export const orderShopParamsRule = z
+  .array(orderShopParamRule)
+  .max(order.ORDER_SHOP_LIST_MAX, order.ORDER_RULE_KEYS.shopInvalid);
+export const orderInvoiceListRule = z
+  .array(orderInvoiceRule)
+  .max(order.ORDER_SHOP_LIST_MAX, order.ORDER_RULE_KEYS.shopInvalid);
 
 export { ruleError, ruleErrors } from "./rule-kit.ts";

@@ -94,13 +94,19 @@ describe("password pair", () => {
     expect(ruleErrors(passwordPairRule, { password: "abc123", confirmPassword: "abc123" })).toEqual({});
   });
   it("reports a mismatch on confirmPassword (case-sensitive)", () => {
-    expect(ruleErrors(passwordPairRule, { password: "abc123", confirmPassword: "ABC123" })).toEqual({ confirmPassword: K.confirmPasswordMismatch });
+    expect(ruleErrors(passwordPairRule, { password: "abc123", confirmPassword: "ABC123" })).toEqual({
+      confirmPassword: K.confirmPasswordMismatch,
+    });
   });
   it("reports an empty confirmation", () => {
-    expect(ruleErrors(passwordPairRule, { password: "abc123", confirmPassword: "" })).toEqual({ confirmPassword: K.confirmPasswordRequired });
+    expect(ruleErrors(passwordPairRule, { password: "abc123", confirmPassword: "" })).toEqual({
+      confirmPassword: K.confirmPasswordRequired,
+    });
   });
   it("reports a bad password", () => {
-    expect(ruleErrors(passwordPairRule, { password: "abcdef", confirmPassword: "abcdef" })).toEqual({ password: K.passwordInvalid });
+    expect(ruleErrors(passwordPairRule, { password: "abcdef", confirmPassword: "abcdef" })).toEqual({
+      password: K.passwordInvalid,
+    });
   });
 });
 
@@ -265,7 +271,15 @@ describe("parsed output is trimmed", () => {
 });
 
 describe("loginFormError", () => {
-  const base: LoginFormInput = { tab: "account", username: "user01", password: "secret1", mobile: "", code: "", termsRequired: true, agreed: true };
+  const base: LoginFormInput = {
+    tab: "account",
+    username: "user01",
+    password: "secret1",
+    mobile: "",
+    code: "",
+    termsRequired: true,
+    agreed: true,
+  };
   const cases: [Partial<LoginFormInput>, number][] = [
     [{}, 0],
     [{ username: "abc" }, 3],

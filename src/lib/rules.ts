@@ -23,7 +23,6 @@ import { defineRule, fail, objectRule, textRule, type Rule } from "./rule-kit.ts
 
 export { ruleError, ruleErrors, type Rule } from "./rule-kit.ts";
 
-
 /** The message keys used by these rules. */
 export const RULE_KEYS = {
   usernameInvalid: "rules.usernameInvalid",
@@ -107,9 +106,17 @@ export function isMobile(s: string): boolean {
 
 export const usernameRule = textRule({ type: K.usernameInvalid, trim: true, tests: [[isUsername, K.usernameInvalid]] });
 
-export const passwordRule = textRule({ type: K.passwordRequired, required: K.passwordRequired, tests: [[isPassword, K.passwordInvalid]] });
+export const passwordRule = textRule({
+  type: K.passwordRequired,
+  required: K.passwordRequired,
+  tests: [[isPassword, K.passwordInvalid]],
+});
 
-export const storePasswordRule = textRule({ type: K.passwordRequired, required: K.passwordRequired, tests: [[isStorePassword, K.storePasswordInvalid]] });
+export const storePasswordRule = textRule({
+  type: K.passwordRequired,
+  required: K.passwordRequired,
+  tests: [[isStorePassword, K.storePasswordInvalid]],
+});
 
 export const confirmPasswordRule = textRule({ type: K.confirmPasswordRequired, required: K.confirmPasswordRequired });
 
@@ -119,13 +126,31 @@ export function passwordsMatch(v: { password: string; confirmPassword: string })
 }
 
 /** Password plus confirmation; the match is checked when both are valid. */
-export const passwordPairRule = objectRule({ password: passwordRule, confirmPassword: confirmPasswordRule }, passwordsMatch);
+export const passwordPairRule = objectRule(
+  { password: passwordRule, confirmPassword: confirmPasswordRule },
+  passwordsMatch,
+);
 
-export const mobileRule = textRule({ type: K.mobileRequired, trim: true, required: K.mobileRequired, tests: [[isMobile, K.mobileInvalid]] });
+export const mobileRule = textRule({
+  type: K.mobileRequired,
+  trim: true,
+  required: K.mobileRequired,
+  tests: [[isMobile, K.mobileInvalid]],
+});
 
-export const smsCodeRule = textRule({ type: K.smsCodeRequired, trim: true, required: K.smsCodeRequired, tests: [[(s) => SMS_CODE_RE.test(s), K.smsCodeInvalid]] });
+export const smsCodeRule = textRule({
+  type: K.smsCodeRequired,
+  trim: true,
+  required: K.smsCodeRequired,
+  tests: [[(s) => SMS_CODE_RE.test(s), K.smsCodeInvalid]],
+});
 
-export const nicknameRule = textRule({ type: K.nicknameRequired, trim: true, required: K.nicknameRequired, max: [NICKNAME_MAX, K.nicknameTooLong] });
+export const nicknameRule = textRule({
+  type: K.nicknameRequired,
+  trim: true,
+  required: K.nicknameRequired,
+  max: [NICKNAME_MAX, K.nicknameTooLong],
+});
 
 export type SearchKind = "prod" | "shop";
 
@@ -144,7 +169,12 @@ export const orderMessageRule = textRule({
   max: [ORDER_MESSAGE_MAX, K.orderMessageTooLong],
 });
 
-export const addressDetailRule = textRule({ type: K.addressTooShort, trim: true, min: [ADDRESS_MIN, K.addressTooShort], max: [ADDRESS_MAX, K.addressTooLong] });
+export const addressDetailRule = textRule({
+  type: K.addressTooShort,
+  trim: true,
+  min: [ADDRESS_MIN, K.addressTooShort],
+  max: [ADDRESS_MAX, K.addressTooLong],
+});
 
 export const storeNameRule = textRule({
   type: K.storeNameRequired,
@@ -154,12 +184,29 @@ export const storeNameRule = textRule({
   tests: [[(s) => STORE_NAME_RE.test(s), K.storeNameChars]],
 });
 
-export const storeDescriptionRule = textRule({ type: K.storeDescLength, multiline: true, trim: true, min: [STORE_DESC_MIN, K.storeDescLength], max: [STORE_DESC_MAX, K.storeDescLength] });
+export const storeDescriptionRule = textRule({
+  type: K.storeDescLength,
+  multiline: true,
+  trim: true,
+  min: [STORE_DESC_MIN, K.storeDescLength],
+  max: [STORE_DESC_MAX, K.storeDescLength],
+});
 
 /** Optional refund description, at most 200 characters. */
-export const refundDescriptionRule = textRule({ type: K.refundNoteTooLong, multiline: true, trim: true, max: [REFUND_NOTE_MAX, K.refundNoteTooLong] });
+export const refundDescriptionRule = textRule({
+  type: K.refundNoteTooLong,
+  multiline: true,
+  trim: true,
+  max: [REFUND_NOTE_MAX, K.refundNoteTooLong],
+});
 
-export const reviewTextRule = textRule({ type: K.reviewEmpty, multiline: true, trim: true, required: K.reviewEmpty, max: [REVIEW_TEXT_MAX, K.reviewTooLong] });
+export const reviewTextRule = textRule({
+  type: K.reviewEmpty,
+  multiline: true,
+  trim: true,
+  required: K.reviewEmpty,
+  max: [REVIEW_TEXT_MAX, K.reviewTooLong],
+});
 
 /** Points to use: a non-negative integer multiple of 10 (a digit string is accepted). */
 export const pointsRule = defineRule<number>((v) => {

@@ -120,7 +120,9 @@ export function isInStock(p: Pick<ProductSeoInput, "status" | "totalStocks" | "s
  */
 export function productJsonLd(detail: ProductSeoInput, opts: ProductJsonLdOptions): JsonLdObject {
   const currency = opts.currency ?? DEFAULT_CURRENCY;
-  const images = [...new Set([detail.pic, ...(detail.imgs ?? [])].map((s) => absoluteUrl(s, opts.url)).filter(Boolean))];
+  const images = [
+    ...new Set([detail.pic, ...(detail.imgs ?? [])].map((s) => absoluteUrl(s, opts.url)).filter(Boolean)),
+  ];
   const availability = `${CONTEXT}/${isInStock(detail) ? "InStock" : "OutOfStock"}`;
   const onSaleSkus = (detail.skuList ?? []).filter((s) => s.status === 1);
   const skuPrices = onSaleSkus.map((s) => Number(s.price)).filter((n) => Number.isFinite(n));
@@ -211,7 +213,8 @@ export interface StoreSeoInput {
 /** schema.org Store: name, logo, image, url, description, aggregateRating (0-5) when the shop has a rating. */
 export function storeJsonLd(shop: StoreSeoInput, url: string): JsonLdObject {
   const logo = absoluteUrl(shop.shopLogo, url);
-  const rating = typeof shop.rating === "number" && Number.isFinite(shop.rating) && shop.rating > 0 ? shop.rating : undefined;
+  const rating =
+    typeof shop.rating === "number" && Number.isFinite(shop.rating) && shop.rating > 0 ? shop.rating : undefined;
   return compact({
     "@context": CONTEXT,
     "@type": "Store",

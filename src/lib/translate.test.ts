@@ -3,7 +3,11 @@ import { createTranslator, intlLocale } from "./translate.ts";
 import { translations } from "../i18n/resources.ts";
 
 describe("createTranslator", () => {
-  const res = { cart: { page: { title: "Cart", deleteOne: "Delete {{name}}?", n_one: "{{count}} item", n_other: "{{count}} items" } } };
+  const res = {
+    cart: {
+      page: { title: "Cart", deleteOne: "Delete {{name}}?", n_one: "{{count}} item", n_other: "{{count}} items" },
+    },
+  };
 
   it("looks up nested keys and interpolates", () => {
     const t = createTranslator("en", res);

@@ -22,7 +22,8 @@ type Leaves<T, P extends string> = {
   [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>;
 }[keyof T & string];
 /** Every translation key ("cart.page.title"), derived from the zh resources. */
-export type MessageKey = { [N in keyof AllResources & string]: Leaves<AllResources[N], `${N}.`> }[keyof AllResources & string];
+export type MessageKey = { [N in keyof AllResources & string]: Leaves<AllResources[N], `${N}.`> }[keyof AllResources &
+  string];
 /** Keys without their plural suffix are valid too (t("x", { count }) picks x_one / x_other). */
 type PluralBase<K> = K extends `${infer B}_${"zero" | "one" | "two" | "few" | "many" | "other"}` ? B : never;
 export type TranslationKey = MessageKey | PluralBase<MessageKey>;
@@ -39,7 +40,10 @@ export interface TranslateOptions {
  * A literal key must be a known key (checked by tsc); a key computed at run time (a rule's
  * message key, a status name) is accepted as a string and checked by the i18n tests.
  */
-export type Translate = <K extends string>(key: K & (string extends K ? string : TranslationKey), options?: TranslateOptions) => string;
+export type Translate = <K extends string>(
+  key: K & (string extends K ? string : TranslationKey),
+  options?: TranslateOptions,
+) => string;
 
 const BCP47: Record<Locale, string> = { zh: "zh-CN", "zh-tw": "zh-TW", en: "en-US" };
 

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { strictInt, brandsByCategoryQuery, categoryInfoQuery, hotSearchQuery, hotShopsQuery, noticeIdParams, shopIdParams, termsQuery, webConfigQuery } from "./validation.ts";
+import {
+  strictInt,
+  brandsByCategoryQuery,
+  categoryInfoQuery,
+  hotSearchQuery,
+  hotShopsQuery,
+  noticeIdParams,
+  shopIdParams,
+  termsQuery,
+  webConfigQuery,
+} from "./validation.ts";
 
 const messages = (r: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }) =>
   r.error?.issues.map((i) => `${String(i.path.join("."))}:${i.message}`) ?? [];
@@ -17,7 +27,7 @@ describe("query rules", () => {
     expect(messages(hotSearchQuery.safeParse({ type: "3" }))).toEqual(["type:validation.outOfRange"]);
   });
 
-  it("an integer has one spelling: spaces, leading zeros and \"1.0\" are refused", () => {
+  it('an integer has one spelling: spaces, leading zeros and "1.0" are refused', () => {
     for (const number of [" 2", "2 ", "02", "2.0", "+2", "2\n"]) {
       expect(messages(hotSearchQuery.safeParse({ number })), number).toEqual(["number:validation.invalid"]);
     }
@@ -61,6 +71,23 @@ describe("query rules", () => {
 describe("strictInt", () => {
   it("reads integers in one spelling only", () => {
     expect([12, "12", "-3", "0"].map(strictInt)).toEqual([12, 12, -3, 0]);
-    for (const v of [1.5, "0x10", " 12", "12 ", "1.0", "01", "+1", "1e3", true, null, [1], { toString: "1" }, Number.NaN, 2 ** 53, "99999999999999999"]) expect(strictInt(v), JSON.stringify(v)).toBeNull();
+    for (const v of [
+      1.5,
+      "0x10",
+      " 12",
+      "12 ",
+      "1.0",
+      "01",
+      "+1",
+      "1e3",
+      true,
+      null,
+      [1],
+      { toString: "1" },
+      Number.NaN,
+      2 ** 53,
+      "99999999999999999",
+    ])
+      expect(strictInt(v), JSON.stringify(v)).toBeNull();
   });
 });

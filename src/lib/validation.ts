@@ -9,10 +9,14 @@ import { z } from "zod";
 export function messageKeyOf(issue: { code: string; message: string }): string {
   if (issue.message.startsWith("validation.") || issue.message.startsWith("rules.")) return issue.message;
   switch (issue.code) {
-    case "too_big": return "validation.outOfRange";
-    case "too_small": return "validation.outOfRange";
-    case "invalid_type": return "validation.invalid";
-    default: return "validation.invalid";
+    case "too_big":
+      return "validation.outOfRange";
+    case "too_small":
+      return "validation.outOfRange";
+    case "invalid_type":
+      return "validation.invalid";
+    default:
+      return "validation.invalid";
   }
 }
 
@@ -106,7 +110,12 @@ export const brandsByCategoryQuery = z.object({
 
 /** GET /webConfig/getPcWebConfig: webConfigType is accepted for compatibility and not used. */
 export const webConfigQuery = z.object({
-  webConfigType: z.string().trim().max(32, "validation.tooLong").regex(/^[\w-]*$/, "validation.invalid").optional(),
+  webConfigType: z
+    .string()
+    .trim()
+    .max(32, "validation.tooLong")
+    .regex(/^[\w-]*$/, "validation.invalid")
+    .optional(),
 });
 
 /** GET /sys/config/info/terms: sts 0 service terms, 1 privacy policy (SPEC /termsPage). */

@@ -6,7 +6,8 @@ import type { APIRoute } from "astro";
 import { getAppContext } from "../server/context.ts";
 import { getSitemapData, sitemapFileXml } from "../server/domain/content/sitemap.ts";
 
-const notFound = () => new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+const notFound = () =>
+  new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 
 export const GET: APIRoute = async ({ locals, params }) => {
   if (locals.locale !== "zh" || !params.name) return notFound();

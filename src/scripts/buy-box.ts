@@ -87,7 +87,10 @@ function setup(root: HTMLElement, data: SkuData): void {
 
   const { skus, specs } = data;
   const fallback = { price: data.price, oriPrice: data.oriPrice };
-  const start = Array.isArray(data.selection) && data.selection.length === specs.length ? data.selection : initialSelection(skus, specs);
+  const start =
+    Array.isArray(data.selection) && data.selection.length === specs.length
+      ? data.selection
+      : initialSelection(skus, specs);
   const $selection = atom<Selection>(start);
   const $quantity = atom<number>(1);
   const $view = computed($selection, (sel) => resolveView(skus, specs, sel, fallback));
@@ -111,7 +114,10 @@ function setup(root: HTMLElement, data: SkuData): void {
     if (oriWrap) oriWrap.hidden = !view.oriPrice;
     if (stockEl) {
       stockEl.dataset.stocks = String(view.stocks);
-      stockEl.textContent = view.stocks < 0 ? (msg.stockUnlimited ?? "") : (msg.stockTemplate ?? "{{count}}").replace("{{count}}", String(view.stocks));
+      stockEl.textContent =
+        view.stocks < 0
+          ? (msg.stockUnlimited ?? "")
+          : (msg.stockTemplate ?? "{{count}}").replace("{{count}}", String(view.stocks));
     }
     const cannotBuy = everythingSoldOut || (view.complete && !view.canBuy);
     if (soldOutEl) soldOutEl.hidden = !cannotBuy;
@@ -188,9 +194,10 @@ function setup(root: HTMLElement, data: SkuData): void {
     if (err?.code === NOT_FOUND) toast(msg.msgUnavailableNow);
     else if (err?.code === UNAUTHORIZED) {
       // The client cleared the token and opened the popup; make sure the buyer can log in.
-      if (err.handled) window.setTimeout(() => {
-        if (!document.querySelector("[data-login-popup]")) location.assign(loginHref());
-      }, LOGIN_POPUP_WAIT_MS);
+      if (err.handled)
+        window.setTimeout(() => {
+          if (!document.querySelector("[data-login-popup]")) location.assign(loginHref());
+        }, LOGIN_POPUP_WAIT_MS);
     } else if (!err?.handled) toast(err?.msg || msg.msgFailed, "error");
   }
 
@@ -218,7 +225,12 @@ function setup(root: HTMLElement, data: SkuData): void {
     busy = true;
     try {
       const { api } = await loadApi();
-      await api.post("/p/shopCart/changeItem", { prodId: data.prodId, skuId: p.skuId, shopId: data.shopId, count: p.count });
+      await api.post("/p/shopCart/changeItem", {
+        prodId: data.prodId,
+        skuId: p.skuId,
+        shopId: data.shopId,
+        count: p.count,
+      });
       toast(msg.msgAddedToCart, "success");
       try {
         const n = await api.get<number>("/p/shopCart/prodCount", undefined, { dontShowLogin: true, silent: true });
@@ -266,12 +278,18 @@ function setup(root: HTMLElement, data: SkuData): void {
   // Logged in: collection state and footprint (both silent; the endpoints may not exist yet).
   if (getToken()) {
     void loadApi().then(({ api }) => {
-      api.get<boolean>("/p/user/collection/isCollection", { prodId: data.prodId }, { dontShowLogin: true, silent: true })
+      api
+        .get<boolean>("/p/user/collection/isCollection", { prodId: data.prodId }, { dontShowLogin: true, silent: true })
         .then((on) => {
           if (typeof on === "boolean") showCollected(on);
         })
         .catch(() => {});
-      api.post("/p/user/recentBrowse", new URLSearchParams({ prodId: String(data.prodId) }), { dontShowLogin: true, silent: true }).catch(() => {});
+      api
+        .post("/p/user/recentBrowse", new URLSearchParams({ prodId: String(data.prodId) }), {
+          dontShowLogin: true,
+          silent: true,
+        })
+        .catch(() => {});
     });
   }
 }

@@ -20,7 +20,11 @@ interface PayAnswer {
 const form = document.querySelector<HTMLFormElement>("[data-buy-member]");
 let timer: number | undefined;
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string>, text?: string): HTMLElementTagNameMap[K] {
+function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, string>,
+  text?: string,
+): HTMLElementTagNameMap[K] {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
   if (text !== undefined) e.textContent = text;
@@ -31,10 +35,15 @@ if (form) {
   const d = form.dataset;
   const result = form.querySelector<HTMLElement>("[data-buy-result]")!;
   const submit = form.querySelector<HTMLButtonElement>("[data-buy-submit]")!;
-  const message = (text: string, ok = false) => result.replaceChildren(el("p", { class: ok ? "member-msg is-ok" : "member-msg", role: "status" }, text));
+  const message = (text: string, ok = false) =>
+    result.replaceChildren(el("p", { class: ok ? "member-msg is-ok" : "member-msg", role: "status" }, text));
   const paidMessage = (end: string) => {
     message((d.tPaid ?? "").replace("{{date}}", end.slice(0, 10)), true);
-    const back = el("a", { href: d.centerHref ?? "/" }, document.querySelector('[data-testid="member-nav-center"]')?.textContent ?? "");
+    const back = el(
+      "a",
+      { href: d.centerHref ?? "/" },
+      document.querySelector('[data-testid="member-nav-center"]')?.textContent ?? "",
+    );
     result.append(back);
   };
 
@@ -80,15 +89,28 @@ if (form) {
         if (r.type === 1) paidMessage(r.endTime ?? "");
         else if (r.type === 3) message(r.message ?? d.tFailed ?? "");
         else if (r.payNo) {
-          const link = el("a", { href: r.payUrl ?? "", target: "_blank", rel: "noopener", "data-testid": "buy-member-sandbox-link" }, d.tOpen ?? "");
+          const link = el(
+            "a",
+            { href: r.payUrl ?? "", target: "_blank", rel: "noopener", "data-testid": "buy-member-sandbox-link" },
+            d.tOpen ?? "",
+          );
           if (payType === 3 && r.codeUrl) {
             const QRCode = await import("qrcode");
             const src = await QRCode.toDataURL(r.codeUrl, { width: 200, margin: 1, errorCorrectionLevel: "M" });
-            result.replaceChildren(el("div", { class: "wx-qr", "data-testid": "buy-member-qr" }), el("p", {}, d.tScan ?? ""), link, el("p", { class: "member-muted" }, d.tWaiting ?? ""));
+            result.replaceChildren(
+              el("div", { class: "wx-qr", "data-testid": "buy-member-qr" }),
+              el("p", {}, d.tScan ?? ""),
+              link,
+              el("p", { class: "member-muted" }, d.tWaiting ?? ""),
+            );
             result.firstElementChild!.append(el("img", { src, width: "200", height: "200", alt: d.tQrAlt ?? "" }));
           } else {
             window.open(r.payUrl, "_blank", "noopener");
-            result.replaceChildren(el("p", {}, d.tAlipay ?? ""), link, el("p", { class: "member-muted" }, d.tWaiting ?? ""));
+            result.replaceChildren(
+              el("p", {}, d.tAlipay ?? ""),
+              link,
+              el("p", { class: "member-muted" }, d.tWaiting ?? ""),
+            );
           }
           timer = window.setTimeout(() => void poll(r.payNo!), 3000);
         }

@@ -29,7 +29,9 @@ function setup(root: HTMLElement): void {
       s.toggleAttribute("data-active", active);
       if (active) s.removeAttribute("aria-hidden");
       else s.setAttribute("aria-hidden", "true");
-      s.querySelectorAll<HTMLElement>("a, button").forEach((el) => (active ? el.removeAttribute("tabindex") : el.setAttribute("tabindex", "-1")));
+      s.querySelectorAll<HTMLElement>("a, button").forEach((el) =>
+        active ? el.removeAttribute("tabindex") : el.setAttribute("tabindex", "-1"),
+      );
       // Lazy pictures of the next slide start loading before they are shown.
       if (k === (index + 1) % slides.length) s.querySelector("img")?.setAttribute("loading", "eager");
     });

@@ -15,9 +15,17 @@ function render(el: HTMLElement): boolean {
   if (left <= 0) return true;
   const s = Math.floor(left / 1000);
   const d = Math.floor(s / 86400);
-  const values: Record<string, string> = { d: String(d), h: pad(Math.floor((s % 86400) / 3600)), m: pad(Math.floor((s % 3600) / 60)), s: pad(s % 60) };
+  const values: Record<string, string> = {
+    d: String(d),
+    h: pad(Math.floor((s % 86400) / 3600)),
+    m: pad(Math.floor((s % 3600) / 60)),
+    s: pad(s % 60),
+  };
   const tpl = (d > 0 ? el.dataset.tplDays : el.dataset.tplHours) ?? "";
-  const text = (el.dataset.tplWrap ?? "{{time}}").replace("{{time}}", tpl.replace(/\{\{(\w)\}\}/g, (_, k: string) => values[k] ?? ""));
+  const text = (el.dataset.tplWrap ?? "{{time}}").replace(
+    "{{time}}",
+    tpl.replace(/\{\{(\w)\}\}/g, (_, k: string) => values[k] ?? ""),
+  );
   if (el.textContent !== text) el.textContent = text;
   return false;
 }

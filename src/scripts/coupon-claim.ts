@@ -76,7 +76,8 @@ async function claim(card: HTMLElement, btn: HTMLButtonElement): Promise<void> {
     const text = err?.msg || msg.failed || "Error";
     void showToast(text, { type: "error" });
     if (text === msg.soldOut) markSoldOut(card, msg.soldOutLabel || text);
-    if (msg.limitReached && text === msg.limitReached.replace("{{n}}", card.dataset.limit || "1")) markClaimed(card, false);
+    if (msg.limitReached && text === msg.limitReached.replace("{{n}}", card.dataset.limit || "1"))
+      markClaimed(card, false);
   } finally {
     btn.disabled = false;
   }
@@ -86,7 +87,9 @@ async function markHeld(cards: HTMLElement[]): Promise<void> {
   if (!getToken() || cards.length === 0) return;
   try {
     const { get } = await loadApi();
-    const ids = new Set(await get<number[]>("/p/myCoupon/listCouponIds", undefined, { silent: true, dontShowLogin: true }));
+    const ids = new Set(
+      await get<number[]>("/p/myCoupon/listCouponIds", undefined, { silent: true, dontShowLogin: true }),
+    );
     for (const card of cards) {
       if (!ids.has(Number(card.dataset.couponId))) continue;
       card.dataset.claimedCount = "1";

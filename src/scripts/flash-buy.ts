@@ -17,7 +17,8 @@ export async function startBuy(button: HTMLButtonElement): Promise<void> {
   if (!getToken()) {
     openLoginPopup();
     window.setTimeout(() => {
-      if (!document.querySelector("[data-login-popup]")) location.assign(`${root.dataset.loginHref ?? "/login"}?redirect=${encodeURIComponent(location.pathname)}`);
+      if (!document.querySelector("[data-login-popup]"))
+        location.assign(`${root.dataset.loginHref ?? "/login"}?redirect=${encodeURIComponent(location.pathname)}`);
     }, LOGIN_POPUP_WAIT_MS);
     return;
   }
@@ -38,7 +39,7 @@ export async function startBuy(button: HTMLButtonElement): Promise<void> {
     const q = new URLSearchParams({ seckillId, seckillSkuId: sku.value, count: String(count), path });
     location.assign(`${root.dataset.confirmHref}?${q.toString()}`);
   } catch (e) {
-    const msg = (e as { msg?: string; handled?: boolean } | null);
+    const msg = e as { msg?: string; handled?: boolean } | null;
     if (!msg?.handled) showToast(msg?.msg || root.dataset.msgFailed || "", { type: "error" });
     button.disabled = false;
   }

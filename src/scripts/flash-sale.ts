@@ -20,7 +20,10 @@ function render(el: HTMLElement, now: number): FlashStateValue {
   if (stateEl && label && stateEl.textContent !== label) stateEl.textContent = label;
   const timer = el.querySelector<HTMLElement>("[data-flash-timer]");
   if (timer) {
-    const text = st === FlashState.ENDED ? "" : `${st === FlashState.LIVE ? d.tplEndsIn : d.tplStartsIn} ${countdownText((st === FlashState.LIVE ? end : start) - now)}`;
+    const text =
+      st === FlashState.ENDED
+        ? ""
+        : `${st === FlashState.LIVE ? d.tplEndsIn : d.tplStartsIn} ${countdownText((st === FlashState.LIVE ? end : start) - now)}`;
     if (timer.textContent !== text) timer.textContent = text;
   }
   if (String(st) !== el.dataset.state) el.dataset.state = String(st);
@@ -28,7 +31,14 @@ function render(el: HTMLElement, now: number): FlashStateValue {
   scope?.querySelectorAll<HTMLButtonElement>("[data-flash-buy]").forEach((b) => {
     const off = st !== FlashState.LIVE || b.dataset.soldOut === "1";
     if (b.disabled !== off) b.disabled = off;
-    const text = st === FlashState.UPCOMING ? b.dataset.tplUpcoming : st === FlashState.ENDED ? b.dataset.tplEnded : b.dataset.soldOut === "1" ? b.dataset.tplSoldOut : b.dataset.tplLive;
+    const text =
+      st === FlashState.UPCOMING
+        ? b.dataset.tplUpcoming
+        : st === FlashState.ENDED
+          ? b.dataset.tplEnded
+          : b.dataset.soldOut === "1"
+            ? b.dataset.tplSoldOut
+            : b.dataset.tplLive;
     if (text && b.textContent !== text) b.textContent = text;
   });
   return st;
@@ -41,10 +51,13 @@ if (windows.length) {
   };
   tick();
   // On the next second boundary, then every second: the button turns on within a few ms of the start.
-  window.setTimeout(() => {
-    tick();
-    window.setInterval(tick, 1000);
-  }, 1000 - (Date.now() % 1000));
+  window.setTimeout(
+    () => {
+      tick();
+      window.setInterval(tick, 1000);
+    },
+    1000 - (Date.now() % 1000),
+  );
 }
 
 // Session tabs.

@@ -9,12 +9,21 @@ import { countdownText } from "../lib/flash-sale/flash-sale.ts";
 const section = document.getElementById("group-buy");
 const list = section?.querySelector<HTMLUListElement>("[data-gb-teams]");
 
-interface Team { groupTeamId: number; missing: number; endTime: string; shareNickName: string; sharePic: string }
+interface Team {
+  groupTeamId: number;
+  missing: number;
+  endTime: string;
+  shareNickName: string;
+  sharePic: string;
+}
 
 async function load(): Promise<void> {
   if (!section || !list) return;
   const base = (import.meta.env.PUBLIC_API_BASE as string | undefined) ?? "/api";
-  const res = await fetch(`${base}/group/joinGroupList?groupActivityId=${section.dataset.groupActivityId}&showSize=10`, { headers: { "Accept-Language": document.documentElement.lang } });
+  const res = await fetch(
+    `${base}/group/joinGroupList?groupActivityId=${section.dataset.groupActivityId}&showSize=10`,
+    { headers: { "Accept-Language": document.documentElement.lang } },
+  );
   const body = (await res.json()) as { data?: Team[] };
   const teams = body.data ?? [];
   list.replaceChildren();

@@ -10,7 +10,11 @@ import { countdownText } from "../lib/flash-sale/flash-sale.ts";
 import type { Page } from "../lib/api-types.ts";
 import type { TeamInfoDto } from "../lib/group-buy/group-buy.ts";
 
-function el(tag: string, props: Record<string, string | number | boolean> = {}, ...kids: (Node | string)[]): HTMLElement {
+function el(
+  tag: string,
+  props: Record<string, string | number | boolean> = {},
+  ...kids: (Node | string)[]
+): HTMLElement {
   const e = Object.assign(document.createElement(tag), props);
   e.append(...kids);
   return e;
@@ -18,7 +22,16 @@ function el(tag: string, props: Record<string, string | number | boolean> = {}, 
 const tpl = (s: string | undefined, n: number) => (s ?? "").replace("{{n}}", String(n));
 
 function needLogin(root: HTMLElement, at: HTMLElement): void {
-  at.replaceChildren(el("a", { href: `${root.dataset.loginHref}?redirect=${encodeURIComponent(location.pathname + location.search)}`, className: "btn" }, root.dataset.tplLogin ?? ""));
+  at.replaceChildren(
+    el(
+      "a",
+      {
+        href: `${root.dataset.loginHref}?redirect=${encodeURIComponent(location.pathname + location.search)}`,
+        className: "btn",
+      },
+      root.dataset.tplLogin ?? "",
+    ),
+  );
 }
 
 async function teamPage(root: HTMLElement): Promise<void> {
@@ -30,28 +43,43 @@ async function teamPage(root: HTMLElement): Promise<void> {
   try {
     // From an order: ?orderNumber= (the buyer's own group order) names the team.
     const byOrder = q.get("orderNumber");
-    const id = byOrder ? (await api.get<{ groupTeamId: number }>("/p/groupTeam/byOrder", { orderNumber: byOrder }, { silent: true })).groupTeamId : q.get("groupTeamId") ?? "";
+    const id = byOrder
+      ? (await api.get<{ groupTeamId: number }>("/p/groupTeam/byOrder", { orderNumber: byOrder }, { silent: true }))
+          .groupTeamId
+      : (q.get("groupTeamId") ?? "");
     team = await api.get<TeamInfoDto>("/p/groupTeam/info", { groupTeamId: id }, { silent: true });
   } catch (e) {
     body.textContent = (e as { msg?: string }).msg || d.tplNotFound || "";
     return;
   }
   const base = d.base ?? "";
-  const status = el("p", { className: "gt-status" }, (d as Record<string, string | undefined>)[`tplStatus${team.status}`] ?? "");
+  const status = el(
+    "p",
+    { className: "gt-status" },
+    (d as Record<string, string | undefined>)[`tplStatus${team.status}`] ?? "",
+  );
   status.dataset.testid = "gt-status";
   status.dataset.status = String(team.status);
   const members = el("ul", { className: "gt-members" });
   for (const m of team.members) {
-    const li = el("li", { className: "gt-member" }, el("img", { src: m.pic || "/favicon.svg", alt: "", width: 56, height: 56 }), m.nickName);
+    const li = el(
+      "li",
+      { className: "gt-member" },
+      el("img", { src: m.pic || "/favicon.svg", alt: "", width: 56, height: 56 }),
+      m.nickName,
+    );
     if (m.leader) li.append(el("span", { className: "gt-leader" }, d.tplLeader ?? ""));
     members.append(li);
   }
-  for (let i = team.members.length; i < team.groupNumber; i++) members.append(el("li", { className: "gt-member" }, el("span", { className: "gt-seat" }, "?")));
+  for (let i = team.members.length; i < team.groupNumber; i++)
+    members.append(el("li", { className: "gt-member" }, el("span", { className: "gt-seat" }, "?")));
   const seats = el("p", {}, tpl(d.tplSeats, team.missing));
   const timer = el("p", { className: "gt-timer" });
   if (team.status === 1 && team.endTime) {
     const end = Date.parse(team.endTime);
-    const tick = () => { timer.textContent = `${d.tplEndsIn ?? ""} ${countdownText(end - Date.now())}`; };
+    const tick = () => {
+      timer.textContent = `${d.tplEndsIn ?? ""} ${countdownText(end - Date.now())}`;
+    };
     tick();
     window.setInterval(tick, 1000);
   }
@@ -60,14 +88,36 @@ async function teamPage(root: HTMLElement): Promise<void> {
   input.setAttribute("aria-label", d.tplShare ?? "");
   const copy = el("button", { type: "button", className: "btn btn-ghost" }, d.tplCopy ?? "");
   copy.addEventListener("click", () => {
-    void navigator.clipboard?.writeText(link).then(() => { copy.textContent = d.tplCopied ?? ""; }, () => input.select());
+    void navigator.clipboard?.writeText(link).then(
+      () => {
+        copy.textContent = d.tplCopied ?? "";
+      },
+      () => input.select(),
+    );
   });
   const share = el("div", { className: "gt-share" }, el("span", {}, d.tplShare ?? ""), input, copy);
-  const head = el("div", { className: "gt-head" }, el("img", { src: team.pic, alt: "", width: 96, height: 96 }),
-    el("div", {}, el("a", { href: `${base}/detail/${team.prodId}` }, team.prodName), el("p", {}, `${d.tplPrice ?? ""} ¥${team.actPrice}`)));
+  const head = el(
+    "div",
+    { className: "gt-head" },
+    el("img", { src: team.pic, alt: "", width: 96, height: 96 }),
+    el(
+      "div",
+      {},
+      el("a", { href: `${base}/detail/${team.prodId}` }, team.prodName),
+      el("p", {}, `${d.tplPrice ?? ""} ¥${team.actPrice}`),
+    ),
+  );
   const actions = el("p", {});
-  if (team.orderNumber) actions.append(el("a", { href: `${base}/order-detail?orderNumber=${team.orderNumber}`, className: "btn btn-ghost" }, d.tplMyOrder ?? ""));
-  else if (team.canJoin) actions.append(el("a", { href: `${base}/detail/${team.prodId}#group-buy`, className: "btn" }, d.tplJoin ?? ""));
+  if (team.orderNumber)
+    actions.append(
+      el(
+        "a",
+        { href: `${base}/order-detail?orderNumber=${team.orderNumber}`, className: "btn btn-ghost" },
+        d.tplMyOrder ?? "",
+      ),
+    );
+  else if (team.canJoin)
+    actions.append(el("a", { href: `${base}/detail/${team.prodId}#group-buy`, className: "btn" }, d.tplJoin ?? ""));
   body.replaceWith(el("div", {}, head, status, members, seats, timer, share, actions));
 }
 
@@ -80,14 +130,29 @@ async function myTeams(root: HTMLElement): Promise<void> {
     list.replaceChildren(el("li", { className: "gb-team-empty" }, d.tplEmpty ?? ""));
     return;
   }
-  list.replaceChildren(...page.records.map((tm) => {
-    const li = el("li", { className: "gb-team" }, el("img", { src: tm.pic, alt: "", width: 32, height: 32 }), el("span", { className: "gb-team-name" }, tm.prodName),
-      el("span", { className: "gb-team-missing" }, (d as Record<string, string | undefined>)[`tplStatus${tm.status}`] ?? ""),
-      el("span", { className: "gb-team-left" }, tm.status === 1 ? tpl(d.tplSeats, tm.missing) : ""),
-      el("a", { className: "btn btn-ghost", href: `${d.base ?? ""}/group-team?groupTeamId=${tm.groupTeamId}` }, d.tplView ?? ""));
-    li.dataset.testid = "my-team";
-    return li;
-  }));
+  list.replaceChildren(
+    ...page.records.map((tm) => {
+      const li = el(
+        "li",
+        { className: "gb-team" },
+        el("img", { src: tm.pic, alt: "", width: 32, height: 32 }),
+        el("span", { className: "gb-team-name" }, tm.prodName),
+        el(
+          "span",
+          { className: "gb-team-missing" },
+          (d as Record<string, string | undefined>)[`tplStatus${tm.status}`] ?? "",
+        ),
+        el("span", { className: "gb-team-left" }, tm.status === 1 ? tpl(d.tplSeats, tm.missing) : ""),
+        el(
+          "a",
+          { className: "btn btn-ghost", href: `${d.base ?? ""}/group-team?groupTeamId=${tm.groupTeamId}` },
+          d.tplView ?? "",
+        ),
+      );
+      li.dataset.testid = "my-team";
+      return li;
+    }),
+  );
 }
 
 const team = document.querySelector<HTMLElement>("[data-group-team]");

@@ -26,7 +26,13 @@ function showVeil(): HTMLElement {
   veil.setAttribute("data-login-popup", "loading");
   veil.setAttribute("aria-hidden", "true");
   veil.className = "login-popup-veil";
-  Object.assign(veil.style, { position: "fixed", inset: "0", zIndex: "9000", background: "rgba(0,0,0,0.45)", cursor: "progress" });
+  Object.assign(veil.style, {
+    position: "fixed",
+    inset: "0",
+    zIndex: "9000",
+    background: "rgba(0,0,0,0.45)",
+    cursor: "progress",
+  });
   document.body.appendChild(veil);
   return veil;
 }
@@ -67,7 +73,13 @@ window.addEventListener("mall:logout", () => {
   // server can revoke the session (src/server/api/account.ts reads Authorization).
   const token = getToken();
   void import("../client/api.ts")
-    .then(({ api }) => api.post("/logOut", undefined, { silent: true, dontShowLogin: true, headers: token ? { Authorization: token } : {} }))
+    .then(({ api }) =>
+      api.post("/logOut", undefined, {
+        silent: true,
+        dontShowLogin: true,
+        headers: token ? { Authorization: token } : {},
+      }),
+    )
     .catch(() => undefined)
     .finally(() => logoutCleanup());
 });

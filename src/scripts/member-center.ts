@@ -18,14 +18,21 @@ function fill(root: HTMLElement, page: LevelPageDto): void {
   set("growth", page.growth.toLocaleString("en"));
   const next = levels.find((l) => l.need > page.growth);
   const prev = [...levels].reverse().find((l) => l.need <= page.growth);
-  set("next", next ? (d.tToNext ?? "").replace("{{n}}", String(next.need - page.growth)).replace("{{name}}", next.name) : d.tTop ?? "");
+  set(
+    "next",
+    next
+      ? (d.tToNext ?? "").replace("{{n}}", String(next.need - page.growth)).replace("{{name}}", next.name)
+      : (d.tTop ?? ""),
+  );
   const bar = root.querySelector<HTMLElement>("[data-me-progress]");
   if (bar) {
     const from = prev?.need ?? 0;
     const pct = next ? Math.min(100, Math.round(((page.growth - from) / Math.max(1, next.need - from)) * 100)) : 100;
     bar.style.width = `${pct}%`;
   }
-  document.querySelectorAll<HTMLElement>("[data-ladder-level]").forEach((li) => li.classList.toggle("is-current", Number(li.dataset.ladderLevel) === prev?.level));
+  document
+    .querySelectorAll<HTMLElement>("[data-ladder-level]")
+    .forEach((li) => li.classList.toggle("is-current", Number(li.dataset.ladderLevel) === prev?.level));
   const paid = root.querySelector<HTMLElement>("[data-me-paid]");
   if (page.endTime) {
     set("paid", (d.tPaidActive ?? "").replace("{{date}}", page.endTime.slice(0, 10)));

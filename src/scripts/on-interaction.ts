@@ -40,6 +40,7 @@ export function onFirstInteraction(root: HTMLElement, load: () => Promise<unknow
     void now();
   }
 
-  for (const type of TRIGGERS) root.addEventListener(type, onEvent, { capture: true, passive: type !== "click" && type !== "submit" });
+  for (const type of TRIGGERS)
+    root.addEventListener(type, onEvent, { capture: true, passive: type !== "click" && type !== "submit" });
   return { now };
 }

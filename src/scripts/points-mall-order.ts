@@ -8,7 +8,6 @@ import { isLoggedIn } from "../client/token.ts";
 import { openLoginPopup } from "../stores/index.ts";
 import type { AddressItem } from "../lib/address/address-types.ts";
 
-
 const form = document.querySelector<HTMLFormElement>("[data-exchange-form]");
 
 if (form) {
@@ -34,20 +33,25 @@ if (form) {
       list.replaceChildren(p);
       return;
     }
-    list.replaceChildren(...rows.map((r, i) => {
-      const label = document.createElement("label");
-      const input = document.createElement("input");
-      input.type = "radio";
-      input.name = "addrId";
-      input.value = String(r.addrId);
-      input.checked = i === 0;
-      label.append(input, ` ${r.receiver} ${r.mobile} ${r.province}${r.city}${r.area} ${r.addr}`);
-      return label;
-    }));
+    list.replaceChildren(
+      ...rows.map((r, i) => {
+        const label = document.createElement("label");
+        const input = document.createElement("input");
+        input.type = "radio";
+        input.name = "addrId";
+        input.value = String(r.addrId);
+        input.checked = i === 0;
+        label.append(input, ` ${r.receiver} ${r.mobile} ${r.province}${r.city}${r.area} ${r.addr}`);
+        return label;
+      }),
+    );
   };
 
   if (isLoggedIn()) {
-    get<AddressItem[]>("/p/address/list").then((rows) => showAddresses([...rows].sort((a, b) => b.commonAddr - a.commonAddr)), () => say(d.tFailed ?? ""));
+    get<AddressItem[]>("/p/address/list").then(
+      (rows) => showAddresses([...rows].sort((a, b) => b.commonAddr - a.commonAddr)),
+      () => say(d.tFailed ?? ""),
+    );
   } else {
     list.replaceChildren();
     say(d.tLogin ?? "");
@@ -65,9 +69,15 @@ if (form) {
     submit.disabled = true;
     const label = submit.textContent;
     submit.textContent = d.tSubmitting ?? "";
-    post<{ orderNumber: string; paid: boolean }>("/p/score/submit", { prodId: Number(d.prodId), prodCount: Number(d.count), addrId, remarks }, { silent: true })
+    post<{ orderNumber: string; paid: boolean }>(
+      "/p/score/submit",
+      { prodId: Number(d.prodId), prodCount: Number(d.count), addrId, remarks },
+      { silent: true },
+    )
       .then((r) => {
-        location.href = r.paid ? `${d.orderHref}?orderNumber=${r.orderNumber}` : `${d.payHref}?orderNumbers=${r.orderNumber}`;
+        location.href = r.paid
+          ? `${d.orderHref}?orderNumber=${r.orderNumber}`
+          : `${d.payHref}?orderNumbers=${r.orderNumber}`;
       })
       .catch((err: unknown) => {
         say(isApiError(err) && err.message ? err.message : (d.tFailed ?? ""));

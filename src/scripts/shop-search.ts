@@ -67,7 +67,8 @@ document.querySelectorAll<HTMLButtonElement>("[data-shop-collect]").forEach((but
       .catch((e: unknown) => {
         const handled = typeof e === "object" && e !== null && (e as { handled?: boolean }).handled === true;
         // A00004 already opened the login popup (handled); anything else gets a short message.
-        if (!handled && button.dataset.msgFailed) showToast(button.dataset.msgFailed, { duration: TOAST_MS, type: "error" });
+        if (!handled && button.dataset.msgFailed)
+          showToast(button.dataset.msgFailed, { duration: TOAST_MS, type: "error" });
       })
       .finally(() => {
         busy = false;

@@ -11,9 +11,14 @@ import { dbChangeFeed, wakeOnNotify } from "./db/content-changes.ts";
 import { BuyerReadModels } from "./domain/content/buyer-read-models.ts";
 import { PublicReadModels } from "./domain/content/read-models.ts";
 
-export async function bootstrap(config: AppConfig, opts: { seed?: boolean; log?: (msg: string) => void } = {}): Promise<AppContext> {
+export async function bootstrap(
+  config: AppConfig,
+  opts: { seed?: boolean; log?: (msg: string) => void } = {},
+): Promise<AppContext> {
   const log = opts.log ?? (() => {});
-  const database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: path.join(config.dataDir, "pglite") });
+  const database = await openDatabase(
+    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: path.join(config.dataDir, "pglite") },
+  );
   await database.migrate();
   const content = new PublicReadModels(database.db, dbChangeFeed(database.db, { intervalMs: config.contentPollMs }));
   const ctx: AppContext = {

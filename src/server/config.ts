@@ -109,11 +109,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     autoSeed: env.AUTO_SEED !== "0",
     // Production without PREVIEW_SECRET: empty → every preview token is refused. Elsewhere a random
     // secret kept in DATA_DIR (never a guessable constant).
-    previewSecret: env.PREVIEW_SECRET || (env.NODE_ENV === "production" ? "" : persistedSecret(dataDir, "preview-secret")),
+    previewSecret:
+      env.PREVIEW_SECRET || (env.NODE_ENV === "production" ? "" : persistedSecret(dataDir, "preview-secret")),
     paymentSecret: env.PAYMENT_SECRET || persistedSecret(dataDir, "payment-secret"),
     paymentProvider: env.PAYMENT_PROVIDER || "sandbox",
     smsProvider: env.SMS_PROVIDER || "dev-outbox",
-    trustProxy: (env.TRUST_PROXY ?? "").split(",").map((s) => s.trim()).filter(Boolean),
+    trustProxy: (env.TRUST_PROXY ?? "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
     ipLimits: {
       registerPerHour: positiveInt(env.REGISTER_IP_HOURLY_LIMIT, 20),
       smsPerDay: positiveInt(env.SMS_IP_DAILY_LIMIT, 30),

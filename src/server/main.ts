@@ -35,10 +35,21 @@ import { startJobRunner } from "./domain/jobs/all-jobs.ts";
 import { openChatBus } from "./domain/chat/chat-bus.ts";
 import { createChatServer } from "./http/chat-socket.ts";
 
-type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse, next?: (err?: unknown) => void, locals?: object) => Promise<void> | void;
+type NodeHandler = (
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  next?: (err?: unknown) => void,
+  locals?: object,
+) => Promise<void> | void;
 
 /** 413 / 411 before the body is read (src/server/http/body-limit.ts): the envelope for the API, a short text for pages; the connection is closed. */
-function refuseBody(req: http.IncomingMessage, res: http.ServerResponse, status: 411 | 413, tooLargeKey: string, isApi: boolean): void {
+function refuseBody(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  status: 411 | 413,
+  tooLargeKey: string,
+  isApi: boolean,
+): void {
   const locale = isApi ? localeFromHeader(req.headers["accept-language"]) : pageRoute(req.url ?? "/").locale;
   const msg = getT(locale)(status === 413 ? tooLargeKey : "api.lengthRequired");
   res.statusCode = status;
@@ -61,7 +72,9 @@ export async function startServer() {
   const log = (msg: string) => console.log(`[mall] ${msg}`);
   const refusals = productionRefusals(config);
   if (refusals.length > 0) {
-    console.error(`[mall] refusing to start in production (NODE_ENV=production):\n${refusals.map((r) => `  - ${r}`).join("\n")}\nSee docs/security.md "Production checklist".`);
+    console.error(
+      `[mall] refusing to start in production (NODE_ENV=production):\n${refusals.map((r) => `  - ${r}`).join("\n")}\nSee docs/security.md "Production checklist".`,
+    );
     process.exit(REFUSED_EXIT_CODE);
   }
   if (config.production && !config.previewSecret) log("PREVIEW_SECRET is not set: decoration previews are refused");
@@ -83,7 +96,10 @@ export async function startServer() {
     gzip: false,
     brotli: false,
     setHeaders(res, pathname) {
-      res.setHeader("Cache-Control", pathname.startsWith("/_astro/") ? "public, max-age=31536000, immutable" : "public, max-age=3600");
+      res.setHeader(
+        "Cache-Control",
+        pathname.startsWith("/_astro/") ? "public, max-age=31536000, immutable" : "public, max-age=3600",
+      );
     },
   });
   const entry = path.resolve("dist/server/entry.mjs");
@@ -100,7 +116,18 @@ export async function startServer() {
     // A stored page is answered before anything else (static files, routing, middleware).
     if (renderCache.serveHit(req, res)) return;
     // A public API answer kept ready (api/prepared-answer.ts) likewise.
-    if (req.method === "GET" && req.url?.startsWith("/api/") && servePrepared(ctx.content.memo, requestLocale(req.headers["accept-language"], req.headers.cookie), req, res, (out) => secure(req, out))) return;
+    if (
+      req.method === "GET" &&
+      req.url?.startsWith("/api/") &&
+      servePrepared(
+        ctx.content.memo,
+        requestLocale(req.headers["accept-language"], req.headers.cookie),
+        req,
+        res,
+        (out) => secure(req, out),
+      )
+    )
+      return;
     inFlight++;
     res.on("close", () => inFlight--);
     secure(req, res);
@@ -131,24 +158,37 @@ export async function startServer() {
           const renderPage = (out: http.ServerResponse) => {
             const notFound = () => {
               req.url = "/404";
-              void astroHandler(req, out, () => {
-                out.statusCode = 404;
-                out.end();
-              }, { ...locals, notFound: true });
+              void astroHandler(
+                req,
+                out,
+                () => {
+                  out.statusCode = 404;
+                  out.end();
+                },
+                { ...locals, notFound: true },
+              );
             };
             if (route.foreign) return notFound();
             req.url = route.path;
-            void astroHandler(req, out, (err) => {
-              if (err) {
-                out.statusCode = 500;
-                out.end();
-              } else notFound();
-            }, locals);
+            void astroHandler(
+              req,
+              out,
+              (err) => {
+                if (err) {
+                  out.statusCode = 500;
+                  out.end();
+                } else notFound();
+              },
+              locals,
+            );
           };
           // Public pages: in-memory render cache + ETag/304 + CDN Cache-Control (docs/architecture.md).
           if (page && renderCache.applies(req, page.path)) {
             const pathname = page.path.split("?")[0]!;
-            void renderCache.handle(req, res, page.key, renderPage, () => [...pageCacheTags(pathname), ...locals.cacheTags]);
+            void renderCache.handle(req, res, page.key, renderPage, () => [
+              ...pageCacheTags(pathname),
+              ...locals.cacheTags,
+            ]);
           } else renderPage(res);
         });
       }
@@ -162,7 +202,9 @@ export async function startServer() {
   server.on("upgrade", (req, socket, head) => chat.handleUpgrade(req, socket, head));
 
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
-  log(`listening on http://localhost:${config.port} (${ctx.database.driver}; ready in ${Math.round(performance.now() - t0)} ms)`);
+  log(
+    `listening on http://localhost:${config.port} (${ctx.database.driver}; ready in ${Math.round(performance.now() - t0)} ms)`,
+  );
 
   let stopping = false;
   async function shutdown(signal: string) {

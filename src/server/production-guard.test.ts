@@ -14,19 +14,27 @@ describe("productionRefusals", () => {
     expect(out.some((r) => r.includes("PAYMENT_PROVIDER"))).toBe(true);
     expect(out.some((r) => r.includes("SMS_PROVIDER"))).toBe(true);
     expect(out.some((r) => r.includes("AUTO_SEED"))).toBe(true);
-    expect(refusals({ PREVIEW_SECRET: "dev-preview-secret-change-me" }).some((r) => r.includes("PREVIEW_SECRET"))).toBe(true);
+    expect(refusals({ PREVIEW_SECRET: "dev-preview-secret-change-me" }).some((r) => r.includes("PREVIEW_SECRET"))).toBe(
+      true,
+    );
     expect(refusals({ PREVIEW_SECRET: "short" }).some((r) => r.includes("PREVIEW_SECRET"))).toBe(true);
     expect(refusals({ PAYMENT_SECRET: "short" }).some((r) => r.includes("PAYMENT_SECRET"))).toBe(true);
-    expect(refusals({ PLATFORM_API_TOKEN: "dev-platform-token" }).some((r) => r.includes("PLATFORM_API_TOKEN"))).toBe(true);
+    expect(refusals({ PLATFORM_API_TOKEN: "dev-platform-token" }).some((r) => r.includes("PLATFORM_API_TOKEN"))).toBe(
+      true,
+    );
   });
   it("starts when each is allowed explicitly or turned off", () => {
     expect(refusals({ ALLOW_SANDBOX_PAYMENTS: "1", ALLOW_DEV_SMS: "1", ALLOW_DEMO_SEED: "1" })).toEqual([]);
-    expect(refusals({ ALLOW_SANDBOX_PAYMENTS: "1", ALLOW_DEV_SMS: "1", AUTO_SEED: "0", PREVIEW_SECRET: "x".repeat(40) })).toEqual([]);
+    expect(
+      refusals({ ALLOW_SANDBOX_PAYMENTS: "1", ALLOW_DEV_SMS: "1", AUTO_SEED: "0", PREVIEW_SECRET: "x".repeat(40) }),
+    ).toEqual([]);
     // "true" is not "1": only the documented value allows
     expect(refusals({ ALLOW_SANDBOX_PAYMENTS: "true", ALLOW_DEV_SMS: "1", AUTO_SEED: "0" })).toHaveLength(1);
   });
   it("refuses nothing outside production", () => {
-    expect(productionRefusals(loadConfig({ DATA_DIR: "/nonexistent/x", PAYMENT_SECRET: "p" } as NodeJS.ProcessEnv))).toEqual([]);
+    expect(
+      productionRefusals(loadConfig({ DATA_DIR: "/nonexistent/x", PAYMENT_SECRET: "p" } as NodeJS.ProcessEnv)),
+    ).toEqual([]);
   });
   it("never uses a guessable preview secret outside production", () => {
     const c = loadConfig({ DATA_DIR: "/nonexistent/mall-guard-test" } as NodeJS.ProcessEnv);

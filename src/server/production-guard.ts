@@ -16,25 +16,37 @@ export function productionRefusals(config: AppConfig, env: NodeJS.ProcessEnv = p
   if (!config.production) return [];
   const out: string[] = [];
   if (config.paymentProvider === "sandbox" && !config.allow.sandboxPayments) {
-    out.push("PAYMENT_PROVIDER is \"sandbox\": its test page completes payments without money. Configure a real provider, or set ALLOW_SANDBOX_PAYMENTS=1 for a demo.");
+    out.push(
+      'PAYMENT_PROVIDER is "sandbox": its test page completes payments without money. Configure a real provider, or set ALLOW_SANDBOX_PAYMENTS=1 for a demo.',
+    );
   }
   if (config.smsProvider === "dev-outbox" && !config.allow.devSms) {
-    out.push("SMS_PROVIDER is \"dev-outbox\": verification codes are written to the log and DATA_DIR/sms-outbox.jsonl. Configure a real SMS gateway, or set ALLOW_DEV_SMS=1 for a demo.");
+    out.push(
+      'SMS_PROVIDER is "dev-outbox": verification codes are written to the log and DATA_DIR/sms-outbox.jsonl. Configure a real SMS gateway, or set ALLOW_DEV_SMS=1 for a demo.',
+    );
   }
   if (config.autoSeed && !config.allow.demoSeed) {
-    out.push("AUTO_SEED is on: an empty database would be filled with demo shops, users (with known passwords) and balances. Set AUTO_SEED=0, or ALLOW_DEMO_SEED=1 for a demo.");
+    out.push(
+      "AUTO_SEED is on: an empty database would be filled with demo shops, users (with known passwords) and balances. Set AUTO_SEED=0, or ALLOW_DEMO_SEED=1 for a demo.",
+    );
   }
   const preview = env.PREVIEW_SECRET ?? "";
   if (preview === DEV_PREVIEW_SECRET || (preview !== "" && preview.length < MIN_SECRET_LENGTH)) {
-    out.push(`PREVIEW_SECRET is the published default or shorter than ${MIN_SECRET_LENGTH} characters: anyone could sign previews of unpublished pages. Set a long random value (or leave it unset to turn previews off).`);
+    out.push(
+      `PREVIEW_SECRET is the published default or shorter than ${MIN_SECRET_LENGTH} characters: anyone could sign previews of unpublished pages. Set a long random value (or leave it unset to turn previews off).`,
+    );
   }
   const platform = env.PLATFORM_API_TOKEN ?? "";
   if (platform === DEV_PLATFORM_TOKEN || (platform !== "" && platform.length < MIN_SECRET_LENGTH)) {
-    out.push(`PLATFORM_API_TOKEN is the published default or shorter than ${MIN_SECRET_LENGTH} characters: anyone could review store applications and change shops. Set a long random value (or leave it unset to turn the platform API off).`);
+    out.push(
+      `PLATFORM_API_TOKEN is the published default or shorter than ${MIN_SECRET_LENGTH} characters: anyone could review store applications and change shops. Set a long random value (or leave it unset to turn the platform API off).`,
+    );
   }
   const payment = env.PAYMENT_SECRET ?? "";
   if (payment !== "" && payment.length < MIN_SECRET_LENGTH) {
-    out.push(`PAYMENT_SECRET is shorter than ${MIN_SECRET_LENGTH} characters. Set a long random value (or leave it unset for a random one in DATA_DIR).`);
+    out.push(
+      `PAYMENT_SECRET is shorter than ${MIN_SECRET_LENGTH} characters. Set a long random value (or leave it unset for a random one in DATA_DIR).`,
+    );
   }
   return out;
 }

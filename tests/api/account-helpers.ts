@@ -16,7 +16,9 @@ export async function createTestUser(app: TestApp, name: string): Promise<TestUs
   const userId = randomUUID();
   await app.ctx.db.insert(users).values({ userId, username: `${name}_${userId.slice(0, 8)}`, nickName: name });
   const token = newToken();
-  await app.ctx.db.insert(sessions).values({ tokenHash: hashToken(token), kind: "user", userId, expiresAt: new Date(Date.now() + 3600_000) });
+  await app.ctx.db
+    .insert(sessions)
+    .values({ tokenHash: hashToken(token), kind: "user", userId, expiresAt: new Date(Date.now() + 3600_000) });
   return { userId, token };
 }
 
@@ -39,6 +41,10 @@ export function caller(app: TestApp) {
       body = typeof opts.body === "string" ? opts.body : JSON.stringify(opts.body);
       headers["Content-Type"] = opts.contentType ?? "application/json";
     }
-    return app.request<T>(`/api${path}`, { method: opts.method ?? (body === undefined ? "GET" : "POST"), headers, ...(body !== undefined ? { body } : {}) });
+    return app.request<T>(`/api${path}`, {
+      method: opts.method ?? (body === undefined ? "GET" : "POST"),
+      headers,
+      ...(body !== undefined ? { body } : {}),
+    });
   };
 }

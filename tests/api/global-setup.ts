@@ -66,14 +66,18 @@ async function setupPg(project: TestProject): Promise<(() => Promise<void>) | vo
     const why = err instanceof Error ? err.message : String(err);
     await sql.end({ timeout: 1 }).catch(() => {});
     if (process.env.CI) throw new Error(`[api-pg] PostgreSQL at ${base} is unreachable (${why}); CI requires it`);
-    console.warn(`\n[api-pg] WARNING: PostgreSQL at ${base} is unreachable (${why}).\n[api-pg] The api-pg tests are SKIPPED. Set TEST_DATABASE_URL or start PostgreSQL to run them.\n`);
+    console.warn(
+      `\n[api-pg] WARNING: PostgreSQL at ${base} is unreachable (${why}).\n[api-pg] The api-pg tests are SKIPPED. Set TEST_DATABASE_URL or start PostgreSQL to run them.\n`,
+    );
     project.provide("dbReady", false);
     return;
   }
   // Teardown: drop databases of this run that a crashed test file left behind.
   return async () => {
     try {
-      const left = await sql<{ datname: string }[]>`select datname from pg_database where datname like ${`mall_t_${runId}_%`}`;
+      const left = await sql<
+        { datname: string }[]
+      >`select datname from pg_database where datname like ${`mall_t_${runId}_%`}`;
       for (const { datname } of left) await sql.unsafe(`drop database if exists "${datname}" with (force)`);
     } finally {
       await sql.end({ timeout: 5 }).catch(() => {});

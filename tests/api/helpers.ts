@@ -80,11 +80,27 @@ export async function createTestApp(opts: { feedIntervalMs?: number } = {}): Pro
   const tmp = await fs.mkdtemp(path.join(os.tmpdir(), "mall-api-test-"));
   const opened = dbDriver === "pg" ? await openPg(tmp) : { ...(await openPglite()), url: undefined };
   const { database } = opened;
-  const config = loadConfig({ ...process.env, DATA_DIR: tmp, DATABASE_URL: opened.url ?? "", AUTO_SEED: "0", NODE_ENV: "test" });
+  const config = loadConfig({
+    ...process.env,
+    DATA_DIR: tmp,
+    DATABASE_URL: opened.url ?? "",
+    AUTO_SEED: "0",
+    NODE_ENV: "test",
+  });
   // By default every request sees the changes before it (tests write to the database directly too).
-  const content = new PublicReadModels(database.db, dbChangeFeed(database.db, { intervalMs: opts.feedIntervalMs ?? 0 }));
-  const ctx: AppContext = { config, database, db: database.db, sms: new DevOutboxSmsProvider(tmp, () => {}), storage: new LocalFileStorage(path.join(tmp, "uploads")),
-    content, buyers: new BuyerReadModels(database.db, content.feed) };
+  const content = new PublicReadModels(
+    database.db,
+    dbChangeFeed(database.db, { intervalMs: opts.feedIntervalMs ?? 0 }),
+  );
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    sms: new DevOutboxSmsProvider(tmp, () => {}),
+    storage: new LocalFileStorage(path.join(tmp, "uploads")),
+    content,
+    buyers: new BuyerReadModels(database.db, content.feed),
+  };
   setAppContext(ctx);
   const api = createApi(ctx);
 
@@ -104,7 +120,8 @@ export async function createTestApp(opts: { feedIntervalMs?: number } = {}): Pro
     api,
     ctx,
     request,
-    get: (p, lang, headers = {}) => request(p, { headers: { ...(lang ? { "Accept-Language": lang } : {}), ...headers } }),
+    get: (p, lang, headers = {}) =>
+      request(p, { headers: { ...(lang ? { "Accept-Language": lang } : {}), ...headers } }),
     async close() {
       setAppContext(undefined);
       try {

@@ -15,8 +15,11 @@ export function opsCli(app: TestApp, dir: string, io: Partial<OpsIO> = {}): (...
     const out: string[] = [];
     const err: string[] = [];
     const code = await runOps([...argv, "--url", "http://mall.test", "--token-file", path.join(dir, "tokens.json")], {
-      fetch: ((input: RequestInfo | URL, init?: RequestInit) => app.api.fetch(new Request(input, init))) as typeof fetch,
-      out: (l) => out.push(l), err: (l) => err.push(l), env: { HOME: dir },
+      fetch: ((input: RequestInfo | URL, init?: RequestInit) =>
+        app.api.fetch(new Request(input, init))) as typeof fetch,
+      out: (l) => out.push(l),
+      err: (l) => err.push(l),
+      env: { HOME: dir },
       ...io,
     });
     return { code, out: out.join("\n"), err: err.join("\n") };

@@ -17,7 +17,12 @@ declare module "autocannon" {
       headers?: Record<string, string>;
       body?: string;
       /** Changes each request before it is sent (e.g. a different body every time). */
-      setupRequest?: (req: { method?: string; path?: string; headers?: Record<string, string>; body?: string }) => { method?: string; path?: string; headers?: Record<string, string>; body?: string };
+      setupRequest?: (req: { method?: string; path?: string; headers?: Record<string, string>; body?: string }) => {
+        method?: string;
+        path?: string;
+        headers?: Record<string, string>;
+        body?: string;
+      };
     }[];
   }
   interface Histogram {

@@ -80,7 +80,9 @@ export interface BrowserJsResult {
 
 /** Island pages (React forms and screens) get the island budget; everything else is a public page. */
 export function budgetOf(pagePath: string): number {
-  return /^(?:\/en|\/zh-tw)?\/(?:cart|submit-order|user-center|payment|weixin-pay|order-detail|login|register|forget-password|chat)\b/.test(pagePath) || pagePath.startsWith("{")
+  return /^(?:\/en|\/zh-tw)?\/(?:cart|submit-order|user-center|payment|weixin-pay|order-detail|login|register|forget-password|chat)\b/.test(
+    pagePath,
+  ) || pagePath.startsWith("{")
     ? ISLAND_JS_BUDGET
     : PUBLIC_JS_BUDGET;
 }
@@ -106,7 +108,11 @@ type Json = { code: string; msg: string | null; data: unknown };
 async function api(origin: string, p: string, token: string | null, body?: unknown): Promise<Json> {
   const headers: Record<string, string> = { "content-type": "application/json" };
   if (token) headers.authorization = token;
-  const res = await fetch(`${origin}/api${p}`, { method: body === undefined ? "GET" : "POST", headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+  const res = await fetch(`${origin}/api${p}`, {
+    method: body === undefined ? "GET" : "POST",
+    headers,
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
   return (await res.json()) as Json;
 }
 
@@ -126,31 +132,59 @@ export interface BenchUser {
  * the cart, a buy-now link of a buyable SKU and an unpaid order for /payment.
  */
 export async function prepareUser(origin: string): Promise<BenchUser> {
-  const token = must<{ accessToken: string }>(await api(origin, "/login", null, { userName: "demo", passWord: "Demo1234" }), "login").accessToken;
+  const token = must<{ accessToken: string }>(
+    await api(origin, "/login", null, { userName: "demo", passWord: "Demo1234" }),
+    "login",
+  ).accessToken;
   if (must<unknown[]>(await api(origin, "/p/address/list", token), "address list").length === 0) {
-    must(await api(origin, "/p/address/addAddr", token, { receiver: "Bench Buyer", mobile: "13800138000", provinceId: 44, cityId: 4403, areaId: 440305, addr: "Bench road 1", postCode: "518000" }), "add address");
+    must(
+      await api(origin, "/p/address/addAddr", token, {
+        receiver: "Bench Buyer",
+        mobile: "13800138000",
+        provinceId: 44,
+        cityId: 4403,
+        areaId: 440305,
+        addr: "Bench road 1",
+        postCode: "518000",
+      }),
+      "add address",
+    );
   }
   for (let prodId = 1; prodId < 120; prodId++) {
-    const d = (await api(origin, `/prod/prodInfo?prodId=${prodId}`, null)).data as
-      | { shop: { shopId: number; shopStatus: number }; status: number; skuList: { skuId: number; price: string; stocks: number; status: number }[] }
-      | null;
+    const d = (await api(origin, `/prod/prodInfo?prodId=${prodId}`, null)).data as {
+      shop: { shopId: number; shopStatus: number };
+      status: number;
+      skuList: { skuId: number; price: string; stocks: number; status: number }[];
+    } | null;
     const sku = d?.skuList.find((s) => s.status === 1 && s.stocks > 5 && Number(s.price) < 100);
     if (!d || !sku || d.shop.shopStatus !== 1 || d.status !== 1) continue;
     const item = { prodId, skuId: sku.skuId, prodCount: 1, shopId: d.shop.shopId };
     const conf = await api(origin, "/p/order/confirm", token, { orderItem: item });
     if (conf.code !== "00000") continue;
-    const order = must<{ orderNumbers: string }>(await api(origin, "/p/order/submit", token, { uuid: (conf.data as { uuid: string }).uuid }), "submit").orderNumbers;
+    const order = must<{ orderNumbers: string }>(
+      await api(origin, "/p/order/submit", token, { uuid: (conf.data as { uuid: string }).uuid }),
+      "submit",
+    ).orderNumbers;
     await api(origin, "/p/shopCart/changeItem", token, { prodId, skuId: sku.skuId, shopId: d.shop.shopId, count: 1 });
     return {
       token,
-      paths: { "{payment}": `/payment?orderNumbers=${order}`, "{buyNow}": `/submit-order?prodId=${prodId}&skuId=${sku.skuId}&count=1` },
+      paths: {
+        "{payment}": `/payment?orderNumbers=${order}`,
+        "{buyNow}": `/submit-order?prodId=${prodId}&skuId=${sku.skuId}&count=1`,
+      },
     };
   }
   throw new Error("no buyable product for the bench user");
 }
 
 /** Opens one page in a fresh context and sums the scripts it downloads before any interaction. */
-export async function measureBrowserJs(browser: Browser, origin: string, pagePath: string, budget: number, token: string | null): Promise<BrowserJsResult> {
+export async function measureBrowserJs(
+  browser: Browser,
+  origin: string,
+  pagePath: string,
+  budget: number,
+  token: string | null,
+): Promise<BrowserJsResult> {
   const context = await browser.newContext({ locale: "zh-CN" });
   if (token) await context.addCookies([{ name: "token", value: token, url: origin }]);
   const page = await context.newPage();
@@ -159,7 +193,11 @@ export async function measureBrowserJs(browser: Browser, origin: string, pagePat
     if (res.request().resourceType() !== "script") return;
     pending.push(
       res.body().then(
-        (body) => ({ url: res.url().startsWith(origin) ? res.url().slice(origin.length) : res.url(), bytes: body.length, gzip: gzipSize(body) }),
+        (body) => ({
+          url: res.url().startsWith(origin) ? res.url().slice(origin.length) : res.url(),
+          bytes: body.length,
+          gzip: gzipSize(body),
+        }),
         () => null,
       ),
     );
@@ -183,17 +221,33 @@ export async function measureBrowserJs(browser: Browser, origin: string, pagePat
     for (const f of await Promise.all(pending)) if (f && !seen.has(f.url)) seen.set(f.url, f);
     const files = [...seen.values()].sort((a, b) => b.gzip - a.gzip);
     const totalGzip = files.reduce((a, f) => a + f.gzip, 0) + inlineGzip;
-    return { page: pagePath, budget, status, files, inlineScripts: inline.length, inlineGzip, totalGzip, withinBudget: totalGzip <= budget };
+    return {
+      page: pagePath,
+      budget,
+      status,
+      files,
+      inlineScripts: inline.length,
+      inlineGzip,
+      totalGzip,
+      withinBudget: totalGzip <= budget,
+    };
   } finally {
     await context.close();
   }
 }
 
 /** Measures and prints every page; returns the figures (for bench.json). */
-export async function runBrowserJs(origin: string, only?: string[]): Promise<{ chromePath: string; settleMs: number; pages: BrowserJsResult[] } | { skipped: string }> {
+export async function runBrowserJs(
+  origin: string,
+  only?: string[],
+): Promise<{ chromePath: string; settleMs: number; pages: BrowserJsResult[] } | { skipped: string }> {
   let browser: Browser;
   try {
-    browser = await chromium.launch({ executablePath: CHROME_PATH, headless: true, args: ["--no-sandbox", "--disable-gpu"] });
+    browser = await chromium.launch({
+      executablePath: CHROME_PATH,
+      headless: true,
+      args: ["--no-sandbox", "--disable-gpu"],
+    });
   } catch (e) {
     const skipped = `Chromium could not start (${CHROME_PATH}): ${(e as Error).message.split("\n")[0]}`;
     console.log(`  not run: ${skipped}`);
@@ -202,7 +256,9 @@ export async function runBrowserJs(origin: string, only?: string[]): Promise<{ c
   const pages: BrowserJsResult[] = [];
   try {
     const user = await prepareUser(origin);
-    const list = only?.length ? only.map((p) => ({ path: p, budget: budgetOf(p), login: budgetOf(p) === ISLAND_JS_BUDGET })) : BROWSER_JS_PAGES;
+    const list = only?.length
+      ? only.map((p) => ({ path: p, budget: budgetOf(p), login: budgetOf(p) === ISLAND_JS_BUDGET }))
+      : BROWSER_JS_PAGES;
     for (const p of list) {
       const pagePath = user.paths[p.path] ?? p.path;
       const r = await measureBrowserJs(browser, origin, pagePath, p.budget, p.login ? user.token : null);
@@ -211,7 +267,9 @@ export async function runBrowserJs(origin: string, only?: string[]): Promise<{ c
         console.log(`  ${pagePath.padEnd(40)} not measured: ${r.error}`);
         continue;
       }
-      console.log(`  ${pagePath.padEnd(40)} ${kb(r.totalGzip).padStart(9)} of ${kb(r.budget).padStart(7)} — ${r.withinBudget ? "within" : "OVER"} budget (${r.files.length} file(s), ${r.inlineScripts} inline)`);
+      console.log(
+        `  ${pagePath.padEnd(40)} ${kb(r.totalGzip).padStart(9)} of ${kb(r.budget).padStart(7)} — ${r.withinBudget ? "within" : "OVER"} budget (${r.files.length} file(s), ${r.inlineScripts} inline)`,
+      );
       for (const f of r.files) console.log(`      ${kb(f.gzip).padStart(9)}  ${f.url}`);
       if (r.inlineScripts) console.log(`      ${kb(r.inlineGzip).padStart(9)}  ${r.inlineScripts} inline script(s)`);
     }

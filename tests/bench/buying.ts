@@ -21,10 +21,20 @@ export const RACE_STOCK = 100;
 
 type Json = { code: string; msg: string | null; data: unknown };
 
-async function api(origin: string, path: string, token: string | null, body?: unknown, method = body === undefined ? "GET" : "POST"): Promise<Json> {
+async function api(
+  origin: string,
+  path: string,
+  token: string | null,
+  body?: unknown,
+  method = body === undefined ? "GET" : "POST",
+): Promise<Json> {
   const headers: Record<string, string> = { "content-type": "application/json", "accept-language": "en" };
   if (token) headers.authorization = token;
-  const res = await fetch(`${origin}/api${path}`, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+  const res = await fetch(`${origin}/api${path}`, {
+    method,
+    headers,
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
   return (await res.json()) as Json;
 }
 
@@ -34,16 +44,26 @@ function must(r: Json, what: string): unknown {
 }
 
 export async function login(origin: string): Promise<string> {
-  const data = must(await api(origin, "/login", null, { userName: "demo", passWord: "Demo1234" }), "login") as { accessToken: string };
+  const data = must(await api(origin, "/login", null, { userName: "demo", passWord: "Demo1234" }), "login") as {
+    accessToken: string;
+  };
   return data.accessToken;
 }
 
 /** A buyable SKU with at least `min` stock of an open shop, read from the database. */
-export async function pickRaceSku(db: Database["db"], skip = 0): Promise<{ skuId: number; prodId: number; shopId: number }> {
-  const rows = await db.select({ skuId: skus.skuId, prodId: skus.prodId, shopId: products.shopId })
-    .from(skus).innerJoin(products, eq(products.prodId, skus.prodId)).innerJoin(shops, eq(shops.shopId, products.shopId))
+export async function pickRaceSku(
+  db: Database["db"],
+  skip = 0,
+): Promise<{ skuId: number; prodId: number; shopId: number }> {
+  const rows = await db
+    .select({ skuId: skus.skuId, prodId: skus.prodId, shopId: products.shopId })
+    .from(skus)
+    .innerJoin(products, eq(products.prodId, skus.prodId))
+    .innerJoin(shops, eq(shops.shopId, products.shopId))
     .where(and(eq(skus.status, 1), eq(products.status, 1), eq(shops.shopStatus, 1)))
-    .orderBy(skus.skuId).offset(skip).limit(1);
+    .orderBy(skus.skuId)
+    .offset(skip)
+    .limit(1);
   if (!rows[0]) throw new Error("no buyable SKU");
   return rows[0];
 }
@@ -55,7 +75,18 @@ export async function setStock(db: Database["db"], skuId: number, stock: number)
 async function ensureAddress(origin: string, token: string): Promise<void> {
   const list = must(await api(origin, "/p/address/list", token), "address list") as unknown[];
   if (list.length > 0) return;
-  must(await api(origin, "/p/address/addAddr", token, { receiver: "Bench Buyer", mobile: "13800138000", provinceId: 44, cityId: 4403, areaId: 440305, addr: "Bench road 1", postCode: "518000" }), "add address");
+  must(
+    await api(origin, "/p/address/addAddr", token, {
+      receiver: "Bench Buyer",
+      mobile: "13800138000",
+      provinceId: 44,
+      cityId: 4403,
+      areaId: 440305,
+      addr: "Bench road 1",
+      postCode: "518000",
+    }),
+    "add address",
+  );
 }
 
 export interface CartFigures {
@@ -64,19 +95,36 @@ export interface CartFigures {
 }
 
 /** Section 6: cart info and totalPay latency at `connections`. */
-export async function benchCart(origin: string, token: string, connections: number, duration: number): Promise<CartFigures> {
+export async function benchCart(
+  origin: string,
+  token: string,
+  connections: number,
+  duration: number,
+): Promise<CartFigures> {
   for (const [prodId, skuId, shopId] of await cartCandidates(origin)) {
     must(await api(origin, "/p/shopCart/changeItem", token, { prodId, skuId, shopId, count: 1 }), "add to cart");
   }
-  const cart = must(await api(origin, "/p/shopCart/info", token, {}), "cart info") as { shopCartItemDiscounts: { shopCartItems: { basketId: number }[] }[] }[];
+  const cart = must(await api(origin, "/p/shopCart/info", token, {}), "cart info") as {
+    shopCartItemDiscounts: { shopCartItems: { basketId: number }[] }[];
+  }[];
   const basketIds = cart.flatMap((s) => s.shopCartItemDiscounts.flatMap((d) => d.shopCartItems.map((i) => i.basketId)));
   // Errors come in a 200 envelope: make sure both calls succeed before timing them.
   must(await api(origin, "/p/shopCart/totalPay", token, basketIds), "totalPay");
-  const run = (path: string, body: string) => autocannon({
-    url: `${origin}${path}`, method: "POST", body, connections, duration,
-    headers: { "content-type": "application/json", authorization: token, "accept-language": "zh" },
+  const run = (path: string, body: string) =>
+    autocannon({
+      url: `${origin}${path}`,
+      method: "POST",
+      body,
+      connections,
+      duration,
+      headers: { "content-type": "application/json", authorization: token, "accept-language": "zh" },
+    });
+  const pick = (r: CannonResult) => ({
+    requestsPerSec: Math.round(r.requests.average),
+    p99Ms: r.latency.p99,
+    non2xx: r.non2xx,
+    errors: r.errors,
   });
-  const pick = (r: CannonResult) => ({ requestsPerSec: Math.round(r.requests.average), p99Ms: r.latency.p99, non2xx: r.non2xx, errors: r.errors });
   const info = pick(await run("/api/p/shopCart/info", "{}"));
   const totalPay = pick(await run("/api/p/shopCart/totalPay", JSON.stringify(basketIds)));
   return { info, totalPay };
@@ -88,7 +136,11 @@ async function cartCandidates(origin: string): Promise<[number, number, number][
   for (let prodId = 1; out.length < 3 && prodId < 60; prodId++) {
     const r = await api(origin, `/prod/prodInfo?prodId=${prodId}`, null);
     if (r.code !== "00000") continue;
-    const d = r.data as { status: number; shop: { shopId: number; shopStatus: number }; skuList?: { skuId: number; stocks: number; status: number }[] };
+    const d = r.data as {
+      status: number;
+      shop: { shopId: number; shopStatus: number };
+      skuList?: { skuId: number; stocks: number; status: number }[];
+    };
     const sku = d.skuList?.find((s) => s.status === 1 && s.stocks > 5);
     if (sku && d.status === 1 && d.shop.shopStatus === 1) out.push([prodId, sku.skuId, d.shop.shopId]);
   }
@@ -110,40 +162,78 @@ export interface RaceFigures {
 }
 
 /** Section 7: makes the submit tokens, then fires all submits at once. The caller set the stock to RACE_STOCK. */
-export async function submitRace(origin: string, token: string, sku: { skuId: number; prodId: number; shopId: number }, readBack: () => Promise<{ stock: number; orders: number; units: number }>): Promise<RaceFigures> {
+export async function submitRace(
+  origin: string,
+  token: string,
+  sku: { skuId: number; prodId: number; shopId: number },
+  readBack: () => Promise<{ stock: number; orders: number; units: number }>,
+): Promise<RaceFigures> {
   await ensureAddress(origin, token);
   const uuids: string[] = [];
   const BATCH = 25;
   while (uuids.length < RACE_ATTEMPTS) {
     const n = Math.min(BATCH, RACE_ATTEMPTS - uuids.length);
-    const got = await Promise.all(Array.from({ length: n }, () => api(origin, "/p/order/confirm", token, { orderItem: { prodId: sku.prodId, skuId: sku.skuId, prodCount: 1, shopId: sku.shopId } })));
+    const got = await Promise.all(
+      Array.from({ length: n }, () =>
+        api(origin, "/p/order/confirm", token, {
+          orderItem: { prodId: sku.prodId, skuId: sku.skuId, prodCount: 1, shopId: sku.shopId },
+        }),
+      ),
+    );
     for (const r of got) uuids.push((must(r, "confirm") as { uuid: string }).uuid);
   }
   const t0 = performance.now();
-  const results = await Promise.all(uuids.map((uuid) => api(origin, "/p/order/submit", token, { uuid }).catch((e: unknown) => ({ code: "FETCH", msg: String(e), data: null }))));
+  const results = await Promise.all(
+    uuids.map((uuid) =>
+      api(origin, "/p/order/submit", token, { uuid }).catch((e: unknown) => ({
+        code: "FETCH",
+        msg: String(e),
+        data: null,
+      })),
+    ),
+  );
   const wallMs = performance.now() - t0;
   const created = results.filter((r) => r.code === "00000").length;
   const outOfStock = results.filter((r) => r.code === "A03010").length;
   const otherRefusals: Record<string, number> = {};
-  for (const r of results) if (r.code !== "00000" && r.code !== "A03010") otherRefusals[`${r.code} ${r.msg ?? ""}`.trim()] = (otherRefusals[`${r.code} ${r.msg ?? ""}`.trim()] ?? 0) + 1;
+  for (const r of results)
+    if (r.code !== "00000" && r.code !== "A03010")
+      otherRefusals[`${r.code} ${r.msg ?? ""}`.trim()] = (otherRefusals[`${r.code} ${r.msg ?? ""}`.trim()] ?? 0) + 1;
   const back = await readBack();
   return {
-    attempts: RACE_ATTEMPTS, stock: RACE_STOCK, wallMs: Math.round(wallMs), submitsPerSec: Math.round(RACE_ATTEMPTS / (wallMs / 1000)),
-    created, outOfStock, otherRefusals, stockAfter: back.stock, ordersInDb: back.orders, unitsOrdered: back.units,
+    attempts: RACE_ATTEMPTS,
+    stock: RACE_STOCK,
+    wallMs: Math.round(wallMs),
+    submitsPerSec: Math.round(RACE_ATTEMPTS / (wallMs / 1000)),
+    created,
+    outOfStock,
+    otherRefusals,
+    stockAfter: back.stock,
+    ordersInDb: back.orders,
+    unitsOrdered: back.units,
     oversell: Math.max(0, back.units - RACE_STOCK) + (back.stock < 0 ? -back.stock : 0),
   };
 }
 
 /** Stock of the SKU and the orders holding it, read from the database. */
-export async function raceReadBack(db: Database["db"], skuId: number): Promise<{ stock: number; orders: number; units: number }> {
+export async function raceReadBack(
+  db: Database["db"],
+  skuId: number,
+): Promise<{ stock: number; orders: number; units: number }> {
   const [s] = await db.select({ stock: skus.stocks }).from(skus).where(eq(skus.skuId, skuId));
-  const [o] = await db.select({ n: count() }).from(orderItems).innerJoin(orders, eq(orders.orderNumber, orderItems.orderNumber)).where(eq(orderItems.skuId, skuId));
+  const [o] = await db
+    .select({ n: count() })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.orderNumber, orderItems.orderNumber))
+    .where(eq(orderItems.skuId, skuId));
   const items = await db.select({ c: orderItems.prodCount }).from(orderItems).where(eq(orderItems.skuId, skuId));
   return { stock: s!.stock, orders: Number(o!.n), units: items.reduce((a, r) => a + r.c, 0) };
 }
 
 export function printRace(label: string, r: RaceFigures): void {
-  console.log(`  ${label.padEnd(10)} ${r.attempts} submits on ${r.stock} units: ${r.wallMs} ms (${r.submitsPerSec} submits/s); created ${r.created}, out of stock ${r.outOfStock}; in the database: ${r.ordersInDb} orders, ${r.unitsOrdered} units, stock now ${r.stockAfter}; oversell ${r.oversell} — ${r.oversell === 0 && r.created === r.stock ? "correct" : "WRONG"}`);
+  console.log(
+    `  ${label.padEnd(10)} ${r.attempts} submits on ${r.stock} units: ${r.wallMs} ms (${r.submitsPerSec} submits/s); created ${r.created}, out of stock ${r.outOfStock}; in the database: ${r.ordersInDb} orders, ${r.unitsOrdered} units, stock now ${r.stockAfter}; oversell ${r.oversell} — ${r.oversell === 0 && r.created === r.stock ? "correct" : "WRONG"}`,
+  );
   for (const [k, n] of Object.entries(r.otherRefusals)) console.log(`      other answer ×${n}: ${k}`);
 }
 

@@ -38,7 +38,17 @@ export interface ChatBenchFigures {
   kbPerSocket: number;
   heartbeatSeconds: number;
   cpuPercentWhileBeating: number;
-  fanout: { rate: number; sent: number; received: number; refused: number; p50Ms: number; p99Ms: number; maxMs: number; budgetMs: number; withinBudget: boolean };
+  fanout: {
+    rate: number;
+    sent: number;
+    received: number;
+    refused: number;
+    p50Ms: number;
+    p99Ms: number;
+    maxMs: number;
+    budgetMs: number;
+    withinBudget: boolean;
+  };
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -53,7 +63,12 @@ const TICKS = 100;
 
 /** The node process under the tsx wrapper (tsx spawns node as its child). */
 function serverPid(proc: ChildProcess): number {
-  const children = fs.readFileSync(`/proc/${proc.pid}/task/${proc.pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+  const children = fs
+    .readFileSync(`/proc/${proc.pid}/task/${proc.pid}/children`, "utf8")
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .map(Number);
   return children[0] ?? proc.pid!;
 }
 
@@ -79,7 +94,8 @@ function beat(ws: WebSocket): Promise<void> {
   });
 }
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 export async function benchChat(pgUrl: string): Promise<ChatBenchFigures> {
   return withScratchDatabase(pgUrl, "mall_bench_chat", (dbUrl) => chatOn(new URL(dbUrl)));
@@ -107,7 +123,10 @@ async function chatOn(url: URL): Promise<ChatBenchFigures> {
     }
     await sql.end();
 
-    const [a, b] = await Promise.all([startChatProcess(url.toString(), dataDir), startChatProcess(url.toString(), dataDir)]);
+    const [a, b] = await Promise.all([
+      startChatProcess(url.toString(), dataDir),
+      startChatProcess(url.toString(), dataDir),
+    ]);
     procs.push(a.proc, b.proc);
     const pidA = serverPid(a.proc);
     await sleep(1000);
@@ -116,14 +135,18 @@ async function chatOn(url: URL): Promise<ChatBenchFigures> {
     const before = procStat(pidA);
     const wsBase = a.base.replace(/^http/, "ws");
     for (let i = 0; i < users.length; i += 50) {
-      const batch = await Promise.all(users.slice(i, i + 50).map((u) => open(`${wsBase}${userSocketPath(u.token, u.userId)}`)));
+      const batch = await Promise.all(
+        users.slice(i, i + 50).map((u) => open(`${wsBase}${userSocketPath(u.token, u.userId)}`)),
+      );
       await Promise.all(batch.map(beat));
       sockets.push(...batch);
     }
     await sleep(1000);
     const after = procStat(pidA);
     const kbPerSocket = (after.rssKb - before.rssKb) / sockets.length;
-    console.log(`  [A] ${sockets.length} sockets on one process: RSS ${(before.rssKb / 1024).toFixed(0)} → ${(after.rssKb / 1024).toFixed(0)} MB, ${kbPerSocket.toFixed(1)} KB per socket`);
+    console.log(
+      `  [A] ${sockets.length} sockets on one process: RSS ${(before.rssKb / 1024).toFixed(0)} → ${(after.rssKb / 1024).toFixed(0)} MB, ${kbPerSocket.toFixed(1)} KB per socket`,
+    );
     const timers = sockets.map((ws, i) => {
       const start = setTimeout(() => {
         ws.send(JSON.stringify({ content: "HEART_BEAT", msgType: 0 }));
@@ -134,9 +157,11 @@ async function chatOn(url: URL): Promise<ChatBenchFigures> {
     const c0 = procStat(pidA).cpuTicks;
     const t0 = Date.now();
     await sleep(SECONDS * 1000);
-    const cpuPercent = (((procStat(pidA).cpuTicks - c0) / TICKS) / ((Date.now() - t0) / 1000)) * 100;
+    const cpuPercent = ((procStat(pidA).cpuTicks - c0) / TICKS / ((Date.now() - t0) / 1000)) * 100;
     for (const t of timers) clearTimeout(t as ReturnType<typeof setTimeout>);
-    console.log(`  [A] CPU of that process while ${sockets.length} sockets beat every ${HEARTBEAT_MS / 1000} s: ${cpuPercent.toFixed(1)} % of one core over ${SECONDS} s`);
+    console.log(
+      `  [A] CPU of that process while ${sockets.length} sockets beat every ${HEARTBEAT_MS / 1000} s: ${cpuPercent.toFixed(1)} % of one core over ${SECONDS} s`,
+    );
     for (const ws of sockets.splice(SENDERS)) ws.close();
 
     // B. fan-out: SENDERS buyers on A → agents of SHOPS shops on B
@@ -145,7 +170,13 @@ async function chatOn(url: URL): Promise<ChatBenchFigures> {
     const latencies: number[] = [];
     const sentAt = new Map<string, number>();
     for (let s = 1; s <= SHOPS; s++) {
-      const login = await (await fetch(`${b.base}/api/merchant/login`, { method: "POST", headers: { "Content-Type": "application/json", "X-Forwarded-For": `10.8.0.${s}` }, body: JSON.stringify({ username: `shop${String(s).padStart(2, "0")}`, password: "Shop1234" }) })).json() as { data: { accessToken: string } };
+      const login = (await (
+        await fetch(`${b.base}/api/merchant/login`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", "X-Forwarded-For": `10.8.0.${s}` },
+          body: JSON.stringify({ username: `shop${String(s).padStart(2, "0")}`, password: "Shop1234" }),
+        })
+      ).json()) as { data: { accessToken: string } };
       const ws = await open(`${bWs}${agentSocketPath("shop", login.data.accessToken)}`);
       ws.on("message", (d) => {
         const f = JSON.parse(d.toString()) as { code: number; data: { content?: string } };
@@ -157,20 +188,26 @@ async function chatOn(url: URL): Promise<ChatBenchFigures> {
     }
     await sleep(500);
     let refused = 0;
-    for (const ws of sockets) ws.on("message", (d) => {
-      if ((JSON.parse(d.toString()) as { code: number }).code === 9) refused++;
-    });
+    for (const ws of sockets)
+      ws.on("message", (d) => {
+        if ((JSON.parse(d.toString()) as { code: number }).code === 9) refused++;
+      });
     // Warm-up, not timed: every buyer's conversation exists (made by a first message), as in steady use.
-    await Promise.all(sockets.map((ws, i) => new Promise<void>((resolve) => {
-      const on = (d: WebSocket.RawData) => {
-        if ((JSON.parse(d.toString()) as { code: number }).code === 5) {
-          ws.off("message", on);
-          resolve();
-        }
-      };
-      ws.on("message", on);
-      ws.send(JSON.stringify({ toId: (i % SHOPS) + 1, msgType: 0, content: `warm-up ${i}`, clientId: `w${i}` }));
-    })));
+    await Promise.all(
+      sockets.map(
+        (ws, i) =>
+          new Promise<void>((resolve) => {
+            const on = (d: WebSocket.RawData) => {
+              if ((JSON.parse(d.toString()) as { code: number }).code === 5) {
+                ws.off("message", on);
+                resolve();
+              }
+            };
+            ws.on("message", on);
+            ws.send(JSON.stringify({ toId: (i % SHOPS) + 1, msgType: 0, content: `warm-up ${i}`, clientId: `w${i}` }));
+          }),
+      ),
+    );
     await sleep(1500);
     let sent = 0;
     const total = RATE * SECONDS;
@@ -189,23 +226,41 @@ async function chatOn(url: URL): Promise<ChatBenchFigures> {
     await sleep(2000);
     const sorted = [...latencies].sort((x, y) => x - y);
     const fanout = {
-      rate: RATE, sent, received: latencies.length, refused,
-      p50Ms: Math.round(pct(sorted, 50)), p99Ms: Math.round(pct(sorted, 99)), maxMs: Math.round(sorted[sorted.length - 1] ?? 0),
-      budgetMs: CHAT_FANOUT_P99_BUDGET_MS, withinBudget: pct(sorted, 99) <= CHAT_FANOUT_P99_BUDGET_MS,
+      rate: RATE,
+      sent,
+      received: latencies.length,
+      refused,
+      p50Ms: Math.round(pct(sorted, 50)),
+      p99Ms: Math.round(pct(sorted, 99)),
+      maxMs: Math.round(sorted[sorted.length - 1] ?? 0),
+      budgetMs: CHAT_FANOUT_P99_BUDGET_MS,
+      withinBudget: pct(sorted, 99) <= CHAT_FANOUT_P99_BUDGET_MS,
     };
-    console.log(`  [B] ${RATE} msg/s for ${SECONDS} s, ${SENDERS} buyers on process A → ${SHOPS} shops' agents on process B (PostgreSQL LISTEN/NOTIFY): sent ${sent}, received ${latencies.length}, refused ${refused}; p50 ${fanout.p50Ms} ms, p99 ${fanout.p99Ms} ms, max ${fanout.maxMs} ms — ${fanout.withinBudget ? "within" : "OVER"} budget (p99 ≤ ${CHAT_FANOUT_P99_BUDGET_MS} ms)`);
+    console.log(
+      `  [B] ${RATE} msg/s for ${SECONDS} s, ${SENDERS} buyers on process A → ${SHOPS} shops' agents on process B (PostgreSQL LISTEN/NOTIFY): sent ${sent}, received ${latencies.length}, refused ${refused}; p50 ${fanout.p50Ms} ms, p99 ${fanout.p99Ms} ms, max ${fanout.maxMs} ms — ${fanout.withinBudget ? "within" : "OVER"} budget (p99 ≤ ${CHAT_FANOUT_P99_BUDGET_MS} ms)`,
+    );
     for (const ws of agents) ws.close();
     return {
-      sockets: SOCKETS, rssBeforeMb: Math.round(before.rssKb / 1024), rssAfterMb: Math.round(after.rssKb / 1024), kbPerSocket: Math.round(kbPerSocket * 10) / 10,
-      heartbeatSeconds: SECONDS, cpuPercentWhileBeating: Math.round(cpuPercent * 10) / 10, fanout,
+      sockets: SOCKETS,
+      rssBeforeMb: Math.round(before.rssKb / 1024),
+      rssAfterMb: Math.round(after.rssKb / 1024),
+      kbPerSocket: Math.round(kbPerSocket * 10) / 10,
+      heartbeatSeconds: SECONDS,
+      cpuPercentWhileBeating: Math.round(cpuPercent * 10) / 10,
+      fanout,
     };
   } finally {
     for (const ws of sockets) ws.terminate();
-    await Promise.all(procs.map((p) => new Promise<void>((r) => {
-      if (p.exitCode !== null) return r();
-      p.once("exit", () => r());
-      p.kill("SIGTERM");
-    })));
+    await Promise.all(
+      procs.map(
+        (p) =>
+          new Promise<void>((r) => {
+            if (p.exitCode !== null) return r();
+            p.once("exit", () => r());
+            p.kill("SIGTERM");
+          }),
+      ),
+    );
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

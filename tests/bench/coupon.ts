@@ -50,19 +50,29 @@ export async function benchClaim(origin: string, buyerToken: string, connections
   const ids: number[] = [];
   for (let i = 0; i < COUPONS; i++) {
     const r = await api(origin, "/platform/coupons", PLATFORM_TOKEN, {
-      couponName: `${tag}-${i}`, couponType: 1, reduceAmount: "1", validTimeType: 2, validDays: 1,
-      overTime: new Date(Date.now() + 3600_000).toISOString(), stocks: PER_COUPON, limitNum: PER_COUPON,
+      couponName: `${tag}-${i}`,
+      couponType: 1,
+      reduceAmount: "1",
+      validTimeType: 2,
+      validDays: 1,
+      overTime: new Date(Date.now() + 3600_000).toISOString(),
+      stocks: PER_COUPON,
+      limitNum: PER_COUPON,
     });
     if (r.code !== "00000") throw new Error(`create coupon: ${r.code} ${r.msg}`);
     ids.push((r.data as { couponId: number }).couponId);
   }
   let n = 0;
   const result = await autocannon({
-    url: `${origin}/api/p/myCoupon/receive`, connections, amount: CLAIMS,
+    url: `${origin}/api/p/myCoupon/receive`,
+    connections,
+    amount: CLAIMS,
     headers: { "content-type": "application/json", authorization: buyerToken, "accept-language": "en" },
     requests: [{ method: "POST", setupRequest: (req) => ({ ...req, body: String(ids[n++ % ids.length]) }) }],
   });
-  const page = (await api(origin, `/platform/coupons?size=100`, PLATFORM_TOKEN)).data as { records: { couponId: number; claimed: number; stocks: number }[] };
+  const page = (await api(origin, `/platform/coupons?size=100`, PLATFORM_TOKEN)).data as {
+    records: { couponId: number; claimed: number; stocks: number }[];
+  };
   const mine = page.records.filter((c) => ids.includes(c.couponId));
   return {
     requestsPerSec: Math.round(result.requests.average),
@@ -77,7 +87,9 @@ export async function benchClaim(origin: string, buyerToken: string, connections
 
 export function printClaim(db: string, r: ClaimFigures): void {
   const ok = r.claimed === CLAIMS && r.lowestStock === 0 && r.non2xx === 0 && r.errors === 0;
-  console.log(`  claim on ${db}: ${r.requestsPerSec} claims/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms; ${r.claimed}/${CLAIMS} claimed, lowest stock ${r.lowestStock}, non-2xx ${r.non2xx}, errors ${r.errors}${ok ? "" : " — CHECK FAILED"}`);
+  console.log(
+    `  claim on ${db}: ${r.requestsPerSec} claims/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms; ${r.claimed}/${CLAIMS} claimed, lowest stock ${r.lowestStock}, non-2xx ${r.non2xx}, errors ${r.errors}${ok ? "" : " — CHECK FAILED"}`,
+  );
 }
 
 /** The server-budget row: PostgreSQL against the budget; PGlite printed without one. */

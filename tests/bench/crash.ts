@@ -21,7 +21,13 @@ import { ledgerMismatches } from "../../src/server/domain/points/points-ledger.t
 import { pickRaceSku, setStock } from "./buying.ts";
 
 export interface CrashServer {
-  child: { pid?: number; kill: (signal: NodeJS.Signals) => boolean; once: (event: "exit", cb: () => void) => unknown; exitCode: number | null; signalCode: NodeJS.Signals | null };
+  child: {
+    pid?: number;
+    kill: (signal: NodeJS.Signals) => boolean;
+    once: (event: "exit", cb: () => void) => unknown;
+    exitCode: number | null;
+    signalCode: NodeJS.Signals | null;
+  };
   port: number;
 }
 export interface CrashDeps {
@@ -35,10 +41,21 @@ const PASSWORDS: Record<string, string> = { demo: "Demo1234" };
 
 type Json = { code: string; msg: string | null; data: unknown };
 
-async function call(origin: string, path: string, token: string | null, body?: unknown, method = body === undefined ? "GET" : "POST"): Promise<Json> {
+async function call(
+  origin: string,
+  path: string,
+  token: string | null,
+  body?: unknown,
+  method = body === undefined ? "GET" : "POST",
+): Promise<Json> {
   const headers: Record<string, string> = { "content-type": "application/json", "accept-language": "en" };
   if (token) headers.authorization = token;
-  const res = await fetch(`${origin}/api${path}`, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}), signal: AbortSignal.timeout(15_000) });
+  const res = await fetch(`${origin}/api${path}`, {
+    method,
+    headers,
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    signal: AbortSignal.timeout(15_000),
+  });
   return (await res.json()) as Json;
 }
 
@@ -78,7 +95,15 @@ export async function benchCrash(dataDir: string, deps: CrashDeps): Promise<Cras
     if (r.code !== "00000") throw new Error(`login ${u}: ${r.msg}`);
     tokens.push((r.data as { accessToken: string }).accessToken);
     const addrs = (await call(origin, "/p/address/list", tokens.at(-1)!)).data as unknown[];
-    if (!addrs?.length) await call(origin, "/p/address/addAddr", tokens.at(-1)!, { receiver: "Crash Bench", mobile: "13800138000", provinceId: 44, cityId: 4403, areaId: 440305, addr: "Bench road 9" });
+    if (!addrs?.length)
+      await call(origin, "/p/address/addAddr", tokens.at(-1)!, {
+        receiver: "Crash Bench",
+        mobile: "13800138000",
+        provinceId: 44,
+        cityId: 4403,
+        areaId: 440305,
+        addr: "Bench road 9",
+      });
   }
 
   const submitted = new Set<string>();
@@ -88,7 +113,9 @@ export async function benchCrash(dataDir: string, deps: CrashDeps): Promise<Cras
   const buyer = async (token: string, i: number) => {
     while (!stop) {
       try {
-        const conf = await call(origin, "/p/order/confirm", token, { orderItem: { prodId: sku.prodId, skuId: sku.skuId, prodCount: 1, shopId: sku.shopId } });
+        const conf = await call(origin, "/p/order/confirm", token, {
+          orderItem: { prodId: sku.prodId, skuId: sku.skuId, prodCount: 1, shopId: sku.shopId },
+        });
         if (conf.code !== "00000") continue;
         const sub = await call(origin, "/p/order/submit", token, { uuid: (conf.data as { uuid: string }).uuid });
         if (sub.code !== "00000") continue;
@@ -136,22 +163,46 @@ export async function benchCrash(dataDir: string, deps: CrashDeps): Promise<Cras
     const db = after.db;
     const [row] = await db.select({ stocks: skus.stocks }).from(skus).where(eq(skus.skuId, sku.skuId));
     const inOpen = await piecesInOpenOrders(db, sku.skuId);
-    const known = submitted.size ? await db.select({ orderNumber: orders.orderNumber, status: orders.status }).from(orders).where(inArray(orders.orderNumber, [...submitted])) : [];
+    const known = submitted.size
+      ? await db
+          .select({ orderNumber: orders.orderNumber, status: orders.status })
+          .from(orders)
+          .where(inArray(orders.orderNumber, [...submitted]))
+      : [];
     const found = new Map(known.map((o) => [o.orderNumber, o.status]));
     const lostOrders = [...submitted].filter((n) => !found.has(n));
-    const lostPayments = [...paid].filter((n) => { const s = found.get(n); return s === undefined || s === OrderStatus.UNPAY || s === OrderStatus.CLOSE; });
+    const lostPayments = [...paid].filter((n) => {
+      const s = found.get(n);
+      return s === undefined || s === OrderStatus.UNPAY || s === OrderStatus.CLOSE;
+    });
     const mismatches = await ledgerMismatches(db);
-    const paidPays = await db.select({ orderNumbers: payments.orderNumbers }).from(payments).where(eq(payments.status, 1));
+    const paidPays = await db
+      .select({ orderNumbers: payments.orderNumbers })
+      .from(payments)
+      .where(eq(payments.status, 1));
     const paidOrderNumbers = paidPays.flatMap((p) => String(p.orderNumbers).split(","));
     const unpaid = paidOrderNumbers.length
-      ? (await db.select({ n: orders.orderNumber }).from(orders).where(and(inArray(orders.orderNumber, paidOrderNumbers), eq(orders.status, OrderStatus.UNPAY)))).length
+      ? (
+          await db
+            .select({ n: orders.orderNumber })
+            .from(orders)
+            .where(and(inArray(orders.orderNumber, paidOrderNumbers), eq(orders.status, OrderStatus.UNPAY)))
+        ).length
       : 0;
     const stockAgree = row!.stocks + (inOpen - openBefore) === STOCK;
     const figures: CrashFigures = {
-      killedAfterMs, submitted: submitted.size, paidAcknowledged: paid.size, requestsCutOff: cutOff, lostOrders, lostPayments,
+      killedAfterMs,
+      submitted: submitted.size,
+      paidAcknowledged: paid.size,
+      requestsCutOff: cutOff,
+      lostOrders,
+      lostPayments,
       stock: { before: STOCK, after: row!.stocks, inOpenOrders: inOpen - openBefore, agree: stockAgree },
-      ledgerMismatches: mismatches.length, paidPaymentsWithUnpaidOrders: unpaid, restartMs,
-      agree: stockAgree && lostOrders.length === 0 && lostPayments.length === 0 && mismatches.length === 0 && unpaid === 0,
+      ledgerMismatches: mismatches.length,
+      paidPaymentsWithUnpaidOrders: unpaid,
+      restartMs,
+      agree:
+        stockAgree && lostOrders.length === 0 && lostPayments.length === 0 && mismatches.length === 0 && unpaid === 0,
     };
     return figures;
   } finally {
@@ -160,17 +211,31 @@ export async function benchCrash(dataDir: string, deps: CrashDeps): Promise<Cras
 }
 
 async function piecesInOpenOrders(db: Awaited<ReturnType<typeof openDatabase>>["db"], skuId: number): Promise<number> {
-  const [r] = await db.select({ n: sql<string>`coalesce(sum(${orderItems.prodCount}), 0)` }).from(orderItems)
+  const [r] = await db
+    .select({ n: sql<string>`coalesce(sum(${orderItems.prodCount}), 0)` })
+    .from(orderItems)
     .innerJoin(orders, eq(orders.orderNumber, orderItems.orderNumber))
     .where(and(eq(orderItems.skuId, skuId), ne(orders.status, OrderStatus.CLOSE)));
   return Number(r?.n ?? 0);
 }
 
 export function printCrash(f: CrashFigures): void {
-  console.log(`  killed with SIGKILL ${f.killedAfterMs} ms into the burst; restarted on the same data directory in ${f.restartMs} ms`);
-  console.log(`  orders answered with a number: ${f.submitted}; payments answered "paid": ${f.paidAcknowledged}; requests cut off by the kill: ${f.requestsCutOff}`);
-  console.log(`  lost orders: ${f.lostOrders.length}; lost payments: ${f.lostPayments.length}${f.lostOrders.length + f.lostPayments.length ? ` (${[...f.lostOrders, ...f.lostPayments].slice(0, 5).join(", ")})` : ""}`);
-  console.log(`  stock: ${f.stock.after} left + ${f.stock.inOpenOrders} in orders = ${f.stock.after + f.stock.inOpenOrders} of ${f.stock.before} — ${f.stock.agree ? "agree" : "DISAGREE"}`);
-  console.log(`  balance / points ledgers: ${f.ledgerMismatches} users whose total differs from their ledger; paid payments with unpaid orders: ${f.paidPaymentsWithUnpaidOrders}`);
-  console.log(`  => ${f.agree ? "stock, orders, payments and ledgers agree after the crash" : "DISAGREE after the crash"}`);
+  console.log(
+    `  killed with SIGKILL ${f.killedAfterMs} ms into the burst; restarted on the same data directory in ${f.restartMs} ms`,
+  );
+  console.log(
+    `  orders answered with a number: ${f.submitted}; payments answered "paid": ${f.paidAcknowledged}; requests cut off by the kill: ${f.requestsCutOff}`,
+  );
+  console.log(
+    `  lost orders: ${f.lostOrders.length}; lost payments: ${f.lostPayments.length}${f.lostOrders.length + f.lostPayments.length ? ` (${[...f.lostOrders, ...f.lostPayments].slice(0, 5).join(", ")})` : ""}`,
+  );
+  console.log(
+    `  stock: ${f.stock.after} left + ${f.stock.inOpenOrders} in orders = ${f.stock.after + f.stock.inOpenOrders} of ${f.stock.before} — ${f.stock.agree ? "agree" : "DISAGREE"}`,
+  );
+  console.log(
+    `  balance / points ledgers: ${f.ledgerMismatches} users whose total differs from their ledger; paid payments with unpaid orders: ${f.paidPaymentsWithUnpaidOrders}`,
+  );
+  console.log(
+    `  => ${f.agree ? "stock, orders, payments and ledgers agree after the crash" : "DISAGREE after the crash"}`,
+  );
 }

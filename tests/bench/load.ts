@@ -21,7 +21,10 @@ import { ledgerMismatches } from "../../src/server/domain/points/points-ledger.t
 import { pickRaceSku, setStock } from "./buying.ts";
 import { withScratchDatabase } from "./scratch-db.ts";
 
-interface LoadServer { child: { pid?: number }; port: number }
+interface LoadServer {
+  child: { pid?: number };
+  port: number;
+}
 export interface LoadDeps {
   buyers: number;
   seconds: number;
@@ -84,7 +87,14 @@ async function loadOn(url: URL, deps: LoadDeps): Promise<LoadFigures> {
         const userId = randomUUID();
         await db.insert(users).values({ userId, username: `load_${run}_${i}`, nickName: `Load ${i}` });
         const token = newToken();
-        await db.insert(sessions).values({ tokenHash: hashToken(token), kind: "user", userId, expiresAt: new Date(Date.now() + 3 * 3600_000) });
+        await db
+          .insert(sessions)
+          .values({
+            tokenHash: hashToken(token),
+            kind: "user",
+            userId,
+            expiresAt: new Date(Date.now() + 3 * 3600_000),
+          });
         tokens.push(token);
       }
 
@@ -106,7 +116,11 @@ async function loadOn(url: URL, deps: LoadDeps): Promise<LoadFigures> {
         try {
           const res = await fetch(`${pickOrigin()}/api${p}`, {
             method: body === undefined ? "GET" : "POST",
-            headers: { "content-type": "application/json", "accept-language": "en", ...(token ? { authorization: token } : {}) },
+            headers: {
+              "content-type": "application/json",
+              "accept-language": "en",
+              ...(token ? { authorization: token } : {}),
+            },
             ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
             signal: AbortSignal.timeout(30_000),
           });
@@ -137,21 +151,38 @@ async function loadOn(url: URL, deps: LoadDeps): Promise<LoadFigures> {
 
       const deadline = Date.now() + deps.seconds * 1000;
       const buyer = async (token: string, i: number) => {
-        await api(token, "/p/address/addAddr", { receiver: `Load ${i}`, mobile: "13800138000", provinceId: 44, cityId: 4403, areaId: 440305, addr: `Load road ${i}` });
+        await api(token, "/p/address/addAddr", {
+          receiver: `Load ${i}`,
+          mobile: "13800138000",
+          provinceId: 44,
+          cityId: 4403,
+          areaId: 440305,
+          addr: `Load road ${i}`,
+        });
         while (Date.now() < deadline) {
           const it = items[Math.floor(Math.random() * items.length)]!;
           await page(`/detail/${it.prodId}`);
           await api(null, `/prod/prodInfo?prodId=${it.prodId}`);
-          await api(token, "/p/shopCart/changeItem", { prodId: it.prodId, skuId: it.skuId, shopId: it.shopId, count: 1 });
-          const conf = (await api(token, "/p/order/confirm", { orderItem: { prodId: it.prodId, skuId: it.skuId, prodCount: 1, shopId: it.shopId } })) as { uuid: string } | undefined;
+          await api(token, "/p/shopCart/changeItem", {
+            prodId: it.prodId,
+            skuId: it.skuId,
+            shopId: it.shopId,
+            count: 1,
+          });
+          const conf = (await api(token, "/p/order/confirm", {
+            orderItem: { prodId: it.prodId, skuId: it.skuId, prodCount: 1, shopId: it.shopId },
+          })) as { uuid: string } | undefined;
           if (!conf) continue;
-          const sub = (await api(token, "/p/order/submit", { uuid: conf.uuid })) as { orderNumbers: string } | undefined;
+          const sub = (await api(token, "/p/order/submit", { uuid: conf.uuid })) as
+            { orderNumbers: string } | undefined;
           if (!sub) continue;
           submitted.add(sub.orderNumbers);
-          const pay = (await api(token, "/p/order/pay", { orderNumbers: sub.orderNumbers, payType: 3 })) as { payNo: string; codeUrl: string } | undefined;
+          const pay = (await api(token, "/p/order/pay", { orderNumbers: sub.orderNumbers, payType: 3 })) as
+            { payNo: string; codeUrl: string } | undefined;
           if (!pay) continue;
           const key = new URL(pay.codeUrl, origins[0]).searchParams.get("key");
-          const done = (await api(null, "/pay/sandbox/complete", { payNo: pay.payNo, key })) as { paid?: boolean } | undefined;
+          const done = (await api(null, "/pay/sandbox/complete", { payNo: pay.payNo, key })) as
+            { paid?: boolean } | undefined;
           if (done?.paid) paid.add(sub.orderNumbers);
           rounds++;
         }
@@ -159,7 +190,11 @@ async function loadOn(url: URL, deps: LoadDeps): Promise<LoadFigures> {
 
       const memory: { atSecond: number; rss: number[] }[] = [];
       const started = Date.now();
-      const sample = () => memory.push({ atSecond: Math.round((Date.now() - started) / 1000), rss: servers.map((s) => rssMb(s.child.pid)) });
+      const sample = () =>
+        memory.push({
+          atSecond: Math.round((Date.now() - started) / 1000),
+          rss: servers.map((s) => rssMb(s.child.pid)),
+        });
       sample();
       const timer = setInterval(sample, Math.max(5_000, (deps.seconds * 1000) / 12));
       await Promise.all(tokens.map((t, i) => buyer(t, i)));
@@ -171,18 +206,33 @@ async function loadOn(url: URL, deps: LoadDeps): Promise<LoadFigures> {
       const numbers = [...submitted];
       const found = new Map<string, number>();
       for (let i = 0; i < numbers.length; i += 1000) {
-        const rows = await db.select({ n: orders.orderNumber, s: orders.status }).from(orders).where(inArray(orders.orderNumber, numbers.slice(i, i + 1000)));
+        const rows = await db
+          .select({ n: orders.orderNumber, s: orders.status })
+          .from(orders)
+          .where(inArray(orders.orderNumber, numbers.slice(i, i + 1000)));
         for (const r of rows) found.set(r.n, r.s);
       }
       const lostOrders = numbers.filter((n) => !found.has(n)).length;
       const lostPayments = [...paid].filter((n) => found.get(n) !== OrderStatus.PADYED).length;
       const mismatches = await ledgerMismatches(db);
       latencies.sort((a, b) => a - b);
-      const q = (p: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0);
+      const q = (p: number) =>
+        Math.round(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0);
       return {
-        buyers: deps.buyers, seconds: deps.seconds, requests, requestsPerSec: Math.round(requests / elapsed), rounds, errors, errorSamples,
-        ordersSubmitted: submitted.size, ordersPaid: paid.size, lostOrders, lostPayments, ledgerMismatches: mismatches.length,
-        latencyMs: { p50: q(0.5), p99: q(0.99), max: Math.round(latencies.at(-1) ?? 0) }, memoryMb: memory,
+        buyers: deps.buyers,
+        seconds: deps.seconds,
+        requests,
+        requestsPerSec: Math.round(requests / elapsed),
+        rounds,
+        errors,
+        errorSamples,
+        ordersSubmitted: submitted.size,
+        ordersPaid: paid.size,
+        lostOrders,
+        lostPayments,
+        ledgerMismatches: mismatches.length,
+        latencyMs: { p50: q(0.5), p99: q(0.99), max: Math.round(latencies.at(-1) ?? 0) },
+        memoryMb: memory,
       };
     } finally {
       await database.close();
@@ -194,9 +244,17 @@ async function loadOn(url: URL, deps: LoadDeps): Promise<LoadFigures> {
 }
 
 export function printLoad(f: LoadFigures): void {
-  console.log(`  ${f.buyers} buyers × ${f.seconds} s: ${f.requests} requests (${f.requestsPerSec}/s), ${f.rounds} full rounds (browse → cart → submit → pay)`);
-  console.log(`  errors: ${f.errors}${f.errorSamples.length ? ` — e.g. ${f.errorSamples.slice(0, 4).join("; ")}` : ""}`);
-  console.log(`  orders submitted ${f.ordersSubmitted}, paid ${f.ordersPaid}; lost orders ${f.lostOrders}, lost payments ${f.lostPayments}; ledger mismatches ${f.ledgerMismatches}`);
+  console.log(
+    `  ${f.buyers} buyers × ${f.seconds} s: ${f.requests} requests (${f.requestsPerSec}/s), ${f.rounds} full rounds (browse → cart → submit → pay)`,
+  );
+  console.log(
+    `  errors: ${f.errors}${f.errorSamples.length ? ` — e.g. ${f.errorSamples.slice(0, 4).join("; ")}` : ""}`,
+  );
+  console.log(
+    `  orders submitted ${f.ordersSubmitted}, paid ${f.ordersPaid}; lost orders ${f.lostOrders}, lost payments ${f.lostPayments}; ledger mismatches ${f.ledgerMismatches}`,
+  );
   console.log(`  latency p50 ${f.latencyMs.p50} ms, p99 ${f.latencyMs.p99} ms, max ${f.latencyMs.max} ms`);
-  console.log(`  memory (RSS MB, process 1 / process 2): ${f.memoryMb.map((m) => `${m.atSecond}s ${m.rss.join("/")}`).join(", ")}`);
+  console.log(
+    `  memory (RSS MB, process 1 / process 2): ${f.memoryMb.map((m) => `${m.atSecond}s ${m.rss.join("/")}`).join(", ")}`,
+  );
 }

@@ -54,15 +54,45 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { createRequire } from "node:module";
-import { cachedVsPlainRow, cartRow, printRows, prodInfoRow, RENDER_CONNECTIONS, uncachedRows, type Row } from "./server-speed.ts";
+import {
+  cachedVsPlainRow,
+  cartRow,
+  printRows,
+  prodInfoRow,
+  RENDER_CONNECTIONS,
+  uncachedRows,
+  type Row,
+} from "./server-speed.ts";
 import { ISLAND_JS_BUDGET, PUBLIC_JS_BUDGET, runBrowserJs } from "./browser-js.ts";
 import { BENCH_PLATFORM_TOKEN, benchClaim, CLAIM_P99_BUDGET_MS, CLAIMS, claimRow, printClaim } from "./coupon.ts";
 import { benchChat, CHAT_FANOUT_P99_BUDGET_MS } from "./chat.ts";
-import { prepareRush, printRush, RUSH_BUYERS, RUSH_SECRET, RUSH_UNITS, rushReadBack, rushRow, runRush, type RushFigures } from "./flash-sale.ts";
+import {
+  prepareRush,
+  printRush,
+  RUSH_BUYERS,
+  RUSH_SECRET,
+  RUSH_UNITS,
+  rushReadBack,
+  rushRow,
+  runRush,
+  type RushFigures,
+} from "./flash-sale.ts";
 import { benchCrash, printCrash } from "./crash.ts";
 import { benchLoad, printLoad } from "./load.ts";
 import { withScratchDatabase } from "./scratch-db.ts";
-import { benchCart, CART_P99_BUDGET_MS, login, openDatabase, pickRaceSku, printRace, raceReadBack, RACE_STOCK, setStock, submitRace, type RaceFigures } from "./buying.ts";
+import {
+  benchCart,
+  CART_P99_BUDGET_MS,
+  login,
+  openDatabase,
+  pickRaceSku,
+  printRace,
+  raceReadBack,
+  RACE_STOCK,
+  setStock,
+  submitRace,
+  type RaceFigures,
+} from "./buying.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const require = createRequire(import.meta.url);
@@ -74,12 +104,27 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const PG_URL = process.env.PG_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 /** Peer comparison for [1]: gzip JS before interaction of Astro's storefront template. */
 const PEER_JS = "62-64 KB";
-const LIGHTHOUSE_PAGES = ["/", "/list?cpid=1", "/detail/1", "/shopIndex?sid=1", "/coupons", "/special-discount", "/discount-detail?discountId=1", "/member-center/member-center", "/member-center/integral-mall"];
+const LIGHTHOUSE_PAGES = [
+  "/",
+  "/list?cpid=1",
+  "/detail/1",
+  "/shopIndex?sid=1",
+  "/coupons",
+  "/special-discount",
+  "/discount-detail?discountId=1",
+  "/member-center/member-center",
+  "/member-center/integral-mall",
+];
 const LIGHTHOUSE_CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const CHROME_PATH = process.env.CHROME_PATH || "/usr/bin/chromium";
 const BUNDLE = path.join(ROOT, "dist/node/main.mjs");
 /** BENCH_ONLY=crash,load runs only these sections. */
-const ONLY = new Set((process.env.BENCH_ONLY ?? "").split(",").map((x) => x.trim()).filter(Boolean));
+const ONLY = new Set(
+  (process.env.BENCH_ONLY ?? "")
+    .split(",")
+    .map((x) => x.trim())
+    .filter(Boolean),
+);
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const ms = (n: number) => `${Math.round(n)} ms`;
@@ -108,10 +153,16 @@ interface Server {
 function serverArgs(): string[] {
   return fs.existsSync(BUNDLE) ? ["--enable-source-maps", BUNDLE] : [TSX_CLI, "src/server/main.ts"];
 }
-const serverCommand = () => `node ${serverArgs().map((a) => path.relative(ROOT, a) || a).join(" ")}`;
+const serverCommand = () =>
+  `node ${serverArgs()
+    .map((a) => path.relative(ROOT, a) || a)
+    .join(" ")}`;
 
 /** Starts the server (what `npm run serve` runs) and waits for /api/health. */
-async function startServer(dataDir: string, opts: { autoSeed: boolean; timeoutMs: number; env?: Record<string, string> }): Promise<Server> {
+async function startServer(
+  dataDir: string,
+  opts: { autoSeed: boolean; timeoutMs: number; env?: Record<string, string> },
+): Promise<Server> {
   const port = await freePort();
   const output: string[] = [];
   const t0 = performance.now();
@@ -210,7 +261,10 @@ async function runLighthouse(origin: string): Promise<{ pages: LighthousePage[] 
   }
   let chrome: Awaited<ReturnType<typeof launch>>;
   try {
-    chrome = await launch({ chromePath: CHROME_PATH, chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"] });
+    chrome = await launch({
+      chromePath: CHROME_PATH,
+      chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
+    });
   } catch (e) {
     return { skipped: `Chromium did not start: ${(e as Error).message}` };
   }
@@ -221,7 +275,11 @@ async function runLighthouse(origin: string): Promise<{ pages: LighthousePage[] 
       await (await fetch(origin + page)).arrayBuffer();
       const t0 = performance.now();
       try {
-        const r = await lighthouse(origin + page, { port: chrome.port, logLevel: "error", output: "json", onlyCategories: [...LIGHTHOUSE_CATEGORIES] }, desktopConfig);
+        const r = await lighthouse(
+          origin + page,
+          { port: chrome.port, logLevel: "error", output: "json", onlyCategories: [...LIGHTHOUSE_CATEGORIES] },
+          desktopConfig,
+        );
         const lhr = r?.lhr;
         if (!lhr) throw new Error("no result");
         const scores: LighthousePage["scores"] = {};
@@ -236,13 +294,27 @@ async function runLighthouse(origin: string): Promise<{ pages: LighthousePage[] 
             const items = ((a.details as { items?: { node?: { selector?: string } }[] } | undefined)?.items ?? [])
               .map((i) => i.node?.selector)
               .filter((x): x is string => !!x);
-            const where = items.length ? ` — ${[...new Set(items)].slice(0, 3).join(", ")}${items.length > 3 ? ` (+${items.length - 3})` : ""}` : "";
+            const where = items.length
+              ? ` — ${[...new Set(items)].slice(0, 3).join(", ")}${items.length > 3 ? ` (+${items.length - 3})` : ""}`
+              : "";
             losses.push(`${id}: ${ref.id} (${a.score})${a.displayValue ? ` ${a.displayValue}` : ""}${where}`);
           }
         }
-        pages.push({ page, scores, losses, ms: Math.round(performance.now() - t0), ...(lhr.runtimeError ? { error: lhr.runtimeError.message } : {}) });
+        pages.push({
+          page,
+          scores,
+          losses,
+          ms: Math.round(performance.now() - t0),
+          ...(lhr.runtimeError ? { error: lhr.runtimeError.message } : {}),
+        });
       } catch (e) {
-        pages.push({ page, scores: {}, losses: [], error: (e as Error).message, ms: Math.round(performance.now() - t0) });
+        pages.push({
+          page,
+          scores: {},
+          losses: [],
+          error: (e as Error).message,
+          ms: Math.round(performance.now() - t0),
+        });
       }
     }
   } finally {
@@ -254,14 +326,20 @@ async function runLighthouse(origin: string): Promise<{ pages: LighthousePage[] 
 // ---------- main ----------
 
 /** 9. crash and 10. load (docs/security.md): on their own data directory / PostgreSQL database. */
-async function hardeningSections(results: Record<string, unknown>, children: ChildProcess[], which: Set<string>): Promise<void> {
+async function hardeningSections(
+  results: Record<string, unknown>,
+  children: ChildProcess[],
+  which: Set<string>,
+): Promise<void> {
   const start = async (dir: string, env: Record<string, string> = {}) => {
     const s = await startServer(dir, { autoSeed: true, timeoutMs: 300_000, env: { JOBS: "0", ...env } });
     children.push(s.child);
     return s;
   };
   if (which.has("crash")) {
-    console.log("\n[9] Crash: SIGKILL during a burst of submits and payments, restart on the same data directory (PGlite)");
+    console.log(
+      "\n[9] Crash: SIGKILL during a burst of submits and payments, restart on the same data directory (PGlite)",
+    );
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mall-bench-crash-"));
     try {
       await stopServer(await start(dir)); // migrate + seed
@@ -278,9 +356,16 @@ async function hardeningSections(results: Record<string, unknown>, children: Chi
   if (which.has("load")) {
     const buyers = Number(process.env.LOAD_BUYERS ?? 200);
     const seconds = Number(process.env.LOAD_SECONDS ?? 60);
-    console.log(`\n[10] Load: ${buyers} simulated buyers for ${seconds} s (browse, cart, submit, pay) on PostgreSQL, two server processes`);
+    console.log(
+      `\n[10] Load: ${buyers} simulated buyers for ${seconds} s (browse, cart, submit, pay) on PostgreSQL, two server processes`,
+    );
     try {
-      const f = await benchLoad(PG_URL, { buyers, seconds, start: (d, env) => start(d, env), stop: (s) => stopServer(s as Server) });
+      const f = await benchLoad(PG_URL, {
+        buyers,
+        seconds,
+        start: (d, env) => start(d, env),
+        stop: (s) => stopServer(s as Server),
+      });
       printLoad(f);
       results.load = f;
     } catch (err) {
@@ -291,14 +376,24 @@ async function hardeningSections(results: Record<string, unknown>, children: Chi
 }
 
 /** Section 11: the flash-sale rush on PGlite (setup while the server is stopped) and on PostgreSQL. */
-async function rushSection(dataDir: string, children: ChildProcess[], serverRows: Row[]): Promise<Record<string, RushFigures | { skipped: string }>> {
-  console.log(`\n[11] Flash-sale rush: ${RUSH_BUYERS} distinct buyers submit at once on ${RUSH_UNITS} units (exactly ${RUSH_UNITS} orders, 0 oversell, 0 5xx)`);
+async function rushSection(
+  dataDir: string,
+  children: ChildProcess[],
+  serverRows: Row[],
+): Promise<Record<string, RushFigures | { skipped: string }>> {
+  console.log(
+    `\n[11] Flash-sale rush: ${RUSH_BUYERS} distinct buyers submit at once on ${RUSH_UNITS} units (exactly ${RUSH_UNITS} orders, 0 oversell, 0 5xx)`,
+  );
   const out: Record<string, RushFigures | { skipped: string }> = {};
   {
     const pgl = await openDatabase({ dataDir: path.join(dataDir, "pglite") });
     const setup = await prepareRush(pgl.db);
     await pgl.close();
-    const s = await startServer(dataDir, { autoSeed: true, timeoutMs: 120_000, env: { JOBS: "0", PAYMENT_SECRET: RUSH_SECRET } });
+    const s = await startServer(dataDir, {
+      autoSeed: true,
+      timeoutMs: 120_000,
+      env: { JOBS: "0", PAYMENT_SECRET: RUSH_SECRET },
+    });
     children.push(s.child);
     const r = await runRush(`http://127.0.0.1:${s.port}`, setup, async () => {
       await stopServer(s);
@@ -316,12 +411,18 @@ async function rushSection(dataDir: string, children: ChildProcess[], serverRows
   try {
     await withScratchDatabase(PG_URL, "mall_rush", async (url) => {
       const pgDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "mall-rush-pg-"));
-      const s = await startServer(pgDataDir, { autoSeed: true, timeoutMs: 300_000, env: { DATABASE_URL: url, JOBS: "0", PAYMENT_SECRET: RUSH_SECRET } });
+      const s = await startServer(pgDataDir, {
+        autoSeed: true,
+        timeoutMs: 300_000,
+        env: { DATABASE_URL: url, JOBS: "0", PAYMENT_SECRET: RUSH_SECRET },
+      });
       children.push(s.child);
       const pg = await openDatabase({ databaseUrl: url });
       try {
         const setup = await prepareRush(pg.db);
-        const r = await runRush(`http://127.0.0.1:${s.port}`, setup, () => rushReadBack(pg.db, setup.seckillId, setup.seckillSkuId));
+        const r = await runRush(`http://127.0.0.1:${s.port}`, setup, () =>
+          rushReadBack(pg.db, setup.seckillId, setup.seckillSkuId),
+        );
         printRush("PostgreSQL", r);
         out.postgres = r;
         serverRows.push(rushRow("PostgreSQL", r));
@@ -377,7 +478,9 @@ async function main() {
   }
 
   try {
-    console.log(`bench: Node ${process.version}, ${os.cpus().length} CPU(s); server: ${serverCommand()}; data dir ${dataDir}`);
+    console.log(
+      `bench: Node ${process.version}, ${os.cpus().length} CPU(s); server: ${serverCommand()}; data dir ${dataDir}`,
+    );
     console.log("\nPreparing: first start on an empty data directory (migrate + seed)…");
     const first = await startServer(dataDir, { autoSeed: true, timeoutMs: 300_000 });
     children.push(first.child);
@@ -385,19 +488,29 @@ async function main() {
     await stopServer(first);
 
     // 2. cold start on the existing data directory
-    console.log(`\n[2] Cold start on an existing data directory (N=${COLD_STARTS}; budget ${ms(COLD_START_BUDGET_MS)})`);
+    console.log(
+      `\n[2] Cold start on an existing data directory (N=${COLD_STARTS}; budget ${ms(COLD_START_BUDGET_MS)})`,
+    );
     const starts: { spawnToHealthMs: number; readyLogMs: number | null }[] = [];
     for (let i = 0; i < COLD_STARTS; i++) {
       const s = await startServer(dataDir, { autoSeed: true, timeoutMs: 120_000 });
       children.push(s.child);
       starts.push({ spawnToHealthMs: Math.round(s.spawnToHealthMs), readyLogMs: s.readyLogMs });
-      console.log(`  run ${i + 1}: spawn → /api/health ${ms(s.spawnToHealthMs)}; main.ts "ready in" ${s.readyLogMs ?? "?"} ms`);
+      console.log(
+        `  run ${i + 1}: spawn → /api/health ${ms(s.spawnToHealthMs)}; main.ts "ready in" ${s.readyLogMs ?? "?"} ms`,
+      );
       await stopServer(s);
     }
     const sorted = starts.map((s) => s.spawnToHealthMs).sort((a, b) => a - b);
     const median = sorted[Math.floor(sorted.length / 2)]!;
     console.log(`  median ${ms(median)} — ${median <= COLD_START_BUDGET_MS ? "within" : "OVER"} budget`);
-    results.coldStart = { runs: starts, medianMs: median, budgetMs: COLD_START_BUDGET_MS, withinBudget: median <= COLD_START_BUDGET_MS, command: serverCommand() };
+    results.coldStart = {
+      runs: starts,
+      medianMs: median,
+      budgetMs: COLD_START_BUDGET_MS,
+      withinBudget: median <= COLD_START_BUDGET_MS,
+      command: serverCommand(),
+    };
 
     // the server for the remaining measurements
     const server = await startServer(dataDir, { autoSeed: true, timeoutMs: 120_000 });
@@ -405,26 +518,42 @@ async function main() {
     const origin = `http://127.0.0.1:${server.port}`;
 
     // 1. JS bytes, as headless Chromium downloads them before any interaction
-    console.log(`\n[1] JavaScript downloaded before any interaction, gzip, in headless Chromium (budgets: public pages ${kb(PUBLIC_JS_BUDGET)}, island pages ${kb(ISLAND_JS_BUDGET)})`);
-    results.jsBytes = { publicBudgetGzipBytes: PUBLIC_JS_BUDGET, islandBudgetGzipBytes: ISLAND_JS_BUDGET, peer: { name: "Astro storefront template", gzip: PEER_JS }, ...(await runBrowserJs(origin)) };
+    console.log(
+      `\n[1] JavaScript downloaded before any interaction, gzip, in headless Chromium (budgets: public pages ${kb(PUBLIC_JS_BUDGET)}, island pages ${kb(ISLAND_JS_BUDGET)})`,
+    );
+    results.jsBytes = {
+      publicBudgetGzipBytes: PUBLIC_JS_BUDGET,
+      islandBudgetGzipBytes: ISLAND_JS_BUDGET,
+      peer: { name: "Astro storefront template", gzip: PEER_JS },
+      ...(await runBrowserJs(origin)),
+    };
     console.log(`  ${"peer".padEnd(40)} ${PEER_JS.padStart(9)}  Astro's storefront template, for comparison`);
 
     // 3. cached hits vs plain Node, prodInfo (tests/bench/server-speed.ts)
-    console.log(`\n[3] Cached page hits vs plain Node (same gzip bytes, ${CONNECTIONS} connections) and GET /api/prod/prodInfo — PGlite`);
-    serverRows.push(await cachedVsPlainRow(origin, "PGlite", dataDir, CONNECTIONS, DURATION, children, server.child.pid));
+    console.log(
+      `\n[3] Cached page hits vs plain Node (same gzip bytes, ${CONNECTIONS} connections) and GET /api/prod/prodInfo — PGlite`,
+    );
+    serverRows.push(
+      await cachedVsPlainRow(origin, "PGlite", dataDir, CONNECTIONS, DURATION, children, server.child.pid),
+    );
     serverRows.push(await prodInfoRow(origin, "PGlite", CONNECTIONS, DURATION));
 
     // 5. Lighthouse (on the cached server, before the uncached one replaces it)
-    console.log(`\n[5] Lighthouse ${LIGHTHOUSE_CATEGORIES.join(" / ")} (desktop preset, ${CHROME_PATH}; goal 100 each)`);
+    console.log(
+      `\n[5] Lighthouse ${LIGHTHOUSE_CATEGORIES.join(" / ")} (desktop preset, ${CHROME_PATH}; goal 100 each)`,
+    );
     const lh = await runLighthouse(origin);
     if ("skipped" in lh) console.log(`  not run: ${lh.skipped}`);
     else {
       const heads = ["page", ...LIGHTHOUSE_CATEGORIES];
       const width = [18, 12, 14, 15, 5];
-      const row = (cells: string[]) => `  ${cells.map((c, i) => (i === 0 ? c.padEnd(width[i]!) : c.padStart(width[i]!))).join(" ")}`;
+      const row = (cells: string[]) =>
+        `  ${cells.map((c, i) => (i === 0 ? c.padEnd(width[i]!) : c.padStart(width[i]!))).join(" ")}`;
       console.log(row(heads));
       for (const p of lh.pages) {
-        console.log(row([p.page, ...LIGHTHOUSE_CATEGORIES.map((c) => (p.scores[c] == null ? "—" : String(p.scores[c])))]));
+        console.log(
+          row([p.page, ...LIGHTHOUSE_CATEGORIES.map((c) => (p.scores[c] == null ? "—" : String(p.scores[c])))]),
+        );
       }
       for (const p of lh.pages) {
         if (p.error) console.log(`  ${p.page}: ${p.error}`);
@@ -435,21 +564,27 @@ async function main() {
     await stopServer(server);
 
     // 4. uncached renders (tests/bench/server-speed.ts)
-    console.log(`\n[4] Uncached page renders: RENDER_CACHE=0, ${RENDER_CONNECTIONS} connections, ${DURATION} s each — PGlite`);
+    console.log(
+      `\n[4] Uncached page renders: RENDER_CACHE=0, ${RENDER_CONNECTIONS} connections, ${DURATION} s each — PGlite`,
+    );
     const uncached = await startServer(dataDir, { autoSeed: true, timeoutMs: 120_000, env: { RENDER_CACHE: "0" } });
     children.push(uncached.child);
     serverRows.push(...(await uncachedRows(`http://127.0.0.1:${uncached.port}`, "PGlite", DURATION)));
     await stopServer(uncached);
 
     // 6. cart latency
-    console.log(`\n[6] Cart: POST /p/shopCart/info and /totalPay, ${CONNECTIONS} connections, ${DURATION} s (p99 budget ${CART_P99_BUDGET_MS} ms)`);
+    console.log(
+      `\n[6] Cart: POST /p/shopCart/info and /totalPay, ${CONNECTIONS} connections, ${DURATION} s (p99 budget ${CART_P99_BUDGET_MS} ms)`,
+    );
     const cartServer = await startServer(dataDir, { autoSeed: true, timeoutMs: 120_000 });
     children.push(cartServer.child);
     const cOrigin = `http://127.0.0.1:${cartServer.port}`;
     const token = await login(cOrigin);
     const cart = await benchCart(cOrigin, token, CONNECTIONS, DURATION);
     for (const [name, r] of Object.entries(cart)) {
-      console.log(`  ${name.padEnd(10)} ${String(r.requestsPerSec).padStart(7)} req/s  p99 ${r.p99Ms} ms, non-2xx ${r.non2xx}, errors ${r.errors} — ${r.p99Ms <= CART_P99_BUDGET_MS ? "within" : "OVER"} budget`);
+      console.log(
+        `  ${name.padEnd(10)} ${String(r.requestsPerSec).padStart(7)} req/s  p99 ${r.p99Ms} ms, non-2xx ${r.non2xx}, errors ${r.errors} — ${r.p99Ms <= CART_P99_BUDGET_MS ? "within" : "OVER"} budget`,
+      );
     }
     results.cart = { connections: CONNECTIONS, durationS: DURATION, p99BudgetMs: CART_P99_BUDGET_MS, ...cart };
     serverRows.push(cartRow("PGlite", cart.info, CONNECTIONS));
@@ -480,7 +615,9 @@ async function main() {
       race.pglite = r;
       printRace("PGlite", r);
       // 8. coupon claims (after the race: the buyer's claimed coupons would change its checkouts)
-      console.log(`\n[7b] Coupon claims: ${CLAIMS} claims at ${CONNECTIONS} connections (p99 budget ${CLAIM_P99_BUDGET_MS} ms on PostgreSQL) — PGlite`);
+      console.log(
+        `\n[7b] Coupon claims: ${CLAIMS} claims at ${CONNECTIONS} connections (p99 budget ${CLAIM_P99_BUDGET_MS} ms on PostgreSQL) — PGlite`,
+      );
       const cs = await startServer(dataDir, { autoSeed: true, timeoutMs: 120_000, env: { JOBS: "0" } });
       children.push(cs.child);
       try {
@@ -497,7 +634,11 @@ async function main() {
       try {
         await withScratchDatabase(PG_URL, "mall_bench", async (url) => {
           const pgDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "mall-bench-pg-"));
-          const s = await startServer(pgDataDir, { autoSeed: true, timeoutMs: 300_000, env: { DATABASE_URL: url, JOBS: "0" } });
+          const s = await startServer(pgDataDir, {
+            autoSeed: true,
+            timeoutMs: 300_000,
+            env: { DATABASE_URL: url, JOBS: "0" },
+          });
           children.push(s.child);
           const pg = await openDatabase({ databaseUrl: url });
           try {
@@ -507,12 +648,21 @@ async function main() {
             const pgToken = await login(o);
             const pgCart = await benchCart(o, pgToken, CONNECTIONS, DURATION);
             for (const [name, c] of Object.entries(pgCart)) {
-              console.log(`  cart ${name} on PostgreSQL: ${c.requestsPerSec} req/s, p99 ${c.p99Ms} ms, non-2xx ${c.non2xx}, errors ${c.errors} — ${c.p99Ms <= CART_P99_BUDGET_MS ? "within" : "OVER"} budget`);
+              console.log(
+                `  cart ${name} on PostgreSQL: ${c.requestsPerSec} req/s, p99 ${c.p99Ms} ms, non-2xx ${c.non2xx}, errors ${c.errors} — ${c.p99Ms <= CART_P99_BUDGET_MS ? "within" : "OVER"} budget`,
+              );
             }
-            results.cartPostgres = { connections: CONNECTIONS, durationS: DURATION, p99BudgetMs: CART_P99_BUDGET_MS, ...pgCart };
+            results.cartPostgres = {
+              connections: CONNECTIONS,
+              durationS: DURATION,
+              p99BudgetMs: CART_P99_BUDGET_MS,
+              ...pgCart,
+            };
             serverRows.push(cartRow("PostgreSQL", pgCart.info, CONNECTIONS));
             console.log(`  cached page hits vs plain Node and prodInfo on PostgreSQL:`);
-            serverRows.push(await cachedVsPlainRow(o, "PostgreSQL", pgDataDir, CONNECTIONS, DURATION, children, s.child.pid));
+            serverRows.push(
+              await cachedVsPlainRow(o, "PostgreSQL", pgDataDir, CONNECTIONS, DURATION, children, s.child.pid),
+            );
             serverRows.push(await prodInfoRow(o, "PostgreSQL", CONNECTIONS, DURATION));
             const r = await submitRace(o, pgToken, sku, () => raceReadBack(pg.db, sku.skuId));
             race.postgres = r;
@@ -527,7 +677,11 @@ async function main() {
             await pg.db.execute(sql`vacuum analyze`);
             await pg.db.execute(sql`checkpoint`).catch(() => undefined);
             console.log(`  uncached page renders on PostgreSQL (RENDER_CACHE=0, ${RENDER_CONNECTIONS} connections):`);
-            const u = await startServer(pgDataDir, { autoSeed: true, timeoutMs: 120_000, env: { DATABASE_URL: url, JOBS: "0", RENDER_CACHE: "0" } });
+            const u = await startServer(pgDataDir, {
+              autoSeed: true,
+              timeoutMs: 120_000,
+              env: { DATABASE_URL: url, JOBS: "0", RENDER_CACHE: "0" },
+            });
             children.push(u.child);
             try {
               serverRows.push(...(await uncachedRows(`http://127.0.0.1:${u.port}`, "PostgreSQL", DURATION)));
@@ -548,7 +702,9 @@ async function main() {
     results.submitRace = race;
 
     // 8. chat (tests/bench/chat.ts): 1,000 sockets with heartbeats, fan-out across two processes
-    console.log(`\n[8] Chat on PostgreSQL: sockets with heartbeats on one process; fan-out p99 at 200 msg/s across two processes (budget ${CHAT_FANOUT_P99_BUDGET_MS} ms)`);
+    console.log(
+      `\n[8] Chat on PostgreSQL: sockets with heartbeats on one process; fan-out p99 at 200 msg/s across two processes (budget ${CHAT_FANOUT_P99_BUDGET_MS} ms)`,
+    );
     try {
       results.chat = await benchChat(PG_URL);
     } catch (err) {

@@ -6,7 +6,11 @@
  */
 import { randomBytes } from "node:crypto";
 
-export async function withScratchDatabase<T>(pgUrl: string, prefix: string, use: (url: string) => Promise<T>): Promise<T> {
+export async function withScratchDatabase<T>(
+  pgUrl: string,
+  prefix: string,
+  use: (url: string) => Promise<T>,
+): Promise<T> {
   const { default: postgres } = await import("postgres");
   const admin = postgres(pgUrl, { max: 1, onnotice: () => {} });
   const name = `${prefix}_${process.pid}_${randomBytes(3).toString("hex")}`;

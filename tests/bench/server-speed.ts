@@ -53,7 +53,10 @@ export interface Cannon {
   total: number;
 }
 
-export async function cannon(url: string, opts: { connections: number; duration: number; headers?: Record<string, string>; paths?: string[] }): Promise<Cannon> {
+export async function cannon(
+  url: string,
+  opts: { connections: number; duration: number; headers?: Record<string, string>; paths?: string[] },
+): Promise<Cannon> {
   const r = await autocannon({
     url,
     connections: opts.connections,
@@ -71,22 +74,31 @@ export async function cannon(url: string, opts: { connections: number; duration:
   };
 }
 
-const show = (r: Cannon) => `${r.requestsPerSec} req/s, p99 ${r.latencyP99Ms} ms, non-2xx ${r.non2xx}, errors ${r.errors}`;
+const show = (r: Cannon) =>
+  `${r.requestsPerSec} req/s, p99 ${r.latencyP99Ms} ms, non-2xx ${r.non2xx}, errors ${r.errors}`;
 
-async function get(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Headers; body: Buffer }> {
+async function get(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Headers; body: Buffer }> {
   const res = await fetch(url, { headers });
   return { status: res.status, headers: res.headers, body: Buffer.from(await res.arrayBuffer()) };
 }
 
 /** A GET whose body is kept as sent (fetch would undo the Content-Encoding). */
-function rawGet(url: string, headers: Record<string, string>): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
+function rawGet(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
-    http.get(url, { headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on("error", reject);
-    }).on("error", reject);
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on("error", reject);
+      })
+      .on("error", reject);
   });
 }
 
@@ -114,7 +126,9 @@ export async function uncachedRows(origin: string, db: string, duration: number)
   const t0 = performance.now();
   for (const p of details) await get(origin + p);
   const firstPassMs = Math.round(performance.now() - t0);
-  console.log(`  first pass over ${details.length} products, one at a time: ${firstPassMs} ms (${(firstPassMs / details.length).toFixed(1)} ms a page, read models filling)`);
+  console.log(
+    `  first pass over ${details.length} products, one at a time: ${firstPassMs} ms (${(firstPassMs / details.length).toFixed(1)} ms a page, read models filling)`,
+  );
   const sets: [string, string[], number][] = [
     [`product detail, ${details.length} products`, details, BUDGETS.detailPagesPerSec],
     ["home, 3 locales", ["/", "/zh-tw/", "/en/"], BUDGETS.homePagesPerSec],
@@ -125,10 +139,18 @@ export async function uncachedRows(origin: string, db: string, duration: number)
     for (const p of paths.slice(0, 20)) await get(origin + p);
     // A warm-up at the same load, not counted: the first seconds of a fresh process run its
     // render code before the JIT has optimised it (a running mall is past that).
-    const warm = await cannon(`${origin}/`, { connections: RENDER_CONNECTIONS, duration: RENDER_WARMUP_SECONDS, paths });
-    console.log(`  ${what.padEnd(34)} warm-up ${RENDER_WARMUP_SECONDS} s: ${warm.requestsPerSec} pages/s (not counted)`);
+    const warm = await cannon(`${origin}/`, {
+      connections: RENDER_CONNECTIONS,
+      duration: RENDER_WARMUP_SECONDS,
+      paths,
+    });
+    console.log(
+      `  ${what.padEnd(34)} warm-up ${RENDER_WARMUP_SECONDS} s: ${warm.requestsPerSec} pages/s (not counted)`,
+    );
     const r = await cannon(`${origin}/`, { connections: RENDER_CONNECTIONS, duration, paths });
-    console.log(`  ${what.padEnd(34)} ${show(r)} — ${r.requestsPerSec >= budget ? "within" : "OVER"} budget of ${budget} pages/s`);
+    console.log(
+      `  ${what.padEnd(34)} ${show(r)} — ${r.requestsPerSec >= budget ? "within" : "OVER"} budget of ${budget} pages/s`,
+    );
     rows.push({
       what: `uncached renders: ${what} (${RENDER_CONNECTIONS} conn.)`,
       db,
@@ -144,10 +166,21 @@ export async function uncachedRows(origin: string, db: string, duration: number)
 /** GET /api/prod/prodInfo?prodId=1 at `connections`. */
 export async function prodInfoRow(origin: string, db: string, connections: number, duration: number): Promise<Row> {
   const first = await get(`${origin}/api/prod/prodInfo?prodId=1`);
-  if (!first.body.toString().includes('"code":"00000"')) throw new Error(`prodInfo does not answer: ${first.body.toString().slice(0, 200)}`);
-  const r = await cannon(`${origin}/api/prod/prodInfo?prodId=1`, { connections, duration, headers: { "accept-encoding": "gzip, deflate, br", "accept-language": "zh" } });
-  const within = r.non2xx === 0 && r.errors === 0 && r.latencyP99Ms <= BUDGETS.prodInfoP99Ms && r.requestsPerSec >= BUDGETS.prodInfoPerSec;
-  console.log(`  GET /api/prod/prodInfo?prodId=1     ${show(r)} — ${within ? "within" : "OVER"} budget (p99 ≤ ${BUDGETS.prodInfoP99Ms} ms, ≥ ${BUDGETS.prodInfoPerSec} req/s)`);
+  if (!first.body.toString().includes('"code":"00000"'))
+    throw new Error(`prodInfo does not answer: ${first.body.toString().slice(0, 200)}`);
+  const r = await cannon(`${origin}/api/prod/prodInfo?prodId=1`, {
+    connections,
+    duration,
+    headers: { "accept-encoding": "gzip, deflate, br", "accept-language": "zh" },
+  });
+  const within =
+    r.non2xx === 0 &&
+    r.errors === 0 &&
+    r.latencyP99Ms <= BUDGETS.prodInfoP99Ms &&
+    r.requestsPerSec >= BUDGETS.prodInfoPerSec;
+  console.log(
+    `  GET /api/prod/prodInfo?prodId=1     ${show(r)} — ${within ? "within" : "OVER"} budget (p99 ≤ ${BUDGETS.prodInfoP99Ms} ms, ≥ ${BUDGETS.prodInfoPerSec} req/s)`,
+  );
   return {
     what: `GET /api/prod/prodInfo?prodId=1 (${connections} conn.)`,
     db,
@@ -159,7 +192,11 @@ export async function prodInfoRow(origin: string, db: string, connections: numbe
 }
 
 /** The cart info figure of buying.ts as a row, with the budget of its database. */
-export function cartRow(db: "PGlite" | "PostgreSQL", info: { requestsPerSec: number; p99Ms: number; non2xx: number; errors: number }, connections: number): Row {
+export function cartRow(
+  db: "PGlite" | "PostgreSQL",
+  info: { requestsPerSec: number; p99Ms: number; non2xx: number; errors: number },
+  connections: number,
+): Row {
   const budget = db === "PGlite" ? BUDGETS.cartP99MsPglite : BUDGETS.cartP99MsPostgres;
   return {
     what: `POST /api/p/shopCart/info (${connections} conn.)`,
@@ -186,19 +223,34 @@ async function freePort(): Promise<number> {
  * Cached home hits against plain Node sending the same bytes: the mall's gzip answer (body and
  * headers, Date and connection headers aside) is saved and served by tests/bench/plain-server.mjs.
  */
-export async function cachedVsPlainRow(origin: string, db: string, dir: string, connections: number, duration: number, children: ChildProcess[], mallPid?: number): Promise<Row> {
+export async function cachedVsPlainRow(
+  origin: string,
+  db: string,
+  dir: string,
+  connections: number,
+  duration: number,
+  children: ChildProcess[],
+  mallPid?: number,
+): Promise<Row> {
   const headers = { "accept-encoding": "gzip" };
   await rawGet(`${origin}/`, headers);
   await new Promise((r) => setTimeout(r, 300)); // the stored entry's compressed copies are made in the background
   const hit = await rawGet(`${origin}/`, headers);
-  if (hit.headers["x-cache"] !== "HIT" || hit.headers["content-encoding"] !== "gzip") throw new Error(`home is not a gzip HIT: ${hit.headers["x-cache"]} ${hit.headers["content-encoding"]}`);
+  if (hit.headers["x-cache"] !== "HIT" || hit.headers["content-encoding"] !== "gzip")
+    throw new Error(`home is not a gzip HIT: ${hit.headers["x-cache"]} ${hit.headers["content-encoding"]}`);
   const bodyFile = path.join(dir, "home.html.gz");
   const headerFile = path.join(dir, "home.headers.json");
   fs.writeFileSync(bodyFile, hit.body);
-  const keep = Object.entries(hit.headers).filter(([n]) => !["date", "connection", "keep-alive", "transfer-encoding"].includes(n));
+  const keep = Object.entries(hit.headers).filter(
+    ([n]) => !["date", "connection", "keep-alive", "transfer-encoding"].includes(n),
+  );
   fs.writeFileSync(headerFile, JSON.stringify(keep));
   const port = await freePort();
-  const plain = spawn(process.execPath, [path.join(import.meta.dirname, "plain-server.mjs"), bodyFile, headerFile, String(port)], { stdio: ["ignore", "ignore", "inherit"] });
+  const plain = spawn(
+    process.execPath,
+    [path.join(import.meta.dirname, "plain-server.mjs"), bodyFile, headerFile, String(port)],
+    { stdio: ["ignore", "ignore", "inherit"] },
+  );
   children.push(plain);
   try {
     for (let i = 0; ; i++) {
@@ -239,15 +291,27 @@ export async function cachedVsPlainRow(origin: string, db: string, dir: string, 
     const ratio = node.requestsPerSec ? mall.requestsPerSec / node.requestsPerSec : 0;
     console.log(`  mall, cached home (gzip HIT)        ${show(mall)}`);
     console.log(`  plain node:http, same gzip bytes    ${show(node)}`);
-    console.log(`  ratio ${(ratio * 100).toFixed(1)} % — ${ratio >= BUDGETS.cachedVsPlain ? "within" : "OVER"} budget (≥ ${BUDGETS.cachedVsPlain * 100} %); ${hit.body.length} gzip bytes`);
-    if (mallCpu !== null && plainCpu !== null) console.log(`  server CPU per request: mall ${(mallCpu * 1000).toFixed(0)} µs, plain Node ${(plainCpu * 1000).toFixed(0)} µs (requests per CPU-second: ${((plainCpu / mallCpu) * 100).toFixed(0)} % of plain Node)`);
+    console.log(
+      `  ratio ${(ratio * 100).toFixed(1)} % — ${ratio >= BUDGETS.cachedVsPlain ? "within" : "OVER"} budget (≥ ${BUDGETS.cachedVsPlain * 100} %); ${hit.body.length} gzip bytes`,
+    );
+    if (mallCpu !== null && plainCpu !== null)
+      console.log(
+        `  server CPU per request: mall ${(mallCpu * 1000).toFixed(0)} µs, plain Node ${(plainCpu * 1000).toFixed(0)} µs (requests per CPU-second: ${((plainCpu / mallCpu) * 100).toFixed(0)} % of plain Node)`,
+      );
     return {
       what: `cached page hits, home (${connections} conn.) vs plain Node, same gzip bytes`,
       db,
       figure: `${mall.requestsPerSec} vs ${node.requestsPerSec} req/s = ${(ratio * 100).toFixed(0)} %`,
       budget: `≥ ${BUDGETS.cachedVsPlain * 100} % of plain Node`,
       within: mall.non2xx === 0 && mall.errors === 0 && ratio >= BUDGETS.cachedVsPlain,
-      detail: { mall, plain: node, ratio: Number(ratio.toFixed(3)), gzipBytes: hit.body.length, cpuPerRequestMs: { mall: mallCpu, plain: plainCpu }, runs: { mall: mallRuns, plain: plainRuns } },
+      detail: {
+        mall,
+        plain: node,
+        ratio: Number(ratio.toFixed(3)),
+        gzipBytes: hit.body.length,
+        cpuPerRequestMs: { mall: mallCpu, plain: plainCpu },
+        runs: { mall: mallRuns, plain: plainRuns },
+      },
     };
   } finally {
     plain.kill("SIGTERM");

@@ -24,7 +24,11 @@ const gzip = zlib.gzipSync(body);
 
 function precompressed(req: http.IncomingMessage, res: http.ServerResponse) {
   const accept = String(req.headers["accept-encoding"] ?? "");
-  const [encoding, bytes] = /\bbr\b/.test(accept) ? ["br", br] : /\bgzip\b/.test(accept) ? ["gzip", gzip] : [null, body];
+  const [encoding, bytes] = /\bbr\b/.test(accept)
+    ? ["br", br]
+    : /\bgzip\b/.test(accept)
+      ? ["gzip", gzip]
+      : [null, body];
   res.statusCode = 200;
   res.setHeader("Content-Type", "text/html; charset=utf-8");
   res.setHeader("Vary", "Accept-Encoding");

@@ -42,13 +42,20 @@ const TARGETS: Target[] = [
 ];
 
 async function check(page: Page, url: string, attachName: string, testInfo: import("@playwright/test").TestInfo) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  await testInfo.attach(attachName, { body: JSON.stringify(results.violations, null, 2), contentType: "application/json" });
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+    .analyze();
+  await testInfo.attach(attachName, {
+    body: JSON.stringify(results.violations, null, 2),
+    contentType: "application/json",
+  });
   const describe = (v: (typeof results.violations)[number]) =>
     `[${v.impact}] ${v.id}: ${v.help} (${v.nodes.length}×)\n` +
     v.nodes
       .slice(0, 8)
-      .map((n) => `      ${n.target.join(" ")} — ${[...n.any, ...n.all, ...n.none][0]?.message ?? n.failureSummary ?? ""}`)
+      .map(
+        (n) => `      ${n.target.join(" ")} — ${[...n.any, ...n.all, ...n.none][0]?.message ?? n.failureSummary ?? ""}`,
+      )
       .join("\n");
   if (results.violations.length) console.log(`axe ${url}:\n  ${results.violations.map(describe).join("\n  ")}`);
   const blocking = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
@@ -63,7 +70,12 @@ for (const target of TARGETS) {
       expect(res?.status()).toBe(200);
       await page.getByTestId(target.ready).first().waitFor();
       await page.getByTestId("footer").waitFor();
-      await check(page, url, target.name === "home" ? `axe-${locale}.json` : `axe-${target.name}-${locale}.json`, testInfo);
+      await check(
+        page,
+        url,
+        target.name === "home" ? `axe-${locale}.json` : `axe-${target.name}-${locale}.json`,
+        testInfo,
+      );
     });
   }
 }

@@ -52,7 +52,14 @@ async function registerByApi(request: APIRequestContext, acc: ReturnType<typeof 
   expect((await sent.json()).code).toBe("00000");
   const validCode = await outboxCode(acc.mobile, "register", sentAt);
   const res = await request.post("/api/user/register", {
-    data: { userName: acc.username, password: acc.password, confirmPassword: acc.password, mobile: acc.mobile, validCode, agreed: true },
+    data: {
+      userName: acc.username,
+      password: acc.password,
+      confirmPassword: acc.password,
+      mobile: acc.mobile,
+      validCode,
+      agreed: true,
+    },
   });
   const body = await res.json();
   expect(body.code, JSON.stringify(body)).toBe("00000");
@@ -111,7 +118,9 @@ test("zh: register, log out, log in by password, log out, log in by SMS", async 
   await page.getByTestId("sms-code-button").click();
   await expect(page.getByTestId("sms-code-button")).toBeDisabled();
   await expect(page.getByTestId("sms-code-button")).toHaveText(/(60|59)/);
-  await page.getByLabel(tr(locale, "authUi.smsCode"), { exact: true }).fill(await outboxCode(acc.mobile, "register", registerSentAt));
+  await page
+    .getByLabel(tr(locale, "authUi.smsCode"), { exact: true })
+    .fill(await outboxCode(acc.mobile, "register", registerSentAt));
   await page.getByTestId("register-submit").click();
   await expect(page.getByTestId("register-agree-error")).toHaveText(tr(locale, "rules.termsRequired"));
   await page.locator("#register-agree").check();
@@ -145,14 +154,18 @@ test("zh: register, log out, log in by password, log out, log in by SMS", async 
   const loginSentAt = Date.now();
   await popup.getByTestId("sms-code-button").click();
   await expect(popup.getByTestId("sms-code-button")).toHaveText(/(60|59)/);
-  await popup.getByLabel(tr(locale, "authUi.smsCode"), { exact: true }).fill(await outboxCode(acc.mobile, "login", loginSentAt));
+  await popup
+    .getByLabel(tr(locale, "authUi.smsCode"), { exact: true })
+    .fill(await outboxCode(acc.mobile, "login", loginSentAt));
   await popup.locator("#login-popup-agree").check();
   await popup.getByTestId("login-submit").click();
   await expectLoggedIn(page, acc.username);
   expect(errors.filter((e) => !/status of 4\d\d/.test(e))).toEqual([]);
 });
 
-test("zh-tw: browse pages load no React; the popup loads on demand and checks codes 1, 2, 3, 4, 6", async ({ page }) => {
+test("zh-tw: browse pages load no React; the popup loads on demand and checks codes 1, 2, 3, 4, 6", async ({
+  page,
+}) => {
   const locale: Locale = "zh-tw";
   const scripts: string[] = [];
   page.on("response", async (res) => {
@@ -187,13 +200,25 @@ test("zh-tw: browse pages load no React; the popup loads on demand and checks co
   await submit.click();
   await expect(popup.getByTestId("login-popup-agree-error")).toHaveText(tr(locale, "rules.termsRequired"));
   // Terms links (localized, new tab).
-  await expect(popup.getByRole("link", { name: tr(locale, "authUi.serviceTerms") })).toHaveAttribute("href", `${prefix(locale)}/termsPage?sts=0`);
-  await expect(popup.getByRole("link", { name: tr(locale, "authUi.privacyPolicy") })).toHaveAttribute("href", `${prefix(locale)}/termsPage?sts=1`);
-  await expect(popup.getByRole("link", { name: tr(locale, "authUi.privacyPolicy") })).toHaveAttribute("target", "_blank");
+  await expect(popup.getByRole("link", { name: tr(locale, "authUi.serviceTerms") })).toHaveAttribute(
+    "href",
+    `${prefix(locale)}/termsPage?sts=0`,
+  );
+  await expect(popup.getByRole("link", { name: tr(locale, "authUi.privacyPolicy") })).toHaveAttribute(
+    "href",
+    `${prefix(locale)}/termsPage?sts=1`,
+  );
+  await expect(popup.getByRole("link", { name: tr(locale, "authUi.privacyPolicy") })).toHaveAttribute(
+    "target",
+    "_blank",
+  );
 
   // Mobile tab: 1 invalid phone, 2 empty code.
   await popup.getByRole("tab", { name: tr(locale, "authUi.tabMobile") }).click();
-  await expect(popup.getByRole("tab", { name: tr(locale, "authUi.tabMobile") })).toHaveAttribute("aria-selected", "true");
+  await expect(popup.getByRole("tab", { name: tr(locale, "authUi.tabMobile") })).toHaveAttribute(
+    "aria-selected",
+    "true",
+  );
   await submit.click();
   await expect(popup.getByTestId("login-popup-mobile-error")).toHaveText(tr(locale, "rules.mobileInvalid"));
   await popup.getByLabel(tr(locale, "authUi.mobile"), { exact: true }).fill("1380013800099");
@@ -252,7 +277,9 @@ test("en: forgotten password → new password → /login after 3 s → log in wi
   const sentAt = Date.now();
   await page.getByTestId("sms-code-button").click();
   await expect(page.getByTestId("sms-code-button")).toHaveText(/Resend in (60|59)s/);
-  await page.getByLabel(tr(locale, "authUi.smsCode"), { exact: true }).fill(await outboxCode(acc.mobile, "reset", sentAt));
+  await page
+    .getByLabel(tr(locale, "authUi.smsCode"), { exact: true })
+    .fill(await outboxCode(acc.mobile, "reset", sentAt));
   await page.getByTestId("forget-next").click();
 
   await expect(page.getByTestId("forget-step2")).toBeVisible();
@@ -263,7 +290,9 @@ test("en: forgotten password → new password → /login after 3 s → log in wi
   await page.getByLabel(tr(locale, "authUi.forget.newPassword"), { exact: true }).fill(newPassword);
   await page.getByLabel(tr(locale, "authUi.registerForm.confirmPassword"), { exact: true }).fill("Other_pass9");
   await page.getByTestId("forget-submit").click();
-  await expect(page.getByTestId("forget-confirmPassword-error")).toHaveText(tr(locale, "rules.confirmPasswordMismatch"));
+  await expect(page.getByTestId("forget-confirmPassword-error")).toHaveText(
+    tr(locale, "rules.confirmPasswordMismatch"),
+  );
   await page.getByLabel(tr(locale, "authUi.registerForm.confirmPassword"), { exact: true }).fill(newPassword);
   await page.getByTestId("forget-submit").click();
 

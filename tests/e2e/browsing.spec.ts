@@ -44,7 +44,10 @@ async function recordToasts(page: Page): Promise<void> {
     }).observe(document, { childList: true, subtree: true });
   });
 }
-const toastLog = (page: Page) => page.evaluate(() => (window as unknown as { __toasts: { text: string; added: number; removed?: number }[] }).__toasts);
+const toastLog = (page: Page) =>
+  page.evaluate(
+    () => (window as unknown as { __toasts: { text: string; added: number; removed?: number }[] }).__toasts,
+  );
 
 // ------------------------------------------------------------------ header search
 
@@ -71,15 +74,22 @@ test.describe("header search", () => {
       const url = page.url();
       await input.fill("   ");
       await input.press("Enter");
-      await expect.poll(shownAndGone, { intervals: [100], timeout: 7000 }).toEqual([tr(locale, "layout.search.emptyGoods")]);
+      await expect
+        .poll(shownAndGone, { intervals: [100], timeout: 7000 })
+        .toEqual([tr(locale, "layout.search.emptyGoods")]);
       await page.getByTestId("search-toggle-shop").click();
       await input.fill("");
       await input.press("Enter");
-      await expect.poll(shownAndGone, { intervals: [100], timeout: 7000 }).toEqual([tr(locale, "layout.search.emptyGoods"), tr(locale, "layout.search.emptyShop")]);
+      await expect
+        .poll(shownAndGone, { intervals: [100], timeout: 7000 })
+        .toEqual([tr(locale, "layout.search.emptyGoods"), tr(locale, "layout.search.emptyShop")]);
       await expect(toasts).toHaveCount(0);
       expect(page.url()).toBe(url);
       const log = await toastLog(page);
-      expect(log.map((t) => t.text)).toEqual([tr(locale, "layout.search.emptyGoods"), tr(locale, "layout.search.emptyShop")]);
+      expect(log.map((t) => t.text)).toEqual([
+        tr(locale, "layout.search.emptyGoods"),
+        tr(locale, "layout.search.emptyShop"),
+      ]);
       for (const t of log) {
         const shown = t.removed! - t.added;
         expect(shown, `"${t.text}" shown for ${Math.round(shown)} ms`).toBeGreaterThan(800);
@@ -90,7 +100,9 @@ test.describe("header search", () => {
       await page.getByTestId("search-toggle-goods").click();
       await input.fill(`  ${goods} `);
       await input.press("Enter");
-      await expect(page).toHaveURL((u) => u.pathname === `${prefix(locale)}/list` && u.searchParams.get("pn") === goods);
+      await expect(page).toHaveURL(
+        (u) => u.pathname === `${prefix(locale)}/list` && u.searchParams.get("pn") === goods,
+      );
       const cards = page.getByTestId("product-card");
       await expect(cards.first()).toBeVisible();
       const names = await cards.locator(".pc-name").allInnerTexts();
@@ -102,10 +114,13 @@ test.describe("header search", () => {
       await page.getByTestId("search-toggle-shop").click();
       await input.fill(shop);
       await input.press("Enter");
-      await expect(page).toHaveURL((u) => u.pathname === `${prefix(locale)}/shopList` && u.searchParams.get("shopName") === shop);
+      await expect(page).toHaveURL(
+        (u) => u.pathname === `${prefix(locale)}/shopList` && u.searchParams.get("shopName") === shop,
+      );
       const shops = page.getByTestId("shop-list-item");
       await expect(shops.first()).toBeVisible();
-      for (const name of await shops.locator("h2 a").allInnerTexts()) expect(name.toLowerCase()).toContain(shop.toLowerCase());
+      for (const name of await shops.locator("h2 a").allInnerTexts())
+        expect(name.toLowerCase()).toContain(shop.toLowerCase());
     });
   }
 });
@@ -155,16 +170,23 @@ async function chooseSku(page: Page, p: ProdInfo, sku: Sku): Promise<void> {
   }).toPass({ timeout: 15_000 });
   const wanted = skuValues(sku, p.specs);
   for (const [i, v] of wanted.entries()) {
-    await page.locator(`[data-testid="sku-value"][data-spec-index="${i}"][data-value="${v.replace(/"/g, '\\"')}"]`).click();
+    await page
+      .locator(`[data-testid="sku-value"][data-spec-index="${i}"][data-value="${v.replace(/"/g, '\\"')}"]`)
+      .click();
   }
   for (const [i, v] of wanted.entries()) {
-    await expect(page.locator(`[data-testid="sku-value"][data-spec-index="${i}"][data-value="${v.replace(/"/g, '\\"')}"]`)).toHaveAttribute("aria-pressed", "true");
+    await expect(
+      page.locator(`[data-testid="sku-value"][data-spec-index="${i}"][data-value="${v.replace(/"/g, '\\"')}"]`),
+    ).toHaveAttribute("aria-pressed", "true");
   }
 }
 
 test.describe("category → list → detail", () => {
   for (const locale of LOCALES) {
-    test(`a third-level category leads to a product whose SKUs switch price and stock (${locale})`, async ({ page, request }) => {
+    test(`a third-level category leads to a product whose SKUs switch price and stock (${locale})`, async ({
+      page,
+      request,
+    }) => {
       await recordToasts(page);
       await page.goto(home(locale));
       const panel = page.getByTestId("category-panel");
@@ -174,7 +196,9 @@ test.describe("category → list → detail", () => {
       await expect(third).toBeVisible();
       const thirdName = (await third.innerText()).trim();
       await third.click();
-      await expect(page).toHaveURL((u) => u.pathname === `${prefix(locale)}/list` && /^\d+$/.test(u.searchParams.get("thCid") ?? ""));
+      await expect(page).toHaveURL(
+        (u) => u.pathname === `${prefix(locale)}/list` && /^\d+$/.test(u.searchParams.get("thCid") ?? ""),
+      );
       const crumbs = page.getByTestId("breadcrumbs");
       await expect(crumbs.locator('[aria-current="page"]')).toHaveText(thirdName);
       expect(await crumbs.locator("li").count(), "home + three category levels").toBe(4);
@@ -182,7 +206,10 @@ test.describe("category → list → detail", () => {
       // A card of this list whose product has two buyable SKUs with a different price or stock.
       const cards = page.getByTestId("product-card");
       await expect(cards.first()).toBeVisible();
-      const ids = (await cards.evaluateAll((els) => els.map((el) => Number(el.getAttribute("data-prod-id"))))).slice(0, 20);
+      const ids = (await cards.evaluateAll((els) => els.map((el) => Number(el.getAttribute("data-prod-id"))))).slice(
+        0,
+        20,
+      );
       let chosen: { info: ProdInfo; pair: [Sku, Sku] } | null = null;
       for (const id of ids) {
         const info = await apiData<ProdInfo>(request, `/prod/prodInfo?prodId=${id}`, locale);
@@ -202,7 +229,9 @@ test.describe("category → list → detail", () => {
       const stock = page.getByTestId("sku-stock");
       for (const sku of [pair[0], pair[1], pair[0]]) {
         await chooseSku(page, info, sku);
-        await expect.poll(async () => money(await price.innerText()), { message: `price of SKU ${sku.skuId}` }).toBe(money(sku.price));
+        await expect
+          .poll(async () => money(await price.innerText()), { message: `price of SKU ${sku.skuId}` })
+          .toBe(money(sku.price));
         await expect(stock).toHaveAttribute("data-stocks", String(sku.stocks));
         await expect(stock).toContainText(String(sku.stocks));
       }
@@ -229,7 +258,12 @@ test("price ascending sort holds on the page and across the page-2 link", async 
   await page.getByTestId("sort-5").click();
   await expect(page).toHaveURL((u) => u.pathname === "/list" && u.searchParams.get("sort") === "5");
   await expect(page.getByTestId("sort-5")).toHaveAttribute("aria-current", "true");
-  const prices = () => page.getByTestId("product-card").locator(".pc-now strong").allInnerTexts().then((a) => a.map(money));
+  const prices = () =>
+    page
+      .getByTestId("product-card")
+      .locator(".pc-now strong")
+      .allInnerTexts()
+      .then((a) => a.map(money));
   const page1 = await prices();
   expect(page1.length).toBeGreaterThan(1);
   expect(page1, "ascending prices on page 1").toEqual([...page1].sort((a, b) => a - b));
@@ -252,7 +286,10 @@ const SHOP = { open: 2, underReview: 8, notOpened: 9, offline: 10, offlineAwaiti
 
 test.describe("shop entry", () => {
   for (const locale of LOCALES) {
-    test(`closed shops show the gate message, an open shop its products, an unknown shop 404 (${locale})`, async ({ page, request }) => {
+    test(`closed shops show the gate message, an open shop its products, an unknown shop 404 (${locale})`, async ({
+      page,
+      request,
+    }) => {
       const cases: [number, string, string][] = [
         [SHOP.underReview, "underReview", "shop.gate.underReview"],
         [SHOP.notOpened, "notOpened", "shop.gate.notOpened"],
@@ -283,14 +320,28 @@ test.describe("shop entry", () => {
     });
   }
 
-  test("decorated shop headers follow the shop_signs flags; shop pages have no site search header", async ({ page, request }) => {
+  test("decorated shop headers follow the shop_signs flags; shop pages have no site search header", async ({
+    page,
+    request,
+  }) => {
     // Published shop decorations in the seed (src/server/seed/renovations.ts): 3 = shop 1, 4 = shop 4.
-    for (const [sid, renovationId] of [[1, 3], [4, 4]] as const) {
-      const info = await apiData<{ shopId: number; content: string }>(request, `/shopRenovation/info?renovationId=${renovationId}&shopId=${sid}`);
+    for (const [sid, renovationId] of [
+      [1, 3],
+      [4, 4],
+    ] as const) {
+      const info = await apiData<{ shopId: number; content: string }>(
+        request,
+        `/shopRenovation/info?renovationId=${renovationId}&shopId=${sid}`,
+      );
       expect(info.shopId).toBe(sid);
       const blocks = JSON.parse(info.content) as { type: string; dataField: Record<string, unknown> }[];
       const signs = blocks.find((b) => b.type === "shop_signs")!.dataField as {
-        showLogo: number; showCategory: number; showNavs: number; showSearch: number; navList: unknown[]; bgUrl: string;
+        showLogo: number;
+        showCategory: number;
+        showNavs: number;
+        showSearch: number;
+        navList: unknown[];
+        bgUrl: string;
       };
       const shown = (flag: number) => flag === 0; // 0 means shown (SPEC §2)
 
@@ -303,10 +354,14 @@ test.describe("shop entry", () => {
       await expect(page.getByTestId("shop-category-menu")).toHaveCount(shown(signs.showCategory) ? 1 : 0);
       await expect(page.getByTestId("shop-search")).toHaveCount(shown(signs.showSearch) ? 1 : 0);
       const nav = page.getByTestId("shop-nav");
-      if (shown(signs.showNavs)) await expect(nav.locator(".shh-links li")).toHaveCount(Math.min(7, signs.navList.length));
+      if (shown(signs.showNavs))
+        await expect(nav.locator(".shh-links li")).toHaveCount(Math.min(7, signs.navList.length));
       else await expect(nav.locator(".shh-links")).toHaveCount(0);
       // The sign picture is drawn as the header band.
-      await expect(header.locator(".shh-band")).toHaveAttribute("style", new RegExp(signs.bgUrl.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")));
+      await expect(header.locator(".shh-band")).toHaveAttribute(
+        "style",
+        new RegExp(signs.bgUrl.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")),
+      );
       if (sid === 1) expect(shown(signs.showSearch), "shop 1 shows its search").toBe(true);
       if (sid === 4) expect(shown(signs.showSearch), "shop 4 hides its search (seed showSearch 1)").toBe(false);
     }
@@ -353,7 +408,9 @@ test("a draft decoration needs a valid preview token; a published micro-page nee
 
 // ------------------------------------------------------------------ detail edge cases
 
-test("unknown and malformed product ids are 404; a product's <script> never reaches the description", async ({ page }) => {
+test("unknown and malformed product ids are 404; a product's <script> never reaches the description", async ({
+  page,
+}) => {
   for (const path of ["/detail/999999", "/detail/abc", "/en/detail/999999"]) {
     const res = await page.goto(path);
     expect(res?.status(), path).toBe(404);

@@ -25,7 +25,11 @@ const P_DELETED = 72;
 const AREA = { provinceId: 31, cityId: 3101, areaId: 310104 };
 const RECEIVER: Record<Locale, string> = { zh: "王小明", "zh-tw": "陳大文", en: "Jane Doe" };
 
-type Api = <T = unknown>(method: "GET" | "POST" | "PUT" | "DELETE", path: string, data?: unknown) => Promise<{ code: string; msg: string | null; data: T }>;
+type Api = <T = unknown>(
+  method: "GET" | "POST" | "PUT" | "DELETE",
+  path: string,
+  data?: unknown,
+) => Promise<{ code: string; msg: string | null; data: T }>;
 
 async function login(request: APIRequestContext, context: BrowserContext, baseURL: string): Promise<Api> {
   const body = await (await request.post("/api/login", { data: { userName: "demo", passWord: "Demo1234" } })).json();
@@ -33,8 +37,18 @@ async function login(request: APIRequestContext, context: BrowserContext, baseUR
   const token = body.data.accessToken as string;
   await context.addCookies([{ name: "token", value: token, url: baseURL }]);
   const api: Api = async (method, p, data) =>
-    (await request.fetch(`/api${p}`, { method, headers: { authorization: token, "content-type": "application/json" }, ...(data === undefined ? {} : { data }) })).json();
-  const info = await api<{ shopCartItemDiscounts: { shopCartItems: { basketId: number }[] }[] }[]>("POST", "/p/shopCart/info", {});
+    (
+      await request.fetch(`/api${p}`, {
+        method,
+        headers: { authorization: token, "content-type": "application/json" },
+        ...(data === undefined ? {} : { data }),
+      })
+    ).json();
+  const info = await api<{ shopCartItemDiscounts: { shopCartItems: { basketId: number }[] }[] }[]>(
+    "POST",
+    "/p/shopCart/info",
+    {},
+  );
   const ids = info.data.flatMap((s) => s.shopCartItemDiscounts.flatMap((g) => g.shopCartItems.map((i) => i.basketId)));
   if (ids.length) expect((await api("DELETE", "/p/shopCart/deleteItem", ids)).code).toBe("00000");
   return api;
@@ -44,7 +58,24 @@ async function login(request: APIRequestContext, context: BrowserContext, baseUR
 async function ops(baseURL: string, shop: number, ...args: string[]): Promise<string> {
   const user = `shop${String(shop).padStart(2, "0")}`;
   const tokenFile = path.join(process.env.MALL_E2E_DATA_DIR ?? os.tmpdir(), "ops-tokens.json");
-  const { stdout } = await run(process.execPath, ["--import", "tsx", "scripts/ops/main.ts", ...args, "--url", baseURL, "--user", user, "--password", "Shop1234", "--token-file", tokenFile], { timeout: 30_000 });
+  const { stdout } = await run(
+    process.execPath,
+    [
+      "--import",
+      "tsx",
+      "scripts/ops/main.ts",
+      ...args,
+      "--url",
+      baseURL,
+      "--user",
+      user,
+      "--password",
+      "Shop1234",
+      "--token-file",
+      tokenFile,
+    ],
+    { timeout: 30_000 },
+  );
   return stdout;
 }
 
@@ -57,7 +88,12 @@ async function addToCart(page: Page, locale: Locale, prodId: number, expected: s
 test.describe.configure({ mode: "serial" });
 
 for (const locale of LOCALES) {
-  test(`${locale}: cart → submit with a new address → balance → shipped by the shop → logistics → receipt`, async ({ page, context, request, baseURL }) => {
+  test(`${locale}: cart → submit with a new address → balance → shipped by the shop → logistics → receipt`, async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
     test.setTimeout(120_000);
     const errors = watchErrors(page);
     const p = prefix(locale);
@@ -66,9 +102,21 @@ for (const locale of LOCALES) {
     // Product pages → cart, two shops; a third line to delete later.
     await addToCart(page, locale, P_A.prodId, "1");
     await addToCart(page, locale, P_B.prodId, "2");
-    const extra = await api<{ skuList: { skuId: number; stocks: number }[]; shop: { shopId: number } }>("GET", `/prod/prodInfo?prodId=${P_DELETED}`);
+    const extra = await api<{ skuList: { skuId: number; stocks: number }[]; shop: { shopId: number } }>(
+      "GET",
+      `/prod/prodInfo?prodId=${P_DELETED}`,
+    );
     const extraSku = extra.data.skuList.find((s) => s.stocks > 5)!;
-    expect((await api("POST", "/p/shopCart/changeItem", { prodId: P_DELETED, skuId: extraSku.skuId, shopId: extra.data.shop.shopId, count: 1 })).code).toBe("00000");
+    expect(
+      (
+        await api("POST", "/p/shopCart/changeItem", {
+          prodId: P_DELETED,
+          skuId: extraSku.skuId,
+          shopId: extra.data.shop.shopId,
+          count: 1,
+        })
+      ).code,
+    ).toBe("00000");
 
     await page.goto(`${p}/cart`);
     await islandsReady(page);
@@ -95,8 +143,14 @@ for (const locale of LOCALES) {
     await expect(page.getByTestId("cart")).toHaveAttribute("aria-busy", "false");
     const cartTotal = (await page.getByTestId("cart-total").textContent())!.trim();
     // The cart shows the total after limited-time discounts; the checkout lists goods, then the discounts.
-    const inCart = await api<{ shopCartItemDiscounts: { shopCartItems: { basketId: number }[] }[] }[]>("POST", "/p/shopCart/info", {});
-    const cartIds = inCart.data.flatMap((s) => s.shopCartItemDiscounts.flatMap((g) => g.shopCartItems.map((i) => i.basketId)));
+    const inCart = await api<{ shopCartItemDiscounts: { shopCartItems: { basketId: number }[] }[] }[]>(
+      "POST",
+      "/p/shopCart/info",
+      {},
+    );
+    const cartIds = inCart.data.flatMap((s) =>
+      s.shopCartItemDiscounts.flatMap((g) => g.shopCartItems.map((i) => i.basketId)),
+    );
     const totals = await api<{ totalMoney: string; finalMoney: string }>("POST", "/p/shopCart/totalPay", cartIds);
     expect(cartTotal).toBe(`¥${totals.data.finalMoney}`);
 
@@ -143,16 +197,34 @@ for (const locale of LOCALES) {
     await expect(page.getByTestId("cart-count").first()).toHaveText("0");
 
     // The shop ships through the merchant CLI (two packages when it can) and adds an event.
-    const detail = await api<{ shopId: number; orderItemDtos: { orderItemId: number; prodCount: number }[] }>("GET", `/p/myOrder/orderDetail?orderNumber=${orderNumber}`);
+    const detail = await api<{ shopId: number; orderItemDtos: { orderItemId: number; prodCount: number }[] }>(
+      "GET",
+      `/p/myOrder/orderDetail?orderNumber=${orderNumber}`,
+    );
     const shopId = detail.data.shopId;
     const item = detail.data.orderItemDtos[0]!;
-    const shipArgs = item.prodCount > 1
-      ? ["--package", `sf/SF${orderNumber.slice(-10)}/${item.orderItemId}:1`, "--package", `zto/ZT${orderNumber.slice(-10)}`]
-      : ["--company", "sf", "--tracking", `SF${orderNumber.slice(-10)}`];
+    const shipArgs =
+      item.prodCount > 1
+        ? [
+            "--package",
+            `sf/SF${orderNumber.slice(-10)}/${item.orderItemId}:1`,
+            "--package",
+            `zto/ZT${orderNumber.slice(-10)}`,
+          ]
+        : ["--company", "sf", "--tracking", `SF${orderNumber.slice(-10)}`];
     expect(await ops(baseURL!, shopId, "ship", orderNumber, ...shipArgs)).toContain(orderNumber);
     const packages = await api<{ orderDeliveryId: number }[]>("GET", `/p/myDelivery/orderInfo/${orderNumber}`);
     expect(packages.data.length).toBe(item.prodCount > 1 ? 2 : 1);
-    await ops(baseURL!, shopId, "trace", String(packages.data[0]!.orderDeliveryId), "--state", "in-transit", "--station", "Shanghai hub");
+    await ops(
+      baseURL!,
+      shopId,
+      "trace",
+      String(packages.data[0]!.orderDeliveryId),
+      "--state",
+      "in-transit",
+      "--station",
+      "Shanghai hub",
+    );
 
     await page.reload();
     await islandsReady(page);
@@ -168,7 +240,9 @@ for (const locale of LOCALES) {
     // The other shop's order waits for delivery in the list's "to ship" tab.
     await page.goto(`${p}/user-center/uc-order?status=2`);
     await islandsReady(page);
-    await expect(page.locator(`[data-testid="mo-card"][data-order-number="${orderNumbers.find((n) => n !== orderNumber)}"]`)).toHaveCount(1);
+    await expect(
+      page.locator(`[data-testid="mo-card"][data-order-number="${orderNumbers.find((n) => n !== orderNumber)}"]`),
+    ).toHaveCount(1);
     expect(errors.filter((e) => !e.includes("404"))).toEqual([]);
   });
 }

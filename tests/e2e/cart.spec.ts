@@ -21,42 +21,69 @@ const P200 = { prodId: 200, shopId: 5, skuId: 769, bigSkuId: 770 };
 
 interface Session {
   token: string;
-  api: <T = unknown>(method: "GET" | "POST" | "DELETE", path: string, data?: unknown) => Promise<{ code: string; msg: string | null; data: T }>;
+  api: <T = unknown>(
+    method: "GET" | "POST" | "DELETE",
+    path: string,
+    data?: unknown,
+  ) => Promise<{ code: string; msg: string | null; data: T }>;
 }
 
-async function login(request: APIRequestContext, context: BrowserContext, baseURL: string, user: string): Promise<Session> {
+async function login(
+  request: APIRequestContext,
+  context: BrowserContext,
+  baseURL: string,
+  user: string,
+): Promise<Session> {
   const res = await request.post("/api/login", { data: { userName: user, passWord: "Review1234" } });
   const body = await res.json();
   expect(body.code, JSON.stringify(body)).toBe("00000");
   const token = body.data.accessToken as string;
   await context.addCookies([{ name: "token", value: token, url: baseURL }]);
   const api: Session["api"] = async (method, path, data) => {
-    const r = await request.fetch(`/api${path}`, { method, headers: { authorization: token, "content-type": "application/json" }, ...(data === undefined ? {} : { data }) });
+    const r = await request.fetch(`/api${path}`, {
+      method,
+      headers: { authorization: token, "content-type": "application/json" },
+      ...(data === undefined ? {} : { data }),
+    });
     return r.json();
   };
   // Start from an empty cart.
-  const info = await api<{ shopCartItemDiscounts: { shopCartItems: { basketId: number }[] }[] }[]>("POST", "/p/shopCart/info", {});
+  const info = await api<{ shopCartItemDiscounts: { shopCartItems: { basketId: number }[] }[] }[]>(
+    "POST",
+    "/p/shopCart/info",
+    {},
+  );
   const ids = info.data.flatMap((s) => s.shopCartItemDiscounts.flatMap((g) => g.shopCartItems.map((i) => i.basketId)));
   if (ids.length) expect((await api("DELETE", "/p/shopCart/deleteItem", ids)).code).toBe("00000");
   return { token, api };
 }
 
 async function checkedIds(s: Session): Promise<number[]> {
-  const info = await s.api<{ shopCartItemDiscounts: { shopCartItems: { basketId: number; isChecked: number }[] }[] }[]>("POST", "/p/shopCart/info", {});
-  return info.data.flatMap((sh) => sh.shopCartItemDiscounts.flatMap((g) => g.shopCartItems.filter((i) => i.isChecked === 1).map((i) => i.basketId)));
+  const info = await s.api<{ shopCartItemDiscounts: { shopCartItems: { basketId: number; isChecked: number }[] }[] }[]>(
+    "POST",
+    "/p/shopCart/info",
+    {},
+  );
+  return info.data.flatMap((sh) =>
+    sh.shopCartItemDiscounts.flatMap((g) => g.shopCartItems.filter((i) => i.isChecked === 1).map((i) => i.basketId)),
+  );
 }
 
 /** The total the page should show: the API's own totalPay over the checked lines. */
 async function expectTotal(page: Page, s: Session) {
   await expect(page.getByTestId("cart")).toHaveAttribute("aria-busy", "false");
   const ids = await checkedIds(s);
-  const want = ids.length ? `¥${(await s.api<{ finalMoney: string }>("POST", "/p/shopCart/totalPay", ids)).data.finalMoney}` : "¥0.00";
+  const want = ids.length
+    ? `¥${(await s.api<{ finalMoney: string }>("POST", "/p/shopCart/totalPay", ids)).data.finalMoney}`
+    : "¥0.00";
   await expect(page.getByTestId("cart-total")).toHaveText(want);
 }
 
 /** Serious and critical accessibility problems of the page (axe, WCAG 2.1 AA + best practices). */
 async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+    .analyze();
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `[${v.impact}] ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
@@ -64,10 +91,19 @@ async function axeViolations(page: Page): Promise<string[]> {
 
 const toast = (page: Page, text: string) => page.locator("#app-toasts .toast", { hasText: text });
 
-const MAIN: [Locale, string][] = [["zh", "reviewer02"], ["zh-tw", "reviewer03"], ["en", "reviewer04"]];
+const MAIN: [Locale, string][] = [
+  ["zh", "reviewer02"],
+  ["zh-tw", "reviewer03"],
+  ["en", "reviewer04"],
+];
 
 for (const [locale, user] of MAIN) {
-  test(`${locale}: add to cart, select, change quantity, delete, totals, settle`, async ({ page, context, request, baseURL }) => {
+  test(`${locale}: add to cart, select, change quantity, delete, totals, settle`, async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
     const errors = watchErrors(page);
     const s = await login(request, context, baseURL!, user);
     const pre = prefix(locale);
@@ -78,7 +114,16 @@ for (const [locale, user] of MAIN) {
     await page.getByTestId("add-to-cart").click();
     await expect(page.getByTestId("cart-count").first()).toHaveText("1");
     // A second shop through the API.
-    expect((await s.api("POST", "/p/shopCart/changeItem", { prodId: P200.prodId, skuId: P200.skuId, shopId: P200.shopId, count: 2 })).code).toBe("00000");
+    expect(
+      (
+        await s.api("POST", "/p/shopCart/changeItem", {
+          prodId: P200.prodId,
+          skuId: P200.skuId,
+          shopId: P200.shopId,
+          count: 2,
+        })
+      ).code,
+    ).toBe("00000");
 
     await page.goto(`${pre}/cart`);
     await islandsReady(page);
@@ -155,20 +200,30 @@ for (const [locale, user] of MAIN) {
     await expect.poll(() => checkedIds(s)).toHaveLength(1);
     const ids = await checkedIds(s);
     await page.getByTestId("cart-settle").click();
-    await page.waitForURL((u) => u.pathname === `${pre}/submit-order` && u.searchParams.get("basketIds") === ids.join(","));
+    await page.waitForURL(
+      (u) => u.pathname === `${pre}/submit-order` && u.searchParams.get("basketIds") === ids.join(","),
+    );
     expect(errors).toEqual([]);
   });
 }
 
 test("zh: invalid lines are shown apart, not selectable, deletable", async ({ page, context, request, baseURL }) => {
   const s = await login(request, context, baseURL!, "reviewer05");
-  await s.api("POST", "/p/shopCart/changeItem", { prodId: P200.prodId, skuId: P200.skuId, shopId: P200.shopId, count: 1 });
+  await s.api("POST", "/p/shopCart/changeItem", {
+    prodId: P200.prodId,
+    skuId: P200.skuId,
+    shopId: P200.shopId,
+    count: 1,
+  });
   await s.api("POST", "/p/shopCart/changeItem", { prodId: P50.prodId, skuId: 209, shopId: P50.shopId, count: 1 });
   // The API marks lines invalid when a product goes off shelf; here the answer is edited in flight.
   await page.route("**/api/p/shopCart/info", async (route) => {
     const res = await route.fetch();
     const body = await res.json();
-    for (const shop of body.data) for (const g of shop.shopCartItemDiscounts) for (const item of g.shopCartItems) if (item.skuId === P200.skuId) Object.assign(item, { status: "offline", isChecked: 0 });
+    for (const shop of body.data)
+      for (const g of shop.shopCartItemDiscounts)
+        for (const item of g.shopCartItems)
+          if (item.skuId === P200.skuId) Object.assign(item, { status: "offline", isChecked: 0 });
     await route.fulfill({ response: res, json: body });
   });
   await page.goto("/cart");
@@ -191,7 +246,12 @@ test("zh: invalid lines are shown apart, not selectable, deletable", async ({ pa
 
 test("zh: more than 50 items cannot be settled; empty cart; guests", async ({ page, context, request, baseURL }) => {
   const s = await login(request, context, baseURL!, "reviewer06");
-  await s.api("POST", "/p/shopCart/changeItem", { prodId: P200.prodId, skuId: P200.bigSkuId, shopId: P200.shopId, count: 51 });
+  await s.api("POST", "/p/shopCart/changeItem", {
+    prodId: P200.prodId,
+    skuId: P200.bigSkuId,
+    shopId: P200.shopId,
+    count: 51,
+  });
   await page.goto("/cart");
   await islandsReady(page);
   const refusal = tr("zh", "cart.settleMax").replace("{{max}}", "50");

@@ -10,25 +10,47 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { runOps } from "../../scripts/ops/main.ts";
-import { freshBuyer, giveBalance, islandsReady, LOCALES, prefix, registerBuyer, submitAndPayByBalance, tr, watchErrors } from "./helpers.ts";
+import {
+  freshBuyer,
+  giveBalance,
+  islandsReady,
+  LOCALES,
+  prefix,
+  registerBuyer,
+  submitAndPayByBalance,
+  tr,
+  watchErrors,
+} from "./helpers.ts";
 
 /** A 1×1 PNG. */
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+  "base64",
+);
 
 /** Runs `npm run ops -- <args>` in-process against the test server; returns what it printed. */
 async function ops(baseURL: string, tokenFile: string, ...args: string[]): Promise<string> {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await runOps([...args, "--url", baseURL, "--token-file", tokenFile], { out: (l) => out.push(l), err: (l) => err.push(l), env: {} });
+  const code = await runOps([...args, "--url", baseURL, "--token-file", tokenFile], {
+    out: (l) => out.push(l),
+    err: (l) => err.push(l),
+    env: {},
+  });
   expect(code, err.join("\n")).toBe(0);
   return out.join("\n");
 }
 
 for (const locale of LOCALES) {
-  test(`${locale}: chat with a shop from a product page; the agent answers through the CLI`, async ({ page, request, baseURL }) => {
+  test(`${locale}: chat with a shop from a product page; the agent answers through the CLI`, async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     const errors = watchErrors(page);
     const token = await registerBuyer(request, locale.replace("-", ""));
-    const me = (await (await request.get("/api/p/user/userInfo", { headers: { Authorization: token } })).json()).data as { userId: string };
+    const me = (await (await request.get("/api/p/user/userInfo", { headers: { Authorization: token } })).json())
+      .data as { userId: string };
     await page.context().addCookies([{ name: "token", value: token, url: baseURL! }]);
     const tokenFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "chat-ops-")), "tokens.json");
     await ops(baseURL!, tokenFile, "login", "--user", "shop02", "--password", "Shop1234");
@@ -51,14 +73,20 @@ for (const locale of LOCALES) {
     await expect(mine.getByTestId("chat-state")).toHaveText(tr(locale, "chat.state.sent"));
     await expect(mine.locator(".chat-text b")).toHaveCount(0);
     await page.getByTestId("chat-image-input").setInputFiles({ name: "p.png", mimeType: "image/png", buffer: PNG });
-    await expect(page.locator('[data-testid="chat-message"][data-from="user"] img[src^="/uploads/chat/"]')).toBeVisible();
+    await expect(
+      page.locator('[data-testid="chat-message"][data-from="user"] img[src^="/uploads/chat/"]'),
+    ).toBeVisible();
 
     // The agent finds the conversation and answers: it appears without reload and is read at once.
-    const list = JSON.parse(await ops(baseURL!, tokenFile, "chat", "list", "--json")) as { records: { conversationId: number; userId: string; unread: number }[] };
+    const list = JSON.parse(await ops(baseURL!, tokenFile, "chat", "list", "--json")) as {
+      records: { conversationId: number; userId: string; unread: number }[];
+    };
     const conv = list.records.find((r) => r.userId === me.userId)!;
     expect(conv.unread).toBe(3);
     await ops(baseURL!, tokenFile, "chat", "reply", String(conv.conversationId), "--text", `reply to ${locale}`);
-    await expect(page.locator('[data-testid="chat-message"][data-from="agent"]').filter({ hasText: `reply to ${locale}` })).toBeVisible();
+    await expect(
+      page.locator('[data-testid="chat-message"][data-from="agent"]').filter({ hasText: `reply to ${locale}` }),
+    ).toBeVisible();
     await expect(page.getByTestId("chat-conv-unread")).toHaveCount(0);
     // The agent read the buyer's messages (chat read marks them): the buyer's ticks turn to "read".
     await ops(baseURL!, tokenFile, "chat", "read", String(conv.conversationId));
@@ -71,8 +99,15 @@ for (const locale of LOCALES) {
     await expect(page.getByTestId("topbar-chat-unread")).toBeVisible();
     await expect(page.getByTestId("topbar-chat-unread")).toContainText("1");
     await page.getByTestId("contact-seller").click();
-    await expect(page.locator('[data-testid="chat-message"][data-from="agent"]').filter({ hasText: `later ${locale}` })).toBeVisible();
-    await expect.poll(async () => (await (await request.get("/api/p/chat/unread", { headers: { Authorization: token } })).json()).data.unread).toBe(0);
+    await expect(
+      page.locator('[data-testid="chat-message"][data-from="agent"]').filter({ hasText: `later ${locale}` }),
+    ).toBeVisible();
+    await expect
+      .poll(
+        async () =>
+          (await (await request.get("/api/p/chat/unread", { headers: { Authorization: token } })).json()).data.unread,
+      )
+      .toBe(0);
     await page.goto(`${prefix(locale)}/detail/1`);
     await expect(page.getByTestId("topbar-chat")).toBeVisible();
     await expect(page.getByTestId("topbar-chat-unread")).toBeHidden();
@@ -80,7 +115,11 @@ for (const locale of LOCALES) {
   });
 }
 
-test("en: a card of another shop's product is refused; /huanxin-chat lands on /chat", async ({ page, request, baseURL }) => {
+test("en: a card of another shop's product is refused; /huanxin-chat lands on /chat", async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const token = await registerBuyer(request, "card");
   await page.context().addCookies([{ name: "token", value: token, url: baseURL! }]);
   await page.goto("/en/chat?shopId=1&prodId=1");
@@ -91,7 +130,11 @@ test("en: a card of another shop's product is refused; /huanxin-chat lands on /c
   await expect(page.getByTestId("chat-title")).toHaveText(tr("en", "chat.officialService"));
 });
 
-test("en: the shop page, the order detail and the top bar open their conversations", async ({ page, request, baseURL }) => {
+test("en: the shop page, the order detail and the top bar open their conversations", async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const api = await freshBuyer(request, page.context(), baseURL!, "chent");
   // The shop page's "contact seller" opens that shop's conversation.
   await page.goto("/en/shopIndex?sid=2");
@@ -108,7 +151,9 @@ test("en: the shop page, the order detail and the top bar open their conversatio
   await expect(page.getByTestId("chat-title")).toHaveText(tr("en", "chat.officialService"));
   // An order's "contact seller" opens its shop with a card of the order to send.
   await giveBalance(request, api.username, "99999");
-  const d = (await (await request.get("/api/prod/prodInfo?prodId=1")).json()).data as { skuList: { skuId: number; stocks: number; status: number }[] };
+  const d = (await (await request.get("/api/prod/prodInfo?prodId=1")).json()).data as {
+    skuList: { skuId: number; stocks: number; status: number }[];
+  };
   const sku = d.skuList.find((s) => s.status === 1 && s.stocks > 0)!;
   await page.goto(`/en/submit-order?prodId=1&skuId=${sku.skuId}&count=1`);
   const orderNumber = await submitAndPayByBalance(page, "/en");

@@ -14,7 +14,12 @@ const COUPON_PROD = 355;
 test.describe.configure({ mode: "serial" });
 
 for (const locale of LOCALES) {
-  test(`${locale}: claim in the voucher centre → my coupons → checkout picks it → pay → used`, async ({ page, context, request, baseURL }) => {
+  test(`${locale}: claim in the voucher centre → my coupons → checkout picks it → pay → used`, async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
     test.setTimeout(120_000);
     const errors = watchErrors(page);
     const p = prefix(locale);
@@ -22,7 +27,11 @@ for (const locale of LOCALES) {
 
     // Voucher centre, shop tab: claim the shop coupon.
     await page.goto(`${p}/coupons?tab=shop`);
-    const card = page.locator('[data-testid="coupon-card"]').filter({ hasText: /99/ }).filter({ has: page.getByTestId("coupon-claim") }).first();
+    const card = page
+      .locator('[data-testid="coupon-card"]')
+      .filter({ hasText: /99/ })
+      .filter({ has: page.getByTestId("coupon-claim") })
+      .first();
     await expect(card).toBeVisible();
     const couponId = await card.getAttribute("data-coupon-id");
     await card.getByTestId("coupon-claim").click();
@@ -37,7 +46,10 @@ for (const locale of LOCALES) {
     await expect(page.getByTestId("uc-coupon")).toHaveCount(1);
 
     // Buy the coupon's product now: the checkout picks the coupon; choosing none changes the totals back.
-    const prod = await api<{ skuList: { skuId: number; stocks: number; price: string }[] }>("GET", `/prod/prodInfo?prodId=${COUPON_PROD}`);
+    const prod = await api<{ skuList: { skuId: number; stocks: number; price: string }[] }>(
+      "GET",
+      `/prod/prodInfo?prodId=${COUPON_PROD}`,
+    );
     const cSku = prod.data.skuList.find((s) => s.stocks > 5)!;
     await page.goto(`${p}/submit-order?prodId=${COUPON_PROD}&skuId=${cSku.skuId}&count=1`);
     await islandsReady(page);
@@ -77,7 +89,9 @@ for (const locale of LOCALES) {
     await expect(page.getByTestId("uc-coupon")).toContainText(orderNumber);
     if (locale === "zh") {
       // axe on my coupons (the public coupon pages are in a11y.spec.ts).
-      const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+      const axe = await new AxeBuilder({ page })
+        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+        .analyze();
       const blocking = axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
       expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
     }
@@ -95,12 +109,28 @@ test("zh: a visitor's claim opens the login popup (product page coupons, voucher
   await expect(page.locator("[data-login-popup]").first()).toBeAttached();
 });
 
-test("en: a decorated shop page shows the shop's live coupons; claim there (script on interaction); created and stopped coupons follow", async ({ page, context, request, baseURL }) => {
-  const login = await (await request.post("/api/merchant/login", { data: { username: "shop01", password: "Shop1234" } })).json();
+test("en: a decorated shop page shows the shop's live coupons; claim there (script on interaction); created and stopped coupons follow", async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  const login = await (
+    await request.post("/api/merchant/login", { data: { username: "shop01", password: "Shop1234" } })
+  ).json();
   const shopToken = login.data.accessToken as string;
-  const merchant = async (p: string, data: unknown) => (await request.post(`/api/merchant${p}`, { headers: { authorization: shopToken }, data })).json();
+  const merchant = async (p: string, data: unknown) =>
+    (await request.post(`/api/merchant${p}`, { headers: { authorization: shopToken }, data })).json();
   const name = `Shop page ${Date.now() % 100000}`;
-  const made = await merchant("/coupons", { couponName: name, couponType: 1, reduceAmount: "3", validTimeType: 2, validDays: 5, overTime: new Date(Date.now() + 86_400_000).toISOString(), stocks: 20 });
+  const made = await merchant("/coupons", {
+    couponName: name,
+    couponType: 1,
+    reduceAmount: "3",
+    validTimeType: 2,
+    validDays: 5,
+    overTime: new Date(Date.now() + 86_400_000).toISOString(),
+    stocks: 20,
+  });
   expect(made.code, JSON.stringify(made)).toBe("00000");
   await freshBuyer(request, context, baseURL!, "shopcp");
 
@@ -124,5 +154,7 @@ test("en: a decorated shop page shows the shop's live coupons; claim there (scri
   await expect(page.getByTestId("block-coupons").getByTestId("coupon-card").filter({ hasText: name })).toHaveCount(0);
   // The decorated page on its own (renovation 3 = shop 1's home) shows the same live coupons.
   await page.goto("/en/select-decorate?renovationId=3&sid=1");
-  await expect(page.getByTestId("block-coupons").getByTestId("coupon-card").filter({ hasText: "¥10 off ¥99" })).toBeVisible();
+  await expect(
+    page.getByTestId("block-coupons").getByTestId("coupon-card").filter({ hasText: "¥10 off ¥99" }),
+  ).toBeVisible();
 });

@@ -18,9 +18,21 @@ for (const locale of LOCALES) {
     const api = await freshBuyer(request, context, baseURL!, `dc${locale.replace("-", "")}`);
 
     // Cart: the discount's hint changes with the quantity.
-    const info = await api<{ skuList: { skuId: number; stocks: number }[]; shop: { shopId: number } }>("GET", `/prod/prodInfo?prodId=${TIER_PROD}`);
+    const info = await api<{ skuList: { skuId: number; stocks: number }[]; shop: { shopId: number } }>(
+      "GET",
+      `/prod/prodInfo?prodId=${TIER_PROD}`,
+    );
     const sku = info.data.skuList.find((s) => s.stocks > 5)!;
-    expect((await api("POST", "/p/shopCart/changeItem", { prodId: TIER_PROD, skuId: sku.skuId, shopId: info.data.shop.shopId, count: 1 })).code).toBe("00000");
+    expect(
+      (
+        await api("POST", "/p/shopCart/changeItem", {
+          prodId: TIER_PROD,
+          skuId: sku.skuId,
+          shopId: info.data.shop.shopId,
+          count: 1,
+        })
+      ).code,
+    ).toBe("00000");
     await page.goto(`${p}/cart`);
     await islandsReady(page);
     const group = page.locator('[data-testid="cart-group"]').filter({ has: page.getByTestId("cart-discount") });
@@ -32,8 +44,14 @@ for (const locale of LOCALES) {
     await expect(group.getByTestId("cart-discount-hint")).toHaveCount(0);
     await expect(page.getByTestId("cart-saved")).toBeVisible();
     expect(hintBefore.length).toBeGreaterThan(0);
-    const lines = await api<{ shopCartItemDiscounts: { shopCartItems: { basketId: number }[] }[] }[]>("POST", "/p/shopCart/info", {});
-    const ids = lines.data.flatMap((s) => s.shopCartItemDiscounts.flatMap((g) => g.shopCartItems.map((i) => i.basketId)));
+    const lines = await api<{ shopCartItemDiscounts: { shopCartItems: { basketId: number }[] }[] }[]>(
+      "POST",
+      "/p/shopCart/info",
+      {},
+    );
+    const ids = lines.data.flatMap((s) =>
+      s.shopCartItemDiscounts.flatMap((g) => g.shopCartItems.map((i) => i.basketId)),
+    );
     expect((await api("DELETE", "/p/shopCart/deleteItem", ids)).code).toBe("00000");
     expect(errors.filter((e) => !e.includes("404"))).toEqual([]);
   });

@@ -4,7 +4,16 @@
  * and (one locale) the buy button of a session starting in a few seconds turns on without a reload.
  */
 import { expect, test } from "@playwright/test";
-import { freshBuyer, giveBalance, islandsReady, LOCALES, prefix, submitAndPayByBalance, tr, watchErrors } from "./helpers.ts";
+import {
+  freshBuyer,
+  giveBalance,
+  islandsReady,
+  LOCALES,
+  prefix,
+  submitAndPayByBalance,
+  tr,
+  watchErrors,
+} from "./helpers.ts";
 
 test.describe.configure({ mode: "serial" });
 
@@ -37,7 +46,9 @@ for (const locale of LOCALES) {
 }
 
 test("the buy button turns on at the start without a reload", async ({ page, request }) => {
-  const login = await (await request.post("/api/merchant/login", { data: { username: "shop07", password: "Shop1234" } })).json();
+  const login = await (
+    await request.post("/api/merchant/login", { data: { username: "shop07", password: "Shop1234" } })
+  ).json();
   const token = login.data.accessToken as string;
   const call = async (path: string, data: unknown) => {
     const r = await (await request.post(`/api${path}`, { headers: { authorization: token }, data })).json();
@@ -47,17 +58,31 @@ test("the buy button turns on at the start without a reload", async ({ page, req
   // A product of shop 7 and its first SKU.
   const page1 = await (await request.get("/api/search/searchProdPage?shopId=7&current=1&size=1")).json();
   const prodId = page1.data.records[0].prodId as number;
-  const sku = ((await (await request.get(`/api/prod/prodInfo?prodId=${prodId}`)).json()).data.skuList as { skuId: number; price: string }[])[0]!;
+  const sku = (
+    (await (await request.get(`/api/prod/prodInfo?prodId=${prodId}`)).json()).data.skuList as {
+      skuId: number;
+      price: string;
+    }[]
+  )[0]!;
   const start = new Date(Date.now() + 5000);
-  const { sessionId } = await call("/merchant/flash/sessions", { startTime: start.toISOString(), endTime: new Date(start.getTime() + 3600_000).toISOString() });
+  const { sessionId } = await call("/merchant/flash/sessions", {
+    startTime: start.toISOString(),
+    endTime: new Date(start.getTime() + 3600_000).toISOString(),
+  });
   const { seckillId } = await call("/merchant/flash/activities", {
-    sessionId, prodId, maxNum: 1, payMinutes: 5, skus: [{ skuId: sku.skuId, price: (Number(sku.price) / 2).toFixed(2), stocks: 5 }],
+    sessionId,
+    prodId,
+    maxNum: 1,
+    payMinutes: 5,
+    skus: [{ skuId: sku.skuId, price: (Number(sku.price) / 2).toFixed(2), stocks: 5 }],
   });
   await page.goto(`/secdetail/${seckillId}`);
   const buy = page.getByTestId("sd-buy");
   await expect(buy).toBeDisabled();
   let navigations = 0;
-  page.on("framenavigated", (f) => { if (f === page.mainFrame()) navigations++; });
+  page.on("framenavigated", (f) => {
+    if (f === page.mainFrame()) navigations++;
+  });
   await expect(buy).toBeEnabled({ timeout: 10_000 });
   expect(navigations).toBe(0);
 });

@@ -17,7 +17,9 @@ async function l1Names(page: Page): Promise<string[]> {
   const items = page.getByTestId("category-l1");
   await expect(items.first()).toBeVisible();
   // The name only (the link also shows a hint with some second-level names).
-  const texts = await items.evaluateAll((els) => els.map((el) => (el.querySelector(".cat-l1-name") ?? el.querySelector("a") ?? el).textContent?.trim() ?? ""));
+  const texts = await items.evaluateAll((els) =>
+    els.map((el) => (el.querySelector(".cat-l1-name") ?? el.querySelector("a") ?? el).textContent?.trim() ?? ""),
+  );
   return texts.filter(Boolean);
 }
 
@@ -28,7 +30,15 @@ test.describe("home page in three locales", () => {
       const res = await page.goto(home(locale));
       expect(res?.status()).toBe(200);
       await expect(page.locator("html")).toHaveAttribute("lang", HTML_LANG[locale]);
-      for (const id of ["topbar", "search-header", "category-panel", "footer", "search-form", "hot-words", "notice-carousel"]) {
+      for (const id of [
+        "topbar",
+        "search-header",
+        "category-panel",
+        "footer",
+        "search-form",
+        "hot-words",
+        "notice-carousel",
+      ]) {
         await expect(page.getByTestId(id), id).toBeVisible();
       }
       const names = await l1Names(page);
@@ -61,7 +71,10 @@ test.describe("home page in three locales", () => {
     const toTw = OpenCC.Converter({ from: "cn", to: "twp" });
     expect(tw).toEqual(zh.map((s) => toTw(s)));
     // At least one name really differs between the scripts (else the check proves nothing).
-    expect(tw.some((s, i) => s !== zh[i]), `${zh.join(",")} vs ${tw.join(",")}`).toBe(true);
+    expect(
+      tw.some((s, i) => s !== zh[i]),
+      `${zh.join(",")} vs ${tw.join(",")}`,
+    ).toBe(true);
     await page.goto("/en/");
     const en = await l1Names(page);
     expect(en).toHaveLength(zh.length);
@@ -92,12 +105,20 @@ test.describe("category panel", () => {
         await item.hover();
         // After the hover delay only this category's second/third-level links are visible.
         await expect
-          .poll(async () => [...new Set((await subLinks()).map((h) => queryOf(h).cpid))], { message: `sub links of category ${cpid}` })
+          .poll(async () => [...new Set((await subLinks()).map((h) => queryOf(h).cpid))], {
+            message: `sub links of category ${cpid}`,
+          })
           .toEqual([cpid]);
         const hrefs = await subLinks();
         for (const h of hrefs) expect(h).toMatch(listRe);
-        expect(hrefs.some((h) => /&thCid=\d+&/.test(h)), "third-level links").toBe(true);
-        expect(hrefs.some((h) => !h.includes("thCid=")), "second-level links").toBe(true);
+        expect(
+          hrefs.some((h) => /&thCid=\d+&/.test(h)),
+          "third-level links",
+        ).toBe(true);
+        expect(
+          hrefs.some((h) => !h.includes("thCid=")),
+          "second-level links",
+        ).toBe(true);
       }
 
       // A third-level link leads to the product list with the three levels.
@@ -145,7 +166,10 @@ test.describe("top bar", () => {
     await page.goto("/");
     const item = page.getByTestId("notice-item").first();
     await expect(item).toBeVisible();
-    const link = item.locator("a[href]").or(item.and(page.locator("a[href]"))).first();
+    const link = item
+      .locator("a[href]")
+      .or(item.and(page.locator("a[href]")))
+      .first();
     const href = (await link.getAttribute("href"))!;
     const id = queryOf(href).id;
     expect(href).toMatch(/^\/notice-detail\?id=\d+/);

@@ -6,16 +6,33 @@
  */
 import { expect, test } from "@playwright/test";
 import { maskNickname } from "../../src/lib/group-buy/group-buy.ts";
-import { freshBuyer, giveBalance, islandsReady, LOCALES, prefix, submitAndPayByBalance, watchErrors } from "./helpers.ts";
+import {
+  freshBuyer,
+  giveBalance,
+  islandsReady,
+  LOCALES,
+  prefix,
+  submitAndPayByBalance,
+  watchErrors,
+} from "./helpers.ts";
 
 test.describe.configure({ mode: "serial" });
 
 for (const locale of LOCALES) {
-  test(`${locale}: open a team, a second buyer joins it, both orders to pending delivery`, async ({ page, context, browser, request, baseURL }) => {
+  test(`${locale}: open a team, a second buyer joins it, both orders to pending delivery`, async ({
+    page,
+    context,
+    browser,
+    request,
+    baseURL,
+  }) => {
     test.setTimeout(120_000);
     const errors = watchErrors(page);
     const p = prefix(locale);
-    const acts = (await (await request.get("/api/group/activities")).json()).data.records as { prodId: number; groupNumber: number }[];
+    const acts = (await (await request.get("/api/group/activities")).json()).data.records as {
+      prodId: number;
+      groupNumber: number;
+    }[];
     const prodId = acts.find((a) => a.groupNumber === 2)!.prodId;
 
     const leader = await freshBuyer(request, context, baseURL!, `gl${locale.replace("-", "")}`);

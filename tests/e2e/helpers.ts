@@ -62,50 +62,91 @@ export async function islandsReady(page: Page): Promise<void> {
 const OUTBOX = path.join(process.env.MALL_E2E_DATA_DIR ?? "", "sms-outbox.jsonl");
 const AREA = { provinceId: 31, cityId: 3101, areaId: 310104 };
 
-export type Api = <T = unknown>(method: string, p: string, data?: unknown) => Promise<{ code: string; msg: string | null; data: T }>;
+export type Api = <T = unknown>(
+  method: string,
+  p: string,
+  data?: unknown,
+) => Promise<{ code: string; msg: string | null; data: T }>;
 
 /** The newest SMS code of `mobile` for `purpose` sent since `since` (ms), read from the dev outbox of the test server. */
 export async function outboxCode(mobile: string, since: number, purpose = "register"): Promise<string> {
   let code: string | null = null;
-  await expect.poll(() => {
-    if (!fs.existsSync(OUTBOX)) return null;
-    const lines = fs.readFileSync(OUTBOX, "utf8").split("\n").filter(Boolean);
-    for (let i = lines.length - 1; i >= 0; i--) {
-      const l = JSON.parse(lines[i]!) as { mobile: string; purpose: string; code: string; at: string };
-      if (l.mobile === mobile && l.purpose === purpose && Date.parse(l.at) >= since - 1000) return (code = l.code);
-    }
-    return null;
-  }, { message: `SMS code for ${mobile} (${purpose}) in ${OUTBOX}`, timeout: 10_000 }).not.toBeNull();
+  await expect
+    .poll(
+      () => {
+        if (!fs.existsSync(OUTBOX)) return null;
+        const lines = fs.readFileSync(OUTBOX, "utf8").split("\n").filter(Boolean);
+        for (let i = lines.length - 1; i >= 0; i--) {
+          const l = JSON.parse(lines[i]!) as { mobile: string; purpose: string; code: string; at: string };
+          if (l.mobile === mobile && l.purpose === purpose && Date.parse(l.at) >= since - 1000) return (code = l.code);
+        }
+        return null;
+      },
+      { message: `SMS code for ${mobile} (${purpose}) in ${OUTBOX}`, timeout: 10_000 },
+    )
+    .not.toBeNull();
   return code!;
 }
 
 /** A new buyer (registered with an SMS code from the dev outbox) with an address, logged in in `context`; `username` for the platform API. */
-export async function freshBuyer(request: APIRequestContext, context: BrowserContext, baseURL: string, tag: string): Promise<Api & { username: string }> {
+export async function freshBuyer(
+  request: APIRequestContext,
+  context: BrowserContext,
+  baseURL: string,
+  tag: string,
+): Promise<Api & { username: string }> {
   const n = `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-8);
   const acc = { username: `${tag}_${n}`.slice(0, 16), mobile: `137${n}`, password: "abc12345" };
   const sentAt = Date.now();
-  expect((await (await request.post("/api/sms/sendRegisterCode", { data: { mobile: acc.mobile } })).json()).code).toBe("00000");
+  expect((await (await request.post("/api/sms/sendRegisterCode", { data: { mobile: acc.mobile } })).json()).code).toBe(
+    "00000",
+  );
   const validCode = await outboxCode(acc.mobile, sentAt);
-  const reg = await (await request.post("/api/user/register", {
-    data: { userName: acc.username, password: acc.password, confirmPassword: acc.password, mobile: acc.mobile, validCode, agreed: true },
-  })).json();
+  const reg = await (
+    await request.post("/api/user/register", {
+      data: {
+        userName: acc.username,
+        password: acc.password,
+        confirmPassword: acc.password,
+        mobile: acc.mobile,
+        validCode,
+        agreed: true,
+      },
+    })
+  ).json();
   expect(reg.code, JSON.stringify(reg)).toBe("00000");
-  const body = await (await request.post("/api/login", { data: { userName: acc.username, passWord: acc.password } })).json();
+  const body = await (
+    await request.post("/api/login", { data: { userName: acc.username, passWord: acc.password } })
+  ).json();
   expect(body.code, JSON.stringify(body)).toBe("00000");
   const token = body.data.accessToken as string;
   await context.addCookies([{ name: "token", value: token, url: baseURL }]);
   const api: Api = async (method, p, data) =>
-    (await request.fetch(`/api${p}`, { method, headers: { authorization: token, "content-type": "application/json" }, ...(data === undefined ? {} : { data }) })).json();
-  const addr = await api("POST", "/p/address/addAddr", { receiver: "Li Lei", mobile: "13912345678", ...AREA, addr: "Nanjing Road 100, room 8" });
+    (
+      await request.fetch(`/api${p}`, {
+        method,
+        headers: { authorization: token, "content-type": "application/json" },
+        ...(data === undefined ? {} : { data }),
+      })
+    ).json();
+  const addr = await api("POST", "/p/address/addAddr", {
+    receiver: "Li Lei",
+    mobile: "13912345678",
+    ...AREA,
+    addr: "Nanjing Road 100, room 8",
+  });
   expect(addr.code, JSON.stringify(addr)).toBe("00000");
   return Object.assign(api, { username: acc.username });
 }
 
 /** Gives a buyer balance through the platform API (development token). */
 export async function giveBalance(request: APIRequestContext, username: string, amount: string): Promise<void> {
-  const r = await (await request.post(`/api/platform/users/${encodeURIComponent(username)}/adjust`, {
-    headers: { authorization: "dev-platform-token" }, data: { kind: "balance", amount, reason: "e2e" },
-  })).json();
+  const r = await (
+    await request.post(`/api/platform/users/${encodeURIComponent(username)}/adjust`, {
+      headers: { authorization: "dev-platform-token" },
+      data: { kind: "balance", amount, reason: "e2e" },
+    })
+  ).json();
   expect(r.code, JSON.stringify(r)).toBe("00000");
 }
 
@@ -130,9 +171,18 @@ export async function registerBuyer(request: APIRequestContext, tag: string): Pr
   const sentAt = Date.now();
   expect((await (await request.post("/api/sms/sendRegisterCode", { data: { mobile } })).json()).code).toBe("00000");
   const validCode = await outboxCode(mobile, sentAt);
-  const body = await (await request.post("/api/user/register", {
-    data: { userName: `mo${tag}_${n}`.slice(0, 16), password: "abc12345", confirmPassword: "abc12345", mobile, validCode, agreed: true },
-  })).json();
+  const body = await (
+    await request.post("/api/user/register", {
+      data: {
+        userName: `mo${tag}_${n}`.slice(0, 16),
+        password: "abc12345",
+        confirmPassword: "abc12345",
+        mobile,
+        validCode,
+        agreed: true,
+      },
+    })
+  ).json();
   expect(body.code, JSON.stringify(body)).toBe("00000");
   return body.data.accessToken as string;
 }
@@ -145,10 +195,15 @@ const run = promisify(execFile);
 export type DataApi = <T = unknown>(method: "GET" | "POST" | "PUT", path: string, data?: unknown) => Promise<T>;
 
 /** A fresh buyer (freshBuyer, with an address) given ¥1000 of balance, logged in in `context`. */
-async function buyerWithBalance(request: APIRequestContext, context: BrowserContext, baseURL: string, tag: string): Promise<DataApi> {
+async function buyerWithBalance(
+  request: APIRequestContext,
+  context: BrowserContext,
+  baseURL: string,
+  tag: string,
+): Promise<DataApi> {
   const api = await freshBuyer(request, context, baseURL, tag);
   await giveBalance(request, api.username, "1000");
-  return async <T,>(method: "GET" | "POST" | "PUT", p: string, data?: unknown) => {
+  return async <T>(method: "GET" | "POST" | "PUT", p: string, data?: unknown) => {
     const res = await api<T>(method, p, data);
     expect(res.code, `${p} ${JSON.stringify(res)}`).toBe("00000");
     return res.data;
@@ -161,7 +216,24 @@ export type ShopOps = (baseURL: string, ...args: string[]) => Promise<string>;
 export function shopOps(spec: string): ShopOps {
   const tokenFile = path.join(process.env.MALL_E2E_DATA_DIR ?? os.tmpdir(), `ops-tokens-${spec}.json`);
   return async (baseURL, ...args) => {
-    const { stdout } = await run(process.execPath, ["--import", "tsx", "scripts/ops/main.ts", ...args, "--url", baseURL, "--user", "shop01", "--password", "Shop1234", "--token-file", tokenFile], { timeout: 30_000 });
+    const { stdout } = await run(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        "scripts/ops/main.ts",
+        ...args,
+        "--url",
+        baseURL,
+        "--user",
+        "shop01",
+        "--password",
+        "Shop1234",
+        "--token-file",
+        tokenFile,
+      ],
+      { timeout: 30_000 },
+    );
     return stdout;
   };
 }
@@ -169,30 +241,60 @@ export function shopOps(spec: string): ShopOps {
 /** A cheap product of shop 1 with plenty of stock. */
 export const AFTER_SALES_PROD = { prodId: 66, shopId: 1 };
 
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+  "base64",
+);
 /** A 1×1 PNG to upload as `name`. */
 export const png = (name: string) => ({ name, mimeType: "image/png", buffer: PNG });
 
 /** A completed order of one piece of AFTER_SALES_PROD: buy now, pay with the balance, shipped by the shop (CLI), received. */
-async function completedOrder(api: DataApi, baseURL: string, ops: ShopOps, invoice?: { invoiceType: 1 | 2; headerName: string; invoiceTaxNumber?: string }): Promise<string> {
+async function completedOrder(
+  api: DataApi,
+  baseURL: string,
+  ops: ShopOps,
+  invoice?: { invoiceType: 1 | 2; headerName: string; invoiceTaxNumber?: string },
+): Promise<string> {
   const PROD = AFTER_SALES_PROD;
   const addrs = await api<{ addrId: number }[]>("GET", "/p/address/list");
-  if (addrs.length === 0) await api("POST", "/p/address/addAddr", { receiver: "Demo Buyer", mobile: "13812345678", provinceId: 31, cityId: 3101, areaId: 310104, addr: "100 Century Avenue" });
-  const info = await api<{ skuList: { skuId: number; stocks: number }[] }>("GET", `/prod/prodInfo?prodId=${PROD.prodId}`);
+  if (addrs.length === 0)
+    await api("POST", "/p/address/addAddr", {
+      receiver: "Demo Buyer",
+      mobile: "13812345678",
+      provinceId: 31,
+      cityId: 3101,
+      areaId: 310104,
+      addr: "100 Century Avenue",
+    });
+  const info = await api<{ skuList: { skuId: number; stocks: number }[] }>(
+    "GET",
+    `/prod/prodInfo?prodId=${PROD.prodId}`,
+  );
   const sku = info.skuList.find((s) => s.stocks > 0)!;
-  const conf = await api<{ uuid: string }>("POST", "/p/order/confirm", { orderItem: { prodId: PROD.prodId, skuId: sku.skuId, prodCount: 1, shopId: PROD.shopId } });
-  const sub = await api<{ orderNumbers: string }>("POST", "/p/order/submit", { uuid: conf.uuid, ...(invoice ? { orderInvoiceList: [{ shopId: PROD.shopId, ...invoice }] } : {}) });
+  const conf = await api<{ uuid: string }>("POST", "/p/order/confirm", {
+    orderItem: { prodId: PROD.prodId, skuId: sku.skuId, prodCount: 1, shopId: PROD.shopId },
+  });
+  const sub = await api<{ orderNumbers: string }>("POST", "/p/order/submit", {
+    uuid: conf.uuid,
+    ...(invoice ? { orderInvoiceList: [{ shopId: PROD.shopId, ...invoice }] } : {}),
+  });
   const orderNumber = sub.orderNumbers;
   const paid = await api<{ type: number }>("POST", "/p/order/pay", { orderNumbers: orderNumber, payType: 9 });
   expect(paid.type).toBe(1);
-  expect(await ops(baseURL, "ship", orderNumber, "--company", "1", "--tracking", `SF${orderNumber.slice(-10)}`)).toContain(orderNumber);
+  expect(
+    await ops(baseURL, "ship", orderNumber, "--company", "1", "--tracking", `SF${orderNumber.slice(-10)}`),
+  ).toContain(orderNumber);
   await api("PUT", `/p/myOrder/receipt/${orderNumber}`);
   return orderNumber;
 }
 
 /** A fresh buyer with ¥1000 of balance, logged in in `context`, and a completed order of theirs (one piece of AFTER_SALES_PROD). */
 export async function buyerWithCompletedOrder(
-  request: APIRequestContext, context: BrowserContext, baseURL: string, tag: string, ops: ShopOps,
+  request: APIRequestContext,
+  context: BrowserContext,
+  baseURL: string,
+  tag: string,
+  ops: ShopOps,
   invoice?: { invoiceType: 1 | 2; headerName: string; invoiceTaxNumber?: string },
 ): Promise<{ api: DataApi; orderNumber: string }> {
   const api = await buyerWithBalance(request, context, baseURL, tag);

@@ -33,7 +33,9 @@ test("login: text typed before hydration is kept and submitted", async ({ page }
   // The form's state holds the text too: submitting logs in (no "account name" error).
   await page.getByTestId("login-submit").click();
   await page.waitForURL((url) => url.pathname === "/");
-  await expect.poll(async () => (await page.context().cookies()).some((c) => c.name === "token" && c.value !== "")).toBe(true);
+  await expect
+    .poll(async () => (await page.context().cookies()).some((c) => c.name === "token" && c.value !== ""))
+    .toBe(true);
 });
 
 test("register: text typed before hydration is kept through the next render", async ({ page }) => {
@@ -55,7 +57,12 @@ test("register: text typed before hydration is kept through the next render", as
   await expect(page.locator("#register-mobile")).toHaveValue("13912345678");
 });
 
-test("user center: a form renders no field before its island hydrates, so nothing typed can be lost", async ({ page, request, context, baseURL }) => {
+test("user center: a form renders no field before its island hydrates, so nothing typed can be lost", async ({
+  page,
+  request,
+  context,
+  baseURL,
+}) => {
   const body = await (await request.post("/api/login", { data: { userName: "demo", passWord: "Demo1234" } })).json();
   await context.addCookies([{ name: "token", value: body.data.accessToken as string, url: baseURL! }]);
   const release = await holdIsland(page, /\/_astro\/Password\.[\w-]+\.js$/);

@@ -11,10 +11,18 @@ import { buyerWithCompletedOrder, islandsReady, shopOps, tr, watchErrors } from 
 
 const ops = shopOps("invoice");
 
-test("en: invoice detail: changed to a unit (a bad taxpayer number is refused), issued by the shop", async ({ page, context, request, baseURL }) => {
+test("en: invoice detail: changed to a unit (a bad taxpayer number is refused), issued by the shop", async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const errors = watchErrors(page);
-  const { orderNumber } = await buyerWithCompletedOrder(request, context, baseURL!, "invoice", ops, { invoiceType: 1, headerName: "Demo Buyer" });
+  const { orderNumber } = await buyerWithCompletedOrder(request, context, baseURL!, "invoice", ops, {
+    invoiceType: 1,
+    headerName: "Demo Buyer",
+  });
 
   // Invoice: in progress, change to a unit (a bad taxpayer number is refused, nothing changes), then the shop uploads the PDF.
   await page.goto(`/en/invoice-detail?orderNumber=${orderNumber}`);

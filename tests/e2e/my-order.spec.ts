@@ -8,8 +8,17 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { islandsReady, prefix, registerBuyer as register, tr, watchErrors, type Locale } from "./helpers.ts";
 
-async function api<T>(request: APIRequestContext, token: string, method: "get" | "post" | "put", url: string, data?: unknown): Promise<T> {
-  const res = await request[method](`/api${url}`, { headers: { Authorization: token }, ...(data === undefined ? {} : { data }) });
+async function api<T>(
+  request: APIRequestContext,
+  token: string,
+  method: "get" | "post" | "put",
+  url: string,
+  data?: unknown,
+): Promise<T> {
+  const res = await request[method](`/api${url}`, {
+    headers: { Authorization: token },
+    ...(data === undefined ? {} : { data }),
+  });
   const body = await res.json();
   expect(body.code, `${url} ${JSON.stringify(body)}`).toBe("00000");
   return body.data as T;
@@ -21,7 +30,9 @@ async function buyNow(request: APIRequestContext, token: string, index: number):
   const prodId = list.data.records[index].prodId as number;
   const info = (await (await request.get("/api/prod/prodInfo", { params: { prodId } })).json()).data;
   const sku = (info.skuList as { skuId: number; stocks: number }[]).find((s) => s.stocks > 0)!;
-  const conf = await api<{ uuid: string }>(request, token, "post", "/p/order/confirm", { orderItem: { prodId, skuId: sku.skuId, prodCount: 1, shopId: info.shop.shopId } });
+  const conf = await api<{ uuid: string }>(request, token, "post", "/p/order/confirm", {
+    orderItem: { prodId, skuId: sku.skuId, prodCount: 1, shopId: info.shop.shopId },
+  });
   const sub = await api<{ orderNumbers: string }>(request, token, "post", "/p/order/submit", { uuid: conf.uuid });
   return sub.orderNumbers;
 }
@@ -32,7 +43,14 @@ for (const locale of ["zh", "en"] as Locale[]) {
     const errors = watchErrors(page);
     const p = prefix(locale);
     const token = await register(request, locale.slice(0, 2));
-    await api(request, token, "post", "/p/address/addAddr", { receiver: "Zhang San", mobile: "13812345678", provinceId: 31, cityId: 3101, areaId: 310104, addr: "100 Century Avenue" });
+    await api(request, token, "post", "/p/address/addAddr", {
+      receiver: "Zhang San",
+      mobile: "13812345678",
+      provinceId: 31,
+      cityId: 3101,
+      areaId: 310104,
+      addr: "100 Century Avenue",
+    });
     const first = await buyNow(request, token, 3);
     const second = await buyNow(request, token, 4);
     await context.addCookies([{ name: "token", value: token, url: baseURL! }]);
@@ -44,7 +62,9 @@ for (const locale of ["zh", "en"] as Locale[]) {
     await expect(cards).toHaveCount(2);
     await expect(cards.first()).toHaveAttribute("data-order-number", second);
     await expect(page.getByTestId("mo-tab-1").getByTestId("mo-tab-count")).toHaveText("2");
-    await expect(page.getByTestId("uc-side-menu").getByRole("link", { name: tr(locale, "userCenter.menu.order") })).toHaveAttribute("href", `${p}/user-center/uc-order`);
+    await expect(
+      page.getByTestId("uc-side-menu").getByRole("link", { name: tr(locale, "userCenter.menu.order") }),
+    ).toHaveAttribute("href", `${p}/user-center/uc-order`);
     await expect(cards.first().getByTestId("mo-pay")).toHaveAttribute("href", `${p}/payment?orderNumbers=${second}`);
 
     // Tabs change the URL; "to ship" is empty.
@@ -69,7 +89,11 @@ for (const locale of ["zh", "en"] as Locale[]) {
     await expect(cards.first().getByTestId("mo-status")).toHaveText(tr(locale, "order.status.6"));
 
     // Detail of the canceled order: progress and address; delete from there.
-    await cards.first().getByRole("link", { name: tr(locale, "myOrder.action.detail") }).first().click();
+    await cards
+      .first()
+      .getByRole("link", { name: tr(locale, "myOrder.action.detail") })
+      .first()
+      .click();
     await expect(page).toHaveURL(new RegExp(`order-detail\\?orderNumber=${first}`));
     await expect(page.getByTestId("mo-detail-status")).toHaveText(tr(locale, "order.status.6"));
     await expect(page.getByTestId("mo-steps").locator("li")).toHaveCount(5);

@@ -12,10 +12,19 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { islandsReady, prefix, registerBuyer, tr, watchErrors, type Locale } from "./helpers.ts";
 
-const CASES: { locale: Locale; tag: string }[] = [{ locale: "zh", tag: "zh" }, { locale: "zh-tw", tag: "tw" }, { locale: "en", tag: "en" }];
+const CASES: { locale: Locale; tag: string }[] = [
+  { locale: "zh", tag: "zh" },
+  { locale: "zh-tw", tag: "tw" },
+  { locale: "en", tag: "en" },
+];
 
 for (const { locale, tag } of CASES) {
-  test(`${locale}: daily sign-in → points log; top-up through the sandbox QR → balance log`, async ({ page, context, request, baseURL }) => {
+  test(`${locale}: daily sign-in → points log; top-up through the sandbox QR → balance log`, async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
     test.setTimeout(90_000);
     const errors = watchErrors(page);
     const p = prefix(locale);
@@ -57,7 +66,11 @@ for (const { locale, tag } of CASES) {
     await sandbox.close();
     // The balance page polls the top-up and shows it paid.
     await expect(page.getByTestId("recharge-paid")).toBeVisible({ timeout: 10_000 });
-    await page.getByTestId("recharge-pay").getByRole("button", { name: tr(locale, "balance.ui.close") }).last().click();
+    await page
+      .getByTestId("recharge-pay")
+      .getByRole("button", { name: tr(locale, "balance.ui.close") })
+      .last()
+      .click();
     await expect(page.getByTestId("balance-total")).toContainText("88.80");
     await expect(page.getByTestId("balance-log-row").first()).toContainText(tr(locale, "balance.type.1"));
     await expect(page.getByTestId("balance-log-row").first()).toContainText("+88.80");
@@ -68,17 +81,44 @@ for (const { locale, tag } of CASES) {
 /** Top-up through the sandbox via the API (the browser journey above covers the page). */
 async function topUp(request: APIRequestContext, token: string, amount: string): Promise<void> {
   const headers = { Authorization: token };
-  const pay = (await (await request.post("/api/p/balance/pay", { headers, data: { customRechargeAmount: amount, payType: 3 } })).json()).data as { payNo: string; payUrl: string };
+  const pay = (
+    await (
+      await request.post("/api/p/balance/pay", { headers, data: { customRechargeAmount: amount, payType: 3 } })
+    ).json()
+  ).data as { payNo: string; payUrl: string };
   const key = new URL(pay.payUrl, "http://x").searchParams.get("key");
-  expect((await (await request.post("/api/pay/sandbox/complete", { data: { payNo: pay.payNo, key } })).json()).code).toBe("00000");
-  expect((await (await request.post("/api/p/address/addAddr", { headers, data: { receiver: "Member Buyer", mobile: "13800138000", provinceId: 44, cityId: 4403, areaId: 440305, addr: "Keyuan Road 8", postCode: "518000" } })).json()).code).toBe("00000");
+  expect(
+    (await (await request.post("/api/pay/sandbox/complete", { data: { payNo: pay.payNo, key } })).json()).code,
+  ).toBe("00000");
+  expect(
+    (
+      await (
+        await request.post("/api/p/address/addAddr", {
+          headers,
+          data: {
+            receiver: "Member Buyer",
+            mobile: "13800138000",
+            provinceId: 44,
+            cityId: 4403,
+            areaId: 440305,
+            addr: "Keyuan Road 8",
+            postCode: "518000",
+          },
+        })
+      ).json()
+    ).code,
+  ).toBe("00000");
 }
 
 /** A product of self-operated shop 1 under ¥99 (so it would pay freight) whose SKUs share one price. */
-async function selfOperatedProduct(request: APIRequestContext): Promise<{ prodId: number; skuId: number; price: string }> {
+async function selfOperatedProduct(
+  request: APIRequestContext,
+): Promise<{ prodId: number; skuId: number; price: string }> {
   for (let prodId = 1; prodId < 200; prodId++) {
-    const d = (await (await request.get(`/api/prod/prodInfo?prodId=${prodId}`)).json()).data as
-      | { shop: { shopId: number }; skuList: { skuId: number; price: string; stocks: number; status: number }[] } | null;
+    const d = (await (await request.get(`/api/prod/prodInfo?prodId=${prodId}`)).json()).data as {
+      shop: { shopId: number };
+      skuList: { skuId: number; price: string; stocks: number; status: number }[];
+    } | null;
     if (!d || d.shop.shopId !== 1 || new Set(d.skuList.map((s) => s.price)).size !== 1) continue;
     const sku = d.skuList.find((s) => s.status === 1 && s.stocks > 5);
     if (sku && Number(sku.price) < 99) return { prodId, skuId: sku.skuId, price: sku.price };
@@ -87,7 +127,12 @@ async function selfOperatedProduct(request: APIRequestContext): Promise<{ prodId
 }
 
 for (const { locale, tag } of CASES) {
-  test(`${locale}: buy membership by balance → member price → checkout without freight; exchange a points-mall item`, async ({ page, context, request, baseURL }) => {
+  test(`${locale}: buy membership by balance → member price → checkout without freight; exchange a points-mall item`, async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
     test.setTimeout(90_000);
     const errors = watchErrors(page);
     const p = prefix(locale);
@@ -101,7 +146,9 @@ for (const { locale, tag } of CASES) {
     const paidText = tr(locale, "member.buy.paid").split("{{date}}")[0]!;
     await expect(page.getByTestId("buy-member-result")).toContainText(paidText);
     await page.goto(`${p}/member-center/member-center`);
-    await expect(page.getByTestId("member-paid")).toContainText(tr(locale, "member.center.paidActive").split("{{date}}")[0]!);
+    await expect(page.getByTestId("member-paid")).toContainText(
+      tr(locale, "member.center.paidActive").split("{{date}}")[0]!,
+    );
     // The user center and the top bar's dropdown show the level, points, balance and coupons.
     await page.goto(`${p}/user-center`);
     await islandsReady(page);
@@ -126,14 +173,22 @@ for (const { locale, tag } of CASES) {
     await page.goto(`${p}/member-center/integral-mall`);
     await expect(page.getByTestId("points-mall-item")).toHaveCount(12);
     // The catalogue and the exchange page show the buyer's own points.
-    const score = String(((await (await request.get("/api/p/user/centerInfo", { headers: { Authorization: token } })).json()).data as { score: number }).score);
+    const score = String(
+      (
+        (await (await request.get("/api/p/user/centerInfo", { headers: { Authorization: token } })).json()).data as {
+          score: number;
+        }
+      ).score,
+    );
     await expect(page.getByTestId("my-points-value")).toHaveText(score);
     await page.getByTestId("points-mall-item").first().getByRole("link").first().click();
     await page.getByTestId("points-mall-exchange").click();
     await expect(page.getByTestId("my-points-value")).toHaveText(score);
     await expect(page.getByTestId("exchange-addresses").locator('input[type="radio"]')).toBeChecked();
     await page.getByTestId("exchange-submit").click();
-    await page.waitForURL((u) => u.pathname === `${p}/order-detail` && /^\d+$/.test(u.searchParams.get("orderNumber") ?? ""));
+    await page.waitForURL(
+      (u) => u.pathname === `${p}/order-detail` && /^\d+$/.test(u.searchParams.get("orderNumber") ?? ""),
+    );
     await page.goto(`${p}/user-center/uc-order`);
     await islandsReady(page);
     await expect(page.getByTestId("mo-type-points").first()).toHaveText(tr(locale, "myOrder.typePoints"));
@@ -141,7 +196,12 @@ for (const { locale, tag } of CASES) {
   });
 }
 
-test("zh: buy membership through the sandbox QR: the buy page notices the payment by itself", async ({ page, context, request, baseURL }) => {
+test("zh: buy membership through the sandbox QR: the buy page notices the payment by itself", async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
   test.setTimeout(60_000);
   const errors = watchErrors(page);
   const token = await registerBuyer(request, "mq");
@@ -157,11 +217,16 @@ test("zh: buy membership through the sandbox QR: the buy page notices the paymen
   await sandbox.getByTestId("sandbox-pay-now").click();
   await expect(sandbox.getByTestId("sandbox-result")).toHaveText(tr("zh", "payment.sandbox.success"));
   await sandbox.close();
-  await expect(page.getByTestId("buy-member-result")).toContainText(tr("zh", "member.buy.paid").split("{{date}}")[0]!, { timeout: 10_000 });
+  await expect(page.getByTestId("buy-member-result")).toContainText(tr("zh", "member.buy.paid").split("{{date}}")[0]!, {
+    timeout: 10_000,
+  });
   expect(errors).toEqual([]);
 });
 
-test("en: the points-mall item address without an id leads to the mall; the query form to the item; visitors see the login hint", async ({ page, request }) => {
+test("en: the points-mall item address without an id leads to the mall; the query form to the item; visitors see the login hint", async ({
+  page,
+  request,
+}) => {
   const bare = await request.get("/en/member-center/integral-det", { maxRedirects: 0 });
   expect(bare.status()).toBe(302);
   expect(bare.headers().location).toBe("/en/member-center/integral-mall");

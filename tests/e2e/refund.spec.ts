@@ -7,7 +7,17 @@
  * locale: refund only, a too-large amount refused with the maximum, withdrawn, listed in my refunds.
  */
 import { expect, test } from "@playwright/test";
-import { buyerWithCompletedOrder, islandsReady, LOCALES, png, prefix, shopOps, tr, watchErrors, type DataApi } from "./helpers.ts";
+import {
+  buyerWithCompletedOrder,
+  islandsReady,
+  LOCALES,
+  png,
+  prefix,
+  shopOps,
+  tr,
+  watchErrors,
+  type DataApi,
+} from "./helpers.ts";
 
 const ops = shopOps("refund");
 
@@ -18,11 +28,22 @@ async function balance(api: DataApi): Promise<number> {
 test.describe.configure({ mode: "serial" });
 
 for (const locale of LOCALES) {
-  test(`${locale}: return with images → accepted (CLI) → shipped back → received (CLI) → refunded`, async ({ page, context, request, baseURL }) => {
+  test(`${locale}: return with images → accepted (CLI) → shipped back → received (CLI) → refunded`, async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
     test.setTimeout(150_000);
     const errors = watchErrors(page);
     const p = prefix(locale);
-    const { api, orderNumber } = await buyerWithCompletedOrder(request, context, baseURL!, `rf${locale.replace("-", "")}`, ops);
+    const { api, orderNumber } = await buyerWithCompletedOrder(
+      request,
+      context,
+      baseURL!,
+      `rf${locale.replace("-", "")}`,
+      ops,
+    );
 
     // Apply for a return with two images.
     await page.goto(`${p}/user-center/apply-return?orderNumber=${orderNumber}`);
@@ -62,10 +83,13 @@ for (const locale of LOCALES) {
     await expect(page.getByTestId("rd-status")).toHaveText(tr(locale, "refund.sts.5"));
     await expect(page.getByTestId("rd-refunded")).toContainText(amount);
     await expect(page.getByTestId("rd-refunded")).toContainText(tr(locale, "refund.way.balance"));
-    expect(Math.round((await balance(api) - before) * 100)).toBe(Math.round(Number(amount) * 100));
+    expect(Math.round(((await balance(api)) - before) * 100)).toBe(Math.round(Number(amount) * 100));
     // The balance log shows the refund of the order; the order's line says "refunded" and links to it; the order is closed.
     await page.goto(`${p}/user-center/uc-balance`);
-    const row = page.getByTestId("balance-log-row").filter({ hasText: orderNumber }).filter({ hasText: tr(locale, "balance.type.4") });
+    const row = page
+      .getByTestId("balance-log-row")
+      .filter({ hasText: orderNumber })
+      .filter({ hasText: tr(locale, "balance.type.4") });
     await expect(row).toHaveCount(1);
     await expect(row).toContainText(amount);
     await page.goto(`${p}/order-detail?orderNumber=${orderNumber}`);
@@ -77,7 +101,12 @@ for (const locale of LOCALES) {
   });
 }
 
-test("en: refund only: a too-large amount is refused with the maximum; withdrawn; listed in my refunds", async ({ page, context, request, baseURL }) => {
+test("en: refund only: a too-large amount is refused with the maximum; withdrawn; listed in my refunds", async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const errors = watchErrors(page);
   const { orderNumber } = await buyerWithCompletedOrder(request, context, baseURL!, "rfonly", ops);

@@ -6,7 +6,17 @@
  * text is refused and nothing is stored; an anonymous one then shows in my reviews.
  */
 import { expect, test } from "@playwright/test";
-import { AFTER_SALES_PROD as PROD, buyerWithCompletedOrder, islandsReady, LOCALES, png, prefix, shopOps, tr, watchErrors } from "./helpers.ts";
+import {
+  AFTER_SALES_PROD as PROD,
+  buyerWithCompletedOrder,
+  islandsReady,
+  LOCALES,
+  png,
+  prefix,
+  shopOps,
+  tr,
+  watchErrors,
+} from "./helpers.ts";
 
 const ops = shopOps("review");
 
@@ -17,7 +27,13 @@ for (const locale of LOCALES) {
     test.setTimeout(120_000);
     const errors = watchErrors(page);
     const p = prefix(locale);
-    const { orderNumber } = await buyerWithCompletedOrder(request, context, baseURL!, `rv${locale.replace("-", "")}`, ops);
+    const { orderNumber } = await buyerWithCompletedOrder(
+      request,
+      context,
+      baseURL!,
+      `rv${locale.replace("-", "")}`,
+      ops,
+    );
 
     // Review with two photos.
     await page.goto(`${p}/write-comments?orderNumber=${orderNumber}`);
@@ -50,7 +66,12 @@ for (const locale of LOCALES) {
   });
 }
 
-test("en: a review without text is refused in the buyer's language; an anonymous one shows in my reviews", async ({ page, context, request, baseURL }) => {
+test("en: a review without text is refused in the buyer's language; an anonymous one shows in my reviews", async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const errors = watchErrors(page);
   const { orderNumber } = await buyerWithCompletedOrder(request, context, baseURL!, "rvmine", ops);

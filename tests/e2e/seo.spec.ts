@@ -62,7 +62,10 @@ async function singlePriceProduct(request: APIRequestContext): Promise<{ prodId:
 }
 
 for (const locale of ["zh", "en"] as Locale[]) {
-  test(`canonical, hreflang and JSON-LD on home, list, detail and shop pages (${locale})`, async ({ page, request }) => {
+  test(`canonical, hreflang and JSON-LD on home, list, detail and shop pages (${locale})`, async ({
+    page,
+    request,
+  }) => {
     const product = await singlePriceProduct(request);
     const cases: PageCase[] = [
       { name: "home", path: "/", types: ["WebSite", "Organization"] },
@@ -101,10 +104,14 @@ for (const locale of ["zh", "en"] as Locale[]) {
         expect(p.offers["@type"]).toBe("Offer");
         expect(p.offers.price, "offers.price = the SKU price from the API").toBe(product.price);
         expect(p.offers.priceCurrency).toBe("CNY");
-        expect(p.image.every((src) => src.startsWith(`${origin()}/`)), "absolute images").toBe(true);
+        expect(
+          p.image.every((src) => src.startsWith(`${origin()}/`)),
+          "absolute images",
+        ).toBe(true);
       }
       if (c.name === "detail" || c.name === "list") {
-        const items = (of("BreadcrumbList") as JsonLd & { itemListElement: { position: number; item: string }[] }).itemListElement;
+        const items = (of("BreadcrumbList") as JsonLd & { itemListElement: { position: number; item: string }[] })
+          .itemListElement;
         expect(items.length).toBeGreaterThan(1);
         expect(items.map((i) => i.position)).toEqual(items.map((_, i) => i + 1));
         expect(items[0]!.item).toBe(`${origin()}${localized(locale, "/")}`);
@@ -118,12 +125,21 @@ for (const locale of ["zh", "en"] as Locale[]) {
   });
 }
 
-test("a product with several SKU prices has an AggregateOffer with the API's low and high price", async ({ page, request }) => {
-  const body = (await (await request.get("/api/prod/prodInfo?prodId=1")).json()) as { data: { skuList: { price: string; status: number }[] } };
+test("a product with several SKU prices has an AggregateOffer with the API's low and high price", async ({
+  page,
+  request,
+}) => {
+  const body = (await (await request.get("/api/prod/prodInfo?prodId=1")).json()) as {
+    data: { skuList: { price: string; status: number }[] };
+  };
   const prices = body.data.skuList.filter((s) => s.status === 1).map((s) => Number(s.price));
   expect(new Set(prices).size, "product 1 has several prices (seed)").toBeGreaterThan(1);
   const head = await readHead(page, request, "/detail/1");
-  const offers = (head.jsonLd.map((b) => b.parsed!).find((b) => b["@type"] === "Product") as JsonLd & { offers: Record<string, unknown> }).offers;
+  const offers = (
+    head.jsonLd.map((b) => b.parsed!).find((b) => b["@type"] === "Product") as JsonLd & {
+      offers: Record<string, unknown>;
+    }
+  ).offers;
   expect(offers).toMatchObject({
     "@type": "AggregateOffer",
     priceCurrency: "CNY",
@@ -132,21 +148,29 @@ test("a product with several SKU prices has an AggregateOffer with the API's low
   });
 });
 
-test("sitemap index lists per-locale sitemaps; the product sitemap has seeded products; robots.txt points at it", async ({ request }) => {
+test("sitemap index lists per-locale sitemaps; the product sitemap has seeded products; robots.txt points at it", async ({
+  request,
+}) => {
   const index = await request.get("/sitemap.xml");
   expect(index.status()).toBe(200);
   expect(index.headers()["content-type"]).toContain("xml");
   const locs = [...(await index.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
   for (const locale of ["zh", "zh-tw", "en"]) {
     expect(locs, `${locale} product sitemap`).toContain(`${origin()}/sitemap-${locale}-products-1.xml`);
-    expect(locs.some((l) => l.startsWith(`${origin()}/sitemap-${locale}-pages-`)), `${locale} pages sitemap`).toBe(true);
+    expect(
+      locs.some((l) => l.startsWith(`${origin()}/sitemap-${locale}-pages-`)),
+      `${locale} pages sitemap`,
+    ).toBe(true);
   }
   // Each listed sitemap answers.
   for (const loc of locs.filter((l) => /-(pages|shops)-1\.xml$/.test(l))) {
     expect((await request.get(new URL(loc).pathname)).status(), loc).toBe(200);
   }
 
-  for (const [locale, path] of [["zh", "/detail/1"], ["en", "/en/detail/1"]] as const) {
+  for (const [locale, path] of [
+    ["zh", "/detail/1"],
+    ["en", "/en/detail/1"],
+  ] as const) {
     const products = await (await request.get(`/sitemap-${locale}-products-1.xml`)).text();
     expect(products, `${locale} product sitemap`).toContain(`<loc>${origin()}${path}</loc>`);
     // Sold-out products stay listed (they still answer 200); unknown ids never appear.

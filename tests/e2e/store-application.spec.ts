@@ -26,15 +26,35 @@ async function register(request: APIRequestContext, tag: string): Promise<string
   const sentAt = Date.now();
   expect((await (await request.post("/api/sms/sendRegisterCode", { data: { mobile } })).json()).code).toBe("00000");
   let code = "";
-  await expect.poll(() => {
-    if (!fs.existsSync(OUTBOX)) return "";
-    const lines = fs.readFileSync(OUTBOX, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as { mobile: string; purpose: string; code: string; at: string });
-    const hit = lines.reverse().find((l) => l.mobile === mobile && l.purpose === "register" && Date.parse(l.at) >= sentAt - 1000);
-    return (code = hit?.code ?? "");
-  }, { timeout: 10_000 }).not.toBe("");
-  const body = await (await request.post("/api/user/register", {
-    data: { userName: username, password: "abc12345", confirmPassword: "abc12345", mobile, validCode: code, agreed: true },
-  })).json();
+  await expect
+    .poll(
+      () => {
+        if (!fs.existsSync(OUTBOX)) return "";
+        const lines = fs
+          .readFileSync(OUTBOX, "utf8")
+          .split("\n")
+          .filter(Boolean)
+          .map((l) => JSON.parse(l) as { mobile: string; purpose: string; code: string; at: string });
+        const hit = lines
+          .reverse()
+          .find((l) => l.mobile === mobile && l.purpose === "register" && Date.parse(l.at) >= sentAt - 1000);
+        return (code = hit?.code ?? "");
+      },
+      { timeout: 10_000 },
+    )
+    .not.toBe("");
+  const body = await (
+    await request.post("/api/user/register", {
+      data: {
+        userName: username,
+        password: "abc12345",
+        confirmPassword: "abc12345",
+        mobile,
+        validCode: code,
+        agreed: true,
+      },
+    })
+  ).json();
   expect(body.code, JSON.stringify(body)).toBe("00000");
   return body.data.accessToken as string;
 }
@@ -54,7 +74,11 @@ function png(r: number, g: number, b: number): Buffer {
 async function ops(baseURL: string, ...argv: string[]): Promise<string> {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await runOps(["--url", baseURL, ...argv], { out: (l) => out.push(l), err: (l) => err.push(l), env: { MALL_OPS_TOKEN_FILE: TOKENS } });
+  const code = await runOps(["--url", baseURL, ...argv], {
+    out: (l) => out.push(l),
+    err: (l) => err.push(l),
+    env: { MALL_OPS_TOKEN_FILE: TOKENS },
+  });
   expect(code, err.join("\n")).toBe(0);
   return out.join("\n");
 }
@@ -66,7 +90,12 @@ const CASES: { locale: Locale; tag: string }[] = [
 ];
 
 for (const { locale, tag } of CASES) {
-  test(`store application journey (${locale}): apply → rejected → resubmit → approved → store account → not opened until opened`, async ({ page, context, request, baseURL }) => {
+  test(`store application journey (${locale}): apply → rejected → resubmit → approved → store account → not opened until opened`, async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
     test.setTimeout(90_000);
     const errors = watchErrors(page);
     const token = await register(request, tag);
@@ -109,10 +138,22 @@ for (const { locale, tag } of CASES) {
     await page.getByTestId("sa-addr").fill("Keyuan Road 88, Nanshan");
     await page.getByTestId("sa-intro").fill("Hand-picked green teas and tea sets.");
     await page.getByTestId("sa-type-2").check();
-    const colours: [number, number, number][] = [[200, 30, 30], [30, 160, 60], [30, 60, 200], [220, 180, 20]];
-    for (const [i, field] of (["shopLogo", "businessLicense", "identityCardFront", "identityCardLater"] as const).entries()) {
-      await page.getByTestId(`sa-${field}-input`).setInputFiles({ name: `${field}.png`, mimeType: "image/png", buffer: png(...colours[i]!) });
-      await expect(page.getByTestId(`sa-${field}`).locator("img")).toHaveAttribute("src", /^\/uploads\/store\/[0-9a-f-]{36}\.png$/);
+    const colours: [number, number, number][] = [
+      [200, 30, 30],
+      [30, 160, 60],
+      [30, 60, 200],
+      [220, 180, 20],
+    ];
+    for (const [i, field] of (
+      ["shopLogo", "businessLicense", "identityCardFront", "identityCardLater"] as const
+    ).entries()) {
+      await page
+        .getByTestId(`sa-${field}-input`)
+        .setInputFiles({ name: `${field}.png`, mimeType: "image/png", buffer: png(...colours[i]!) });
+      await expect(page.getByTestId(`sa-${field}`).locator("img")).toHaveAttribute(
+        "src",
+        /^\/uploads\/store\/[0-9a-f-]{36}\.png$/,
+      );
     }
     await page.getByTestId("store-application-submit").click();
     await expect(state).toHaveAttribute("data-step", "wait");
@@ -159,7 +200,9 @@ for (const { locale, tag } of CASES) {
     await expect(page.getByTestId("store-account-current")).toContainText(account);
     await expect(page.getByTestId("store-seller-centre")).toHaveAttribute("href", /^https?:\/\//);
     await expect(page.getByTestId("store-seller-centre")).toHaveAttribute("target", "_blank");
-    const login = await (await request.post("/api/merchant/login", { data: { username: account, password: "tea123" } })).json();
+    const login = await (
+      await request.post("/api/merchant/login", { data: { username: account, password: "tea123" } })
+    ).json();
     expect(login.data.shopId).toBe(shopId);
 
     // The user center overview shows the state; the shop page says "not opened" until the platform opens it.
@@ -174,7 +217,10 @@ for (const { locale, tag } of CASES) {
     await page.goto(url);
     await islandsReady(page);
     await expect(state).toHaveAttribute("data-step", "open");
-    await expect(page.getByTestId("store-enter-shop")).toHaveAttribute("href", `${prefix(locale)}/shopIndex?sid=${shopId}`);
+    await expect(page.getByTestId("store-enter-shop")).toHaveAttribute(
+      "href",
+      `${prefix(locale)}/shopIndex?sid=${shopId}`,
+    );
     expect(errors).toEqual([]);
   });
 }

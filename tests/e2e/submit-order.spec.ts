@@ -19,7 +19,11 @@ const P50 = { prodId: 50, shopId: 2, skuId: 209 };
 const P200 = { prodId: 200, shopId: 5, skuId: 769 };
 const AREA = { provinceId: 11, cityId: 1101, areaId: 110101 };
 
-type Api = <T = unknown>(method: "GET" | "POST" | "PUT" | "DELETE", path: string, data?: unknown) => Promise<{ code: string; msg: string | null; data: T }>;
+type Api = <T = unknown>(
+  method: "GET" | "POST" | "PUT" | "DELETE",
+  path: string,
+  data?: unknown,
+) => Promise<{ code: string; msg: string | null; data: T }>;
 
 async function login(request: APIRequestContext, context: BrowserContext, baseURL: string, user: string): Promise<Api> {
   const res = await request.post("/api/login", { data: { userName: user, passWord: "Review1234" } });
@@ -28,13 +32,21 @@ async function login(request: APIRequestContext, context: BrowserContext, baseUR
   const token = body.data.accessToken as string;
   await context.addCookies([{ name: "token", value: token, url: baseURL }]);
   return async (method, path, data) => {
-    const r = await request.fetch(`/api${path}`, { method, headers: { authorization: token, "content-type": "application/json" }, ...(data === undefined ? {} : { data }) });
+    const r = await request.fetch(`/api${path}`, {
+      method,
+      headers: { authorization: token, "content-type": "application/json" },
+      ...(data === undefined ? {} : { data }),
+    });
     return r.json();
   };
 }
 
 async function clearCart(api: Api) {
-  const info = await api<{ shopCartItemDiscounts: { shopCartItems: { basketId: number }[] }[] }[]>("POST", "/p/shopCart/info", {});
+  const info = await api<{ shopCartItemDiscounts: { shopCartItems: { basketId: number }[] }[] }[]>(
+    "POST",
+    "/p/shopCart/info",
+    {},
+  );
   const ids = info.data.flatMap((s) => s.shopCartItemDiscounts.flatMap((g) => g.shopCartItems.map((i) => i.basketId)));
   if (ids.length) await api("DELETE", "/p/shopCart/deleteItem", ids);
 }
@@ -45,13 +57,20 @@ async function addresses(api: Api) {
 
 async function ensureAddress(api: Api) {
   if ((await addresses(api)).length > 0) return;
-  const r = await api("POST", "/p/address/addAddr", { receiver: "Reviewer", mobile: "13912345678", ...AREA, addr: "Chang'an Avenue 1, Building 2" });
+  const r = await api("POST", "/p/address/addAddr", {
+    receiver: "Reviewer",
+    mobile: "13912345678",
+    ...AREA,
+    addr: "Chang'an Avenue 1, Building 2",
+  });
   expect(r.code, JSON.stringify(r)).toBe("00000");
 }
 
 /** Serious and critical accessibility problems of the page (axe, WCAG 2.1 AA + best practices). */
 async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+    .analyze();
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `[${v.impact}] ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
@@ -63,16 +82,27 @@ async function buyNow(page: Page, locale: Locale) {
   await page.goto(`${prefix(locale)}/detail/${P50.prodId}`);
   const price = (await page.getByTestId("sku-price").textContent())!.trim();
   await page.getByTestId("buy-now").click();
-  await page.waitForURL((u) => u.pathname === `${prefix(locale)}/submit-order` && u.searchParams.get("prodId") === String(P50.prodId));
+  await page.waitForURL(
+    (u) => u.pathname === `${prefix(locale)}/submit-order` && u.searchParams.get("prodId") === String(P50.prodId),
+  );
   await islandsReady(page);
   await expect(page.getByTestId("submit-order")).toBeVisible();
   return price;
 }
 
-const LOCALES: [Locale, string][] = [["zh", "reviewer07"], ["zh-tw", "reviewer08"], ["en", "reviewer10"]];
+const LOCALES: [Locale, string][] = [
+  ["zh", "reviewer07"],
+  ["zh-tw", "reviewer08"],
+  ["en", "reviewer10"],
+];
 
 for (const [locale, user] of LOCALES) {
-  test(`${locale}: buy now → address, shop group, totals → submit → payment`, async ({ page, context, request, baseURL }) => {
+  test(`${locale}: buy now → address, shop group, totals → submit → payment`, async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
     const errors = watchErrors(page);
     const api = await login(request, context, baseURL!, user);
     if (locale === "zh") for (const a of await addresses(api)) await api("DELETE", `/p/address/deleteAddr/${a.addrId}`);
@@ -129,20 +159,37 @@ for (const [locale, user] of LOCALES) {
     }
 
     await page.getByTestId("so-submit").click();
-    await page.waitForURL((u) => u.pathname === `${prefix(locale)}/payment` && /^\d{19}$/.test(u.searchParams.get("orderNumbers") ?? ""));
+    await page.waitForURL(
+      (u) => u.pathname === `${prefix(locale)}/payment` && /^\d{19}$/.test(u.searchParams.get("orderNumbers") ?? ""),
+    );
     expect(errors.filter((e) => !e.includes("404"))).toEqual([]);
   });
 }
 
-test("zh: cart checkout with two shops, points, submits once on a double click", async ({ page, context, request, baseURL }) => {
+test("zh: cart checkout with two shops, points, submits once on a double click", async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
   const api = await login(request, context, baseURL!, "reviewer01");
   await ensureAddress(api);
   await clearCart(api);
   await api("POST", "/p/shopCart/changeItem", { ...P50, count: 1 });
   await api("POST", "/p/shopCart/changeItem", { ...P200, count: 2 });
-  const info = await api<{ shopCartItemDiscounts: { shopCartItems: { basketId: number }[] }[] }[]>("POST", "/p/shopCart/info", {});
+  const info = await api<{ shopCartItemDiscounts: { shopCartItems: { basketId: number }[] }[] }[]>(
+    "POST",
+    "/p/shopCart/info",
+    {},
+  );
   const ids = info.data.flatMap((s) => s.shopCartItemDiscounts.flatMap((g) => g.shopCartItems.map((i) => i.basketId)));
-  const preview = await api<{ actualTotal: string; userScore: number; maxUsableScore: number; total: string; totalTransFee: string }>("POST", "/p/order/confirm", { basketIds: ids });
+  const preview = await api<{
+    actualTotal: string;
+    userScore: number;
+    maxUsableScore: number;
+    total: string;
+    totalTransFee: string;
+  }>("POST", "/p/order/confirm", { basketIds: ids });
   expect(preview.code).toBe("00000");
 
   await page.goto(`/submit-order?basketIds=${ids.join(",")}`);
@@ -155,7 +202,10 @@ test("zh: cart checkout with two shops, points, submits once on a double click",
   if (preview.data.maxUsableScore > 0) {
     await page.getByTestId("so-points-use").check();
     await expect(page.getByTestId("so-total-points")).toBeVisible();
-    const withPoints = await api<{ actualTotal: string; useScore: number }>("POST", "/p/order/confirm", { basketIds: ids, isScorePay: 1 });
+    const withPoints = await api<{ actualTotal: string; useScore: number }>("POST", "/p/order/confirm", {
+      basketIds: ids,
+      isScorePay: 1,
+    });
     await expect(page.getByTestId("so-total-pay")).toHaveText(`¥${withPoints.data.actualTotal}`);
     await expect(page.getByTestId("so-points-input")).toHaveValue(String(withPoints.data.useScore));
     // Not a multiple of 10 → the rule's message, nothing re-confirmed.
@@ -172,7 +222,9 @@ test("zh: cart checkout with two shops, points, submits once on a double click",
     if (r.url().includes("/api/p/order/submit")) submits++;
   });
   await page.getByTestId("so-submit").dblclick();
-  await page.waitForURL((u) => u.pathname === "/payment" && (u.searchParams.get("orderNumbers") ?? "").split(",").length === 2);
+  await page.waitForURL(
+    (u) => u.pathname === "/payment" && (u.searchParams.get("orderNumbers") ?? "").split(",").length === 2,
+  );
   expect(submits).toBe(1);
 });
 
@@ -191,7 +243,9 @@ test("zh: bad queries, out of stock and repeated submits", async ({ page, contex
   await expect(page.getByTestId("so-back-cart")).toBeVisible();
 
   // Out of stock at submit → the message and a new confirm.
-  await page.route("**/api/p/order/submit", (route) => route.fulfill({ json: { code: "A03010", msg: "库存不足：测试商品", data: null, success: false } }));
+  await page.route("**/api/p/order/submit", (route) =>
+    route.fulfill({ json: { code: "A03010", msg: "库存不足：测试商品", data: null, success: false } }),
+  );
   await buyNow(page, "zh");
   let confirms = 0;
   page.on("request", (r) => {
@@ -204,7 +258,9 @@ test("zh: bad queries, out of stock and repeated submits", async ({ page, contex
 
   // Repeated submit → the message, then the unpaid orders.
   await page.unroute("**/api/p/order/submit");
-  await page.route("**/api/p/order/submit", (route) => route.fulfill({ json: { code: "A03002", msg: tr("zh", "orderSubmit.repeatSubmit"), data: null, success: false } }));
+  await page.route("**/api/p/order/submit", (route) =>
+    route.fulfill({ json: { code: "A03002", msg: tr("zh", "orderSubmit.repeatSubmit"), data: null, success: false } }),
+  );
   await page.getByTestId("so-submit").click();
   await expect(toast(page, tr("zh", "orderSubmit.repeatSubmit"))).toBeVisible();
   await page.waitForURL((u) => u.pathname === "/user-center/uc-order" && u.searchParams.get("status") === "1");

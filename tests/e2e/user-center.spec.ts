@@ -35,7 +35,14 @@ async function register(request: APIRequestContext, tag: string): Promise<Accoun
   expect((await sent.json()).code).toBe("00000");
   const validCode = await outboxCode(id.mobile, sentAt);
   const res = await request.post("/api/user/register", {
-    data: { userName: id.username, password: id.password, confirmPassword: id.password, mobile: id.mobile, validCode, agreed: true },
+    data: {
+      userName: id.username,
+      password: id.password,
+      confirmPassword: id.password,
+      mobile: id.mobile,
+      validCode,
+      agreed: true,
+    },
   });
   const body = await res.json();
   expect(body.code, JSON.stringify(body)).toBe("00000");
@@ -59,7 +66,9 @@ function tinyPng(): Buffer {
 }
 
 async function axeBlocking(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+    .analyze();
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `[${v.impact}] ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
@@ -92,7 +101,9 @@ for (const { locale, tag, prodIndex } of LOCALE_CASES) {
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
     await expect(page.getByTestId("uc-overview-nickname")).toContainText(acc.username);
     await expect(page.getByTestId("uc-order-counts")).toBeVisible();
-    await expect(page.getByTestId("uc-side-menu").getByRole("link", { name: tr(locale, "userCenter.menu.address") })).toHaveAttribute("href", `${p}/user-center/uc-address`);
+    await expect(
+      page.getByTestId("uc-side-menu").getByRole("link", { name: tr(locale, "userCenter.menu.address") }),
+    ).toHaveAttribute("href", `${p}/user-center/uc-address`);
     expect(await axeBlocking(page), "serious/critical axe violations on /user-center").toEqual([]);
 
     // Profile: nickname + avatar → header nickname changes.
@@ -105,7 +116,9 @@ for (const { locale, tag, prodIndex } of LOCALE_CASES) {
     await page.getByTestId("uc-account-save").click();
     await expect(page.getByText(tr(locale, "rules.nicknameRequired"))).toBeVisible();
     await nickInput.fill(nick);
-    await page.getByTestId("uc-avatar-input").setInputFiles({ name: "a.png", mimeType: "image/png", buffer: tinyPng() });
+    await page
+      .getByTestId("uc-avatar-input")
+      .setInputFiles({ name: "a.png", mimeType: "image/png", buffer: tinyPng() });
     await expect(page.getByTestId("uc-avatar-preview")).toHaveAttribute("src", /^\/uploads\/avatar\/.+\.png$/);
     await page.getByTestId("uc-account-save").click();
     await expect(page.locator("[data-user-nickname]")).toHaveText(nick);
@@ -113,7 +126,9 @@ for (const { locale, tag, prodIndex } of LOCALE_CASES) {
     await expect(nickInput).toHaveValue(nick);
     await expect(page.getByTestId("uc-avatar-preview")).toHaveAttribute("src", /^\/uploads\/avatar\//);
     // A file that is not an image is refused before uploading.
-    await page.getByTestId("uc-avatar-input").setInputFiles({ name: "a.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
+    await page
+      .getByTestId("uc-avatar-input")
+      .setInputFiles({ name: "a.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
     await expect(page.getByText(tr(locale, "userCenter.account.avatarType"))).toBeVisible();
 
     // Addresses: add with the area picker (first → default), edit, delete.
@@ -176,7 +191,10 @@ for (const { locale, tag, prodIndex } of LOCALE_CASES) {
     await shopRow.getByTestId("uc-collection-unfollow").click();
     await expect(page.getByTestId("uc-collection-empty")).toBeVisible();
     await page.getByRole("tab", { name: tr(locale, "userCenter.collection.tabs.prods") }).click();
-    await page.locator(`[data-testid="uc-collection-prod"][data-prod-id="${prodId}"]`).getByTestId("uc-collection-cancel").click();
+    await page
+      .locator(`[data-testid="uc-collection-prod"][data-prod-id="${prodId}"]`)
+      .getByTestId("uc-collection-cancel")
+      .click();
     await expect(page.getByTestId("uc-collection-empty")).toBeVisible();
 
     // The visited product is in the footprints (grouped by day); delete it.
@@ -192,7 +210,12 @@ for (const { locale, tag, prodIndex } of LOCALE_CASES) {
   });
 }
 
-test("zh: change password keeps the session; guests get the login popup", async ({ page, context, request, baseURL }) => {
+test("zh: change password keeps the session; guests get the login popup", async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
   test.setTimeout(90_000);
   const acc = await register(request, "pw");
   await logIn(context, baseURL!, acc.token);
@@ -221,5 +244,10 @@ test("zh: change password keeps the session; guests get the login popup", async 
   await page.goto("/user-center/uc-address");
   await islandsReady(page);
   await expect(page.getByTestId("uc-need-login")).toBeVisible();
-  await expect(page.getByRole("dialog").filter({ has: page.locator("[data-login-popup]") }).or(page.locator("[data-login-popup]"))).toBeVisible();
+  await expect(
+    page
+      .getByRole("dialog")
+      .filter({ has: page.locator("[data-login-popup]") })
+      .or(page.locator("[data-login-popup]")),
+  ).toBeVisible();
 });

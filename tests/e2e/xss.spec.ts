@@ -15,8 +15,14 @@ import path from "node:path";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { registerBuyer } from "./helpers.ts";
 
-const VECTORS = fs.readFileSync(path.resolve("tests/e2e/fixtures/xss-vectors.txt"), "utf8").split("\n").filter((l) => l.trim() && !l.startsWith("#"));
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
+const VECTORS = fs
+  .readFileSync(path.resolve("tests/e2e/fixtures/xss-vectors.txt"), "utf8")
+  .split("\n")
+  .filter((l) => l.trim() && !l.startsWith("#"));
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+  "base64",
+);
 /** A cheap product of shop 1 with plenty of stock. */
 const PROD = { prodId: 66, shopId: 1 };
 const SZ = { provinceId: 44, cityId: 4403, areaId: 440305 };
@@ -47,8 +53,12 @@ function slice(max: number): string {
 type Call = <T = unknown>(method: "GET" | "POST" | "PUT", url: string, data?: unknown, token?: string) => Promise<T>;
 
 function caller(request: APIRequestContext, defaultToken: string): Call {
-  return async <T,>(method: "GET" | "POST" | "PUT", url: string, data?: unknown, token = defaultToken) => {
-    const res = await request.fetch(`/api${url}`, { method, headers: { Authorization: token, "Content-Type": "application/json" }, ...(data === undefined ? {} : { data }) });
+  return async <T>(method: "GET" | "POST" | "PUT", url: string, data?: unknown, token = defaultToken) => {
+    const res = await request.fetch(`/api${url}`, {
+      method,
+      headers: { Authorization: token, "Content-Type": "application/json" },
+      ...(data === undefined ? {} : { data }),
+    });
     const body = await res.json();
     expect(body.code, `${method} ${url} ${JSON.stringify(body).slice(0, 300)}`).toBe("00000");
     return body.data as T;
@@ -61,8 +71,12 @@ async function hook(page: Page): Promise<string[]> {
   await page.exposeFunction("__xssRun", (what: string) => void runs.push(what));
   await page.addInitScript(() => {
     const w = window as unknown as Record<string, unknown> & { __xssRun: (s: string) => void };
-    for (const name of ["alert", "confirm", "prompt", "print"]) w[name] = (arg: unknown) => void w.__xssRun(`${name}(${String(arg)}) on ${location.pathname}`);
-    document.addEventListener("securitypolicyviolation", (e) => void w.__xssRun(`CSP ${e.violatedDirective} blocked ${e.blockedURI} on ${location.pathname}`));
+    for (const name of ["alert", "confirm", "prompt", "print"])
+      w[name] = (arg: unknown) => void w.__xssRun(`${name}(${String(arg)}) on ${location.pathname}`);
+    document.addEventListener(
+      "securitypolicyviolation",
+      (e) => void w.__xssRun(`CSP ${e.violatedDirective} blocked ${e.blockedURI} on ${location.pathname}`),
+    );
   });
   page.on("dialog", (d) => {
     runs.push(`dialog ${d.message()}`);
@@ -80,7 +94,12 @@ async function render(page: Page, url: string, shown: string[]): Promise<void> {
   for (const text of shown) {
     // the first vector of each stored value, as plain text (whitespace as the page lays it out)
     const probe = text.split(" ").slice(0, 2).join(" ").slice(0, 24);
-    await expect.poll(async () => (await page.evaluate(() => document.body.textContent ?? "")).replace(/\s+/g, " ").includes(probe), { message: `${url} shows ${probe}`, timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(
+        async () => (await page.evaluate(() => document.body.textContent ?? "")).replace(/\s+/g, " ").includes(probe),
+        { message: `${url} shows ${probe}`, timeout: 10_000 },
+      )
+      .toBe(true);
   }
   await page.waitForTimeout(300); // image errors and autofocus handlers fire by then
   const injected = await page.evaluate(() => {
@@ -89,23 +108,34 @@ async function render(page: Page, url: string, shown: string[]): Promise<void> {
       for (const a of el.getAttributeNames()) {
         const value = el.getAttribute(a) ?? "";
         if (/^on/i.test(a)) found.push(`<${el.localName} ${a}>`);
-        if (/^(href|src|action|formaction|data|xlink:href)$/i.test(a) && /^\s*(javascript|data:text\/html)/i.test(value)) found.push(`<${el.localName} ${a}=${value.slice(0, 40)}>`);
+        if (
+          /^(href|src|action|formaction|data|xlink:href)$/i.test(a) &&
+          /^\s*(javascript|data:text\/html)/i.test(value)
+        )
+          found.push(`<${el.localName} ${a}=${value.slice(0, 40)}>`);
       }
-      if (["iframe", "object", "embed", "base", "meta"].includes(el.localName) && el.closest("body")) found.push(`<${el.localName}>`);
+      if (["iframe", "object", "embed", "base", "meta"].includes(el.localName) && el.closest("body"))
+        found.push(`<${el.localName}>`);
     }
     return found;
   });
   expect(injected, url).toEqual([]);
 }
 
-test("the XSS corpus in every text a buyer or a merchant can enter: nothing runs", async ({ page, request, baseURL }) => {
+test("the XSS corpus in every text a buyer or a merchant can enter: nothing runs", async ({
+  page,
+  request,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   expect(VECTORS.length).toBeGreaterThanOrEqual(60);
   const runs = await hook(page);
   const token = await registerBuyer(request, "xss");
   const call = caller(request, token);
   await page.context().addCookies([{ name: "token", value: token, url: baseURL! }]);
-  const m = await (await request.post("/api/merchant/login", { data: { username: "shop01", password: "Shop1234" } })).json();
+  const m = await (
+    await request.post("/api/merchant/login", { data: { username: "shop01", password: "Shop1234" } })
+  ).json();
   const merchant = m.data.accessToken as string;
 
   // Nickname (15 characters: the short vectors, one after another).
@@ -121,21 +151,35 @@ test("the XSS corpus in every text a buyer or a merchant can enter: nothing runs
   const streets = pack(VECTORS, 100).slice(0, 20);
   const receivers = pack(VECTORS, 20);
   for (const [i, addr] of streets.entries()) {
-    await call("POST", "/p/address/addAddr", { receiver: receivers[i % receivers.length], mobile: "13800138000", ...SZ, addr });
+    await call("POST", "/p/address/addAddr", {
+      receiver: receivers[i % receivers.length],
+      mobile: "13800138000",
+      ...SZ,
+      addr,
+    });
   }
   await render(page, "/en/user-center/uc-address", streets);
 
   // Two orders of one piece: A with an order message and an invoice title, shipped with traces,
   // received, reviewed and replied to; B refunded with a description.
-  const info = (await (await request.get("/api/prod/prodInfo", { params: { prodId: PROD.prodId } })).json()).data as { skuList: { skuId: number; stocks: number }[] };
+  const info = (await (await request.get("/api/prod/prodInfo", { params: { prodId: PROD.prodId } })).json()).data as {
+    skuList: { skuId: number; stocks: number }[];
+  };
   const sku = info.skuList.find((s) => s.stocks > 0)!;
   const buy = async (remarks: string, headerName: string) => {
-    const conf = await call<{ uuid: string }>("POST", "/p/order/confirm", { orderItem: { prodId: PROD.prodId, skuId: sku.skuId, prodCount: 1, shopId: PROD.shopId } });
+    const conf = await call<{ uuid: string }>("POST", "/p/order/confirm", {
+      orderItem: { prodId: PROD.prodId, skuId: sku.skuId, prodCount: 1, shopId: PROD.shopId },
+    });
     const sub = await call<{ orderNumbers: string }>("POST", "/p/order/submit", {
-      uuid: conf.uuid, orderShopParams: [{ shopId: PROD.shopId, remarks }], orderInvoiceList: [{ shopId: PROD.shopId, invoiceType: 1, headerName }],
+      uuid: conf.uuid,
+      orderShopParams: [{ shopId: PROD.shopId, remarks }],
+      orderInvoiceList: [{ shopId: PROD.shopId, invoiceType: 1, headerName }],
     });
     // pay through the sandbox provider with the payment's page key, as its page would
-    const pay = await call<{ payNo: string; codeUrl: string }>("POST", "/p/order/pay", { orderNumbers: sub.orderNumbers, payType: 3 });
+    const pay = await call<{ payNo: string; codeUrl: string }>("POST", "/p/order/pay", {
+      orderNumbers: sub.orderNumbers,
+      payType: 3,
+    });
     const key = new URL(pay.codeUrl, baseURL).searchParams.get("key");
     await call("POST", "/pay/sandbox/complete", { payNo: pay.payNo, key });
     return sub.orderNumbers;
@@ -143,19 +187,40 @@ test("the XSS corpus in every text a buyer or a merchant can enter: nothing runs
   const remarksA = slice(100);
   const headerA = slice(100);
   const orderA = await buy(remarksA, headerA);
-  const detail = await call<{ orderItems: { orderItemId: number }[] }>("GET", `/merchant/orders/${orderA}`, undefined, merchant);
+  const detail = await call<{ orderItems: { orderItemId: number }[] }>(
+    "GET",
+    `/merchant/orders/${orderA}`,
+    undefined,
+    merchant,
+  );
   const itemId = detail.orderItems[0]!.orderItemId;
-  await call("POST", `/merchant/orders/${orderA}/ship`, { packages: [{ dvyId: 1, dvyFlowId: `SF${orderA.slice(-10)}` }] }, merchant);
-  const shipped = await call<{ deliveries: { orderDeliveryId: number }[] }>("GET", `/merchant/orders/${orderA}`, undefined, merchant);
+  await call(
+    "POST",
+    `/merchant/orders/${orderA}/ship`,
+    { packages: [{ dvyId: 1, dvyFlowId: `SF${orderA.slice(-10)}` }] },
+    merchant,
+  );
+  const shipped = await call<{ deliveries: { orderDeliveryId: number }[] }>(
+    "GET",
+    `/merchant/orders/${orderA}`,
+    undefined,
+    merchant,
+  );
   const deliveryId = shipped.deliveries[0]!.orderDeliveryId;
   const stations = pack(VECTORS, 200);
-  for (const acceptStation of stations) await call("POST", `/merchant/deliveries/${deliveryId}/traces`, { state: 1, acceptStation }, merchant);
+  for (const acceptStation of stations)
+    await call("POST", `/merchant/deliveries/${deliveryId}/traces`, { state: 1, acceptStation }, merchant);
   await render(page, `/en/order-detail?orderNumber=${orderA}`, [remarksA, ...stations]);
   await render(page, `/en/invoice-detail?orderNumber=${orderA}`, [headerA]);
 
   await call("PUT", `/p/myOrder/receipt/${orderA}`);
   const review = slice(150);
-  const { prodCommId } = await call<{ prodCommId: number }>("POST", "/p/prodComm", { orderItemId: itemId, score: 5, content: review, isAnonymous: 0 });
+  const { prodCommId } = await call<{ prodCommId: number }>("POST", "/p/prodComm", {
+    orderItemId: itemId,
+    score: 5,
+    content: review,
+    isAnonymous: 0,
+  });
   const reply = slice(200);
   await call("POST", `/merchant/reviews/${prodCommId}/reply`, { content: reply }, merchant);
   await render(page, `/en/detail/${PROD.prodId}`, [review, reply]);
@@ -163,12 +228,26 @@ test("the XSS corpus in every text a buyer or a merchant can enter: nothing runs
   const orderB = await buy(slice(100), slice(100));
   const refundDesc = slice(200);
   const refund = await call<{ refundSn: string }>("POST", "/p/orderRefund/apply", {
-    orderNumber: orderB, refundType: 1, applyType: 1, buyerReason: 1, refundAmount: "0.01", buyerMobile: "13800138000", buyerDesc: refundDesc, photoFiles: [],
+    orderNumber: orderB,
+    refundType: 1,
+    applyType: 1,
+    buyerReason: 1,
+    refundAmount: "0.01",
+    buyerMobile: "13800138000",
+    buyerDesc: refundDesc,
+    photoFiles: [],
   }).catch(async () => {
     // the whole paid amount, whatever the product costs today
     const o = await call<{ actualTotal: string | number }>("GET", `/p/myOrder/orderDetail?orderNumber=${orderB}`);
     return call<{ refundSn: string }>("POST", "/p/orderRefund/apply", {
-      orderNumber: orderB, refundType: 1, applyType: 1, buyerReason: 1, refundAmount: String(o.actualTotal), buyerMobile: "13800138000", buyerDesc: refundDesc, photoFiles: [],
+      orderNumber: orderB,
+      refundType: 1,
+      applyType: 1,
+      buyerReason: 1,
+      refundAmount: String(o.actualTotal),
+      buyerMobile: "13800138000",
+      buyerDesc: refundDesc,
+      photoFiles: [],
     });
   });
   await render(page, `/en/return-detail?refundSn=${refund.refundSn}`, [refundDesc]);
@@ -176,20 +255,44 @@ test("the XSS corpus in every text a buyer or a merchant can enter: nothing runs
   // Store application: street and introduction (the shop name refuses markup characters outright;
   // images uploaded like the form does).
   const upload = async () => {
-    const res = await request.post("/api/p/file/upload", { headers: { Authorization: token }, multipart: { file: { name: "a.png", mimeType: "image/png", buffer: PNG }, folder: "store" } });
+    const res = await request.post("/api/p/file/upload", {
+      headers: { Authorization: token },
+      multipart: { file: { name: "a.png", mimeType: "image/png", buffer: PNG }, folder: "store" },
+    });
     const body = await res.json();
     expect(body.code, JSON.stringify(body)).toBe("00000");
     return (body.data as { filePath: string }).filePath;
   };
-  const [shopLogo, businessLicense, identityCardFront, identityCardLater] = [await upload(), await upload(), await upload(), await upload()];
+  const [shopLogo, businessLicense, identityCardFront, identityCardLater] = [
+    await upload(),
+    await upload(),
+    await upload(),
+    await upload(),
+  ];
   const shopName = `XSS shop ${Date.now() % 100000}`;
   const storeAddr = slice(100);
   const intro = slice(200);
-  await call("POST", "/p/storeApplication", { shopName, mobile: "13800138000", ...SZ, addr: storeAddr, intro, shopLogo, businessLicense, identityCardFront, identityCardLater, type: 0 });
+  await call("POST", "/p/storeApplication", {
+    shopName,
+    mobile: "13800138000",
+    ...SZ,
+    addr: storeAddr,
+    intro,
+    shopLogo,
+    businessLicense,
+    identityCardFront,
+    identityCardLater,
+    type: 0,
+  });
   await render(page, "/en/user-center/uc-shopaccount", [shopName]);
   // the platform opens the shop: its public page carries the introduction in its description
   const mine = await call<{ applyId: number }>("GET", "/p/storeApplication");
-  const opened = await call<{ shopId: number }>("POST", `/platform/storeApplications/${mine.applyId}/approve`, { open: true }, "dev-platform-token");
+  const opened = await call<{ shopId: number }>(
+    "POST",
+    `/platform/storeApplications/${mine.applyId}/approve`,
+    { open: true },
+    "dev-platform-token",
+  );
   await render(page, `/en/shopIndex?sid=${opened.shopId}`, [shopName]);
   await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /alert\(/);
 

@@ -28,7 +28,9 @@ async function run(paths: string[]): Promise<ICruiseResult> {
 function astroImports(code: string): { spec: string; browser: boolean }[] {
   const out: { spec: string; browser: boolean }[] = [];
   const specs = (text: string) => [
-    ...[...text.matchAll(/(?:^|[;\n])\s*(?:import|export)\s+(?!type\s)[^'";]*?from\s*["']([^"']+)["']/g)].map((m) => m[1]!),
+    ...[...text.matchAll(/(?:^|[;\n])\s*(?:import|export)\s+(?!type\s)[^'";]*?from\s*["']([^"']+)["']/g)].map(
+      (m) => m[1]!,
+    ),
     ...[...text.matchAll(/(?:^|[;\n])\s*import\s*["']([^"']+)["']/g)].map((m) => m[1]!),
     ...[...text.matchAll(/import\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1]!),
   ];
@@ -64,14 +66,19 @@ function astroFiles(dir: string, out: string[] = []): string[] {
 describe("code layout", () => {
   it("src and scripts break no import rule", async () => {
     const out = await run(["src", "scripts"]);
-    const violations = out.summary.violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}${v.cycle ? ` (${v.cycle.map((c) => c.name).join(" → ")})` : ""}`);
+    const violations = out.summary.violations.map(
+      (v) => `${v.rule.name}: ${v.from} → ${v.to}${v.cycle ? ` (${v.cycle.map((c) => c.name).join(" → ")})` : ""}`,
+    );
     expect(violations).toEqual([]);
     expect(out.summary.totalCruised).toBeGreaterThan(300);
   }, 60_000);
 
   it("every domain module is in a feature folder", () => {
     const dir = path.join(ROOT, "src/server/domain");
-    const flat = fs.readdirSync(dir, { withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name);
+    const flat = fs
+      .readdirSync(dir, { withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => e.name);
     expect(flat).toEqual([]);
   });
 
@@ -108,8 +115,15 @@ describe("code layout", () => {
     const header = rows[0]?.split("|").map((c) => c.trim()) ?? [];
     const domainColumn = header.findIndex((c) => c.startsWith("domain"));
     expect(domainColumn).toBeGreaterThan(0);
-    const named = new Set(rows.slice(1).flatMap((r) => [...(r.split("|")[domainColumn] ?? "").matchAll(/([a-z][a-z0-9-]*)\//g)].map((m) => m[1]!)));
-    const folders = fs.readdirSync(path.join(ROOT, "src/server/domain"), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+    const named = new Set(
+      rows
+        .slice(1)
+        .flatMap((r) => [...(r.split("|")[domainColumn] ?? "").matchAll(/([a-z][a-z0-9-]*)\//g)].map((m) => m[1]!)),
+    );
+    const folders = fs
+      .readdirSync(path.join(ROOT, "src/server/domain"), { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name);
     expect(folders.filter((f) => !named.has(f))).toEqual([]);
   });
 });

@@ -26,7 +26,8 @@ function files(dir: string, out: string[] = []): string[] {
 /** Import specifiers of a module, type-only imports excluded (they vanish at build time). */
 function imports(code: string): string[] {
   const out: string[] = [];
-  for (const m of code.matchAll(/(?:^|[;\n])\s*(import|export)\s+(type\s+)?[^'";]*?from\s*["']([^"']+)["']/g)) if (!m[2]) out.push(m[3]!);
+  for (const m of code.matchAll(/(?:^|[;\n])\s*(import|export)\s+(type\s+)?[^'";]*?from\s*["']([^"']+)["']/g))
+    if (!m[2]) out.push(m[3]!);
   for (const m of code.matchAll(/(?:^|[;\n])\s*import\s*["']([^"']+)["']/g)) out.push(m[1]!);
   for (const m of code.matchAll(/import\(\s*["']([^"']+)["']\s*\)/g)) out.push(m[1]!);
   return out;

@@ -58,7 +58,9 @@ describe("i18n", () => {
       for (const m of text.matchAll(keyCall)) if (!m[1]!.includes("${")) used.set(m[1]!, file);
     }
     expect(used.size).toBeGreaterThan(50);
-    const missing = [...used].filter(([k]) => !flat.zh.has(k) && !flat.zh.has(`${k}_one`) && ![...flat.zh.keys()].some((x) => x.startsWith(`${k}.`)));
+    const missing = [...used].filter(
+      ([k]) => !flat.zh.has(k) && !flat.zh.has(`${k}_one`) && ![...flat.zh.keys()].some((x) => x.startsWith(`${k}.`)),
+    );
     expect(missing.map(([k, f]) => `${k} (${path.relative(process.cwd(), f)})`)).toEqual([]);
   });
 
@@ -82,12 +84,25 @@ describe("i18n", () => {
         if (names.length === 0) continue;
         const strings = Object.fromEntries(names.map((n, i) => [n, `«${n}${i}»`]));
         const numbers = Object.fromEntries(names.map((n, i) => [n, i * 7 + 0.5]));
-        for (const options of [strings, numbers, { ...strings, count: 3 }, {}, { [names[0]!]: "x" }, { ...strings, extra: "y" }, { ...strings, defaultValue: "d" }]) {
-          expect((t as unknown as (k: string, o: object) => string)(key, options), `${locale} ${key} ${JSON.stringify(options)}`).toBe(reference(key, options));
+        for (const options of [
+          strings,
+          numbers,
+          { ...strings, count: 3 },
+          {},
+          { [names[0]!]: "x" },
+          { ...strings, extra: "y" },
+          { ...strings, defaultValue: "d" },
+        ]) {
+          expect(
+            (t as unknown as (k: string, o: object) => string)(key, options),
+            `${locale} ${key} ${JSON.stringify(options)}`,
+          ).toBe(reference(key, options));
           checked++;
         }
       }
-      expect((t as unknown as (k: string, o: object) => string)("no.such.key", { n: 1 })).toBe(reference("no.such.key", { n: 1 }));
+      expect((t as unknown as (k: string, o: object) => string)("no.such.key", { n: 1 })).toBe(
+        reference("no.such.key", { n: 1 }),
+      );
     }
     expect(checked).toBeGreaterThan(500);
   });

@@ -20,7 +20,9 @@ function files(dir: string, out: string[] = []): string[] {
 
 /** Names of the top-level types and interfaces a file declares (`exported` only: the exported ones). */
 function declared(file: string, exported: boolean): string[] {
-  const re = exported ? /^export (?:interface|type) ([A-Za-z0-9_]+)/gm : /^(?:export )?(?:interface|type) ([A-Za-z0-9_]+)/gm;
+  const re = exported
+    ? /^export (?:interface|type) ([A-Za-z0-9_]+)/gm
+    : /^(?:export )?(?:interface|type) ([A-Za-z0-9_]+)/gm;
   return [...fs.readFileSync(file, "utf8").matchAll(re)].map((m) => m[1]!);
 }
 
@@ -28,11 +30,13 @@ describe("island contracts", () => {
   it("no island file declares a type that src/lib or the domain exports", () => {
     const shared = new Map<string, string>();
     for (const dir of ["src/lib", "src/server/domain"])
-      for (const f of files(path.join(ROOT, dir))) for (const name of declared(f, true)) shared.set(name, path.relative(ROOT, f));
+      for (const f of files(path.join(ROOT, dir)))
+        for (const name of declared(f, true)) shared.set(name, path.relative(ROOT, f));
     expect(shared.size).toBeGreaterThan(100);
     const copies: string[] = [];
     for (const f of files(path.join(ROOT, "src/islands")))
-      for (const name of declared(f, false)) if (shared.has(name)) copies.push(`${path.relative(ROOT, f)}: ${name} (exported by ${shared.get(name)})`);
+      for (const name of declared(f, false))
+        if (shared.has(name)) copies.push(`${path.relative(ROOT, f)}: ${name} (exported by ${shared.get(name)})`);
     expect(copies).toEqual([]);
   });
 });

@@ -28,12 +28,22 @@ describe("ops CLI arguments", () => {
   });
 
   it("items and packages", () => {
-    expect(parseItems("12:1, 13:2,14")).toEqual([{ orderItemId: 12, prodCount: 1 }, { orderItemId: 13, prodCount: 2 }, { orderItemId: 14, prodCount: 1 }]);
+    expect(parseItems("12:1, 13:2,14")).toEqual([
+      { orderItemId: 12, prodCount: 1 },
+      { orderItemId: 13, prodCount: 2 },
+      { orderItemId: 14, prodCount: 1 },
+    ]);
     expect(() => parseItems("12:x")).toThrow(/bad item/);
-    expect(parsePackage("sf/SF123456789/12:1")).toEqual({ dvyId: 1, dvyFlowId: "SF123456789", items: [{ orderItemId: 12, prodCount: 1 }] });
+    expect(parsePackage("sf/SF123456789/12:1")).toEqual({
+      dvyId: 1,
+      dvyFlowId: "SF123456789",
+      items: [{ orderItemId: 12, prodCount: 1 }],
+    });
     expect(parsePackage("2/ZT1")).toEqual({ dvyId: 2, dvyFlowId: "ZT1" });
     expect(() => parsePackage("2")).toThrow(/bad package/);
-    expect(packagesFrom({ company: "1", tracking: " SF123456789 ", items: "5:2" })).toEqual([{ dvyId: 1, dvyFlowId: "SF123456789", items: [{ orderItemId: 5, prodCount: 2 }] }]);
+    expect(packagesFrom({ company: "1", tracking: " SF123456789 ", items: "5:2" })).toEqual([
+      { dvyId: 1, dvyFlowId: "SF123456789", items: [{ orderItemId: 5, prodCount: 2 }] },
+    ]);
     expect(packagesFrom({ package: ["1/A123456", "2/B123456"] })).toHaveLength(2);
     expect(() => packagesFrom({ package: ["1/A123456"], company: "1" })).toThrow(/either/);
     expect(() => packagesFrom({ company: "1" })).toThrow(/--tracking/);
@@ -77,24 +87,70 @@ describe("ops CLI coupon and discount arguments", () => {
     expect(parseRule("BUY-OFF")).toBe(3);
     expect(parseRule("2")).toBe(2);
     expect(() => parseRule("half")).toThrow(/unknown rule/);
-    expect(parseTiers("100:10, 200:25")).toEqual([{ needAmount: "100", discount: "10" }, { needAmount: "200", discount: "25" }]);
+    expect(parseTiers("100:10, 200:25")).toEqual([
+      { needAmount: "100", discount: "10" },
+      { needAmount: "200", discount: "25" },
+    ]);
     expect(() => parseTiers("100-10")).toThrow(/bad tier/);
     expect(parseIds("products", "3, 4")).toEqual([3, 4]);
     expect(() => parseIds("products", "3,x")).toThrow(/product ids/);
   });
 
   it("builds the API bodies; missing options are usage errors", () => {
-    expect(couponBody({ name: "A", type: "cash", reduce: "5", stock: "9", until: "+1d", "valid-days": "3", exclude: "7" }, now)).toEqual({
-      couponName: "A", couponType: 1, cashCondition: "0", reduceAmount: "5", stocks: "9", limitNum: "1", overTime: "2026-11-25T00:00:00.000Z",
-      suitableProdType: 2, prodIds: [7], validTimeType: 2, validDays: "3", afterReceiveDays: "0",
+    expect(
+      couponBody(
+        { name: "A", type: "cash", reduce: "5", stock: "9", until: "+1d", "valid-days": "3", exclude: "7" },
+        now,
+      ),
+    ).toEqual({
+      couponName: "A",
+      couponType: 1,
+      cashCondition: "0",
+      reduceAmount: "5",
+      stocks: "9",
+      limitNum: "1",
+      overTime: "2026-11-25T00:00:00.000Z",
+      suitableProdType: 2,
+      prodIds: [7],
+      validTimeType: 2,
+      validDays: "3",
+      afterReceiveDays: "0",
     });
-    expect(couponBody({ name: "B", type: "discount", rate: "9", stock: "1", until: "+1d", "valid-from": "+0m", "valid-to": "+2d" }, now))
-      .toMatchObject({ couponType: 2, couponDiscount: "9", validTimeType: 1, startTime: now.toISOString(), endTime: "2026-11-26T00:00:00.000Z" });
-    expect(() => couponBody({ name: "C", type: "cash", stock: "1", until: "+1d", "valid-days": "1" }, now)).toThrow(/--reduce/);
-    expect(() => couponBody({ name: "C", type: "cash", reduce: "1", stock: "1", until: "+1d", "valid-days": "1", "valid-to": "+2d" }, now)).toThrow(/either/);
-    expect(discountBody({ name: "D", rule: "buy-save", tiers: "2:5", until: "+3d", repeat: true, cap: "20", products: "1,2" }, now)).toEqual({
-      discountName: "D", discountRule: 1, discountType: 1, discountItems: [{ needAmount: "2", discount: "5" }], endTime: "2026-11-27T00:00:00.000Z",
-      suitableProdType: 1, prodIds: [1, 2], maxReduceAmount: "20",
+    expect(
+      couponBody(
+        { name: "B", type: "discount", rate: "9", stock: "1", until: "+1d", "valid-from": "+0m", "valid-to": "+2d" },
+        now,
+      ),
+    ).toMatchObject({
+      couponType: 2,
+      couponDiscount: "9",
+      validTimeType: 1,
+      startTime: now.toISOString(),
+      endTime: "2026-11-26T00:00:00.000Z",
+    });
+    expect(() => couponBody({ name: "C", type: "cash", stock: "1", until: "+1d", "valid-days": "1" }, now)).toThrow(
+      /--reduce/,
+    );
+    expect(() =>
+      couponBody(
+        { name: "C", type: "cash", reduce: "1", stock: "1", until: "+1d", "valid-days": "1", "valid-to": "+2d" },
+        now,
+      ),
+    ).toThrow(/either/);
+    expect(
+      discountBody(
+        { name: "D", rule: "buy-save", tiers: "2:5", until: "+3d", repeat: true, cap: "20", products: "1,2" },
+        now,
+      ),
+    ).toEqual({
+      discountName: "D",
+      discountRule: 1,
+      discountType: 1,
+      discountItems: [{ needAmount: "2", discount: "5" }],
+      endTime: "2026-11-27T00:00:00.000Z",
+      suitableProdType: 1,
+      prodIds: [1, 2],
+      maxReduceAmount: "20",
     });
     expect(() => discountBody({ name: "D", rule: "0", until: "+3d" }, now)).toThrow(/--tiers/);
   });

@@ -46,7 +46,10 @@ describe("route body limits", () => {
     }
     expect(bodyLimitOf("GET", "/api/login")).toEqual({ limit: BODY_MAX_BYTES, key: "api.bodyTooLarge" });
     expect(bodyLimitOf("POST", "/api/p/address/addAddr")).toEqual({ limit: BODY_MAX_BYTES, key: "api.bodyTooLarge" });
-    expect(bodyLimitOf("POST", "/api/merchant/reviews//reply")).toEqual({ limit: BODY_MAX_BYTES, key: "api.bodyTooLarge" });
+    expect(bodyLimitOf("POST", "/api/merchant/reviews//reply")).toEqual({
+      limit: BODY_MAX_BYTES,
+      key: "api.bodyTooLarge",
+    });
     expect(bodyLimitOf("POST", "/about")).toEqual({ limit: BODY_MAX_BYTES, key: "api.bodyTooLarge" });
   });
 
@@ -54,7 +57,10 @@ describe("route body limits", () => {
     const api = createApi(app);
     for (const l of ROUTE_BODY_LIMITS) {
       const body = "x".repeat(l.limit + 1);
-      for (const [lang, declared] of [["en", true], ["zh", false]] as const) {
+      for (const [lang, declared] of [
+        ["en", true],
+        ["zh", false],
+      ] as const) {
         const headers: Record<string, string> = { "Content-Type": "application/json", "Accept-Language": lang };
         if (declared) headers["Content-Length"] = String(body.length);
         const res = await api.request(concrete(l.path), { method: l.method, headers, body });
@@ -70,7 +76,11 @@ describe("route body limits", () => {
     expect(buyer.length).toBeGreaterThan(5);
     for (const l of buyer) {
       const body = "x".repeat(l.limit);
-      const res = await api.request(concrete(l.path), { method: l.method, headers: { "Content-Type": "application/json", "Content-Length": String(body.length) }, body });
+      const res = await api.request(concrete(l.path), {
+        method: l.method,
+        headers: { "Content-Type": "application/json", "Content-Length": String(body.length) },
+        body,
+      });
       expect(res.status, l.path).toBe(200);
       expect(((await res.json()) as { code: string }).code, l.path).toBe("A00004");
     }

@@ -57,7 +57,11 @@ describe("block components", () => {
     expect(html).toContain('width="1200"');
     expect(html).toContain('height="400"');
     expect(html).toContain("height:400px");
-    expect(hrefs(html)).toEqual(["/list?cpid=1&cid=11&thCid=111&st=0", "/list?st=1", "/select-decorate?renovationId=2&sid=0"]);
+    expect(hrefs(html)).toEqual([
+      "/list?cpid=1&cid=11&thCid=111&st=0",
+      "/list?st=1",
+      "/select-decorate?renovationId=2&sid=0",
+    ]);
   });
 
   it("auxiliary_interval: a spacer with height and colour", async () => {
@@ -93,8 +97,16 @@ describe("block components", () => {
     expect(html).toContain('data-testid="block-universal_hotspot"');
     expect(html.match(/data-testid="hotspot-area"/g)).toHaveLength(5);
     expect(html).toContain("left:1%;top:1%;width:18%;height:31.333%");
-    expect(hrefs(html)).toEqual(["/detail/42", "/list?cpid=2&cid=21&thCid=211&st=0", "/shopIndex?sid=1", "/coupons", "https://example.com/help"]);
-    expect(html).toMatch(/href="https:\/\/example.com\/help"[^>]*target="_blank"[^>]*rel="noopener noreferrer"|rel="noopener noreferrer"[^>]*href="https:\/\/example.com\/help"/);
+    expect(hrefs(html)).toEqual([
+      "/detail/42",
+      "/list?cpid=2&cid=21&thCid=211&st=0",
+      "/shopIndex?sid=1",
+      "/coupons",
+      "https://example.com/help",
+    ]);
+    expect(html).toMatch(
+      /href="https:\/\/example.com\/help"[^>]*target="_blank"[^>]*rel="noopener noreferrer"|rel="noopener noreferrer"[^>]*href="https:\/\/example.com\/help"/,
+    );
   });
 
   it("store_list: open shops with badge, followers and shop links", async () => {
@@ -122,9 +134,29 @@ describe("block components", () => {
 
   it("discount_coupon on a shop page: the shop's live coupons with claim buttons, loaded on interaction", async () => {
     const coupon: CouponDto = {
-      couponId: 41, shopId: 3, shopName: "Tea House", couponName: "¥10 off ¥99", couponType: 1, cashCondition: "99.00", reduceAmount: "10.00", couponDiscount: null,
-      suitableProdType: 0, validTimeType: 2, startTime: null, endTime: null, afterReceiveDays: 0, validDays: 7, launchTime: "2026-11-01T00:00:00.000Z",
-      overTime: "2026-12-31T00:00:00.000Z", limitNum: 1, stocks: 5, sourceStock: 10, curUserReceiveCount: 0, canReceive: true, status: 1, prods: [],
+      couponId: 41,
+      shopId: 3,
+      shopName: "Tea House",
+      couponName: "¥10 off ¥99",
+      couponType: 1,
+      cashCondition: "99.00",
+      reduceAmount: "10.00",
+      couponDiscount: null,
+      suitableProdType: 0,
+      validTimeType: 2,
+      startTime: null,
+      endTime: null,
+      afterReceiveDays: 0,
+      validDays: 7,
+      launchTime: "2026-11-01T00:00:00.000Z",
+      overTime: "2026-12-31T00:00:00.000Z",
+      limitNum: 1,
+      stocks: 5,
+      sourceStock: 10,
+      curUserReceiveCount: 0,
+      canReceive: true,
+      status: 1,
+      prods: [],
     };
     const empty = buildBlock("discount_coupon", { title: "Coupons", goodsList: [] }, "en", { shopId: 3 })!.data;
     const html = await render(DiscountCoupon, { vm: empty, coupons: [coupon] }, "en");
@@ -141,7 +173,9 @@ describe("block components", () => {
   it("goods_module1..5: layouts with their links", async () => {
     const m1 = await render(GoodsModule1, { vm: vm("goods_module1") });
     expect(m1).toContain('data-testid="block-goods_module1"');
-    expect(hrefs(m1)).toEqual(expect.arrayContaining(["/list?cpid=1&cid=12&thCid=121&st=0", "/shopIndex?sid=1", "/notice-list"]));
+    expect(hrefs(m1)).toEqual(
+      expect.arrayContaining(["/list?cpid=1&cid=12&thCid=121&st=0", "/shopIndex?sid=1", "/notice-list"]),
+    );
     const m2 = await render(GoodsModule2, { vm: vm("goods_module2") });
     expect(m2).toContain('data-testid="block-goods_module2"');
     expect(m2).toContain("家电焕新季");
@@ -171,26 +205,55 @@ describe("BlockRenderer", () => {
 
 describe("ShopSigns (shop header)", () => {
   const shop: ShopIndexInfo = {
-    shopId: 4, shopName: "潮流服饰优选店", shopLogo: "/uploads/shops/4.svg", intro: "", shopStatus: 1, fansCount: 10, type: 2,
-    rating: 4.7, productCount: 55, renovationId: 4, homeStatus: 1,
+    shopId: 4,
+    shopName: "潮流服饰优选店",
+    shopLogo: "/uploads/shops/4.svg",
+    intro: "",
+    shopStatus: 1,
+    fansCount: 10,
+    type: 2,
+    rating: 4.7,
+    productCount: 55,
+    renovationId: 4,
+    homeStatus: 1,
   };
   const categories: ShopCategory[] = [
-    { categoryId: 60, parentId: 0, categoryName: "女装", pic: "", icon: "", seq: 1, grade: 0, status: 1, categories: [] },
+    {
+      categoryId: 60,
+      parentId: 0,
+      categoryName: "女装",
+      pic: "",
+      icon: "",
+      seq: 1,
+      grade: 0,
+      status: 1,
+      categories: [],
+    },
   ];
 
   it("decorated: band, logo, category menu, nav links; search hidden when showSearch = 1", async () => {
-    const html = await render(ShopSigns, { shop, categories, signs: buildShopSigns(shopSigns.dataField, "zh", { shopId: 4 }) });
+    const html = await render(ShopSigns, {
+      shop,
+      categories,
+      signs: buildShopSigns(shopSigns.dataField, "zh", { shopId: 4 }),
+    });
     expect(html).toContain('data-testid="shop-header"');
     expect(html).toContain('data-testid="shop-logo"');
     expect(html).toContain('data-testid="shop-nav"');
     expect(html).toContain('data-testid="shop-category-menu"');
     expect(html).not.toContain('data-testid="shop-search"');
-    expect(html).toContain('background-image:url(&quot;/uploads/renovation/sign-s04.svg&quot;)');
-    expect(hrefs(html)).toEqual(expect.arrayContaining(["/shop-prod-list?sid=4&cid=60", "/shopIndex?sid=4&cid=60", "/list?st=1", "/notice-list"]));
+    expect(html).toContain("background-image:url(&quot;/uploads/renovation/sign-s04.svg&quot;)");
+    expect(hrefs(html)).toEqual(
+      expect.arrayContaining(["/shop-prod-list?sid=4&cid=60", "/shopIndex?sid=4&cid=60", "/list?st=1", "/notice-list"]),
+    );
   });
 
   it("default header: everything shown, in-shop search form to /shop-prod-list", async () => {
-    const html = await render(ShopSigns, { shop: { ...shop, homeStatus: 0, renovationId: null }, categories, signs: null }, "en");
+    const html = await render(
+      ShopSigns,
+      { shop: { ...shop, homeStatus: 0, renovationId: null }, categories, signs: null },
+      "en",
+    );
     expect(html).toContain('data-testid="shop-search"');
     expect(html).toMatch(/action="\/en\/shop-prod-list"/);
     expect(html).toContain('name="sid" value="4"');

@@ -63,7 +63,11 @@ export type ShopPageData =
  * Loads what a shop page shows. `withBlocks`: show the decorated home's blocks instead of the
  * product grid (the shop index without a category); the other pages only use its header.
  */
-export async function loadShopPage(locale: Locale, q: ShopPageQuery, opts: { withBlocks: boolean }): Promise<ShopPageData> {
+export async function loadShopPage(
+  locale: Locale,
+  q: ShopPageQuery,
+  opts: { withBlocks: boolean },
+): Promise<ShopPageData> {
   if (q.sid === null) return { kind: "notFound" };
   const { content } = getAppContext();
   const info = await content.shopHeadInfo(locale, q.sid);
@@ -81,17 +85,18 @@ export async function loadShopPage(locale: Locale, q: ShopPageQuery, opts: { wit
   const products = showBlocks
     ? null
     : await content.shopProducts(locale, {
-      shopId: info.shopId,
-      shopCategoryId: q.cid,
-      keyword: q.pn || undefined,
-      sort: q.sort,
-      current: q.current,
-      size: SHOP_PRODUCTS_PAGE_SIZE,
-    });
+        shopId: info.shopId,
+        shopCategoryId: q.cid,
+        keyword: q.pn || undefined,
+        sort: q.sort,
+        current: q.current,
+        size: SHOP_PRODUCTS_PAGE_SIZE,
+      });
   // A discount_coupon block shows the shop's coupons live (claimable now; never from the stored block).
-  const coupons = showBlocks && decoration.blocks.some((b) => b.type === "discount_coupon")
-    ? await couponsOfShop(getAppContext().db, locale, info.shopId, new Date())
-    : [];
+  const coupons =
+    showBlocks && decoration.blocks.some((b) => b.type === "discount_coupon")
+      ? await couponsOfShop(getAppContext().db, locale, info.shopId, new Date())
+      : [];
   return { kind: "open", shop: info, categories, decoration, products, coupons };
 }
 
@@ -101,7 +106,11 @@ export function shopPageTags(sid: number | null): string[] {
 }
 
 /** A shop page URL with the given state; defaults (sort 0, page 1, empty keyword) are left out. */
-export function shopPageHref(locale: Locale, base: "/shopIndex" | "/shop-prod-list", s: { sid: number; cid?: number | undefined; pn?: string; sort?: number | undefined; current?: number }): string {
+export function shopPageHref(
+  locale: Locale,
+  base: "/shopIndex" | "/shop-prod-list",
+  s: { sid: number; cid?: number | undefined; pn?: string; sort?: number | undefined; current?: number },
+): string {
   const q = new URLSearchParams();
   q.set("sid", String(s.sid));
   if (s.cid) q.set("cid", String(s.cid));

@@ -5,7 +5,13 @@ import type { LevelDto } from "../../lib/member/member-types.ts";
 export function equityLines(l: LevelDto, t: TFunction): string[] {
   const out: string[] = [];
   const discount = Number(l.discount);
-  if (discount > 0 && discount < 1) out.push(t("member.equity.discount", { zhe: String(Math.round(discount * 100) / 10), off: String(Math.round((1 - discount) * 100)) }));
+  if (discount > 0 && discount < 1)
+    out.push(
+      t("member.equity.discount", {
+        zhe: String(Math.round(discount * 100) / 10),
+        off: String(Math.round((1 - discount) * 100)),
+      }),
+    );
   const multiple = Number(l.pointsMultiple);
   if (multiple > 1) out.push(t("member.equity.points", { n: String(multiple) }));
   if (l.freeShipping) out.push(t("member.equity.freeShipping"));

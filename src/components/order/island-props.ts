@@ -9,6 +9,9 @@ import type { UcIslandProps } from "../../islands/common/uc-props.ts";
 
 export function orderIslandProps(locale: Locale): UcIslandProps {
   const base = ucIslandProps(locale);
-  const resources = { ...base.resources, ...islandResources(locale, ["order", "myOrder", "review", "invoice", "refund"]) };
+  const resources = {
+    ...base.resources,
+    ...islandResources(locale, ["order", "myOrder", "review", "invoice", "refund"]),
+  };
   return { ...base, resources };
 }

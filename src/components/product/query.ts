@@ -18,7 +18,9 @@ export function parseWithFallback<S extends z.ZodType>(schema: S, input: Record<
   for (let attempt = 0; attempt <= Object.keys(input).length; attempt++) {
     const res = schema.safeParse(data);
     if (res.success) return res.data;
-    const bad = new Set(res.error.issues.map((i) => i.path[0]).filter((k): k is string => typeof k === "string" && k in data));
+    const bad = new Set(
+      res.error.issues.map((i) => i.path[0]).filter((k): k is string => typeof k === "string" && k in data),
+    );
     if (bad.size === 0) break;
     for (const k of bad) delete data[k];
   }

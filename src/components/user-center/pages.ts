@@ -75,4 +75,3 @@ const ALL: readonly UcPage[] = [UC_OVERVIEW, ...UC_MENU.flatMap((g) => g.pages)]
 export function ucPage(key: UcPageKey): UcPage {
   return ALL.find((x) => x.key === key)!;
 }
-

@@ -116,7 +116,11 @@ export function ForgetPasswordForm({ locale }: ForgetPasswordFormProps) {
     <div className="auth-forget" data-testid="forget-password" data-step={step}>
       <ol className="auth-steps" aria-label={t("authUi.forget.stepsLabel")}>
         {steps.map((s) => (
-          <li key={s.n} className={`auth-step${s.n === step ? " current" : ""}${s.n < step ? " done" : ""}`} aria-current={s.n === step ? "step" : undefined}>
+          <li
+            key={s.n}
+            className={`auth-step${s.n === step ? " current" : ""}${s.n < step ? " done" : ""}`}
+            aria-current={s.n === step ? "step" : undefined}
+          >
             <span className="auth-step-num" aria-hidden="true">
               {s.n}
             </span>
@@ -212,9 +216,23 @@ export function ForgetPasswordForm({ locale }: ForgetPasswordFormProps) {
 
       {step === 3 && (
         <div className="auth-done" role="status" data-testid="forget-done">
-          <svg className="auth-done-icon" width="48" height="48" viewBox="0 0 48 48" aria-hidden="true" focusable="false">
+          <svg
+            className="auth-done-icon"
+            width="48"
+            height="48"
+            viewBox="0 0 48 48"
+            aria-hidden="true"
+            focusable="false"
+          >
             <circle cx="24" cy="24" r="22" fill="none" stroke="currentColor" strokeWidth="3" />
-            <path d="M14 25l7 7 13-15" fill="none" stroke="currentColor" strokeWidth="3.5" strokeLinecap="round" strokeLinejoin="round" />
+            <path
+              d="M14 25l7 7 13-15"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="3.5"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
           </svg>
           <h2 className="auth-done-title" tabIndex={-1} ref={headingRef}>
             {t("authUi.forget.success")}

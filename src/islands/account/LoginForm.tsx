@@ -16,7 +16,13 @@ import { SmsCodeField } from "./SmsCodeButton.tsx";
 import { TermsAgreement } from "./TermsAgreement.tsx";
 
 type FieldName = "username" | "password" | "mobile" | "code" | "terms";
-const FIELD_OF_CODE: Record<1 | 2 | 3 | 4 | 6, FieldName> = { 1: "mobile", 2: "code", 3: "username", 4: "password", 6: "terms" };
+const FIELD_OF_CODE: Record<1 | 2 | 3 | 4 | 6, FieldName> = {
+  1: "mobile",
+  2: "code",
+  3: "username",
+  4: "password",
+  6: "terms",
+};
 
 export interface LoginFormProps {
   /** Prefix of element ids (the popup and the page may both be on one page). */

@@ -17,7 +17,8 @@ import type { ServiceSwitch } from "./auth-api.ts";
 import { LoginForm } from "./LoginForm.tsx";
 import { isRegisterPath, isUserCenterPath } from "./redirect.ts";
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 export interface LoginPopupProps {
   /** Called once the popup has rendered (the host removes its loading veil). */
@@ -80,7 +81,9 @@ export function LoginPopup({ onReady }: LoginPopupProps) {
       return;
     }
     if (e.key !== "Tab" || !dialogRef.current) return;
-    const items = Array.from(dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => el.offsetParent !== null || el === document.activeElement);
+    const items = Array.from(dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
+      (el) => el.offsetParent !== null || el === document.activeElement,
+    );
     if (items.length === 0) return;
     const first = items[0]!;
     const last = items[items.length - 1]!;
@@ -116,7 +119,13 @@ export function LoginPopup({ onReady }: LoginPopupProps) {
           <h2 id="login-popup-title" className="auth-dialog-title">
             {t("authUi.welcome")}
           </h2>
-          <button type="button" className="auth-close" aria-label={t("authUi.close")} data-testid="login-popup-close" onClick={close}>
+          <button
+            type="button"
+            className="auth-close"
+            aria-label={t("authUi.close")}
+            data-testid="login-popup-close"
+            onClick={close}
+          >
             <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
               <path d="M3 3l10 10M13 3L3 13" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
             </svg>
@@ -127,4 +136,3 @@ export function LoginPopup({ onReady }: LoginPopupProps) {
     </div>
   );
 }
-

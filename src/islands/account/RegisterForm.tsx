@@ -8,7 +8,15 @@ import { useState, type FormEvent } from "react";
 import { useTranslation } from "../common/I18nProvider.tsx";
 import { typedValues, useTypedChecked } from "../common/hydration.ts";
 import { localePath, type Locale } from "../../lib/locale.ts";
-import { mobileRule, passwordPairRule, ruleError, ruleErrors, RULE_KEYS, smsCodeRule, usernameRule } from "../../lib/rules.ts";
+import {
+  mobileRule,
+  passwordPairRule,
+  ruleError,
+  ruleErrors,
+  RULE_KEYS,
+  smsCodeRule,
+  usernameRule,
+} from "../../lib/rules.ts";
 import { errorText, register, termsShown, type ServiceSwitch } from "./auth-api.ts";
 import { Field } from "./Field.tsx";
 import { SmsCodeField } from "./SmsCodeButton.tsx";
@@ -28,7 +36,13 @@ export function RegisterForm({ locale, terms }: RegisterFormProps) {
   const [values, setValues] = useState(() =>
     typedValues(
       { username: "", password: "", confirmPassword: "", mobile: "", code: "" },
-      { username: "register-username", password: "register-password", confirmPassword: "register-confirmPassword", mobile: "register-mobile", code: "register-code" },
+      {
+        username: "register-username",
+        password: "register-password",
+        confirmPassword: "register-confirmPassword",
+        mobile: "register-mobile",
+        code: "register-code",
+      },
     ),
   );
   const [agreed, setAgreed] = useTypedChecked("register-agree");
@@ -63,7 +77,9 @@ export function RegisterForm({ locale, terms }: RegisterFormProps) {
     if (submitting) return;
     setFormError(null);
     const keys = validate();
-    const translated = Object.fromEntries(Object.entries(keys).map(([k, v]) => [k, t(v)])) as Partial<Record<FieldName, string>>;
+    const translated = Object.fromEntries(Object.entries(keys).map(([k, v]) => [k, t(v)])) as Partial<
+      Record<FieldName, string>
+    >;
     setErrors(translated);
     const first = ORDER.find((f) => keys[f]);
     if (first) {
@@ -163,7 +179,11 @@ export function RegisterForm({ locale, terms }: RegisterFormProps) {
         </p>
       )}
       <button type="submit" className="btn auth-submit" disabled={submitting} data-testid="register-submit">
-        {submitting ? t("authUi.registerForm.submitting") : showTerms ? t("authUi.registerForm.submit") : t("authUi.registerForm.submitPlain")}
+        {submitting
+          ? t("authUi.registerForm.submitting")
+          : showTerms
+            ? t("authUi.registerForm.submit")
+            : t("authUi.registerForm.submitPlain")}
       </button>
       <p className="auth-links auth-links-center">
         <span>

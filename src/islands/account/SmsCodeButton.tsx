@@ -86,7 +86,16 @@ export interface SmsCodeFieldProps {
 }
 
 /** The SMS code input with its "get code" button; focus moves to the input once a code is sent. */
-export function SmsCodeField({ id, purpose, mobile, value, error, onChange, onMobileError, onSendError }: SmsCodeFieldProps) {
+export function SmsCodeField({
+  id,
+  purpose,
+  mobile,
+  value,
+  error,
+  onChange,
+  onMobileError,
+  onSendError,
+}: SmsCodeFieldProps) {
   const { t } = useTranslation();
   const codeRef = useRef<HTMLInputElement>(null);
   return (

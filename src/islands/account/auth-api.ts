@@ -77,6 +77,8 @@ export function errorText(e: unknown, fallback: string): string {
 
 export type { ServiceSwitch };
 /** Whether the terms checkbox is shown (SPEC §2: either switch on). */
-export function termsShown(s: Pick<ServiceSwitch, "serviceTermsSwitch" | "privacyPolicySwitch"> | null | undefined): boolean {
+export function termsShown(
+  s: Pick<ServiceSwitch, "serviceTermsSwitch" | "privacyPolicySwitch"> | null | undefined,
+): boolean {
   return Boolean(s && (s.serviceTermsSwitch || s.privacyPolicySwitch));
 }

@@ -7,8 +7,22 @@ describe("safeRedirect", () => {
     expect(safeRedirect("/detail/1", "zh")).toBe("/detail/1");
   });
   it("falls back to the localized home for anything else", () => {
-    for (const bad of [null, "", "list", "//evil.example/x", "/\\evil.example", "https://evil.example/", "javascript:alert(1)", "/a\nb",
-      "/./..//evil.example", "/..//evil.example/x", "/.//evil.example", "/%2e%2e//evil.example", "/a/../..//evil.example?x=1", "/\t/evil.example"]) {
+    for (const bad of [
+      null,
+      "",
+      "list",
+      "//evil.example/x",
+      "/\\evil.example",
+      "https://evil.example/",
+      "javascript:alert(1)",
+      "/a\nb",
+      "/./..//evil.example",
+      "/..//evil.example/x",
+      "/.//evil.example",
+      "/%2e%2e//evil.example",
+      "/a/../..//evil.example?x=1",
+      "/\t/evil.example",
+    ]) {
       expect(safeRedirect(bad, "zh-tw")).toBe("/zh-tw/");
       expect(safeRedirect(bad, "zh")).toBe("/");
     }

@@ -42,12 +42,14 @@ function AddressBody() {
   }
 
   function remove(a: AddressItem) {
-    ask(t("userCenter.address.deleteConfirm", { receiver: a.receiver }), () =>
-      void action.run(async () => {
-        await del(`/p/address/deleteAddr/${a.addrId}`);
-        toastOk(t("userCenter.address.deleted"));
-        await refresh();
-      }),
+    ask(
+      t("userCenter.address.deleteConfirm", { receiver: a.receiver }),
+      () =>
+        void action.run(async () => {
+          await del(`/p/address/deleteAddr/${a.addrId}`);
+          toastOk(t("userCenter.address.deleted"));
+          await refresh();
+        }),
     );
   }
 
@@ -60,19 +62,22 @@ function AddressBody() {
   }
 
   async function openEdit(a: AddressItem) {
-    await action.run(async () => {
-      const full = await get<AddressItem>(`/p/address/addrInfo/${a.addrId}`);
-      setEditing({
-        addrId: full.addrId,
-        receiver: full.receiver,
-        mobile: full.mobile,
-        area: { provinceId: full.provinceId, cityId: full.cityId, areaId: full.areaId },
-        addr: full.addr,
-        postCode: full.postCode ?? "",
-        makeDefault: full.commonAddr === 1,
-        wasDefault: full.commonAddr === 1,
-      });
-    }, { fallback: t("userCenter.common.loadFailed") });
+    await action.run(
+      async () => {
+        const full = await get<AddressItem>(`/p/address/addrInfo/${a.addrId}`);
+        setEditing({
+          addrId: full.addrId,
+          receiver: full.receiver,
+          mobile: full.mobile,
+          area: { provinceId: full.provinceId, cityId: full.cityId, areaId: full.areaId },
+          addr: full.addr,
+          postCode: full.postCode ?? "",
+          makeDefault: full.commonAddr === 1,
+          wasDefault: full.commonAddr === 1,
+        });
+      },
+      { fallback: t("userCenter.common.loadFailed") },
+    );
   }
 
   const addButton = (
@@ -89,9 +94,16 @@ function AddressBody() {
 
   return (
     <UcPanel title={t("userCenter.address.title")} actions={addButton} testId="uc-address">
-      <UcGate state={session.state} error={error} loading={loading || (session.state === "ready" && !data)} onRetry={reload}>
+      <UcGate
+        state={session.state}
+        error={error}
+        loading={loading || (session.state === "ready" && !data)}
+        onRetry={reload}
+      >
         <p className="uc-muted uc-addr-count" data-testid="uc-address-count">
-          {full ? t("userCenter.address.full", { max: ADDRESS_COUNT_MAX }) : t("userCenter.address.count", { n: list.length, max: ADDRESS_COUNT_MAX })}
+          {full
+            ? t("userCenter.address.full", { max: ADDRESS_COUNT_MAX })
+            : t("userCenter.address.count", { n: list.length, max: ADDRESS_COUNT_MAX })}
         </p>
         {list.length === 0 ? (
           <p className="empty-state" data-testid="uc-address-empty">
@@ -100,7 +112,12 @@ function AddressBody() {
         ) : (
           <ul className="uc-addr-list" data-testid="uc-address-list">
             {list.map((a) => (
-              <li key={a.addrId} className={`uc-addr${a.commonAddr === 1 ? " is-default" : ""}`} data-testid="uc-address-item" data-addr-id={a.addrId}>
+              <li
+                key={a.addrId}
+                className={`uc-addr${a.commonAddr === 1 ? " is-default" : ""}`}
+                data-testid="uc-address-item"
+                data-addr-id={a.addrId}
+              >
                 <div className="uc-addr-main">
                   <p className="uc-addr-who">
                     <strong>{a.receiver}</strong>
@@ -118,14 +135,31 @@ function AddressBody() {
                 </div>
                 <div className="uc-addr-ops">
                   {a.commonAddr !== 1 ? (
-                    <button type="button" className="uc-link-btn" onClick={() => void makeDefault(a)} data-testid="uc-address-set-default">
+                    <button
+                      type="button"
+                      className="uc-link-btn"
+                      onClick={() => void makeDefault(a)}
+                      data-testid="uc-address-set-default"
+                    >
                       {t("userCenter.address.setDefault")}
                     </button>
                   ) : null}
-                  <button type="button" className="uc-link-btn" onClick={() => void openEdit(a)} data-testid="uc-address-edit" aria-label={t("userCenter.address.editOf", { receiver: a.receiver })}>
+                  <button
+                    type="button"
+                    className="uc-link-btn"
+                    onClick={() => void openEdit(a)}
+                    data-testid="uc-address-edit"
+                    aria-label={t("userCenter.address.editOf", { receiver: a.receiver })}
+                  >
                     {t("userCenter.common.edit")}
                   </button>
-                  <button type="button" className="uc-link-btn" onClick={() => remove(a)} data-testid="uc-address-delete" aria-label={t("userCenter.address.deleteOf", { receiver: a.receiver })}>
+                  <button
+                    type="button"
+                    className="uc-link-btn"
+                    onClick={() => remove(a)}
+                    data-testid="uc-address-delete"
+                    aria-label={t("userCenter.address.deleteOf", { receiver: a.receiver })}
+                  >
                     {t("userCenter.common.delete")}
                   </button>
                 </div>
@@ -134,7 +168,13 @@ function AddressBody() {
           </ul>
         )}
       </UcGate>
-      <Modal open={editing !== null} title={editing?.addrId ? t("userCenter.address.dialogEdit") : t("userCenter.address.dialogAdd")} onClose={() => setEditing(null)} testId="uc-address-dialog" className="uc-addr-dialog">
+      <Modal
+        open={editing !== null}
+        title={editing?.addrId ? t("userCenter.address.dialogEdit") : t("userCenter.address.dialogAdd")}
+        onClose={() => setEditing(null)}
+        testId="uc-address-dialog"
+        className="uc-addr-dialog"
+      >
         {editing ? (
           <AddressForm
             initial={editing}

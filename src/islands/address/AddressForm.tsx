@@ -42,7 +42,17 @@ type FieldName = "receiver" | "mobile" | "provinceId" | "cityId" | "areaId" | "a
  * The add / edit form (also used inline by the checkout). `onSaved` gets the saved address id
  * (the new one when adding).
  */
-export function AddressForm({ initial, onCancel, onSaved, onGuest }: { initial: FormState; onCancel: () => void; onSaved: (addrId?: number) => Promise<void>; onGuest: () => void }) {
+export function AddressForm({
+  initial,
+  onCancel,
+  onSaved,
+  onGuest,
+}: {
+  initial: FormState;
+  onCancel: () => void;
+  onSaved: (addrId?: number) => Promise<void>;
+  onGuest: () => void;
+}) {
   const { t } = useTranslation();
   const base = useId();
   const [form, setForm] = useState<FormState>(initial);
@@ -84,13 +94,24 @@ export function AddressForm({ initial, onCancel, onSaved, onGuest }: { initial: 
       let addrId = form.addrId;
       if (addrId) await put("/p/address/updateAddr", { ...body, addrId });
       else addrId = await post<number>("/p/address/addAddr", body);
-      if (form.makeDefault && !form.wasDefault && typeof addrId === "number") await put(`/p/address/defaultAddr/${addrId}`);
+      if (form.makeDefault && !form.wasDefault && typeof addrId === "number")
+        await put(`/p/address/defaultAddr/${addrId}`);
       toastOk(t("userCenter.address.saved"));
       await onSaved(typeof addrId === "number" ? addrId : undefined);
     });
   }
 
-  const text = (name: "receiver" | "mobile" | "addr" | "postCode", opts: { maxLength: number; autoComplete: string; required: boolean; hint?: string; inputMode?: "numeric" | "tel"; textarea?: boolean }) => {
+  const text = (
+    name: "receiver" | "mobile" | "addr" | "postCode",
+    opts: {
+      maxLength: number;
+      autoComplete: string;
+      required: boolean;
+      hint?: string;
+      inputMode?: "numeric" | "tel";
+      textarea?: boolean;
+    },
+  ) => {
     const id = `${base}-${name}`;
     const err = errors[name] ? t(errors[name]!) : "";
     const describedBy = [opts.hint ? `${id}-hint` : "", err ? `${id}-err` : ""].filter(Boolean).join(" ") || undefined;
@@ -120,9 +141,20 @@ export function AddressForm({ initial, onCancel, onSaved, onGuest }: { initial: 
         </label>
         <div className="uc-control">
           {opts.textarea ? (
-            <textarea {...common} className="uc-input uc-textarea" rows={2} onChange={(e) => setForm((f) => ({ ...f, [name]: e.target.value }))} />
+            <textarea
+              {...common}
+              className="uc-input uc-textarea"
+              rows={2}
+              onChange={(e) => setForm((f) => ({ ...f, [name]: e.target.value }))}
+            />
           ) : (
-            <input {...common} className="uc-input" type={name === "mobile" ? "tel" : "text"} inputMode={opts.inputMode} onChange={(e) => setForm((f) => ({ ...f, [name]: e.target.value }))} />
+            <input
+              {...common}
+              className="uc-input"
+              type={name === "mobile" ? "tel" : "text"}
+              inputMode={opts.inputMode}
+              onChange={(e) => setForm((f) => ({ ...f, [name]: e.target.value }))}
+            />
           )}
           {opts.hint ? (
             <p id={`${id}-hint`} className="uc-hint">
@@ -152,8 +184,20 @@ export function AddressForm({ initial, onCancel, onSaved, onGuest }: { initial: 
           area: errors.areaId ? t(errors.areaId) : "",
         }}
       />
-      {text("addr", { maxLength: ADDRESS_MAX, autoComplete: "street-address", required: true, textarea: true, hint: t("userCenter.address.addrHint", { min: ADDRESS_MIN, max: ADDRESS_MAX }) })}
-      {text("postCode", { maxLength: 6, autoComplete: "postal-code", required: false, inputMode: "numeric", hint: t("userCenter.address.postCodeHint") })}
+      {text("addr", {
+        maxLength: ADDRESS_MAX,
+        autoComplete: "street-address",
+        required: true,
+        textarea: true,
+        hint: t("userCenter.address.addrHint", { min: ADDRESS_MIN, max: ADDRESS_MAX }),
+      })}
+      {text("postCode", {
+        maxLength: 6,
+        autoComplete: "postal-code",
+        required: false,
+        inputMode: "numeric",
+        hint: t("userCenter.address.postCodeHint"),
+      })}
       <div className="uc-field">
         <span className="uc-label" aria-hidden="true" />
         <label className="uc-check">

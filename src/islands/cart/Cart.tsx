@@ -81,7 +81,8 @@ function CartBody({ links }: { links: CartIslandProps["links"] }) {
   const everyChecked = allChecked(allLines);
   const selected = checkedIds(allLines);
   const checkAll = (checked: boolean) => void c.setChecked(allLines, checked);
-  const deleteOne = (line: { basketId: number; prodName: string }) => c.askDelete([line.basketId], t("cart.page.deleteOne", { name: line.prodName }));
+  const deleteOne = (line: { basketId: number; prodName: string }) =>
+    c.askDelete([line.basketId], t("cart.page.deleteOne", { name: line.prodName }));
 
   return (
     <div className="cart" data-testid="cart" aria-busy={busy}>
@@ -102,7 +103,12 @@ function CartBody({ links }: { links: CartIslandProps["links"] }) {
           lines={view.invalid}
           base={links.base}
           busy={busy}
-          onClear={() => c.askDelete(view.invalid.map((l) => l.basketId), t("cart.page.clearInvalidConfirm"))}
+          onClear={() =>
+            c.askDelete(
+              view.invalid.map((l) => l.basketId),
+              t("cart.page.clearInvalidConfirm"),
+            )
+          }
           onDelete={deleteOne}
         />
       ) : null}

@@ -19,7 +19,11 @@ function LineProduct({ line, base }: { line: ShopCartItemDto; base: string }) {
   return (
     <div className="cart-col-prod cart-prod">
       <a href={href} className="co-pic cart-pic" tabIndex={-1} aria-hidden="true">
-        {line.pic ? <img src={line.pic} alt="" width={80} height={80} loading="lazy" /> : <span className="co-pic-ph" />}
+        {line.pic ? (
+          <img src={line.pic} alt="" width={80} height={80} loading="lazy" />
+        ) : (
+          <span className="co-pic-ph" />
+        )}
       </a>
       <div className="cart-prod-text">
         <a href={href} className="cart-prod-name co-prod-name" data-testid="cart-line-name">
@@ -31,7 +35,14 @@ function LineProduct({ line, base }: { line: ShopCartItemDto; base: string }) {
   );
 }
 
-export function CartLine({ line, base, busy, onCheck, onCount, onDelete }: {
+export function CartLine({
+  line,
+  base,
+  busy,
+  onCheck,
+  onCount,
+  onDelete,
+}: {
   line: ShopCartItemDto;
   base: string;
   busy: boolean;
@@ -56,18 +67,38 @@ export function CartLine({ line, base, busy, onCheck, onCount, onDelete }: {
   }
 
   return (
-    <li className={`cart-line${line.isChecked === 1 ? " is-checked" : ""}`} data-testid="cart-line" data-basket-id={line.basketId} data-sku-id={line.skuId}>
+    <li
+      className={`cart-line${line.isChecked === 1 ? " is-checked" : ""}`}
+      data-testid="cart-line"
+      data-basket-id={line.basketId}
+      data-sku-id={line.skuId}
+    >
       <label className="cart-col-check cart-check">
-        <input type="checkbox" checked={line.isChecked === 1} disabled={busy} onChange={(e) => onCheck(e.target.checked)} aria-label={t("cart.page.selectLine", { name: line.prodName })} data-testid="cart-check-line" />
+        <input
+          type="checkbox"
+          checked={line.isChecked === 1}
+          disabled={busy}
+          onChange={(e) => onCheck(e.target.checked)}
+          aria-label={t("cart.page.selectLine", { name: line.prodName })}
+          data-testid="cart-check-line"
+        />
       </label>
       <LineProduct line={line} base={base} />
       <div className="cart-col-price">
         <span>¥{line.price}</span>
-        {line.oriPrice && line.oriPrice !== line.price && line.oriPrice !== "0.00" ? <del className="cart-ori">¥{line.oriPrice}</del> : null}
+        {line.oriPrice && line.oriPrice !== line.price && line.oriPrice !== "0.00" ? (
+          <del className="cart-ori">¥{line.oriPrice}</del>
+        ) : null}
       </div>
       <div className="cart-col-count">
         <div className="cart-qty" role="group" aria-label={t("cart.page.colCount")}>
-          <button type="button" disabled={busy || line.prodCount <= 1} onClick={() => onCount(line.prodCount - 1)} aria-label={t("cart.page.decrease")} data-testid="cart-minus">
+          <button
+            type="button"
+            disabled={busy || line.prodCount <= 1}
+            onClick={() => onCount(line.prodCount - 1)}
+            aria-label={t("cart.page.decrease")}
+            data-testid="cart-minus"
+          >
             −
           </button>
           <input
@@ -86,7 +117,13 @@ export function CartLine({ line, base, busy, onCheck, onCount, onDelete }: {
             }}
             data-testid="cart-count-input"
           />
-          <button type="button" disabled={busy} onClick={() => (overStock ? toastError(t("cart.insufficientStock")) : onCount(line.prodCount + 1))} aria-label={t("cart.page.increase")} data-testid="cart-plus">
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => (overStock ? toastError(t("cart.insufficientStock")) : onCount(line.prodCount + 1))}
+            aria-label={t("cart.page.increase")}
+            data-testid="cart-plus"
+          >
             +
           </button>
         </div>
@@ -104,12 +141,29 @@ export function CartLine({ line, base, busy, onCheck, onCount, onDelete }: {
   );
 }
 
-export function InvalidCartLine({ line, base, busy, onDelete }: { line: InvalidLine; base: string; busy: boolean; onDelete: () => void }) {
+export function InvalidCartLine({
+  line,
+  base,
+  busy,
+  onDelete,
+}: {
+  line: InvalidLine;
+  base: string;
+  busy: boolean;
+  onDelete: () => void;
+}) {
   const { t } = useTranslation();
   return (
-    <li className="cart-line is-invalid" data-testid="cart-invalid-line" data-basket-id={line.basketId} data-status={line.status}>
+    <li
+      className="cart-line is-invalid"
+      data-testid="cart-invalid-line"
+      data-basket-id={line.basketId}
+      data-status={line.status}
+    >
       <span className="cart-col-check">
-        <span className="cart-invalid-tag">{line.status === "noStock" ? t("cart.page.statusNoStock") : t("cart.page.statusOffline")}</span>
+        <span className="cart-invalid-tag">
+          {line.status === "noStock" ? t("cart.page.statusNoStock") : t("cart.page.statusOffline")}
+        </span>
       </span>
       <LineProduct line={line} base={base} />
       <div className="cart-col-price">
@@ -135,8 +189,16 @@ export function DiscountHead({ discount }: { discount: ChooseDiscountDto }) {
     <p className="cart-discount" data-testid="cart-discount">
       <span className="cart-discount-tag">{t("discount.promotion")}</span>
       <span className="cart-discount-name">{discount.discountName}</span>
-      {reached ? <span className="cart-discount-reached" data-testid="cart-discount-reached">{t(reached.key as "discount.reached", reached.values)}</span> : null}
-      {hint ? <span className="cart-discount-hint" data-testid="cart-discount-hint">{t(hint.key as "discount.hintAmount", hint.values)}</span> : null}
+      {reached ? (
+        <span className="cart-discount-reached" data-testid="cart-discount-reached">
+          {t(reached.key as "discount.reached", reached.values)}
+        </span>
+      ) : null}
+      {hint ? (
+        <span className="cart-discount-hint" data-testid="cart-discount-hint">
+          {t(hint.key as "discount.hintAmount", hint.values)}
+        </span>
+      ) : null}
     </p>
   );
 }

@@ -5,12 +5,28 @@ import { Modal } from "../common/dialog.tsx";
 import { allChecked, type CartShopView, type InvalidLine } from "./cart-view.ts";
 import { CartLine, DiscountHead, InvalidCartLine } from "./CartLines.tsx";
 
-export function CartHead({ everyChecked, busy, empty, onCheckAll }: { everyChecked: boolean; busy: boolean; empty: boolean; onCheckAll: (checked: boolean) => void }) {
+export function CartHead({
+  everyChecked,
+  busy,
+  empty,
+  onCheckAll,
+}: {
+  everyChecked: boolean;
+  busy: boolean;
+  empty: boolean;
+  onCheckAll: (checked: boolean) => void;
+}) {
   const { t } = useTranslation();
   return (
     <div className="cart-head">
       <label className="cart-col-check cart-check">
-        <input type="checkbox" checked={everyChecked} disabled={busy || empty} onChange={(e) => onCheckAll(e.target.checked)} data-testid="cart-check-all-top" />
+        <input
+          type="checkbox"
+          checked={everyChecked}
+          disabled={busy || empty}
+          onChange={(e) => onCheckAll(e.target.checked)}
+          data-testid="cart-check-all-top"
+        />
         {t("cart.page.selectAll")}
       </label>
       <span className="cart-col-prod">{t("cart.page.colProduct")}</span>
@@ -22,7 +38,14 @@ export function CartHead({ everyChecked, busy, empty, onCheckAll }: { everyCheck
   );
 }
 
-export function ShopSection({ shop, base, busy, onCheck, onCount, onDelete }: {
+export function ShopSection({
+  shop,
+  base,
+  busy,
+  onCheck,
+  onCount,
+  onDelete,
+}: {
   shop: CartShopView;
   base: string;
   busy: boolean;
@@ -50,26 +73,57 @@ export function ShopSection({ shop, base, busy, onCheck, onCount, onDelete }: {
         </a>
       </header>
       {shop.groups.map((group) => (
-        <div key={group.index} className="cart-group-wrap" data-testid="cart-group" data-discount-id={group.discount?.discountId ?? 0}>
-        {group.discount ? <DiscountHead discount={group.discount} /> : null}
-        <ul className="cart-group">
-          {group.lines.map((line) => (
-            <CartLine key={line.basketId} line={line} base={base} busy={busy} onCheck={(c) => onCheck([line], c)} onCount={(n) => onCount(line, n)} onDelete={() => onDelete(line)} />
-          ))}
-        </ul>
+        <div
+          key={group.index}
+          className="cart-group-wrap"
+          data-testid="cart-group"
+          data-discount-id={group.discount?.discountId ?? 0}
+        >
+          {group.discount ? <DiscountHead discount={group.discount} /> : null}
+          <ul className="cart-group">
+            {group.lines.map((line) => (
+              <CartLine
+                key={line.basketId}
+                line={line}
+                base={base}
+                busy={busy}
+                onCheck={(c) => onCheck([line], c)}
+                onCount={(n) => onCount(line, n)}
+                onDelete={() => onDelete(line)}
+              />
+            ))}
+          </ul>
         </div>
       ))}
     </section>
   );
 }
 
-export function InvalidSection({ lines, base, busy, onClear, onDelete }: { lines: InvalidLine[]; base: string; busy: boolean; onClear: () => void; onDelete: (line: InvalidLine) => void }) {
+export function InvalidSection({
+  lines,
+  base,
+  busy,
+  onClear,
+  onDelete,
+}: {
+  lines: InvalidLine[];
+  base: string;
+  busy: boolean;
+  onClear: () => void;
+  onDelete: (line: InvalidLine) => void;
+}) {
   const { t } = useTranslation();
   return (
     <section className="cart-invalid" data-testid="cart-invalid" aria-labelledby="cart-invalid-title">
       <header className="cart-invalid-head">
         <h2 id="cart-invalid-title">{t("cart.page.invalidTitle", { n: lines.length })}</h2>
-        <button type="button" className="cart-link-btn" disabled={busy} onClick={onClear} data-testid="cart-clear-invalid">
+        <button
+          type="button"
+          className="cart-link-btn"
+          disabled={busy}
+          onClick={onClear}
+          data-testid="cart-clear-invalid"
+        >
           {t("cart.page.clearInvalid")}
         </button>
       </header>
@@ -82,7 +136,16 @@ export function InvalidSection({ lines, base, busy, onClear, onDelete }: { lines
   );
 }
 
-export function CartBar({ everyChecked, busy, empty, selectedCount, total, onCheckAll, onDeleteSelected, onSettle }: {
+export function CartBar({
+  everyChecked,
+  busy,
+  empty,
+  selectedCount,
+  total,
+  onCheckAll,
+  onDeleteSelected,
+  onSettle,
+}: {
   everyChecked: boolean;
   busy: boolean;
   empty: boolean;
@@ -96,10 +159,22 @@ export function CartBar({ everyChecked, busy, empty, selectedCount, total, onChe
   return (
     <div className="cart-bar" data-testid="cart-bar">
       <label className="cart-check">
-        <input type="checkbox" checked={everyChecked} disabled={busy || empty} onChange={(e) => onCheckAll(e.target.checked)} data-testid="cart-check-all" />
+        <input
+          type="checkbox"
+          checked={everyChecked}
+          disabled={busy || empty}
+          onChange={(e) => onCheckAll(e.target.checked)}
+          data-testid="cart-check-all"
+        />
         {t("cart.page.selectAll")}
       </label>
-      <button type="button" className="cart-link-btn" disabled={busy} onClick={onDeleteSelected} data-testid="cart-delete-selected">
+      <button
+        type="button"
+        className="cart-link-btn"
+        disabled={busy}
+        onClick={onDeleteSelected}
+        data-testid="cart-delete-selected"
+      >
         {t("cart.page.deleteSelected")}
       </button>
       <span className="cart-bar-space" />
@@ -112,20 +187,42 @@ export function CartBar({ everyChecked, busy, empty, selectedCount, total, onChe
           {total ? `¥${total.finalMoney}` : "—"}
         </strong>
         {total && total.subtractMoney !== "0.00" ? (
-          <span className="cart-saved" data-testid="cart-saved">{t("discount.reached", { reduce: total.subtractMoney })}</span>
+          <span className="cart-saved" data-testid="cart-saved">
+            {t("discount.reached", { reduce: total.subtractMoney })}
+          </span>
         ) : null}
       </span>
-      <button type="button" className="co-pay-btn cart-settle" disabled={busy} onClick={onSettle} data-testid="cart-settle">
+      <button
+        type="button"
+        className="co-pay-btn cart-settle"
+        disabled={busy}
+        onClick={onSettle}
+        data-testid="cart-settle"
+      >
         {t("cart.page.settle")}
       </button>
     </div>
   );
 }
 
-export function DeleteConfirm({ text, onCancel, onConfirm }: { text: string | null; onCancel: () => void; onConfirm: () => void }) {
+export function DeleteConfirm({
+  text,
+  onCancel,
+  onConfirm,
+}: {
+  text: string | null;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
   const { t } = useTranslation();
   return (
-    <Modal open={text !== null} title={t("cart.page.confirmTitle")} onClose={onCancel} testId="cart-confirm" className="cart-confirm">
+    <Modal
+      open={text !== null}
+      title={t("cart.page.confirmTitle")}
+      onClose={onCancel}
+      testId="cart-confirm"
+      className="cart-confirm"
+    >
       <p className="cart-confirm-text">{text}</p>
       <div className="uc-dialog-actions">
         <button type="button" className="btn btn-ghost" onClick={onCancel}>

@@ -23,13 +23,25 @@ export interface CartGroup {
  * The texts of a discount group's header, as i18n keys with values (amounts come formatted from
  * the server): the rule of the tier reached or the first one, and the "spend more" hint.
  */
-export function discountTexts(d: ChooseDiscountDto): { reached: { key: string; values: Record<string, string> } | null; hint: { key: string; values: Record<string, string> } | null } {
+export function discountTexts(d: ChooseDiscountDto): {
+  reached: { key: string; values: Record<string, string> } | null;
+  hint: { key: string; values: Record<string, string> } | null;
+} {
   const count = d.discountRule === 1 || d.discountRule === 3;
   const rate = d.discountRule === 2 || d.discountRule === 3;
   const reached = d.reduceAmount !== "0.00" ? { key: "discount.reached", values: { reduce: d.reduceAmount } } : null;
   if (!d.hint) return { reached, hint: null };
-  const key = count ? (rate ? "discount.hintCountRate" : "discount.hintCount") : (rate ? "discount.hintAmountRate" : "discount.hintAmount");
-  return { reached, hint: { key, values: { more: d.hint.more, reduce: d.hint.reduce ?? "", rate: d.hint.discount ?? "" } } };
+  const key = count
+    ? rate
+      ? "discount.hintCountRate"
+      : "discount.hintCount"
+    : rate
+      ? "discount.hintAmountRate"
+      : "discount.hintAmount";
+  return {
+    reached,
+    hint: { key, values: { more: d.hint.more, reduce: d.hint.reduce ?? "", rate: d.hint.discount ?? "" } },
+  };
 }
 
 export interface CartShopView {
@@ -72,7 +84,8 @@ export function cartView(cart: readonly ShopCartDto[] | null | undefined): CartV
         lines.push(...ok);
       }
     });
-    if (lines.length > 0) shops.push({ shopId: shop.shopId, shopName: shop.shopName, shopType: shop.shopType, groups, lines });
+    if (lines.length > 0)
+      shops.push({ shopId: shop.shopId, shopName: shop.shopName, shopType: shop.shopType, groups, lines });
     valid.push(...lines);
   }
   return { shops, invalid, valid };
@@ -95,19 +108,27 @@ export function allChecked(lines: readonly ShopCartItemDto[]): boolean {
 }
 
 /** The checkItems body that sets every valid line of `lines` to `checked` (only the ones that change). */
-export function checkBody(lines: readonly ShopCartItemDto[], checked: boolean): { basketId: number; isChecked: 0 | 1 }[] {
+export function checkBody(
+  lines: readonly ShopCartItemDto[],
+  checked: boolean,
+): { basketId: number; isChecked: 0 | 1 }[] {
   const v = checked ? 1 : 0;
   return lines.filter((l) => isValidLine(l) && l.isChecked !== v).map((l) => ({ basketId: l.basketId, isChecked: v }));
 }
 
 /** The cart with the checkItems `changes` applied (for showing a click at once). */
-export function withChecked(cart: readonly ShopCartDto[], changes: readonly { basketId: number; isChecked: 0 | 1 }[]): ShopCartDto[] {
+export function withChecked(
+  cart: readonly ShopCartDto[],
+  changes: readonly { basketId: number; isChecked: 0 | 1 }[],
+): ShopCartDto[] {
   const next = new Map(changes.map((c) => [c.basketId, c.isChecked]));
   return cart.map((shop) => ({
     ...shop,
     shopCartItemDiscounts: shop.shopCartItemDiscounts.map((g) => ({
       ...g,
-      shopCartItems: g.shopCartItems.map((l) => (next.has(l.basketId) && isValidLine(l) ? { ...l, isChecked: next.get(l.basketId)! } : l)),
+      shopCartItems: g.shopCartItems.map((l) =>
+        next.has(l.basketId) && isValidLine(l) ? { ...l, isChecked: next.get(l.basketId)! } : l,
+      ),
     })),
   }));
 }

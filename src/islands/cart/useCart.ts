@@ -45,22 +45,25 @@ export function useCart(submitOrderHref: string) {
   /** The reload after a change: a failure leaves the cart as it is. */
   const quiet = useAction({ onGuest: markGuest }).run;
 
-  const loadTotals = useCallback(async (data: ShopCartDto[]) => {
-    const ids = checkedIds(cartView(data).valid);
-    if (ids.length === 0) {
-      setTotal({ totalMoney: "0.00", finalMoney: "0.00", subtractMoney: "0.00", count: 0 });
-      setTotalNote("");
-      return;
-    }
-    try {
-      setTotal(await post<CartTotal>("/p/shopCart/totalPay", ids, { silent: true }));
-      setTotalNote("");
-    } catch (e) {
-      if (isUnauthorized(e)) throw e;
-      setTotal(null);
-      setTotalNote(isApiError(e) && e.code === ResponseCode.SHOW_FAIL && e.msg ? e.msg : t("cart.page.totalFailed"));
-    }
-  }, [t]);
+  const loadTotals = useCallback(
+    async (data: ShopCartDto[]) => {
+      const ids = checkedIds(cartView(data).valid);
+      if (ids.length === 0) {
+        setTotal({ totalMoney: "0.00", finalMoney: "0.00", subtractMoney: "0.00", count: 0 });
+        setTotalNote("");
+        return;
+      }
+      try {
+        setTotal(await post<CartTotal>("/p/shopCart/totalPay", ids, { silent: true }));
+        setTotalNote("");
+      } catch (e) {
+        if (isUnauthorized(e)) throw e;
+        setTotal(null);
+        setTotalNote(isApiError(e) && e.code === ResponseCode.SHOW_FAIL && e.msg ? e.msg : t("cart.page.totalFailed"));
+      }
+    },
+    [t],
+  );
 
   const reload = useCallback(async () => {
     const data = await post<ShopCartDto[]>("/p/shopCart/info", {});
@@ -75,7 +78,10 @@ export function useCart(submitOrderHref: string) {
   }, [session.state, reload, firstLoad]);
 
   /** Runs one change at a time, then reloads the cart (also after a refusal). */
-  const act = useCallback((run: () => Promise<void>) => changeRun(run, { afterwards: () => quiet(reload) }), [changeRun, quiet, reload]);
+  const act = useCallback(
+    (run: () => Promise<void>) => changeRun(run, { afterwards: () => quiet(reload) }),
+    [changeRun, quiet, reload],
+  );
 
   const setChecked = (lines: readonly ShopCartItemDto[], checked: boolean) => {
     if (change.running()) return Promise.resolve();
@@ -91,7 +97,15 @@ export function useCart(submitOrderHref: string) {
     act(async () => {
       const delta = next - line.prodCount;
       if (delta === 0) return;
-      setBadge(await post<number>("/p/shopCart/changeItem", { basketId: line.basketId, prodId: line.prodId, skuId: line.skuId, shopId: line.shopId, count: delta }));
+      setBadge(
+        await post<number>("/p/shopCart/changeItem", {
+          basketId: line.basketId,
+          prodId: line.prodId,
+          skuId: line.skuId,
+          shopId: line.shopId,
+          count: delta,
+        }),
+      );
     });
 
   const remove = (ids: number[]) =>
@@ -114,10 +128,13 @@ export function useCart(submitOrderHref: string) {
       return;
     }
     // The server refuses more than 50 items with its own message (toasted by the API client).
-    await changeRun(async () => {
-      await post<CartTotal>("/p/shopCart/totalPay", ids);
-      location.assign(`${submitOrderHref}?${settleQuery(ids)}`);
-    }, { keepBusy: true });
+    await changeRun(
+      async () => {
+        await post<CartTotal>("/p/shopCart/totalPay", ids);
+        location.assign(`${submitOrderHref}?${settleQuery(ids)}`);
+      },
+      { keepBusy: true },
+    );
   }
 
   return {

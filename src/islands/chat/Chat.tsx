@@ -40,7 +40,9 @@ function ChatBody({ initial, links }: ChatIslandProps) {
     return (
       <div className="chat-guest" data-testid="chat-guest">
         <p>{t("chat.loginFirst")}</p>
-        <button type="button" className="btn btn-primary" onClick={openLoginPopup}>{t("chat.login")}</button>
+        <button type="button" className="btn btn-primary" onClick={openLoginPopup}>
+          {t("chat.login")}
+        </button>
       </div>
     );
   }
@@ -54,9 +56,33 @@ function ChatBody({ initial, links }: ChatIslandProps) {
         ) : (
           <>
             <PaneHead header={c.header} status={c.status} online={c.online} />
-            <MessageList paneRef={c.paneRef} header={c.header} messages={c.messages} pending={c.pending} hasMore={c.hasMore} base={links.base} onEarlier={() => void c.loadEarlier()} />
-            {c.cardOffer && <CardOffer prodId={initial.prodId} orderNumber={initial.orderNumber} product={c.product} error={c.cardError} onSend={() => void c.sendCard()} />}
-            <Composer text={c.text} setText={c.setText} emojiOpen={c.emojiOpen} setEmojiOpen={c.setEmojiOpen} uploading={c.uploading} onSend={c.sendText} onImage={c.sendImage} />
+            <MessageList
+              paneRef={c.paneRef}
+              header={c.header}
+              messages={c.messages}
+              pending={c.pending}
+              hasMore={c.hasMore}
+              base={links.base}
+              onEarlier={() => void c.loadEarlier()}
+            />
+            {c.cardOffer && (
+              <CardOffer
+                prodId={initial.prodId}
+                orderNumber={initial.orderNumber}
+                product={c.product}
+                error={c.cardError}
+                onSend={() => void c.sendCard()}
+              />
+            )}
+            <Composer
+              text={c.text}
+              setText={c.setText}
+              emojiOpen={c.emojiOpen}
+              setEmojiOpen={c.setEmojiOpen}
+              uploading={c.uploading}
+              onSend={c.sendText}
+              onImage={c.sendImage}
+            />
           </>
         )}
       </section>

@@ -5,7 +5,16 @@
  */
 import { useRef, type Dispatch, type MutableRefObject, type ReactNode, type SetStateAction } from "react";
 import type { ProductDetail } from "../../lib/catalog/product-types.ts";
-import { CHAT_TEXT_MAX, messageState, MsgType, parseCard, type ChatMessageDto, type ConversationDto, type OrderCard, type ProductCard } from "../../lib/chat/chat.ts";
+import {
+  CHAT_TEXT_MAX,
+  messageState,
+  MsgType,
+  parseCard,
+  type ChatMessageDto,
+  type ConversationDto,
+  type OrderCard,
+  type ProductCard,
+} from "../../lib/chat/chat.ts";
 import { pickText, type Locale } from "../../lib/locale.ts";
 import { priceText } from "../../lib/money-format.ts";
 import { openLoginPopup } from "../../stores/index.ts";
@@ -13,16 +22,54 @@ import { useTranslation } from "../common/I18nProvider.tsx";
 import type { ConnStatus } from "./chat-connection.ts";
 import type { Pending } from "./useChat.ts";
 
-const EMOJI = ["😀", "😂", "😊", "😍", "🤔", "😅", "😭", "😡", "👍", "👎", "👏", "🙏", "💪", "🎉", "❤️", "💔", "🌹", "☕", "🎁", "📦", "🚚", "💰", "✅", "❓"];
+const EMOJI = [
+  "😀",
+  "😂",
+  "😊",
+  "😍",
+  "🤔",
+  "😅",
+  "😭",
+  "😡",
+  "👍",
+  "👎",
+  "👏",
+  "🙏",
+  "💪",
+  "🎉",
+  "❤️",
+  "💔",
+  "🌹",
+  "☕",
+  "🎁",
+  "📦",
+  "🚚",
+  "💰",
+  "✅",
+  "❓",
+];
 
 function timeText(iso: string | null, locale: Locale): string {
   if (!iso) return "";
   const d = new Date(iso);
   const today = new Date().toDateString() === d.toDateString();
-  return new Intl.DateTimeFormat(locale === "en" ? "en" : locale === "zh-tw" ? "zh-TW" : "zh-CN", today ? { hour: "2-digit", minute: "2-digit" } : { month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" }).format(d);
+  return new Intl.DateTimeFormat(
+    locale === "en" ? "en" : locale === "zh-tw" ? "zh-TW" : "zh-CN",
+    today
+      ? { hour: "2-digit", minute: "2-digit" }
+      : { month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" },
+  ).format(d);
 }
 
-export function ConversationList({ list, activeShop, onOpen }: { list: ConversationDto[]; activeShop: number | null; onOpen: (shopId: number) => void }) {
+export function ConversationList({
+  list,
+  activeShop,
+  onOpen,
+}: {
+  list: ConversationDto[];
+  activeShop: number | null;
+  onOpen: (shopId: number) => void;
+}) {
   const { t, locale } = useTranslation();
   return (
     <aside className="chat-list" aria-label={t("chat.conversations")}>
@@ -31,16 +78,32 @@ export function ConversationList({ list, activeShop, onOpen }: { list: Conversat
       <ul>
         {list.map((c) => (
           <li key={c.conversationId}>
-            <button type="button" className={`chat-conv${c.shopId === activeShop ? " is-active" : ""}`} onClick={() => onOpen(c.shopId)} data-testid="chat-conversation" data-shop-id={c.shopId}>
+            <button
+              type="button"
+              className={`chat-conv${c.shopId === activeShop ? " is-active" : ""}`}
+              onClick={() => onOpen(c.shopId)}
+              data-testid="chat-conversation"
+              data-shop-id={c.shopId}
+            >
               <Avatar pic={c.pic} name={c.friendName} />
               <span className="chat-conv-main">
                 <span className="chat-conv-top">
                   <span className="chat-conv-name">{c.friendName}</span>
                   <span className="chat-conv-time">{timeText(c.timeStr, locale)}</span>
                 </span>
-                <span className="chat-conv-last">{c.type === MsgType.IMAGE ? `[${t("chat.image")}]` : (c.latestMsg ?? "")}</span>
+                <span className="chat-conv-last">
+                  {c.type === MsgType.IMAGE ? `[${t("chat.image")}]` : (c.latestMsg ?? "")}
+                </span>
               </span>
-              {c.unread > 0 && <span className="chat-unread" data-testid="chat-conv-unread" aria-label={t("chat.unread", { count: c.unread })}>{c.unread > 99 ? "99+" : c.unread}</span>}
+              {c.unread > 0 && (
+                <span
+                  className="chat-unread"
+                  data-testid="chat-conv-unread"
+                  aria-label={t("chat.unread", { count: c.unread })}
+                >
+                  {c.unread > 99 ? "99+" : c.unread}
+                </span>
+              )}
             </button>
           </li>
         ))}
@@ -50,7 +113,15 @@ export function ConversationList({ list, activeShop, onOpen }: { list: Conversat
 }
 
 /** The open conversation's head and, when there is something to say, the connection banner. */
-export function PaneHead({ header, status, online }: { header: ConversationDto | null; status: ConnStatus; online: boolean | null }) {
+export function PaneHead({
+  header,
+  status,
+  online,
+}: {
+  header: ConversationDto | null;
+  status: ConnStatus;
+  online: boolean | null;
+}) {
   const { t } = useTranslation();
   const banner = statusBanner(status, online, t);
   return (
@@ -59,12 +130,33 @@ export function PaneHead({ header, status, online }: { header: ConversationDto |
         <Avatar pic={header?.pic ?? null} name={header?.friendName ?? ""} />
         <h2 data-testid="chat-title">{header?.friendName ?? ""}</h2>
       </header>
-      {banner && <div className={`chat-banner chat-banner-${banner.kind}`} role="status" data-testid="chat-banner">{banner.text}{banner.action && <button type="button" className="btn btn-small" onClick={() => (banner.action === "login" ? openLoginPopup() : location.reload())}>{banner.action === "login" ? t("chat.login") : t("chat.status.refresh")}</button>}</div>}
+      {banner && (
+        <div className={`chat-banner chat-banner-${banner.kind}`} role="status" data-testid="chat-banner">
+          {banner.text}
+          {banner.action && (
+            <button
+              type="button"
+              className="btn btn-small"
+              onClick={() => (banner.action === "login" ? openLoginPopup() : location.reload())}
+            >
+              {banner.action === "login" ? t("chat.login") : t("chat.status.refresh")}
+            </button>
+          )}
+        </div>
+      )}
     </>
   );
 }
 
-export function MessageList({ paneRef, header, messages, pending, hasMore, base, onEarlier }: {
+export function MessageList({
+  paneRef,
+  header,
+  messages,
+  pending,
+  hasMore,
+  base,
+  onEarlier,
+}: {
   paneRef: MutableRefObject<HTMLDivElement | null>;
   header: ConversationDto | null;
   messages: ChatMessageDto[];
@@ -76,25 +168,51 @@ export function MessageList({ paneRef, header, messages, pending, hasMore, base,
   const { t, locale } = useTranslation();
   return (
     <div className="chat-messages" ref={paneRef} data-testid="chat-messages" aria-live="polite">
-      {hasMore ? <button type="button" className="chat-earlier" onClick={onEarlier} data-testid="chat-earlier">{t("chat.loadEarlier")}</button>
-        : messages.length > 0 && <p className="chat-no-earlier">{t("chat.noEarlier")}</p>}
+      {hasMore ? (
+        <button type="button" className="chat-earlier" onClick={onEarlier} data-testid="chat-earlier">
+          {t("chat.loadEarlier")}
+        </button>
+      ) : (
+        messages.length > 0 && <p className="chat-no-earlier">{t("chat.noEarlier")}</p>
+      )}
       {messages.map((m) => {
         const mine = m.from === "user";
         const state = mine && header ? messageState(m.msgId, header.otherDeliveredId, header.otherReadId) : null;
         return (
-          <div key={m.msgId} className={`chat-msg${mine ? " is-mine" : ""}`} data-testid="chat-message" data-from={m.from}>
-            <div className="chat-bubble"><MessageBody m={m} base={base} /></div>
+          <div
+            key={m.msgId}
+            className={`chat-msg${mine ? " is-mine" : ""}`}
+            data-testid="chat-message"
+            data-from={m.from}
+          >
+            <div className="chat-bubble">
+              <MessageBody m={m} base={base} />
+            </div>
             <div className="chat-meta">
               <span>{timeText(m.createTime, locale)}</span>
-              {state && <span className={`chat-state chat-state-${state}`} data-testid="chat-state">{t(`chat.state.${state}`)}</span>}
+              {state && (
+                <span className={`chat-state chat-state-${state}`} data-testid="chat-state">
+                  {t(`chat.state.${state}`)}
+                </span>
+              )}
             </div>
           </div>
         );
       })}
       {pending.map((p) => (
         <div key={p.clientId} className="chat-msg is-mine is-pending" data-testid="chat-message" data-from="user">
-          <div className="chat-bubble">{p.msgType === MsgType.TEXT ? <span className="chat-text">{p.content}</span> : p.msgType === MsgType.IMAGE ? <img src={p.content} alt={t("chat.imageAlt")} /> : "…"}</div>
-          <div className="chat-meta"><span className="chat-state">{t("chat.state.sending")}</span></div>
+          <div className="chat-bubble">
+            {p.msgType === MsgType.TEXT ? (
+              <span className="chat-text">{p.content}</span>
+            ) : p.msgType === MsgType.IMAGE ? (
+              <img src={p.content} alt={t("chat.imageAlt")} />
+            ) : (
+              "…"
+            )}
+          </div>
+          <div className="chat-meta">
+            <span className="chat-state">{t("chat.state.sending")}</span>
+          </div>
         </div>
       ))}
     </div>
@@ -102,20 +220,43 @@ export function MessageList({ paneRef, header, messages, pending, hasMore, base,
 }
 
 /** The product (?prodId=) or order (?orderNumber=) the page was opened with, to send as a card. */
-export function CardOffer({ prodId, orderNumber, product, error, onSend }: { prodId: number | null; orderNumber: string | null; product: ProductDetail | null; error: string | null; onSend: () => void }) {
+export function CardOffer({
+  prodId,
+  orderNumber,
+  product,
+  error,
+  onSend,
+}: {
+  prodId: number | null;
+  orderNumber: string | null;
+  product: ProductDetail | null;
+  error: string | null;
+  onSend: () => void;
+}) {
   const { t } = useTranslation();
   return (
     <div className="chat-card-offer" data-testid="chat-card-offer">
-      {error ? <p className="chat-card-invalid" role="alert">{error}</p> : prodId ? (
+      {error ? (
+        <p className="chat-card-invalid" role="alert">
+          {error}
+        </p>
+      ) : prodId ? (
         <>
           {product && <img src={product.pic} alt="" width={48} height={48} />}
-          <span className="chat-card-offer-text">{product?.prodName ?? `#${prodId}`}{product && <b> ¥{priceText(product.price)}</b>}</span>
-          <button type="button" className="btn btn-small" onClick={onSend} data-testid="chat-send-card">{t("chat.sendProduct")}</button>
+          <span className="chat-card-offer-text">
+            {product?.prodName ?? `#${prodId}`}
+            {product && <b> ¥{priceText(product.price)}</b>}
+          </span>
+          <button type="button" className="btn btn-small" onClick={onSend} data-testid="chat-send-card">
+            {t("chat.sendProduct")}
+          </button>
         </>
       ) : (
         <>
           <span className="chat-card-offer-text">{t("chat.orderCard", { orderNumber: orderNumber ?? "" })}</span>
-          <button type="button" className="btn btn-small" onClick={onSend} data-testid="chat-send-card">{t("chat.sendOrder")}</button>
+          <button type="button" className="btn btn-small" onClick={onSend} data-testid="chat-send-card">
+            {t("chat.sendOrder")}
+          </button>
         </>
       )}
     </div>
@@ -123,7 +264,15 @@ export function CardOffer({ prodId, orderNumber, product, error, onSend }: { pro
 }
 
 /** Text (Enter sends, Shift+Enter a new line), emoji and a picture. */
-export function Composer({ text, setText, emojiOpen, setEmojiOpen, uploading, onSend, onImage }: {
+export function Composer({
+  text,
+  setText,
+  emojiOpen,
+  setEmojiOpen,
+  uploading,
+  onSend,
+  onImage,
+}: {
   text: string;
   setText: Dispatch<SetStateAction<string>>;
   emojiOpen: boolean;
@@ -144,13 +293,47 @@ export function Composer({ text, setText, emojiOpen, setEmojiOpen, uploading, on
   return (
     <div className="chat-compose">
       <div className="chat-tools">
-        <button type="button" className="chat-tool" aria-expanded={emojiOpen} onClick={() => setEmojiOpen((o) => !o)} data-testid="chat-emoji">😀 <span>{t("chat.emoji")}</span></button>
-        <button type="button" className="chat-tool" disabled={uploading} onClick={() => fileRef.current?.click()} data-testid="chat-image">＋ <span>{uploading ? t("chat.uploading") : t("chat.image")}</span></button>
-        <input ref={fileRef} type="file" accept="image/jpeg,image/png,image/gif,image/webp" hidden onChange={(e) => void pick(e.target.files?.[0])} data-testid="chat-image-input" />
+        <button
+          type="button"
+          className="chat-tool"
+          aria-expanded={emojiOpen}
+          onClick={() => setEmojiOpen((o) => !o)}
+          data-testid="chat-emoji"
+        >
+          😀 <span>{t("chat.emoji")}</span>
+        </button>
+        <button
+          type="button"
+          className="chat-tool"
+          disabled={uploading}
+          onClick={() => fileRef.current?.click()}
+          data-testid="chat-image"
+        >
+          ＋ <span>{uploading ? t("chat.uploading") : t("chat.image")}</span>
+        </button>
+        <input
+          ref={fileRef}
+          type="file"
+          accept="image/jpeg,image/png,image/gif,image/webp"
+          hidden
+          onChange={(e) => void pick(e.target.files?.[0])}
+          data-testid="chat-image-input"
+        />
       </div>
       {emojiOpen && (
         <div className="chat-emoji-grid" role="group" aria-label={t("chat.emoji")}>
-          {EMOJI.map((e) => <button key={e} type="button" onClick={() => { setText((x) => x + e); setEmojiOpen(false); }}>{e}</button>)}
+          {EMOJI.map((e) => (
+            <button
+              key={e}
+              type="button"
+              onClick={() => {
+                setText((x) => x + e);
+                setEmojiOpen(false);
+              }}
+            >
+              {e}
+            </button>
+          ))}
         </div>
       )}
       <textarea
@@ -168,38 +351,67 @@ export function Composer({ text, setText, emojiOpen, setEmojiOpen, uploading, on
         data-testid="chat-input"
       />
       <div className="chat-send-row">
-        <span className={`chat-count${[...text].length > CHAT_TEXT_MAX ? " is-over" : ""}`}>{t("chat.charCount", { count: [...text].length, max: CHAT_TEXT_MAX })}</span>
-        <button type="button" className="btn btn-primary" onClick={() => void onSend()} data-testid="chat-send">{t("chat.send")}</button>
+        <span className={`chat-count${[...text].length > CHAT_TEXT_MAX ? " is-over" : ""}`}>
+          {t("chat.charCount", { count: [...text].length, max: CHAT_TEXT_MAX })}
+        </span>
+        <button type="button" className="btn btn-primary" onClick={() => void onSend()} data-testid="chat-send">
+          {t("chat.send")}
+        </button>
       </div>
     </div>
   );
 }
 
-function statusBanner(status: ConnStatus, online: boolean | null, t: ReturnType<typeof useTranslation>["t"]): { kind: string; text: string; action?: "refresh" | "login" } | null {
+function statusBanner(
+  status: ConnStatus,
+  online: boolean | null,
+  t: ReturnType<typeof useTranslation>["t"],
+): { kind: string; text: string; action?: "refresh" | "login" } | null {
   switch (status) {
-    case "reconnecting": return { kind: "warn", text: t("chat.status.reconnecting") };
-    case "broken": return { kind: "error", text: t("chat.status.broken"), action: "refresh" };
-    case "elsewhere": return { kind: "error", text: t("chat.status.elsewhere"), action: "refresh" };
-    case "relogin": return { kind: "error", text: t("chat.status.relogin"), action: "login" };
-    case "connecting": return null;
-    default: return online === false ? { kind: "info", text: t("chat.status.offline") } : null;
+    case "reconnecting":
+      return { kind: "warn", text: t("chat.status.reconnecting") };
+    case "broken":
+      return { kind: "error", text: t("chat.status.broken"), action: "refresh" };
+    case "elsewhere":
+      return { kind: "error", text: t("chat.status.elsewhere"), action: "refresh" };
+    case "relogin":
+      return { kind: "error", text: t("chat.status.relogin"), action: "login" };
+    case "connecting":
+      return null;
+    default:
+      return online === false ? { kind: "info", text: t("chat.status.offline") } : null;
   }
 }
 
 function Avatar({ pic, name }: { pic: string | null; name: string }) {
-  return pic ? <img className="chat-avatar" src={pic} alt="" width={36} height={36} /> : <span className="chat-avatar chat-avatar-text" aria-hidden="true">{name.slice(0, 1)}</span>;
+  return pic ? (
+    <img className="chat-avatar" src={pic} alt="" width={36} height={36} />
+  ) : (
+    <span className="chat-avatar chat-avatar-text" aria-hidden="true">
+      {name.slice(0, 1)}
+    </span>
+  );
 }
 
 function MessageBody({ m, base }: { m: ChatMessageDto; base: string }): ReactNode {
   const { t, locale } = useTranslation();
-  if (m.msgType === MsgType.IMAGE) return <a href={m.content} target="_blank" rel="noopener"><img src={m.content} alt={t("chat.imageAlt")} loading="lazy" /></a>;
+  if (m.msgType === MsgType.IMAGE)
+    return (
+      <a href={m.content} target="_blank" rel="noopener">
+        <img src={m.content} alt={t("chat.imageAlt")} loading="lazy" />
+      </a>
+    );
   if (m.msgType === MsgType.PRODUCT) {
     const c = parseCard(m.msgType, m.content) as ProductCard | null;
     if (!c) return null;
     return (
       <a className="chat-card" href={`${base}/detail/${c.prodId}`} data-testid="chat-product-card">
         <img src={c.pic} alt="" width={56} height={56} />
-        <span><span className="chat-card-name">{pickText(c.prodName, locale)}</span><b>¥{priceText(c.price)}</b><small>{t("chat.viewProduct")}</small></span>
+        <span>
+          <span className="chat-card-name">{pickText(c.prodName, locale)}</span>
+          <b>¥{priceText(c.price)}</b>
+          <small>{t("chat.viewProduct")}</small>
+        </span>
       </a>
     );
   }
@@ -207,9 +419,17 @@ function MessageBody({ m, base }: { m: ChatMessageDto; base: string }): ReactNod
     const c = parseCard(m.msgType, m.content) as OrderCard | null;
     if (!c) return null;
     return (
-      <a className="chat-card" href={`${base}/order-detail?orderNumber=${encodeURIComponent(c.orderNumber)}`} data-testid="chat-order-card">
+      <a
+        className="chat-card"
+        href={`${base}/order-detail?orderNumber=${encodeURIComponent(c.orderNumber)}`}
+        data-testid="chat-order-card"
+      >
         {c.pic && <img src={c.pic} alt="" width={56} height={56} />}
-        <span><span className="chat-card-name">{t("chat.orderCard", { orderNumber: c.orderNumber })}</span><span>{pickText(c.prodName, locale)}</span><small>{t("chat.orderItems", { count: c.productNums, amount: `¥${priceText(c.actualTotal)}` })}</small></span>
+        <span>
+          <span className="chat-card-name">{t("chat.orderCard", { orderNumber: c.orderNumber })}</span>
+          <span>{pickText(c.prodName, locale)}</span>
+          <small>{t("chat.orderItems", { count: c.productNums, amount: `¥${priceText(c.actualTotal)}` })}</small>
+        </span>
       </a>
     );
   }

@@ -73,7 +73,10 @@ describe("chat connection", () => {
   });
 
   it("never reconnects after another login took the session or the token was refused", () => {
-    for (const [code, status] of [[ChatClose.ELSEWHERE, "elsewhere"], [ChatClose.RELOGIN, "relogin"]] as const) {
+    for (const [code, status] of [
+      [ChatClose.ELSEWHERE, "elsewhere"],
+      [ChatClose.RELOGIN, "relogin"],
+    ] as const) {
       FakeSocket.all = [];
       const statuses: ConnStatus[] = [];
       openChatConnection("ws://x/im", { onFrame: () => {}, onStatus: (s) => statuses.push(s) });

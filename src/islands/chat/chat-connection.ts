@@ -22,7 +22,10 @@ export interface ChatConnection {
   close(): void;
 }
 
-export function openChatConnection(url: string, handlers: { onFrame: (f: ServerFrame) => void; onStatus: (s: ConnStatus) => void }): ChatConnection {
+export function openChatConnection(
+  url: string,
+  handlers: { onFrame: (f: ServerFrame) => void; onStatus: (s: ConnStatus) => void },
+): ChatConnection {
   let ws: WebSocket | null = null;
   let attempts = 0;
   let heartbeat: ReturnType<typeof setInterval> | undefined;

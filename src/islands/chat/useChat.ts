@@ -10,7 +10,18 @@ import { get, post } from "../../client/api.ts";
 import { getToken } from "../../client/token.ts";
 import type { Page } from "../../lib/api-types.ts";
 import type { ProductDetail } from "../../lib/catalog/product-types.ts";
-import { ChatCode, CHAT_TEXT_MAX, checkOutgoing, MsgType, parseCard, userSocketPath, type ChatMessageDto, type ConversationDto, type MsgTypeValue, type ProductCard } from "../../lib/chat/chat.ts";
+import {
+  ChatCode,
+  CHAT_TEXT_MAX,
+  checkOutgoing,
+  MsgType,
+  parseCard,
+  userSocketPath,
+  type ChatMessageDto,
+  type ConversationDto,
+  type MsgTypeValue,
+  type ProductCard,
+} from "../../lib/chat/chat.ts";
 import { pickText } from "../../lib/locale.ts";
 import { $chatUnread, $user, openLoginPopup } from "../../stores/index.ts";
 import { messageOf, reportError, toastError } from "../common/feedback.ts";
@@ -21,11 +32,18 @@ const PAGE = 20;
 const IMAGE_MAX = 2 * 1024 * 1024;
 
 /** A message of mine not yet acknowledged by the server. */
-export interface Pending { clientId: string; msgType: MsgTypeValue; content: string }
+export interface Pending {
+  clientId: string;
+  msgType: MsgTypeValue;
+  content: string;
+}
 
 /** What the page was opened with. */
-export interface ChatStart { shopId: number | null; prodId: number | null; orderNumber: string | null }
-
+export interface ChatStart {
+  shopId: number | null;
+  prodId: number | null;
+  orderNumber: string | null;
+}
 
 export function useChat(initial: ChatStart) {
   const { t, locale } = useTranslation();
@@ -80,68 +98,96 @@ export function useChat(initial: ChatStart) {
   }, []);
 
   // Open a conversation: its header (made on first use), the latest page, read it.
-  const openConversation = useCallback(async (shopId: number) => {
-    setActiveShop(shopId);
-    setMessages([]);
-    setPending([]);
-    setOnline(null);
-    try {
-      const h = await get<ConversationDto & { online: boolean }>("/p/chat/conversation", { shopId });
-      if (activeRef.current !== shopId) return;
-      setHeader(h);
-      setOnline(h.online);
-      const page = await get<{ records: ChatMessageDto[]; hasMore: boolean }>("/p/chat/messages", { shopId, size: PAGE });
-      if (activeRef.current !== shopId) return;
-      setMessages(page.records);
-      setHasMore(page.hasMore);
-      conn.current?.send({ onlineOrOffline: true, toId: shopId });
-      if (h.unread > 0) void markRead(shopId);
-    } catch (e) {
-      reportError(e, t("chat.errors.noConversation"));
-    }
-  }, [markRead, t]);
+  const openConversation = useCallback(
+    async (shopId: number) => {
+      setActiveShop(shopId);
+      setMessages([]);
+      setPending([]);
+      setOnline(null);
+      try {
+        const h = await get<ConversationDto & { online: boolean }>("/p/chat/conversation", { shopId });
+        if (activeRef.current !== shopId) return;
+        setHeader(h);
+        setOnline(h.online);
+        const page = await get<{ records: ChatMessageDto[]; hasMore: boolean }>("/p/chat/messages", {
+          shopId,
+          size: PAGE,
+        });
+        if (activeRef.current !== shopId) return;
+        setMessages(page.records);
+        setHasMore(page.hasMore);
+        conn.current?.send({ onlineOrOffline: true, toId: shopId });
+        if (h.unread > 0) void markRead(shopId);
+      } catch (e) {
+        reportError(e, t("chat.errors.noConversation"));
+      }
+    },
+    [markRead, t],
+  );
 
-  const onFrame = useCallback((f: ServerFrame) => {
-    const shopId = activeRef.current;
-    if (f.code === ChatCode.MESSAGE || f.code === ChatCode.ACK) {
-      const m = f.code === ChatCode.ACK ? (f.data as { message: ChatMessageDto }).message : (f.data as ChatMessageDto);
-      if (f.code === ChatCode.ACK) {
-        const cid = (f.data as { clientId: string | null }).clientId;
-        setPending((p) => p.filter((x) => x.clientId !== cid));
-      }
-      if (m.shopId === shopId) {
-        setMessages((ms) => (ms.some((x) => x.msgId === m.msgId) ? ms : [...ms, m]));
-        if (m.from === "agent" && document.visibilityState === "visible") void markRead(m.shopId);
-      } else if (m.from === "agent") {
-        $chatUnread.set($chatUnread.get() + 1);
-      }
-      setList((l) => {
-        const rest = l.filter((c) => c.shopId !== m.shopId);
-        const cur = l.find((c) => c.shopId === m.shopId);
-        if (!cur) {
-          void loadList().catch(() => {});
-          return l;
+  const onFrame = useCallback(
+    (f: ServerFrame) => {
+      const shopId = activeRef.current;
+      if (f.code === ChatCode.MESSAGE || f.code === ChatCode.ACK) {
+        const m =
+          f.code === ChatCode.ACK ? (f.data as { message: ChatMessageDto }).message : (f.data as ChatMessageDto);
+        if (f.code === ChatCode.ACK) {
+          const cid = (f.data as { clientId: string | null }).clientId;
+          setPending((p) => p.filter((x) => x.clientId !== cid));
         }
-        const preview = m.msgType === MsgType.PRODUCT || m.msgType === MsgType.ORDER ? pickText((parseCard(m.msgType, m.content) as ProductCard | null)?.prodName, locale) : m.content;
-        const unread = m.from === "agent" && m.shopId !== shopId ? cur.unread + 1 : cur.unread;
-        return [{ ...cur, latestMsg: preview, type: m.msgType, timeStr: m.createTime, lastMsgId: m.msgId, unread }, ...rest];
-      });
-    } else if (f.code === ChatCode.RECEIPT) {
-      const r = f.data as { conversationId: number; side: string; deliveredId: number; readId: number };
-      if (r.side !== "agent") return;
-      setHeader((h) => (h && h.conversationId === r.conversationId
-        ? { ...h, otherDeliveredId: Math.max(h.otherDeliveredId, r.deliveredId), otherReadId: Math.max(h.otherReadId, r.readId) }
-        : h));
-    } else if (f.code === ChatCode.PRESENCE) {
-      const p = f.data as { shopId: number; online: boolean };
-      if (p.shopId === shopId) setOnline(p.online);
-    } else if (!f.success && f.msg && f.code !== ChatCode.ELSEWHERE && f.code !== ChatCode.RELOGIN && f.code !== ChatCode.NO_USER) {
-      const cid = (f.data as { clientId?: string | null } | null)?.clientId;
-      if (cid) setPending((p) => p.filter((x) => x.clientId !== cid));
-      if (cid?.startsWith("card")) setCardError(f.msg);
-      else toastError(f.msg);
-    }
-  }, [loadList, locale, markRead]);
+        if (m.shopId === shopId) {
+          setMessages((ms) => (ms.some((x) => x.msgId === m.msgId) ? ms : [...ms, m]));
+          if (m.from === "agent" && document.visibilityState === "visible") void markRead(m.shopId);
+        } else if (m.from === "agent") {
+          $chatUnread.set($chatUnread.get() + 1);
+        }
+        setList((l) => {
+          const rest = l.filter((c) => c.shopId !== m.shopId);
+          const cur = l.find((c) => c.shopId === m.shopId);
+          if (!cur) {
+            void loadList().catch(() => {});
+            return l;
+          }
+          const preview =
+            m.msgType === MsgType.PRODUCT || m.msgType === MsgType.ORDER
+              ? pickText((parseCard(m.msgType, m.content) as ProductCard | null)?.prodName, locale)
+              : m.content;
+          const unread = m.from === "agent" && m.shopId !== shopId ? cur.unread + 1 : cur.unread;
+          return [
+            { ...cur, latestMsg: preview, type: m.msgType, timeStr: m.createTime, lastMsgId: m.msgId, unread },
+            ...rest,
+          ];
+        });
+      } else if (f.code === ChatCode.RECEIPT) {
+        const r = f.data as { conversationId: number; side: string; deliveredId: number; readId: number };
+        if (r.side !== "agent") return;
+        setHeader((h) =>
+          h && h.conversationId === r.conversationId
+            ? {
+                ...h,
+                otherDeliveredId: Math.max(h.otherDeliveredId, r.deliveredId),
+                otherReadId: Math.max(h.otherReadId, r.readId),
+              }
+            : h,
+        );
+      } else if (f.code === ChatCode.PRESENCE) {
+        const p = f.data as { shopId: number; online: boolean };
+        if (p.shopId === shopId) setOnline(p.online);
+      } else if (
+        !f.success &&
+        f.msg &&
+        f.code !== ChatCode.ELSEWHERE &&
+        f.code !== ChatCode.RELOGIN &&
+        f.code !== ChatCode.NO_USER
+      ) {
+        const cid = (f.data as { clientId?: string | null } | null)?.clientId;
+        if (cid) setPending((p) => p.filter((x) => x.clientId !== cid));
+        if (cid?.startsWith("card")) setCardError(f.msg);
+        else toastError(f.msg);
+      }
+    },
+    [loadList, locale, markRead],
+  );
 
   // Connect once the user is known; reload the open conversation after a reconnect.
   useEffect(() => {
@@ -171,7 +217,8 @@ export function useChat(initial: ChatStart) {
     get<ProductDetail>("/prod/prodInfo", { prodId: initial.prodId }, { silent: true })
       .then((p) => {
         setProduct(p);
-        if (initial.shopId !== null && initial.shopId !== 0 && p.shop.shopId !== initial.shopId) setCardError(t("chat.errors.cardInvalid"));
+        if (initial.shopId !== null && initial.shopId !== 0 && p.shop.shopId !== initial.shopId)
+          setCardError(t("chat.errors.cardInvalid"));
       })
       .catch(() => setCardError(t("chat.errors.cardInvalid")));
   }, [initial.prodId, initial.shopId, token, t]);
@@ -190,7 +237,11 @@ export function useChat(initial: ChatStart) {
     const shopId = activeShop;
     if (shopId === null || messages.length === 0) return;
     try {
-      const page = await get<{ records: ChatMessageDto[]; hasMore: boolean }>("/p/chat/messages", { shopId, size: PAGE, before: messages[0]!.msgId });
+      const page = await get<{ records: ChatMessageDto[]; hasMore: boolean }>("/p/chat/messages", {
+        shopId,
+        size: PAGE,
+        before: messages[0]!.msgId,
+      });
       keepScroll.current = paneRef.current ? paneRef.current.scrollHeight - paneRef.current.scrollTop : null;
       setMessages((ms) => [...page.records, ...ms]);
       setHasMore(page.hasMore);
@@ -199,7 +250,11 @@ export function useChat(initial: ChatStart) {
     }
   }
 
-  async function sendMessage(msgType: MsgTypeValue, content: string, clientId = `m${Date.now()}${Math.random().toString(36).slice(2, 6)}`): Promise<boolean> {
+  async function sendMessage(
+    msgType: MsgTypeValue,
+    content: string,
+    clientId = `m${Date.now()}${Math.random().toString(36).slice(2, 6)}`,
+  ): Promise<boolean> {
     const shopId = activeShop;
     if (shopId === null) return false;
     const checked = checkOutgoing(msgType, content);
@@ -267,7 +322,11 @@ export function useChat(initial: ChatStart) {
     product,
     cardError,
     /** The card the page was opened with is offered in its own conversation until it was sent. */
-    cardOffer: activeShop !== null && activeShop === initial.shopId && Boolean(initial.prodId || initial.orderNumber) && !cardSent,
+    cardOffer:
+      activeShop !== null &&
+      activeShop === initial.shopId &&
+      Boolean(initial.prodId || initial.orderNumber) &&
+      !cardSent,
     paneRef,
     openConversation,
     loadEarlier,

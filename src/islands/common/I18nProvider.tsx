@@ -7,7 +7,12 @@
  */
 import { createContext, useContext, useMemo, type ReactNode } from "react";
 import type { Locale } from "../../lib/locale.ts";
-import { createTranslator, type IslandResources, type NamespaceResources, type Translate } from "../../lib/translate.ts";
+import {
+  createTranslator,
+  type IslandResources,
+  type NamespaceResources,
+  type Translate,
+} from "../../lib/translate.ts";
 
 export type { NamespaceResources };
 

@@ -23,7 +23,15 @@ export interface PhotoUploadTexts {
   failed: string;
 }
 
-export function PhotoUpload({ folder, max, value, onChange, texts, onUnauthorized, testId }: {
+export function PhotoUpload({
+  folder,
+  max,
+  value,
+  onChange,
+  texts,
+  onUnauthorized,
+  testId,
+}: {
   folder: "review" | "refund" | "store";
   max: number;
   value: string[];
@@ -75,7 +83,14 @@ export function PhotoUpload({ folder, max, value, onChange, texts, onUnauthorize
         {value.map((src, i) => (
           <li key={src}>
             <img src={src} alt="" width={72} height={72} />
-            <button type="button" className="photo-remove" aria-label={texts.remove(i + 1)} onClick={() => onChange(value.filter((p) => p !== src))}>×</button>
+            <button
+              type="button"
+              className="photo-remove"
+              aria-label={texts.remove(i + 1)}
+              onClick={() => onChange(value.filter((p) => p !== src))}
+            >
+              ×
+            </button>
           </li>
         ))}
         {value.length < max ? (
@@ -97,7 +112,11 @@ export function PhotoUpload({ folder, max, value, onChange, texts, onUnauthorize
           </li>
         ) : null}
       </ul>
-      {error ? <p className="uc-field-error" role="alert">{error}</p> : null}
+      {error ? (
+        <p className="uc-field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }

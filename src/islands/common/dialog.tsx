@@ -3,7 +3,21 @@ import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 
 import { useTranslation } from "./I18nProvider.tsx";
 
 /** A modal built on <dialog> (focus trap, Escape and the top layer come from the browser). */
-export function Modal({ open, title, onClose, children, testId, className }: { open: boolean; title: string; onClose: () => void; children: ReactNode; testId?: string; className?: string }) {
+export function Modal({
+  open,
+  title,
+  onClose,
+  children,
+  testId,
+  className,
+}: {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  testId?: string;
+  className?: string;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   const id = useId();
   useEffect(() => {
@@ -42,11 +56,21 @@ export function useConfirm() {
   return { ask, confirm: { pending, close: () => setPending(null) } };
 }
 
-export function ConfirmDialog({ confirm }: { confirm: { pending: { text: string; run: () => void } | null; close: () => void } }) {
+export function ConfirmDialog({
+  confirm,
+}: {
+  confirm: { pending: { text: string; run: () => void } | null; close: () => void };
+}) {
   const { t } = useTranslation();
   const { pending, close } = confirm;
   return (
-    <Modal open={pending !== null} title={t("userCenter.common.confirmTitle")} onClose={close} testId="uc-confirm" className="uc-confirm">
+    <Modal
+      open={pending !== null}
+      title={t("userCenter.common.confirmTitle")}
+      onClose={close}
+      testId="uc-confirm"
+      className="uc-confirm"
+    >
       <p className="uc-confirm-text">{pending?.text}</p>
       <div className="uc-dialog-actions">
         <button type="button" className="btn btn-ghost" onClick={close}>

@@ -14,7 +14,9 @@ type FieldElement = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 function field(id: string): FieldElement | null {
   if (typeof document === "undefined") return null;
   const el = document.getElementById(id);
-  return el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement ? el : null;
+  return el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement
+    ? el
+    : null;
 }
 
 /** The value typed into the server-rendered field `id` before hydration, if any. */

@@ -39,7 +39,11 @@ export function isUnauthorized(e: unknown): boolean {
  * Loads data once the session is ready. A00004 turns the island into the "please log in"
  * state; other failures show the error state with a retry button.
  */
-export function useUcLoad<T>(session: { state: SessionState; markGuest: () => void }, loader: () => Promise<T>, deps: readonly unknown[] = []) {
+export function useUcLoad<T>(
+  session: { state: SessionState; markGuest: () => void },
+  loader: () => Promise<T>,
+  deps: readonly unknown[] = [],
+) {
   const [data, setData] = useState<T | null>(null);
   const [error, setError] = useState(false);
   const [loading, setLoading] = useState(false);

@@ -10,7 +10,11 @@ import { I18nProvider, useTranslation } from "./I18nProvider.tsx";
 import type { SessionState } from "./session.ts";
 import type { UcIslandProps } from "./uc-props.ts";
 
-export function UcRoot({ locale, resources, children }: Pick<UcIslandProps, "locale" | "resources"> & { children: ReactNode }) {
+export function UcRoot({
+  locale,
+  resources,
+  children,
+}: Pick<UcIslandProps, "locale" | "resources"> & { children: ReactNode }) {
   return (
     <I18nProvider locale={locale} resources={resources}>
       {children}
@@ -19,7 +23,17 @@ export function UcRoot({ locale, resources, children }: Pick<UcIslandProps, "loc
 }
 
 /** The panel every page renders its content in, with the page heading. */
-export function UcPanel({ title, actions, children, testId }: { title: string; actions?: ReactNode; children: ReactNode; testId?: string }) {
+export function UcPanel({
+  title,
+  actions,
+  children,
+  testId,
+}: {
+  title: string;
+  actions?: ReactNode;
+  children: ReactNode;
+  testId?: string;
+}) {
   const id = useId();
   return (
     <section className="uc-panel" aria-labelledby={id} data-testid={testId}>
@@ -33,7 +47,19 @@ export function UcPanel({ title, actions, children, testId }: { title: string; a
 }
 
 /** What a page shows instead of its content while checking, for guests, or on a load error. */
-export function UcGate({ state, error, loading, onRetry, children }: { state: SessionState; error?: boolean; loading?: boolean; onRetry?: () => void; children: ReactNode }) {
+export function UcGate({
+  state,
+  error,
+  loading,
+  onRetry,
+  children,
+}: {
+  state: SessionState;
+  error?: boolean;
+  loading?: boolean;
+  onRetry?: () => void;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   if (state === "guest")
     return (
@@ -65,7 +91,17 @@ export function UcGate({ state, error, loading, onRetry, children }: { state: Se
 }
 
 /** Previous / page x of y / next. Hidden when there is a single page. */
-export function Pager({ current, pages, onChange, label }: { current: number; pages: number; onChange: (page: number) => void; label: string }) {
+export function Pager({
+  current,
+  pages,
+  onChange,
+  label,
+}: {
+  current: number;
+  pages: number;
+  onChange: (page: number) => void;
+  label: string;
+}) {
   const { t } = useTranslation();
   if (pages <= 1) return null;
   return (

@@ -76,17 +76,24 @@ describe("handleFailure: what one failed call shows", () => {
 describe("runAction: busy around one call", () => {
   it("answers the result and is busy while the call runs", async () => {
     const s = sink();
-    const v = await runAction(async () => {
-      s.calls.push("call");
-      return 7;
-    }, { onGuest: s.onGuest, setBusy: s.setBusy });
+    const v = await runAction(
+      async () => {
+        s.calls.push("call");
+        return 7;
+      },
+      { onGuest: s.onGuest, setBusy: s.setBusy },
+    );
     expect(v).toBe(7);
     expect(s.calls).toEqual(["busy", "call", "idle"]);
   });
 
   it("answers undefined after a failure, shown before busy ends", async () => {
     const s = sink();
-    const v = await runAction(() => Promise.reject(refused), { onGuest: s.onGuest, setError: s.setError, setBusy: s.setBusy });
+    const v = await runAction(() => Promise.reject(refused), {
+      onGuest: s.onGuest,
+      setError: s.setError,
+      setBusy: s.setBusy,
+    });
     expect(v).toBeUndefined();
     expect(s.calls).toEqual(["busy", "inline:out of stock", "idle"]);
   });

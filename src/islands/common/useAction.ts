@@ -47,7 +47,10 @@ export function handleFailure(e: unknown, o: FailureOptions): void {
 }
 
 /** Runs `call` with the busy flag around it; answers its result, or undefined when it failed. */
-export async function runAction<T>(call: () => Promise<T>, o: RunOptions<T> & FailureOptions & { setBusy: (busy: boolean) => void }): Promise<T | undefined> {
+export async function runAction<T>(
+  call: () => Promise<T>,
+  o: RunOptions<T> & FailureOptions & { setBusy: (busy: boolean) => void },
+): Promise<T | undefined> {
   o.setBusy(true);
   let keep = false;
   try {

@@ -46,5 +46,14 @@ export function useQueryRecord<T>(param: string, path: string): QueryRecord<T> {
   );
   const { setData } = load;
   const setRecord = useCallback((record: T) => setData({ record }), [setData]);
-  return { id, state, markGuest: session.markGuest, record: load.data ? load.data.record : undefined, loading: load.loading, error: load.error, reload: load.reload, setRecord };
+  return {
+    id,
+    state,
+    markGuest: session.markGuest,
+    record: load.data ? load.data.record : undefined,
+    loading: load.loading,
+    error: load.error,
+    reload: load.reload,
+    setRecord,
+  };
 }

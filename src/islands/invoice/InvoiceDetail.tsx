@@ -32,44 +32,110 @@ function InvoiceBody({ base }: { base: string }) {
   const inv = load.record ?? null;
   return (
     <UcPanel title={t("invoice.title")} testId="invoice-detail">
-      <UcGate state={load.state} error={load.error} loading={load.loading && load.record === undefined} onRetry={load.reload}>
-        {load.record === null ? <p className="empty-state" data-testid="inv-none">{t("invoice.none")}</p> : null}
+      <UcGate
+        state={load.state}
+        error={load.error}
+        loading={load.loading && load.record === undefined}
+        onRetry={load.reload}
+      >
+        {load.record === null ? (
+          <p className="empty-state" data-testid="inv-none">
+            {t("invoice.none")}
+          </p>
+        ) : null}
         {inv ? (
           <>
             <dl className="inv-table" data-testid="inv-table">
               <dt>{t("invoice.status")}</dt>
-              <dd><span className={`inv-state inv-state-${inv.invoiceState}`} data-testid="inv-state">{t(`invoice.state${inv.invoiceState}`)}</span></dd>
-              <dt>{t("invoice.shop")}</dt><dd>{inv.shopName} · {t("invoice.order", { orderNumber: inv.orderNumber })}</dd>
-              <dt>{t("invoice.type")}</dt><dd data-testid="inv-type">{t(inv.invoiceType === 2 ? "invoice.typeUnit" : "invoice.typePersonal")}</dd>
-              <dt>{t("invoice.header")}</dt><dd data-testid="inv-header">{inv.headerName}</dd>
-              {inv.invoiceType === 2 ? (<><dt>{t("invoice.taxNumber")}</dt><dd data-testid="inv-tax">{inv.invoiceTaxNumber}</dd></>) : null}
-              <dt>{t("invoice.content")}</dt><dd>{t("invoice.contentDetails")}</dd>
-              <dt>{t("invoice.amount")}</dt><dd>¥{inv.actualTotal}</dd>
+              <dd>
+                <span className={`inv-state inv-state-${inv.invoiceState}`} data-testid="inv-state">
+                  {t(`invoice.state${inv.invoiceState}`)}
+                </span>
+              </dd>
+              <dt>{t("invoice.shop")}</dt>
+              <dd>
+                {inv.shopName} · {t("invoice.order", { orderNumber: inv.orderNumber })}
+              </dd>
+              <dt>{t("invoice.type")}</dt>
+              <dd data-testid="inv-type">{t(inv.invoiceType === 2 ? "invoice.typeUnit" : "invoice.typePersonal")}</dd>
+              <dt>{t("invoice.header")}</dt>
+              <dd data-testid="inv-header">{inv.headerName}</dd>
+              {inv.invoiceType === 2 ? (
+                <>
+                  <dt>{t("invoice.taxNumber")}</dt>
+                  <dd data-testid="inv-tax">{inv.invoiceTaxNumber}</dd>
+                </>
+              ) : null}
+              <dt>{t("invoice.content")}</dt>
+              <dd>{t("invoice.contentDetails")}</dd>
+              <dt>{t("invoice.amount")}</dt>
+              <dd>¥{inv.actualTotal}</dd>
               <dt>{t("invoice.file")}</dt>
               <dd>
                 {inv.filePath ? (
                   <>
-                    <a href={inv.filePath} target="_blank" rel="noopener" className="uc-link" data-testid="inv-download">{t("invoice.download")}</a>
-                    {inv.uploadTime ? <span className="inv-muted"> · {t("invoice.uploadTime", { time: formatTime(inv.uploadTime) })}</span> : null}
+                    <a
+                      href={inv.filePath}
+                      target="_blank"
+                      rel="noopener"
+                      className="uc-link"
+                      data-testid="inv-download"
+                    >
+                      {t("invoice.download")}
+                    </a>
+                    {inv.uploadTime ? (
+                      <span className="inv-muted">
+                        {" "}
+                        · {t("invoice.uploadTime", { time: formatTime(inv.uploadTime) })}
+                      </span>
+                    ) : null}
                   </>
-                ) : <span className="inv-muted">{t("invoice.waiting")}</span>}
+                ) : (
+                  <span className="inv-muted">{t("invoice.waiting")}</span>
+                )}
               </dd>
             </dl>
             {inv.editable && !editing ? (
-              <button type="button" className="btn btn-ghost" onClick={() => setEditing(true)} data-testid="inv-edit">{t("invoice.edit")}</button>
+              <button type="button" className="btn btn-ghost" onClick={() => setEditing(true)} data-testid="inv-edit">
+                {t("invoice.edit")}
+              </button>
             ) : null}
             {inv.editable && editing ? (
-              <InvoiceForm inv={inv} onGuest={load.markGuest} onCancel={() => setEditing(false)} onSaved={(next) => { load.setRecord(next); setEditing(false); }} />
+              <InvoiceForm
+                inv={inv}
+                onGuest={load.markGuest}
+                onCancel={() => setEditing(false)}
+                onSaved={(next) => {
+                  load.setRecord(next);
+                  setEditing(false);
+                }}
+              />
             ) : null}
           </>
         ) : null}
-        {orderNumber ? <p className="inv-back"><a className="uc-link" href={`${base}/order-detail?orderNumber=${encodeURIComponent(orderNumber)}`}>{t("invoice.backToOrder")}</a></p> : null}
+        {orderNumber ? (
+          <p className="inv-back">
+            <a className="uc-link" href={`${base}/order-detail?orderNumber=${encodeURIComponent(orderNumber)}`}>
+              {t("invoice.backToOrder")}
+            </a>
+          </p>
+        ) : null}
       </UcGate>
     </UcPanel>
   );
 }
 
-function InvoiceForm({ inv, onGuest, onCancel, onSaved }: { inv: InvoiceDetailDto; onGuest: () => void; onCancel: () => void; onSaved: (inv: InvoiceDetailDto) => void }) {
+function InvoiceForm({
+  inv,
+  onGuest,
+  onCancel,
+  onSaved,
+}: {
+  inv: InvoiceDetailDto;
+  onGuest: () => void;
+  onCancel: () => void;
+  onSaved: (inv: InvoiceDetailDto) => void;
+}) {
   const { t } = useTranslation();
   const [type, setType] = useState<1 | 2>(inv.invoiceType);
   const [header, setHeader] = useState(inv.headerName);
@@ -81,7 +147,16 @@ function InvoiceForm({ inv, onGuest, onCancel, onSaved }: { inv: InvoiceDetailDt
     e.preventDefault();
     setError("");
     await saver.run(async () => {
-      const next = await put<InvoiceDetailDto>("/p/orderInvoice", { orderNumber: inv.orderNumber, invoiceType: type, headerName: header, invoiceTaxNumber: type === 2 ? tax : "" }, { silent: true });
+      const next = await put<InvoiceDetailDto>(
+        "/p/orderInvoice",
+        {
+          orderNumber: inv.orderNumber,
+          invoiceType: type,
+          headerName: header,
+          invoiceTaxNumber: type === 2 ? tax : "",
+        },
+        { silent: true },
+      );
       toastOk(t("invoice.saved"));
       onSaved(next);
     });
@@ -90,22 +165,61 @@ function InvoiceForm({ inv, onGuest, onCancel, onSaved }: { inv: InvoiceDetailDt
     <form className="inv-form" onSubmit={(e) => void submit(e)} noValidate data-testid="inv-form">
       <div className="inv-row" role="radiogroup" aria-label={t("invoice.type")}>
         <span className="inv-label">{t("invoice.type")}</span>
-        <label><input type="radio" name="inv-type" checked={type === 1} onChange={() => setType(1)} data-testid="inv-type-1" /> {t("invoice.typePersonal")}</label>
-        <label><input type="radio" name="inv-type" checked={type === 2} onChange={() => setType(2)} data-testid="inv-type-2" /> {t("invoice.typeUnit")}</label>
+        <label>
+          <input
+            type="radio"
+            name="inv-type"
+            checked={type === 1}
+            onChange={() => setType(1)}
+            data-testid="inv-type-1"
+          />{" "}
+          {t("invoice.typePersonal")}
+        </label>
+        <label>
+          <input
+            type="radio"
+            name="inv-type"
+            checked={type === 2}
+            onChange={() => setType(2)}
+            data-testid="inv-type-2"
+          />{" "}
+          {t("invoice.typeUnit")}
+        </label>
       </div>
-      <label className="inv-row"><span className="inv-label">{t("invoice.header")}</span>
-        <input value={header} maxLength={100} onChange={(e) => setHeader(e.currentTarget.value)} data-testid="inv-header-input" />
+      <label className="inv-row">
+        <span className="inv-label">{t("invoice.header")}</span>
+        <input
+          value={header}
+          maxLength={100}
+          onChange={(e) => setHeader(e.currentTarget.value)}
+          data-testid="inv-header-input"
+        />
       </label>
       {type === 2 ? (
-        <label className="inv-row"><span className="inv-label">{t("invoice.taxNumber")}</span>
-          <input value={tax} maxLength={20} placeholder={t("invoice.taxHint")} onChange={(e) => setTax(e.currentTarget.value)} data-testid="inv-tax-input" />
+        <label className="inv-row">
+          <span className="inv-label">{t("invoice.taxNumber")}</span>
+          <input
+            value={tax}
+            maxLength={20}
+            placeholder={t("invoice.taxHint")}
+            onChange={(e) => setTax(e.currentTarget.value)}
+            data-testid="inv-tax-input"
+          />
         </label>
       ) : null}
-      {error ? <p className="uc-field-error" role="alert" data-testid="inv-error">{error}</p> : null}
+      {error ? (
+        <p className="uc-field-error" role="alert" data-testid="inv-error">
+          {error}
+        </p>
+      ) : null}
       <div className="inv-row">
         <span className="inv-label" />
-        <button type="submit" className="btn" disabled={saving} data-testid="inv-save">{t("invoice.save")}</button>
-        <button type="button" className="btn btn-ghost" onClick={onCancel}>{t("invoice.cancel")}</button>
+        <button type="submit" className="btn" disabled={saving} data-testid="inv-save">
+          {t("invoice.save")}
+        </button>
+        <button type="button" className="btn btn-ghost" onClick={onCancel}>
+          {t("invoice.cancel")}
+        </button>
       </div>
     </form>
   );

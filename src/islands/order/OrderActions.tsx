@@ -14,8 +14,10 @@ import type { useConfirm } from "../common/dialog.tsx";
 import { useAction } from "../common/useAction.ts";
 import { buyerActions } from "./order-view.ts";
 
-export const payHref = (base: string, orderNumber: string) => `${base}/payment?orderNumbers=${encodeURIComponent(orderNumber)}`;
-export const detailHref = (base: string, orderNumber: string) => `${base}/order-detail?orderNumber=${encodeURIComponent(orderNumber)}`;
+export const payHref = (base: string, orderNumber: string) =>
+  `${base}/payment?orderNumbers=${encodeURIComponent(orderNumber)}`;
+export const detailHref = (base: string, orderNumber: string) =>
+  `${base}/order-detail?orderNumber=${encodeURIComponent(orderNumber)}`;
 
 /** A line's after-sales state ("refund in progress", "refunded" …) linking to its application; nothing when never applied for. */
 export function LineAfterSalesLink({ item, base }: { item: OrderItemDto; base: string }) {
@@ -23,7 +25,11 @@ export function LineAfterSalesLink({ item, base }: { item: OrderItemDto; base: s
   const a = item.afterSales;
   if (!a) return null;
   return (
-    <a className={`mo-after-sales mo-after-sales-${a.label.slice(5)}`} href={`${base}/return-detail?refundSn=${encodeURIComponent(a.refundSn)}`} data-testid="mo-line-after-sales">
+    <a
+      className={`mo-after-sales mo-after-sales-${a.label.slice(5)}`}
+      href={`${base}/return-detail?refundSn=${encodeURIComponent(a.refundSn)}`}
+      data-testid="mo-line-after-sales"
+    >
       {t(`refund.${a.label}`)}
     </a>
   );
@@ -46,33 +52,45 @@ export function useOrderActions(opts: {
   const attempt = useAction({ onGuest: markGuest, fallback: t("userCenter.common.actionFailed") }).run;
 
   const cancel = (n: string) =>
-    ask(t("myOrder.confirmCancel"), () =>
-      void attempt(async () => {
-        await put(`/p/myOrder/cancel/${n}`);
-        toastOk(t("myOrder.canceled"));
-        onChanged();
-      }));
+    ask(
+      t("myOrder.confirmCancel"),
+      () =>
+        void attempt(async () => {
+          await put(`/p/myOrder/cancel/${n}`);
+          toastOk(t("myOrder.canceled"));
+          onChanged();
+        }),
+    );
   const receipt = (n: string) =>
-    ask(t("myOrder.confirmReceiptAsk"), () =>
-      void attempt(async () => {
-        await put(`/p/myOrder/receipt/${n}`);
-        toastOk(t("myOrder.received"));
-        onChanged();
-      }));
+    ask(
+      t("myOrder.confirmReceiptAsk"),
+      () =>
+        void attempt(async () => {
+          await put(`/p/myOrder/receipt/${n}`);
+          toastOk(t("myOrder.received"));
+          onChanged();
+        }),
+    );
   const remove = (n: string) =>
-    ask(t("myOrder.confirmDelete"), () =>
-      void attempt(async () => {
-        await del(`/p/myOrder/${n}`);
-        toastOk(t("myOrder.deleted"));
-        onDeleted();
-      }));
+    ask(
+      t("myOrder.confirmDelete"),
+      () =>
+        void attempt(async () => {
+          await del(`/p/myOrder/${n}`);
+          toastOk(t("myOrder.deleted"));
+          onDeleted();
+        }),
+    );
   const buyAgain = (n: string) =>
     void attempt(async () => {
       const r = await post<BuyAgainResult>(`/p/myOrder/buyAgain/${n}`);
       $cartCount.set(r.prodCount);
       const cart = `${base}/cart`;
       if (r.skipped.length > 0) {
-        showToast(t("myOrder.buyAgainPartial", { names: r.skipped.map((s) => s.prodName).join(t("myOrder.listSep")) }), { duration: TOAST_MS * 2, type: "error" });
+        showToast(
+          t("myOrder.buyAgainPartial", { names: r.skipped.map((s) => s.prodName).join(t("myOrder.listSep")) }),
+          { duration: TOAST_MS * 2, type: "error" },
+        );
         setTimeout(() => location.assign(cart), TOAST_MS * 2);
       } else location.assign(cart);
     });
@@ -111,17 +129,30 @@ export function OrderActionButtons({
         </button>
       ) : null}
       {order.status === 5 && order.isComm === 0 ? (
-        <a className="btn mo-btn" href={`${base}/write-comments?orderNumber=${encodeURIComponent(n)}`} data-testid="mo-review">
+        <a
+          className="btn mo-btn"
+          href={`${base}/write-comments?orderNumber=${encodeURIComponent(n)}`}
+          data-testid="mo-review"
+        >
           {t("review.write.title")}
         </a>
       ) : null}
       {order.status === 2 || order.status === 3 || order.status === 5 ? (
-        <a className="uc-link-btn" href={`${base}/user-center/apply-return?orderNumber=${encodeURIComponent(n)}`} data-testid="mo-after-sales">
+        <a
+          className="uc-link-btn"
+          href={`${base}/user-center/apply-return?orderNumber=${encodeURIComponent(n)}`}
+          data-testid="mo-after-sales"
+        >
           {t("refund.action")}
         </a>
       ) : null}
       {list.includes("buyAgain") ? (
-        <button type="button" className="btn btn-ghost mo-btn" onClick={() => actions.buyAgain(n)} data-testid="mo-buy-again">
+        <button
+          type="button"
+          className="btn btn-ghost mo-btn"
+          onClick={() => actions.buyAgain(n)}
+          data-testid="mo-buy-again"
+        >
           {t("myOrder.action.buyAgain")}
         </button>
       ) : null}

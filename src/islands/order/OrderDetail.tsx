@@ -21,7 +21,10 @@ import "./order.css";
 export default function OrderDetail(props: UcIslandProps) {
   return (
     <UcRoot locale={props.locale} resources={props.resources}>
-      <OrderDetailBody homeHref={props.homeHref} listHref={props.links.order ?? `${props.homeHref.replace(/\/$/, "")}/user-center/uc-order`} />
+      <OrderDetailBody
+        homeHref={props.homeHref}
+        listHref={props.links.order ?? `${props.homeHref.replace(/\/$/, "")}/user-center/uc-order`}
+      />
     </UcRoot>
   );
 }
@@ -105,28 +108,61 @@ function OrderDetailBody({ homeHref, listHref }: { homeHref: string; listHref: s
 
   return (
     <UcPanel title={t("myOrder.detailTitle")} actions={back} testId="mo-detail-page">
-      <UcGate state={orderNumber === null ? "checking" : session.state} error={load.error} loading={load.loading && !load.data} onRetry={load.reload}>
+      <UcGate
+        state={orderNumber === null ? "checking" : session.state}
+        error={load.error}
+        loading={load.loading && !load.data}
+        onRetry={load.reload}
+      >
         {order ? (
           <div className="mo-detail" data-testid="mo-detail" data-status={order.status}>
             <section className="mo-block mo-head" aria-labelledby="mo-status-h">
               <div className="mo-head-main">
                 <p className="uc-muted">
                   {t("myOrder.orderNumber")}
-                  <span className="mo-number" data-testid="mo-detail-number">{order.orderNumber}</span>
+                  <span className="mo-number" data-testid="mo-detail-number">
+                    {order.orderNumber}
+                  </span>
                 </p>
-                <h2 id="mo-status-h" className={`mo-head-status mo-status-${order.status}`} data-testid="mo-detail-status">
+                <h2
+                  id="mo-status-h"
+                  className={`mo-head-status mo-status-${order.status}`}
+                  data-testid="mo-detail-status"
+                >
                   {t(statusTextKey(order.status, order.isComm))}
                 </h2>
                 <p className="mo-head-hint" data-testid="mo-detail-hint">
-                  {order.status === 1 ? (left ? t("myOrder.hint.unpaid", { time: left }) : t("myOrder.hint.expired")) : null}
+                  {order.status === 1
+                    ? left
+                      ? t("myOrder.hint.unpaid", { time: left })
+                      : t("myOrder.hint.expired")
+                    : null}
                   {order.status === 2 ? t("myOrder.hint.toShip") : null}
-                  {order.status === 3 && order.receiptDeadline ? t(order.refundStatus === 1 ? "myOrder.hint.receiptPaused" : "myOrder.hint.toReceive", { time: formatTime(order.receiptDeadline) }) : null}
+                  {order.status === 3 && order.receiptDeadline
+                    ? t(order.refundStatus === 1 ? "myOrder.hint.receiptPaused" : "myOrder.hint.toReceive", {
+                        time: formatTime(order.receiptDeadline),
+                      })
+                    : null}
                   {order.status === 5 ? t("myOrder.hint.completed") : null}
-                  {order.status === 6 ? t(order.closeType === 1 ? "myOrder.hint.closedTimeout" : order.closeType === CLOSE_TYPE_REFUNDED ? "myOrder.hint.closedRefunded" : "myOrder.hint.closedCanceled") : null}
+                  {order.status === 6
+                    ? t(
+                        order.closeType === 1
+                          ? "myOrder.hint.closedTimeout"
+                          : order.closeType === CLOSE_TYPE_REFUNDED
+                            ? "myOrder.hint.closedRefunded"
+                            : "myOrder.hint.closedCanceled",
+                      )
+                    : null}
                   {order.status === 7 ? t("myOrder.hint.grouping") : null}
                 </p>
                 {order.orderType === 1 ? (
-                  <a className="uc-link" href={`${base}/group-team?orderNumber=${encodeURIComponent(order.orderNumber)}`} data-testid="mo-group-team">{t("myOrder.viewTeam")}</a>
+                  <a
+                    className="uc-link"
+                    href={`${base}/group-team?orderNumber=${encodeURIComponent(order.orderNumber)}`}
+                    data-testid="mo-group-team"
+                  >
+                    {t("myOrder.viewTeam")}
+                  </a>
                 ) : null}
               </div>
               <OrderActionButtons
@@ -142,7 +178,9 @@ function OrderDetailBody({ homeHref, listHref }: { homeHref: string; listHref: s
               <ol className={`mo-steps${order.status === 6 ? " is-closed" : ""}`} data-testid="mo-steps">
                 {order.progress.map((s, i) => (
                   <li key={s.key} className={`mo-step${s.done ? " is-done" : ""}`} data-done={s.done}>
-                    <span className="mo-step-dot" aria-hidden="true">{i + 1}</span>
+                    <span className="mo-step-dot" aria-hidden="true">
+                      {i + 1}
+                    </span>
                     <span className="mo-step-name">{t(s.key)}</span>
                     <span className="mo-step-time">{s.time ? formatTime(s.time) : ""}</span>
                   </li>
@@ -163,7 +201,10 @@ function OrderDetailBody({ homeHref, listHref }: { homeHref: string; listHref: s
                         {t("myOrder.carrier")}: <strong data-testid="mo-carrier">{p.dvyName}</strong>
                       </span>
                       <span>
-                        {t("myOrder.trackingNumber")}: <strong className="mo-number" data-testid="mo-tracking">{p.dvyFlowId}</strong>
+                        {t("myOrder.trackingNumber")}:{" "}
+                        <strong className="mo-number" data-testid="mo-tracking">
+                          {p.dvyFlowId}
+                        </strong>
                       </span>
                       <span className="mo-package-state">{t(deliveryStateKey(p.state))}</span>
                     </div>
@@ -214,7 +255,13 @@ function OrderDetailBody({ homeHref, listHref }: { homeHref: string; listHref: s
                   <dt>{t("myOrder.shop")}</dt>
                   <dd>
                     <a href={`${base}/shopIndex?sid=${order.shopId}`}>{order.shopName}</a>{" "}
-                    <a className="uc-link" href={`${base}/chat?shopId=${order.shopId}&orderNumber=${encodeURIComponent(order.orderNumber)}`} data-testid="mo-contact-seller">{t("myOrder.contactSeller")}</a>
+                    <a
+                      className="uc-link"
+                      href={`${base}/chat?shopId=${order.shopId}&orderNumber=${encodeURIComponent(order.orderNumber)}`}
+                      data-testid="mo-contact-seller"
+                    >
+                      {t("myOrder.contactSeller")}
+                    </a>
                   </dd>
                   <dt>{t("myOrder.createTime")}</dt>
                   <dd>{formatTime(order.createTime)}</dd>
@@ -223,7 +270,11 @@ function OrderDetailBody({ homeHref, listHref }: { homeHref: string; listHref: s
                       <dt>{t("myOrder.payTime")}</dt>
                       <dd>{formatTime(order.payTime)}</dd>
                       <dt>{t("myOrder.payTypeLabel")}</dt>
-                      <dd>{order.payType === null ? "" : t(String(`myOrder.payType.${order.payType}`), { defaultValue: String(order.payType) })}</dd>
+                      <dd>
+                        {order.payType === null
+                          ? ""
+                          : t(String(`myOrder.payType.${order.payType}`), { defaultValue: String(order.payType) })}
+                      </dd>
                     </>
                   ) : null}
                   {order.dvyTime ? (
@@ -252,7 +303,8 @@ function OrderDetailBody({ homeHref, listHref }: { homeHref: string; listHref: s
                   {!order.invoice || order.invoice.invoiceType === 0 ? t("myOrder.invoiceNone") : null}
                   {order.invoice && order.invoice.invoiceType !== 0 ? (
                     <>
-                      {t(order.invoice.invoiceType === 2 ? "myOrder.invoiceUnit" : "myOrder.invoicePersonal")}: {order.invoice.headerName}
+                      {t(order.invoice.invoiceType === 2 ? "myOrder.invoiceUnit" : "myOrder.invoicePersonal")}:{" "}
+                      {order.invoice.headerName}
                       {order.invoice.invoiceTaxNumber ? (
                         <>
                           <br />
@@ -260,7 +312,11 @@ function OrderDetailBody({ homeHref, listHref }: { homeHref: string; listHref: s
                         </>
                       ) : null}
                       <br />
-                      <a className="uc-link" href={`${base}/invoice-detail?orderNumber=${encodeURIComponent(order.orderNumber)}`} data-testid="mo-invoice-link">
+                      <a
+                        className="uc-link"
+                        href={`${base}/invoice-detail?orderNumber=${encodeURIComponent(order.orderNumber)}`}
+                        data-testid="mo-invoice-link"
+                      >
                         {t("invoice.view")}
                       </a>
                     </>
@@ -314,9 +370,17 @@ function OrderDetailBody({ homeHref, listHref }: { homeHref: string; listHref: s
                 <dd>- ¥{order.reduceAmount}</dd>
                 <dt>{order.userScore > 0 ? t("myOrder.pointsUsed", { n: order.userScore }) : t("myOrder.points")}</dt>
                 <dd>- ¥{order.scoreAmount}</dd>
-                <dt className="mo-sum-total">{order.payTime ? t("myOrder.amountPaid") : order.status === 1 ? t("myOrder.amountToPay") : t("myOrder.orderAmount")}</dt>
+                <dt className="mo-sum-total">
+                  {order.payTime
+                    ? t("myOrder.amountPaid")
+                    : order.status === 1
+                      ? t("myOrder.amountToPay")
+                      : t("myOrder.orderAmount")}
+                </dt>
                 <dd className="mo-sum-total">
-                  <strong className="uc-price" data-testid="mo-total">¥{order.actualTotal}</strong>
+                  <strong className="uc-price" data-testid="mo-total">
+                    ¥{order.actualTotal}
+                  </strong>
                 </dd>
               </dl>
             </section>

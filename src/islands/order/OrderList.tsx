@@ -17,7 +17,15 @@ import { Pager, ProdImage, UcGate, UcPanel, UcRoot } from "../common/uc-shell.ts
 import type { UcIslandProps } from "../common/uc-props.ts";
 import { detailHref, LineAfterSalesLink, OrderActionButtons, useOrderActions } from "./OrderActions.tsx";
 import { formatTime } from "../common/format.ts";
-import { listQuery, ORDER_PAGE_SIZE, ORDER_TABS, statusTextKey, tabCount, tabFromParam, timeLeft } from "./order-view.ts";
+import {
+  listQuery,
+  ORDER_PAGE_SIZE,
+  ORDER_TABS,
+  statusTextKey,
+  tabCount,
+  tabFromParam,
+  timeLeft,
+} from "./order-view.ts";
 import "./order.css";
 
 export default function OrderList(props: UcIslandProps) {
@@ -38,7 +46,11 @@ function readUrl(): ListState {
   const q = new URLSearchParams(location.search);
   const tab = ORDER_TABS.find((x) => x.tab === tabFromParam(q.get("status") ?? ""))!;
   const current = Number(q.get("current"));
-  return { status: tab.param, orderName: (q.get("orderName") ?? "").trim(), current: Number.isSafeInteger(current) && current > 0 ? current : 1 };
+  return {
+    status: tab.param,
+    orderName: (q.get("orderName") ?? "").trim(),
+    current: Number.isSafeInteger(current) && current > 0 ? current : 1,
+  };
 }
 
 function OrderListBody({ homeHref }: { homeHref: string }) {
@@ -70,7 +82,13 @@ function OrderListBody({ homeHref }: { homeHref: string }) {
   const counts = useUcLoad(session, () => get<OrderCountData>("/p/myOrder/orderCount"));
   const list = useUcLoad(
     { state: state ? session.state : "checking", markGuest: session.markGuest },
-    () => get<Page<MyOrderDto>>("/p/myOrder/myOrder", { status: state!.status, current: state!.current, size: ORDER_PAGE_SIZE, orderName: state!.orderName || undefined }),
+    () =>
+      get<Page<MyOrderDto>>("/p/myOrder/myOrder", {
+        status: state!.status,
+        current: state!.current,
+        size: ORDER_PAGE_SIZE,
+        orderName: state!.orderName || undefined,
+      }),
     [state?.status, state?.current, state?.orderName],
   );
 
@@ -85,7 +103,8 @@ function OrderListBody({ homeHref }: { homeHref: string }) {
     onChanged: reloadAll,
     onDeleted: () => {
       counts.reload();
-      if (state && list.data && list.data.records.length === 1 && state.current > 1) go({ ...state, current: state.current - 1 });
+      if (state && list.data && list.data.records.length === 1 && state.current > 1)
+        go({ ...state, current: state.current - 1 });
       else list.reload();
     },
   });
@@ -135,7 +154,11 @@ function OrderListBody({ homeHref }: { homeHref: string }) {
               onKeyDown={(e) => onTabKey(e, i)}
             >
               {t(tab.labelKey)}
-              {n ? <span className="mo-tab-count" data-testid="mo-tab-count">{n > 99 ? "99+" : n}</span> : null}
+              {n ? (
+                <span className="mo-tab-count" data-testid="mo-tab-count">
+                  {n > 99 ? "99+" : n}
+                </span>
+              ) : null}
             </button>
           );
         })}
@@ -176,7 +199,12 @@ function OrderListBody({ homeHref }: { homeHref: string }) {
           <span className="mo-col-status">{t("myOrder.col.status")}</span>
           <span className="mo-col-ops">{t("myOrder.col.actions")}</span>
         </div>
-        <UcGate state={state ? session.state : "checking"} error={list.error} loading={list.loading && !data} onRetry={list.reload}>
+        <UcGate
+          state={state ? session.state : "checking"}
+          error={list.error}
+          loading={list.loading && !data}
+          onRetry={list.reload}
+        >
           {data && data.records.length === 0 ? (
             <p className="empty-state" data-testid="mo-empty">
               {state?.orderName ? t("myOrder.emptySearch") : t("myOrder.empty")}
@@ -188,7 +216,13 @@ function OrderListBody({ homeHref }: { homeHref: string }) {
                 {data.records.map((o) => {
                   const left = o.status === 1 ? timeLeft(o.payDeadline, now) : null;
                   return (
-                    <li key={o.orderNumber} className="mo-card" data-testid="mo-card" data-order-number={o.orderNumber} data-status={o.status}>
+                    <li
+                      key={o.orderNumber}
+                      className="mo-card"
+                      data-testid="mo-card"
+                      data-order-number={o.orderNumber}
+                      data-status={o.status}
+                    >
                       <div className="mo-card-head">
                         <span className="mo-time">{formatTime(o.createTime)}</span>
                         <span>
@@ -224,9 +258,13 @@ function OrderListBody({ homeHref }: { homeHref: string }) {
                           ))}
                         </ul>
                         <div className="mo-col-amount mo-amount">
-                          <strong className="uc-price" data-testid="mo-amount">¥{o.actualTotal}</strong>
+                          <strong className="uc-price" data-testid="mo-amount">
+                            ¥{o.actualTotal}
+                          </strong>
                           <span className="uc-muted">{t("myOrder.inclFreight", { amount: o.freightAmount })}</span>
-                          {o.userScore > 0 ? <span className="uc-muted">{t("myOrder.usedPoints", { n: o.userScore })}</span> : null}
+                          {o.userScore > 0 ? (
+                            <span className="uc-muted">{t("myOrder.usedPoints", { n: o.userScore })}</span>
+                          ) : null}
                         </div>
                         <div className="mo-col-status mo-status">
                           <span className={`mo-status-text mo-status-${o.status}`} data-testid="mo-status">
@@ -245,7 +283,12 @@ function OrderListBody({ homeHref }: { homeHref: string }) {
                   );
                 })}
               </ul>
-              <Pager current={data.current} pages={data.pages} onChange={(p) => state && go({ ...state, current: p })} label={t("myOrder.pagination")} />
+              <Pager
+                current={data.current}
+                pages={data.pages}
+                onChange={(p) => state && go({ ...state, current: p })}
+                label={t("myOrder.pagination")}
+              />
             </>
           ) : null}
         </UcGate>

@@ -44,7 +44,11 @@ describe("timeLeft", () => {
 describe("tabCount and listQuery", () => {
   it("counts per tab", () => {
     const c = { unPay: 1, payed: 2, consignment: 3, confirm: 4, grouping: 5 };
-    expect(["all", "unpaid", "toShip", "toReceive", "toReview", "completed", "canceled", "grouping"].map((t) => tabCount(t as never, c))).toEqual([null, 1, 2, 3, 4, null, null, 5]);
+    expect(
+      ["all", "unpaid", "toShip", "toReceive", "toReview", "completed", "canceled", "grouping"].map((t) =>
+        tabCount(t as never, c),
+      ),
+    ).toEqual([null, 1, 2, 3, 4, null, null, 5]);
     expect(tabCount("unpaid", null)).toBeNull();
   });
   it("URL query", () => {

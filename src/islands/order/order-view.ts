@@ -4,7 +4,15 @@
  * src/lib/order/order-state.ts (imported here: it is pure and imports nothing).
  */
 import { DELIVERY_STATES } from "../../lib/order/order-types.ts";
-import { canCancel, canDelete, ORDER_TABS, OrderStatus, tabFromParam, transition, type OrderTab } from "../../lib/order/order-state.ts";
+import {
+  canCancel,
+  canDelete,
+  ORDER_TABS,
+  OrderStatus,
+  tabFromParam,
+  transition,
+  type OrderTab,
+} from "../../lib/order/order-state.ts";
 
 export { ORDER_TABS, tabFromParam, type OrderTab };
 
@@ -55,15 +63,24 @@ export function timeLeft(deadline: string, nowMs: number): string | null {
 }
 
 /** The tab counts of the list from OrderCountData (null for tabs without a count: all, completed, canceled). */
-export function tabCount(tab: OrderTab, counts: { unPay: number; payed: number; consignment: number; confirm: number; grouping: number } | null): number | null {
+export function tabCount(
+  tab: OrderTab,
+  counts: { unPay: number; payed: number; consignment: number; confirm: number; grouping: number } | null,
+): number | null {
   if (!counts) return null;
   switch (tab) {
-    case "unpaid": return counts.unPay;
-    case "toShip": return counts.payed;
-    case "toReceive": return counts.consignment;
-    case "toReview": return counts.confirm;
-    case "grouping": return counts.grouping;
-    default: return null;
+    case "unpaid":
+      return counts.unPay;
+    case "toShip":
+      return counts.payed;
+    case "toReceive":
+      return counts.consignment;
+    case "toReview":
+      return counts.confirm;
+    case "grouping":
+      return counts.grouping;
+    default:
+      return null;
   }
 }
 

@@ -17,7 +17,14 @@ import { openLoginPopup } from "../../stores/index.ts";
 import { I18nProvider } from "../common/I18nProvider.tsx";
 import { useSession } from "../common/session.ts";
 import { handleFailure, useAction } from "../common/useAction.ts";
-import { orderDetailHref, orderNumbersFromUrl, formatRemaining, rememberQrPayment, useRemaining, type PaymentIslandProps } from "./shared.tsx";
+import {
+  orderDetailHref,
+  orderNumbersFromUrl,
+  formatRemaining,
+  rememberQrPayment,
+  useRemaining,
+  type PaymentIslandProps,
+} from "./shared.tsx";
 
 export default function PaymentCounter(props: PaymentIslandProps) {
   return (
@@ -56,7 +63,13 @@ function Counter({ links }: { links: PaymentIslandProps["links"] }) {
         setSw(paySwitch ?? { balancePaySwitch: true, wxPaySwitch: false, aliPaySwitch: false, payPalSwitch: false });
       })
       .catch((e: unknown) => {
-        if (alive) handleFailure(e, { onGuest: session.markGuest, fallback: t("payment.counter.loadFailed"), setError, inlineOnly: true });
+        if (alive)
+          handleFailure(e, {
+            onGuest: session.markGuest,
+            fallback: t("payment.counter.loadFailed"),
+            setError,
+            inlineOnly: true,
+          });
       });
     return () => {
       alive = false;
@@ -77,49 +90,99 @@ function Counter({ links }: { links: PaymentIslandProps["links"] }) {
       </div>
     );
   } else if (numbers === "") {
-    body = <StateBox title={t("payment.counter.noOrder")} links={[{ href: links.home, label: t("payment.counter.goHome") }]} />;
+    body = (
+      <StateBox
+        title={t("payment.counter.noOrder")}
+        links={[{ href: links.home, label: t("payment.counter.goHome") }]}
+      />
+    );
   } else if (error) {
     body = (
       <div className="pay-state" data-testid="pay-error">
         <p className="pay-state-title">{error}</p>
-        <button type="button" className="btn btn-ghost" onClick={reload}>{t("payment.counter.retry")}</button>
+        <button type="button" className="btn btn-ghost" onClick={reload}>
+          {t("payment.counter.retry")}
+        </button>
       </div>
     );
   } else if (!info || !sw || numbers === null) {
-    body = <p className="pay-loading" role="status">{t("payment.counter.loading")}</p>;
+    body = (
+      <p className="pay-loading" role="status">
+        {t("payment.counter.loading")}
+      </p>
+    );
   } else if (info.expired || (info.status === 1 && remaining !== null && remaining <= 0)) {
     body = (
       <StateBox
         testId="pay-expired"
         title={t("payment.counter.expiredTitle")}
         hint={t("payment.counter.expiredHint")}
-        links={[{ href: links.cart, label: t("payment.counter.backToCart") }, { href: links.home, label: t("payment.counter.goHome") }]}
+        links={[
+          { href: links.cart, label: t("payment.counter.backToCart") },
+          { href: links.home, label: t("payment.counter.goHome") },
+        ]}
       />
     );
   } else if (info.status === 6) {
-    body = <StateBox testId="pay-closed" title={t("payment.counter.closedTitle")} links={[{ href: orderDetailHref(links, numbers), label: t("payment.counter.viewOrder") }]} />;
+    body = (
+      <StateBox
+        testId="pay-closed"
+        title={t("payment.counter.closedTitle")}
+        links={[{ href: orderDetailHref(links, numbers), label: t("payment.counter.viewOrder") }]}
+      />
+    );
   } else if (info.status !== 1) {
-    body = <StateBox testId="pay-paid" title={t("payment.counter.paidTitle")} links={[{ href: orderDetailHref(links, numbers), label: t("payment.counter.viewOrder") }]} />;
+    body = (
+      <StateBox
+        testId="pay-paid"
+        title={t("payment.counter.paidTitle")}
+        links={[{ href: orderDetailHref(links, numbers), label: t("payment.counter.viewOrder") }]}
+      />
+    );
   } else {
-    body = <PayForm info={info} sw={sw} remaining={remaining ?? 0} links={links} numbers={numbers} onStale={reload} onGuest={session.markGuest} />;
+    body = (
+      <PayForm
+        info={info}
+        sw={sw}
+        remaining={remaining ?? 0}
+        links={links}
+        numbers={numbers}
+        onStale={reload}
+        onGuest={session.markGuest}
+      />
+    );
   }
 
   return (
     <section className="pay-counter" aria-labelledby="pay-title" data-testid="payment-counter">
-      <h1 id="pay-title" className="pay-title">{t("payment.counter.title")}</h1>
+      <h1 id="pay-title" className="pay-title">
+        {t("payment.counter.title")}
+      </h1>
       {body}
     </section>
   );
 }
 
-function StateBox({ title, hint, links, testId }: { title: string; hint?: string; links: { href: string; label: string }[]; testId?: string }) {
+function StateBox({
+  title,
+  hint,
+  links,
+  testId,
+}: {
+  title: string;
+  hint?: string;
+  links: { href: string; label: string }[];
+  testId?: string;
+}) {
   return (
     <div className="pay-state" data-testid={testId}>
       <p className="pay-state-title">{title}</p>
       {hint ? <p className="pay-state-hint">{hint}</p> : null}
       <p className="pay-state-links">
         {links.map((l, i) => (
-          <a key={l.href} className={i === 0 ? "btn" : "btn btn-ghost"} href={l.href}>{l.label}</a>
+          <a key={l.href} className={i === 0 ? "btn" : "btn btn-ghost"} href={l.href}>
+            {l.label}
+          </a>
         ))}
       </p>
     </div>
@@ -162,30 +225,46 @@ function PayForm(props: {
 
   async function payBalance() {
     setConfirming(false);
-    await payCall.run(async () => {
-      const r = await post<BalancePayDto>("/p/order/pay", { payType: PayType.BALANCE, orderNumbers: numbers }, { silent: true });
-      if (r.type === 1) {
-        window.location.assign(detail);
+    await payCall.run(
+      async () => {
+        const r = await post<BalancePayDto>(
+          "/p/order/pay",
+          { payType: PayType.BALANCE, orderNumbers: numbers },
+          { silent: true },
+        );
+        if (r.type === 1) {
+          window.location.assign(detail);
+          return r;
+        }
+        setBalance(r.balance);
+        if (r.type === 3) setAnsweredShort(true);
+        setShort(r.message);
         return r;
-      }
-      setBalance(r.balance);
-      if (r.type === 3) setAnsweredShort(true);
-      setShort(r.message);
-      return r;
-    }, { keepBusy: (r) => r.type === 1 });
+      },
+      { keepBusy: (r) => r.type === 1 },
+    );
   }
 
   async function payProvider(m: "wechat" | "alipay") {
-    await payCall.run(async () => {
-      const payType = m === "wechat" ? PayType.WECHAT_SCAN : PayType.ALIPAY;
-      const r = await post<ProviderPayDto>("/p/order/pay", { payType, orderNumbers: numbers, returnUrl }, { silent: true });
-      if (m === "wechat") {
-        rememberQrPayment(r);
-        window.location.assign(`${links.weixinPay}?payNo=${encodeURIComponent(r.payNo)}&orderNumbers=${encodeURIComponent(numbers)}`);
-      } else {
-        window.location.assign(r.payUrl);
-      }
-    }, { keepBusy: true });
+    await payCall.run(
+      async () => {
+        const payType = m === "wechat" ? PayType.WECHAT_SCAN : PayType.ALIPAY;
+        const r = await post<ProviderPayDto>(
+          "/p/order/pay",
+          { payType, orderNumbers: numbers, returnUrl },
+          { silent: true },
+        );
+        if (m === "wechat") {
+          rememberQrPayment(r);
+          window.location.assign(
+            `${links.weixinPay}?payNo=${encodeURIComponent(r.payNo)}&orderNumbers=${encodeURIComponent(numbers)}`,
+          );
+        } else {
+          window.location.assign(r.payUrl);
+        }
+      },
+      { keepBusy: true },
+    );
   }
 
   function onPay() {
@@ -211,7 +290,9 @@ function PayForm(props: {
             </div>
             <div>
               <dt>{t("payment.counter.products")}</dt>
-              <dd className="pay-goods" title={names.join("，")}>{names.join("，")}</dd>
+              <dd className="pay-goods" title={names.join("，")}>
+                {names.join("，")}
+              </dd>
             </div>
             <div>
               <dt>{t("payment.counter.receiver")}</dt>
@@ -222,9 +303,12 @@ function PayForm(props: {
         <div className="pay-summary-side">
           <p className="pay-amount-label">{t("payment.counter.amountDue")}</p>
           <p className="pay-amount" data-testid="pay-amount">
-            <span className="pay-currency">¥</span>{amount}
+            <span className="pay-currency">¥</span>
+            {amount}
           </p>
-          {info.totalScore > 0 ? <p className="pay-points">{t("payment.counter.usedPoints", { n: info.totalScore })}</p> : null}
+          {info.totalScore > 0 ? (
+            <p className="pay-points">{t("payment.counter.usedPoints", { n: info.totalScore })}</p>
+          ) : null}
           <p className="pay-countdown" data-testid="pay-countdown">
             {t("payment.counter.countdown", { time: formatRemaining(remaining) })}
           </p>
@@ -238,24 +322,53 @@ function PayForm(props: {
         ) : (
           <div className="pay-method-list" role="radiogroup" aria-label={t("payment.counter.chooseMethod")}>
             {methods.map((m) => (
-              <label key={m} className={`pay-method${method === m ? " is-active" : ""}`} data-testid={`pay-method-${m}`}>
-                <input type="radio" name="payMethod" value={m} checked={method === m} onChange={() => { setMethod(m); setShort(null); }} />
-                <span className={`pay-method-icon pay-icon-${m}`} aria-hidden="true">{m === "balance" ? "¥" : m === "wechat" ? "微" : "支"}</span>
+              <label
+                key={m}
+                className={`pay-method${method === m ? " is-active" : ""}`}
+                data-testid={`pay-method-${m}`}
+              >
+                <input
+                  type="radio"
+                  name="payMethod"
+                  value={m}
+                  checked={method === m}
+                  onChange={() => {
+                    setMethod(m);
+                    setShort(null);
+                  }}
+                />
+                <span className={`pay-method-icon pay-icon-${m}`} aria-hidden="true">
+                  {m === "balance" ? "¥" : m === "wechat" ? "微" : "支"}
+                </span>
                 <span className="pay-method-text">
                   <span className="pay-method-name">{t(`payment.method.${m}`)}</span>
                   <span className="pay-method-desc">
-                    {m === "balance" ? t("payment.counter.balanceAvailable", { balance: priceText(balance) }) : t(`payment.method.${m}Desc`)}
+                    {m === "balance"
+                      ? t("payment.counter.balanceAvailable", { balance: priceText(balance) })
+                      : t(`payment.method.${m}Desc`)}
                   </span>
                 </span>
-                {m === "balance" && balanceShort ? <span className="pay-method-warn">{t("payment.counter.balanceShort")}</span> : null}
+                {m === "balance" && balanceShort ? (
+                  <span className="pay-method-warn">{t("payment.counter.balanceShort")}</span>
+                ) : null}
               </label>
             ))}
           </div>
         )}
-        {short ? <p className="pay-short" role="alert" data-testid="pay-short">{short}</p> : null}
+        {short ? (
+          <p className="pay-short" role="alert" data-testid="pay-short">
+            {short}
+          </p>
+        ) : null}
         {methods.length > 0 ? (
           <div className="pay-actions">
-            <button type="button" className="btn pay-submit" onClick={onPay} disabled={!method || paying} data-testid="pay-submit">
+            <button
+              type="button"
+              className="btn pay-submit"
+              onClick={onPay}
+              disabled={!method || paying}
+              data-testid="pay-submit"
+            >
               {paying ? t("payment.counter.paying") : t("payment.counter.payNow")}
             </button>
           </div>
@@ -264,11 +377,25 @@ function PayForm(props: {
 
       {confirming ? (
         <div className="pay-dialog-mask" onKeyDown={(e) => e.key === "Escape" && setConfirming(false)}>
-          <div className="pay-dialog" role="dialog" aria-modal="true" aria-labelledby="pay-confirm-text" data-testid="pay-confirm">
+          <div
+            className="pay-dialog"
+            role="dialog"
+            aria-modal="true"
+            aria-labelledby="pay-confirm-text"
+            data-testid="pay-confirm"
+          >
             <p id="pay-confirm-text">{t("payment.counter.confirmBalance", { amount })}</p>
             <div className="pay-dialog-actions">
-              <button type="button" className="btn btn-ghost" onClick={() => setConfirming(false)}>{t("payment.counter.cancel")}</button>
-              <button type="button" className="btn" ref={confirmRef} onClick={() => void payBalance()} data-testid="pay-confirm-ok">
+              <button type="button" className="btn btn-ghost" onClick={() => setConfirming(false)}>
+                {t("payment.counter.cancel")}
+              </button>
+              <button
+                type="button"
+                className="btn"
+                ref={confirmRef}
+                onClick={() => void payBalance()}
+                data-testid="pay-confirm-ok"
+              >
                 {t("payment.counter.confirm")}
               </button>
             </div>

@@ -16,7 +16,15 @@ import { openLoginPopup } from "../../stores/index.ts";
 import { I18nProvider } from "../common/I18nProvider.tsx";
 import { useSession } from "../common/session.ts";
 import { useAction } from "../common/useAction.ts";
-import { formatRemaining, orderDetailHref, orderNumbersFromUrl, recallQrPayment, rememberQrPayment, useRemaining, type PaymentIslandProps } from "./shared.tsx";
+import {
+  formatRemaining,
+  orderDetailHref,
+  orderNumbersFromUrl,
+  recallQrPayment,
+  rememberQrPayment,
+  useRemaining,
+  type PaymentIslandProps,
+} from "./shared.tsx";
 
 /** How often the order status is asked while the QR code is shown. */
 export const PAY_POLL_MS = 3000;
@@ -37,23 +45,35 @@ function ScanPage({ links }: { links: PaymentIslandProps["links"] }) {
   const [qr, setQr] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [paid, setPaid] = useState(false);
-  const making = useAction({ onGuest: session.markGuest, fallback: t("payment.sandbox.failed"), setError, inlineOnly: true });
+  const making = useAction({
+    onGuest: session.markGuest,
+    fallback: t("payment.sandbox.failed"),
+    setError,
+    inlineOnly: true,
+  });
   const busy = making.busy;
   const make = making.run;
 
-  const refresh = useCallback(async (orderNumbers: string) => {
-    setError(null);
-    await make(async () => {
-      const detail = orderDetailHref(links, orderNumbers);
-      const p = await post<ProviderPayDto>("/p/order/pay", { payType: PayType.WECHAT_SCAN, orderNumbers, returnUrl: detail }, { silent: true });
-      rememberQrPayment(p);
-      const url = new URL(window.location.href);
-      url.searchParams.set("payNo", p.payNo);
-      url.searchParams.set("orderNumbers", orderNumbers);
-      window.history.replaceState(null, "", url.pathname + url.search);
-      setPay(p);
-    });
-  }, [links, make]);
+  const refresh = useCallback(
+    async (orderNumbers: string) => {
+      setError(null);
+      await make(async () => {
+        const detail = orderDetailHref(links, orderNumbers);
+        const p = await post<ProviderPayDto>(
+          "/p/order/pay",
+          { payType: PayType.WECHAT_SCAN, orderNumbers, returnUrl: detail },
+          { silent: true },
+        );
+        rememberQrPayment(p);
+        const url = new URL(window.location.href);
+        url.searchParams.set("payNo", p.payNo);
+        url.searchParams.set("orderNumbers", orderNumbers);
+        window.history.replaceState(null, "", url.pathname + url.search);
+        setPay(p);
+      });
+    },
+    [links, make],
+  );
 
   useEffect(() => setNumbers(orderNumbersFromUrl(window.location.search)), []);
 
@@ -109,14 +129,20 @@ function ScanPage({ links }: { links: PaymentIslandProps["links"] }) {
     content = (
       <div className="pay-state">
         <p>{t("payment.counter.loginFirst")}</p>
-        <button type="button" className="btn" onClick={openLoginPopup}>{t("payment.counter.login")}</button>
+        <button type="button" className="btn" onClick={openLoginPopup}>
+          {t("payment.counter.login")}
+        </button>
       </div>
     );
   } else if (numbers === "") {
     content = (
       <div className="pay-state">
         <p className="pay-state-title">{t("payment.counter.noOrder")}</p>
-        <p className="pay-state-links"><a className="btn" href={links.home}>{t("payment.counter.goHome")}</a></p>
+        <p className="pay-state-links">
+          <a className="btn" href={links.home}>
+            {t("payment.counter.goHome")}
+          </a>
+        </p>
       </div>
     );
   } else if (error && !pay) {
@@ -124,30 +150,61 @@ function ScanPage({ links }: { links: PaymentIslandProps["links"] }) {
       <div className="pay-state" data-testid="wx-error">
         <p className="pay-state-title">{error}</p>
         <p className="pay-state-links">
-          <a className="btn" href={`${links.payment}?orderNumbers=${encodeURIComponent(numbers ?? "")}`}>{t("payment.wechat.otherMethods")}</a>
-          <a className="btn btn-ghost" href={links.cart}>{t("payment.counter.backToCart")}</a>
+          <a className="btn" href={`${links.payment}?orderNumbers=${encodeURIComponent(numbers ?? "")}`}>
+            {t("payment.wechat.otherMethods")}
+          </a>
+          <a className="btn btn-ghost" href={links.cart}>
+            {t("payment.counter.backToCart")}
+          </a>
         </p>
       </div>
     );
   } else if (!pay || numbers === null) {
-    content = <p className="pay-loading" role="status">{t("payment.counter.loading")}</p>;
+    content = (
+      <p className="pay-loading" role="status">
+        {t("payment.counter.loading")}
+      </p>
+    );
   } else {
     content = (
       <div className="wx-body">
         <div className="wx-info">
           <p className="wx-amount-label">{t("payment.wechat.amount")}</p>
-          <p className="pay-amount" data-testid="wx-amount"><span className="pay-currency">¥</span>{priceText(pay.amount)}</p>
-          <p className="wx-orders">{t("payment.counter.orderNumbers")}：{numbers.split(",").join("，")}</p>
-          {paid ? <p className="wx-paid" role="status" data-testid="wx-paid">{t("payment.wechat.paidRedirect")}</p> : null}
-          {error ? <p className="pay-short" role="alert">{error}</p> : null}
+          <p className="pay-amount" data-testid="wx-amount">
+            <span className="pay-currency">¥</span>
+            {priceText(pay.amount)}
+          </p>
+          <p className="wx-orders">
+            {t("payment.counter.orderNumbers")}：{numbers.split(",").join("，")}
+          </p>
+          {paid ? (
+            <p className="wx-paid" role="status" data-testid="wx-paid">
+              {t("payment.wechat.paidRedirect")}
+            </p>
+          ) : null}
+          {error ? (
+            <p className="pay-short" role="alert">
+              {error}
+            </p>
+          ) : null}
         </div>
         <div className="wx-qr-box">
           <div className={`wx-qr${expired ? " is-expired" : ""}`} data-testid="wx-qr">
-            {qr ? <img src={qr} width={220} height={220} alt={t("payment.wechat.qrAlt")} /> : <span className="wx-qr-placeholder" />}
+            {qr ? (
+              <img src={qr} width={220} height={220} alt={t("payment.wechat.qrAlt")} />
+            ) : (
+              <span className="wx-qr-placeholder" />
+            )}
             {expired ? (
               <div className="wx-qr-mask" data-testid="wx-expired">
                 <p>{t("payment.wechat.expired")}</p>
-                <button type="button" className="btn" onClick={() => void refresh(numbers)} disabled={busy} data-testid="wx-refresh">
+                <button
+                  type="button"
+                  className="btn"
+                  onClick={() => void refresh(numbers)}
+                  disabled={busy}
+                  data-testid="wx-refresh"
+                >
                   {busy ? t("payment.wechat.refreshing") : t("payment.wechat.refresh")}
                 </button>
               </div>
@@ -158,11 +215,15 @@ function ScanPage({ links }: { links: PaymentIslandProps["links"] }) {
             {t("payment.wechat.scanTip")}
           </p>
           {!expired && remaining !== null ? (
-            <p className="wx-countdown" data-testid="wx-countdown">{t("payment.wechat.expiresIn", { time: formatRemaining(remaining) })}</p>
+            <p className="wx-countdown" data-testid="wx-countdown">
+              {t("payment.wechat.expiresIn", { time: formatRemaining(remaining) })}
+            </p>
           ) : null}
           <p className="wx-sandbox">
             {t("payment.wechat.sandboxTip")}{" "}
-            <a href={pay.payUrl} target="_blank" rel="noopener" data-testid="wx-sandbox-link">{t("payment.wechat.openSandbox")}</a>
+            <a href={pay.payUrl} target="_blank" rel="noopener" data-testid="wx-sandbox-link">
+              {t("payment.wechat.openSandbox")}
+            </a>
           </p>
         </div>
       </div>
@@ -171,11 +232,15 @@ function ScanPage({ links }: { links: PaymentIslandProps["links"] }) {
 
   return (
     <section className="pay-counter wx-page" aria-labelledby="wx-title" data-testid="weixin-pay">
-      <h1 id="wx-title" className="pay-title">{t("payment.wechat.title")}</h1>
+      <h1 id="wx-title" className="pay-title">
+        {t("payment.wechat.title")}
+      </h1>
       <div className="panel wx-panel">{content}</div>
       {numbers ? (
         <p className="wx-other">
-          <a href={`${links.payment}?orderNumbers=${encodeURIComponent(numbers)}`}>‹ {t("payment.wechat.otherMethods")}</a>
+          <a href={`${links.payment}?orderNumbers=${encodeURIComponent(numbers)}`}>
+            ‹ {t("payment.wechat.otherMethods")}
+          </a>
         </p>
       ) : null}
     </section>

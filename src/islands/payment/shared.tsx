@@ -18,7 +18,10 @@ export interface PaymentIslandProps {
 /** The orderNumbers query parameter (digits, comma separated), "" when absent or malformed. */
 export function orderNumbersFromUrl(search: string): string {
   const raw = new URLSearchParams(search).get("orderNumbers") ?? "";
-  const list = raw.split(",").map((s) => s.trim()).filter(Boolean);
+  const list = raw
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   return list.length > 0 && list.every((s) => /^\d{1,32}$/.test(s)) ? list.join(",") : "";
 }
 

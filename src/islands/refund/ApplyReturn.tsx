@@ -34,18 +34,29 @@ function ApplyBody({ base }: { base: string }) {
   const [q, setQ] = useState<{ orderNumber: string; orderItemId: string; refundSn: string } | null>(null);
   useEffect(() => {
     const p = new URLSearchParams(location.search);
-    setQ({ orderNumber: (p.get("orderNumber") ?? "").trim(), orderItemId: (p.get("orderItemId") ?? "").trim(), refundSn: (p.get("refundSn") ?? "").trim() });
+    setQ({
+      orderNumber: (p.get("orderNumber") ?? "").trim(),
+      orderItemId: (p.get("orderItemId") ?? "").trim(),
+      refundSn: (p.get("refundSn") ?? "").trim(),
+    });
   }, []);
   const load = useUcLoad(
     { state: q === null ? "checking" : session.state, markGuest: session.markGuest },
     async (): Promise<{ preview: RefundPreviewDto | null; refund: RefundDto | null; error: string }> => {
       if (!q?.orderNumber) return { preview: null, refund: null, error: "" };
       try {
-        const refund = q.refundSn ? await get<RefundDto>("/p/orderRefund/info", { refundSn: q.refundSn }, { silent: true }) : null;
-        const preview = await get<RefundPreviewDto>("/p/orderRefund/preview", { orderNumber: q.orderNumber }, { silent: true });
+        const refund = q.refundSn
+          ? await get<RefundDto>("/p/orderRefund/info", { refundSn: q.refundSn }, { silent: true })
+          : null;
+        const preview = await get<RefundPreviewDto>(
+          "/p/orderRefund/preview",
+          { orderNumber: q.orderNumber },
+          { silent: true },
+        );
         return { preview, refund, error: "" };
       } catch (e) {
-        if (isApiError(e) && e.code === ResponseCode.SHOW_FAIL) return { preview: null, refund: null, error: e.msg ?? "" };
+        if (isApiError(e) && e.code === ResponseCode.SHOW_FAIL)
+          return { preview: null, refund: null, error: e.msg ?? "" };
         throw e;
       }
     },
@@ -54,24 +65,58 @@ function ApplyBody({ base }: { base: string }) {
   const data = load.data;
   return (
     <UcPanel title={t(q?.refundSn ? "refund.apply.modifyTitle" : "refund.apply.title")} testId="apply-return">
-      <UcGate state={q === null ? "checking" : session.state} error={load.error} loading={load.loading && !data} onRetry={load.reload}>
-        {data && !data.preview ? <p className="empty-state" data-testid="ar-none">{data.error || t("refund.apply.notRefundable")}</p> : null}
-        {data?.preview ? <ApplyForm base={base} preview={data.preview} refund={data.refund} initialItem={Number(q?.orderItemId) || 0} onGuest={session.markGuest} /> : null}
+      <UcGate
+        state={q === null ? "checking" : session.state}
+        error={load.error}
+        loading={load.loading && !data}
+        onRetry={load.reload}
+      >
+        {data && !data.preview ? (
+          <p className="empty-state" data-testid="ar-none">
+            {data.error || t("refund.apply.notRefundable")}
+          </p>
+        ) : null}
+        {data?.preview ? (
+          <ApplyForm
+            base={base}
+            preview={data.preview}
+            refund={data.refund}
+            initialItem={Number(q?.orderItemId) || 0}
+            onGuest={session.markGuest}
+          />
+        ) : null}
       </UcGate>
     </UcPanel>
   );
 }
 
-function ApplyForm({ base, preview, refund, initialItem, onGuest }: { base: string; preview: RefundPreviewDto; refund: RefundDto | null; initialItem: number; onGuest: () => void }) {
+function ApplyForm({
+  base,
+  preview,
+  refund,
+  initialItem,
+  onGuest,
+}: {
+  base: string;
+  preview: RefundPreviewDto;
+  refund: RefundDto | null;
+  initialItem: number;
+  onGuest: () => void;
+}) {
   const { t } = useTranslation();
-  const open = preview.items.filter((i) => i.refundableNum > 0 && (!i.inProgress || i.orderItemId === refund?.orderItemId));
-  const firstItem = refund?.orderItemId ?? (open.find((i) => i.orderItemId === initialItem) ?? open[0])?.orderItemId ?? 0;
+  const open = preview.items.filter(
+    (i) => i.refundableNum > 0 && (!i.inProgress || i.orderItemId === refund?.orderItemId),
+  );
+  const firstItem =
+    refund?.orderItemId ?? (open.find((i) => i.orderItemId === initialItem) ?? open[0])?.orderItemId ?? 0;
   const [target, setTarget] = useState<number>(refund ? (refund.refundType === 1 ? 0 : firstItem) : firstItem);
   const item = preview.items.find((i) => i.orderItemId === target);
   const [applyType, setApplyType] = useState<number>(refund?.applyType ?? (preview.canReturn ? 2 : 1));
   const [reason, setReason] = useState<string>(refund ? String(refund.buyerReason) : "");
   const [goodsNum, setGoodsNum] = useState<number>(refund?.goodsNum ?? item?.refundableNum ?? 1);
-  const [amount, setAmount] = useState<string>(refund?.refundAmount ?? (target === 0 ? preview.wholeOrder.amount : (item?.refundable ?? "")));
+  const [amount, setAmount] = useState<string>(
+    refund?.refundAmount ?? (target === 0 ? preview.wholeOrder.amount : (item?.refundable ?? "")),
+  );
   const [desc, setDesc] = useState(refund?.buyerDesc ?? "");
   const [photos, setPhotos] = useState<string[]>(refund?.photoFiles ?? []);
   const [mobile, setMobile] = useState(refund?.buyerMobile ?? "");
@@ -92,78 +137,191 @@ function ApplyForm({ base, preview, refund, initialItem, onGuest }: { base: stri
     e.preventDefault();
     setError("");
     const body = {
-      orderNumber: preview.orderNumber, refundType: target === 0 ? 1 : 2, ...(target === 0 ? {} : { orderItemId: target, goodsNum }),
-      applyType, buyerReason: reason, refundAmount: amount, buyerDesc: desc, photoFiles: photos, buyerMobile: mobile,
+      orderNumber: preview.orderNumber,
+      refundType: target === 0 ? 1 : 2,
+      ...(target === 0 ? {} : { orderItemId: target, goodsNum }),
+      applyType,
+      buyerReason: reason,
+      refundAmount: amount,
+      buyerDesc: desc,
+      photoFiles: photos,
+      buyerMobile: mobile,
     };
-    await saver.run(async () => {
-      let refundSn = refund?.refundSn ?? "";
-      if (refund) await put("/p/orderRefund/update", { ...body, refundSn }, { silent: true });
-      else refundSn = (await post<{ refundSn: string }>("/p/orderRefund/apply", body, { silent: true })).refundSn;
-      toastOk(t("refund.apply.submitted"));
-      location.assign(returnDetailHref(base, refundSn));
-    }, { keepBusy: true });
+    await saver.run(
+      async () => {
+        let refundSn = refund?.refundSn ?? "";
+        if (refund) await put("/p/orderRefund/update", { ...body, refundSn }, { silent: true });
+        else refundSn = (await post<{ refundSn: string }>("/p/orderRefund/apply", body, { silent: true })).refundSn;
+        toastOk(t("refund.apply.submitted"));
+        location.assign(returnDetailHref(base, refundSn));
+      },
+      { keepBusy: true },
+    );
   }
 
-  const reasons = [0, 1, 2, 3, 4, 5, 6].filter((r) => r !== 0 || (target === 0 ? preview.items.every((i) => i.sevenDayReturn) : item?.sevenDayReturn !== false));
+  const reasons = [0, 1, 2, 3, 4, 5, 6].filter(
+    (r) => r !== 0 || (target === 0 ? preview.items.every((i) => i.sevenDayReturn) : item?.sevenDayReturn !== false),
+  );
   return (
     <form className="ar-form" onSubmit={(e) => void submit(e)} noValidate data-testid="ar-form">
-      <p className="ar-order">{t("refund.apply.order", { orderNumber: preview.orderNumber })} · {preview.shopName}</p>
+      <p className="ar-order">
+        {t("refund.apply.order", { orderNumber: preview.orderNumber })} · {preview.shopName}
+      </p>
       <fieldset className="ar-items">
         <legend>{t("refund.apply.chooseItem")}</legend>
         {preview.items.map((it) => {
           const disabled = it.refundableNum <= 0 || (it.inProgress && it.orderItemId !== refund?.orderItemId);
           return (
             <label key={it.orderItemId} className={disabled ? "ar-item is-disabled" : "ar-item"}>
-              <input type="radio" name="ar-target" checked={target === it.orderItemId} disabled={disabled} onChange={() => choose(it.orderItemId)} data-testid="ar-item" />
+              <input
+                type="radio"
+                name="ar-target"
+                checked={target === it.orderItemId}
+                disabled={disabled}
+                onChange={() => choose(it.orderItemId)}
+                data-testid="ar-item"
+              />
               <ProdImage src={it.pic} alt="" size={48} />
               <span className="ar-item-text">
                 <span>{it.prodName}</span>
-                <small>{it.skuName} · ×{it.prodCount} · {it.sevenDayReturn ? t("refund.apply.sevenDay") : t("refund.apply.noSevenDay")}</small>
+                <small>
+                  {it.skuName} · ×{it.prodCount} ·{" "}
+                  {it.sevenDayReturn ? t("refund.apply.sevenDay") : t("refund.apply.noSevenDay")}
+                </small>
               </span>
-              {it.inProgress ? <small className="ar-tag">{t("refund.apply.inProgress")}</small> : it.refundableNum <= 0 ? <small className="ar-tag">{t("refund.apply.refunded")}</small> : null}
+              {it.inProgress ? (
+                <small className="ar-tag">{t("refund.apply.inProgress")}</small>
+              ) : it.refundableNum <= 0 ? (
+                <small className="ar-tag">{t("refund.apply.refunded")}</small>
+              ) : null}
             </label>
           );
         })}
         {preview.wholeOrder.allowed && preview.items.length > 1 ? (
           <label className="ar-item">
-            <input type="radio" name="ar-target" checked={target === 0} onChange={() => choose(0)} data-testid="ar-whole" />
-            <span className="ar-item-text"><span>{t("refund.apply.whole")}</span></span>
+            <input
+              type="radio"
+              name="ar-target"
+              checked={target === 0}
+              onChange={() => choose(0)}
+              data-testid="ar-whole"
+            />
+            <span className="ar-item-text">
+              <span>{t("refund.apply.whole")}</span>
+            </span>
           </label>
         ) : null}
       </fieldset>
       <div className="ar-row" role="radiogroup" aria-label={t("refund.apply.type")}>
         <span className="ar-label">{t("refund.apply.type")}</span>
-        <label><input type="radio" name="ar-type" checked={applyType === 1} onChange={() => setApplyType(1)} data-testid="ar-type-1" /> {t("refund.applyType.1")}</label>
-        <label><input type="radio" name="ar-type" checked={applyType === 2} disabled={!preview.canReturn} onChange={() => setApplyType(2)} data-testid="ar-type-2" /> {t("refund.applyType.2")}</label>
+        <label>
+          <input
+            type="radio"
+            name="ar-type"
+            checked={applyType === 1}
+            onChange={() => setApplyType(1)}
+            data-testid="ar-type-1"
+          />{" "}
+          {t("refund.applyType.1")}
+        </label>
+        <label>
+          <input
+            type="radio"
+            name="ar-type"
+            checked={applyType === 2}
+            disabled={!preview.canReturn}
+            onChange={() => setApplyType(2)}
+            data-testid="ar-type-2"
+          />{" "}
+          {t("refund.applyType.2")}
+        </label>
       </div>
-      <label className="ar-row"><span className="ar-label">{t("refund.apply.reason")}</span>
+      <label className="ar-row">
+        <span className="ar-label">{t("refund.apply.reason")}</span>
         <select value={reason} onChange={(e) => setReason(e.currentTarget.value)} data-testid="ar-reason">
           <option value="">{t("refund.apply.chooseReason")}</option>
-          {reasons.map((r) => <option key={r} value={r}>{t(`refund.reasons.${r}`)}</option>)}
+          {reasons.map((r) => (
+            <option key={r} value={r}>
+              {t(`refund.reasons.${r}`)}
+            </option>
+          ))}
         </select>
       </label>
       {target !== 0 ? (
-        <label className="ar-row"><span className="ar-label">{t("refund.apply.quantity")}</span>
-          <input type="number" min={1} max={item?.refundableNum ?? 1} value={goodsNum} onChange={(e) => setGoodsNum(Number(e.currentTarget.value))} className="ar-qty" data-testid="ar-qty" />
+        <label className="ar-row">
+          <span className="ar-label">{t("refund.apply.quantity")}</span>
+          <input
+            type="number"
+            min={1}
+            max={item?.refundableNum ?? 1}
+            value={goodsNum}
+            onChange={(e) => setGoodsNum(Number(e.currentTarget.value))}
+            className="ar-qty"
+            data-testid="ar-qty"
+          />
         </label>
       ) : null}
-      <label className="ar-row"><span className="ar-label">{t("refund.apply.amount")}</span>
-        <input inputMode="decimal" value={amount} onChange={(e) => setAmount(e.currentTarget.value)} className="ar-amount" data-testid="ar-amount" />
+      <label className="ar-row">
+        <span className="ar-label">{t("refund.apply.amount")}</span>
+        <input
+          inputMode="decimal"
+          value={amount}
+          onChange={(e) => setAmount(e.currentTarget.value)}
+          className="ar-amount"
+          data-testid="ar-amount"
+        />
         <small className="ar-hint">{t("refund.apply.amountHint", { max })}</small>
       </label>
-      <label className="ar-row ar-top"><span className="ar-label">{t("refund.apply.desc")}</span>
-        <textarea value={desc} maxLength={REFUND_NOTE_MAX} rows={3} placeholder={t("refund.apply.descHint")} onChange={(e) => setDesc(e.currentTarget.value)} data-testid="ar-desc" />
+      <label className="ar-row ar-top">
+        <span className="ar-label">{t("refund.apply.desc")}</span>
+        <textarea
+          value={desc}
+          maxLength={REFUND_NOTE_MAX}
+          rows={3}
+          placeholder={t("refund.apply.descHint")}
+          onChange={(e) => setDesc(e.currentTarget.value)}
+          data-testid="ar-desc"
+        />
       </label>
-      <div className="ar-row ar-top"><span className="ar-label">{t("refund.apply.photos")}</span>
-        <PhotoUpload folder="refund" max={REFUND_VOUCHERS_MAX} value={photos} onChange={setPhotos} onUnauthorized={onGuest} testId="ar-photos"
-          texts={{ add: t("refund.apply.addPhoto"), uploading: t("refund.apply.uploading"), remove: (n) => t("refund.apply.removePhoto", { n }), format: t("refund.apply.photoFormat"), size: t("refund.apply.photoSize"), failed: t("userCenter.common.actionFailed") }} />
+      <div className="ar-row ar-top">
+        <span className="ar-label">{t("refund.apply.photos")}</span>
+        <PhotoUpload
+          folder="refund"
+          max={REFUND_VOUCHERS_MAX}
+          value={photos}
+          onChange={setPhotos}
+          onUnauthorized={onGuest}
+          testId="ar-photos"
+          texts={{
+            add: t("refund.apply.addPhoto"),
+            uploading: t("refund.apply.uploading"),
+            remove: (n) => t("refund.apply.removePhoto", { n }),
+            format: t("refund.apply.photoFormat"),
+            size: t("refund.apply.photoSize"),
+            failed: t("userCenter.common.actionFailed"),
+          }}
+        />
       </div>
-      <label className="ar-row"><span className="ar-label">{t("refund.apply.mobile")}</span>
-        <input inputMode="numeric" maxLength={11} value={mobile} onChange={(e) => setMobile(e.currentTarget.value)} data-testid="ar-mobile" />
+      <label className="ar-row">
+        <span className="ar-label">{t("refund.apply.mobile")}</span>
+        <input
+          inputMode="numeric"
+          maxLength={11}
+          value={mobile}
+          onChange={(e) => setMobile(e.currentTarget.value)}
+          data-testid="ar-mobile"
+        />
       </label>
-      {error ? <p className="uc-field-error" role="alert" data-testid="ar-error">{error}</p> : null}
-      <div className="ar-row"><span className="ar-label" />
-        <button type="submit" className="btn" disabled={saving} data-testid="ar-submit">{t(refund ? "refund.apply.resubmit" : "refund.apply.submit")}</button>
+      {error ? (
+        <p className="uc-field-error" role="alert" data-testid="ar-error">
+          {error}
+        </p>
+      ) : null}
+      <div className="ar-row">
+        <span className="ar-label" />
+        <button type="submit" className="btn" disabled={saving} data-testid="ar-submit">
+          {t(refund ? "refund.apply.resubmit" : "refund.apply.submit")}
+        </button>
       </div>
     </form>
   );

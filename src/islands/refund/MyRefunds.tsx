@@ -40,18 +40,31 @@ function ListBody({ base }: { base: string }) {
                 </p>
                 <div className="rl-body">
                   <ul className="rd-items">
-                    {r.orderItems.map((i) => <li key={i.orderItemId}><ProdImage src={i.pic} alt="" size={48} /><span>{i.prodName} <small>{i.skuName}</small> {t("refund.list.pieces", { n: i.goodsNum })}</span></li>)}
+                    {r.orderItems.map((i) => (
+                      <li key={i.orderItemId}>
+                        <ProdImage src={i.pic} alt="" size={48} />
+                        <span>
+                          {i.prodName} <small>{i.skuName}</small> {t("refund.list.pieces", { n: i.goodsNum })}
+                        </span>
+                      </li>
+                    ))}
                   </ul>
                   <span>{t(`refund.applyType.${r.applyType}`)}</span>
                   <span className="rl-amount">¥{r.refundAmount}</span>
-                  <span className={`rl-sts rd-sts-${r.returnMoneySts}`} data-testid="rl-status">{t(refundStsKey(r))}</span>
-                  <a className="uc-link" href={returnDetailHref(base, r.refundSn)} data-testid="rl-view">{t("refund.list.view")}</a>
+                  <span className={`rl-sts rd-sts-${r.returnMoneySts}`} data-testid="rl-status">
+                    {t(refundStsKey(r))}
+                  </span>
+                  <a className="uc-link" href={returnDetailHref(base, r.refundSn)} data-testid="rl-view">
+                    {t("refund.list.view")}
+                  </a>
                 </div>
               </li>
             ))}
           </ol>
         ) : null}
-        {page && page.pages > 1 ? <Pager current={page.current} pages={page.pages} onChange={setCurrent} label={t("refund.list.title")} /> : null}
+        {page && page.pages > 1 ? (
+          <Pager current={page.current} pages={page.pages} onChange={setCurrent} label={t("refund.list.title")} />
+        ) : null}
       </UcGate>
     </UcPanel>
   );

@@ -25,7 +25,10 @@ import "./refund.css";
 export default function ReturnDetail(props: UcIslandProps) {
   return (
     <UcRoot locale={props.locale} resources={props.resources}>
-      <DetailBody base={props.homeHref.replace(/\/$/, "")} listHref={props.links.return ?? `${props.homeHref.replace(/\/$/, "")}/user-center/uc-return`} />
+      <DetailBody
+        base={props.homeHref.replace(/\/$/, "")}
+        listHref={props.links.return ?? `${props.homeHref.replace(/\/$/, "")}/user-center/uc-return`}
+      />
     </UcRoot>
   );
 }
@@ -37,21 +40,33 @@ function DetailBody({ base, listHref }: { base: string; listHref: string }) {
   const r = load.record ?? null;
   const action = useAction({ onGuest: load.markGuest, fallback: t("userCenter.common.actionFailed") });
 
-  const withdraw = () => ask(t("refund.detail.withdrawAsk"), () => void action.run(async () => {
-    await put("/p/orderRefund/cancel", { refundSn: r!.refundSn });
-    toastOk(t("refund.detail.withdrawn"));
-    load.reload();
-  }));
+  const withdraw = () =>
+    ask(
+      t("refund.detail.withdrawAsk"),
+      () =>
+        void action.run(async () => {
+          await put("/p/orderRefund/cancel", { refundSn: r!.refundSn });
+          toastOk(t("refund.detail.withdrawn"));
+          load.reload();
+        }),
+    );
 
   return (
     <UcPanel title={t("refund.detail.title")} testId="return-detail">
-      <UcGate state={load.state} error={load.error} loading={load.loading && load.record === undefined} onRetry={load.reload}>
+      <UcGate
+        state={load.state}
+        error={load.error}
+        loading={load.loading && load.record === undefined}
+        onRetry={load.reload}
+      >
         {load.record === null ? <p className="empty-state">{t("refund.detail.notFound")}</p> : null}
         {r ? (
           <>
             <p className="rd-head">
               <span>{t("refund.detail.refundSn", { refundSn: r.refundSn })}</span>
-              <a className="uc-link" href={`${base}/order-detail?orderNumber=${encodeURIComponent(r.orderNumber)}`}>{t("refund.detail.order", { orderNumber: r.orderNumber })}</a>
+              <a className="uc-link" href={`${base}/order-detail?orderNumber=${encodeURIComponent(r.orderNumber)}`}>
+                {t("refund.detail.order", { orderNumber: r.orderNumber })}
+              </a>
             </p>
             <ol className="rd-steps" data-testid="rd-steps">
               {r.steps.map((s) => (
@@ -61,48 +76,119 @@ function DetailBody({ base, listHref }: { base: string; listHref: string }) {
                 </li>
               ))}
             </ol>
-            <p className={`rd-status rd-sts-${r.returnMoneySts}`} data-testid="rd-status">{t(refundStsKey(r))}</p>
+            <p className={`rd-status rd-sts-${r.returnMoneySts}`} data-testid="rd-status">
+              {t(refundStsKey(r))}
+            </p>
             {r.returnMoneySts === 5 ? (
               <p className="rd-refunded" data-testid="rd-refunded">
-                {t("refund.detail.refundedTo", { amount: r.refundAmount, way: t(`refund.way.${r.refundWay ?? "balance"}`) })}
+                {t("refund.detail.refundedTo", {
+                  amount: r.refundAmount,
+                  way: t(`refund.way.${r.refundWay ?? "balance"}`),
+                })}
                 {r.refundScore > 0 ? ` · ${t("refund.detail.score")} ${r.refundScore}` : null}
               </p>
             ) : null}
-            {r.returnMoneySts === 8 ? <p className="rd-hint" data-testid="rd-refunding">{t("refund.detail.refunding", { amount: r.refundAmount })}</p> : null}
-            {r.returnMoneySts === 1 && r.dueAt ? <p className="rd-hint">{t("refund.detail.dueSeller", { time: formatTime(r.dueAt) })}</p> : null}
-            {refundAllows(r, "ship") && r.dueAt ? <p className="rd-hint">{t("refund.detail.dueShip", { time: formatTime(r.dueAt) })}</p> : null}
-            {r.rejectMessage && r.returnMoneySts === 7 ? <p className="rd-reject" data-testid="rd-reject">{t("refund.detail.rejectMessage")}: {r.rejectMessage}</p> : null}
-            {r.sellerMsg ? <p className="rd-msg" data-testid="rd-seller-msg">{t("refund.detail.sellerMsg")}: {r.sellerMsg}</p> : null}
-            {r.refundDelivery ? <p className="rd-msg">{t("refund.detail.parcel", { company: DELIVERY_COMPANIES.find((c) => c.dvyId === r.refundDelivery!.dvyId)?.dvyName[locale] ?? r.refundDelivery.expressName, no: r.refundDelivery.expressNo })}</p> : null}
+            {r.returnMoneySts === 8 ? (
+              <p className="rd-hint" data-testid="rd-refunding">
+                {t("refund.detail.refunding", { amount: r.refundAmount })}
+              </p>
+            ) : null}
+            {r.returnMoneySts === 1 && r.dueAt ? (
+              <p className="rd-hint">{t("refund.detail.dueSeller", { time: formatTime(r.dueAt) })}</p>
+            ) : null}
+            {refundAllows(r, "ship") && r.dueAt ? (
+              <p className="rd-hint">{t("refund.detail.dueShip", { time: formatTime(r.dueAt) })}</p>
+            ) : null}
+            {r.rejectMessage && r.returnMoneySts === 7 ? (
+              <p className="rd-reject" data-testid="rd-reject">
+                {t("refund.detail.rejectMessage")}: {r.rejectMessage}
+              </p>
+            ) : null}
+            {r.sellerMsg ? (
+              <p className="rd-msg" data-testid="rd-seller-msg">
+                {t("refund.detail.sellerMsg")}: {r.sellerMsg}
+              </p>
+            ) : null}
+            {r.refundDelivery ? (
+              <p className="rd-msg">
+                {t("refund.detail.parcel", {
+                  company:
+                    DELIVERY_COMPANIES.find((c) => c.dvyId === r.refundDelivery!.dvyId)?.dvyName[locale] ??
+                    r.refundDelivery.expressName,
+                  no: r.refundDelivery.expressNo,
+                })}
+              </p>
+            ) : null}
 
-            {refundAllows(r, "ship") ? <ShipForm refundSn={r.refundSn} mobile={r.buyerMobile} onGuest={load.markGuest} onDone={load.reload} /> : null}
+            {refundAllows(r, "ship") ? (
+              <ShipForm refundSn={r.refundSn} mobile={r.buyerMobile} onGuest={load.markGuest} onDone={load.reload} />
+            ) : null}
 
             <dl className="rd-table">
               <dt>{t("refund.detail.goods")}</dt>
               <dd>
                 <ul className="rd-items">
                   {r.orderItems.map((i) => (
-                    <li key={i.orderItemId}><ProdImage src={i.pic} alt="" size={48} /><span>{i.prodName} <small>{i.skuName}</small> ×{i.goodsNum}</span></li>
+                    <li key={i.orderItemId}>
+                      <ProdImage src={i.pic} alt="" size={48} />
+                      <span>
+                        {i.prodName} <small>{i.skuName}</small> ×{i.goodsNum}
+                      </span>
+                    </li>
                   ))}
                 </ul>
               </dd>
-              <dt>{t("refund.apply.type")}</dt><dd>{t(`refund.applyType.${r.applyType}`)}</dd>
-              <dt>{t("refund.detail.amount")}</dt><dd data-testid="rd-amount">¥{r.refundAmount}</dd>
-              <dt>{t("refund.detail.reason")}</dt><dd>{t(`refund.reasons.${r.buyerReason}`)}</dd>
-              {r.buyerDesc ? (<><dt>{t("refund.detail.desc")}</dt><dd className="rd-desc">{r.buyerDesc}</dd></>) : null}
+              <dt>{t("refund.apply.type")}</dt>
+              <dd>{t(`refund.applyType.${r.applyType}`)}</dd>
+              <dt>{t("refund.detail.amount")}</dt>
+              <dd data-testid="rd-amount">¥{r.refundAmount}</dd>
+              <dt>{t("refund.detail.reason")}</dt>
+              <dd>{t(`refund.reasons.${r.buyerReason}`)}</dd>
+              {r.buyerDesc ? (
+                <>
+                  <dt>{t("refund.detail.desc")}</dt>
+                  <dd className="rd-desc">{r.buyerDesc}</dd>
+                </>
+              ) : null}
               {r.photoFiles.length > 0 ? (
                 <>
                   <dt>{t("refund.detail.photos")}</dt>
-                  <dd><ul className="thumbs" data-testid="rd-photos">{r.photoFiles.map((p) => <li key={p}><a href={p} target="_blank" rel="noopener"><img src={p} alt="" width={64} height={64} /></a></li>)}</ul></dd>
+                  <dd>
+                    <ul className="thumbs" data-testid="rd-photos">
+                      {r.photoFiles.map((p) => (
+                        <li key={p}>
+                          <a href={p} target="_blank" rel="noopener">
+                            <img src={p} alt="" width={64} height={64} />
+                          </a>
+                        </li>
+                      ))}
+                    </ul>
+                  </dd>
                 </>
               ) : null}
-              <dt>{t("refund.detail.mobile")}</dt><dd>{r.buyerMobile}</dd>
-              <dt>{t("refund.detail.applyTime")}</dt><dd>{formatTime(r.applyTime)}</dd>
+              <dt>{t("refund.detail.mobile")}</dt>
+              <dd>{r.buyerMobile}</dd>
+              <dt>{t("refund.detail.applyTime")}</dt>
+              <dd>{formatTime(r.applyTime)}</dd>
             </dl>
             <div className="rd-actions">
-              {refundAllows(r, "modify") ? <a className="btn btn-ghost" href={applyReturnHref(base, r.orderNumber, { refundSn: r.refundSn })} data-testid="rd-modify">{t("refund.detail.modify")}</a> : null}
-              {refundAllows(r, "withdraw") ? <button type="button" className="btn btn-ghost" onClick={withdraw} data-testid="rd-withdraw">{t("refund.detail.withdraw")}</button> : null}
-              <a className="uc-link" href={listHref}>{t("refund.detail.backToList")}</a>
+              {refundAllows(r, "modify") ? (
+                <a
+                  className="btn btn-ghost"
+                  href={applyReturnHref(base, r.orderNumber, { refundSn: r.refundSn })}
+                  data-testid="rd-modify"
+                >
+                  {t("refund.detail.modify")}
+                </a>
+              ) : null}
+              {refundAllows(r, "withdraw") ? (
+                <button type="button" className="btn btn-ghost" onClick={withdraw} data-testid="rd-withdraw">
+                  {t("refund.detail.withdraw")}
+                </button>
+              ) : null}
+              <a className="uc-link" href={listHref}>
+                {t("refund.detail.backToList")}
+              </a>
             </div>
           </>
         ) : null}
@@ -112,7 +198,17 @@ function DetailBody({ base, listHref }: { base: string; listHref: string }) {
   );
 }
 
-function ShipForm({ refundSn, mobile, onGuest, onDone }: { refundSn: string; mobile: string; onGuest: () => void; onDone: () => void }) {
+function ShipForm({
+  refundSn,
+  mobile,
+  onGuest,
+  onDone,
+}: {
+  refundSn: string;
+  mobile: string;
+  onGuest: () => void;
+  onDone: () => void;
+}) {
   const { t, locale } = useTranslation();
   const [expressId, setExpressId] = useState("");
   const [expressNo, setExpressNo] = useState("");
@@ -124,7 +220,11 @@ function ShipForm({ refundSn, mobile, onGuest, onDone }: { refundSn: string; mob
     e.preventDefault();
     setError("");
     await saver.run(async () => {
-      await post("/p/orderRefund/submitExpress", { refundSn, expressId, expressNo, mobile, senderRemarks: remarks }, { silent: true });
+      await post(
+        "/p/orderRefund/submitExpress",
+        { refundSn, expressId, expressNo, mobile, senderRemarks: remarks },
+        { silent: true },
+      );
       toastOk(t("refund.detail.shipped"));
       onDone();
     });
@@ -132,20 +232,41 @@ function ShipForm({ refundSn, mobile, onGuest, onDone }: { refundSn: string; mob
   return (
     <form className="rd-ship" onSubmit={(e) => void submit(e)} noValidate data-testid="rd-ship">
       <h2>{t("refund.detail.shipTitle")}</h2>
-      <label className="ar-row"><span className="ar-label">{t("refund.detail.company")}</span>
+      <label className="ar-row">
+        <span className="ar-label">{t("refund.detail.company")}</span>
         <select value={expressId} onChange={(e) => setExpressId(e.currentTarget.value)} data-testid="rd-company">
           <option value="">{t("refund.detail.chooseCompany")}</option>
-          {DELIVERY_COMPANIES.map((c) => <option key={c.dvyId} value={c.dvyId}>{c.dvyName[locale]}</option>)}
+          {DELIVERY_COMPANIES.map((c) => (
+            <option key={c.dvyId} value={c.dvyId}>
+              {c.dvyName[locale]}
+            </option>
+          ))}
         </select>
       </label>
-      <label className="ar-row"><span className="ar-label">{t("refund.detail.expressNo")}</span>
-        <input value={expressNo} maxLength={30} onChange={(e) => setExpressNo(e.currentTarget.value)} data-testid="rd-express-no" />
+      <label className="ar-row">
+        <span className="ar-label">{t("refund.detail.expressNo")}</span>
+        <input
+          value={expressNo}
+          maxLength={30}
+          onChange={(e) => setExpressNo(e.currentTarget.value)}
+          data-testid="rd-express-no"
+        />
       </label>
-      <label className="ar-row"><span className="ar-label">{t("refund.detail.remarks")}</span>
+      <label className="ar-row">
+        <span className="ar-label">{t("refund.detail.remarks")}</span>
         <input value={remarks} maxLength={200} onChange={(e) => setRemarks(e.currentTarget.value)} />
       </label>
-      {error ? <p className="uc-field-error" role="alert" data-testid="rd-ship-error">{error}</p> : null}
-      <div className="ar-row"><span className="ar-label" /><button type="submit" className="btn" disabled={saving} data-testid="rd-ship-submit">{t("refund.detail.ship")}</button></div>
+      {error ? (
+        <p className="uc-field-error" role="alert" data-testid="rd-ship-error">
+          {error}
+        </p>
+      ) : null}
+      <div className="ar-row">
+        <span className="ar-label" />
+        <button type="submit" className="btn" disabled={saving} data-testid="rd-ship-submit">
+          {t("refund.detail.ship")}
+        </button>
+      </div>
     </form>
   );
 }

@@ -10,8 +10,12 @@ export function refundStsKey(r: { returnMoneySts: number; applyType: number }): 
   return `refund.sts.${r.returnMoneySts}`;
 }
 
-export const returnDetailHref = (base: string, refundSn: string) => `${base}/return-detail?refundSn=${encodeURIComponent(refundSn)}`;
+export const returnDetailHref = (base: string, refundSn: string) =>
+  `${base}/return-detail?refundSn=${encodeURIComponent(refundSn)}`;
 export const applyReturnHref = (base: string, orderNumber: string, extra: Record<string, string | number> = {}) => {
-  const q = new URLSearchParams({ orderNumber, ...Object.fromEntries(Object.entries(extra).map(([k, v]) => [k, String(v)])) });
+  const q = new URLSearchParams({
+    orderNumber,
+    ...Object.fromEntries(Object.entries(extra).map(([k, v]) => [k, String(v)])),
+  });
   return `${base}/user-center/apply-return?${q}`;
 };

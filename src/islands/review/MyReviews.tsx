@@ -25,7 +25,11 @@ function MyReviewsBody({ base }: { base: string }) {
   const { t } = useTranslation();
   const session = useSession();
   const [current, setCurrent] = useState(1);
-  const load = useUcLoad(session, () => get<Page<MyReviewDto>>("/p/prodComm/prodCommPageByUser", { current, size: SIZE }), [current]);
+  const load = useUcLoad(
+    session,
+    () => get<Page<MyReviewDto>>("/p/prodComm/prodCommPageByUser", { current, size: SIZE }),
+    [current],
+  );
   const page = load.data;
   return (
     <UcPanel title={t("review.mine.title")} testId="uc-comments">
@@ -35,31 +39,54 @@ function MyReviewsBody({ base }: { base: string }) {
           <ol className="mr-list">
             {page.records.map((r) => (
               <li key={r.prodCommId} className="mr-item" data-testid="mr-item">
-                <a href={`${base}/detail/${r.prodId}`}><ProdImage src={r.pic} alt={r.prodName} size={64} /></a>
+                <a href={`${base}/detail/${r.prodId}`}>
+                  <ProdImage src={r.pic} alt={r.prodName} size={64} />
+                </a>
                 <div className="mr-body">
                   <a href={`${base}/detail/${r.prodId}`}>{r.prodName}</a>
                   <p className="mr-top">
-                    <span className="mr-stars" role="img" aria-label={t("review.write.star", { n: r.score })}>{"★".repeat(r.score)}</span>
+                    <span className="mr-stars" role="img" aria-label={t("review.write.star", { n: r.score })}>
+                      {"★".repeat(r.score)}
+                    </span>
                     <time dateTime={r.recTime}>{formatTime(r.recTime)}</time>
                     {r.skuName ? <span>{r.skuName}</span> : null}
                     {r.isAnonymous === 1 ? <span className="mr-tag">{t("review.mine.anonymous")}</span> : null}
                     {r.orderNumber ? <span>{t("review.mine.order", { orderNumber: r.orderNumber })}</span> : null}
                   </p>
-                  <p className="mr-text" data-testid="mr-text">{r.content}</p>
+                  <p className="mr-text" data-testid="mr-text">
+                    {r.content}
+                  </p>
                   {r.pics.length > 0 ? (
                     <ul className="thumbs">
                       {r.pics.map((src, i) => (
-                        <li key={src}><a href={src} target="_blank" rel="noopener"><img src={src} alt={t("review.mine.picAlt", { n: i + 1 })} width={64} height={64} loading="lazy" /></a></li>
+                        <li key={src}>
+                          <a href={src} target="_blank" rel="noopener">
+                            <img
+                              src={src}
+                              alt={t("review.mine.picAlt", { n: i + 1 })}
+                              width={64}
+                              height={64}
+                              loading="lazy"
+                            />
+                          </a>
+                        </li>
                       ))}
                     </ul>
                   ) : null}
-                  {r.replyContent ? <p className="mr-reply">{t("review.mine.reply")}{r.replyContent}</p> : null}
+                  {r.replyContent ? (
+                    <p className="mr-reply">
+                      {t("review.mine.reply")}
+                      {r.replyContent}
+                    </p>
+                  ) : null}
                 </div>
               </li>
             ))}
           </ol>
         ) : null}
-        {page && page.pages > 1 ? <Pager current={page.current} pages={page.pages} onChange={setCurrent} label={t("review.mine.title")} /> : null}
+        {page && page.pages > 1 ? (
+          <Pager current={page.current} pages={page.pages} onChange={setCurrent} label={t("review.mine.title")} />
+        ) : null}
       </UcGate>
     </UcPanel>
   );

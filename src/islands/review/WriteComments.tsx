@@ -20,7 +20,10 @@ import "./review.css";
 export default function WriteComments(props: UcIslandProps) {
   return (
     <UcRoot locale={props.locale} resources={props.resources}>
-      <WriteCommentsBody base={props.homeHref.replace(/\/$/, "")} ordersHref={props.links.order ?? `${props.homeHref.replace(/\/$/, "")}/user-center/uc-order`} />
+      <WriteCommentsBody
+        base={props.homeHref.replace(/\/$/, "")}
+        ordersHref={props.links.order ?? `${props.homeHref.replace(/\/$/, "")}/user-center/uc-order`}
+      />
     </UcRoot>
   );
 }
@@ -36,37 +39,59 @@ function WriteCommentsBody({ base, ordersHref }: { base: string; ordersHref: str
 
   return (
     <UcPanel title={t("review.write.title")} testId="write-comments">
-      <UcGate state={load.state} error={load.error} loading={load.loading && load.record === undefined} onRetry={load.reload}>
+      <UcGate
+        state={load.state}
+        error={load.error}
+        loading={load.loading && load.record === undefined}
+        onRetry={load.reload}
+      >
         {load.record !== undefined && (!order || !reviewable) ? (
-          <p className="empty-state" data-testid="wc-no-order">{t("review.write.noOrder")}</p>
+          <p className="empty-state" data-testid="wc-no-order">
+            {t("review.write.noOrder")}
+          </p>
         ) : null}
         {order && reviewable ? (
           <>
             <p className="wc-order">{t("review.write.order", { orderNumber: order.orderNumber })}</p>
-            {allDone ? <p className="wc-all-done" role="status" data-testid="wc-all-done">{t("review.write.allDone")}</p> : null}
+            {allDone ? (
+              <p className="wc-all-done" role="status" data-testid="wc-all-done">
+                {t("review.write.allDone")}
+              </p>
+            ) : null}
             <ol className="wc-items">
               {order.orderItemDtos.map((it) => (
                 <li key={it.orderItemId} className="wc-item" data-testid="wc-item">
                   <div className="wc-prod">
                     <ProdImage src={it.pic} alt="" size={64} />
                     <div>
-                      <a href={`${base}/detail/${it.prodId}`} className="wc-prod-name">{it.prodName}</a>
+                      <a href={`${base}/detail/${it.prodId}`} className="wc-prod-name">
+                        {it.prodName}
+                      </a>
                       {it.skuName ? <p className="wc-sku">{it.skuName}</p> : null}
                     </div>
                   </div>
                   {isDone(it) ? (
                     <p className="wc-reviewed" data-testid="wc-reviewed">
-                      {t("review.write.reviewed")} · <a href={`${base}/detail/${it.prodId}?rc=1#reviews`}>{t("review.write.viewProduct")}</a>
+                      {t("review.write.reviewed")} ·{" "}
+                      <a href={`${base}/detail/${it.prodId}?rc=1#reviews`}>{t("review.write.viewProduct")}</a>
                     </p>
                   ) : (
-                    <ReviewForm item={it} onDone={() => setDone((s) => new Set(s).add(it.orderItemId))} onGuest={load.markGuest} />
+                    <ReviewForm
+                      item={it}
+                      onDone={() => setDone((s) => new Set(s).add(it.orderItemId))}
+                      onGuest={load.markGuest}
+                    />
                   )}
                 </li>
               ))}
             </ol>
           </>
         ) : null}
-        <p><a href={ordersHref} className="uc-link">{t("review.write.backToOrders")}</a></p>
+        <p>
+          <a href={ordersHref} className="uc-link">
+            {t("review.write.backToOrders")}
+          </a>
+        </p>
       </UcGate>
     </UcPanel>
   );
@@ -87,7 +112,11 @@ function ReviewForm({ item, onDone, onGuest }: { item: OrderItemDto; onDone: () 
     e.preventDefault();
     setError("");
     await saver.run(async () => {
-      await post("/p/prodComm", { orderItemId: item.orderItemId, score, content, pics, isAnonymous: anonymous ? 1 : 0 }, { silent: true });
+      await post(
+        "/p/prodComm",
+        { orderItemId: item.orderItemId, score, content, pics, isAnonymous: anonymous ? 1 : 0 },
+        { silent: true },
+      );
       toastOk(t("review.write.submitted"));
       onDone();
     });
@@ -96,17 +125,29 @@ function ReviewForm({ item, onDone, onGuest }: { item: OrderItemDto; onDone: () 
   return (
     <form className="wc-form" onSubmit={(e) => void submit(e)} noValidate data-testid="wc-form">
       <div className="wc-stars" role="radiogroup" aria-labelledby={`${idp}-score-label`}>
-        <span id={`${idp}-score-label`} className="wc-label">{t("review.write.score")}</span>
+        <span id={`${idp}-score-label`} className="wc-label">
+          {t("review.write.score")}
+        </span>
         {[1, 2, 3, 4, 5].map((n) => (
           <label key={n} className={n <= score ? "wc-star on" : "wc-star"} title={t(`review.write.scoreText.${n}`)}>
-            <input type="radio" name={`${idp}-score`} value={n} checked={score === n} onChange={() => setScore(n)} className="visually-hidden" data-testid={`wc-star-${n}`} />
+            <input
+              type="radio"
+              name={`${idp}-score`}
+              value={n}
+              checked={score === n}
+              onChange={() => setScore(n)}
+              className="visually-hidden"
+              data-testid={`wc-star-${n}`}
+            />
             <span aria-hidden="true">★</span>
             <span className="visually-hidden">{t("review.write.star", { n })}</span>
           </label>
         ))}
         <span className="wc-score-text">{t(`review.write.scoreText.${score}`)}</span>
       </div>
-      <label htmlFor={`${idp}-text`} className="wc-label">{t("review.write.content")}</label>
+      <label htmlFor={`${idp}-text`} className="wc-label">
+        {t("review.write.content")}
+      </label>
       <textarea
         id={`${idp}-text`}
         value={content}
@@ -136,10 +177,22 @@ function ReviewForm({ item, onDone, onGuest }: { item: OrderItemDto; onDone: () 
         }}
       />
       <label className="wc-anon">
-        <input type="checkbox" checked={anonymous} onChange={(e) => setAnonymous(e.currentTarget.checked)} data-testid="wc-anonymous" /> {t("review.write.anonymous")}
+        <input
+          type="checkbox"
+          checked={anonymous}
+          onChange={(e) => setAnonymous(e.currentTarget.checked)}
+          data-testid="wc-anonymous"
+        />{" "}
+        {t("review.write.anonymous")}
       </label>
-      {error ? <p id={`${idp}-err`} className="uc-field-error" role="alert" data-testid="wc-error">{error}</p> : null}
-      <button type="submit" className="btn" disabled={saving} data-testid="wc-submit">{t("review.write.submit")}</button>
+      {error ? (
+        <p id={`${idp}-err`} className="uc-field-error" role="alert" data-testid="wc-error">
+          {error}
+        </p>
+      ) : null}
+      <button type="submit" className="btn" disabled={saving} data-testid="wc-submit">
+        {t("review.write.submit")}
+      </button>
     </form>
   );
 }

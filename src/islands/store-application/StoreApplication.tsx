@@ -11,8 +11,16 @@ import { useTranslation } from "../common/I18nProvider.tsx";
 import { get, post, put } from "../../client/api.ts";
 import { ADDRESS_MAX, STORE_DESC_MAX, STORE_NAME_MAX } from "../../lib/constants.ts";
 import {
-  APPLY_TYPES, checkStoreAccount, checkStoreApplication, isStoreImagePath, STORE_IMAGE_FIELDS, storeNextStep,
-  type StoreApplicationDto, type StoreApplicationField, type StoreImageField, type StoreNextStep,
+  APPLY_TYPES,
+  checkStoreAccount,
+  checkStoreApplication,
+  isStoreImagePath,
+  STORE_IMAGE_FIELDS,
+  storeNextStep,
+  type StoreApplicationDto,
+  type StoreApplicationField,
+  type StoreImageField,
+  type StoreNextStep,
 } from "../../lib/store-application/store-application.ts";
 import { PhotoUpload } from "../common/PhotoUpload.tsx";
 import { AreaPicker, type AreaValue } from "../address/AreaPicker.tsx";
@@ -39,26 +47,42 @@ export default function StoreApplication(props: StoreApplicationProps) {
 function Body({ merchantPlatformUrl, homeHref }: { merchantPlatformUrl: string; homeHref: string }) {
   const { t } = useTranslation();
   const session = useSession();
-  const { data, setData, error, loading, reload } = useUcLoad(session, async () => ({ app: await get<StoreApplicationDto | null>("/p/storeApplication") }));
+  const { data, setData, error, loading, reload } = useUcLoad(session, async () => ({
+    app: await get<StoreApplicationDto | null>("/p/storeApplication"),
+  }));
   const app = data?.app ?? null;
-  const step: StoreNextStep = storeNextStep(app ? app.status : null, app?.shopStatus ?? null, Boolean(app?.storeAccount));
+  const step: StoreNextStep = storeNextStep(
+    app ? app.status : null,
+    app?.shopStatus ?? null,
+    Boolean(app?.storeAccount),
+  );
   const approved = app?.status === 1;
 
   return (
-    <UcPanel title={approved ? t("storeApplication.accountTitle") : t("storeApplication.title")} testId="store-application">
-      <UcGate state={session.state} error={error} loading={loading || (session.state === "ready" && !data)} onRetry={reload}>
+    <UcPanel
+      title={approved ? t("storeApplication.accountTitle") : t("storeApplication.title")}
+      testId="store-application"
+    >
+      <UcGate
+        state={session.state}
+        error={error}
+        loading={loading || (session.state === "ready" && !data)}
+        onRetry={reload}
+      >
         {data ? (
           <div className="sa-body">
             <StatePanel app={app} step={step} />
             {step === "apply" || step === "resubmit" ? (
-              <ApplicationForm
-                app={app}
-                onGuest={session.markGuest}
-                onSubmitted={(next) => setData({ app: next })}
-              />
+              <ApplicationForm app={app} onGuest={session.markGuest} onSubmitted={(next) => setData({ app: next })} />
             ) : null}
             {approved && app ? (
-              <AccountSection app={app} merchantPlatformUrl={merchantPlatformUrl} homeHref={homeHref} onGuest={session.markGuest} onSaved={reload} />
+              <AccountSection
+                app={app}
+                merchantPlatformUrl={merchantPlatformUrl}
+                homeHref={homeHref}
+                onGuest={session.markGuest}
+                onSaved={reload}
+              />
             ) : null}
           </div>
         ) : null}
@@ -71,9 +95,15 @@ const time = (s: string | null) => (s ? s.replace("T", " ").slice(0, 16) : "");
 
 function StatePanel({ app, step }: { app: StoreApplicationDto | null; step: StoreNextStep }) {
   const { t } = useTranslation();
-  const tone = step === "resubmit" || step === "offline" || step === "suspended" ? "warn" : step === "open" ? "ok" : "info";
+  const tone =
+    step === "resubmit" || step === "offline" || step === "suspended" ? "warn" : step === "open" ? "ok" : "info";
   return (
-    <section className={`sa-state sa-state-${tone}`} aria-labelledby="sa-state-title" data-testid="store-application-state" data-step={step}>
+    <section
+      className={`sa-state sa-state-${tone}`}
+      aria-labelledby="sa-state-title"
+      data-testid="store-application-state"
+      data-step={step}
+    >
       <h2 id="sa-state-title" className="sa-state-title">
         {t("storeApplication.state.title")}
         {app ? (
@@ -126,20 +156,49 @@ interface FormState {
 function initialForm(app: StoreApplicationDto | null): FormState {
   if (!app) {
     return {
-      shopName: "", mobile: "", area: { provinceId: null, cityId: null, areaId: null }, addr: "", intro: "", type: 0,
+      shopName: "",
+      mobile: "",
+      area: { provinceId: null, cityId: null, areaId: null },
+      addr: "",
+      intro: "",
+      type: 0,
       images: { shopLogo: "", businessLicense: "", identityCardFront: "", identityCardLater: "" },
     };
   }
   return {
-    shopName: app.shopName, mobile: app.mobile, area: { provinceId: app.provinceId, cityId: app.cityId, areaId: app.areaId }, addr: app.addr, intro: app.intro, type: app.type,
+    shopName: app.shopName,
+    mobile: app.mobile,
+    area: { provinceId: app.provinceId, cityId: app.cityId, areaId: app.areaId },
+    addr: app.addr,
+    intro: app.intro,
+    type: app.type,
     // Only documents the upload endpoint stored can be sent again; anything else is asked for anew.
-    images: Object.fromEntries(STORE_IMAGE_FIELDS.map((f) => [f, isStoreImagePath(app[f]) ? app[f] : ""])) as Record<StoreImageField, string>,
+    images: Object.fromEntries(STORE_IMAGE_FIELDS.map((f) => [f, isStoreImagePath(app[f]) ? app[f] : ""])) as Record<
+      StoreImageField,
+      string
+    >,
   };
 }
 
-const FIELD_ORDER: readonly StoreApplicationField[] = ["shopName", "mobile", "areaId", "addr", "intro", "type", ...STORE_IMAGE_FIELDS];
+const FIELD_ORDER: readonly StoreApplicationField[] = [
+  "shopName",
+  "mobile",
+  "areaId",
+  "addr",
+  "intro",
+  "type",
+  ...STORE_IMAGE_FIELDS,
+];
 
-function ApplicationForm({ app, onGuest, onSubmitted }: { app: StoreApplicationDto | null; onGuest: () => void; onSubmitted: (app: StoreApplicationDto) => void }) {
+function ApplicationForm({
+  app,
+  onGuest,
+  onSubmitted,
+}: {
+  app: StoreApplicationDto | null;
+  onGuest: () => void;
+  onSubmitted: (app: StoreApplicationDto) => void;
+}) {
   const { t } = useTranslation();
   const base = useId();
   const formRef = useRef<HTMLFormElement>(null);
@@ -149,8 +208,15 @@ function ApplicationForm({ app, onGuest, onSubmitted }: { app: StoreApplicationD
   const saving = saver.busy;
 
   const payload = () => ({
-    shopName: form.shopName, mobile: form.mobile, provinceId: form.area.provinceId, cityId: form.area.cityId, areaId: form.area.areaId,
-    addr: form.addr, intro: form.intro, type: form.type, ...form.images,
+    shopName: form.shopName,
+    mobile: form.mobile,
+    provinceId: form.area.provinceId,
+    cityId: form.area.cityId,
+    areaId: form.area.areaId,
+    addr: form.addr,
+    intro: form.intro,
+    type: form.type,
+    ...form.images,
   });
 
   const checkOne = (field: StoreApplicationField) => {
@@ -175,11 +241,20 @@ function ApplicationForm({ app, onGuest, onSubmitted }: { app: StoreApplicationD
     });
   }
 
-  const field = (name: StoreApplicationField, label: string, control: ReactNode, opts: { hint?: string; group?: boolean } = {}) => {
+  const field = (
+    name: StoreApplicationField,
+    label: string,
+    control: ReactNode,
+    opts: { hint?: string; group?: boolean } = {},
+  ) => {
     const id = `${base}-${name}`;
     const err = errors[name] ? t(errors[name]!) : "";
     return (
-      <div className="uc-field" role={opts.group ? "group" : undefined} aria-labelledby={opts.group ? `${id}-label` : undefined}>
+      <div
+        className="uc-field"
+        role={opts.group ? "group" : undefined}
+        aria-labelledby={opts.group ? `${id}-label` : undefined}
+      >
         <label className="uc-label" id={`${id}-label`} htmlFor={opts.group ? undefined : id}>
           {label}
           <span className="uc-required" aria-hidden="true">
@@ -222,7 +297,8 @@ function ApplicationForm({ app, onGuest, onSubmitted }: { app: StoreApplicationD
   const setText = (name: "shopName" | "mobile" | "addr" | "intro") => (e: { target: { value: string } }) => {
     const value = e.target.value;
     setForm((f) => ({ ...f, [name]: value }));
-    if (errors[name]) setErrors((er) => ({ ...er, [name]: checkStoreApplication({ ...payload(), [name]: value }).errors[name] }));
+    if (errors[name])
+      setErrors((er) => ({ ...er, [name]: checkStoreApplication({ ...payload(), [name]: value }).errors[name] }));
   };
 
   const uploadTexts = {
@@ -236,10 +312,33 @@ function ApplicationForm({ app, onGuest, onSubmitted }: { app: StoreApplicationD
 
   return (
     <form ref={formRef} className="uc-form sa-form" onSubmit={onSubmit} noValidate data-testid="store-application-form">
-      {field("shopName", t("storeApplication.fields.shopName"), <input {...textProps("shopName", true)} className="uc-input" type="text" autoComplete="organization" onChange={setText("shopName")} />, {
-        hint: t("storeApplication.counter", { n: [...form.shopName.trim()].length, max: STORE_NAME_MAX }),
-      })}
-      {field("mobile", t("storeApplication.fields.mobile"), <input {...textProps("mobile", false)} className="uc-input" type="tel" inputMode="tel" autoComplete="tel" maxLength={14} onChange={setText("mobile")} />)}
+      {field(
+        "shopName",
+        t("storeApplication.fields.shopName"),
+        <input
+          {...textProps("shopName", true)}
+          className="uc-input"
+          type="text"
+          autoComplete="organization"
+          onChange={setText("shopName")}
+        />,
+        {
+          hint: t("storeApplication.counter", { n: [...form.shopName.trim()].length, max: STORE_NAME_MAX }),
+        },
+      )}
+      {field(
+        "mobile",
+        t("storeApplication.fields.mobile"),
+        <input
+          {...textProps("mobile", false)}
+          className="uc-input"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          maxLength={14}
+          onChange={setText("mobile")}
+        />,
+      )}
       <AreaPicker
         idBase={base}
         value={form.area}
@@ -249,17 +348,45 @@ function ApplicationForm({ app, onGuest, onSubmitted }: { app: StoreApplicationD
         }}
         errors={{ area: errors.areaId ? t(errors.areaId) : "" }}
       />
-      {field("addr", t("storeApplication.fields.addr"), <input {...textProps("addr", false)} className="uc-input sa-wide" type="text" autoComplete="street-address" maxLength={ADDRESS_MAX} onChange={setText("addr")} />)}
-      {field("intro", t("storeApplication.fields.intro"), <textarea {...textProps("intro", true)} className="uc-input uc-textarea" rows={4} onChange={setText("intro")} />, {
-        hint: t("storeApplication.counter", { n: [...form.intro.trim()].length, max: STORE_DESC_MAX }),
-      })}
+      {field(
+        "addr",
+        t("storeApplication.fields.addr"),
+        <input
+          {...textProps("addr", false)}
+          className="uc-input sa-wide"
+          type="text"
+          autoComplete="street-address"
+          maxLength={ADDRESS_MAX}
+          onChange={setText("addr")}
+        />,
+      )}
+      {field(
+        "intro",
+        t("storeApplication.fields.intro"),
+        <textarea
+          {...textProps("intro", true)}
+          className="uc-input uc-textarea"
+          rows={4}
+          onChange={setText("intro")}
+        />,
+        {
+          hint: t("storeApplication.counter", { n: [...form.intro.trim()].length, max: STORE_DESC_MAX }),
+        },
+      )}
       {field(
         "type",
         t("storeApplication.fields.type"),
         <div className="uc-radios">
           {APPLY_TYPES.map((ty) => (
             <label key={ty} className="uc-radio">
-              <input type="radio" name="type" value={ty} checked={form.type === ty} onChange={() => setForm((f) => ({ ...f, type: ty }))} data-testid={`sa-type-${ty}`} />
+              <input
+                type="radio"
+                name="type"
+                value={ty}
+                checked={form.type === ty}
+                onChange={() => setForm((f) => ({ ...f, type: ty }))}
+                data-testid={`sa-type-${ty}`}
+              />
               {t(`storeApplication.types.${ty}`)}
             </label>
           ))}
@@ -292,15 +419,29 @@ function ApplicationForm({ app, onGuest, onSubmitted }: { app: StoreApplicationD
       ))}
       <div className="uc-form-actions">
         <button type="submit" className="btn" disabled={saving} data-testid="store-application-submit">
-          {saving ? t("storeApplication.submitting") : app ? t("storeApplication.resubmit") : t("storeApplication.submit")}
+          {saving
+            ? t("storeApplication.submitting")
+            : app
+              ? t("storeApplication.resubmit")
+              : t("storeApplication.submit")}
         </button>
       </div>
     </form>
   );
 }
 
-function AccountSection({ app, merchantPlatformUrl, homeHref, onGuest, onSaved }: {
-  app: StoreApplicationDto; merchantPlatformUrl: string; homeHref: string; onGuest: () => void; onSaved: () => void;
+function AccountSection({
+  app,
+  merchantPlatformUrl,
+  homeHref,
+  onGuest,
+  onSaved,
+}: {
+  app: StoreApplicationDto;
+  merchantPlatformUrl: string;
+  homeHref: string;
+  onGuest: () => void;
+  onSaved: () => void;
 }) {
   const { t } = useTranslation();
   const base = useId();
@@ -370,7 +511,11 @@ function AccountSection({ app, merchantPlatformUrl, homeHref, onGuest, onSaved }
       <h2 id="sa-account-title" className="sa-account-title">
         {t("storeApplication.accountTitle")}
       </h2>
-      <p data-testid="store-account-current">{app.storeAccount ? t("storeApplication.account.current", { name: app.storeAccount }) : t("storeApplication.account.none")}</p>
+      <p data-testid="store-account-current">
+        {app.storeAccount
+          ? t("storeApplication.account.current", { name: app.storeAccount })
+          : t("storeApplication.account.none")}
+      </p>
       {editing ? (
         <form ref={formRef} className="uc-form" onSubmit={onSubmit} noValidate data-testid="store-account-form">
           {input("username", "text", "username")}
@@ -383,13 +528,24 @@ function AccountSection({ app, merchantPlatformUrl, homeHref, onGuest, onSaved }
           </div>
         </form>
       ) : (
-        <button type="button" className="btn btn-ghost" onClick={() => setEditing(true)} data-testid="store-account-change">
+        <button
+          type="button"
+          className="btn btn-ghost"
+          onClick={() => setEditing(true)}
+          data-testid="store-account-change"
+        >
           {t("storeApplication.account.change")}
         </button>
       )}
       {app.storeAccount ? (
         <div className="sa-links">
-          <a className="btn" href={merchantPlatformUrl} target="_blank" rel="noopener" data-testid="store-seller-centre">
+          <a
+            className="btn"
+            href={merchantPlatformUrl}
+            target="_blank"
+            rel="noopener"
+            data-testid="store-seller-centre"
+          >
             {t("storeApplication.account.sellerCentre")}
           </a>
           {shopHref ? (

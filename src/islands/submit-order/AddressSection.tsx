@@ -6,7 +6,18 @@ import { useTranslation } from "../common/I18nProvider.tsx";
 // Loaded when the form first opens (it brings the address rules), so the page's first JavaScript stays small.
 const NewAddress = lazy(() => import("./NewAddress.tsx"));
 
-export function AddressSection({ headingId, addresses, chosenId, adding, confirming, onChoose, onAdd, onCancel, onGuest, onSaved }: {
+export function AddressSection({
+  headingId,
+  addresses,
+  chosenId,
+  adding,
+  confirming,
+  onChoose,
+  onAdd,
+  onCancel,
+  onGuest,
+  onSaved,
+}: {
   headingId: string;
   addresses: AddressItem[] | null;
   /** The address of the preview. */
@@ -49,7 +60,9 @@ export function AddressSection({ headingId, addresses, chosenId, adding, confirm
                 <span className="so-addr-who">
                   <strong>{a.receiver}</strong>
                   <span>{a.mobile}</span>
-                  {a.commonAddr === 1 ? <span className="uc-badge so-badge">{t("orderSubmit.defaultAddress")}</span> : null}
+                  {a.commonAddr === 1 ? (
+                    <span className="uc-badge so-badge">{t("orderSubmit.defaultAddress")}</span>
+                  ) : null}
                 </span>
                 <span className="so-addr-text">
                   {a.province} {a.city} {a.area} {a.addr}
@@ -67,7 +80,12 @@ export function AddressSection({ headingId, addresses, chosenId, adding, confirm
         <div className="so-addr-form" data-testid="so-address-form">
           <h3>{t("orderSubmit.newAddress")}</h3>
           <Suspense fallback={<p className="so-muted">{t("orderSubmit.loading")}</p>}>
-            <NewAddress first={(addresses?.length ?? 0) === 0} onCancel={onCancel} onGuest={onGuest} onSaved={onSaved} />
+            <NewAddress
+              first={(addresses?.length ?? 0) === 0}
+              onCancel={onCancel}
+              onGuest={onGuest}
+              onSaved={onSaved}
+            />
           </Suspense>
         </div>
       ) : null}

@@ -7,7 +7,13 @@ import { useTranslation } from "../common/I18nProvider.tsx";
  * One shop's (or the platform's) coupons: "no coupon", the usable ones with what they save, and
  * the others disabled with the reason. Picking asks the server for the new amounts.
  */
-export function CouponPicker({ options, shopId, label, disabled, onPick }: {
+export function CouponPicker({
+  options,
+  shopId,
+  label,
+  disabled,
+  onPick,
+}: {
   options: CheckoutCouponDto[];
   shopId: number;
   label: string;
@@ -19,27 +25,55 @@ export function CouponPicker({ options, shopId, label, disabled, onPick }: {
   const usable = options.filter((o) => o.canUse);
   const unusable = options.filter((o) => !o.canUse);
   const chosen = options.find((o) => o.choose)?.couponUserId ?? 0;
-  const name = (o: CheckoutCouponDto) => `${o.couponName} (${o.couponType === 1 ? `¥${o.reduceAmount ?? ""}` : t("coupon.card.rate", { rate: o.couponDiscount ?? "" })})`;
-  if (options.length === 0) return <p className="so-muted so-coupon-none" data-testid={`so-coupons-${shopId}`}>{t("coupon.checkout.noCoupons")}</p>;
+  const name = (o: CheckoutCouponDto) =>
+    `${o.couponName} (${o.couponType === 1 ? `¥${o.reduceAmount ?? ""}` : t("coupon.card.rate", { rate: o.couponDiscount ?? "" })})`;
+  if (options.length === 0)
+    return (
+      <p className="so-muted so-coupon-none" data-testid={`so-coupons-${shopId}`}>
+        {t("coupon.checkout.noCoupons")}
+      </p>
+    );
   return (
     <div className="so-coupon" data-testid={`so-coupons-${shopId}`}>
       <label htmlFor={`${id}-c`}>{label}</label>
-      <select id={`${id}-c`} className="so-input" value={chosen} disabled={disabled} onChange={(e) => onPick(Number(e.target.value))} data-testid="so-coupon-select">
+      <select
+        id={`${id}-c`}
+        className="so-input"
+        value={chosen}
+        disabled={disabled}
+        onChange={(e) => onPick(Number(e.target.value))}
+        data-testid="so-coupon-select"
+      >
         <option value={0}>{t("coupon.checkout.none")}</option>
         {usable.length ? (
           <optgroup label={t("coupon.checkout.usable", { n: usable.length })}>
-            {usable.map((o) => <option key={o.couponUserId} value={o.couponUserId}>{`${name(o)} · ${t("coupon.checkout.save", { amount: o.couponReduce })}`}</option>)}
+            {usable.map((o) => (
+              <option
+                key={o.couponUserId}
+                value={o.couponUserId}
+              >{`${name(o)} · ${t("coupon.checkout.save", { amount: o.couponReduce })}`}</option>
+            ))}
           </optgroup>
         ) : null}
         {unusable.length ? (
           <optgroup label={t("coupon.checkout.unusable", { n: unusable.length })}>
-            {unusable.map((o) => <option key={o.couponUserId} value={o.couponUserId} disabled>{`${name(o)} · ${t(`coupon.reason.${o.reason ?? "outOfScope"}`, { shortBy: o.shortBy ?? "" })}`}</option>)}
+            {unusable.map((o) => (
+              <option
+                key={o.couponUserId}
+                value={o.couponUserId}
+                disabled
+              >{`${name(o)} · ${t(`coupon.reason.${o.reason ?? "outOfScope"}`, { shortBy: o.shortBy ?? "" })}`}</option>
+            ))}
           </optgroup>
         ) : null}
       </select>
       {unusable.length ? (
         <ul className="so-muted so-coupon-reasons" data-testid="so-coupon-unusable">
-          {unusable.map((o) => <li key={o.couponUserId}>{o.couponName}: {t(`coupon.reason.${o.reason ?? "outOfScope"}`, { shortBy: o.shortBy ?? "" })}</li>)}
+          {unusable.map((o) => (
+            <li key={o.couponUserId}>
+              {o.couponName}: {t(`coupon.reason.${o.reason ?? "outOfScope"}`, { shortBy: o.shortBy ?? "" })}
+            </li>
+          ))}
         </ul>
       ) : null}
     </div>

@@ -5,7 +5,18 @@ import { ORDER_REMARK_MAX, type ShopCartOrderDto } from "../../lib/order/order-t
 import { useTranslation } from "../common/I18nProvider.tsx";
 import { CouponPicker } from "./CouponPicker.tsx";
 
-export function GoodsSection({ headingId, cartHref, base, shops, remarks, remarkErrors, confirming, onRemark, onRemarkBlur, onPickCoupon }: {
+export function GoodsSection({
+  headingId,
+  cartHref,
+  base,
+  shops,
+  remarks,
+  remarkErrors,
+  confirming,
+  onRemark,
+  onRemarkBlur,
+  onPickCoupon,
+}: {
   headingId: string;
   cartHref: string;
   base: string;
@@ -41,8 +52,15 @@ export function GoodsSection({ headingId, cartHref, base, shops, remarks, remark
           error={remarkErrors[shop.shopId] ?? ""}
           onRemark={(text) => onRemark(shop.shopId, text)}
           onRemarkBlur={(text) => onRemarkBlur(shop.shopId, text)}
-          coupons={<CouponPicker options={shop.coupons} shopId={shop.shopId} label={t("coupon.checkout.shopCoupon")} disabled={confirming}
-            onPick={(id) => onPickCoupon(shop.coupons, shop.shopId, id)} />}
+          coupons={
+            <CouponPicker
+              options={shop.coupons}
+              shopId={shop.shopId}
+              label={t("coupon.checkout.shopCoupon")}
+              disabled={confirming}
+              onPick={(id) => onPickCoupon(shop.coupons, shop.shopId, id)}
+            />
+          }
         />
       ))}
     </section>
@@ -50,7 +68,12 @@ export function GoodsSection({ headingId, cartHref, base, shops, remarks, remark
 }
 
 /** The platform's coupons (usable in every shop). */
-export function PlatformCouponSection({ headingId, coupons, confirming, onPickCoupon }: {
+export function PlatformCouponSection({
+  headingId,
+  coupons,
+  confirming,
+  onPickCoupon,
+}: {
   headingId: string;
   coupons: CheckoutCouponDto[];
   confirming: boolean;
@@ -62,13 +85,26 @@ export function PlatformCouponSection({ headingId, coupons, confirming, onPickCo
       <header className="so-block-head">
         <h2 id={headingId}>{t("coupon.checkout.platformCoupon")}</h2>
       </header>
-      <CouponPicker options={coupons} shopId={0} label={t("coupon.checkout.platformCoupon")} disabled={confirming}
-        onPick={(id) => onPickCoupon(coupons, 0, id)} />
+      <CouponPicker
+        options={coupons}
+        shopId={0}
+        label={t("coupon.checkout.platformCoupon")}
+        disabled={confirming}
+        onPick={(id) => onPickCoupon(coupons, 0, id)}
+      />
     </section>
   );
 }
 
-function ShopOrder({ shop, base, remark, error, onRemark, onRemarkBlur, coupons }: {
+function ShopOrder({
+  shop,
+  base,
+  remark,
+  error,
+  onRemark,
+  onRemarkBlur,
+  coupons,
+}: {
   shop: ShopCartOrderDto;
   base: string;
   remark: string;
@@ -92,13 +128,19 @@ function ShopOrder({ shop, base, remark, error, onRemark, onRemarkBlur, coupons 
             <li key={`${item.basketId}-${item.skuId}`} className="so-line" data-testid="so-line">
               <div className="so-prod">
                 <a href={`${base}/detail/${item.prodId}`} className="co-pic so-pic" tabIndex={-1} aria-hidden="true">
-                  {item.pic ? <img src={item.pic} alt="" width={64} height={64} loading="lazy" /> : <span className="co-pic-ph" />}
+                  {item.pic ? (
+                    <img src={item.pic} alt="" width={64} height={64} loading="lazy" />
+                  ) : (
+                    <span className="co-pic-ph" />
+                  )}
                 </a>
                 <div>
                   <a href={`${base}/detail/${item.prodId}`} className="co-prod-name">
                     {item.prodName}
                   </a>
-                  {item.skuName || item.properties ? <p className="so-muted">{item.skuName || item.properties}</p> : null}
+                  {item.skuName || item.properties ? (
+                    <p className="so-muted">{item.skuName || item.properties}</p>
+                  ) : null}
                 </div>
               </div>
               <span>¥{item.price}</span>
@@ -125,7 +167,11 @@ function ShopOrder({ shop, base, remark, error, onRemark, onRemarkBlur, coupons 
               onBlur={(e) => onRemarkBlur(e.target.value)}
               data-testid="so-remark"
             />
-            <span id={`${id}-remark-count`} className={`so-counter${remark.trim().length > ORDER_REMARK_MAX ? " is-over" : ""}`} data-testid="so-remark-count">
+            <span
+              id={`${id}-remark-count`}
+              className={`so-counter${remark.trim().length > ORDER_REMARK_MAX ? " is-over" : ""}`}
+              data-testid="so-remark-count"
+            >
               {remark.trim().length}/{ORDER_REMARK_MAX}
             </span>
           </div>

@@ -3,7 +3,13 @@ import type { ReactNode } from "react";
 import { useTranslation } from "../common/I18nProvider.tsx";
 import type { FormErrors, InvoiceForm, InvoiceKind } from "./submit-view.ts";
 
-export function InvoiceSection({ idBase, invoice, errors, onType, onField }: {
+export function InvoiceSection({
+  idBase,
+  invoice,
+  errors,
+  onType,
+  onField,
+}: {
   idBase: string;
   invoice: InvoiceForm;
   errors: Pick<FormErrors, "headerName" | "taxNumber">;
@@ -20,14 +26,28 @@ export function InvoiceSection({ idBase, invoice, errors, onType, onField }: {
         <div className="so-radios" role="radiogroup" aria-label={t("orderSubmit.invoiceTitle")}>
           {([0, 1, 2] as const).map((k) => (
             <label key={k} className={`so-radio${invoice.type === k ? " is-on" : ""}`}>
-              <input type="radio" name={`${idBase}-invoice`} checked={invoice.type === k} onChange={() => onType(k)} data-testid={`so-invoice-${k}`} />
-              {k === 0 ? t("orderSubmit.invoiceNone") : k === 1 ? t("orderSubmit.invoicePersonal") : t("orderSubmit.invoiceUnit")}
+              <input
+                type="radio"
+                name={`${idBase}-invoice`}
+                checked={invoice.type === k}
+                onChange={() => onType(k)}
+                data-testid={`so-invoice-${k}`}
+              />
+              {k === 0
+                ? t("orderSubmit.invoiceNone")
+                : k === 1
+                  ? t("orderSubmit.invoicePersonal")
+                  : t("orderSubmit.invoiceUnit")}
             </label>
           ))}
         </div>
         {invoice.type !== 0 ? (
           <div className="so-invoice-fields">
-            <Field id={`${idBase}-ih`} label={invoice.type === 1 ? t("orderSubmit.invoiceHeaderPersonal") : t("orderSubmit.invoiceHeaderUnit")} error={errors.headerName ? t(errors.headerName) : ""}>
+            <Field
+              id={`${idBase}-ih`}
+              label={invoice.type === 1 ? t("orderSubmit.invoiceHeaderPersonal") : t("orderSubmit.invoiceHeaderUnit")}
+              error={errors.headerName ? t(errors.headerName) : ""}
+            >
               <input
                 id={`${idBase}-ih`}
                 className="so-input"
@@ -39,7 +59,11 @@ export function InvoiceSection({ idBase, invoice, errors, onType, onField }: {
               />
             </Field>
             {invoice.type === 2 ? (
-              <Field id={`${idBase}-tax`} label={t("orderSubmit.invoiceTaxNumber")} error={errors.taxNumber ? t(errors.taxNumber) : ""}>
+              <Field
+                id={`${idBase}-tax`}
+                label={t("orderSubmit.invoiceTaxNumber")}
+                error={errors.taxNumber ? t(errors.taxNumber) : ""}
+              >
                 <input
                   id={`${idBase}-tax`}
                   className="so-input"

@@ -4,12 +4,19 @@
  */
 import { AddressForm, EMPTY } from "../address/AddressForm.tsx";
 
-export default function NewAddress({ first, onCancel, onGuest, onSaved }: {
+export default function NewAddress({
+  first,
+  onCancel,
+  onGuest,
+  onSaved,
+}: {
   /** No address yet: the new one becomes the default. */
   first: boolean;
   onCancel: () => void;
   onGuest: () => void;
   onSaved: (addrId?: number) => Promise<void>;
 }) {
-  return <AddressForm initial={{ ...EMPTY, makeDefault: first }} onCancel={onCancel} onGuest={onGuest} onSaved={onSaved} />;
+  return (
+    <AddressForm initial={{ ...EMPTY, makeDefault: first }} onCancel={onCancel} onGuest={onGuest} onSaved={onSaved} />
+  );
 }

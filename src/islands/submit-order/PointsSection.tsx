@@ -3,7 +3,17 @@ import { POINTS_STEP } from "../../lib/constants.ts";
 import type { OrderConfirmDto } from "../../lib/order/order-types.ts";
 import { useTranslation } from "../common/I18nProvider.tsx";
 
-export function PointsSection({ idBase, data, usePoints, pointsText, pointsError, confirming, onUse, onText, onCommit }: {
+export function PointsSection({
+  idBase,
+  data,
+  usePoints,
+  pointsText,
+  pointsError,
+  confirming,
+  onUse,
+  onText,
+  onCommit,
+}: {
   idBase: string;
   data: OrderConfirmDto;
   usePoints: boolean;
@@ -22,7 +32,13 @@ export function PointsSection({ idBase, data, usePoints, pointsText, pointsError
       </header>
       <div className="so-points">
         <label className="so-check">
-          <input type="checkbox" checked={usePoints} disabled={confirming || data.maxUsableScore <= 0} onChange={(e) => onUse(e.target.checked)} data-testid="so-points-use" />
+          <input
+            type="checkbox"
+            checked={usePoints}
+            disabled={confirming || data.maxUsableScore <= 0}
+            onChange={(e) => onUse(e.target.checked)}
+            data-testid="so-points-use"
+          />
           {t("orderSubmit.usePoints")}
         </label>
         {usePoints ? (
@@ -47,7 +63,12 @@ export function PointsSection({ idBase, data, usePoints, pointsText, pointsError
         ) : null}
         <span id={`${idBase}-pts-hint`} className="so-muted" data-testid="so-points-hint">
           {data.maxUsableScore > 0
-            ? t("orderSubmit.pointsHint", { have: data.userScore, max: data.maxUsableScore, step: POINTS_STEP, rate: data.shopUseScore })
+            ? t("orderSubmit.pointsHint", {
+                have: data.userScore,
+                max: data.maxUsableScore,
+                step: POINTS_STEP,
+                rate: data.shopUseScore,
+              })
             : t("orderSubmit.pointsNone", { have: data.userScore })}
         </span>
       </div>

@@ -94,7 +94,12 @@ function SubmitBody({ links }: { links: CheckoutLinks }) {
         onRemarkBlur={c.leaveRemark}
         onPickCoupon={c.pickCoupon}
       />
-      <PlatformCouponSection headingId={`${ids}-coupons`} coupons={data.coupons} confirming={c.confirming} onPickCoupon={c.pickCoupon} />
+      <PlatformCouponSection
+        headingId={`${ids}-coupons`}
+        coupons={data.coupons}
+        confirming={c.confirming}
+        onPickCoupon={c.pickCoupon}
+      />
       {data.userScore > 0 ? (
         <PointsSection
           idBase={ids}
@@ -108,8 +113,19 @@ function SubmitBody({ links }: { links: CheckoutLinks }) {
           onCommit={() => void c.commitPoints()}
         />
       ) : null}
-      <InvoiceSection idBase={ids} invoice={c.invoice} errors={c.errors} onType={c.chooseInvoice} onField={c.setInvoiceField} />
-      <SummarySection data={data} submitting={c.submitting} confirming={c.confirming} onSubmit={() => void c.submit()} />
+      <InvoiceSection
+        idBase={ids}
+        invoice={c.invoice}
+        errors={c.errors}
+        onType={c.chooseInvoice}
+        onField={c.setInvoiceField}
+      />
+      <SummarySection
+        data={data}
+        submitting={c.submitting}
+        confirming={c.confirming}
+        onSubmit={() => void c.submit()}
+      />
     </div>
   );
 }

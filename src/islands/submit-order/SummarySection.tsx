@@ -2,7 +2,17 @@
 import type { OrderConfirmDto } from "../../lib/order/order-types.ts";
 import { useTranslation } from "../common/I18nProvider.tsx";
 
-export function SummarySection({ data, submitting, confirming, onSubmit }: { data: OrderConfirmDto; submitting: boolean; confirming: boolean; onSubmit: () => void }) {
+export function SummarySection({
+  data,
+  submitting,
+  confirming,
+  onSubmit,
+}: {
+  data: OrderConfirmDto;
+  submitting: boolean;
+  confirming: boolean;
+  onSubmit: () => void;
+}) {
   const { t } = useTranslation();
   return (
     <section className="so-sum" aria-label={t("orderSubmit.summary")} data-testid="so-summary">
@@ -43,7 +53,8 @@ export function SummarySection({ data, submitting, confirming, onSubmit }: { dat
       <div className="so-pay-bar">
         {data.userAddr ? (
           <p className="so-ship-to" data-testid="so-ship-to">
-            {t("orderSubmit.shipTo")} {data.userAddr.province} {data.userAddr.city} {data.userAddr.area} {data.userAddr.addr} · {data.userAddr.receiver} {data.userAddr.mobile}
+            {t("orderSubmit.shipTo")} {data.userAddr.province} {data.userAddr.city} {data.userAddr.area}{" "}
+            {data.userAddr.addr} · {data.userAddr.receiver} {data.userAddr.mobile}
           </p>
         ) : (
           <p className="so-ship-to">{t("orderSubmit.needAddress")}</p>
@@ -54,7 +65,13 @@ export function SummarySection({ data, submitting, confirming, onSubmit }: { dat
             ¥{data.actualTotal}
           </strong>
         </p>
-        <button type="button" className="co-pay-btn so-submit" disabled={submitting || confirming} onClick={onSubmit} data-testid="so-submit">
+        <button
+          type="button"
+          className="co-pay-btn so-submit"
+          disabled={submitting || confirming}
+          onClick={onSubmit}
+          data-testid="so-submit"
+        >
           {submitting ? t("orderSubmit.submitting") : t("orderSubmit.submit")}
         </button>
       </div>

@@ -8,7 +8,10 @@ import { orderInvoiceRule, orderRemarkRule, usePointsRule } from "../../lib/orde
 import type { FormErrors, InvoiceForm } from "./submit-view.ts";
 
 /** Points typed by the buyer: "" → null (not chosen); else the rule key or the number. */
-export function checkPoints(text: string, max: number): { ok: true; points: number } | { ok: false; error: string; params?: Record<string, number> } {
+export function checkPoints(
+  text: string,
+  max: number,
+): { ok: true; points: number } | { ok: false; error: string; params?: Record<string, number> } {
   const r = usePointsRule.safeParse(text.trim());
   if (!r.success) return { ok: false, error: r.error.issues[0]!.message, params: { step: POINTS_STEP } };
   if (r.data > max) return { ok: false, error: "orderSubmit.pointsMax", params: { max } };
@@ -22,14 +25,23 @@ export function remarkError(text: string): string {
 }
 
 /** Checks the order messages and the invoice; the keys are rule messages. */
-export function checkForm(shopIds: readonly number[], remarks: Record<number, string>, invoice: InvoiceForm): FormErrors {
+export function checkForm(
+  shopIds: readonly number[],
+  remarks: Record<number, string>,
+  invoice: InvoiceForm,
+): FormErrors {
   const errors: FormErrors = { remarks: {} };
   for (const id of shopIds) {
     const e = remarkError(remarks[id] ?? "");
     if (e) errors.remarks[id] = e;
   }
   if (invoice.type !== 0) {
-    const r = orderInvoiceRule.safeParse({ shopId: shopIds[0] ?? 1, invoiceType: invoice.type, headerName: invoice.headerName, invoiceTaxNumber: invoice.taxNumber });
+    const r = orderInvoiceRule.safeParse({
+      shopId: shopIds[0] ?? 1,
+      invoiceType: invoice.type,
+      headerName: invoice.headerName,
+      invoiceTaxNumber: invoice.taxNumber,
+    });
     if (!r.success)
       for (const issue of r.error.issues) {
         const field = issue.path[0];
@@ -38,7 +50,12 @@ export function checkForm(shopIds: readonly number[], remarks: Record<number, st
       }
     // The rule checks the taxpayer number only once the header is fine: ask it about the number alone too.
     if (invoice.type === 2 && errors.headerName && !errors.taxNumber) {
-      const t = orderInvoiceRule.safeParse({ shopId: shopIds[0] ?? 1, invoiceType: 2, headerName: "-", invoiceTaxNumber: invoice.taxNumber });
+      const t = orderInvoiceRule.safeParse({
+        shopId: shopIds[0] ?? 1,
+        invoiceType: 2,
+        headerName: "-",
+        invoiceTaxNumber: invoice.taxNumber,
+      });
       if (!t.success) errors.taxNumber = t.error.issues.find((i) => i.path[0] === "invoiceTaxNumber")?.message;
     }
   }

@@ -8,24 +8,51 @@ describe("parseSubmitQuery", () => {
     expect(parseSubmitQuery("basketIds=7")).toEqual({ kind: "cart", basketIds: [7] });
   });
   it("reads buy now (count defaults to 1)", () => {
-    expect(parseSubmitQuery("?prodId=50&skuId=209&count=2")).toEqual({ kind: "buyNow", prodId: 50, skuId: 209, count: 2 });
+    expect(parseSubmitQuery("?prodId=50&skuId=209&count=2")).toEqual({
+      kind: "buyNow",
+      prodId: 50,
+      skuId: 209,
+      count: 2,
+    });
     expect(parseSubmitQuery("?prodId=50&skuId=209")).toEqual({ kind: "buyNow", prodId: 50, skuId: 209, count: 1 });
   });
   it("refuses anything else", () => {
-    for (const q of ["", "?basketIds=", "?basketIds=a", "?basketIds=1,-2", "?basketIds=0", "?basketIds=1.5", "?prodId=1", "?prodId=1&skuId=x", "?prodId=1&skuId=2&count=0", "?prodId=1&skuId=2&count=51", "?basketIds=99999999999"])
+    for (const q of [
+      "",
+      "?basketIds=",
+      "?basketIds=a",
+      "?basketIds=1,-2",
+      "?basketIds=0",
+      "?basketIds=1.5",
+      "?prodId=1",
+      "?prodId=1&skuId=x",
+      "?prodId=1&skuId=2&count=0",
+      "?prodId=1&skuId=2&count=51",
+      "?basketIds=99999999999",
+    ])
       expect(parseSubmitQuery(q), q).toBeNull();
   });
 });
 
 describe("confirmBody", () => {
   it("cart lines with address and points", () => {
-    expect(confirmBody({ kind: "cart", basketIds: [1, 2] }, { usePoints: true, points: 20, addrId: 4 })).toEqual({ basketIds: [1, 2], addrId: 4, isScorePay: 1, userUseScore: 20 });
+    expect(confirmBody({ kind: "cart", basketIds: [1, 2] }, { usePoints: true, points: 20, addrId: 4 })).toEqual({
+      basketIds: [1, 2],
+      addrId: 4,
+      isScorePay: 1,
+      userUseScore: 20,
+    });
   });
   it("buy now with the shop; no points → isScorePay 0 only", () => {
-    expect(confirmBody({ kind: "buyNow", prodId: 5, skuId: 6, count: 2 }, { usePoints: false, points: 30 }, 9)).toEqual({ orderItem: { prodId: 5, skuId: 6, prodCount: 2, shopId: 9 }, isScorePay: 0 });
+    expect(confirmBody({ kind: "buyNow", prodId: 5, skuId: 6, count: 2 }, { usePoints: false, points: 30 }, 9)).toEqual(
+      { orderItem: { prodId: 5, skuId: 6, prodCount: 2, shopId: 9 }, isScorePay: 0 },
+    );
   });
   it("points missing = the most allowed", () => {
-    expect(confirmBody({ kind: "cart", basketIds: [1] }, { usePoints: true })).toEqual({ basketIds: [1], isScorePay: 1 });
+    expect(confirmBody({ kind: "cart", basketIds: [1] }, { usePoints: true })).toEqual({
+      basketIds: [1],
+      isScorePay: 1,
+    });
   });
 });
 
@@ -49,11 +76,19 @@ describe("form checks", () => {
   });
   it("invoice: none needs nothing; personal needs a header; unit also a taxpayer number", () => {
     expect(hasErrors(checkForm([1], {}, NO_INVOICE))).toBe(false);
-    expect(checkForm([1], {}, { type: 1, headerName: " ", taxNumber: "" })).toEqual({ remarks: {}, headerName: "orderSubmit.invoiceHeaderRequired" });
-    expect(checkForm([1], {}, { type: 2, headerName: "", taxNumber: "" })).toEqual({
-      remarks: {}, headerName: "orderSubmit.invoiceHeaderRequired", taxNumber: "orderSubmit.invoiceTaxNumberRequired",
+    expect(checkForm([1], {}, { type: 1, headerName: " ", taxNumber: "" })).toEqual({
+      remarks: {},
+      headerName: "orderSubmit.invoiceHeaderRequired",
     });
-    expect(checkForm([1], {}, { type: 2, headerName: "ACME", taxNumber: "123" })).toEqual({ remarks: {}, taxNumber: "orderSubmit.invoiceTaxNumberInvalid" });
+    expect(checkForm([1], {}, { type: 2, headerName: "", taxNumber: "" })).toEqual({
+      remarks: {},
+      headerName: "orderSubmit.invoiceHeaderRequired",
+      taxNumber: "orderSubmit.invoiceTaxNumberRequired",
+    });
+    expect(checkForm([1], {}, { type: 2, headerName: "ACME", taxNumber: "123" })).toEqual({
+      remarks: {},
+      taxNumber: "orderSubmit.invoiceTaxNumberInvalid",
+    });
     expect(hasErrors(checkForm([1], {}, { type: 2, headerName: "ACME", taxNumber: "91310000MA1K000001" }))).toBe(false);
     expect(checkForm([1, 2], { 2: "  " }, NO_INVOICE)).toEqual({ remarks: { 2: "rules.notAllSpaces" } });
   });
@@ -61,9 +96,20 @@ describe("form checks", () => {
 
 describe("submitBody", () => {
   it("one message per shop (trimmed) and one invoice per shop when chosen", () => {
-    expect(submitBody("u", [1, 2], { 1: " hi " }, { type: 2, headerName: " ACME ", taxNumber: " 91310000MA1K000001 " }, { usePoints: true, points: 10, addrId: 3 })).toEqual({
+    expect(
+      submitBody(
+        "u",
+        [1, 2],
+        { 1: " hi " },
+        { type: 2, headerName: " ACME ", taxNumber: " 91310000MA1K000001 " },
+        { usePoints: true, points: 10, addrId: 3 },
+      ),
+    ).toEqual({
       uuid: "u",
-      orderShopParams: [{ shopId: 1, remarks: "hi" }, { shopId: 2, remarks: "" }],
+      orderShopParams: [
+        { shopId: 1, remarks: "hi" },
+        { shopId: 2, remarks: "" },
+      ],
       isScorePay: 1,
       addrId: 3,
       userUseScore: 10,
@@ -74,19 +120,32 @@ describe("submitBody", () => {
     });
   });
   it("no invoice, no points", () => {
-    expect(submitBody("u", [1], {}, NO_INVOICE, { usePoints: false })).toEqual({ uuid: "u", orderShopParams: [{ shopId: 1, remarks: "" }], isScorePay: 0 });
+    expect(submitBody("u", [1], {}, NO_INVOICE, { usePoints: false })).toEqual({
+      uuid: "u",
+      orderShopParams: [{ shopId: 1, remarks: "" }],
+      isScorePay: 0,
+    });
   });
 });
 
 describe("coupons", () => {
   it("pickCoupon replaces the shop's choice and keeps the others", async () => {
     const { pickCoupon, confirmBody, submitBody, NO_INVOICE } = await import("./submit-view.ts");
-    const options = [{ couponUserId: 1, shopId: 5 }, { couponUserId: 2, shopId: 5 }, { couponUserId: 9, shopId: 0 }];
+    const options = [
+      { couponUserId: 1, shopId: 5 },
+      { couponUserId: 2, shopId: 5 },
+      { couponUserId: 9, shopId: 0 },
+    ];
     expect(pickCoupon([1, 9], options, 5, 2)).toEqual([9, 2]);
     expect(pickCoupon([1, 9], options, 5, 0)).toEqual([9]);
     expect(pickCoupon([1, 9], options, 0, 0)).toEqual([1]);
-    expect(confirmBody({ kind: "cart", basketIds: [3] }, { usePoints: false, coupons: [] })).toMatchObject({ couponUserIds: [], userChangeCoupon: 1 });
+    expect(confirmBody({ kind: "cart", basketIds: [3] }, { usePoints: false, coupons: [] })).toMatchObject({
+      couponUserIds: [],
+      userChangeCoupon: 1,
+    });
     expect(confirmBody({ kind: "cart", basketIds: [3] }, { usePoints: false })).not.toHaveProperty("couponUserIds");
-    expect(submitBody("u", [5], {}, NO_INVOICE, { usePoints: false }, { couponUserIds: [1], actualTotal: "9.90" })).toMatchObject({ couponUserIds: [1], userChangeCoupon: 1, actualTotal: "9.90" });
+    expect(
+      submitBody("u", [5], {}, NO_INVOICE, { usePoints: false }, { couponUserIds: [1], actualTotal: "9.90" }),
+    ).toMatchObject({ couponUserIds: [1], userChangeCoupon: 1, actualTotal: "9.90" });
   });
 });

@@ -29,7 +29,10 @@ export function parseSubmitQuery(search: string | URLSearchParams): SubmitSource
   const q = typeof search === "string" ? new URLSearchParams(search) : search;
   const basket = q.get("basketIds");
   if (basket !== null) {
-    const parts = basket.split(",").map((s) => s.trim()).filter((s) => s !== "");
+    const parts = basket
+      .split(",")
+      .map((s) => s.trim())
+      .filter((s) => s !== "");
     if (parts.length === 0 || parts.length > BASKET_IDS_MAX) return null;
     const ids = parts.map(positiveInt);
     if (ids.some((n) => n === null)) return null;
@@ -40,7 +43,8 @@ export function parseSubmitQuery(search: string | URLSearchParams): SubmitSource
     const seckillId = positiveInt(q.get("seckillId"));
     const seckillSkuId = positiveInt(q.get("seckillSkuId"));
     const path = q.get("path") ?? "";
-    if (seckillId === null || seckillSkuId === null || count0 === null || count0 > 50 || !/^[\w-]{8,64}$/.test(path)) return null;
+    if (seckillId === null || seckillSkuId === null || count0 === null || count0 > 50 || !/^[\w-]{8,64}$/.test(path))
+      return null;
     return { kind: "seckill", seckillId, seckillSkuId, count: count0, path };
   }
   if (q.has("groupActivityId")) {
@@ -48,7 +52,8 @@ export function parseSubmitQuery(search: string | URLSearchParams): SubmitSource
     const groupSkuId = positiveInt(q.get("groupSkuId"));
     const team = q.get("groupTeamId") ?? "0";
     const groupTeamId = team === "0" ? 0 : positiveInt(team);
-    if (groupActivityId === null || groupSkuId === null || groupTeamId === null || count0 === null || count0 > 50) return null;
+    if (groupActivityId === null || groupSkuId === null || groupTeamId === null || count0 === null || count0 > 50)
+      return null;
     return { kind: "group", groupActivityId, groupSkuId, groupTeamId, count: count0 };
   }
   const prodId = positiveInt(q.get("prodId"));
@@ -70,14 +75,22 @@ export interface ConfirmChoice {
 
 /** What an activity checkout adds to the confirm and submit bodies (flash sale, group buy). */
 function activityFields(source: SubmitSource): Record<string, number> {
-  if (source.kind === "seckill") return { seckillId: source.seckillId, seckillSkuId: source.seckillSkuId, prodCount: source.count };
-  if (source.kind === "group") return { groupActivityId: source.groupActivityId, groupSkuId: source.groupSkuId, groupTeamId: source.groupTeamId, prodCount: source.count };
+  if (source.kind === "seckill")
+    return { seckillId: source.seckillId, seckillSkuId: source.seckillSkuId, prodCount: source.count };
+  if (source.kind === "group")
+    return {
+      groupActivityId: source.groupActivityId,
+      groupSkuId: source.groupSkuId,
+      groupTeamId: source.groupTeamId,
+      prodCount: source.count,
+    };
   return {};
 }
 
 /** The confirm and submit endpoints of a source: the ordinary checkout, or the activity's own. */
 export function checkoutPaths(source: SubmitSource): { confirm: string; submit: string } {
-  if (source.kind === "seckill") return { confirm: `/p/seckill/${source.path}/confirm`, submit: `/p/seckill/${source.path}/submit` };
+  if (source.kind === "seckill")
+    return { confirm: `/p/seckill/${source.path}/confirm`, submit: `/p/seckill/${source.path}/submit` };
   if (source.kind === "group") return { confirm: "/p/group/order/confirm", submit: "/p/group/order/submit" };
   return { confirm: "/p/order/confirm", submit: "/p/order/submit" };
 }
@@ -104,7 +117,12 @@ export function confirmBody(source: SubmitSource, choice: ConfirmChoice, shopId?
  * The coupon choice after picking `couponUserId` (0 = none) for one shop (shopId 0 = the
  * platform coupon), from the coupons the preview applied: the other choices stay.
  */
-export function pickCoupon(applied: readonly number[], options: readonly { couponUserId: number; shopId: number }[], shopId: number, couponUserId: number): number[] {
+export function pickCoupon(
+  applied: readonly number[],
+  options: readonly { couponUserId: number; shopId: number }[],
+  shopId: number,
+  couponUserId: number,
+): number[] {
   const ofShop = new Set(options.filter((o) => o.shopId === shopId).map((o) => o.couponUserId));
   const rest = applied.filter((id) => !ofShop.has(id));
   return couponUserId > 0 ? [...rest, couponUserId] : rest;
@@ -134,7 +152,15 @@ export function hasErrors(e: FormErrors): boolean {
  * The POST /p/order/submit body: one message and (when chosen) one invoice per shop; the coupons
  * and the amount the preview showed (`shown`), so the server refuses if its amount differs.
  */
-export function submitBody(uuid: string, shopIds: readonly number[], remarks: Record<number, string>, invoice: InvoiceForm, choice: ConfirmChoice, shown?: { couponUserIds: number[]; actualTotal: string }, source?: SubmitSource): OrderSubmitParam {
+export function submitBody(
+  uuid: string,
+  shopIds: readonly number[],
+  remarks: Record<number, string>,
+  invoice: InvoiceForm,
+  choice: ConfirmChoice,
+  shown?: { couponUserIds: number[]; actualTotal: string },
+  source?: SubmitSource,
+): OrderSubmitParam {
   const body: OrderSubmitParam = {
     ...(source ? activityFields(source) : {}),
     uuid,
@@ -150,7 +176,11 @@ export function submitBody(uuid: string, shopIds: readonly number[], remarks: Re
   if (choice.usePoints && choice.points !== undefined) body.userUseScore = choice.points;
   if (invoice.type !== 0) {
     body.orderInvoiceList = shopIds.map((shopId): OrderInvoiceParam => {
-      const inv: OrderInvoiceParam = { shopId, invoiceType: invoice.type as 1 | 2, headerName: invoice.headerName.trim() };
+      const inv: OrderInvoiceParam = {
+        shopId,
+        invoiceType: invoice.type as 1 | 2,
+        headerName: invoice.headerName.trim(),
+      };
       if (invoice.type === 2) inv.invoiceTaxNumber = invoice.taxNumber.trim();
       return inv;
     });

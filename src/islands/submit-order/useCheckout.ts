@@ -23,11 +23,23 @@ import { messageOf, reportError, toastError } from "../common/feedback.ts";
 import { useTranslation } from "../common/I18nProvider.tsx";
 import { useSession } from "../common/session.ts";
 import { useAction } from "../common/useAction.ts";
-import { checkoutPaths, confirmBody, hasErrors, NO_INVOICE, parseSubmitQuery, pickCoupon, submitBody, type ConfirmChoice, type FormErrors, type InvoiceForm, type InvoiceKind, type SubmitSource } from "./submit-view.ts";
+import {
+  checkoutPaths,
+  confirmBody,
+  hasErrors,
+  NO_INVOICE,
+  parseSubmitQuery,
+  pickCoupon,
+  submitBody,
+  type ConfirmChoice,
+  type FormErrors,
+  type InvoiceForm,
+  type InvoiceKind,
+  type SubmitSource,
+} from "./submit-view.ts";
 
 /** The form checks bring the order rules: loaded at the first check, so the page's first JavaScript stays small. */
 const loadChecks = () => import("./submit-checks.ts");
-
 
 export interface CheckoutLinks {
   cart: string;
@@ -67,21 +79,34 @@ export function useCheckout(links: CheckoutLinks) {
   const confirm = useCallback(
     async (next: ConfirmChoice, first = false): Promise<boolean> => {
       if (!source) return false;
-      const ok = await confirmRun(async () => {
-        let sid = shopId;
-        if (source.kind === "buyNow" && sid === undefined) {
-          const prod = await get<{ shop?: { shopId?: number } }>("/prod/prodInfo", { prodId: source.prodId }, { silent: true });
-          sid = prod.shop?.shopId;
-          if (!sid) throw new Error("no shop");
-          setShopId(sid);
-        }
-        const d = await post<OrderConfirmDto>(checkoutPaths(source).confirm, confirmBody(source, next, sid), { silent: true });
-        setData(d);
-        setChoice({ ...next, addrId: d.userAddr?.addrId ?? next.addrId, points: next.usePoints ? d.useScore : undefined });
-        setPointsText(d.isScorePay === 1 ? String(d.useScore) : "");
-        setPointsError("");
-        return true;
-      }, first ? { setError: setFatal, inlineOnly: true } : {});
+      const ok = await confirmRun(
+        async () => {
+          let sid = shopId;
+          if (source.kind === "buyNow" && sid === undefined) {
+            const prod = await get<{ shop?: { shopId?: number } }>(
+              "/prod/prodInfo",
+              { prodId: source.prodId },
+              { silent: true },
+            );
+            sid = prod.shop?.shopId;
+            if (!sid) throw new Error("no shop");
+            setShopId(sid);
+          }
+          const d = await post<OrderConfirmDto>(checkoutPaths(source).confirm, confirmBody(source, next, sid), {
+            silent: true,
+          });
+          setData(d);
+          setChoice({
+            ...next,
+            addrId: d.userAddr?.addrId ?? next.addrId,
+            points: next.usePoints ? d.useScore : undefined,
+          });
+          setPointsText(d.isScorePay === 1 ? String(d.useScore) : "");
+          setPointsError("");
+          return true;
+        },
+        first ? { setError: setFatal, inlineOnly: true } : {},
+      );
       return ok ?? false;
     },
     [source, shopId, confirmRun],
@@ -119,40 +144,55 @@ export function useCheckout(links: CheckoutLinks) {
       return;
     }
     // Taken before anything is awaited (exclusive): a second click while this one runs does nothing.
-    await submitting.run(async (): Promise<boolean> => {
-      const shopIds = data.shopCartOrders.map((s) => s.shopId);
-      const { checkForm } = await loadChecks();
-      const errs = checkForm(shopIds, remarks, invoice);
-      setErrors(errs);
-      if (hasErrors(errs)) {
-        toastError(t("orderSubmit.fixForm"));
-        requestAnimationFrame(() => document.querySelector<HTMLElement>(".so [aria-invalid='true']")?.focus());
-        return false;
-      }
-      try {
-        const res = await post<OrderNumbersDto>(checkoutPaths(source!).submit, submitBody(data.uuid, shopIds, remarks, invoice, choice, { couponUserIds: data.couponUserIds, actualTotal: data.actualTotal }, source ?? undefined), { silent: true });
-        location.assign(`${links.payment}?orderNumbers=${encodeURIComponent(res.orderNumbers)}`);
-        return true;
-      } catch (e) {
-        if (isApiError(e) && e.code === ResponseCode.REPEAT_ORDER) {
-          toastError(messageOf(e, t("orderSubmit.repeat")));
-          window.setTimeout(() => location.assign(links.unpaidOrders), TOAST_MS);
+    await submitting.run(
+      async (): Promise<boolean> => {
+        const shopIds = data.shopCartOrders.map((s) => s.shopId);
+        const { checkForm } = await loadChecks();
+        const errs = checkForm(shopIds, remarks, invoice);
+        setErrors(errs);
+        if (hasErrors(errs)) {
+          toastError(t("orderSubmit.fixForm"));
+          requestAnimationFrame(() => document.querySelector<HTMLElement>(".so [aria-invalid='true']")?.focus());
+          return false;
+        }
+        try {
+          const res = await post<OrderNumbersDto>(
+            checkoutPaths(source!).submit,
+            submitBody(
+              data.uuid,
+              shopIds,
+              remarks,
+              invoice,
+              choice,
+              { couponUserIds: data.couponUserIds, actualTotal: data.actualTotal },
+              source ?? undefined,
+            ),
+            { silent: true },
+          );
+          location.assign(`${links.payment}?orderNumbers=${encodeURIComponent(res.orderNumbers)}`);
           return true;
+        } catch (e) {
+          if (isApiError(e) && e.code === ResponseCode.REPEAT_ORDER) {
+            toastError(messageOf(e, t("orderSubmit.repeat")));
+            window.setTimeout(() => location.assign(links.unpaidOrders), TOAST_MS);
+            return true;
+          }
+          if (isApiError(e) && e.code === ResponseCode.NO_STOCK) {
+            toastError(messageOf(e, t("orderSubmit.stockShort")));
+            await confirm(choice);
+            return false;
+          }
+          if (isApiError(e) && e.code === ResponseCode.SHOW_FAIL) {
+            reportError(e, t("orderSubmit.submitFailed"));
+            // Coupons used elsewhere, an amount that changed: show the current truth.
+            await confirm({ ...choice, coupons: undefined });
+            return false;
+          }
+          throw e;
         }
-        if (isApiError(e) && e.code === ResponseCode.NO_STOCK) {
-          toastError(messageOf(e, t("orderSubmit.stockShort")));
-          await confirm(choice);
-          return false;
-        }
-        if (isApiError(e) && e.code === ResponseCode.SHOW_FAIL) {
-          reportError(e, t("orderSubmit.submitFailed"));
-          // Coupons used elsewhere, an amount that changed: show the current truth.
-          await confirm({ ...choice, coupons: undefined });
-          return false;
-        }
-        throw e;
-      }
-    }, { keepBusy: (leaving) => leaving });
+      },
+      { keepBusy: (leaving) => leaving },
+    );
   }
 
   return {
@@ -216,6 +256,7 @@ export function useCheckout(links: CheckoutLinks) {
       setInvoice((v) => ({ ...v, type }));
       setErrors((e) => ({ ...e, headerName: undefined, taxNumber: undefined }));
     },
-    setInvoiceField: (field: "headerName" | "taxNumber", value: string) => setInvoice((v) => ({ ...v, [field]: value })),
+    setInvoiceField: (field: "headerName" | "taxNumber", value: string) =>
+      setInvoice((v) => ({ ...v, [field]: value })),
   };
 }

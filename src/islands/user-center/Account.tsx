@@ -42,7 +42,12 @@ function AccountBody() {
   const { data, error, loading, reload } = useUcLoad(session, () => get<UserInfo>("/p/user/userInfo"));
   return (
     <UcPanel title={t("userCenter.account.title")} testId="uc-account">
-      <UcGate state={session.state} error={error} loading={loading || (session.state === "ready" && !data)} onRetry={reload}>
+      <UcGate
+        state={session.state}
+        error={error}
+        loading={loading || (session.state === "ready" && !data)}
+        onRetry={reload}
+      >
         {data ? <AccountForm info={data} onGuest={session.markGuest} /> : null}
       </UcGate>
     </UcPanel>
@@ -51,13 +56,25 @@ function AccountBody() {
 
 function AccountForm({ info, onGuest }: { info: UserInfo; onGuest: () => void }) {
   const { t } = useTranslation();
-  const ids = { nick: useId(), nickErr: useId(), nickHint: useId(), avatar: useId(), avatarHint: useId(), avatarErr: useId() };
+  const ids = {
+    nick: useId(),
+    nickErr: useId(),
+    nickHint: useId(),
+    avatar: useId(),
+    avatarHint: useId(),
+    avatarErr: useId(),
+  };
   const [nickName, setNickName] = useState(info.nickName ?? "");
   const [sex, setSex] = useState<UserInfo["sex"]>(info.sex === "F" ? "F" : "M");
   const [avatarUrl, setAvatarUrl] = useState<string | null>(info.pic ?? null);
   const [nickError, setNickError] = useState("");
   const [avatarError, setAvatarError] = useState("");
-  const uploader = useAction({ onGuest, fallback: t("userCenter.account.uploadFailed"), setError: setAvatarError, inlineOnly: true });
+  const uploader = useAction({
+    onGuest,
+    fallback: t("userCenter.account.uploadFailed"),
+    setError: setAvatarError,
+    inlineOnly: true,
+  });
   const uploading = uploader.busy;
   const saver = useAction({ onGuest, fallback: t("userCenter.common.saveFailed") });
   const saving = saver.busy;
@@ -81,7 +98,10 @@ function AccountForm({ info, onGuest }: { info: UserInfo; onGuest: () => void })
     form.append("file", file);
     form.append("folder", "avatar");
     await uploader.run(async () => {
-      const res = await post<{ filePath: string } | string>("/p/file/upload", form, { query: { folder: "avatar" }, silent: true });
+      const res = await post<{ filePath: string } | string>("/p/file/upload", form, {
+        query: { folder: "avatar" },
+        silent: true,
+      });
       const path = typeof res === "string" ? res : res.filePath;
       setAvatarUrl(path);
       toastOk(t("userCenter.account.uploaded"));
@@ -123,7 +143,14 @@ function AccountForm({ info, onGuest }: { info: UserInfo; onGuest: () => void })
         </span>
         <div className="uc-avatar-row">
           {avatarUrl ? (
-            <img className="uc-avatar" src={avatarUrl} alt={t("userCenter.account.avatarPreview")} width={88} height={88} data-testid="uc-avatar-preview" />
+            <img
+              className="uc-avatar"
+              src={avatarUrl}
+              alt={t("userCenter.account.avatarPreview")}
+              width={88}
+              height={88}
+              data-testid="uc-avatar-preview"
+            />
           ) : (
             <span className="uc-avatar uc-avatar-ph" aria-hidden="true">
               {(nickName || info.username).slice(0, 1).toUpperCase()}
@@ -197,7 +224,14 @@ function AccountForm({ info, onGuest }: { info: UserInfo; onGuest: () => void })
         <div className="uc-radios">
           {(["M", "F"] as const).map((v) => (
             <label key={v} className="uc-radio">
-              <input type="radio" name="sex" value={v} checked={sex === v} onChange={() => setSex(v)} data-testid={`uc-sex-${v}`} />
+              <input
+                type="radio"
+                name="sex"
+                value={v}
+                checked={sex === v}
+                onChange={() => setSex(v)}
+                data-testid={`uc-sex-${v}`}
+              />
               {t(v === "M" ? "userCenter.account.male" : "userCenter.account.female")}
             </label>
           ))}

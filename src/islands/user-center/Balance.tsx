@@ -46,9 +46,18 @@ function BalanceBody() {
   const topUp = useAction({ onGuest: session.markGuest, fallback: t("userCenter.common.actionFailed") });
   const busy = topUp.busy;
   const info = useUcLoad(session, () => get<BalanceInfoDto>("/p/userBalance/getBalanceInfo"));
-  const logs = useUcLoad(session, () => get<Page<BalanceLogDto>>("/p/userBalanceLog/log", { current: page, size: PAGE_SIZE }), [page]);
+  const logs = useUcLoad(
+    session,
+    () => get<Page<BalanceLogDto>>("/p/userBalanceLog/log", { current: page, size: PAGE_SIZE }),
+    [page],
+  );
   const fmtTime = useCallback(
-    (iso: string) => new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Shanghai" }).format(new Date(iso)),
+    (iso: string) =>
+      new Intl.DateTimeFormat(intlLocale(locale), {
+        dateStyle: "medium",
+        timeStyle: "short",
+        timeZone: "Asia/Shanghai",
+      }).format(new Date(iso)),
     [locale],
   );
 
@@ -99,7 +108,11 @@ function BalanceBody() {
     if (key) return setError(t(key));
     setError(null);
     await topUp.run(async () => {
-      const p = await post<ProviderPayDto>("/p/balance/pay", { customRechargeAmount: amount.trim(), payType }, { silent: true });
+      const p = await post<ProviderPayDto>(
+        "/p/balance/pay",
+        { customRechargeAmount: amount.trim(), payType },
+        { silent: true },
+      );
       setState(0);
       setPay(p);
       if (payType === PayType.ALIPAY) window.open(p.payUrl, "_blank", "noopener");
@@ -119,25 +132,56 @@ function BalanceBody() {
           <div className="wallet-summary">
             <div className="wallet-figure">
               <p className="wallet-label">{t("balance.ui.balance")}</p>
-              <p className="wallet-value" data-testid="balance-total"><span className="wallet-currency">¥</span>{priceText(info.data.totalBalance)}</p>
+              <p className="wallet-value" data-testid="balance-total">
+                <span className="wallet-currency">¥</span>
+                {priceText(info.data.totalBalance)}
+              </p>
             </div>
             <form className="recharge-form" onSubmit={(e) => void submit(e)} noValidate data-testid="recharge-form">
-              <label className="recharge-label" htmlFor="recharge-amount">{t("balance.ui.amount")}</label>
+              <label className="recharge-label" htmlFor="recharge-amount">
+                {t("balance.ui.amount")}
+              </label>
               <div className="recharge-row">
                 <span className="wallet-currency">¥</span>
                 <input
-                  id="recharge-amount" name="amount" inputMode="decimal" autoComplete="off" maxLength={12} value={amount}
-                  onChange={(e) => setAmount(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined}
-                  placeholder={t("balance.ui.amountHint", { min: info.data.minRecharge, max: info.data.maxRecharge })} data-testid="recharge-amount"
+                  id="recharge-amount"
+                  name="amount"
+                  inputMode="decimal"
+                  autoComplete="off"
+                  maxLength={12}
+                  value={amount}
+                  onChange={(e) => setAmount(e.target.value)}
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={error ? errorId : undefined}
+                  placeholder={t("balance.ui.amountHint", { min: info.data.minRecharge, max: info.data.maxRecharge })}
+                  data-testid="recharge-amount"
                 />
               </div>
               {error ? <FieldError id={errorId} message={error} /> : null}
               <fieldset className="recharge-methods">
                 <legend>{t("balance.ui.method")}</legend>
-                <label><input type="radio" name="payType" checked={payType === PayType.WECHAT_SCAN} onChange={() => setPayType(PayType.WECHAT_SCAN)} /> {t("balance.ui.wechat")}</label>
-                <label><input type="radio" name="payType" checked={payType === PayType.ALIPAY} onChange={() => setPayType(PayType.ALIPAY)} /> {t("balance.ui.alipay")}</label>
+                <label>
+                  <input
+                    type="radio"
+                    name="payType"
+                    checked={payType === PayType.WECHAT_SCAN}
+                    onChange={() => setPayType(PayType.WECHAT_SCAN)}
+                  />{" "}
+                  {t("balance.ui.wechat")}
+                </label>
+                <label>
+                  <input
+                    type="radio"
+                    name="payType"
+                    checked={payType === PayType.ALIPAY}
+                    onChange={() => setPayType(PayType.ALIPAY)}
+                  />{" "}
+                  {t("balance.ui.alipay")}
+                </label>
               </fieldset>
-              <button type="submit" className="btn" disabled={busy} data-testid="recharge-submit">{busy ? t("balance.ui.creating") : t("balance.ui.topUp")}</button>
+              <button type="submit" className="btn" disabled={busy} data-testid="recharge-submit">
+                {busy ? t("balance.ui.creating") : t("balance.ui.topUp")}
+              </button>
             </form>
           </div>
         ) : null}
@@ -160,36 +204,59 @@ function BalanceBody() {
                   <tr key={r.id} data-testid="balance-log-row">
                     <td>{fmtTime(r.createTime)}</td>
                     <td>{t(`balance.type.${r.type}`)}</td>
-                    <td className={r.ioType === 1 ? "wallet-in" : "wallet-out"}>{r.ioType === 1 ? "+" : "−"}{priceText(r.changeBalance)}</td>
+                    <td className={r.ioType === 1 ? "wallet-in" : "wallet-out"}>
+                      {r.ioType === 1 ? "+" : "−"}
+                      {priceText(r.changeBalance)}
+                    </td>
                     <td>{r.orderNumberList.length ? r.orderNumberList.join(", ") : "—"}</td>
                   </tr>
                 ))}
               </tbody>
             </table>
           )}
-          {logs.data ? <Pager current={logs.data.current} pages={logs.data.pages} onChange={setPage} label={t("balance.ui.log")} /> : null}
+          {logs.data ? (
+            <Pager current={logs.data.current} pages={logs.data.pages} onChange={setPage} label={t("balance.ui.log")} />
+          ) : null}
         </section>
       </UcGate>
-      <Modal open={pay !== null} title={t("balance.ui.payTitle")} onClose={closePay} testId="recharge-pay" className="recharge-modal">
+      <Modal
+        open={pay !== null}
+        title={t("balance.ui.payTitle")}
+        onClose={closePay}
+        testId="recharge-pay"
+        className="recharge-modal"
+      >
         {pay ? (
           <div className="recharge-pay">
             <p className="recharge-pay-amount">¥{priceText(pay.amount)}</p>
             {state === 1 ? (
-              <p className="wx-paid" role="status" data-testid="recharge-paid">{t("balance.ui.paid", { amount: priceText(pay.amount) })}</p>
+              <p className="wx-paid" role="status" data-testid="recharge-paid">
+                {t("balance.ui.paid", { amount: priceText(pay.amount) })}
+              </p>
             ) : state === 2 ? (
               <p role="alert">{t("balance.ui.expired")}</p>
             ) : (
               <>
                 {payType === PayType.WECHAT_SCAN ? (
-                  <div className="wx-qr" data-testid="recharge-qr">{qr ? <img src={qr} width={200} height={200} alt={t("balance.ui.qrAlt")} /> : <span className="wx-qr-placeholder" />}</div>
+                  <div className="wx-qr" data-testid="recharge-qr">
+                    {qr ? (
+                      <img src={qr} width={200} height={200} alt={t("balance.ui.qrAlt")} />
+                    ) : (
+                      <span className="wx-qr-placeholder" />
+                    )}
+                  </div>
                 ) : null}
                 <p>{payType === PayType.WECHAT_SCAN ? t("balance.ui.scanTip") : t("balance.ui.alipayTip")}</p>
                 <p className="wx-sandbox">
-                  <a href={pay.payUrl} target="_blank" rel="noopener" data-testid="recharge-sandbox-link">{t("balance.ui.openSandbox")}</a>
+                  <a href={pay.payUrl} target="_blank" rel="noopener" data-testid="recharge-sandbox-link">
+                    {t("balance.ui.openSandbox")}
+                  </a>
                 </p>
               </>
             )}
-            <button type="button" className="btn btn-ghost" onClick={closePay}>{t("balance.ui.close")}</button>
+            <button type="button" className="btn btn-ghost" onClick={closePay}>
+              {t("balance.ui.close")}
+            </button>
           </div>
         ) : null}
       </Modal>

@@ -107,8 +107,13 @@ function useCollectionPage<T>(session: Session, path: string, size: number) {
 
 function ProdTab({ session, base }: { session: Session; base: string }) {
   const { t } = useTranslation();
-  const { data, error, loading, reload, setCurrent, removeOne } = useCollectionPage<CollectedProduct>(session, "/p/user/collection/prods", PROD_PAGE_SIZE);
-  const cancel = (p: CollectedProduct) => removeOne("/p/user/collection/addOrCancel", p.prodId, t("userCenter.collection.cancelled"));
+  const { data, error, loading, reload, setCurrent, removeOne } = useCollectionPage<CollectedProduct>(
+    session,
+    "/p/user/collection/prods",
+    PROD_PAGE_SIZE,
+  );
+  const cancel = (p: CollectedProduct) =>
+    removeOne("/p/user/collection/addOrCancel", p.prodId, t("userCenter.collection.cancelled"));
 
   return (
     <UcGate state={session.state} error={error} loading={loading && !data} onRetry={reload}>
@@ -122,13 +127,24 @@ function ProdTab({ session, base }: { session: Session; base: string }) {
           <ul className="uc-prod-grid" data-testid="uc-collection-prods" aria-busy={loading}>
             {data.records.map((p) => (
               <UcProdCard key={p.prodId} base={base} prod={p} testId="uc-collection-prod">
-                <button type="button" className="uc-link-btn" onClick={() => void cancel(p)} data-testid="uc-collection-cancel" aria-label={t("userCenter.collection.cancelOf", { name: p.prodName })}>
+                <button
+                  type="button"
+                  className="uc-link-btn"
+                  onClick={() => void cancel(p)}
+                  data-testid="uc-collection-cancel"
+                  aria-label={t("userCenter.collection.cancelOf", { name: p.prodName })}
+                >
                   {t("userCenter.collection.cancel")}
                 </button>
               </UcProdCard>
             ))}
           </ul>
-          <Pager current={data.current} pages={data.pages} onChange={setCurrent} label={t("userCenter.collection.pagination")} />
+          <Pager
+            current={data.current}
+            pages={data.pages}
+            onChange={setCurrent}
+            label={t("userCenter.collection.pagination")}
+          />
         </>
       ) : null}
     </UcGate>
@@ -137,8 +153,13 @@ function ProdTab({ session, base }: { session: Session; base: string }) {
 
 function ShopTab({ session, base }: { session: Session; base: string }) {
   const { t } = useTranslation();
-  const { data, error, loading, reload, setCurrent, removeOne } = useCollectionPage<CollectedShop>(session, "/p/shop/collection/page", SHOP_PAGE_SIZE);
-  const unfollow = (s: CollectedShop) => removeOne("/p/shop/collection/addOrCancel", s.shopId, t("userCenter.collection.unfollowed"));
+  const { data, error, loading, reload, setCurrent, removeOne } = useCollectionPage<CollectedShop>(
+    session,
+    "/p/shop/collection/page",
+    SHOP_PAGE_SIZE,
+  );
+  const unfollow = (s: CollectedShop) =>
+    removeOne("/p/shop/collection/addOrCancel", s.shopId, t("userCenter.collection.unfollowed"));
 
   return (
     <UcGate state={session.state} error={error} loading={loading && !data} onRetry={reload}>
@@ -165,16 +186,28 @@ function ShopTab({ session, base }: { session: Session; base: string }) {
                     )}
                     <p className="uc-muted">
                       {typeof s.fansCount === "number" ? t("userCenter.collection.fans", { n: s.fansCount }) : null}
-                      {!open ? <span className="uc-prod-flag uc-inline-flag">{t("userCenter.collection.shopClosed")}</span> : null}
+                      {!open ? (
+                        <span className="uc-prod-flag uc-inline-flag">{t("userCenter.collection.shopClosed")}</span>
+                      ) : null}
                     </p>
                   </div>
                   <div className="uc-shop-ops">
                     {open ? (
-                      <a href={`${base}/shopIndex?sid=${s.shopId}`} className="btn btn-ghost" aria-label={t("userCenter.collection.enterShopOf", { name: s.shopName })}>
+                      <a
+                        href={`${base}/shopIndex?sid=${s.shopId}`}
+                        className="btn btn-ghost"
+                        aria-label={t("userCenter.collection.enterShopOf", { name: s.shopName })}
+                      >
                         {t("userCenter.collection.enterShop")}
                       </a>
                     ) : null}
-                    <button type="button" className="uc-link-btn" onClick={() => void unfollow(s)} data-testid="uc-collection-unfollow" aria-label={t("userCenter.collection.unfollowOf", { name: s.shopName })}>
+                    <button
+                      type="button"
+                      className="uc-link-btn"
+                      onClick={() => void unfollow(s)}
+                      data-testid="uc-collection-unfollow"
+                      aria-label={t("userCenter.collection.unfollowOf", { name: s.shopName })}
+                    >
                       {t("userCenter.collection.unfollow")}
                     </button>
                   </div>
@@ -182,7 +215,12 @@ function ShopTab({ session, base }: { session: Session; base: string }) {
               );
             })}
           </ul>
-          <Pager current={data.current} pages={data.pages} onChange={setCurrent} label={t("userCenter.collection.pagination")} />
+          <Pager
+            current={data.current}
+            pages={data.pages}
+            onChange={setCurrent}
+            label={t("userCenter.collection.pagination")}
+          />
         </>
       ) : null}
     </UcGate>

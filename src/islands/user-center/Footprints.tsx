@@ -35,7 +35,9 @@ export function mergeDays(prev: readonly FootprintDay[], next: readonly Footprin
 
 /** Removes footprints by id and drops days left empty. */
 export function withoutItems(days: readonly FootprintDay[], ids: ReadonlySet<number>): FootprintDay[] {
-  return days.map((d) => ({ ...d, list: d.list.filter((i) => !ids.has(i.prodBrowseLogId)) })).filter((d) => d.list.length > 0);
+  return days
+    .map((d) => ({ ...d, list: d.list.filter((i) => !ids.has(i.prodBrowseLogId)) }))
+    .filter((d) => d.list.length > 0);
 }
 
 export default function Footprints(props: UcIslandProps) {
@@ -100,22 +102,28 @@ function FootprintsBody({ homeHref }: { homeHref: string }) {
   }
 
   function clearAll() {
-    ask(t("userCenter.footprint.clearConfirm"), () =>
-      void action.run(async () => {
-        await del("/p/prodBrowseLog/all");
-        setDays([]);
-        setPage({ current: 1, pages: 0, total: 0 });
-        toastOk(t("userCenter.footprint.cleared"));
-      }),
+    ask(
+      t("userCenter.footprint.clearConfirm"),
+      () =>
+        void action.run(async () => {
+          await del("/p/prodBrowseLog/all");
+          setDays([]);
+          setPage({ current: 1, pages: 0, total: 0 });
+          toastOk(t("userCenter.footprint.cleared"));
+        }),
     );
   }
 
   const dayLabel = (time: string) => {
     const [y, m, d] = time.split("-").map(Number);
     if (!y || !m || !d) return time;
-    return new Intl.DateTimeFormat(intlLocale(locale), { year: "numeric", month: "long", day: "numeric", weekday: "short", timeZone: "UTC" }).format(
-      new Date(Date.UTC(y, m - 1, d)),
-    );
+    return new Intl.DateTimeFormat(intlLocale(locale), {
+      year: "numeric",
+      month: "long",
+      day: "numeric",
+      weekday: "short",
+      timeZone: "UTC",
+    }).format(new Date(Date.UTC(y, m - 1, d)));
   };
 
   const clearButton =
@@ -127,7 +135,12 @@ function FootprintsBody({ homeHref }: { homeHref: string }) {
 
   return (
     <UcPanel title={t("userCenter.footprint.title")} actions={clearButton} testId="uc-footprint">
-      <UcGate state={state} error={error && !days} loading={(loading && !days) || (state === "ready" && !days && !error)} onRetry={() => void load(1, true)}>
+      <UcGate
+        state={state}
+        error={error && !days}
+        loading={(loading && !days) || (state === "ready" && !days && !error)}
+        onRetry={() => void load(1, true)}
+      >
         {days && days.length === 0 ? (
           <p className="empty-state" data-testid="uc-footprint-empty">
             {t("userCenter.footprint.empty")}
@@ -137,14 +150,26 @@ function FootprintsBody({ homeHref }: { homeHref: string }) {
           <>
             <p className="uc-muted">{t("userCenter.footprint.total", { n: page.total })}</p>
             {days.map((day) => (
-              <section key={day.time} className="uc-fp-day" aria-labelledby={`uc-fp-${day.time}`} data-testid="uc-footprint-day" data-day={day.time}>
+              <section
+                key={day.time}
+                className="uc-fp-day"
+                aria-labelledby={`uc-fp-${day.time}`}
+                data-testid="uc-footprint-day"
+                data-day={day.time}
+              >
                 <h2 id={`uc-fp-${day.time}`} className="uc-fp-date">
                   <time dateTime={day.time}>{dayLabel(day.time)}</time>
                 </h2>
                 <ul className="uc-prod-grid">
                   {day.list.map((p) => (
                     <UcProdCard key={p.prodBrowseLogId} base={base} prod={p} testId="uc-footprint-item">
-                      <button type="button" className="uc-link-btn" onClick={() => void remove(p)} data-testid="uc-footprint-delete" aria-label={t("userCenter.footprint.deleteOf", { name: p.prodName })}>
+                      <button
+                        type="button"
+                        className="uc-link-btn"
+                        onClick={() => void remove(p)}
+                        data-testid="uc-footprint-delete"
+                        aria-label={t("userCenter.footprint.deleteOf", { name: p.prodName })}
+                      >
                         {t("userCenter.common.delete")}
                       </button>
                     </UcProdCard>
@@ -154,7 +179,13 @@ function FootprintsBody({ homeHref }: { homeHref: string }) {
             ))}
             <div className="uc-more">
               {page.current < page.pages ? (
-                <button type="button" className="btn btn-ghost" disabled={loading} onClick={() => void load(page.current + 1, false)} data-testid="uc-footprint-more">
+                <button
+                  type="button"
+                  className="btn btn-ghost"
+                  disabled={loading}
+                  onClick={() => void load(page.current + 1, false)}
+                  data-testid="uc-footprint-more"
+                >
                   {loading ? t("userCenter.common.loading") : t("userCenter.common.loadMore")}
                 </button>
               ) : (

@@ -48,7 +48,11 @@ function Body({ base }: { base: string }) {
   const [current, setCurrent] = useState(1);
   const status = TABS.find((x) => x.key === tab)!.status;
   const counts = useUcLoad(session, () => get<MyCouponCountDto>("/p/myCoupon/getMyCouponsStatusCount"));
-  const list = useUcLoad(session, () => get<Page<MyCouponDto>>("/p/myCoupon/getCouponList", { status, current, size: PAGE_SIZE }), [status, current]);
+  const list = useUcLoad(
+    session,
+    () => get<Page<MyCouponDto>>("/p/myCoupon/getCouponList", { status, current, size: PAGE_SIZE }),
+    [status, current],
+  );
   const { ask, confirm } = useConfirm();
   const action = useAction({ onGuest: session.markGuest, fallback: t("coupon.mine.loadFailed") });
 
@@ -74,13 +78,25 @@ function Body({ base }: { base: string }) {
     });
   }
 
-  const label = (k: TabKey) => t(`coupon.mine.${k}`, { n: counts.data ? counts.data[TABS.find((x) => x.key === k)!.count] : 0 });
+  const label = (k: TabKey) =>
+    t(`coupon.mine.${k}`, { n: counts.data ? counts.data[TABS.find((x) => x.key === k)!.count] : 0 });
   return (
     <UcPanel title={t("coupon.mine.title")} testId="uc-coupons">
       <div className="uc-tabs" role="tablist" aria-label={t("coupon.mine.title")}>
         {TABS.map(({ key }) => (
-          <button key={key} id={`uc-coupon-tab-${key}`} type="button" role="tab" aria-selected={tab === key} aria-controls="uc-coupon-panel"
-            tabIndex={tab === key ? 0 : -1} className="uc-tab" data-testid={`uc-coupons-tab-${key}`} onClick={() => select(key)} onKeyDown={onKey}>
+          <button
+            key={key}
+            id={`uc-coupon-tab-${key}`}
+            type="button"
+            role="tab"
+            aria-selected={tab === key}
+            aria-controls="uc-coupon-panel"
+            tabIndex={tab === key ? 0 : -1}
+            className="uc-tab"
+            data-testid={`uc-coupons-tab-${key}`}
+            onClick={() => select(key)}
+            onKeyDown={onKey}
+          >
             {label(key)}
           </button>
         ))}
@@ -97,24 +113,51 @@ function Body({ base }: { base: string }) {
               <ul className="coupon-strip" aria-busy={list.loading} data-testid="uc-coupons-list">
                 {list.data.records.map((c) => (
                   <li key={c.couponUserId}>
-                    <article className={`coupon-card is-compact${c.userCouponStatus === 1 ? "" : " is-sold-out"}`} data-testid="uc-coupon" data-coupon-user-id={c.couponUserId}>
+                    <article
+                      className={`coupon-card is-compact${c.userCouponStatus === 1 ? "" : " is-sold-out"}`}
+                      data-testid="uc-coupon"
+                      data-coupon-user-id={c.couponUserId}
+                    >
                       <div className="coupon-value">
-                        <p className="coupon-amount">{c.couponType === 1 ? `¥${(c.reduceAmount ?? "").replace(/\.00$/, "")}` : t("coupon.card.rate", { rate: c.couponDiscount ?? "" })}</p>
-                        <p className="coupon-condition">{Number(c.cashCondition) > 0 ? t("coupon.card.spend", { amount: c.cashCondition }) : t("coupon.card.noMinimum")}</p>
+                        <p className="coupon-amount">
+                          {c.couponType === 1
+                            ? `¥${(c.reduceAmount ?? "").replace(/\.00$/, "")}`
+                            : t("coupon.card.rate", { rate: c.couponDiscount ?? "" })}
+                        </p>
+                        <p className="coupon-condition">
+                          {Number(c.cashCondition) > 0
+                            ? t("coupon.card.spend", { amount: c.cashCondition })
+                            : t("coupon.card.noMinimum")}
+                        </p>
                       </div>
                       <div className="coupon-body">
                         <h2 className="coupon-name">{c.couponName}</h2>
-                        <p className="coupon-meta"><span className="coupon-tag">{c.shopId === 0 ? t("coupon.card.platform") : c.shopName}</span></p>
-                        <p className="coupon-meta">{t("coupon.mine.validFrom", { from: day(c.validStart), to: day(c.validEnd) })}</p>
-                        {c.userCouponStatus === 2 && c.orderNumbers ? <p className="coupon-meta">{t("coupon.mine.usedOn", { orders: c.orderNumbers })}</p> : null}
+                        <p className="coupon-meta">
+                          <span className="coupon-tag">{c.shopId === 0 ? t("coupon.card.platform") : c.shopName}</span>
+                        </p>
+                        <p className="coupon-meta">
+                          {t("coupon.mine.validFrom", { from: day(c.validStart), to: day(c.validEnd) })}
+                        </p>
+                        {c.userCouponStatus === 2 && c.orderNumbers ? (
+                          <p className="coupon-meta">{t("coupon.mine.usedOn", { orders: c.orderNumbers })}</p>
+                        ) : null}
                       </div>
                       <div className="coupon-action">
                         {c.userCouponStatus === 1 ? (
-                          <a className="btn" href={useHref(c, base)} data-testid="uc-coupon-use">{t("coupon.mine.useNow")}</a>
+                          <a className="btn" href={useHref(c, base)} data-testid="uc-coupon-use">
+                            {t("coupon.mine.useNow")}
+                          </a>
                         ) : (
                           <>
-                            <span className="coupon-state">{c.userCouponStatus === 2 ? t("coupon.mine.statusUsed") : t("coupon.mine.statusExpired")}</span>
-                            <button type="button" className="uc-link-btn" data-testid="uc-coupon-delete" onClick={() => ask(t("coupon.mine.deleteConfirm"), () => void remove(c))}>
+                            <span className="coupon-state">
+                              {c.userCouponStatus === 2 ? t("coupon.mine.statusUsed") : t("coupon.mine.statusExpired")}
+                            </span>
+                            <button
+                              type="button"
+                              className="uc-link-btn"
+                              data-testid="uc-coupon-delete"
+                              onClick={() => ask(t("coupon.mine.deleteConfirm"), () => void remove(c))}
+                            >
                               {t("coupon.mine.delete")}
                             </button>
                           </>
@@ -124,7 +167,12 @@ function Body({ base }: { base: string }) {
                   </li>
                 ))}
               </ul>
-              <Pager current={list.data.current} pages={list.data.pages} onChange={setCurrent} label={t("coupon.mine.title")} />
+              <Pager
+                current={list.data.current}
+                pages={list.data.pages}
+                onChange={setCurrent}
+                label={t("coupon.mine.title")}
+              />
             </>
           ) : null}
         </UcGate>

@@ -15,7 +15,10 @@ import type { UcIslandProps } from "../common/uc-props.ts";
 import { publishUser } from "./publish-user.ts";
 
 /** Order count → tab of /user-center/uc-order (ORDER_TABS in src/lib/order/order-state.ts: 1 to pay, 2 to ship, 3 to receive, 4 to review). */
-const ORDER_STATUSES: readonly { key: Extract<keyof OrderCountData, "unPay" | "payed" | "consignment" | "confirm" | "refund">; status: number | null }[] = [
+const ORDER_STATUSES: readonly {
+  key: Extract<keyof OrderCountData, "unPay" | "payed" | "consignment" | "confirm" | "refund">;
+  status: number | null;
+}[] = [
   { key: "unPay", status: 1 },
   { key: "payed", status: 2 },
   { key: "consignment", status: 3 },
@@ -36,7 +39,10 @@ function OverviewBody({ links, homeHref }: { links: UcIslandProps["links"]; home
   const session = useSession();
   const user = useStore($user);
   const { data, error, loading, reload } = useUcLoad(session, async () => {
-    const [info, center] = await Promise.all([get<UserInfo>("/p/user/userInfo"), get<CenterInfo>("/p/user/centerInfo")]);
+    const [info, center] = await Promise.all([
+      get<UserInfo>("/p/user/userInfo"),
+      get<CenterInfo>("/p/user/centerInfo"),
+    ]);
     publishUser(info);
     return { info, center };
   });
@@ -52,7 +58,12 @@ function OverviewBody({ links, homeHref }: { links: UcIslandProps["links"]; home
 
   return (
     <UcPanel title={t("userCenter.overview.title")} testId="uc-overview">
-      <UcGate state={session.state} error={error} loading={loading || (session.state === "ready" && !data)} onRetry={reload}>
+      <UcGate
+        state={session.state}
+        error={error}
+        loading={loading || (session.state === "ready" && !data)}
+        onRetry={reload}
+      >
         {info && center ? (
           <div className="uc-overview">
             <div className="uc-ov-profile">
@@ -67,7 +78,9 @@ function OverviewBody({ links, homeHref }: { links: UcIslandProps["links"]; home
                 <p className="uc-ov-nick" data-testid="uc-overview-nickname">
                   {t("userCenter.overview.greeting", { name: nick })}
                 </p>
-                {info.userMobile ? <p className="uc-muted">{t("userCenter.overview.mobile", { mobile: info.userMobile })}</p> : null}
+                {info.userMobile ? (
+                  <p className="uc-muted">{t("userCenter.overview.mobile", { mobile: info.userMobile })}</p>
+                ) : null}
                 {links.account ? (
                   <a className="uc-link" href={links.account}>
                     {t("userCenter.overview.editProfile")}
@@ -77,7 +90,9 @@ function OverviewBody({ links, homeHref }: { links: UcIslandProps["links"]; home
               <dl className="uc-ov-assets" data-testid="uc-overview-assets">
                 <div>
                   <dt>{t("userCenter.overview.level")}</dt>
-                  <dd data-testid="uc-overview-level">{links.memberCenter ? <a href={links.memberCenter}>{center.levelName}</a> : center.levelName}</dd>
+                  <dd data-testid="uc-overview-level">
+                    {links.memberCenter ? <a href={links.memberCenter}>{center.levelName}</a> : center.levelName}
+                  </dd>
                 </div>
                 <div>
                   <dt>{t("userCenter.overview.points")}</dt>
@@ -95,7 +110,9 @@ function OverviewBody({ links, homeHref }: { links: UcIslandProps["links"]; home
                 </div>
                 <div>
                   <dt>{t("userCenter.overview.coupons")}</dt>
-                  <dd data-testid="uc-overview-coupons">{links.coupons ? <a href={links.coupons}>{center.couponNum}</a> : center.couponNum}</dd>
+                  <dd data-testid="uc-overview-coupons">
+                    {links.coupons ? <a href={links.coupons}>{center.couponNum}</a> : center.couponNum}
+                  </dd>
                 </div>
               </dl>
             </div>
@@ -152,7 +169,15 @@ function OverviewBody({ links, homeHref }: { links: UcIslandProps["links"]; home
 }
 
 /** shopAuditStatus: null none, 0 pending, 1 approved, -1 rejected; shopStatus 1 open, -1 not yet open, 3 suspended, else offline (SPEC §4). */
-function ShopBlock({ center, links, homeHref }: { center: CenterInfo; links: UcIslandProps["links"]; homeHref: string }) {
+function ShopBlock({
+  center,
+  links,
+  homeHref,
+}: {
+  center: CenterInfo;
+  links: UcIslandProps["links"];
+  homeHref: string;
+}) {
   const { t } = useTranslation();
   const audit = center.shopAuditStatus;
   let text: string;
@@ -170,7 +195,10 @@ function ShopBlock({ center, links, homeHref }: { center: CenterInfo; links: UcI
   } else {
     if (center.shopStatus === 1 && center.shopId) {
       text = t("userCenter.overview.shop.open");
-      actions.push({ href: `${localePrefix}/shopIndex?sid=${center.shopId}`, label: t("userCenter.overview.shop.enter") });
+      actions.push({
+        href: `${localePrefix}/shopIndex?sid=${center.shopId}`,
+        label: t("userCenter.overview.shop.enter"),
+      });
     } else if (center.shopStatus === -1 || center.shopStatus === 0) text = t("userCenter.overview.shop.notOpen");
     else if (center.shopStatus === 3) text = t("userCenter.overview.shop.suspended");
     else text = t("userCenter.overview.shop.offline");

@@ -30,7 +30,12 @@ function PasswordBody() {
   const { data, setData, error, loading, reload } = useUcLoad(session, () => get<CenterInfo>("/p/user/centerInfo"));
   return (
     <UcPanel title={t("userCenter.password.title")} testId="uc-password">
-      <UcGate state={session.state} error={error} loading={loading || (session.state === "ready" && !data)} onRetry={reload}>
+      <UcGate
+        state={session.state}
+        error={error}
+        loading={loading || (session.state === "ready" && !data)}
+        onRetry={reload}
+      >
         {data ? (
           <PasswordForm
             hasPassword={Boolean(data.isSetPassword)}
@@ -45,10 +50,23 @@ function PasswordBody() {
 
 type Field = "oldPassword" | "validCode" | "password" | "confirmPassword";
 
-function PasswordForm({ hasPassword, onGuest, onDone }: { hasPassword: boolean; onGuest: () => void; onDone: () => void }) {
+function PasswordForm({
+  hasPassword,
+  onGuest,
+  onDone,
+}: {
+  hasPassword: boolean;
+  onGuest: () => void;
+  onDone: () => void;
+}) {
   const { t } = useTranslation();
   const base = useId();
-  const [values, setValues] = useState<Record<Field, string>>({ oldPassword: "", validCode: "", password: "", confirmPassword: "" });
+  const [values, setValues] = useState<Record<Field, string>>({
+    oldPassword: "",
+    validCode: "",
+    password: "",
+    confirmPassword: "",
+  });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [countdown, setCountdown] = useState(0);
   const sender = useAction({ onGuest, fallback: t("userCenter.password.codeFailed") });
@@ -80,11 +98,13 @@ function PasswordForm({ hasPassword, onGuest, onDone }: { hasPassword: boolean; 
   function validate(): Partial<Record<Field, string>> {
     const out: Partial<Record<Field, string>> = {};
     if (hasPassword && !values.oldPassword) out.oldPassword = "userCenter.password.oldRequired";
-    if (!hasPassword && !/^\d{6}$/.test(values.validCode.trim())) out.validCode = values.validCode.trim() ? "rules.smsCodeInvalid" : "rules.smsCodeRequired";
+    if (!hasPassword && !/^\d{6}$/.test(values.validCode.trim()))
+      out.validCode = values.validCode.trim() ? "rules.smsCodeInvalid" : "rules.smsCodeRequired";
     const pair = ruleErrors(passwordPairRule, { password: values.password, confirmPassword: values.confirmPassword });
     if (pair.password) out.password = pair.password;
     if (pair.confirmPassword) out.confirmPassword = pair.confirmPassword;
-    if (!out.password && hasPassword && values.password === values.oldPassword) out.password = "userCenter.password.sameAsOld";
+    if (!out.password && hasPassword && values.password === values.oldPassword)
+      out.password = "userCenter.password.sameAsOld";
     return out;
   }
 
@@ -110,7 +130,11 @@ function PasswordForm({ hasPassword, onGuest, onDone }: { hasPassword: boolean; 
     });
   }
 
-  const field = (name: Field, label: string, opts: { autoComplete: string; type?: string; hint?: string; extra?: ReactNode; inputMode?: "numeric" }) => {
+  const field = (
+    name: Field,
+    label: string,
+    opts: { autoComplete: string; type?: string; hint?: string; extra?: ReactNode; inputMode?: "numeric" },
+  ) => {
     const id = `${base}-${name}`;
     const err = errors[name] ? t(errors[name]!) : "";
     const describedBy = [opts.hint ? `${id}-hint` : "", err ? `${id}-err` : ""].filter(Boolean).join(" ") || undefined;
@@ -150,7 +174,14 @@ function PasswordForm({ hasPassword, onGuest, onDone }: { hasPassword: boolean; 
   };
 
   return (
-    <form ref={formRef} className="uc-form" onSubmit={onSubmit} noValidate data-testid="uc-password-form" data-mode={hasPassword ? "old" : "sms"}>
+    <form
+      ref={formRef}
+      className="uc-form"
+      onSubmit={onSubmit}
+      noValidate
+      data-testid="uc-password-form"
+      data-mode={hasPassword ? "old" : "sms"}
+    >
       {!hasPassword ? <p className="uc-note">{t("userCenter.password.noPasswordHint")}</p> : null}
       {hasPassword
         ? field("oldPassword", t("userCenter.password.old"), { autoComplete: "current-password" })
@@ -159,12 +190,23 @@ function PasswordForm({ hasPassword, onGuest, onDone }: { hasPassword: boolean; 
             type: "text",
             inputMode: "numeric",
             extra: (
-              <button type="button" className="btn btn-ghost uc-code-btn" onClick={() => void sendCode()} disabled={countdown > 0 || sending} data-testid="uc-pw-send-code">
-                {countdown > 0 ? t("userCenter.password.resendIn", { seconds: countdown }) : t("userCenter.password.sendCode")}
+              <button
+                type="button"
+                className="btn btn-ghost uc-code-btn"
+                onClick={() => void sendCode()}
+                disabled={countdown > 0 || sending}
+                data-testid="uc-pw-send-code"
+              >
+                {countdown > 0
+                  ? t("userCenter.password.resendIn", { seconds: countdown })
+                  : t("userCenter.password.sendCode")}
               </button>
             ),
           })}
-      {field("password", t("userCenter.password.new"), { autoComplete: "new-password", hint: t("userCenter.password.ruleHint") })}
+      {field("password", t("userCenter.password.new"), {
+        autoComplete: "new-password",
+        hint: t("userCenter.password.ruleHint"),
+      })}
       {field("confirmPassword", t("userCenter.password.confirm"), { autoComplete: "new-password" })}
       <div className="uc-form-actions">
         <button type="submit" className="btn" disabled={saving} data-testid="uc-password-save">

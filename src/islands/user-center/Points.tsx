@@ -37,18 +37,31 @@ function PointsBody({ mallHref }: { mallHref?: string | undefined }) {
     ]);
     return { info, rules };
   });
-  const logs = useUcLoad(session, () => get<Page<PointsLogDto>>("/p/score/page", { current: page, size: PAGE_SIZE }), [page]);
+  const logs = useUcLoad(session, () => get<Page<PointsLogDto>>("/p/score/page", { current: page, size: PAGE_SIZE }), [
+    page,
+  ]);
   const fmtTime = useCallback(
-    (iso: string) => new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Shanghai" }).format(new Date(iso)),
+    (iso: string) =>
+      new Intl.DateTimeFormat(intlLocale(locale), {
+        dateStyle: "medium",
+        timeStyle: "short",
+        timeZone: "Asia/Shanghai",
+      }).format(new Date(iso)),
     [locale],
   );
   const fmtDay = (day: string) => {
     const [y, m, d] = day.split("-").map(Number);
-    return new Intl.DateTimeFormat(intlLocale(locale), { month: "numeric", day: "numeric", timeZone: "UTC" }).format(new Date(Date.UTC(y!, m! - 1, d!)));
+    return new Intl.DateTimeFormat(intlLocale(locale), { month: "numeric", day: "numeric", timeZone: "UTC" }).format(
+      new Date(Date.UTC(y!, m! - 1, d!)),
+    );
   };
 
   // After a failed sign-in the head is read again (it shows whether today is signed in).
-  const signing = useAction({ onGuest: session.markGuest, fallback: t("userCenter.common.actionFailed"), onFailed: () => head.reload() });
+  const signing = useAction({
+    onGuest: session.markGuest,
+    fallback: t("userCenter.common.actionFailed"),
+    onFailed: () => head.reload(),
+  });
   const busy = signing.busy;
   async function signIn() {
     await signing.run(async () => {
@@ -69,7 +82,9 @@ function PointsBody({ mallHref }: { mallHref?: string | undefined }) {
             <div className="wallet-summary">
               <div className="wallet-figure">
                 <p className="wallet-label">{t("points.ui.balance")}</p>
-                <p className="wallet-value" data-testid="points-balance">{info.score}</p>
+                <p className="wallet-value" data-testid="points-balance">
+                  {info.score}
+                </p>
                 {mallHref ? (
                   <a className="wallet-note" href={mallHref} data-testid="points-mall-link">
                     {t("points.mall.title")}
@@ -78,7 +93,9 @@ function PointsBody({ mallHref }: { mallHref?: string | undefined }) {
               </div>
               <div className="wallet-figure">
                 <p className="wallet-label">{t("points.ui.expiring")}</p>
-                <p className="wallet-value wallet-value-sm" data-testid="points-expiring">{info.expiringScore}</p>
+                <p className="wallet-value wallet-value-sm" data-testid="points-expiring">
+                  {info.expiringScore}
+                </p>
                 <p className="wallet-note">{t("points.ui.expiresAt", { time: fmtTime(info.expireTime) })}</p>
               </div>
             </div>
@@ -86,18 +103,37 @@ function PointsBody({ mallHref }: { mallHref?: string | undefined }) {
               <div className="signin-head">
                 <h2 id="signin-title">{t("points.ui.signInTitle")}</h2>
                 <p data-testid="signin-count">{t("points.ui.streak", { count: info.signInCount })}</p>
-                <button type="button" className="btn" disabled={busy || info.isSignIn === 1} onClick={() => void signIn()} data-testid="signin-button">
-                  {info.isSignIn === 1 ? t("points.ui.signedToday") : busy ? t("points.ui.signing") : t("points.ui.signIn")}
+                <button
+                  type="button"
+                  className="btn"
+                  disabled={busy || info.isSignIn === 1}
+                  onClick={() => void signIn()}
+                  data-testid="signin-button"
+                >
+                  {info.isSignIn === 1
+                    ? t("points.ui.signedToday")
+                    : busy
+                      ? t("points.ui.signing")
+                      : t("points.ui.signIn")}
                 </button>
               </div>
               <ol className="signin-strip">
                 {info.days.map((d, i) => (
-                  <li key={d.day} className={`signin-day${d.signed ? " is-signed" : ""}${d.today ? " is-today" : ""}`} data-testid="signin-day" data-signed={d.signed ? "1" : "0"}>
+                  <li
+                    key={d.day}
+                    className={`signin-day${d.signed ? " is-signed" : ""}${d.today ? " is-today" : ""}`}
+                    data-testid="signin-day"
+                    data-signed={d.signed ? "1" : "0"}
+                  >
                     <span className="signin-day-n">{t("points.ui.day", { n: i + 1 })}</span>
                     <span className="signin-day-points">+{d.points}</span>
                     <span className="signin-day-date">{d.today ? t("points.ui.today") : fmtDay(d.day)}</span>
-                    <span className="signin-day-mark" aria-hidden="true">{d.signed ? "✓" : ""}</span>
-                    <span className="visually-hidden">{d.signed ? t("points.ui.signed") : t("points.ui.notSigned")}</span>
+                    <span className="signin-day-mark" aria-hidden="true">
+                      {d.signed ? "✓" : ""}
+                    </span>
+                    <span className="visually-hidden">
+                      {d.signed ? t("points.ui.signed") : t("points.ui.notSigned")}
+                    </span>
                   </li>
                 ))}
               </ol>
@@ -107,7 +143,9 @@ function PointsBody({ mallHref }: { mallHref?: string | undefined }) {
         <section aria-labelledby="points-log-title" className="wallet-log">
           <h2 id="points-log-title">{t("points.ui.log")}</h2>
           {logs.data && logs.data.records.length === 0 ? (
-            <p className="uc-empty" data-testid="points-log-empty">{t("points.ui.empty")}</p>
+            <p className="uc-empty" data-testid="points-log-empty">
+              {t("points.ui.empty")}
+            </p>
           ) : (
             <table className="wallet-table" data-testid="points-log">
               <thead>
@@ -123,20 +161,27 @@ function PointsBody({ mallHref }: { mallHref?: string | undefined }) {
                   <tr key={r.id} data-testid="points-log-row">
                     <td>{fmtTime(r.createTime)}</td>
                     <td>{t(`points.source.${r.source}.${r.ioType}`)}</td>
-                    <td className={r.ioType === 1 ? "wallet-in" : "wallet-out"}>{r.ioType === 1 ? "+" : "−"}{r.score}</td>
+                    <td className={r.ioType === 1 ? "wallet-in" : "wallet-out"}>
+                      {r.ioType === 1 ? "+" : "−"}
+                      {r.score}
+                    </td>
                     <td>{r.orderNumber ?? "—"}</td>
                   </tr>
                 ))}
               </tbody>
             </table>
           )}
-          {logs.data ? <Pager current={logs.data.current} pages={logs.data.pages} onChange={setPage} label={t("points.ui.log")} /> : null}
+          {logs.data ? (
+            <Pager current={logs.data.current} pages={logs.data.pages} onChange={setPage} label={t("points.ui.log")} />
+          ) : null}
         </section>
         {head.data ? (
           <section aria-labelledby="points-rules-title" className="wallet-rules" data-testid="points-rules">
             <h2 id="points-rules-title">{head.data.rules.title}</h2>
             <ul>
-              {head.data.rules.items.map((s) => <li key={s}>{s}</li>)}
+              {head.data.rules.items.map((s) => (
+                <li key={s}>{s}</li>
+              ))}
             </ul>
           </section>
         ) : null}

@@ -8,9 +8,20 @@ import { priceText } from "../../lib/money-format.ts";
 import { ProdImage } from "../common/uc-shell.tsx";
 
 /** A product card of the collection and footprint grids; products no longer on sale are marked invalid. */
-export function UcProdCard({ base, prod, testId, children }: {
+export function UcProdCard({
+  base,
+  prod,
+  testId,
+  children,
+}: {
   base: string;
-  prod: { prodId: number; prodName: string; pic: string | null | undefined; price: string | number | null; status: number };
+  prod: {
+    prodId: number;
+    prodName: string;
+    pic: string | null | undefined;
+    price: string | number | null;
+    status: number;
+  };
   testId: string;
   /** The card's action (cancel, delete). */
   children: ReactNode;

@@ -3,12 +3,31 @@ import { addressFormRule as plainAddressFormRule } from "./address-rules.ts";
 import { addAddressRule, addressFormRule as apiAddressFormRule, updateAddressRule } from "../rule-schemas.ts";
 import { ruleError, ruleErrors } from "../rules.ts";
 
-const valid = { receiver: " 张三 ", mobile: " 13800138000 ", provinceId: 44, cityId: "4403", areaId: 440305, addr: " 科技园南区一号楼 ", postCode: "518000" };
+const valid = {
+  receiver: " 张三 ",
+  mobile: " 13800138000 ",
+  provinceId: 44,
+  cityId: "4403",
+  areaId: 440305,
+  addr: " 科技园南区一号楼 ",
+  postCode: "518000",
+};
 
 // The form rule as the browser form runs it (plain rule) and as the API runs it (zod schema).
-describe.each([["browser rule", plainAddressFormRule], ["API schema", apiAddressFormRule]] as const)("address form rule (%s)", (_, addressFormRule) => {
+describe.each([
+  ["browser rule", plainAddressFormRule],
+  ["API schema", apiAddressFormRule],
+] as const)("address form rule (%s)", (_, addressFormRule) => {
   it("accepts a valid form, trims texts and turns digit strings into numbers", () => {
-    expect(addressFormRule.parse(valid)).toEqual({ receiver: "张三", mobile: "13800138000", provinceId: 44, cityId: 4403, areaId: 440305, addr: "科技园南区一号楼", postCode: "518000" });
+    expect(addressFormRule.parse(valid)).toEqual({
+      receiver: "张三",
+      mobile: "13800138000",
+      provinceId: 44,
+      cityId: 4403,
+      areaId: 440305,
+      addr: "科技园南区一号楼",
+      postCode: "518000",
+    });
     expect(addressFormRule.parse({ ...valid, postCode: "" }).postCode).toBeUndefined();
     expect(addressFormRule.parse({ ...valid, postCode: null }).postCode).toBeUndefined();
     expect(addressFormRule.parse({ ...valid, mobile: "0912345678" }).mobile).toBe("0912345678");
@@ -33,7 +52,6 @@ describe.each([["browser rule", plainAddressFormRule], ["API schema", apiAddress
   ])("%j → %s: %s", (over, field, key) => {
     expect(ruleErrors(addressFormRule, { ...valid, ...over })[field]).toBe(key);
   });
-
 });
 
 describe("address id (API)", () => {
@@ -49,7 +67,14 @@ describe("address id (API)", () => {
 
 describe("address form without a post code (API)", () => {
   it("an absent or null post code is fine", () => {
-    const form = { receiver: "Payer", mobile: "13912345678", provinceId: 44, cityId: 4403, areaId: 440305, addr: "Keyuan Road 100, Nanshan" };
+    const form = {
+      receiver: "Payer",
+      mobile: "13912345678",
+      provinceId: 44,
+      cityId: 4403,
+      areaId: 440305,
+      addr: "Keyuan Road 100, Nanshan",
+    };
     expect(addAddressRule.safeParse(form).success).toBe(true);
     expect(addAddressRule.safeParse({ ...form, postCode: null }).success).toBe(true);
     expect(updateAddressRule.parse({ ...form, addrId: 3 })).toEqual({ ...form, addrId: 3 });

@@ -43,7 +43,12 @@ export function areaIdRule(key: string): Rule<number> {
   });
 }
 
-export const receiverRule = textRule({ type: K.receiverRequired, trim: true, required: K.receiverRequired, max: [RECEIVER_MAX, K.receiverTooLong] });
+export const receiverRule = textRule({
+  type: K.receiverRequired,
+  trim: true,
+  required: K.receiverRequired,
+  max: [RECEIVER_MAX, K.receiverTooLong],
+});
 
 /** Optional post code: empty / absent → undefined; otherwise exactly 6 digits. */
 export const postCodeRule = defineRule<string | undefined>((v) => {
@@ -64,8 +69,9 @@ export const addressFormRule = objectRule({
 export type AddressForm = RuleOutput<typeof addressFormRule>;
 
 /** addrId of POST /p/address/addAddr: absent, null or 0; anything else is refused. */
-export const newAddressIdRule = defineRule<undefined>((v) => (v == null || v === "" || v === 0 || v === "0" ? undefined : fail(K.addrIdNotAllowed)));
+export const newAddressIdRule = defineRule<undefined>((v) =>
+  v == null || v === "" || v === 0 || v === "0" ? undefined : fail(K.addrIdNotAllowed),
+);
 
 /** addrId of PUT /p/address/updateAddr: required (a positive integer). */
 export const addressIdRule = areaIdRule(K.notFound);
-

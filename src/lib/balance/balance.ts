@@ -19,7 +19,9 @@ export function toCents(raw: string): number | null {
 }
 
 /** Why a typed top-up amount is refused (an i18n key of namespace "balance"), or null when fine. */
-export function rechargeAmountError(raw: unknown): "balance.amountRequired" | "balance.amountInvalid" | "balance.amountRange" | null {
+export function rechargeAmountError(
+  raw: unknown,
+): "balance.amountRequired" | "balance.amountInvalid" | "balance.amountRange" | null {
   if (typeof raw !== "string" && typeof raw !== "number") return "balance.amountRequired";
   const s = String(raw).trim();
   if (s === "") return "balance.amountRequired";
@@ -30,7 +32,14 @@ export function rechargeAmountError(raw: unknown): "balance.amountRequired" | "b
 }
 
 /** Balance log `type` (CONTRACT §7.4): 1 recharge, 2 recharge bonus, 3 shopping, 4 refund, 5 platform adjustment, 6 buy membership. */
-export const BalanceLogType = { RECHARGE: 1, RECHARGE_BONUS: 2, SHOPPING: 3, REFUND: 4, ADJUST: 5, BUY_MEMBER: 6 } as const;
+export const BalanceLogType = {
+  RECHARGE: 1,
+  RECHARGE_BONUS: 2,
+  SHOPPING: 3,
+  REFUND: 4,
+  ADJUST: 5,
+  BUY_MEMBER: 6,
+} as const;
 
 /** A row of GET /p/userBalanceLog/log. */
 export interface BalanceLogDto {

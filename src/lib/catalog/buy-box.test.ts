@@ -27,8 +27,14 @@ const fallback = { price: "9.90", oriPrice: "19.90" };
 
 describe("parseProperties / deriveSpecs", () => {
   it("parses k:v pairs and tolerates noise", () => {
-    expect(parseProperties("颜色:红色;尺码:M")).toEqual([["颜色", "红色"], ["尺码", "M"]]);
-    expect(parseProperties(" Color : Red ; ;bad; Size：L ")).toEqual([["Color", "Red"], ["Size", "L"]]);
+    expect(parseProperties("颜色:红色;尺码:M")).toEqual([
+      ["颜色", "红色"],
+      ["尺码", "M"],
+    ]);
+    expect(parseProperties(" Color : Red ; ;bad; Size：L ")).toEqual([
+      ["Color", "Red"],
+      ["Size", "L"],
+    ]);
     expect(parseProperties("")).toEqual([]);
     expect(parseProperties(null)).toEqual([]);
   });
@@ -78,22 +84,39 @@ describe("one property", () => {
 
 describe("two properties", () => {
   // Red-S and Blue-M only: a buyer on Red-S must still be able to reach Blue-M.
-  const list = [sku("Color:Red;Size:S", 4, "20.00"), sku("Color:Red;Size:M", 0), sku("Color:Blue;Size:S", 0), sku("Color:Blue;Size:M", 2, "21.50", { pic: "/b.png" })];
+  const list = [
+    sku("Color:Red;Size:S", 4, "20.00"),
+    sku("Color:Red;Size:M", 0),
+    sku("Color:Blue;Size:S", 0),
+    sku("Color:Blue;Size:M", 2, "21.50", { pic: "/b.png" }),
+  ];
   const specs = deriveSpecs(list);
 
   it("disables values that only combine with sold-out SKUs", () => {
-    expect(disabledValues(list, specs, ["Red", "S"])).toEqual([[false, true], [false, true]]);
+    expect(disabledValues(list, specs, ["Red", "S"])).toEqual([
+      [false, true],
+      [false, true],
+    ]);
   });
   it("deselecting one property opens the other's values (no dead end)", () => {
     let sel = toggleValue(list, specs, ["Red", "S"], 0, "Red");
     expect(sel).toEqual([null, "S"]);
     // Color: Blue has no S in stock; Size: with no color chosen, M (Blue-M) is reachable again.
-    expect(disabledValues(list, specs, sel)).toEqual([[false, true], [false, false]]);
+    expect(disabledValues(list, specs, sel)).toEqual([
+      [false, true],
+      [false, false],
+    ]);
     sel = toggleValue(list, specs, sel, 1, "S");
     expect(sel).toEqual([null, null]);
-    expect(disabledValues(list, specs, sel)).toEqual([[false, false], [false, false]]);
+    expect(disabledValues(list, specs, sel)).toEqual([
+      [false, false],
+      [false, false],
+    ]);
     sel = toggleValue(list, specs, sel, 1, "M");
-    expect(disabledValues(list, specs, sel)).toEqual([[true, false], [false, false]]);
+    expect(disabledValues(list, specs, sel)).toEqual([
+      [true, false],
+      [false, false],
+    ]);
     sel = toggleValue(list, specs, sel, 0, "Blue");
     expect(sel).toEqual(["Blue", "M"]);
     const view = resolveView(list, specs, sel, fallback);
@@ -137,7 +160,11 @@ describe("three properties", () => {
     // Black + 8GB: 128GB available, 256GB sold out, 512GB does not exist.
     expect(disabledValues(list, specs, ["Black", "8GB", "128GB"])[2]).toEqual([false, true, true]);
     // Storage 512GB only exists in White/12GB.
-    expect(disabledValues(list, specs, [null, null, "512GB"])).toEqual([[true, false], [true, false], [false, false, false]]);
+    expect(disabledValues(list, specs, [null, null, "512GB"])).toEqual([
+      [true, false],
+      [true, false],
+      [false, false, false],
+    ]);
   });
   it("treats stock -1 as unlimited", () => {
     const view = resolveView(list, specs, ["White", "12GB", "512GB"], fallback);
@@ -202,7 +229,10 @@ describe("quantity", () => {
   it("unlimited stock is capped", () => {
     expect(maxQuantity(-1)).toBe(UNLIMITED_QTY_MAX);
     expect(clampQuantity("500", -1)).toEqual({ quantity: 500, message: null });
-    expect(clampQuantity(String(UNLIMITED_QTY_MAX + 1), -1)).toEqual({ quantity: UNLIMITED_QTY_MAX, message: "insufficientStock" });
+    expect(clampQuantity(String(UNLIMITED_QTY_MAX + 1), -1)).toEqual({
+      quantity: UNLIMITED_QTY_MAX,
+      message: "insufficientStock",
+    });
   });
   it("the +/- buttons step by one, never below 1 silently, above stock with a message", () => {
     expect(stepQuantity(1, -1, 5)).toEqual({ quantity: 1, message: null });

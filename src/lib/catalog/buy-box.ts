@@ -102,17 +102,27 @@ export function initialSelection(skuList: readonly BuyBoxSku[], specs: readonly 
 }
 
 /** The SKU of a complete selection (every spec chosen), else null. A product without specs → its first SKU. */
-export function findSku<S extends BuyBoxSku>(skuList: readonly S[], specs: readonly BuyBoxSpec[], selection: Selection): S | null {
+export function findSku<S extends BuyBoxSku>(
+  skuList: readonly S[],
+  specs: readonly BuyBoxSpec[],
+  selection: Selection,
+): S | null {
   if (specs.length === 0) return skuList[0] ?? null;
   if (selection.length !== specs.length || selection.some((v) => v == null)) return null;
-  return skuList.find((s) => {
-    const values = skuValues(s, specs);
-    return values.every((v, i) => v === selection[i]);
-  }) ?? null;
+  return (
+    skuList.find((s) => {
+      const values = skuValues(s, specs);
+      return values.every((v, i) => v === selection[i]);
+    }) ?? null
+  );
 }
 
 /** disabled[i][k]: value k of spec i has no available SKU together with the other chosen values. */
-export function disabledValues(skuList: readonly BuyBoxSku[], specs: readonly BuyBoxSpec[], selection: Selection): boolean[][] {
+export function disabledValues(
+  skuList: readonly BuyBoxSku[],
+  specs: readonly BuyBoxSpec[],
+  selection: Selection,
+): boolean[][] {
   const available = skuList.filter(isSkuAvailable).map((s) => skuValues(s, specs));
   return specs.map((spec, i) =>
     spec.values.map(({ value }) => !available.some((values) => values[i] === value && matches(values, selection, i))),

@@ -1,15 +1,64 @@
 import { describe, expect, it } from "vitest";
-import { commentPageQuery, idList, listPageQuery, productSearchQuery, recentBrowseBody, renovationProductsQuery, shopSearchQuery } from "./catalog-params.ts";
+import {
+  commentPageQuery,
+  idList,
+  listPageQuery,
+  productSearchQuery,
+  recentBrowseBody,
+  renovationProductsQuery,
+  shopSearchQuery,
+} from "./catalog-params.ts";
 
 describe("productSearchQuery", () => {
   it("defaults and trims", () => {
-    expect(productSearchQuery.parse({})).toEqual({ current: 1, size: 10, st: 0, keyword: undefined, categoryId: undefined, primaryCategoryId: undefined, secondaryCategoryId: undefined, brandIds: undefined, shopId: undefined, shopCategoryId: undefined, sort: undefined });
-    const q = productSearchQuery.parse({ keyword: "  手机 ", brandIds: "3, 1,3", sort: "5", st: "1", current: "2", size: "20", categoryId: "" });
-    expect(q).toMatchObject({ keyword: "手机", brandIds: [3, 1], sort: 5, st: 1, current: 2, size: 20, categoryId: undefined });
+    expect(productSearchQuery.parse({})).toEqual({
+      current: 1,
+      size: 10,
+      st: 0,
+      keyword: undefined,
+      categoryId: undefined,
+      primaryCategoryId: undefined,
+      secondaryCategoryId: undefined,
+      brandIds: undefined,
+      shopId: undefined,
+      shopCategoryId: undefined,
+      sort: undefined,
+    });
+    const q = productSearchQuery.parse({
+      keyword: "  手机 ",
+      brandIds: "3, 1,3",
+      sort: "5",
+      st: "1",
+      current: "2",
+      size: "20",
+      categoryId: "",
+    });
+    expect(q).toMatchObject({
+      keyword: "手机",
+      brandIds: [3, 1],
+      sort: 5,
+      st: 1,
+      current: 2,
+      size: 20,
+      categoryId: undefined,
+    });
     expect(productSearchQuery.parse({ keyword: "   " }).keyword).toBeUndefined();
   });
   it("refuses bad values", () => {
-    for (const bad of [{ sort: "9" }, { sort: "-1" }, { size: "500" }, { size: "0" }, { current: "0" }, { current: "abc" }, { shopId: "abc" }, { shopId: "0" }, { categoryId: "1.5" }, { brandIds: "1,x" }, { st: "2" }, { keyword: "x".repeat(51) }]) {
+    for (const bad of [
+      { sort: "9" },
+      { sort: "-1" },
+      { size: "500" },
+      { size: "0" },
+      { current: "0" },
+      { current: "abc" },
+      { shopId: "abc" },
+      { shopId: "0" },
+      { categoryId: "1.5" },
+      { brandIds: "1,x" },
+      { st: "2" },
+      { keyword: "x".repeat(51) },
+    ]) {
       expect(productSearchQuery.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
     }
   });
@@ -23,8 +72,25 @@ describe("productSearchQuery", () => {
 
 describe("listPageQuery (/list)", () => {
   it("maps pn/cpid/cid/thCid/bid to search params", () => {
-    const q = listPageQuery.parse({ pn: " phone ", cpid: "1", cid: "2", thCid: "3", st: "1", bid: "7", bName: "Apple" });
-    expect(q.search).toMatchObject({ keyword: "phone", primaryCategoryId: 1, secondaryCategoryId: 2, categoryId: 3, brandIds: [7], st: 1, current: 1, size: 20 });
+    const q = listPageQuery.parse({
+      pn: " phone ",
+      cpid: "1",
+      cid: "2",
+      thCid: "3",
+      st: "1",
+      bid: "7",
+      bName: "Apple",
+    });
+    expect(q.search).toMatchObject({
+      keyword: "phone",
+      primaryCategoryId: 1,
+      secondaryCategoryId: 2,
+      categoryId: 3,
+      brandIds: [7],
+      st: 1,
+      current: 1,
+      size: 20,
+    });
     expect(q.brandName).toBe("Apple");
   });
 });

@@ -20,26 +20,38 @@ export const PAGE_SIZE_MAX = 100;
 const blankToUndefined = (v: unknown) => (v === "" || v == null ? undefined : v);
 
 /** An optional positive id: "" or absent → undefined; "abc", "0", "-1", "1.5" refused. */
-export const optionalId = z.preprocess((v) => {
-  const b = blankToUndefined(v);
-  if (typeof b === "string" && /^(0|[1-9]\d*)$/.test(b)) return Number(b);
-  return b;
-}, z.number({ error: "validation.invalid" }).int("validation.notInteger").min(1, "validation.outOfRange").max(MAX_INT, "validation.outOfRange").optional());
+export const optionalId = z.preprocess(
+  (v) => {
+    const b = blankToUndefined(v);
+    if (typeof b === "string" && /^(0|[1-9]\d*)$/.test(b)) return Number(b);
+    return b;
+  },
+  z
+    .number({ error: "validation.invalid" })
+    .int("validation.notInteger")
+    .min(1, "validation.outOfRange")
+    .max(MAX_INT, "validation.outOfRange")
+    .optional(),
+);
 
 /** A comma list of positive ids ("1,2,3"; also an array). Empty → undefined; duplicates removed. */
-export const idList = z.preprocess((v) => {
-  const b = blankToUndefined(v);
-  if (b === undefined) return undefined;
-  const parts = Array.isArray(b) ? b.flatMap((x) => String(x).split(",")) : String(b).split(",");
-  const trimmed = parts.map((p) => p.trim()).filter((p) => p !== "");
-  if (trimmed.length === 0) return undefined;
-  // One bad part refuses the whole list (so the message names the field, not an index).
-  if (!trimmed.every((p) => /^\d{1,10}$/.test(p) && Number(p) >= 1 && Number(p) <= MAX_INT)) return String(b);
-  return trimmed.map(Number);
-}, z.array(z.number({ error: "validation.invalid" }), { error: "validation.invalid" })
-  .max(ID_LIST_MAX, "validation.outOfRange")
-  .transform((ids) => [...new Set(ids)])
-  .optional());
+export const idList = z.preprocess(
+  (v) => {
+    const b = blankToUndefined(v);
+    if (b === undefined) return undefined;
+    const parts = Array.isArray(b) ? b.flatMap((x) => String(x).split(",")) : String(b).split(",");
+    const trimmed = parts.map((p) => p.trim()).filter((p) => p !== "");
+    if (trimmed.length === 0) return undefined;
+    // One bad part refuses the whole list (so the message names the field, not an index).
+    if (!trimmed.every((p) => /^\d{1,10}$/.test(p) && Number(p) >= 1 && Number(p) <= MAX_INT)) return String(b);
+    return trimmed.map(Number);
+  },
+  z
+    .array(z.number({ error: "validation.invalid" }), { error: "validation.invalid" })
+    .max(ID_LIST_MAX, "validation.outOfRange")
+    .transform((ids) => [...new Set(ids)])
+    .optional(),
+);
 
 /** An optional search keyword: trimmed; empty or spaces → undefined; at most 50 characters. */
 export const optionalKeyword = z.preprocess(
@@ -55,52 +67,56 @@ const sortParam = z.preprocess(blankToUndefined, intField(0, 5).optional());
  * normally level 3), primaryCategoryId, secondaryCategoryId, brandIds "1,2", shopId,
  * shopCategoryId, st (0 all, 1 new), sort 0..5, current, size.
  */
-export const productSearchQuery = pageParams.extend({
-  keyword: optionalKeyword,
-  categoryId: optionalId,
-  primaryCategoryId: optionalId,
-  secondaryCategoryId: optionalId,
-  brandIds: idList,
-  shopId: optionalId,
-  shopCategoryId: optionalId,
-  st: intFieldDefault(0, 1, 0),
-  sort: sortParam,
-}).transform((q): ProductSearchParams => ({
-  ...q,
-  st: q.st as 0 | 1,
-  sort: q.sort as ProductSortCode | undefined,
-}));
+export const productSearchQuery = pageParams
+  .extend({
+    keyword: optionalKeyword,
+    categoryId: optionalId,
+    primaryCategoryId: optionalId,
+    secondaryCategoryId: optionalId,
+    brandIds: idList,
+    shopId: optionalId,
+    shopCategoryId: optionalId,
+    st: intFieldDefault(0, 1, 0),
+    sort: sortParam,
+  })
+  .transform((q): ProductSearchParams => ({
+    ...q,
+    st: q.st as 0 | 1,
+    sort: q.sort as ProductSortCode | undefined,
+  }));
 
 /**
  * The /list page query (SPEC §2): pn (product name), cpid, cid, thCid, st, bid (brand id),
  * bName (brand name, display only), sort, current. Parses into searchProducts params; use
  * safeParse and fall back to defaults on bad input.
  */
-export const listPageQuery = z.object({
-  pn: optionalKeyword,
-  cpid: optionalId,
-  cid: optionalId,
-  thCid: optionalId,
-  st: intFieldDefault(0, 1, 0),
-  bid: idList,
-  bName: z.string().trim().max(KEYWORD_MAX, "validation.tooLong").optional(),
-  sort: sortParam,
-  current: intFieldDefault(1, 100_000, 1),
-  size: intFieldDefault(1, PAGE_SIZE_MAX, 20),
-}).transform((q) => ({
-  search: {
-    keyword: q.pn,
-    primaryCategoryId: q.cpid,
-    secondaryCategoryId: q.cid,
-    categoryId: q.thCid,
-    brandIds: q.bid,
-    st: q.st as 0 | 1,
-    sort: q.sort as ProductSortCode | undefined,
-    current: q.current,
-    size: q.size,
-  } satisfies ProductSearchParams,
-  brandName: q.bName ?? "",
-}));
+export const listPageQuery = z
+  .object({
+    pn: optionalKeyword,
+    cpid: optionalId,
+    cid: optionalId,
+    thCid: optionalId,
+    st: intFieldDefault(0, 1, 0),
+    bid: idList,
+    bName: z.string().trim().max(KEYWORD_MAX, "validation.tooLong").optional(),
+    sort: sortParam,
+    current: intFieldDefault(1, 100_000, 1),
+    size: intFieldDefault(1, PAGE_SIZE_MAX, 20),
+  })
+  .transform((q) => ({
+    search: {
+      keyword: q.pn,
+      primaryCategoryId: q.cpid,
+      secondaryCategoryId: q.cid,
+      categoryId: q.thCid,
+      brandIds: q.bid,
+      st: q.st as 0 | 1,
+      sort: q.sort as ProductSortCode | undefined,
+      current: q.current,
+      size: q.size,
+    } satisfies ProductSearchParams,
+    brandName: q.bName ?? "",
+  }));
 
 /** ?prodId= of the product detail reads. */
 export const prodIdQuery = z.object({
@@ -108,14 +124,19 @@ export const prodIdQuery = z.object({
 });
 
 /** GET /prod/prodCommPageByProd: evaluate -1 all (default), 0 good, 1 medium, 2 bad, 3 with pictures. */
-export const commentPageQuery = pageParams.extend({
-  prodId: intField(1, MAX_INT),
-  evaluate: intFieldDefault(-1, 3, -1),
-}).transform((q) => ({ ...q, evaluate: q.evaluate as CommentFilter }));
+export const commentPageQuery = pageParams
+  .extend({
+    prodId: intField(1, MAX_INT),
+    evaluate: intFieldDefault(-1, 3, -1),
+  })
+  .transform((q) => ({ ...q, evaluate: q.evaluate as CommentFilter }));
 
 /** GET /shop/listShop (and the /shopList page): shopName trimmed (empty = all open shops). */
 export const shopSearchQuery = pageParams.extend({
-  shopName: z.preprocess((v) => (typeof v === "string" ? v.trim() : blankToUndefined(v)), z.string({ error: "validation.invalid" }).max(KEYWORD_MAX, "validation.tooLong").optional()),
+  shopName: z.preprocess(
+    (v) => (typeof v === "string" ? v.trim() : blankToUndefined(v)),
+    z.string({ error: "validation.invalid" }).max(KEYWORD_MAX, "validation.tooLong").optional(),
+  ),
 });
 
 /** GET /shop/headInfo?shopId= */

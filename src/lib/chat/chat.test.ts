@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { CHAT_TEXT_MAX, ChatClose, checkOutgoing, messageState, MsgType, reconnectDecision, RECONNECT_DELAY_MS, userSocketPath } from "./chat.ts";
+import {
+  CHAT_TEXT_MAX,
+  ChatClose,
+  checkOutgoing,
+  messageState,
+  MsgType,
+  reconnectDecision,
+  RECONNECT_DELAY_MS,
+  userSocketPath,
+} from "./chat.ts";
 
 describe("reconnect policy", () => {
   it("reconnects at most 3 times, 2 s apart", () => {
@@ -17,12 +26,18 @@ describe("reconnect policy", () => {
 
 describe("message validation", () => {
   it("trims text and keeps line breaks", () => {
-    expect(checkOutgoing(MsgType.TEXT, "  hi\r\nthere ")).toEqual({ ok: true, value: { msgType: 0, content: "hi\nthere" } });
+    expect(checkOutgoing(MsgType.TEXT, "  hi\r\nthere ")).toEqual({
+      ok: true,
+      value: { msgType: 0, content: "hi\nthere" },
+    });
   });
   it("refuses empty, too long and control characters", () => {
     expect(checkOutgoing(MsgType.TEXT, "   ")).toEqual({ ok: false, key: "chat.errors.empty" });
     expect(checkOutgoing(MsgType.TEXT, "字".repeat(CHAT_TEXT_MAX)).ok).toBe(true);
-    expect(checkOutgoing(MsgType.TEXT, "字".repeat(CHAT_TEXT_MAX + 1))).toEqual({ ok: false, key: "chat.errors.tooLong" });
+    expect(checkOutgoing(MsgType.TEXT, "字".repeat(CHAT_TEXT_MAX + 1))).toEqual({
+      ok: false,
+      key: "chat.errors.tooLong",
+    });
     expect(checkOutgoing(MsgType.TEXT, "a\u0007b")).toEqual({ ok: false, key: "chat.errors.controlChars" });
     expect(checkOutgoing(MsgType.TEXT, "a\u0085b")).toEqual({ ok: false, key: "chat.errors.controlChars" });
     expect(checkOutgoing(MsgType.TEXT, 42)).toEqual({ ok: false, key: "chat.errors.empty" });
@@ -32,7 +47,10 @@ describe("message validation", () => {
   });
   it("takes only uploaded chat images and numeric card references", () => {
     expect(checkOutgoing(MsgType.IMAGE, "/uploads/chat/0f0e0d0c-0b0a-4908-8706-050403020100.png").ok).toBe(true);
-    expect(checkOutgoing(MsgType.IMAGE, "/uploads/avatar/0f0e0d0c-0b0a-4908-8706-050403020100.png")).toEqual({ ok: false, key: "chat.errors.badImage" });
+    expect(checkOutgoing(MsgType.IMAGE, "/uploads/avatar/0f0e0d0c-0b0a-4908-8706-050403020100.png")).toEqual({
+      ok: false,
+      key: "chat.errors.badImage",
+    });
     expect(checkOutgoing(MsgType.IMAGE, "javascript:alert(1)").ok).toBe(false);
     expect(checkOutgoing(MsgType.PRODUCT, "12").ok).toBe(true);
     expect(checkOutgoing(MsgType.PRODUCT, "<b>").ok).toBe(false);

@@ -62,9 +62,15 @@ export const ChatClose = {
 } as const;
 
 /** Closes after which the client must not reconnect by itself. */
-const FINAL_CLOSES: ReadonlySet<number> = new Set([ChatClose.BAD_URL, ChatClose.RELOGIN, ChatClose.FORGED, ChatClose.ELSEWHERE]);
+const FINAL_CLOSES: ReadonlySet<number> = new Set([
+  ChatClose.BAD_URL,
+  ChatClose.RELOGIN,
+  ChatClose.FORGED,
+  ChatClose.ELSEWHERE,
+]);
 
-export type ReconnectDecision = { reconnect: true; delayMs: number; attempt: number } | { reconnect: false; reason: "final" | "exhausted" };
+export type ReconnectDecision =
+  { reconnect: true; delayMs: number; attempt: number } | { reconnect: false; reason: "final" | "exhausted" };
 
 /**
  * After a close: reconnect (attempt `attempts + 1`, after 2 s) unless the close was final (kicked by
@@ -102,11 +108,17 @@ export function checkOutgoing(msgType: unknown, content: unknown): ChatRuleResul
       return { ok: true, value: { msgType, content: text } };
     }
     case MsgType.IMAGE:
-      return IMAGE_PATH.test(content) ? { ok: true, value: { msgType, content } } : { ok: false, key: "chat.errors.badImage" };
+      return IMAGE_PATH.test(content)
+        ? { ok: true, value: { msgType, content } }
+        : { ok: false, key: "chat.errors.badImage" };
     case MsgType.PRODUCT:
-      return /^\d{1,9}$/.test(content.trim()) ? { ok: true, value: { msgType, content: content.trim() } } : { ok: false, key: "chat.errors.cardInvalid" };
+      return /^\d{1,9}$/.test(content.trim())
+        ? { ok: true, value: { msgType, content: content.trim() } }
+        : { ok: false, key: "chat.errors.cardInvalid" };
     case MsgType.ORDER:
-      return /^\d{1,30}$/.test(content.trim()) ? { ok: true, value: { msgType, content: content.trim() } } : { ok: false, key: "chat.errors.cardInvalid" };
+      return /^\d{1,30}$/.test(content.trim())
+        ? { ok: true, value: { msgType, content: content.trim() } }
+        : { ok: false, key: "chat.errors.cardInvalid" };
     default:
       return { ok: false, key: "chat.errors.badType" };
   }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { countdownText, FlashState, msToSwitch, pieceAllowance, soldPercent, windowState, withinLimit } from "./flash-sale.ts";
+import {
+  countdownText,
+  FlashState,
+  msToSwitch,
+  pieceAllowance,
+  soldPercent,
+  windowState,
+  withinLimit,
+} from "./flash-sale.ts";
 
 describe("flash sale window", () => {
   const start = new Date("2026-11-24T10:00:00.000Z");

@@ -21,8 +21,14 @@ describe("nextSession (SPEC §9: new session after 30 minutes idle)", () => {
   });
   it("renews when the stored state is broken or from the future", () => {
     expect(nextSession({ uuidSession: "", lastSeen: t0, step: 1 }, t0, "n")).toEqual({ uuidSession: "n", step: 1 });
-    expect(nextSession({ uuidSession: "a", lastSeen: Number.NaN, step: 1 }, t0, "n")).toEqual({ uuidSession: "n", step: 1 });
-    expect(nextSession({ uuidSession: "a", lastSeen: t0 + MIN, step: 1 }, t0, "n")).toEqual({ uuidSession: "n", step: 1 });
+    expect(nextSession({ uuidSession: "a", lastSeen: Number.NaN, step: 1 }, t0, "n")).toEqual({
+      uuidSession: "n",
+      step: 1,
+    });
+    expect(nextSession({ uuidSession: "a", lastSeen: t0 + MIN, step: 1 }, t0, "n")).toEqual({
+      uuidSession: "n",
+      step: 1,
+    });
   });
 });
 
@@ -32,7 +38,17 @@ describe("flowAnalysisLogSchema", () => {
     expect(flowAnalysisLogSchema.parse(base)).toEqual({ ...base, systemType: 1, visitType: 1 });
   });
   it("accepts numbers as digit strings and bizData as a number", () => {
-    const out = flowAnalysisLogSchema.parse({ ...base, step: "3", pageId: "8", bizType: 0, bizData: 123, visitType: 4, nums: "2", prevPageId: null, orderNumbers: "" });
+    const out = flowAnalysisLogSchema.parse({
+      ...base,
+      step: "3",
+      pageId: "8",
+      bizType: 0,
+      bizData: 123,
+      visitType: 4,
+      nums: "2",
+      prevPageId: null,
+      orderNumbers: "",
+    });
     expect(out).toMatchObject({ step: 3, pageId: 8, bizData: "123", visitType: 4, nums: 2 });
     expect(out.prevPageId).toBeUndefined();
     expect(out.orderNumbers).toBeUndefined();

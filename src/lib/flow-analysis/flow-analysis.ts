@@ -14,9 +14,19 @@ export { FlowPageId, FlowBizType, nextSession } from "./flow-session.ts";
 export const FLOW_LOG_MAX_BYTES = 8 * 1024;
 
 const ID_PATTERN = /^[A-Za-z0-9_-]+$/;
-const ident = z.string({ error: (iss) => (iss.input === undefined ? "validation.required" : "validation.invalid") }).trim().min(1, "validation.required").max(64, "validation.tooLong").regex(ID_PATTERN, "validation.invalid");
+const ident = z
+  .string({ error: (iss) => (iss.input === undefined ? "validation.required" : "validation.invalid") })
+  .trim()
+  .min(1, "validation.required")
+  .max(64, "validation.tooLong")
+  .regex(ID_PATTERN, "validation.invalid");
 const blank = (v: unknown) => (v === "" || v === null ? undefined : v);
-const int = (min: number, max: number) => z.number({ error: (iss) => (iss.input === undefined ? "validation.required" : "validation.invalid") }).int("validation.notInteger").min(min, "validation.outOfRange").max(max, "validation.outOfRange");
+const int = (min: number, max: number) =>
+  z
+    .number({ error: (iss) => (iss.input === undefined ? "validation.required" : "validation.invalid") })
+    .int("validation.notInteger")
+    .min(min, "validation.outOfRange")
+    .max(max, "validation.outOfRange");
 /** A number that may arrive as a JSON number or a digit string. */
 const toInt = (v: unknown) => {
   const b = blank(v);
@@ -25,10 +35,14 @@ const toInt = (v: unknown) => {
 const intInput = (min: number, max: number) => z.preprocess(toInt, int(min, max));
 const optIntInput = (min: number, max: number) => z.preprocess(toInt, int(min, max).optional());
 /** bizData / orderNumbers may be sent as numbers (prodId) or strings. */
-const text = (max: number) => z.preprocess((v) => {
-  const b = blank(v);
-  return typeof b === "number" && Number.isFinite(b) ? String(b) : b;
-}, z.string({ error: "validation.invalid" }).max(max, "validation.tooLong").optional());
+const text = (max: number) =>
+  z.preprocess(
+    (v) => {
+      const b = blank(v);
+      return typeof b === "number" && Number.isFinite(b) ? String(b) : b;
+    },
+    z.string({ error: "validation.invalid" }).max(max, "validation.tooLong").optional(),
+  );
 
 /** FlowAnalysisLogDto (CONTRACT §11). Unknown keys are ignored. */
 export const flowAnalysisLogSchema = z.object({

@@ -44,8 +44,14 @@ export interface FlowSessionState {
  * idle for 30 minutes or more (SPEC §9) — then a new session `newId` starting at step 1.
  * A lastSeen in the future (clock change) counts as idle, so a broken clock cannot keep a session.
  */
-export function nextSession(prev: FlowSessionState | null | undefined, now: number, newId: string, idleMs: number = TRACKING_SESSION_MS): { uuidSession: string; step: number } {
-  if (!prev || !prev.uuidSession || !Number.isFinite(prev.lastSeen) || !Number.isFinite(prev.step)) return { uuidSession: newId, step: 1 };
+export function nextSession(
+  prev: FlowSessionState | null | undefined,
+  now: number,
+  newId: string,
+  idleMs: number = TRACKING_SESSION_MS,
+): { uuidSession: string; step: number } {
+  if (!prev || !prev.uuidSession || !Number.isFinite(prev.lastSeen) || !Number.isFinite(prev.step))
+    return { uuidSession: newId, step: 1 };
   const idle = now - prev.lastSeen;
   if (idle < 0 || idle >= idleMs) return { uuidSession: newId, step: 1 };
   return { uuidSession: prev.uuidSession, step: Math.max(0, Math.trunc(prev.step)) + 1 };

@@ -14,7 +14,8 @@ describe("team state machine", () => {
   });
   it("ends for good: nothing moves a succeeded or failed team", () => {
     for (const s of [TeamStatus.SUCCEEDED, TeamStatus.FAILED]) {
-      for (const e of ["leaderPaid", "filled", "expired", "leaderClosed"] as const) expect(teamTransition(s, e)).toBeNull();
+      for (const e of ["leaderPaid", "filled", "expired", "leaderClosed"] as const)
+        expect(teamTransition(s, e)).toBeNull();
     }
     expect(teamTransition(9, "filled")).toBeNull();
   });
@@ -22,7 +23,14 @@ describe("team state machine", () => {
 
 describe("joining", () => {
   const now = new Date("2026-11-24T10:00:00.000Z");
-  const team = { status: TeamStatus.GROUPING, seats: 2, groupNumber: 3, endTime: new Date(now.getTime() + 1), leaderUserId: "lead", memberIds: ["lead", "m1"] };
+  const team = {
+    status: TeamStatus.GROUPING,
+    seats: 2,
+    groupNumber: 3,
+    endTime: new Date(now.getTime() + 1),
+    leaderUserId: "lead",
+    memberIds: ["lead", "m1"],
+  };
   it("lets another buyer take a free seat", () => expect(joinRefusal(team, "x", now)).toBeNull());
   it("refuses the own team, a full one, a failed / ended / unopened one", () => {
     expect(joinRefusal(team, "lead", now)).toBe("groupBuy.ownTeam");

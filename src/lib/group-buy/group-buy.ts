@@ -26,10 +26,22 @@ export function teamTransition(status: number, event: TeamEvent): TeamStatusValu
 }
 
 /** Why a buyer may not join a team now (an i18n key of the groupBuy namespace), or null. */
-export function joinRefusal(team: { status: number; seats: number; groupNumber: number; endTime: Date | null; leaderUserId: string; memberIds: readonly string[] }, userId: string, now: Date): string | null {
+export function joinRefusal(
+  team: {
+    status: number;
+    seats: number;
+    groupNumber: number;
+    endTime: Date | null;
+    leaderUserId: string;
+    memberIds: readonly string[];
+  },
+  userId: string,
+  now: Date,
+): string | null {
   if (team.leaderUserId === userId || team.memberIds.includes(userId)) return "groupBuy.ownTeam";
   if (team.status === TeamStatus.SUCCEEDED) return "groupBuy.teamFull";
-  if (team.status !== TeamStatus.GROUPING || team.endTime === null || team.endTime.getTime() <= now.getTime()) return "groupBuy.teamFailed";
+  if (team.status !== TeamStatus.GROUPING || team.endTime === null || team.endTime.getTime() <= now.getTime())
+    return "groupBuy.teamFailed";
   if (team.seats >= team.groupNumber) return "groupBuy.teamFull";
   return null;
 }

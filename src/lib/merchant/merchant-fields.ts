@@ -25,61 +25,89 @@ export const K = (k: string) => `merchant.marketing.${k}`;
 
 /** A money field as a Decimal (string or number input); `positive` refuses 0. */
 export function money(key: string, positive = true) {
-  return z.union([z.string(), z.number()], { error: K(key) })
-    .transform((v, ctx): MoneyDecimal => {
-      const s = String(v).trim();
-      if (!MONEY_RE.test(s) || (positive && new Money(s).lte(0)) || new Money(s).gt(MONEY_MAX)) {
-        ctx.addIssue({ code: "custom", message: K(key) });
-        return z.NEVER;
-      }
-      return new Money(s);
-    });
+  return z.union([z.string(), z.number()], { error: K(key) }).transform((v, ctx): MoneyDecimal => {
+    const s = String(v).trim();
+    if (!MONEY_RE.test(s) || (positive && new Money(s).lte(0)) || new Money(s).gt(MONEY_MAX)) {
+      ctx.addIssue({ code: "custom", message: K(key) });
+      return z.NEVER;
+    }
+    return new Money(s);
+  });
 }
 
 /** A rate 0.1-9.9 with one decimal (8.5 = pay 85 %). */
 export function rate(key: string) {
-  return z.union([z.string(), z.number()], { error: K(key) })
-    .transform((v, ctx): MoneyDecimal => {
-      const s = String(v).trim();
-      if (!RATE_RE.test(s)) {
-        ctx.addIssue({ code: "custom", message: K(key) });
-        return z.NEVER;
-      }
-      return new Money(s);
-    });
+  return z.union([z.string(), z.number()], { error: K(key) }).transform((v, ctx): MoneyDecimal => {
+    const s = String(v).trim();
+    if (!RATE_RE.test(s)) {
+      ctx.addIssue({ code: "custom", message: K(key) });
+      return z.NEVER;
+    }
+    return new Money(s);
+  });
 }
 
 export function int(key: string, min: number, max: number) {
-  return z.preprocess((v) => (typeof v === "string" && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
-    z.number({ error: K(key) }).int(K(key)).min(min, K(key)).max(max, K(key)));
+  return z.preprocess(
+    (v) => (typeof v === "string" && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
+    z
+      .number({ error: K(key) })
+      .int(K(key))
+      .min(min, K(key))
+      .max(max, K(key)),
+  );
 }
 
 export function oneOf<T extends number>(key: string, values: readonly T[]) {
-  return z.preprocess((v) => (typeof v === "string" && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v),
-    z.number({ error: K(key) }).refine((n): n is T => (values as readonly number[]).includes(n), K(key))) as unknown as z.ZodType<T>;
+  return z.preprocess(
+    (v) => (typeof v === "string" && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v),
+    z.number({ error: K(key) }).refine((n): n is T => (values as readonly number[]).includes(n), K(key)),
+  ) as unknown as z.ZodType<T>;
 }
 
 export function time(key: string) {
-  return z.string({ error: K(key) }).trim()
-    .refine((s) => /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?(Z|[+-]\d{2}:?\d{2})?$/.test(s) && !Number.isNaN(new Date(s).getTime()), K(key))
+  return z
+    .string({ error: K(key) })
+    .trim()
+    .refine(
+      (s) =>
+        /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?(Z|[+-]\d{2}:?\d{2})?$/.test(s) &&
+        !Number.isNaN(new Date(s).getTime()),
+      K(key),
+    )
     .transform((s) => new Date(s));
 }
 
-const nameText = (key: string) => z.string({ error: K(key) }).trim()
-  .refine((s) => s.length >= 1 && [...s].length <= OFFER_NAME_MAX && !hasControlChars(s), K(key));
+const nameText = (key: string) =>
+  z
+    .string({ error: K(key) })
+    .trim()
+    .refine((s) => s.length >= 1 && [...s].length <= OFFER_NAME_MAX && !hasControlChars(s), K(key));
 
 /** One text for every language, or one per language (all three). */
 export function localizedName(key: string) {
-  return z.union([
-    nameText(key).transform((s): LocalizedText => ({ zh: s, "zh-tw": s, en: s })),
-    z.object({ zh: nameText(key), "zh-tw": nameText(key), en: nameText(key) }, { error: K(key) }).transform((o): LocalizedText => o),
-  ], { error: K(key) });
+  return z.union(
+    [
+      nameText(key).transform((s): LocalizedText => ({ zh: s, "zh-tw": s, en: s })),
+      z
+        .object({ zh: nameText(key), "zh-tw": nameText(key), en: nameText(key) }, { error: K(key) })
+        .transform((o): LocalizedText => o),
+    ],
+    { error: K(key) },
+  );
 }
 
-export const prodIds = z.array(int("prodIds", 1, 2_147_483_647), { error: K("prodIds") }).max(OFFER_PRODS_MAX, K("prodIds"))
+export const prodIds = z
+  .array(int("prodIds", 1, 2_147_483_647), { error: K("prodIds") })
+  .max(OFFER_PRODS_MAX, K("prodIds"))
   .transform((ids) => [...new Set(ids)]);
 
-export const pic = z.string({ error: K("pic") }).trim().refine((s) => s === "" || PIC_RE.test(s), K("pic")).optional().default("");
+export const pic = z
+  .string({ error: K("pic") })
+  .trim()
+  .refine((s) => s === "" || PIC_RE.test(s), K("pic"))
+  .optional()
+  .default("");
 
 /** Listing filters of the management lists: 0 all, 1 running or upcoming, 2 ended or stopped. */
 export const MANAGED_STATE = { ALL: 0, LIVE: 1, OVER: 2 } as const;

@@ -54,7 +54,12 @@ export const orderShopParamRule = objectRule({
   }),
 });
 
-export const invoiceHeaderRule = textRule({ type: K.invoiceHeaderRequired, trim: true, required: K.invoiceHeaderRequired, max: [INVOICE_HEADER_MAX, K.invoiceHeaderTooLong] });
+export const invoiceHeaderRule = textRule({
+  type: K.invoiceHeaderRequired,
+  trim: true,
+  required: K.invoiceHeaderRequired,
+  max: [INVOICE_HEADER_MAX, K.invoiceHeaderTooLong],
+});
 
 export interface OrderInvoiceInput extends InvoiceChoiceInput {
   shopId: number;
@@ -69,19 +74,31 @@ export interface InvoiceChoiceInput {
 }
 
 const invoiceFields = {
-  invoiceType: defineRule<1 | 2>((t) => (t === 1 || t === 2 ? t : t === "1" || t === "2" ? (Number(t) as 1 | 2) : fail(K.invoiceTypeInvalid))),
+  invoiceType: defineRule<1 | 2>((t) =>
+    t === 1 || t === 2 ? t : t === "1" || t === "2" ? (Number(t) as 1 | 2) : fail(K.invoiceTypeInvalid),
+  ),
   headerName: invoiceHeaderRule,
-  invoiceTaxNumber: defineRule<string | undefined>((t) => (typeof t === "string" ? t.trim() : t === null ? "" : t === undefined ? undefined : fail(K.invoiceTaxNumberInvalid))),
+  invoiceTaxNumber: defineRule<string | undefined>((t) =>
+    typeof t === "string" ? t.trim() : t === null ? "" : t === undefined ? undefined : fail(K.invoiceTaxNumberInvalid),
+  ),
 };
 
 /** The choice's fields, then a unit (company) needs a valid taxpayer number. */
-function invoiceOf(v: { invoiceType: 1 | 2; headerName: string; invoiceTaxNumber: string | undefined }): InvoiceChoiceInput | RuleFailure {
+function invoiceOf(v: {
+  invoiceType: 1 | 2;
+  headerName: string;
+  invoiceTaxNumber: string | undefined;
+}): InvoiceChoiceInput | RuleFailure {
   if (v.invoiceType === 2) {
     const tax = v.invoiceTaxNumber ?? "";
     if (tax === "") return fail(K.invoiceTaxNumberRequired, ["invoiceTaxNumber"]);
     if (!TAX_NUMBER_RE.test(tax)) return fail(K.invoiceTaxNumberInvalid, ["invoiceTaxNumber"]);
   }
-  return { invoiceType: v.invoiceType, headerName: v.headerName, invoiceTaxNumber: v.invoiceType === 2 ? (v.invoiceTaxNumber ?? "").toUpperCase() : null };
+  return {
+    invoiceType: v.invoiceType,
+    headerName: v.headerName,
+    invoiceTaxNumber: v.invoiceType === 2 ? (v.invoiceTaxNumber ?? "").toUpperCase() : null,
+  };
 }
 
 /** An invoice choice without its shop; output: trimmed header, tax number upper-case for a unit and null for a person. */

@@ -41,7 +41,9 @@ const REFUSAL: Record<OrderEvent, string> = {
   delete: "order.cannotDelete",
 };
 
-const cases = ORDER_STATUSES.flatMap((status) => ORDER_EVENTS.map((event) => ({ status, event, next: ALLOWED[status][event] })));
+const cases = ORDER_STATUSES.flatMap((status) =>
+  ORDER_EVENTS.map((event) => ({ status, event, next: ALLOWED[status][event] })),
+);
 
 describe("transition", () => {
   it("covers all 6 statuses × 10 events", () => {
@@ -60,7 +62,8 @@ describe("transition", () => {
     expect(transition(S.UNPAY, "cancel", { groupBuy: true })).toEqual({ ok: true, status: S.CLOSE });
   });
   it("refuses unknown statuses (incl. unused 4) and events", () => {
-    for (const s of [0, 4, 8, -1, 1.5, NaN]) expect(transition(s, "pay")).toEqual({ ok: false, error: "order.unknownStatus" });
+    for (const s of [0, 4, 8, -1, 1.5, NaN])
+      expect(transition(s, "pay")).toEqual({ ok: false, error: "order.unknownStatus" });
     expect(transition(S.UNPAY, "refund" as OrderEvent)).toEqual({ ok: false, error: "order.unknownEvent" });
   });
 });
@@ -70,7 +73,10 @@ describe("autoConfirmDecision", () => {
   it("completes the order unless a refund is open; an open refund moves the deadline on", () => {
     expect(autoConfirmDecision({ refundStatus: null }, now)).toEqual({ confirm: true });
     expect(autoConfirmDecision({ refundStatus: 2 }, now)).toEqual({ confirm: true });
-    expect(autoConfirmDecision({ refundStatus: 1 }, now)).toEqual({ confirm: false, deadline: new Date(now.getTime() + AUTO_CONFIRM_REFUND_WAIT_DAYS * 86_400_000) });
+    expect(autoConfirmDecision({ refundStatus: 1 }, now)).toEqual({
+      confirm: false,
+      deadline: new Date(now.getTime() + AUTO_CONFIRM_REFUND_WAIT_DAYS * 86_400_000),
+    });
   });
 });
 
@@ -95,33 +101,73 @@ describe("progressSteps", () => {
     dvyTime: "2024-01-02T09:00:00.000Z",
     finallyTime: "2024-01-05T12:00:00.000Z",
   };
-  const keys = ["order.progress.submit", "order.progress.pay", "order.progress.ship", "order.progress.awaitReceipt", "order.progress.complete"];
-  const done = (status: number, t: Partial<typeof times> & { createTime: string }) => progressSteps({ status, ...t }).map((s) => s.done);
+  const keys = [
+    "order.progress.submit",
+    "order.progress.pay",
+    "order.progress.ship",
+    "order.progress.awaitReceipt",
+    "order.progress.complete",
+  ];
+  const done = (status: number, t: Partial<typeof times> & { createTime: string }) =>
+    progressSteps({ status, ...t }).map((s) => s.done);
 
   it("always gives the 5 steps in order", () => {
     expect(progressSteps({ status: S.UNPAY, createTime: times.createTime }).map((s) => s.key)).toEqual(keys);
   });
   it("done steps follow the status", () => {
     expect(done(S.UNPAY, { createTime: times.createTime })).toEqual([true, false, false, false, false]);
-    expect(done(S.PADYED, { createTime: times.createTime, payTime: times.payTime })).toEqual([true, true, false, false, false]);
-    expect(done(S.WAIT_GROUP, { createTime: times.createTime, payTime: times.payTime })).toEqual([true, true, false, false, false]);
+    expect(done(S.PADYED, { createTime: times.createTime, payTime: times.payTime })).toEqual([
+      true,
+      true,
+      false,
+      false,
+      false,
+    ]);
+    expect(done(S.WAIT_GROUP, { createTime: times.createTime, payTime: times.payTime })).toEqual([
+      true,
+      true,
+      false,
+      false,
+      false,
+    ]);
     expect(done(S.CONSIGNMENT, { ...times, finallyTime: undefined })).toEqual([true, true, true, true, false]);
     expect(done(S.SUCCESS, times)).toEqual([true, true, true, true, true]);
   });
   it("carries the times of done steps only", () => {
     expect(progressSteps({ status: S.SUCCESS, ...times }).map((s) => s.time)).toEqual([
-      times.createTime, times.payTime, times.dvyTime, times.dvyTime, times.finallyTime,
+      times.createTime,
+      times.payTime,
+      times.dvyTime,
+      times.dvyTime,
+      times.finallyTime,
     ]);
     // a stray time on a step not reached is not shown
-    expect(progressSteps({ status: S.UNPAY, ...times }).map((s) => s.time)).toEqual([times.createTime, null, null, null, null]);
+    expect(progressSteps({ status: S.UNPAY, ...times }).map((s) => s.time)).toEqual([
+      times.createTime,
+      null,
+      null,
+      null,
+      null,
+    ]);
   });
   it("a closed order keeps the steps it reached and never completes", () => {
     expect(done(S.CLOSE, { createTime: times.createTime })).toEqual([true, false, false, false, false]);
-    expect(done(S.CLOSE, { createTime: times.createTime, payTime: times.payTime })).toEqual([true, true, false, false, false]);
+    expect(done(S.CLOSE, { createTime: times.createTime, payTime: times.payTime })).toEqual([
+      true,
+      true,
+      false,
+      false,
+      false,
+    ]);
     expect(done(S.CLOSE, times)).toEqual([true, true, true, true, false]);
   });
   it("accepts Date values and treats missing or invalid times as null", () => {
-    const steps = progressSteps({ status: S.PADYED, createTime: new Date(times.createTime), payTime: null, cancelTime: null });
+    const steps = progressSteps({
+      status: S.PADYED,
+      createTime: new Date(times.createTime),
+      payTime: null,
+      cancelTime: null,
+    });
     expect(steps[0]).toEqual({ key: "order.progress.submit", time: times.createTime, done: true });
     expect(steps[1]).toEqual({ key: "order.progress.pay", time: null, done: true });
     expect(progressSteps({ status: S.UNPAY, createTime: new Date("x") })[0]!.time).toBeNull();
@@ -134,7 +180,14 @@ describe("progressSteps", () => {
 describe("order tabs", () => {
   it("lists the 8 tabs with their params", () => {
     expect(ORDER_TABS.map((t) => [t.tab, t.param])).toEqual([
-      ["all", 0], ["unpaid", 1], ["toShip", 2], ["toReceive", 3], ["toReview", 4], ["completed", 5], ["canceled", 6], ["grouping", 7],
+      ["all", 0],
+      ["unpaid", 1],
+      ["toShip", 2],
+      ["toReceive", 3],
+      ["toReview", 4],
+      ["completed", 5],
+      ["canceled", 6],
+      ["grouping", 7],
     ]);
     for (const t of ORDER_TABS) expect(t.labelKey).toBe(`order.tab.${t.tab}`);
   });
@@ -166,12 +219,38 @@ describe("countOrders", () => {
   it("counts OrderCountData", () => {
     expect(
       countOrders([
-        { status: 1 }, { status: 1 }, { status: 2, refundStatus: 1 }, { status: 3 }, { status: 5, isComm: 0 },
-        { status: 5, isComm: 1, refundStatus: 2 }, { status: 6 }, { status: 7 },
+        { status: 1 },
+        { status: 1 },
+        { status: 2, refundStatus: 1 },
+        { status: 3 },
+        { status: 5, isComm: 0 },
+        { status: 5, isComm: 1, refundStatus: 2 },
+        { status: 6 },
+        { status: 7 },
       ]),
-    ).toEqual({ allCount: 8, unPay: 2, payed: 1, consignment: 1, confirm: 1, success: 2, close: 1, refund: 1, grouping: 1 });
+    ).toEqual({
+      allCount: 8,
+      unPay: 2,
+      payed: 1,
+      consignment: 1,
+      confirm: 1,
+      success: 2,
+      close: 1,
+      refund: 1,
+      grouping: 1,
+    });
   });
   it("empty list gives zeros", () => {
-    expect(countOrders([])).toEqual({ allCount: 0, unPay: 0, payed: 0, consignment: 0, confirm: 0, success: 0, close: 0, refund: 0, grouping: 0 });
+    expect(countOrders([])).toEqual({
+      allCount: 0,
+      unPay: 0,
+      payed: 0,
+      consignment: 0,
+      confirm: 0,
+      success: 0,
+      close: 0,
+      refund: 0,
+      grouping: 0,
+    });
   });
 });

@@ -89,7 +89,11 @@ const REFUSAL: Record<OrderEvent, OrderErrorKey> = {
 const TRANSITIONS: Record<OrderStatus, Partial<Record<OrderEvent, OrderStatus>>> = {
   [OrderStatus.UNPAY]: { pay: OrderStatus.PADYED, cancel: OrderStatus.CLOSE, timeoutCancel: OrderStatus.CLOSE },
   [OrderStatus.PADYED]: { ship: OrderStatus.CONSIGNMENT, refundClose: OrderStatus.CLOSE },
-  [OrderStatus.CONSIGNMENT]: { confirmReceipt: OrderStatus.SUCCESS, autoConfirm: OrderStatus.SUCCESS, refundClose: OrderStatus.CLOSE },
+  [OrderStatus.CONSIGNMENT]: {
+    confirmReceipt: OrderStatus.SUCCESS,
+    autoConfirm: OrderStatus.SUCCESS,
+    refundClose: OrderStatus.CLOSE,
+  },
   [OrderStatus.SUCCESS]: { delete: OrderStatus.SUCCESS, refundClose: OrderStatus.CLOSE },
   [OrderStatus.CLOSE]: { delete: OrderStatus.CLOSE },
   [OrderStatus.WAIT_GROUP]: { groupSucceeded: OrderStatus.PADYED, groupFailed: OrderStatus.CLOSE },
@@ -119,8 +123,12 @@ export const AUTO_CONFIRM_REFUND_WAIT_DAYS = 3;
  * AUTO_CONFIRM_REFUND_WAIT_DAYS from now and the job comes again then, so the buyer never loses
  * the goods' receipt to the clock while the shop handles a refund (docs/after-sales.md).
  */
-export function autoConfirmDecision(order: { refundStatus: number | null }, now: Date): { confirm: true } | { confirm: false; deadline: Date } {
-  if (order.refundStatus === 1) return { confirm: false, deadline: new Date(now.getTime() + AUTO_CONFIRM_REFUND_WAIT_DAYS * 24 * 3600 * 1000) };
+export function autoConfirmDecision(
+  order: { refundStatus: number | null },
+  now: Date,
+): { confirm: true } | { confirm: false; deadline: Date } {
+  if (order.refundStatus === 1)
+    return { confirm: false, deadline: new Date(now.getTime() + AUTO_CONFIRM_REFUND_WAIT_DAYS * 24 * 3600 * 1000) };
   return { confirm: true };
 }
 
@@ -183,7 +191,13 @@ const STEPS_DONE: Record<OrderStatus, number> = {
  * before closing (those with a time) and never completes. Not-done steps have no time.
  */
 export function progressSteps(order: ProgressInput): ProgressStep[] {
-  const times = [timeOf(order.createTime), timeOf(order.payTime), timeOf(order.dvyTime), timeOf(order.dvyTime), timeOf(order.finallyTime)];
+  const times = [
+    timeOf(order.createTime),
+    timeOf(order.payTime),
+    timeOf(order.dvyTime),
+    timeOf(order.dvyTime),
+    timeOf(order.finallyTime),
+  ];
   const status = order.status;
   return PROGRESS_STEP_KEYS.map((key, i) => {
     let done: boolean;
@@ -234,7 +248,8 @@ export function orderTabDef(tab: OrderTab): OrderTabDef {
 
 /** The tab of a query value ("2", 2, …); anything unknown or missing gives "all". */
 export function tabFromParam(param: unknown): OrderTab {
-  const n = typeof param === "number" ? param : typeof param === "string" && /^\d+$/.test(param.trim()) ? Number(param) : NaN;
+  const n =
+    typeof param === "number" ? param : typeof param === "string" && /^\d+$/.test(param.trim()) ? Number(param) : NaN;
   return ORDER_TABS.find((t) => t.param === n)?.tab ?? "all";
 }
 
@@ -261,8 +276,20 @@ export type OrderCountData = {
 };
 
 /** Counts for the user centre; `refund` counts orders with a refund being applied for (refundStatus 1). */
-export function countOrders(orders: readonly { status: number; isComm?: boolean | number | null; refundStatus?: number | null }[]): OrderCountData {
-  const c: OrderCountData = { allCount: 0, unPay: 0, payed: 0, consignment: 0, confirm: 0, success: 0, close: 0, refund: 0, grouping: 0 };
+export function countOrders(
+  orders: readonly { status: number; isComm?: boolean | number | null; refundStatus?: number | null }[],
+): OrderCountData {
+  const c: OrderCountData = {
+    allCount: 0,
+    unPay: 0,
+    payed: 0,
+    consignment: 0,
+    confirm: 0,
+    success: 0,
+    close: 0,
+    refund: 0,
+    grouping: 0,
+  };
   for (const o of orders) {
     c.allCount++;
     if (o.status === OrderStatus.UNPAY) c.unPay++;

@@ -55,13 +55,29 @@ export type DeliveryStateValue = (typeof DeliveryState)[keyof typeof DeliverySta
 export const DELIVERY_STATES: readonly DeliveryStateValue[] = [0, 1, 2, 201, 3, 4];
 
 /** Carriers a merchant ships with (CONTRACT §4.6 `/p/delivery/list` {dvyId, dvyName}). */
-export const DELIVERY_COMPANIES: readonly { dvyId: number; dvyName: { zh: string; "zh-tw": string; en: string }; homeUrl: string }[] = [
-  { dvyId: 1, dvyName: { zh: "顺丰速运", "zh-tw": "順豐速運", en: "SF Express" }, homeUrl: "https://www.sf-express.com" },
+export const DELIVERY_COMPANIES: readonly {
+  dvyId: number;
+  dvyName: { zh: string; "zh-tw": string; en: string };
+  homeUrl: string;
+}[] = [
+  {
+    dvyId: 1,
+    dvyName: { zh: "顺丰速运", "zh-tw": "順豐速運", en: "SF Express" },
+    homeUrl: "https://www.sf-express.com",
+  },
   { dvyId: 2, dvyName: { zh: "中通快递", "zh-tw": "中通快遞", en: "ZTO Express" }, homeUrl: "https://www.zto.com" },
   { dvyId: 3, dvyName: { zh: "圆通速递", "zh-tw": "圓通速遞", en: "YTO Express" }, homeUrl: "https://www.yto.net.cn" },
-  { dvyId: 4, dvyName: { zh: "韵达快递", "zh-tw": "韻達快遞", en: "Yunda Express" }, homeUrl: "https://www.yundaex.com" },
+  {
+    dvyId: 4,
+    dvyName: { zh: "韵达快递", "zh-tw": "韻達快遞", en: "Yunda Express" },
+    homeUrl: "https://www.yundaex.com",
+  },
   { dvyId: 5, dvyName: { zh: "京东物流", "zh-tw": "京東物流", en: "JD Logistics" }, homeUrl: "https://www.jdl.com" },
-  { dvyId: 6, dvyName: { zh: "中国邮政 EMS", "zh-tw": "中國郵政 EMS", en: "China Post EMS" }, homeUrl: "https://www.ems.com.cn" },
+  {
+    dvyId: 6,
+    dvyName: { zh: "中国邮政 EMS", "zh-tw": "中國郵政 EMS", en: "China Post EMS" },
+    homeUrl: "https://www.ems.com.cn",
+  },
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -363,5 +379,10 @@ export interface BuyAgainResult {
   /** Lines put into the cart. */
   added: number;
   /** Lines that could not be added, with why (cart.* reason key without the namespace). */
-  skipped: { orderItemId: number; prodName: string; skuName: string; reason: "prodUnavailable" | "skuUnavailable" | "insufficientStock" | "badCount" }[];
+  skipped: {
+    orderItemId: number;
+    prodName: string;
+    skuName: string;
+    reason: "prodUnavailable" | "skuUnavailable" | "insufficientStock" | "badCount";
+  }[];
 }

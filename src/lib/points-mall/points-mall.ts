@@ -53,7 +53,9 @@ export function exchangeCountError(raw: unknown): "points.mall.badCount" | null 
 /** Why this exchange cannot be made (an i18n key), or null: stock, per-user limit, points. */
 export function exchangeRefusal(
   item: { stocks: number; scoreLimit: number; scorePrice: number },
-  count: number, alreadyExchanged: number, points: number,
+  count: number,
+  alreadyExchanged: number,
+  points: number,
 ): "points.mall.noStock" | "points.mall.limitReached" | "points.notEnough" | null {
   if (item.stocks < count) return "points.mall.noStock";
   if (item.scoreLimit > 0 && alreadyExchanged + count > item.scoreLimit) return "points.mall.limitReached";

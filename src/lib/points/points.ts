@@ -7,7 +7,16 @@
  * (out), 2 level-up bonus, 3 sign-in, 4 refund returned (in) / spent on an order (out), 5 expired,
  * 6 top-up bonus, 7 platform adjustment.
  */
-export const PointsSource = { REGISTER: 0, SHOPPING: 1, LEVEL_UP: 2, SIGN_IN: 3, ORDER: 4, EXPIRED: 5, RECHARGE_BONUS: 6, ADJUST: 7 } as const;
+export const PointsSource = {
+  REGISTER: 0,
+  SHOPPING: 1,
+  LEVEL_UP: 2,
+  SIGN_IN: 3,
+  ORDER: 4,
+  EXPIRED: 5,
+  RECHARGE_BONUS: 6,
+  ADJUST: 7,
+} as const;
 
 /** A row of GET /p/score/page. */
 export interface PointsLogDto {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { REFUND_SELLER_DAYS, REFUND_SHIP_DAYS, REFUND_WINDOW_DAYS, refundApplyRule, refundDueAt, refundRefuseRule, withinRefundWindow } from "./refund-rules.ts";
+import {
+  REFUND_SELLER_DAYS,
+  REFUND_SHIP_DAYS,
+  REFUND_WINDOW_DAYS,
+  refundApplyRule,
+  refundDueAt,
+  refundRefuseRule,
+  withinRefundWindow,
+} from "./refund-rules.ts";
 
 const DAY = 86_400_000;
 const t0 = new Date("2026-03-01T08:00:00Z");
@@ -20,14 +28,33 @@ describe("refund timeouts and window", () => {
 });
 
 describe("refund application rules", () => {
-  const ok = { orderNumber: "123", refundType: 2, orderItemId: 5, applyType: 1, buyerReason: 0, refundAmount: "9.90", buyerMobile: "13800138000" };
+  const ok = {
+    orderNumber: "123",
+    refundType: 2,
+    orderItemId: 5,
+    applyType: 1,
+    buyerReason: 0,
+    refundAmount: "9.90",
+    buyerMobile: "13800138000",
+  };
   const firstError = (v: unknown) => {
     const r = refundApplyRule.safeParse(v);
     return r.success ? null : r.error.issues[0]!.message;
   };
   it("accepts a complete application and normalises it", () => {
-    expect(refundApplyRule.parse({ ...ok, refundAmount: 9.9, buyerReason: "0", photoFiles: "/uploads/refund/a.png,/uploads/refund/b.png" }))
-      .toMatchObject({ refundAmount: "9.90", buyerReason: 0, buyerDesc: "", photoFiles: ["/uploads/refund/a.png", "/uploads/refund/b.png"] });
+    expect(
+      refundApplyRule.parse({
+        ...ok,
+        refundAmount: 9.9,
+        buyerReason: "0",
+        photoFiles: "/uploads/refund/a.png,/uploads/refund/b.png",
+      }),
+    ).toMatchObject({
+      refundAmount: "9.90",
+      buyerReason: 0,
+      buyerDesc: "",
+      photoFiles: ["/uploads/refund/a.png", "/uploads/refund/b.png"],
+    });
   });
   it("refuses each bad field with its message key", () => {
     expect(firstError({ ...ok, refundType: 3 })).toBe("refund.typeInvalid");

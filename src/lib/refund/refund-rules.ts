@@ -54,48 +54,98 @@ export const REFUND_KEYS = {
 const K = REFUND_KEYS;
 
 const num = (v: unknown) => (typeof v === "string" && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v);
-const intIn = (key: string, min: number, max: number) => z.preprocess(num, z.number({ error: key }).int(key).min(min, key).max(max, key));
+const intIn = (key: string, min: number, max: number) =>
+  z.preprocess(num, z.number({ error: key }).int(key).min(min, key).max(max, key));
 
 /** An 11-digit mobile number (mainland). */
 export const REFUND_MOBILE_RE = /^1[3-9]\d{9}$/;
 
 /** The application form (also the body of "modify"); orderNumber / orderItemId say what it is for. */
-export const refundApplyRule = z.object({
-  orderNumber: z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string({ error: "refund.orderNotFound" }).regex(/^\d{1,32}$/, "refund.orderNotFound")),
-  /** 1 whole order, 2 one line. */
-  refundType: z.preprocess(num, z.union([z.literal(1), z.literal(2)], { error: K.typeInvalid })),
-  orderItemId: z.preprocess((v) => (v === "" || v === null ? undefined : num(v)), z.number({ error: K.itemRequired }).int(K.itemRequired).min(1, K.itemRequired).max(2_147_483_647, K.itemRequired).optional()),
-  /** 1 refund only, 2 return and refund. */
-  applyType: z.preprocess(num, z.union([z.literal(1), z.literal(2)], { error: K.typeInvalid })),
-  buyerReason: intIn(K.reasonInvalid, 0, 6),
-  goodsNum: intIn(K.quantityInvalid, 1, 99_999).optional(),
-  refundAmount: z.preprocess((v) => (typeof v === "number" && Number.isFinite(v) ? v.toFixed(2) : typeof v === "string" ? v.trim() : v),
-    z.string({ error: K.amountInvalid }).regex(/^\d{1,9}(\.\d{1,2})?$/, K.amountInvalid)),
-  buyerMobile: z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string({ error: K.mobileInvalid }).regex(REFUND_MOBILE_RE, K.mobileInvalid)),
-  buyerDesc: z.preprocess((v) => (v == null ? "" : v), refundDescriptionRule.refine((s) => !hasControlChars(s), K.controlChars)),
-  photoFiles: z.preprocess(picList, z.array(z.string({ error: K.badPhoto }).max(200, K.badPhoto), { error: K.badPhoto }).max(REFUND_VOUCHERS_MAX, K.tooManyPhotos)),
-}).superRefine((v, ctx) => {
-  if (v.refundType === 2 && v.orderItemId === undefined) ctx.addIssue({ code: "custom", message: K.itemRequired, path: ["orderItemId"] });
-});
+export const refundApplyRule = z
+  .object({
+    orderNumber: z.preprocess(
+      (v) => (typeof v === "string" ? v.trim() : v),
+      z.string({ error: "refund.orderNotFound" }).regex(/^\d{1,32}$/, "refund.orderNotFound"),
+    ),
+    /** 1 whole order, 2 one line. */
+    refundType: z.preprocess(num, z.union([z.literal(1), z.literal(2)], { error: K.typeInvalid })),
+    orderItemId: z.preprocess(
+      (v) => (v === "" || v === null ? undefined : num(v)),
+      z
+        .number({ error: K.itemRequired })
+        .int(K.itemRequired)
+        .min(1, K.itemRequired)
+        .max(2_147_483_647, K.itemRequired)
+        .optional(),
+    ),
+    /** 1 refund only, 2 return and refund. */
+    applyType: z.preprocess(num, z.union([z.literal(1), z.literal(2)], { error: K.typeInvalid })),
+    buyerReason: intIn(K.reasonInvalid, 0, 6),
+    goodsNum: intIn(K.quantityInvalid, 1, 99_999).optional(),
+    refundAmount: z.preprocess(
+      (v) => (typeof v === "number" && Number.isFinite(v) ? v.toFixed(2) : typeof v === "string" ? v.trim() : v),
+      z.string({ error: K.amountInvalid }).regex(/^\d{1,9}(\.\d{1,2})?$/, K.amountInvalid),
+    ),
+    buyerMobile: z.preprocess(
+      (v) => (typeof v === "string" ? v.trim() : v),
+      z.string({ error: K.mobileInvalid }).regex(REFUND_MOBILE_RE, K.mobileInvalid),
+    ),
+    buyerDesc: z.preprocess(
+      (v) => (v == null ? "" : v),
+      refundDescriptionRule.refine((s) => !hasControlChars(s), K.controlChars),
+    ),
+    photoFiles: z.preprocess(
+      picList,
+      z
+        .array(z.string({ error: K.badPhoto }).max(200, K.badPhoto), { error: K.badPhoto })
+        .max(REFUND_VOUCHERS_MAX, K.tooManyPhotos),
+    ),
+  })
+  .superRefine((v, ctx) => {
+    if (v.refundType === 2 && v.orderItemId === undefined)
+      ctx.addIssue({ code: "custom", message: K.itemRequired, path: ["orderItemId"] });
+  });
 export type RefundApplyInput = z.infer<typeof refundApplyRule>;
 
 /** The buyer's return parcel. */
 export const refundExpressRule = z.object({
   expressId: intIn(K.expressRequired, 1, 1000),
-  expressNo: z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string({ error: K.expressNoRequired }).min(1, K.expressNoRequired).max(30, K.expressNoRequired)),
-  mobile: z.preprocess((v) => (v == null ? "" : typeof v === "string" ? v.trim() : v), z.string({ error: K.mobileInvalid }).refine((s) => s === "" || REFUND_MOBILE_RE.test(s), K.mobileInvalid)),
-  senderRemarks: z.preprocess((v) => (v == null ? "" : v), refundDescriptionRule.refine((s) => !hasControlChars(s), K.controlChars)),
+  expressNo: z.preprocess(
+    (v) => (typeof v === "string" ? v.trim() : v),
+    z.string({ error: K.expressNoRequired }).min(1, K.expressNoRequired).max(30, K.expressNoRequired),
+  ),
+  mobile: z.preprocess(
+    (v) => (v == null ? "" : typeof v === "string" ? v.trim() : v),
+    z.string({ error: K.mobileInvalid }).refine((s) => s === "" || REFUND_MOBILE_RE.test(s), K.mobileInvalid),
+  ),
+  senderRemarks: z.preprocess(
+    (v) => (v == null ? "" : v),
+    refundDescriptionRule.refine((s) => !hasControlChars(s), K.controlChars),
+  ),
 });
 export type RefundExpressInput = z.infer<typeof refundExpressRule>;
 
 /** The shop's refusal: a reason of 1-200 characters. */
 export const refundRefuseRule = z.object({
-  reason: z.preprocess((v) => (v == null ? "" : v), z.string({ error: K.refuseReasonRequired }).trim()
-    .min(1, { error: K.refuseReasonRequired, abort: true }).max(REFUND_NOTE_MAX, K.refuseReasonTooLong)
-    .refine((s) => !hasControlChars(s), K.controlChars)),
+  reason: z.preprocess(
+    (v) => (v == null ? "" : v),
+    z
+      .string({ error: K.refuseReasonRequired })
+      .trim()
+      .min(1, { error: K.refuseReasonRequired, abort: true })
+      .max(REFUND_NOTE_MAX, K.refuseReasonTooLong)
+      .refine((s) => !hasControlChars(s), K.controlChars),
+  ),
 });
 
 /** The shop's acceptance: an optional message (e.g. the return address), at most 200. */
 export const refundAcceptRule = z.object({
-  message: z.preprocess((v) => (v == null ? "" : v), z.string().trim().max(REFUND_NOTE_MAX, K.refuseReasonTooLong).refine((s) => !hasControlChars(s), K.controlChars)),
+  message: z.preprocess(
+    (v) => (v == null ? "" : v),
+    z
+      .string()
+      .trim()
+      .max(REFUND_NOTE_MAX, K.refuseReasonTooLong)
+      .refine((s) => !hasControlChars(s), K.controlChars),
+  ),
 });

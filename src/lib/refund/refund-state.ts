@@ -34,7 +34,18 @@ export const REFUND_STATUSES: readonly RefundSts[] = [1, 2, 3, 4, 5, 6, 7, 8, -1
 export const ApplyType = { REFUND_ONLY: 1, RETURN: 2 } as const;
 export type ApplyType = (typeof ApplyType)[keyof typeof ApplyType];
 
-export const REFUND_EVENTS = ["accept", "sellerTimeout", "refuse", "modify", "withdraw", "ship", "shipTimeout", "receive", "refundRequest", "refund"] as const;
+export const REFUND_EVENTS = [
+  "accept",
+  "sellerTimeout",
+  "refuse",
+  "modify",
+  "withdraw",
+  "ship",
+  "shipTimeout",
+  "receive",
+  "refundRequest",
+  "refund",
+] as const;
 export type RefundEvent = (typeof REFUND_EVENTS)[number];
 
 export const REFUND_ERRORS = {
@@ -114,7 +125,14 @@ export function refundAllows(r: { returnMoneySts: number; applyType: number }, e
 
 /** Statuses in which a refund still holds its line (no second application for it). */
 export function isRefundActive(sts: number): boolean {
-  return sts === RefundSts.APPLIED || sts === RefundSts.ACCEPTED || sts === RefundSts.SHIPPED || sts === RefundSts.RECEIVED || sts === RefundSts.REFUSED || sts === RefundSts.REFUNDING;
+  return (
+    sts === RefundSts.APPLIED ||
+    sts === RefundSts.ACCEPTED ||
+    sts === RefundSts.SHIPPED ||
+    sts === RefundSts.RECEIVED ||
+    sts === RefundSts.REFUSED ||
+    sts === RefundSts.REFUNDING
+  );
 }
 
 /** Final statuses. */
@@ -134,7 +152,13 @@ export type RefundStep = { key: RefundStepKey; done: boolean; time: string | nul
  * ships → seller receives] → refund made. Done steps follow the status; times come from the row.
  */
 export function refundSteps(r: {
-  returnMoneySts: number; applyType: number; applyTime: string; handelTime?: string | null; shipTime?: string | null; receiveTime?: string | null; refundTime?: string | null;
+  returnMoneySts: number;
+  applyType: number;
+  applyTime: string;
+  handelTime?: string | null;
+  shipTime?: string | null;
+  receiveTime?: string | null;
+  refundTime?: string | null;
 }): RefundStep[] {
   const isReturn = r.applyType === ApplyType.RETURN;
   const s = r.returnMoneySts;
@@ -156,17 +180,28 @@ export function refundSteps(r: {
 // ---------------------------------------------------------------------------------------------
 
 /** What an order line shows about its refunds: a label key of the "refund" namespace and the application it links to. */
-export type LineAfterSales = { refundSn: string; returnMoneySts: number; label: "line.inProgress" | "line.refused" | "line.refunded" | "line.closed" };
+export type LineAfterSales = {
+  refundSn: string;
+  returnMoneySts: number;
+  label: "line.inProgress" | "line.refused" | "line.refunded" | "line.closed";
+};
 
 /**
  * The after-sales state of one order line from the applications that cover it (oldest first):
  * an open one wins ("refund in progress", or "refused" while the buyer may still change it),
  * else the latest refunded one, else the latest withdrawn or closed one; none → null.
  */
-export function lineAfterSales(refunds: readonly { refundSn: string; returnMoneySts: number }[]): LineAfterSales | null {
+export function lineAfterSales(
+  refunds: readonly { refundSn: string; returnMoneySts: number }[],
+): LineAfterSales | null {
   const latest = (pred: (sts: number) => boolean) => [...refunds].reverse().find((r) => pred(r.returnMoneySts));
   const open = latest(isRefundActive);
-  if (open) return { refundSn: open.refundSn, returnMoneySts: open.returnMoneySts, label: open.returnMoneySts === RefundSts.REFUSED ? "line.refused" : "line.inProgress" };
+  if (open)
+    return {
+      refundSn: open.refundSn,
+      returnMoneySts: open.returnMoneySts,
+      label: open.returnMoneySts === RefundSts.REFUSED ? "line.refused" : "line.inProgress",
+    };
   const refunded = latest((s) => s === RefundSts.REFUNDED);
   if (refunded) return { refundSn: refunded.refundSn, returnMoneySts: refunded.returnMoneySts, label: "line.refunded" };
   const closed = latest(isRefundFinal);

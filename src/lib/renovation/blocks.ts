@@ -8,8 +8,25 @@
 import { localePath, type Locale } from "../locale.ts";
 import { resolveLink, shopIndexPath, toId, type LinkContext, type RawLink, type ResolvedLink } from "./links.ts";
 import {
-  CONTRAST_LARGE, CONTRAST_TEXT, dict, goodsList, isDict, list, num, onWhenOne, readable, readableBackground, safeColor,
-  safeImageUrl, showContent, shownWhenZero, SITE_BACKGROUND, text, type Dict, type GoodsVM, type ShowContent,
+  CONTRAST_LARGE,
+  CONTRAST_TEXT,
+  dict,
+  goodsList,
+  isDict,
+  list,
+  num,
+  onWhenOne,
+  readable,
+  readableBackground,
+  safeColor,
+  safeImageUrl,
+  showContent,
+  shownWhenZero,
+  SITE_BACKGROUND,
+  text,
+  type Dict,
+  type GoodsVM,
+  type ShowContent,
 } from "./values.ts";
 
 export type { GoodsVM, ShowContent } from "./values.ts";
@@ -20,9 +37,20 @@ export const DESIGN_WIDTH = 1200;
 export const SHOP_NAV_MAX = 7;
 
 export const BLOCK_TYPES = [
-  "shop_signs", "picture_by", "auxiliary_interval", "floor_title", "goods_list", "universal_hotspot",
-  "store_list", "limited_skill", "discount_coupon",
-  "goods_module1", "goods_module2", "goods_module3", "goods_module4", "goods_module5",
+  "shop_signs",
+  "picture_by",
+  "auxiliary_interval",
+  "floor_title",
+  "goods_list",
+  "universal_hotspot",
+  "store_list",
+  "limited_skill",
+  "discount_coupon",
+  "goods_module1",
+  "goods_module2",
+  "goods_module3",
+  "goods_module4",
+  "goods_module5",
 ] as const;
 export type BlockType = (typeof BLOCK_TYPES)[number];
 
@@ -111,7 +139,11 @@ export function buildPictureBy(df: Dict, locale: Locale, ctx: LinkContext = {}):
     const img = safeImageUrl(p.img ?? p.imgUrl);
     if (!img) continue;
     const path = dict(p.path);
-    slides.push({ img, alt: text(path.name, locale) || text(p.title, locale), link: resolveLink(path as RawLink, locale, ctx) });
+    slides.push({
+      img,
+      alt: text(path.name, locale) || text(p.title, locale),
+      link: resolveLink(path as RawLink, locale, ctx),
+    });
   }
   if (slides.length === 0) return null;
   const fullWidth = Number(df.size) === 1920;
@@ -165,7 +197,11 @@ export function buildFloorTitle(df: Dict, locale: Locale, ctx: BuildContext = {}
     mainTitle,
     subTitle,
     more: onWhenOne(df.more) ? named(df.path, locale, ctx) : null,
-    mainTextColor: readable(safeColor(df.mainTextColor) ?? TEXT_MAIN, under, mainFontSize >= LARGE_BOLD_PX ? CONTRAST_LARGE : CONTRAST_TEXT),
+    mainTextColor: readable(
+      safeColor(df.mainTextColor) ?? TEXT_MAIN,
+      under,
+      mainFontSize >= LARGE_BOLD_PX ? CONTRAST_LARGE : CONTRAST_TEXT,
+    ),
     subTextColor: readable(safeColor(df.subTextColor) ?? TEXT_SUB, under, CONTRAST_TEXT),
     moreTextColor: readable(safeColor(df.moreTextColor) ?? TEXT_MORE, under, CONTRAST_TEXT),
     bgColor,
@@ -234,11 +270,24 @@ export function hotspotArea(raw: unknown, locale: Locale, ctx: LinkContext = {})
   let width = num(b.width, 0, 0);
   let height = num(b.height, 0, 0);
   // Clip to the canvas horizontally and to non-negative y.
-  if (left < 0) { width += left; left = 0; }
-  if (top < 0) { height += top; top = 0; }
+  if (left < 0) {
+    width += left;
+    left = 0;
+  }
+  if (top < 0) {
+    height += top;
+    top = 0;
+  }
   width = Math.min(width, DESIGN_WIDTH - left);
   if (width <= 0 || height <= 0 || left >= DESIGN_WIDTH) return null;
-  return { link, title: text(b.title, locale) || text(b.name, locale), left: pct(left), top: pct(top), width: pct(width), height: pct(height) };
+  return {
+    link,
+    title: text(b.title, locale) || text(b.name, locale),
+    left: pct(left),
+    top: pct(top),
+    width: pct(width),
+    height: pct(height),
+  };
 }
 
 export function buildUniversalHotspot(df: Dict, locale: Locale, ctx: LinkContext = {}): UniversalHotspotVM | null {
@@ -247,8 +296,15 @@ export function buildUniversalHotspot(df: Dict, locale: Locale, ctx: LinkContext
     const i = dict(item);
     const url = safeImageUrl(i.url ?? i.img);
     if (!url) continue;
-    const areas = list(i.activeBoxs).map((b) => hotspotArea(b, locale, ctx)).filter((a): a is HotspotAreaVM => a !== null);
-    images.push({ url, alt: text(i.imgTit, locale) || text(i.title, locale), link: resolveLink(i as RawLink, locale, ctx), areas });
+    const areas = list(i.activeBoxs)
+      .map((b) => hotspotArea(b, locale, ctx))
+      .filter((a): a is HotspotAreaVM => a !== null);
+    images.push({
+      url,
+      alt: text(i.imgTit, locale) || text(i.title, locale),
+      link: resolveLink(i as RawLink, locale, ctx),
+      areas,
+    });
   }
   if (images.length === 0) return null;
   return { fullWidth: Number(df.size) === 1920, images };
@@ -288,7 +344,12 @@ export interface StoreListVM extends TitleStyleVM {
  * Title texts and colours of store_list / activity blocks. With a band colour (titleBgColor /
  * bgColor) the band is adjusted to the texts; without one the texts to the page background.
  */
-function titleStyle(df: Dict, locale: Locale, ctx: BuildContext, defaults: { marginTop: number; marginBottom: number }): TitleStyleVM {
+function titleStyle(
+  df: Dict,
+  locale: Locale,
+  ctx: BuildContext,
+  defaults: { marginTop: number; marginBottom: number },
+): TitleStyleVM {
   const showSub = df.showSubTitle === undefined ? true : onWhenOne(df.showSubTitle);
   const titleSize = Math.round(num(df.titleSize ?? df.mainFontSize, 24, 12, 48));
   const titleMin = titleSize >= LARGE_BOLD_PX ? CONTRAST_LARGE : CONTRAST_TEXT;
@@ -297,7 +358,10 @@ function titleStyle(df: Dict, locale: Locale, ctx: BuildContext, defaults: { mar
   let subTitleColor = safeColor(df.subTitleColor ?? df.subTextColor) ?? TEXT_SUB;
   let bgColor = band;
   if (band) {
-    bgColor = readableBackground(band, [{ color: titleColor, min: titleMin }, { color: subTitleColor, min: CONTRAST_TEXT }]);
+    bgColor = readableBackground(band, [
+      { color: titleColor, min: titleMin },
+      { color: subTitleColor, min: CONTRAST_TEXT },
+    ]);
   } else {
     const under = ctx.background ?? SITE_BACKGROUND;
     titleColor = readable(titleColor, under, titleMin);
@@ -338,7 +402,10 @@ export function buildStoreList(df: Dict, locale: Locale, ctx: BuildContext = {})
       logo: safeImageUrl(s.shopLogo),
       type: Math.trunc(num(s.type, 0)),
       fans: Math.max(0, Math.trunc(num(s.fansCount ?? s.shopFocusNumber, 0))),
-      imgs: list(s.imgs).map(safeImageUrl).filter((u): u is string => u !== null).slice(0, 3),
+      imgs: list(s.imgs)
+        .map(safeImageUrl)
+        .filter((u): u is string => u !== null)
+        .slice(0, 3),
       href: localePath(locale, shopIndexPath(shopId)),
     });
   }
@@ -361,10 +428,19 @@ export const ACTIVITY_MAX = 10;
  * keyed by id): the products still on sale, shown at their activityPrice. Empty → null, except
  * a discount_coupon block on a shop page (`keepEmpty`): it also shows the shop's live coupons.
  */
-export function buildActivityGoods(df: Dict, locale: Locale, ctx: BuildContext = {}, keepEmpty = false): ActivityGoodsVM | null {
+export function buildActivityGoods(
+  df: Dict,
+  locale: Locale,
+  ctx: BuildContext = {},
+  keepEmpty = false,
+): ActivityGoodsVM | null {
   const items = goodsList(df.goodsList, locale, ACTIVITY_MAX, { activity: true });
   if (items.length === 0 && !keepEmpty) return null;
-  return { ...titleStyle(df, locale, ctx, { marginTop: 30, marginBottom: 20 }), show: showContent(df.showContent), items };
+  return {
+    ...titleStyle(df, locale, ctx, { marginTop: 30, marginBottom: 20 }),
+    show: showContent(df.showContent),
+    items,
+  };
 }
 
 // ---- goods_module1..5 --------------------------------------------------------------------------
@@ -458,20 +534,34 @@ export function buildBlock(type: string, dataField: unknown, locale: Locale, ctx
   const wrap = <T extends BodyBlockType>(t: T, data: Extract<BlockVM, { type: T }>["data"] | null): BlockVM | null =>
     data ? ({ type: t, data } as BlockVM) : null;
   switch (type) {
-    case "picture_by": return wrap(type, buildPictureBy(df, locale, ctx));
-    case "auxiliary_interval": return wrap(type, buildAuxiliaryInterval(df));
-    case "floor_title": return wrap(type, buildFloorTitle(df, locale, ctx));
-    case "goods_list": return wrap(type, buildGoodsList(df, locale));
-    case "universal_hotspot": return wrap(type, buildUniversalHotspot(df, locale, ctx));
-    case "store_list": return wrap(type, buildStoreList(df, locale, ctx));
-    case "limited_skill": return wrap(type, buildActivityGoods(df, locale, ctx));
-    case "discount_coupon": return wrap(type, buildActivityGoods(df, locale, ctx, (ctx.shopId ?? 0) > 0));
-    case "goods_module1": return wrap(type, buildGoodsModule1(df, locale, ctx));
-    case "goods_module2": return wrap(type, buildGoodsModule2(df, locale, ctx));
-    case "goods_module3": return wrap(type, buildGoodsModule3(df, locale, ctx));
-    case "goods_module4": return wrap(type, buildGoodsModuleBg(df, locale, ctx));
-    case "goods_module5": return wrap(type, buildGoodsModuleBg(df, locale, ctx));
-    default: return null;
+    case "picture_by":
+      return wrap(type, buildPictureBy(df, locale, ctx));
+    case "auxiliary_interval":
+      return wrap(type, buildAuxiliaryInterval(df));
+    case "floor_title":
+      return wrap(type, buildFloorTitle(df, locale, ctx));
+    case "goods_list":
+      return wrap(type, buildGoodsList(df, locale));
+    case "universal_hotspot":
+      return wrap(type, buildUniversalHotspot(df, locale, ctx));
+    case "store_list":
+      return wrap(type, buildStoreList(df, locale, ctx));
+    case "limited_skill":
+      return wrap(type, buildActivityGoods(df, locale, ctx));
+    case "discount_coupon":
+      return wrap(type, buildActivityGoods(df, locale, ctx, (ctx.shopId ?? 0) > 0));
+    case "goods_module1":
+      return wrap(type, buildGoodsModule1(df, locale, ctx));
+    case "goods_module2":
+      return wrap(type, buildGoodsModule2(df, locale, ctx));
+    case "goods_module3":
+      return wrap(type, buildGoodsModule3(df, locale, ctx));
+    case "goods_module4":
+      return wrap(type, buildGoodsModuleBg(df, locale, ctx));
+    case "goods_module5":
+      return wrap(type, buildGoodsModuleBg(df, locale, ctx));
+    default:
+      return null;
   }
 }
 
@@ -510,7 +600,8 @@ export function buildPage(content: unknown, locale: Locale, ctx: LinkContext = {
   const blocks = list(content).filter((raw): raw is Dict => isDict(raw) && typeof raw.type === "string");
   // page_background is stored last; block colours are checked against it.
   let background: string | null = null;
-  for (const raw of blocks) if (raw.type === "page_background") background = safeColor(dict(raw.dataField).background) ?? background;
+  for (const raw of blocks)
+    if (raw.type === "page_background") background = safeColor(dict(raw.dataField).background) ?? background;
   const page: PageVM = { background, shopSigns: null, blocks: [] };
   const build: BuildContext = { ...ctx, background: background ?? SITE_BACKGROUND };
   for (const raw of blocks) {

@@ -5,8 +5,16 @@ const lt = (zh: string, en: string) => ({ zh, "zh-tw": zh, en });
 
 describe("resolveLink — type 1 product", () => {
   it("goes to the product detail in a new tab", () => {
-    expect(resolveLink({ name: lt("手机", "Phone"), link: "42", type: "1" }, "zh")).toEqual({ href: "/detail/42", newTab: true, external: false });
-    expect(resolveLink({ link: 42, type: "1" }, "en")).toEqual({ href: "/en/detail/42", newTab: true, external: false });
+    expect(resolveLink({ name: lt("手机", "Phone"), link: "42", type: "1" }, "zh")).toEqual({
+      href: "/detail/42",
+      newTab: true,
+      external: false,
+    });
+    expect(resolveLink({ link: 42, type: "1" }, "en")).toEqual({
+      href: "/en/detail/42",
+      newTab: true,
+      external: false,
+    });
     expect(resolveLink({ link: "42", type: 1 }, "zh-tw")?.href).toBe("/zh-tw/detail/42");
   });
   it("refuses a missing or malformed product id", () => {
@@ -19,7 +27,11 @@ describe("resolveLink — type 1 product", () => {
 
 describe("resolveLink — type 2 category", () => {
   it("goes to the product list with the category levels and st=0", () => {
-    expect(resolveLink({ link: [1, 12, 123], type: "2" }, "zh")).toEqual({ href: "/list?cpid=1&cid=12&thCid=123&st=0", newTab: false, external: false });
+    expect(resolveLink({ link: [1, 12, 123], type: "2" }, "zh")).toEqual({
+      href: "/list?cpid=1&cid=12&thCid=123&st=0",
+      newTab: false,
+      external: false,
+    });
     expect(resolveLink({ link: ["1", "12"], type: "2" }, "en")?.href).toBe("/en/list?cpid=1&cid=12&st=0");
     expect(resolveLink({ link: [7], type: "2" }, "zh")?.href).toBe("/list?cpid=7&st=0");
   });
@@ -36,7 +48,11 @@ describe("resolveLink — type 2 category", () => {
 
 describe("resolveLink — type 3 shop", () => {
   it("goes to the shop index", () => {
-    expect(resolveLink({ link: "4", type: "3" }, "zh")).toEqual({ href: "/shopIndex?sid=4", newTab: false, external: false });
+    expect(resolveLink({ link: "4", type: "3" }, "zh")).toEqual({
+      href: "/shopIndex?sid=4",
+      newTab: false,
+      external: false,
+    });
     expect(resolveLink({ link: 4, type: "3" }, "zh-tw")?.href).toBe("/zh-tw/shopIndex?sid=4");
   });
   it("refuses a bad shop id", () => {
@@ -49,7 +65,11 @@ describe("resolveLink — type 4 internal path", () => {
     expect(resolveLink({ link: "/list?st=1", type: "4" }, "zh")?.href).toBe("/list?st=1");
     expect(resolveLink({ link: "/list?st=1", type: "4" }, "en")?.href).toBe("/en/list?st=1");
     expect(resolveLink({ link: "/", type: "4" }, "zh-tw")?.href).toBe("/zh-tw/");
-    expect(resolveLink({ link: "/coupons", type: "4" }, "zh")).toEqual({ href: "/coupons", newTab: false, external: false });
+    expect(resolveLink({ link: "/coupons", type: "4" }, "zh")).toEqual({
+      href: "/coupons",
+      newTab: false,
+      external: false,
+    });
   });
   it("refuses protocol-relative, absolute and script URLs", () => {
     expect(resolveLink({ link: "//evil.example/x", type: "4" }, "zh")).toBeNull();
@@ -74,11 +94,23 @@ describe("resolveLink — type 5 micro-page", () => {
 
 describe("resolveLink — type 6 custom URL", () => {
   it("keeps internal paths on the site (localized)", () => {
-    expect(resolveLink({ link: { url: "/notice-list" }, type: "6" }, "en")).toEqual({ href: "/en/notice-list", newTab: false, external: false });
+    expect(resolveLink({ link: { url: "/notice-list" }, type: "6" }, "en")).toEqual({
+      href: "/en/notice-list",
+      newTab: false,
+      external: false,
+    });
   });
   it("opens external http(s) URLs in a new tab as external", () => {
-    expect(resolveLink({ link: { url: "https://example.com/help" }, type: "6" }, "zh")).toEqual({ href: "https://example.com/help", newTab: true, external: true });
-    expect(linkAttrs(resolveLink({ link: { url: "https://example.com/help" }, type: "6" }, "zh")!)).toEqual({ href: "https://example.com/help", target: "_blank", rel: "noopener noreferrer" });
+    expect(resolveLink({ link: { url: "https://example.com/help" }, type: "6" }, "zh")).toEqual({
+      href: "https://example.com/help",
+      newTab: true,
+      external: true,
+    });
+    expect(linkAttrs(resolveLink({ link: { url: "https://example.com/help" }, type: "6" }, "zh")!)).toEqual({
+      href: "https://example.com/help",
+      target: "_blank",
+      rel: "noopener noreferrer",
+    });
   });
   it("refuses other schemes", () => {
     expect(resolveLink({ link: { url: "javascript:alert(1)" }, type: "6" }, "zh")).toBeNull();
@@ -100,7 +132,11 @@ describe("resolveLink — anything else", () => {
 describe("linkAttrs", () => {
   it("adds target and rel only when needed", () => {
     expect(linkAttrs({ href: "/a", newTab: false, external: false })).toEqual({ href: "/a" });
-    expect(linkAttrs({ href: "/detail/1", newTab: true, external: false })).toEqual({ href: "/detail/1", target: "_blank", rel: "noopener" });
+    expect(linkAttrs({ href: "/detail/1", newTab: true, external: false })).toEqual({
+      href: "/detail/1",
+      target: "_blank",
+      rel: "noopener",
+    });
   });
 });
 

@@ -110,7 +110,11 @@ function categoryIds(v: unknown): number[] | null {
  * Resolves a decoration link for the given locale. Answers null for an empty, malformed or
  * unsafe link (the block then renders its content without a link).
  */
-export function resolveLink(raw: RawLink | null | undefined, locale: Locale, ctx: LinkContext = {}): ResolvedLink | null {
+export function resolveLink(
+  raw: RawLink | null | undefined,
+  locale: Locale,
+  ctx: LinkContext = {},
+): ResolvedLink | null {
   if (!raw || typeof raw !== "object") return null;
   const type = linkType(raw.type);
   const link = raw.link;

@@ -138,7 +138,7 @@ export function goodsItem(raw: unknown, locale: Locale, opts: { activity?: boole
     prodId,
     name,
     description: text(raw.description ?? raw.brief, locale),
-    pic: safeImageUrl(Array.isArray(raw.imgs) ? raw.imgs[0] : raw.imgs ?? raw.pic) ?? safeImageUrl(raw.pic),
+    pic: safeImageUrl(Array.isArray(raw.imgs) ? raw.imgs[0] : (raw.imgs ?? raw.pic)) ?? safeImageUrl(raw.pic),
     price: shown,
     oriPrice: struck,
     href: localePath(locale, productPath(prodId)),
@@ -171,7 +171,12 @@ export const CONTRAST_LARGE = 3;
 
 type Rgb = [number, number, number];
 
-const NAMED_RGB: Record<string, Rgb> = { white: [255, 255, 255], black: [0, 0, 0], red: [255, 0, 0], transparent: [255, 255, 255] };
+const NAMED_RGB: Record<string, Rgb> = {
+  white: [255, 255, 255],
+  black: [0, 0, 0],
+  red: [255, 0, 0],
+  transparent: [255, 255, 255],
+};
 
 /** #rgb, #rrggbb (alpha ignored), rgb()/rgba() and a few names → [r, g, b]; null otherwise. */
 export function parseRgb(color: string): Rgb | null {
@@ -203,7 +208,11 @@ export function contrastRatio(a: string, b: string): number | null {
 }
 
 const hex = ([r, g, b]: Rgb) => `#${[r, g, b].map((v) => Math.round(v).toString(16).padStart(2, "0")).join("")}`;
-const mix = (c: Rgb, to: Rgb, t: number): Rgb => [c[0] + (to[0] - c[0]) * t, c[1] + (to[1] - c[1]) * t, c[2] + (to[2] - c[2]) * t];
+const mix = (c: Rgb, to: Rgb, t: number): Rgb => [
+  c[0] + (to[0] - c[0]) * t,
+  c[1] + (to[1] - c[1]) * t,
+  c[2] + (to[2] - c[2]) * t,
+];
 
 /**
  * `color` moved toward black or white (whichever side `against` is not on) just far enough to

@@ -29,12 +29,21 @@ export function hasControlChars(s: string): boolean {
 /** "a,b" or ["a","b"] → ["a","b"] (empty parts dropped); anything else is left for zod to refuse. */
 export function picList(v: unknown): unknown {
   if (v === undefined || v === null || v === "") return [];
-  if (typeof v === "string") return v.split(",").map((s) => s.trim()).filter(Boolean);
+  if (typeof v === "string")
+    return v
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
   return v;
 }
 
 const flag = z.preprocess(
-  (v) => (v === true || v === "1" || v === 1 ? 1 : v === false || v === "0" || v === 0 || v === undefined || v === null ? 0 : v),
+  (v) =>
+    v === true || v === "1" || v === 1
+      ? 1
+      : v === false || v === "0" || v === 0 || v === undefined || v === null
+        ? 0
+        : v,
   z.union([z.literal(0), z.literal(1)], { error: "validation.invalid" }),
 );
 
@@ -42,21 +51,36 @@ const flag = z.preprocess(
 export const reviewSubmitRule = z.object({
   orderItemId: z.preprocess(
     (v) => (typeof v === "string" && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
-    z.number({ error: REVIEW_KEYS.itemRequired }).int(REVIEW_KEYS.itemRequired).min(1, REVIEW_KEYS.itemRequired).max(2_147_483_647, REVIEW_KEYS.itemRequired),
+    z
+      .number({ error: REVIEW_KEYS.itemRequired })
+      .int(REVIEW_KEYS.itemRequired)
+      .min(1, REVIEW_KEYS.itemRequired)
+      .max(2_147_483_647, REVIEW_KEYS.itemRequired),
   ),
   score: z.preprocess(
     (v) => (typeof v === "string" && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
-    z.number({ error: REVIEW_KEYS.scoreInvalid }).int(REVIEW_KEYS.scoreInvalid).min(1, REVIEW_KEYS.scoreInvalid).max(5, REVIEW_KEYS.scoreInvalid),
+    z
+      .number({ error: REVIEW_KEYS.scoreInvalid })
+      .int(REVIEW_KEYS.scoreInvalid)
+      .min(1, REVIEW_KEYS.scoreInvalid)
+      .max(5, REVIEW_KEYS.scoreInvalid),
   ),
   content: reviewTextRule.refine((s) => !hasControlChars(s), REVIEW_KEYS.controlChars),
-  pics: z.preprocess(picList, z.array(z.string({ error: REVIEW_KEYS.badPic }).max(200, REVIEW_KEYS.badPic), { error: REVIEW_KEYS.badPic }).max(REVIEW_PHOTOS_MAX, REVIEW_KEYS.tooManyPics)),
+  pics: z.preprocess(
+    picList,
+    z
+      .array(z.string({ error: REVIEW_KEYS.badPic }).max(200, REVIEW_KEYS.badPic), { error: REVIEW_KEYS.badPic })
+      .max(REVIEW_PHOTOS_MAX, REVIEW_KEYS.tooManyPics),
+  ),
   isAnonymous: flag,
 });
 export type ReviewSubmitInput = z.infer<typeof reviewSubmitRule>;
 
 /** The shop's reply text. */
 export const reviewReplyRule = z.object({
-  content: z.string({ error: REVIEW_KEYS.replyEmpty }).trim()
+  content: z
+    .string({ error: REVIEW_KEYS.replyEmpty })
+    .trim()
     .min(1, { error: REVIEW_KEYS.replyEmpty, abort: true })
     .max(REVIEW_REPLY_MAX, REVIEW_KEYS.replyTooLong)
     .refine((s) => !hasControlChars(s), REVIEW_KEYS.controlChars),

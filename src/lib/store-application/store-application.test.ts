@@ -1,10 +1,27 @@
 import { describe, expect, it } from "vitest";
-import { checkStoreAccount, checkStoreApplication, storeAddrError, storeDescError, storeNameError, storeNextStep } from "./store-application.ts";
+import {
+  checkStoreAccount,
+  checkStoreApplication,
+  storeAddrError,
+  storeDescError,
+  storeNameError,
+  storeNextStep,
+} from "./store-application.ts";
 
 const img = (n: number) => `/uploads/store/0000000${n}-0000-4000-8000-000000000000.png`;
 const valid = {
-  shopName: "Tea House 1", mobile: "13800138000", provinceId: "44", cityId: 4403, areaId: 440305, addr: "Keyuan Road 1",
-  intro: "Fine teas from Hangzhou.", shopLogo: img(1), businessLicense: img(2), identityCardFront: img(3), identityCardLater: img(4), type: 2,
+  shopName: "Tea House 1",
+  mobile: "13800138000",
+  provinceId: "44",
+  cityId: 4403,
+  areaId: 440305,
+  addr: "Keyuan Road 1",
+  intro: "Fine teas from Hangzhou.",
+  shopLogo: img(1),
+  businessLicense: img(2),
+  identityCardFront: img(3),
+  identityCardLater: img(4),
+  type: 2,
 };
 
 describe("store application form rules (SPEC §5)", () => {
@@ -33,23 +50,50 @@ describe("store application form rules (SPEC §5)", () => {
     expect(ok.errors).toEqual({});
     expect(ok.form).toMatchObject({ shopName: "Tea House 1", provinceId: 44, type: 2 });
     expect(checkStoreApplication({ ...valid, type: undefined }).form?.type).toBe(0);
-    const bad = checkStoreApplication({ ...valid, mobile: "123", areaId: 0, shopLogo: "/uploads/avatar/x.png", identityCardLater: "", type: 1, intro: 5 });
+    const bad = checkStoreApplication({
+      ...valid,
+      mobile: "123",
+      areaId: 0,
+      shopLogo: "/uploads/avatar/x.png",
+      identityCardLater: "",
+      type: 1,
+      intro: 5,
+    });
     expect(bad.form).toBeNull();
     expect(bad.errors).toEqual({
-      mobile: "rules.mobileInvalid", areaId: "storeApplication.rules.areaRequired", shopLogo: "storeApplication.rules.logoRequired",
-      identityCardLater: "storeApplication.rules.cardBackRequired", type: "storeApplication.rules.typeInvalid", intro: "rules.storeDescLength",
+      mobile: "rules.mobileInvalid",
+      areaId: "storeApplication.rules.areaRequired",
+      shopLogo: "storeApplication.rules.logoRequired",
+      identityCardLater: "storeApplication.rules.cardBackRequired",
+      type: "storeApplication.rules.typeInvalid",
+      intro: "rules.storeDescLength",
     });
-    expect(checkStoreApplication({}).errors).toMatchObject({ shopName: "rules.storeNameRequired", mobile: "rules.mobileRequired", addr: "rules.addressTooShort" });
+    expect(checkStoreApplication({}).errors).toMatchObject({
+      shopName: "rules.storeNameRequired",
+      mobile: "rules.mobileRequired",
+      addr: "rules.addressTooShort",
+    });
   });
 
   it("store account: name, password 6-12 half-width, confirmation", () => {
-    expect(checkStoreAccount({ username: "teashop", password: "abc123", confirmPassword: "abc123" }).errors).toEqual({});
+    expect(checkStoreAccount({ username: "teashop", password: "abc123", confirmPassword: "abc123" }).errors).toEqual(
+      {},
+    );
     expect(checkStoreAccount({ username: "t", password: "abc12", confirmPassword: "" }).errors).toEqual({
-      username: "storeApplication.rules.accountInvalid", password: "rules.storePasswordInvalid", confirmPassword: "rules.confirmPasswordRequired",
+      username: "storeApplication.rules.accountInvalid",
+      password: "rules.storePasswordInvalid",
+      confirmPassword: "rules.confirmPasswordRequired",
     });
-    expect(checkStoreAccount({ username: "teashop", password: "abcdefghijklm", confirmPassword: "abcdefghijklm" }).errors.password).toBe("rules.storePasswordInvalid");
-    expect(checkStoreAccount({ username: "teashop", password: "abc 123", confirmPassword: "abc 123" }).errors.password).toBe("rules.storePasswordInvalid");
-    expect(checkStoreAccount({ username: "teashop", password: "abc123", confirmPassword: "abc124" }).errors.confirmPassword).toBe("rules.confirmPasswordMismatch");
+    expect(
+      checkStoreAccount({ username: "teashop", password: "abcdefghijklm", confirmPassword: "abcdefghijklm" }).errors
+        .password,
+    ).toBe("rules.storePasswordInvalid");
+    expect(
+      checkStoreAccount({ username: "teashop", password: "abc 123", confirmPassword: "abc 123" }).errors.password,
+    ).toBe("rules.storePasswordInvalid");
+    expect(
+      checkStoreAccount({ username: "teashop", password: "abc123", confirmPassword: "abc124" }).errors.confirmPassword,
+    ).toBe("rules.confirmPasswordMismatch");
   });
 
   it("next step from shopAuditStatus, shopStatus and the account", () => {

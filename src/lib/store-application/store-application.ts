@@ -5,11 +5,18 @@
  * stays small. Messages are i18n keys of the "rules" (the SPEC §5 rules of rules.ts) and "storeApplication" namespaces.
  */
 import { SHOP_STATUS } from "../constants.ts";
-import { addressDetailRule, mobileRule, RULE_KEYS, ruleError, storeDescriptionRule, storeNameRule, storePasswordRule } from "../rules.ts";
+import {
+  addressDetailRule,
+  mobileRule,
+  RULE_KEYS,
+  ruleError,
+  storeDescriptionRule,
+  storeNameRule,
+  storePasswordRule,
+} from "../rules.ts";
 
 /** The buyer's `shopAuditStatus` (CONTRACT §7.1): null never applied. */
 export const APPLY_STATUS = { UNDER_REVIEW: 0, APPROVED: 1, REJECTED: -1 } as const;
-
 
 /** Store types a buyer may ask for (self-operated shops are the platform's own). */
 export const APPLY_TYPES = [0, 2] as const;
@@ -102,7 +109,10 @@ export function isStoreImagePath(p: string): boolean {
  * first problem of each field). Whether the area ids form a real province/city/district chain
  * and whether the images exist is checked by the server.
  */
-export function checkStoreApplication(input: Record<string, unknown>): { form: StoreApplicationForm | null; errors: FieldErrors<StoreApplicationField> } {
+export function checkStoreApplication(input: Record<string, unknown>): {
+  form: StoreApplicationForm | null;
+  errors: FieldErrors<StoreApplicationField>;
+} {
   const errors: FieldErrors<StoreApplicationField> = {};
   const shopName = text(input.shopName) ?? "";
   const e1 = storeNameError(shopName);
@@ -131,8 +141,15 @@ export function checkStoreApplication(input: Record<string, unknown>): { form: S
   if (Object.keys(errors).length > 0) return { form: null, errors };
   return {
     form: {
-      shopName: shopName.trim(), mobile, provinceId: provinceId!, cityId: cityId!, areaId: areaId!, addr: addr.trim(), intro: intro.trim(),
-      ...images, type: typeN!,
+      shopName: shopName.trim(),
+      mobile,
+      provinceId: provinceId!,
+      cityId: cityId!,
+      areaId: areaId!,
+      addr: addr.trim(),
+      intro: intro.trim(),
+      ...images,
+      type: typeN!,
     },
     errors,
   };
@@ -150,7 +167,10 @@ export interface StoreAccountForm {
   confirmPassword: string;
 }
 
-export function checkStoreAccount(input: Record<string, unknown>): { form: StoreAccountForm | null; errors: FieldErrors<keyof StoreAccountForm> } {
+export function checkStoreAccount(input: Record<string, unknown>): {
+  form: StoreAccountForm | null;
+  errors: FieldErrors<keyof StoreAccountForm>;
+} {
   const errors: FieldErrors<keyof StoreAccountForm> = {};
   const username = (text(input.username) ?? "").trim();
   if (!STORE_ACCOUNT_RE.test(username)) errors.username = K.accountInvalid;
@@ -175,7 +195,11 @@ export type StoreNextStep =
   | "offline" // taken offline by the platform
   | "suspended"; // suspended by the platform
 
-export function storeNextStep(auditStatus: number | null, shopStatus: number | null, hasAccount: boolean): StoreNextStep {
+export function storeNextStep(
+  auditStatus: number | null,
+  shopStatus: number | null,
+  hasAccount: boolean,
+): StoreNextStep {
   if (auditStatus === null || auditStatus === undefined) return "apply";
   if (auditStatus === APPLY_STATUS.UNDER_REVIEW) return "wait";
   if (auditStatus === APPLY_STATUS.REJECTED) return "resubmit";

@@ -15,8 +15,26 @@ import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { ResponseCode } from "../../lib/api-types.ts";
 import { isMobile, isUsername, RULE_KEYS } from "../../lib/rules.ts";
-import { controlFreeString, mobileRule, nicknameRule, passwordPairRule, passwordRule, smsCodeRule, usernameRule } from "../../lib/rule-schemas.ts";
-import { checkResetCode, findUserById, findUserByMobile, loginWithPassword, loginWithSms, REGISTER_LIMIT, registerUser, resetPassword, revokeToken } from "../domain/account/auth.ts";
+import {
+  controlFreeString,
+  mobileRule,
+  nicknameRule,
+  passwordPairRule,
+  passwordRule,
+  smsCodeRule,
+  usernameRule,
+} from "../../lib/rule-schemas.ts";
+import {
+  checkResetCode,
+  findUserById,
+  findUserByMobile,
+  loginWithPassword,
+  loginWithSms,
+  REGISTER_LIMIT,
+  registerUser,
+  resetPassword,
+  revokeToken,
+} from "../domain/account/auth.ts";
 import { pruneRateLimits } from "../domain/account/rate-limit.ts";
 import { normalizeMobile, sendSmsCode, SMS_LIMITS } from "../domain/account/sms.ts";
 import { getCenterInfo, getUserInfo, setUserInfo, updatePassword } from "../domain/account/user-profile.ts";
@@ -58,7 +76,8 @@ function withOptionalConfirm<T extends { confirmPassword?: string }>(passwordOf:
   return (v: T, ctx: z.RefinementCtx) => {
     if (v.confirmPassword === undefined) return;
     const r = passwordPairRule.safeParse({ password: passwordOf(v), confirmPassword: v.confirmPassword });
-    if (!r.success) for (const issue of r.error.issues) ctx.addIssue({ code: "custom", message: issue.message, path: issue.path });
+    if (!r.success)
+      for (const issue of r.error.issues) ctx.addIssue({ code: "custom", message: issue.message, path: issue.path });
   };
 }
 
@@ -80,7 +99,11 @@ const resetBody = z
     mobile: mobileRule,
     password: passwordRule,
     confirmPassword: z.string({ error: RULE_KEYS.confirmPasswordRequired }).optional(),
-    checkRegisterSmsFlag: z.string({ error: "auth.resetFlagInvalid" }).trim().min(1, "auth.resetFlagInvalid").max(200, "auth.resetFlagInvalid"),
+    checkRegisterSmsFlag: z
+      .string({ error: "auth.resetFlagInvalid" })
+      .trim()
+      .min(1, "auth.resetFlagInvalid")
+      .max(200, "auth.resetFlagInvalid"),
   })
   .superRefine(withOptionalConfirm((v) => v.password));
 
@@ -92,9 +115,17 @@ export const accountRouter = new Hono<ApiEnv>();
 
 async function send(c: Context<ApiEnv>, mobile: string, purpose: SmsPurpose, notice?: SmsNotice) {
   const now = new Date();
-  const limits = { ...SMS_LIMITS, perIpDaily: { ...SMS_LIMITS.perIpDaily, limit: c.var.app.config.ipLimits.smsPerDay } };
+  const limits = {
+    ...SMS_LIMITS,
+    perIpDaily: { ...SMS_LIMITS.perIpDaily, limit: c.var.app.config.ipLimits.smsPerDay },
+  };
   return run(c, async () => {
-    await sendSmsCode(c.var.app.db, c.var.app.sms, { mobile, purpose, notice, ip: clientIp(c), locale: c.var.locale, now }, limits);
+    await sendSmsCode(
+      c.var.app.db,
+      c.var.app.sms,
+      { mobile, purpose, notice, ip: clientIp(c), locale: c.var.locale, now },
+      limits,
+    );
     if (Math.random() < 0.01) void pruneRateLimits(c.var.app.db, now).catch(() => {});
     return null;
   });
@@ -140,25 +171,39 @@ accountRouter.post("/user/register", async (c) => {
   if ((switches.serviceTermsSwitch || switches.privacyPolicySwitch) && body.agreed !== true) {
     throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t(RULE_KEYS.termsRequired));
   }
-  return run(c, () => registerUser(c.var.app.db, {
-    userName: body.userName,
-    password: body.password,
-    mobile: stored(body.mobile),
-    validCode: body.validCode,
-    ip: clientIp(c),
-    now: new Date(),
-  }, SMS_LIMITS, { ...REGISTER_LIMIT, limit: c.var.app.config.ipLimits.registerPerHour }));
+  return run(c, () =>
+    registerUser(
+      c.var.app.db,
+      {
+        userName: body.userName,
+        password: body.password,
+        mobile: stored(body.mobile),
+        validCode: body.validCode,
+        ip: clientIp(c),
+        now: new Date(),
+      },
+      SMS_LIMITS,
+      { ...REGISTER_LIMIT, limit: c.var.app.config.ipLimits.registerPerHour },
+    ),
+  );
 });
 
 accountRouter.put("/user/checkUpdatePwdSms", async (c) => {
   const { mobile, validCode } = await parseJson(c, checkResetBody);
-  return run(c, () => checkResetCode(c.var.app.db, { mobile: stored(mobile), validCode, ip: clientIp(c), now: new Date() }));
+  return run(c, () =>
+    checkResetCode(c.var.app.db, { mobile: stored(mobile), validCode, ip: clientIp(c), now: new Date() }),
+  );
 });
 
 accountRouter.put("/user/updatePwd", async (c) => {
   const body = await parseJson(c, resetBody);
   return run(c, async () => {
-    await resetPassword(c.var.app.db, { mobile: stored(body.mobile), password: body.password, flag: body.checkRegisterSmsFlag, now: new Date() });
+    await resetPassword(c.var.app.db, {
+      mobile: stored(body.mobile),
+      password: body.password,
+      flag: body.checkRegisterSmsFlag,
+      now: new Date(),
+    });
     return null;
   });
 });
@@ -186,7 +231,11 @@ const setUserInfoBody = z.object({
 
 const updatePasswordBody = z
   .object({
-    oldPassword: z.string({ error: "auth.oldPasswordRequired" }).max(128, "auth.oldPasswordWrong").optional().nullable(),
+    oldPassword: z
+      .string({ error: "auth.oldPasswordRequired" })
+      .max(128, "auth.oldPasswordWrong")
+      .optional()
+      .nullable(),
     newPassword: passwordRule,
     confirmPassword: z.string({ error: RULE_KEYS.confirmPasswordRequired }).optional(),
     validCode: z.preprocess((v) => (v === "" || v === null ? undefined : v), smsCodeRule.optional()),
@@ -195,7 +244,9 @@ const updatePasswordBody = z
 
 accountRouter.get("/p/user/userInfo", async (c) => run(c, () => getUserInfo(c.var.app.db, c.var.userId)));
 
-accountRouter.get("/p/user/centerInfo", async (c) => run(c, () => getCenterInfo(c.var.app.db, c.var.userId, c.var.locale, new Date())));
+accountRouter.get("/p/user/centerInfo", async (c) =>
+  run(c, () => getCenterInfo(c.var.app.db, c.var.userId, c.var.locale, new Date())),
+);
 
 accountRouter.put("/p/user/setUserInfo", async (c) => {
   const body = await parseJson(c, setUserInfoBody);
@@ -212,10 +263,12 @@ accountRouter.put("/p/user/setUserInfo", async (c) => {
 
 accountRouter.put("/p/user/updatePassword", async (c) => {
   const body = await parseJson(c, updatePasswordBody);
-  return run(c, () => updatePassword(c.var.app.db, c.var.userId, {
-    oldPassword: body.oldPassword || undefined,
-    newPassword: body.newPassword,
-    validCode: body.validCode,
-    now: new Date(),
-  }));
+  return run(c, () =>
+    updatePassword(c.var.app.db, c.var.userId, {
+      oldPassword: body.oldPassword || undefined,
+      newPassword: body.newPassword,
+      validCode: body.validCode,
+      now: new Date(),
+    }),
+  );
 });

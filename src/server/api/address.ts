@@ -17,7 +17,15 @@ import { ADDRESS_KEYS } from "../../lib/address/address-rules.ts";
 import { addAddressRule, updateAddressRule } from "../../lib/rule-schemas.ts";
 import { ResponseCode } from "../../lib/api-types.ts";
 import { intField, intFieldDefault } from "../../lib/validation.ts";
-import { addAddress, deleteAddress, getAddress, listAddresses, setDefaultAddress, updateAddress, type AddressError } from "../domain/address/address.ts";
+import {
+  addAddress,
+  deleteAddress,
+  getAddress,
+  listAddresses,
+  setDefaultAddress,
+  updateAddress,
+  type AddressError,
+} from "../domain/address/address.ts";
 import { listAreasByPid } from "../domain/address/area.ts";
 import type { ApiEnv } from "./context.ts";
 import { ApiError, ok } from "./envelope.ts";

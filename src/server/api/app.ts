@@ -58,9 +58,13 @@ function tooLarge(c: Context<ApiEnv>, key: string) {
 
 /** The answer language: Accept-Language, else the lang cookie, else the default. */
 export function requestLocale(header: string | undefined, cookie: string | undefined) {
-  const fromCookie = cookie?.split(/;\s*/).find((p) => p.startsWith(`${LANG_COOKIE}=`))?.slice(LANG_COOKIE.length + 1);
+  const fromCookie = cookie
+    ?.split(/;\s*/)
+    .find((p) => p.startsWith(`${LANG_COOKIE}=`))
+    ?.slice(LANG_COOKIE.length + 1);
   if (header) return localeFromHeader(header);
-  if (fromCookie && isLocale(decodeURIComponent(fromCookie))) return decodeURIComponent(fromCookie) as ReturnType<typeof localeFromHeader>;
+  if (fromCookie && isLocale(decodeURIComponent(fromCookie)))
+    return decodeURIComponent(fromCookie) as ReturnType<typeof localeFromHeader>;
   return localeFromHeader(undefined);
 }
 
@@ -92,7 +96,11 @@ export function createApi(app: AppContext) {
     const refuse = () => new ApiError(ResponseCode.SHOW_FAIL, c.var.t(CONTROL_CHARS_KEY));
     if (/%00|\u0000/i.test(c.req.url) || c.req.url.includes("\u0000")) throw refuse();
     const type = (c.req.header("content-type") ?? "").toLowerCase();
-    if (c.req.method !== "GET" && c.req.method !== "HEAD" && (type === "" || type.includes("json") || type.startsWith("text/"))) {
+    if (
+      c.req.method !== "GET" &&
+      c.req.method !== "HEAD" &&
+      (type === "" || type.includes("json") || type.startsWith("text/"))
+    ) {
       // A small JSON body of declared length (within every route's limit, checked above) is read
       // once: Hono keeps the text for the handler. Others are read from a copy, so the handlers
       // still read the original stream, byte for byte.

@@ -30,11 +30,24 @@ balanceRouter.get("/p/userBalanceLog/log", async (c) => {
 balanceRouter.post("/p/balance/pay", async (c) => {
   const body = await readObject(c);
   const payType = strictInt(body.payType);
-  if (payType !== PayType.WECHAT_SCAN && payType !== PayType.ALIPAY) throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t("payment.badPayType"));
+  if (payType !== PayType.WECHAT_SCAN && payType !== PayType.ALIPAY)
+    throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t("payment.badPayType"));
   const returnUrl = safeReturnUrl(body.returnUrl) ?? localePath(c.var.locale, "/user-center/uc-balance");
-  return run(c, () => createRecharge(c.var.app.db, paymentProviderFor(c.var.app.config), {
-    userId: c.var.userId, amount: body.customRechargeAmount, payType, returnUrl, subject: c.var.t("balance.subject"), locale: c.var.locale,
-  }, new Date()));
+  return run(c, () =>
+    createRecharge(
+      c.var.app.db,
+      paymentProviderFor(c.var.app.config),
+      {
+        userId: c.var.userId,
+        amount: body.customRechargeAmount,
+        payType,
+        returnUrl,
+        subject: c.var.t("balance.subject"),
+        locale: c.var.locale,
+      },
+      new Date(),
+    ),
+  );
 });
 
 balanceRouter.get("/p/balance/rechargeStatus", async (c) => {

@@ -11,7 +11,16 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { intField } from "../../lib/validation.ts";
-import { CART_DELTA_MAX, CART_IDS_MAX, cartInfo, cartProdCount, cartTotalPay, changeItem, checkItems, deleteItems } from "../domain/cart/cart.ts";
+import {
+  CART_DELTA_MAX,
+  CART_IDS_MAX,
+  cartInfo,
+  cartProdCount,
+  cartTotalPay,
+  changeItem,
+  checkItems,
+  deleteItems,
+} from "../domain/cart/cart.ts";
 import type { ApiEnv } from "./context.ts";
 import { ok } from "./envelope.ts";
 import { parse, readJson, run } from "./kit.ts";
@@ -21,7 +30,12 @@ const id = () => intField(1, MAX_INT);
 
 const countRule = z.preprocess(
   (v) => (typeof v === "string" && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v),
-  z.number({ error: "cart.badCount" }).int({ error: "cart.badCount" }).min(-CART_DELTA_MAX, "cart.badCount").max(CART_DELTA_MAX, "cart.badCount").refine((n) => n !== 0, "cart.badCount"),
+  z
+    .number({ error: "cart.badCount" })
+    .int({ error: "cart.badCount" })
+    .min(-CART_DELTA_MAX, "cart.badCount")
+    .max(CART_DELTA_MAX, "cart.badCount")
+    .refine((n) => n !== 0, "cart.badCount"),
 );
 
 const changeItemRule = z.object({
@@ -34,13 +48,19 @@ const changeItemRule = z.object({
 });
 
 const idsRule = z.array(id(), { error: "validation.invalid" }).max(CART_IDS_MAX, "validation.outOfRange");
-const checkRule = z.array(z.object({ basketId: id(), isChecked: z.union([z.literal(0), z.literal(1)], { error: "validation.invalid" }) }), { error: "validation.invalid" }).max(CART_IDS_MAX, "validation.outOfRange");
+const checkRule = z
+  .array(
+    z.object({ basketId: id(), isChecked: z.union([z.literal(0), z.literal(1)], { error: "validation.invalid" }) }),
+    { error: "validation.invalid" },
+  )
+  .max(CART_IDS_MAX, "validation.outOfRange");
 
 /** The JSON body; blank → `empty`. */
 const body = (c: Parameters<typeof readJson>[0], empty: unknown) => readJson(c, { empty });
 
 /** basketId[] also accepted as {basketIds: [...]}. */
-const idList = (v: unknown) => (v && typeof v === "object" && !Array.isArray(v) && "basketIds" in v ? (v as { basketIds: unknown }).basketIds : v);
+const idList = (v: unknown) =>
+  v && typeof v === "object" && !Array.isArray(v) && "basketIds" in v ? (v as { basketIds: unknown }).basketIds : v;
 
 export const cartRouter = new Hono<ApiEnv>();
 

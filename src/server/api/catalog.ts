@@ -6,7 +6,12 @@
  */
 import { Hono } from "hono";
 import { ResponseCode } from "../../lib/api-types.ts";
-import { commentPageQuery, prodIdQuery, productSearchQuery, renovationProductsQuery } from "../../lib/catalog/catalog-params.ts";
+import {
+  commentPageQuery,
+  prodIdQuery,
+  productSearchQuery,
+  renovationProductsQuery,
+} from "../../lib/catalog/catalog-params.ts";
 import { brandsByCategoryQuery, categoryInfoQuery, hotSearchQuery } from "../../lib/validation.ts";
 import { getBrandsByCategory, getCategoryTree, getHotSearches } from "../domain/catalog/catalog.ts";
 import { getSkuList, isProductOnSale } from "../domain/catalog/product-detail.ts";
@@ -76,7 +81,9 @@ catalogRouter.get("/prod/prodInfo", async (c) => {
     (a: { prepared: PreparedAnswer | null; tags: string[] }) => a.tags,
     async () => {
       const detail = await content.productDetail(locale, prodId);
-      return detail ? { prepared: prepareAnswer(detail), tags: productTags(prodId, detail.shop.shopId) } : { prepared: null, tags: [] };
+      return detail
+        ? { prepared: prepareAnswer(detail), tags: productTags(prodId, detail.shop.shopId) }
+        : { prepared: null, tags: [] };
     },
   );
   if (!answer.prepared) throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t("catalog.productNotFound"));

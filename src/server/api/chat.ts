@@ -20,7 +20,16 @@ import { ResponseCode } from "../../lib/api-types.ts";
 import { CHAT_PAGE_MAX, CHAT_PAGE_SIZE, checkOutgoing, MsgType, type ChatSide } from "../../lib/chat/chat.ts";
 import { intField, intFieldDefault } from "../../lib/validation.ts";
 import {
-  agentConversation, ChatError, conversationHeader, conversationOf, history, isAgentOnline, listConversations, markRead, sameSecret, storeMessage,
+  agentConversation,
+  ChatError,
+  conversationHeader,
+  conversationOf,
+  history,
+  isAgentOnline,
+  listConversations,
+  markRead,
+  sameSecret,
+  storeMessage,
   unreadTotal,
 } from "../domain/chat/chat.ts";
 import { findMerchantSession } from "../domain/merchant/merchant.ts";
@@ -36,7 +45,10 @@ export const chatRouter = new Hono<ApiEnv>();
 const MAX_INT = 2_147_483_647;
 const listRule = z.object({ current: intFieldDefault(1, 100_000, 1), size: intFieldDefault(1, 50, 20) });
 const shopRule = z.object({ shopId: intField(0, MAX_INT) });
-const historyRule = z.object({ before: intFieldDefault(0, Number.MAX_SAFE_INTEGER, 0), size: intFieldDefault(1, CHAT_PAGE_MAX, CHAT_PAGE_SIZE) });
+const historyRule = z.object({
+  before: intFieldDefault(0, Number.MAX_SAFE_INTEGER, 0),
+  size: intFieldDefault(1, CHAT_PAGE_MAX, CHAT_PAGE_SIZE),
+});
 const readRule = z.object({ upTo: intField(1, Number.MAX_SAFE_INTEGER).optional() });
 
 /** The body's fields: a body that is not a JSON object has none (each rule then says what is missing). */
@@ -48,24 +60,46 @@ async function body(c: C): Promise<Record<string, unknown>> {
 const official = (c: C) => c.var.t("chat.officialService");
 
 /** Checks and stores a message of `from`, then hands it to the chat bus (every process's sockets). */
-async function send(c: C, conv: Awaited<ReturnType<typeof conversationOf>>, from: ChatSide, msgType: unknown, content: unknown) {
+async function send(
+  c: C,
+  conv: Awaited<ReturnType<typeof conversationOf>>,
+  from: ChatSide,
+  msgType: unknown,
+  content: unknown,
+) {
   const checked = checkOutgoing(msgType, content);
   if (!checked.ok) throw new ChatError(checked.key);
-  if (!chatFlood.take(from === "user" ? `u:${conv.userId}` : `s:${conv.shopId}:http`)) throw new ChatError("chat.errors.flood");
+  if (!chatFlood.take(from === "user" ? `u:${conv.userId}` : `s:${conv.shopId}:http`))
+    throw new ChatError("chat.errors.flood");
   const m = await storeMessage(c.var.app.db, conv, from, checked.value, new Date());
   await c.var.app.chatBus?.publish({ t: "msg", m });
   return m;
 }
 
-async function receipt(c: C, conv: Awaited<ReturnType<typeof conversationOf>>, side: ChatSide, r: { readId: number; deliveredId: number }) {
-  await c.var.app.chatBus?.publish({ t: "receipt", conversationId: conv.conversationId, shopId: conv.shopId, userId: conv.userId, side, ...r });
+async function receipt(
+  c: C,
+  conv: Awaited<ReturnType<typeof conversationOf>>,
+  side: ChatSide,
+  r: { readId: number; deliveredId: number },
+) {
+  await c.var.app.chatBus?.publish({
+    t: "receipt",
+    conversationId: conv.conversationId,
+    shopId: conv.shopId,
+    userId: conv.userId,
+    side,
+    ...r,
+  });
 }
 
 // ---- buyer ---------------------------------------------------------------------------------------
 
 const conversations = async (c: C) => {
   const q = parseQuery(c, listRule);
-  return ok(c, await listConversations(c.var.app.db, { side: "user", userId: c.var.userId }, q, c.var.locale, official(c)));
+  return ok(
+    c,
+    await listConversations(c.var.app.db, { side: "user", userId: c.var.userId }, q, c.var.locale, official(c)),
+  );
 };
 chatRouter.get("/p/user/conversations", conversations);
 chatRouter.post("/p/user/conversations", conversations);
@@ -82,13 +116,17 @@ chatRouter.get("/p/chat/conversation", async (c) => {
 chatRouter.get("/p/chat/messages", async (c) => {
   const { shopId } = parseQuery(c, shopRule);
   const q = parseQuery(c, historyRule);
-  return run(c, async () => history(c.var.app.db, await conversationOf(c.var.app.db, c.var.userId, shopId), q.before || undefined, q.size));
+  return run(c, async () =>
+    history(c.var.app.db, await conversationOf(c.var.app.db, c.var.userId, shopId), q.before || undefined, q.size),
+  );
 });
 
 chatRouter.post("/p/chat/messages", async (c) => {
   const b = await body(c);
   const { shopId } = parse(c, shopRule, b);
-  return run(c, async () => send(c, await conversationOf(c.var.app.db, c.var.userId, shopId), "user", b.msgType ?? MsgType.TEXT, b.content));
+  return run(c, async () =>
+    send(c, await conversationOf(c.var.app.db, c.var.userId, shopId), "user", b.msgType ?? MsgType.TEXT, b.content),
+  );
 });
 
 chatRouter.post("/p/chat/read", async (c) => {
@@ -110,7 +148,8 @@ chatRouter.get("/p/chat/unread", async (c) => ok(c, { unread: await unreadTotal(
 async function agentShop(c: C): Promise<number> {
   const token = (c.req.header("authorization") ?? "").replace(/^Bearer\s+/i, "").trim();
   if (c.req.path.startsWith("/api/platform/")) {
-    if (!sameSecret(token, c.var.app.config.platformApiToken)) throw new ApiError(ResponseCode.UNAUTHORIZED, c.var.t("api.unauthorized"));
+    if (!sameSecret(token, c.var.app.config.platformApiToken))
+      throw new ApiError(ResponseCode.UNAUTHORIZED, c.var.t("api.unauthorized"));
     return 0;
   }
   const session = await findMerchantSession(c.var.app.db, token, new Date());
@@ -133,7 +172,10 @@ chatRouter.get(`${SCOPE}/conversations/:conversationId/messages`, async (c) => {
   const q = parseQuery(c, historyRule);
   return run(c, async () => {
     const conv = await agentConversation(c.var.app.db, shopId, conversationId);
-    return { ...(await history(c.var.app.db, conv, q.before || undefined, q.size)), conversation: await conversationHeader(c.var.app.db, conv, "agent", c.var.locale, official(c)) };
+    return {
+      ...(await history(c.var.app.db, conv, q.before || undefined, q.size)),
+      conversation: await conversationHeader(c.var.app.db, conv, "agent", c.var.locale, official(c)),
+    };
   });
 });
 
@@ -141,7 +183,15 @@ chatRouter.post(`${SCOPE}/conversations/:conversationId/messages`, async (c) => 
   const shopId = await agentShop(c);
   const { conversationId } = parseParams(c, idRule);
   const b = await body(c);
-  return run(c, async () => send(c, await agentConversation(c.var.app.db, shopId, conversationId), "agent", b.msgType ?? MsgType.TEXT, b.content));
+  return run(c, async () =>
+    send(
+      c,
+      await agentConversation(c.var.app.db, shopId, conversationId),
+      "agent",
+      b.msgType ?? MsgType.TEXT,
+      b.content,
+    ),
+  );
 });
 
 chatRouter.post(`${SCOPE}/conversations/:conversationId/read`, async (c) => {

@@ -16,8 +16,14 @@ import { z } from "zod";
 import { ResponseCode } from "../../lib/api-types.ts";
 import { intField, pageParams } from "../../lib/validation.ts";
 import {
-  cancelProdCollections, countProdCollections, isProdCollected, isShopCollected, prodCollectionPage,
-  shopCollectionPage, toggleProdCollection, toggleShopCollection,
+  cancelProdCollections,
+  countProdCollections,
+  isProdCollected,
+  isShopCollected,
+  prodCollectionPage,
+  shopCollectionPage,
+  toggleProdCollection,
+  toggleShopCollection,
 } from "../domain/collection/collection.ts";
 import type { ApiEnv } from "./context.ts";
 import { ApiError, ok } from "./envelope.ts";
@@ -30,7 +36,10 @@ const BATCH_CANCEL_MAX = 100;
 const prodIdRule = z.object({ prodId: intField(1, MAX_INT) });
 const shopIdRule = z.object({ shopId: intField(1, MAX_INT) });
 const prodIdsRule = z.object({
-  prodIds: z.array(intField(1, MAX_INT), { error: "validation.invalid" }).min(1, "validation.required").max(BATCH_CANCEL_MAX, "validation.outOfRange"),
+  prodIds: z
+    .array(intField(1, MAX_INT), { error: "validation.invalid" })
+    .min(1, "validation.required")
+    .max(BATCH_CANCEL_MAX, "validation.outOfRange"),
 });
 
 export const collectionRouter = new Hono<ApiEnv>();

@@ -7,7 +7,14 @@ import { Hono } from "hono";
 import { ResponseCode, type ExchangeRateAnswer } from "../../lib/api-types.ts";
 import { noticeIdParams, pageParams, shopIdParams, termsQuery, webConfigQuery } from "../../lib/validation.ts";
 import { getNotice, getTopNotices, listNotices } from "../domain/content/notice.ts";
-import { getExchangeRate, getPaySwitch, getPcWebConfig, getServiceSwitch, getTerms, getTermsHtml } from "../domain/content/site.ts";
+import {
+  getExchangeRate,
+  getPaySwitch,
+  getPcWebConfig,
+  getServiceSwitch,
+  getTerms,
+  getTermsHtml,
+} from "../domain/content/site.ts";
 import type { ApiEnv } from "./context.ts";
 import { ApiError, ok } from "./envelope.ts";
 import { cachePublic } from "./http-cache.ts";
@@ -74,7 +81,12 @@ contentRouter.get("/sys/config/info/terms", async (c) => {
 
 /** SPEC §7: the exchange-rate host answers {code: 200, data: {rate}} — not the mall envelope. */
 contentRouter.get("/cyExchange", async (c) => {
-  const answer: ExchangeRateAnswer = { code: 200, msg: null, data: { rate: await getExchangeRate(c.var.app.db) }, success: true };
+  const answer: ExchangeRateAnswer = {
+    code: 200,
+    msg: null,
+    data: { rate: await getExchangeRate(c.var.app.db) },
+    success: true,
+  };
   cachePublic(c, 3600);
   return c.json(answer);
 });

@@ -27,7 +27,13 @@ import { managedListRule } from "../../lib/merchant/merchant-fields.ts";
 import { intField, intFieldDefault, pageParams } from "../../lib/validation.ts";
 import { createCoupon, listManagedCoupons, stopCoupon } from "../domain/coupon/coupon-admin.ts";
 import {
-  claimCoupon, claimedCouponIds, couponCentre, couponsForProduct, deleteMyCoupon, myCouponCounts, myCoupons,
+  claimCoupon,
+  claimedCouponIds,
+  couponCentre,
+  couponsForProduct,
+  deleteMyCoupon,
+  myCouponCounts,
+  myCoupons,
 } from "../domain/coupon/coupon.ts";
 import type { ApiEnv, MerchantEnv } from "./context.ts";
 import { ok } from "./envelope.ts";
@@ -45,7 +51,10 @@ const userOf = (c: Context<ApiEnv>): string | null => (c.req.path.startsWith("/a
 
 export const couponRouter = new Hono<ApiEnv>();
 
-for (const [kind, paths] of [["platform", ["/coupon/generalCouponList", "/p/myCoupon/generalCouponList"]], ["shop", ["/coupon/getCouponPage", "/p/myCoupon/getCouponPage"]]] as const) {
+for (const [kind, paths] of [
+  ["platform", ["/coupon/generalCouponList", "/p/myCoupon/generalCouponList"]],
+  ["shop", ["/coupon/getCouponPage", "/p/myCoupon/getCouponPage"]],
+] as const) {
   for (const path of paths) {
     couponRouter.get(path, async (c) => {
       const q = parseQuery(c, pageParams);
@@ -68,10 +77,15 @@ couponRouter.post("/p/myCoupon/receive", async (c) => {
 
 couponRouter.get("/p/myCoupon/getCouponList", async (c) => {
   const q = parseQuery(c, myListRule);
-  return ok(c, await myCoupons(c.var.app.db, c.var.userId, c.var.locale, q.status as 0 | 1 | 2, q, new Date(), platformName(c)));
+  return ok(
+    c,
+    await myCoupons(c.var.app.db, c.var.userId, c.var.locale, q.status as 0 | 1 | 2, q, new Date(), platformName(c)),
+  );
 });
 
-couponRouter.get("/p/myCoupon/getMyCouponsStatusCount", async (c) => ok(c, await myCouponCounts(c.var.app.db, c.var.userId, new Date())));
+couponRouter.get("/p/myCoupon/getMyCouponsStatusCount", async (c) =>
+  ok(c, await myCouponCounts(c.var.app.db, c.var.userId, new Date())),
+);
 
 couponRouter.get("/p/myCoupon/listCouponIds", async (c) => ok(c, await claimedCouponIds(c.var.app.db, c.var.userId)));
 
@@ -95,10 +109,12 @@ function couponAdminRoutes(r: Hono<MerchantEnv>, base: string, shopOf: (c: Conte
     const form = await parseJson(c, couponFormRule(new Date()));
     return run(c, async () => ({ couponId: await createCoupon(c.var.app.db, shopOf(c), form) }));
   });
-  r.post(`${base}/:couponId/stop`, async (c) => run(c, async () => {
-    await stopCoupon(c.var.app.db, shopOf(c), pathId(c, "couponId", "merchant.marketing.couponNotFound"), new Date());
-    return null;
-  }));
+  r.post(`${base}/:couponId/stop`, async (c) =>
+    run(c, async () => {
+      await stopCoupon(c.var.app.db, shopOf(c), pathId(c, "couponId", "merchant.marketing.couponNotFound"), new Date());
+      return null;
+    }),
+  );
 }
 
 /** The merchant's and the platform's coupons (the platform has no shop: its coupons are shop 0). */

@@ -65,7 +65,14 @@ discountMerchantRouter.post("/merchant/discounts", async (c) => {
   return run(c, async () => ({ discountId: await createDiscount(c.var.app.db, c.var.shopId, form) }));
 });
 
-discountMerchantRouter.post("/merchant/discounts/:discountId/stop", async (c) => run(c, async () => {
-  await stopDiscount(c.var.app.db, c.var.shopId, pathId(c, "discountId", "merchant.marketing.discountNotFound"), new Date());
-  return null;
-}));
+discountMerchantRouter.post("/merchant/discounts/:discountId/stop", async (c) =>
+  run(c, async () => {
+    await stopDiscount(
+      c.var.app.db,
+      c.var.shopId,
+      pathId(c, "discountId", "merchant.marketing.discountNotFound"),
+      new Date(),
+    );
+    return null;
+  }),
+);

@@ -16,7 +16,11 @@ export function ok<T>(c: Context, data: T) {
 
 /** A failure that becomes an envelope with its code and (already translated) message. */
 export class ApiError extends Error {
-  constructor(public code: string, message: string, public httpStatus: 200 | 400 | 404 | 500 = 200) {
+  constructor(
+    public code: string,
+    message: string,
+    public httpStatus: 200 | 400 | 404 | 500 = 200,
+  ) {
     super(message);
   }
 }

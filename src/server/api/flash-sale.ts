@@ -16,7 +16,19 @@ import type { OrderNumbersDto } from "../../lib/order/order-types.ts";
 import { intField, strictInt } from "../../lib/validation.ts";
 import type { Db } from "../db/client.ts";
 import { FlashGate, type GateOutcome } from "../domain/flash-sale/flash-gate.ts";
-import { createFlashActivity, createFlashSession, endFlashActivity, flashActivity, flashBuy, flashBuyOf, flashSessionList, flashSkuStock, orderPathOf, orderPathValid, shopFlashActivities } from "../domain/flash-sale/flash-sale.ts";
+import {
+  createFlashActivity,
+  createFlashSession,
+  endFlashActivity,
+  flashActivity,
+  flashBuy,
+  flashBuyOf,
+  flashSessionList,
+  flashSkuStock,
+  orderPathOf,
+  orderPathValid,
+  shopFlashActivities,
+} from "../domain/flash-sale/flash-sale.ts";
 import { confirmOrder, OrderSubmitError, submitOrder } from "../domain/order/order-submit.ts";
 import type { ApiEnv, MerchantEnv } from "./context.ts";
 import { ApiError, ok } from "./envelope.ts";
@@ -37,7 +49,9 @@ function gateOf(c: Context<ApiEnv>): FlashGate {
   if (!g) {
     // PGlite runs one statement at a time: few transactions at once; PostgreSQL has a pool of 10.
     const pg = Boolean(c.var.app.config.databaseUrl);
-    g = new FlashGate({ maxActive: pg ? 8 : 2, maxWaiting: 512, maxWaitMs: 3000, refreshMs: 1000 }, (id) => flashSkuStock(db, id));
+    g = new FlashGate({ maxActive: pg ? 8 : 2, maxWaiting: 512, maxWaitMs: 3000, refreshMs: 1000 }, (id) =>
+      flashSkuStock(db, id),
+    );
     gates.set(db, g);
   }
   return g;
@@ -56,14 +70,20 @@ const tickets = new WeakMap<Request, { seckillSkuId: number; prodCount: number; 
 export const flashGateEntry: MiddlewareHandler<ApiEnv> = async (c, next) => {
   if (c.req.method !== "POST") return next();
   // Read through Hono, which keeps the text for the route (c.req.raw may have been read already).
-  const b = await c.req.text().then((t) => JSON.parse(t) as unknown).catch(() => null) as { seckillSkuId?: unknown; prodCount?: unknown } | null;
+  const b = (await c.req
+    .text()
+    .then((t) => JSON.parse(t) as unknown)
+    .catch(() => null)) as { seckillSkuId?: unknown; prodCount?: unknown } | null;
   const seckillSkuId = strictInt(b?.seckillSkuId) ?? 0;
   const prodCount = strictInt(b?.prodCount) ?? 0;
   // A malformed body is refused by the route's rules.
   if (seckillSkuId < 1 || seckillSkuId > MAX_INT || prodCount < 1 || prodCount > 50) return next();
   const gate = await gateOf(c).enter(seckillSkuId, prodCount);
   if (!gate.ok) {
-    throw new ApiError(gate.reason === "soldOut" ? ResponseCode.NO_STOCK : ResponseCode.SHOW_FAIL, c.var.t(gate.reason === "soldOut" ? "flashSale.soldOut" : "flashSale.busy"));
+    throw new ApiError(
+      gate.reason === "soldOut" ? ResponseCode.NO_STOCK : ResponseCode.SHOW_FAIL,
+      c.var.t(gate.reason === "soldOut" ? "flashSale.soldOut" : "flashSale.busy"),
+    );
   }
   tickets.set(c.req.raw, { seckillSkuId, prodCount, release: gate.release });
   try {
@@ -74,14 +94,18 @@ export const flashGateEntry: MiddlewareHandler<ApiEnv> = async (c, next) => {
 };
 
 function checkPath(c: Context<ApiEnv>, seckillId: number): void {
-  if (!orderPathValid(c.var.app.config.paymentSecret, c.var.userId, seckillId, c.req.param("orderPath") ?? "", new Date())) {
+  if (
+    !orderPathValid(c.var.app.config.paymentSecret, c.var.userId, seckillId, c.req.param("orderPath") ?? "", new Date())
+  ) {
     throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t("flashSale.badPath"));
   }
 }
 
 export const flashSaleRouter = new Hono<ApiEnv>();
 
-flashSaleRouter.get("/seckill/sessions", async (c) => ok(c, await flashSessionList(c.var.app.db, c.var.locale, new Date())));
+flashSaleRouter.get("/seckill/sessions", async (c) =>
+  ok(c, await flashSessionList(c.var.app.db, c.var.locale, new Date())),
+);
 
 flashSaleRouter.get("/seckill/prod", async (c) => {
   const { seckillId } = parseQuery(c, idRule);
@@ -95,8 +119,10 @@ flashSaleRouter.get("/p/seckill/orderPath", async (c) => {
   const now = new Date();
   const dto = await flashActivity(c.var.app.db, seckillId, c.var.locale, now);
   if (!dto) throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t("flashSale.notFound"));
-  if (dto.activityStatus === FlashState.UPCOMING) throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t("flashSale.notStarted"));
-  if (dto.activityStatus === FlashState.ENDED) throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t("flashSale.eventEnded"));
+  if (dto.activityStatus === FlashState.UPCOMING)
+    throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t("flashSale.notStarted"));
+  if (dto.activityStatus === FlashState.ENDED)
+    throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t("flashSale.eventEnded"));
   return ok(c, orderPathOf(c.var.app.config.paymentSecret, c.var.userId, seckillId, now));
 });
 
@@ -106,11 +132,23 @@ flashSaleRouter.post("/p/seckill/:orderPath/confirm", async (c) => {
   const dto = await flashActivity(c.var.app.db, input.seckillId, c.var.locale, new Date());
   const sku = dto?.seckillSkuList.find((s) => s.seckillSkuId === input.seckillSkuId);
   if (!dto || !sku) throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t("flashSale.notFound"));
-  return run(c, () => confirmOrder(c.var.app.db, c.var.userId, c.var.locale, {
-    orderItem: { prodId: dto.prodId, skuId: sku.skuId, prodCount: input.prodCount, shopId: dto.shopId },
-    addrId: input.addrId, isScorePay: input.isScorePay, userUseScore: input.userUseScore,
-    couponUserIds: input.couponUserIds, userChangeCoupon: input.userChangeCoupon,
-  }, new Date(), flashBuy({ seckillId: input.seckillId, seckillSkuId: input.seckillSkuId })));
+  return run(c, () =>
+    confirmOrder(
+      c.var.app.db,
+      c.var.userId,
+      c.var.locale,
+      {
+        orderItem: { prodId: dto.prodId, skuId: sku.skuId, prodCount: input.prodCount, shopId: dto.shopId },
+        addrId: input.addrId,
+        isScorePay: input.isScorePay,
+        userUseScore: input.userUseScore,
+        couponUserIds: input.couponUserIds,
+        userChangeCoupon: input.userChangeCoupon,
+      },
+      new Date(),
+      flashBuy({ seckillId: input.seckillId, seckillSkuId: input.seckillSkuId }),
+    ),
+  );
 });
 
 flashSaleRouter.post("/p/seckill/:orderPath/submit", async (c) => {
@@ -118,16 +156,26 @@ flashSaleRouter.post("/p/seckill/:orderPath/submit", async (c) => {
   checkPath(c, input.seckillId);
   const gate = tickets.get(c.req.raw);
   // The gate entry counted exactly these pieces (the body is the same one).
-  if (!gate || gate.seckillSkuId !== input.seckillSkuId || gate.prodCount !== input.prodCount) throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t("flashSale.badCount"));
+  if (!gate || gate.seckillSkuId !== input.seckillSkuId || gate.prodCount !== input.prodCount)
+    throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t("flashSale.badCount"));
   let outcome: GateOutcome = "failed";
   try {
     return await run(c, async (): Promise<OrderNumbersDto> => {
       try {
-        const numbers = await submitOrder(c.var.app.db, c.var.userId, c.var.locale, submitInputOf(input), new Date(), (ref) => {
-          const buy = flashBuyOf(ref);
-          // The token must be for what the body names (the gate counted those pieces).
-          return buy && buy.ref.seckillId === input.seckillId && buy.ref.seckillSkuId === input.seckillSkuId ? buy : null;
-        });
+        const numbers = await submitOrder(
+          c.var.app.db,
+          c.var.userId,
+          c.var.locale,
+          submitInputOf(input),
+          new Date(),
+          (ref) => {
+            const buy = flashBuyOf(ref);
+            // The token must be for what the body names (the gate counted those pieces).
+            return buy && buy.ref.seckillId === input.seckillId && buy.ref.seckillSkuId === input.seckillSkuId
+              ? buy
+              : null;
+          },
+        );
         outcome = "ok";
         return { orderNumbers: numbers.join(",") };
       } catch (e) {
@@ -148,18 +196,40 @@ flashSaleRouter.post("/p/seckill/:orderPath/submit", async (c) => {
 //   POST /merchant/flash/activities/{seckillId}/end                                     → null
 // ---------------------------------------------------------------------------------------------
 
-const isoTime = z.preprocess((v) => (typeof v === "string" ? new Date(v) : v), z.date({ error: "flashSale.badWindow" }).refine((d) => !Number.isNaN(d.getTime()), "flashSale.badWindow"));
+const isoTime = z.preprocess(
+  (v) => (typeof v === "string" ? new Date(v) : v),
+  z.date({ error: "flashSale.badWindow" }).refine((d) => !Number.isNaN(d.getTime()), "flashSale.badWindow"),
+);
 const sessionRule = z.object({ startTime: isoTime, endTime: isoTime });
 const flashActivityRule = z.object({
   sessionId: intField(1, MAX_INT),
   prodId: intField(1, MAX_INT),
-  maxNum: z.number({ error: "flashSale.badLimit" }).int("flashSale.badLimit").min(-1, "flashSale.badLimit").max(50, "flashSale.badLimit").refine((n) => n !== 0, "flashSale.badLimit"),
-  payMinutes: z.number({ error: "flashSale.badPayMinutes" }).int("flashSale.badPayMinutes").min(1, "flashSale.badPayMinutes").max(30, "flashSale.badPayMinutes"),
-  skus: z.array(z.object({
-    skuId: intField(1, MAX_INT),
-    price: z.string({ error: "flashSale.badSkus" }).regex(/^\d{1,9}(\.\d{1,2})?$/, "flashSale.badSkus"),
-    stocks: z.number({ error: "flashSale.badSkus" }).int("flashSale.badSkus").min(1, "flashSale.badSkus").max(1_000_000, "flashSale.badSkus"),
-  }), { error: "flashSale.badSkus" }).min(1, "flashSale.badSkus").max(50, "flashSale.badSkus"),
+  maxNum: z
+    .number({ error: "flashSale.badLimit" })
+    .int("flashSale.badLimit")
+    .min(-1, "flashSale.badLimit")
+    .max(50, "flashSale.badLimit")
+    .refine((n) => n !== 0, "flashSale.badLimit"),
+  payMinutes: z
+    .number({ error: "flashSale.badPayMinutes" })
+    .int("flashSale.badPayMinutes")
+    .min(1, "flashSale.badPayMinutes")
+    .max(30, "flashSale.badPayMinutes"),
+  skus: z
+    .array(
+      z.object({
+        skuId: intField(1, MAX_INT),
+        price: z.string({ error: "flashSale.badSkus" }).regex(/^\d{1,9}(\.\d{1,2})?$/, "flashSale.badSkus"),
+        stocks: z
+          .number({ error: "flashSale.badSkus" })
+          .int("flashSale.badSkus")
+          .min(1, "flashSale.badSkus")
+          .max(1_000_000, "flashSale.badSkus"),
+      }),
+      { error: "flashSale.badSkus" },
+    )
+    .min(1, "flashSale.badSkus")
+    .max(50, "flashSale.badSkus"),
 });
 
 export const flashSaleMerchantRouter = new Hono<MerchantEnv>();
@@ -169,15 +239,19 @@ flashSaleMerchantRouter.post("/merchant/flash/sessions", async (c) => {
   return run(c, async () => ({ sessionId: await createFlashSession(c.var.app.db, input, new Date()) }));
 });
 
-flashSaleMerchantRouter.get("/merchant/flash/activities", async (c) => run(c, () => shopFlashActivities(c.var.app.db, c.var.shopId, c.var.locale, new Date())));
+flashSaleMerchantRouter.get("/merchant/flash/activities", async (c) =>
+  run(c, () => shopFlashActivities(c.var.app.db, c.var.shopId, c.var.locale, new Date())),
+);
 
 flashSaleMerchantRouter.post("/merchant/flash/activities", async (c) => {
   const input = await parseJson(c, flashActivityRule);
   return run(c, async () => ({ seckillId: await createFlashActivity(c.var.app.db, c.var.shopId, input, new Date()) }));
 });
 
-flashSaleMerchantRouter.post("/merchant/flash/activities/:seckillId/end", async (c) => run(c, async () => {
-  const id = Number(/^\d{1,10}$/.test(c.req.param("seckillId")) ? c.req.param("seckillId") : 0);
-  await endFlashActivity(c.var.app.db, c.var.shopId, id);
-  return null;
-}));
+flashSaleMerchantRouter.post("/merchant/flash/activities/:seckillId/end", async (c) =>
+  run(c, async () => {
+    const id = Number(/^\d{1,10}$/.test(c.req.param("seckillId")) ? c.req.param("seckillId") : 0);
+    await endFlashActivity(c.var.app.db, c.var.shopId, id);
+    return null;
+  }),
+);

@@ -15,7 +15,20 @@ import { z } from "zod";
 import { ResponseCode } from "../../lib/api-types.ts";
 import type { OrderNumbersDto } from "../../lib/order/order-types.ts";
 import { intField, intFieldDefault } from "../../lib/validation.ts";
-import { createGroupActivity, endGroupActivity, groupActivityById, shopTeams, groupActivityList, groupActivityOfProd, groupBuy, groupBuyOf, joinableTeams, myTeams, teamInfo, teamOfOrder } from "../domain/group-buy/group-buy.ts";
+import {
+  createGroupActivity,
+  endGroupActivity,
+  groupActivityById,
+  shopTeams,
+  groupActivityList,
+  groupActivityOfProd,
+  groupBuy,
+  groupBuyOf,
+  joinableTeams,
+  myTeams,
+  teamInfo,
+  teamOfOrder,
+} from "../domain/group-buy/group-buy.ts";
 import { confirmOrder, submitOrder } from "../domain/order/order-submit.ts";
 import type { ApiEnv, MerchantEnv } from "./context.ts";
 import { ApiError, ok } from "./envelope.ts";
@@ -24,7 +37,12 @@ import { CHECKOUT, confirmRule, submitInputOf, submitRule } from "./order/submit
 
 const MAX_INT = 2_147_483_647;
 const pageRule = z.object({ current: intFieldDefault(1, 100_000, 1), size: intFieldDefault(1, 50, 12) });
-const what = { groupActivityId: intField(1, MAX_INT), groupSkuId: intField(1, MAX_INT), groupTeamId: intField(0, MAX_INT), prodCount: intField(1, 50) };
+const what = {
+  groupActivityId: intField(1, MAX_INT),
+  groupSkuId: intField(1, MAX_INT),
+  groupTeamId: intField(0, MAX_INT),
+  prodCount: intField(1, 50),
+};
 const groupConfirmRule = confirmRule.omit({ basketIds: true, orderItem: true }).extend(what);
 const groupSubmitRule = submitRule.extend(what);
 
@@ -51,7 +69,10 @@ groupBuyRouter.get("/p/groupTeam/info", async (c) => {
 });
 
 groupBuyRouter.get("/p/groupTeam/byOrder", async (c) => {
-  const { orderNumber } = parseQuery(c, z.object({ orderNumber: z.string().regex(/^\d{1,32}$/, "validation.invalid") }));
+  const { orderNumber } = parseQuery(
+    c,
+    z.object({ orderNumber: z.string().regex(/^\d{1,32}$/, "validation.invalid") }),
+  );
   return run(c, async () => ({ groupTeamId: await teamOfOrder(c.var.app.db, c.var.userId, orderNumber) }));
 });
 
@@ -65,20 +86,48 @@ groupBuyRouter.post("/p/group/order/confirm", async (c) => {
   const act = await groupActivityById(c.var.app.db, input.groupActivityId, c.var.locale, new Date());
   const sku = act?.groupSkuList.find((s) => s.groupSkuId === input.groupSkuId);
   if (!act || !sku) throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t("groupBuy.notFound"));
-  return run(c, () => confirmOrder(c.var.app.db, c.var.userId, c.var.locale, {
-    orderItem: { prodId: act.prodId, skuId: sku.skuId, prodCount: input.prodCount, shopId: act.shopId },
-    addrId: input.addrId, isScorePay: input.isScorePay, userUseScore: input.userUseScore,
-    couponUserIds: input.couponUserIds, userChangeCoupon: input.userChangeCoupon,
-  }, new Date(), groupBuy({ groupActivityId: input.groupActivityId, groupSkuId: input.groupSkuId, groupTeamId: input.groupTeamId })));
+  return run(c, () =>
+    confirmOrder(
+      c.var.app.db,
+      c.var.userId,
+      c.var.locale,
+      {
+        orderItem: { prodId: act.prodId, skuId: sku.skuId, prodCount: input.prodCount, shopId: act.shopId },
+        addrId: input.addrId,
+        isScorePay: input.isScorePay,
+        userUseScore: input.userUseScore,
+        couponUserIds: input.couponUserIds,
+        userChangeCoupon: input.userChangeCoupon,
+      },
+      new Date(),
+      groupBuy({
+        groupActivityId: input.groupActivityId,
+        groupSkuId: input.groupSkuId,
+        groupTeamId: input.groupTeamId,
+      }),
+    ),
+  );
 });
 
 groupBuyRouter.post("/p/group/order/submit", async (c) => {
   const input = parse(c, groupSubmitRule, await readJson(c, { empty: {} }), CHECKOUT);
   return run(c, async (): Promise<OrderNumbersDto> => {
-    const numbers = await submitOrder(c.var.app.db, c.var.userId, c.var.locale, submitInputOf(input), new Date(), (ref) => {
-      const buy = groupBuyOf(ref);
-      return buy && buy.ref.groupActivityId === input.groupActivityId && buy.ref.groupSkuId === input.groupSkuId && buy.ref.groupTeamId === input.groupTeamId ? buy : null;
-    });
+    const numbers = await submitOrder(
+      c.var.app.db,
+      c.var.userId,
+      c.var.locale,
+      submitInputOf(input),
+      new Date(),
+      (ref) => {
+        const buy = groupBuyOf(ref);
+        return buy &&
+          buy.ref.groupActivityId === input.groupActivityId &&
+          buy.ref.groupSkuId === input.groupSkuId &&
+          buy.ref.groupTeamId === input.groupTeamId
+          ? buy
+          : null;
+      },
+    );
     return { orderNumbers: numbers.join(",") };
   });
 });
@@ -90,25 +139,49 @@ groupBuyRouter.post("/p/group/order/submit", async (c) => {
 //   POST /merchant/group/activities/{groupActivityId}/end                              → null
 // ---------------------------------------------------------------------------------------------
 
-const isoTime = z.preprocess((v) => (typeof v === "string" ? new Date(v) : v), z.date({ error: "groupBuy.badWindow" }).refine((d) => !Number.isNaN(d.getTime()), "groupBuy.badWindow"));
+const isoTime = z.preprocess(
+  (v) => (typeof v === "string" ? new Date(v) : v),
+  z.date({ error: "groupBuy.badWindow" }).refine((d) => !Number.isNaN(d.getTime()), "groupBuy.badWindow"),
+);
 const groupActivityRule = z.object({
   prodId: intField(1, MAX_INT),
-  groupNumber: z.number({ error: "groupBuy.badTeamSize" }).int("groupBuy.badTeamSize").min(2, "groupBuy.badTeamSize").max(50, "groupBuy.badTeamSize"),
-  maxNum: z.number({ error: "groupBuy.badLimit" }).int("groupBuy.badLimit").min(-1, "groupBuy.badLimit").max(50, "groupBuy.badLimit").refine((n) => n !== 0, "groupBuy.badLimit"),
-  teamHours: z.number({ error: "groupBuy.badTeamHours" }).int("groupBuy.badTeamHours").min(1, "groupBuy.badTeamHours").max(240, "groupBuy.badTeamHours"),
+  groupNumber: z
+    .number({ error: "groupBuy.badTeamSize" })
+    .int("groupBuy.badTeamSize")
+    .min(2, "groupBuy.badTeamSize")
+    .max(50, "groupBuy.badTeamSize"),
+  maxNum: z
+    .number({ error: "groupBuy.badLimit" })
+    .int("groupBuy.badLimit")
+    .min(-1, "groupBuy.badLimit")
+    .max(50, "groupBuy.badLimit")
+    .refine((n) => n !== 0, "groupBuy.badLimit"),
+  teamHours: z
+    .number({ error: "groupBuy.badTeamHours" })
+    .int("groupBuy.badTeamHours")
+    .min(1, "groupBuy.badTeamHours")
+    .max(240, "groupBuy.badTeamHours"),
   startTime: isoTime,
   endTime: isoTime,
-  skus: z.array(z.object({
-    skuId: intField(1, MAX_INT),
-    actPrice: z.string({ error: "groupBuy.badSkus" }).regex(/^\d{1,9}(\.\d{1,2})?$/, "groupBuy.badSkus"),
-  }), { error: "groupBuy.badSkus" }).min(1, "groupBuy.badSkus").max(50, "groupBuy.badSkus"),
+  skus: z
+    .array(
+      z.object({
+        skuId: intField(1, MAX_INT),
+        actPrice: z.string({ error: "groupBuy.badSkus" }).regex(/^\d{1,9}(\.\d{1,2})?$/, "groupBuy.badSkus"),
+      }),
+      { error: "groupBuy.badSkus" },
+    )
+    .min(1, "groupBuy.badSkus")
+    .max(50, "groupBuy.badSkus"),
 });
 
 export const groupBuyMerchantRouter = new Hono<MerchantEnv>();
 
 groupBuyMerchantRouter.post("/merchant/group/activities", async (c) => {
   const input = await parseJson(c, groupActivityRule);
-  return run(c, async () => ({ groupActivityId: await createGroupActivity(c.var.app.db, c.var.shopId, input, new Date()) }));
+  return run(c, async () => ({
+    groupActivityId: await createGroupActivity(c.var.app.db, c.var.shopId, input, new Date()),
+  }));
 });
 
 groupBuyMerchantRouter.get("/merchant/group/teams", async (c) => {
@@ -116,8 +189,10 @@ groupBuyMerchantRouter.get("/merchant/group/teams", async (c) => {
   return run(c, () => shopTeams(c.var.app.db, c.var.shopId, q.groupActivityId));
 });
 
-groupBuyMerchantRouter.post("/merchant/group/activities/:groupActivityId/end", async (c) => run(c, async () => {
-  const id = Number(/^\d{1,10}$/.test(c.req.param("groupActivityId")) ? c.req.param("groupActivityId") : 0);
-  await endGroupActivity(c.var.app.db, c.var.shopId, id);
-  return null;
-}));
+groupBuyMerchantRouter.post("/merchant/group/activities/:groupActivityId/end", async (c) =>
+  run(c, async () => {
+    const id = Number(/^\d{1,10}$/.test(c.req.param("groupActivityId")) ? c.req.param("groupActivityId") : 0);
+    await endGroupActivity(c.var.app.db, c.var.shopId, id);
+    return null;
+  }),
+);

@@ -22,7 +22,10 @@ import { parse, parseQuery, readJson, run } from "./kit.ts";
 
 export const invoiceRouter = new Hono<ApiEnv>();
 
-const orderNumberRule = z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string({ error: "invoice.notFound" }).regex(/^\d{1,32}$/, "invoice.notFound"));
+const orderNumberRule = z.preprocess(
+  (v) => (typeof v === "string" ? v.trim() : v),
+  z.string({ error: "invoice.notFound" }).regex(/^\d{1,32}$/, "invoice.notFound"),
+);
 
 invoiceRouter.get("/p/orderInvoice/info", async (c) => {
   const orderNumber = parse(c, orderNumberRule, c.req.query("orderNumber") ?? "");
@@ -44,7 +47,13 @@ export const invoiceMerchantRouter = new Hono<MerchantEnv>();
 
 invoiceMerchantRouter.get("/merchant/invoices", async (c) => {
   const q = parseQuery(c, invoiceListRule);
-  return run(c, () => shopInvoices(c.var.app.db, c.var.shopId, c.var.locale, { state: q.state as 0 | 1 | 2, current: q.current, size: q.size }));
+  return run(c, () =>
+    shopInvoices(c.var.app.db, c.var.shopId, c.var.locale, {
+      state: q.state as 0 | 1 | 2,
+      current: q.current,
+      size: q.size,
+    }),
+  );
 });
 
 invoiceMerchantRouter.post("/merchant/invoices/:orderNumber/file", async (c) => {
@@ -54,7 +63,7 @@ invoiceMerchantRouter.post("/merchant/invoices/:orderNumber/file", async (c) => 
     const type = (c.req.header("content-type") ?? "").toLowerCase();
     let bytes: Uint8Array;
     if (type.startsWith("multipart/form-data")) {
-      const form = await c.req.parseBody().catch(() => ({} as Record<string, unknown>));
+      const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
       const file = form.file;
       if (!(file instanceof File) || file.size === 0) throw new InvoiceError("invoice.fileRequired");
       bytes = new Uint8Array(await file.arrayBuffer());

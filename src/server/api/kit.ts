@@ -47,7 +47,11 @@ export function issueMessage(t: TFunction, issue: Issue, labels?: string): strin
   const named = [...issue.path].reverse().find((p) => typeof p === "string");
   const field = String(named ?? issue.path[issue.path.length - 1] ?? "");
   const generic = (f: string) => t(`validation.fields.${f}`, { defaultValue: f });
-  const label = !field ? "" : labels ? t(`${labels}.fields.${field}`, { defaultValue: generic(field) }) : generic(field);
+  const label = !field
+    ? ""
+    : labels
+      ? t(`${labels}.fields.${field}`, { defaultValue: generic(field) })
+      : generic(field);
   const params: Record<string, unknown> = { field: label };
   if ("maximum" in issue) params.max = issue.maximum;
   if ("minimum" in issue) params.min = issue.minimum;
@@ -62,25 +66,45 @@ export interface ParseOptions {
 }
 
 /** `value` through `schema`; its first problem is answered A00001 (or its code in `options.codes`) with issueMessage. */
-export function parse<E extends Env, S extends z.ZodType>(c: Context<E>, schema: S, value: unknown, options: ParseOptions = {}): z.infer<S> {
+export function parse<E extends Env, S extends z.ZodType>(
+  c: Context<E>,
+  schema: S,
+  value: unknown,
+  options: ParseOptions = {},
+): z.infer<S> {
   const r = schema.safeParse(value);
   if (r.success) return r.data;
   const issue = r.error.issues[0]!;
-  throw new ApiError(options.codes?.[issue.message] ?? ResponseCode.SHOW_FAIL, issueMessage(tOf(c), issue, options.labels));
+  throw new ApiError(
+    options.codes?.[issue.message] ?? ResponseCode.SHOW_FAIL,
+    issueMessage(tOf(c), issue, options.labels),
+  );
 }
 
 /** The query string through `schema`. */
-export function parseQuery<E extends Env, S extends z.ZodType>(c: Context<E>, schema: S, options?: ParseOptions): z.infer<S> {
+export function parseQuery<E extends Env, S extends z.ZodType>(
+  c: Context<E>,
+  schema: S,
+  options?: ParseOptions,
+): z.infer<S> {
   return parse(c, schema, c.req.query(), options);
 }
 
 /** The path parameters through `schema`. */
-export function parseParams<E extends Env, S extends z.ZodType>(c: Context<E>, schema: S, options?: ParseOptions): z.infer<S> {
+export function parseParams<E extends Env, S extends z.ZodType>(
+  c: Context<E>,
+  schema: S,
+  options?: ParseOptions,
+): z.infer<S> {
   return parse(c, schema, c.req.param(), options);
 }
 
 /** The JSON body through `schema`. */
-export async function parseJson<E extends Env, S extends z.ZodType>(c: Context<E>, schema: S, options?: ParseOptions): Promise<z.infer<S>> {
+export async function parseJson<E extends Env, S extends z.ZodType>(
+  c: Context<E>,
+  schema: S,
+  options?: ParseOptions,
+): Promise<z.infer<S>> {
   return parse(c, schema, await readJson(c), options);
 }
 
@@ -146,7 +170,11 @@ export function pathId<E extends Env>(c: Context<E>, name: string, notFoundKey: 
 /** The caller's IP for rate limits: the socket peer, or behind TRUST_PROXY the client it forwarded for (src/server/http/client-ip.ts). */
 export function clientIp<E extends Env>(c: Context<E>): string {
   const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
-  return clientIpOf(incoming?.socket?.remoteAddress ?? "", c.req.header("x-forwarded-for"), (c.var as ApiVariables).app.config.trustProxy);
+  return clientIpOf(
+    incoming?.socket?.remoteAddress ?? "",
+    c.req.header("x-forwarded-for"),
+    (c.var as ApiVariables).app.config.trustProxy,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------

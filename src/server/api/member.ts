@@ -34,9 +34,19 @@ memberRouter.post("/p/level/payLevel", async (c) => {
   const payType = strictInt(body.payType) ?? Number.NaN;
   if (levelId < 1 || levelId > ID_MAX) throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t("member.levelNotFound"));
   return run(c, async () => {
-    const r = await buyLevel(c.var.app.db, paymentProviderFor(c.var.app.config), {
-      userId: c.var.userId, levelId, payType, returnUrl: safeReturnUrl(body.returnUrl) ?? undefined, subject: c.var.t("member.subject"), locale: c.var.locale,
-    }, new Date());
+    const r = await buyLevel(
+      c.var.app.db,
+      paymentProviderFor(c.var.app.config),
+      {
+        userId: c.var.userId,
+        levelId,
+        payType,
+        returnUrl: safeReturnUrl(body.returnUrl) ?? undefined,
+        subject: c.var.t("member.subject"),
+        locale: c.var.locale,
+      },
+      new Date(),
+    );
     if (r.type === 1) return { ...r, message: c.var.t("member.paid") };
     if (r.type === 3) return { ...r, message: c.var.t("payment.insufficientBalance", { balance: r.balance }) };
     return { type: 2, ...r.pay };

@@ -20,8 +20,14 @@ import { clientIp, parseJson, run } from "./kit.ts";
 type C = Context<MerchantEnv>;
 
 const loginRule = z.object({
-  username: controlFreeString("merchant.usernameRequired").trim().min(1, "merchant.usernameRequired").max(64, "merchant.wrongCredentials"),
-  password: z.string({ error: "merchant.passwordRequired" }).min(1, "merchant.passwordRequired").max(128, "merchant.wrongCredentials"),
+  username: controlFreeString("merchant.usernameRequired")
+    .trim()
+    .min(1, "merchant.usernameRequired")
+    .max(64, "merchant.wrongCredentials"),
+  password: z
+    .string({ error: "merchant.passwordRequired" })
+    .min(1, "merchant.passwordRequired")
+    .max(128, "merchant.wrongCredentials"),
 });
 
 const rawToken = (c: C) => (c.req.header("authorization") ?? "").replace(/^Bearer\s+/i, "").trim();

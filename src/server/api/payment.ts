@@ -13,22 +13,41 @@ import { z } from "zod";
 import { ResponseCode } from "../../lib/api-types.ts";
 import { BalancePayResult, PayType, type BalancePayDto } from "../../lib/order/order-types.ts";
 import {
-  PAYMENT_ERRORS, asNotification, completeSandboxPayment, createProviderPayment, getOrderPayInfo,
-  getOrderStatus, handleNotification, parseOrderNumbers, payWithBalance, safeReturnUrl,
+  PAYMENT_ERRORS,
+  asNotification,
+  completeSandboxPayment,
+  createProviderPayment,
+  getOrderPayInfo,
+  getOrderStatus,
+  handleNotification,
+  parseOrderNumbers,
+  payWithBalance,
+  safeReturnUrl,
 } from "../domain/payment/payment.ts";
 import { paymentProviderFor } from "../providers/payment.ts";
 import type { ApiEnv } from "./context.ts";
 import { ApiError } from "./envelope.ts";
 import { readJson, run } from "./kit.ts";
 
-const payRule = z.object({
-  payType: z.preprocess(
-    (v) => (typeof v === "string" && /^\d{1,2}$/.test(v.trim()) ? Number(v) : v),
-    z.union([z.literal(PayType.POINTS), z.literal(PayType.ALIPAY), z.literal(PayType.WECHAT_SCAN), z.literal(PayType.BALANCE)], { error: "payment.badPayType" }),
-  ),
-  orderNumbers: z.unknown(),
-  returnUrl: z.unknown().optional(),
-}, { error: "api.badJson" });
+const payRule = z.object(
+  {
+    payType: z.preprocess(
+      (v) => (typeof v === "string" && /^\d{1,2}$/.test(v.trim()) ? Number(v) : v),
+      z.union(
+        [
+          z.literal(PayType.POINTS),
+          z.literal(PayType.ALIPAY),
+          z.literal(PayType.WECHAT_SCAN),
+          z.literal(PayType.BALANCE),
+        ],
+        { error: "payment.badPayType" },
+      ),
+    ),
+    orderNumbers: z.unknown(),
+    returnUrl: z.unknown().optional(),
+  },
+  { error: "api.badJson" },
+);
 
 function refuse(c: Context<ApiEnv>, key: string): never {
   throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t(key));
@@ -36,7 +55,13 @@ function refuse(c: Context<ApiEnv>, key: string): never {
 
 function numbersOf(c: Context<ApiEnv>, raw: unknown): string[] {
   const numbers = parseOrderNumbers(raw);
-  if (!numbers) refuse(c, raw === undefined || raw === null || (typeof raw === "string" && raw.trim() === "") ? PAYMENT_ERRORS.noOrders : PAYMENT_ERRORS.orderNotFound);
+  if (!numbers)
+    refuse(
+      c,
+      raw === undefined || raw === null || (typeof raw === "string" && raw.trim() === "")
+        ? PAYMENT_ERRORS.noOrders
+        : PAYMENT_ERRORS.orderNotFound,
+    );
   return numbers;
 }
 
@@ -53,7 +78,11 @@ paymentRouter.get("/p/order/getOrderPayInfoByOrderNumber", (c) => {
 paymentRouter.post("/p/order/pay", async (c) => {
   // Not the kit's parse: anything wrong with the body but a payment.* message is "choose a payment method".
   const parsed = payRule.safeParse(await jsonBody(c));
-  if (!parsed.success) refuse(c, parsed.error.issues[0]!.message.startsWith("payment.") ? parsed.error.issues[0]!.message : "payment.badPayType");
+  if (!parsed.success)
+    refuse(
+      c,
+      parsed.error.issues[0]!.message.startsWith("payment.") ? parsed.error.issues[0]!.message : "payment.badPayType",
+    );
   const { payType } = parsed.data;
   const numbers = numbersOf(c, parsed.data.orderNumbers);
   const now = new Date();
@@ -70,7 +99,14 @@ paymentRouter.post("/p/order/pay", async (c) => {
     createProviderPayment(
       c.var.app.db,
       paymentProviderFor(c.var.app.config),
-      { userId: c.var.userId, numbers, payType, returnUrl, subject: c.var.t("payment.subject", { orderNumbers: numbers.join(", ") }), locale: c.var.locale },
+      {
+        userId: c.var.userId,
+        numbers,
+        payType,
+        returnUrl,
+        subject: c.var.t("payment.subject", { orderNumbers: numbers.join(", ") }),
+        locale: c.var.locale,
+      },
       now,
     ),
   );

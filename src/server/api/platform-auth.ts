@@ -21,6 +21,7 @@ export function platformTokenOk(sent: string, expected: string): boolean {
 /** Middleware for /platform/* routes. */
 export async function requirePlatform(c: Context<ApiEnv>, next: Next): Promise<void> {
   const sent = (c.req.header("authorization") ?? "").replace(/^Bearer\s+/i, "").trim();
-  if (!platformTokenOk(sent, c.var.app.config.platformApiToken)) throw new ApiError(ResponseCode.UNAUTHORIZED, c.var.t("api.unauthorized"));
+  if (!platformTokenOk(sent, c.var.app.config.platformApiToken))
+    throw new ApiError(ResponseCode.UNAUTHORIZED, c.var.t("api.unauthorized"));
   await next();
 }

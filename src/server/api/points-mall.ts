@@ -26,7 +26,8 @@ const intParam = (v: string | undefined, dflt: number, max: number): number | nu
 pointsMallRouter.get("/integral/prodList", async (c) => {
   const current = intParam(c.req.query("current"), 1, 100000);
   const size = intParam(c.req.query("size"), 20, 100);
-  if (current === null || size === null) throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t("api.invalidParam", { field: "current, size" }));
+  if (current === null || size === null)
+    throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t("api.invalidParam", { field: "current, size" }));
   return ok(c, await pointsMallPage(c.var.app.db, c.var.locale, current, size));
 });
 
@@ -45,7 +46,17 @@ pointsMallRouter.post("/p/score/submit", async (c) => {
   const addrId = idRule.safeParse(body.addrId);
   if (!prodId.success) throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t("points.mall.notFound"));
   if (!addrId.success) throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t("orderSubmit.noAddress"));
-  return run(c, () => exchangeItem(c.var.app.db, {
-    userId: c.var.userId, prodId: prodId.data, prodCount: body.prodCount, addrId: addrId.data, remarks: typeof body.remarks === "string" ? body.remarks : undefined,
-  }, new Date()));
+  return run(c, () =>
+    exchangeItem(
+      c.var.app.db,
+      {
+        userId: c.var.userId,
+        prodId: prodId.data,
+        prodCount: body.prodCount,
+        addrId: addrId.data,
+        remarks: typeof body.remarks === "string" ? body.remarks : undefined,
+      },
+      new Date(),
+    ),
+  );
 });

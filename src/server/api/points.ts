@@ -22,11 +22,19 @@ pointsRouter.get("/p/score/page", async (c) => {
   return ok(c, await pointsLog(c.var.app.db, c.var.userId, current, size));
 });
 
-pointsRouter.post("/p/score/signIn", async (c) => run(c, async () => {
-  const r = await signIn(c.var.app.db, c.var.userId, new Date());
-  return { ...r, message: c.var.t("points.signedIn", { points: r.points }) };
-}));
+pointsRouter.post("/p/score/signIn", async (c) =>
+  run(c, async () => {
+    const r = await signIn(c.var.app.db, c.var.userId, new Date());
+    return { ...r, message: c.var.t("points.signedIn", { points: r.points }) };
+  }),
+);
 
 pointsRouter.get("/p/score/getScoreQuestion", (c) =>
-  ok(c, { title: c.var.t("points.rules.title"), items: (c.var.t("points.rules.items", { returnObjects: true, rewards: SIGN_IN_REWARDS.join(" / ") }) as unknown as string[]) }),
+  ok(c, {
+    title: c.var.t("points.rules.title"),
+    items: c.var.t("points.rules.items", {
+      returnObjects: true,
+      rewards: SIGN_IN_REWARDS.join(" / "),
+    }) as unknown as string[],
+  }),
 );

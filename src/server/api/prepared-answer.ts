@@ -51,7 +51,8 @@ export function servePrepared(
   res: ServerResponse,
   decorate: (res: ServerResponse) => void,
 ): boolean {
-  if (req.headers["x-forwarded-proto"] !== undefined || (req.socket as { encrypted?: boolean } | undefined)?.encrypted) return false;
+  if (req.headers["x-forwarded-proto"] !== undefined || (req.socket as { encrypted?: boolean } | undefined)?.encrypted)
+    return false;
   const a = memo.peek<{ prepared: PreparedAnswer | null }>(answerKey(locale, req.url ?? ""))?.prepared;
   if (!a) return false;
   const encoding = a.gzip ? negotiateEncoding(req.headers["accept-encoding"]) : "identity";
@@ -63,7 +64,9 @@ export function servePrepared(
     decorate(out as unknown as ServerResponse);
     for (const [n, v] of Object.entries(answerHeaders(encoding))) out.setHeader(n, v);
     out.setHeader("Content-Length", String(body.length));
-    raw = Object.entries(out.getHeaders()).flatMap(([n, v]) => (Array.isArray(v) ? v.flatMap((x) => [n, String(x)]) : [n, String(v)]));
+    raw = Object.entries(out.getHeaders()).flatMap(([n, v]) =>
+      Array.isArray(v) ? v.flatMap((x) => [n, String(x)]) : [n, String(v)],
+    );
     a.raw[encoding] = raw;
   }
   res.writeHead(200, raw);
@@ -78,7 +81,9 @@ export function prepareAnswer(data: unknown): PreparedAnswer {
   return {
     json,
     gzip: zlib.gzipSync(json, { level: 9 }),
-    br: zlib.brotliCompressSync(json, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: json.length } }),
+    br: zlib.brotliCompressSync(json, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: json.length },
+    }),
   };
 }
 

@@ -21,11 +21,29 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { ResponseCode } from "../../lib/api-types.ts";
-import { refundAcceptRule, refundApplyRule, refundExpressRule, refundRefuseRule } from "../../lib/refund/refund-rules.ts";
+import {
+  refundAcceptRule,
+  refundApplyRule,
+  refundExpressRule,
+  refundRefuseRule,
+} from "../../lib/refund/refund-rules.ts";
 import { intFieldDefault, pageParams } from "../../lib/validation.ts";
 import {
-  acceptRefund, applyRefund, asRefundNotification, handleRefundNotification, modifyRefund, myRefund, myRefunds, receiveReturn, refundPreview, RefundError,
-  refuseRefund, shipReturn, shopRefund, shopRefunds, withdrawRefund,
+  acceptRefund,
+  applyRefund,
+  asRefundNotification,
+  handleRefundNotification,
+  modifyRefund,
+  myRefund,
+  myRefunds,
+  receiveReturn,
+  refundPreview,
+  RefundError,
+  refuseRefund,
+  shipReturn,
+  shopRefund,
+  shopRefunds,
+  withdrawRefund,
 } from "../domain/refund/refund.ts";
 import { paymentProviderFor } from "../providers/payment.ts";
 import type { ApiEnv, MerchantEnv } from "./context.ts";
@@ -34,9 +52,11 @@ import { parse, parseQuery, readJson, run } from "./kit.ts";
 
 export const refundRouter = new Hono<ApiEnv>();
 
-const digits = (key: string) => z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string({ error: key }).regex(/^\d{1,32}$/, key));
+const digits = (key: string) =>
+  z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string({ error: key }).regex(/^\d{1,32}$/, key));
 const refundSnRule = digits("refund.notFound");
-const snOf = (body: unknown) => (typeof body === "string" ? body : (body as { refundSn?: unknown } | null)?.refundSn ?? "");
+const snOf = (body: unknown) =>
+  typeof body === "string" ? body : ((body as { refundSn?: unknown } | null)?.refundSn ?? "");
 
 refundRouter.get("/p/orderRefund/preview", async (c) => {
   const orderNumber = parse(c, digits("refund.orderNotFound"), c.req.query("orderNumber") ?? "");
@@ -105,7 +125,9 @@ refundRouter.post("/pay/refund-notify/sandbox", async (c) => {
 
 // ---- a shop's refunds (merchant token) ----------------------------------------------------------
 
-const refundListRule = pageParams.extend({ sts: z.preprocess((v) => (v === "" || v === undefined ? 0 : v), intFieldDefault(-1, 8, 0)) });
+const refundListRule = pageParams.extend({
+  sts: z.preprocess((v) => (v === "" || v === undefined ? 0 : v), intFieldDefault(-1, 8, 0)),
+});
 
 /** The path's refundSn; a malformed one is an unknown refund. */
 const snOfPath = (c: Context<MerchantEnv>) => {
@@ -114,7 +136,8 @@ const snOfPath = (c: Context<MerchantEnv>) => {
   return sn;
 };
 /** The optional JSON body of accept / refuse: none unless sent as JSON. */
-const optionalJson = async (c: Context<MerchantEnv>) => ((c.req.header("content-type") ?? "").includes("json") ? readJson(c) : {});
+const optionalJson = async (c: Context<MerchantEnv>) =>
+  (c.req.header("content-type") ?? "").includes("json") ? readJson(c) : {};
 
 export const refundMerchantRouter = new Hono<MerchantEnv>();
 
@@ -123,12 +146,21 @@ refundMerchantRouter.get("/merchant/refunds", async (c) => {
   return run(c, () => shopRefunds(c.var.app.db, c.var.shopId, c.var.locale, q));
 });
 
-refundMerchantRouter.get("/merchant/refunds/:refundSn", (c) => run(c, () => shopRefund(c.var.app.db, c.var.shopId, snOfPath(c), c.var.locale)));
+refundMerchantRouter.get("/merchant/refunds/:refundSn", (c) =>
+  run(c, () => shopRefund(c.var.app.db, c.var.shopId, snOfPath(c), c.var.locale)),
+);
 
 refundMerchantRouter.post("/merchant/refunds/:refundSn/accept", async (c) => {
   const input = parse(c, refundAcceptRule, await optionalJson(c));
   return run(c, async () => {
-    await acceptRefund(c.var.app.db, paymentProviderFor(c.var.app.config), c.var.shopId, snOfPath(c), input.message, new Date());
+    await acceptRefund(
+      c.var.app.db,
+      paymentProviderFor(c.var.app.config),
+      c.var.shopId,
+      snOfPath(c),
+      input.message,
+      new Date(),
+    );
     return null;
   });
 });
@@ -141,7 +173,9 @@ refundMerchantRouter.post("/merchant/refunds/:refundSn/refuse", async (c) => {
   });
 });
 
-refundMerchantRouter.post("/merchant/refunds/:refundSn/receive", (c) => run(c, async () => {
-  await receiveReturn(c.var.app.db, paymentProviderFor(c.var.app.config), c.var.shopId, snOfPath(c), new Date());
-  return null;
-}));
+refundMerchantRouter.post("/merchant/refunds/:refundSn/receive", (c) =>
+  run(c, async () => {
+    await receiveReturn(c.var.app.db, paymentProviderFor(c.var.app.config), c.var.shopId, snOfPath(c), new Date());
+    return null;
+  }),
+);

@@ -24,7 +24,11 @@ renovationRouter.get("/shopRenovation/homepage", async (c) => {
 
 renovationRouter.get("/shopRenovation/info", async (c) => {
   const q = parseQuery(c, renovationInfoQuery);
-  const found = await getRenovation(c.var.app.db, c.var.locale, { renovationId: q.renovationId, shopId: q.shopId, includeDraft: false });
+  const found = await getRenovation(c.var.app.db, c.var.locale, {
+    renovationId: q.renovationId,
+    shopId: q.shopId,
+    includeDraft: false,
+  });
   if (!found) throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t("catalog.renovationNotFound"));
   cachePublic(c);
   return ok(c, toRenovationAnswer(found));

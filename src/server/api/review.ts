@@ -40,7 +40,13 @@ export const reviewMerchantRouter = new Hono<MerchantEnv>();
 
 reviewMerchantRouter.get("/merchant/reviews", async (c) => {
   const q = parseQuery(c, reviewListRule);
-  return run(c, () => shopReviews(c.var.app.db, c.var.shopId, c.var.locale, { current: q.current, size: q.size, replied: q.replied as 0 | 1 | undefined }));
+  return run(c, () =>
+    shopReviews(c.var.app.db, c.var.shopId, c.var.locale, {
+      current: q.current,
+      size: q.size,
+      replied: q.replied as 0 | 1 | undefined,
+    }),
+  );
 });
 
 reviewMerchantRouter.post("/merchant/reviews/:prodCommId/reply", async (c) => {

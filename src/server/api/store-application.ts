@@ -17,9 +17,20 @@
  */
 import { Hono, type Context } from "hono";
 import { ResponseCode } from "../../lib/api-types.ts";
-import { checkStoreAccount, checkStoreApplication, REJECT_REASON_MAX } from "../../lib/store-application/store-application.ts";
 import {
-  approveApplication, changeShopStatus, getApplication, getMyApplication, listApplications, rejectApplication, setStoreAccount, submitApplication,
+  checkStoreAccount,
+  checkStoreApplication,
+  REJECT_REASON_MAX,
+} from "../../lib/store-application/store-application.ts";
+import {
+  approveApplication,
+  changeShopStatus,
+  getApplication,
+  getMyApplication,
+  listApplications,
+  rejectApplication,
+  setStoreAccount,
+  submitApplication,
 } from "../domain/store-application/store-application.ts";
 import { SHOP_ACTIONS, type ShopAction } from "../domain/store-application/store-application-state.ts";
 import type { ApiEnv } from "./context.ts";
@@ -47,7 +58,9 @@ export const storeApplicationRouter = new Hono<ApiEnv>();
 // Buyer
 // ---------------------------------------------------------------------------------------------
 
-storeApplicationRouter.get("/p/storeApplication", async (c) => ok(c, await getMyApplication(c.var.app.db, c.var.userId)));
+storeApplicationRouter.get("/p/storeApplication", async (c) =>
+  ok(c, await getMyApplication(c.var.app.db, c.var.userId)),
+);
 
 storeApplicationRouter.post("/p/storeApplication", async (c) => {
   const { form, errors } = checkStoreApplication(await readObject(c));
@@ -77,9 +90,14 @@ storeApplicationRouter.get("/platform/storeApplications", async (c) => {
   }
   const int = (v: string | undefined, dflt: number, max: number) => {
     if (v === undefined || v.trim() === "") return dflt;
-    return /^\d{1,6}$/.test(v.trim()) && Number(v) >= 1 && Number(v) <= max ? Number(v) : fail(c, "storeApplication.errors.badPage");
+    return /^\d{1,6}$/.test(v.trim()) && Number(v) >= 1 && Number(v) <= max
+      ? Number(v)
+      : fail(c, "storeApplication.errors.badPage");
   };
-  return ok(c, await listApplications(c.var.app.db, { status, current: int(q.current, 1, 100_000), size: int(q.size, 20, 100) }));
+  return ok(
+    c,
+    await listApplications(c.var.app.db, { status, current: int(q.current, 1, 100_000), size: int(q.size, 20, 100) }),
+  );
 });
 
 storeApplicationRouter.get("/platform/storeApplications/:applyId", async (c) => {
@@ -99,7 +117,8 @@ storeApplicationRouter.post("/platform/storeApplications/:applyId/reject", async
   const applyId = pathId(c, "applyId", "storeApplication.errors.notFound");
   const body = await readObject(c);
   const reason = typeof body.reason === "string" ? body.reason.trim() : "";
-  if (!reason || [...reason].length > REJECT_REASON_MAX || CONTROL_RE.test(reason)) return fail(c, "storeApplication.rules.reasonRequired");
+  if (!reason || [...reason].length > REJECT_REASON_MAX || CONTROL_RE.test(reason))
+    return fail(c, "storeApplication.rules.reasonRequired");
   return run(c, async () => {
     await rejectApplication(c.var.app.db, applyId, reason);
     return null;

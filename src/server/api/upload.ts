@@ -13,27 +13,25 @@ import { ApiError, ok } from "./envelope.ts";
 
 export const uploadRouter = new Hono<ApiEnv>();
 
-uploadRouter.post(
-  "/p/file/upload",
-  async (c) => {
-    const fail = (key: string) => new ApiError(ResponseCode.SHOW_FAIL, c.var.t(key));
-    if (!(c.req.header("content-type") ?? "").toLowerCase().startsWith("multipart/form-data")) throw fail("auth.fileRequired");
-    let form: Record<string, string | File | (string | File)[]>;
-    try {
-      form = await c.req.parseBody({ all: true });
-    } catch {
-      throw fail("auth.fileRequired");
-    }
-    const file = Array.isArray(form.file) ? form.file[0] : form.file;
-    if (!(file instanceof File) || file.size === 0) throw fail("auth.fileRequired");
-    const folderField = typeof form.folder === "string" ? form.folder : undefined;
-    const folder = (c.req.query("folder") ?? folderField ?? "avatar").trim() || "avatar";
-    if (!isUploadFolder(folder)) throw fail("auth.folderInvalid");
-    if (file.size > IMAGE_MAX_BYTES) throw fail("auth.imageTooLarge");
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    const ext = sniffImage(bytes);
-    if (!ext) throw fail("auth.imageFormat");
-    const filePath = await c.var.app.storage.save(bytes, ext, folder);
-    return ok(c, { filePath });
-  },
-);
+uploadRouter.post("/p/file/upload", async (c) => {
+  const fail = (key: string) => new ApiError(ResponseCode.SHOW_FAIL, c.var.t(key));
+  if (!(c.req.header("content-type") ?? "").toLowerCase().startsWith("multipart/form-data"))
+    throw fail("auth.fileRequired");
+  let form: Record<string, string | File | (string | File)[]>;
+  try {
+    form = await c.req.parseBody({ all: true });
+  } catch {
+    throw fail("auth.fileRequired");
+  }
+  const file = Array.isArray(form.file) ? form.file[0] : form.file;
+  if (!(file instanceof File) || file.size === 0) throw fail("auth.fileRequired");
+  const folderField = typeof form.folder === "string" ? form.folder : undefined;
+  const folder = (c.req.query("folder") ?? folderField ?? "avatar").trim() || "avatar";
+  if (!isUploadFolder(folder)) throw fail("auth.folderInvalid");
+  if (file.size > IMAGE_MAX_BYTES) throw fail("auth.imageTooLarge");
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const ext = sniffImage(bytes);
+  if (!ext) throw fail("auth.imageFormat");
+  const filePath = await c.var.app.storage.save(bytes, ext, folder);
+  return ok(c, { filePath });
+});

@@ -111,7 +111,11 @@ export const TRANSACTION_ATTEMPTS = 3;
 
 /** The SQLSTATE of an error or of one of its causes (drizzle wraps the driver's error). */
 export function sqlStateOf(err: unknown): string | undefined {
-  for (let e: unknown = err, depth = 0; e && typeof e === "object" && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+  for (
+    let e: unknown = err, depth = 0;
+    e && typeof e === "object" && depth < 5;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
   }

@@ -89,10 +89,13 @@ describe("changeFeed", () => {
 
   it("a failed read answers null and drops everything", async () => {
     let fail = false;
-    const feed = changeFeed(async () => {
-      if (fail) throw new Error("down");
-      return { maxId: 0, rows: [] };
-    }, { intervalMs: 0 });
+    const feed = changeFeed(
+      async () => {
+        if (fail) throw new Error("down");
+        return { maxId: 0, rows: [] };
+      },
+      { intervalMs: 0 },
+    );
     const seen: Changed[] = [];
     feed.subscribe((c) => seen.push(c));
     await feed.sync();
@@ -111,7 +114,10 @@ describe("TaggedMemo", () => {
       loads++;
       return v;
     };
-    const [x, y] = await Promise.all([memo.get("a", ["product:1"], load("a1")), memo.get("a", ["product:1"], load("a1"))]);
+    const [x, y] = await Promise.all([
+      memo.get("a", ["product:1"], load("a1")),
+      memo.get("a", ["product:1"], load("a1")),
+    ]);
     expect([x, y, loads]).toEqual(["a1", "a1", 1]);
     await memo.get("b", (v: string) => [`product:${v.length}`], load("bb"));
     log.commit({ id: 1, tag: "product:1" });
@@ -123,7 +129,10 @@ describe("TaggedMemo", () => {
   it("does not keep a value read while the feed moved, and expires by age", async () => {
     const log = fakeLog();
     let t = 0;
-    const memo = new TaggedMemo(changeFeed(log.read, { intervalMs: 0, now: () => t }), { maxAgeMs: 60_000, now: () => t });
+    const memo = new TaggedMemo(changeFeed(log.read, { intervalMs: 0, now: () => t }), {
+      maxAgeMs: 60_000,
+      now: () => t,
+    });
     await memo.get("warm", [], async () => 0);
     let loads = 0;
     await memo.get("k", ["site"], async () => {
@@ -141,16 +150,22 @@ describe("TaggedMemo", () => {
   it("keep: false answers without keeping; until: a value stops at its own time, before the age limit", async () => {
     const log = fakeLog();
     let t = 1_000;
-    const memo = new TaggedMemo(changeFeed(log.read, { intervalMs: 10_000, now: () => t }), { maxAgeMs: 60_000, now: () => t });
+    const memo = new TaggedMemo(changeFeed(log.read, { intervalMs: 10_000, now: () => t }), {
+      maxAgeMs: 60_000,
+      now: () => t,
+    });
     let loads = 0;
-    const none = () => memo.get<string | null>("session x", [], async () => (loads++, null), { keep: (v) => v !== null });
+    const none = () =>
+      memo.get<string | null>("session x", [], async () => (loads++, null), { keep: (v) => v !== null });
     expect([await none(), await none(), loads, memo.size]).toEqual([null, null, 2, 0]);
-    const promo = () => memo.get("promo", ["product:1"], async () => ({ n: ++loads, endsAt: 5_000 }), { until: (v) => v.endsAt });
+    const promo = () =>
+      memo.get("promo", ["product:1"], async () => ({ n: ++loads, endsAt: 5_000 }), { until: (v) => v.endsAt });
     expect((await promo()).n).toBe(3);
     t = 4_999;
     expect((await promo()).n).toBe(3);
     expect(memo.peek<{ n: number }>("promo")?.n).toBe(3);
-    const recent = () => memo.getRecent("promo", ["product:1"], async () => ({ n: ++loads, endsAt: 5_000 }), { until: (v) => v.endsAt });
+    const recent = () =>
+      memo.getRecent("promo", ["product:1"], async () => ({ n: ++loads, endsAt: 5_000 }), { until: (v) => v.endsAt });
     expect((await recent()).n).toBe(3);
     t = 5_000;
     expect(memo.peek("promo")).toBeUndefined();

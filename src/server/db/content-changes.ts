@@ -192,16 +192,26 @@ export function dbChangeFeed(db: Db, opts: { intervalMs?: number; now?: () => nu
     }
     if (Date.now() - trimmedAt > TRIM_EVERY_MS) {
       trimmedAt = Date.now();
-      await db.delete(contentChanges).where(lt(contentChanges.changedAt, sql`now() - ${`${KEEP_MS} milliseconds`}::interval`));
+      await db
+        .delete(contentChanges)
+        .where(lt(contentChanges.changedAt, sql`now() - ${`${KEEP_MS} milliseconds`}::interval`));
     }
     // New rows, and recent rows of the look-back window (a transaction that started more than a
     // minute ago and commits late is covered by the stores' one-minute age limit instead).
     const rows = await db
       .select({ id: contentChanges.id, tag: contentChanges.tag })
       .from(contentChanges)
-      .where(or(gt(contentChanges.id, position), and(gt(contentChanges.id, after), gt(contentChanges.changedAt, sql`now() - interval '1 minute'`))))
+      .where(
+        or(
+          gt(contentChanges.id, position),
+          and(gt(contentChanges.id, after), gt(contentChanges.changedAt, sql`now() - interval '1 minute'`)),
+        ),
+      )
       .orderBy(contentChanges.id);
-    return { maxId: rows.length ? rows[rows.length - 1]!.id : after, rows: rows.map((r) => ({ id: Number(r.id), tag: r.tag })) };
+    return {
+      maxId: rows.length ? rows[rows.length - 1]!.id : after,
+      rows: rows.map((r) => ({ id: Number(r.id), tag: r.tag })),
+    };
   }, opts);
 }
 
@@ -213,7 +223,10 @@ export const CHANGES_CHANNEL = "content_changes";
  * (LISTEN on CHANGES_CHANNEL), instead of within its poll interval — so a cart line or a session
  * changed through another process shows at once there too. Resolves with the unlisten.
  */
-export function wakeOnNotify(feed: ChangeFeed, pubsub: { listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>> }): Promise<() => Promise<void>> {
+export function wakeOnNotify(
+  feed: ChangeFeed,
+  pubsub: { listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>> },
+): Promise<() => Promise<void>> {
   return pubsub.listen(CHANGES_CHANNEL, () => feed.expire());
 }
 
@@ -221,7 +234,10 @@ export function wakeOnNotify(feed: ChangeFeed, pubsub: { listen(channel: string,
  * A feed over a single version number (any change drops everything): for sources that only
  * count changes. Reads at most once per interval; a failed read answers null.
  */
-export function versionFeed(source: () => Promise<number | string | null | undefined>, opts: { intervalMs?: number; now?: () => number } = {}): ChangeFeed {
+export function versionFeed(
+  source: () => Promise<number | string | null | undefined>,
+  opts: { intervalMs?: number; now?: () => number } = {},
+): ChangeFeed {
   let last: string | null = null;
   let gen = 0;
   return changeFeed(async (after) => {
@@ -246,7 +262,10 @@ export function versionFeed(source: () => Promise<number | string | null | undef
  * mix before and after).
  */
 export class TaggedMemo {
-  private readonly entries = new Map<string, { value: unknown; tags: ReadonlySet<string>; at: number; until: number }>();
+  private readonly entries = new Map<
+    string,
+    { value: unknown; tags: ReadonlySet<string>; at: number; until: number }
+  >();
   private readonly loading = new Map<string, { position: string; promise: Promise<unknown> }>();
 
   constructor(
@@ -282,7 +301,12 @@ export class TaggedMemo {
    * most one interval late (peek: the read that is due runs in the background), as cached pages
    * are answered. For values asked on every request (sessions, carts).
    */
-  getRecent<T>(key: string, tags: Iterable<string> | ((value: T) => Iterable<string>), load: () => Promise<T>, opts: { keep?: (value: T) => boolean; until?: (value: T) => number } = {}): Promise<T> {
+  getRecent<T>(
+    key: string,
+    tags: Iterable<string> | ((value: T) => Iterable<string>),
+    load: () => Promise<T>,
+    opts: { keep?: (value: T) => boolean; until?: (value: T) => number } = {},
+  ): Promise<T> {
     const hit = this.peek<T>(key);
     return hit !== undefined ? Promise.resolve(hit) : this.get(key, tags, load, opts);
   }
@@ -294,7 +318,12 @@ export class TaggedMemo {
    * `until`: the time (ms) the value stops being true by itself (the next start or end of an
    * activity it shows), when that comes before the age limit.
    */
-  async get<T>(key: string, tags: Iterable<string> | ((value: T) => Iterable<string>), load: () => Promise<T>, opts: { keep?: (value: T) => boolean; until?: (value: T) => number } = {}): Promise<T> {
+  async get<T>(
+    key: string,
+    tags: Iterable<string> | ((value: T) => Iterable<string>),
+    load: () => Promise<T>,
+    opts: { keep?: (value: T) => boolean; until?: (value: T) => number } = {},
+  ): Promise<T> {
     const position = this.feed.fresh() ? this.feed.position : await this.feed.sync();
     const now = (this.opts.now ?? Date.now)();
     const maxAge = this.opts.maxAgeMs ?? 60_000;

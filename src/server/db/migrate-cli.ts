@@ -5,7 +5,9 @@ import { openDatabase } from "./client.ts";
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: path.join(config.dataDir, "pglite") });
+  const database = await openDatabase(
+    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: path.join(config.dataDir, "pglite") },
+  );
   try {
     const t0 = performance.now();
     await database.migrate();

@@ -27,7 +27,12 @@ export interface RouteBodyLimit {
 }
 
 const KB = 1024;
-const route = (method: RouteBodyLimit["method"], path: string, limit: number, key = "auth.bodyTooLarge"): RouteBodyLimit => ({ method, path, limit, key });
+const route = (
+  method: RouteBodyLimit["method"],
+  path: string,
+  limit: number,
+  key = "auth.bodyTooLarge",
+): RouteBodyLimit => ({ method, path, limit, key });
 
 /** Every route limit, by feature. */
 export const ROUTE_BODY_LIMITS: readonly RouteBodyLimit[] = [
@@ -84,15 +89,24 @@ const TABLE = ROUTE_BODY_LIMITS.map((r) => ({ ...r, segments: segments(r.path) }
 /** The route's limit and refusal message of a request (path without query); the default for any other. */
 export function bodyLimitOf(method: string, pathname: string): { limit: number; key: string } {
   const parts = segments(pathname);
-  const hit = TABLE.find((r) => r.method === method && r.segments.length === parts.length
-    && r.segments.every((s, i) => (s.startsWith(":") ? parts[i] !== "" : s === parts[i])));
+  const hit = TABLE.find(
+    (r) =>
+      r.method === method &&
+      r.segments.length === parts.length &&
+      r.segments.every((s, i) => (s.startsWith(":") ? parts[i] !== "" : s === parts[i])),
+  );
   return hit ? { limit: hit.limit, key: hit.key } : DEFAULT;
 }
 
 export type BodyVerdict = { ok: true } | { ok: false; status: 411 | 413; limit: number; key: string };
 
 /** What the headers say about a body: too large (413), a page body of unknown length (411), or fine. */
-export function bodyVerdict(method: string, url: string, headers: http.IncomingHttpHeaders, isApi: boolean): BodyVerdict {
+export function bodyVerdict(
+  method: string,
+  url: string,
+  headers: http.IncomingHttpHeaders,
+  isApi: boolean,
+): BodyVerdict {
   if (method === "GET" || method === "HEAD" || method === "OPTIONS") return { ok: true };
   const pathname = url.split("?")[0] ?? "/";
   const { limit, key } = bodyLimitOf(method, pathname);

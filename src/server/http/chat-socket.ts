@@ -16,14 +16,33 @@ import type { TFunction } from "i18next";
 import { WebSocketServer, type WebSocket, type RawData } from "ws";
 import { getT } from "../../i18n/index.ts";
 import {
-  ChatClose, ChatCode, CHAT_PAGE_MAX, CHAT_PAGE_SIZE, checkOutgoing, IDLE_TIMEOUT_MS, type ChatSide,
+  ChatClose,
+  ChatCode,
+  CHAT_PAGE_MAX,
+  CHAT_PAGE_SIZE,
+  checkOutgoing,
+  IDLE_TIMEOUT_MS,
+  type ChatSide,
 } from "../../lib/chat/chat.ts";
 import { isLocale, type Locale } from "../../lib/locale.ts";
 import type { AppContext } from "../context.ts";
 import type { ChatBus, ChatEvent } from "../domain/chat/chat-bus.ts";
 import {
-  agentConversationWith, agentOffline, agentOnline, authenticateSocket, ChatError, conversationHeader, conversationOf, history, isAgentOnline,
-  markDelivered, markRead, parseSocketPath, sessionAlive, storeMessage, type ChatIdentity,
+  agentConversationWith,
+  agentOffline,
+  agentOnline,
+  authenticateSocket,
+  ChatError,
+  conversationHeader,
+  conversationOf,
+  history,
+  isAgentOnline,
+  markDelivered,
+  markRead,
+  parseSocketPath,
+  sessionAlive,
+  storeMessage,
+  type ChatIdentity,
 } from "../domain/chat/chat.ts";
 import { chatFlood } from "../domain/chat/chat-rules.ts";
 import { requestLocale } from "../api/app.ts";
@@ -62,7 +81,11 @@ function toWhom(e: ChatEvent): { userId?: string; shopId?: number } {
   return {};
 }
 
-export function createChatServer(ctx: AppContext, bus: ChatBus, opts: { sweepMs?: number; idleMs?: number } = {}): ChatServer {
+export function createChatServer(
+  ctx: AppContext,
+  bus: ChatBus,
+  opts: { sweepMs?: number; idleMs?: number } = {},
+): ChatServer {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 });
   const users = new Map<string, Set<Conn>>();
   const agents = new Map<number, Set<Conn>>();
@@ -88,7 +111,8 @@ export function createChatServer(ctx: AppContext, bus: ChatBus, opts: { sweepMs?
     ws.close(close, msg.slice(0, 60).replace(/[^\x20-\x7e]/g, "") || "closed");
   };
   const sideOf = (c: Conn): ChatSide => (c.who.kind === "user" ? "user" : "agent");
-  const floodKey = (c: Conn) => (c.who.kind === "user" ? `u:${c.who.userId}` : `s:${c.who.shopId}:${c.who.sessionId ?? "p"}`);
+  const floodKey = (c: Conn) =>
+    c.who.kind === "user" ? `u:${c.who.userId}` : `s:${c.who.shopId}:${c.who.sessionId ?? "p"}`;
 
   // ---- events from any process ----------------------------------------------------------------
   bus.subscribe((e) => void onEvent(e).catch((err) => console.error("[chat] event failed:", err)));
@@ -108,14 +132,28 @@ export function createChatServer(ctx: AppContext, bus: ChatBus, opts: { sweepMs?
       }
       if (reached) {
         const moved = await markDelivered(db, e.m.conversationId, recipient, e.m.msgId);
-        if (moved) await bus.publish({ t: "receipt", conversationId: e.m.conversationId, shopId: e.m.shopId, userId: e.m.userId, side: recipient, ...moved });
+        if (moved)
+          await bus.publish({
+            t: "receipt",
+            conversationId: e.m.conversationId,
+            shopId: e.m.shopId,
+            userId: e.m.userId,
+            side: recipient,
+            ...moved,
+          });
       }
     } else if (e.t === "receipt") {
-      const out = frame(ChatCode.RECEIPT, { conversationId: e.conversationId, side: e.side, deliveredId: e.deliveredId, readId: e.readId });
+      const out = frame(ChatCode.RECEIPT, {
+        conversationId: e.conversationId,
+        side: e.side,
+        deliveredId: e.deliveredId,
+        readId: e.readId,
+      });
       for (const c of [...userConns, ...agentConns]) send(c, out);
     } else if (e.t === "kick") {
       for (const c of users.get(e.userId) ?? []) {
-        if (c.who.kind === "user" && c.who.sessionId !== e.sessionId && c.id !== e.connId) shutWith(c.ws, ChatCode.ELSEWHERE, c.t("chat.errors.elsewhere"), ChatClose.ELSEWHERE);
+        if (c.who.kind === "user" && c.who.sessionId !== e.sessionId && c.id !== e.connId)
+          shutWith(c.ws, ChatCode.ELSEWHERE, c.t("chat.errors.elsewhere"), ChatClose.ELSEWHERE);
       }
     } else if (e.t === "presence") {
       const watchers = [...users.values()].flatMap((s) => [...s]).filter((c) => c.watching.has(e.shopId));
@@ -138,10 +176,12 @@ export function createChatServer(ctx: AppContext, bus: ChatBus, opts: { sweepMs?
   async function findConversation(c: Conn, toId: unknown) {
     if (c.who.kind === "user") {
       const shopId = typeof toId === "string" && /^\d{1,9}$/.test(toId) ? Number(toId) : toId;
-      if (typeof shopId !== "number" || !Number.isInteger(shopId) || shopId < 0) throw new ChatError("chat.errors.noShop");
+      if (typeof shopId !== "number" || !Number.isInteger(shopId) || shopId < 0)
+        throw new ChatError("chat.errors.noShop");
       return conversationOf(db, c.who.userId, shopId);
     }
-    if (typeof toId !== "string" || !toId || toId.length > 64) throw new ChatError("chat.errors.notYours", ChatCode.NOT_YOURS);
+    if (typeof toId !== "string" || !toId || toId.length > 64)
+      throw new ChatError("chat.errors.notYours", ChatCode.NOT_YOURS);
     return agentConversationWith(db, c.who.shopId, toId);
   }
 
@@ -161,7 +201,8 @@ export function createChatServer(ctx: AppContext, bus: ChatBus, opts: { sweepMs?
       if (f.content === "HEART_BEAT" && clientId === undefined) {
         if (c.who.kind === "user" && c.lastSeen - c.lastAuthCheck > AUTH_RECHECK_MS) {
           c.lastAuthCheck = c.lastSeen;
-          if (!(await sessionAlive(db, c.who.sessionId, new Date()))) return shutWith(c.ws, ChatCode.RELOGIN, c.t("chat.errors.relogin"), ChatClose.RELOGIN);
+          if (!(await sessionAlive(db, c.who.sessionId, new Date())))
+            return shutWith(c.ws, ChatCode.RELOGIN, c.t("chat.errors.relogin"), ChatClose.RELOGIN);
         }
         send(c, frame(ChatCode.HEARTBEAT, "HEART_BEAT"));
         return;
@@ -170,7 +211,10 @@ export function createChatServer(ctx: AppContext, bus: ChatBus, opts: { sweepMs?
         // Read fresh: the header shows the counters.
         const conv = await findConversation(c, f.toId);
         const before = typeof f.before === "number" && f.before > 0 ? f.before : undefined;
-        const size = typeof f.size === "number" && Number.isInteger(f.size) ? Math.min(Math.max(f.size, 1), CHAT_PAGE_MAX) : CHAT_PAGE_SIZE;
+        const size =
+          typeof f.size === "number" && Number.isInteger(f.size)
+            ? Math.min(Math.max(f.size, 1), CHAT_PAGE_MAX)
+            : CHAT_PAGE_SIZE;
         const page = await history(db, conv, before, size);
         const header = await conversationHeader(db, conv, sideOf(c), localeOf(c), c.t("chat.officialService"));
         send(c, frame(ChatCode.HISTORY, { ...page, conversation: header }));
@@ -180,7 +224,15 @@ export function createChatServer(ctx: AppContext, bus: ChatBus, opts: { sweepMs?
         const conv = await conversationFor(c, f.toId);
         const side = sideOf(c);
         const r = await markRead(db, conv, side, typeof f.upTo === "number" ? f.upTo : undefined);
-        await bus.publish({ t: "receipt", conversationId: conv.conversationId, shopId: conv.shopId, userId: conv.userId, side, deliveredId: r.deliveredId, readId: r.readId });
+        await bus.publish({
+          t: "receipt",
+          conversationId: conv.conversationId,
+          shopId: conv.shopId,
+          userId: conv.userId,
+          side,
+          deliveredId: r.deliveredId,
+          readId: r.readId,
+        });
         return;
       }
       if (f.onlineOrOffline !== undefined) {
@@ -235,7 +287,16 @@ export function createChatServer(ctx: AppContext, bus: ChatBus, opts: { sweepMs?
     if (who === "forged") return shutWith(ws, ChatCode.NO_USER, t("chat.errors.forged"), ChatClose.FORGED);
     if (ws.readyState !== ws.OPEN) return;
     const now = Date.now();
-    const c: Conn = { id: randomUUID(), ws, who, t, lastSeen: now, lastAuthCheck: now, watching: new Set(), conversations: new Map() };
+    const c: Conn = {
+      id: randomUUID(),
+      ws,
+      who,
+      t,
+      lastSeen: now,
+      lastAuthCheck: now,
+      watching: new Set(),
+      conversations: new Map(),
+    };
     locales.set(c, locale);
     if (who.kind === "user") add(users, who.userId, c);
     else add(agents, who.shopId, c);
@@ -243,11 +304,14 @@ export function createChatServer(ctx: AppContext, bus: ChatBus, opts: { sweepMs?
       if (who.kind === "user") remove(users, who.userId, c);
       else {
         remove(agents, who.shopId, c);
-        void agentOffline(db, [c.id]).then(() => bus.publish({ t: "presence", shopId: who.shopId })).catch(() => {});
+        void agentOffline(db, [c.id])
+          .then(() => bus.publish({ t: "presence", shopId: who.shopId }))
+          .catch(() => {});
       }
     });
     // Older sockets of other logins close; an agent counts as online — before any frame is answered.
-    if (who.kind === "user") await bus.publish({ t: "kick", userId: who.userId, sessionId: who.sessionId, connId: c.id });
+    if (who.kind === "user")
+      await bus.publish({ t: "kick", userId: who.userId, sessionId: who.sessionId, connId: c.id });
     else {
       await agentOnline(db, c.id, who.shopId, new Date());
       // Closed meanwhile: its close already ran, so take the row back out.
@@ -288,10 +352,16 @@ export function createChatServer(ctx: AppContext, bus: ChatBus, opts: { sweepMs?
         socket.destroy();
         return;
       }
-      wss.handleUpgrade(req, socket, head, (ws) => void accept(ws, req, url).catch((err) => {
-        console.error("[chat] accept failed:", err);
-        ws.terminate();
-      }));
+      wss.handleUpgrade(
+        req,
+        socket,
+        head,
+        (ws) =>
+          void accept(ws, req, url).catch((err) => {
+            console.error("[chat] accept failed:", err);
+            ws.terminate();
+          }),
+      );
     },
     get size() {
       return wss.clients.size;

@@ -42,7 +42,10 @@ export function isTrustedProxy(ip: string, trust: readonly string[]): boolean {
  * request (the API tests): the last X-Forwarded-For entry stands in for the peer then.
  */
 export function clientIpOf(peer: string, forwardedFor: string | undefined, trust: readonly string[]): string {
-  const hops = (forwardedFor ?? "").split(",").map((s) => plain(s)).filter((s) => net.isIP(s) !== 0);
+  const hops = (forwardedFor ?? "")
+    .split(",")
+    .map((s) => plain(s))
+    .filter((s) => net.isIP(s) !== 0);
   if (!peer) return hops.at(-1) ?? "unknown";
   let ip = plain(peer);
   if (!isTrustedProxy(ip, trust)) return ip;

@@ -3,10 +3,21 @@ import { describeError, requestLine } from "./error-log.ts";
 
 describe("describeError", () => {
   it("keeps the SQL and the database code, drops parameters and details", () => {
-    const pg = Object.assign(new Error("invalid byte sequence for encoding \"UTF8\": 0x00"), { code: "22021", detail: "Key (mobile)=(13800138000)" });
-    const drizzle = Object.assign(new Error('Failed query: insert into "addresses" ("receiver","mobile") values ($1, $2)\nparams: Zhang San,13800138000'), {
-      name: "DrizzleQueryError", query: 'insert into "addresses" ("receiver","mobile") values ($1, $2)', params: ["Zhang San", "13800138000"], cause: pg,
+    const pg = Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), {
+      code: "22021",
+      detail: "Key (mobile)=(13800138000)",
     });
+    const drizzle = Object.assign(
+      new Error(
+        'Failed query: insert into "addresses" ("receiver","mobile") values ($1, $2)\nparams: Zhang San,13800138000',
+      ),
+      {
+        name: "DrizzleQueryError",
+        query: 'insert into "addresses" ("receiver","mobile") values ($1, $2)',
+        params: ["Zhang San", "13800138000"],
+        cause: pg,
+      },
+    );
     const line = describeError(drizzle);
     expect(line).toContain("DrizzleQueryError");
     expect(line).toContain('insert into "addresses"');

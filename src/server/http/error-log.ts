@@ -17,7 +17,10 @@ interface ErrorLike {
 /** The first line of a message with any "params:" part (drizzle appends the parameters) cut off. */
 function firstLine(message: unknown): string {
   const s = typeof message === "string" ? message : String(message ?? "");
-  return s.split("\n")[0]!.replace(/\s*params:.*$/s, "").slice(0, 500);
+  return s
+    .split("\n")[0]!
+    .replace(/\s*params:.*$/s, "")
+    .slice(0, 500);
 }
 
 /** One log line per error in the cause chain (at most 4), without personal data. */
@@ -36,7 +39,11 @@ export function describeError(err: unknown): string {
     const message = typeof x.query === "string" ? "failed query" : firstLine(x.message);
     parts.push(`${name}${code}: ${message}${query}`);
     if (depth === 0 && typeof x.stack === "string") {
-      const frames = x.stack.split("\n").filter((l) => /^\s+at /.test(l)).slice(0, 5).join("\n");
+      const frames = x.stack
+        .split("\n")
+        .filter((l) => /^\s+at /.test(l))
+        .slice(0, 5)
+        .join("\n");
       if (frames) parts.push(frames);
     }
   }

@@ -10,7 +10,13 @@ describe("useSyncDigests", () => {
     useSyncDigests(patched);
     useSyncDigests(patched); // a second call changes nothing
     const text = new TextEncoder().encode("function e(){console.log(`漢字 ✓`)}".repeat(40));
-    const inputs: BufferSource[] = [text, text.buffer, new DataView(text.buffer, 3, 50), text.subarray(7, 99), new Uint8Array(0)];
+    const inputs: BufferSource[] = [
+      text,
+      text.buffer,
+      new DataView(text.buffer, 3, 50),
+      text.subarray(7, 99),
+      new Uint8Array(0),
+    ];
     for (const alg of ["SHA-1", "SHA-256", "sha-384", { name: "SHA-512" }] as const) {
       for (const data of inputs) {
         const a = Buffer.from(await patched.digest(alg, data)).toString("base64");

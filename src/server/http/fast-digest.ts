@@ -8,7 +8,12 @@
  */
 import { createHash } from "node:crypto";
 
-const NODE_NAMES: Record<string, string> = { "SHA-1": "sha1", "SHA-256": "sha256", "SHA-384": "sha384", "SHA-512": "sha512" };
+const NODE_NAMES: Record<string, string> = {
+  "SHA-1": "sha1",
+  "SHA-256": "sha256",
+  "SHA-384": "sha384",
+  "SHA-512": "sha512",
+};
 
 /** The bytes of a BufferSource as a Buffer view (no copy), or null for anything else. */
 function bytesOf(data: unknown): Buffer | null {

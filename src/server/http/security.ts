@@ -29,8 +29,11 @@ export function securityHeaders(config: AppConfig) {
       setHeader(name, name.toLowerCase() === "content-security-policy" ? (merge(value) as string) : value);
     const writeHead = res.writeHead.bind(res) as (...a: unknown[]) => ServerResponse;
     (res as { writeHead: unknown }).writeHead = (status: number, ...rest: unknown[]) => {
-      const headers = rest.find((a) => a && typeof a === "object" && !Array.isArray(a)) as Record<string, unknown> | undefined;
-      if (headers) for (const key of Object.keys(headers)) if (key.toLowerCase() === "content-security-policy") headers[key] = merge(headers[key]);
+      const headers = rest.find((a) => a && typeof a === "object" && !Array.isArray(a)) as
+        Record<string, unknown> | undefined;
+      if (headers)
+        for (const key of Object.keys(headers))
+          if (key.toLowerCase() === "content-security-policy") headers[key] = merge(headers[key]);
       return writeHead(status, ...rest);
     };
     res.setHeader("X-Content-Type-Options", "nosniff");

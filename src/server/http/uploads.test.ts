@@ -11,10 +11,12 @@ describe("uploadsHandler", () => {
   let base = "";
   beforeAll(async () => {
     const handle = uploadsHandler(root);
-    server = http.createServer((req, res) => handle(req, res, (req.url ?? "/").slice("/uploads".length), () => {
-      res.statusCode = 404;
-      res.end();
-    }));
+    server = http.createServer((req, res) =>
+      handle(req, res, (req.url ?? "/").slice("/uploads".length), () => {
+        res.statusCode = 404;
+        res.end();
+      }),
+    );
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
     base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   });
@@ -35,7 +37,14 @@ describe("uploadsHandler", () => {
   it("serves nothing outside the storage's path shape", async () => {
     fs.writeFileSync(path.join(root, ".secret.png"), "x");
     fs.writeFileSync(path.join(root, "avatar", "note.txt"), "x");
-    for (const p of ["/uploads/.secret.png", "/uploads/avatar/note.txt", "/uploads/avatar/..%2f..%2fetc%2fpasswd", "/uploads/avatar/%2e%2e/x.png", "/uploads/", "/uploads/avatar/"]) {
+    for (const p of [
+      "/uploads/.secret.png",
+      "/uploads/avatar/note.txt",
+      "/uploads/avatar/..%2f..%2fetc%2fpasswd",
+      "/uploads/avatar/%2e%2e/x.png",
+      "/uploads/",
+      "/uploads/avatar/",
+    ]) {
       expect((await fetch(`${base}${p}`)).status, p).toBe(404);
     }
   });

@@ -10,7 +10,13 @@ import path from "node:path";
 
 const PUBLIC_PATH = /^\/((?:[A-Za-z0-9][A-Za-z0-9_-]{0,63}\/)+)([A-Za-z0-9][A-Za-z0-9._-]{0,120})$/;
 const TYPES: Record<string, string> = {
-  jpg: "image/jpeg", jpeg: "image/jpeg", png: "image/png", gif: "image/gif", webp: "image/webp", svg: "image/svg+xml", avif: "image/avif",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  png: "image/png",
+  gif: "image/gif",
+  webp: "image/webp",
+  svg: "image/svg+xml",
+  avif: "image/avif",
 };
 
 /** A handler for paths relative to /uploads ("/avatar/<uuid>.png"); calls notFound() for anything it does not serve. */
@@ -42,9 +48,12 @@ export function uploadsHandler(root: string) {
       res.setHeader("Content-Type", type);
       res.setHeader("Content-Length", st.size);
       // SVG may carry script: never run it as a document of this origin.
-      if (type === "image/svg+xml") res.setHeader("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+      if (type === "image/svg+xml")
+        res.setHeader("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox");
       if (req.method === "HEAD") return res.end();
-      fs.createReadStream(abs).on("error", () => res.destroy()).pipe(res);
+      fs.createReadStream(abs)
+        .on("error", () => res.destroy())
+        .pipe(res);
     });
   };
 }

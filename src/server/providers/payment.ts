@@ -88,7 +88,10 @@ export interface RefundNotification {
  * The fields of a posted notification body as strings (finite numbers are taken as their text),
  * each non-empty and at most its length; null when one is missing or not text.
  */
-export function notificationFields<K extends string>(body: unknown, limits: Record<K, number>): Record<K, string> | null {
+export function notificationFields<K extends string>(
+  body: unknown,
+  limits: Record<K, number>,
+): Record<K, string> | null {
   if (!body || typeof body !== "object") return null;
   const b = body as Record<string, unknown>;
   const out = {} as Record<K, string>;
@@ -159,7 +162,12 @@ export function sandboxNotification(secret: string, payNo: string, amount: strin
 }
 
 /** The sandbox page of a payment: a path, with the return path when there is one. */
-export function sandboxPagePath(payNo: string, pageKey: string, returnUrl?: string, locale: Locale = DEFAULT_LOCALE): string {
+export function sandboxPagePath(
+  payNo: string,
+  pageKey: string,
+  returnUrl?: string,
+  locale: Locale = DEFAULT_LOCALE,
+): string {
   const q = new URLSearchParams({ payNo, key: pageKey });
   if (returnUrl) q.set("returnUrl", returnUrl);
   return `${localePath(locale, "/sandbox-pay")}?${q.toString()}`;
@@ -172,7 +180,10 @@ export class SandboxPaymentProvider implements PaymentProvider {
    * @param siteUrl public origin of this site (config.siteUrl): the QR code needs an absolute URL.
    * @param secret the payment secret the sandbox signs its refund notifications with.
    */
-  constructor(private readonly siteUrl: string, private readonly secret: string) {}
+  constructor(
+    private readonly siteUrl: string,
+    private readonly secret: string,
+  ) {}
 
   createPayment(input: CreatePaymentInput): Promise<CreatedPayment> {
     const page = sandboxPagePath(input.payNo, input.pageKey, input.returnUrl, input.locale);
@@ -192,7 +203,11 @@ export class SandboxPaymentProvider implements PaymentProvider {
 }
 
 /** The configured provider (config.paymentProvider). An unknown name is an error: never fall back to the sandbox silently. */
-export function paymentProviderFor(config: { paymentProvider: string; siteUrl: string; paymentSecret: string }): PaymentProvider {
+export function paymentProviderFor(config: {
+  paymentProvider: string;
+  siteUrl: string;
+  paymentSecret: string;
+}): PaymentProvider {
   switch (config.paymentProvider) {
     case "sandbox":
       return new SandboxPaymentProvider(config.siteUrl, config.paymentSecret);

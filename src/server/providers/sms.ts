@@ -36,7 +36,10 @@ export interface OutboxLine {
 export class DevOutboxSmsProvider implements SmsProvider {
   readonly outboxFile: string;
 
-  constructor(dataDir: string, private readonly log: (line: string) => void = (line) => console.log(line)) {
+  constructor(
+    dataDir: string,
+    private readonly log: (line: string) => void = (line) => console.log(line),
+  ) {
     this.outboxFile = path.join(dataDir, "sms-outbox.jsonl");
   }
 
@@ -63,7 +66,10 @@ export async function readOutboxCode(outboxFile: string, mobile: string, purpose
   } catch {
     return null;
   }
-  const lines = text.split("\n").filter(Boolean).map((l) => JSON.parse(l) as OutboxLine);
+  const lines = text
+    .split("\n")
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as OutboxLine);
   for (let i = lines.length - 1; i >= 0; i--) {
     const l = lines[i]!;
     if (l.mobile === mobile && l.purpose !== "notice" && (!purpose || l.purpose === purpose)) return l.code;

@@ -57,18 +57,59 @@ export async function seedCatalog(ctx: SeedContext): Promise<Catalog> {
     byKey.set(full.key, full);
     byId.set(full.id, full);
     const pic = images.add(`category/${full.key}.svg`, categorySvg(full.hue, full.icon));
-    rows.push({ categoryId: full.id, shopId: 0, parentId: full.parentId, name: full.name, pic, icon: pic, seq, status: active ? 1 : 0, grade: full.grade });
+    rows.push({
+      categoryId: full.id,
+      shopId: 0,
+      parentId: full.parentId,
+      name: full.name,
+      pic,
+      icon: pic,
+      seq,
+      status: active ? 1 : 0,
+      grade: full.grade,
+    });
     return full;
   };
 
   const tops = CATEGORY_TREE.map((t, i) =>
-    add({ key: t.key, name: ltp(t.name), grade: 0, parentId: 0, visible: !t.inactive, hue: t.hue, icon: t.icon, topKey: t.key, secondKey: "" }, i + 1, !t.inactive));
+    add(
+      {
+        key: t.key,
+        name: ltp(t.name),
+        grade: 0,
+        parentId: 0,
+        visible: !t.inactive,
+        hue: t.hue,
+        icon: t.icon,
+        topKey: t.key,
+        secondKey: "",
+      },
+      i + 1,
+      !t.inactive,
+    ),
+  );
   const seconds: CatNode[] = [];
   CATEGORY_TREE.forEach((t, ti) => {
     t.children.forEach((s, si) => {
       const firstLeaf = s.children[0];
       const icon = firstLeaf ? profileIcon(firstLeaf) : t.icon;
-      seconds.push(add({ key: s.key, name: ltp(s.name), grade: 1, parentId: tops[ti]!.id, visible: !t.inactive && !s.inactive, hue: t.hue, icon, topKey: t.key, secondKey: s.key }, si + 1, !s.inactive));
+      seconds.push(
+        add(
+          {
+            key: s.key,
+            name: ltp(s.name),
+            grade: 1,
+            parentId: tops[ti]!.id,
+            visible: !t.inactive && !s.inactive,
+            hue: t.hue,
+            icon,
+            topKey: t.key,
+            secondKey: s.key,
+          },
+          si + 1,
+          !s.inactive,
+        ),
+      );
     });
   });
   const leaves: CatNode[] = [];
@@ -76,7 +117,22 @@ export async function seedCatalog(ctx: SeedContext): Promise<Catalog> {
     for (const s of t.children) {
       const parent = byKey.get(s.key)!;
       s.children.forEach((l, li) => {
-        const node = add({ key: l.key, name: ltp(l.name), grade: 2, parentId: parent.id, visible: parent.visible && !l.inactive, hue: t.hue, icon: profileIcon(l), topKey: t.key, secondKey: s.key, leaf: l }, li + 1, !l.inactive);
+        const node = add(
+          {
+            key: l.key,
+            name: ltp(l.name),
+            grade: 2,
+            parentId: parent.id,
+            visible: parent.visible && !l.inactive,
+            hue: t.hue,
+            icon: profileIcon(l),
+            topKey: t.key,
+            secondKey: s.key,
+            leaf: l,
+          },
+          li + 1,
+          !l.inactive,
+        );
         if (node.visible) leaves.push(node);
       });
     }
@@ -112,20 +168,38 @@ export async function seedCatalog(ctx: SeedContext): Promise<Catalog> {
       }
     }
   });
-  await insertChunks(ctx.tx, brands, BRANDS.map((b, i) => ({
-    brandId: i + 1, name: brandNodes[i]!.name, imgUrl: brandNodes[i]!.imgUrl, firstLetter: b.letter, seq: i + 1, status: 1,
-  })));
-  await insertChunks(ctx.tx, categoryBrands, [...links].sort().map((l) => {
-    const [categoryId, brandId] = l.split(":").map(Number) as [number, number];
-    return { categoryId, brandId };
-  }));
+  await insertChunks(
+    ctx.tx,
+    brands,
+    BRANDS.map((b, i) => ({
+      brandId: i + 1,
+      name: brandNodes[i]!.name,
+      imgUrl: brandNodes[i]!.imgUrl,
+      firstLetter: b.letter,
+      seq: i + 1,
+      status: 1,
+    })),
+  );
+  await insertChunks(
+    ctx.tx,
+    categoryBrands,
+    [...links].sort().map((l) => {
+      const [categoryId, brandId] = l.split(":").map(Number) as [number, number];
+      return { categoryId, brandId };
+    }),
+  );
 
   for (const leaf of leaves) {
     if (!brandsOfLeaf.get(leaf.id)?.length) throw new Error(`seed: no brand sells in ${leaf.key}`);
   }
 
   return {
-    byKey, byId, tops, leaves, brands: brandNodes, brandsOfLeaf,
+    byKey,
+    byId,
+    tops,
+    leaves,
+    brands: brandNodes,
+    brandsOfLeaf,
     pathOf(leafId) {
       const leaf = byId.get(leafId)!;
       const second = byId.get(leaf.parentId)!;

@@ -12,17 +12,48 @@ const eqId = (id: number) => eq(chatConversations.conversationId, id);
 
 export async function seedChat(ctx: SeedContext): Promise<void> {
   const t = (minutesAgo: number) => new Date(ctx.clock.base.getTime() - minutesAgo * 60_000);
-  const [shop, official] = await ctx.tx.insert(chatConversations).values([
-    { userId: DEMO_USER.userId, shopId: 1, createdAt: t(1500) },
-    { userId: DEMO_USER.userId, shopId: 0, createdAt: t(60) },
-  ]).returning({ id: chatConversations.conversationId });
-  const msgs = await ctx.tx.insert(chatMessages).values([
-    { conversationId: shop!.id, sender: 1, msgType: 0, content: "请问今天下单什么时候发货？ / When does an order placed today ship?", createdAt: t(1500) },
-    { conversationId: shop!.id, sender: 2, msgType: 0, content: "您好，下午 4 点前付款当天发货，顺丰包邮。/ Paid before 4 pm ships the same day, free SF Express delivery.", createdAt: t(1495) },
-    { conversationId: official!.id, sender: 2, msgType: 0, content: "您好，欢迎光临蓝湾商城！有任何问题都可以在这里问我们。/ Welcome to Bluebay Mall! Ask us anything here.", createdAt: t(60) },
-  ]).returning({ id: chatMessages.msgId });
+  const [shop, official] = await ctx.tx
+    .insert(chatConversations)
+    .values([
+      { userId: DEMO_USER.userId, shopId: 1, createdAt: t(1500) },
+      { userId: DEMO_USER.userId, shopId: 0, createdAt: t(60) },
+    ])
+    .returning({ id: chatConversations.conversationId });
+  const msgs = await ctx.tx
+    .insert(chatMessages)
+    .values([
+      {
+        conversationId: shop!.id,
+        sender: 1,
+        msgType: 0,
+        content: "请问今天下单什么时候发货？ / When does an order placed today ship?",
+        createdAt: t(1500),
+      },
+      {
+        conversationId: shop!.id,
+        sender: 2,
+        msgType: 0,
+        content:
+          "您好，下午 4 点前付款当天发货，顺丰包邮。/ Paid before 4 pm ships the same day, free SF Express delivery.",
+        createdAt: t(1495),
+      },
+      {
+        conversationId: official!.id,
+        sender: 2,
+        msgType: 0,
+        content:
+          "您好，欢迎光临蓝湾商城！有任何问题都可以在这里问我们。/ Welcome to Bluebay Mall! Ask us anything here.",
+        createdAt: t(60),
+      },
+    ])
+    .returning({ id: chatMessages.msgId });
   const [q, a, hello] = msgs.map((m) => m.id) as [number, number, number];
-  await ctx.tx.update(chatConversations).set({ lastMsgId: a, lastMsgAt: t(1495), userReadId: a, userDeliveredId: a, agentReadId: q, agentDeliveredId: q })
+  await ctx.tx
+    .update(chatConversations)
+    .set({ lastMsgId: a, lastMsgAt: t(1495), userReadId: a, userDeliveredId: a, agentReadId: q, agentDeliveredId: q })
     .where(eqId(shop!.id));
-  await ctx.tx.update(chatConversations).set({ lastMsgId: hello, lastMsgAt: t(60), userUnread: 1 }).where(eqId(official!.id));
+  await ctx.tx
+    .update(chatConversations)
+    .set({ lastMsgId: hello, lastMsgAt: t(60), userUnread: 1 })
+    .where(eqId(official!.id));
 }

@@ -10,23 +10,41 @@ import { REFUSED_EXIT_CODE } from "../production-guard.ts";
 import { DEMO_USER, reseedDatabase } from "./index.ts";
 
 const COUNTED = [
-  "categories", "brands", "category_brands", "shops", "products", "product_translations", "skus", "prod_comments",
-  "users", "notices", "hot_searches", "site_config", "renovations",
+  "categories",
+  "brands",
+  "category_brands",
+  "shops",
+  "products",
+  "product_translations",
+  "skus",
+  "prod_comments",
+  "users",
+  "notices",
+  "hot_searches",
+  "site_config",
+  "renovations",
 ] as const;
 
 async function main(): Promise<void> {
   const config = loadConfig();
   if (config.production && !config.allow.demoSeed) {
-    console.error("[seed] refusing to empty a production database (NODE_ENV=production) and fill it with demo data; set ALLOW_DEMO_SEED=1 for a demo.");
+    console.error(
+      "[seed] refusing to empty a production database (NODE_ENV=production) and fill it with demo data; set ALLOW_DEMO_SEED=1 for a demo.",
+    );
     process.exitCode = REFUSED_EXIT_CODE;
     return;
   }
   const t0 = performance.now();
-  const database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: path.join(config.dataDir, "pglite") });
+  const database = await openDatabase(
+    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: path.join(config.dataDir, "pglite") },
+  );
   try {
     await database.migrate();
     const t1 = performance.now();
-    const summary = await reseedDatabase(database.db, { uploadsDir: path.join(config.dataDir, "uploads"), mobileMallUrl: config.mobileMallUrl });
+    const summary = await reseedDatabase(database.db, {
+      uploadsDir: path.join(config.dataDir, "uploads"),
+      mobileMallUrl: config.mobileMallUrl,
+    });
     const t2 = performance.now();
     const counts: Record<string, number> = {};
     for (const table of COUNTED) {
@@ -34,13 +52,21 @@ async function main(): Promise<void> {
       const row = ((result as { rows?: { n: number }[] }).rows ?? (result as unknown as { n: number }[]))[0];
       counts[table] = Number(row?.n ?? 0);
     }
-    const onSale = await database.db.execute(sql`select count(*)::int as n from products p join shops s on s.shop_id = p.shop_id where p.status = 1 and s.shop_status = 1`);
-    counts["products on sale in open shops"] = Number(((onSale as { rows?: { n: number }[] }).rows ?? (onSale as unknown as { n: number }[]))[0]?.n ?? 0);
-    console.log(`[seed] ${database.driver}: seeded in ${Math.round(t2 - t1)} ms (open + migrate ${Math.round(t1 - t0)} ms)`);
+    const onSale = await database.db.execute(
+      sql`select count(*)::int as n from products p join shops s on s.shop_id = p.shop_id where p.status = 1 and s.shop_status = 1`,
+    );
+    counts["products on sale in open shops"] = Number(
+      ((onSale as { rows?: { n: number }[] }).rows ?? (onSale as unknown as { n: number }[]))[0]?.n ?? 0,
+    );
+    console.log(
+      `[seed] ${database.driver}: seeded in ${Math.round(t2 - t1)} ms (open + migrate ${Math.round(t1 - t0)} ms)`,
+    );
     for (const [k, v] of Object.entries(counts)) console.log(`[seed]   ${k.padEnd(32)} ${v}`);
     console.log(`[seed]   generated images                 ${summary.images}`);
     console.log(`[seed] demo account: ${DEMO_USER.username} / ${DEMO_USER.password} (mobile ${DEMO_USER.userMobile})`);
-    console.log(`[seed] product with unsafe HTML (<script>, onclick) in its description: prodId ${summary.unsafeContentProdId}`);
+    console.log(
+      `[seed] product with unsafe HTML (<script>, onclick) in its description: prodId ${summary.unsafeContentProdId}`,
+    );
     console.log(`[seed] sold-out products: ${summary.soldOutProdIds.join(", ")}`);
   } finally {
     await database.close();

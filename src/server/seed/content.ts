@@ -15,61 +15,127 @@ interface NoticeDef {
 const p = (zh: string, en: string): Pair => [zh, en];
 
 const NOTICES: NoticeDef[] = [
-  { daysAgo: 1, isTop: true, title: p("双十二年终狂欢节活动预告", "Double 12 year-end festival is coming"), body: p(
-    "<p>12月10日至12月12日，全场好物低至五折，更有平台大额满减券每日10点限量发放。</p><ul><li>满299减50平台券</li><li>自营商品满99包邮</li><li>会员专享额外95折</li></ul><p>活动规则以活动页面为准。</p>",
-    "<p>From 10 to 12 December, thousands of items are up to 50% off, with limited platform coupons released daily at 10:00.</p><ul><li>¥50 off orders over ¥299</li><li>Free shipping on self-operated items over ¥99</li><li>An extra 5% off for members</li></ul><p>The campaign page has the full rules.</p>") },
-  { daysAgo: 3, isTop: true, title: p("关于冬季物流配送时效的说明", "Winter delivery times"), body: p(
-    "<p>受降温降雪天气影响，东北、西北部分地区的快递可能延迟1-3天送达，请您耐心等待。</p><p>您可以在“我的订单”中随时查看物流进度。</p>",
-    "<p>Snow and low temperatures may delay parcels to parts of the north-east and north-west by 1-3 days. Thank you for your patience.</p><p>You can follow every parcel under My Orders.</p>") },
-  { daysAgo: 6, isTop: true, title: p("新用户专享：注册即送100元新人礼包", "New here? Get a ¥100 welcome pack"), body: p(
-    "<p>即日起新注册用户可在领券中心领取价值100元的新人券包，包含无门槛券和品类券。</p>",
-    "<p>New members can claim a ¥100 welcome coupon pack in the Voucher Centre, including no-minimum and category coupons.</p>") },
-  { daysAgo: 10, title: p("平台服务协议更新公告", "Updated platform service terms"), body: p(
-    "<p>为更好地保障您的权益，我们更新了《平台服务协议》和《隐私政策》，更新内容自公告之日起生效。</p>",
-    "<p>To better protect you, we have updated the Service Terms and the Privacy Policy. The changes take effect from the date of this notice.</p>") },
-  { daysAgo: 15, title: p("警惕冒充客服的诈骗电话", "Beware of fake customer-service calls"), body: p(
-    "<p>平台客服不会以任何理由要求您提供银行卡密码或验证码，也不会要求您向陌生账户转账。如有疑问请通过官方在线客服核实。</p>",
-    "<p>Our staff will never ask for your card PIN or a verification code, or ask you to transfer money to an unknown account. If in doubt, check with official online support.</p>") },
-  { daysAgo: 22, title: p("家电以旧换新补贴活动开启", "Trade-in subsidy for home appliances"), body: p(
-    "<p>购买指定品牌冰箱、洗衣机、空调，旧机回收可享最高800元补贴，送货安装一次完成。</p>",
-    "<p>Trade in your old appliance when buying selected refrigerators, washing machines or air conditioners and get up to ¥800 off, with delivery and installation in one visit.</p>") },
-  { daysAgo: 30, title: p("商家入驻招募计划", "Open your shop on Bluebay"), body: p(
-    "<p>平台面向优质品牌和商家开放入驻，提供流量扶持与开店指导，欢迎申请。</p>",
-    "<p>We welcome quality brands and merchants, with traffic support and guidance for new shops. Apply today.</p>") },
-  { daysAgo: 41, title: p("积分商城上新啦", "New rewards in the Points Mall"), body: p(
-    "<p>积分商城新增数码配件、家居好物等百余款商品，积分可抵现，快来兑换吧。</p>",
-    "<p>More than a hundred new rewards — from digital accessories to homeware — are now in the Points Mall.</p>") },
-  { daysAgo: 55, title: p("七天无理由退货服务说明", "About 7-day no-reason returns"), body: p(
-    "<p>支持七天无理由退货的商品，在签收后7天内可申请退货，商品需保持完好，不影响二次销售。</p>",
-    "<p>Items marked with 7-day no-reason returns can be returned within 7 days of delivery, provided they are in resalable condition.</p>") },
-  { daysAgo: 70, withdrawn: true, title: p("国庆假期客服时间调整（已撤回）", "National Day support hours (withdrawn)"), body: p(
-    "<p>此公告已撤回。</p>", "<p>This notice has been withdrawn.</p>") },
+  {
+    daysAgo: 1,
+    isTop: true,
+    title: p("双十二年终狂欢节活动预告", "Double 12 year-end festival is coming"),
+    body: p(
+      "<p>12月10日至12月12日，全场好物低至五折，更有平台大额满减券每日10点限量发放。</p><ul><li>满299减50平台券</li><li>自营商品满99包邮</li><li>会员专享额外95折</li></ul><p>活动规则以活动页面为准。</p>",
+      "<p>From 10 to 12 December, thousands of items are up to 50% off, with limited platform coupons released daily at 10:00.</p><ul><li>¥50 off orders over ¥299</li><li>Free shipping on self-operated items over ¥99</li><li>An extra 5% off for members</li></ul><p>The campaign page has the full rules.</p>",
+    ),
+  },
+  {
+    daysAgo: 3,
+    isTop: true,
+    title: p("关于冬季物流配送时效的说明", "Winter delivery times"),
+    body: p(
+      "<p>受降温降雪天气影响，东北、西北部分地区的快递可能延迟1-3天送达，请您耐心等待。</p><p>您可以在“我的订单”中随时查看物流进度。</p>",
+      "<p>Snow and low temperatures may delay parcels to parts of the north-east and north-west by 1-3 days. Thank you for your patience.</p><p>You can follow every parcel under My Orders.</p>",
+    ),
+  },
+  {
+    daysAgo: 6,
+    isTop: true,
+    title: p("新用户专享：注册即送100元新人礼包", "New here? Get a ¥100 welcome pack"),
+    body: p(
+      "<p>即日起新注册用户可在领券中心领取价值100元的新人券包，包含无门槛券和品类券。</p>",
+      "<p>New members can claim a ¥100 welcome coupon pack in the Voucher Centre, including no-minimum and category coupons.</p>",
+    ),
+  },
+  {
+    daysAgo: 10,
+    title: p("平台服务协议更新公告", "Updated platform service terms"),
+    body: p(
+      "<p>为更好地保障您的权益，我们更新了《平台服务协议》和《隐私政策》，更新内容自公告之日起生效。</p>",
+      "<p>To better protect you, we have updated the Service Terms and the Privacy Policy. The changes take effect from the date of this notice.</p>",
+    ),
+  },
+  {
+    daysAgo: 15,
+    title: p("警惕冒充客服的诈骗电话", "Beware of fake customer-service calls"),
+    body: p(
+      "<p>平台客服不会以任何理由要求您提供银行卡密码或验证码，也不会要求您向陌生账户转账。如有疑问请通过官方在线客服核实。</p>",
+      "<p>Our staff will never ask for your card PIN or a verification code, or ask you to transfer money to an unknown account. If in doubt, check with official online support.</p>",
+    ),
+  },
+  {
+    daysAgo: 22,
+    title: p("家电以旧换新补贴活动开启", "Trade-in subsidy for home appliances"),
+    body: p(
+      "<p>购买指定品牌冰箱、洗衣机、空调，旧机回收可享最高800元补贴，送货安装一次完成。</p>",
+      "<p>Trade in your old appliance when buying selected refrigerators, washing machines or air conditioners and get up to ¥800 off, with delivery and installation in one visit.</p>",
+    ),
+  },
+  {
+    daysAgo: 30,
+    title: p("商家入驻招募计划", "Open your shop on Bluebay"),
+    body: p(
+      "<p>平台面向优质品牌和商家开放入驻，提供流量扶持与开店指导，欢迎申请。</p>",
+      "<p>We welcome quality brands and merchants, with traffic support and guidance for new shops. Apply today.</p>",
+    ),
+  },
+  {
+    daysAgo: 41,
+    title: p("积分商城上新啦", "New rewards in the Points Mall"),
+    body: p(
+      "<p>积分商城新增数码配件、家居好物等百余款商品，积分可抵现，快来兑换吧。</p>",
+      "<p>More than a hundred new rewards — from digital accessories to homeware — are now in the Points Mall.</p>",
+    ),
+  },
+  {
+    daysAgo: 55,
+    title: p("七天无理由退货服务说明", "About 7-day no-reason returns"),
+    body: p(
+      "<p>支持七天无理由退货的商品，在签收后7天内可申请退货，商品需保持完好，不影响二次销售。</p>",
+      "<p>Items marked with 7-day no-reason returns can be returned within 7 days of delivery, provided they are in resalable condition.</p>",
+    ),
+  },
+  {
+    daysAgo: 70,
+    withdrawn: true,
+    title: p("国庆假期客服时间调整（已撤回）", "National Day support hours (withdrawn)"),
+    body: p("<p>此公告已撤回。</p>", "<p>This notice has been withdrawn.</p>"),
+  },
 ];
 
 const HOT_PRODUCT_WORDS: Pair[] = [
-  p("手机", "phone"), p("笔记本电脑", "laptop"), p("耳机", "earbuds"), p("连衣裙", "dress"), p("空气炸锅", "air fryer"),
-  p("坚果", "nuts"), p("积木", "blocks"), p("跑步鞋", "running shoes"),
+  p("手机", "phone"),
+  p("笔记本电脑", "laptop"),
+  p("耳机", "earbuds"),
+  p("连衣裙", "dress"),
+  p("空气炸锅", "air fryer"),
+  p("坚果", "nuts"),
+  p("积木", "blocks"),
+  p("跑步鞋", "running shoes"),
 ];
 const HOT_SHOP_WORDS: Pair[] = [p("旗舰店", "flagship"), p("数码", "digital"), p("母婴", "baby")];
 
 export async function seedContent(ctx: SeedContext): Promise<void> {
   const { tx, clock, images } = ctx;
 
-  await insertChunks(tx, notices, NOTICES.map((n, i) => ({
-    id: i + 1,
-    shopId: 0,
-    title: lt(n.title[0], n.title[1]),
-    content: lt(n.body[0], n.body[1]),
-    isTop: n.isTop ? 1 : 0,
-    status: n.withdrawn ? 0 : 1,
-    publishTime: clock.ago(n.daysAgo, 600 - i * 13),
-    updatedAt: clock.ago(n.daysAgo, 600 - i * 13),
-  })));
+  await insertChunks(
+    tx,
+    notices,
+    NOTICES.map((n, i) => ({
+      id: i + 1,
+      shopId: 0,
+      title: lt(n.title[0], n.title[1]),
+      content: lt(n.body[0], n.body[1]),
+      isTop: n.isTop ? 1 : 0,
+      status: n.withdrawn ? 0 : 1,
+      publishTime: clock.ago(n.daysAgo, 600 - i * 13),
+      updatedAt: clock.ago(n.daysAgo, 600 - i * 13),
+    })),
+  );
 
-  await insertChunks(tx, hotSearches, [
-    ...HOT_PRODUCT_WORDS.map((w, i) => ({ title: lt(w[0], w[1]), content: lt(w[0], w[1]), type: 1, seq: i + 1 })),
-    ...HOT_SHOP_WORDS.map((w, i) => ({ title: lt(w[0], w[1]), content: lt(w[0], w[1]), type: 2, seq: i + 1 })),
-  ].map((h, i) => ({ hotSearchId: i + 1, shopId: 0, status: 1, createdAt: clock.ago(30 - i), ...h })));
+  await insertChunks(
+    tx,
+    hotSearches,
+    [
+      ...HOT_PRODUCT_WORDS.map((w, i) => ({ title: lt(w[0], w[1]), content: lt(w[0], w[1]), type: 1, seq: i + 1 })),
+      ...HOT_SHOP_WORDS.map((w, i) => ({ title: lt(w[0], w[1]), content: lt(w[0], w[1]), type: 2, seq: i + 1 })),
+    ].map((h, i) => ({ hotSearchId: i + 1, shopId: 0, status: 1, createdAt: clock.ago(30 - i), ...h })),
+  );
 
   const logo = images.add("site/logo.svg", siteLogoSvg("蓝湾商城", "Bluebay Mall"));
   const logoText = images.add("site/logo-text.svg", siteLogoSvg("Bluebay Mall", "蓝湾商城 · 放心购"));
@@ -80,7 +146,8 @@ export async function seedContent(ctx: SeedContext): Promise<void> {
   const titleCn = "蓝湾商城 - 多商户网上购物平台";
   const welcomeCn = "您好，欢迎来到蓝湾商城！";
   const companyCn = "蓝湾（示例）电子商务有限公司";
-  const infoCn = "地址：上海市浦东新区示例路88号蓝湾大厦12楼\n客服热线：400-800-0000（9:00-21:00）\n邮箱：service@bluebay.example.com\n沪ICP备00000000号-1（演示站点）";
+  const infoCn =
+    "地址：上海市浦东新区示例路88号蓝湾大厦12楼\n客服热线：400-800-0000（9:00-21:00）\n邮箱：service@bluebay.example.com\n沪ICP备00000000号-1（演示站点）";
   const copyrightCn = "© 2026 蓝湾商城 版权所有";
   const pcConfig = {
     pcLogoImg: logo,
@@ -99,20 +166,36 @@ export async function seedContent(ctx: SeedContext): Promise<void> {
     pcCompanyNameEn: "Bluebay (Demo) E-commerce Co., Ltd.",
     pcCompanyInfoCn: infoCn,
     pcCompanyInfoTw: toTw(infoCn),
-    pcCompanyInfoEn: "Address: 12/F Bluebay Tower, 88 Example Road, Pudong, Shanghai\nHotline: 400-800-0000 (9:00-21:00)\nEmail: service@bluebay.example.com\nICP licence 00000000-1 (demo site)",
+    pcCompanyInfoEn:
+      "Address: 12/F Bluebay Tower, 88 Example Road, Pudong, Shanghai\nHotline: 400-800-0000 (9:00-21:00)\nEmail: service@bluebay.example.com\nICP licence 00000000-1 (demo site)",
     pcCopyrightCn: copyrightCn,
     pcCopyrightTw: toTw(copyrightCn),
     pcCopyrightEn: "© 2026 Bluebay Mall. All rights reserved.",
   };
 
-  await insertChunks(tx, siteConfig, [
-    { key: "PC_WEBSITE_CONFIG", value: pcConfig },
-    { key: "SERVICE_SWITCH", value: { serviceTermsSwitch: true, privacyPolicySwitch: true, merchantRegisterProtocolSwitch: false, shopProtocolSwitch: false } },
-    { key: "PAY_SWITCH", value: { aliPaySwitch: true, wxPaySwitch: true, balancePaySwitch: true, payPalSwitch: false } },
-    { key: "EXCHANGE_RATE", value: { rate: "21.99" } },
-    { key: "SERVICE_TERMS", value: lt(SERVICE_TERMS[0], SERVICE_TERMS[1]) },
-    { key: "PRIVACY_POLICY", value: lt(PRIVACY_POLICY[0], PRIVACY_POLICY[1]) },
-  ].map((r) => ({ ...r, updatedAt: clock.ago(10) })));
+  await insertChunks(
+    tx,
+    siteConfig,
+    [
+      { key: "PC_WEBSITE_CONFIG", value: pcConfig },
+      {
+        key: "SERVICE_SWITCH",
+        value: {
+          serviceTermsSwitch: true,
+          privacyPolicySwitch: true,
+          merchantRegisterProtocolSwitch: false,
+          shopProtocolSwitch: false,
+        },
+      },
+      {
+        key: "PAY_SWITCH",
+        value: { aliPaySwitch: true, wxPaySwitch: true, balancePaySwitch: true, payPalSwitch: false },
+      },
+      { key: "EXCHANGE_RATE", value: { rate: "21.99" } },
+      { key: "SERVICE_TERMS", value: lt(SERVICE_TERMS[0], SERVICE_TERMS[1]) },
+      { key: "PRIVACY_POLICY", value: lt(PRIVACY_POLICY[0], PRIVACY_POLICY[1]) },
+    ].map((r) => ({ ...r, updatedAt: clock.ago(10) })),
+  );
 }
 
 /** The unsafe <script> proves that terms HTML is sanitised before display. */

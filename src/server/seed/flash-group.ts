@@ -9,7 +9,17 @@
  */
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { formatPrice, toDecimal } from "../../lib/money.ts";
-import { flashActivities, flashSessions, flashSkus, groupActivities, groupMembers, groupSkus, groupTeams, products, skus } from "../db/schema/index.ts";
+import {
+  flashActivities,
+  flashSessions,
+  flashSkus,
+  groupActivities,
+  groupMembers,
+  groupSkus,
+  groupTeams,
+  products,
+  skus,
+} from "../db/schema/index.ts";
 import { shanghaiDayStart } from "../domain/flash-sale/flash-sale.ts";
 import { GROUP_ORDER_TYPE } from "../domain/group-buy/group-buy.ts";
 import { demoOrder } from "./after-sales.ts";
@@ -26,11 +36,28 @@ export const GROUP_SHOP_ID = 6;
 const cut = (price: string, rate: string) => formatPrice(toDecimal(price).times(rate));
 
 async function productsWithSkus(ctx: SeedContext, shopId: number, n: number) {
-  const prods = await ctx.tx.select({ prodId: products.prodId }).from(products)
-    .where(and(eq(products.shopId, shopId), eq(products.status, 1), eq(products.prodType, 0))).orderBy(asc(products.prodId)).limit(n);
-  const skuRows = await ctx.tx.select({ skuId: skus.skuId, prodId: skus.prodId, price: skus.price, stocks: skus.stocks }).from(skus)
-    .where(and(inArray(skus.prodId, prods.map((p) => p.prodId)), eq(skus.status, 1))).orderBy(asc(skus.skuId));
-  return prods.map((p) => ({ prodId: p.prodId, skus: skuRows.filter((s) => s.prodId === p.prodId && s.stocks > 5).slice(0, 3) })).filter((p) => p.skus.length > 0);
+  const prods = await ctx.tx
+    .select({ prodId: products.prodId })
+    .from(products)
+    .where(and(eq(products.shopId, shopId), eq(products.status, 1), eq(products.prodType, 0)))
+    .orderBy(asc(products.prodId))
+    .limit(n);
+  const skuRows = await ctx.tx
+    .select({ skuId: skus.skuId, prodId: skus.prodId, price: skus.price, stocks: skus.stocks })
+    .from(skus)
+    .where(
+      and(
+        inArray(
+          skus.prodId,
+          prods.map((p) => p.prodId),
+        ),
+        eq(skus.status, 1),
+      ),
+    )
+    .orderBy(asc(skus.skuId));
+  return prods
+    .map((p) => ({ prodId: p.prodId, skus: skuRows.filter((s) => s.prodId === p.prodId && s.stocks > 5).slice(0, 3) }))
+    .filter((p) => p.skus.length > 0);
 }
 
 export async function seedFlashGroup(ctx: SeedContext, now: Date = new Date()): Promise<void> {
@@ -39,22 +66,43 @@ export async function seedFlashGroup(ctx: SeedContext, now: Date = new Date()): 
   const flashProds = await productsWithSkus(ctx, FLASH_SHOP_ID, 6);
   if (flashProds.length >= 4) {
     const tomorrow10 = new Date(shanghaiDayStart(now).getTime() + DAY + 10 * HOUR);
-    const sessions = await tx.insert(flashSessions).values([
-      { startTime: new Date(now.getTime() - 30 * MIN), endTime: new Date(now.getTime() + 150 * MIN), createdAt: now },
-      { startTime: new Date(now.getTime() + 3 * HOUR), endTime: new Date(now.getTime() + 5 * HOUR), createdAt: now },
-      { startTime: tomorrow10, endTime: new Date(tomorrow10.getTime() + 2 * HOUR), createdAt: now },
-    ]).returning({ id: flashSessions.sessionId });
-    const plan: [session: number, prod: number, maxNum: number, stock: number][] = [[0, 0, 2, 30], [0, 1, 1, 8], [0, 2, -1, 50], [1, 3, 2, 20], [2, 4, 1, 10], [2, 5, 3, 40]];
+    const sessions = await tx
+      .insert(flashSessions)
+      .values([
+        { startTime: new Date(now.getTime() - 30 * MIN), endTime: new Date(now.getTime() + 150 * MIN), createdAt: now },
+        { startTime: new Date(now.getTime() + 3 * HOUR), endTime: new Date(now.getTime() + 5 * HOUR), createdAt: now },
+        { startTime: tomorrow10, endTime: new Date(tomorrow10.getTime() + 2 * HOUR), createdAt: now },
+      ])
+      .returning({ id: flashSessions.sessionId });
+    const plan: [session: number, prod: number, maxNum: number, stock: number][] = [
+      [0, 0, 2, 30],
+      [0, 1, 1, 8],
+      [0, 2, -1, 50],
+      [1, 3, 2, 20],
+      [2, 4, 1, 10],
+      [2, 5, 3, 40],
+    ];
     for (const [si, pi, maxNum, stock] of plan) {
       const p = flashProds[pi];
       if (!p) continue;
-      const [a] = await tx.insert(flashActivities).values({ sessionId: sessions[si]!.id, shopId: FLASH_SHOP_ID, prodId: p.prodId, maxNum, payMinutes: 5, createdAt: now })
+      const [a] = await tx
+        .insert(flashActivities)
+        .values({
+          sessionId: sessions[si]!.id,
+          shopId: FLASH_SHOP_ID,
+          prodId: p.prodId,
+          maxNum,
+          payMinutes: 5,
+          createdAt: now,
+        })
         .returning({ id: flashActivities.seckillId });
-      await tx.insert(flashSkus).values(p.skus.map((s, i) => {
-        // The first activity shows a partly sold bar.
-        const left = si === 0 && pi === 0 && i === 0 ? Math.floor(stock * 0.4) : stock;
-        return { seckillId: a!.id, skuId: s.skuId, price: cut(s.price, "0.5"), stocks: left, originStocks: stock };
-      }));
+      await tx.insert(flashSkus).values(
+        p.skus.map((s, i) => {
+          // The first activity shows a partly sold bar.
+          const left = si === 0 && pi === 0 && i === 0 ? Math.floor(stock * 0.4) : stock;
+          return { seckillId: a!.id, skuId: s.skuId, price: cut(s.price, "0.5"), stocks: left, originStocks: stock };
+        }),
+      );
     }
   }
 
@@ -62,24 +110,51 @@ export async function seedFlashGroup(ctx: SeedContext, now: Date = new Date()): 
   const groupProds = await productsWithSkus(ctx, GROUP_SHOP_ID, 2);
   for (const [i, p] of groupProds.slice(0, 2).entries()) {
     const groupNumber = i === 0 ? 2 : 3;
-    const [a] = await tx.insert(groupActivities).values({
-      shopId: GROUP_SHOP_ID, prodId: p.prodId, groupNumber, maxNum: 5, teamHours: 24, startTime: new Date(now.getTime() - DAY), endTime: new Date(now.getTime() + 7 * DAY), createdAt: now,
-    }).returning({ id: groupActivities.groupActivityId });
-    const gskus = await tx.insert(groupSkus).values(p.skus.map((s) => ({ groupActivityId: a!.id, skuId: s.skuId, actPrice: cut(s.price, "0.7") })))
+    const [a] = await tx
+      .insert(groupActivities)
+      .values({
+        shopId: GROUP_SHOP_ID,
+        prodId: p.prodId,
+        groupNumber,
+        maxNum: 5,
+        teamHours: 24,
+        startTime: new Date(now.getTime() - DAY),
+        endTime: new Date(now.getTime() + 7 * DAY),
+        createdAt: now,
+      })
+      .returning({ id: groupActivities.groupActivityId });
+    const gskus = await tx
+      .insert(groupSkus)
+      .values(p.skus.map((s) => ({ groupActivityId: a!.id, skuId: s.skuId, actPrice: cut(s.price, "0.7") })))
       .returning({ skuId: groupSkus.skuId, actPrice: groupSkus.actPrice });
     // A reviewer opened a team an hour ago and paid: the team is grouping.
     const leader = fixedUuid(0x101 + i);
     const sku = p.skus.find((s) => s.stocks > 5)!;
     const at = new Date(now.getTime() - HOUR);
-    const [team] = await tx.insert(groupTeams).values({
-      groupActivityId: a!.id, shopId: GROUP_SHOP_ID, prodId: p.prodId, leaderUserId: leader, groupNumber, seats: 1, status: 0, createdAt: at, updatedAt: at,
-    }).returning({ id: groupTeams.groupTeamId });
+    const [team] = await tx
+      .insert(groupTeams)
+      .values({
+        groupActivityId: a!.id,
+        shopId: GROUP_SHOP_ID,
+        prodId: p.prodId,
+        leaderUserId: leader,
+        groupNumber,
+        seats: 1,
+        status: 0,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returning({ id: groupTeams.groupTeamId });
     const price = (skuId: number) => gskus.find((g) => g.skuId === skuId)?.actPrice;
     await demoOrder(tx, [{ skuId: sku.skuId, prodCount: 1 }], at, null, {
-      userId: leader, orderType: GROUP_ORDER_TYPE, unitPrice: price,
+      userId: leader,
+      orderType: GROUP_ORDER_TYPE,
+      unitPrice: price,
       // The member row goes in before the payment, so the payment opens the team.
       beforePay: async (orderNumber) => {
-        await tx.insert(groupMembers).values({ groupTeamId: team!.id, userId: leader, orderNumber, leader: 1, createdAt: at });
+        await tx
+          .insert(groupMembers)
+          .values({ groupTeamId: team!.id, userId: leader, orderNumber, leader: 1, createdAt: at });
       },
     });
   }

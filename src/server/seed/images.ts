@@ -23,7 +23,10 @@ export function hsl(h: number, s: number, l: number): string {
   const k = (n: number) => (n + h / 30) % 12;
   const a = sat * Math.min(lig, 1 - lig);
   const f = (n: number) => lig - a * Math.max(-1, Math.min(k(n) - 3, Math.min(9 - k(n), 1)));
-  const hex = (x: number) => Math.round(x * 255).toString(16).padStart(2, "0");
+  const hex = (x: number) =>
+    Math.round(x * 255)
+      .toString(16)
+      .padStart(2, "0");
   return `#${hex(f(0))}${hex(f(8))}${hex(f(4))}`;
 }
 
@@ -34,7 +37,15 @@ function fitFont(text: string, maxWidth: number, max: number, min: number): numb
   return Math.max(min, Math.min(max, Math.floor(maxWidth / Math.max(units, 1))));
 }
 
-function text(x: number, y: number, value: string, size: number, fill: string, weight = 400, anchor = "middle"): string {
+function text(
+  x: number,
+  y: number,
+  value: string,
+  size: number,
+  fill: string,
+  weight = 400,
+  anchor = "middle",
+): string {
   return `<text x="${x}" y="${y}" text-anchor="${anchor}" font-family="sans-serif" font-size="${size}" font-weight="${weight}" fill="${fill}">${escapeXml(value)}</text>`;
 }
 
@@ -84,17 +95,33 @@ export function productSvg(p: ProductImageSpec): string {
 
 /** 200×200 category picture. */
 export function categorySvg(hue: number, kind: IconKind): string {
-  return svg(200, 200, `<rect width="200" height="200" rx="24" fill="${hsl(hue, 70, 93)}"/>` + icon(kind, 40, 40, 120, hsl(hue, 60, 38), "#ffffff"));
+  return svg(
+    200,
+    200,
+    `<rect width="200" height="200" rx="24" fill="${hsl(hue, 70, 93)}"/>` +
+      icon(kind, 40, 40, 120, hsl(hue, 60, 38), "#ffffff"),
+  );
 }
 
 /** 200×100 brand logo: the brand name in its colour. */
 export function brandSvg(name: string, color: string): string {
-  return svg(200, 100, `<rect width="200" height="100" fill="#ffffff"/><rect x="4" y="4" width="192" height="92" rx="8" fill="none" stroke="${color}" stroke-width="3"/>` + text(100, 62, name, fitFont(name, 172, 34, 14), color, 700));
+  return svg(
+    200,
+    100,
+    `<rect width="200" height="100" fill="#ffffff"/><rect x="4" y="4" width="192" height="92" rx="8" fill="none" stroke="${color}" stroke-width="3"/>` +
+      text(100, 62, name, fitFont(name, 172, 34, 14), color, 700),
+  );
 }
 
 /** 200×200 shop logo: a coloured disc with the shop's initials and a store icon. */
 export function shopLogoSvg(initials: string, color: string): string {
-  return svg(200, 200, `<rect width="200" height="200" fill="${color}"/>` + icon("store", 60, 24, 80, "#ffffff", color) + text(100, 160, initials, fitFont(initials, 170, 40, 18), "#ffffff", 700));
+  return svg(
+    200,
+    200,
+    `<rect width="200" height="200" fill="${color}"/>` +
+      icon("store", 60, 24, 80, "#ffffff", color) +
+      text(100, 160, initials, fitFont(initials, 170, 40, 18), "#ffffff", 700),
+  );
 }
 
 /** Banner (1920×500 or 1200×400): gradient, icons and a bilingual headline. */
@@ -129,30 +156,49 @@ export function hotspotSvg(hue: number, tiles: { kind: IconKind; label: string }
 
 /** Page-module background (goods_module4/5): a soft pattern. */
 export function moduleBgSvg(hue: number, title: string): string {
-  const body = gradient("g", hsl(hue, 80, 60), hsl((hue + 30) % 360, 80, 48), true) + `<rect width="300" height="520" fill="url(#g)"/>` +
-    `<circle cx="260" cy="60" r="90" fill="#ffffff" fill-opacity="0.12"/>` + icon("gift", 60, 280, 180, "#ffffff", hsl(hue, 80, 55)) +
+  const body =
+    gradient("g", hsl(hue, 80, 60), hsl((hue + 30) % 360, 80, 48), true) +
+    `<rect width="300" height="520" fill="url(#g)"/>` +
+    `<circle cx="260" cy="60" r="90" fill="#ffffff" fill-opacity="0.12"/>` +
+    icon("gift", 60, 280, 180, "#ffffff", hsl(hue, 80, 55)) +
     text(150, 120, title, fitFont(title, 260, 40, 18), "#ffffff", 700);
   return svg(300, 520, body);
 }
 
 export function siteLogoSvg(name: string, sub: string): string {
-  return svg(240, 80, `<rect width="240" height="80" fill="#ffffff" fill-opacity="0"/>` + `<rect x="6" y="10" width="60" height="60" rx="14" fill="#1e6fd9"/>` +
-    icon("store", 14, 18, 44, "#ffffff", "#1e6fd9") + text(76, 44, name, fitFont(name, 160, 30, 16), "#1e6fd9", 700, "start") + text(77, 66, sub, 13, "#5c6b7a", 400, "start"));
+  return svg(
+    240,
+    80,
+    `<rect width="240" height="80" fill="#ffffff" fill-opacity="0"/>` +
+      `<rect x="6" y="10" width="60" height="60" rx="14" fill="#1e6fd9"/>` +
+      icon("store", 14, 18, 44, "#ffffff", "#1e6fd9") +
+      text(76, 44, name, fitFont(name, 160, 30, 16), "#1e6fd9", 700, "start") +
+      text(77, 66, sub, 13, "#5c6b7a", 400, "start"),
+  );
 }
 
 export function faviconSvg(): string {
-  return svg(64, 64, `<rect width="64" height="64" rx="14" fill="#1e6fd9"/>` + icon("store", 8, 8, 48, "#ffffff", "#1e6fd9"));
+  return svg(
+    64,
+    64,
+    `<rect width="64" height="64" rx="14" fill="#1e6fd9"/>` + icon("store", 8, 8, 48, "#ffffff", "#1e6fd9"),
+  );
 }
 
 export function loginBgSvg(): string {
   let body = gradient("g", "#4dabf7", "#1e6fd9") + `<rect width="1920" height="600" fill="url(#g)"/>`;
-  for (let i = 0; i < 6; i++) body += `<circle cx="${200 + i * 300}" cy="${i % 2 ? 480 : 120}" r="${90 + i * 10}" fill="#ffffff" fill-opacity="0.07"/>`;
+  for (let i = 0; i < 6; i++)
+    body += `<circle cx="${200 + i * 300}" cy="${i % 2 ? 480 : 120}" r="${90 + i * 10}" fill="#ffffff" fill-opacity="0.07"/>`;
   body += icon("bag", 260, 150, 300, "#ffffff", "#339af0") + icon("gift", 560, 260, 200, "#ffffff", "#339af0");
   return svg(1920, 600, body);
 }
 
 export function avatarSvg(hue: number, initial: string): string {
-  return svg(120, 120, `<rect width="120" height="120" rx="60" fill="${hsl(hue, 60, 62)}"/>` + text(60, 78, initial, 48, "#ffffff", 700));
+  return svg(
+    120,
+    120,
+    `<rect width="120" height="120" rx="60" fill="${hsl(hue, 60, 62)}"/>` + text(60, 78, initial, 48, "#ffffff", 700),
+  );
 }
 
 /** Collects generated files, then writes them all at once. */
@@ -170,7 +216,12 @@ export class ImageStore {
   }
 
   async addQrCode(rel: string, url: string): Promise<string> {
-    const content = await QRCode.toString(url, { type: "svg", margin: 1, errorCorrectionLevel: "M", color: { dark: "#1f2d3d", light: "#ffffff" } });
+    const content = await QRCode.toString(url, {
+      type: "svg",
+      margin: 1,
+      errorCorrectionLevel: "M",
+      color: { dark: "#1f2d3d", light: "#ffffff" },
+    });
     return this.add(rel, content);
   }
 

@@ -42,8 +42,16 @@ export interface SeedSummary {
 
 /** Tables whose serial ids the seed sets explicitly; their sequences are moved past the seeded ids. */
 const SERIAL_COLUMNS: [table: string, column: string][] = [
-  ["categories", "category_id"], ["brands", "brand_id"], ["shops", "shop_id"], ["products", "prod_id"], ["skus", "sku_id"],
-  ["prod_comments", "prod_comm_id"], ["notices", "id"], ["hot_searches", "hot_search_id"], ["renovations", "renovation_id"], ["merchant_accounts", "merchant_id"],
+  ["categories", "category_id"],
+  ["brands", "brand_id"],
+  ["shops", "shop_id"],
+  ["products", "prod_id"],
+  ["skus", "sku_id"],
+  ["prod_comments", "prod_comm_id"],
+  ["notices", "id"],
+  ["hot_searches", "hot_search_id"],
+  ["renovations", "renovation_id"],
+  ["merchant_accounts", "merchant_id"],
 ];
 
 /** Rows of db.execute(): PGlite answers {rows}, postgres-js answers the array itself. */
@@ -123,15 +131,19 @@ async function seedInto(ctx: SeedContext): Promise<Omit<SeedSummary, "images">> 
 }
 
 async function truncateAll(tx: Tx): Promise<void> {
-  const rows = resultRows<{ name: string }>(await tx.execute(sql`select tablename as name from pg_tables where schemaname = 'public' order by tablename`));
+  const rows = resultRows<{ name: string }>(
+    await tx.execute(sql`select tablename as name from pg_tables where schemaname = 'public' order by tablename`),
+  );
   const names = rows.map((r) => `"${r.name.replace(/"/g, '""')}"`);
   if (names.length) await tx.execute(sql.raw(`truncate table ${names.join(", ")} restart identity cascade`));
 }
 
 async function resetSequences(tx: Tx): Promise<void> {
   for (const [table, column] of SERIAL_COLUMNS) {
-    await tx.execute(sql.raw(
-      `select setval(pg_get_serial_sequence('${table}', '${column}'), coalesce((select max("${column}") from "${table}"), 0) + 1, false)`,
-    ));
+    await tx.execute(
+      sql.raw(
+        `select setval(pg_get_serial_sequence('${table}', '${column}'), coalesce((select max("${column}") from "${table}"), 0) + 1, false)`,
+      ),
+    );
   }
 }

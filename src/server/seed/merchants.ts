@@ -28,15 +28,23 @@ const FREIGHT: Record<number, [string, string | null]> = {
 
 export async function seedMerchants(ctx: SeedContext, shopNodes: ShopNode[]): Promise<void> {
   const hash = await hashPassword(MERCHANT_PASSWORD);
-  await insertChunks(ctx.tx, merchantAccounts, shopNodes.map((s) => ({
-    merchantId: s.id,
-    shopId: s.id,
-    username: merchantUsername(s.id),
-    passwordHash: hash,
-    status: 1,
-    createdAt: ctx.clock.ago(400 - s.id * 20),
-  })));
-  await insertChunks(ctx.tx, shopFreightRules, Object.entries(FREIGHT)
-    .filter(([id]) => shopNodes.some((s) => s.id === Number(id)))
-    .map(([id, [fee, freeOver]]) => ({ shopId: Number(id), fee, freeOver })));
+  await insertChunks(
+    ctx.tx,
+    merchantAccounts,
+    shopNodes.map((s) => ({
+      merchantId: s.id,
+      shopId: s.id,
+      username: merchantUsername(s.id),
+      passwordHash: hash,
+      status: 1,
+      createdAt: ctx.clock.ago(400 - s.id * 20),
+    })),
+  );
+  await insertChunks(
+    ctx.tx,
+    shopFreightRules,
+    Object.entries(FREIGHT)
+      .filter(([id]) => shopNodes.some((s) => s.id === Number(id)))
+      .map(([id, [fee, freeOver]]) => ({ shopId: Number(id), fee, freeOver })),
+  );
 }

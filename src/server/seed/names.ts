@@ -12,8 +12,17 @@ let converter: ((s: string) => string) | undefined;
 const cache = new Map<string, string>();
 /** Phrase choices of OpenCC's Taiwan table that read wrong in a shop (参数 → 引數 is the programming term, etc.). */
 const TW_FIXES: [RegExp, string][] = [
-  [/引數/g, "參數"], [/型別/g, "類型"], [/擴充套件/g, "擴充"], [/可視視窗/g, "可視窗口"], [/迴圈/g, "循環"],
-  [/分割槽/g, "分區"], [/重新整理率/g, "更新率"], [/稽核/g, "審核"], [/釋出/g, "發布"], [/申請登出/g, "申請註銷"], [/登出後/g, "註銷後"],
+  [/引數/g, "參數"],
+  [/型別/g, "類型"],
+  [/擴充套件/g, "擴充"],
+  [/可視視窗/g, "可視窗口"],
+  [/迴圈/g, "循環"],
+  [/分割槽/g, "分區"],
+  [/重新整理率/g, "更新率"],
+  [/稽核/g, "審核"],
+  [/釋出/g, "發布"],
+  [/申請登出/g, "申請註銷"],
+  [/登出後/g, "註銷後"],
 ];
 
 /** Simplified Chinese → Taiwan traditional Chinese. */

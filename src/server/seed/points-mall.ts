@@ -11,7 +11,17 @@ import { productSvg, type IconKind } from "./images.ts";
 
 export const POINTS_MALL_SHOP_ID = 1;
 
-type Item = [zh: string, tw: string, en: string, icon: IconKind, score: number, money: string, ref: string, stock: number, limit: number];
+type Item = [
+  zh: string,
+  tw: string,
+  en: string,
+  icon: IconKind,
+  score: number,
+  money: string,
+  ref: string,
+  stock: number,
+  limit: number,
+];
 
 const ITEMS: Item[] = [
   ["品牌保温杯 500ml", "品牌保溫杯 500ml", "Insulated bottle 500 ml", "bottle", 800, "0", "59.00", 120, 2],
@@ -29,22 +39,75 @@ const ITEMS: Item[] = [
 ];
 
 export async function seedPointsMall(ctx: SeedContext): Promise<number[]> {
-  const [cat] = await ctx.tx.select({ id: categories.categoryId }).from(categories).where(and(eq(categories.shopId, 0), eq(categories.grade, 2))).orderBy(asc(categories.categoryId)).limit(1);
+  const [cat] = await ctx.tx
+    .select({ id: categories.categoryId })
+    .from(categories)
+    .where(and(eq(categories.shopId, 0), eq(categories.grade, 2)))
+    .orderBy(asc(categories.categoryId))
+    .limit(1);
   const ids: number[] = [];
   for (const [i, [zh, tw, en, icon, score, money, ref, stock, limit]] of ITEMS.entries()) {
-    const pic = ctx.images.add(`points-mall/item-${String(i + 1).padStart(2, "0")}.svg`, productSvg({ hue: (i * 29) % 360, icon, title: en, subtitle: `${score} pts`, index: 0 }));
-    const [p] = await ctx.tx.insert(products).values({
-      shopId: POINTS_MALL_SHOP_ID, categoryId: cat!.id, pic, imgs: pic, price: money, oriPrice: ref, totalStocks: stock,
-      status: POINTS_MALL_STATUS, prodType: POINTS_PROD_TYPE, scorePrice: score, scoreLimit: limit, putawayTime: ctx.clock.ago(20 - i),
-    }).returning({ prodId: products.prodId });
-    const brief = { zh: `${score} 积分${money === "0" ? "" : ` + ¥${money}`} 兑换`, "zh-tw": `${score} 積分${money === "0" ? "" : ` + ¥${money}`} 兌換`, en: `Exchange for ${score} points${money === "0" ? "" : ` + ¥${money}`}` };
+    const pic = ctx.images.add(
+      `points-mall/item-${String(i + 1).padStart(2, "0")}.svg`,
+      productSvg({ hue: (i * 29) % 360, icon, title: en, subtitle: `${score} pts`, index: 0 }),
+    );
+    const [p] = await ctx.tx
+      .insert(products)
+      .values({
+        shopId: POINTS_MALL_SHOP_ID,
+        categoryId: cat!.id,
+        pic,
+        imgs: pic,
+        price: money,
+        oriPrice: ref,
+        totalStocks: stock,
+        status: POINTS_MALL_STATUS,
+        prodType: POINTS_PROD_TYPE,
+        scorePrice: score,
+        scoreLimit: limit,
+        putawayTime: ctx.clock.ago(20 - i),
+      })
+      .returning({ prodId: products.prodId });
+    const brief = {
+      zh: `${score} 积分${money === "0" ? "" : ` + ¥${money}`} 兑换`,
+      "zh-tw": `${score} 積分${money === "0" ? "" : ` + ¥${money}`} 兌換`,
+      en: `Exchange for ${score} points${money === "0" ? "" : ` + ¥${money}`}`,
+    };
     await ctx.tx.insert(productTranslations).values([
-      { prodId: p!.prodId, locale: "zh", prodName: zh, brief: brief.zh, content: `<p>${zh}：积分商城专享，自营店铺发货，7 天内发出。</p>` },
-      { prodId: p!.prodId, locale: "zh-tw", prodName: tw, brief: brief["zh-tw"], content: `<p>${tw}：積分商城專享，自營店鋪出貨，7 天內寄出。</p>` },
-      { prodId: p!.prodId, locale: "en", prodName: en, brief: brief.en, content: `<p>${en}: a points-mall exclusive, shipped by a self-operated shop within 7 days.</p>` },
+      {
+        prodId: p!.prodId,
+        locale: "zh",
+        prodName: zh,
+        brief: brief.zh,
+        content: `<p>${zh}：积分商城专享，自营店铺发货，7 天内发出。</p>`,
+      },
+      {
+        prodId: p!.prodId,
+        locale: "zh-tw",
+        prodName: tw,
+        brief: brief["zh-tw"],
+        content: `<p>${tw}：積分商城專享，自營店鋪出貨，7 天內寄出。</p>`,
+      },
+      {
+        prodId: p!.prodId,
+        locale: "en",
+        prodName: en,
+        brief: brief.en,
+        content: `<p>${en}: a points-mall exclusive, shipped by a self-operated shop within 7 days.</p>`,
+      },
     ]);
     const name = { zh: "默认", "zh-tw": "預設", en: "Standard" };
-    await ctx.tx.insert(skus).values({ prodId: p!.prodId, skuName: name, properties: { zh: "", "zh-tw": "", en: "" }, price: money, oriPrice: ref, stocks: stock, pic });
+    await ctx.tx
+      .insert(skus)
+      .values({
+        prodId: p!.prodId,
+        skuName: name,
+        properties: { zh: "", "zh-tw": "", en: "" },
+        price: money,
+        oriPrice: ref,
+        stocks: stock,
+        pic,
+      });
     ids.push(p!.prodId);
   }
   return ids;

@@ -7,7 +7,16 @@ import { productTranslations, products, skus } from "../db/schema/index.ts";
 import { keyMatches, type Catalog, type CatNode } from "./catalog.ts";
 import { insertChunks, type SeedContext } from "./context.ts";
 import { BOOK_TITLES } from "./fixtures/categories.ts";
-import { DEFAULT_ADJECTIVES, DEFAULT_VARIANTS, PROFILES, TECH_SERIES, TECH_SUFFIX, type OptionValue, type Profile, type PropDef } from "./fixtures/profiles.ts";
+import {
+  DEFAULT_ADJECTIVES,
+  DEFAULT_VARIANTS,
+  PROFILES,
+  TECH_SERIES,
+  TECH_SUFFIX,
+  type OptionValue,
+  type Profile,
+  type PropDef,
+} from "./fixtures/profiles.ts";
 import { escapeXml, productSvg } from "./images.ts";
 import { cents, lt, nicePrice, toTw, type Pair } from "./names.ts";
 import { shopCategoryFor, type ShopNode } from "./shops.ts";
@@ -53,7 +62,12 @@ export interface ProductSet {
   soldOutProdIds: number[];
 }
 
-const BOOK_VARIANTS: readonly Pair[] = [["典藏版", "Collector's Edition"], ["新版", "New Edition"], ["插图版", "Illustrated Edition"], ["全2册", "2-Volume Set"]];
+const BOOK_VARIANTS: readonly Pair[] = [
+  ["典藏版", "Collector's Edition"],
+  ["新版", "New Edition"],
+  ["插图版", "Illustrated Edition"],
+  ["全2册", "2-Volume Set"],
+];
 
 export function planProducts(ctx: SeedContext, catalog: Catalog, shopNodes: ShopNode[]): ProductSet {
   const { rng } = ctx;
@@ -85,7 +99,10 @@ export function planProducts(ctx: SeedContext, catalog: Catalog, shopNodes: Shop
         nameEn = `${brand.name.en} ${def.noun[1]} ${series}`;
         title = `${brand.name.en} ${series}`;
         subtitle = def.noun[1];
-        model = `${brand.name.en.replace(/[^A-Za-z0-9]/g, "").slice(0, 3).toUpperCase()}-${series.replace(/\s+/g, "")}`;
+        model = `${brand.name.en
+          .replace(/[^A-Za-z0-9]/g, "")
+          .slice(0, 3)
+          .toUpperCase()}-${series.replace(/\s+/g, "")}`;
       } else if (profile.style === "goods") {
         const adj = rng.pick(profile.adjectives ?? DEFAULT_ADJECTIVES);
         const variant = rng.pick(profile.variants ?? DEFAULT_VARIANTS);
@@ -93,13 +110,17 @@ export function planProducts(ctx: SeedContext, catalog: Catalog, shopNodes: Shop
         nameEn = `${brand.name.en} ${adj[1]} ${def.noun[1]} ${variant[1]}`;
         title = brand.name.en;
         subtitle = `${adj[1]} ${def.noun[1]}`;
-        model = `${brand.name.en.replace(/[^A-Za-z0-9]/g, "").slice(0, 2).toUpperCase()}${rng.int(1000, 9999)}`;
+        model = `${brand.name.en
+          .replace(/[^A-Za-z0-9]/g, "")
+          .slice(0, 2)
+          .toUpperCase()}${rng.int(1000, 9999)}`;
       } else {
         const titles = BOOK_TITLES[def.key] ?? [def.noun];
         const cursor = bookTitleCursor.get(def.key) ?? 0;
         bookTitleCursor.set(def.key, cursor + 1);
         const t = titles[cursor % titles.length]!;
-        const variant = cursor >= titles.length ? rng.pick(BOOK_VARIANTS) : cursor % 2 === 1 ? rng.pick(BOOK_VARIANTS) : null;
+        const variant =
+          cursor >= titles.length ? rng.pick(BOOK_VARIANTS) : cursor % 2 === 1 ? rng.pick(BOOK_VARIANTS) : null;
         nameZh = `《${t[0]}》${variant ? variant[0] : ""}`;
         nameEn = `${t[1]}${variant ? ` (${variant[1]})` : ""}`;
         title = t[1];
@@ -118,7 +139,12 @@ export function planProducts(ctx: SeedContext, catalog: Catalog, shopNodes: Shop
     const imgCount = rng.int(2, 4);
     const imgs: string[] = [];
     for (let k = 0; k < imgCount; k++) {
-      imgs.push(ctx.images.add(`product/p${String(prodId).padStart(4, "0")}-${k + 1}.svg`, productSvg({ hue: leaf.hue, icon: profile.icon, title, subtitle, index: k })));
+      imgs.push(
+        ctx.images.add(
+          `product/p${String(prodId).padStart(4, "0")}-${k + 1}.svg`,
+          productSvg({ hue: leaf.hue, icon: profile.icon, title, subtitle, index: k }),
+        ),
+      );
     }
 
     // SKUs.
@@ -127,11 +153,34 @@ export function planProducts(ctx: SeedContext, catalog: Catalog, shopNodes: Shop
 
     // Texts.
     const points = rng.sample(profile.points, Math.min(profile.points.length, rng.int(2, 4)));
-    const brief = lt(points.slice(0, 2).map((p) => p[0]).join("，"), points.slice(0, 2).map((p) => p[1]).join(" · "));
+    const brief = lt(
+      points
+        .slice(0, 2)
+        .map((p) => p[0])
+        .join("，"),
+      points
+        .slice(0, 2)
+        .map((p) => p[1])
+        .join(" · "),
+    );
     const shopName = shop.name;
     const paramRows = planParameters(ctx, profile, brand.name, model, profile.style === "book");
-    const contentZh = productHtml("zh", nameZh, points.map((p) => p[0]), imgs, shopName.zh, paramRows.map((r) => [r.key[0], r.value[0]]));
-    const contentEn = productHtml("en", nameEn, points.map((p) => p[1]), imgs, shopName.en, paramRows.map((r) => [r.key[1], r.value[1]]));
+    const contentZh = productHtml(
+      "zh",
+      nameZh,
+      points.map((p) => p[0]),
+      imgs,
+      shopName.zh,
+      paramRows.map((r) => [r.key[0], r.value[0]]),
+    );
+    const contentEn = productHtml(
+      "en",
+      nameEn,
+      points.map((p) => p[1]),
+      imgs,
+      shopName.en,
+      paramRows.map((r) => [r.key[1], r.value[1]]),
+    );
 
     const isNew = rng.chance(0.16);
     const putawayTime = isNew ? ctx.clock.between(rng, 0.2, 13.5) : ctx.clock.between(rng, 14.5, 90);
@@ -169,7 +218,13 @@ export function planProducts(ctx: SeedContext, catalog: Catalog, shopNodes: Shop
     const sellers = openShops.filter((s) => keyMatches(s.def.sells, leaf));
     if (sellers.length === 0) throw new Error(`seed: no open shop sells ${leaf.key}`);
     const n = rng.int(3, 4);
-    for (let i = 0; i < n; i++) all.push(make(leaf, rng.weighted(sellers, (s) => (s.def.type === 1 && s.def.sells.length > 6 ? 1 : 2))));
+    for (let i = 0; i < n; i++)
+      all.push(
+        make(
+          leaf,
+          rng.weighted(sellers, (s) => (s.def.type === 1 && s.def.sells.length > 6 ? 1 : 2)),
+        ),
+      );
   }
   const regularCount = all.length;
 
@@ -183,7 +238,8 @@ export function planProducts(ctx: SeedContext, catalog: Catalog, shopNodes: Shop
   // The product with unsafe markup in its description: the first smart watch.
   const unsafe = all.find((p) => p.leaf.key === "phones.smart.watch")!;
   for (const loc of ["zh", "zh-tw", "en"] as const) {
-    unsafe.content[loc] += `<p onclick="alert('xss')">${loc === "en" ? "Tap to see more" : loc === "zh" ? "点击查看更多" : "點擊查看更多"}</p><script>alert("xss")</script>`;
+    unsafe.content[loc] +=
+      `<p onclick="alert('xss')">${loc === "en" ? "Tap to see more" : loc === "zh" ? "点击查看更多" : "點擊查看更多"}</p><script>alert("xss")</script>`;
   }
 
   // Off-shelf products (status 0) and two products that are completely sold out.
@@ -240,7 +296,13 @@ interface ParamRow {
   value: Pair;
 }
 
-function planParameters(ctx: SeedContext, profile: Profile, brand: LocalizedText, model: string, book: boolean): ParamRow[] {
+function planParameters(
+  ctx: SeedContext,
+  profile: Profile,
+  brand: LocalizedText,
+  model: string,
+  book: boolean,
+): ParamRow[] {
   const rows: ParamRow[] = [
     { key: book ? ["出版社", "Publisher"] : ["品牌", "Brand"], value: [brand.zh, brand.en] },
     { key: book ? ["ISBN", "ISBN"] : ["型号", "Model"], value: [model, model] },
@@ -250,7 +312,14 @@ function planParameters(ctx: SeedContext, profile: Profile, brand: LocalizedText
   return rows.slice(0, 6);
 }
 
-function productHtml(locale: "zh" | "en", name: string, points: string[], imgs: string[], shopName: string, params: [string, string][]): string {
+function productHtml(
+  locale: "zh" | "en",
+  name: string,
+  points: string[],
+  imgs: string[],
+  shopName: string,
+  params: [string, string][],
+): string {
   const e = escapeXml;
   const zh = locale === "zh";
   const parts = [
@@ -267,43 +336,59 @@ function productHtml(locale: "zh" | "en", name: string, points: string[], imgs: 
 
 export async function insertProducts(ctx: SeedContext, set: ProductSet): Promise<void> {
   const { tx } = ctx;
-  await insertChunks(tx, products, set.all.map((p) => ({
-    prodId: p.prodId,
-    shopId: p.shopId,
-    categoryId: p.leaf.id,
-    shopCategoryId: p.shopCategoryId,
-    brandId: p.brandId,
-    pic: p.pic,
-    imgs: p.imgs.join(","),
-    price: cents(p.price),
-    oriPrice: cents(p.oriPrice),
-    totalStocks: p.totalStocks,
-    soldNum: p.soldNum,
-    commentNum: p.commentNum,
-    status: p.status,
-    prodType: 0,
-    putawayTime: p.putawayTime,
-    createdAt: p.putawayTime,
-    updatedAt: p.putawayTime,
-  })));
-  await insertChunks(tx, productTranslations, set.all.flatMap((p) => (["zh", "zh-tw", "en"] as const).map((locale) => ({
-    prodId: p.prodId,
-    locale,
-    prodName: p.name[locale],
-    brief: p.brief[locale],
-    content: p.content[locale],
-    parameters: p.parameters[locale],
-  }))));
-  await insertChunks(tx, skus, set.all.flatMap((p) => p.skus.map((s) => ({
-    skuId: s.skuId,
-    prodId: p.prodId,
-    skuName: s.skuName,
-    properties: s.properties,
-    price: cents(s.price),
-    oriPrice: cents(s.oriPrice),
-    stocks: s.stocks,
-    pic: s.pic,
-    status: 1,
-    version: 0,
-  }))));
+  await insertChunks(
+    tx,
+    products,
+    set.all.map((p) => ({
+      prodId: p.prodId,
+      shopId: p.shopId,
+      categoryId: p.leaf.id,
+      shopCategoryId: p.shopCategoryId,
+      brandId: p.brandId,
+      pic: p.pic,
+      imgs: p.imgs.join(","),
+      price: cents(p.price),
+      oriPrice: cents(p.oriPrice),
+      totalStocks: p.totalStocks,
+      soldNum: p.soldNum,
+      commentNum: p.commentNum,
+      status: p.status,
+      prodType: 0,
+      putawayTime: p.putawayTime,
+      createdAt: p.putawayTime,
+      updatedAt: p.putawayTime,
+    })),
+  );
+  await insertChunks(
+    tx,
+    productTranslations,
+    set.all.flatMap((p) =>
+      (["zh", "zh-tw", "en"] as const).map((locale) => ({
+        prodId: p.prodId,
+        locale,
+        prodName: p.name[locale],
+        brief: p.brief[locale],
+        content: p.content[locale],
+        parameters: p.parameters[locale],
+      })),
+    ),
+  );
+  await insertChunks(
+    tx,
+    skus,
+    set.all.flatMap((p) =>
+      p.skus.map((s) => ({
+        skuId: s.skuId,
+        prodId: p.prodId,
+        skuName: s.skuName,
+        properties: s.properties,
+        price: cents(s.price),
+        oriPrice: cents(s.oriPrice),
+        stocks: s.stocks,
+        pic: s.pic,
+        status: 1,
+        version: 0,
+      })),
+    ),
+  );
 }

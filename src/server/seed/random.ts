@@ -59,7 +59,9 @@ export class Rng {
 
   /** n distinct items, in their original order. */
   sample<T>(items: readonly T[], n: number): T[] {
-    const idx = this.shuffle(items.map((_, i) => i)).slice(0, Math.min(n, items.length)).sort((a, b) => a - b);
+    const idx = this.shuffle(items.map((_, i) => i))
+      .slice(0, Math.min(n, items.length))
+      .sort((a, b) => a - b);
     return idx.map((i) => items[i]!);
   }
 }

@@ -27,7 +27,11 @@ type Link = { name: LocalizedText; link: string | number[] | { url: string }; ty
 const prodLink = (p: ProductPlan): Link => ({ name: p.name, link: String(p.prodId), type: "1" });
 const shopLink = (s: ShopNode): Link => ({ name: s.name, link: String(s.id), type: "3" });
 const pathLink = (name: LocalizedText, path: string): Link => ({ name, link: path, type: "4" });
-const microLink = (name: LocalizedText, renovationId: number, shopId: number): Link => ({ name, link: [renovationId, shopId], type: "5" });
+const microLink = (name: LocalizedText, renovationId: number, shopId: number): Link => ({
+  name,
+  link: [renovationId, shopId],
+  type: "5",
+});
 const urlLink = (name: LocalizedText, url: string): Link => ({ name, link: { url }, type: "6" });
 
 function goodsItem(p: ProductPlan) {
@@ -52,13 +56,28 @@ function activityItem(p: ProductPlan) {
 
 const block = (type: string, dataField: Record<string, unknown>): RenovationBlock => ({ type, dataField });
 
-const floorTitle = (main: LocalizedText, sub: LocalizedText, path: Link | null): RenovationBlock => block("floor_title", {
-  mainTitle: main, subTitle: sub, more: path ? 1 : 0, path: path ?? { name: lt("", ""), link: "", type: "" },
-  mainTextColor: "#222222", subTextColor: "#999999", moreTextColor: "#666666", bgColor: "",
-  mainFontSize: 24, subFontSize: 12, marginTop: 18, marginBottom: 18,
-});
+const floorTitle = (main: LocalizedText, sub: LocalizedText, path: Link | null): RenovationBlock =>
+  block("floor_title", {
+    mainTitle: main,
+    subTitle: sub,
+    more: path ? 1 : 0,
+    path: path ?? { name: lt("", ""), link: "", type: "" },
+    mainTextColor: "#222222",
+    subTextColor: "#999999",
+    moreTextColor: "#666666",
+    bgColor: "",
+    mainFontSize: 24,
+    subFontSize: 12,
+    marginTop: 18,
+    marginBottom: 18,
+  });
 
-export async function seedRenovations(ctx: SeedContext, catalog: Catalog, shopNodes: ShopNode[], set: ProductSet): Promise<void> {
+export async function seedRenovations(
+  ctx: SeedContext,
+  catalog: Catalog,
+  shopNodes: ShopNode[],
+  set: ProductSet,
+): Promise<void> {
   const { rng, images, clock } = ctx;
   const openShops = shopNodes.filter((s) => s.def.status === 1);
   const openIds = new Set(openShops.map((s) => s.id));
@@ -83,7 +102,10 @@ export async function seedRenovations(ctx: SeedContext, catalog: Catalog, shopNo
   const microName = lt("品牌周专题", "Brand Week");
   const newest = [...showable].sort((a, b) => b.putawayTime.getTime() - a.putawayTime.getTime()).slice(0, 8);
   for (const p of newest) used.add(p.prodId);
-  const best = [...showable].filter((p) => !used.has(p.prodId)).sort((a, b) => b.soldNum - a.soldNum).slice(0, 10);
+  const best = [...showable]
+    .filter((p) => !used.has(p.prodId))
+    .sort((a, b) => b.soldNum - a.soldNum)
+    .slice(0, 10);
   for (const p of best) used.add(p.prodId);
   const flagshipPick = take(1, (p) => p.leaf.key === "phones.mobile.smart")[0] ?? take(1)[0]!;
 
@@ -97,125 +119,275 @@ export async function seedRenovations(ctx: SeedContext, catalog: Catalog, shopNo
   const hotspotImg = images.add("renovation/hotspot-home.svg", hotspotSvg(210, hotspotTiles));
   const flagship = shopById.get(1)!;
   const box = (i: number, target: Link) => ({
-    link: target.link, type: target.type, title: target.name,
-    left: i * 240 + 12, top: 12, width: 216, height: 376, translateX: 0, translateY: 0,
+    link: target.link,
+    type: target.type,
+    title: target.name,
+    left: i * 240 + 12,
+    top: 12,
+    width: 216,
+    height: 376,
+    translateX: 0,
+    translateY: 0,
   });
 
   const storeShops = [...openShops.slice(0, 5), shopNodes.find((s) => s.def.status === 2)!];
   const storeItem = (s: ShopNode) => {
     const prods = set.all.filter((p) => p.shopId === s.id && p.status === 1).slice(0, 3);
     return {
-      shopId: s.id, shopLogo: s.logo, imgs: prods.map((p) => p.pic), shopName: s.name, shopStatus: s.def.status,
-      type: s.def.type, fansCount: s.fansCount, shopFocusNumber: s.fansCount,
+      shopId: s.id,
+      shopLogo: s.logo,
+      imgs: prods.map((p) => p.pic),
+      shopName: s.name,
+      shopStatus: s.def.status,
+      type: s.def.type,
+      fansCount: s.fansCount,
+      shopFocusNumber: s.fansCount,
     };
   };
 
-  const module1Col = (main: LocalizedText, sub: LocalizedText, titleLink: Link, goods: ProductPlan[]) => ({ mainTitle: main, subTitle: sub, titleLink, goodsList: goods.map(goodsItem) });
+  const module1Col = (main: LocalizedText, sub: LocalizedText, titleLink: Link, goods: ProductPlan[]) => ({
+    mainTitle: main,
+    subTitle: sub,
+    titleLink,
+    goodsList: goods.map(goodsItem),
+  });
   const bg4 = images.add("renovation/module4-bg.svg", moduleBgSvg(20, "领券购 Coupons"));
   const bg5 = images.add("renovation/module5-bg.svg", moduleBgSvg(280, "品牌周 Brands"));
 
   const home: RenovationBlock[] = [
     block("picture_by", {
-      size: 1200, height: 400, pageation: 0,
+      size: 1200,
+      height: 400,
+      pageation: 0,
       picList: [
-        { img: banner("home-1", 1200, 400, 210, "phone", "新品首发 智能手机", "New arrivals: the latest smartphones"), path: catLink("phones.mobile.smart") },
-        { img: banner("home-2", 1200, 400, 20, "gift", "双十二 年终狂欢", "Double 12 — up to 50% off, see what's new"), path: pathLink(lt("新品上市", "New arrivals"), "/list?st=1") },
-        { img: banner("home-3", 1200, 400, 280, "star", "品牌周 大牌直降", "Brand Week: big names, smaller prices"), path: microLink(microName, MICRO_PAGE_RENOVATION_ID, 0) },
+        {
+          img: banner("home-1", 1200, 400, 210, "phone", "新品首发 智能手机", "New arrivals: the latest smartphones"),
+          path: catLink("phones.mobile.smart"),
+        },
+        {
+          img: banner("home-2", 1200, 400, 20, "gift", "双十二 年终狂欢", "Double 12 — up to 50% off, see what's new"),
+          path: pathLink(lt("新品上市", "New arrivals"), "/list?st=1"),
+        },
+        {
+          img: banner("home-3", 1200, 400, 280, "star", "品牌周 大牌直降", "Brand Week: big names, smaller prices"),
+          path: microLink(microName, MICRO_PAGE_RENOVATION_ID, 0),
+        },
       ],
     }),
     block("auxiliary_interval", { height: 20, bgColor: "#f5f5f5" }),
     block("universal_hotspot", {
       size: 1200,
-      imgList: [{
-        url: hotspotImg, title: lt("频道导航", "Channels"), link: "", type: "", imgTit: lt("频道导航", "Channels"),
-        activeBoxs: [
-          box(0, prodLink(flagshipPick)),
-          box(1, catLink("computers.pc.laptop")),
-          box(2, shopLink(flagship)),
-          box(3, pathLink(lt("领券中心", "Voucher centre"), "/coupons")),
-          box(4, urlLink(lt("帮助中心", "Help centre"), "https://example.com/help")),
-        ],
-      }],
+      imgList: [
+        {
+          url: hotspotImg,
+          title: lt("频道导航", "Channels"),
+          link: "",
+          type: "",
+          imgTit: lt("频道导航", "Channels"),
+          activeBoxs: [
+            box(0, prodLink(flagshipPick)),
+            box(1, catLink("computers.pc.laptop")),
+            box(2, shopLink(flagship)),
+            box(3, pathLink(lt("领券中心", "Voucher centre"), "/coupons")),
+            box(4, urlLink(lt("帮助中心", "Help centre"), "https://example.com/help")),
+          ],
+        },
+      ],
     }),
-    floorTitle(lt("新品推荐", "New Arrivals"), lt("每日上新，抢先体验", "Fresh in every day"), pathLink(lt("更多新品", "More new arrivals"), "/list?st=1")),
+    floorTitle(
+      lt("新品推荐", "New Arrivals"),
+      lt("每日上新，抢先体验", "Fresh in every day"),
+      pathLink(lt("更多新品", "More new arrivals"), "/list?st=1"),
+    ),
     block("goods_list", { listType: 4, showContent: ["0", "1", "2"], goodsList: newest.map(goodsItem) }),
-    floorTitle(lt("热卖好物", "Best Sellers"), lt("大家都在买", "What everyone is buying"), pathLink(lt("全部商品", "All products"), "/list?st=0")),
+    floorTitle(
+      lt("热卖好物", "Best Sellers"),
+      lt("大家都在买", "What everyone is buying"),
+      pathLink(lt("全部商品", "All products"), "/list?st=0"),
+    ),
     block("goods_list", { listType: 5, showContent: ["0", "2"], goodsList: best.map(goodsItem) }),
     block("limited_skill", {
-      title: lt("限时秒杀", "Flash Sale"), showSubTitle: 1, subTitle: lt("每日10点开抢", "New deals at 10:00 daily"), showContent: ["0", "2"],
-      titleColor: "#ffffff", subTitleColor: "#ffe8e8", titleBgColor: "#e4393c", titleSize: 24, subTitleSize: 14,
-      marginTop: 30, marginBottom: 20, goodsList: take(4, (p) => p.price >= 5000).map(activityItem),
+      title: lt("限时秒杀", "Flash Sale"),
+      showSubTitle: 1,
+      subTitle: lt("每日10点开抢", "New deals at 10:00 daily"),
+      showContent: ["0", "2"],
+      titleColor: "#ffffff",
+      subTitleColor: "#ffe8e8",
+      titleBgColor: "#e4393c",
+      titleSize: 24,
+      subTitleSize: 14,
+      marginTop: 30,
+      marginBottom: 20,
+      goodsList: take(4, (p) => p.price >= 5000).map(activityItem),
     }),
     block("discount_coupon", {
-      title: lt("优惠拼团", "Group Deals"), showSubTitle: 1, subTitle: lt("好友一起拼，价格更低", "Team up with friends for a better price"), showContent: ["0", "2"],
-      titleColor: "#ffffff", subTitleColor: "#fff4e0", titleBgColor: "#f08c00", titleSize: 24, subTitleSize: 14,
-      marginTop: 30, marginBottom: 20, goodsList: take(4).map(activityItem),
+      title: lt("优惠拼团", "Group Deals"),
+      showSubTitle: 1,
+      subTitle: lt("好友一起拼，价格更低", "Team up with friends for a better price"),
+      showContent: ["0", "2"],
+      titleColor: "#ffffff",
+      subTitleColor: "#fff4e0",
+      titleBgColor: "#f08c00",
+      titleSize: 24,
+      subTitleSize: 14,
+      marginTop: 30,
+      marginBottom: 20,
+      goodsList: take(4).map(activityItem),
     }),
     block("store_list", {
-      showSubTitle: 1, title: lt("品牌好店", "Featured Shops"), subTitle: lt("精选优质店铺", "Hand-picked quality shops"),
-      mainTextColor: "#222222", subTextColor: "#999999", bgColor: "", mainFontSize: 24, subFontSize: 12, marginTop: 18, marginBottom: 18,
+      showSubTitle: 1,
+      title: lt("品牌好店", "Featured Shops"),
+      subTitle: lt("精选优质店铺", "Hand-picked quality shops"),
+      mainTextColor: "#222222",
+      subTextColor: "#999999",
+      bgColor: "",
+      mainFontSize: 24,
+      subFontSize: 12,
+      marginTop: 18,
+      marginBottom: 18,
       storeList: storeShops.map(storeItem),
     }),
     floorTitle(lt("品质生活", "Quality Living"), lt("为生活添一点好", "Little upgrades for every day"), null),
     block("goods_module1", {
-      leftConfig: module1Col(lt("数码潮品", "Digital Picks"), lt("智能生活新体验", "Smarter living"), catLink("phones.smart.watch"), take(3, inTop("phones"))),
-      centerConfig: module1Col(lt("自营好物", "Bluebay Picks"), lt("正品保障 极速达", "Genuine and fast"), shopLink(flagship), take(3, (p) => p.shopId === flagship.id)),
-      rightConfig: module1Col(lt("平台公告", "Notices"), lt("活动与服务动态", "News and service updates"), urlLink(lt("公告列表", "All notices"), "/notice-list"), take(3, inTop("home"))),
+      leftConfig: module1Col(
+        lt("数码潮品", "Digital Picks"),
+        lt("智能生活新体验", "Smarter living"),
+        catLink("phones.smart.watch"),
+        take(3, inTop("phones")),
+      ),
+      centerConfig: module1Col(
+        lt("自营好物", "Bluebay Picks"),
+        lt("正品保障 极速达", "Genuine and fast"),
+        shopLink(flagship),
+        take(3, (p) => p.shopId === flagship.id),
+      ),
+      rightConfig: module1Col(
+        lt("平台公告", "Notices"),
+        lt("活动与服务动态", "News and service updates"),
+        urlLink(lt("公告列表", "All notices"), "/notice-list"),
+        take(3, inTop("home")),
+      ),
     }),
     block("goods_module2", {
-      title: lt("家电焕新季", "Appliance Upgrade Season"), path: catLink("appliances.big.tv"),
-      maingoodsList: take(1, inTop("appliances")).map(goodsItem), othergoodsList: take(6, inTop("appliances")).map(goodsItem),
+      title: lt("家电焕新季", "Appliance Upgrade Season"),
+      path: catLink("appliances.big.tv"),
+      maingoodsList: take(1, inTop("appliances")).map(goodsItem),
+      othergoodsList: take(6, inTop("appliances")).map(goodsItem),
     }),
     block("goods_module3", {
-      leftConfig: { title: lt("潮流穿搭", "Style Edit"), path: shopLink(shopById.get(4)!), goodsList: take(3, inTop("fashion")).map(goodsItem) },
-      rightConfig: { title: lt("品牌周", "Brand Week"), path: microLink(microName, MICRO_PAGE_RENOVATION_ID, 0), goodsList: take(3, inTop("beauty")).map(goodsItem) },
+      leftConfig: {
+        title: lt("潮流穿搭", "Style Edit"),
+        path: shopLink(shopById.get(4)!),
+        goodsList: take(3, inTop("fashion")).map(goodsItem),
+      },
+      rightConfig: {
+        title: lt("品牌周", "Brand Week"),
+        path: microLink(microName, MICRO_PAGE_RENOVATION_ID, 0),
+        goodsList: take(3, inTop("beauty")).map(goodsItem),
+      },
     }),
-    block("goods_module4", { bgImg: bg4, path: pathLink(lt("领券中心", "Voucher centre"), "/coupons"), goodsList: take(4, inTop("food")).map(goodsItem) }),
-    block("goods_module5", { bgImg: bg5, path: urlLink(lt("品牌周活动", "Brand Week event"), "https://example.com/brand-week"), goodsList: take(4, inTop("sports")).map(goodsItem) }),
+    block("goods_module4", {
+      bgImg: bg4,
+      path: pathLink(lt("领券中心", "Voucher centre"), "/coupons"),
+      goodsList: take(4, inTop("food")).map(goodsItem),
+    }),
+    block("goods_module5", {
+      bgImg: bg5,
+      path: urlLink(lt("品牌周活动", "Brand Week event"), "https://example.com/brand-week"),
+      goodsList: take(4, inTop("sports")).map(goodsItem),
+    }),
     block("page_background", { background: "#f5f5f5" }),
   ];
 
   // ---- Platform micro-page (target of link type 5) ----
   const micro: RenovationBlock[] = [
     block("picture_by", {
-      size: 1920, height: 500, pageation: 1,
-      picList: [{ img: banner("brand-week", 1920, 500, 280, "star", "品牌周 大牌直降", "Brand Week: big names, smaller prices"), path: pathLink(lt("全部商品", "All products"), "/list?st=0") }],
+      size: 1920,
+      height: 500,
+      pageation: 1,
+      picList: [
+        {
+          img: banner("brand-week", 1920, 500, 280, "star", "品牌周 大牌直降", "Brand Week: big names, smaller prices"),
+          path: pathLink(lt("全部商品", "All products"), "/list?st=0"),
+        },
+      ],
     }),
     floorTitle(lt("大牌精选", "Top Brands"), lt("限时特惠", "Limited-time offers"), null),
-    block("goods_list", { listType: 4, showContent: ["0", "1", "2"], goodsList: take(8, (p) => ["beauty", "fashion", "phones"].includes(p.leaf.topKey)).map(goodsItem) }),
+    block("goods_list", {
+      listType: 4,
+      showContent: ["0", "1", "2"],
+      goodsList: take(8, (p) => ["beauty", "fashion", "phones"].includes(p.leaf.topKey)).map(goodsItem),
+    }),
     block("page_background", { background: "#fff5f8" }),
   ];
 
   // ---- Decorated shops ----
   const shopPage = (shop: ShopNode, hue: number, kind: IconKind, hideSearch: boolean): RenovationBlock[] => {
     const own = (p: ProductPlan) => p.shopId === shop.id;
-    const bgUrl = images.add(`renovation/sign-s${String(shop.id).padStart(2, "0")}.svg`, bannerSvg(1920, 150, hue, kind, shop.def.name[0], shop.def.name[1]));
+    const bgUrl = images.add(
+      `renovation/sign-s${String(shop.id).padStart(2, "0")}.svg`,
+      bannerSvg(1920, 150, hue, kind, shop.def.name[0], shop.def.name[1]),
+    );
     const navList = [
       { name: lt("首页", "Home"), path: shopLink(shop) },
-      ...shop.cats.slice(0, 4).map((c) => ({ name: c.name, path: pathLink(c.name, `/shopIndex?sid=${shop.id}&cid=${c.id}`) })),
+      ...shop.cats
+        .slice(0, 4)
+        .map((c) => ({ name: c.name, path: pathLink(c.name, `/shopIndex?sid=${shop.id}&cid=${c.id}`) })),
       { name: lt("新品", "New"), path: pathLink(lt("新品", "New"), "/list?st=1") },
       { name: lt("店铺公告", "Notices"), path: urlLink(lt("店铺公告", "Notices"), "/notice-list") },
     ].slice(0, 7);
     const hero = take(1, own)[0]!;
     return [
-      block("shop_signs", { showLogo: 0, showCategory: 0, showSearch: hideSearch ? 1 : 0, showNavs: 0, navList, bgUrl }),
+      block("shop_signs", {
+        showLogo: 0,
+        showCategory: 0,
+        showSearch: hideSearch ? 1 : 0,
+        showNavs: 0,
+        navList,
+        bgUrl,
+      }),
       block("picture_by", {
-        size: 1920, height: 500, pageation: 0,
+        size: 1920,
+        height: 500,
+        pageation: 0,
         picList: [
-          { img: banner(`shop-${shop.id}-1`, 1920, 500, hue, kind, shop.def.name[0], shop.def.intro[1]), path: prodLink(hero) },
-          { img: banner(`shop-${shop.id}-2`, 1920, 500, (hue + 40) % 360, "gift", "店铺上新", "New in store this week"), path: pathLink(lt("新品", "New"), `/shopIndex?sid=${shop.id}`) },
+          {
+            img: banner(`shop-${shop.id}-1`, 1920, 500, hue, kind, shop.def.name[0], shop.def.intro[1]),
+            path: prodLink(hero),
+          },
+          {
+            img: banner(`shop-${shop.id}-2`, 1920, 500, (hue + 40) % 360, "gift", "店铺上新", "New in store this week"),
+            path: pathLink(lt("新品", "New"), `/shopIndex?sid=${shop.id}`),
+          },
         ],
       }),
       // The shop's live coupons (the block lists no products of its own here).
       block("discount_coupon", {
-        title: lt("领券更优惠", "Coupons"), showSubTitle: 1, subTitle: lt("先领券，再下单", "Claim a coupon before you order"), showContent: ["0", "2"],
-        titleColor: "#ffffff", subTitleColor: "#fff4e0", titleBgColor: "#d4380d", titleSize: 22, subTitleSize: 14,
-        marginTop: 20, marginBottom: 10, goodsList: [],
+        title: lt("领券更优惠", "Coupons"),
+        showSubTitle: 1,
+        subTitle: lt("先领券，再下单", "Claim a coupon before you order"),
+        showContent: ["0", "2"],
+        titleColor: "#ffffff",
+        subTitleColor: "#fff4e0",
+        titleBgColor: "#d4380d",
+        titleSize: 22,
+        subTitleSize: 14,
+        marginTop: 20,
+        marginBottom: 10,
+        goodsList: [],
       }),
       floorTitle(lt("掌柜推荐", "Shop Picks"), lt("本店热卖", "Our best sellers"), null),
-      block("goods_list", { listType: 4, showContent: ["0", "1", "2"], goodsList: [hero, ...take(7, own)].map(goodsItem) }),
+      block("goods_list", {
+        listType: 4,
+        showContent: ["0", "1", "2"],
+        goodsList: [hero, ...take(7, own)].map(goodsItem),
+      }),
       block("auxiliary_interval", { height: 20, bgColor: "#ffffff" }),
-      block("goods_module4", { bgImg: bg4, path: pathLink(lt("领券中心", "Voucher centre"), "/coupons"), goodsList: take(4, own).map(goodsItem) }),
+      block("goods_module4", {
+        bgImg: bg4,
+        path: pathLink(lt("领券中心", "Voucher centre"), "/coupons"),
+        goodsList: take(4, own).map(goodsItem),
+      }),
       block("page_background", { background: "#f7f7f7" }),
     ];
   };
@@ -226,15 +398,63 @@ export async function seedRenovations(ctx: SeedContext, catalog: Catalog, shopNo
   const draft: RenovationBlock[] = [
     block("shop_signs", { ...pageA[0]!.dataField, showNavs: 1 }),
     floorTitle(lt("年终大促（草稿）", "Year-end sale (draft)"), lt("尚未发布", "Not published yet"), null),
-    block("goods_list", { listType: 5, showContent: ["0", "2"], goodsList: take(5, (p) => p.shopId === shopA.id).map(goodsItem) }),
+    block("goods_list", {
+      listType: 5,
+      showContent: ["0", "2"],
+      goodsList: take(5, (p) => p.shopId === shopA.id).map(goodsItem),
+    }),
     block("page_background", { background: "#fff8e6" }),
   ];
 
-  await insertChunks(ctx.tx, renovations, [
-    { renovationId: HOME_RENOVATION_ID, shopId: 0, name: "PC home", renovationType: 1, homeStatus: 1, status: 1, content: home },
-    { renovationId: MICRO_PAGE_RENOVATION_ID, shopId: 0, name: "Brand Week", renovationType: 1, homeStatus: 0, status: 1, content: micro },
-    { renovationId: 3, shopId: shopA.id, name: "Flagship store home", renovationType: 1, homeStatus: 1, status: 1, content: pageA },
-    { renovationId: 4, shopId: shopB.id, name: "Fashion store home", renovationType: 1, homeStatus: 1, status: 1, content: pageB },
-    { renovationId: 5, shopId: shopA.id, name: "Flagship year-end draft", renovationType: 1, homeStatus: 0, status: 0, content: draft },
-  ].map((r, i) => ({ ...r, createdAt: clock.ago(20 - i), updatedAt: clock.ago(5 - i * 0.5) })));
+  await insertChunks(
+    ctx.tx,
+    renovations,
+    [
+      {
+        renovationId: HOME_RENOVATION_ID,
+        shopId: 0,
+        name: "PC home",
+        renovationType: 1,
+        homeStatus: 1,
+        status: 1,
+        content: home,
+      },
+      {
+        renovationId: MICRO_PAGE_RENOVATION_ID,
+        shopId: 0,
+        name: "Brand Week",
+        renovationType: 1,
+        homeStatus: 0,
+        status: 1,
+        content: micro,
+      },
+      {
+        renovationId: 3,
+        shopId: shopA.id,
+        name: "Flagship store home",
+        renovationType: 1,
+        homeStatus: 1,
+        status: 1,
+        content: pageA,
+      },
+      {
+        renovationId: 4,
+        shopId: shopB.id,
+        name: "Fashion store home",
+        renovationType: 1,
+        homeStatus: 1,
+        status: 1,
+        content: pageB,
+      },
+      {
+        renovationId: 5,
+        shopId: shopA.id,
+        name: "Flagship year-end draft",
+        renovationType: 1,
+        homeStatus: 0,
+        status: 0,
+        content: draft,
+      },
+    ].map((r, i) => ({ ...r, createdAt: clock.ago(20 - i), updatedAt: clock.ago(5 - i * 0.5) })),
+  );
 }

@@ -26,7 +26,12 @@ export function planShops(ctx: SeedContext, catalog: Catalog): ShopNode[] {
   let nextCatId = Math.max(...catalog.byId.keys()) + 1;
   return SHOPS.map((def, i) => {
     const id = i + 1;
-    const initials = def.name[1].split(/\s+/).filter((w) => /^[A-Za-z]/.test(w)).slice(0, 2).map((w) => w[0]!.toUpperCase()).join("");
+    const initials = def.name[1]
+      .split(/\s+/)
+      .filter((w) => /^[A-Za-z]/.test(w))
+      .slice(0, 2)
+      .map((w) => w[0]!.toUpperCase())
+      .join("");
     const logo = ctx.images.add(`shop/s${String(id).padStart(2, "0")}.svg`, shopLogoSvg(initials, def.color));
     const cats = def.status === 1 ? def.cats.map((c) => ({ id: nextCatId++, name: ltp(c.name), match: c.match })) : [];
     const fansCount = def.status === 1 ? ctx.rng.int(2_000, 260_000) : ctx.rng.int(0, 300);
@@ -37,26 +42,45 @@ export function planShops(ctx: SeedContext, catalog: Catalog): ShopNode[] {
 /** The shop category a product of this third-level category goes into (the last one catches the rest). */
 export function shopCategoryFor(shop: ShopNode, leaf: CatNode): number | null {
   if (shop.cats.length === 0) return null;
-  return (shop.cats.find((c) => c.match.length > 0 && keyMatches(c.match, leaf)) ?? shop.cats[shop.cats.length - 1]!).id;
+  return (shop.cats.find((c) => c.match.length > 0 && keyMatches(c.match, leaf)) ?? shop.cats[shop.cats.length - 1]!)
+    .id;
 }
 
 export async function insertShops(ctx: SeedContext, nodes: ShopNode[], soldByShop: Map<number, number>): Promise<void> {
-  await insertChunks(ctx.tx, shops, nodes.map((s) => ({
-    shopId: s.id,
-    shopName: s.name,
-    intro: ltp(s.def.intro),
-    shopLogo: s.logo,
-    type: s.def.type,
-    shopStatus: s.def.status,
-    tel: s.def.tel,
-    ownerUserId: null,
-    fansCount: s.fansCount,
-    soldNum: soldByShop.get(s.id) ?? 0,
-    rating: s.def.rating,
-    createdAt: ctx.clock.ago(400 - s.id * 20),
-    updatedAt: ctx.clock.ago(3),
-  })));
-  await insertChunks(ctx.tx, categories, nodes.flatMap((s) => s.cats.map((c, i) => ({
-    categoryId: c.id, shopId: s.id, parentId: 0, name: c.name, pic: null, icon: null, seq: i + 1, status: 1, grade: 0,
-  }))));
+  await insertChunks(
+    ctx.tx,
+    shops,
+    nodes.map((s) => ({
+      shopId: s.id,
+      shopName: s.name,
+      intro: ltp(s.def.intro),
+      shopLogo: s.logo,
+      type: s.def.type,
+      shopStatus: s.def.status,
+      tel: s.def.tel,
+      ownerUserId: null,
+      fansCount: s.fansCount,
+      soldNum: soldByShop.get(s.id) ?? 0,
+      rating: s.def.rating,
+      createdAt: ctx.clock.ago(400 - s.id * 20),
+      updatedAt: ctx.clock.ago(3),
+    })),
+  );
+  await insertChunks(
+    ctx.tx,
+    categories,
+    nodes.flatMap((s) =>
+      s.cats.map((c, i) => ({
+        categoryId: c.id,
+        shopId: s.id,
+        parentId: 0,
+        name: c.name,
+        pic: null,
+        icon: null,
+        seq: i + 1,
+        status: 1,
+        grade: 0,
+      })),
+    ),
+  );
 }

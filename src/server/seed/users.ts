@@ -22,8 +22,16 @@ export const DEMO_USER = {
 export const REVIEWER_PASSWORD = "Review1234";
 
 const REVIEWERS: [nick: string, sex: "M" | "F", initial: string][] = [
-  ["小鹿同学", "F", "鹿"], ["Tom_Lee", "M", "T"], ["快乐的橙子", "F", "橙"], ["阿杰", "M", "杰"], ["Emily W.", "F", "E"],
-  ["数码控老张", "M", "张"], ["奶茶不加糖", "F", "茶"], ["James Chen", "M", "J"], ["山间清风", "M", "风"], ["Lily", "F", "L"],
+  ["小鹿同学", "F", "鹿"],
+  ["Tom_Lee", "M", "T"],
+  ["快乐的橙子", "F", "橙"],
+  ["阿杰", "M", "杰"],
+  ["Emily W.", "F", "E"],
+  ["数码控老张", "M", "张"],
+  ["奶茶不加糖", "F", "茶"],
+  ["James Chen", "M", "J"],
+  ["山间清风", "M", "风"],
+  ["Lily", "F", "L"],
 ];
 
 export interface UserSet {
@@ -32,24 +40,29 @@ export interface UserSet {
 }
 
 export async function seedUsers(ctx: SeedContext): Promise<UserSet> {
-  const [demoHash, reviewerHash] = await Promise.all([hashPassword(DEMO_USER.password), hashPassword(REVIEWER_PASSWORD)]);
-  const rows: (typeof users.$inferInsert)[] = [{
-    userId: DEMO_USER.userId,
-    username: DEMO_USER.username,
-    nickName: DEMO_USER.nickName,
-    pic: ctx.images.add("avatar/u01.svg", avatarSvg(210, "演")),
-    sex: "M",
-    userMobile: DEMO_USER.userMobile,
-    passwordHash: demoHash,
-    status: 1,
-    score: 2000,
-    balance: "5000.00",
-    level: 1,
-    levelType: 0,
-    growth: 120,
-    createdAt: ctx.clock.ago(180),
-    updatedAt: ctx.clock.ago(1),
-  }];
+  const [demoHash, reviewerHash] = await Promise.all([
+    hashPassword(DEMO_USER.password),
+    hashPassword(REVIEWER_PASSWORD),
+  ]);
+  const rows: (typeof users.$inferInsert)[] = [
+    {
+      userId: DEMO_USER.userId,
+      username: DEMO_USER.username,
+      nickName: DEMO_USER.nickName,
+      pic: ctx.images.add("avatar/u01.svg", avatarSvg(210, "演")),
+      sex: "M",
+      userMobile: DEMO_USER.userMobile,
+      passwordHash: demoHash,
+      status: 1,
+      score: 2000,
+      balance: "5000.00",
+      level: 1,
+      levelType: 0,
+      growth: 120,
+      createdAt: ctx.clock.ago(180),
+      updatedAt: ctx.clock.ago(1),
+    },
+  ];
   const reviewerIds: string[] = [];
   const nickById = new Map<string, string>([[DEMO_USER.userId, DEMO_USER.nickName]]);
   REVIEWERS.forEach(([nick, sex, initial], i) => {
@@ -81,24 +94,57 @@ export async function seedUsers(ctx: SeedContext): Promise<UserSet> {
 }
 
 const GOOD = {
-  zh: ["质量很好，和描述的一样，物流也很快！", "用了一周再来评价，非常满意，推荐购买。", "包装很用心，做工精细，性价比很高。", "第二次回购了，一如既往的好。", "颜色很正，手感很好，家人也很喜欢。", "客服回复及时，发货速度快，好评！"],
-  en: ["Great quality, exactly as described, and fast delivery!", "Used it for a week — very happy, would recommend.", "Nicely packed and well made. Great value.", "My second purchase, as good as the first.", "Lovely colour and feels great. The family loves it."],
+  zh: [
+    "质量很好，和描述的一样，物流也很快！",
+    "用了一周再来评价，非常满意，推荐购买。",
+    "包装很用心，做工精细，性价比很高。",
+    "第二次回购了，一如既往的好。",
+    "颜色很正，手感很好，家人也很喜欢。",
+    "客服回复及时，发货速度快，好评！",
+  ],
+  en: [
+    "Great quality, exactly as described, and fast delivery!",
+    "Used it for a week — very happy, would recommend.",
+    "Nicely packed and well made. Great value.",
+    "My second purchase, as good as the first.",
+    "Lovely colour and feels great. The family loves it.",
+  ],
 };
 const MEDIUM = {
   zh: ["整体还可以，就是物流慢了点。", "东西一般，对得起这个价格。", "有点小瑕疵，不影响使用。"],
-  en: ["It's okay overall, shipping was a bit slow.", "Average, but fair for the price.", "A small flaw, but it works fine."],
+  en: [
+    "It's okay overall, shipping was a bit slow.",
+    "Average, but fair for the price.",
+    "A small flaw, but it works fine.",
+  ],
 };
 const BAD = {
   zh: ["和图片差别有点大，不太满意。", "用了两天就出问题了，希望商家处理。"],
-  en: ["Looks quite different from the pictures. Not happy.", "Stopped working after two days — waiting for the seller to fix it."],
+  en: [
+    "Looks quite different from the pictures. Not happy.",
+    "Stopped working after two days — waiting for the seller to fix it.",
+  ],
 };
 const REPLIES = {
-  zh: ["感谢您的支持，期待再次光临！", "亲，给您带来不便非常抱歉，客服会尽快联系您处理。", "感谢您的反馈，我们会继续努力！"],
-  en: ["Thank you for your support — see you again soon!", "We're sorry for the trouble; our service team will contact you shortly.", "Thanks for the feedback, we'll keep improving!"],
+  zh: [
+    "感谢您的支持，期待再次光临！",
+    "亲，给您带来不便非常抱歉，客服会尽快联系您处理。",
+    "感谢您的反馈，我们会继续努力！",
+  ],
+  en: [
+    "Thank you for your support — see you again soon!",
+    "We're sorry for the trouble; our service team will contact you shortly.",
+    "Thanks for the feedback, we'll keep improving!",
+  ],
 };
 
 /** ~60 on-sale products get 1-8 reviews each; products.commentNum is set to match. */
-export function planReviews(ctx: SeedContext, all: ProductPlan[], shopNodes: ShopNode[], usersSet: UserSet): (typeof prodComments.$inferInsert)[] {
+export function planReviews(
+  ctx: SeedContext,
+  all: ProductPlan[],
+  shopNodes: ShopNode[],
+  usersSet: UserSet,
+): (typeof prodComments.$inferInsert)[] {
   const { rng, clock } = ctx;
   const openShopIds = new Set(shopNodes.filter((s) => s.def.status === 1).map((s) => s.id));
   const reviewable = all.filter((p) => p.status === 1 && openShopIds.has(p.shopId));
@@ -132,7 +178,9 @@ export function planReviews(ctx: SeedContext, all: ProductPlan[], shopNodes: Sho
         isAnonymous: rng.chance(0.2) ? 1 : 0,
         status: 1,
         replyContent: withReply ? REPLIES[lang][evaluate === 2 ? 1 : rng.chance(0.5) ? 0 : 2]! : null,
-        replyTime: withReply ? new Date(Math.min(recTime.getTime() + rng.int(60, 4 * 1440) * 60_000, clock.base.getTime())) : null,
+        replyTime: withReply
+          ? new Date(Math.min(recTime.getTime() + rng.int(60, 4 * 1440) * 60_000, clock.base.getTime()))
+          : null,
         recTime,
       });
     }
@@ -155,8 +203,10 @@ async function seedLedgers(ctx: SeedContext, rows: (typeof users.$inferInsert)[]
   const { clock } = ctx;
   const ledger: (typeof userLedger.$inferInsert)[] = [];
   const demo = DEMO_USER.userId;
-  const score = (amount: number, reason: string, at: Date) => ledger.push({ userId: demo, kind: "score", amount: String(amount), reason, createdAt: at });
-  const money = (amount: string, reason: string, at: Date) => ledger.push({ userId: demo, kind: "balance", amount, reason, createdAt: at });
+  const score = (amount: number, reason: string, at: Date) =>
+    ledger.push({ userId: demo, kind: "score", amount: String(amount), reason, createdAt: at });
+  const money = (amount: string, reason: string, at: Date) =>
+    ledger.push({ userId: demo, kind: "balance", amount, reason, createdAt: at });
   score(100, "register", clock.ago(180));
   money("3000.00", "recharge", clock.ago(170));
   score(3000, "rechargeBonus", clock.ago(170));
@@ -182,10 +232,19 @@ async function seedLedgers(ctx: SeedContext, rows: (typeof users.$inferInsert)[]
   const sumScore = ledger.filter((l) => l.kind === "score").reduce((n, l) => n + Number(l.amount), 0);
   if (demoRow.score! !== sumScore) score(demoRow.score! - sumScore, "adjust", clock.ago(5));
   for (const r of rows) {
-    if (r.userId !== demo && (r.score ?? 0) > 0) ledger.push({ userId: r.userId, kind: "score", amount: String(r.score), reason: "adjust", createdAt: r.createdAt! });
+    if (r.userId !== demo && (r.score ?? 0) > 0)
+      ledger.push({
+        userId: r.userId,
+        kind: "score",
+        amount: String(r.score),
+        reason: "adjust",
+        createdAt: r.createdAt!,
+      });
   }
   await insertChunks(ctx.tx, userLedger, ledger);
-  await ctx.tx.insert(signIns).values(streak.map((s) => ({ userId: demo, day: s.day, streak: s.streak, points: s.points, createdAt: s.at })));
+  await ctx.tx
+    .insert(signIns)
+    .values(streak.map((s) => ({ userId: demo, day: s.day, streak: s.streak, points: s.points, createdAt: s.at })));
 }
 
 /** Member levels (docs/points.md "Membership"): five ordinary levels by growth and one paid plan. */
@@ -197,9 +256,34 @@ async function seedMemberLevels(ctx: SeedContext): Promise<void> {
     [4, "金牌会员", "金牌會員", "Gold", 5000],
     [5, "钻石会员", "鑽石會員", "Diamond", 10000],
   ];
-  await ctx.tx.insert(memberLevels).values([
-    ...ordinary.map(([level, zh, tw, en, needGrowth]) => ({ level, levelType: 0, name: { zh, "zh-tw": tw, en }, needGrowth })),
-    { level: 1, levelType: 1, name: { zh: "PLUS 年卡会员", "zh-tw": "PLUS 年卡會員", en: "PLUS annual" }, price: "99.00", termDays: 365, discount: "0.95", pointsMultiple: "2", freeShipping: 1 },
-    { level: 2, levelType: 1, name: { zh: "PLUS 月卡会员", "zh-tw": "PLUS 月卡會員", en: "PLUS monthly" }, price: "15.00", termDays: 30, discount: "0.95", pointsMultiple: "2", freeShipping: 1 },
-  ]);
+  await ctx.tx
+    .insert(memberLevels)
+    .values([
+      ...ordinary.map(([level, zh, tw, en, needGrowth]) => ({
+        level,
+        levelType: 0,
+        name: { zh, "zh-tw": tw, en },
+        needGrowth,
+      })),
+      {
+        level: 1,
+        levelType: 1,
+        name: { zh: "PLUS 年卡会员", "zh-tw": "PLUS 年卡會員", en: "PLUS annual" },
+        price: "99.00",
+        termDays: 365,
+        discount: "0.95",
+        pointsMultiple: "2",
+        freeShipping: 1,
+      },
+      {
+        level: 2,
+        levelType: 1,
+        name: { zh: "PLUS 月卡会员", "zh-tw": "PLUS 月卡會員", en: "PLUS monthly" },
+        price: "15.00",
+        termDays: 30,
+        discount: "0.95",
+        pointsMultiple: "2",
+        freeShipping: 1,
+      },
+    ]);
 }

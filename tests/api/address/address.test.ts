@@ -9,7 +9,14 @@ import { caller, createTestUser, type TestUser } from "../account-helpers.ts";
 const SZ = { provinceId: 44, cityId: 4403, areaId: 440305 }; // 广东省 深圳市 南山区
 /** Lets the clock move so updatedAt values differ. */
 const tick = () => new Promise((r) => setTimeout(r, 5));
-const form = (over: Record<string, unknown> = {}) => ({ receiver: "张三", mobile: "13800138000", ...SZ, addr: "科技园南区一号楼 101", postCode: "518000", ...over });
+const form = (over: Record<string, unknown> = {}) => ({
+  receiver: "张三",
+  mobile: "13800138000",
+  ...SZ,
+  addr: "科技园南区一号楼 101",
+  postCode: "518000",
+  ...over,
+});
 
 describe.skipIf(!dbReady)("address API", () => {
   let app: TestApp;
@@ -26,8 +33,10 @@ describe.skipIf(!dbReady)("address API", () => {
     await app?.close();
   });
 
-  const rowsOf = async (u: TestUser) => Number((await app.ctx.db.select({ n: count() }).from(addresses).where(eq(addresses.userId, u.userId)))[0]!.n);
-  const list = async (u: TestUser, lang = "zh") => okData(await call<AddressItem[]>("/p/address/list", { user: u, lang }));
+  const rowsOf = async (u: TestUser) =>
+    Number((await app.ctx.db.select({ n: count() }).from(addresses).where(eq(addresses.userId, u.userId)))[0]!.n);
+  const list = async (u: TestUser, lang = "zh") =>
+    okData(await call<AddressItem[]>("/p/address/list", { user: u, lang }));
   const add = (u: TestUser, body: unknown, lang = "en") => call<number>("/p/address/addAddr", { user: u, body, lang });
   const clear = (u: TestUser) => app.ctx.db.delete(addresses).where(eq(addresses.userId, u.userId));
 
@@ -42,25 +51,66 @@ describe.skipIf(!dbReady)("address API", () => {
     expect(typeof id1).toBe("number");
     const [first] = await list(alice);
     expect(first).toEqual({
-      addrId: id1, receiver: "张三", mobile: "13800138000", province: "广东省", provinceId: 44, city: "深圳市", cityId: 4403,
-      area: "南山区", areaId: 440305, addr: "科技园南区一号楼 101", postCode: "518000", commonAddr: 1,
+      addrId: id1,
+      receiver: "张三",
+      mobile: "13800138000",
+      province: "广东省",
+      provinceId: 44,
+      city: "深圳市",
+      cityId: 4403,
+      area: "南山区",
+      areaId: 440305,
+      addr: "科技园南区一号楼 101",
+      postCode: "518000",
+      commonAddr: 1,
     });
     const [row] = await app.ctx.db.select().from(addresses).where(eq(addresses.addrId, id1));
     expect([row!.province, row!.city, row!.area]).toEqual(["广东省", "深圳市", "南山区"]);
 
-    const id2 = okData(await add(alice, form({ receiver: "  李四 ", postCode: "", provinceId: 81, cityId: 8101, areaId: 810102, addr: "灣仔道 100 號" })));
+    const id2 = okData(
+      await add(
+        alice,
+        form({
+          receiver: "  李四 ",
+          postCode: "",
+          provinceId: 81,
+          cityId: 8101,
+          areaId: 810102,
+          addr: "灣仔道 100 號",
+        }),
+      ),
+    );
     const l = await list(alice);
-    expect(l.map((a) => [a.addrId, a.commonAddr])).toEqual([[id1, 1], [id2, 0]]);
-    expect(l[1]).toMatchObject({ receiver: "李四", postCode: null, province: "香港特别行政区", city: "香港岛", area: "湾仔区" });
+    expect(l.map((a) => [a.addrId, a.commonAddr])).toEqual([
+      [id1, 1],
+      [id2, 0],
+    ]);
+    expect(l[1]).toMatchObject({
+      receiver: "李四",
+      postCode: null,
+      province: "香港特别行政区",
+      city: "香港岛",
+      area: "湾仔区",
+    });
     // names in the request language
-    expect((await list(alice, "zh-tw"))[1]).toMatchObject({ province: "香港特別行政區", city: "香港島", area: "灣仔區" });
+    expect((await list(alice, "zh-tw"))[1]).toMatchObject({
+      province: "香港特別行政區",
+      city: "香港島",
+      area: "灣仔區",
+    });
     expect((await list(alice, "en"))[0]).toMatchObject({ province: "Guangdong", city: "深圳市" });
     // a third one, then the order is default first, then most recently updated
     const id3 = okData(await add(alice, form({ receiver: "王五" })));
     expect((await list(alice)).map((a) => a.addrId)).toEqual([id1, id3, id2]);
     // updating id2 moves it up
     await tick();
-    okData(await call("/p/address/updateAddr", { method: "PUT", user: alice, body: { ...form({ receiver: "李四四" }), addrId: id2 } }));
+    okData(
+      await call("/p/address/updateAddr", {
+        method: "PUT",
+        user: alice,
+        body: { ...form({ receiver: "李四四" }), addrId: id2 },
+      }),
+    );
     expect((await list(alice)).map((a) => a.addrId)).toEqual([id1, id2, id3]);
     await clear(alice);
   });
@@ -73,7 +123,11 @@ describe.skipIf(!dbReady)("address API", () => {
     ["empty receiver", form({ receiver: "   " }), "Please enter the receiver's name"],
     ["receiver over 20", form({ receiver: "名".repeat(21) }), "The receiver's name cannot exceed 20 characters"],
     ["district of another city", form({ areaId: 440105 }), "Please choose a valid province, city and district"],
-    ["city of another province", form({ cityId: 1101, areaId: 110101 }), "Please choose a valid province, city and district"],
+    [
+      "city of another province",
+      form({ cityId: 1101, areaId: 110101 }),
+      "Please choose a valid province, city and district",
+    ],
     ["levels swapped", form({ provinceId: 4403, cityId: 44 }), "Please choose a valid province, city and district"],
     ["unknown district", form({ areaId: 440399 }), "Please choose a valid province, city and district"],
     ["missing province", form({ provinceId: undefined }), "Please choose the province"],
@@ -90,14 +144,22 @@ describe.skipIf(!dbReady)("address API", () => {
   it("messages follow the request language; bad JSON is refused", async () => {
     expect((await add(alice, form({ mobile: "1" }), "zh")).body.msg).toBe("请输入正确的手机号");
     expect((await add(alice, form({ areaId: 110101 }), "zh-tw")).body.msg).toBe("請選擇正確的省市區");
-    expect((await add(alice, "{oops")).body).toMatchObject({ code: "A00001", msg: "The request body is not valid JSON" });
+    expect((await add(alice, "{oops")).body).toMatchObject({
+      code: "A00001",
+      msg: "The request body is not valid JSON",
+    });
     expect(await rowsOf(alice)).toBe(0);
   });
 
   it("at most 20 addresses: the 21st is refused and not stored", async () => {
     for (let i = 0; i < 20; i++) okData(await add(alice, form({ receiver: `收货人${i}` })));
     expect(await rowsOf(alice)).toBe(20);
-    expect((await add(alice, form())).body).toEqual({ code: "A00001", msg: "You can keep at most 20 addresses", data: null, success: false });
+    expect((await add(alice, form())).body).toEqual({
+      code: "A00001",
+      msg: "You can keep at most 20 addresses",
+      data: null,
+      success: false,
+    });
     expect(await rowsOf(alice)).toBe(20);
     expect((await list(alice)).filter((a) => a.commonAddr === 1)).toHaveLength(1);
     // bob is not limited by alice's addresses
@@ -109,13 +171,26 @@ describe.skipIf(!dbReady)("address API", () => {
   it("updateAddr changes fields (names from the tree), keeps the default flag; refuses bad input", async () => {
     const id = okData(await add(alice, form()));
     const upd = (body: unknown) => call<number>("/p/address/updateAddr", { method: "PUT", user: alice, body });
-    expect(okData(await upd({ ...form({ receiver: "赵六", ...{ provinceId: 11, cityId: 1101, areaId: 110108 }, city: "假" }), addrId: id }))).toBe(id);
+    expect(
+      okData(
+        await upd({
+          ...form({ receiver: "赵六", ...{ provinceId: 11, cityId: 1101, areaId: 110108 }, city: "假" }),
+          addrId: id,
+        }),
+      ),
+    ).toBe(id);
     expect(okData(await call<AddressItem>(`/p/address/addrInfo/${id}`, { user: alice, lang: "zh" }))).toMatchObject({
-      receiver: "赵六", province: "北京市", city: "市辖区", area: "海淀区", commonAddr: 1,
+      receiver: "赵六",
+      province: "北京市",
+      city: "市辖区",
+      area: "海淀区",
+      commonAddr: 1,
     });
     const [before] = await app.ctx.db.select().from(addresses).where(eq(addresses.addrId, id));
     expect((await upd({ ...form({ mobile: "abc" }), addrId: id })).body.msg).toBe("Please enter a valid mobile number");
-    expect((await upd({ ...form({ areaId: 440105 }), addrId: id })).body.msg).toBe("Please choose a valid province, city and district");
+    expect((await upd({ ...form({ areaId: 440105 }), addrId: id })).body.msg).toBe(
+      "Please choose a valid province, city and district",
+    );
     expect((await upd(form())).body.msg).toBe("The address does not exist");
     expect((await upd({ ...form(), addrId: "x" })).body.msg).toBe("The address does not exist");
     expect((await upd({ ...form(), addrId: 999999 })).body.msg).toBe("The address does not exist");
@@ -134,10 +209,19 @@ describe.skipIf(!dbReady)("address API", () => {
     expect(l[0]!.addrId).toBe(b);
     // make a the most recently updated, then delete the default b → a becomes default
     await tick();
-    okData(await call("/p/address/updateAddr", { method: "PUT", user: alice, body: { ...form({ receiver: "A2" }), addrId: a } }));
+    okData(
+      await call("/p/address/updateAddr", {
+        method: "PUT",
+        user: alice,
+        body: { ...form({ receiver: "A2" }), addrId: a },
+      }),
+    );
     okData(await call(`/p/address/deleteAddr/${b}`, { method: "DELETE", user: alice }));
     l = await list(alice);
-    expect(l.map((x) => [x.addrId, x.commonAddr])).toEqual([[a, 1], [c, 0]]);
+    expect(l.map((x) => [x.addrId, x.commonAddr])).toEqual([
+      [a, 1],
+      [c, 0],
+    ]);
     // deleting a non-default leaves the default alone
     okData(await call(`/p/address/deleteAddr/${c}`, { method: "DELETE", user: alice }));
     expect((await list(alice)).map((x) => [x.addrId, x.commonAddr])).toEqual([[a, 1]]);
@@ -151,9 +235,18 @@ describe.skipIf(!dbReady)("address API", () => {
 
   it("addrInfo / deleteAddr / defaultAddr refuse unknown and malformed ids", async () => {
     for (const id of ["999999", "abc", "0", "-1", "1.5"]) {
-      expect((await call(`/p/address/addrInfo/${id}`, { user: alice })).body).toMatchObject({ code: "A00001", msg: "The address does not exist" });
-      expect((await call(`/p/address/deleteAddr/${id}`, { method: "DELETE", user: alice })).body).toMatchObject({ code: "A00001", msg: "The address does not exist" });
-      expect((await call(`/p/address/defaultAddr/${id}`, { method: "PUT", user: alice })).body).toMatchObject({ code: "A00001", msg: "The address does not exist" });
+      expect((await call(`/p/address/addrInfo/${id}`, { user: alice })).body).toMatchObject({
+        code: "A00001",
+        msg: "The address does not exist",
+      });
+      expect((await call(`/p/address/deleteAddr/${id}`, { method: "DELETE", user: alice })).body).toMatchObject({
+        code: "A00001",
+        msg: "The address does not exist",
+      });
+      expect((await call(`/p/address/defaultAddr/${id}`, { method: "PUT", user: alice })).body).toMatchObject({
+        code: "A00001",
+        msg: "The address does not exist",
+      });
     }
   });
 
@@ -164,9 +257,16 @@ describe.skipIf(!dbReady)("address API", () => {
       okData(await add(alice, form({ receiver: "Alice home" })));
       id = okData(await add(alice, form({ receiver: "Alice work" })));
       okData(await add(bob, form({ receiver: "Bob" })));
-      snapshot = await app.ctx.db.select().from(addresses).where(eq(addresses.userId, alice.userId)).orderBy(addresses.addrId);
+      snapshot = await app.ctx.db
+        .select()
+        .from(addresses)
+        .where(eq(addresses.userId, alice.userId))
+        .orderBy(addresses.addrId);
     });
-    const unchanged = async () => expect(await app.ctx.db.select().from(addresses).where(eq(addresses.userId, alice.userId)).orderBy(addresses.addrId)).toEqual(snapshot);
+    const unchanged = async () =>
+      expect(
+        await app.ctx.db.select().from(addresses).where(eq(addresses.userId, alice.userId)).orderBy(addresses.addrId),
+      ).toEqual(snapshot);
     const notFound = { code: "A00001", msg: "The address does not exist", data: null, success: false };
 
     it("is not in bob's list", async () => {
@@ -176,8 +276,24 @@ describe.skipIf(!dbReady)("address API", () => {
       expect((await call(`/p/address/addrInfo/${id}`, { user: bob })).body).toEqual(notFound);
     });
     it("updateAddr → not found, unchanged (also with a bad area)", async () => {
-      expect((await call("/p/address/updateAddr", { method: "PUT", user: bob, body: { ...form({ receiver: "hacked" }), addrId: id } })).body).toEqual(notFound);
-      expect((await call("/p/address/updateAddr", { method: "PUT", user: bob, body: { ...form({ areaId: 110101 }), addrId: id } })).body).toEqual(notFound);
+      expect(
+        (
+          await call("/p/address/updateAddr", {
+            method: "PUT",
+            user: bob,
+            body: { ...form({ receiver: "hacked" }), addrId: id },
+          })
+        ).body,
+      ).toEqual(notFound);
+      expect(
+        (
+          await call("/p/address/updateAddr", {
+            method: "PUT",
+            user: bob,
+            body: { ...form({ areaId: 110101 }), addrId: id },
+          })
+        ).body,
+      ).toEqual(notFound);
       await unchanged();
     });
     it("deleteAddr → not found, unchanged", async () => {

@@ -33,9 +33,18 @@ describe.skipIf(!dbReady)("area API", () => {
     expect(cities.find((c) => c.areaId === 4403)).toEqual({ areaId: 4403, areaName: "深圳市", parentId: 44, level: 2 });
     expect(cities.every((c) => c.parentId === 44 && c.level === 2)).toBe(true);
     const districts = await areas("?pid=4403");
-    expect(districts.find((d) => d.areaId === 440305)).toEqual({ areaId: 440305, areaName: "南山区", parentId: 4403, level: 3 });
+    expect(districts.find((d) => d.areaId === 440305)).toEqual({
+      areaId: 440305,
+      areaName: "南山区",
+      parentId: 4403,
+      level: 3,
+    });
     expect(districts.every((d) => d.level === 3)).toBe(true);
-    expect((await areas("?pid=81")).map((c) => [c.areaId, c.areaName])).toEqual([[8101, "香港岛"], [8102, "九龙"], [8103, "新界"]]);
+    expect((await areas("?pid=81")).map((c) => [c.areaId, c.areaName])).toEqual([
+      [8101, "香港岛"],
+      [8102, "九龙"],
+      [8103, "新界"],
+    ]);
     expect((await areas("?pid=8201"))[0]).toEqual({ areaId: 820101, areaName: "大堂区", parentId: 8201, level: 3 });
   });
 

@@ -45,9 +45,13 @@ describe.skipIf(!dbReady)("catalogue API", () => {
       const top = tree.map((n) => n.seq);
       expect(top).toEqual([...top].sort((a, b) => a - b));
 
-      const activeTop = await app.ctx.db.select({ id: categories.categoryId }).from(categories)
+      const activeTop = await app.ctx.db
+        .select({ id: categories.categoryId })
+        .from(categories)
         .where(and(eq(categories.shopId, 0), eq(categories.parentId, 0), eq(categories.status, 1)));
-      expect(tree.map((n) => n.categoryId).sort((a, b) => a - b)).toEqual(activeTop.map((r) => r.id).sort((a, b) => a - b));
+      expect(tree.map((n) => n.categoryId).sort((a, b) => a - b)).toEqual(
+        activeTop.map((r) => r.id).sort((a, b) => a - b),
+      );
     });
 
     it("parentId absent, empty and 0 all mean the top level", async () => {
@@ -62,7 +66,10 @@ describe.skipIf(!dbReady)("catalogue API", () => {
       const zh = okData(await app.get<CategoryNode[]>("/api/category/categoryInfo", "zh-CN"));
       const tw = okData(await app.get<CategoryNode[]>("/api/category/categoryInfo", "zh-TW,zh;q=0.9"));
       const en = okData(await app.get<CategoryNode[]>("/api/category/categoryInfo", "en"));
-      const rows = await app.ctx.db.select({ id: categories.categoryId, name: categories.name }).from(categories).where(eq(categories.shopId, 0));
+      const rows = await app.ctx.db
+        .select({ id: categories.categoryId, name: categories.name })
+        .from(categories)
+        .where(eq(categories.shopId, 0));
       const byId = new Map(rows.map((r) => [r.id, r.name]));
       expect(zh[0]!.categoryName).toBe(pickText(byId.get(zh[0]!.categoryId), "zh"));
       expect(tw[0]!.categoryName).toBe(pickText(byId.get(tw[0]!.categoryId), "zh-tw"));
@@ -74,10 +81,14 @@ describe.skipIf(!dbReady)("catalogue API", () => {
     it("a parentId answers that category's children with their children", async () => {
       const tree = okData(await app.get<CategoryNode[]>("/api/category/categoryInfo", "zh"));
       const parent = tree.find((n) => n.categories.length > 0)!;
-      const sub = okData(await app.get<CategoryNode[]>(`/api/category/categoryInfo?parentId=${parent.categoryId}`, "zh"));
+      const sub = okData(
+        await app.get<CategoryNode[]>(`/api/category/categoryInfo?parentId=${parent.categoryId}`, "zh"),
+      );
       expect(sub).toEqual(parent.categories);
       const level2 = sub.find((n) => n.categories.length > 0)!;
-      const leaves = okData(await app.get<CategoryNode[]>(`/api/category/categoryInfo?parentId=${level2.categoryId}`, "zh"));
+      const leaves = okData(
+        await app.get<CategoryNode[]>(`/api/category/categoryInfo?parentId=${level2.categoryId}`, "zh"),
+      );
       expect(leaves).toEqual(level2.categories);
       for (const leaf of leaves) expect(leaf.categories).toEqual([]);
     });
@@ -88,7 +99,9 @@ describe.skipIf(!dbReady)("catalogue API", () => {
       await app.ctx.db.update(categories).set({ status: 0 }).where(eq(categories.categoryId, victim.categoryId));
       const after = okData(await app.get<CategoryNode[]>("/api/category/categoryInfo", "zh"));
       expect(after.map((n) => n.categoryId)).not.toContain(victim.categoryId);
-      expect(okData(await app.get<CategoryNode[]>(`/api/category/categoryInfo?parentId=${victim.categoryId}`, "zh"))).toEqual([]);
+      expect(
+        okData(await app.get<CategoryNode[]>(`/api/category/categoryInfo?parentId=${victim.categoryId}`, "zh")),
+      ).toEqual([]);
       await app.ctx.db.update(categories).set({ status: 1 }).where(eq(categories.categoryId, victim.categoryId));
     });
 
@@ -101,8 +114,11 @@ describe.skipIf(!dbReady)("catalogue API", () => {
       const platform = okData(await app.get<CategoryNode[]>("/api/category/categoryInfo?shopId=0", "zh"));
       expect(platform).toEqual(okData(await app.get<CategoryNode[]>("/api/category/categoryInfo", "zh")));
       expect(okData(await app.get<CategoryNode[]>("/api/category/categoryInfo?shopId=99999", "zh"))).toEqual([]);
-      const [someShop] = await app.ctx.db.select({ shopId: categories.shopId, id: categories.categoryId }).from(categories)
-        .where(and(eq(categories.parentId, 0), eq(categories.status, 1), ne(categories.shopId, 0))).limit(1);
+      const [someShop] = await app.ctx.db
+        .select({ shopId: categories.shopId, id: categories.categoryId })
+        .from(categories)
+        .where(and(eq(categories.parentId, 0), eq(categories.status, 1), ne(categories.shopId, 0)))
+        .limit(1);
       if (someShop) {
         const own = okData(await app.get<CategoryNode[]>(`/api/category/categoryInfo?shopId=${someShop.shopId}`, "zh"));
         expect(own.map((n) => n.categoryId)).toContain(someShop.id);
@@ -128,18 +144,28 @@ describe.skipIf(!dbReady)("catalogue API", () => {
 
   describe("GET /mall4cloud_product/ua/brand/list_by_category", () => {
     async function linkedBrandIds(categoryIds: number[]): Promise<number[]> {
-      const rows = await app.ctx.db.selectDistinct({ brandId: categoryBrands.brandId }).from(categoryBrands)
+      const rows = await app.ctx.db
+        .selectDistinct({ brandId: categoryBrands.brandId })
+        .from(categoryBrands)
         .innerJoin(brands, eq(brands.brandId, categoryBrands.brandId))
         .where(and(inArray(categoryBrands.categoryId, categoryIds), eq(brands.status, 1)));
       return rows.map((r) => r.brandId).sort((a, b) => a - b);
     }
 
     it("answers the brands of a level-3 category, by seq, localized", async () => {
-      const [link] = await app.ctx.db.select({ categoryId: categoryBrands.categoryId }).from(categoryBrands)
+      const [link] = await app.ctx.db
+        .select({ categoryId: categoryBrands.categoryId })
+        .from(categoryBrands)
         .innerJoin(categories, eq(categories.categoryId, categoryBrands.categoryId))
-        .where(and(eq(categories.grade, 2), eq(categories.status, 1))).limit(1);
+        .where(and(eq(categories.grade, 2), eq(categories.status, 1)))
+        .limit(1);
       expect(link).toBeDefined();
-      const zh = okData(await app.get<BrandItem[]>(`/api/mall4cloud_product/ua/brand/list_by_category?categoryId=${link!.categoryId}`, "zh"));
+      const zh = okData(
+        await app.get<BrandItem[]>(
+          `/api/mall4cloud_product/ua/brand/list_by_category?categoryId=${link!.categoryId}`,
+          "zh",
+        ),
+      );
       expect(zh.length).toBeGreaterThan(0);
       for (const b of zh) {
         expect(Object.keys(b).sort()).toEqual(BRAND_KEYS);
@@ -149,8 +175,16 @@ describe.skipIf(!dbReady)("catalogue API", () => {
       expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
       expect(zh.map((b) => b.brandId).sort((a, b) => a - b)).toEqual(await linkedBrandIds([link!.categoryId]));
 
-      const en = okData(await app.get<BrandItem[]>(`/api/mall4cloud_product/ua/brand/list_by_category?categoryId=${link!.categoryId}`, "en"));
-      const raw = await app.ctx.db.select({ brandId: brands.brandId, name: brands.name }).from(brands).where(eq(brands.brandId, en[0]!.brandId));
+      const en = okData(
+        await app.get<BrandItem[]>(
+          `/api/mall4cloud_product/ua/brand/list_by_category?categoryId=${link!.categoryId}`,
+          "en",
+        ),
+      );
+      const raw = await app.ctx.db
+        .select({ brandId: brands.brandId, name: brands.name })
+        .from(brands)
+        .where(eq(brands.brandId, en[0]!.brandId));
       expect(en[0]!.name).toBe(pickText(raw[0]!.name, "en"));
     });
 
@@ -159,7 +193,12 @@ describe.skipIf(!dbReady)("catalogue API", () => {
       for (const top of tree.slice(0, 3)) {
         const ids: number[] = [];
         walk([top], (n) => ids.push(n.categoryId));
-        const answer = okData(await app.get<BrandItem[]>(`/api/mall4cloud_product/ua/brand/list_by_category?categoryId=${top.categoryId}`, "zh"));
+        const answer = okData(
+          await app.get<BrandItem[]>(
+            `/api/mall4cloud_product/ua/brand/list_by_category?categoryId=${top.categoryId}`,
+            "zh",
+          ),
+        );
         const got = answer.map((b) => b.brandId);
         expect(new Set(got).size).toBe(got.length);
         expect([...got].sort((a, b) => a - b)).toEqual(await linkedBrandIds(ids));
@@ -169,16 +208,24 @@ describe.skipIf(!dbReady)("catalogue API", () => {
     it("disabled brands are left out", async () => {
       const tree = okData(await app.get<CategoryNode[]>("/api/category/categoryInfo", "zh"));
       const id = tree[0]!.categoryId;
-      const before = okData(await app.get<BrandItem[]>(`/api/mall4cloud_product/ua/brand/list_by_category?categoryId=${id}`, "zh"));
+      const before = okData(
+        await app.get<BrandItem[]>(`/api/mall4cloud_product/ua/brand/list_by_category?categoryId=${id}`, "zh"),
+      );
       if (before.length === 0) return;
       await app.ctx.db.update(brands).set({ status: 0 }).where(eq(brands.brandId, before[0]!.brandId));
-      const after = okData(await app.get<BrandItem[]>(`/api/mall4cloud_product/ua/brand/list_by_category?categoryId=${id}`, "zh"));
+      const after = okData(
+        await app.get<BrandItem[]>(`/api/mall4cloud_product/ua/brand/list_by_category?categoryId=${id}`, "zh"),
+      );
       expect(after.map((b) => b.brandId)).not.toContain(before[0]!.brandId);
       await app.ctx.db.update(brands).set({ status: 1 }).where(eq(brands.brandId, before[0]!.brandId));
     });
 
     it("unknown category → empty array; missing or bad categoryId → A00001", async () => {
-      expect(okData(await app.get<BrandItem[]>("/api/mall4cloud_product/ua/brand/list_by_category?categoryId=99999999", "zh"))).toEqual([]);
+      expect(
+        okData(
+          await app.get<BrandItem[]>("/api/mall4cloud_product/ua/brand/list_by_category?categoryId=99999999", "zh"),
+        ),
+      ).toEqual([]);
       const missing = await app.get("/api/mall4cloud_product/ua/brand/list_by_category", "en");
       expect(missing.body).toMatchObject({ code: "A00001", success: false, msg: "Category cannot be empty" });
       const bad = await app.get("/api/mall4cloud_product/ua/brand/list_by_category?categoryId=x", "zh");
@@ -191,7 +238,9 @@ describe.skipIf(!dbReady)("catalogue API", () => {
       const zh = okData(await app.get<HotSearchItem[]>("/api/search/hotSearch?number=4&sort=1", "zh"));
       expect(zh).toHaveLength(4);
       for (const h of zh) expect(Object.keys(h).sort()).toEqual(["content", "hotSearchId", "title"]);
-      const rows = await app.ctx.db.select().from(hotSearches)
+      const rows = await app.ctx.db
+        .select()
+        .from(hotSearches)
         .where(and(eq(hotSearches.shopId, 0), eq(hotSearches.status, 1), eq(hotSearches.type, 1)));
       const expected = rows.sort((a, b) => a.seq - b.seq || a.hotSearchId - b.hotSearchId).slice(0, 4);
       expect(zh.map((h) => h.hotSearchId)).toEqual(expected.map((r) => r.hotSearchId));
@@ -210,16 +259,30 @@ describe.skipIf(!dbReady)("catalogue API", () => {
       expect(def.length).toBeLessThanOrEqual(4);
       expect(def).toEqual(okData(await app.get<HotSearchItem[]>("/api/search/hotSearch?number=4&sort=1&type=1", "zh")));
       const shopWords = okData(await app.get<HotSearchItem[]>("/api/search/hotSearch?number=20&type=2", "zh"));
-      const rows = await app.ctx.db.select({ id: hotSearches.hotSearchId }).from(hotSearches)
+      const rows = await app.ctx.db
+        .select({ id: hotSearches.hotSearchId })
+        .from(hotSearches)
         .where(and(eq(hotSearches.shopId, 0), eq(hotSearches.status, 1), eq(hotSearches.type, 2)));
-      expect(shopWords.map((h) => h.hotSearchId).sort((a, b) => a - b)).toEqual(rows.map((r) => r.id).sort((a, b) => a - b).slice(0, 20));
+      expect(shopWords.map((h) => h.hotSearchId).sort((a, b) => a - b)).toEqual(
+        rows
+          .map((r) => r.id)
+          .sort((a, b) => a - b)
+          .slice(0, 20),
+      );
     });
 
     it("sort=0 answers newest first", async () => {
-      const [inserted] = await app.ctx.db.insert(hotSearches).values({
-        title: { zh: "最新热词", "zh-tw": "最新熱詞", en: "Newest word" }, content: { zh: "最新", "zh-tw": "最新", en: "newest" },
-        type: 1, seq: 9999, status: 1, createdAt: new Date(Date.now() + 60_000),
-      }).returning({ id: hotSearches.hotSearchId });
+      const [inserted] = await app.ctx.db
+        .insert(hotSearches)
+        .values({
+          title: { zh: "最新热词", "zh-tw": "最新熱詞", en: "Newest word" },
+          content: { zh: "最新", "zh-tw": "最新", en: "newest" },
+          type: 1,
+          seq: 9999,
+          status: 1,
+          createdAt: new Date(Date.now() + 60_000),
+        })
+        .returning({ id: hotSearches.hotSearchId });
       const newest = okData(await app.get<HotSearchItem[]>("/api/search/hotSearch?number=1&sort=0", "en"));
       expect(newest).toEqual([{ hotSearchId: inserted!.id, title: "Newest word", content: "newest" }]);
       const bySeq = okData(await app.get<HotSearchItem[]>("/api/search/hotSearch?number=4&sort=1", "en"));

@@ -7,15 +7,37 @@ import type { ProductCard, ProductSearchPage } from "../../../src/lib/catalog/pr
 import { categoryPath, newProductsSince } from "../../../src/server/domain/catalog/product-list.ts";
 import { createTestApp, dbReady, okData, type TestApp } from "../helpers.ts";
 
-const CARD_KEYS = ["brief", "commentNum", "oriPrice", "pic", "price", "prodId", "prodName", "putawayTime", "shopId", "shopName", "shopType", "soldNum", "totalStocks"];
+const CARD_KEYS = [
+  "brief",
+  "commentNum",
+  "oriPrice",
+  "pic",
+  "price",
+  "prodId",
+  "prodName",
+  "putawayTime",
+  "shopId",
+  "shopName",
+  "shopType",
+  "soldNum",
+  "totalStocks",
+];
 
 describe.skipIf(!dbReady)("product list API", () => {
   let app: TestApp;
-  const list = async (qs: string, lang = "zh") => okData(await app.get<Page<ProductCard>>(`/api/search/searchProdPage?${qs}`, lang));
+  const list = async (qs: string, lang = "zh") =>
+    okData(await app.get<Page<ProductCard>>(`/api/search/searchProdPage?${qs}`, lang));
   /** prodIds of products on sale in open shops matching an extra condition. */
-  const visibleIds = async (extra?: ReturnType<typeof and>) => (await app.ctx.db
-    .select({ id: products.prodId }).from(products).innerJoin(shops, eq(shops.shopId, products.shopId))
-    .where(and(eq(products.status, 1), eq(shops.shopStatus, 1), extra))).map((r) => r.id).sort((a, b) => a - b);
+  const visibleIds = async (extra?: ReturnType<typeof and>) =>
+    (
+      await app.ctx.db
+        .select({ id: products.prodId })
+        .from(products)
+        .innerJoin(shops, eq(shops.shopId, products.shopId))
+        .where(and(eq(products.status, 1), eq(shops.shopStatus, 1), extra))
+    )
+      .map((r) => r.id)
+      .sort((a, b) => a - b);
   const allPages = async (qs: string) => {
     const out: ProductCard[] = [];
     for (let current = 1; ; current++) {
@@ -57,8 +79,14 @@ describe.skipIf(!dbReady)("product list API", () => {
   });
 
   it("keyword in Chinese and English finds the same product, case-insensitively", async () => {
-    const [zh] = await app.ctx.db.select().from(productTranslations).where(and(eq(productTranslations.prodId, 1), eq(productTranslations.locale, "zh")));
-    const [en] = await app.ctx.db.select().from(productTranslations).where(and(eq(productTranslations.prodId, 1), eq(productTranslations.locale, "en")));
+    const [zh] = await app.ctx.db
+      .select()
+      .from(productTranslations)
+      .where(and(eq(productTranslations.prodId, 1), eq(productTranslations.locale, "zh")));
+    const [en] = await app.ctx.db
+      .select()
+      .from(productTranslations)
+      .where(and(eq(productTranslations.prodId, 1), eq(productTranslations.locale, "en")));
     const byZh = await list(`keyword=${encodeURIComponent(` ${zh!.prodName} `)}&size=100`);
     const byEn = await list(`keyword=${encodeURIComponent(en!.prodName.toUpperCase())}&size=100`, "en");
     expect(byZh.records.map((r) => r.prodId)).toContain(1);
@@ -68,7 +96,15 @@ describe.skipIf(!dbReady)("product list API", () => {
     // Every hit really contains the keyword in some language.
     const word = en!.prodName.split(" ")[0]!;
     const hits = await allPages(`keyword=${encodeURIComponent(word.toLowerCase())}`);
-    const expected = await visibleIds(inArray(products.prodId, app.ctx.db.select({ id: productTranslations.prodId }).from(productTranslations).where(sql`${productTranslations.prodName} ilike ${`%${word}%`}`)));
+    const expected = await visibleIds(
+      inArray(
+        products.prodId,
+        app.ctx.db
+          .select({ id: productTranslations.prodId })
+          .from(productTranslations)
+          .where(sql`${productTranslations.prodName} ilike ${`%${word}%`}`),
+      ),
+    );
     expect(hits.records.map((r) => r.prodId).sort((a, b) => a - b)).toEqual(expected);
   });
 
@@ -78,17 +114,27 @@ describe.skipIf(!dbReady)("product list API", () => {
   });
 
   it("filters by category at any level (cpid / cid / thCid)", async () => {
-    const [p] = await app.ctx.db.select({ categoryId: products.categoryId }).from(products).where(eq(products.prodId, 1));
+    const [p] = await app.ctx.db
+      .select({ categoryId: products.categoryId })
+      .from(products)
+      .where(eq(products.prodId, 1));
     const path = await categoryPath(app.ctx.db, "en", { thCid: p!.categoryId });
     expect(path.map((c) => c.level)).toEqual([1, 2, 3]);
     const [l1, l2, l3] = path.map((c) => c.categoryId) as [number, number, number];
 
-    const cats = await app.ctx.db.select({ id: categories.categoryId, parentId: categories.parentId }).from(categories).where(eq(categories.shopId, 0));
+    const cats = await app.ctx.db
+      .select({ id: categories.categoryId, parentId: categories.parentId })
+      .from(categories)
+      .where(eq(categories.shopId, 0));
     const level3Of = (parent: number) => cats.filter((c) => c.parentId === parent).map((c) => c.id);
-    const l3under1 = cats.filter((c) => level3Of(l1).length && cats.some((m) => m.id === c.parentId && m.parentId === l1)).map((c) => c.id);
+    const l3under1 = cats
+      .filter((c) => level3Of(l1).length && cats.some((m) => m.id === c.parentId && m.parentId === l1))
+      .map((c) => c.id);
 
     const third = await allPages(`primaryCategoryId=${l1}&secondaryCategoryId=${l2}&categoryId=${l3}`);
-    expect(third.records.map((r) => r.prodId).sort((a, b) => a - b)).toEqual(await visibleIds(eq(products.categoryId, l3)));
+    expect(third.records.map((r) => r.prodId).sort((a, b) => a - b)).toEqual(
+      await visibleIds(eq(products.categoryId, l3)),
+    );
     const second = await allPages(`primaryCategoryId=${l1}&secondaryCategoryId=${l2}`);
     expect(second.total).toBe((await visibleIds(inArray(products.categoryId, level3Of(l2)))).length);
     const first = await allPages(`primaryCategoryId=${l1}`);
@@ -101,17 +147,26 @@ describe.skipIf(!dbReady)("product list API", () => {
     // A cid that is not a child of cpid is ignored (with everything below it).
     const otherTop = cats.find((c) => c.parentId === 0 && c.id !== l1)!;
     const foreignCid = cats.find((c) => c.parentId === otherTop.id)!;
-    expect((await list(`primaryCategoryId=${l1}&secondaryCategoryId=${foreignCid.id}&categoryId=${l3}`)).total).toBe(first.total);
+    expect((await list(`primaryCategoryId=${l1}&secondaryCategoryId=${foreignCid.id}&categoryId=${l3}`)).total).toBe(
+      first.total,
+    );
     expect(await categoryPath(app.ctx.db, "zh", { cpid: l1, cid: foreignCid.id })).toHaveLength(1);
     // Unknown category → nothing.
     expect((await list("categoryId=99999")).total).toBe(0);
   });
 
   it("filters by brands", async () => {
-    const top = await app.ctx.db.select({ brandId: products.brandId, n: sql<number>`count(*)::int` }).from(products).groupBy(products.brandId).orderBy(sql`count(*) desc`).limit(2);
+    const top = await app.ctx.db
+      .select({ brandId: products.brandId, n: sql<number>`count(*)::int` })
+      .from(products)
+      .groupBy(products.brandId)
+      .orderBy(sql`count(*) desc`)
+      .limit(2);
     const ids = top.map((b) => b.brandId!);
     const got = await allPages(`brandIds=${ids.join(",")}`);
-    expect(got.records.map((r) => r.prodId).sort((a, b) => a - b)).toEqual(await visibleIds(inArray(products.brandId, ids)));
+    expect(got.records.map((r) => r.prodId).sort((a, b) => a - b)).toEqual(
+      await visibleIds(inArray(products.brandId, ids)),
+    );
     expect(got.total).toBeGreaterThan(0);
   });
 
@@ -120,9 +175,15 @@ describe.skipIf(!dbReady)("product list API", () => {
     expect(got.total).toBeGreaterThan(0);
     expect(got.records.every((r) => r.shopId === 2)).toBe(true);
     expect(got.total).toBe((await visibleIds(eq(products.shopId, 2))).length);
-    const [cat] = await app.ctx.db.select({ id: categories.categoryId }).from(categories).where(eq(categories.shopId, 2)).limit(1);
+    const [cat] = await app.ctx.db
+      .select({ id: categories.categoryId })
+      .from(categories)
+      .where(eq(categories.shopId, 2))
+      .limit(1);
     const inCat = await allPages(`shopId=2&shopCategoryId=${cat!.id}`);
-    expect(inCat.records.map((r) => r.prodId).sort((a, b) => a - b)).toEqual(await visibleIds(eq(products.shopCategoryId, cat!.id)));
+    expect(inCat.records.map((r) => r.prodId).sort((a, b) => a - b)).toEqual(
+      await visibleIds(eq(products.shopCategoryId, cat!.id)),
+    );
     // A category of another shop matches nothing.
     expect((await list(`shopId=1&shopCategoryId=${cat!.id}`)).total).toBe(0);
   });
@@ -160,16 +221,25 @@ describe.skipIf(!dbReady)("product list API", () => {
       const a = def.records[i - 1]!;
       const b = def.records[i]!;
       expect(b.soldNum <= a.soldNum).toBe(true);
-      if (b.soldNum === a.soldNum) expect(b.commentNum < a.commentNum || (b.commentNum === a.commentNum && b.prodId > a.prodId)).toBe(true);
+      if (b.soldNum === a.soldNum)
+        expect(b.commentNum < a.commentNum || (b.commentNum === a.commentNum && b.prodId > a.prodId)).toBe(true);
     }
     // No sort given: comprehensive.
     expect((await list("size=20")).records.map((r) => r.prodId)).toEqual(def.records.slice(0, 20).map((r) => r.prodId));
   });
 
   it("never lists an off-shelf product or a product of a closed shop", async () => {
-    const [p] = await app.ctx.db.select({ id: products.prodId, shopId: products.shopId }).from(products).where(and(eq(products.status, 1), eq(products.shopId, 3))).limit(1);
-    const [name] = await app.ctx.db.select({ n: productTranslations.prodName }).from(productTranslations).where(and(eq(productTranslations.prodId, p!.id), eq(productTranslations.locale, "en")));
-    const find = async () => (await list(`keyword=${encodeURIComponent(name!.n)}&size=100`)).records.map((r) => r.prodId);
+    const [p] = await app.ctx.db
+      .select({ id: products.prodId, shopId: products.shopId })
+      .from(products)
+      .where(and(eq(products.status, 1), eq(products.shopId, 3)))
+      .limit(1);
+    const [name] = await app.ctx.db
+      .select({ n: productTranslations.prodName })
+      .from(productTranslations)
+      .where(and(eq(productTranslations.prodId, p!.id), eq(productTranslations.locale, "en")));
+    const find = async () =>
+      (await list(`keyword=${encodeURIComponent(name!.n)}&size=100`)).records.map((r) => r.prodId);
     expect(await find()).toContain(p!.id);
     await app.ctx.db.update(products).set({ status: 0 }).where(eq(products.prodId, p!.id));
     try {
@@ -187,7 +257,9 @@ describe.skipIf(!dbReady)("product list API", () => {
       await app.ctx.db.update(shops).set({ shopStatus: 1 }).where(eq(shops.shopId, 3));
     }
     // Seeded off-shelf products are never there.
-    const off = (await app.ctx.db.select({ id: products.prodId }).from(products).where(eq(products.status, 0))).map((r) => r.id);
+    const off = (await app.ctx.db.select({ id: products.prodId }).from(products).where(eq(products.status, 0))).map(
+      (r) => r.id,
+    );
     expect(off.length).toBeGreaterThan(0);
     const { records } = await allPages("sort=5");
     expect(records.some((r) => off.includes(r.prodId))).toBe(false);
@@ -214,7 +286,9 @@ describe.skipIf(!dbReady)("product list API", () => {
   it("GET /search/page answers {pages, total, records: [{shopInfo, brands, categories, products}]}", async () => {
     const [shop] = await app.ctx.db.select({ name: shops.shopName }).from(shops).where(eq(shops.shopId, 1));
     const kw = shop!.name.en.split(" ")[0]!;
-    const res = okData(await app.get<ProductSearchPage>(`/api/search/page?keyword=${encodeURIComponent(kw)}&size=5`, "en"));
+    const res = okData(
+      await app.get<ProductSearchPage>(`/api/search/page?keyword=${encodeURIComponent(kw)}&size=5`, "en"),
+    );
     expect(Object.keys(res).sort()).toEqual(["pages", "records", "total"]);
     expect(res.records).toHaveLength(1);
     const rec = res.records[0];
@@ -231,16 +305,36 @@ describe.skipIf(!dbReady)("product list API", () => {
       expect(r0.categories.length).toBeGreaterThan(0);
       expect(Object.keys(r0.brands[0]!).sort()).toEqual(["brandId", "brandImg", "brandName"]);
       expect(Object.keys(r0.categories[0]!).sort()).toEqual(["categoryId", "name"]);
-      const brandNames = (await app.ctx.db.select({ name: brands.name }).from(brands).where(inArray(brands.brandId, r0.brands.map((b) => b.brandId)))).map((b) => b.name.en);
+      const brandNames = (
+        await app.ctx.db
+          .select({ name: brands.name })
+          .from(brands)
+          .where(
+            inArray(
+              brands.brandId,
+              r0.brands.map((b) => b.brandId),
+            ),
+          )
+      ).map((b) => b.name.en);
       expect(brandNames.sort()).toEqual(r0.brands.map((b) => b.brandName).sort());
     }
     const none = okData(await app.get<ProductSearchPage>("/api/search/page?keyword=zzzzqqqq", "en"));
-    expect(none).toEqual({ pages: 1, total: 0, records: [{ shopInfo: null, brands: [], categories: [], products: [] }] });
+    expect(none).toEqual({
+      pages: 1,
+      total: 0,
+      records: [{ shopInfo: null, brands: [], categories: [], products: [] }],
+    });
   });
 
   it("GET /search/renovationPage answers the given products in order, without unavailable ones", async () => {
-    const [off] = await app.ctx.db.select({ id: products.prodId }).from(products).where(eq(products.status, 0)).limit(1);
-    const res = okData(await app.get<Page<ProductCard>>(`/api/search/renovationPage?prodIds=5,${off!.id},2,999999,3`, "en"));
+    const [off] = await app.ctx.db
+      .select({ id: products.prodId })
+      .from(products)
+      .where(eq(products.status, 0))
+      .limit(1);
+    const res = okData(
+      await app.get<Page<ProductCard>>(`/api/search/renovationPage?prodIds=5,${off!.id},2,999999,3`, "en"),
+    );
     const visible = await visibleIds();
     expect(res.records.map((r) => r.prodId)).toEqual([5, 2, 3].filter((id) => visible.includes(id)));
     expect(res.records.length).toBeGreaterThan(0);

@@ -55,7 +55,8 @@ export class ChatClient {
     for (;;) {
       const hit = this.frames.slice(from).find(match);
       if (hit) return hit;
-      if (Date.now() > deadline) throw new Error(`no matching frame within ${ms} ms; got ${JSON.stringify(this.frames).slice(0, 800)}`);
+      if (Date.now() > deadline)
+        throw new Error(`no matching frame within ${ms} ms; got ${JSON.stringify(this.frames).slice(0, 800)}`);
       await new Promise<void>((r) => {
         this.waiters.push(r);
         setTimeout(r, 100);
@@ -100,7 +101,11 @@ export async function serveChat(app: TestApp): Promise<{ base: string; chat: Cha
 }
 
 /** Starts tests/api/chat/chat-node.ts on the test database; resolves with its base URL. */
-export async function startChatProcess(databaseUrl: string, dataDir: string, env: Record<string, string> = {}): Promise<{ base: string; proc: ChildProcess }> {
+export async function startChatProcess(
+  databaseUrl: string,
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<{ base: string; proc: ChildProcess }> {
   const proc = spawn(path.resolve("node_modules/.bin/tsx"), [path.resolve("tests/api/chat/chat-node.ts")], {
     env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, NODE_ENV: "test", JOBS: "0", ...env },
     stdio: ["ignore", "pipe", "inherit"],
@@ -120,4 +125,3 @@ export async function startChatProcess(databaseUrl: string, dataDir: string, env
   });
   return { base, proc };
 }
-

@@ -5,7 +5,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { agentSocketPath, ChatClose, ChatCode, MsgType, userSocketPath, type ChatMessageDto, type ConversationDto } from "../../../src/lib/chat/chat.ts";
+import {
+  agentSocketPath,
+  ChatClose,
+  ChatCode,
+  MsgType,
+  userSocketPath,
+  type ChatMessageDto,
+  type ConversationDto,
+} from "../../../src/lib/chat/chat.ts";
 import type { Page } from "../../../src/lib/api-types.ts";
 import { products, sessions } from "../../../src/server/db/schema/index.ts";
 import { hashToken, newToken } from "../../../src/server/domain/account/tokens.ts";
@@ -15,7 +23,8 @@ import { createTestApp, dbReady, okData, type TestApp } from "../helpers.ts";
 import { createOrder, pickSku } from "../order-fixtures.ts";
 import { ChatClient, serveChat, type Frame } from "./chat-helpers.ts";
 
-const isMsg = (f: Frame, content: string) => f.code === ChatCode.MESSAGE && (f.data as ChatMessageDto).content === content;
+const isMsg = (f: Frame, content: string) =>
+  f.code === ChatCode.MESSAGE && (f.data as ChatMessageDto).content === content;
 
 describe.skipIf(!dbReady)("chat", () => {
   let app: TestApp;
@@ -33,7 +42,11 @@ describe.skipIf(!dbReady)("chat", () => {
     return c;
   };
   const agentCall = <T>(path: string, token: string, body?: unknown) =>
-    app.request<T>(`/api${path}`, { method: body === undefined ? "GET" : "POST", headers: { Authorization: token, "Accept-Language": "en", "Content-Type": "application/json" }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    app.request<T>(`/api${path}`, {
+      method: body === undefined ? "GET" : "POST",
+      headers: { Authorization: token, "Accept-Language": "en", "Content-Type": "application/json" },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
 
   beforeAll(async () => {
     app = await createTestApp();
@@ -41,9 +54,14 @@ describe.skipIf(!dbReady)("chat", () => {
     call = caller(app);
     alice = await createTestUser(app, "alice");
     bob = await createTestUser(app, "bob");
-    const login = async (username: string) => okData(await app.request<{ accessToken: string; shopId: number }>("/api/merchant/login", {
-      method: "POST", headers: { "Content-Type": "application/json", "X-Forwarded-For": `10.9.0.${username.length}` }, body: JSON.stringify({ username, password: "Shop1234" }),
-    }));
+    const login = async (username: string) =>
+      okData(
+        await app.request<{ accessToken: string; shopId: number }>("/api/merchant/login", {
+          method: "POST",
+          headers: { "Content-Type": "application/json", "X-Forwarded-For": `10.9.0.${username.length}` },
+          body: JSON.stringify({ username, password: "Shop1234" }),
+        }),
+      );
     const s1 = await login("shop01");
     shopToken = s1.accessToken;
     shopId = s1.shopId;
@@ -62,7 +80,9 @@ describe.skipIf(!dbReady)("chat", () => {
     expect((await unknown.next((f) => f.code === ChatCode.RELOGIN)).msg).toBe("Account offline, please log in again");
     expect((await unknown.waitClose()).code).toBe(ChatClose.RELOGIN);
     const forged = await connect(`${userSocketPath(alice.token, bob.userId)}?lang=en`);
-    expect((await forged.next((f) => f.code === ChatCode.NO_USER)).msg).toBe("This chat link does not belong to your account");
+    expect((await forged.next((f) => f.code === ChatCode.NO_USER)).msg).toBe(
+      "This chat link does not belong to your account",
+    );
     expect((await forged.waitClose()).code).toBe(ChatClose.FORGED);
     const agent = await connect(agentSocketPath("platform", "wrong-secret"));
     expect((await agent.waitClose()).code).toBe(ChatClose.RELOGIN);
@@ -105,18 +125,32 @@ describe.skipIf(!dbReady)("chat", () => {
     const list = okData(await call<Page<ConversationDto>>("/p/user/conversations", { user: alice }));
     expect(list.records[0]).toMatchObject({ shopId, chatType: 2, unread: 1, latestMsg: "hi alice" });
     expect(okData(await call<{ unread: number }>("/p/chat/read", { user: alice, body: { shopId } })).unread).toBe(0);
-    await agent.next((f) => f.code === ChatCode.RECEIPT && (f.data as { side: string; readId: number }).side === "user" && (f.data as { readId: number }).readId > 0);
+    await agent.next(
+      (f) =>
+        f.code === ChatCode.RECEIPT &&
+        (f.data as { side: string; readId: number }).side === "user" &&
+        (f.data as { readId: number }).readId > 0,
+    );
 
     // The shop's agent lists both buyers; another shop sees none of them and may not answer.
     const mine = okData(await agentCall<Page<ConversationDto>>("/merchant/chat/conversations", shopToken));
-    expect(mine.records.map((r) => r.userId).filter((u) => u === alice.userId || u === bob.userId).sort()).toEqual([alice.userId, bob.userId].sort());
+    expect(
+      mine.records
+        .map((r) => r.userId)
+        .filter((u) => u === alice.userId || u === bob.userId)
+        .sort(),
+    ).toEqual([alice.userId, bob.userId].sort());
     const other = okData(await agentCall<Page<ConversationDto>>("/merchant/chat/conversations", otherShopToken));
     expect(other.records.some((r) => r.userId === alice.userId)).toBe(false);
     const convId = mine.records.find((r) => r.userId === alice.userId)!.conversationId;
-    const refused = await agentCall(`/merchant/chat/conversations/${convId}/messages`, otherShopToken, { content: "hijack" });
+    const refused = await agentCall(`/merchant/chat/conversations/${convId}/messages`, otherShopToken, {
+      content: "hijack",
+    });
     expect(refused.body).toMatchObject({ code: "A00001", msg: "This conversation is not your responsibility" });
     agent.send({ toId: "someone-else", msgType: MsgType.TEXT, content: "x", clientId: "r3" });
-    expect((await agent.next((f) => f.code === ChatCode.NOT_YOURS)).msg).toBe("This conversation is not your responsibility");
+    expect((await agent.next((f) => f.code === ChatCode.NOT_YOURS)).msg).toBe(
+      "This conversation is not your responsibility",
+    );
 
     // An agent's HTTP reply (the CLI's way) reaches the buyer's socket at once.
     okData(await agentCall(`/merchant/chat/conversations/${convId}/messages`, shopToken, { content: "via http" }));
@@ -128,50 +162,93 @@ describe.skipIf(!dbReady)("chat", () => {
     a.send({ toId: shopId, msgType: MsgType.TEXT, content: "x".repeat(501), clientId: "long" });
     expect((await a.next((f) => f.code === ChatCode.REFUSED)).msg).toBe("A message has at most 500 characters");
     a.send({ toId: shopId, msgType: MsgType.TEXT, content: "bad\u0007", clientId: "ctl" });
-    expect((await a.next((f) => f.code === ChatCode.REFUSED && (f.data as { clientId: string }).clientId === "ctl")).msg).toContain("characters that cannot be sent");
+    expect(
+      (await a.next((f) => f.code === ChatCode.REFUSED && (f.data as { clientId: string }).clientId === "ctl")).msg,
+    ).toContain("characters that cannot be sent");
 
     const own = await pickSku(app, { shopId });
     a.send({ toId: shopId, msgType: MsgType.PRODUCT, content: String(own.prodId), clientId: "p1" });
-    const card = ((await a.next((f) => f.code === ChatCode.ACK && (f.data as { clientId: string }).clientId === "p1")).data as { message: ChatMessageDto }).message;
+    const card = (
+      (await a.next((f) => f.code === ChatCode.ACK && (f.data as { clientId: string }).clientId === "p1")).data as {
+        message: ChatMessageDto;
+      }
+    ).message;
     expect(JSON.parse(card.content)).toMatchObject({ prodId: own.prodId, price: own.price });
-    const [foreign] = await app.ctx.db.select({ prodId: products.prodId, shopId: products.shopId }).from(products).where(and(eq(products.status, 1))).limit(400);
-    const elsewhere = (await app.ctx.db.select({ prodId: products.prodId, shopId: products.shopId }).from(products)).find((p) => p.shopId !== shopId) ?? foreign!;
+    const [foreign] = await app.ctx.db
+      .select({ prodId: products.prodId, shopId: products.shopId })
+      .from(products)
+      .where(and(eq(products.status, 1)))
+      .limit(400);
+    const elsewhere =
+      (await app.ctx.db.select({ prodId: products.prodId, shopId: products.shopId }).from(products)).find(
+        (p) => p.shopId !== shopId,
+      ) ?? foreign!;
     a.send({ toId: shopId, msgType: MsgType.PRODUCT, content: String(elsewhere.prodId), clientId: "p2" });
-    expect((await a.next((f) => (f.data as { clientId?: string } | null)?.clientId === "p2")).msg).toBe("Inquiry invalid because it was started on another page");
+    expect((await a.next((f) => (f.data as { clientId?: string } | null)?.clientId === "p2")).msg).toBe(
+      "Inquiry invalid because it was started on another page",
+    );
     const order = await createOrder(app, { userId: bob.userId, items: [{ skuId: own.skuId, prodCount: 1 }] });
     a.send({ toId: shopId, msgType: MsgType.ORDER, content: order.orderNumber, clientId: "o1" });
-    expect((await a.next((f) => (f.data as { clientId?: string } | null)?.clientId === "o1")).msg).toBe("Inquiry invalid because it was started on another page");
+    expect((await a.next((f) => (f.data as { clientId?: string } | null)?.clientId === "o1")).msg).toBe(
+      "Inquiry invalid because it was started on another page",
+    );
 
     const before = a.frames.length;
     for (let i = 0; i < 14; i++) a.send({ toId: 0, msgType: MsgType.TEXT, content: `burst ${i}`, clientId: `f${i}` });
-    expect((await a.next((f) => f.code === ChatCode.REFUSED && f.msg === "You are sending too fast; wait a moment", 5000, before)).success).toBe(false);
+    expect(
+      (
+        await a.next(
+          (f) => f.code === ChatCode.REFUSED && f.msg === "You are sending too fast; wait a moment",
+          5000,
+          before,
+        )
+      ).success,
+    ).toBe(false);
     a.send({ content: "HEART_BEAT", msgType: 0 });
     await a.next((f) => f.code === ChatCode.HEARTBEAT, 5000, before);
     expect(a.closed).toBeNull();
     // The official service got the burst's first messages: the platform lists Alice.
-    const platform = okData(await agentCall<Page<ConversationDto>>("/platform/chat/conversations", "dev-platform-token"));
+    const platform = okData(
+      await agentCall<Page<ConversationDto>>("/platform/chat/conversations", "dev-platform-token"),
+    );
     expect(platform.records.some((r) => r.userId === alice.userId && r.latestMsg?.startsWith("burst"))).toBe(true);
   });
 
   it("pages history upward over HTTP and the socket", async () => {
     const carol = await createTestUser(app, "carol");
     const conv = await conversationOf(app.ctx.db, carol.userId, shopId);
-    for (let i = 1; i <= 25; i++) await storeMessage(app.ctx.db, conv, i % 2 ? "agent" : "user", { msgType: 0, content: `m${i}` }, new Date());
-    const p1 = okData(await call<{ records: ChatMessageDto[]; hasMore: boolean }>(`/p/chat/messages?shopId=${shopId}&size=10`, { user: carol }));
+    for (let i = 1; i <= 25; i++)
+      await storeMessage(app.ctx.db, conv, i % 2 ? "agent" : "user", { msgType: 0, content: `m${i}` }, new Date());
+    const p1 = okData(
+      await call<{ records: ChatMessageDto[]; hasMore: boolean }>(`/p/chat/messages?shopId=${shopId}&size=10`, {
+        user: carol,
+      }),
+    );
     expect(p1.records.map((m) => m.content)).toEqual(Array.from({ length: 10 }, (_, i) => `m${16 + i}`));
     expect(p1.hasMore).toBe(true);
-    const p2 = okData(await call<{ records: ChatMessageDto[]; hasMore: boolean }>(`/p/chat/messages?shopId=${shopId}&size=10&before=${p1.records[0]!.msgId}`, { user: carol }));
+    const p2 = okData(
+      await call<{ records: ChatMessageDto[]; hasMore: boolean }>(
+        `/p/chat/messages?shopId=${shopId}&size=10&before=${p1.records[0]!.msgId}`,
+        { user: carol },
+      ),
+    );
     expect(p2.records[0]!.content).toBe("m6");
     const c = await connect(userSocketPath(carol.token, carol.userId));
     c.send({ history: 1, toId: shopId, size: 10, before: p2.records[0]!.msgId });
-    const p3 = (await c.next((f) => f.code === ChatCode.HISTORY)).data as { records: ChatMessageDto[]; hasMore: boolean; conversation: ConversationDto };
+    const p3 = (await c.next((f) => f.code === ChatCode.HISTORY)).data as {
+      records: ChatMessageDto[];
+      hasMore: boolean;
+      conversation: ConversationDto;
+    };
     expect(p3.records.map((m) => m.content)).toEqual(["m1", "m2", "m3", "m4", "m5"]);
     expect(p3.hasMore).toBe(false);
     // Answering reads: only the agent's last message (after Carol's last) is unread.
     expect(p3.conversation.unread).toBe(1);
     const bad = await call(`/p/chat/messages?shopId=abc`, { user: carol });
     expect(bad.body.code).toBe("A00001");
-    expect((await call(`/p/chat/conversation?shopId=99999`, { user: carol })).body.msg).toBe("This store does not exist");
+    expect((await call(`/p/chat/conversation?shopId=99999`, { user: carol })).body.msg).toBe(
+      "This store does not exist",
+    );
   });
 
   it("a second login closes the first socket with 'logged in elsewhere'; an expired token must log in again", async () => {
@@ -184,7 +261,14 @@ describe.skipIf(!dbReady)("chat", () => {
       await c.next((f) => f.code === ChatCode.HEARTBEAT);
     }
     const token2 = newToken();
-    await app.ctx.db.insert(sessions).values({ tokenHash: hashToken(token2), kind: "user", userId: dave.userId, expiresAt: new Date(Date.now() + 3600_000) });
+    await app.ctx.db
+      .insert(sessions)
+      .values({
+        tokenHash: hashToken(token2),
+        kind: "user",
+        userId: dave.userId,
+        expiresAt: new Date(Date.now() + 3600_000),
+      });
     const second = await connect(`${userSocketPath(token2, dave.userId)}?lang=en`);
     expect((await first.next((f) => f.code === ChatCode.ELSEWHERE)).msg).toBe("Logged in elsewhere, please refresh");
     expect((await first.waitClose()).code).toBe(ChatClose.ELSEWHERE);
@@ -193,7 +277,10 @@ describe.skipIf(!dbReady)("chat", () => {
     await second.next((f) => f.code === ChatCode.HEARTBEAT);
     expect(second.closed).toBeNull();
 
-    await app.ctx.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.tokenHash, hashToken(token2)));
+    await app.ctx.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.tokenHash, hashToken(token2)));
     const again = await connect(`${userSocketPath(token2, dave.userId)}?lang=zh`);
     expect((await again.next((f) => f.code === ChatCode.RELOGIN)).msg).toBe("账号已离线，请重新登录");
     expect((await again.waitClose()).code).toBe(ChatClose.RELOGIN);

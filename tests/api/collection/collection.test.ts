@@ -22,25 +22,61 @@ describe.skipIf(!dbReady)("collection API", () => {
     alice = await createTestUser(app, "alice");
     bob = await createTestUser(app, "bob");
     const db = app.ctx.db;
-    onSale = (await db.select({ id: products.prodId }).from(products).innerJoin(shops, eq(shops.shopId, products.shopId)).where(and(eq(products.status, 1), eq(shops.shopStatus, 1))).orderBy(products.prodId).limit(5)).map((r) => r.id);
+    onSale = (
+      await db
+        .select({ id: products.prodId })
+        .from(products)
+        .innerJoin(shops, eq(shops.shopId, products.shopId))
+        .where(and(eq(products.status, 1), eq(shops.shopStatus, 1)))
+        .orderBy(products.prodId)
+        .limit(5)
+    ).map((r) => r.id);
     offShelf = (await db.select({ id: products.prodId }).from(products).where(eq(products.status, 0)).limit(1))[0]!.id;
-    openShops = (await db.select({ id: shops.shopId }).from(shops).where(eq(shops.shopStatus, 1)).orderBy(shops.shopId).limit(3)).map((r) => r.id);
+    openShops = (
+      await db.select({ id: shops.shopId }).from(shops).where(eq(shops.shopStatus, 1)).orderBy(shops.shopId).limit(3)
+    ).map((r) => r.id);
     closedShop = (await db.select({ id: shops.shopId }).from(shops).where(ne(shops.shopStatus, 1)).limit(1))[0]!.id;
   });
   afterAll(async () => {
     await app?.close();
   });
 
-  const prodRows = async (u?: TestUser) => Number((await app.ctx.db.select({ n: count() }).from(prodCollections).where(u ? eq(prodCollections.userId, u.userId) : undefined))[0]!.n);
-  const shopRows = async (u?: TestUser) => Number((await app.ctx.db.select({ n: count() }).from(shopCollections).where(u ? eq(shopCollections.userId, u.userId) : undefined))[0]!.n);
-  const fans = async (shopId: number) => (await app.ctx.db.select({ n: shops.fansCount }).from(shops).where(eq(shops.shopId, shopId)))[0]!.n;
-  const toggleProd = (u: TestUser, body: unknown, contentType?: string) => call<boolean>("/p/user/collection/addOrCancel", { user: u, body, ...(contentType ? { contentType } : {}) });
-  const isProd = async (u: TestUser, prodId: number) => okData(await call<boolean>(`/p/user/collection/isCollection?prodId=${prodId}`, { user: u }));
+  const prodRows = async (u?: TestUser) =>
+    Number(
+      (
+        await app.ctx.db
+          .select({ n: count() })
+          .from(prodCollections)
+          .where(u ? eq(prodCollections.userId, u.userId) : undefined)
+      )[0]!.n,
+    );
+  const shopRows = async (u?: TestUser) =>
+    Number(
+      (
+        await app.ctx.db
+          .select({ n: count() })
+          .from(shopCollections)
+          .where(u ? eq(shopCollections.userId, u.userId) : undefined)
+      )[0]!.n,
+    );
+  const fans = async (shopId: number) =>
+    (await app.ctx.db.select({ n: shops.fansCount }).from(shops).where(eq(shops.shopId, shopId)))[0]!.n;
+  const toggleProd = (u: TestUser, body: unknown, contentType?: string) =>
+    call<boolean>("/p/user/collection/addOrCancel", { user: u, body, ...(contentType ? { contentType } : {}) });
+  const isProd = async (u: TestUser, prodId: number) =>
+    okData(await call<boolean>(`/p/user/collection/isCollection?prodId=${prodId}`, { user: u }));
   const toggleShop = (u: TestUser, body: unknown) => call<boolean>("/p/shop/collection/addOrCancel", { user: u, body });
-  const isShop = async (u: TestUser, shopId: number) => okData(await call<boolean>(`/p/shop/collection/isCollection?shopId=${shopId}`, { user: u }));
+  const isShop = async (u: TestUser, shopId: number) =>
+    okData(await call<boolean>(`/p/shop/collection/isCollection?shopId=${shopId}`, { user: u }));
 
   it("needs a token", async () => {
-    for (const p of ["/p/user/collection/isCollection?prodId=1", "/p/user/collection/prods", "/p/user/collection/count", "/p/shop/collection/page", "/p/shop/collection/isCollection?shopId=1"]) {
+    for (const p of [
+      "/p/user/collection/isCollection?prodId=1",
+      "/p/user/collection/prods",
+      "/p/user/collection/count",
+      "/p/shop/collection/page",
+      "/p/shop/collection/isCollection?shopId=1",
+    ]) {
       expect((await call(p, { user: null })).body.code).toBe("A00004");
     }
     expect((await call("/p/user/collection/addOrCancel", { user: null, body: onSale[0] })).body.code).toBe("A00004");
@@ -65,46 +101,86 @@ describe.skipIf(!dbReady)("collection API", () => {
     it("unknown product: isCollection false, addOrCancel refused and nothing stored; bad ids refused", async () => {
       const before = await prodRows();
       expect(await isProd(alice, 999999)).toBe(false);
-      expect((await toggleProd(alice, 999999)).body).toEqual({ code: "A00001", msg: "The product does not exist or was deleted", data: null, success: false });
-      for (const bad of ["abc", JSON.stringify({ prodId: -1 }), JSON.stringify({ prodId: 1.5 }), "{", JSON.stringify([1])]) {
+      expect((await toggleProd(alice, 999999)).body).toEqual({
+        code: "A00001",
+        msg: "The product does not exist or was deleted",
+        data: null,
+        success: false,
+      });
+      for (const bad of [
+        "abc",
+        JSON.stringify({ prodId: -1 }),
+        JSON.stringify({ prodId: 1.5 }),
+        "{",
+        JSON.stringify([1]),
+      ]) {
         expect((await toggleProd(alice, bad)).body.code).toBe("A00001");
       }
       // other spellings of a real product's id are not ids (found by the fuzz test: they used to add it)
       for (const spelling of [`${onSale[0]}.0`, ` ${onSale[0]} `, `0${onSale[0]}`, `+${onSale[0]}`]) {
         for (const body of [JSON.stringify(spelling), JSON.stringify({ prodId: spelling })]) {
-          expect((await toggleProd(alice, body)).body, body).toMatchObject({ code: "A00001", msg: "Product is not valid" });
+          expect((await toggleProd(alice, body)).body, body).toMatchObject({
+            code: "A00001",
+            msg: "Product is not valid",
+          });
         }
       }
-      for (const body of ["true", JSON.stringify([onSale[0]])]) expect((await toggleProd(alice, body)).body, body).toMatchObject({ code: "A00001", msg: "Product is not valid" });
+      for (const body of ["true", JSON.stringify([onSale[0]])])
+        expect((await toggleProd(alice, body)).body, body).toMatchObject({
+          code: "A00001",
+          msg: "Product is not valid",
+        });
       expect((await toggleProd(alice, "")).body).toMatchObject({ code: "A00001", msg: "Product cannot be empty" });
-      expect((await call("/p/user/collection/isCollection?prodId=abc", { user: alice })).body).toMatchObject({ code: "A00001", msg: "Product is not valid" });
-      expect((await call("/p/user/collection/isCollection", { user: alice })).body).toMatchObject({ code: "A00001", msg: "Product cannot be empty" });
+      expect((await call("/p/user/collection/isCollection?prodId=abc", { user: alice })).body).toMatchObject({
+        code: "A00001",
+        msg: "Product is not valid",
+      });
+      expect((await call("/p/user/collection/isCollection", { user: alice })).body).toMatchObject({
+        code: "A00001",
+        msg: "Product cannot be empty",
+      });
       expect(await prodRows()).toBe(before);
     });
 
     it("prods pages product cards, newest first; an off-shelf product shows its status", async () => {
       await new Promise((r) => setTimeout(r, 5));
       expect(okData(await toggleProd(alice, offShelf))).toBe(true);
-      const page = okData(await call<Page<CollectedProduct>>("/p/user/collection/prods?current=1&size=2", { user: alice, lang: "zh" }));
+      const page = okData(
+        await call<Page<CollectedProduct>>("/p/user/collection/prods?current=1&size=2", { user: alice, lang: "zh" }),
+      );
       expect(page).toMatchObject({ total: 3, size: 2, current: 1, pages: 2 });
       expect(page.records).toHaveLength(2);
       const first = page.records[0]!;
       expect(first).toEqual({
-        prodId: offShelf, prodName: expect.any(String), pic: expect.any(String), price: expect.stringMatching(/^\d+\.\d{2}$/),
-        oriPrice: expect.stringMatching(/^\d+\.\d{2}$/), status: 0, collectTime: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        prodId: offShelf,
+        prodName: expect.any(String),
+        pic: expect.any(String),
+        price: expect.stringMatching(/^\d+\.\d{2}$/),
+        oriPrice: expect.stringMatching(/^\d+\.\d{2}$/),
+        status: 0,
+        collectTime: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       });
       expect(first.prodName).not.toBe("");
-      const p2 = okData(await call<Page<CollectedProduct>>("/p/user/collection/prods?current=2&size=2", { user: alice }));
+      const p2 = okData(
+        await call<Page<CollectedProduct>>("/p/user/collection/prods?current=2&size=2", { user: alice }),
+      );
       expect(p2.records).toHaveLength(1);
       expect(p2.records[0]!.status).toBe(1);
-      expect((await call("/p/user/collection/prods?size=101", { user: alice })).body).toMatchObject({ code: "A00001", msg: "Page size is out of the allowed range" });
+      expect((await call("/p/user/collection/prods?size=101", { user: alice })).body).toMatchObject({
+        code: "A00001",
+        msg: "Page size is out of the allowed range",
+      });
     });
 
     it("batachCancel removes the listed products (array or {prodIds}); refuses a bad body", async () => {
       const [p1, p2] = onSale as [number, number];
-      expect(okData(await call<number>("/p/user/collection/batachCancel", { user: alice, body: [p1, offShelf, 999999] }))).toBe(2);
+      expect(
+        okData(await call<number>("/p/user/collection/batachCancel", { user: alice, body: [p1, offShelf, 999999] })),
+      ).toBe(2);
       expect(okData(await call<number>("/p/user/collection/count", { user: alice }))).toBe(1);
-      expect(okData(await call<number>("/p/user/collection/batachCancel", { user: alice, body: { prodIds: [p2] } }))).toBe(1);
+      expect(
+        okData(await call<number>("/p/user/collection/batachCancel", { user: alice, body: { prodIds: [p2] } })),
+      ).toBe(1);
       expect(await prodRows(alice)).toBe(0);
       okData(await toggleProd(alice, p1));
       for (const bad of [[], ["x"], [0], "nope", { prodIds: "1" }]) {
@@ -121,10 +197,14 @@ describe.skipIf(!dbReady)("collection API", () => {
       });
       it("count and prods: bob sees none of alice's", async () => {
         expect(okData(await call<number>("/p/user/collection/count", { user: bob }))).toBe(0);
-        expect(okData(await call<Page<CollectedProduct>>("/p/user/collection/prods", { user: bob })).records).toEqual([]);
+        expect(okData(await call<Page<CollectedProduct>>("/p/user/collection/prods", { user: bob })).records).toEqual(
+          [],
+        );
       });
       it("batachCancel by bob leaves alice's collection", async () => {
-        expect(okData(await call<number>("/p/user/collection/batachCancel", { user: bob, body: [onSale[0]!] }))).toBe(0);
+        expect(okData(await call<number>("/p/user/collection/batachCancel", { user: bob, body: [onSale[0]!] }))).toBe(
+          0,
+        );
         expect(await prodRows(alice)).toBe(1);
       });
       it("addOrCancel by bob toggles only bob's row", async () => {
@@ -168,22 +248,38 @@ describe.skipIf(!dbReady)("collection API", () => {
     it("unknown or not-open shops cannot be followed; bad ids refused; nothing stored", async () => {
       const before = await shopRows();
       const fc = await fans(closedShop);
-      expect((await toggleShop(alice, 999999)).body).toEqual({ code: "A00001", msg: "The shop does not exist or is not open", data: null, success: false });
+      expect((await toggleShop(alice, 999999)).body).toEqual({
+        code: "A00001",
+        msg: "The shop does not exist or is not open",
+        data: null,
+        success: false,
+      });
       expect((await toggleShop(alice, closedShop)).body.msg).toBe("The shop does not exist or is not open");
       expect(await fans(closedShop)).toBe(fc);
       expect(await isShop(alice, 999999)).toBe(false);
-      for (const bad of ["abc", JSON.stringify({ shopId: 0 }), ""]) expect((await toggleShop(alice, bad)).body.code).toBe("A00001");
-      expect((await call("/p/shop/collection/isCollection?shopId=x", { user: alice })).body).toMatchObject({ code: "A00001", msg: "Shop is not valid" });
+      for (const bad of ["abc", JSON.stringify({ shopId: 0 }), ""])
+        expect((await toggleShop(alice, bad)).body.code).toBe("A00001");
+      expect((await call("/p/shop/collection/isCollection?shopId=x", { user: alice })).body).toMatchObject({
+        code: "A00001",
+        msg: "Shop is not valid",
+      });
       expect(await shopRows()).toBe(before);
     });
 
     it("page lists followed shops with their data, newest first", async () => {
       const s2 = openShops[1]!;
-      const page = okData(await call<Page<CollectedShop>>("/p/shop/collection/page?current=1&size=10", { user: alice, lang: "en" }));
+      const page = okData(
+        await call<Page<CollectedShop>>("/p/shop/collection/page?current=1&size=10", { user: alice, lang: "en" }),
+      );
       expect(page).toMatchObject({ total: 1, current: 1, size: 10, pages: 1 });
       expect(page.records[0]).toEqual({
-        shopId: s2, shopName: expect.any(String), shopLogo: expect.anything(), type: expect.any(Number), shopStatus: 1,
-        fansCount: await fans(s2), collectTime: expect.stringMatching(/^\d{4}-/),
+        shopId: s2,
+        shopName: expect.any(String),
+        shopLogo: expect.anything(),
+        type: expect.any(Number),
+        shopStatus: 1,
+        fansCount: await fans(s2),
+        collectTime: expect.stringMatching(/^\d{4}-/),
       });
       expect((await call("/p/shop/collection/page?current=0", { user: alice })).body.code).toBe("A00001");
     });

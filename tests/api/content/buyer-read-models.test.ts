@@ -41,7 +41,12 @@ describe.skipIf(!dbReady)("buyer read models: changes from anywhere show", () =>
     goods = await buyable(app, 2);
     for (const g of goods) await app.ctx.db.update(skus).set({ price: "10.00" }).where(eq(skus.skuId, g.skuId));
     for (const u of [alice, bob]) {
-      okData(await call("/p/shopCart/changeItem", { user: u, body: { prodId: goods[0]!.prodId, skuId: goods[0]!.skuId, shopId: goods[0]!.shopId, count: 2 } }));
+      okData(
+        await call("/p/shopCart/changeItem", {
+          user: u,
+          body: { prodId: goods[0]!.prodId, skuId: goods[0]!.skuId, shopId: goods[0]!.shopId, count: 2 },
+        }),
+      );
     }
   });
   afterAll(async () => {
@@ -49,16 +54,35 @@ describe.skipIf(!dbReady)("buyer read models: changes from anywhere show", () =>
   });
 
   const lines = async (u: TestUser): Promise<Line[]> =>
-    okData(await call<ShopCartDto[]>("/p/shopCart/info", { user: u, body: {} })).flatMap((s) => s.shopCartItemDiscounts.flatMap((d) => d.shopCartItems));
+    okData(await call<ShopCartDto[]>("/p/shopCart/info", { user: u, body: {} })).flatMap((s) =>
+      s.shopCartItemDiscounts.flatMap((d) => d.shopCartItems),
+    );
 
   it("a small body of declared length reaches the handler (read once by the NUL check)", async () => {
-    const body = JSON.stringify({ prodId: goods[1]!.prodId, skuId: goods[1]!.skuId, shopId: goods[1]!.shopId, count: 1 });
+    const body = JSON.stringify({
+      prodId: goods[1]!.prodId,
+      skuId: goods[1]!.skuId,
+      shopId: goods[1]!.shopId,
+      count: 1,
+    });
     const res = await app.request<number>("/api/p/shopCart/changeItem", {
-      method: "POST", headers: { Authorization: bob.token, "Content-Type": "application/json", "Content-Length": String(Buffer.byteLength(body)) }, body,
+      method: "POST",
+      headers: {
+        Authorization: bob.token,
+        "Content-Type": "application/json",
+        "Content-Length": String(Buffer.byteLength(body)),
+      },
+      body,
     });
     expect(res.body.code).toBe("00000");
     expect((await lines(bob)).find((l) => l.skuId === goods[1]!.skuId)?.prodCount).toBe(1);
-    okData(await call("/p/shopCart/deleteItem", { method: "DELETE", user: bob, body: (await lines(bob)).filter((l) => l.skuId === goods[1]!.skuId).map((l) => l.basketId) }));
+    okData(
+      await call("/p/shopCart/deleteItem", {
+        method: "DELETE",
+        user: bob,
+        body: (await lines(bob)).filter((l) => l.skuId === goods[1]!.skuId).map((l) => l.basketId),
+      }),
+    );
   });
 
   it("a cart line changed or removed in the database shows in cart info and totalPay", async () => {
@@ -90,26 +114,45 @@ describe.skipIf(!dbReady)("buyer read models: changes from anywhere show", () =>
   it("one buyer's cart change leaves the others' kept lines alone", async () => {
     const first = await app.ctx.buyers.lines(bob.userId, "en");
     expect(await app.ctx.buyers.lines(bob.userId, "en")).toBe(first);
-    okData(await call("/p/shopCart/changeItem", { user: alice, body: { prodId: goods[1]!.prodId, skuId: goods[1]!.skuId, shopId: goods[1]!.shopId, count: 1 } }));
+    okData(
+      await call("/p/shopCart/changeItem", {
+        user: alice,
+        body: { prodId: goods[1]!.prodId, skuId: goods[1]!.skuId, shopId: goods[1]!.shopId, count: 1 },
+      }),
+    );
     expect(await app.ctx.buyers.lines(bob.userId, "en")).toBe(first);
-    okData(await call("/p/shopCart/changeItem", { user: bob, body: { prodId: goods[1]!.prodId, skuId: goods[1]!.skuId, shopId: goods[1]!.shopId, count: 1 } }));
+    okData(
+      await call("/p/shopCart/changeItem", {
+        user: bob,
+        body: { prodId: goods[1]!.prodId, skuId: goods[1]!.skuId, shopId: goods[1]!.shopId, count: 1 },
+      }),
+    );
     expect(await app.ctx.buyers.lines(bob.userId, "en")).not.toBe(first);
   });
 
   it("a session revoked or expired in the database is refused at once", async () => {
     const carol = await createTestUser(app, "carol");
     expect((await call("/p/shopCart/prodCount", { user: carol })).body.code).toBe("00000");
-    await app.ctx.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.tokenHash, hashToken(carol.token)));
+    await app.ctx.db
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(eq(sessions.tokenHash, hashToken(carol.token)));
     expect((await call("/p/shopCart/prodCount", { user: carol })).body.code).toBe("A00004");
     const dave = await createTestUser(app, "dave");
     expect((await call("/p/shopCart/prodCount", { user: dave })).body.code).toBe("00000");
-    await app.ctx.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.tokenHash, hashToken(dave.token)));
+    await app.ctx.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.tokenHash, hashToken(dave.token)));
     expect((await call("/p/shopCart/prodCount", { user: dave })).body.code).toBe("A00004");
   });
 
   it("an unknown token is refused and not kept", async () => {
     const before = app.ctx.buyers.memo.size;
-    for (let i = 0; i < 5; i++) expect((await call("/p/shopCart/prodCount", { user: { userId: "x", token: `nope${i}` } })).body.code).toBe("A00004");
+    for (let i = 0; i < 5; i++)
+      expect((await call("/p/shopCart/prodCount", { user: { userId: "x", token: `nope${i}` } })).body.code).toBe(
+        "A00004",
+      );
     expect(app.ctx.buyers.memo.size).toBe(before);
   });
 });
@@ -131,8 +174,16 @@ describe.skipIf(!dbReady)("buyer read models: reads keep the feed, writes expire
 
   it("cart info and totalPay do not make the next request read the changes; a write does", async () => {
     const [g, h] = await buyable(app, 2);
-    okData(await call("/p/shopCart/changeItem", { user: erin, body: { prodId: g!.prodId, skuId: g!.skuId, shopId: g!.shopId, count: 1 } }));
-    const info = async () => okData(await call<ShopCartDto[]>("/p/shopCart/info", { user: erin, body: {} })).flatMap((s) => s.shopCartItemDiscounts.flatMap((d) => d.shopCartItems));
+    okData(
+      await call("/p/shopCart/changeItem", {
+        user: erin,
+        body: { prodId: g!.prodId, skuId: g!.skuId, shopId: g!.shopId, count: 1 },
+      }),
+    );
+    const info = async () =>
+      okData(await call<ShopCartDto[]>("/p/shopCart/info", { user: erin, body: {} })).flatMap((s) =>
+        s.shopCartItemDiscounts.flatMap((d) => d.shopCartItems),
+      );
     const [line] = await info();
     // Another process changes the line: not seen until the feed is read.
     await app.ctx.db.update(cartItems).set({ prodCount: 3 }).where(eq(cartItems.basketId, line!.basketId));
@@ -140,9 +191,19 @@ describe.skipIf(!dbReady)("buyer read models: reads keep the feed, writes expire
     okData(await call("/p/shopCart/totalPay", { user: erin, body: [line!.basketId] }));
     expect((await info())[0]!.prodCount).toBe(1);
     // A write through this API: the next request reads the changes, its own and the other one.
-    okData(await call("/p/shopCart/changeItem", { user: erin, body: { prodId: h!.prodId, skuId: h!.skuId, shopId: h!.shopId, count: 1 } }));
+    okData(
+      await call("/p/shopCart/changeItem", {
+        user: erin,
+        body: { prodId: h!.prodId, skuId: h!.skuId, shopId: h!.shopId, count: 1 },
+      }),
+    );
     const after = await info();
-    expect(after.map((l) => [l.skuId, l.prodCount]).sort()).toEqual([[g!.skuId, 3], [h!.skuId, 1]].sort());
+    expect(after.map((l) => [l.skuId, l.prodCount]).sort()).toEqual(
+      [
+        [g!.skuId, 3],
+        [h!.skuId, 1],
+      ].sort(),
+    );
   });
 
   it("a logout through this API refuses the token at once", async () => {
@@ -167,7 +228,13 @@ describe.skipIf(!dbReady || dbDriver !== "pg")("buyer read models across process
     second = await openDatabase({ databaseUrl: app.ctx.config.databaseUrl! });
     const content = new PublicReadModels(second.db, dbChangeFeed(second.db, { intervalMs: 60_000 }));
     unlisten = await wakeOnNotify(content.feed, second.pubsub!);
-    other = createApi({ ...app.ctx, database: second, db: second.db, content, buyers: new BuyerReadModels(second.db, content.feed) });
+    other = createApi({
+      ...app.ctx,
+      database: second,
+      db: second.db,
+      content,
+      buyers: new BuyerReadModels(second.db, content.feed),
+    });
     gina = await createTestUser(app, "gina");
   });
   afterAll(async () => {
@@ -177,7 +244,11 @@ describe.skipIf(!dbReady || dbDriver !== "pg")("buyer read models across process
   });
 
   const infoOn = async (api: ReturnType<typeof createApi>, u: TestUser) => {
-    const res = await api.request("/api/p/shopCart/info", { method: "POST", headers: { Authorization: u.token, "Content-Type": "application/json" }, body: "{}" });
+    const res = await api.request("/api/p/shopCart/info", {
+      method: "POST",
+      headers: { Authorization: u.token, "Content-Type": "application/json" },
+      body: "{}",
+    });
     const body = (await res.json()) as { code: string; data: ShopCartDto[] | null };
     return body.data?.flatMap((s) => s.shopCartItemDiscounts.flatMap((d) => d.shopCartItems)) ?? body.code;
   };
@@ -194,10 +265,23 @@ describe.skipIf(!dbReady || dbDriver !== "pg")("buyer read models across process
   it("a cart change and a logout on one process show on the other at once", async () => {
     const [g] = await buyable(app, 1);
     expect(await infoOn(other, gina)).toEqual([]);
-    okData(await caller(app)("/p/shopCart/changeItem", { user: gina, body: { prodId: g!.prodId, skuId: g!.skuId, shopId: g!.shopId, count: 2 } }));
-    const lines = await eventually(() => infoOn(other, gina), (v) => Array.isArray(v) && v.length === 1);
+    okData(
+      await caller(app)("/p/shopCart/changeItem", {
+        user: gina,
+        body: { prodId: g!.prodId, skuId: g!.skuId, shopId: g!.shopId, count: 2 },
+      }),
+    );
+    const lines = await eventually(
+      () => infoOn(other, gina),
+      (v) => Array.isArray(v) && v.length === 1,
+    );
     expect(Array.isArray(lines) && lines.map((l) => l.prodCount)).toEqual([2]);
     okData(await caller(app)("/logOut", { user: gina, body: {} }));
-    expect(await eventually(() => infoOn(other, gina), (v) => v === "A00004")).toBe("A00004");
+    expect(
+      await eventually(
+        () => infoOn(other, gina),
+        (v) => v === "A00004",
+      ),
+    ).toBe("A00004");
   });
 });

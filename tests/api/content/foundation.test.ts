@@ -19,7 +19,9 @@ describe.skipIf(!dbReady)("API foundation", () => {
     await app?.close();
   });
 
-  async function insertSession(opts: { expiresAt?: Date; revokedAt?: Date | null; kind?: string } = {}): Promise<string> {
+  async function insertSession(
+    opts: { expiresAt?: Date; revokedAt?: Date | null; kind?: string } = {},
+  ): Promise<string> {
     const token = newToken();
     await app.ctx.db.insert(sessions).values({
       tokenHash: hashToken(token),

@@ -28,7 +28,11 @@ describe.skipIf(!dbReady)("finer invalidation of cached pages and read models", 
     const { content } = app.ctx;
     cache = new RenderCache({ feed: content.feed });
     // Two on-sale products of different shops.
-    const rows = await app.ctx.db.select({ prodId: products.prodId, shopId: products.shopId }).from(products).where(eq(products.status, 1)).orderBy(products.prodId);
+    const rows = await app.ctx.db
+      .select({ prodId: products.prodId, shopId: products.shopId })
+      .from(products)
+      .where(eq(products.status, 1))
+      .orderBy(products.prodId);
     const first = rows.find((r) => r.prodId > 0)!;
     const other = rows.find((r) => r.shopId !== first.shopId)!;
     a = first.prodId;
@@ -64,7 +68,13 @@ describe.skipIf(!dbReady)("finer invalidation of cached pages and read models", 
       }
       const tags = new Set<string>();
       const pathname = resolved.path.split("?")[0]!;
-      void cache.handle(req, res, resolved.key, (out) => page(resolved.path, out, tags), () => [...pageCacheTags(pathname), ...tags]);
+      void cache.handle(
+        req,
+        res,
+        resolved.key,
+        (out) => page(resolved.path, out, tags),
+        () => [...pageCacheTags(pathname), ...tags],
+      );
     });
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -89,7 +99,10 @@ describe.skipIf(!dbReady)("finer invalidation of cached pages and read models", 
     const pages = [`/detail/${a}`, `/detail/${b}`, "/list", "/notice-list"];
     await warm(pages);
     const detailB = await app.ctx.content.productDetail("zh", b);
-    await app.ctx.db.update(productTranslations).set({ prodName: "改过的名字" }).where(and(eq(productTranslations.prodId, a), eq(productTranslations.locale, "zh")));
+    await app.ctx.db
+      .update(productTranslations)
+      .set({ prodName: "改过的名字" })
+      .where(and(eq(productTranslations.prodId, a), eq(productTranslations.locale, "zh")));
 
     expect((await get(`/detail/${b}`)).xcache).toBe("HIT");
     expect((await get("/notice-list")).xcache).toBe("HIT");
@@ -107,9 +120,16 @@ describe.skipIf(!dbReady)("finer invalidation of cached pages and read models", 
   it("a stock change re-renders that product's page only", async () => {
     const pages = [`/detail/${a}`, `/detail/${b}`, "/list"];
     await warm(pages);
-    const [sku] = await app.ctx.db.select({ skuId: skus.skuId, stocks: skus.stocks }).from(skus).where(and(eq(skus.prodId, a), sql`${skus.stocks} > 1`)).limit(1);
+    const [sku] = await app.ctx.db
+      .select({ skuId: skus.skuId, stocks: skus.stocks })
+      .from(skus)
+      .where(and(eq(skus.prodId, a), sql`${skus.stocks} > 1`))
+      .limit(1);
     expect(sku).toBeDefined();
-    await app.ctx.db.update(skus).set({ stocks: sku!.stocks - 1 }).where(eq(skus.skuId, sku!.skuId));
+    await app.ctx.db
+      .update(skus)
+      .set({ stocks: sku!.stocks - 1 })
+      .where(eq(skus.skuId, sku!.skuId));
     expect((await get(`/detail/${b}`)).xcache).toBe("HIT");
     expect((await get("/list")).xcache).toBe("HIT");
     expect((await get(`/detail/${a}`)).xcache).toBe("MISS");
@@ -119,7 +139,10 @@ describe.skipIf(!dbReady)("finer invalidation of cached pages and read models", 
     const pages = [`/detail/${a}`, `/detail/${b}`, "/list", "/notice-list"];
     await warm(pages);
     const [p] = await app.ctx.db.select({ shopId: products.shopId }).from(products).where(eq(products.prodId, a));
-    await app.ctx.db.update(shops).set({ shopName: { zh: "新店名", "zh-tw": "新店名", en: "New name" } }).where(eq(shops.shopId, p!.shopId));
+    await app.ctx.db
+      .update(shops)
+      .set({ shopName: { zh: "新店名", "zh-tw": "新店名", en: "New name" } })
+      .where(eq(shops.shopId, p!.shopId));
     expect((await get(`/detail/${b}`)).xcache).toBe("HIT");
     expect((await get("/notice-list")).xcache).toBe("HIT");
     const pa = await get(`/detail/${a}`);
@@ -131,7 +154,10 @@ describe.skipIf(!dbReady)("finer invalidation of cached pages and read models", 
   it("a change to site content (a notice) re-renders every page", async () => {
     const pages = [`/detail/${a}`, `/detail/${b}`, "/list", "/notice-list"];
     await warm(pages);
-    await app.ctx.db.update(notices).set({ title: sql`${notices.title}` }).where(eq(notices.shopId, 0));
+    await app.ctx.db
+      .update(notices)
+      .set({ title: sql`${notices.title}` })
+      .where(eq(notices.shopId, 0));
     for (const p of pages) expect((await get(p)).xcache, p).toBe("MISS");
   });
 

@@ -18,15 +18,18 @@ describe.skipIf(!dbReady)("notice API", () => {
   });
 
   async function insertNotice(values: Partial<typeof notices.$inferInsert> = {}): Promise<number> {
-    const [row] = await app.ctx.db.insert(notices).values({
-      shopId: 0,
-      title: { zh: "测试公告", "zh-tw": "測試公告", en: "Test notice" },
-      content: { zh: "<p>内容</p>", "zh-tw": "<p>內容</p>", en: "<p>Body</p>" },
-      isTop: 0,
-      status: 1,
-      publishTime: new Date(Date.now() - 60_000),
-      ...values,
-    }).returning({ id: notices.id });
+    const [row] = await app.ctx.db
+      .insert(notices)
+      .values({
+        shopId: 0,
+        title: { zh: "测试公告", "zh-tw": "測試公告", en: "Test notice" },
+        content: { zh: "<p>内容</p>", "zh-tw": "<p>內容</p>", en: "<p>Body</p>" },
+        isTop: 0,
+        status: 1,
+        publishTime: new Date(Date.now() - 60_000),
+        ...values,
+      })
+      .returning({ id: notices.id });
     return row!.id;
   }
 
@@ -42,9 +45,18 @@ describe.skipIf(!dbReady)("notice API", () => {
       }
       const times = list.map((n) => Date.parse(n.publishTime));
       expect(times).toEqual([...times].sort((a, b) => b - a));
-      const rows = await app.ctx.db.select({ id: notices.id }).from(notices)
-        .where(and(eq(notices.shopId, 0), eq(notices.isTop, 1), eq(notices.status, 1), lte(notices.publishTime, new Date())));
-      expect(list.map((n) => n.id).sort((a, b) => a - b)).toEqual(rows.map((r) => r.id).sort((a, b) => a - b).slice(0, 20));
+      const rows = await app.ctx.db
+        .select({ id: notices.id })
+        .from(notices)
+        .where(
+          and(eq(notices.shopId, 0), eq(notices.isTop, 1), eq(notices.status, 1), lte(notices.publishTime, new Date())),
+        );
+      expect(list.map((n) => n.id).sort((a, b) => a - b)).toEqual(
+        rows
+          .map((r) => r.id)
+          .sort((a, b) => a - b)
+          .slice(0, 20),
+      );
     });
 
     it("localizes titles", async () => {
@@ -68,8 +80,16 @@ describe.skipIf(!dbReady)("notice API", () => {
     });
 
     it("bad shopId → A00001", async () => {
-      expect((await app.get("/api/shop/notice/topNoticeList/abc", "en")).body).toEqual({ code: "A00001", msg: "Shop is not valid", data: null, success: false });
-      expect((await app.get("/api/shop/notice/topNoticeList/-1", "zh")).body).toMatchObject({ code: "A00001", msg: "店铺超出允许范围" });
+      expect((await app.get("/api/shop/notice/topNoticeList/abc", "en")).body).toEqual({
+        code: "A00001",
+        msg: "Shop is not valid",
+        data: null,
+        success: false,
+      });
+      expect((await app.get("/api/shop/notice/topNoticeList/-1", "zh")).body).toMatchObject({
+        code: "A00001",
+        msg: "店铺超出允许范围",
+      });
     });
   });
 
@@ -79,17 +99,22 @@ describe.skipIf(!dbReady)("notice API", () => {
       expect(Object.keys(page).sort()).toEqual(["current", "pages", "records", "size", "total"]);
       expect(page.current).toBe(1);
       expect(page.size).toBe(5);
-      const visible = await app.ctx.db.select({ id: notices.id }).from(notices)
+      const visible = await app.ctx.db
+        .select({ id: notices.id })
+        .from(notices)
         .where(and(eq(notices.shopId, 0), eq(notices.status, 1), lte(notices.publishTime, new Date())));
       expect(page.total).toBe(visible.length);
       expect(page.pages).toBe(Math.max(1, Math.ceil(visible.length / 5)));
       for (const n of page.records) expect(Object.keys(n).sort()).toEqual(ITEM_KEYS);
 
-      const all = okData(await app.get<Page<NoticeItem>>("/api/shop/notice/noticeList/0?current=1&size=100", "en")).records;
+      const all = okData(
+        await app.get<Page<NoticeItem>>("/api/shop/notice/noticeList/0?current=1&size=100", "en"),
+      ).records;
       const firstPlain = all.findIndex((n) => n.isTop === 0);
       if (firstPlain >= 0) for (const n of all.slice(firstPlain)) expect(n.isTop).toBe(0);
       for (let i = 1; i < all.length; i++) {
-        if (all[i]!.isTop === all[i - 1]!.isTop) expect(Date.parse(all[i]!.publishTime)).toBeLessThanOrEqual(Date.parse(all[i - 1]!.publishTime));
+        if (all[i]!.isTop === all[i - 1]!.isTop)
+          expect(Date.parse(all[i]!.publishTime)).toBeLessThanOrEqual(Date.parse(all[i - 1]!.publishTime));
       }
       if (page.total > 5) {
         const second = okData(await app.get<Page<NoticeItem>>("/api/shop/notice/noticeList/0?current=2&size=5", "en"));
@@ -103,8 +128,14 @@ describe.skipIf(!dbReady)("notice API", () => {
     });
 
     it("bad paging → A00001 in the request language", async () => {
-      expect((await app.get("/api/shop/notice/noticeList/0?current=0", "en")).body).toMatchObject({ code: "A00001", msg: "Page is out of the allowed range" });
-      expect((await app.get("/api/shop/notice/noticeList/0?size=abc", "zh")).body).toMatchObject({ code: "A00001", msg: "每页条数格式不正确" });
+      expect((await app.get("/api/shop/notice/noticeList/0?current=0", "en")).body).toMatchObject({
+        code: "A00001",
+        msg: "Page is out of the allowed range",
+      });
+      expect((await app.get("/api/shop/notice/noticeList/0?size=abc", "zh")).body).toMatchObject({
+        code: "A00001",
+        msg: "每页条数格式不正确",
+      });
     });
   });
 
@@ -123,7 +154,11 @@ describe.skipIf(!dbReady)("notice API", () => {
 
     it("strips scripts and event handlers from stored content", async () => {
       const id = await insertNotice({
-        content: { zh: '<p onclick="steal()">你好</p><script>alert(1)</script><a href="javascript:alert(1)">x</a><img src="/uploads/a.png" onerror="x()">', "zh-tw": "", en: "" },
+        content: {
+          zh: '<p onclick="steal()">你好</p><script>alert(1)</script><a href="javascript:alert(1)">x</a><img src="/uploads/a.png" onerror="x()">',
+          "zh-tw": "",
+          en: "",
+        },
       });
       const detail = okData(await app.get<NoticeDetail>(`/api/shop/notice/info/${id}`, "zh"));
       expect(detail.content).toBe('<p>你好</p><a rel="noopener noreferrer">x</a><img src="/uploads/a.png" />');
@@ -135,14 +170,25 @@ describe.skipIf(!dbReady)("notice API", () => {
       const future = await insertNotice({ publishTime: new Date(Date.now() + 86_400_000) });
       for (const id of [99999999, withdrawn, future]) {
         const en = await app.get(`/api/shop/notice/info/${id}`, "en");
-        expect(en.body).toEqual({ code: "A00001", msg: "The notice does not exist or was withdrawn", data: null, success: false });
+        expect(en.body).toEqual({
+          code: "A00001",
+          msg: "The notice does not exist or was withdrawn",
+          data: null,
+          success: false,
+        });
       }
       expect((await app.get(`/api/shop/notice/info/${withdrawn}`, "zh")).body.msg).toBe("公告不存在或已下线");
     });
 
     it("bad id → A00001 naming the field", async () => {
-      expect((await app.get("/api/shop/notice/info/abc", "en")).body).toMatchObject({ code: "A00001", msg: "ID is not valid" });
-      expect((await app.get("/api/shop/notice/info/0", "zh")).body).toMatchObject({ code: "A00001", msg: "编号超出允许范围" });
+      expect((await app.get("/api/shop/notice/info/abc", "en")).body).toMatchObject({
+        code: "A00001",
+        msg: "ID is not valid",
+      });
+      expect((await app.get("/api/shop/notice/info/0", "zh")).body).toMatchObject({
+        code: "A00001",
+        msg: "编号超出允许范围",
+      });
     });
   });
 });

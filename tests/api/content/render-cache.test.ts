@@ -57,7 +57,8 @@ describe.skipIf(!dbReady)("render cache over HTTP", () => {
       secure(req, res);
       compress(req as never, res as never, () => {
         const path = req.url ?? "/";
-        if (cache.applies(req, path)) void cache.handle(req, res, cacheKey("zh", path), (out) => void fakeAstro(req, out));
+        if (cache.applies(req, path))
+          void cache.handle(req, res, cacheKey("zh", path), (out) => void fakeAstro(req, out));
         else void fakeAstro(req, res);
       });
     });
@@ -75,7 +76,9 @@ describe.skipIf(!dbReady)("render cache over HTTP", () => {
       const req = http.request(`${base}${path}`, { method, headers }, (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
       });
       req.on("error", reject);
       req.end();
@@ -123,7 +126,10 @@ describe.skipIf(!dbReady)("render cache over HTTP", () => {
   it("a change to a public table bumps the content version: the next request is a MISS with the new content", async () => {
     const a = await get("/detail/1");
     expect((await get("/detail/1")).headers["x-cache"]).toBe("HIT");
-    await app.ctx.db.update(products).set({ price: sql`${products.price} + 1` }).where(eq(products.prodId, 1));
+    await app.ctx.db
+      .update(products)
+      .set({ price: sql`${products.price} + 1` })
+      .where(eq(products.prodId, 1));
     const b = await get("/detail/1");
     expect(b.headers["x-cache"]).toBe("MISS");
     expect(b.body.toString()).not.toBe(a.body.toString());

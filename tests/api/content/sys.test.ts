@@ -1,15 +1,37 @@
 /** Site config, switches, terms, exchange rate. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import type { ExchangeRateAnswer, PaySwitch, PcWebConfig, ServiceSwitch, TermsInfo } from "../../../src/lib/api-types.ts";
+import type {
+  ExchangeRateAnswer,
+  PaySwitch,
+  PcWebConfig,
+  ServiceSwitch,
+  TermsInfo,
+} from "../../../src/lib/api-types.ts";
 import { siteConfig } from "../../../src/server/db/schema/index.ts";
 import { createTestApp, dbReady, okData, type TestApp } from "../helpers.ts";
 
 const PC_FIELDS = [
-  "pcLogoImgText", "pcLogoImg", "pcTitleImg", "pcQrcodeImg", "pcLoginBgImg",
-  "pcTitleContentCn", "pcTitleContentTw", "pcTitleContentEn", "pcWelcomeCn", "pcWelcomeTw", "pcWelcomeEn",
-  "pcCompanyNameCn", "pcCompanyNameTw", "pcCompanyNameEn", "pcCompanyInfoCn", "pcCompanyInfoTw", "pcCompanyInfoEn",
-  "pcCopyrightCn", "pcCopyrightTw", "pcCopyrightEn",
+  "pcLogoImgText",
+  "pcLogoImg",
+  "pcTitleImg",
+  "pcQrcodeImg",
+  "pcLoginBgImg",
+  "pcTitleContentCn",
+  "pcTitleContentTw",
+  "pcTitleContentEn",
+  "pcWelcomeCn",
+  "pcWelcomeTw",
+  "pcWelcomeEn",
+  "pcCompanyNameCn",
+  "pcCompanyNameTw",
+  "pcCompanyNameEn",
+  "pcCompanyInfoCn",
+  "pcCompanyInfoTw",
+  "pcCompanyInfoEn",
+  "pcCopyrightCn",
+  "pcCopyrightTw",
+  "pcCopyrightEn",
 ];
 
 describe.skipIf(!dbReady)("site config API", () => {
@@ -47,7 +69,12 @@ describe.skipIf(!dbReady)("site config API", () => {
   describe("switches", () => {
     it("GET /sys/config/info/getSysServiceSwitch", async () => {
       const data = okData(await app.get<ServiceSwitch>("/api/sys/config/info/getSysServiceSwitch"));
-      expect(Object.keys(data).sort()).toEqual(["merchantRegisterProtocolSwitch", "privacyPolicySwitch", "serviceTermsSwitch", "shopProtocolSwitch"]);
+      expect(Object.keys(data).sort()).toEqual([
+        "merchantRegisterProtocolSwitch",
+        "privacyPolicySwitch",
+        "serviceTermsSwitch",
+        "shopProtocolSwitch",
+      ]);
       for (const v of Object.values(data)) expect(typeof v).toBe("boolean");
       const raw = (await configValue("SERVICE_SWITCH")) as Record<string, unknown>;
       expect(data.serviceTermsSwitch).toBe(raw.serviceTermsSwitch === true);
@@ -89,7 +116,12 @@ describe.skipIf(!dbReady)("site config API", () => {
 
     it("bad sts → A00001 in the request language", async () => {
       const en = await app.get("/api/sys/config/info/terms?sts=2", "en");
-      expect(en.body).toMatchObject({ code: "A00001", success: false, data: null, msg: "Terms type is out of the allowed range" });
+      expect(en.body).toMatchObject({
+        code: "A00001",
+        success: false,
+        data: null,
+        msg: "Terms type is out of the allowed range",
+      });
       const zh = await app.get("/api/sys/config/info/terms?sts=x", "zh");
       expect(zh.body).toMatchObject({ code: "A00001", msg: "条款类型格式不正确" });
       const missing = await app.get("/api/sys/config/info/terms", "zh");
@@ -97,7 +129,16 @@ describe.skipIf(!dbReady)("site config API", () => {
     });
 
     it("stored scripts never reach the client", async () => {
-      await app.ctx.db.update(siteConfig).set({ value: { zh: '<p onclick="x()">条款</p><script>alert(1)</script><img src="javascript:alert(1)">', "zh-tw": "", en: "" } }).where(eq(siteConfig.key, "PRIVACY_POLICY"));
+      await app.ctx.db
+        .update(siteConfig)
+        .set({
+          value: {
+            zh: '<p onclick="x()">条款</p><script>alert(1)</script><img src="javascript:alert(1)">',
+            "zh-tw": "",
+            en: "",
+          },
+        })
+        .where(eq(siteConfig.key, "PRIVACY_POLICY"));
       const html = okData(await app.get<string>("/api/sys/config/info/servicePolicy", "en"));
       expect(html).toBe("<p>条款</p><img />");
     });
@@ -111,7 +152,10 @@ describe.skipIf(!dbReady)("site config API", () => {
     });
 
     it("falls back to 21.99 when the config is missing, and follows a change", async () => {
-      await app.ctx.db.update(siteConfig).set({ value: { rate: "7.25" } }).where(eq(siteConfig.key, "EXCHANGE_RATE"));
+      await app.ctx.db
+        .update(siteConfig)
+        .set({ value: { rate: "7.25" } })
+        .where(eq(siteConfig.key, "EXCHANGE_RATE"));
       expect((await app.get<unknown>("/api/cyExchange")).body).toMatchObject({ data: { rate: 7.25 } });
       await app.ctx.db.delete(siteConfig).where(eq(siteConfig.key, "EXCHANGE_RATE"));
       expect((await app.get<unknown>("/api/cyExchange")).body).toMatchObject({ code: 200, data: { rate: 21.99 } });
@@ -124,6 +168,11 @@ describe.skipIf(!dbReady)("site config API", () => {
     const cfg = okData(await app.get<PcWebConfig>("/api/webConfig/getPcWebConfig", "zh"));
     expect(Object.keys(cfg).sort()).toEqual([...PC_FIELDS].sort());
     expect(cfg.pcLogoImg).toBe("");
-    expect(okData(await app.get<PaySwitch>("/api/sys/config/info/getSysPaySwitch"))).toEqual({ aliPaySwitch: false, wxPaySwitch: false, balancePaySwitch: false, payPalSwitch: false });
+    expect(okData(await app.get<PaySwitch>("/api/sys/config/info/getSysPaySwitch"))).toEqual({
+      aliPaySwitch: false,
+      wxPaySwitch: false,
+      balancePaySwitch: false,
+      payPalSwitch: false,
+    });
   });
 });

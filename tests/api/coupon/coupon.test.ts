@@ -3,7 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, asc, eq, notInArray } from "drizzle-orm";
 import type { CouponDto, MyCouponCountDto, MyCouponDto } from "../../../src/lib/coupon/coupon-types.ts";
 import type { Page } from "../../../src/lib/api-types.ts";
-import { addresses, couponProds, couponUsers, coupons, orders, products, shops, skus, discounts } from "../../../src/server/db/schema/index.ts";
+import {
+  addresses,
+  couponProds,
+  couponUsers,
+  coupons,
+  orders,
+  products,
+  shops,
+  skus,
+  discounts,
+} from "../../../src/server/db/schema/index.ts";
 import type { OrderConfirmDto, OrderNumbersDto } from "../../../src/lib/order/order-types.ts";
 import { createTestApp, dbReady, okData, type TestApp } from "../helpers.ts";
 import { caller, createTestUser, type TestUser } from "../account-helpers.ts";
@@ -22,37 +32,82 @@ describe.skipIf(!dbReady)("coupons API", () => {
 
   async function buyer(name: string): Promise<TestUser & { addrId: number }> {
     const u = await createTestUser(app, `${name}${++seq}`);
-    const [a] = await db().insert(addresses).values({
-      userId: u.userId, receiver: "Li Lei", mobile: "13800138000", provinceId: 11, province: "北京市", cityId: 1101, city: "北京市",
-      areaId: 110101, area: "东城区", addr: "Wangfujing Street 1", commonAddr: 1,
-    }).returning({ addrId: addresses.addrId });
+    const [a] = await db()
+      .insert(addresses)
+      .values({
+        userId: u.userId,
+        receiver: "Li Lei",
+        mobile: "13800138000",
+        provinceId: 11,
+        province: "北京市",
+        cityId: 1101,
+        city: "北京市",
+        areaId: 110101,
+        area: "东城区",
+        addr: "Wangfujing Street 1",
+        commonAddr: 1,
+      })
+      .returning({ addrId: addresses.addrId });
     return { ...u, addrId: a!.addrId };
   }
   async function coupon(over: Partial<typeof coupons.$inferInsert> = {}): Promise<number> {
     const now = Date.now();
-    const [c] = await db().insert(coupons).values({
-      shopId: item.shopId, couponName: names("测试券", "Test coupon"), couponType: 1, cashCondition: "0", reduceAmount: "5",
-      suitableProdType: 0, validTimeType: 2, validDays: 7, launchTime: new Date(now - DAY), overTime: new Date(now + 10 * DAY),
-      limitNum: 1, stocks: 100, sourceStock: 100, ...over,
-    }).returning({ id: coupons.couponId });
+    const [c] = await db()
+      .insert(coupons)
+      .values({
+        shopId: item.shopId,
+        couponName: names("测试券", "Test coupon"),
+        couponType: 1,
+        cashCondition: "0",
+        reduceAmount: "5",
+        suitableProdType: 0,
+        validTimeType: 2,
+        validDays: 7,
+        launchTime: new Date(now - DAY),
+        overTime: new Date(now + 10 * DAY),
+        limitNum: 1,
+        stocks: 100,
+        sourceStock: 100,
+        ...over,
+      })
+      .returning({ id: coupons.couponId });
     return c!.id;
   }
-  const claim = (u: TestUser, couponId: number) => call<number>("/p/myCoupon/receive", { user: u, body: String(couponId) });
+  const claim = (u: TestUser, couponId: number) =>
+    call<number>("/p/myCoupon/receive", { user: u, body: String(couponId) });
   const confirm = (u: TestUser, body: unknown) => call<OrderConfirmDto>("/p/order/confirm", { user: u, body });
   const submit = (u: TestUser, body: unknown) => call<OrderNumbersDto>("/p/order/submit", { user: u, body });
-  const buyNow = (it: Item, prodCount: number) => ({ orderItem: { prodId: it.prodId, skuId: it.skuId, shopId: it.shopId, prodCount } });
-  const held = async (u: TestUser) => db().select().from(couponUsers).where(eq(couponUsers.userId, u.userId)).orderBy(asc(couponUsers.couponUserId));
-  const stocksOf = async (id: number) => (await db().select({ s: coupons.stocks }).from(coupons).where(eq(coupons.couponId, id)))[0]!.s;
+  const buyNow = (it: Item, prodCount: number) => ({
+    orderItem: { prodId: it.prodId, skuId: it.skuId, shopId: it.shopId, prodCount },
+  });
+  const held = async (u: TestUser) =>
+    db().select().from(couponUsers).where(eq(couponUsers.userId, u.userId)).orderBy(asc(couponUsers.couponUserId));
+  const stocksOf = async (id: number) =>
+    (await db().select({ s: coupons.stocks }).from(coupons).where(eq(coupons.couponId, id)))[0]!.s;
 
   beforeAll(async () => {
     app = await createTestApp();
     call = caller(app);
     // The demo seed's limited-time discounts would change the amounts these tests check.
     await db().update(discounts).set({ status: 0 });
-    const pick = async (shopId: number, exclude: number[]) => (await db().select({ prodId: products.prodId, shopId: products.shopId, skuId: skus.skuId })
-      .from(products).innerJoin(skus, eq(skus.prodId, products.prodId))
-      .where(and(eq(products.shopId, shopId), eq(products.status, 1), eq(products.prodType, 0), eq(skus.status, 1), notInArray(products.prodId, [0, ...exclude])))
-      .orderBy(asc(products.prodId), asc(skus.skuId)).limit(1))[0]!;
+    const pick = async (shopId: number, exclude: number[]) =>
+      (
+        await db()
+          .select({ prodId: products.prodId, shopId: products.shopId, skuId: skus.skuId })
+          .from(products)
+          .innerJoin(skus, eq(skus.prodId, products.prodId))
+          .where(
+            and(
+              eq(products.shopId, shopId),
+              eq(products.status, 1),
+              eq(products.prodType, 0),
+              eq(skus.status, 1),
+              notInArray(products.prodId, [0, ...exclude]),
+            ),
+          )
+          .orderBy(asc(products.prodId), asc(skus.skuId))
+          .limit(1)
+      )[0]!;
     item = await pick(3, []);
     other = await pick(3, [item.prodId]);
     for (const it of [item, other]) {
@@ -60,7 +115,10 @@ describe.skipIf(!dbReady)("coupons API", () => {
       await db().update(products).set({ totalStocks: 1000 }).where(eq(products.prodId, it.prodId));
     }
     // Only this test's coupons count for shop 3 and the platform.
-    await db().update(coupons).set({ status: 0 }).where(notInArray(coupons.shopId, [-1]));
+    await db()
+      .update(coupons)
+      .set({ status: 0 })
+      .where(notInArray(coupons.shopId, [-1]));
   }, 120_000);
   afterAll(async () => {
     await app?.close();
@@ -79,7 +137,8 @@ describe.skipIf(!dbReady)("coupons API", () => {
     for (const r of rows) per.set(r.userId, (per.get(r.userId) ?? 0) + 1);
     expect(Math.max(...per.values())).toBeLessThanOrEqual(2);
     const refusals = new Set(results.filter((r) => r.body.code !== "00000").map((r) => r.body.msg));
-    for (const m of refusals) expect(["The coupon is sold out", "You have reached the limit (2 per person)"]).toContain(m);
+    for (const m of refusals)
+      expect(["The coupon is sold out", "You have reached the limit (2 per person)"]).toContain(m);
   }, 60_000);
 
   it("one user's 200 parallel claims get exactly the limit", async () => {
@@ -94,7 +153,10 @@ describe.skipIf(!dbReady)("coupons API", () => {
     const u = await buyer("refused");
     const now = Date.now();
     const cases: [number, string][] = [
-      [await coupon({ validTimeType: 1, startTime: new Date(now - 5 * DAY), endTime: new Date(now - DAY) }), "The coupon has expired"],
+      [
+        await coupon({ validTimeType: 1, startTime: new Date(now - 5 * DAY), endTime: new Date(now - DAY) }),
+        "The coupon has expired",
+      ],
       [await coupon({ launchTime: new Date(now + DAY) }), "The coupon cannot be claimed yet"],
       [await coupon({ overTime: new Date(now - 1000) }), "Claiming this coupon has ended"],
       [await coupon({ status: 0 }), "The coupon is no longer issued"],
@@ -107,7 +169,9 @@ describe.skipIf(!dbReady)("coupons API", () => {
     expect((await call("/p/myCoupon/receive", { user: null, body: "1" })).body.code).toBe("A00004");
     expect(await held(u)).toHaveLength(0);
     // In the buyer's language.
-    expect((await call("/p/myCoupon/receive", { user: u, body: String(cases[4]![0]), lang: "zh-CN" })).body.msg).toBe("优惠券已被抢光");
+    expect((await call("/p/myCoupon/receive", { user: u, body: String(cases[4]![0]), lang: "zh-CN" })).body.msg).toBe(
+      "优惠券已被抢光",
+    );
   });
 
   it("coupon centre, claimed marks, product coupons, my coupons with counts, delete", async () => {
@@ -118,7 +182,13 @@ describe.skipIf(!dbReady)("coupons API", () => {
     const platform = await coupon({ shopId: 0, reduceAmount: "3" });
     const guestPage = okData(await call<Page<CouponDto>>("/coupon/getCouponPage?current=1&size=50"));
     expect(guestPage.records.map((c) => c.couponId)).toEqual(expect.arrayContaining([shopCoupon, selected]));
-    expect(guestPage.records.find((c) => c.couponId === selected)).toMatchObject({ couponType: 2, couponDiscount: "9", canReceive: true, curUserReceiveCount: 0, prods: [expect.objectContaining({ prodId: other.prodId })] });
+    expect(guestPage.records.find((c) => c.couponId === selected)).toMatchObject({
+      couponType: 2,
+      couponDiscount: "9",
+      canReceive: true,
+      curUserReceiveCount: 0,
+      prods: [expect.objectContaining({ prodId: other.prodId })],
+    });
     const general = okData(await call<Page<CouponDto>>("/coupon/generalCouponList"));
     expect(general.records.map((c) => c.couponId)).toContain(platform);
     expect(general.records.every((c) => c.shopId === 0)).toBe(true);
@@ -126,29 +196,52 @@ describe.skipIf(!dbReady)("coupons API", () => {
     okData(await claim(u, shopCoupon));
     okData(await claim(u, platform));
     const mine = okData(await call<Page<CouponDto>>("/p/myCoupon/getCouponPage?size=50", { user: u }));
-    expect(mine.records.find((c) => c.couponId === shopCoupon)).toMatchObject({ curUserReceiveCount: 1, canReceive: false });
-    expect(okData(await call<number[]>("/p/myCoupon/listCouponIds", { user: u }))).toEqual(expect.arrayContaining([shopCoupon, platform]));
+    expect(mine.records.find((c) => c.couponId === shopCoupon)).toMatchObject({
+      curUserReceiveCount: 1,
+      canReceive: false,
+    });
+    expect(okData(await call<number[]>("/p/myCoupon/listCouponIds", { user: u }))).toEqual(
+      expect.arrayContaining([shopCoupon, platform]),
+    );
     expect((await claim(u, shopCoupon)).body.msg).toBe("You have reached the limit (1 per person)");
 
-    const forItem = okData(await call<CouponDto[]>(`/coupon/listByProdId?prodId=${item.prodId}`)).map((c) => c.couponId);
+    const forItem = okData(await call<CouponDto[]>(`/coupon/listByProdId?prodId=${item.prodId}`)).map(
+      (c) => c.couponId,
+    );
     expect(forItem).toEqual(expect.arrayContaining([shopCoupon, platform]));
     expect(forItem).not.toContain(selected);
-    expect(okData(await call<CouponDto[]>(`/coupon/listByProdId?prodId=${other.prodId}`)).map((c) => c.couponId)).toContain(selected);
+    expect(
+      okData(await call<CouponDto[]>(`/coupon/listByProdId?prodId=${other.prodId}`)).map((c) => c.couponId),
+    ).toContain(selected);
 
     // An expired one in the wallet.
     const [h] = await held(u);
-    await db().update(couponUsers).set({ validEnd: new Date(Date.now() - 1000) }).where(eq(couponUsers.couponUserId, h!.couponUserId));
-    expect(okData(await call<MyCouponCountDto>("/p/myCoupon/getMyCouponsStatusCount", { user: u }))).toEqual({ unUseCount: 1, useCount: 0, expiredCount: 1 });
+    await db()
+      .update(couponUsers)
+      .set({ validEnd: new Date(Date.now() - 1000) })
+      .where(eq(couponUsers.couponUserId, h!.couponUserId));
+    expect(okData(await call<MyCouponCountDto>("/p/myCoupon/getMyCouponsStatusCount", { user: u }))).toEqual({
+      unUseCount: 1,
+      useCount: 0,
+      expiredCount: 1,
+    });
     const expired = okData(await call<Page<MyCouponDto>>("/p/myCoupon/getCouponList?status=0", { user: u }));
     expect(expired.records).toHaveLength(1);
     expect(expired.records[0]).toMatchObject({ couponUserId: h!.couponUserId, userCouponStatus: 0 });
     const unused = okData(await call<Page<MyCouponDto>>("/p/myCoupon/getCouponList?status=1", { user: u }));
     expect(unused.records.map((r) => r.couponId)).toEqual([platform]);
-    expect((await call(`/p/myCoupon/deleteCoupon/${unused.records[0]!.couponUserId}`, { user: u, method: "DELETE" })).body.msg).toBe("A coupon that is not used cannot be deleted");
+    expect(
+      (await call(`/p/myCoupon/deleteCoupon/${unused.records[0]!.couponUserId}`, { user: u, method: "DELETE" })).body
+        .msg,
+    ).toBe("A coupon that is not used cannot be deleted");
     const stranger = await buyer("stranger");
-    expect((await call(`/p/myCoupon/deleteCoupon/${h!.couponUserId}`, { user: stranger, method: "DELETE" })).body.msg).toBe("The coupon does not exist or has been withdrawn");
+    expect(
+      (await call(`/p/myCoupon/deleteCoupon/${h!.couponUserId}`, { user: stranger, method: "DELETE" })).body.msg,
+    ).toBe("The coupon does not exist or has been withdrawn");
     okData(await call(`/p/myCoupon/deleteCoupon/${h!.couponUserId}`, { user: u, method: "DELETE" }));
-    expect(okData(await call<MyCouponCountDto>("/p/myCoupon/getMyCouponsStatusCount", { user: u })).expiredCount).toBe(0);
+    expect(okData(await call<MyCouponCountDto>("/p/myCoupon/getMyCouponsStatusCount", { user: u })).expiredCount).toBe(
+      0,
+    );
     // Deleting does not give a claim back.
     expect((await claim(u, shopCoupon)).body.msg).toBe("You have reached the limit (1 per person)");
     expect((await call("/p/myCoupon/getCouponList?status=7", { user: u })).body.code).toBe("A00001");
@@ -163,13 +256,31 @@ describe.skipIf(!dbReady)("coupons API", () => {
     for (const id of [small, big, tooHigh, platform]) okData(await claim(u, id));
     const conf = okData(await confirm(u, buyNow(item, 2)));
     const shop = conf.shopCartOrders[0]!;
-    expect(shop.coupons.find((c) => c.couponId === big)).toMatchObject({ canUse: true, choose: true, couponReduce: "20.00" });
-    expect(shop.coupons.find((c) => c.couponId === tooHigh)).toMatchObject({ canUse: false, reason: "belowThreshold", shortBy: "920.00", choose: false });
-    expect(conf.coupons.find((c) => c.couponId === platform)).toMatchObject({ canUse: true, choose: true, couponReduce: "3.00" });
+    expect(shop.coupons.find((c) => c.couponId === big)).toMatchObject({
+      canUse: true,
+      choose: true,
+      couponReduce: "20.00",
+    });
+    expect(shop.coupons.find((c) => c.couponId === tooHigh)).toMatchObject({
+      canUse: false,
+      reason: "belowThreshold",
+      shortBy: "920.00",
+      choose: false,
+    });
+    expect(conf.coupons.find((c) => c.couponId === platform)).toMatchObject({
+      canUse: true,
+      choose: true,
+      couponReduce: "3.00",
+    });
     expect(shop).toMatchObject({ total: "80.00", shopCouponReduce: "20.00", platformCouponReduce: "3.00" });
     expect(conf.actualTotal).toBe(shop.actualTotal);
     const line = shop.shopCartItemDiscounts[0]!.shopCartItems[0]!;
-    expect(line.offers).toMatchObject({ amount: "80.00", shopCouponReduce: "20.00", platformCouponReduce: "3.00", actualAmount: "57.00" });
+    expect(line.offers).toMatchObject({
+      amount: "80.00",
+      shopCouponReduce: "20.00",
+      platformCouponReduce: "3.00",
+      actualAmount: "57.00",
+    });
 
     // The buyer changes the choice: the small coupon, no platform coupon.
     const smallId = shop.coupons.find((c) => c.couponId === small)!.couponUserId;
@@ -178,20 +289,40 @@ describe.skipIf(!dbReady)("coupons API", () => {
     expect(changed.couponUserIds).toEqual([smallId]);
     // Choices that cannot be: below threshold, not the buyer's, two for one shop.
     const tooHighId = shop.coupons.find((c) => c.couponId === tooHigh)!.couponUserId;
-    expect((await confirm(u, { ...buyNow(item, 2), couponUserIds: [tooHighId], userChangeCoupon: 1 })).body.msg).toBe("Below the minimum spend: ¥920.00 more");
+    expect((await confirm(u, { ...buyNow(item, 2), couponUserIds: [tooHighId], userChangeCoupon: 1 })).body.msg).toBe(
+      "Below the minimum spend: ¥920.00 more",
+    );
     const stranger = await buyer("thief");
-    expect((await confirm(stranger, { ...buyNow(item, 2), couponUserIds: [smallId], userChangeCoupon: 1 })).body.msg).toBe("The coupon does not exist or is not yours");
+    expect(
+      (await confirm(stranger, { ...buyNow(item, 2), couponUserIds: [smallId], userChangeCoupon: 1 })).body.msg,
+    ).toBe("The coupon does not exist or is not yours");
     const bigId = shop.coupons.find((c) => c.couponId === big)!.couponUserId;
-    expect((await confirm(u, { ...buyNow(item, 2), couponUserIds: [smallId, bigId], userChangeCoupon: 1 })).body.msg).toBe("Only one coupon per shop and one platform coupon can be used");
+    expect(
+      (await confirm(u, { ...buyNow(item, 2), couponUserIds: [smallId, bigId], userChangeCoupon: 1 })).body.msg,
+    ).toBe("Only one coupon per shop and one platform coupon can be used");
 
     // Submit with the best combination (the first confirm).
     const res = okData(await submit(u, { uuid: conf.uuid, actualTotal: conf.actualTotal }));
     const [order] = await db().select().from(orders).where(eq(orders.orderNumber, res.orderNumbers));
-    expect(order).toMatchObject({ total: "80.00", shopCouponAmount: "20.00", platformCouponAmount: "3.00", reduceAmount: "23.00", actualTotal: conf.actualTotal });
-    const used = (await held(u)).filter((h) => h.status === 2).map((h) => h.couponId).sort();
+    expect(order).toMatchObject({
+      total: "80.00",
+      shopCouponAmount: "20.00",
+      platformCouponAmount: "3.00",
+      reduceAmount: "23.00",
+      actualTotal: conf.actualTotal,
+    });
+    const used = (await held(u))
+      .filter((h) => h.status === 2)
+      .map((h) => h.couponId)
+      .sort();
     expect(used).toEqual([big, platform].sort());
     // The order detail shows the offers.
-    const detail = okData(await call<{ shopCouponAmount: string; orderItemDtos: { offers: { shopCouponReduce: string } | null }[] }>(`/p/myOrder/orderDetail?orderNumber=${res.orderNumbers}`, { user: u }));
+    const detail = okData(
+      await call<{ shopCouponAmount: string; orderItemDtos: { offers: { shopCouponReduce: string } | null }[] }>(
+        `/p/myOrder/orderDetail?orderNumber=${res.orderNumbers}`,
+        { user: u },
+      ),
+    );
     expect(detail.shopCouponAmount).toBe("20.00");
     expect(detail.orderItemDtos[0]!.offers).toMatchObject({ shopCouponReduce: "20.00" });
     // A new checkout no longer offers the used coupons.
@@ -200,7 +331,10 @@ describe.skipIf(!dbReady)("coupons API", () => {
 
     okData(await call(`/p/myOrder/cancel/${res.orderNumbers}`, { user: u, method: "PUT" }));
     const back = (await held(u)).filter((h) => [big, platform].includes(h.couponId));
-    expect(back.map((h) => [h.status, h.orderNumbers])).toEqual([[1, null], [1, null]]);
+    expect(back.map((h) => [h.status, h.orderNumbers])).toEqual([
+      [1, null],
+      [1, null],
+    ]);
   });
 
   it("bad coupon input at submit: someone else's, outside its scope, below its threshold, tampered amounts; nothing changes", async () => {
@@ -215,11 +349,18 @@ describe.skipIf(!dbReady)("coupons API", () => {
     for (const id of [onlyOther, excluding, high, fine]) okData(await claim(u, id));
     const othersFine = await coupon({ reduceAmount: "9" });
     okData(await claim(stranger, othersFine));
-    const idOf = async (owner: TestUser, couponId: number) => (await held(owner)).find((h) => h.couponId === couponId)!.couponUserId;
+    const idOf = async (owner: TestUser, couponId: number) =>
+      (await held(owner)).find((h) => h.couponId === couponId)!.couponUserId;
 
     const conf = okData(await confirm(u, buyNow(item, 1)));
-    expect(conf.shopCartOrders[0]!.coupons.find((c) => c.couponId === onlyOther)).toMatchObject({ canUse: false, reason: "outOfScope" });
-    expect(conf.shopCartOrders[0]!.coupons.find((c) => c.couponId === excluding)).toMatchObject({ canUse: false, reason: "outOfScope" });
+    expect(conf.shopCartOrders[0]!.coupons.find((c) => c.couponId === onlyOther)).toMatchObject({
+      canUse: false,
+      reason: "outOfScope",
+    });
+    expect(conf.shopCartOrders[0]!.coupons.find((c) => c.couponId === excluding)).toMatchObject({
+      canUse: false,
+      reason: "outOfScope",
+    });
     const pick = (ids: number[]) => ({ uuid: conf.uuid, couponUserIds: ids, userChangeCoupon: 1 });
     const cases: [unknown, string][] = [
       [pick([await idOf(stranger, othersFine)]), "The coupon does not exist or is not yours"],
@@ -238,7 +379,15 @@ describe.skipIf(!dbReady)("coupons API", () => {
       else expect(r.body.msg).toBe(msg);
     }
     // In the buyer's language.
-    expect((await call<OrderNumbersDto>("/p/order/submit", { user: u, body: pick([await idOf(u, onlyOther)]), lang: "zh-CN" })).body.msg).toBe("所选商品不在优惠券适用范围内");
+    expect(
+      (
+        await call<OrderNumbersDto>("/p/order/submit", {
+          user: u,
+          body: pick([await idOf(u, onlyOther)]),
+          lang: "zh-CN",
+        })
+      ).body.msg,
+    ).toBe("所选商品不在优惠券适用范围内");
     expect(await db().select().from(orders).where(eq(orders.userId, u.userId))).toHaveLength(0);
     expect((await held(u)).every((h) => h.status === 1 && h.orderNumbers === null)).toBe(true);
     expect((await held(stranger))[0]).toMatchObject({ status: 1, orderNumbers: null });
@@ -264,7 +413,10 @@ describe.skipIf(!dbReady)("coupons API", () => {
   });
 
   it("a closed shop's coupons are not listed", async () => {
-    const [closed] = await db().insert(shops).values({ shopName: names("关店", "Closed"), intro: names("", ""), shopStatus: 2 }).returning({ id: shops.shopId });
+    const [closed] = await db()
+      .insert(shops)
+      .values({ shopName: names("关店", "Closed"), intro: names("", ""), shopStatus: 2 })
+      .returning({ id: shops.shopId });
     const id = await coupon({ shopId: closed!.id });
     const page = okData(await call<Page<CouponDto>>("/coupon/getCouponPage?size=100"));
     expect(page.records.map((c) => c.couponId)).not.toContain(id);

@@ -30,12 +30,26 @@ describe.skipIf(!dbReady)("flash sale", () => {
   afterAll(async () => app?.close());
 
   /** A live activity of a shop-7 product with `stock` units of its first SKU at half price. */
-  async function liveActivity(stock: number, maxNum = -1, nth = 0, window: { from: number; to: number } = { from: -MIN, to: 60 * MIN }) {
+  async function liveActivity(
+    stock: number,
+    maxNum = -1,
+    nth = 0,
+    window: { from: number; to: number } = { from: -MIN, to: 60 * MIN },
+  ) {
     const now = new Date();
     const p = await productOf(app, 7, nth);
-    const sessionId = await createFlashSession(db(), { startTime: new Date(now.getTime() + window.from), endTime: new Date(now.getTime() + window.to) }, now);
+    const sessionId = await createFlashSession(
+      db(),
+      { startTime: new Date(now.getTime() + window.from), endTime: new Date(now.getTime() + window.to) },
+      now,
+    );
     const half = (Number(p.price) / 2).toFixed(2);
-    const seckillId = await createFlashActivity(db(), 7, { sessionId, prodId: p.prodId, maxNum, payMinutes: 5, skus: [{ skuId: p.skuId, price: half, stocks: stock }] }, now);
+    const seckillId = await createFlashActivity(
+      db(),
+      7,
+      { sessionId, prodId: p.prodId, maxNum, payMinutes: 5, skus: [{ skuId: p.skuId, price: half, stocks: stock }] },
+      now,
+    );
     const [fs] = await db().select().from(flashSkus).where(eq(flashSkus.seckillId, seckillId));
     return { seckillId, seckillSkuId: fs!.seckillSkuId, price: half, prod: p };
   }
@@ -44,12 +58,25 @@ describe.skipIf(!dbReady)("flash sale", () => {
     return okData(await call<string>(`/p/seckill/orderPath?seckillId=${seckillId}`, { user: u }));
   }
   async function confirm(u: Buyer, a: { seckillId: number; seckillSkuId: number }, path: string, prodCount = 1) {
-    return call<OrderConfirmDto>(`/p/seckill/${path}/confirm`, { user: u, body: { seckillId: a.seckillId, seckillSkuId: a.seckillSkuId, prodCount, addrId: u.addrId } });
+    return call<OrderConfirmDto>(`/p/seckill/${path}/confirm`, {
+      user: u,
+      body: { seckillId: a.seckillId, seckillSkuId: a.seckillSkuId, prodCount, addrId: u.addrId },
+    });
   }
-  async function submit(u: Buyer, a: { seckillId: number; seckillSkuId: number }, path: string, uuid: string, prodCount = 1) {
-    return call<OrderNumbersDto>(`/p/seckill/${path}/submit`, { user: u, body: { seckillId: a.seckillId, seckillSkuId: a.seckillSkuId, prodCount, uuid } });
+  async function submit(
+    u: Buyer,
+    a: { seckillId: number; seckillSkuId: number },
+    path: string,
+    uuid: string,
+    prodCount = 1,
+  ) {
+    return call<OrderNumbersDto>(`/p/seckill/${path}/submit`, {
+      user: u,
+      body: { seckillId: a.seckillId, seckillSkuId: a.seckillSkuId, prodCount, uuid },
+    });
   }
-  const stockOf = async (id: number) => (await db().select({ s: flashSkus.stocks }).from(flashSkus).where(eq(flashSkus.seckillSkuId, id)))[0]!.s;
+  const stockOf = async (id: number) =>
+    (await db().select({ s: flashSkus.stocks }).from(flashSkus).where(eq(flashSkus.seckillSkuId, id)))[0]!.s;
 
   it("lists the seeded sessions of today and tomorrow, one on now", async () => {
     const list = okData(await call<FlashSessionDto[]>("/seckill/sessions"));
@@ -106,7 +133,9 @@ describe.skipIf(!dbReady)("flash sale", () => {
     const a = await liveActivity(5, -1, 2);
     const path = await pathFor(u, a.seckillId);
     const c = okData(await confirm(u, a, path));
-    await db().execute(sql`update flash_sessions set end_time = now() - interval '1 second' where session_id = (select session_id from flash_activities where seckill_id = ${a.seckillId})`);
+    await db().execute(
+      sql`update flash_sessions set end_time = now() - interval '1 second' where session_id = (select session_id from flash_activities where seckill_id = ${a.seckillId})`,
+    );
     const late = await submit(u, a, path, c.uuid);
     expect(late.body.msg).toBe("The event has ended");
     expect(await stockOf(a.seckillSkuId)).toBe(5);
@@ -128,7 +157,15 @@ describe.skipIf(!dbReady)("flash sale", () => {
       expect(["Insufficient inventory", "The flash sale is too busy, please retry later"]).toContain(x.body.msg);
     }
     expect(await stockOf(a.seckillSkuId)).toBe(0);
-    const made = await db().select({ n: sql<number>`count(*)::int` }).from(orders).where(and(eq(orders.orderType, 2), sql`order_number in (select order_number from flash_orders where seckill_id = ${a.seckillId})`));
+    const made = await db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.orderType, 2),
+          sql`order_number in (select order_number from flash_orders where seckill_id = ${a.seckillId})`,
+        ),
+      );
     expect(made[0]!.n).toBe(10);
   });
 
@@ -144,14 +181,20 @@ describe.skipIf(!dbReady)("flash sale", () => {
     expect(wins).toHaveLength(2);
     expect(answers.some((x) => x.body.msg === "You can buy at most 2 in this flash sale")).toBe(true);
     expect(await stockOf(a.seckillSkuId)).toBe(98);
-    const [held] = await db().select().from(flashBuys).where(and(eq(flashBuys.seckillId, a.seckillId), eq(flashBuys.userId, u.userId)));
+    const [held] = await db()
+      .select()
+      .from(flashBuys)
+      .where(and(eq(flashBuys.seckillId, a.seckillId), eq(flashBuys.userId, u.userId)));
     expect(held!.count).toBe(2);
     // The pay time limit passes: the job closes both, units and allowance come back, once.
     const later = new Date(Date.now() + 6 * MIN);
     await runDueJobs(db(), later);
     await runDueJobs(db(), later);
     expect(await stockOf(a.seckillSkuId)).toBe(100);
-    const [after] = await db().select().from(flashBuys).where(and(eq(flashBuys.seckillId, a.seckillId), eq(flashBuys.userId, u.userId)));
+    const [after] = await db()
+      .select()
+      .from(flashBuys)
+      .where(and(eq(flashBuys.seckillId, a.seckillId), eq(flashBuys.userId, u.userId)));
     expect(after!.count).toBe(0);
   });
 });

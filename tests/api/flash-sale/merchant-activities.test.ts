@@ -35,7 +35,17 @@ describe.skipIf(!dbReady)("merchant: flash sale and group buy (ops CLI)", () => 
     expect(s.code, s.err).toBe(0);
     const sessionId = /session (\d+)/.exec(s.out)![1]!;
     const half = (Number(p.price) / 2).toFixed(2);
-    const a = await ops("flash-create", "--session", sessionId, "--product", String(p.prodId), "--skus", `${p.skuId}:${half}:20`, "--per-user", "2");
+    const a = await ops(
+      "flash-create",
+      "--session",
+      sessionId,
+      "--product",
+      String(p.prodId),
+      "--skus",
+      `${p.skuId}:${half}:20`,
+      "--per-user",
+      "2",
+    );
     expect(a.code, a.err).toBe(0);
     const seckillId = Number(/activity (\d+)/.exec(a.out)![1]);
     const list = await ops("flashes");
@@ -54,11 +64,27 @@ describe.skipIf(!dbReady)("merchant: flash sale and group buy (ops CLI)", () => 
     const ok = await ops("flash-session-create", "--from", "+1m", "--until", "+1h");
     const sessionId = /session (\d+)/.exec(ok.out)![1]!;
     const before = (await app.ctx.db.select().from(flashActivities)).length;
-    const dear = await ops("flash-create", "--session", sessionId, "--product", String(p.prodId), "--skus", `${p.skuId}:${p.price}:5`);
+    const dear = await ops(
+      "flash-create",
+      "--session",
+      sessionId,
+      "--product",
+      String(p.prodId),
+      "--skus",
+      `${p.skuId}:${p.price}:5`,
+    );
     expect(dear.code).toBe(1);
     expect(dear.err).toContain("flash price below its price");
     const other = await productOf(app, 5, 0);
-    const foreign = await ops("flash-create", "--session", sessionId, "--product", String(other.prodId), "--skus", `${other.skuId}:1.00:5`);
+    const foreign = await ops(
+      "flash-create",
+      "--session",
+      sessionId,
+      "--product",
+      String(other.prodId),
+      "--skus",
+      `${other.skuId}:1.00:5`,
+    );
     expect(foreign.err).toContain("not your shop's");
     expect((await app.ctx.db.select().from(flashActivities)).length).toBe(before);
   });
@@ -66,9 +92,31 @@ describe.skipIf(!dbReady)("merchant: flash sale and group buy (ops CLI)", () => 
   it("creates a group buy, lists its teams, ends it", async () => {
     const p = await productOf(app, 7, 2);
     const price = (Number(p.price) * 0.8).toFixed(2);
-    const bad = await ops("group-create", "--product", String(p.prodId), "--skus", `${p.skuId}:${price}`, "--team-size", "1", "--until", "+3d");
+    const bad = await ops(
+      "group-create",
+      "--product",
+      String(p.prodId),
+      "--skus",
+      `${p.skuId}:${price}`,
+      "--team-size",
+      "1",
+      "--until",
+      "+3d",
+    );
     expect(bad.err).toContain("2-50 people");
-    const g = await ops("group-create", "--product", String(p.prodId), "--skus", `${p.skuId}:${price}`, "--team-size", "3", "--until", "+3d", "--per-user", "2");
+    const g = await ops(
+      "group-create",
+      "--product",
+      String(p.prodId),
+      "--skus",
+      `${p.skuId}:${price}`,
+      "--team-size",
+      "3",
+      "--until",
+      "+3d",
+      "--per-user",
+      "2",
+    );
     expect(g.code, g.err).toBe(0);
     const id = Number(/group buy (\d+)/.exec(g.out)![1]);
     expect((await ops("group-teams", "--activity", String(id))).out).toBe("no teams");

@@ -21,16 +21,33 @@ describe.skipIf(!dbReady)("footprint list API", () => {
     alice = await createTestUser(app, "alice");
     bob = await createTestUser(app, "bob");
     const db = app.ctx.db;
-    prods = (await db.select({ id: products.prodId }).from(products).innerJoin(shops, eq(shops.shopId, products.shopId)).where(and(eq(products.status, 1), eq(shops.shopStatus, 1))).orderBy(products.prodId).limit(5)).map((r) => r.id);
+    prods = (
+      await db
+        .select({ id: products.prodId })
+        .from(products)
+        .innerJoin(shops, eq(shops.shopId, products.shopId))
+        .where(and(eq(products.status, 1), eq(shops.shopStatus, 1)))
+        .orderBy(products.prodId)
+        .limit(5)
+    ).map((r) => r.id);
     offShelf = (await db.select({ id: products.prodId }).from(products).where(eq(products.status, 0)).limit(1))[0]!.id;
   });
   afterAll(async () => {
     await app?.close();
   });
 
-  const rows = async (u: TestUser) => Number((await app.ctx.db.select({ n: count() }).from(footprints).where(eq(footprints.userId, u.userId)))[0]!.n);
-  const idsOf = async (u: TestUser) => (await app.ctx.db.select({ id: footprints.id }).from(footprints).where(eq(footprints.userId, u.userId)).orderBy(footprints.id)).map((r) => r.id);
-  const page = async (u: TestUser, q = "") => okData(await call<Page<FootprintDay>>(`/p/prodBrowseLog/page${q}`, { user: u, lang: "zh" }));
+  const rows = async (u: TestUser) =>
+    Number((await app.ctx.db.select({ n: count() }).from(footprints).where(eq(footprints.userId, u.userId)))[0]!.n);
+  const idsOf = async (u: TestUser) =>
+    (
+      await app.ctx.db
+        .select({ id: footprints.id })
+        .from(footprints)
+        .where(eq(footprints.userId, u.userId))
+        .orderBy(footprints.id)
+    ).map((r) => r.id);
+  const page = async (u: TestUser, q = "") =>
+    okData(await call<Page<FootprintDay>>(`/p/prodBrowseLog/page${q}`, { user: u, lang: "zh" }));
   const del = (u: TestUser, body: unknown) => call("/p/prodBrowseLog", { method: "DELETE", user: u, body });
 
   /** Alice: 2024-05-02 09:00 and 00:01 Shanghai (the latter 2024-05-01T16:01Z), 2024-05-01 23:59 Shanghai, 2024-04-30 12:00 Shanghai. */
@@ -60,8 +77,13 @@ describe.skipIf(!dbReady)("footprint list API", () => {
     ]);
     const item = p.records[0]!.list[0]!;
     expect(item).toEqual({
-      prodBrowseLogId: expect.any(Number), prodId: prods[0], prodName: expect.any(String), pic: expect.any(String),
-      price: expect.stringMatching(/^\d+\.\d{2}$/), status: 1, browseTime: "2024-05-02T01:00:00.000Z",
+      prodBrowseLogId: expect.any(Number),
+      prodId: prods[0],
+      prodName: expect.any(String),
+      pic: expect.any(String),
+      price: expect.stringMatching(/^\d+\.\d{2}$/),
+      status: 1,
+      browseTime: "2024-05-02T01:00:00.000Z",
     });
     expect(item.prodName).not.toBe("");
     expect(p.records[0]!.list[1]!.status).toBe(0);
@@ -76,7 +98,10 @@ describe.skipIf(!dbReady)("footprint list API", () => {
     const p3 = await page(alice, "?current=2&size=3");
     expect(p3.records.map((g) => g.time)).toEqual(["2024-04-30"]);
     expect((await page(alice, "?current=9&size=3")).records).toEqual([]);
-    expect((await call("/p/prodBrowseLog/page?size=0", { user: alice })).body).toMatchObject({ code: "A00001", msg: "Page size is out of the allowed range" });
+    expect((await call("/p/prodBrowseLog/page?size=0", { user: alice })).body).toMatchObject({
+      code: "A00001",
+      msg: "Page size is out of the allowed range",
+    });
   });
 
   it("delete removes the given own footprints", async () => {
@@ -90,7 +115,12 @@ describe.skipIf(!dbReady)("footprint list API", () => {
   it("delete refuses unknown ids and bad bodies, nothing deleted", async () => {
     await seedAlice();
     const ids = await idsOf(alice);
-    expect((await del(alice, [ids[0], 999999999])).body).toEqual({ code: "A00001", msg: "The footprint does not exist", data: null, success: false });
+    expect((await del(alice, [ids[0], 999999999])).body).toEqual({
+      code: "A00001",
+      msg: "The footprint does not exist",
+      data: null,
+      success: false,
+    });
     for (const bad of [[], ["x"], [0], [1.5], "nope", { ids: [1] }, "{"]) {
       expect((await del(alice, bad)).body.code).toBe("A00001");
     }
@@ -113,8 +143,14 @@ describe.skipIf(!dbReady)("footprint list API", () => {
     it("delete: alice's ids are refused for bob, even mixed with his own; nothing deleted", async () => {
       const aliceIds = await idsOf(alice);
       const [bobId] = await idsOf(bob);
-      expect((await del(bob, [aliceIds[0]])).body).toMatchObject({ code: "A00001", msg: "The footprint does not exist" });
-      expect((await del(bob, [bobId, aliceIds[1]])).body).toMatchObject({ code: "A00001", msg: "The footprint does not exist" });
+      expect((await del(bob, [aliceIds[0]])).body).toMatchObject({
+        code: "A00001",
+        msg: "The footprint does not exist",
+      });
+      expect((await del(bob, [bobId, aliceIds[1]])).body).toMatchObject({
+        code: "A00001",
+        msg: "The footprint does not exist",
+      });
       expect(await rows(alice)).toBe(4);
       expect(await rows(bob)).toBe(1);
     });

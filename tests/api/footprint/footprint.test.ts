@@ -14,21 +14,33 @@ describe.skipIf(!dbReady)("footprint API", () => {
   beforeAll(async () => {
     app = await createTestApp();
     token = newToken();
-    await app.ctx.db.insert(sessions).values({ tokenHash: hashToken(token), kind: "user", userId, expiresAt: new Date(Date.now() + 3600_000) });
+    await app.ctx.db
+      .insert(sessions)
+      .values({ tokenHash: hashToken(token), kind: "user", userId, expiresAt: new Date(Date.now() + 3600_000) });
   });
   afterAll(async () => {
     await app?.close();
   });
 
-  const browse = (body: string, type: string, auth: string | null = token) => app.request("/api/p/user/recentBrowse", {
-    method: "POST",
-    headers: { "Content-Type": type, "Accept-Language": "en", ...(auth ? { Authorization: auth } : {}) },
-    body,
-  });
-  const rowsOf = (prodId: number) => app.ctx.db.select().from(footprints).where(and(eq(footprints.userId, userId), eq(footprints.prodId, prodId)));
+  const browse = (body: string, type: string, auth: string | null = token) =>
+    app.request("/api/p/user/recentBrowse", {
+      method: "POST",
+      headers: { "Content-Type": type, "Accept-Language": "en", ...(auth ? { Authorization: auth } : {}) },
+      body,
+    });
+  const rowsOf = (prodId: number) =>
+    app.ctx.db
+      .select()
+      .from(footprints)
+      .where(and(eq(footprints.userId, userId), eq(footprints.prodId, prodId)));
 
   it("records a footprint from a form-encoded body and moves it forward on the next visit", async () => {
-    expect((await browse("prodId=7", "application/x-www-form-urlencoded")).body).toEqual({ code: "00000", msg: null, data: null, success: true });
+    expect((await browse("prodId=7", "application/x-www-form-urlencoded")).body).toEqual({
+      code: "00000",
+      msg: null,
+      data: null,
+      success: true,
+    });
     const [first] = await rowsOf(7);
     expect(first).toBeDefined();
     await new Promise((r) => setTimeout(r, 20));
@@ -53,13 +65,28 @@ describe.skipIf(!dbReady)("footprint API", () => {
     okData(await browse("prodId=999999", "application/x-www-form-urlencoded"));
     expect(await rowsOf(999999)).toHaveLength(0);
     expect(await recordFootprint(app.ctx.db, userId, 999999)).toBe(false);
-    expect((await browse("prodId=abc", "application/x-www-form-urlencoded")).body).toEqual({ code: "A00001", msg: "Product is not valid", data: null, success: false });
-    expect((await browse("", "application/x-www-form-urlencoded")).body).toMatchObject({ code: "A00001", msg: "Product cannot be empty" });
-    expect((await browse("{oops", "application/json")).body).toMatchObject({ code: "A00001", msg: "The request body is not valid" });
+    expect((await browse("prodId=abc", "application/x-www-form-urlencoded")).body).toEqual({
+      code: "A00001",
+      msg: "Product is not valid",
+      data: null,
+      success: false,
+    });
+    expect((await browse("", "application/x-www-form-urlencoded")).body).toMatchObject({
+      code: "A00001",
+      msg: "Product cannot be empty",
+    });
+    expect((await browse("{oops", "application/json")).body).toMatchObject({
+      code: "A00001",
+      msg: "The request body is not valid",
+    });
   });
 
   it("an off-shelf product that exists is still recorded (history)", async () => {
-    const [off] = await app.ctx.db.select({ id: products.prodId }).from(products).where(eq(products.status, 0)).limit(1);
+    const [off] = await app.ctx.db
+      .select({ id: products.prodId })
+      .from(products)
+      .where(eq(products.status, 0))
+      .limit(1);
     expect(await recordFootprint(app.ctx.db, userId, off!.id)).toBe(true);
     expect(await rowsOf(off!.id)).toHaveLength(1);
   });

@@ -35,16 +35,32 @@ describe.skipIf(!dbReady)("group buy", () => {
     const now = new Date();
     const p = await productOf(app, 7, nth++);
     const actPrice = (Number(p.price) * 0.7).toFixed(2);
-    const id = await createGroupActivity(db(), 7, {
-      prodId: p.prodId, groupNumber, maxNum: 3, teamHours: 24, startTime: new Date(now.getTime() + window.from), endTime: new Date(now.getTime() + window.to),
-      skus: [{ skuId: p.skuId, actPrice }],
-    }, now);
+    const id = await createGroupActivity(
+      db(),
+      7,
+      {
+        prodId: p.prodId,
+        groupNumber,
+        maxNum: 3,
+        teamHours: 24,
+        startTime: new Date(now.getTime() + window.from),
+        endTime: new Date(now.getTime() + window.to),
+        skus: [{ skuId: p.skuId, actPrice }],
+      },
+      now,
+    );
     const [gs] = await db().select().from(groupSkus).where(eq(groupSkus.groupActivityId, id));
     return { groupActivityId: id, groupSkuId: gs!.groupSkuId, actPrice };
   }
   type Act = Awaited<ReturnType<typeof activity>>;
 
-  const body = (a: Act, teamId: number, u: Buyer) => ({ groupActivityId: a.groupActivityId, groupSkuId: a.groupSkuId, groupTeamId: teamId, prodCount: 1, addrId: u.addrId });
+  const body = (a: Act, teamId: number, u: Buyer) => ({
+    groupActivityId: a.groupActivityId,
+    groupSkuId: a.groupSkuId,
+    groupTeamId: teamId,
+    prodCount: 1,
+    addrId: u.addrId,
+  });
   async function confirm(u: Buyer, a: Act, teamId: number) {
     return call<OrderConfirmDto>("/p/group/order/confirm", { user: u, body: body(a, teamId, u) });
   }
@@ -60,13 +76,17 @@ describe.skipIf(!dbReady)("group buy", () => {
     expect(r.body.code, JSON.stringify(r.body)).toBe(ResponseCode.OK);
   }
   const statusOf = async (n: string) => (await db().select().from(orders).where(eq(orders.orderNumber, n)))[0]!;
-  const teamIdOf = async (u: Buyer, n: string) => okData(await call<{ groupTeamId: number }>(`/p/groupTeam/byOrder?orderNumber=${n}`, { user: u })).groupTeamId;
-  const balanceOf = async (u: Buyer) => (await db().select({ b: users.balance }).from(users).where(eq(users.userId, u.userId)))[0]!.b;
+  const teamIdOf = async (u: Buyer, n: string) =>
+    okData(await call<{ groupTeamId: number }>(`/p/groupTeam/byOrder?orderNumber=${n}`, { user: u })).groupTeamId;
+  const balanceOf = async (u: Buyer) =>
+    (await db().select({ b: users.balance }).from(users).where(eq(users.userId, u.userId)))[0]!.b;
 
   it("lists the seeded group buys with their open teams", async () => {
     const page = okData(await call<{ records: GroupActivityDto[] }>("/group/activities"));
     expect(page.records.length).toBeGreaterThanOrEqual(2);
-    const teams = okData(await call<JoinableTeamDto[]>(`/group/joinGroupList?groupActivityId=${page.records[0]!.groupActivityId}`));
+    const teams = okData(
+      await call<JoinableTeamDto[]>(`/group/joinGroupList?groupActivityId=${page.records[0]!.groupActivityId}`),
+    );
     expect(teams.length).toBeGreaterThan(0);
     expect(teams.some((t) => t.missing === 1)).toBe(true);
     expect(teams[0]!.shareNickName).toContain("*");
@@ -81,7 +101,9 @@ describe.skipIf(!dbReady)("group buy", () => {
     expect(await statusOf(n1)).toMatchObject({ orderType: 1, status: 1 });
     const teamId = await teamIdOf(lead, n1);
     // Not open before the leader pays.
-    expect(okData(await call<JoinableTeamDto[]>(`/group/joinGroupList?groupActivityId=${a.groupActivityId}`))).toHaveLength(0);
+    expect(
+      okData(await call<JoinableTeamDto[]>(`/group/joinGroupList?groupActivityId=${a.groupActivityId}`)),
+    ).toHaveLength(0);
     await pay(lead, n1);
     expect((await statusOf(n1)).status).toBe(7);
     const info = okData(await call<TeamInfoDto>(`/p/groupTeam/info?groupTeamId=${teamId}`, { user: lead }));
@@ -114,7 +136,8 @@ describe.skipIf(!dbReady)("group buy", () => {
     const answers = await Promise.all(ready.map((r) => submit(r.u, a, teamId, r.uuid)));
     for (const x of answers) expect(x.status).toBeLessThan(500);
     expect(answers.filter((x) => x.body.code === ResponseCode.OK)).toHaveLength(1);
-    for (const x of answers.filter((y) => y.body.code !== ResponseCode.OK)) expect(x.body.msg).toBe("This team is already full; join another or open your own");
+    for (const x of answers.filter((y) => y.body.code !== ResponseCode.OK))
+      expect(x.body.msg).toBe("This team is already full; join another or open your own");
     const [team] = await db().select().from(groupTeams).where(eq(groupTeams.groupTeamId, teamId));
     expect(team!.seats).toBe(3);
   });
@@ -137,16 +160,26 @@ describe.skipIf(!dbReady)("group buy", () => {
     await runDueJobs(db(), after24h);
     const [team] = await db().select().from(groupTeams).where(eq(groupTeams.groupTeamId, teamId));
     expect(team!.status).toBe(3);
-    for (const [u, n, b] of [[lead, n1, before[0]!], [m1, n2, before[1]!]] as const) {
+    for (const [u, n, b] of [
+      [lead, n1, before[0]!],
+      [m1, n2, before[1]!],
+    ] as const) {
       const o = await statusOf(n);
       expect(o.status).toBe(6);
       expect(Number(await balanceOf(u))).toBeCloseTo(Number(b) + Number(o.actualTotal), 2);
-      const refunds = await db().select().from(userLedger).where(and(eq(userLedger.userId, u.userId), eq(userLedger.reason, "orderRefund"), eq(userLedger.orderNumber, n)));
+      const refunds = await db()
+        .select()
+        .from(userLedger)
+        .where(
+          and(eq(userLedger.userId, u.userId), eq(userLedger.reason, "orderRefund"), eq(userLedger.orderNumber, n)),
+        );
       expect(refunds).toHaveLength(1);
     }
     expect((await statusOf(n3)).status).toBe(6);
     const late = await buyerWithAddress(app, "late");
-    expect((await confirm(late, a, teamId)).body.msg).toBe("This team has ended without filling; join another or open your own");
+    expect((await confirm(late, a, teamId)).body.msg).toBe(
+      "This team has ended without filling; join another or open your own",
+    );
   });
 
   it("an unpaid leader's team never opens; an ended activity says so", async () => {
@@ -158,10 +191,14 @@ describe.skipIf(!dbReady)("group buy", () => {
     expect((await statusOf(n1)).status).toBe(6);
     const [team] = await db().select().from(groupTeams).where(eq(groupTeams.groupTeamId, teamId));
     expect(team).toMatchObject({ status: 3, joinNum: 0 });
-    expect(okData(await call<JoinableTeamDto[]>(`/group/joinGroupList?groupActivityId=${a.groupActivityId}`))).toHaveLength(0);
+    expect(
+      okData(await call<JoinableTeamDto[]>(`/group/joinGroupList?groupActivityId=${a.groupActivityId}`)),
+    ).toHaveLength(0);
 
     const over = await activity(2);
-    await db().execute(sql`update group_activities set end_time = now() - interval '1 second' where group_activity_id = ${over.groupActivityId}`);
+    await db().execute(
+      sql`update group_activities set end_time = now() - interval '1 second' where group_activity_id = ${over.groupActivityId}`,
+    );
     const u = await buyerWithAddress(app, "tooLate");
     const r = await confirm(u, over, 0);
     expect(r.body.code).toBe(ResponseCode.SHOW_FAIL);

@@ -26,11 +26,17 @@ describe.skipIf(!dbReady)("invoices API", () => {
     await app.ctx.db.update(orders).set({ invoice }).where(eq(orders.orderNumber, o.orderNumber));
     return o.orderNumber;
   };
-  const merchant = async (username: string) => okData(await call<{ accessToken: string }>("/merchant/login", { body: { username, password: "Shop1234" } })).accessToken;
+  const merchant = async (username: string) =>
+    okData(await call<{ accessToken: string }>("/merchant/login", { body: { username, password: "Shop1234" } }))
+      .accessToken;
   const upload = (token: string, orderNumber: string, bytes: Uint8Array, lang = "en") => {
     const form = new FormData();
     form.append("file", new File([bytes as Uint8Array<ArrayBuffer>], "invoice.pdf", { type: "application/pdf" }));
-    return app.request<{ filePath: string }>(`/api/merchant/invoices/${orderNumber}/file`, { method: "POST", headers: { Authorization: token, "Accept-Language": lang }, body: form });
+    return app.request<{ filePath: string }>(`/api/merchant/invoices/${orderNumber}/file`, {
+      method: "POST",
+      headers: { Authorization: token, "Accept-Language": lang },
+      body: form,
+    });
   };
 
   beforeAll(async () => {
@@ -47,24 +53,77 @@ describe.skipIf(!dbReady)("invoices API", () => {
   it("shows the invoice in progress and lets the buyer change it; a unit needs a valid taxpayer number", async () => {
     const n = await withInvoice(2, { invoiceType: 1, headerName: "Zhang San", invoiceTaxNumber: null });
     const inv = okData(await call<InvoiceDetailDto>(`/p/orderInvoice/info?orderNumber=${n}`, { user: buyer }));
-    expect(inv).toMatchObject({ orderNumber: n, invoiceType: 1, headerName: "Zhang San", invoiceTaxNumber: null, invoiceState: 1, invoiceContext: 1, editable: true, filePath: null });
-    const bad = await call(`/p/orderInvoice`, { method: "PUT", user: buyer, lang: "en", body: { orderNumber: n, invoiceType: 2, headerName: "ACME Ltd", invoiceTaxNumber: "12-34" } });
-    expect(bad.body).toMatchObject({ code: "A00001", msg: "The taxpayer identification number is 15~20 letters or digits" });
-    const missing = await call(`/p/orderInvoice`, { method: "PUT", user: buyer, lang: "zh", body: { orderNumber: n, invoiceType: 2, headerName: "ACME Ltd" } });
+    expect(inv).toMatchObject({
+      orderNumber: n,
+      invoiceType: 1,
+      headerName: "Zhang San",
+      invoiceTaxNumber: null,
+      invoiceState: 1,
+      invoiceContext: 1,
+      editable: true,
+      filePath: null,
+    });
+    const bad = await call(`/p/orderInvoice`, {
+      method: "PUT",
+      user: buyer,
+      lang: "en",
+      body: { orderNumber: n, invoiceType: 2, headerName: "ACME Ltd", invoiceTaxNumber: "12-34" },
+    });
+    expect(bad.body).toMatchObject({
+      code: "A00001",
+      msg: "The taxpayer identification number is 15~20 letters or digits",
+    });
+    const missing = await call(`/p/orderInvoice`, {
+      method: "PUT",
+      user: buyer,
+      lang: "zh",
+      body: { orderNumber: n, invoiceType: 2, headerName: "ACME Ltd" },
+    });
     expect(missing.body.code).toBe("A00001");
-    expect((await call<InvoiceDetailDto>(`/p/orderInvoice/info?orderNumber=${n}`, { user: buyer })).body.data.invoiceType).toBe(1);
-    const changed = okData(await call<InvoiceDetailDto>(`/p/orderInvoice`, { method: "PUT", user: buyer, body: { orderNumber: n, invoiceType: 2, headerName: " ACME Ltd ", invoiceTaxNumber: "91310000mA1k12345x" } }));
-    expect(changed).toMatchObject({ invoiceType: 2, headerName: "ACME Ltd", invoiceTaxNumber: "91310000MA1K12345X", invoiceState: 1 });
+    expect(
+      (await call<InvoiceDetailDto>(`/p/orderInvoice/info?orderNumber=${n}`, { user: buyer })).body.data.invoiceType,
+    ).toBe(1);
+    const changed = okData(
+      await call<InvoiceDetailDto>(`/p/orderInvoice`, {
+        method: "PUT",
+        user: buyer,
+        body: { orderNumber: n, invoiceType: 2, headerName: " ACME Ltd ", invoiceTaxNumber: "91310000mA1k12345x" },
+      }),
+    );
+    expect(changed).toMatchObject({
+      invoiceType: 2,
+      headerName: "ACME Ltd",
+      invoiceTaxNumber: "91310000MA1K12345X",
+      invoiceState: 1,
+    });
   });
 
   it("another buyer's order, an order without invoice, or nonsense numbers are not found", async () => {
     const n = await withInvoice(2, { invoiceType: 1, headerName: "Mine", invoiceTaxNumber: null });
     const none = await withInvoice(2, { invoiceType: 0, headerName: null, invoiceTaxNumber: null });
-    for (const [user, num] of [[other, n], [buyer, none], [buyer, "abc"], [buyer, ""]] as const) {
-      expect((await call(`/p/orderInvoice/info?orderNumber=${num}`, { user, lang: "en" })).body).toMatchObject({ code: "A00001", msg: "No invoice was requested for this order" });
+    for (const [user, num] of [
+      [other, n],
+      [buyer, none],
+      [buyer, "abc"],
+      [buyer, ""],
+    ] as const) {
+      expect((await call(`/p/orderInvoice/info?orderNumber=${num}`, { user, lang: "en" })).body).toMatchObject({
+        code: "A00001",
+        msg: "No invoice was requested for this order",
+      });
     }
-    expect((await call(`/p/orderInvoice`, { method: "PUT", user: other, body: { orderNumber: n, invoiceType: 1, headerName: "Hacked" } })).body.code).toBe("A00001");
-    expect((await call<InvoiceDetailDto>(`/p/orderInvoice/info?orderNumber=${n}`, { user: buyer })).body.data.headerName).toBe("Mine");
+    expect(
+      (
+        await call(`/p/orderInvoice`, {
+          method: "PUT",
+          user: other,
+          body: { orderNumber: n, invoiceType: 1, headerName: "Hacked" },
+        })
+      ).body.code,
+    ).toBe("A00001");
+    expect(
+      (await call<InvoiceDetailDto>(`/p/orderInvoice/info?orderNumber=${n}`, { user: buyer })).body.data.headerName,
+    ).toBe("Mine");
   });
 
   it("the shop uploads the PDF: invoiced, downloadable, no longer editable; only PDFs of its own paid orders", async () => {
@@ -72,21 +131,47 @@ describe.skipIf(!dbReady)("invoices API", () => {
     const unpaid = await withInvoice(1, { invoiceType: 1, headerName: "Later", invoiceTaxNumber: null });
     const shop1 = await merchant("shop01");
     const shop2 = await merchant("shop02");
-    const listed = okData(await call<Page<ShopInvoiceDto>>("/merchant/invoices?state=1&size=100", { user: { userId: "", token: shop1 } }));
+    const listed = okData(
+      await call<Page<ShopInvoiceDto>>("/merchant/invoices?state=1&size=100", { user: { userId: "", token: shop1 } }),
+    );
     expect(listed.records.some((r) => r.orderNumber === n && r.buyerNickName === "invoicer")).toBe(true);
     expect(listed.records.some((r) => r.orderNumber === unpaid)).toBe(false);
-    expect((await upload(shop1, n, new TextEncoder().encode("not a pdf at all"))).body).toMatchObject({ code: "A00001", msg: "The invoice file must be a PDF" });
-    expect((await upload(shop2, n, PDF)).body).toMatchObject({ code: "A00001", msg: "No invoice was requested for this order" });
-    expect((await upload(shop1, unpaid, PDF)).body).toMatchObject({ code: "A00001", msg: "The order has not been paid yet" });
+    expect((await upload(shop1, n, new TextEncoder().encode("not a pdf at all"))).body).toMatchObject({
+      code: "A00001",
+      msg: "The invoice file must be a PDF",
+    });
+    expect((await upload(shop2, n, PDF)).body).toMatchObject({
+      code: "A00001",
+      msg: "No invoice was requested for this order",
+    });
+    expect((await upload(shop1, unpaid, PDF)).body).toMatchObject({
+      code: "A00001",
+      msg: "The order has not been paid yet",
+    });
     const { filePath } = okData(await upload(shop1, n, PDF));
     expect(filePath).toMatch(/^\/uploads\/invoice\/[0-9a-f-]{36}\.pdf$/);
-    expect(fs.readFileSync(path.join(app.ctx.config.dataDir, filePath.replace(/^\//, ""))).subarray(0, 5).toString()).toBe("%PDF-");
+    expect(
+      fs
+        .readFileSync(path.join(app.ctx.config.dataDir, filePath.replace(/^\//, "")))
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
     const inv = okData(await call<InvoiceDetailDto>(`/p/orderInvoice/info?orderNumber=${n}`, { user: buyer }));
     expect(inv).toMatchObject({ invoiceState: 2, filePath, editable: false });
     expect(inv.uploadTime).toBeTruthy();
-    expect((await call(`/p/orderInvoice`, { method: "PUT", user: buyer, lang: "en", body: { orderNumber: n, invoiceType: 1, headerName: "Too late" } })).body)
-      .toMatchObject({ code: "A00001", msg: "The invoice has already been issued and can no longer be changed" });
-    const issued = okData(await call<Page<ShopInvoiceDto>>("/merchant/invoices?state=2&size=100", { user: { userId: "", token: shop1 } }));
+    expect(
+      (
+        await call(`/p/orderInvoice`, {
+          method: "PUT",
+          user: buyer,
+          lang: "en",
+          body: { orderNumber: n, invoiceType: 1, headerName: "Too late" },
+        })
+      ).body,
+    ).toMatchObject({ code: "A00001", msg: "The invoice has already been issued and can no longer be changed" });
+    const issued = okData(
+      await call<Page<ShopInvoiceDto>>("/merchant/invoices?state=2&size=100", { user: { userId: "", token: shop1 } }),
+    );
     expect(issued.records.some((r) => r.orderNumber === n)).toBe(true);
   });
 
@@ -100,8 +185,14 @@ describe.skipIf(!dbReady)("invoices API", () => {
       expect((await ops("login", "--user", "shop01", "--password", "Shop1234")).code).toBe(0);
       expect((await ops("invoices", "--state", "1", "--size", "100")).out).toContain(n);
       expect((await ops("invoice-upload", n)).code).toBe(2);
-      expect(await ops("invoice-upload", n, "--file", path.join(dir, "fake.pdf"))).toMatchObject({ code: 1, err: expect.stringContaining("must be a PDF") });
-      expect(await ops("invoice-upload", n, "--file", path.join(dir, "inv.pdf"))).toMatchObject({ code: 0, out: expect.stringContaining("/uploads/invoice/") });
+      expect(await ops("invoice-upload", n, "--file", path.join(dir, "fake.pdf"))).toMatchObject({
+        code: 1,
+        err: expect.stringContaining("must be a PDF"),
+      });
+      expect(await ops("invoice-upload", n, "--file", path.join(dir, "inv.pdf"))).toMatchObject({
+        code: 0,
+        out: expect.stringContaining("/uploads/invoice/"),
+      });
       expect((await ops("invoices", "--state", "2", "--size", "100")).out).toContain(n);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });

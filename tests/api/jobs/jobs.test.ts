@@ -5,7 +5,12 @@ import { ORDER_AUTO_CONFIRM_DAYS, ORDER_PAY_MINUTES } from "../../../src/lib/ord
 import { compare, sub } from "../../../src/lib/money.ts";
 import { jobs, orders, payments, products, skus, userLedger, users } from "../../../src/server/db/schema/index.ts";
 import { runDueJobs } from "../../../src/server/domain/jobs/all-jobs.ts";
-import { CloseType, closeOrder, confirmReceipt, markPaymentPaid } from "../../../src/server/domain/order/order-lifecycle.ts";
+import {
+  CloseType,
+  closeOrder,
+  confirmReceipt,
+  markPaymentPaid,
+} from "../../../src/server/domain/order/order-lifecycle.ts";
 import { pointsEarned } from "../../../src/server/domain/points/points.ts";
 import { createTestApp, dbReady, type TestApp } from "../helpers.ts";
 import { createTestUser, type TestUser } from "../account-helpers.ts";
@@ -30,7 +35,13 @@ describe.skipIf(!dbReady)("due-time jobs", () => {
 
   const db = () => app.ctx.db;
   const statusOf = async (n: string) => (await db().select().from(orders).where(eq(orders.orderNumber, n)))[0]!;
-  const jobOf = async (kind: string, n: string) => (await db().select().from(jobs).where(and(eq(jobs.kind, kind), eq(jobs.refKey, n))))[0]!;
+  const jobOf = async (kind: string, n: string) =>
+    (
+      await db()
+        .select()
+        .from(jobs)
+        .where(and(eq(jobs.kind, kind), eq(jobs.refKey, n)))
+    )[0]!;
   const stock = async () => ({
     sku: (await db().select({ s: skus.stocks }).from(skus).where(eq(skus.skuId, sku.skuId)))[0]!.s,
     prod: (await db().select({ s: products.totalStocks }).from(products).where(eq(products.prodId, sku.prodId)))[0]!.s,
@@ -49,7 +60,11 @@ describe.skipIf(!dbReady)("due-time jobs", () => {
     expect(await stock()).toEqual({ sku: before.sku - 3, prod: before.prod - 3 });
     await onlyJobs([o.orderNumber]);
 
-    expect(await runDueJobs(db(), new Date(t0.getTime() + ORDER_PAY_MINUTES * MIN - 1000))).toEqual({ done: 0, skipped: 0, failed: 0 });
+    expect(await runDueJobs(db(), new Date(t0.getTime() + ORDER_PAY_MINUTES * MIN - 1000))).toEqual({
+      done: 0,
+      skipped: 0,
+      failed: 0,
+    });
     expect((await statusOf(o.orderNumber)).status).toBe(1);
 
     const at = new Date(t0.getTime() + ORDER_PAY_MINUTES * MIN + 1000);
@@ -68,7 +83,12 @@ describe.skipIf(!dbReady)("due-time jobs", () => {
 
   it("a shipped order past its receipt deadline completes and earns points", async () => {
     const t0 = new Date();
-    const o = await createOrder(app, { userId: buyer.userId, items: [{ skuId: sku.skuId, prodCount: 1 }], status: 3, now: t0 });
+    const o = await createOrder(app, {
+      userId: buyer.userId,
+      items: [{ skuId: sku.skuId, prodCount: 1 }],
+      status: 3,
+      now: t0,
+    });
     await onlyJobs([o.orderNumber]);
     const score0 = (await db().select({ s: users.score }).from(users).where(eq(users.userId, buyer.userId)))[0]!.s;
     const row = await statusOf(o.orderNumber);
@@ -86,15 +106,33 @@ describe.skipIf(!dbReady)("due-time jobs", () => {
     expect(done.finallyTime?.toISOString()).toBe(at.toISOString());
     const score1 = (await db().select({ s: users.score }).from(users).where(eq(users.userId, buyer.userId)))[0]!.s;
     expect(score1 - score0).toBe(pointsEarned(o.actualTotal));
-    const ledger = await db().select().from(userLedger).where(and(eq(userLedger.orderNumber, o.orderNumber), eq(userLedger.reason, "orderEarnScore")));
+    const ledger = await db()
+      .select()
+      .from(userLedger)
+      .where(and(eq(userLedger.orderNumber, o.orderNumber), eq(userLedger.reason, "orderEarnScore")));
     expect(ledger).toHaveLength(pointsEarned(o.actualTotal) > 0 ? 1 : 0);
   });
 
   it("a job whose order moved on (paid, cancelled, confirmed) is a no-op marked done", async () => {
     const t0 = new Date();
-    const paid = await createOrder(app, { userId: buyer.userId, items: [{ skuId: sku.skuId, prodCount: 1 }], status: 2, now: t0 });
-    const cancelled = await createOrder(app, { userId: buyer.userId, items: [{ skuId: sku.skuId, prodCount: 1 }], status: 6, now: t0 });
-    const confirmed = await createOrder(app, { userId: buyer.userId, items: [{ skuId: sku.skuId, prodCount: 1 }], status: 5, now: t0 });
+    const paid = await createOrder(app, {
+      userId: buyer.userId,
+      items: [{ skuId: sku.skuId, prodCount: 1 }],
+      status: 2,
+      now: t0,
+    });
+    const cancelled = await createOrder(app, {
+      userId: buyer.userId,
+      items: [{ skuId: sku.skuId, prodCount: 1 }],
+      status: 6,
+      now: t0,
+    });
+    const confirmed = await createOrder(app, {
+      userId: buyer.userId,
+      items: [{ skuId: sku.skuId, prodCount: 1 }],
+      status: 5,
+      now: t0,
+    });
     await onlyJobs([paid.orderNumber, cancelled.orderNumber, confirmed.orderNumber]);
     const before = await stock();
     const r = await runDueJobs(db(), new Date(t0.getTime() + (ORDER_AUTO_CONFIRM_DAYS + 1) * DAY));
@@ -102,7 +140,7 @@ describe.skipIf(!dbReady)("due-time jobs", () => {
     // skipped; confirmed: auto-confirm skipped.
     expect(r).toEqual({ done: 0, skipped: 2, failed: 0 });
     expect((await statusOf(paid.orderNumber)).status).toBe(2);
-    expect((await statusOf(cancelled.orderNumber))).toMatchObject({ status: 6, closeType: CloseType.BUYER_CANCEL });
+    expect(await statusOf(cancelled.orderNumber)).toMatchObject({ status: 6, closeType: CloseType.BUYER_CANCEL });
     expect((await statusOf(confirmed.orderNumber)).status).toBe(5);
     expect(await stock()).toEqual(before);
     for (const n of [paid.orderNumber, cancelled.orderNumber, confirmed.orderNumber]) {
@@ -117,7 +155,8 @@ describe.skipIf(!dbReady)("due-time jobs", () => {
     const t0 = new Date();
     const before = await stock();
     const made = [];
-    for (let i = 0; i < 6; i++) made.push(await createOrder(app, { userId: buyer.userId, items: [{ skuId: sku.skuId, prodCount: 2 }], now: t0 }));
+    for (let i = 0; i < 6; i++)
+      made.push(await createOrder(app, { userId: buyer.userId, items: [{ skuId: sku.skuId, prodCount: 2 }], now: t0 }));
     await onlyJobs(made.map((o) => o.orderNumber));
     expect(await stock()).toEqual({ sku: before.sku - 12, prod: before.prod - 12 });
     const at = new Date(t0.getTime() + ORDER_PAY_MINUTES * MIN + 1000);
@@ -137,20 +176,37 @@ describe.skipIf(!dbReady)("due-time jobs", () => {
     await onlyJobs([o.orderNumber]);
     // The buyer cancels first; the due job then finds a closed order.
     await db().transaction((tx) => closeOrder(tx, o.orderNumber, CloseType.BUYER_CANCEL, t0, { userId: buyer.userId }));
-    expect(await runDueJobs(db(), new Date(t0.getTime() + ORDER_PAY_MINUTES * MIN + 1000))).toEqual({ done: 0, skipped: 1, failed: 0 });
+    expect(await runDueJobs(db(), new Date(t0.getTime() + ORDER_PAY_MINUTES * MIN + 1000))).toEqual({
+      done: 0,
+      skipped: 1,
+      failed: 0,
+    });
     expect(await statusOf(o.orderNumber)).toMatchObject({ status: 6, closeType: CloseType.BUYER_CANCEL });
     // A late payment of a timed-out order is credited back to the balance (markPaymentPaid), not lost.
     const late = await createOrder(app, { userId: buyer.userId, items: [{ skuId: sku.skuId, prodCount: 1 }], now: t0 });
     await onlyJobs([late.orderNumber]);
     expect((await runDueJobs(db(), new Date(t0.getTime() + ORDER_PAY_MINUTES * MIN + 1000))).done).toBe(1);
     const payNo = `J${Date.now()}`;
-    await db().insert(payments).values({ payNo, userId: buyer.userId, orderNumbers: late.orderNumber, payType: 3, amount: late.actualTotal, expiresAt: new Date(t0.getTime() + 3600_000) });
+    await db()
+      .insert(payments)
+      .values({
+        payNo,
+        userId: buyer.userId,
+        orderNumbers: late.orderNumber,
+        payType: 3,
+        amount: late.actualTotal,
+        expiresAt: new Date(t0.getTime() + 3600_000),
+      });
     const bal0 = (await db().select({ b: users.balance }).from(users).where(eq(users.userId, buyer.userId)))[0]!.b;
-    await db().transaction((tx) => markPaymentPaid(tx, payNo, { amount: late.actualTotal, providerTradeNo: "t" }, new Date()));
+    await db().transaction((tx) =>
+      markPaymentPaid(tx, payNo, { amount: late.actualTotal, providerTradeNo: "t" }, new Date()),
+    );
     const bal1 = (await db().select({ b: users.balance }).from(users).where(eq(users.userId, buyer.userId)))[0]!.b;
     expect(compare(sub(bal1, bal0), late.actualTotal)).toBe(0);
     expect((await statusOf(late.orderNumber)).status).toBe(6);
     // confirmReceipt on a closed order is refused.
-    await expect(db().transaction((tx) => confirmReceipt(tx, late.orderNumber, new Date(), { auto: true }))).rejects.toThrow("order.cannotConfirmReceipt");
+    await expect(
+      db().transaction((tx) => confirmReceipt(tx, late.orderNumber, new Date(), { auto: true })),
+    ).rejects.toThrow("order.cannotConfirmReceipt");
   });
 });

@@ -21,13 +21,19 @@ describe.skipIf(!dbReady)("member API", () => {
     app = await createTestApp();
     call = caller(app);
     alice = await createTestUser(app, "alice");
-    const [p] = await app.ctx.db.select().from(memberLevels).where(and(eq(memberLevels.levelType, 1), eq(memberLevels.level, 1))).limit(1);
+    const [p] = await app.ctx.db
+      .select()
+      .from(memberLevels)
+      .where(and(eq(memberLevels.levelType, 1), eq(memberLevels.level, 1)))
+      .limit(1);
     plan = { id: p!.id, price: p!.price, termDays: p!.termDays };
   });
   afterAll(async () => app?.close());
 
-  const levels = (u: TestUser, levelType: 0 | 1, lang = "en") => call<LevelPageDto>(`/p/score/scoreLevel/page?levelType=${levelType}`, { user: u, lang });
-  const buy = (u: TestUser, body: unknown, lang = "en") => call<Record<string, unknown>>("/p/level/payLevel", { user: u, body, lang });
+  const levels = (u: TestUser, levelType: 0 | 1, lang = "en") =>
+    call<LevelPageDto>(`/p/score/scoreLevel/page?levelType=${levelType}`, { user: u, lang });
+  const buy = (u: TestUser, body: unknown, lang = "en") =>
+    call<Record<string, unknown>>("/p/level/payLevel", { user: u, body, lang });
   async function giveBalance(u: TestUser, amount: string) {
     await app.ctx.db.update(users).set({ balance: amount }).where(eq(users.userId, u.userId));
     await app.ctx.db.insert(userLedger).values({ userId: u.userId, kind: "balance", amount, reason: "adjust" });
@@ -37,15 +43,29 @@ describe.skipIf(!dbReady)("member API", () => {
     expect((await call("/p/score/scoreLevel/page", { user: null })).body.code).toBe("A00004");
     const o = okData(await levels(alice, 0));
     expect(o.userLevels.map((l) => l.level)).toEqual([1, 2, 3, 4, 5]);
-    expect(o).toMatchObject({ userLevel: { level: 1, levelType: 0, levelName: "Member" }, endTime: null, growth: 0, nextGrowth: 500 });
+    expect(o).toMatchObject({
+      userLevel: { level: 1, levelType: 0, levelName: "Member" },
+      endTime: null,
+      growth: 0,
+      nextGrowth: 500,
+    });
     const paid = okData(await levels(alice, 1, "zh"));
-    expect(paid.userLevels[0]).toMatchObject({ levelType: 1, needAmount: "99.00", term: 365, freeShipping: true, levelName: "PLUS 年卡会员" });
+    expect(paid.userLevels[0]).toMatchObject({
+      levelType: 1,
+      needAmount: "99.00",
+      term: 365,
+      freeShipping: true,
+      levelName: "PLUS 年卡会员",
+    });
   });
 
   it("balance: not enough → type 3, nothing changes; then paid, and renewal extends the end", async () => {
     const short = okData(await buy(alice, { id: plan.id, payType: 9 }));
     expect(short).toMatchObject({ type: 3, balance: "0.00" });
-    expect((await buy(alice, { id: 99999, payType: 9 })).body).toMatchObject({ code: "A00001", msg: "This membership level does not exist" });
+    expect((await buy(alice, { id: 99999, payType: 9 })).body).toMatchObject({
+      code: "A00001",
+      msg: "This membership level does not exist",
+    });
     await giveBalance(alice, "500.00");
     const before = Date.now();
     const r1 = okData(await buy(alice, { id: plan.id, payType: 9 }));
@@ -56,7 +76,10 @@ describe.skipIf(!dbReady)("member API", () => {
     expect(page).toMatchObject({ userLevel: { levelType: 1 }, endTime: new Date(end1).toISOString() });
     const r2 = okData(await buy(alice, { id: plan.id, payType: 9 }));
     expect(Date.parse(String(r2.endTime))).toBe(end1 + plan.termDays * DAY);
-    const rows = await app.ctx.db.select().from(userLedger).where(and(eq(userLedger.userId, alice.userId), eq(userLedger.reason, "buyLevel")));
+    const rows = await app.ctx.db
+      .select()
+      .from(userLedger)
+      .where(and(eq(userLedger.userId, alice.userId), eq(userLedger.reason, "buyLevel")));
     expect(rows.map((r) => r.amount)).toEqual(["-99.00", "-99.00"]);
     expect(await ledgerMismatches(app.ctx.db, [alice.userId])).toEqual([]);
   });
@@ -67,7 +90,14 @@ describe.skipIf(!dbReady)("member API", () => {
     expect(p).toMatchObject({ type: 2, amount: "99.00" });
     const payNo = String(p.payNo);
     const key = new URL(String(p.payUrl), "http://x").searchParams.get("key");
-    expect(okData(await call<{ paid: boolean; alreadyPaid: boolean }>("/pay/sandbox/complete", { user: null, body: { payNo, key } }))).toMatchObject({ paid: true, alreadyPaid: false });
+    expect(
+      okData(
+        await call<{ paid: boolean; alreadyPaid: boolean }>("/pay/sandbox/complete", {
+          user: null,
+          body: { payNo, key },
+        }),
+      ),
+    ).toMatchObject({ paid: true, alreadyPaid: false });
     // The page key is used up: a second "Pay now" changes nothing.
     await call("/pay/sandbox/complete", { user: null, body: { payNo, key } });
     const [u] = await app.ctx.db.select().from(users).where(eq(users.userId, bob.userId));
@@ -95,9 +125,17 @@ describe.skipIf(!dbReady)("member API", () => {
     expect(c).toBeDefined();
     const dave = await createTestUser(app, "dave");
     const refused = await call("/p/myCoupon/receive", { user: dave, body: String(c!.couponId) });
-    expect(refused.body).toMatchObject({ code: "A00001", msg: "This coupon is for paid members only: become a member to claim it" });
-    expect((await call("/p/myCoupon/receive", { user: dave, body: String(c!.couponId), lang: "zh-tw" })).body.msg).toBe("此優惠券僅限付費會員領取，開通會員後即可領取");
-    const [{ stocks } = { stocks: 0 }] = await app.ctx.db.select({ stocks: coupons.stocks }).from(coupons).where(eq(coupons.couponId, c!.couponId));
+    expect(refused.body).toMatchObject({
+      code: "A00001",
+      msg: "This coupon is for paid members only: become a member to claim it",
+    });
+    expect((await call("/p/myCoupon/receive", { user: dave, body: String(c!.couponId), lang: "zh-tw" })).body.msg).toBe(
+      "此優惠券僅限付費會員領取，開通會員後即可領取",
+    );
+    const [{ stocks } = { stocks: 0 }] = await app.ctx.db
+      .select({ stocks: coupons.stocks })
+      .from(coupons)
+      .where(eq(coupons.couponId, c!.couponId));
     expect(stocks).toBe(c!.stocks);
     await giveBalance(dave, "99.00");
     okData(await buy(dave, { id: plan.id, payType: 9 }));

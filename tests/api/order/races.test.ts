@@ -32,9 +32,19 @@ describe.skipIf(!dbReady)("cancel × balance pay × provider notification", () =
   });
   afterAll(async () => app?.close());
 
-  const stockOf = async () => (await app.ctx.db.select({ s: skus.stocks }).from(skus).where(eq(skus.skuId, sku.skuId)))[0]!.s;
-  const balanceOf = async () => (await app.ctx.db.select({ b: users.balance }).from(users).where(eq(users.userId, buyer.userId)))[0]!.b;
-  const ledgerSum = async () => Number((await app.ctx.db.select({ s: sum(userLedger.amount) }).from(userLedger).where(and(eq(userLedger.userId, buyer.userId), eq(userLedger.kind, "balance"))))[0]!.s ?? 0);
+  const stockOf = async () =>
+    (await app.ctx.db.select({ s: skus.stocks }).from(skus).where(eq(skus.skuId, sku.skuId)))[0]!.s;
+  const balanceOf = async () =>
+    (await app.ctx.db.select({ b: users.balance }).from(users).where(eq(users.userId, buyer.userId)))[0]!.b;
+  const ledgerSum = async () =>
+    Number(
+      (
+        await app.ctx.db
+          .select({ s: sum(userLedger.amount) })
+          .from(userLedger)
+          .where(and(eq(userLedger.userId, buyer.userId), eq(userLedger.kind, "balance")))
+      )[0]!.s ?? 0,
+    );
 
   it(`${ROUNDS} rounds: every request answers, one outcome per round, ledgers agree`, async () => {
     const outcomes = { cancelled: 0, balance: 0, provider: 0 };
@@ -44,12 +54,17 @@ describe.skipIf(!dbReady)("cancel × balance pay × provider notification", () =
       const o = await createOrder(app, { userId: buyer.userId, items: [{ skuId: sku.skuId, prodCount: 1 }] });
       const stockAfterOrder = await stockOf();
       const balanceBefore = Number(await balanceOf());
-      const qr = okData(await call<ProviderPayDto>("/p/order/pay", { user: buyer, body: { payType: 3, orderNumbers: o.orderNumber } }));
+      const qr = okData(
+        await call<ProviderPayDto>("/p/order/pay", { user: buyer, body: { payType: 3, orderNumbers: o.orderNumber } }),
+      );
       const note = { payNo: qr.payNo, tradeNo: `T${qr.payNo}`, amount: qr.amount, status: "SUCCESS" };
       const answers = await Promise.all([
         call(`/p/myOrder/cancel/${o.orderNumber}`, { method: "PUT", user: buyer }),
         call("/p/order/pay", { user: buyer, body: { payType: 9, orderNumbers: o.orderNumber } }),
-        call("/pay/notify/sandbox", { user: null, body: { ...note, sign: signNotification(app.ctx.config.paymentSecret, note) } }),
+        call("/pay/notify/sandbox", {
+          user: null,
+          body: { ...note, sign: signNotification(app.ctx.config.paymentSecret, note) },
+        }),
       ]);
       for (const a of answers) {
         expect(a.status, JSON.stringify(a.body)).toBeLessThan(500);

@@ -26,11 +26,17 @@ describe.skipIf(!dbReady)("points API", () => {
   afterAll(async () => app?.close());
 
   const info = (u: TestUser, lang = "en") => call<ScoreInfoDto>("/p/score/scoreInfo", { user: u, lang });
-  const sign = (u: TestUser, lang = "en") => call<{ points: number; signInCount: number; score: number; message: string }>("/p/score/signIn", { user: u, method: "POST", lang });
+  const sign = (u: TestUser, lang = "en") =>
+    call<{ points: number; signInCount: number; score: number; message: string }>("/p/score/signIn", {
+      user: u,
+      method: "POST",
+      lang,
+    });
   const log = (u: TestUser, q = "") => call<Page<PointsLogDto>>(`/p/score/page${q}`, { user: u });
 
   it("needs a token", async () => {
-    for (const p of ["/p/score/scoreInfo", "/p/score/page", "/p/score/getScoreQuestion"]) expect((await call(p, { user: null })).body.code).toBe("A00004");
+    for (const p of ["/p/score/scoreInfo", "/p/score/page", "/p/score/getScoreQuestion"])
+      expect((await call(p, { user: null })).body.code).toBe("A00004");
     expect((await call("/p/score/signIn", { user: null, method: "POST" })).body.code).toBe("A00004");
   });
 
@@ -38,7 +44,12 @@ describe.skipIf(!dbReady)("points API", () => {
     const i = okData(await info(alice));
     expect(i).toMatchObject({ score: 0, expiringScore: 0, signInCount: 0, isSignIn: 0, rewards: [...SIGN_IN_REWARDS] });
     expect(i.days).toHaveLength(7);
-    expect(i.days[0]).toMatchObject({ day: shanghaiDay(new Date()), today: true, signed: false, points: SIGN_IN_REWARDS[0] });
+    expect(i.days[0]).toMatchObject({
+      day: shanghaiDay(new Date()),
+      today: true,
+      signed: false,
+      points: SIGN_IN_REWARDS[0],
+    });
   });
 
   it("signs once a day; the second time is refused in the user's language", async () => {
@@ -52,12 +63,23 @@ describe.skipIf(!dbReady)("points API", () => {
     expect(i).toMatchObject({ score: SIGN_IN_REWARDS[0], signInCount: 1, isSignIn: 1 });
     expect(i.days[0]).toMatchObject({ today: true, signed: true });
     const l = okData(await log(alice));
-    expect(l.records).toEqual([{ id: expect.any(Number), score: SIGN_IN_REWARDS[0], ioType: 1, source: PointsSource.SIGN_IN, createTime: expect.any(String), orderNumber: null }]);
+    expect(l.records).toEqual([
+      {
+        id: expect.any(Number),
+        score: SIGN_IN_REWARDS[0],
+        ioType: 1,
+        source: PointsSource.SIGN_IN,
+        createTime: expect.any(String),
+        orderNumber: null,
+      },
+    ]);
   });
 
   it("continues yesterday's streak with the next day's reward", async () => {
     const yesterday = shanghaiDay(new Date(Date.now() - 86_400_000));
-    await app.ctx.db.insert(signIns).values({ userId: bob.userId, day: yesterday, streak: 6, points: SIGN_IN_REWARDS[5]! });
+    await app.ctx.db
+      .insert(signIns)
+      .values({ userId: bob.userId, day: yesterday, streak: 6, points: SIGN_IN_REWARDS[5]! });
     const r = okData(await sign(bob));
     expect(r).toMatchObject({ signInCount: 7, points: SIGN_IN_REWARDS[6] });
   });
@@ -66,8 +88,13 @@ describe.skipIf(!dbReady)("points API", () => {
     const carol = await createTestUser(app, "carol");
     const res = await Promise.all(Array.from({ length: 50 }, () => sign(carol)));
     expect(res.filter((r) => r.body.code === "00000")).toHaveLength(1);
-    expect(res.filter((r) => r.body.code === "A00001" && r.body.msg === "You have already signed in today")).toHaveLength(49);
-    const rows = await app.ctx.db.select().from(userLedger).where(and(eq(userLedger.userId, carol.userId), eq(userLedger.kind, "score")));
+    expect(
+      res.filter((r) => r.body.code === "A00001" && r.body.msg === "You have already signed in today"),
+    ).toHaveLength(49);
+    const rows = await app.ctx.db
+      .select()
+      .from(userLedger)
+      .where(and(eq(userLedger.userId, carol.userId), eq(userLedger.kind, "score")));
     expect(rows).toHaveLength(1);
     expect(await ledgerMismatches(app.ctx.db, [carol.userId, alice.userId, bob.userId])).toEqual([]);
   });
@@ -75,8 +102,12 @@ describe.skipIf(!dbReady)("points API", () => {
   it("expires points received two calendar years ago, once", async () => {
     const dave = await createTestUser(app, "dave");
     const longAgo = new Date(Date.UTC(new Date().getUTCFullYear() - 2, 5, 1));
-    await app.ctx.db.insert(userLedger).values({ userId: dave.userId, kind: "score", amount: "500", reason: "orderEarnScore", createdAt: longAgo });
-    await app.ctx.db.insert(userLedger).values({ userId: dave.userId, kind: "score", amount: "-120", reason: "orderUseScore", createdAt: longAgo });
+    await app.ctx.db
+      .insert(userLedger)
+      .values({ userId: dave.userId, kind: "score", amount: "500", reason: "orderEarnScore", createdAt: longAgo });
+    await app.ctx.db
+      .insert(userLedger)
+      .values({ userId: dave.userId, kind: "score", amount: "-120", reason: "orderUseScore", createdAt: longAgo });
     await app.ctx.db.update(users).set({ score: 380 }).where(eq(users.userId, dave.userId));
     expect(okData(await info(dave)).score).toBe(0);
     expect(okData(await info(dave)).score).toBe(0);
@@ -96,19 +127,32 @@ describe.skipIf(!dbReady)("points API", () => {
     expect(p1.total).toBeGreaterThanOrEqual(10);
     const all = okData(await log(demo, "?size=100"));
     const sources = new Set(all.records.map((r) => r.source));
-    for (const s of [PointsSource.REGISTER, PointsSource.SHOPPING, PointsSource.SIGN_IN, PointsSource.ORDER, PointsSource.RECHARGE_BONUS]) expect(sources.has(s)).toBe(true);
+    for (const s of [
+      PointsSource.REGISTER,
+      PointsSource.SHOPPING,
+      PointsSource.SIGN_IN,
+      PointsSource.ORDER,
+      PointsSource.RECHARGE_BONUS,
+    ])
+      expect(sources.has(s)).toBe(true);
     expect(okData(await info(demo)).signInCount).toBe(3);
     expect((await log(demo, "?size=0")).body.code).toBe("A00001");
     // Every seeded user (demo buyer and reviewers) adds up.
-    const seeded = (await app.ctx.db.select({ id: users.userId }).from(users)).map((r) => r.id).filter((id) => id.startsWith("00000000-"));
+    const seeded = (await app.ctx.db.select({ id: users.userId }).from(users))
+      .map((r) => r.id)
+      .filter((id) => id.startsWith("00000000-"));
     expect(seeded.length).toBeGreaterThan(1);
     expect(await ledgerMismatches(app.ctx.db, seeded)).toEqual([]);
   });
 
   it("rules text in each language", async () => {
-    const en = okData(await call<{ title: string; items: string[] }>("/p/score/getScoreQuestion", { user: alice, lang: "en" }));
+    const en = okData(
+      await call<{ title: string; items: string[] }>("/p/score/getScoreQuestion", { user: alice, lang: "en" }),
+    );
     expect(en.title).toBe("Points rules");
     expect(en.items.join(" ")).toContain(SIGN_IN_REWARDS.join(" / "));
-    expect(okData(await call<{ title: string }>("/p/score/getScoreQuestion", { user: alice, lang: "zh" })).title).toBe("积分规则");
+    expect(okData(await call<{ title: string }>("/p/score/getScoreQuestion", { user: alice, lang: "zh" })).title).toBe(
+      "积分规则",
+    );
   });
 });

@@ -7,12 +7,14 @@ import { getRenovation, getShopHomeRenovation } from "../../../src/server/domain
 import { createTestApp, dbReady, okData, type TestApp } from "../helpers.ts";
 
 type Item = { id: number; prodId?: number; name: unknown; price: string; imgs: string };
-const goodsOf = (blocks: RenovationBlock[]): Item[] => blocks.flatMap((b) => {
-  const d = b.dataField as Record<string, unknown>;
-  const lists: unknown[] = [d.goodsList, d.maingoodsList, d.othergoodsList];
-  for (const k of ["leftConfig", "centerConfig", "rightConfig"]) lists.push((d[k] as Record<string, unknown> | undefined)?.goodsList);
-  return lists.filter(Array.isArray).flat() as Item[];
-});
+const goodsOf = (blocks: RenovationBlock[]): Item[] =>
+  blocks.flatMap((b) => {
+    const d = b.dataField as Record<string, unknown>;
+    const lists: unknown[] = [d.goodsList, d.maingoodsList, d.othergoodsList];
+    for (const k of ["leftConfig", "centerConfig", "rightConfig"])
+      lists.push((d[k] as Record<string, unknown> | undefined)?.goodsList);
+    return lists.filter(Array.isArray).flat() as Item[];
+  });
 
 describe.skipIf(!dbReady)("renovation API", () => {
   let app: TestApp;
@@ -22,11 +24,19 @@ describe.skipIf(!dbReady)("renovation API", () => {
   afterAll(async () => {
     await app?.close();
   });
-  const home = async (lang = "en") => okData(await app.get<RenovationAnswer>("/api/shopRenovation/homepage?renovationType=1", lang));
+  const home = async (lang = "en") =>
+    okData(await app.get<RenovationAnswer>("/api/shopRenovation/homepage?renovationType=1", lang));
 
   it("answers the published platform PC home with content as a JSON string", async () => {
     const h = await home();
-    expect(Object.keys(h).sort()).toEqual(["content", "homeStatus", "name", "renovationId", "renovationType", "shopId"]);
+    expect(Object.keys(h).sort()).toEqual([
+      "content",
+      "homeStatus",
+      "name",
+      "renovationId",
+      "renovationType",
+      "shopId",
+    ]);
     expect(h).toMatchObject({ renovationId: 1, shopId: 0, renovationType: 1, homeStatus: 1 });
     expect(typeof h.content).toBe("string");
     const blocks = JSON.parse(h.content) as RenovationBlock[];
@@ -37,7 +47,13 @@ describe.skipIf(!dbReady)("renovation API", () => {
     expect(floor.dataField.mainTitle).toHaveProperty("en");
     const items = goodsOf(blocks);
     expect(items.length).toBeGreaterThan(20);
-    const names = await app.ctx.db.select({ prodId: productTranslations.prodId, locale: productTranslations.locale, name: productTranslations.prodName }).from(productTranslations);
+    const names = await app.ctx.db
+      .select({
+        prodId: productTranslations.prodId,
+        locale: productTranslations.locale,
+        name: productTranslations.prodName,
+      })
+      .from(productTranslations);
     for (const it of items.slice(0, 10)) {
       expect(it.name).toBe(names.find((n) => n.prodId === it.id && n.locale === "en")!.name);
       expect(it.price).toMatch(/^\d+\.\d{2}$/);
@@ -49,11 +65,26 @@ describe.skipIf(!dbReady)("renovation API", () => {
 
   it("drops a product that went off shelf and refreshes prices", async () => {
     const [row] = await app.ctx.db.select().from(renovations).where(eq(renovations.renovationId, 1));
-    const [off] = await app.ctx.db.select({ id: products.prodId }).from(products).where(eq(products.status, 0)).limit(1);
+    const [off] = await app.ctx.db
+      .select({ id: products.prodId })
+      .from(products)
+      .where(eq(products.status, 0))
+      .limit(1);
     const first = goodsOf(row!.content)[0]!;
-    const injected = row!.content.map((b) => (b.type === "goods_list"
-      ? { ...b, dataField: { ...b.dataField, goodsList: [{ id: off!.id, name: { zh: "下架", "zh-tw": "下架", en: "Off shelf" }, price: "1.00", imgs: "x" }, ...(b.dataField.goodsList as unknown[])] } }
-      : b));
+    const injected = row!.content.map((b) =>
+      b.type === "goods_list"
+        ? {
+            ...b,
+            dataField: {
+              ...b.dataField,
+              goodsList: [
+                { id: off!.id, name: { zh: "下架", "zh-tw": "下架", en: "Off shelf" }, price: "1.00", imgs: "x" },
+                ...(b.dataField.goodsList as unknown[]),
+              ],
+            },
+          }
+        : b,
+    );
     await app.ctx.db.update(renovations).set({ content: injected }).where(eq(renovations.renovationId, 1));
     await app.ctx.db.update(products).set({ price: "4321.00" }).where(eq(products.prodId, first.id));
     try {
@@ -64,12 +95,20 @@ describe.skipIf(!dbReady)("renovation API", () => {
       await app.ctx.db.update(products).set({ status: 2 }).where(eq(products.prodId, first.id));
       const after = goodsOf(JSON.parse((await home()).content) as RenovationBlock[]);
       expect(after.map((i) => i.id)).not.toContain(first.id);
-      const [p] = await app.ctx.db.select({ shopId: products.shopId }).from(products).where(eq(products.prodId, after[0]!.id));
+      const [p] = await app.ctx.db
+        .select({ shopId: products.shopId })
+        .from(products)
+        .where(eq(products.prodId, after[0]!.id));
       await app.ctx.db.update(shops).set({ shopStatus: 0 }).where(eq(shops.shopId, p!.shopId));
       const blocks = JSON.parse((await home()).content) as RenovationBlock[];
-      const shopProds = (await app.ctx.db.select({ id: products.prodId }).from(products).where(eq(products.shopId, p!.shopId))).map((r) => r.id);
+      const shopProds = (
+        await app.ctx.db.select({ id: products.prodId }).from(products).where(eq(products.shopId, p!.shopId))
+      ).map((r) => r.id);
       expect(goodsOf(blocks).some((i) => shopProds.includes(i.id))).toBe(false);
-      const stores = blocks.find((b) => b.type === "store_list")!.dataField.storeList as { shopId: number; shopStatus: number }[];
+      const stores = blocks.find((b) => b.type === "store_list")!.dataField.storeList as {
+        shopId: number;
+        shopStatus: number;
+      }[];
       expect(stores.map((s) => s.shopId)).not.toContain(p!.shopId);
       expect(stores.every((s) => s.shopStatus === 1)).toBe(true);
       await app.ctx.db.update(shops).set({ shopStatus: 1 }).where(eq(shops.shopId, p!.shopId));
@@ -82,7 +121,10 @@ describe.skipIf(!dbReady)("renovation API", () => {
   it("store_list in the seed leaves out the offline shop", async () => {
     const blocks = JSON.parse((await home()).content) as RenovationBlock[];
     const [raw] = await app.ctx.db.select().from(renovations).where(eq(renovations.renovationId, 1));
-    const rawStores = raw!.content.find((b) => b.type === "store_list")!.dataField.storeList as { shopId: number; shopStatus: number }[];
+    const rawStores = raw!.content.find((b) => b.type === "store_list")!.dataField.storeList as {
+      shopId: number;
+      shopStatus: number;
+    }[];
     const stores = blocks.find((b) => b.type === "store_list")!.dataField.storeList as { shopId: number }[];
     expect(rawStores.some((s) => s.shopStatus !== 1)).toBe(true);
     expect(stores.length).toBe(rawStores.filter((s) => s.shopStatus === 1).length);
@@ -92,16 +134,28 @@ describe.skipIf(!dbReady)("renovation API", () => {
     const micro = okData(await app.get<RenovationAnswer>("/api/shopRenovation/info?renovationId=2&shopId=0", "en"));
     expect(micro).toMatchObject({ renovationId: 2, shopId: 0, homeStatus: 0 });
     expect(Array.isArray(JSON.parse(micro.content))).toBe(true);
-    expect(okData(await app.get<RenovationAnswer>("/api/shopRenovation/info?renovationId=3&shopId=1", "en")).shopId).toBe(1);
+    expect(
+      okData(await app.get<RenovationAnswer>("/api/shopRenovation/info?renovationId=3&shopId=1", "en")).shopId,
+    ).toBe(1);
     expect(okData(await app.get<RenovationAnswer>("/api/shopRenovation/info?renovationId=4", "en")).shopId).toBe(4);
-    const notFound = { code: "A00001", msg: "The page does not exist or has not been published", data: null, success: false };
+    const notFound = {
+      code: "A00001",
+      msg: "The page does not exist or has not been published",
+      data: null,
+      success: false,
+    };
     // Draft 5 of shop 1 is never served publicly.
     expect((await app.get("/api/shopRenovation/info?renovationId=5&shopId=1", "en")).body).toEqual(notFound);
-    expect((await app.get("/api/shopRenovation/info?renovationId=5&shopId=1", "zh")).body.msg).toBe("页面不存在或未发布");
+    expect((await app.get("/api/shopRenovation/info?renovationId=5&shopId=1", "zh")).body.msg).toBe(
+      "页面不存在或未发布",
+    );
     // Wrong owner, unknown id.
     expect((await app.get("/api/shopRenovation/info?renovationId=3&shopId=4", "en")).body).toEqual(notFound);
     expect((await app.get("/api/shopRenovation/info?renovationId=999", "en")).body).toEqual(notFound);
-    expect((await app.get("/api/shopRenovation/info?renovationId=x", "en")).body).toMatchObject({ code: "A00001", msg: "Page is not valid" });
+    expect((await app.get("/api/shopRenovation/info?renovationId=x", "en")).body).toMatchObject({
+      code: "A00001",
+      msg: "Page is not valid",
+    });
     // The draft is available to the signed preview (domain function with includeDraft).
     const draft = await getRenovation(app.ctx.db, "en", { renovationId: 5, shopId: 1, includeDraft: true });
     expect(draft).toMatchObject({ renovationId: 5, status: 0 });

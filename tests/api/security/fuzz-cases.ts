@@ -42,24 +42,81 @@ const CONTROL = "a\u0007b\u001b[31mc\u007fd\u0085e";
  * valid text for a name or a remark, so they are sent only to number-like fields (below).
  */
 export const BAD_VALUES: readonly unknown[] = [
-  null, true, false, [], {}, [null], { $ne: null }, -1, -0.5, 1.5, 2.5e-8, 2147483648, -2147483649, 9007199254740993, 1e308,
-  HUGE_TEXT, CONTROL, "\u0000", "ok\u0008", "\ud800\u0001", [HUGE_TEXT], { toString: CONTROL },
+  null,
+  true,
+  false,
+  [],
+  {},
+  [null],
+  { $ne: null },
+  -1,
+  -0.5,
+  1.5,
+  2.5e-8,
+  2147483648,
+  -2147483649,
+  9007199254740993,
+  1e308,
+  HUGE_TEXT,
+  CONTROL,
+  "\u0000",
+  "ok\u0008",
+  "\ud800\u0001",
+  [HUGE_TEXT],
+  { toString: CONTROL },
 ];
 
 /** Strings a number, id, amount or choice field must refuse (and a text field would take). */
 export const NUMERIC_STRINGS: readonly string[] = [
-  "", " ", "abc", "-1", "1.5", "1e3", "0x10", "١٢", "99999999999999999999", "2147483648", "NaN", "Infinity", "null", "true", "' or 1=1 --", "1; drop table users",
-  " 1", "1 ", "1.0", "01", "+1", "1\n",
+  "",
+  " ",
+  "abc",
+  "-1",
+  "1.5",
+  "1e3",
+  "0x10",
+  "١٢",
+  "99999999999999999999",
+  "2147483648",
+  "NaN",
+  "Infinity",
+  "null",
+  "true",
+  "' or 1=1 --",
+  "1; drop table users",
+  " 1",
+  "1 ",
+  "1.0",
+  "01",
+  "+1",
+  "1\n",
 ];
 
 /** A field that holds a number, an id, an amount or a choice (by its name). */
 export const isNumericField = (name: string) =>
-  /(Id|Ids|Sn|Number|Numbers|count|Count|num|Num|amount|Amount|price|Price|status|Status|type|Type|level|Level|score|Score|current|size|sort|state|sex|isDefault|points|Points|total|Total|money|Money)$/.test(name);
+  /(Id|Ids|Sn|Number|Numbers|count|Count|num|Num|amount|Amount|price|Price|status|Status|type|Type|level|Level|score|Score|current|size|sort|state|sex|isDefault|points|Points|total|Total|money|Money)$/.test(
+    name,
+  );
 
 /** Path parameter values that name nothing (never digits of an existing row). */
 export const BAD_PATH_VALUES: readonly string[] = [
-  "-1", "0", "1.5", "2147483648", "99999999999", "abc", "1e3", "0x10", "%20", "%E2%80%AE1", "..%2F..%2Fetc", "%3Cscript%3E", "x".repeat(300),
-  "%F0%9F%92%A5", "null", "undefined", "1%0A2",
+  "-1",
+  "0",
+  "1.5",
+  "2147483648",
+  "99999999999",
+  "abc",
+  "1e3",
+  "0x10",
+  "%20",
+  "%E2%80%AE1",
+  "..%2F..%2Fetc",
+  "%3Cscript%3E",
+  "x".repeat(300),
+  "%F0%9F%92%A5",
+  "null",
+  "undefined",
+  "1%0A2",
 ];
 
 /**
@@ -67,8 +124,30 @@ export const BAD_PATH_VALUES: readonly string[] = [
  * some fields (shopId 0 is the platform's own customer service, parentId 0 the top level).
  */
 export const BAD_QUERY_VALUES: readonly string[] = [
-  "-1", "1.5", " 1", "1.0", "01", "2147483648", "-2147483649", "99999999999999999999", "abc", "1e3", "0x10", "", " ", "١٢", "NaN", "true", "null",
-  "[]", "{}", "x".repeat(20_000), "\u0007\u001b", "\u202e", "' or 1=1 --", "<img src=x onerror=alert(1)>",
+  "-1",
+  "1.5",
+  " 1",
+  "1.0",
+  "01",
+  "2147483648",
+  "-2147483649",
+  "99999999999999999999",
+  "abc",
+  "1e3",
+  "0x10",
+  "",
+  " ",
+  "١٢",
+  "NaN",
+  "true",
+  "null",
+  "[]",
+  "{}",
+  "x".repeat(20_000),
+  "\u0007\u001b",
+  "\u202e",
+  "' or 1=1 --",
+  "<img src=x onerror=alert(1)>",
 ];
 
 function nested(depth: number, leaf: string): string {
@@ -100,12 +179,19 @@ export const RAW_BODIES: readonly { label: string; body: string; type?: string }
   { label: "BOM", body: "\ufeff{}" },
   { label: "form body", body: "prodId=-1&count=abc", type: "application/x-www-form-urlencoded" },
   { label: "text body", body: "hello", type: "text/plain" },
-  { label: "broken multipart", body: "--x\r\nContent-Disposition: form-data; name=\"file\"\r\n\r\nabc", type: "multipart/form-data; boundary=x" },
-  { label: "xml", body: "<?xml version=\"1.0\"?><a>1</a>", type: "application/xml" },
+  {
+    label: "broken multipart",
+    body: '--x\r\nContent-Disposition: form-data; name="file"\r\n\r\nabc',
+    type: "multipart/form-data; boundary=x",
+  },
+  { label: "xml", body: '<?xml version="1.0"?><a>1</a>', type: "application/xml" },
 ];
 
 function namesIn(text: string, names: Set<string>) {
-  for (const m of text.matchAll(/\b([a-z][A-Za-z0-9]{1,30})\s*:\s*(?:z\.|intField|[a-zA-Z]*Rule\b|[a-zA-Z]*(?:Field|String|Text|Id|Ids|Schema)\(|\w+\.(?:optional|nullable)\()/g)) names.add(m[1]!);
+  for (const m of text.matchAll(
+    /\b([a-z][A-Za-z0-9]{1,30})\s*:\s*(?:z\.|intField|[a-zA-Z]*Rule\b|[a-zA-Z]*(?:Field|String|Text|Id|Ids|Schema)\(|\w+\.(?:optional|nullable)\()/g,
+  ))
+    names.add(m[1]!);
   for (const m of text.matchAll(/(?:query|param)\(\s*"([a-zA-Z][A-Za-z0-9]*)"\s*\)/g)) names.add(m[1]!);
   for (const m of text.matchAll(/\bq\.([a-z][A-Za-z0-9]*)/g)) names.add(m[1]!);
   // fields read by hand from a parsed body: body.x, b?.x
@@ -113,12 +199,15 @@ function namesIn(text: string, names: Set<string>) {
 }
 
 const sourceFiles = (dir: string) =>
-  (fs.readdirSync(dir, { recursive: true }) as string[]).filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts")).map((f) => path.join(dir, f));
+  (fs.readdirSync(dir, { recursive: true }) as string[])
+    .filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"))
+    .map((f) => path.join(dir, f));
 
 /** Every `name:` key of a zod rule or object literal in the API and validation sources. */
 export function fieldNames(root: string): string[] {
   const names = new Set<string>();
-  for (const file of [...sourceFiles(path.join(root, "src/server/api")), ...sourceFiles(path.join(root, "src/lib"))]) namesIn(fs.readFileSync(file, "utf8"), names);
+  for (const file of [...sourceFiles(path.join(root, "src/server/api")), ...sourceFiles(path.join(root, "src/lib"))])
+    namesIn(fs.readFileSync(file, "utf8"), names);
   return [...names].sort();
 }
 
@@ -137,7 +226,8 @@ export function routeFieldNames(root: string, routePath: string): string[] {
     namesIn(text, names);
     for (const m of text.matchAll(/from "(\.{1,2}\/[^"]+\.ts)"/g)) {
       const imported = path.resolve(path.dirname(file), m[1]!);
-      if (imported.includes(`${path.sep}lib${path.sep}`) || imported.startsWith(apiDir)) namesIn(fs.readFileSync(imported, "utf8"), names);
+      if (imported.includes(`${path.sep}lib${path.sep}`) || imported.startsWith(apiDir))
+        namesIn(fs.readFileSync(imported, "utf8"), names);
     }
   }
   return [...names].sort();

@@ -20,7 +20,13 @@ describe.skipIf(!dbReady || dbDriver !== "pg")("limits shared by several process
     app = await createTestApp();
     second = await openDatabase({ databaseUrl: app.ctx.config.databaseUrl! });
     const dir = app.ctx.config.dataDir;
-    const other = createApi({ ...app.ctx, database: second, db: second.db, sms: new DevOutboxSmsProvider(dir, () => {}), storage: new LocalFileStorage(path.join(dir, "uploads")) });
+    const other = createApi({
+      ...app.ctx,
+      database: second,
+      db: second.db,
+      sms: new DevOutboxSmsProvider(dir, () => {}),
+      storage: new LocalFileStorage(path.join(dir, "uploads")),
+    });
     apis = [app.api, other];
   });
   afterAll(async () => {
@@ -29,15 +35,26 @@ describe.skipIf(!dbReady || dbDriver !== "pg")("limits shared by several process
   });
 
   const post = async (i: number, p: string, body: unknown, ip: string) => {
-    const res = await apis[i % 2]!.request(`/api${p}`, { method: "POST", headers: { "Content-Type": "application/json", "Accept-Language": "en", "X-Forwarded-For": ip }, body: JSON.stringify(body) });
+    const res = await apis[i % 2]!.request(`/api${p}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "Accept-Language": "en", "X-Forwarded-For": ip },
+      body: JSON.stringify(body),
+    });
     return (await res.json()) as { code: string; msg: string | null };
   };
 
   it("failed logins counted on either process stop the 11th try on both", async () => {
     if (secondsLeft(new Date(), 15 * 60) < 20) await new Promise((r) => setTimeout(r, 21_000));
-    for (let i = 0; i < 10; i++) expect((await post(i, "/login", { userName: "reviewer03", passWord: `Wrong${i}abc` }, "198.51.100.77")).msg).toBe("Wrong account or password");
-    expect((await post(0, "/login", { userName: "reviewer03", passWord: "Review1234" }, "198.51.100.77")).msg).toMatch(/^Too many attempts/);
-    expect((await post(1, "/login", { userName: "reviewer03", passWord: "Review1234" }, "198.51.100.77")).msg).toMatch(/^Too many attempts/);
+    for (let i = 0; i < 10; i++)
+      expect((await post(i, "/login", { userName: "reviewer03", passWord: `Wrong${i}abc` }, "198.51.100.77")).msg).toBe(
+        "Wrong account or password",
+      );
+    expect((await post(0, "/login", { userName: "reviewer03", passWord: "Review1234" }, "198.51.100.77")).msg).toMatch(
+      /^Too many attempts/,
+    );
+    expect((await post(1, "/login", { userName: "reviewer03", passWord: "Review1234" }, "198.51.100.77")).msg).toMatch(
+      /^Too many attempts/,
+    );
   }, 60_000);
 
   it("the SMS cooldown of one process holds on the other", async () => {
@@ -47,7 +64,32 @@ describe.skipIf(!dbReady || dbDriver !== "pg")("limits shared by several process
   });
 
   it("registrations per IP are counted across processes", async () => {
-    for (let i = 0; i < 20; i++) expect((await post(i, "/user/register", { userName: "demo", password: "Abc12345", mobile: `1350000${String(1000 + i)}`, validCode: "123456", agreed: true }, "198.51.100.79")).msg).toBe("This account name is already taken");
-    expect((await post(1, "/user/register", { userName: "demo", password: "Abc12345", mobile: "13500009999", validCode: "123456", agreed: true }, "198.51.100.79")).msg).toMatch(/^Too many requests/);
+    for (let i = 0; i < 20; i++)
+      expect(
+        (
+          await post(
+            i,
+            "/user/register",
+            {
+              userName: "demo",
+              password: "Abc12345",
+              mobile: `1350000${String(1000 + i)}`,
+              validCode: "123456",
+              agreed: true,
+            },
+            "198.51.100.79",
+          )
+        ).msg,
+      ).toBe("This account name is already taken");
+    expect(
+      (
+        await post(
+          1,
+          "/user/register",
+          { userName: "demo", password: "Abc12345", mobile: "13500009999", validCode: "123456", agreed: true },
+          "198.51.100.79",
+        )
+      ).msg,
+    ).toMatch(/^Too many requests/);
   });
 });

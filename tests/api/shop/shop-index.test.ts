@@ -7,7 +7,19 @@ import { getShopCategories, getShopHeadInfo } from "../../../src/server/domain/s
 import { searchProducts } from "../../../src/server/domain/catalog/product-list.ts";
 import { createTestApp, dbReady, okData, type TestApp } from "../helpers.ts";
 
-const KEYS = ["fansCount", "homeStatus", "intro", "productCount", "rating", "renovationId", "shopId", "shopLogo", "shopName", "shopStatus", "type"];
+const KEYS = [
+  "fansCount",
+  "homeStatus",
+  "intro",
+  "productCount",
+  "rating",
+  "renovationId",
+  "shopId",
+  "shopLogo",
+  "shopName",
+  "shopStatus",
+  "type",
+];
 
 describe.skipIf(!dbReady)("shop index API", () => {
   let app: TestApp;
@@ -19,11 +31,17 @@ describe.skipIf(!dbReady)("shop index API", () => {
   });
 
   it("a decorated open shop answers its published home decoration", async () => {
-    for (const [shopId, renovationId] of [[1, 3], [4, 4]] as const) {
+    for (const [shopId, renovationId] of [
+      [1, 3],
+      [4, 4],
+    ] as const) {
       const info = okData(await app.get<ShopIndexInfo>(`/api/shop/headInfo?shopId=${shopId}`, "en"));
       expect(Object.keys(info).sort()).toEqual(KEYS);
       expect(info).toMatchObject({ shopId, shopStatus: 1, renovationId, homeStatus: 1 });
-      const [{ n }] = await app.ctx.db.select({ n: sql<number>`count(*)::int` }).from(products).where(and(eq(products.shopId, shopId), eq(products.status, 1))) as [{ n: number }];
+      const [{ n }] = (await app.ctx.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(products)
+        .where(and(eq(products.shopId, shopId), eq(products.status, 1)))) as [{ n: number }];
       expect(info.productCount).toBe(n);
     }
   });
@@ -38,10 +56,16 @@ describe.skipIf(!dbReady)("shop index API", () => {
   });
 
   it("a shop that is not open reveals only {shopId, shopStatus}, for every status", async () => {
-    const rows = await app.ctx.db.select({ id: shops.shopId, s: shops.shopStatus }).from(shops).where(sql`${shops.shopStatus} <> 1`);
+    const rows = await app.ctx.db
+      .select({ id: shops.shopId, s: shops.shopStatus })
+      .from(shops)
+      .where(sql`${shops.shopStatus} <> 1`);
     expect(new Set(rows.map((r) => r.s))).toEqual(new Set([0, -1, 2, 3]));
     for (const r of rows) {
-      expect(okData(await app.get<ShopIndexAnswer>(`/api/shop/headInfo?shopId=${r.id}`, "en"))).toEqual({ shopId: r.id, shopStatus: r.s });
+      expect(okData(await app.get<ShopIndexAnswer>(`/api/shop/headInfo?shopId=${r.id}`, "en"))).toEqual({
+        shopId: r.id,
+        shopStatus: r.s,
+      });
     }
     // Closing a decorated shop hides everything but its status.
     await app.ctx.db.update(shops).set({ shopStatus: 2 }).where(eq(shops.shopId, 1));
@@ -53,21 +77,43 @@ describe.skipIf(!dbReady)("shop index API", () => {
   });
 
   it("unknown and bad shopId → A00001", async () => {
-    expect((await app.get("/api/shop/headInfo?shopId=99999", "en")).body).toEqual({ code: "A00001", msg: "The shop does not exist", data: null, success: false });
+    expect((await app.get("/api/shop/headInfo?shopId=99999", "en")).body).toEqual({
+      code: "A00001",
+      msg: "The shop does not exist",
+      data: null,
+      success: false,
+    });
     expect((await app.get("/api/shop/headInfo?shopId=99999", "zh-TW")).body.msg).toBe("店鋪不存在");
-    expect((await app.get("/api/shop/headInfo?shopId=x", "en")).body).toMatchObject({ code: "A00001", msg: "Shop is not valid" });
-    expect((await app.get("/api/shop/headInfo", "en")).body).toMatchObject({ code: "A00001", msg: "Shop cannot be empty" });
+    expect((await app.get("/api/shop/headInfo?shopId=x", "en")).body).toMatchObject({
+      code: "A00001",
+      msg: "Shop is not valid",
+    });
+    expect((await app.get("/api/shop/headInfo", "en")).body).toMatchObject({
+      code: "A00001",
+      msg: "Shop cannot be empty",
+    });
     expect(await getShopHeadInfo(app.ctx.db, "zh", 99999)).toBeNull();
   });
 
   it("shop categories and the products of a category", async () => {
     const cats = await getShopCategories(app.ctx.db, "en", 1);
-    const own = await app.ctx.db.select({ id: categories.categoryId }).from(categories).where(and(eq(categories.shopId, 1), eq(categories.status, 1)));
+    const own = await app.ctx.db
+      .select({ id: categories.categoryId })
+      .from(categories)
+      .where(and(eq(categories.shopId, 1), eq(categories.status, 1)));
     expect(cats.map((c) => c.categoryId).sort()).toEqual(own.map((c) => c.id).sort());
     expect(cats.length).toBeGreaterThan(0);
     expect(await getShopCategories(app.ctx.db, "en", 99999)).toEqual([]);
-    const page = await searchProducts(app.ctx.db, "en", { shopId: 1, shopCategoryId: cats[0]!.categoryId, current: 1, size: 100 });
-    const [{ n }] = await app.ctx.db.select({ n: sql<number>`count(*)::int` }).from(products).where(and(eq(products.shopCategoryId, cats[0]!.categoryId), eq(products.status, 1))) as [{ n: number }];
+    const page = await searchProducts(app.ctx.db, "en", {
+      shopId: 1,
+      shopCategoryId: cats[0]!.categoryId,
+      current: 1,
+      size: 100,
+    });
+    const [{ n }] = (await app.ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(products)
+      .where(and(eq(products.shopCategoryId, cats[0]!.categoryId), eq(products.status, 1)))) as [{ n: number }];
     expect(page.total).toBe(n);
   });
 });

@@ -18,15 +18,32 @@ describe.skipIf(!dbReady)("shop list API", () => {
 
   it("lists all open shops (self-operated first) with product counts", async () => {
     const page = okData(await app.get<Page<ShopCard>>("/api/shop/searchShops?size=100", "en"));
-    const open = await app.ctx.db.select({ id: shops.shopId, type: shops.type }).from(shops).where(eq(shops.shopStatus, 1));
+    const open = await app.ctx.db
+      .select({ id: shops.shopId, type: shops.type })
+      .from(shops)
+      .where(eq(shops.shopStatus, 1));
     expect(page.total).toBe(open.length);
     expect(page.total).toBe(7);
     expect(page.records.map((s) => s.shopId).sort()).toEqual(open.map((s) => s.id).sort());
-    expect(Object.keys(page.records[0]!).sort()).toEqual(["fansCount", "intro", "productCount", "rating", "shopId", "shopLogo", "shopName", "shopStatus", "soldNum", "type"]);
+    expect(Object.keys(page.records[0]!).sort()).toEqual([
+      "fansCount",
+      "intro",
+      "productCount",
+      "rating",
+      "shopId",
+      "shopLogo",
+      "shopName",
+      "shopStatus",
+      "soldNum",
+      "type",
+    ]);
     const firstOther = page.records.findIndex((s) => s.type !== 1);
     expect(page.records.slice(firstOther).some((s) => s.type === 1)).toBe(false);
     for (const s of page.records) {
-      const [{ n }] = await app.ctx.db.select({ n: sql<number>`count(*)::int` }).from(products).where(and(eq(products.shopId, s.shopId), eq(products.status, 1))) as [{ n: number }];
+      const [{ n }] = (await app.ctx.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(products)
+        .where(and(eq(products.shopId, s.shopId), eq(products.status, 1)))) as [{ n: number }];
       expect(s.productCount).toBe(n);
       expect(s.shopStatus).toBe(1);
     }
@@ -34,16 +51,31 @@ describe.skipIf(!dbReady)("shop list API", () => {
 
   it("matches the trimmed name in any language, case-insensitively", async () => {
     const [raw] = await app.ctx.db.select({ name: shops.shopName }).from(shops).where(eq(shops.shopId, 4));
-    const byEn = okData(await app.get<Page<ShopCard>>(`/api/shop/searchShops?shopName=${encodeURIComponent(`  ${raw!.name.en.toLowerCase()} `)}`, "zh"));
+    const byEn = okData(
+      await app.get<Page<ShopCard>>(
+        `/api/shop/searchShops?shopName=${encodeURIComponent(`  ${raw!.name.en.toLowerCase()} `)}`,
+        "zh",
+      ),
+    );
     expect(byEn.records.map((s) => s.shopId)).toContain(4);
     expect(byEn.records.find((s) => s.shopId === 4)!.shopName).toBe(raw!.name.zh);
-    const byZh = okData(await app.get<Page<ShopCard>>(`/api/shop/searchShops?shopName=${encodeURIComponent(raw!.name.zh)}`, "en"));
+    const byZh = okData(
+      await app.get<Page<ShopCard>>(`/api/shop/searchShops?shopName=${encodeURIComponent(raw!.name.zh)}`, "en"),
+    );
     expect(byZh.records.map((s) => s.shopId)).toEqual([4]);
     expect(byZh.records[0]!.shopName).toBe(raw!.name.en);
     expect(okData(await app.get<Page<ShopCard>>("/api/shop/searchShops?shopName=%25", "en")).total).toBe(0);
     // Shops that are not open are never found, even by their exact name.
-    const [closed] = await app.ctx.db.select({ name: shops.shopName }).from(shops).where(eq(shops.shopStatus, 0)).limit(1);
-    expect(okData(await app.get<Page<ShopCard>>(`/api/shop/searchShops?shopName=${encodeURIComponent(closed!.name.en)}`, "en")).total).toBe(0);
+    const [closed] = await app.ctx.db
+      .select({ name: shops.shopName })
+      .from(shops)
+      .where(eq(shops.shopStatus, 0))
+      .limit(1);
+    expect(
+      okData(
+        await app.get<Page<ShopCard>>(`/api/shop/searchShops?shopName=${encodeURIComponent(closed!.name.en)}`, "en"),
+      ).total,
+    ).toBe(0);
   });
 
   it("pages", async () => {
@@ -56,7 +88,13 @@ describe.skipIf(!dbReady)("shop list API", () => {
   });
 
   it("bad params → A00001", async () => {
-    expect((await app.get("/api/shop/searchShops?size=500", "en")).body).toMatchObject({ code: "A00001", msg: "Page size is out of the allowed range" });
-    expect((await app.get(`/api/shop/searchShops?shopName=${"x".repeat(51)}`, "en")).body).toMatchObject({ code: "A00001", msg: "Shop name cannot be longer than 50 characters" });
+    expect((await app.get("/api/shop/searchShops?size=500", "en")).body).toMatchObject({
+      code: "A00001",
+      msg: "Page size is out of the allowed range",
+    });
+    expect((await app.get(`/api/shop/searchShops?shopName=${"x".repeat(51)}`, "en")).body).toMatchObject({
+      code: "A00001",
+      msg: "Shop name cannot be longer than 50 characters",
+    });
   });
 });

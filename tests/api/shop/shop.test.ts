@@ -27,8 +27,12 @@ describe.skipIf(!dbReady)("shop API", () => {
         expect(typeof s.rating).toBe("number");
         expect(typeof s.shopName).toBe("string");
       }
-      const expected = await app.ctx.db.select({ shopId: shops.shopId }).from(shops).where(eq(shops.shopStatus, 1))
-        .orderBy(desc(shops.soldNum), desc(shops.fansCount), asc(shops.shopId)).limit(4);
+      const expected = await app.ctx.db
+        .select({ shopId: shops.shopId })
+        .from(shops)
+        .where(eq(shops.shopStatus, 1))
+        .orderBy(desc(shops.soldNum), desc(shops.fansCount), asc(shops.shopId))
+        .limit(4);
       expect(list.map((s) => s.shopId)).toEqual(expected.map((r) => r.shopId));
     });
 
@@ -36,11 +40,17 @@ describe.skipIf(!dbReady)("shop API", () => {
       const open = await app.ctx.db.select({ id: shops.shopId }).from(shops).where(eq(shops.shopStatus, 1));
       const list = okData(await app.get<ShopHeadInfo[]>("/api/shop/hotShops?number=20&sort=1", "zh"));
       expect(list).toHaveLength(Math.min(6, open.length));
-      expect(okData(await app.get<ShopHeadInfo[]>("/api/shop/hotShops?number=6&sort=0", "zh")).length).toBeLessThanOrEqual(6);
+      expect(
+        okData(await app.get<ShopHeadInfo[]>("/api/shop/hotShops?number=6&sort=0", "zh")).length,
+      ).toBeLessThanOrEqual(6);
     });
 
     it("leaves out shops that are not open", async () => {
-      const [closed] = await app.ctx.db.select({ id: shops.shopId }).from(shops).where(ne(shops.shopStatus, 1)).limit(1);
+      const [closed] = await app.ctx.db
+        .select({ id: shops.shopId })
+        .from(shops)
+        .where(ne(shops.shopStatus, 1))
+        .limit(1);
       const all = okData(await app.get<ShopHeadInfo[]>("/api/shop/hotShops?number=20&sort=0", "zh"));
       if (closed) expect(all.map((s) => s.shopId)).not.toContain(closed.id);
       const [top] = okData(await app.get<ShopHeadInfo[]>("/api/shop/hotShops?number=1&sort=1", "zh"));
@@ -54,7 +64,10 @@ describe.skipIf(!dbReady)("shop API", () => {
       const zh = okData(await app.get<ShopHeadInfo[]>("/api/shop/hotShops?number=4&sort=1", "zh"));
       const tw = okData(await app.get<ShopHeadInfo[]>("/api/shop/hotShops?number=4&sort=1", "zh-TW"));
       const en = okData(await app.get<ShopHeadInfo[]>("/api/shop/hotShops?number=4&sort=1", "en"));
-      const [raw] = await app.ctx.db.select({ shopName: shops.shopName }).from(shops).where(eq(shops.shopId, zh[0]!.shopId));
+      const [raw] = await app.ctx.db
+        .select({ shopName: shops.shopName })
+        .from(shops)
+        .where(eq(shops.shopId, zh[0]!.shopId));
       expect(zh[0]!.shopName).toBe(pickText(raw!.shopName, "zh"));
       expect(tw[0]!.shopName).toBe(pickText(raw!.shopName, "zh-tw"));
       expect(en[0]!.shopName).toBe(pickText(raw!.shopName, "en"));

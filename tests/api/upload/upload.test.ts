@@ -7,7 +7,12 @@ import { hashToken, newToken } from "../../../src/server/domain/account/tokens.t
 import { DEMO_USER } from "../../../src/server/seed/index.ts";
 import { createTestApp, dbReady, okData, type TestApp } from "../helpers.ts";
 
-const PNG_1X1 = new Uint8Array(Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64"));
+const PNG_1X1 = new Uint8Array(
+  Buffer.from(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+    "base64",
+  ),
+);
 const GIF_1X1 = new Uint8Array(Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64"));
 
 describe.skipIf(!dbReady)("upload API", () => {
@@ -16,7 +21,14 @@ describe.skipIf(!dbReady)("upload API", () => {
   beforeAll(async () => {
     app = await createTestApp();
     token = newToken();
-    await app.ctx.db.insert(sessions).values({ tokenHash: hashToken(token), kind: "user", userId: DEMO_USER.userId, expiresAt: new Date(Date.now() + 3600_000) });
+    await app.ctx.db
+      .insert(sessions)
+      .values({
+        tokenHash: hashToken(token),
+        kind: "user",
+        userId: DEMO_USER.userId,
+        expiresAt: new Date(Date.now() + 3600_000),
+      });
   });
   afterAll(async () => {
     await app?.close();
@@ -30,7 +42,12 @@ describe.skipIf(!dbReady)("upload API", () => {
       return [];
     }
   };
-  const upload = (bytes: Uint8Array<ArrayBuffer>, name: string, type: string, opts: { lang?: string; auth?: string | null; query?: string; field?: string } = {}) => {
+  const upload = (
+    bytes: Uint8Array<ArrayBuffer>,
+    name: string,
+    type: string,
+    opts: { lang?: string; auth?: string | null; query?: string; field?: string } = {},
+  ) => {
     const form = new FormData();
     form.append("file", new File([bytes], name, { type }));
     if (opts.field !== undefined) form.append("folder", opts.field);
@@ -56,9 +73,18 @@ describe.skipIf(!dbReady)("upload API", () => {
 
   it("a .png-named text file is refused and nothing is written", async () => {
     const before = await avatarFiles();
-    const res = await upload(new TextEncoder().encode("hello, I am not an image"), "fake.png", "image/png", { lang: "en" });
-    expect(res.body).toEqual({ code: "A00001", msg: "Image format must be jpg, png, gif or webp", data: null, success: false });
-    expect((await upload(new TextEncoder().encode("<svg/>"), "x.svg", "image/svg+xml")).body.msg).toBe("图片格式须为 jpg、png、gif 或 webp");
+    const res = await upload(new TextEncoder().encode("hello, I am not an image"), "fake.png", "image/png", {
+      lang: "en",
+    });
+    expect(res.body).toEqual({
+      code: "A00001",
+      msg: "Image format must be jpg, png, gif or webp",
+      data: null,
+      success: false,
+    });
+    expect((await upload(new TextEncoder().encode("<svg/>"), "x.svg", "image/svg+xml")).body.msg).toBe(
+      "图片格式须为 jpg、png、gif 或 webp",
+    );
     expect(await avatarFiles()).toEqual(before);
   });
 
@@ -70,7 +96,10 @@ describe.skipIf(!dbReady)("upload API", () => {
     expect(res.body).toMatchObject({ code: "A00001", msg: "Image too large, at most 2 MB", success: false });
     const huge = new Uint8Array(3 * 1024 * 1024);
     huge.set(PNG_1X1);
-    expect((await upload(huge, "huge.png", "image/png")).body).toMatchObject({ code: "A00001", msg: "图片过大，最大 2 MB" });
+    expect((await upload(huge, "huge.png", "image/png")).body).toMatchObject({
+      code: "A00001",
+      msg: "图片过大，最大 2 MB",
+    });
     // Exactly 2 MB is fine.
     const max = new Uint8Array(2 * 1024 * 1024);
     max.set(PNG_1X1);
@@ -84,18 +113,31 @@ describe.skipIf(!dbReady)("upload API", () => {
     const review = okData(await upload(GIF_1X1, "photo.gif", "image/gif", { field: "review" }));
     expect(review.filePath).toMatch(/^\/uploads\/review\/[0-9a-f-]{36}\.gif$/);
     // A renamed text file and a 3 MB image are refused for these folders too, in the buyer's language.
-    const fake = await upload(new TextEncoder().encode("%PDF-1.7 not an image"), "voucher.jpg", "image/jpeg", { lang: "zh-TW", query: "?folder=refund" });
+    const fake = await upload(new TextEncoder().encode("%PDF-1.7 not an image"), "voucher.jpg", "image/jpeg", {
+      lang: "zh-TW",
+      query: "?folder=refund",
+    });
     expect(fake.body).toMatchObject({ code: "A00001", success: false });
     expect(fake.body.msg).toMatch(/jpg/);
     const huge = new Uint8Array(3 * 1024 * 1024);
     huge.set(PNG_1X1);
-    expect((await upload(huge, "huge.png", "image/png", { lang: "en", query: "?folder=review" })).body).toMatchObject({ code: "A00001", msg: "Image too large, at most 2 MB" });
+    expect((await upload(huge, "huge.png", "image/png", { lang: "en", query: "?folder=review" })).body).toMatchObject({
+      code: "A00001",
+      msg: "Image too large, at most 2 MB",
+    });
   });
 
   it("no file, a bad folder, or no token are refused", async () => {
-    const none = await app.request("/api/p/file/upload", { method: "POST", headers: { Authorization: token, "Accept-Language": "en" }, body: new FormData() });
+    const none = await app.request("/api/p/file/upload", {
+      method: "POST",
+      headers: { Authorization: token, "Accept-Language": "en" },
+      body: new FormData(),
+    });
     expect(none.body).toMatchObject({ code: "A00001", msg: "Please choose an image to upload" });
-    expect((await upload(PNG_1X1, "a.png", "image/png", { lang: "en", query: "?folder=../etc" })).body).toMatchObject({ code: "A00001", msg: "Invalid upload folder" });
+    expect((await upload(PNG_1X1, "a.png", "image/png", { lang: "en", query: "?folder=../etc" })).body).toMatchObject({
+      code: "A00001",
+      msg: "Invalid upload folder",
+    });
     expect((await upload(PNG_1X1, "a.png", "image/png", { auth: null })).body.code).toBe("A00004");
   });
 });

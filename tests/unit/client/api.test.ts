@@ -1,6 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { installFakeBrowser, type FakeBrowser } from "../helpers/fake-browser.ts";
-import { ApiError, CLIENT_ERROR, createApiClient, needsAuth, REGISTER_OR_BIND_PATH, type ApiClientDeps } from "../../../src/client/api.ts";
+import {
+  ApiError,
+  CLIENT_ERROR,
+  createApiClient,
+  needsAuth,
+  REGISTER_OR_BIND_PATH,
+  type ApiClientDeps,
+} from "../../../src/client/api.ts";
 import { $loginPopupOpen, $user, closeLoginPopup } from "../../../src/stores/index.ts";
 import { getToken } from "../../../src/client/token.ts";
 
@@ -19,13 +26,19 @@ function fakeFetch(answer: (url: string) => { status?: number; body: unknown } |
     const a = answer(url);
     if (a instanceof Error) throw a;
     const text = typeof a.body === "string" ? a.body : JSON.stringify(a.body);
-    return new Response(text, { status: a.status ?? 200, headers: { "content-type": typeof a.body === "string" ? "text/html" : "application/json" } });
+    return new Response(text, {
+      status: a.status ?? 200,
+      headers: { "content-type": typeof a.body === "string" ? "text/html" : "application/json" },
+    });
   });
   return { fetch: fetch as unknown as typeof globalThis.fetch, calls };
 }
 
 const ok = (data: unknown) => ({ body: { code: "00000", msg: null, data, success: true } });
-const fail = (code: string, msg: string | null = null, status = 200) => ({ status, body: { code, msg, data: null, success: false } });
+const fail = (code: string, msg: string | null = null, status = 200) => ({
+  status,
+  body: { code, msg, data: null, success: false },
+});
 
 let browser: FakeBrowser;
 let toasts: string[];
@@ -157,14 +170,20 @@ describe("envelope", () => {
 
   it("A00004 with dontShowLogin does not open the popup", async () => {
     const c = client(() => fail("A00004"));
-    await expect(c.get("/p/shopCart/prodCount", undefined, { dontShowLogin: true })).rejects.toMatchObject({ code: "A00004" });
+    await expect(c.get("/p/shopCart/prodCount", undefined, { dontShowLogin: true })).rejects.toMatchObject({
+      code: "A00004",
+    });
     expect(getToken()).toBeNull();
     expect($loginPopupOpen.get()).toBe(false);
   });
 
   it("A00001 toasts the server message", async () => {
     const c = client(() => fail("A00001", "库存不足"));
-    await expect(c.post("/p/order/submit", {})).rejects.toMatchObject({ code: "A00001", msg: "库存不足", handled: true });
+    await expect(c.post("/p/order/submit", {})).rejects.toMatchObject({
+      code: "A00001",
+      msg: "库存不足",
+      handled: true,
+    });
     expect(toasts).toEqual(["库存不足"]);
   });
 
@@ -188,7 +207,12 @@ describe("envelope", () => {
 
   it("reads the envelope of a 404", async () => {
     const c = client(() => fail("A00013", "No such API endpoint", 404));
-    await expect(c.get("/nope")).rejects.toMatchObject({ code: "A00013", msg: "No such API endpoint", status: 404, handled: false });
+    await expect(c.get("/nope")).rejects.toMatchObject({
+      code: "A00013",
+      msg: "No such API endpoint",
+      status: 404,
+      handled: false,
+    });
     expect(toasts).toEqual([]);
   });
 

@@ -27,7 +27,15 @@ describe("flow-analysis tracker", () => {
     expect(first).toEqual({ pageId: 1, step: 1, systemType: 1, uuid: "id1", uuidSession: "id2", visitType: 1 });
     now += 60_000;
     const second = buildPageView({ pageId: 3, bizType: 0, bizData: 42 }, deps());
-    expect(second).toMatchObject({ pageId: 3, prevPageId: 1, step: 2, uuid: "id1", uuidSession: "id2", bizType: 0, bizData: "42" });
+    expect(second).toMatchObject({
+      pageId: 3,
+      prevPageId: 1,
+      step: 2,
+      uuid: "id1",
+      uuidSession: "id2",
+      bizType: 0,
+      bizData: "42",
+    });
     expect(flowAnalysisLogSchema.safeParse(second).success).toBe(true);
   });
 
@@ -44,7 +52,15 @@ describe("flow-analysis tracker", () => {
   it("survives corrupt storage and storage that throws", () => {
     storage.setItem(FLOW_KEYS.session, "{oops");
     expect(buildPageView({ pageId: 1 }, deps()).step).toBe(1);
-    const broken = { getItem: () => { throw new Error("denied"); }, setItem: () => { throw new Error("denied"); }, removeItem: () => {} };
+    const broken = {
+      getItem: () => {
+        throw new Error("denied");
+      },
+      setItem: () => {
+        throw new Error("denied");
+      },
+      removeItem: () => {},
+    };
     expect(buildPageView({ pageId: 1 }, { ...deps(), storage: broken }).step).toBe(1);
   });
 
@@ -56,7 +72,9 @@ describe("flow-analysis tracker", () => {
     await trackPageView({ pageId: 1 }, { ...deps(), token: () => null, send });
     await trackPageView({ pageId: 3 }, { ...deps(), token: () => "tok", send });
     expect(sent.map(([p]) => p)).toEqual(["/flowAnalysisLog", "/p/flowAnalysisLog"]);
-    await expect(trackPageView({ pageId: 1 }, { ...deps(), token: () => null, send: () => Promise.reject(new Error("offline")) })).resolves.toBeUndefined();
+    await expect(
+      trackPageView({ pageId: 1 }, { ...deps(), token: () => null, send: () => Promise.reject(new Error("offline")) }),
+    ).resolves.toBeUndefined();
     await trackPageView({ pageId: 0 }, { ...deps(), token: () => null, send });
     expect(sent).toHaveLength(2);
   });

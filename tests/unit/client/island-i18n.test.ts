@@ -9,7 +9,8 @@ import { clientT, loadClientMessages } from "../../../src/client/i18n.ts";
 describe("island i18n", () => {
   it("loads only the current locale's files of the globbed namespaces", async () => {
     const calls: string[] = [];
-    const file = (path: string, data: Record<string, string>) => [path, () => (calls.push(path), Promise.resolve({ default: data }))] as const;
+    const file = (path: string, data: Record<string, string>) =>
+      [path, () => (calls.push(path), Promise.resolve({ default: data }))] as const;
     const files = Object.fromEntries([
       file("../../i18n/en/rules.json", { a: "A" }),
       file("../../i18n/zh/rules.json", { a: "甲" }),
@@ -32,11 +33,14 @@ describe("island i18n", () => {
       return createElement("span", null, `${locale}:${t("rules.prodNameEmpty")}`);
     }
     const html = renderToString(
-      createElement(I18nProvider, { locale: "en", resources: { rules: { prodNameEmpty: "Product name cannot be empty" } }, children: createElement(Child) }),
+      createElement(I18nProvider, {
+        locale: "en",
+        resources: { rules: { prodNameEmpty: "Product name cannot be empty" } },
+        children: createElement(Child),
+      }),
     );
     expect(html).toBe("<span>en:Product name cannot be empty</span>");
   });
-
 });
 
 describe("client translator", () => {

@@ -17,9 +17,19 @@ function setup(answers: Record<string, () => Answer>) {
     const key = Object.keys(answers).find((k) => url.includes(k));
     const a = key ? answers[key]!() : new Error("unexpected " + url);
     if (a instanceof Error) throw a;
-    return new Response(JSON.stringify(a.body), { status: a.status ?? 200, headers: { "content-type": "application/json" } });
+    return new Response(JSON.stringify(a.body), {
+      status: a.status ?? 200,
+      headers: { "content-type": "application/json" },
+    });
   }) as unknown as typeof globalThis.fetch;
-  const api = createApiClient({ fetch, baseURL: "/api", toast: () => {}, translate: (k) => k, token: () => null, locale: () => "zh" });
+  const api = createApiClient({
+    fetch,
+    baseURL: "/api",
+    toast: () => {},
+    translate: (k) => k,
+    token: () => null,
+    locale: () => "zh",
+  });
   const loaders = createSiteLoaders({ api, cache: { storage, now: () => clock.now } });
   return { ...loaders, storage, clock, urls };
 }
@@ -28,7 +38,9 @@ const env = (data: unknown) => ({ body: { code: "00000", msg: null, data, succes
 
 describe("exchange rate", () => {
   it("reads {code: 200, data: {rate}} and caches it 15 days with a timestamp", async () => {
-    const s = setup({ "/cyExchange": () => ({ body: { code: 200, msg: null, data: { rate: 22.35 }, success: true } }) });
+    const s = setup({
+      "/cyExchange": () => ({ body: { code: 200, msg: null, data: { rate: 22.35 }, success: true } }),
+    });
     await expect(s.getExchangeRate()).resolves.toEqual({ rate: "22.35", fetchedAt: 1_000_000 });
     expect(s.urls).toEqual(["/api/cyExchange"]);
     s.clock.now += EXCHANGE_RATE_CACHE_MS - 1;
@@ -54,7 +66,19 @@ describe("exchange rate", () => {
   it("uses a separate host when given", async () => {
     const s = setup({ "cy.example.com": () => ({ body: { code: 200, data: { rate: "21.5" } } }) });
     const loaders = createSiteLoaders({
-      api: createApiClient({ fetch: ((u: RequestInfo | URL) => { s.urls.push(String(u)); return Promise.resolve(new Response(JSON.stringify({ code: 200, data: { rate: "21.5" } }), { headers: { "content-type": "application/json" } })); }) as typeof globalThis.fetch, baseURL: "/api", toast: () => {}, translate: (k) => k }),
+      api: createApiClient({
+        fetch: ((u: RequestInfo | URL) => {
+          s.urls.push(String(u));
+          return Promise.resolve(
+            new Response(JSON.stringify({ code: 200, data: { rate: "21.5" } }), {
+              headers: { "content-type": "application/json" },
+            }),
+          );
+        }) as typeof globalThis.fetch,
+        baseURL: "/api",
+        toast: () => {},
+        translate: (k) => k,
+      }),
       cache: { storage: new FakeStorage() },
       exchangeBase: "https://cy.example.com/",
     });

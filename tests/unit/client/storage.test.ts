@@ -42,11 +42,14 @@ describe("cache with injected storage and clock", () => {
     expect(getCachedEntry("d", env())?.value).toBeNull();
   });
 
-  it.each([["not json"], ['"plain string"'], ["{}"], ['{"v":1}'], ['{"v":1,"t":"x","e":5}'], ["null"], ["[1,2]"]])("corrupt %s → null and removed", (raw) => {
-    storage.setItem("k", raw);
-    expect(getCached("k", env())).toBeNull();
-    expect(storage.getItem("k")).toBeNull();
-  });
+  it.each([["not json"], ['"plain string"'], ["{}"], ['{"v":1}'], ['{"v":1,"t":"x","e":5}'], ["null"], ["[1,2]"]])(
+    "corrupt %s → null and removed",
+    (raw) => {
+      storage.setItem("k", raw);
+      expect(getCached("k", env())).toBeNull();
+      expect(storage.getItem("k")).toBeNull();
+    },
+  );
 
   it("treats an entry from the future as corrupt (clock moved back)", () => {
     setCached("k", 1, 1000, env());

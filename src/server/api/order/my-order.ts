@@ -18,8 +18,15 @@ import { z } from "zod";
 import { ResponseCode } from "../../../lib/api-types.ts";
 import { intField, pageParams } from "../../../lib/validation.ts";
 import {
-  buyAgain, cancelMyOrder, confirmMyReceipt, deleteMyOrder, myDelivery, myOrderCount,
-  myOrderDeliveries, myOrderDetail, myOrderPage,
+  buyAgain,
+  cancelMyOrder,
+  confirmMyReceipt,
+  deleteMyOrder,
+  myDelivery,
+  myOrderCount,
+  myOrderDeliveries,
+  myOrderDetail,
+  myOrderPage,
 } from "../../domain/order/my-order.ts";
 import { OrderError } from "../../domain/order/order-lifecycle.ts";
 import { tabFromParam } from "../../../lib/order/order-state.ts";
@@ -40,11 +47,19 @@ export const myOrderRouter = new Hono<ApiEnv>();
 
 myOrderRouter.get("/p/myOrder/myOrder", async (c) => {
   const q = parseQuery(c, listRule);
-  return run(c, () => myOrderPage(c.var.app.db, c.var.userId, c.var.locale, { tab: tabFromParam(q.status), current: q.current, size: q.size, orderName: q.orderName }));
+  return run(c, () =>
+    myOrderPage(c.var.app.db, c.var.userId, c.var.locale, {
+      tab: tabFromParam(q.status),
+      current: q.current,
+      size: q.size,
+      orderName: q.orderName,
+    }),
+  );
 });
 
 myOrderRouter.get("/p/myOrder/orderDetail", (c) =>
-  run(c, () => myOrderDetail(c.var.app.db, c.var.userId, c.var.locale, orderNumberOf(c.req.query("orderNumber")))));
+  run(c, () => myOrderDetail(c.var.app.db, c.var.userId, c.var.locale, orderNumberOf(c.req.query("orderNumber")))),
+);
 
 myOrderRouter.get("/p/myOrder/orderCount", (c) => run(c, () => myOrderCount(c.var.app.db, c.var.userId)));
 
@@ -52,29 +67,34 @@ myOrderRouter.put("/p/myOrder/cancel/:orderNumber", (c) =>
   run(c, async () => {
     await cancelMyOrder(c.var.app.db, c.var.userId, orderNumberOf(c.req.param("orderNumber")), new Date());
     return null;
-  }));
+  }),
+);
 
 myOrderRouter.put("/p/myOrder/receipt/:orderNumber", (c) =>
   run(c, async () => {
     await confirmMyReceipt(c.var.app.db, c.var.userId, orderNumberOf(c.req.param("orderNumber")), new Date());
     return null;
-  }));
+  }),
+);
 
 myOrderRouter.post("/p/myOrder/buyAgain/:orderNumber", (c) =>
   run(c, async () => {
     const r = await buyAgain(c.var.app.db, c.var.userId, c.var.locale, orderNumberOf(c.req.param("orderNumber")));
     if (r.added === 0) throw new OrderError("myOrder.buyAgainNone");
     return r;
-  }));
+  }),
+);
 
 myOrderRouter.delete("/p/myOrder/:orderNumber", (c) =>
   run(c, async () => {
     await deleteMyOrder(c.var.app.db, c.var.userId, orderNumberOf(c.req.param("orderNumber")), new Date());
     return null;
-  }));
+  }),
+);
 
 myOrderRouter.get("/p/myDelivery/orderInfo/:orderNumber", (c) =>
-  run(c, () => myOrderDeliveries(c.var.app.db, c.var.userId, c.var.locale, orderNumberOf(c.req.param("orderNumber")))));
+  run(c, () => myOrderDeliveries(c.var.app.db, c.var.userId, c.var.locale, orderNumberOf(c.req.param("orderNumber")))),
+);
 
 const deliveryIdRule = z.object({ orderDeliveryId: intField(1, 2_147_483_647) });
 

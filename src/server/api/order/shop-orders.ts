@@ -15,7 +15,13 @@ import { ResponseCode } from "../../../lib/api-types.ts";
 import { DELIVERY_COMPANIES, DELIVERY_STATES } from "../../../lib/order/order-types.ts";
 import { controlFreeString } from "../../../lib/rule-schemas.ts";
 import { intField, intFieldDefault } from "../../../lib/validation.ts";
-import { addShopTrace, listShopOrders, MERCHANT_STATUS_FILTERS, shipShopOrder, shopOrderDetail } from "../../domain/merchant/merchant.ts";
+import {
+  addShopTrace,
+  listShopOrders,
+  MERCHANT_STATUS_FILTERS,
+  shipShopOrder,
+  shopOrderDetail,
+} from "../../domain/merchant/merchant.ts";
 import { TRACE_STATION_MAX, TRACKING_NUMBER } from "../../domain/order/order-lifecycle.ts";
 import type { MerchantEnv } from "../context.ts";
 import { ApiError, ok } from "../envelope.ts";
@@ -36,42 +42,68 @@ const listRule = z.object({
   status: intFieldDefault(0, 7, 0).refine((s) => MERCHANT_STATUS_FILTERS.includes(s), "merchant.badStatus"),
   current: intFieldDefault(1, 100_000, 1),
   size: intFieldDefault(1, 100, 10),
-  orderNumber: z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : typeof v === "string" ? v.trim() : v),
-    z.string().regex(ORDER_NUMBER, "merchant.badOrderNumber").optional()),
+  orderNumber: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? undefined : typeof v === "string" ? v.trim() : v),
+    z.string().regex(ORDER_NUMBER, "merchant.badOrderNumber").optional(),
+  ),
 });
 
 const carrierRule = z.preprocess(
   (v) => (typeof v === "string" && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
-  z.number({ error: "order.badCarrier" }).int("order.badCarrier").refine((id) => DELIVERY_COMPANIES.some((c) => c.dvyId === id), "order.badCarrier"),
+  z
+    .number({ error: "order.badCarrier" })
+    .int("order.badCarrier")
+    .refine((id) => DELIVERY_COMPANIES.some((c) => c.dvyId === id), "order.badCarrier"),
 );
 
 const packageRule = z.object({
   dvyId: carrierRule,
   dvyFlowId: z.string({ error: "order.badTrackingNumber" }).trim().regex(TRACKING_NUMBER, "order.badTrackingNumber"),
-  items: z.array(z.object({
-    orderItemId: intField(1, MAX_INT),
-    prodCount: intField(1, 99_999),
-  }), { error: "order.shipItemsMismatch" }).max(SHIP_MAX_LINES, "order.shipItemsMismatch").optional(),
+  items: z
+    .array(
+      z.object({
+        orderItemId: intField(1, MAX_INT),
+        prodCount: intField(1, 99_999),
+      }),
+      { error: "order.shipItemsMismatch" },
+    )
+    .max(SHIP_MAX_LINES, "order.shipItemsMismatch")
+    .optional(),
 });
 
 /** {packages: [...]}; a single package may also be sent as the body itself ({dvyId, dvyFlowId, items?}). */
 const shipRule = z.preprocess(
   (v) => (v && typeof v === "object" && !Array.isArray(v) && !("packages" in v) ? { packages: [v] } : v),
-  z.object({
-    packages: z.array(packageRule, { error: "merchant.packagesRequired" }).min(1, "merchant.packagesRequired").max(SHIP_MAX_PACKAGES, "merchant.tooManyPackages"),
-  }, { error: "merchant.packagesRequired" }),
+  z.object(
+    {
+      packages: z
+        .array(packageRule, { error: "merchant.packagesRequired" })
+        .min(1, "merchant.packagesRequired")
+        .max(SHIP_MAX_PACKAGES, "merchant.tooManyPackages"),
+    },
+    { error: "merchant.packagesRequired" },
+  ),
 );
 
 const traceRule = z.object({
   state: z.preprocess(
     (v) => (typeof v === "string" && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
-    z.number({ error: "order.badDeliveryState" }).refine((s) => (DELIVERY_STATES as readonly number[]).includes(s), "order.badDeliveryState"),
+    z
+      .number({ error: "order.badDeliveryState" })
+      .refine((s) => (DELIVERY_STATES as readonly number[]).includes(s), "order.badDeliveryState"),
   ),
-  acceptStation: controlFreeString("order.badStation").trim().min(1, "order.badStation").max(TRACE_STATION_MAX, "order.badStation"),
+  acceptStation: controlFreeString("order.badStation")
+    .trim()
+    .min(1, "order.badStation")
+    .max(TRACE_STATION_MAX, "order.badStation"),
   acceptTime: z.preprocess(
     (v) => (v === "" || v === null ? undefined : v),
-    z.string({ error: "merchant.badAcceptTime" })
-      .refine((s) => /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(s) && !Number.isNaN(new Date(s).getTime()), "merchant.badAcceptTime")
+    z
+      .string({ error: "merchant.badAcceptTime" })
+      .refine(
+        (s) => /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(s) && !Number.isNaN(new Date(s).getTime()),
+        "merchant.badAcceptTime",
+      )
       .optional(),
   ),
 });
@@ -100,7 +132,9 @@ orderMerchantRouter.get("/merchant/orders/:orderNumber", async (c) => {
 orderMerchantRouter.post("/merchant/orders/:orderNumber/ship", async (c) => {
   const orderNumber = orderNumberOf(c);
   const { packages } = parse(c, shipRule, await readJson(c), LABELS);
-  return run(c, async () => ({ orderDeliveryIds: await shipShopOrder(c.var.app.db, c.var.shopId, orderNumber, packages, new Date()) }));
+  return run(c, async () => ({
+    orderDeliveryIds: await shipShopOrder(c.var.app.db, c.var.shopId, orderNumber, packages, new Date()),
+  }));
 });
 
 orderMerchantRouter.post("/merchant/deliveries/:orderDeliveryId/traces", async (c) => {
@@ -111,7 +145,13 @@ orderMerchantRouter.post("/merchant/deliveries/:orderDeliveryId/traces", async (
   const now = new Date();
   const acceptTime = input.acceptTime ? new Date(input.acceptTime) : undefined;
   return run(c, async () => {
-    await addShopTrace(c.var.app.db, c.var.shopId, id.data!.orderDeliveryId, { state: input.state, acceptStation: input.acceptStation, acceptTime }, now);
+    await addShopTrace(
+      c.var.app.db,
+      c.var.shopId,
+      id.data!.orderDeliveryId,
+      { state: input.state, acceptStation: input.acceptStation, acceptTime },
+      now,
+    );
     return null;
   });
 });

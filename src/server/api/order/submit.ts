@@ -26,14 +26,22 @@ orderSubmitRouter.post("/p/order/confirm", async (c) => {
     // Neither (or an empty list) → choose something; both → ambiguous.
     throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t(hasCart ? "orderSubmit.cartOrBuyNow" : "cart.selectOne"));
   }
-  return run(c, () => confirmOrder(c.var.app.db, c.var.userId, c.var.locale, {
-    ...(hasCart ? { basketIds: input.basketIds } : { orderItem: input.orderItem }),
-    addrId: input.addrId,
-    isScorePay: input.isScorePay,
-    userUseScore: input.userUseScore,
-    couponUserIds: input.couponUserIds,
-    userChangeCoupon: input.userChangeCoupon,
-  }, new Date()));
+  return run(c, () =>
+    confirmOrder(
+      c.var.app.db,
+      c.var.userId,
+      c.var.locale,
+      {
+        ...(hasCart ? { basketIds: input.basketIds } : { orderItem: input.orderItem }),
+        addrId: input.addrId,
+        isScorePay: input.isScorePay,
+        userUseScore: input.userUseScore,
+        couponUserIds: input.couponUserIds,
+        userChangeCoupon: input.userChangeCoupon,
+      },
+      new Date(),
+    ),
+  );
 });
 
 orderSubmitRouter.post("/p/order/submit", async (c) => {

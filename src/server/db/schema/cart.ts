@@ -6,15 +6,19 @@ import { created, updated } from "./columns.ts";
  * Cart lines (CONTRACT §4.1 "basket"): one line per user and SKU. isChecked 1 = selected for
  * settlement; discountId 0 = no promotion chosen.
  */
-export const cartItems = pgTable("cart_items", {
-  basketId: serial("basket_id").primaryKey(),
-  userId: text("user_id").notNull(),
-  shopId: integer("shop_id").notNull(),
-  prodId: integer("prod_id").notNull(),
-  skuId: integer("sku_id").notNull(),
-  prodCount: integer("prod_count").notNull(),
-  isChecked: smallint("is_checked").notNull().default(1),
-  discountId: integer("discount_id").notNull().default(0),
-  createdAt: created(),
-  updatedAt: updated(),
-}, (t) => [uniqueIndex("cart_items_user_sku_uq").on(t.userId, t.skuId), index("cart_items_user_idx").on(t.userId)]);
+export const cartItems = pgTable(
+  "cart_items",
+  {
+    basketId: serial("basket_id").primaryKey(),
+    userId: text("user_id").notNull(),
+    shopId: integer("shop_id").notNull(),
+    prodId: integer("prod_id").notNull(),
+    skuId: integer("sku_id").notNull(),
+    prodCount: integer("prod_count").notNull(),
+    isChecked: smallint("is_checked").notNull().default(1),
+    discountId: integer("discount_id").notNull().default(0),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [uniqueIndex("cart_items_user_sku_uq").on(t.userId, t.skuId), index("cart_items_user_idx").on(t.userId)],
+);

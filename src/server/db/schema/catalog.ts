@@ -5,18 +5,22 @@ import type { LocalizedText } from "../../../lib/locale.ts";
 import { created, money, ts, updated } from "./columns.ts";
 
 /** shopId 0 = platform category tree (3 levels, grade 0/1/2); other shopIds = a shop's own categories. status 1 active. */
-export const categories = pgTable("categories", {
-  categoryId: serial("category_id").primaryKey(),
-  shopId: integer("shop_id").notNull().default(0),
-  parentId: integer("parent_id").notNull().default(0),
-  name: jsonb("name").$type<LocalizedText>().notNull(),
-  pic: text("pic"),
-  icon: text("icon"),
-  seq: integer("seq").notNull().default(0),
-  status: smallint("status").notNull().default(1),
-  grade: smallint("grade").notNull().default(0),
-  updatedAt: updated(),
-}, (t) => [index("categories_parent_idx").on(t.shopId, t.parentId)]);
+export const categories = pgTable(
+  "categories",
+  {
+    categoryId: serial("category_id").primaryKey(),
+    shopId: integer("shop_id").notNull().default(0),
+    parentId: integer("parent_id").notNull().default(0),
+    name: jsonb("name").$type<LocalizedText>().notNull(),
+    pic: text("pic"),
+    icon: text("icon"),
+    seq: integer("seq").notNull().default(0),
+    status: smallint("status").notNull().default(1),
+    grade: smallint("grade").notNull().default(0),
+    updatedAt: updated(),
+  },
+  (t) => [index("categories_parent_idx").on(t.shopId, t.parentId)],
+);
 
 export const brands = pgTable("brands", {
   brandId: serial("brand_id").primaryKey(),
@@ -28,10 +32,14 @@ export const brands = pgTable("brands", {
 });
 
 /** Which brands are offered in which (any level) platform category. */
-export const categoryBrands = pgTable("category_brands", {
-  categoryId: integer("category_id").notNull(),
-  brandId: integer("brand_id").notNull(),
-}, (t) => [primaryKey({ columns: [t.categoryId, t.brandId] })]);
+export const categoryBrands = pgTable(
+  "category_brands",
+  {
+    categoryId: integer("category_id").notNull(),
+    brandId: integer("brand_id").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.categoryId, t.brandId] })],
+);
 
 /**
  * status: 1 on sale, 0 off shelf by merchant, -1 deleted, 2 off shelf by platform, 3 on offer in the
@@ -39,63 +47,75 @@ export const categoryBrands = pgTable("category_brands", {
  * prodType: 0 normal, 1 group buy, 2 seckill, 3 points (integral).
  * categoryId is the platform level-3 category; cpid/cid are derived from it.
  */
-export const products = pgTable("products", {
-  prodId: serial("prod_id").primaryKey(),
-  shopId: integer("shop_id").notNull(),
-  categoryId: integer("category_id").notNull(),
-  shopCategoryId: integer("shop_category_id"),
-  brandId: integer("brand_id"),
-  pic: text("pic").notNull(),
-  /** Comma-separated image paths (gallery), as in the original contract. */
-  imgs: text("imgs").notNull(),
-  price: money("price").notNull(),
-  oriPrice: money("ori_price").notNull(),
-  totalStocks: integer("total_stocks").notNull().default(0),
-  soldNum: integer("sold_num").notNull().default(0),
-  commentNum: integer("comment_num").notNull().default(0),
-  status: smallint("status").notNull().default(1),
-  prodType: smallint("prod_type").notNull().default(0),
-  /** 1 = seven-day no-reason return (the footer's promise); 0 = returns only for a fault (e.g. fresh food, custom goods). */
-  sevenDayReturn: smallint("seven_day_return").notNull().default(1),
-  /** Points-mall items (prodType 3): the points of one piece (price is the money part, 0 = points only). */
-  scorePrice: integer("score_price").notNull().default(0),
-  /** Points-mall items: how many pieces one buyer may exchange in all (0 = no limit). */
-  scoreLimit: integer("score_limit").notNull().default(0),
-  putawayTime: ts("putaway_time").notNull().defaultNow(),
-  createdAt: created(),
-  updatedAt: updated(),
-}, (t) => [
-  index("products_category_idx").on(t.categoryId),
-  index("products_shop_idx").on(t.shopId),
-  index("products_brand_idx").on(t.brandId),
-]);
+export const products = pgTable(
+  "products",
+  {
+    prodId: serial("prod_id").primaryKey(),
+    shopId: integer("shop_id").notNull(),
+    categoryId: integer("category_id").notNull(),
+    shopCategoryId: integer("shop_category_id"),
+    brandId: integer("brand_id"),
+    pic: text("pic").notNull(),
+    /** Comma-separated image paths (gallery), as in the original contract. */
+    imgs: text("imgs").notNull(),
+    price: money("price").notNull(),
+    oriPrice: money("ori_price").notNull(),
+    totalStocks: integer("total_stocks").notNull().default(0),
+    soldNum: integer("sold_num").notNull().default(0),
+    commentNum: integer("comment_num").notNull().default(0),
+    status: smallint("status").notNull().default(1),
+    prodType: smallint("prod_type").notNull().default(0),
+    /** 1 = seven-day no-reason return (the footer's promise); 0 = returns only for a fault (e.g. fresh food, custom goods). */
+    sevenDayReturn: smallint("seven_day_return").notNull().default(1),
+    /** Points-mall items (prodType 3): the points of one piece (price is the money part, 0 = points only). */
+    scorePrice: integer("score_price").notNull().default(0),
+    /** Points-mall items: how many pieces one buyer may exchange in all (0 = no limit). */
+    scoreLimit: integer("score_limit").notNull().default(0),
+    putawayTime: ts("putaway_time").notNull().defaultNow(),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [
+    index("products_category_idx").on(t.categoryId),
+    index("products_shop_idx").on(t.shopId),
+    index("products_brand_idx").on(t.brandId),
+  ],
+);
 
 /** Product texts per locale. parameters = specification rows [{key, value}]. */
-export const productTranslations = pgTable("product_translations", {
-  prodId: integer("prod_id").notNull(),
-  locale: text("locale").notNull(),
-  prodName: text("prod_name").notNull(),
-  brief: text("brief").notNull().default(""),
-  content: text("content").notNull().default(""),
-  parameters: jsonb("parameters").$type<{ key: string; value: string }[]>().notNull().default([]),
-}, (t) => [
-  primaryKey({ columns: [t.prodId, t.locale] }),
-  index("product_translations_name_trgm").using("gin", sql`${t.prodName} gin_trgm_ops`),
-]);
+export const productTranslations = pgTable(
+  "product_translations",
+  {
+    prodId: integer("prod_id").notNull(),
+    locale: text("locale").notNull(),
+    prodName: text("prod_name").notNull(),
+    brief: text("brief").notNull().default(""),
+    content: text("content").notNull().default(""),
+    parameters: jsonb("parameters").$type<{ key: string; value: string }[]>().notNull().default([]),
+  },
+  (t) => [
+    primaryKey({ columns: [t.prodId, t.locale] }),
+    index("product_translations_name_trgm").using("gin", sql`${t.prodName} gin_trgm_ops`),
+  ],
+);
 
 /** properties: "k1:v1;k2:v2" per locale; stocks counted per SKU (-1 never used: stock is always finite here). */
-export const skus = pgTable("skus", {
-  skuId: serial("sku_id").primaryKey(),
-  prodId: integer("prod_id").notNull(),
-  skuName: jsonb("sku_name").$type<LocalizedText>().notNull(),
-  properties: jsonb("properties").$type<LocalizedText>().notNull(),
-  price: money("price").notNull(),
-  oriPrice: money("ori_price").notNull(),
-  stocks: integer("stocks").notNull().default(0),
-  pic: text("pic"),
-  status: smallint("status").notNull().default(1),
-  version: integer("version").notNull().default(0),
-}, (t) => [index("skus_prod_idx").on(t.prodId)]);
+export const skus = pgTable(
+  "skus",
+  {
+    skuId: serial("sku_id").primaryKey(),
+    prodId: integer("prod_id").notNull(),
+    skuName: jsonb("sku_name").$type<LocalizedText>().notNull(),
+    properties: jsonb("properties").$type<LocalizedText>().notNull(),
+    price: money("price").notNull(),
+    oriPrice: money("ori_price").notNull(),
+    stocks: integer("stocks").notNull().default(0),
+    pic: text("pic"),
+    status: smallint("status").notNull().default(1),
+    version: integer("version").notNull().default(0),
+  },
+  (t) => [index("skus_prod_idx").on(t.prodId)],
+);
 
 /** type 1 product keyword, 2 shop keyword. content = the search keyword; title = what is shown. */
 export const hotSearches = pgTable("hot_searches", {

@@ -7,16 +7,20 @@ import type { LocalizedText } from "../../../lib/locale.ts";
 import { ts, updated } from "./columns.ts";
 
 /** shopId 0 = platform notice. status 1 published. */
-export const notices = pgTable("notices", {
-  id: serial("id").primaryKey(),
-  shopId: integer("shop_id").notNull().default(0),
-  title: jsonb("title").$type<LocalizedText>().notNull(),
-  content: jsonb("content").$type<LocalizedText>().notNull(),
-  isTop: smallint("is_top").notNull().default(0),
-  status: smallint("status").notNull().default(1),
-  publishTime: ts("publish_time").notNull().defaultNow(),
-  updatedAt: updated(),
-}, (t) => [index("notices_shop_idx").on(t.shopId, t.status)]);
+export const notices = pgTable(
+  "notices",
+  {
+    id: serial("id").primaryKey(),
+    shopId: integer("shop_id").notNull().default(0),
+    title: jsonb("title").$type<LocalizedText>().notNull(),
+    content: jsonb("content").$type<LocalizedText>().notNull(),
+    isTop: smallint("is_top").notNull().default(0),
+    status: smallint("status").notNull().default(1),
+    publishTime: ts("publish_time").notNull().defaultNow(),
+    updatedAt: updated(),
+  },
+  (t) => [index("notices_shop_idx").on(t.shopId, t.status)],
+);
 
 /**
  * Key/value site configuration: PC_WEBSITE_CONFIG, SERVICE_SWITCH, PAY_SWITCH, EXCHANGE_RATE,
@@ -44,8 +48,12 @@ export const contentVersions = pgTable("content_versions", {
  * "shops", "shop:<id>", "shop-products:<shopId>". The render cache and the in-memory read
  * models poll it and drop only what depends on a changed tag (docs/performance.md).
  */
-export const contentChanges = pgTable("content_changes", {
-  id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
-  tag: text("tag").notNull(),
-  changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index("content_changes_changed_at_idx").on(t.changedAt)]);
+export const contentChanges = pgTable(
+  "content_changes",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    tag: text("tag").notNull(),
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("content_changes_changed_at_idx").on(t.changedAt)],
+);

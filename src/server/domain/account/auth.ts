@@ -13,7 +13,16 @@ import type { Db, Tx } from "../../db/client.ts";
 import { sessions, users } from "../../db/schema/index.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
 import { AuthError, clearRateLimits, countLoginTry, hit, type LoginLimits, type RateWindow } from "./rate-limit.ts";
-import { checkSmsCode, consumeResetFlag, consumeSmsCode, issueResetFlag, maskMobile, normalizeMobile, SMS_LIMITS, type SmsLimits } from "./sms.ts";
+import {
+  checkSmsCode,
+  consumeResetFlag,
+  consumeSmsCode,
+  issueResetFlag,
+  maskMobile,
+  normalizeMobile,
+  SMS_LIMITS,
+  type SmsLimits,
+} from "./sms.ts";
 import { hashToken, newToken, USER_TOKEN_TTL_SECONDS } from "./tokens.ts";
 import type { TokenInfo } from "../../../lib/account/account-types.ts";
 
@@ -64,11 +73,22 @@ export async function createSession(tx: Db | Tx, userId: string, now: Date): Pro
 }
 
 /** A live buyer session by its token's hash (the API's token check; src/server/domain/content/buyer-read-models.ts keeps it in memory). */
-export async function findUserSession(db: Db | Tx, tokenHash: string, now: Date): Promise<{ id: number; userId: string; expiresAt: Date } | null> {
+export async function findUserSession(
+  db: Db | Tx,
+  tokenHash: string,
+  now: Date,
+): Promise<{ id: number; userId: string; expiresAt: Date } | null> {
   const [row] = await db
     .select({ id: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt })
     .from(sessions)
-    .where(and(eq(sessions.tokenHash, tokenHash), eq(sessions.kind, "user"), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+    .where(
+      and(
+        eq(sessions.tokenHash, tokenHash),
+        eq(sessions.kind, "user"),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+      ),
+    )
     .limit(1);
   return row?.userId ? { id: row.id, userId: row.userId, expiresAt: row.expiresAt } : null;
 }
@@ -76,12 +96,18 @@ export async function findUserSession(db: Db | Tx, tokenHash: string, now: Date)
 /** Revokes one token (logout). Unknown or already revoked tokens are ignored. */
 export async function revokeToken(db: Db | Tx, token: string, now: Date): Promise<void> {
   if (!token) return;
-  await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt)));
 }
 
 /** Revokes every live session of a user (password change / reset). */
 export async function revokeAllSessions(tx: Db | Tx, userId: string, now: Date): Promise<void> {
-  await tx.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, userId), eq(sessions.kind, "user"), isNull(sessions.revokedAt)));
+  await tx
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.userId, userId), eq(sessions.kind, "user"), isNull(sessions.revokedAt)));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -89,7 +115,11 @@ export async function revokeAllSessions(tx: Db | Tx, userId: string, now: Date):
 // ---------------------------------------------------------------------------------------------
 
 export async function findUserByUsername(db: Db | Tx, username: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(sql`lower(${users.username}) = ${username.toLowerCase()}`).limit(1);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.username}) = ${username.toLowerCase()}`)
+    .limit(1);
   return row;
 }
 
@@ -145,8 +175,11 @@ export async function loginWithPassword(
   const user = await findUserByAccount(db, userName);
   const account = user ? `user:${user.userId}` : `name:${(normalizeMobile(userName) ?? userName).toLowerCase()}`;
   const tries = await countLoginTry(db, "login", account, ip, limits, now);
-  if (tries.waitSeconds !== null) throw new AuthError("auth.tooManyLogins", { minutes: Math.max(1, Math.ceil(tries.waitSeconds / 60)) });
-  const ok = user?.passwordHash ? await verifyPassword(passWord, user.passwordHash) : (await verifyPassword(passWord, await dummyPasswordHash()), false);
+  if (tries.waitSeconds !== null)
+    throw new AuthError("auth.tooManyLogins", { minutes: Math.max(1, Math.ceil(tries.waitSeconds / 60)) });
+  const ok = user?.passwordHash
+    ? await verifyPassword(passWord, user.passwordHash)
+    : (await verifyPassword(passWord, await dummyPasswordHash()), false);
   if (!user || !ok) throw new AuthError("auth.wrongCredentials");
   await tries.succeeded();
   if (user.status !== 1) throw new AuthError("auth.accountDisabled");
@@ -166,7 +199,11 @@ export function generatedUsername(mobile: string): string {
   return `u${mobile.slice(-4)}_${suffix}`;
 }
 
-export async function loginWithSms(db: Db, input: { mobile: string; code: string; now: Date }, smsLimits: SmsLimits = SMS_LIMITS): Promise<TokenInfo> {
+export async function loginWithSms(
+  db: Db,
+  input: { mobile: string; code: string; now: Date },
+  smsLimits: SmsLimits = SMS_LIMITS,
+): Promise<TokenInfo> {
   const { mobile, code, now } = input;
   const codeId = await checkSmsCode(db, mobile, "login", code, now, smsLimits);
   for (let attempt = 0; ; attempt++) {
@@ -175,15 +212,18 @@ export async function loginWithSms(db: Db, input: { mobile: string; code: string
         await consumeSmsCode(tx, codeId, now, smsLimits);
         let user = await findUserByMobile(tx, mobile);
         if (!user) {
-          [user] = await tx.insert(users).values({
-            userId: randomUUID(),
-            username: generatedUsername(mobile),
-            nickName: maskMobile(mobile)!,
-            userMobile: mobile,
-            passwordHash: null,
-            createdAt: now,
-            updatedAt: now,
-          }).returning();
+          [user] = await tx
+            .insert(users)
+            .values({
+              userId: randomUUID(),
+              username: generatedUsername(mobile),
+              nickName: maskMobile(mobile)!,
+              userMobile: mobile,
+              passwordHash: null,
+              createdAt: now,
+              updatedAt: now,
+            })
+            .returning();
           await changePoints(tx, user!.userId, REGISTER_POINTS, PointsReason.REGISTER, now);
         }
         if (user!.status !== 1) throw new AuthError("auth.accountDisabled");
@@ -217,10 +257,16 @@ export interface RegisterInput {
  * so it fails here like any wrong code and the answer does not confirm the account; then user +
  * session in one transaction.
  */
-export async function registerUser(db: Db, input: RegisterInput, smsLimits: SmsLimits = SMS_LIMITS, registerLimit: RateWindow = REGISTER_LIMIT): Promise<TokenInfo> {
+export async function registerUser(
+  db: Db,
+  input: RegisterInput,
+  smsLimits: SmsLimits = SMS_LIMITS,
+  registerLimit: RateWindow = REGISTER_LIMIT,
+): Promise<TokenInfo> {
   const { userName, password, mobile, validCode, ip, now } = input;
   const limit = await hit(db, `register:ip:${ip}`, registerLimit, now);
-  if (!limit.allowed) throw new AuthError("auth.tooManyRequests", { minutes: Math.max(1, Math.ceil(limit.retryAfterSeconds / 60)) });
+  if (!limit.allowed)
+    throw new AuthError("auth.tooManyRequests", { minutes: Math.max(1, Math.ceil(limit.retryAfterSeconds / 60)) });
   if (isMobile(userName)) throw new AuthError("auth.usernameIsMobile");
   if (await findUserByUsername(db, userName)) throw new AuthError("auth.usernameTaken");
   const codeId = await checkSmsCode(db, mobile, "register", validCode, now, smsLimits);
@@ -230,7 +276,17 @@ export async function registerUser(db: Db, input: RegisterInput, smsLimits: SmsL
     return await db.transaction(async (tx) => {
       await consumeSmsCode(tx, codeId, now, smsLimits);
       const userId = randomUUID();
-      await tx.insert(users).values({ userId, username: userName, nickName: userName, userMobile: mobile, passwordHash, createdAt: now, updatedAt: now });
+      await tx
+        .insert(users)
+        .values({
+          userId,
+          username: userName,
+          nickName: userName,
+          userMobile: mobile,
+          passwordHash,
+          createdAt: now,
+          updatedAt: now,
+        });
       await changePoints(tx, userId, REGISTER_POINTS, PointsReason.REGISTER, now);
       return createSession(tx, userId, now);
     });
@@ -250,10 +306,15 @@ export async function registerUser(db: Db, input: RegisterInput, smsLimits: SmsL
  * RESET_CHECK_LIMIT per IP; a number without an account never received a code (it got a
  * notice), so it fails like any wrong code.
  */
-export async function checkResetCode(db: Db, input: { mobile: string; validCode: string; ip: string; now: Date }, smsLimits: SmsLimits = SMS_LIMITS): Promise<string> {
+export async function checkResetCode(
+  db: Db,
+  input: { mobile: string; validCode: string; ip: string; now: Date },
+  smsLimits: SmsLimits = SMS_LIMITS,
+): Promise<string> {
   const { mobile, validCode, ip, now } = input;
   const limit = await hit(db, `reset-check:ip:${ip}`, RESET_CHECK_LIMIT, now);
-  if (!limit.allowed) throw new AuthError("auth.tooManyRequests", { minutes: Math.max(1, Math.ceil(limit.retryAfterSeconds / 60)) });
+  if (!limit.allowed)
+    throw new AuthError("auth.tooManyRequests", { minutes: Math.max(1, Math.ceil(limit.retryAfterSeconds / 60)) });
   const codeId = await checkSmsCode(db, mobile, "reset", validCode, now, smsLimits);
   if (!(await findUserByMobile(db, mobile))) throw new AuthError("auth.smsCodeExpired");
   return db.transaction(async (tx) => {
@@ -263,7 +324,10 @@ export async function checkResetCode(db: Db, input: { mobile: string; validCode:
 }
 
 /** PUT /user/updatePwd: sets the password and revokes every session of the user, in one transaction. */
-export async function resetPassword(db: Db, input: { mobile: string; password: string; flag: string; now: Date }): Promise<void> {
+export async function resetPassword(
+  db: Db,
+  input: { mobile: string; password: string; flag: string; now: Date },
+): Promise<void> {
   const { mobile, password, flag, now } = input;
   const user = await findUserByMobile(db, mobile);
   if (!user) throw new AuthError("auth.resetFlagInvalid");

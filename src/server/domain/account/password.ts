@@ -14,8 +14,18 @@ const MAX_N = 1 << 20;
 const MAX_R = 32;
 const MAX_P = 16;
 
-function derive(plain: string, salt: Buffer, keyLen: number, opts: { N: number; r: number; p: number }): Promise<Buffer> {
-  const options: ScryptOptions = { N: opts.N, r: opts.r, p: opts.p, maxmem: 256 * opts.N * opts.r * opts.p + 1024 * 1024 };
+function derive(
+  plain: string,
+  salt: Buffer,
+  keyLen: number,
+  opts: { N: number; r: number; p: number },
+): Promise<Buffer> {
+  const options: ScryptOptions = {
+    N: opts.N,
+    r: opts.r,
+    p: opts.p,
+    maxmem: 256 * opts.N * opts.r * opts.p + 1024 * 1024,
+  };
   return new Promise((resolve, reject) => {
     scrypt(plain.normalize("NFKC"), salt, keyLen, options, (err, key) => (err ? reject(err) : resolve(key)));
   });

@@ -48,7 +48,10 @@ export async function hit(db: Db | Tx, key: string, w: RateWindow, now: Date): P
   const [row] = await db
     .insert(rateLimits)
     .values({ key, windowStart: start, count: 1 })
-    .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { count: sql`${rateLimits.count} + 1` } })
+    .onConflictDoUpdate({
+      target: [rateLimits.key, rateLimits.windowStart],
+      set: { count: sql`${rateLimits.count} + 1` },
+    })
     .returning({ count: rateLimits.count });
   const count = row?.count ?? 1;
   return { count, allowed: count <= w.limit, retryAfterSeconds: secondsLeft(now, w.seconds) };
@@ -77,7 +80,14 @@ export interface LoginLimits {
  * seconds to wait when a window is full, else null; `succeeded()` takes the hits back.
  * Keys: `<prefix>:acct:<account>:ip:<ip>`, `<prefix>:ip:<ip>`, `<prefix>:acct:<account>`.
  */
-export async function countLoginTry(db: Db | Tx, prefix: string, account: string, ip: string, limits: LoginLimits, now: Date) {
+export async function countLoginTry(
+  db: Db | Tx,
+  prefix: string,
+  account: string,
+  ip: string,
+  limits: LoginLimits,
+  now: Date,
+) {
   const windows: [string, RateWindow][] = [
     [`${prefix}:acct:${account}:ip:${ip}`, limits.perAccountIp],
     [`${prefix}:ip:${ip}`, limits.perIp],

@@ -4,7 +4,8 @@ import { hashSmsCode, maskMobile, newSmsCode, normalizeMobile } from "./sms.ts";
 
 describe("normalizeMobile", () => {
   it("stores mainland numbers as 11 digits", () => {
-    for (const v of ["13800138000", "8613800138000", "+8613800138000", " 13800138000 "]) expect(normalizeMobile(v)).toBe("13800138000");
+    for (const v of ["13800138000", "8613800138000", "+8613800138000", " 13800138000 "])
+      expect(normalizeMobile(v)).toBe("13800138000");
   });
   it("stores Taiwan numbers in the local 09 form", () => {
     for (const v of ["0912345678", "886912345678", "+886912345678"]) expect(normalizeMobile(v)).toBe("0912345678");

@@ -98,19 +98,34 @@ export interface SendInput {
  * Creates and sends a code. Refuses (AuthError) while the previous code of this mobile is younger
  * than 60 s ("please wait N seconds") and when a daily cap is reached.
  */
-export async function sendSmsCode(db: Db, sms: SmsProvider, input: SendInput, limits: SmsLimits = SMS_LIMITS): Promise<void> {
+export async function sendSmsCode(
+  db: Db,
+  sms: SmsProvider,
+  input: SendInput,
+  limits: SmsLimits = SMS_LIMITS,
+): Promise<void> {
   const { mobile, purpose, ip, locale, now } = input;
   const [last] = await db
     .select({ createdAt: smsCodes.createdAt })
     .from(smsCodes)
-    .where(and(eq(smsCodes.mobile, mobile), inArray(smsCodes.purpose, [...SMS_PURPOSES]), gt(smsCodes.createdAt, new Date(now.getTime() - limits.resendSeconds * 1000))))
+    .where(
+      and(
+        eq(smsCodes.mobile, mobile),
+        inArray(smsCodes.purpose, [...SMS_PURPOSES]),
+        gt(smsCodes.createdAt, new Date(now.getTime() - limits.resendSeconds * 1000)),
+      ),
+    )
     .orderBy(desc(smsCodes.createdAt))
     .limit(1);
   if (last) {
-    const wait = Math.max(1, Math.ceil((last.createdAt.getTime() + limits.resendSeconds * 1000 - now.getTime()) / 1000));
+    const wait = Math.max(
+      1,
+      Math.ceil((last.createdAt.getTime() + limits.resendSeconds * 1000 - now.getTime()) / 1000),
+    );
     throw new AuthError("auth.smsWait", { seconds: wait });
   }
-  if (!(await hit(db, `sms:mobile:${mobile}`, limits.perMobileDaily, now)).allowed) throw new AuthError("auth.smsMobileDailyLimit", { max: limits.perMobileDaily.limit });
+  if (!(await hit(db, `sms:mobile:${mobile}`, limits.perMobileDaily, now)).allowed)
+    throw new AuthError("auth.smsMobileDailyLimit", { max: limits.perMobileDaily.limit });
   if (!(await hit(db, `sms:ip:${ip}`, limits.perIpDaily, now)).allowed) throw new AuthError("auth.smsIpDailyLimit");
   const code = newSmsCode();
   await db.insert(smsCodes).values({
@@ -130,7 +145,14 @@ export async function sendSmsCode(db: Db, sms: SmsProvider, input: SendInput, li
  * an attempt (kept even when the caller's transaction fails: call this outside of it); the 5th
  * wrong try kills the code. Use consumeSmsCode(id) inside the transaction that acts on it.
  */
-export async function checkSmsCode(db: Db, mobile: string, purpose: SmsPurpose, code: string, now: Date, limits: SmsLimits = SMS_LIMITS): Promise<number> {
+export async function checkSmsCode(
+  db: Db,
+  mobile: string,
+  purpose: SmsPurpose,
+  code: string,
+  now: Date,
+  limits: SmsLimits = SMS_LIMITS,
+): Promise<number> {
   const [row] = await db
     .select()
     .from(smsCodes)
@@ -152,17 +174,34 @@ export async function checkSmsCode(db: Db, mobile: string, purpose: SmsPurpose, 
 }
 
 /** Uses up a code checked by checkSmsCode; throws when it was used (or killed, or expired) meanwhile. */
-export async function consumeSmsCode(tx: Db | Tx, id: number, now: Date, limits: SmsLimits = SMS_LIMITS): Promise<void> {
+export async function consumeSmsCode(
+  tx: Db | Tx,
+  id: number,
+  now: Date,
+  limits: SmsLimits = SMS_LIMITS,
+): Promise<void> {
   const done = await tx
     .update(smsCodes)
     .set({ consumedAt: now })
-    .where(and(eq(smsCodes.id, id), isNull(smsCodes.consumedAt), lt(smsCodes.attempts, limits.maxAttempts), gt(smsCodes.expiresAt, now)))
+    .where(
+      and(
+        eq(smsCodes.id, id),
+        isNull(smsCodes.consumedAt),
+        lt(smsCodes.attempts, limits.maxAttempts),
+        gt(smsCodes.expiresAt, now),
+      ),
+    )
     .returning({ id: smsCodes.id });
   if (done.length === 0) throw new AuthError("auth.smsCodeExpired");
 }
 
 /** Stores a one-time reset flag (10 minutes) for `mobile` and answers it. */
-export async function issueResetFlag(tx: Db | Tx, mobile: string, now: Date, limits: SmsLimits = SMS_LIMITS): Promise<string> {
+export async function issueResetFlag(
+  tx: Db | Tx,
+  mobile: string,
+  now: Date,
+  limits: SmsLimits = SMS_LIMITS,
+): Promise<string> {
   const flag = randomBytes(24).toString("base64url");
   await tx.insert(smsCodes).values({
     mobile,
@@ -179,13 +218,15 @@ export async function consumeResetFlag(tx: Db | Tx, mobile: string, flag: string
   const done = await tx
     .update(smsCodes)
     .set({ consumedAt: now })
-    .where(and(
-      eq(smsCodes.mobile, mobile),
-      eq(smsCodes.purpose, RESET_FLAG_PURPOSE),
-      eq(smsCodes.codeHash, hashSmsCode(mobile, RESET_FLAG_PURPOSE, flag)),
-      isNull(smsCodes.consumedAt),
-      gt(smsCodes.expiresAt, now),
-    ))
+    .where(
+      and(
+        eq(smsCodes.mobile, mobile),
+        eq(smsCodes.purpose, RESET_FLAG_PURPOSE),
+        eq(smsCodes.codeHash, hashSmsCode(mobile, RESET_FLAG_PURPOSE, flag)),
+        isNull(smsCodes.consumedAt),
+        gt(smsCodes.expiresAt, now),
+      ),
+    )
     .returning({ id: smsCodes.id });
   if (done.length === 0) throw new AuthError("auth.resetFlagInvalid");
 }

@@ -48,7 +48,11 @@ export async function getUserInfo(db: Db, userId: string): Promise<UserInfo> {
 export async function getCenterInfo(db: Db, userId: string, locale: Locale, now: Date): Promise<CenterInfo> {
   const u = await requireUser(db, userId);
   const [coupons, level] = await Promise.all([myCouponCounts(db, userId, now), userLevelOf(db, userId, locale, now)]);
-  const [shop] = await db.select({ shopId: shops.shopId, shopStatus: shops.shopStatus }).from(shops).where(eq(shops.ownerUserId, userId)).limit(1);
+  const [shop] = await db
+    .select({ shopId: shops.shopId, shopStatus: shops.shopStatus })
+    .from(shops)
+    .where(eq(shops.ownerUserId, userId))
+    .limit(1);
   // The same numbers as GET /p/myOrder/orderCount (the user's orders not deleted; my-order.ts).
   const orderCountData: OrderCountData = await myOrderCount(db, userId);
   return {
@@ -107,7 +111,8 @@ export async function updatePassword(
     if (!oldPassword) throw new AuthError("auth.oldPasswordRequired");
     const key = `password:user:${userId}`;
     const h = await hit(db, key, loginLimits.perAccountIp, now);
-    if (!h.allowed) throw new AuthError("auth.tooManyLogins", { minutes: Math.max(1, Math.ceil(h.retryAfterSeconds / 60)) });
+    if (!h.allowed)
+      throw new AuthError("auth.tooManyLogins", { minutes: Math.max(1, Math.ceil(h.retryAfterSeconds / 60)) });
     if (!(await verifyPassword(oldPassword, u.passwordHash))) throw new AuthError("auth.oldPasswordWrong");
     await unhit(db, key, loginLimits.perAccountIp, now);
     if (oldPassword === newPassword) throw new AuthError("auth.samePassword");

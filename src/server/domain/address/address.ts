@@ -44,13 +44,21 @@ async function lockUser(tx: Tx, userId: string): Promise<void> {
 
 /** The user's addresses: default first, then most recently updated. */
 export async function listAddresses(db: Db, userId: string, locale: Locale): Promise<AddressItem[]> {
-  const rows = await db.select().from(addresses).where(eq(addresses.userId, userId)).orderBy(...listOrder);
+  const rows = await db
+    .select()
+    .from(addresses)
+    .where(eq(addresses.userId, userId))
+    .orderBy(...listOrder);
   return rows.map((r) => toItem(r, locale));
 }
 
 /** One of the user's addresses, or null (unknown or someone else's). */
 export async function getAddress(db: Db, userId: string, addrId: number, locale: Locale): Promise<AddressItem | null> {
-  const [row] = await db.select().from(addresses).where(and(eq(addresses.userId, userId), eq(addresses.addrId, addrId))).limit(1);
+  const [row] = await db
+    .select()
+    .from(addresses)
+    .where(and(eq(addresses.userId, userId), eq(addresses.addrId, addrId)))
+    .limit(1);
   return row ? toItem(row, locale) : null;
 }
 
@@ -78,7 +86,12 @@ function columnsOf(form: AddressForm, names: { province: string; city: string; a
 }
 
 /** Adds an address (the first one becomes the default). Answers the new addrId. */
-export async function addAddress(db: Db, userId: string, form: AddressForm, now: Date = new Date()): Promise<AddressResult<number>> {
+export async function addAddress(
+  db: Db,
+  userId: string,
+  form: AddressForm,
+  now: Date = new Date(),
+): Promise<AddressResult<number>> {
   const names = isValidAreaChain(form.provinceId, form.cityId, form.areaId);
   if (!names) return { ok: false, error: "areaInvalid" };
   return db.transaction(async (tx): Promise<AddressResult<number>> => {
@@ -94,7 +107,13 @@ export async function addAddress(db: Db, userId: string, form: AddressForm, now:
 }
 
 /** Changes one of the user's addresses (not its default flag). */
-export async function updateAddress(db: Db, userId: string, addrId: number, form: AddressForm, now: Date = new Date()): Promise<AddressResult<number>> {
+export async function updateAddress(
+  db: Db,
+  userId: string,
+  addrId: number,
+  form: AddressForm,
+  now: Date = new Date(),
+): Promise<AddressResult<number>> {
   const names = isValidAreaChain(form.provinceId, form.cityId, form.areaId);
   const updated = await db
     .update(addresses)
@@ -104,7 +123,11 @@ export async function updateAddress(db: Db, userId: string, addrId: number, form
   if (updated.length > 0) return { ok: true, value: addrId };
   // Tell "not yours / unknown" apart from a bad area only after checking ownership, so a bad
   // area on someone else's id still says "not found".
-  const [mine] = await db.select({ id: addresses.addrId }).from(addresses).where(and(eq(addresses.userId, userId), eq(addresses.addrId, addrId))).limit(1);
+  const [mine] = await db
+    .select({ id: addresses.addrId })
+    .from(addresses)
+    .where(and(eq(addresses.userId, userId), eq(addresses.addrId, addrId)))
+    .limit(1);
   return { ok: false, error: mine ? "areaInvalid" : "notFound" };
 }
 
@@ -134,9 +157,16 @@ export async function deleteAddress(db: Db, userId: string, addrId: number): Pro
 export async function setDefaultAddress(db: Db, userId: string, addrId: number): Promise<boolean> {
   return db.transaction(async (tx) => {
     await lockUser(tx, userId);
-    const [mine] = await tx.select({ id: addresses.addrId }).from(addresses).where(and(eq(addresses.userId, userId), eq(addresses.addrId, addrId))).limit(1);
+    const [mine] = await tx
+      .select({ id: addresses.addrId })
+      .from(addresses)
+      .where(and(eq(addresses.userId, userId), eq(addresses.addrId, addrId)))
+      .limit(1);
     if (!mine) return false;
-    await tx.update(addresses).set({ commonAddr: 0 }).where(and(eq(addresses.userId, userId), ne(addresses.addrId, addrId), eq(addresses.commonAddr, 1)));
+    await tx
+      .update(addresses)
+      .set({ commonAddr: 0 })
+      .where(and(eq(addresses.userId, userId), ne(addresses.addrId, addrId), eq(addresses.commonAddr, 1)));
     await tx.update(addresses).set({ commonAddr: 1 }).where(eq(addresses.addrId, addrId));
     return true;
   });

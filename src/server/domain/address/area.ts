@@ -32,16 +32,50 @@ interface AreaTree {
 }
 
 const PROVINCE_EN: Record<number, string> = {
-  11: "Beijing", 12: "Tianjin", 13: "Hebei", 14: "Shanxi", 15: "Inner Mongolia", 21: "Liaoning", 22: "Jilin", 23: "Heilongjiang",
-  31: "Shanghai", 32: "Jiangsu", 33: "Zhejiang", 34: "Anhui", 35: "Fujian", 36: "Jiangxi", 37: "Shandong", 41: "Henan", 42: "Hubei",
-  43: "Hunan", 44: "Guangdong", 45: "Guangxi", 46: "Hainan", 50: "Chongqing", 51: "Sichuan", 52: "Guizhou", 53: "Yunnan", 54: "Tibet",
-  61: "Shaanxi", 62: "Gansu", 63: "Qinghai", 64: "Ningxia", 65: "Xinjiang", 71: "Taiwan", 81: "Hong Kong", 82: "Macau",
+  11: "Beijing",
+  12: "Tianjin",
+  13: "Hebei",
+  14: "Shanxi",
+  15: "Inner Mongolia",
+  21: "Liaoning",
+  22: "Jilin",
+  23: "Heilongjiang",
+  31: "Shanghai",
+  32: "Jiangsu",
+  33: "Zhejiang",
+  34: "Anhui",
+  35: "Fujian",
+  36: "Jiangxi",
+  37: "Shandong",
+  41: "Henan",
+  42: "Hubei",
+  43: "Hunan",
+  44: "Guangdong",
+  45: "Guangxi",
+  46: "Hainan",
+  50: "Chongqing",
+  51: "Sichuan",
+  52: "Guizhou",
+  53: "Yunnan",
+  54: "Tibet",
+  61: "Shaanxi",
+  62: "Gansu",
+  63: "Qinghai",
+  64: "Ningxia",
+  65: "Xinjiang",
+  71: "Taiwan",
+  81: "Hong Kong",
+  82: "Macau",
 };
 
 /** Generated province codes of HK-MO-TW.json (GB/T 2260 province codes of the three regions). */
 const SPECIAL_PROVINCES: Record<string, number> = { 台湾省: 71, 香港特别行政区: 81, 澳门特别行政区: 82 };
 
-interface PcaNode { code: string; name: string; children?: PcaNode[] }
+interface PcaNode {
+  code: string;
+  name: string;
+  children?: PcaNode[];
+}
 
 let tree: AreaTree | undefined;
 
@@ -68,7 +102,9 @@ function buildTree(): AreaTree {
     }
   }
   // Taiwan first, then Hong Kong and Macau, as the codes sort.
-  const specials = Object.entries(special).sort((a, b) => (SPECIAL_PROVINCES[a[0]] ?? 0) - (SPECIAL_PROVINCES[b[0]] ?? 0));
+  const specials = Object.entries(special).sort(
+    (a, b) => (SPECIAL_PROVINCES[a[0]] ?? 0) - (SPECIAL_PROVINCES[b[0]] ?? 0),
+  );
   for (const [provinceName, cities] of specials) {
     const pid = SPECIAL_PROVINCES[provinceName];
     if (pid === undefined) continue;
@@ -132,7 +168,12 @@ export interface AreaChainNames {
  * city to the province (each at its level); null otherwise. Names are in `locale` (default zh,
  * which is what addresses store).
  */
-export function isValidAreaChain(provinceId: number, cityId: number, areaId: number, locale: Locale = "zh"): AreaChainNames | null {
+export function isValidAreaChain(
+  provinceId: number,
+  cityId: number,
+  areaId: number,
+  locale: Locale = "zh",
+): AreaChainNames | null {
   const { byId } = getTree();
   const p = byId.get(provinceId);
   const c = byId.get(cityId);

@@ -12,7 +12,15 @@
  */
 import { eq } from "drizzle-orm";
 import type { Page } from "../../../lib/api-types.ts";
-import { BalanceLogType, RECHARGE_MAX_CENTS, RECHARGE_MIN_CENTS, RECHARGE_POINTS_PER_YUAN, rechargeAmountError, type BalanceInfoDto, type BalanceLogDto } from "../../../lib/balance/balance.ts";
+import {
+  BalanceLogType,
+  RECHARGE_MAX_CENTS,
+  RECHARGE_MIN_CENTS,
+  RECHARGE_POINTS_PER_YUAN,
+  rechargeAmountError,
+  type BalanceInfoDto,
+  type BalanceLogDto,
+} from "../../../lib/balance/balance.ts";
 import { formatPrice, toDecimal } from "../../../lib/money.ts";
 import type { Locale } from "../../../lib/locale.ts";
 import type { ProviderPayDto } from "../../../lib/order/order-types.ts";
@@ -63,10 +71,26 @@ export class BalanceError extends DomainError {}
  * Adds `delta` (a money string, negative = takes) with a ledger row, in the caller's transaction.
  * Taking more than the balance throws BalanceError("balance.notEnough"). Answers the new balance.
  */
-export async function changeBalance(tx: Tx, userId: string, delta: string, reason: BalanceReasonValue, now: Date, orderNumber: string | null = null, note: string | null = null): Promise<string> {
+export async function changeBalance(
+  tx: Tx,
+  userId: string,
+  delta: string,
+  reason: BalanceReasonValue,
+  now: Date,
+  orderNumber: string | null = null,
+  note: string | null = null,
+): Promise<string> {
   const d = toDecimal(delta);
   if (d.isZero()) throw new RangeError("balance delta must not be zero");
-  const total = await writeLedger(tx, { userId, kind: "balance", delta: formatPrice(d), reason, now, orderNumber, note });
+  const total = await writeLedger(tx, {
+    userId,
+    kind: "balance",
+    delta: formatPrice(d),
+    reason,
+    now,
+    orderNumber,
+    note,
+  });
   if (total === null) throw new BalanceError("balance.notEnough");
   return formatPrice(total);
 }
@@ -74,7 +98,11 @@ export async function changeBalance(tx: Tx, userId: string, delta: string, reaso
 /** GET /p/userBalance/getBalanceInfo. */
 export async function balanceInfo(db: Db, userId: string): Promise<BalanceInfoDto> {
   const [u] = await db.select({ balance: users.balance }).from(users).where(eq(users.userId, userId)).limit(1);
-  return { totalBalance: formatPrice(u?.balance ?? "0"), minRecharge: formatPrice(RECHARGE_MIN_CENTS / 100), maxRecharge: formatPrice(RECHARGE_MAX_CENTS / 100) };
+  return {
+    totalBalance: formatPrice(u?.balance ?? "0"),
+    minRecharge: formatPrice(RECHARGE_MIN_CENTS / 100),
+    maxRecharge: formatPrice(RECHARGE_MAX_CENTS / 100),
+  };
 }
 
 /** GET /p/userBalanceLog/log: every balance movement, newest first. */
@@ -82,8 +110,12 @@ export async function balanceLog(db: Db, userId: string, current: number, size: 
   return mapPage(await ledgerPage(db, userId, "balance", current, size), (r) => {
     const d = toDecimal(r.amount);
     return {
-      id: r.id, changeBalance: formatPrice(d.abs()), ioType: d.isNegative() ? 0 : 1, type: balanceTypeOf(r.reason),
-      createTime: r.createdAt.toISOString(), orderNumberList: r.orderNumber ? [r.orderNumber] : [],
+      id: r.id,
+      changeBalance: formatPrice(d.abs()),
+      ioType: d.isNegative() ? 0 : 1,
+      type: balanceTypeOf(r.reason),
+      createTime: r.createdAt.toISOString(),
+      orderNumberList: r.orderNumber ? [r.orderNumber] : [],
     };
   });
 }
@@ -92,13 +124,33 @@ export async function balanceLog(db: Db, userId: string, current: number, size: 
 export async function createRecharge(
   db: Db,
   provider: PaymentProvider,
-  input: { userId: string; amount: unknown; payType: 2 | 3; returnUrl?: string | undefined; subject: string; locale?: Locale | undefined },
+  input: {
+    userId: string;
+    amount: unknown;
+    payType: 2 | 3;
+    returnUrl?: string | undefined;
+    subject: string;
+    locale?: Locale | undefined;
+  },
   now: Date,
 ): Promise<ProviderPayDto> {
   const error = rechargeAmountError(input.amount);
   if (error) throw new BalanceError(error);
   const amount = formatPrice(String(input.amount).trim());
-  return createPurposePayment(db, provider, { userId: input.userId, purpose: "recharge", amount, payType: input.payType, returnUrl: input.returnUrl, subject: input.subject, locale: input.locale }, now);
+  return createPurposePayment(
+    db,
+    provider,
+    {
+      userId: input.userId,
+      purpose: "recharge",
+      amount,
+      payType: input.payType,
+      returnUrl: input.returnUrl,
+      subject: input.subject,
+      locale: input.locale,
+    },
+    now,
+  );
 }
 
 /** GET /p/balance/rechargeStatus: 0 waiting, 1 paid, 2 closed/expired; null = not the user's top-up. */

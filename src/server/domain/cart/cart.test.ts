@@ -1,7 +1,24 @@
 import { describe, expect, it } from "vitest";
-import { cartTotals, groupByShop, isValidDelta, lineStatus, nextQuantity, withinSettleLimit, type LineFacts } from "./cart.ts";
+import {
+  cartTotals,
+  groupByShop,
+  isValidDelta,
+  lineStatus,
+  nextQuantity,
+  withinSettleLimit,
+  type LineFacts,
+} from "./cart.ts";
 
-const ok: LineFacts = { prodId: 1, shopId: 2, prodStatus: 1, prodShopId: 2, shopStatus: 1, skuStatus: 1, skuProdId: 1, stocks: 5 };
+const ok: LineFacts = {
+  prodId: 1,
+  shopId: 2,
+  prodStatus: 1,
+  prodShopId: 2,
+  shopStatus: 1,
+  skuStatus: 1,
+  skuProdId: 1,
+  stocks: 5,
+};
 
 describe("lineStatus", () => {
   it("valid only when product on sale in its open shop and the SKU is on sale with stock", () => {
@@ -57,8 +74,16 @@ describe("cartTotals", () => {
 
 describe("groupByShop", () => {
   it("orders shops by their most recently added line, lines newest first", () => {
-    const l = (basketId: number, shopId: number, t: string) => ({ basketId, shopId, basketDate: `2024-01-01T00:00:0${t}.000Z` });
+    const l = (basketId: number, shopId: number, t: string) => ({
+      basketId,
+      shopId,
+      basketDate: `2024-01-01T00:00:0${t}.000Z`,
+    });
     const g = groupByShop([l(1, 10, "1"), l(2, 20, "2"), l(3, 10, "3"), l(4, 30, "0"), l(5, 20, "3")]);
-    expect(g.map((x) => [x.shopId, x.lines.map((y) => y.basketId)])).toEqual([[20, [5, 2]], [10, [3, 1]], [30, [4]]]);
+    expect(g.map((x) => [x.shopId, x.lines.map((y) => y.basketId)])).toEqual([
+      [20, [5, 2]],
+      [10, [3, 1]],
+      [30, [4]],
+    ]);
   });
 });

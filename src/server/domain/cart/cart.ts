@@ -17,10 +17,24 @@
  *   (sum of quantities) is refused.
  */
 import { and, asc, desc, eq, inArray, sum as sqlSum } from "drizzle-orm";
-import type { CartLineStatus, CartTotal, ShopCartDto, ShopCartItemDiscount, ShopCartItemDto } from "../../../lib/cart/cart-types.ts";
+import type {
+  CartLineStatus,
+  CartTotal,
+  ShopCartDto,
+  ShopCartItemDiscount,
+  ShopCartItemDto,
+} from "../../../lib/cart/cart-types.ts";
 import { CART_SETTLE_MAX } from "../../../lib/constants.ts";
 import { pickText, type Locale } from "../../../lib/locale.ts";
-import { formatPrice, formatPriceSafe, mulQty, sum as sumMoney, sumLines, tryDecimal, type MoneyInput } from "../../../lib/money.ts";
+import {
+  formatPrice,
+  formatPriceSafe,
+  mulQty,
+  sum as sumMoney,
+  sumLines,
+  tryDecimal,
+  type MoneyInput,
+} from "../../../lib/money.ts";
 import type { Db } from "../../db/client.ts";
 import { cartItems, products, shops, skus } from "../../db/schema/index.ts";
 import { loadProductTexts } from "../catalog/product-list.ts";
@@ -35,8 +49,15 @@ export const CART_DELTA_MAX = 99_999;
 export const CART_IDS_MAX = 500;
 
 export type CartErrorKey =
-  | "badCount" | "insufficientStock" | "prodUnavailable" | "skuUnavailable"
-  | "itemNotFound" | "invalidItem" | "selectOne" | "checkDelete" | "settleMax";
+  | "badCount"
+  | "insufficientStock"
+  | "prodUnavailable"
+  | "skuUnavailable"
+  | "itemNotFound"
+  | "invalidItem"
+  | "selectOne"
+  | "checkDelete"
+  | "settleMax";
 
 /** A business refusal: A00001 with the translated `cart.<reason>` (the settle limit as {{max}}). */
 export class CartError extends DomainError {
@@ -79,7 +100,11 @@ export function isValidDelta(delta: unknown): delta is number {
  * The quantity after applying `delta` to `current` (0 = no line yet), or the refusal:
  * badCount for a bad delta or a result below 1; insufficientStock when adding beyond `stock`.
  */
-export function nextQuantity(current: number, delta: number, stock: number): { ok: true; quantity: number } | { ok: false; error: "badCount" | "insufficientStock" } {
+export function nextQuantity(
+  current: number,
+  delta: number,
+  stock: number,
+): { ok: true; quantity: number } | { ok: false; error: "badCount" | "insufficientStock" } {
   if (!isValidDelta(delta)) return { ok: false, error: "badCount" };
   const quantity = current + delta;
   if (quantity < 1) return { ok: false, error: "badCount" };
@@ -114,8 +139,12 @@ export function withinSettleLimit(count: number): boolean {
  * Groups lines by shop. Shops come in the order of their most recently added line (newest
  * first); lines inside a shop newest first. Ties by higher basketId first.
  */
-export function groupByShop<L extends { shopId: number; basketId: number; basketDate: string }>(lines: readonly L[]): { shopId: number; lines: L[] }[] {
-  const sorted = [...lines].sort((a, b) => (a.basketDate < b.basketDate ? 1 : a.basketDate > b.basketDate ? -1 : b.basketId - a.basketId));
+export function groupByShop<L extends { shopId: number; basketId: number; basketDate: string }>(
+  lines: readonly L[],
+): { shopId: number; lines: L[] }[] {
+  const sorted = [...lines].sort((a, b) =>
+    a.basketDate < b.basketDate ? 1 : a.basketDate > b.basketDate ? -1 : b.basketId - a.basketId,
+  );
   const groups = new Map<number, L[]>();
   for (const l of sorted) {
     const g = groups.get(l.shopId);
@@ -148,39 +177,60 @@ export async function changeItem(db: Db, userId: string, input: ChangeItemInput)
     .where(and(eq(products.prodId, prodId), eq(products.status, 1), eq(shops.shopStatus, ShopStatus.OPEN)))
     .limit(1);
   if (!prod || prod.shopId !== shopId) throw new CartError("prodUnavailable");
-  const [sku] = await db.select({ stocks: skus.stocks }).from(skus).where(and(eq(skus.skuId, skuId), eq(skus.prodId, prodId), eq(skus.status, 1))).limit(1);
+  const [sku] = await db
+    .select({ stocks: skus.stocks })
+    .from(skus)
+    .where(and(eq(skus.skuId, skuId), eq(skus.prodId, prodId), eq(skus.status, 1)))
+    .limit(1);
   if (!sku) throw new CartError("skuUnavailable");
 
   await db.transaction(async (tx) => {
     const oldSkuId = input.oldSkuId && input.oldSkuId !== skuId ? input.oldSkuId : undefined;
     if (oldSkuId !== undefined) {
-      const removed = await tx.delete(cartItems)
+      const removed = await tx
+        .delete(cartItems)
         .where(and(eq(cartItems.userId, userId), eq(cartItems.skuId, oldSkuId), eq(cartItems.prodId, prodId)))
         .returning({ basketId: cartItems.basketId });
       if (removed.length === 0) throw new CartError("itemNotFound");
     }
-    const lineOf = async () => (await tx.select({ basketId: cartItems.basketId, prodCount: cartItems.prodCount }).from(cartItems)
-      .where(and(eq(cartItems.userId, userId), eq(cartItems.skuId, skuId))).for("update").limit(1))[0];
+    const lineOf = async () =>
+      (
+        await tx
+          .select({ basketId: cartItems.basketId, prodCount: cartItems.prodCount })
+          .from(cartItems)
+          .where(and(eq(cartItems.userId, userId), eq(cartItems.skuId, skuId)))
+          .for("update")
+          .limit(1)
+      )[0];
     let line = await lineOf();
     if (!line) {
       const next = nextQuantity(0, count, sku.stocks);
       if (!next.ok) throw new CartError(next.error);
-      const inserted = await tx.insert(cartItems).values({ userId, shopId, prodId, skuId, prodCount: next.quantity })
-        .onConflictDoNothing().returning({ basketId: cartItems.basketId });
+      const inserted = await tx
+        .insert(cartItems)
+        .values({ userId, shopId, prodId, skuId, prodCount: next.quantity })
+        .onConflictDoNothing()
+        .returning({ basketId: cartItems.basketId });
       if (inserted.length > 0) return;
       line = await lineOf(); // added concurrently: merge below
       if (!line) throw new CartError("itemNotFound");
     }
     const next = nextQuantity(line.prodCount, count, sku.stocks);
     if (!next.ok) throw new CartError(next.error);
-    await tx.update(cartItems).set({ prodCount: next.quantity, shopId, prodId, updatedAt: new Date() }).where(eq(cartItems.basketId, line.basketId));
+    await tx
+      .update(cartItems)
+      .set({ prodCount: next.quantity, shopId, prodId, updatedAt: new Date() })
+      .where(eq(cartItems.basketId, line.basketId));
   });
   return cartProdCount(db, userId);
 }
 
 /** GET /p/shopCart/prodCount: total quantity of all the user's lines (valid or not). */
 export async function cartProdCount(db: Db, userId: string): Promise<number> {
-  const [row] = await db.select({ n: sqlSum(cartItems.prodCount) }).from(cartItems).where(eq(cartItems.userId, userId));
+  const [row] = await db
+    .select({ n: sqlSum(cartItems.prodCount) })
+    .from(cartItems)
+    .where(eq(cartItems.userId, userId));
   return Number(row?.n ?? 0);
 }
 
@@ -201,28 +251,56 @@ export interface CartReads {
 }
 
 /** The user's lines (optionally only `basketIds`), with their validity. */
-export async function loadLines(db: Db, userId: string, locale: Locale, basketIds?: readonly number[]): Promise<LoadedLine[]> {
+export async function loadLines(
+  db: Db,
+  userId: string,
+  locale: Locale,
+  basketIds?: readonly number[],
+): Promise<LoadedLine[]> {
   const rows = await db
     .select({
-      basketId: cartItems.basketId, prodId: cartItems.prodId, skuId: cartItems.skuId, shopId: cartItems.shopId,
-      prodCount: cartItems.prodCount, isChecked: cartItems.isChecked, discountId: cartItems.discountId, createdAt: cartItems.createdAt,
-      prodStatus: products.status, prodShopId: products.shopId, prodPic: products.pic,
-      shopStatus: shops.shopStatus, shopName: shops.shopName, shopType: shops.type,
-      skuStatus: skus.status, skuProdId: skus.prodId, stocks: skus.stocks, skuName: skus.skuName, properties: skus.properties,
-      price: skus.price, oriPrice: skus.oriPrice, skuPic: skus.pic,
+      basketId: cartItems.basketId,
+      prodId: cartItems.prodId,
+      skuId: cartItems.skuId,
+      shopId: cartItems.shopId,
+      prodCount: cartItems.prodCount,
+      isChecked: cartItems.isChecked,
+      discountId: cartItems.discountId,
+      createdAt: cartItems.createdAt,
+      prodStatus: products.status,
+      prodShopId: products.shopId,
+      prodPic: products.pic,
+      shopStatus: shops.shopStatus,
+      shopName: shops.shopName,
+      shopType: shops.type,
+      skuStatus: skus.status,
+      skuProdId: skus.prodId,
+      stocks: skus.stocks,
+      skuName: skus.skuName,
+      properties: skus.properties,
+      price: skus.price,
+      oriPrice: skus.oriPrice,
+      skuPic: skus.pic,
     })
     .from(cartItems)
     .leftJoin(products, eq(products.prodId, cartItems.prodId))
     .leftJoin(shops, eq(shops.shopId, cartItems.shopId))
     .leftJoin(skus, eq(skus.skuId, cartItems.skuId))
-    .where(basketIds ? and(eq(cartItems.userId, userId), inArray(cartItems.basketId, [...basketIds])) : eq(cartItems.userId, userId))
+    .where(
+      basketIds
+        ? and(eq(cartItems.userId, userId), inArray(cartItems.basketId, [...basketIds]))
+        : eq(cartItems.userId, userId),
+    )
     .orderBy(desc(cartItems.createdAt), asc(cartItems.basketId));
   const texts = await loadProductTexts(db, locale, [...new Set(rows.map((r) => r.prodId))]);
   return rows.map((r) => {
     const status = lineStatus(r);
     const price = tryDecimal(r.price);
     return {
-      basketId: r.basketId, prodId: r.prodId, skuId: r.skuId, shopId: r.shopId,
+      basketId: r.basketId,
+      prodId: r.prodId,
+      skuId: r.skuId,
+      shopId: r.shopId,
       prodName: texts.get(r.prodId)?.prodName ?? "",
       skuName: pickText(r.skuName, locale),
       properties: pickText(r.properties, locale),
@@ -247,10 +325,23 @@ export async function loadLines(db: Db, userId: string, locale: Locale, basketId
 function priceCart(lines: readonly LoadedLine[], discounts: readonly DiscountRuleSet[], now: Date) {
   const shopIds = [...new Set(lines.map((l) => l.shopId))];
   return priceLines({
-    lines: lines.map((l) => ({ key: l.basketId, prodId: l.prodId, skuId: l.skuId, shopId: l.shopId, price: l.rawPrice ?? "0", count: l.prodCount, discountId: l.discountId })),
-    shops: shopIds.map((shopId) => ({ shopId, shopType: lines.find((l) => l.shopId === shopId)!.shopType, freight: null })),
+    lines: lines.map((l) => ({
+      key: l.basketId,
+      prodId: l.prodId,
+      skuId: l.skuId,
+      shopId: l.shopId,
+      price: l.rawPrice ?? "0",
+      count: l.prodCount,
+      discountId: l.discountId,
+    })),
+    shops: shopIds.map((shopId) => ({
+      shopId,
+      shopType: lines.find((l) => l.shopId === shopId)!.shopType,
+      freight: null,
+    })),
     buyer: { points: 0, memberFreeShipping: false },
-    discounts, now,
+    discounts,
+    now,
   });
 }
 
@@ -259,15 +350,24 @@ function priceCart(lines: readonly LoadedLine[], discounts: readonly DiscountRul
  * (groups and activity prices over all valid lines; savings and "spend more" hints over the
  * checked ones). Invalid lines stay in their shop (in no discount) with their status.
  */
-export async function cartInfo(reads: CartReads, userId: string, locale: Locale, now = new Date()): Promise<ShopCartDto[]> {
+export async function cartInfo(
+  reads: CartReads,
+  userId: string,
+  locale: Locale,
+  now = new Date(),
+): Promise<ShopCartDto[]> {
   const lines = await reads.lines(userId, locale);
   const valid = lines.filter((l) => l.status === "valid");
-  const discounts = await reads.discounts(valid.map((l) => l.shopId), now);
+  const discounts = await reads.discounts(
+    valid.map((l) => l.shopId),
+    now,
+  );
   // The answer depends only on the lines (of one locale) and the running discounts (the time
   // matters through which discounts run): lines and discounts kept in memory (CartReads) make the
   // same answer, which is then kept with the lines.
   const known = infoMemo.get(lines);
-  if (known && known.discounts.length === discounts.length && known.discounts.every((d, i) => d === discounts[i])) return known.value;
+  if (known && known.discounts.length === discounts.length && known.discounts.every((d, i) => d === discounts[i]))
+    return known.value;
   const value = shopCarts(lines, valid, discounts, locale, now);
   infoMemo.set(lines, { discounts, value });
   return value;
@@ -276,7 +376,13 @@ export async function cartInfo(reads: CartReads, userId: string, locale: Locale,
 /** Answers of cartInfo by the (shared, unchanging) lines they were made from. */
 const infoMemo = new WeakMap<readonly LoadedLine[], { discounts: readonly DiscountRuleSet[]; value: ShopCartDto[] }>();
 
-function shopCarts(lines: readonly LoadedLine[], valid: readonly LoadedLine[], discounts: readonly DiscountRuleSet[], locale: Locale, now: Date): ShopCartDto[] {
+function shopCarts(
+  lines: readonly LoadedLine[],
+  valid: readonly LoadedLine[],
+  discounts: readonly DiscountRuleSet[],
+  locale: Locale,
+  now: Date,
+): ShopCartDto[] {
   const all = valid.length ? priceCart(valid, discounts, now) : null;
   const checkedLines = valid.filter((l) => l.isChecked === 1);
   const checked = checkedLines.length ? priceCart(checkedLines, discounts, now) : null;
@@ -284,7 +390,10 @@ function shopCarts(lines: readonly LoadedLine[], valid: readonly LoadedLine[], d
     const allShop = all?.shops.find((s) => s.shopId === shopId);
     const checkedShop = checked?.shops.find((s) => s.shopId === shopId);
     const unit = new Map(allShop?.lines.map((l) => [l.key, l.activityPrice]) ?? []);
-    const item = ({ shopName: _n, shopType: _t, rawPrice: _p, ...rest }: LoadedLine): ShopCartItemDto => ({ ...rest, activityPrice: unit.get(rest.basketId) ?? rest.price });
+    const item = ({ shopName: _n, shopType: _t, rawPrice: _p, ...rest }: LoadedLine): ShopCartItemDto => ({
+      ...rest,
+      activityPrice: unit.get(rest.basketId) ?? rest.price,
+    });
     const byKey = new Map(ls.map((l) => [l.basketId, l]));
     const groups: ShopCartItemDiscount[] = (allShop?.groups ?? []).map((g) => {
       const now_ = checkedShop?.groups.find((x) => x.discountId === g.discountId);
@@ -301,7 +410,9 @@ function shopCarts(lines: readonly LoadedLine[], valid: readonly LoadedLine[], d
       if (none) none.shopCartItems.push(...invalid.map(item));
       else groups.push({ chooseDiscountItemDto: null, activityType: 0, shopCartItems: invalid.map(item) });
     }
-    const discountReduce = checkedShop ? formatPrice(sumMoney([checkedShop.activityReduce, checkedShop.discountReduce])) : "0.00";
+    const discountReduce = checkedShop
+      ? formatPrice(sumMoney([checkedShop.activityReduce, checkedShop.discountReduce]))
+      : "0.00";
     return {
       shopId,
       shopName: ls[0]!.shopName,
@@ -333,7 +444,12 @@ async function ownLines(db: Db, userId: string, locale: Locale, basketIds: reado
  * POST /p/shopCart/totalPay: totals of the given lines (valid ones only) through the pricing
  * engine: totalMoney at SKU prices, subtractMoney = limited-time discounts, finalMoney = the rest.
  */
-export async function cartTotalPay(reads: CartReads, userId: string, basketIds: readonly number[], now = new Date()): Promise<CartTotal> {
+export async function cartTotalPay(
+  reads: CartReads,
+  userId: string,
+  basketIds: readonly number[],
+  now = new Date(),
+): Promise<CartTotal> {
   if (basketIds.length === 0) throw new CartError("selectOne");
   const ids = new Set(basketIds);
   const own = (await reads.lines(userId, "zh")).filter((l) => ids.has(l.basketId));
@@ -342,22 +458,42 @@ export async function cartTotalPay(reads: CartReads, userId: string, basketIds: 
   const count = lines.reduce((n, l) => n + l.prodCount, 0);
   if (!withinSettleLimit(count)) throw new CartError("settleMax");
   if (lines.length === 0) return cartTotals([]);
-  const p = priceCart(lines, await reads.discounts(lines.map((l) => l.shopId), now), now);
+  const p = priceCart(
+    lines,
+    await reads.discounts(
+      lines.map((l) => l.shopId),
+      now,
+    ),
+    now,
+  );
   const subtract = sumMoney([p.activityReduce, p.discountReduce]);
   return { totalMoney: p.total, subtractMoney: formatPrice(subtract), finalMoney: p.goodsAfterCoupons, count };
 }
 
 /** POST /p/shopCart/checkItems: persists the checkboxes. Checking an invalid line is refused; nothing changes on refusal. */
-export async function checkItems(db: Db, userId: string, items: readonly { basketId: number; isChecked: 0 | 1 }[]): Promise<void> {
+export async function checkItems(
+  db: Db,
+  userId: string,
+  items: readonly { basketId: number; isChecked: 0 | 1 }[],
+): Promise<void> {
   if (items.length === 0) return;
-  const lines = await ownLines(db, userId, "zh", items.map((i) => i.basketId));
+  const lines = await ownLines(
+    db,
+    userId,
+    "zh",
+    items.map((i) => i.basketId),
+  );
   const status = new Map(lines.map((l) => [l.basketId, l.status]));
   if (items.some((i) => i.isChecked === 1 && status.get(i.basketId) !== "valid")) throw new CartError("invalidItem");
   const last = new Map(items.map((i) => [i.basketId, i.isChecked]));
   await db.transaction(async (tx) => {
     for (const v of [0, 1] as const) {
       const ids = [...last].filter(([, c]) => c === v).map(([id]) => id);
-      if (ids.length > 0) await tx.update(cartItems).set({ isChecked: v }).where(and(eq(cartItems.userId, userId), inArray(cartItems.basketId, ids)));
+      if (ids.length > 0)
+        await tx
+          .update(cartItems)
+          .set({ isChecked: v })
+          .where(and(eq(cartItems.userId, userId), inArray(cartItems.basketId, ids)));
     }
   });
 }
@@ -367,7 +503,10 @@ export async function deleteItems(db: Db, userId: string, basketIds: readonly nu
   if (basketIds.length === 0) throw new CartError("checkDelete");
   const ids = [...new Set(basketIds)];
   await db.transaction(async (tx) => {
-    const removed = await tx.delete(cartItems).where(and(eq(cartItems.userId, userId), inArray(cartItems.basketId, ids))).returning({ basketId: cartItems.basketId });
+    const removed = await tx
+      .delete(cartItems)
+      .where(and(eq(cartItems.userId, userId), inArray(cartItems.basketId, ids)))
+      .returning({ basketId: cartItems.basketId });
     if (removed.length !== ids.length) throw new CartError("itemNotFound");
   });
 }

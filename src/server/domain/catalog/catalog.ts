@@ -24,7 +24,8 @@ export interface CategoryRow {
   status: number;
 }
 
-const bySeq = (a: { seq: number; categoryId: number }, b: { seq: number; categoryId: number }) => a.seq - b.seq || a.categoryId - b.categoryId;
+const bySeq = (a: { seq: number; categoryId: number }, b: { seq: number; categoryId: number }) =>
+  a.seq - b.seq || a.categoryId - b.categoryId;
 
 /** parentId → active children ordered by seq (then id). */
 export function groupByParent(rows: readonly CategoryRow[]): Map<number, CategoryRow[]> {
@@ -44,7 +45,12 @@ export function groupByParent(rows: readonly CategoryRow[]): Map<number, Categor
  * only (an inactive or unknown parent gives []), ordered by seq, at most `maxDepth` levels deep.
  * Cycles in bad data are cut.
  */
-export function buildCategoryTree(rows: readonly CategoryRow[], locale: Locale, parentId = 0, maxDepth = CATEGORY_MAX_DEPTH): CategoryNode[] {
+export function buildCategoryTree(
+  rows: readonly CategoryRow[],
+  locale: Locale,
+  parentId = 0,
+  maxDepth = CATEGORY_MAX_DEPTH,
+): CategoryNode[] {
   // Below an unknown or inactive parent there is nothing to show.
   if (parentId !== 0 && !rows.some((r) => r.categoryId === parentId && r.status === 1)) return [];
   const children = groupByParent(rows);
@@ -121,7 +127,11 @@ async function loadCategoryRows(db: Db, shopId: number): Promise<CategoryRow[]> 
  * Active categories under `parentId` (0 = top level) of the platform (shopId 0) or of a shop,
  * each with its children down to level 3. Unknown parent → [].
  */
-export async function getCategoryTree(db: Db, locale: Locale, opts: { parentId?: number; shopId?: number } = {}): Promise<CategoryNode[]> {
+export async function getCategoryTree(
+  db: Db,
+  locale: Locale,
+  opts: { parentId?: number; shopId?: number } = {},
+): Promise<CategoryNode[]> {
   const rows = await loadCategoryRows(db, opts.shopId ?? 0);
   return buildCategoryTree(rows, locale, opts.parentId ?? 0);
 }
@@ -132,14 +142,27 @@ export async function getBrandsByCategory(db: Db, locale: Locale, categoryId: nu
   if (!rows.some((r) => r.categoryId === categoryId)) return [];
   const ids = collectDescendantIds(rows, categoryId);
   const found = await db
-    .selectDistinct({ brandId: brands.brandId, name: brands.name, imgUrl: brands.imgUrl, firstLetter: brands.firstLetter, seq: brands.seq })
+    .selectDistinct({
+      brandId: brands.brandId,
+      name: brands.name,
+      imgUrl: brands.imgUrl,
+      firstLetter: brands.firstLetter,
+      seq: brands.seq,
+    })
     .from(brands)
     .innerJoin(categoryBrands, eq(categoryBrands.brandId, brands.brandId))
     .where(and(inArray(categoryBrands.categoryId, ids), eq(brands.status, 1)))
     .orderBy(asc(brands.seq), asc(brands.brandId));
   return found.map((b) => {
     const name = pickText(b.name, locale);
-    return { brandId: b.brandId, name, brandName: name, imgUrl: b.imgUrl ?? "", firstLetter: b.firstLetter, seq: b.seq };
+    return {
+      brandId: b.brandId,
+      name,
+      brandName: name,
+      imgUrl: b.imgUrl ?? "",
+      firstLetter: b.firstLetter,
+      seq: b.seq,
+    };
   });
 }
 
@@ -147,13 +170,24 @@ export async function getBrandsByCategory(db: Db, locale: Locale, categoryId: nu
  * Platform hot search words. type 1 product keywords, 2 shop keywords; sort 1 = by seq ascending,
  * 0 = newest first; at most `number`.
  */
-export async function getHotSearches(db: Db, locale: Locale, opts: { number: number; sort: number; type?: number }): Promise<HotSearchItem[]> {
-  const order = opts.sort === 1 ? [asc(hotSearches.seq), asc(hotSearches.hotSearchId)] : [desc(hotSearches.createdAt), desc(hotSearches.hotSearchId)];
+export async function getHotSearches(
+  db: Db,
+  locale: Locale,
+  opts: { number: number; sort: number; type?: number },
+): Promise<HotSearchItem[]> {
+  const order =
+    opts.sort === 1
+      ? [asc(hotSearches.seq), asc(hotSearches.hotSearchId)]
+      : [desc(hotSearches.createdAt), desc(hotSearches.hotSearchId)];
   const rows = await db
     .select({ hotSearchId: hotSearches.hotSearchId, title: hotSearches.title, content: hotSearches.content })
     .from(hotSearches)
     .where(and(eq(hotSearches.shopId, 0), eq(hotSearches.status, 1), eq(hotSearches.type, opts.type ?? 1)))
     .orderBy(...order)
     .limit(Math.max(0, opts.number));
-  return rows.map((r) => ({ hotSearchId: r.hotSearchId, title: pickText(r.title, locale), content: pickText(r.content, locale) }));
+  return rows.map((r) => ({
+    hotSearchId: r.hotSearchId,
+    title: pickText(r.title, locale),
+    content: pickText(r.content, locale),
+  }));
 }

@@ -9,8 +9,20 @@ describe("buildSkuMatrix", () => {
       { skuId: 3, properties: "Color:White;Memory:8GB" },
     ];
     expect(buildSkuMatrix(skus)).toEqual([
-      { name: "Color", values: [{ value: "Black", skuIds: [1, 2] }, { value: "White", skuIds: [3] }] },
-      { name: "Memory", values: [{ value: "8GB", skuIds: [1, 3] }, { value: "16GB", skuIds: [2] }] },
+      {
+        name: "Color",
+        values: [
+          { value: "Black", skuIds: [1, 2] },
+          { value: "White", skuIds: [3] },
+        ],
+      },
+      {
+        name: "Memory",
+        values: [
+          { value: "8GB", skuIds: [1, 3] },
+          { value: "16GB", skuIds: [2] },
+        ],
+      },
     ]);
   });
   it("a single SKU without properties gives no rows", () => {
@@ -18,7 +30,9 @@ describe("buildSkuMatrix", () => {
     expect(buildSkuMatrix([])).toEqual([]);
   });
   it("does not repeat a SKU id", () => {
-    expect(buildSkuMatrix([{ skuId: 1, properties: "A:x;A:x" }])).toEqual([{ name: "A", values: [{ value: "x", skuIds: [1] }] }]);
+    expect(buildSkuMatrix([{ skuId: 1, properties: "A:x;A:x" }])).toEqual([
+      { name: "A", values: [{ value: "x", skuIds: [1] }] },
+    ]);
   });
 });
 

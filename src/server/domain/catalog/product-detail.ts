@@ -12,7 +12,16 @@ import type { ProductDetail, ProductShop, SkuItem, SkuSpec } from "../../../lib/
 import { sanitizeRichText } from "../../../lib/sanitize.ts";
 import { parseProperties } from "../../../lib/catalog/buy-box.ts";
 import type { Db } from "../../db/client.ts";
-import { brands, categories, prodComments, products, productTranslations, shops, skus, users } from "../../db/schema/index.ts";
+import {
+  brands,
+  categories,
+  prodComments,
+  products,
+  productTranslations,
+  shops,
+  skus,
+  users,
+} from "../../db/schema/index.ts";
 import { categoryPath as pathOf } from "./catalog.ts";
 import { PROD_ON_SALE, toCrumbs } from "./product-list.ts";
 import { ShopStatus } from "../shop/shop.ts";
@@ -61,12 +70,26 @@ export function positiveRating(praise: number, total: number): number {
 async function visibleProduct(db: Db, prodId: number) {
   const [row] = await db
     .select({
-      prodId: products.prodId, shopId: products.shopId, categoryId: products.categoryId, brandId: products.brandId,
-      pic: products.pic, imgs: products.imgs, price: products.price, oriPrice: products.oriPrice,
-      totalStocks: products.totalStocks, soldNum: products.soldNum, commentNum: products.commentNum,
-      status: products.status, prodType: products.prodType, sevenDayReturn: products.sevenDayReturn,
-      shopName: shops.shopName, shopLogo: shops.shopLogo, shopType: shops.type, shopStatus: shops.shopStatus,
-      rating: shops.rating, fansCount: shops.fansCount,
+      prodId: products.prodId,
+      shopId: products.shopId,
+      categoryId: products.categoryId,
+      brandId: products.brandId,
+      pic: products.pic,
+      imgs: products.imgs,
+      price: products.price,
+      oriPrice: products.oriPrice,
+      totalStocks: products.totalStocks,
+      soldNum: products.soldNum,
+      commentNum: products.commentNum,
+      status: products.status,
+      prodType: products.prodType,
+      sevenDayReturn: products.sevenDayReturn,
+      shopName: shops.shopName,
+      shopLogo: shops.shopLogo,
+      shopType: shops.type,
+      shopStatus: shops.shopStatus,
+      rating: shops.rating,
+      fansCount: shops.fansCount,
     })
     .from(products)
     .innerJoin(shops, eq(shops.shopId, products.shopId))
@@ -83,7 +106,16 @@ export async function isProductOnSale(db: Db, prodId: number): Promise<boolean> 
 /** On-sale SKUs of a product in `locale`, by skuId (no visibility check: see getSkuList). */
 async function loadSkus(db: Db, locale: Locale, prodId: number): Promise<SkuItem[]> {
   const rows = await db
-    .select({ skuId: skus.skuId, skuName: skus.skuName, properties: skus.properties, price: skus.price, oriPrice: skus.oriPrice, stocks: skus.stocks, pic: skus.pic, status: skus.status })
+    .select({
+      skuId: skus.skuId,
+      skuName: skus.skuName,
+      properties: skus.properties,
+      price: skus.price,
+      oriPrice: skus.oriPrice,
+      stocks: skus.stocks,
+      pic: skus.pic,
+      status: skus.status,
+    })
     .from(skus)
     .where(and(eq(skus.prodId, prodId), eq(skus.status, 1)))
     .orderBy(asc(skus.skuId));
@@ -113,14 +145,35 @@ export async function getProductDetail(db: Db, locale: Locale, prodId: number): 
   const p = await visibleProduct(db, prodId);
   if (!p) return null;
   const [texts, skuList, brandRows, catRows, [countRow]] = await Promise.all([
-    db.select().from(productTranslations).where(and(eq(productTranslations.prodId, prodId), inArray(productTranslations.locale, [locale, "zh"]))),
+    db
+      .select()
+      .from(productTranslations)
+      .where(and(eq(productTranslations.prodId, prodId), inArray(productTranslations.locale, [locale, "zh"]))),
     loadSkus(db, locale, prodId),
-    p.brandId ? db.select({ brandId: brands.brandId, name: brands.name }).from(brands).where(eq(brands.brandId, p.brandId)).limit(1) : Promise.resolve([]),
-    db.select({
-      categoryId: categories.categoryId, parentId: categories.parentId, name: categories.name, pic: categories.pic,
-      icon: categories.icon, seq: categories.seq, grade: categories.grade, status: categories.status,
-    }).from(categories).where(eq(categories.shopId, 0)),
-    db.select({ n: count() }).from(products).where(and(eq(products.shopId, p.shopId), eq(products.status, PROD_ON_SALE))),
+    p.brandId
+      ? db
+          .select({ brandId: brands.brandId, name: brands.name })
+          .from(brands)
+          .where(eq(brands.brandId, p.brandId))
+          .limit(1)
+      : Promise.resolve([]),
+    db
+      .select({
+        categoryId: categories.categoryId,
+        parentId: categories.parentId,
+        name: categories.name,
+        pic: categories.pic,
+        icon: categories.icon,
+        seq: categories.seq,
+        grade: categories.grade,
+        status: categories.status,
+      })
+      .from(categories)
+      .where(eq(categories.shopId, 0)),
+    db
+      .select({ n: count() })
+      .from(products)
+      .where(and(eq(products.shopId, p.shopId), eq(products.status, PROD_ON_SALE))),
   ]);
   const text = texts.find((t) => t.locale === locale) ?? texts.find((t) => t.locale === "zh");
   const rating = Number(p.rating);
@@ -140,9 +193,14 @@ export async function getProductDetail(db: Db, locale: Locale, prodId: number): 
     prodName: text?.prodName ?? "",
     brief: text?.brief ?? "",
     content: sanitizeRichText(text?.content),
-    parameters: (text?.parameters ?? []).filter((x) => x && typeof x.key === "string").map((x) => ({ key: x.key, value: String(x.value ?? "") })),
+    parameters: (text?.parameters ?? [])
+      .filter((x) => x && typeof x.key === "string")
+      .map((x) => ({ key: x.key, value: String(x.value ?? "") })),
     pic: p.pic,
-    imgs: p.imgs.split(",").map((s) => s.trim()).filter(Boolean),
+    imgs: p.imgs
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
     price: formatPriceSafe(p.price),
     oriPrice: formatPriceSafe(p.oriPrice),
     soldNum: p.soldNum,
@@ -193,17 +251,35 @@ function commentFilter(prodId: number, evaluate: CommentFilter): SQL {
 }
 
 /** GET /prod/prodCommPageByProd: shown reviews, newest first; anonymous reviewers masked. */
-export async function listComments(db: Db, locale: Locale, prodId: number, opts: { evaluate: CommentFilter; current: number; size: number }): Promise<Page<CommentItem>> {
+export async function listComments(
+  db: Db,
+  locale: Locale,
+  prodId: number,
+  opts: { evaluate: CommentFilter; current: number; size: number },
+): Promise<Page<CommentItem>> {
   const where = commentFilter(prodId, opts.evaluate);
-  const [countRow] = await db.select({ n: sql<number>`count(*)::int` }).from(prodComments).where(where);
+  const [countRow] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(prodComments)
+    .where(where);
   const total = Number(countRow?.n ?? 0);
   const pages = Math.max(1, Math.ceil(total / opts.size));
-  if (total === 0 || (opts.current - 1) * opts.size >= total) return { records: [], total, size: opts.size, current: opts.current, pages };
+  if (total === 0 || (opts.current - 1) * opts.size >= total)
+    return { records: [], total, size: opts.size, current: opts.current, pages };
   const rows = await db
     .select({
-      prodCommId: prodComments.prodCommId, score: prodComments.score, evaluate: prodComments.evaluate, content: prodComments.content,
-      pics: prodComments.pics, isAnonymous: prodComments.isAnonymous, recTime: prodComments.recTime, replyContent: prodComments.replyContent,
-      replyTime: prodComments.replyTime, skuName: prodComments.skuName, nickName: users.nickName, avatar: users.pic,
+      prodCommId: prodComments.prodCommId,
+      score: prodComments.score,
+      evaluate: prodComments.evaluate,
+      content: prodComments.content,
+      pics: prodComments.pics,
+      isAnonymous: prodComments.isAnonymous,
+      recTime: prodComments.recTime,
+      replyContent: prodComments.replyContent,
+      replyTime: prodComments.replyTime,
+      skuName: prodComments.skuName,
+      nickName: users.nickName,
+      avatar: users.pic,
     })
     .from(prodComments)
     .leftJoin(users, eq(users.userId, prodComments.userId))
@@ -218,7 +294,10 @@ export async function listComments(db: Db, locale: Locale, prodId: number, opts:
       score: r.score,
       evaluate: r.evaluate,
       content: r.content,
-      pics: r.pics.split(",").map((s) => s.trim()).filter(Boolean),
+      pics: r.pics
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
       isAnonymous: r.isAnonymous,
       nickName: anonymous ? maskNickName(r.nickName ?? "") : (r.nickName ?? ""),
       pic: anonymous ? "" : (r.avatar ?? ""),

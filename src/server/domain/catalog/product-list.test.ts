@@ -3,12 +3,31 @@ import type { CategoryRow } from "./catalog.ts";
 import { effectiveSort, NEW_PRODUCT_DAYS, newProductsSince, resolveCategoryChain, toCrumbs } from "./product-list.ts";
 
 const row = (categoryId: number, parentId: number, grade: number, status = 1): CategoryRow => ({
-  categoryId, parentId, grade, status, seq: categoryId, pic: null, icon: null,
+  categoryId,
+  parentId,
+  grade,
+  status,
+  seq: categoryId,
+  pic: null,
+  icon: null,
   name: { zh: `类${categoryId}`, "zh-tw": `類${categoryId}`, en: `C${categoryId}` },
 });
 // 1 ─ 11 ─ 111, 112 ; 1 ─ 12 ─ 121 ; 2 ─ 21 ─ 211 ; 3 (inactive) ─ 31
-const rows = [row(1, 0, 0), row(11, 1, 1), row(111, 11, 2), row(112, 11, 2), row(12, 1, 1), row(121, 12, 2), row(2, 0, 0), row(21, 2, 1), row(211, 21, 2), row(3, 0, 0, 0), row(31, 3, 1)];
-const ids = (r: ReturnType<typeof resolveCategoryChain>) => (r.kind === "ok" ? [r.categoryId, r.path.map((p) => p.categoryId)] : r.kind);
+const rows = [
+  row(1, 0, 0),
+  row(11, 1, 1),
+  row(111, 11, 2),
+  row(112, 11, 2),
+  row(12, 1, 1),
+  row(121, 12, 2),
+  row(2, 0, 0),
+  row(21, 2, 1),
+  row(211, 21, 2),
+  row(3, 0, 0, 0),
+  row(31, 3, 1),
+];
+const ids = (r: ReturnType<typeof resolveCategoryChain>) =>
+  r.kind === "ok" ? [r.categoryId, r.path.map((p) => p.categoryId)] : r.kind;
 
 describe("resolveCategoryChain", () => {
   it("nothing given → none", () => {

@@ -41,12 +41,18 @@ export function effectiveSort(sort: ProductSortCode | undefined, st: 0 | 1 | und
 /** ORDER BY of a sort code; every order ends with prodId so paging is stable. */
 export function sortOrder(sort: ProductSortCode): SQL[] {
   switch (sort) {
-    case ProductSort.NEWEST: return [desc(products.putawayTime), desc(products.prodId)];
-    case ProductSort.SALES_DESC: return [desc(products.soldNum), asc(products.prodId)];
-    case ProductSort.SALES_ASC: return [asc(products.soldNum), asc(products.prodId)];
-    case ProductSort.PRICE_DESC: return [desc(products.price), asc(products.prodId)];
-    case ProductSort.PRICE_ASC: return [asc(products.price), asc(products.prodId)];
-    default: return [desc(products.soldNum), desc(products.commentNum), asc(products.prodId)];
+    case ProductSort.NEWEST:
+      return [desc(products.putawayTime), desc(products.prodId)];
+    case ProductSort.SALES_DESC:
+      return [desc(products.soldNum), asc(products.prodId)];
+    case ProductSort.SALES_ASC:
+      return [asc(products.soldNum), asc(products.prodId)];
+    case ProductSort.PRICE_DESC:
+      return [desc(products.price), asc(products.prodId)];
+    case ProductSort.PRICE_ASC:
+      return [asc(products.price), asc(products.prodId)];
+    default:
+      return [desc(products.soldNum), desc(products.commentNum), asc(products.prodId)];
   }
 }
 
@@ -72,7 +78,9 @@ export type CategoryChainResult =
  * and its full path from level 1 (e.g. thCid alone → its 3 levels).
  */
 export function resolveCategoryChain(rows: readonly CategoryRow[], levels: CategoryLevels): CategoryChainResult {
-  const given = [levels.cpid, levels.cid, levels.thCid].map((v, i) => ({ id: v, level: i })).filter((x) => x.id !== undefined && x.id !== null) as { id: number; level: number }[];
+  const given = [levels.cpid, levels.cid, levels.thCid]
+    .map((v, i) => ({ id: v, level: i }))
+    .filter((x) => x.id !== undefined && x.id !== null) as { id: number; level: number }[];
   if (given.length === 0) return { kind: "none" };
   const byId = new Map(rows.filter((r) => r.status === 1).map((r) => [r.categoryId, r]));
   const first = byId.get(given[0]!.id);
@@ -95,7 +103,11 @@ export function resolveCategoryChain(rows: readonly CategoryRow[], levels: Categ
   }
   const path: CategoryRow[] = [];
   const seen = new Set<number>();
-  for (let cur: CategoryRow | undefined = current; cur && !seen.has(cur.categoryId); cur = cur.parentId === 0 ? undefined : byId.get(cur.parentId)) {
+  for (
+    let cur: CategoryRow | undefined = current;
+    cur && !seen.has(cur.categoryId);
+    cur = cur.parentId === 0 ? undefined : byId.get(cur.parentId)
+  ) {
     seen.add(cur.categoryId);
     path.unshift(cur);
   }
@@ -103,14 +115,22 @@ export function resolveCategoryChain(rows: readonly CategoryRow[], levels: Categ
 }
 
 export function toCrumbs(path: readonly CategoryRow[], locale: Locale): CategoryCrumbItem[] {
-  return path.slice(0, 3).map((r, i) => ({ categoryId: r.categoryId, categoryName: pickText(r.name, locale), level: (i + 1) as 1 | 2 | 3 }));
+  return path
+    .slice(0, 3)
+    .map((r, i) => ({ categoryId: r.categoryId, categoryName: pickText(r.name, locale), level: (i + 1) as 1 | 2 | 3 }));
 }
 
 async function loadPlatformCategories(db: Db): Promise<CategoryRow[]> {
   return db
     .select({
-      categoryId: categories.categoryId, parentId: categories.parentId, name: categories.name, pic: categories.pic,
-      icon: categories.icon, seq: categories.seq, grade: categories.grade, status: categories.status,
+      categoryId: categories.categoryId,
+      parentId: categories.parentId,
+      name: categories.name,
+      pic: categories.pic,
+      icon: categories.icon,
+      seq: categories.seq,
+      grade: categories.grade,
+      status: categories.status,
     })
     .from(categories)
     .where(and(eq(categories.shopId, 0), eq(categories.status, 1)));
@@ -131,7 +151,15 @@ async function searchConditions(db: Db, params: ProductSearchParams, now: Date):
   const keyword = params.keyword?.trim();
   if (keyword) {
     const pattern = `%${escapeLike(keyword)}%`;
-    conds.push(inArray(products.prodId, db.select({ id: productTranslations.prodId }).from(productTranslations).where(sql`${productTranslations.prodName} ilike ${pattern}`)));
+    conds.push(
+      inArray(
+        products.prodId,
+        db
+          .select({ id: productTranslations.prodId })
+          .from(productTranslations)
+          .where(sql`${productTranslations.prodName} ilike ${pattern}`),
+      ),
+    );
   }
   const { primaryCategoryId: cpid, secondaryCategoryId: cid, categoryId: thCid } = params;
   if (cpid !== undefined || cid !== undefined || thCid !== undefined) {
@@ -145,12 +173,36 @@ async function searchConditions(db: Db, params: ProductSearchParams, now: Date):
   if (params.shopId !== undefined) conds.push(eq(products.shopId, params.shopId));
   if (params.shopCategoryId !== undefined) {
     const shopCats = await db
-      .select({ categoryId: categories.categoryId, parentId: categories.parentId, name: categories.name, pic: categories.pic, icon: categories.icon, seq: categories.seq, grade: categories.grade, status: categories.status, shopId: categories.shopId })
+      .select({
+        categoryId: categories.categoryId,
+        parentId: categories.parentId,
+        name: categories.name,
+        pic: categories.pic,
+        icon: categories.icon,
+        seq: categories.seq,
+        grade: categories.grade,
+        status: categories.status,
+        shopId: categories.shopId,
+      })
       .from(categories)
-      .where(and(eq(categories.status, 1), sql`${categories.shopId} <> 0`, params.shopId !== undefined ? eq(categories.shopId, params.shopId) : undefined));
+      .where(
+        and(
+          eq(categories.status, 1),
+          sql`${categories.shopId} <> 0`,
+          params.shopId !== undefined ? eq(categories.shopId, params.shopId) : undefined,
+        ),
+      );
     const own = shopCats.find((c) => c.categoryId === params.shopCategoryId);
     if (!own) return null;
-    conds.push(inArray(products.shopCategoryId, collectDescendantIds(shopCats.filter((c) => c.shopId === own.shopId), own.categoryId)));
+    conds.push(
+      inArray(
+        products.shopCategoryId,
+        collectDescendantIds(
+          shopCats.filter((c) => c.shopId === own.shopId),
+          own.categoryId,
+        ),
+      ),
+    );
   }
   if (params.st === 1) conds.push(gte(products.putawayTime, newProductsSince(now)));
   return conds;
@@ -185,11 +237,20 @@ const cardColumns = {
 };
 
 /** name and brief per product in `locale`, falling back to zh (then any language). */
-export async function loadProductTexts(db: Db, locale: Locale, prodIds: readonly number[]): Promise<Map<number, { prodName: string; brief: string }>> {
+export async function loadProductTexts(
+  db: Db,
+  locale: Locale,
+  prodIds: readonly number[],
+): Promise<Map<number, { prodName: string; brief: string }>> {
   const out = new Map<number, { prodName: string; brief: string }>();
   if (prodIds.length === 0) return out;
   const rows = await db
-    .select({ prodId: productTranslations.prodId, locale: productTranslations.locale, prodName: productTranslations.prodName, brief: productTranslations.brief })
+    .select({
+      prodId: productTranslations.prodId,
+      locale: productTranslations.locale,
+      prodName: productTranslations.prodName,
+      brief: productTranslations.brief,
+    })
     .from(productTranslations)
     .where(inArray(productTranslations.prodId, [...prodIds]));
   const rank = (l: string) => (l === locale ? 0 : l === "zh" ? 1 : 2);
@@ -203,7 +264,11 @@ export async function loadProductTexts(db: Db, locale: Locale, prodIds: readonly
   return out;
 }
 
-export function toProductCard(r: CardRow, texts: { prodName: string; brief: string } | undefined, locale: Locale): ProductCard {
+export function toProductCard(
+  r: CardRow,
+  texts: { prodName: string; brief: string } | undefined,
+  locale: Locale,
+): ProductCard {
   return {
     prodId: r.prodId,
     prodName: texts?.prodName ?? "",
@@ -222,7 +287,11 @@ export function toProductCard(r: CardRow, texts: { prodName: string; brief: stri
 }
 
 async function cards(db: Db, locale: Locale, rows: CardRow[]): Promise<ProductCard[]> {
-  const texts = await loadProductTexts(db, locale, rows.map((r) => r.prodId));
+  const texts = await loadProductTexts(
+    db,
+    locale,
+    rows.map((r) => r.prodId),
+  );
   return rows.map((r) => toProductCard(r, texts.get(r.prodId), locale));
 }
 
@@ -232,14 +301,24 @@ const emptyPage = <T>(current: number, size: number): Page<T> => ({ records: [],
  * Products on sale in open shops matching the filters (see ProductSearchParams), sorted by
  * `sort` (CONTRACT §3.4) with prodId as the tie-breaker, one page. `now` is for tests.
  */
-export async function searchProducts(db: Db, locale: Locale, params: ProductSearchParams, now: Date = new Date()): Promise<Page<ProductCard>> {
+export async function searchProducts(
+  db: Db,
+  locale: Locale,
+  params: ProductSearchParams,
+  now: Date = new Date(),
+): Promise<Page<ProductCard>> {
   const { current, size } = params;
   const conds = await searchConditions(db, params, now);
   if (!conds) return emptyPage(current, size);
   const where = and(...conds);
-  const [countRow] = await db.select({ n: sql<number>`count(*)::int` }).from(products).innerJoin(shops, eq(shops.shopId, products.shopId)).where(where);
+  const [countRow] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(products)
+    .innerJoin(shops, eq(shops.shopId, products.shopId))
+    .where(where);
   const total = Number(countRow?.n ?? 0);
-  if (total === 0 || (current - 1) * size >= total) return { records: [], total, size, current, pages: Math.max(1, Math.ceil(total / size)) };
+  if (total === 0 || (current - 1) * size >= total)
+    return { records: [], total, size, current, pages: Math.max(1, Math.ceil(total / size)) };
   const rows = await db
     .select(cardColumns)
     .from(products)
@@ -261,9 +340,16 @@ async function matchShop(db: Db, locale: Locale, keyword: string): Promise<Searc
     .select({ shopId: shops.shopId, shopName: shops.shopName, shopLogo: shops.shopLogo, type: shops.type })
     .from(shops)
     .where(and(eq(shops.shopStatus, ShopStatus.OPEN), anyName))
-    .orderBy(sql`case when ${exact} then 0 else 1 end`, sql`case when ${shops.type} = 1 then 0 else 1 end`, desc(shops.soldNum), asc(shops.shopId))
+    .orderBy(
+      sql`case when ${exact} then 0 else 1 end`,
+      sql`case when ${shops.type} = 1 then 0 else 1 end`,
+      desc(shops.soldNum),
+      asc(shops.shopId),
+    )
     .limit(1);
-  return row ? { shopId: row.shopId, shopName: pickText(row.shopName, locale), shopLogo: row.shopLogo ?? "", type: row.type } : null;
+  return row
+    ? { shopId: row.shopId, shopName: pickText(row.shopName, locale), shopLogo: row.shopLogo ?? "", type: row.type }
+    : null;
 }
 
 /** Facets of /search/page: at most this many brands and categories. */
@@ -274,7 +360,12 @@ export const FACET_MAX = 30;
  * products}]} — products is one page of searchProducts; brands and categories are those of all
  * matching products; shopInfo is the open shop whose name matches the keyword (or null).
  */
-export async function searchPage(db: Db, locale: Locale, params: ProductSearchParams, now: Date = new Date()): Promise<ProductSearchPage> {
+export async function searchPage(
+  db: Db,
+  locale: Locale,
+  params: ProductSearchParams,
+  now: Date = new Date(),
+): Promise<ProductSearchPage> {
   const keyword = params.keyword?.trim();
   const [page, shopInfo, conds] = await Promise.all([
     searchProducts(db, locale, params, now),
@@ -285,19 +376,36 @@ export async function searchPage(db: Db, locale: Locale, params: ProductSearchPa
   let categoryList: SearchCategory[] = [];
   if (conds && page.total > 0) {
     const where = and(...conds);
-    const matching = db.select({ brandId: products.brandId, categoryId: products.categoryId }).from(products).innerJoin(shops, eq(shops.shopId, products.shopId)).where(where).as("m");
+    const matching = db
+      .select({ brandId: products.brandId, categoryId: products.categoryId })
+      .from(products)
+      .innerJoin(shops, eq(shops.shopId, products.shopId))
+      .where(where)
+      .as("m");
     const [b, c] = await Promise.all([
-      db.selectDistinct({ brandId: brands.brandId, name: brands.name, imgUrl: brands.imgUrl, seq: brands.seq })
-        .from(brands).innerJoin(matching, eq(matching.brandId, brands.brandId)).where(eq(brands.status, 1))
-        .orderBy(asc(brands.seq), asc(brands.brandId)).limit(FACET_MAX),
-      db.selectDistinct({ categoryId: categories.categoryId, name: categories.name, seq: categories.seq })
-        .from(categories).innerJoin(matching, eq(matching.categoryId, categories.categoryId)).where(eq(categories.status, 1))
-        .orderBy(asc(categories.seq), asc(categories.categoryId)).limit(FACET_MAX),
+      db
+        .selectDistinct({ brandId: brands.brandId, name: brands.name, imgUrl: brands.imgUrl, seq: brands.seq })
+        .from(brands)
+        .innerJoin(matching, eq(matching.brandId, brands.brandId))
+        .where(eq(brands.status, 1))
+        .orderBy(asc(brands.seq), asc(brands.brandId))
+        .limit(FACET_MAX),
+      db
+        .selectDistinct({ categoryId: categories.categoryId, name: categories.name, seq: categories.seq })
+        .from(categories)
+        .innerJoin(matching, eq(matching.categoryId, categories.categoryId))
+        .where(eq(categories.status, 1))
+        .orderBy(asc(categories.seq), asc(categories.categoryId))
+        .limit(FACET_MAX),
     ]);
     brandList = b.map((r) => ({ brandId: r.brandId, brandName: pickText(r.name, locale), brandImg: r.imgUrl ?? "" }));
     categoryList = c.map((r) => ({ categoryId: r.categoryId, name: pickText(r.name, locale) }));
   }
-  return { pages: page.pages, total: page.total, records: [{ shopInfo, brands: brandList, categories: categoryList, products: page.records }] };
+  return {
+    pages: page.pages,
+    total: page.total,
+    records: [{ shopInfo, brands: brandList, categories: categoryList, products: page.records }],
+  };
 }
 
 /**
@@ -310,7 +418,13 @@ export async function renovationProducts(db: Db, locale: Locale, prodIds: readon
     .select(cardColumns)
     .from(products)
     .innerJoin(shops, eq(shops.shopId, products.shopId))
-    .where(and(inArray(products.prodId, [...prodIds]), eq(products.status, PROD_ON_SALE), eq(shops.shopStatus, ShopStatus.OPEN)));
+    .where(
+      and(
+        inArray(products.prodId, [...prodIds]),
+        eq(products.status, PROD_ON_SALE),
+        eq(shops.shopStatus, ShopStatus.OPEN),
+      ),
+    );
   const byId = new Map((await cards(db, locale, rows)).map((c) => [c.prodId, c]));
   return prodIds.map((id) => byId.get(id)).filter((c): c is ProductCard => c !== undefined);
 }

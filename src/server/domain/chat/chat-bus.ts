@@ -13,7 +13,15 @@ export type ChatEvent =
   /** A stored message: to the buyer's sockets and the shop's agents. */
   | { t: "msg"; m: ChatMessageDto; clientId?: string; connId?: string }
   /** `side` of a conversation received / read up to these ids: to the other side. */
-  | { t: "receipt"; conversationId: number; shopId: number; userId: string; side: ChatSide; deliveredId: number; readId: number }
+  | {
+      t: "receipt";
+      conversationId: number;
+      shopId: number;
+      userId: string;
+      side: ChatSide;
+      deliveredId: number;
+      readId: number;
+    }
   /** A buyer opened a socket with `sessionId`: sockets of other sessions of that buyer close. */
   | { t: "kick"; userId: string; sessionId: number; connId: string }
   /** An agent of the shop came or went: buyers watching the shop ask again. */

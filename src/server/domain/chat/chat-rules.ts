@@ -47,7 +47,13 @@ export function messageEffect(from: ChatSide): { unreadUp: CounterKey; unreadCle
 /** The read state after `from` sent message `msgId` (see messageEffect). */
 export function afterMessage(s: ReadState, from: ChatSide, msgId: number): ReadState {
   const e = messageEffect(from);
-  return { ...s, lastMsgId: Math.max(s.lastMsgId, msgId), [e.unreadUp]: s[e.unreadUp] + 1, [e.unreadClear]: 0, [e.readTo]: Math.max(s[e.readTo], msgId) };
+  return {
+    ...s,
+    lastMsgId: Math.max(s.lastMsgId, msgId),
+    [e.unreadUp]: s[e.unreadUp] + 1,
+    [e.unreadClear]: 0,
+    [e.readTo]: Math.max(s[e.readTo], msgId),
+  };
 }
 
 /**
@@ -55,11 +61,18 @@ export function afterMessage(s: ReadState, from: ChatSide, msgId: number): ReadS
  * other side's messages after the new read pointer; `otherIdsAfter` are the ids of the other
  * side's messages after the old pointer (only needed when reading part of the conversation).
  */
-export function afterRead(s: ReadState, side: ChatSide, upTo: number, otherIdsAfter: readonly number[] = []): ReadState {
+export function afterRead(
+  s: ReadState,
+  side: ChatSide,
+  upTo: number,
+  otherIdsAfter: readonly number[] = [],
+): ReadState {
   const key = side === "user" ? "userReadId" : "agentReadId";
   const readId = Math.max(s[key], Math.min(upTo, s.lastMsgId));
   const unread = readId >= s.lastMsgId ? 0 : otherIdsAfter.filter((id) => id > readId).length;
-  return side === "user" ? { ...s, userReadId: readId, userUnread: unread } : { ...s, agentReadId: readId, agentUnread: unread };
+  return side === "user"
+    ? { ...s, userReadId: readId, userUnread: unread }
+    : { ...s, agentReadId: readId, agentUnread: unread };
 }
 
 /** The flood buckets of this process, one per sender key ("u:<userId>", "s:<shopId>:<session>"). */

@@ -7,14 +7,33 @@
 import { timingSafeEqual, createHash } from "node:crypto";
 import { and, asc, desc, eq, gt, inArray, isNull, lt, sql, sum } from "drizzle-orm";
 import {
-  ChatCode, CHAT_PAGE_SIZE, CHAT_TEXT_MAX, MsgType, PLATFORM_SHOP_ID, type ChatMessageDto, type ChatSide, type ConversationDto, type MsgTypeValue,
-  type OrderCard, type OutgoingMessage, type ProductCard,
+  ChatCode,
+  CHAT_PAGE_SIZE,
+  CHAT_TEXT_MAX,
+  MsgType,
+  PLATFORM_SHOP_ID,
+  type ChatMessageDto,
+  type ChatSide,
+  type ConversationDto,
+  type MsgTypeValue,
+  type OrderCard,
+  type OutgoingMessage,
+  type ProductCard,
 } from "../../../lib/chat/chat.ts";
 import type { Page } from "../../../lib/api-types.ts";
 import { pickText, type Locale, type LocalizedText } from "../../../lib/locale.ts";
 import { rowsOf, type Db } from "../../db/client.ts";
 import {
-  chatAgentPresence, chatConversations, chatMessages, orderItems, orders, products, productTranslations, sessions, shops, users,
+  chatAgentPresence,
+  chatConversations,
+  chatMessages,
+  orderItems,
+  orders,
+  products,
+  productTranslations,
+  sessions,
+  shops,
+  users,
 } from "../../db/schema/index.ts";
 import { hashToken } from "../account/tokens.ts";
 import { afterRead, messageEffect, type ReadState } from "./chat-rules.ts";
@@ -25,16 +44,19 @@ import { DomainError } from "../kernel/domain-error.ts";
  * the socket `frame` is the frame code it is answered with.
  */
 export class ChatError extends DomainError {
-  constructor(key: string, readonly frame: number = ChatCode.REFUSED) {
+  constructor(
+    key: string,
+    readonly frame: number = ChatCode.REFUSED,
+  ) {
     super(key, { params: { max: CHAT_TEXT_MAX } });
   }
 }
 
 export type ChatIdentity =
-  | { kind: "user"; userId: string; sessionId: number }
-  | { kind: "agent"; shopId: number; sessionId: number | null };
+  { kind: "user"; userId: string; sessionId: number } | { kind: "agent"; shopId: number; sessionId: number | null };
 
-export type SocketRoute = { kind: "user"; token: string; userId: string } | { kind: "shop" | "platform"; token: string };
+export type SocketRoute =
+  { kind: "user"; token: string; userId: string } | { kind: "shop" | "platform"; token: string };
 
 /**
  * The socket URL: /im/websocket/online/user/{token}/{userId}, /im/websocket/online/shop/{token},
@@ -71,21 +93,42 @@ export function sameSecret(a: string, b: string): boolean {
  * token) or the official service (the platform token). "relogin" for an unknown, expired or
  * revoked token; "forged" when a valid buyer token is used with another user's id.
  */
-export async function authenticateSocket(db: Db, route: SocketRoute, platformToken: string, now: Date): Promise<ChatIdentity | "relogin" | "forged"> {
-  if (route.kind === "platform") return sameSecret(route.token, platformToken) ? { kind: "agent", shopId: PLATFORM_SHOP_ID, sessionId: null } : "relogin";
+export async function authenticateSocket(
+  db: Db,
+  route: SocketRoute,
+  platformToken: string,
+  now: Date,
+): Promise<ChatIdentity | "relogin" | "forged"> {
+  if (route.kind === "platform")
+    return sameSecret(route.token, platformToken)
+      ? { kind: "agent", shopId: PLATFORM_SHOP_ID, sessionId: null }
+      : "relogin";
   const kind = route.kind === "user" ? "user" : "merchant";
-  const [row] = await db.select({ id: sessions.id, userId: sessions.userId, shopId: sessions.shopId }).from(sessions)
-    .where(and(eq(sessions.tokenHash, hashToken(route.token)), eq(sessions.kind, kind), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+  const [row] = await db
+    .select({ id: sessions.id, userId: sessions.userId, shopId: sessions.shopId })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.tokenHash, hashToken(route.token)),
+        eq(sessions.kind, kind),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+      ),
+    )
     .limit(1);
   if (!row) return "relogin";
-  if (route.kind === "user") return row.userId === route.userId ? { kind: "user", userId: row.userId, sessionId: row.id } : "forged";
+  if (route.kind === "user")
+    return row.userId === route.userId ? { kind: "user", userId: row.userId, sessionId: row.id } : "forged";
   return row.shopId != null ? { kind: "agent", shopId: row.shopId, sessionId: row.id } : "relogin";
 }
 
 /** Whether a token (buyer) is still valid: a socket re-checks it at each heartbeat. */
 export async function sessionAlive(db: Db, sessionId: number, now: Date): Promise<boolean> {
-  const [row] = await db.select({ id: sessions.id }).from(sessions)
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now))).limit(1);
+  const [row] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+    .limit(1);
   return !!row;
 }
 
@@ -96,25 +139,41 @@ export async function sessionAlive(db: Db, sessionId: number, now: Date): Promis
 type ConversationRow = typeof chatConversations.$inferSelect;
 
 const readStateOf = (c: ConversationRow): ReadState => ({
-  lastMsgId: c.lastMsgId, userUnread: c.userUnread, agentUnread: c.agentUnread, userReadId: c.userReadId, agentReadId: c.agentReadId,
+  lastMsgId: c.lastMsgId,
+  userUnread: c.userUnread,
+  agentUnread: c.agentUnread,
+  userReadId: c.userReadId,
+  agentReadId: c.agentReadId,
 });
 
 /** The buyer's conversation with a shop (0 = official service), made on first use. Unknown shop → noShop. */
 export async function conversationOf(db: Db, userId: string, shopId: number): Promise<ConversationRow> {
-  const [found] = await db.select().from(chatConversations).where(and(eq(chatConversations.userId, userId), eq(chatConversations.shopId, shopId))).limit(1);
+  const [found] = await db
+    .select()
+    .from(chatConversations)
+    .where(and(eq(chatConversations.userId, userId), eq(chatConversations.shopId, shopId)))
+    .limit(1);
   if (found) return found;
   if (shopId !== PLATFORM_SHOP_ID) {
     const [shop] = await db.select({ shopId: shops.shopId }).from(shops).where(eq(shops.shopId, shopId)).limit(1);
     if (!shop) throw new ChatError("chat.errors.noShop");
   }
   await db.insert(chatConversations).values({ userId, shopId }).onConflictDoNothing();
-  const [row] = await db.select().from(chatConversations).where(and(eq(chatConversations.userId, userId), eq(chatConversations.shopId, shopId))).limit(1);
+  const [row] = await db
+    .select()
+    .from(chatConversations)
+    .where(and(eq(chatConversations.userId, userId), eq(chatConversations.shopId, shopId)))
+    .limit(1);
   return row!;
 }
 
 /** An agent's conversation by id, only when it is their shop's (else "not your responsibility"). */
 export async function agentConversation(db: Db, shopId: number, conversationId: number): Promise<ConversationRow> {
-  const [row] = await db.select().from(chatConversations).where(eq(chatConversations.conversationId, conversationId)).limit(1);
+  const [row] = await db
+    .select()
+    .from(chatConversations)
+    .where(eq(chatConversations.conversationId, conversationId))
+    .limit(1);
   if (!row) throw new ChatError("chat.errors.noConversation");
   if (row.shopId !== shopId) throw new ChatError("chat.errors.notYours", ChatCode.NOT_YOURS);
   return row;
@@ -122,7 +181,11 @@ export async function agentConversation(db: Db, shopId: number, conversationId: 
 
 /** An agent's conversation with a buyer (by userId), only one that exists. */
 export async function agentConversationWith(db: Db, shopId: number, userId: string): Promise<ConversationRow> {
-  const [row] = await db.select().from(chatConversations).where(and(eq(chatConversations.userId, userId), eq(chatConversations.shopId, shopId))).limit(1);
+  const [row] = await db
+    .select()
+    .from(chatConversations)
+    .where(and(eq(chatConversations.userId, userId), eq(chatConversations.shopId, shopId)))
+    .limit(1);
   if (!row) throw new ChatError("chat.errors.notYours", ChatCode.NOT_YOURS);
   return row;
 }
@@ -144,22 +207,39 @@ function preview(msgType: number, content: string, locale: Locale): string {
  * shop's (`side` agent, names of the buyers). `officialName` names shopId 0.
  */
 export async function listConversations(
-  db: Db, who: { side: "user"; userId: string } | { side: "agent"; shopId: number }, q: { current: number; size: number }, locale: Locale, officialName: string,
+  db: Db,
+  who: { side: "user"; userId: string } | { side: "agent"; shopId: number },
+  q: { current: number; size: number },
+  locale: Locale,
+  officialName: string,
 ): Promise<Page<ConversationDto>> {
-  const where = and(who.side === "user" ? eq(chatConversations.userId, who.userId) : eq(chatConversations.shopId, who.shopId), gt(chatConversations.lastMsgId, 0));
-  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(chatConversations).where(where) as [{ total: number }];
-  const rows = await db.select({
-    c: chatConversations,
-    shopName: shops.shopName, shopLogo: shops.shopLogo, shopStatus: shops.shopStatus,
-    nickName: users.nickName, userPic: users.pic,
-    msgType: chatMessages.msgType, content: chatMessages.content,
-  }).from(chatConversations)
+  const where = and(
+    who.side === "user" ? eq(chatConversations.userId, who.userId) : eq(chatConversations.shopId, who.shopId),
+    gt(chatConversations.lastMsgId, 0),
+  );
+  const [{ total }] = (await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(chatConversations)
+    .where(where)) as [{ total: number }];
+  const rows = await db
+    .select({
+      c: chatConversations,
+      shopName: shops.shopName,
+      shopLogo: shops.shopLogo,
+      shopStatus: shops.shopStatus,
+      nickName: users.nickName,
+      userPic: users.pic,
+      msgType: chatMessages.msgType,
+      content: chatMessages.content,
+    })
+    .from(chatConversations)
     .leftJoin(shops, eq(shops.shopId, chatConversations.shopId))
     .leftJoin(users, eq(users.userId, chatConversations.userId))
     .leftJoin(chatMessages, eq(chatMessages.msgId, chatConversations.lastMsgId))
     .where(where)
     .orderBy(desc(chatConversations.lastMsgId))
-    .limit(q.size).offset((q.current - 1) * q.size);
+    .limit(q.size)
+    .offset((q.current - 1) * q.size);
   const records = rows.map((r): ConversationDto => {
     const c = r.c;
     const official = c.shopId === PLATFORM_SHOP_ID;
@@ -168,7 +248,11 @@ export async function listConversations(
       conversationId: c.conversationId,
       shopId: c.shopId,
       chatType: official ? 1 : 2,
-      friendName: mine ? (official ? officialName : pickText(r.shopName as LocalizedText | null, locale)) : (r.nickName ?? c.userId),
+      friendName: mine
+        ? official
+          ? officialName
+          : pickText(r.shopName as LocalizedText | null, locale)
+        : (r.nickName ?? c.userId),
       pic: mine ? (official ? null : r.shopLogo) : (r.userPic ?? null),
       userId: c.userId,
       latestMsg: r.content == null ? null : preview(r.msgType ?? 0, r.content, locale),
@@ -185,17 +269,46 @@ export async function listConversations(
 }
 
 /** One conversation as its header shows it (also before any message: opening a new chat). */
-export async function conversationHeader(db: Db, c: ConversationRow, side: ChatSide, locale: Locale, officialName: string): Promise<ConversationDto> {
+export async function conversationHeader(
+  db: Db,
+  c: ConversationRow,
+  side: ChatSide,
+  locale: Locale,
+  officialName: string,
+): Promise<ConversationDto> {
   const official = c.shopId === PLATFORM_SHOP_ID;
-  const [shop] = official ? [] : await db.select({ shopName: shops.shopName, shopLogo: shops.shopLogo, shopStatus: shops.shopStatus }).from(shops).where(eq(shops.shopId, c.shopId)).limit(1);
-  const [user] = side === "agent" ? await db.select({ nickName: users.nickName, pic: users.pic }).from(users).where(eq(users.userId, c.userId)).limit(1) : [];
-  const [last] = c.lastMsgId ? await db.select({ msgType: chatMessages.msgType, content: chatMessages.content }).from(chatMessages).where(eq(chatMessages.msgId, c.lastMsgId)).limit(1) : [];
+  const [shop] = official
+    ? []
+    : await db
+        .select({ shopName: shops.shopName, shopLogo: shops.shopLogo, shopStatus: shops.shopStatus })
+        .from(shops)
+        .where(eq(shops.shopId, c.shopId))
+        .limit(1);
+  const [user] =
+    side === "agent"
+      ? await db
+          .select({ nickName: users.nickName, pic: users.pic })
+          .from(users)
+          .where(eq(users.userId, c.userId))
+          .limit(1)
+      : [];
+  const [last] = c.lastMsgId
+    ? await db
+        .select({ msgType: chatMessages.msgType, content: chatMessages.content })
+        .from(chatMessages)
+        .where(eq(chatMessages.msgId, c.lastMsgId))
+        .limit(1)
+    : [];
   const mine = side === "user";
   return {
     conversationId: c.conversationId,
     shopId: c.shopId,
     chatType: official ? 1 : 2,
-    friendName: mine ? (official ? officialName : pickText(shop?.shopName ?? null, locale)) : (user?.nickName ?? c.userId),
+    friendName: mine
+      ? official
+        ? officialName
+        : pickText(shop?.shopName ?? null, locale)
+      : (user?.nickName ?? c.userId),
     pic: mine ? (shop?.shopLogo ?? null) : (user?.pic ?? null),
     userId: c.userId,
     latestMsg: last ? preview(last.msgType, last.content, locale) : null,
@@ -211,7 +324,10 @@ export async function conversationHeader(db: Db, c: ConversationRow, side: ChatS
 
 /** The buyer's unread messages over all conversations (top bar badge). */
 export async function unreadTotal(db: Db, userId: string): Promise<number> {
-  const [row] = await db.select({ n: sum(chatConversations.userUnread) }).from(chatConversations).where(eq(chatConversations.userId, userId));
+  const [row] = await db
+    .select({ n: sum(chatConversations.userUnread) })
+    .from(chatConversations)
+    .where(eq(chatConversations.userId, userId));
   return Number(row?.n ?? 0);
 }
 
@@ -233,12 +349,26 @@ const toDto = (m: MessageRow, c: Pick<ConversationRow, "shopId" | "userId">): Ch
 });
 
 /** A page of history before `before` (exclusive; none = the latest), oldest first, and whether older ones exist. */
-export async function history(db: Db, c: ConversationRow, before: number | undefined, size = CHAT_PAGE_SIZE): Promise<{ records: ChatMessageDto[]; hasMore: boolean }> {
-  const rows = await db.select().from(chatMessages)
+export async function history(
+  db: Db,
+  c: ConversationRow,
+  before: number | undefined,
+  size = CHAT_PAGE_SIZE,
+): Promise<{ records: ChatMessageDto[]; hasMore: boolean }> {
+  const rows = await db
+    .select()
+    .from(chatMessages)
     .where(and(eq(chatMessages.conversationId, c.conversationId), before ? lt(chatMessages.msgId, before) : undefined))
-    .orderBy(desc(chatMessages.msgId)).limit(size + 1);
+    .orderBy(desc(chatMessages.msgId))
+    .limit(size + 1);
   const hasMore = rows.length > size;
-  return { records: rows.slice(0, size).reverse().map((m) => toDto(m, c)), hasMore };
+  return {
+    records: rows
+      .slice(0, size)
+      .reverse()
+      .map((m) => toDto(m, c)),
+    hasMore,
+  };
 }
 
 /**
@@ -250,22 +380,53 @@ async function cardContent(db: Db, c: ConversationRow, msg: OutgoingMessage): Pr
   const invalid = () => new ChatError("chat.errors.cardInvalid");
   if (msg.msgType === MsgType.PRODUCT) {
     const prodId = Number(msg.content);
-    const [p] = await db.select({ prodId: products.prodId, shopId: products.shopId, pic: products.pic, price: products.price, status: products.status })
-      .from(products).where(eq(products.prodId, prodId)).limit(1);
+    const [p] = await db
+      .select({
+        prodId: products.prodId,
+        shopId: products.shopId,
+        pic: products.pic,
+        price: products.price,
+        status: products.status,
+      })
+      .from(products)
+      .where(eq(products.prodId, prodId))
+      .limit(1);
     if (!p || p.status === -1 || (c.shopId !== PLATFORM_SHOP_ID && p.shopId !== c.shopId)) throw invalid();
-    const names = await db.select({ locale: productTranslations.locale, prodName: productTranslations.prodName }).from(productTranslations).where(eq(productTranslations.prodId, prodId));
+    const names = await db
+      .select({ locale: productTranslations.locale, prodName: productTranslations.prodName })
+      .from(productTranslations)
+      .where(eq(productTranslations.prodId, prodId));
     const prodName = Object.fromEntries(names.map((n) => [n.locale, n.prodName])) as LocalizedText;
     const card: ProductCard = { prodId, prodName, pic: p.pic, price: p.price };
     return JSON.stringify(card);
   }
-  const [o] = await db.select({ orderNumber: orders.orderNumber, userId: orders.userId, shopId: orders.shopId, actualTotal: orders.actualTotal, productNums: orders.productNums, status: orders.status })
-    .from(orders).where(eq(orders.orderNumber, msg.content)).limit(1);
+  const [o] = await db
+    .select({
+      orderNumber: orders.orderNumber,
+      userId: orders.userId,
+      shopId: orders.shopId,
+      actualTotal: orders.actualTotal,
+      productNums: orders.productNums,
+      status: orders.status,
+    })
+    .from(orders)
+    .where(eq(orders.orderNumber, msg.content))
+    .limit(1);
   if (!o || o.userId !== c.userId || (c.shopId !== PLATFORM_SHOP_ID && o.shopId !== c.shopId)) throw invalid();
-  const [item] = await db.select({ prodName: orderItems.prodName, pic: orderItems.pic }).from(orderItems)
-    .where(eq(orderItems.orderNumber, o.orderNumber)).orderBy(asc(orderItems.orderItemId)).limit(1);
+  const [item] = await db
+    .select({ prodName: orderItems.prodName, pic: orderItems.pic })
+    .from(orderItems)
+    .where(eq(orderItems.orderNumber, o.orderNumber))
+    .orderBy(asc(orderItems.orderItemId))
+    .limit(1);
   const card: OrderCard = {
-    orderNumber: o.orderNumber, orderFlag: true, prodName: item?.prodName ?? { zh: "", "zh-tw": "", en: "" }, pic: item?.pic ?? "",
-    actualTotal: o.actualTotal, productNums: o.productNums, status: o.status,
+    orderNumber: o.orderNumber,
+    orderFlag: true,
+    prodName: item?.prodName ?? { zh: "", "zh-tw": "", en: "" },
+    pic: item?.pic ?? "",
+    actualTotal: o.actualTotal,
+    productNums: o.productNums,
+    status: o.status,
   };
   return JSON.stringify(card);
 }
@@ -275,8 +436,15 @@ async function cardContent(db: Db, c: ConversationRow, msg: OutgoingMessage): Pr
  * conversation's counters (messageEffect), in one statement: the insert and the counters'
  * update commit together or not at all. Returns the stored message.
  */
-export async function storeMessage(db: Db, c: ConversationRow, from: ChatSide, msg: OutgoingMessage, now: Date): Promise<ChatMessageDto> {
-  const content = msg.msgType === MsgType.PRODUCT || msg.msgType === MsgType.ORDER ? await cardContent(db, c, msg) : msg.content;
+export async function storeMessage(
+  db: Db,
+  c: ConversationRow,
+  from: ChatSide,
+  msg: OutgoingMessage,
+  now: Date,
+): Promise<ChatMessageDto> {
+  const content =
+    msg.msgType === MsgType.PRODUCT || msg.msgType === MsgType.ORDER ? await cardContent(db, c, msg) : msg.content;
   const e = messageEffect(from);
   const col = (k: keyof typeof chatConversations.$inferSelect) => sql.raw(`"${chatConversations[k].name}"`);
   const result = await db.execute(sql`
@@ -292,35 +460,78 @@ export async function storeMessage(db: Db, c: ConversationRow, from: ChatSide, m
     returning m.msg_id as "msgId", m.created_at as "createdAt"`);
   const [row] = rowsOf<{ msgId: number | string; createdAt: Date | string }>(result);
   if (!row) throw new Error(`conversation ${c.conversationId} is gone`);
-  return toDto({ msgId: Number(row.msgId), conversationId: c.conversationId, sender: from === "user" ? 1 : 2, msgType: msg.msgType, content, createdAt: new Date(row.createdAt) }, c);
+  return toDto(
+    {
+      msgId: Number(row.msgId),
+      conversationId: c.conversationId,
+      sender: from === "user" ? 1 : 2,
+      msgType: msg.msgType,
+      content,
+      createdAt: new Date(row.createdAt),
+    },
+    c,
+  );
 }
 
 /** `side` has read the conversation up to `upTo` (default: everything). Returns the new pointers of that side. */
-export async function markRead(db: Db, c: ConversationRow, side: ChatSide, upTo?: number): Promise<{ readId: number; deliveredId: number; unread: number }> {
+export async function markRead(
+  db: Db,
+  c: ConversationRow,
+  side: ChatSide,
+  upTo?: number,
+): Promise<{ readId: number; deliveredId: number; unread: number }> {
   return db.transaction(async (tx) => {
-    const [cur] = await tx.select().from(chatConversations).where(eq(chatConversations.conversationId, c.conversationId)).for("update");
+    const [cur] = await tx
+      .select()
+      .from(chatConversations)
+      .where(eq(chatConversations.conversationId, c.conversationId))
+      .for("update");
     const s0 = readStateOf(cur!);
     const target = upTo ?? s0.lastMsgId;
     const oldRead = side === "user" ? s0.userReadId : s0.agentReadId;
-    const others = target < s0.lastMsgId
-      ? (await tx.select({ id: chatMessages.msgId }).from(chatMessages)
-        .where(and(eq(chatMessages.conversationId, c.conversationId), gt(chatMessages.msgId, oldRead), eq(chatMessages.sender, side === "user" ? 2 : 1)))).map((r) => r.id)
-      : [];
+    const others =
+      target < s0.lastMsgId
+        ? (
+            await tx
+              .select({ id: chatMessages.msgId })
+              .from(chatMessages)
+              .where(
+                and(
+                  eq(chatMessages.conversationId, c.conversationId),
+                  gt(chatMessages.msgId, oldRead),
+                  eq(chatMessages.sender, side === "user" ? 2 : 1),
+                ),
+              )
+          ).map((r) => r.id)
+        : [];
     const s = afterRead(s0, side, target, others);
     const readId = side === "user" ? s.userReadId : s.agentReadId;
     const deliveredKey = side === "user" ? "userDeliveredId" : "agentDeliveredId";
     const deliveredId = Math.max(cur![deliveredKey], readId);
-    await tx.update(chatConversations).set({ ...s, [deliveredKey]: deliveredId }).where(eq(chatConversations.conversationId, c.conversationId));
+    await tx
+      .update(chatConversations)
+      .set({ ...s, [deliveredKey]: deliveredId })
+      .where(eq(chatConversations.conversationId, c.conversationId));
     return { readId, deliveredId, unread: side === "user" ? s.userUnread : s.agentUnread };
   });
 }
 
 /** A socket of `side` received message `msgId`: its delivered pointer moves (never backwards). */
-export async function markDelivered(db: Db, conversationId: number, side: ChatSide, msgId: number): Promise<{ deliveredId: number; readId: number } | null> {
+export async function markDelivered(
+  db: Db,
+  conversationId: number,
+  side: ChatSide,
+  msgId: number,
+): Promise<{ deliveredId: number; readId: number } | null> {
   const col = side === "user" ? chatConversations.userDeliveredId : chatConversations.agentDeliveredId;
-  const rows = await db.update(chatConversations).set({ [side === "user" ? "userDeliveredId" : "agentDeliveredId"]: sql`greatest(${col}, ${msgId})` })
+  const rows = await db
+    .update(chatConversations)
+    .set({ [side === "user" ? "userDeliveredId" : "agentDeliveredId"]: sql`greatest(${col}, ${msgId})` })
     .where(and(eq(chatConversations.conversationId, conversationId), lt(col, msgId)))
-    .returning({ deliveredId: col, readId: side === "user" ? chatConversations.userReadId : chatConversations.agentReadId });
+    .returning({
+      deliveredId: col,
+      readId: side === "user" ? chatConversations.userReadId : chatConversations.agentReadId,
+    });
   return rows[0] ?? null;
 }
 
@@ -332,7 +543,10 @@ export async function markDelivered(db: Db, conversationId: number, side: ChatSi
 export const PRESENCE_STALE_MS = 60_000;
 
 export async function agentOnline(db: Db, connId: string, shopId: number, now: Date): Promise<void> {
-  await db.insert(chatAgentPresence).values({ connId, shopId, seenAt: now }).onConflictDoUpdate({ target: chatAgentPresence.connId, set: { seenAt: now } });
+  await db
+    .insert(chatAgentPresence)
+    .values({ connId, shopId, seenAt: now })
+    .onConflictDoUpdate({ target: chatAgentPresence.connId, set: { seenAt: now } });
 }
 
 export async function agentOffline(db: Db, connIds: string[]): Promise<void> {
@@ -341,7 +555,15 @@ export async function agentOffline(db: Db, connIds: string[]): Promise<void> {
 
 /** Whether any agent of the shop (0 = official service) has a socket open in any process. */
 export async function isAgentOnline(db: Db, shopId: number, now: Date): Promise<boolean> {
-  const [row] = await db.select({ connId: chatAgentPresence.connId }).from(chatAgentPresence)
-    .where(and(eq(chatAgentPresence.shopId, shopId), gt(chatAgentPresence.seenAt, new Date(now.getTime() - PRESENCE_STALE_MS)))).limit(1);
+  const [row] = await db
+    .select({ connId: chatAgentPresence.connId })
+    .from(chatAgentPresence)
+    .where(
+      and(
+        eq(chatAgentPresence.shopId, shopId),
+        gt(chatAgentPresence.seenAt, new Date(now.getTime() - PRESENCE_STALE_MS)),
+      ),
+    )
+    .limit(1);
   return !!row;
 }

@@ -33,7 +33,11 @@ export function displayStatus(prodStatus: number, shopStatus: number | null): nu
 }
 
 const pageOf = <T>(records: T[], total: number, current: number, size: number): Page<T> => ({
-  records, total, size, current, pages: Math.max(1, Math.ceil(total / size)),
+  records,
+  total,
+  size,
+  current,
+  pages: Math.max(1, Math.ceil(total / size)),
 });
 
 // ------------------------------------------------------------------------------------------
@@ -43,9 +47,16 @@ const pageOf = <T>(records: T[], total: number, current: number, size: number): 
 /** Collects or un-collects; true = now collected, null = unknown (or deleted) product, nothing changed. */
 export async function toggleProdCollection(db: Db, userId: string, prodId: number): Promise<boolean | null> {
   return db.transaction(async (tx) => {
-    const removed = await tx.delete(prodCollections).where(and(eq(prodCollections.userId, userId), eq(prodCollections.prodId, prodId))).returning({ id: prodCollections.id });
+    const removed = await tx
+      .delete(prodCollections)
+      .where(and(eq(prodCollections.userId, userId), eq(prodCollections.prodId, prodId)))
+      .returning({ id: prodCollections.id });
     if (removed.length > 0) return false;
-    const [prod] = await tx.select({ status: products.status }).from(products).where(eq(products.prodId, prodId)).limit(1);
+    const [prod] = await tx
+      .select({ status: products.status })
+      .from(products)
+      .where(eq(products.prodId, prodId))
+      .limit(1);
     if (!prod || prod.status === PROD_DELETED) return null;
     await tx.insert(prodCollections).values({ userId, prodId }).onConflictDoNothing();
     return true;
@@ -53,7 +64,11 @@ export async function toggleProdCollection(db: Db, userId: string, prodId: numbe
 }
 
 export async function isProdCollected(db: Db, userId: string, prodId: number): Promise<boolean> {
-  const [row] = await db.select({ id: prodCollections.id }).from(prodCollections).where(and(eq(prodCollections.userId, userId), eq(prodCollections.prodId, prodId))).limit(1);
+  const [row] = await db
+    .select({ id: prodCollections.id })
+    .from(prodCollections)
+    .where(and(eq(prodCollections.userId, userId), eq(prodCollections.prodId, prodId)))
+    .limit(1);
   return !!row;
 }
 
@@ -63,12 +78,23 @@ export async function countProdCollections(db: Db, userId: string): Promise<numb
 }
 
 /** The user's collected products, most recently collected first. */
-export async function prodCollectionPage(db: Db, userId: string, locale: Locale, current: number, size: number): Promise<Page<CollectedProduct>> {
+export async function prodCollectionPage(
+  db: Db,
+  userId: string,
+  locale: Locale,
+  current: number,
+  size: number,
+): Promise<Page<CollectedProduct>> {
   const total = await countProdCollections(db, userId);
   const rows = await db
     .select({
-      prodId: products.prodId, pic: products.pic, price: products.price, oriPrice: products.oriPrice,
-      prodStatus: products.status, shopStatus: shops.shopStatus, collectTime: prodCollections.createdAt,
+      prodId: products.prodId,
+      pic: products.pic,
+      price: products.price,
+      oriPrice: products.oriPrice,
+      prodStatus: products.status,
+      shopStatus: shops.shopStatus,
+      collectTime: prodCollections.createdAt,
     })
     .from(prodCollections)
     .innerJoin(products, eq(products.prodId, prodCollections.prodId))
@@ -77,7 +103,11 @@ export async function prodCollectionPage(db: Db, userId: string, locale: Locale,
     .orderBy(desc(prodCollections.createdAt), desc(prodCollections.id))
     .limit(size)
     .offset((current - 1) * size);
-  const texts = await loadProductTexts(db, locale, rows.map((r) => r.prodId));
+  const texts = await loadProductTexts(
+    db,
+    locale,
+    rows.map((r) => r.prodId),
+  );
   return pageOf(
     rows.map((r) => ({
       prodId: r.prodId,
@@ -88,14 +118,19 @@ export async function prodCollectionPage(db: Db, userId: string, locale: Locale,
       status: displayStatus(r.prodStatus, r.shopStatus),
       collectTime: r.collectTime.toISOString(),
     })),
-    total, current, size,
+    total,
+    current,
+    size,
   );
 }
 
 /** Removes the given products from the user's collection (ids not collected are ignored). Answers how many were removed. */
 export async function cancelProdCollections(db: Db, userId: string, prodIds: readonly number[]): Promise<number> {
   if (prodIds.length === 0) return 0;
-  const removed = await db.delete(prodCollections).where(and(eq(prodCollections.userId, userId), inArray(prodCollections.prodId, [...prodIds]))).returning({ id: prodCollections.id });
+  const removed = await db
+    .delete(prodCollections)
+    .where(and(eq(prodCollections.userId, userId), inArray(prodCollections.prodId, [...prodIds])))
+    .returning({ id: prodCollections.id });
   return removed.length;
 }
 
@@ -106,31 +141,64 @@ export async function cancelProdCollections(db: Db, userId: string, prodIds: rea
 /** Follows or unfollows; true = now followed, null = unknown or not open shop, nothing changed. */
 export async function toggleShopCollection(db: Db, userId: string, shopId: number): Promise<boolean | null> {
   return db.transaction(async (tx) => {
-    const removed = await tx.delete(shopCollections).where(and(eq(shopCollections.userId, userId), eq(shopCollections.shopId, shopId))).returning({ id: shopCollections.id });
+    const removed = await tx
+      .delete(shopCollections)
+      .where(and(eq(shopCollections.userId, userId), eq(shopCollections.shopId, shopId)))
+      .returning({ id: shopCollections.id });
     if (removed.length > 0) {
-      await tx.update(shops).set({ fansCount: sql`greatest(${shops.fansCount} - 1, 0)` }).where(eq(shops.shopId, shopId));
+      await tx
+        .update(shops)
+        .set({ fansCount: sql`greatest(${shops.fansCount} - 1, 0)` })
+        .where(eq(shops.shopId, shopId));
       return false;
     }
     const [shop] = await tx.select({ status: shops.shopStatus }).from(shops).where(eq(shops.shopId, shopId)).limit(1);
     if (!shop || shop.status !== ShopStatus.OPEN) return null;
-    const inserted = await tx.insert(shopCollections).values({ userId, shopId }).onConflictDoNothing().returning({ id: shopCollections.id });
-    if (inserted.length > 0) await tx.update(shops).set({ fansCount: sql`${shops.fansCount} + 1` }).where(eq(shops.shopId, shopId));
+    const inserted = await tx
+      .insert(shopCollections)
+      .values({ userId, shopId })
+      .onConflictDoNothing()
+      .returning({ id: shopCollections.id });
+    if (inserted.length > 0)
+      await tx
+        .update(shops)
+        .set({ fansCount: sql`${shops.fansCount} + 1` })
+        .where(eq(shops.shopId, shopId));
     return true;
   });
 }
 
 export async function isShopCollected(db: Db, userId: string, shopId: number): Promise<boolean> {
-  const [row] = await db.select({ id: shopCollections.id }).from(shopCollections).where(and(eq(shopCollections.userId, userId), eq(shopCollections.shopId, shopId))).limit(1);
+  const [row] = await db
+    .select({ id: shopCollections.id })
+    .from(shopCollections)
+    .where(and(eq(shopCollections.userId, userId), eq(shopCollections.shopId, shopId)))
+    .limit(1);
   return !!row;
 }
 
 /** The user's followed shops, most recently followed first. */
-export async function shopCollectionPage(db: Db, userId: string, locale: Locale, current: number, size: number): Promise<Page<CollectedShop>> {
-  const [c] = await db.select({ n: count() }).from(shopCollections).innerJoin(shops, eq(shops.shopId, shopCollections.shopId)).where(eq(shopCollections.userId, userId));
+export async function shopCollectionPage(
+  db: Db,
+  userId: string,
+  locale: Locale,
+  current: number,
+  size: number,
+): Promise<Page<CollectedShop>> {
+  const [c] = await db
+    .select({ n: count() })
+    .from(shopCollections)
+    .innerJoin(shops, eq(shops.shopId, shopCollections.shopId))
+    .where(eq(shopCollections.userId, userId));
   const rows = await db
     .select({
-      shopId: shops.shopId, shopName: shops.shopName, shopLogo: shops.shopLogo, type: shops.type,
-      shopStatus: shops.shopStatus, fansCount: shops.fansCount, collectTime: shopCollections.createdAt,
+      shopId: shops.shopId,
+      shopName: shops.shopName,
+      shopLogo: shops.shopLogo,
+      type: shops.type,
+      shopStatus: shops.shopStatus,
+      fansCount: shops.fansCount,
+      collectTime: shopCollections.createdAt,
     })
     .from(shopCollections)
     .innerJoin(shops, eq(shops.shopId, shopCollections.shopId))
@@ -140,6 +208,8 @@ export async function shopCollectionPage(db: Db, userId: string, locale: Locale,
     .offset((current - 1) * size);
   return pageOf(
     rows.map((r) => ({ ...r, shopName: pickText(r.shopName, locale), collectTime: r.collectTime.toISOString() })),
-    Number(c?.n ?? 0), current, size,
+    Number(c?.n ?? 0),
+    current,
+    size,
   );
 }

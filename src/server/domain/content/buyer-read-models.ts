@@ -56,7 +56,10 @@ export class BuyerReadModels implements CartReads {
   async lines(userId: string, locale: Locale): Promise<readonly LoadedLine[]> {
     return this.memo.getRecent(
       `cart ${userId} ${locale}`,
-      (lines: LoadedLine[]) => [`cart:${userId}`, ...lines.flatMap((l) => [`product:${l.prodId}`, `stock:${l.prodId}`, `shop:${l.shopId}`])],
+      (lines: LoadedLine[]) => [
+        `cart:${userId}`,
+        ...lines.flatMap((l) => [`product:${l.prodId}`, `stock:${l.prodId}`, `shop:${l.shopId}`]),
+      ],
       () => loadLines(this.db, userId, locale),
     );
   }
@@ -66,8 +69,16 @@ export class BuyerReadModels implements CartReads {
    * change to any discount, its tiers or products tags "*", which drops them all).
    */
   async discounts(shopIds: readonly number[], now: Date): Promise<DiscountRuleSet[]> {
-    const sets = await Promise.all([...new Set(shopIds)].map((shopId) =>
-      this.memo.getRecent(`discounts ${shopId}`, [`discounts:${shopId}`], () => liveDiscounts(this.db, shopId, new Date()))));
-    return sets.flat().filter((d) => isRunning(d, now)).sort((a, b) => a.discountId - b.discountId);
+    const sets = await Promise.all(
+      [...new Set(shopIds)].map((shopId) =>
+        this.memo.getRecent(`discounts ${shopId}`, [`discounts:${shopId}`], () =>
+          liveDiscounts(this.db, shopId, new Date()),
+        ),
+      ),
+    );
+    return sets
+      .flat()
+      .filter((d) => isRunning(d, now))
+      .sort((a, b) => a.discountId - b.discountId);
   }
 }

@@ -23,10 +23,22 @@ interface NoticeRow {
 }
 
 export function toNoticeItem(r: NoticeRow, locale: Locale): NoticeItem {
-  return { id: r.id, shopId: r.shopId, title: pickText(r.title, locale), publishTime: r.publishTime.toISOString(), isTop: r.isTop };
+  return {
+    id: r.id,
+    shopId: r.shopId,
+    title: pickText(r.title, locale),
+    publishTime: r.publishTime.toISOString(),
+    isTop: r.isTop,
+  };
 }
 
-const itemColumns = { id: notices.id, shopId: notices.shopId, title: notices.title, publishTime: notices.publishTime, isTop: notices.isTop };
+const itemColumns = {
+  id: notices.id,
+  shopId: notices.shopId,
+  title: notices.title,
+  publishTime: notices.publishTime,
+  isTop: notices.isTop,
+};
 
 const visible = (now: Date) => and(eq(notices.status, NOTICE_PUBLISHED), lte(notices.publishTime, now));
 
@@ -42,9 +54,18 @@ export async function getTopNotices(db: Db, locale: Locale, shopId: number, now 
 }
 
 /** A page of published notices of a shop (0 = platform): pinned first, then newest. */
-export async function listNotices(db: Db, locale: Locale, shopId: number, page: { current: number; size: number }, now = new Date()): Promise<Page<NoticeItem>> {
+export async function listNotices(
+  db: Db,
+  locale: Locale,
+  shopId: number,
+  page: { current: number; size: number },
+  now = new Date(),
+): Promise<Page<NoticeItem>> {
   const where = and(eq(notices.shopId, shopId), visible(now));
-  const [countRow] = await db.select({ n: sql<number>`count(*)::int` }).from(notices).where(where);
+  const [countRow] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(notices)
+    .where(where);
   const total = Number(countRow?.n ?? 0);
   const rows = await db
     .select(itemColumns)

@@ -57,11 +57,15 @@ export class PublicReadModels {
 
   /** The platform category tree (3 levels). */
   categoryTree(locale: Locale) {
-    return this.memo.get(`categoryTree ${locale}`, ["site"], () => getCategoryTree(this.db, locale, { parentId: 0, shopId: 0 }));
+    return this.memo.get(`categoryTree ${locale}`, ["site"], () =>
+      getCategoryTree(this.db, locale, { parentId: 0, shopId: 0 }),
+    );
   }
 
   hotSearches(locale: Locale, opts: { number: number; sort: number; type?: number }) {
-    return this.memo.get(`hotSearches ${locale} ${opts.number} ${opts.sort} ${opts.type ?? ""}`, ["site"], () => getHotSearches(this.db, locale, opts));
+    return this.memo.get(`hotSearches ${locale} ${opts.number} ${opts.sort} ${opts.type ?? ""}`, ["site"], () =>
+      getHotSearches(this.db, locale, opts),
+    );
   }
 
   topNotices(locale: Locale, shopId: number) {
@@ -69,21 +73,31 @@ export class PublicReadModels {
   }
 
   brandsByCategory(locale: Locale, categoryId: number) {
-    return this.memo.get(`brands ${locale} ${categoryId}`, ["site"], () => getBrandsByCategory(this.db, locale, categoryId));
+    return this.memo.get(`brands ${locale} ${categoryId}`, ["site"], () =>
+      getBrandsByCategory(this.db, locale, categoryId),
+    );
   }
 
   /** The published platform home decoration with its products. */
   homeRenovation(locale: Locale) {
-    return this.memo.get(`homeRenovation ${locale}`, ["home", "products", "site"], () => getHomeRenovation(this.db, locale));
+    return this.memo.get(`homeRenovation ${locale}`, ["home", "products", "site"], () =>
+      getHomeRenovation(this.db, locale),
+    );
   }
 
   hotShops(locale: Locale, opts: { number: number; sort: number }) {
-    return this.memo.get(`hotShops ${locale} ${opts.number} ${opts.sort}`, ["shops"], () => getHotShops(this.db, locale, opts));
+    return this.memo.get(`hotShops ${locale} ${opts.number} ${opts.sort}`, ["shops"], () =>
+      getHotShops(this.db, locale, opts),
+    );
   }
 
   /** Product detail (null: missing, off sale, or its shop is not open; such an answer depends on everything). */
   productDetail(locale: Locale, prodId: number) {
-    return this.memo.get(`productDetail ${locale} ${prodId}`, (d: Awaited<ReturnType<typeof getProductDetail>>) => (d ? productTags(prodId, d.shop.shopId) : []), () => getProductDetail(this.db, locale, prodId));
+    return this.memo.get(
+      `productDetail ${locale} ${prodId}`,
+      (d: Awaited<ReturnType<typeof getProductDetail>>) => (d ? productTags(prodId, d.shop.shopId) : []),
+      () => getProductDetail(this.db, locale, prodId),
+    );
   }
 
   /** The member levels (the product page's member price). */
@@ -98,21 +112,27 @@ export class PublicReadModels {
    * within the age limit, as on a cached page.
    */
   productPromotions(locale: Locale, prodId: number, shopId: number, platformName: string) {
-    return this.memo.get(`productPromotions ${locale} ${prodId}`, productTags(prodId, shopId), async () => {
-      const now = new Date();
-      const [discounts, coupons, groupActivity] = await Promise.all([
-        discountsForProduct(this.db, locale, prodId, now),
-        couponsForProduct(this.db, locale, null, prodId, now, platformName),
-        groupActivityOfProd(this.db, prodId, locale, now),
-      ]);
-      return { discounts, coupons, groupActivity, now: now.getTime() };
-    }, {
-      until: (v) => nextChange(v.now, [
-        ...v.discounts.flatMap((d) => [d.startTime, d.endTime]),
-        ...v.coupons.flatMap((c) => [c.overTime, c.endTime]),
-        ...(v.groupActivity ? [v.groupActivity.startTime, v.groupActivity.endTime] : []),
-      ]),
-    });
+    return this.memo.get(
+      `productPromotions ${locale} ${prodId}`,
+      productTags(prodId, shopId),
+      async () => {
+        const now = new Date();
+        const [discounts, coupons, groupActivity] = await Promise.all([
+          discountsForProduct(this.db, locale, prodId, now),
+          couponsForProduct(this.db, locale, null, prodId, now, platformName),
+          groupActivityOfProd(this.db, prodId, locale, now),
+        ]);
+        return { discounts, coupons, groupActivity, now: now.getTime() };
+      },
+      {
+        until: (v) =>
+          nextChange(v.now, [
+            ...v.discounts.flatMap((d) => [d.startTime, d.endTime]),
+            ...v.coupons.flatMap((c) => [c.overTime, c.endTime]),
+            ...(v.groupActivity ? [v.groupActivity.startTime, v.groupActivity.endTime] : []),
+          ]),
+      },
+    );
   }
 
   commentSummary(prodId: number) {
@@ -120,20 +140,33 @@ export class PublicReadModels {
   }
 
   comments(locale: Locale, prodId: number, opts: { evaluate: CommentFilter; current: number; size: number }) {
-    return this.memo.get(`comments ${locale} ${prodId} ${opts.evaluate} ${opts.current} ${opts.size}`, [`product:${prodId}`], () => listComments(this.db, locale, prodId, opts));
+    return this.memo.get(
+      `comments ${locale} ${prodId} ${opts.evaluate} ${opts.current} ${opts.size}`,
+      [`product:${prodId}`],
+      () => listComments(this.db, locale, prodId, opts),
+    );
   }
 
   /** The product list page (search, filters, facets). */
   searchPage(locale: Locale, params: ProductSearchParams) {
-    return this.memo.get(`searchPage ${locale} ${stableKey(params)}`, ["products", "shops", "site"], () => searchPage(this.db, locale, params));
+    return this.memo.get(`searchPage ${locale} ${stableKey(params)}`, ["products", "shops", "site"], () =>
+      searchPage(this.db, locale, params),
+    );
   }
 
   /** The product list page: the category crumbs of the chosen levels and one page of products. */
   productList(locale: Locale, levels: CategoryLevels, params: ProductSearchParams) {
-    return this.memo.get(`productList ${locale} ${stableKey(levels)} ${stableKey(params)}`, ["products", "shops", "site"], async () => {
-      const [crumbs, page] = await Promise.all([categoryPath(this.db, locale, levels), searchProducts(this.db, locale, params)]);
-      return { crumbs, page };
-    });
+    return this.memo.get(
+      `productList ${locale} ${stableKey(levels)} ${stableKey(params)}`,
+      ["products", "shops", "site"],
+      async () => {
+        const [crumbs, page] = await Promise.all([
+          categoryPath(this.db, locale, levels),
+          searchProducts(this.db, locale, params),
+        ]);
+        return { crumbs, page };
+      },
+    );
   }
 
   /** HTML of a page-independent part of the layout (CachedFragment.astro), rendered once. */
@@ -143,19 +176,31 @@ export class PublicReadModels {
 
   /** One shop's products (shop pages). */
   shopProducts(locale: Locale, params: ProductSearchParams & { shopId: number }) {
-    return this.memo.get(`shopProducts ${locale} ${stableKey(params)}`, [`shop-products:${params.shopId}`, `shop:${params.shopId}`, "site"], () => searchProducts(this.db, locale, params));
+    return this.memo.get(
+      `shopProducts ${locale} ${stableKey(params)}`,
+      [`shop-products:${params.shopId}`, `shop:${params.shopId}`, "site"],
+      () => searchProducts(this.db, locale, params),
+    );
   }
 
   shopHeadInfo(locale: Locale, shopId: number) {
-    return this.memo.get(`shopHead ${locale} ${shopId}`, [`shop:${shopId}`, `shop-products:${shopId}`], () => getShopHeadInfo(this.db, locale, shopId));
+    return this.memo.get(`shopHead ${locale} ${shopId}`, [`shop:${shopId}`, `shop-products:${shopId}`], () =>
+      getShopHeadInfo(this.db, locale, shopId),
+    );
   }
 
   shopCategories(locale: Locale, shopId: number) {
-    return this.memo.get(`shopCategories ${locale} ${shopId}`, [`shop:${shopId}`, "site"], () => getShopCategories(this.db, locale, shopId));
+    return this.memo.get(`shopCategories ${locale} ${shopId}`, [`shop:${shopId}`, "site"], () =>
+      getShopCategories(this.db, locale, shopId),
+    );
   }
 
   shopHomeRenovation(locale: Locale, shopId: number) {
-    return this.memo.get(`shopHomeRenovation ${locale} ${shopId}`, [`shop:${shopId}`, `shop-products:${shopId}`, "site"], () => getShopHomeRenovation(this.db, locale, shopId));
+    return this.memo.get(
+      `shopHomeRenovation ${locale} ${shopId}`,
+      [`shop:${shopId}`, `shop-products:${shopId}`, "site"],
+      () => getShopHomeRenovation(this.db, locale, shopId),
+    );
   }
 }
 
@@ -171,5 +216,9 @@ function nextChange(now: number, times: readonly (string | null)[]): number {
 
 /** A key for a parameter object: its defined entries sorted by name. */
 function stableKey(params: object): string {
-  return JSON.stringify(Object.entries(params).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return JSON.stringify(
+    Object.entries(params)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+  );
 }

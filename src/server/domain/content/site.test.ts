@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import {
-  DEFAULT_EXCHANGE_RATE, PC_WEB_CONFIG_FIELDS, normalizeExchangeRate, normalizePaySwitch, normalizePcWebConfig,
-  normalizeServiceSwitch, pcWebTexts, pickLocalizedHtml, termsKeyOf,
+  DEFAULT_EXCHANGE_RATE,
+  PC_WEB_CONFIG_FIELDS,
+  normalizeExchangeRate,
+  normalizePaySwitch,
+  normalizePcWebConfig,
+  normalizeServiceSwitch,
+  pcWebTexts,
+  pickLocalizedHtml,
+  termsKeyOf,
 } from "./site.ts";
 
 describe("normalizePcWebConfig", () => {
@@ -24,15 +31,26 @@ describe("normalizePcWebConfig", () => {
 
 describe("pcWebTexts", () => {
   const cfg = normalizePcWebConfig({
-    pcTitleContentCn: "商城", pcTitleContentTw: "商城繁", pcTitleContentEn: "Mall",
-    pcWelcomeCn: "欢迎", pcWelcomeEn: "",
-    pcCompanyInfoCn: "地址：广州\n电话：123\n\n", pcCompanyInfoEn: "Address: Guangzhou\r\nTel: 123",
+    pcTitleContentCn: "商城",
+    pcTitleContentTw: "商城繁",
+    pcTitleContentEn: "Mall",
+    pcWelcomeCn: "欢迎",
+    pcWelcomeEn: "",
+    pcCompanyInfoCn: "地址：广州\n电话：123\n\n",
+    pcCompanyInfoEn: "Address: Guangzhou\r\nTel: 123",
   });
 
   it("picks the locale's field and splits company info into lines", () => {
-    expect(pcWebTexts(cfg, "zh")).toMatchObject({ title: "商城", welcome: "欢迎", companyInfoLines: ["地址：广州", "电话：123"] });
+    expect(pcWebTexts(cfg, "zh")).toMatchObject({
+      title: "商城",
+      welcome: "欢迎",
+      companyInfoLines: ["地址：广州", "电话：123"],
+    });
     expect(pcWebTexts(cfg, "zh-tw").title).toBe("商城繁");
-    expect(pcWebTexts(cfg, "en")).toMatchObject({ title: "Mall", companyInfoLines: ["Address: Guangzhou", "Tel: 123"] });
+    expect(pcWebTexts(cfg, "en")).toMatchObject({
+      title: "Mall",
+      companyInfoLines: ["Address: Guangzhou", "Tel: 123"],
+    });
   });
 
   it("falls back to the Cn text when a translation is empty", () => {
@@ -43,12 +61,27 @@ describe("pcWebTexts", () => {
 
 describe("switches", () => {
   it("reads booleans and treats missing as off", () => {
-    expect(normalizeServiceSwitch({ serviceTermsSwitch: true, privacyPolicySwitch: 1, shopProtocolSwitch: "true" })).toEqual({
-      serviceTermsSwitch: true, privacyPolicySwitch: true, merchantRegisterProtocolSwitch: false, shopProtocolSwitch: true,
+    expect(
+      normalizeServiceSwitch({ serviceTermsSwitch: true, privacyPolicySwitch: 1, shopProtocolSwitch: "true" }),
+    ).toEqual({
+      serviceTermsSwitch: true,
+      privacyPolicySwitch: true,
+      merchantRegisterProtocolSwitch: false,
+      shopProtocolSwitch: true,
     });
-    expect(normalizePaySwitch(undefined)).toEqual({ aliPaySwitch: false, wxPaySwitch: false, balancePaySwitch: false, payPalSwitch: false });
-    expect(normalizePaySwitch({ aliPaySwitch: true, wxPaySwitch: "0", balancePaySwitch: true, payPalSwitch: false })).toEqual({
-      aliPaySwitch: true, wxPaySwitch: false, balancePaySwitch: true, payPalSwitch: false,
+    expect(normalizePaySwitch(undefined)).toEqual({
+      aliPaySwitch: false,
+      wxPaySwitch: false,
+      balancePaySwitch: false,
+      payPalSwitch: false,
+    });
+    expect(
+      normalizePaySwitch({ aliPaySwitch: true, wxPaySwitch: "0", balancePaySwitch: true, payPalSwitch: false }),
+    ).toEqual({
+      aliPaySwitch: true,
+      wxPaySwitch: false,
+      balancePaySwitch: true,
+      payPalSwitch: false,
     });
   });
 });
@@ -60,7 +93,8 @@ describe("normalizeExchangeRate", () => {
   });
   it("falls back to 21.99", () => {
     expect(DEFAULT_EXCHANGE_RATE).toBe(21.99);
-    for (const raw of [undefined, null, {}, { rate: "" }, { rate: "abc" }, { rate: -1 }, { rate: 0 }]) expect(normalizeExchangeRate(raw)).toBe(21.99);
+    for (const raw of [undefined, null, {}, { rate: "" }, { rate: "abc" }, { rate: -1 }, { rate: 0 }])
+      expect(normalizeExchangeRate(raw)).toBe(21.99);
   });
 });
 

@@ -25,12 +25,26 @@ export type SiteConfigKeyValue = (typeof SiteConfigKey)[keyof typeof SiteConfigK
 export const DEFAULT_EXCHANGE_RATE = 21.99;
 
 export const PC_WEB_CONFIG_FIELDS = [
-  "pcLogoImg", "pcLogoImgText", "pcTitleImg", "pcQrcodeImg", "pcLoginBgImg",
-  "pcTitleContentCn", "pcTitleContentTw", "pcTitleContentEn",
-  "pcWelcomeCn", "pcWelcomeTw", "pcWelcomeEn",
-  "pcCompanyNameCn", "pcCompanyNameTw", "pcCompanyNameEn",
-  "pcCompanyInfoCn", "pcCompanyInfoTw", "pcCompanyInfoEn",
-  "pcCopyrightCn", "pcCopyrightTw", "pcCopyrightEn",
+  "pcLogoImg",
+  "pcLogoImgText",
+  "pcTitleImg",
+  "pcQrcodeImg",
+  "pcLoginBgImg",
+  "pcTitleContentCn",
+  "pcTitleContentTw",
+  "pcTitleContentEn",
+  "pcWelcomeCn",
+  "pcWelcomeTw",
+  "pcWelcomeEn",
+  "pcCompanyNameCn",
+  "pcCompanyNameTw",
+  "pcCompanyNameEn",
+  "pcCompanyInfoCn",
+  "pcCompanyInfoTw",
+  "pcCompanyInfoEn",
+  "pcCopyrightCn",
+  "pcCopyrightTw",
+  "pcCopyrightEn",
 ] as const satisfies readonly (keyof PcWebConfig)[];
 
 function isRecord(v: unknown): v is Record<string, unknown> {
@@ -99,13 +113,17 @@ export interface PcWebTexts {
 }
 
 export function pcWebTexts(cfg: PcWebConfig, locale: Locale): PcWebTexts {
-  const pick = (cn: string, tw: string, en: string) => (locale === "en" ? en || cn : locale === "zh-tw" ? tw || cn : cn);
+  const pick = (cn: string, tw: string, en: string) =>
+    locale === "en" ? en || cn : locale === "zh-tw" ? tw || cn : cn;
   const info = pick(cfg.pcCompanyInfoCn, cfg.pcCompanyInfoTw, cfg.pcCompanyInfoEn);
   return {
     title: pick(cfg.pcTitleContentCn, cfg.pcTitleContentTw, cfg.pcTitleContentEn),
     welcome: pick(cfg.pcWelcomeCn, cfg.pcWelcomeTw, cfg.pcWelcomeEn),
     companyName: pick(cfg.pcCompanyNameCn, cfg.pcCompanyNameTw, cfg.pcCompanyNameEn),
-    companyInfoLines: info.split(/\r?\n/).map((l) => l.trim()).filter(Boolean),
+    companyInfoLines: info
+      .split(/\r?\n/)
+      .map((l) => l.trim())
+      .filter(Boolean),
     copyright: pick(cfg.pcCopyrightCn, cfg.pcCopyrightTw, cfg.pcCopyrightEn),
   };
 }

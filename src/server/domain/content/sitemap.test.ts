@@ -1,7 +1,18 @@
 import { describe, expect, it } from "vitest";
 import {
-  categoryListUrls, parseSitemapName, renderSitemapIndex, renderUrlSet, robotsTxt, sitemapFileName, sitemapFiles,
-  sitemapFileUrls, sitemapFileXml, sitemapIndexXml, w3cDate, xmlEscape, type SitemapData,
+  categoryListUrls,
+  parseSitemapName,
+  renderSitemapIndex,
+  renderUrlSet,
+  robotsTxt,
+  sitemapFileName,
+  sitemapFiles,
+  sitemapFileUrls,
+  sitemapFileXml,
+  sitemapIndexXml,
+  w3cDate,
+  xmlEscape,
+  type SitemapData,
 } from "./sitemap.ts";
 
 const d = (s: string) => new Date(s);
@@ -10,7 +21,10 @@ const data: SitemapData = {
   categories: [{ path: "/list?cpid=1&st=0", lastmod: d("2025-01-01T00:00:00Z") }],
   shops: [],
   notices: [{ path: "/notice-detail?id=4", lastmod: d("2025-02-01T10:00:00.123Z") }],
-  products: Array.from({ length: 5 }, (_, i) => ({ path: `/detail/${i + 1}`, lastmod: d(`2025-03-0${i + 1}T00:00:00Z`) })),
+  products: Array.from({ length: 5 }, (_, i) => ({
+    path: `/detail/${i + 1}`,
+    lastmod: d(`2025-03-0${i + 1}T00:00:00Z`),
+  })),
 };
 
 describe("categoryListUrls", () => {
@@ -35,14 +49,31 @@ describe("sitemap files", () => {
   it("names round-trip and unknown names are refused", () => {
     expect(parseSitemapName("zh-tw-products-2")).toEqual({ locale: "zh-tw", type: "products", page: 2 });
     expect(sitemapFileName({ locale: "en", type: "shops", page: 1 })).toBe("en-shops-1");
-    for (const bad of ["fr-products-1", "zh-products-0", "zh-users-1", "zh-products", "zh-products-1.xml", "../zh-pages-1"]) expect(parseSitemapName(bad)).toBeNull();
+    for (const bad of [
+      "fr-products-1",
+      "zh-products-0",
+      "zh-users-1",
+      "zh-products",
+      "zh-products-1.xml",
+      "../zh-pages-1",
+    ])
+      expect(parseSitemapName(bad)).toBeNull();
   });
 
   it("lists every locale × non-empty type, split by the URL limit", () => {
     const files = sitemapFiles(data, 2).map(sitemapFileName);
-    expect(files.filter((f) => f.startsWith("zh-") && !f.startsWith("zh-tw"))).toEqual(["zh-pages-1", "zh-categories-1", "zh-notices-1", "zh-products-1", "zh-products-2", "zh-products-3"]);
+    expect(files.filter((f) => f.startsWith("zh-") && !f.startsWith("zh-tw"))).toEqual([
+      "zh-pages-1",
+      "zh-categories-1",
+      "zh-notices-1",
+      "zh-products-1",
+      "zh-products-2",
+      "zh-products-3",
+    ]);
     expect(files).toHaveLength(18);
-    expect(sitemapFileUrls(data, { locale: "zh", type: "products", page: 3 }, 2)?.map((u) => u.path)).toEqual(["/detail/5"]);
+    expect(sitemapFileUrls(data, { locale: "zh", type: "products", page: 3 }, 2)?.map((u) => u.path)).toEqual([
+      "/detail/5",
+    ]);
     expect(sitemapFileUrls(data, { locale: "zh", type: "products", page: 4 }, 2)).toBeNull();
     expect(sitemapFileUrls(data, { locale: "zh", type: "shops", page: 1 }, 2)).toBeNull();
   });
@@ -50,14 +81,27 @@ describe("sitemap files", () => {
 
 describe("XML", () => {
   it("a urlset with absolute locale URLs, hreflang alternates and lastmod", () => {
-    const xml = renderUrlSet("https://m.example/", "en", [{ path: "/list?cpid=1&st=0", lastmod: d("2025-01-01T00:00:00.500Z") }, { path: "/" }]);
-    expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">');
+    const xml = renderUrlSet("https://m.example/", "en", [
+      { path: "/list?cpid=1&st=0", lastmod: d("2025-01-01T00:00:00.500Z") },
+      { path: "/" },
+    ]);
+    expect(xml).toContain(
+      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+    );
     expect(xml).toContain("<loc>https://m.example/en/list?cpid=1&amp;st=0</loc>");
     expect(xml).toContain("<lastmod>2025-01-01T00:00:00Z</lastmod>");
-    expect(xml).toContain('<xhtml:link rel="alternate" hreflang="zh-CN" href="https://m.example/list?cpid=1&amp;st=0"/>');
-    expect(xml).toContain('<xhtml:link rel="alternate" hreflang="zh-TW" href="https://m.example/zh-tw/list?cpid=1&amp;st=0"/>');
-    expect(xml).toContain('<xhtml:link rel="alternate" hreflang="en" href="https://m.example/en/list?cpid=1&amp;st=0"/>');
-    expect(xml).toContain('<xhtml:link rel="alternate" hreflang="x-default" href="https://m.example/list?cpid=1&amp;st=0"/>');
+    expect(xml).toContain(
+      '<xhtml:link rel="alternate" hreflang="zh-CN" href="https://m.example/list?cpid=1&amp;st=0"/>',
+    );
+    expect(xml).toContain(
+      '<xhtml:link rel="alternate" hreflang="zh-TW" href="https://m.example/zh-tw/list?cpid=1&amp;st=0"/>',
+    );
+    expect(xml).toContain(
+      '<xhtml:link rel="alternate" hreflang="en" href="https://m.example/en/list?cpid=1&amp;st=0"/>',
+    );
+    expect(xml).toContain(
+      '<xhtml:link rel="alternate" hreflang="x-default" href="https://m.example/list?cpid=1&amp;st=0"/>',
+    );
     expect(xml).toContain("<loc>https://m.example/en/</loc>");
     expect(xml.match(/<url>/g)).toHaveLength(2);
   });
@@ -88,7 +132,16 @@ describe("robotsTxt", () => {
   it("allows all but the private paths in every locale and names the sitemap index", () => {
     const txt = robotsTxt("https://m.example/");
     expect(txt).toMatch(/^User-agent: \*\nAllow: \/\n/);
-    for (const p of ["/api/p/", "/user-center", "/cart", "/submit-order", "/payment", "/select-decorate", "/en/cart", "/zh-tw/user-center"]) {
+    for (const p of [
+      "/api/p/",
+      "/user-center",
+      "/cart",
+      "/submit-order",
+      "/payment",
+      "/select-decorate",
+      "/en/cart",
+      "/zh-tw/user-center",
+    ]) {
       expect(txt).toContain(`Disallow: ${p}\n`);
     }
     expect(txt).not.toContain("Disallow: /en/api");

@@ -27,7 +27,14 @@ import { pointsMallItemIds } from "../points-mall/points-mall.ts";
  * The public landing pages of the menu's activities and the member centre (docs/seo.md): their
  * content changes with the activities, so they carry no lastmod.
  */
-const LANDING_PAGES = ["/coupons", "/special-discount", "/group-buy", "/flash-sale", "/member-center/member-equity", "/member-center/integral-mall"];
+const LANDING_PAGES = [
+  "/coupons",
+  "/special-discount",
+  "/group-buy",
+  "/flash-sale",
+  "/member-center/member-equity",
+  "/member-center/integral-mall",
+];
 
 /** URLs per sitemap file (the protocol allows 50,000 and 50 MB; 10,000 keeps files small). */
 export const SITEMAP_MAX_URLS = 10_000;
@@ -85,9 +92,22 @@ export function categoryListUrls(rows: readonly CategoryRow[]): SitemapUrl[] {
   for (const l1 of children.get(0) ?? []) {
     out.push({ path: categoryListPath([{ level: 1, categoryId: l1.categoryId }]), lastmod: l1.updatedAt });
     for (const l2 of children.get(l1.categoryId) ?? []) {
-      out.push({ path: categoryListPath([{ level: 1, categoryId: l1.categoryId }, { level: 2, categoryId: l2.categoryId }]), lastmod: l2.updatedAt });
+      out.push({
+        path: categoryListPath([
+          { level: 1, categoryId: l1.categoryId },
+          { level: 2, categoryId: l2.categoryId },
+        ]),
+        lastmod: l2.updatedAt,
+      });
       for (const l3 of children.get(l2.categoryId) ?? []) {
-        out.push({ path: categoryListPath([{ level: 1, categoryId: l1.categoryId }, { level: 2, categoryId: l2.categoryId }, { level: 3, categoryId: l3.categoryId }]), lastmod: l3.updatedAt });
+        out.push({
+          path: categoryListPath([
+            { level: 1, categoryId: l1.categoryId },
+            { level: 2, categoryId: l2.categoryId },
+            { level: 3, categoryId: l3.categoryId },
+          ]),
+          lastmod: l3.updatedAt,
+        });
       }
     }
   }
@@ -103,9 +123,18 @@ export async function loadSitemapData(db: Db, now = new Date()): Promise<Sitemap
       .innerJoin(shops, eq(shops.shopId, products.shopId))
       .where(and(eq(products.status, PRODUCT_ON_SALE), eq(shops.shopStatus, SHOP_OPEN)))
       .orderBy(asc(products.prodId)),
-    db.select({ shopId: shops.shopId, updatedAt: shops.updatedAt }).from(shops).where(eq(shops.shopStatus, SHOP_OPEN)).orderBy(asc(shops.shopId)),
     db
-      .select({ categoryId: categories.categoryId, parentId: categories.parentId, status: categories.status, updatedAt: categories.updatedAt })
+      .select({ shopId: shops.shopId, updatedAt: shops.updatedAt })
+      .from(shops)
+      .where(eq(shops.shopStatus, SHOP_OPEN))
+      .orderBy(asc(shops.shopId)),
+    db
+      .select({
+        categoryId: categories.categoryId,
+        parentId: categories.parentId,
+        status: categories.status,
+        updatedAt: categories.updatedAt,
+      })
       .from(categories)
       .where(eq(categories.shopId, 0))
       .orderBy(asc(categories.seq), asc(categories.categoryId)),
@@ -117,7 +146,12 @@ export async function loadSitemapData(db: Db, now = new Date()): Promise<Sitemap
     getServiceSwitch(db),
   ]);
   const mallItems = await pointsMallItemIds(db);
-  const pages: SitemapUrl[] = [{ path: "/" }, { path: "/list?st=1" }, { path: "/notice-list" }, ...LANDING_PAGES.map((path) => ({ path }))];
+  const pages: SitemapUrl[] = [
+    { path: "/" },
+    { path: "/list?st=1" },
+    { path: "/notice-list" },
+    ...LANDING_PAGES.map((path) => ({ path })),
+  ];
   pages.push(...mallItems.map((i) => ({ path: `/member-center/integral-det/${i.prodId}`, lastmod: i.updatedAt })));
   if (terms.serviceTermsSwitch) pages.push({ path: "/termsPage?sts=0" });
   if (terms.privacyPolicySwitch) pages.push({ path: "/termsPage?sts=1" });
@@ -141,7 +175,11 @@ let memo: { version: string; data: Promise<SitemapData> } | null = null;
  * call). A failed load is not kept.
  */
 export async function getSitemapData(db: Db): Promise<SitemapData> {
-  const [row] = await db.select({ version: contentVersions.version }).from(contentVersions).where(eq(contentVersions.scope, "public")).limit(1);
+  const [row] = await db
+    .select({ version: contentVersions.version })
+    .from(contentVersions)
+    .where(eq(contentVersions.scope, "public"))
+    .limit(1);
   const version = row ? String(row.version) : "";
   if (memo && memo.version === version && version !== "") return memo.data;
   const data = loadSitemapData(db);
@@ -195,7 +233,12 @@ export function newestLastmod(urls: readonly SitemapUrl[]): Date | undefined {
 // ------------------------------------------------------------------ XML
 
 export function xmlEscape(s: string): string {
-  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+  return s
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&apos;");
 }
 
 /** W3C datetime, seconds precision, UTC. */
@@ -223,9 +266,13 @@ export function renderUrlSet(siteUrl: string, locale: Locale, urls: readonly Sit
     parts.push(`<loc>${xmlEscape(pageUrl(siteUrl, locale, u.path))}</loc>`);
     if (u.lastmod && !Number.isNaN(u.lastmod.getTime())) parts.push(`<lastmod>${w3cDate(u.lastmod)}</lastmod>`);
     for (const l of LOCALES) {
-      parts.push(`<xhtml:link rel="alternate" hreflang="${htmlLang(l)}" href="${xmlEscape(pageUrl(siteUrl, l, u.path))}"/>`);
+      parts.push(
+        `<xhtml:link rel="alternate" hreflang="${htmlLang(l)}" href="${xmlEscape(pageUrl(siteUrl, l, u.path))}"/>`,
+      );
     }
-    parts.push(`<xhtml:link rel="alternate" hreflang="x-default" href="${xmlEscape(pageUrl(siteUrl, "zh", u.path))}"/>`);
+    parts.push(
+      `<xhtml:link rel="alternate" hreflang="x-default" href="${xmlEscape(pageUrl(siteUrl, "zh", u.path))}"/>`,
+    );
     parts.push("</url>");
   }
   parts.push("</urlset>");
@@ -233,8 +280,14 @@ export function renderUrlSet(siteUrl: string, locale: Locale, urls: readonly Sit
 }
 
 /** <sitemapindex> of the given files. */
-export function renderSitemapIndex(siteUrl: string, files: readonly { name: string; lastmod?: Date | undefined }[]): string {
-  const parts: string[] = ['<?xml version="1.0" encoding="UTF-8"?>', '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'];
+export function renderSitemapIndex(
+  siteUrl: string,
+  files: readonly { name: string; lastmod?: Date | undefined }[],
+): string {
+  const parts: string[] = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+  ];
   for (const f of files) {
     parts.push("<sitemap>");
     parts.push(`<loc>${xmlEscape(`${baseUrl(siteUrl)}/sitemap-${f.name}.xml`)}</loc>`);
@@ -249,12 +302,20 @@ export function renderSitemapIndex(siteUrl: string, files: readonly { name: stri
 export function sitemapIndexXml(siteUrl: string, data: SitemapData, maxUrls = SITEMAP_MAX_URLS): string {
   return renderSitemapIndex(
     siteUrl,
-    sitemapFiles(data, maxUrls).map((f) => ({ name: sitemapFileName(f), lastmod: newestLastmod(sitemapFileUrls(data, f, maxUrls) ?? []) })),
+    sitemapFiles(data, maxUrls).map((f) => ({
+      name: sitemapFileName(f),
+      lastmod: newestLastmod(sitemapFileUrls(data, f, maxUrls) ?? []),
+    })),
   );
 }
 
 /** One file's document, or null when it does not exist. */
-export function sitemapFileXml(siteUrl: string, data: SitemapData, name: string, maxUrls = SITEMAP_MAX_URLS): string | null {
+export function sitemapFileXml(
+  siteUrl: string,
+  data: SitemapData,
+  name: string,
+  maxUrls = SITEMAP_MAX_URLS,
+): string | null {
   const f = parseSitemapName(name);
   if (!f) return null;
   const urls = sitemapFileUrls(data, f, maxUrls);
@@ -264,7 +325,14 @@ export function sitemapFileXml(siteUrl: string, data: SitemapData, name: string,
 // ------------------------------------------------------------------ robots.txt
 
 /** Paths crawlers should not visit: private API, user pages, checkout, decoration previews. */
-export const ROBOTS_DISALLOW = ["/api/p/", "/user-center", "/cart", "/submit-order", "/payment", "/select-decorate"] as const;
+export const ROBOTS_DISALLOW = [
+  "/api/p/",
+  "/user-center",
+  "/cart",
+  "/submit-order",
+  "/payment",
+  "/select-decorate",
+] as const;
 
 /** robots.txt: allow all but the private paths (in every locale), point at the sitemap index. */
 export function robotsTxt(siteUrl: string): string {

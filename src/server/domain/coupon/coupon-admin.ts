@@ -26,10 +26,14 @@ type CouponRow = typeof coupons.$inferSelect;
 /** Where a coupon is in its life, for its shop: upcoming, claiming, ended (claiming over or validity passed), stopped. */
 export type ManagedState = "upcoming" | "claiming" | "ended" | "stopped";
 
-export function managedCouponState(c: Pick<CouponRow, "status" | "launchTime" | "overTime" | "validTimeType" | "endTime">, now: Date): ManagedState {
+export function managedCouponState(
+  c: Pick<CouponRow, "status" | "launchTime" | "overTime" | "validTimeType" | "endTime">,
+  now: Date,
+): ManagedState {
   if (c.status !== 1) return "stopped";
   const t = now.getTime();
-  if (t >= c.overTime.getTime() || (c.validTimeType === ValidTimeType.FIXED && c.endTime && t >= c.endTime.getTime())) return "ended";
+  if (t >= c.overTime.getTime() || (c.validTimeType === ValidTimeType.FIXED && c.endTime && t >= c.endTime.getTime()))
+    return "ended";
   return t < c.launchTime.getTime() ? "upcoming" : "claiming";
 }
 
@@ -59,7 +63,10 @@ export async function createCoupon(db: Db, shopId: number, form: CouponForm): Pr
   return db.transaction(async (tx) => {
     await checkOwnProducts(tx, shopId, form.prodIds);
     const { prodIds, ...fields } = form;
-    const [row] = await tx.insert(coupons).values({ ...fields, shopId, sourceStock: form.stocks, status: 1 }).returning({ id: coupons.couponId });
+    const [row] = await tx
+      .insert(coupons)
+      .values({ ...fields, shopId, sourceStock: form.stocks, status: 1 })
+      .returning({ id: coupons.couponId });
     const couponId = row!.id;
     if (prodIds.length) await tx.insert(couponProds).values(prodIds.map((prodId) => ({ couponId, prodId })));
     return couponId;
@@ -67,37 +74,81 @@ export async function createCoupon(db: Db, shopId: number, form: CouponForm): Pr
 }
 
 function stateWhere(state: number, now: Date): SQL | undefined {
-  const over = or(eq(coupons.status, 0), lte(coupons.overTime, now), and(eq(coupons.validTimeType, ValidTimeType.FIXED), lte(coupons.endTime, now)));
+  const over = or(
+    eq(coupons.status, 0),
+    lte(coupons.overTime, now),
+    and(eq(coupons.validTimeType, ValidTimeType.FIXED), lte(coupons.endTime, now)),
+  );
   if (state === MANAGED_STATE.OVER) return over;
   if (state === MANAGED_STATE.LIVE) {
-    return and(eq(coupons.status, 1), gt(coupons.overTime, now), or(eq(coupons.validTimeType, ValidTimeType.AFTER_CLAIM), gt(coupons.endTime, now)));
+    return and(
+      eq(coupons.status, 1),
+      gt(coupons.overTime, now),
+      or(eq(coupons.validTimeType, ValidTimeType.AFTER_CLAIM), gt(coupons.endTime, now)),
+    );
   }
   return undefined;
 }
 
 /** GET /merchant/coupons, /platform/coupons: the shop's coupons, newest first. */
-export async function listManagedCoupons(db: Db, shopId: number, locale: Locale, q: { state: number; current: number; size: number }, now: Date) {
+export async function listManagedCoupons(
+  db: Db,
+  shopId: number,
+  locale: Locale,
+  q: { state: number; current: number; size: number },
+  now: Date,
+) {
   const where = and(eq(coupons.shopId, shopId), stateWhere(q.state, now));
   const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(coupons).where(where);
-  const rows = await db.select().from(coupons).where(where).orderBy(desc(coupons.couponId)).limit(q.size).offset((q.current - 1) * q.size);
-  const links = rows.length ? await db.select().from(couponProds).where(inArray(couponProds.couponId, rows.map((r) => r.couponId))) : [];
+  const rows = await db
+    .select()
+    .from(coupons)
+    .where(where)
+    .orderBy(desc(coupons.couponId))
+    .limit(q.size)
+    .offset((q.current - 1) * q.size);
+  const links = rows.length
+    ? await db
+        .select()
+        .from(couponProds)
+        .where(
+          inArray(
+            couponProds.couponId,
+            rows.map((r) => r.couponId),
+          ),
+        )
+    : [];
   const records: ManagedCouponDto[] = rows.map((r) => {
     const { shopName: _shopName, ...base } = couponBaseDto(r, "", locale);
     return {
       ...base,
       state: managedCouponState(r, now),
       claimed: Math.max(0, r.sourceStock - Math.max(0, r.stocks)),
-      prodIds: links.filter((l) => l.couponId === r.couponId).map((l) => l.prodId).sort((a, b) => a - b),
+      prodIds: links
+        .filter((l) => l.couponId === r.couponId)
+        .map((l) => l.prodId)
+        .sort((a, b) => a - b),
       createTime: r.createdAt.toISOString(),
     };
   });
-  return { records, total: Number(n), current: q.current, size: q.size, pages: Math.max(1, Math.ceil(Number(n) / q.size)) };
+  return {
+    records,
+    total: Number(n),
+    current: q.current,
+    size: q.size,
+    pages: Math.max(1, Math.ceil(Number(n) / q.size)),
+  };
 }
 
 /** POST /merchant/coupons/{id}/stop, /platform/coupons/{id}/stop. */
 export async function stopCoupon(db: Db, shopId: number, couponId: number, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
-    const [c] = await tx.select().from(coupons).where(and(eq(coupons.couponId, couponId), eq(coupons.shopId, shopId))).for("update").limit(1);
+    const [c] = await tx
+      .select()
+      .from(coupons)
+      .where(and(eq(coupons.couponId, couponId), eq(coupons.shopId, shopId)))
+      .for("update")
+      .limit(1);
     if (!c) throw new CouponError("merchant.marketing.couponNotFound");
     const state = managedCouponState(c, now);
     if (state === "stopped" || state === "ended") throw new CouponError("merchant.marketing.alreadyStopped");

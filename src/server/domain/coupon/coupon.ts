@@ -15,8 +15,17 @@
 import { and, asc, count, desc, eq, gt, inArray, lte, or, sql } from "drizzle-orm";
 import { pickText, type Locale } from "../../../lib/locale.ts";
 import {
-  COUPON_PAGE_SIZE, MY_COUPON_PAGE_SIZE, MyCouponStatus, ValidTimeType,
-  type CouponDto, type CouponTypeValue, type MyCouponCountDto, type MyCouponDto, type MyCouponStatusValue, type SuitableProdTypeValue, type ValidTimeTypeValue,
+  COUPON_PAGE_SIZE,
+  MY_COUPON_PAGE_SIZE,
+  MyCouponStatus,
+  ValidTimeType,
+  type CouponDto,
+  type CouponTypeValue,
+  type MyCouponCountDto,
+  type MyCouponDto,
+  type MyCouponStatusValue,
+  type SuitableProdTypeValue,
+  type ValidTimeTypeValue,
 } from "../../../lib/coupon/coupon-types.ts";
 import { formatPrice } from "../../../lib/money.ts";
 import type { Db, Tx } from "../../db/client.ts";
@@ -43,13 +52,24 @@ export class CouponError extends DomainError {
 // ------------------------------------------------------------------------------------------
 
 /** When a coupon claimed at `receiveTime` can be used. */
-export function heldValidity(c: Pick<CouponRow, "validTimeType" | "startTime" | "endTime" | "afterReceiveDays" | "validDays">, receiveTime: Date): { validStart: Date; validEnd: Date } {
-  if (c.validTimeType === ValidTimeType.FIXED) return { validStart: c.startTime ?? receiveTime, validEnd: c.endTime ?? receiveTime };
+export function heldValidity(
+  c: Pick<CouponRow, "validTimeType" | "startTime" | "endTime" | "afterReceiveDays" | "validDays">,
+  receiveTime: Date,
+): { validStart: Date; validEnd: Date } {
+  if (c.validTimeType === ValidTimeType.FIXED)
+    return { validStart: c.startTime ?? receiveTime, validEnd: c.endTime ?? receiveTime };
   const validStart = new Date(receiveTime.getTime() + c.afterReceiveDays * DAY_MS);
   return { validStart, validEnd: new Date(validStart.getTime() + c.validDays * DAY_MS) };
 }
 
-export type ClaimRefusal = "coupon.stopped" | "coupon.notStarted" | "coupon.ended" | "coupon.expired" | "coupon.soldOut" | "coupon.limitReached" | "member.notMember";
+export type ClaimRefusal =
+  | "coupon.stopped"
+  | "coupon.notStarted"
+  | "coupon.ended"
+  | "coupon.expired"
+  | "coupon.soldOut"
+  | "coupon.limitReached"
+  | "member.notMember";
 
 /**
  * Why this user cannot claim the coupon now (null = can). `held` = how many of it the user has
@@ -57,13 +77,18 @@ export type ClaimRefusal = "coupon.stopped" | "coupon.notStarted" | "coupon.ende
  * null = unknown, e.g. a visitor: not refused here, the claim decides).
  */
 export function claimRefusal(
-  c: Pick<CouponRow, "status" | "launchTime" | "overTime" | "validTimeType" | "endTime" | "stocks" | "limitNum"> & { memberOnly?: number },
-  held: number, now: Date, member: boolean | null = null,
+  c: Pick<CouponRow, "status" | "launchTime" | "overTime" | "validTimeType" | "endTime" | "stocks" | "limitNum"> & {
+    memberOnly?: number;
+  },
+  held: number,
+  now: Date,
+  member: boolean | null = null,
 ): ClaimRefusal | null {
   if (c.status !== 1) return "coupon.stopped";
   if (now.getTime() < c.launchTime.getTime()) return "coupon.notStarted";
   if (now.getTime() >= c.overTime.getTime()) return "coupon.ended";
-  if (c.validTimeType === ValidTimeType.FIXED && c.endTime && now.getTime() >= c.endTime.getTime()) return "coupon.expired";
+  if (c.validTimeType === ValidTimeType.FIXED && c.endTime && now.getTime() >= c.endTime.getTime())
+    return "coupon.expired";
   if (c.stocks <= 0) return "coupon.soldOut";
   if (held >= c.limitNum) return "coupon.limitReached";
   if (c.memberOnly === 1 && member === false) return "member.notMember";
@@ -81,7 +106,11 @@ export function myStatus(h: { status: number; validEnd: Date }, now: Date): MyCo
  * (coupon.notYours); at most one per shop and one platform coupon (coupon.onePerShop). Shops
  * without a pick get none.
  */
-export function choiceFromIds(held: readonly HeldCoupon[], ids: readonly number[], shopIds: readonly number[]): CouponChoice {
+export function choiceFromIds(
+  held: readonly HeldCoupon[],
+  ids: readonly number[],
+  shopIds: readonly number[],
+): CouponChoice {
   const shopsChoice: Record<number, number> = Object.fromEntries(shopIds.map((id) => [id, 0]));
   let platform = 0;
   for (const id of new Set(ids)) {
@@ -105,60 +134,112 @@ export function choiceFromIds(held: readonly HeldCoupon[], ids: readonly number[
 
 export function couponBaseDto(r: CouponRow, shopName: string, locale: Locale) {
   return {
-    couponId: r.couponId, shopId: r.shopId, shopName, couponName: pickText(r.couponName, locale),
+    couponId: r.couponId,
+    shopId: r.shopId,
+    shopName,
+    couponName: pickText(r.couponName, locale),
     couponType: r.couponType as CouponTypeValue,
     cashCondition: formatPrice(r.cashCondition),
     reduceAmount: r.reduceAmount === null ? null : formatPrice(r.reduceAmount),
     couponDiscount: r.couponDiscount === null ? null : String(Number(r.couponDiscount)),
     suitableProdType: r.suitableProdType as SuitableProdTypeValue,
     validTimeType: r.validTimeType as ValidTimeTypeValue,
-    startTime: r.startTime?.toISOString() ?? null, endTime: r.endTime?.toISOString() ?? null,
-    afterReceiveDays: r.afterReceiveDays, validDays: r.validDays,
-    launchTime: r.launchTime.toISOString(), overTime: r.overTime.toISOString(),
-    limitNum: r.limitNum, stocks: Math.max(0, r.stocks), sourceStock: r.sourceStock, status: r.status,
+    startTime: r.startTime?.toISOString() ?? null,
+    endTime: r.endTime?.toISOString() ?? null,
+    afterReceiveDays: r.afterReceiveDays,
+    validDays: r.validDays,
+    launchTime: r.launchTime.toISOString(),
+    overTime: r.overTime.toISOString(),
+    limitNum: r.limitNum,
+    stocks: Math.max(0, r.stocks),
+    sourceStock: r.sourceStock,
+    status: r.status,
     /** 1 = an exclusive coupon of paid members. */
     memberOnly: r.memberOnly,
   };
 }
 
-async function shopNames(q: Q, rows: readonly CouponRow[], locale: Locale, platformName: string): Promise<Map<number, string>> {
+async function shopNames(
+  q: Q,
+  rows: readonly CouponRow[],
+  locale: Locale,
+  platformName: string,
+): Promise<Map<number, string>> {
   const ids = [...new Set(rows.map((r) => r.shopId).filter((id) => id > 0))];
   const out = new Map<number, string>([[0, platformName]]);
   if (ids.length === 0) return out;
-  for (const s of await q.select({ shopId: shops.shopId, shopName: shops.shopName }).from(shops).where(inArray(shops.shopId, ids))) out.set(s.shopId, pickText(s.shopName, locale));
+  for (const s of await q
+    .select({ shopId: shops.shopId, shopName: shops.shopName })
+    .from(shops)
+    .where(inArray(shops.shopId, ids)))
+    out.set(s.shopId, pickText(s.shopName, locale));
   return out;
 }
 
 async function claimedCounts(q: Q, userId: string | null, couponIds: readonly number[]): Promise<Map<number, number>> {
   if (!userId || couponIds.length === 0) return new Map();
-  const rows = await q.select({ couponId: couponUsers.couponId, n: count() }).from(couponUsers)
-    .where(and(eq(couponUsers.userId, userId), inArray(couponUsers.couponId, [...couponIds]))).groupBy(couponUsers.couponId);
+  const rows = await q
+    .select({ couponId: couponUsers.couponId, n: count() })
+    .from(couponUsers)
+    .where(and(eq(couponUsers.userId, userId), inArray(couponUsers.couponId, [...couponIds])))
+    .groupBy(couponUsers.couponId);
   return new Map(rows.map((r) => [r.couponId, Number(r.n)]));
 }
 
 /** Up to 3 products a selected-products coupon applies to. */
-async function previewProds(q: Db, rows: readonly CouponRow[], locale: Locale): Promise<Map<number, CouponDto["prods"]>> {
+async function previewProds(
+  q: Db,
+  rows: readonly CouponRow[],
+  locale: Locale,
+): Promise<Map<number, CouponDto["prods"]>> {
   const ids = rows.filter((r) => r.suitableProdType === 1).map((r) => r.couponId);
   const out = new Map<number, CouponDto["prods"]>();
   if (ids.length === 0) return out;
-  const links = await q.select({ couponId: couponProds.couponId, prodId: products.prodId, pic: products.pic, price: products.price })
-    .from(couponProds).innerJoin(products, and(eq(products.prodId, couponProds.prodId), eq(products.status, 1)))
-    .where(inArray(couponProds.couponId, ids)).orderBy(asc(couponProds.prodId));
+  const links = await q
+    .select({ couponId: couponProds.couponId, prodId: products.prodId, pic: products.pic, price: products.price })
+    .from(couponProds)
+    .innerJoin(products, and(eq(products.prodId, couponProds.prodId), eq(products.status, 1)))
+    .where(inArray(couponProds.couponId, ids))
+    .orderBy(asc(couponProds.prodId));
   const texts = await loadProductTexts(q, locale, [...new Set(links.map((l) => l.prodId))]);
   for (const l of links) {
     const list = out.get(l.couponId) ?? out.set(l.couponId, []).get(l.couponId)!;
-    if (list.length < 3) list.push({ prodId: l.prodId, prodName: texts.get(l.prodId)?.prodName ?? "", pic: l.pic, price: formatPrice(l.price) });
+    if (list.length < 3)
+      list.push({
+        prodId: l.prodId,
+        prodName: texts.get(l.prodId)?.prodName ?? "",
+        pic: l.pic,
+        price: formatPrice(l.price),
+      });
   }
   return out;
 }
 
-async function toCouponDtos(db: Db, rows: readonly CouponRow[], locale: Locale, userId: string | null, platformName: string, now: Date): Promise<CouponDto[]> {
+async function toCouponDtos(
+  db: Db,
+  rows: readonly CouponRow[],
+  locale: Locale,
+  userId: string | null,
+  platformName: string,
+  now: Date,
+): Promise<CouponDto[]> {
   const [names, counts, prods] = await Promise.all([
-    shopNames(db, rows, locale, platformName), claimedCounts(db, userId, rows.map((r) => r.couponId)), previewProds(db, rows, locale),
+    shopNames(db, rows, locale, platformName),
+    claimedCounts(
+      db,
+      userId,
+      rows.map((r) => r.couponId),
+    ),
+    previewProds(db, rows, locale),
   ]);
   return rows.map((r) => {
     const held = counts.get(r.couponId) ?? 0;
-    return { ...couponBaseDto(r, names.get(r.shopId) ?? "", locale), curUserReceiveCount: held, canReceive: claimRefusal(r, held, now) === null, prods: prods.get(r.couponId) ?? [] };
+    return {
+      ...couponBaseDto(r, names.get(r.shopId) ?? "", locale),
+      curUserReceiveCount: held,
+      canReceive: claimRefusal(r, held, now) === null,
+      prods: prods.get(r.couponId) ?? [],
+    };
   });
 }
 
@@ -169,9 +250,17 @@ async function toCouponDtos(db: Db, rows: readonly CouponRow[], locale: Locale, 
 /** Coupons shown to claim: on, launched, not over, not already expired, in an open shop (or platform). */
 function shown(now: Date) {
   return and(
-    eq(coupons.status, 1), lte(coupons.launchTime, now), gt(coupons.overTime, now),
+    eq(coupons.status, 1),
+    lte(coupons.launchTime, now),
+    gt(coupons.overTime, now),
     or(eq(coupons.validTimeType, ValidTimeType.AFTER_CLAIM), gt(coupons.endTime, now)),
-    or(eq(coupons.shopId, 0), inArray(coupons.shopId, sql`(select ${shops.shopId} from ${shops} where ${shops.shopStatus} = ${ShopStatus.OPEN})`)),
+    or(
+      eq(coupons.shopId, 0),
+      inArray(
+        coupons.shopId,
+        sql`(select ${shops.shopId} from ${shops} where ${shops.shopStatus} = ${ShopStatus.OPEN})`,
+      ),
+    ),
   );
 }
 
@@ -179,29 +268,97 @@ function shown(now: Date) {
  * GET /coupon/generalCouponList (kind "platform") and /coupon/getCouponPage (kind "shop"):
  * coupons to claim, newest first; sold-out ones stay listed (shown as sold out).
  */
-export async function couponCentre(db: Db, locale: Locale, userId: string | null, kind: "platform" | "shop", page: { current: number; size?: number }, now: Date, platformName: string) {
+export async function couponCentre(
+  db: Db,
+  locale: Locale,
+  userId: string | null,
+  kind: "platform" | "shop",
+  page: { current: number; size?: number },
+  now: Date,
+  platformName: string,
+) {
   const size = Math.min(page.size ?? COUPON_PAGE_SIZE, 50);
   const where = and(shown(now), kind === "platform" ? eq(coupons.shopId, 0) : gt(coupons.shopId, 0));
   const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(coupons).where(where);
-  const rows = await db.select().from(coupons).where(where).orderBy(desc(coupons.couponId)).limit(size).offset((page.current - 1) * size);
-  return { records: await toCouponDtos(db, rows, locale, userId, platformName, now), total: n, current: page.current, size, pages: Math.max(1, Math.ceil(n / size)) };
+  const rows = await db
+    .select()
+    .from(coupons)
+    .where(where)
+    .orderBy(desc(coupons.couponId))
+    .limit(size)
+    .offset((page.current - 1) * size);
+  return {
+    records: await toCouponDtos(db, rows, locale, userId, platformName, now),
+    total: n,
+    current: page.current,
+    size,
+    pages: Math.max(1, Math.ceil(n / size)),
+  };
 }
 
 /** GET /coupon/listByProdId: the shop's and the platform's claimable coupons that apply to a product. */
-export async function couponsForProduct(db: Db, locale: Locale, userId: string | null, prodId: number, now: Date, platformName: string): Promise<CouponDto[]> {
-  const [prod] = await db.select({ shopId: products.shopId }).from(products).where(eq(products.prodId, prodId)).limit(1);
+export async function couponsForProduct(
+  db: Db,
+  locale: Locale,
+  userId: string | null,
+  prodId: number,
+  now: Date,
+  platformName: string,
+): Promise<CouponDto[]> {
+  const [prod] = await db
+    .select({ shopId: products.shopId })
+    .from(products)
+    .where(eq(products.prodId, prodId))
+    .limit(1);
   if (!prod) return [];
-  const rows = await db.select().from(coupons).where(and(shown(now), or(eq(coupons.shopId, 0), eq(coupons.shopId, prod.shopId))))
-    .orderBy(desc(coupons.shopId), desc(coupons.couponId)).limit(50);
-  const links = rows.length ? await db.select().from(couponProds).where(and(inArray(couponProds.couponId, rows.map((r) => r.couponId)), eq(couponProds.prodId, prodId))) : [];
+  const rows = await db
+    .select()
+    .from(coupons)
+    .where(and(shown(now), or(eq(coupons.shopId, 0), eq(coupons.shopId, prod.shopId))))
+    .orderBy(desc(coupons.shopId), desc(coupons.couponId))
+    .limit(50);
+  const links = rows.length
+    ? await db
+        .select()
+        .from(couponProds)
+        .where(
+          and(
+            inArray(
+              couponProds.couponId,
+              rows.map((r) => r.couponId),
+            ),
+            eq(couponProds.prodId, prodId),
+          ),
+        )
+    : [];
   const linked = new Set(links.map((l) => l.couponId));
-  const applies = rows.filter((r) => couponCovers({ shopId: r.shopId, suitableProdType: r.suitableProdType as SuitableProdTypeValue, prodIds: linked.has(r.couponId) ? [prodId] : [] }, { shopId: prod.shopId, prodId }));
+  const applies = rows.filter((r) =>
+    couponCovers(
+      {
+        shopId: r.shopId,
+        suitableProdType: r.suitableProdType as SuitableProdTypeValue,
+        prodIds: linked.has(r.couponId) ? [prodId] : [],
+      },
+      { shopId: prod.shopId, prodId },
+    ),
+  );
   return toCouponDtos(db, applies, locale, userId, platformName, now);
 }
 
 /** The claimable coupons of one shop (decorated shop page's discount_coupon block). */
-export async function couponsOfShop(db: Db, locale: Locale, shopId: number, now: Date, limit = 12): Promise<CouponDto[]> {
-  const rows = await db.select().from(coupons).where(and(shown(now), eq(coupons.shopId, shopId))).orderBy(desc(coupons.couponId)).limit(limit);
+export async function couponsOfShop(
+  db: Db,
+  locale: Locale,
+  shopId: number,
+  now: Date,
+  limit = 12,
+): Promise<CouponDto[]> {
+  const rows = await db
+    .select()
+    .from(coupons)
+    .where(and(shown(now), eq(coupons.shopId, shopId)))
+    .orderBy(desc(coupons.couponId))
+    .limit(limit);
   return toCouponDtos(db, rows, locale, null, "", now);
 }
 
@@ -215,20 +372,41 @@ export async function claimCoupon(db: Db, userId: string, couponId: number, now:
     // The coupon (locked) with its shop's status in one statement. The user's count is read
     // after the lock is held, in its own statement: a subquery of the locking statement would
     // see the snapshot from before the wait (PostgreSQL READ COMMITTED) and let the limit slip.
-    const [locked] = await tx.select({ c: coupons, shopStatus: shops.shopStatus })
-      .from(coupons).leftJoin(shops, eq(shops.shopId, coupons.shopId))
-      .where(eq(coupons.couponId, couponId)).for("update", { of: coupons }).limit(1);
+    const [locked] = await tx
+      .select({ c: coupons, shopStatus: shops.shopStatus })
+      .from(coupons)
+      .leftJoin(shops, eq(shops.shopId, coupons.shopId))
+      .where(eq(coupons.couponId, couponId))
+      .for("update", { of: coupons })
+      .limit(1);
     if (!locked) throw new CouponError("coupon.notFound");
     const c = locked.c;
     if (c.shopId !== 0 && locked.shopStatus !== ShopStatus.OPEN) throw new CouponError("coupon.notFound");
-    const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(couponUsers).where(and(eq(couponUsers.couponId, couponId), eq(couponUsers.userId, userId)));
+    const [{ n } = { n: 0 }] = await tx
+      .select({ n: count() })
+      .from(couponUsers)
+      .where(and(eq(couponUsers.couponId, couponId), eq(couponUsers.userId, userId)));
     const member = c.memberOnly === 1 ? (await memberEquity(tx, userId, now)) !== null : null;
     const refusal = claimRefusal(c, Number(n), now, member);
     if (refusal) throw new CouponError(refusal, { n: c.limitNum });
-    const taken = await tx.update(coupons).set({ stocks: sql`${coupons.stocks} - 1` }).where(and(eq(coupons.couponId, couponId), gt(coupons.stocks, 0))).returning({ stocks: coupons.stocks });
+    const taken = await tx
+      .update(coupons)
+      .set({ stocks: sql`${coupons.stocks} - 1` })
+      .where(and(eq(coupons.couponId, couponId), gt(coupons.stocks, 0)))
+      .returning({ stocks: coupons.stocks });
     if (taken.length === 0) throw new CouponError("coupon.soldOut");
     const v = heldValidity(c, now);
-    const [row] = await tx.insert(couponUsers).values({ couponId, userId, shopId: c.shopId, status: 1, validStart: v.validStart, validEnd: v.validEnd, receiveTime: now })
+    const [row] = await tx
+      .insert(couponUsers)
+      .values({
+        couponId,
+        userId,
+        shopId: c.shopId,
+        status: 1,
+        validStart: v.validStart,
+        validEnd: v.validEnd,
+        receiveTime: now,
+      })
       .returning({ id: couponUsers.couponUserId });
     return row!.id;
   });
@@ -236,7 +414,11 @@ export async function claimCoupon(db: Db, userId: string, couponId: number, now:
 
 /** GET /p/myCoupon/listCouponIds: ids of the coupons the user has claimed (to show "claimed"). */
 export async function claimedCouponIds(db: Db, userId: string): Promise<number[]> {
-  const rows = await db.selectDistinct({ id: couponUsers.couponId }).from(couponUsers).where(eq(couponUsers.userId, userId)).orderBy(asc(couponUsers.couponId));
+  const rows = await db
+    .selectDistinct({ id: couponUsers.couponId })
+    .from(couponUsers)
+    .where(eq(couponUsers.userId, userId))
+    .orderBy(asc(couponUsers.couponId));
   return rows.map((r) => r.id);
 }
 
@@ -251,36 +433,68 @@ function statusWhere(status: MyCouponStatusValue, now: Date) {
 }
 
 /** GET /p/myCoupon/getCouponList?status=: the user's coupons of one status (not deleted), newest first. */
-export async function myCoupons(db: Db, userId: string, locale: Locale, status: MyCouponStatusValue, page: { current: number; size?: number }, now: Date, platformName: string) {
+export async function myCoupons(
+  db: Db,
+  userId: string,
+  locale: Locale,
+  status: MyCouponStatusValue,
+  page: { current: number; size?: number },
+  now: Date,
+  platformName: string,
+) {
   const size = Math.min(page.size ?? MY_COUPON_PAGE_SIZE, 50);
   const where = and(eq(couponUsers.userId, userId), eq(couponUsers.deleted, 0), statusWhere(status, now));
   const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(couponUsers).where(where);
-  const rows = await db.select({ h: couponUsers, c: coupons }).from(couponUsers).innerJoin(coupons, eq(coupons.couponId, couponUsers.couponId))
-    .where(where).orderBy(status === MyCouponStatus.UNUSED ? asc(couponUsers.validEnd) : desc(couponUsers.receiveTime), desc(couponUsers.couponUserId))
-    .limit(size).offset((page.current - 1) * size);
-  const names = await shopNames(db, rows.map((r) => r.c), locale, platformName);
+  const rows = await db
+    .select({ h: couponUsers, c: coupons })
+    .from(couponUsers)
+    .innerJoin(coupons, eq(coupons.couponId, couponUsers.couponId))
+    .where(where)
+    .orderBy(
+      status === MyCouponStatus.UNUSED ? asc(couponUsers.validEnd) : desc(couponUsers.receiveTime),
+      desc(couponUsers.couponUserId),
+    )
+    .limit(size)
+    .offset((page.current - 1) * size);
+  const names = await shopNames(
+    db,
+    rows.map((r) => r.c),
+    locale,
+    platformName,
+  );
   const records: MyCouponDto[] = rows.map(({ h, c }) => ({
     ...couponBaseDto(c, names.get(c.shopId) ?? "", locale),
-    couponUserId: h.couponUserId, userCouponStatus: myStatus(h, now),
-    receiveTime: h.receiveTime.toISOString(), validStart: h.validStart.toISOString(), validEnd: h.validEnd.toISOString(),
-    useTime: h.useTime?.toISOString() ?? null, orderNumbers: h.orderNumbers,
+    couponUserId: h.couponUserId,
+    userCouponStatus: myStatus(h, now),
+    receiveTime: h.receiveTime.toISOString(),
+    validStart: h.validStart.toISOString(),
+    validEnd: h.validEnd.toISOString(),
+    useTime: h.useTime?.toISOString() ?? null,
+    orderNumbers: h.orderNumbers,
   }));
   return { records, total: n, current: page.current, size, pages: Math.max(1, Math.ceil(n / size)) };
 }
 
 /** GET /p/myCoupon/getMyCouponsStatusCount. */
 export async function myCouponCounts(db: Db, userId: string, now: Date): Promise<MyCouponCountDto> {
-  const [r] = await db.select({
-    unUse: sql<number>`count(*) filter (where ${couponUsers.status} = 1 and ${couponUsers.validEnd} > ${now.toISOString()}::timestamptz)`,
-    used: sql<number>`count(*) filter (where ${couponUsers.status} = 2)`,
-    expired: sql<number>`count(*) filter (where ${couponUsers.status} = 1 and ${couponUsers.validEnd} <= ${now.toISOString()}::timestamptz)`,
-  }).from(couponUsers).where(and(eq(couponUsers.userId, userId), eq(couponUsers.deleted, 0)));
+  const [r] = await db
+    .select({
+      unUse: sql<number>`count(*) filter (where ${couponUsers.status} = 1 and ${couponUsers.validEnd} > ${now.toISOString()}::timestamptz)`,
+      used: sql<number>`count(*) filter (where ${couponUsers.status} = 2)`,
+      expired: sql<number>`count(*) filter (where ${couponUsers.status} = 1 and ${couponUsers.validEnd} <= ${now.toISOString()}::timestamptz)`,
+    })
+    .from(couponUsers)
+    .where(and(eq(couponUsers.userId, userId), eq(couponUsers.deleted, 0)));
   return { unUseCount: Number(r?.unUse ?? 0), useCount: Number(r?.used ?? 0), expiredCount: Number(r?.expired ?? 0) };
 }
 
 /** DELETE /p/myCoupon/deleteCoupon/{couponUserId}: only a used or expired one of the user's. */
 export async function deleteMyCoupon(db: Db, userId: string, couponUserId: number, now: Date): Promise<void> {
-  const [h] = await db.select().from(couponUsers).where(and(eq(couponUsers.couponUserId, couponUserId), eq(couponUsers.userId, userId), eq(couponUsers.deleted, 0))).limit(1);
+  const [h] = await db
+    .select()
+    .from(couponUsers)
+    .where(and(eq(couponUsers.couponUserId, couponUserId), eq(couponUsers.userId, userId), eq(couponUsers.deleted, 0)))
+    .limit(1);
   if (!h) throw new CouponError("coupon.notFound");
   if (myStatus(h, now) === MyCouponStatus.UNUSED) throw new CouponError("coupon.deleteUnused");
   await db.update(couponUsers).set({ deleted: 1 }).where(eq(couponUsers.couponUserId, couponUserId));
@@ -295,24 +509,50 @@ export async function deleteMyCoupon(db: Db, userId: string, couponUserId: numbe
  * them (locked FOR UPDATE in a transaction).
  */
 export async function heldCoupons(q: Q, userId: string, shopIds: readonly number[], now: Date): Promise<HeldCoupon[]> {
-  const rows = await q.select({ h: couponUsers, c: coupons }).from(couponUsers).innerJoin(coupons, eq(coupons.couponId, couponUsers.couponId))
-    .where(and(eq(couponUsers.userId, userId), eq(couponUsers.deleted, 0), eq(couponUsers.status, 1), gt(couponUsers.validEnd, now),
-      inArray(couponUsers.shopId, [0, ...new Set(shopIds)])))
+  const rows = await q
+    .select({ h: couponUsers, c: coupons })
+    .from(couponUsers)
+    .innerJoin(coupons, eq(coupons.couponId, couponUsers.couponId))
+    .where(
+      and(
+        eq(couponUsers.userId, userId),
+        eq(couponUsers.deleted, 0),
+        eq(couponUsers.status, 1),
+        gt(couponUsers.validEnd, now),
+        inArray(couponUsers.shopId, [0, ...new Set(shopIds)]),
+      ),
+    )
     .orderBy(asc(couponUsers.couponUserId));
   const scoped = rows.filter((r) => r.c.suitableProdType !== 0).map((r) => r.c.couponId);
-  const links = scoped.length ? await q.select().from(couponProds).where(inArray(couponProds.couponId, [...new Set(scoped)])) : [];
+  const links = scoped.length
+    ? await q
+        .select()
+        .from(couponProds)
+        .where(inArray(couponProds.couponId, [...new Set(scoped)]))
+    : [];
   return rows.map(({ h, c }) => ({
-    couponUserId: h.couponUserId, couponId: c.couponId, shopId: c.shopId,
-    couponType: c.couponType as CouponTypeValue, cashCondition: c.cashCondition, reduceAmount: c.reduceAmount, couponDiscount: c.couponDiscount,
-    suitableProdType: c.suitableProdType as SuitableProdTypeValue, prodIds: links.filter((l) => l.couponId === c.couponId).map((l) => l.prodId),
-    validStart: h.validStart, validEnd: h.validEnd, used: false,
+    couponUserId: h.couponUserId,
+    couponId: c.couponId,
+    shopId: c.shopId,
+    couponType: c.couponType as CouponTypeValue,
+    cashCondition: c.cashCondition,
+    reduceAmount: c.reduceAmount,
+    couponDiscount: c.couponDiscount,
+    suitableProdType: c.suitableProdType as SuitableProdTypeValue,
+    prodIds: links.filter((l) => l.couponId === c.couponId).map((l) => l.prodId),
+    validStart: h.validStart,
+    validEnd: h.validEnd,
+    used: false,
   }));
 }
 
 /** Names of held coupons for the checkout (per locale). */
 export async function couponNames(q: Q, couponIds: readonly number[], locale: Locale): Promise<Map<number, string>> {
   if (couponIds.length === 0) return new Map();
-  const rows = await q.select({ id: coupons.couponId, name: coupons.couponName }).from(coupons).where(inArray(coupons.couponId, [...new Set(couponIds)]));
+  const rows = await q
+    .select({ id: coupons.couponId, name: coupons.couponName })
+    .from(coupons)
+    .where(inArray(coupons.couponId, [...new Set(couponIds)]));
   return new Map(rows.map((r) => [r.id, pickText(r.name, locale)]));
 }
 
@@ -320,10 +560,24 @@ export async function couponNames(q: Q, couponIds: readonly number[], locale: Lo
  * Marks coupons used by orders, in the orders' transaction: status 1 → 2 only if still 1 and the
  * user's, else coupon.reason.used (the transaction then rolls back).
  */
-export async function useCoupons(tx: Tx, userId: string, uses: readonly { couponUserId: number; orderNumbers: string[] }[], now: Date): Promise<void> {
+export async function useCoupons(
+  tx: Tx,
+  userId: string,
+  uses: readonly { couponUserId: number; orderNumbers: string[] }[],
+  now: Date,
+): Promise<void> {
   for (const u of [...uses].sort((a, b) => a.couponUserId - b.couponUserId)) {
-    const done = await tx.update(couponUsers).set({ status: 2, useTime: now, orderNumbers: u.orderNumbers.join(",") })
-      .where(and(eq(couponUsers.couponUserId, u.couponUserId), eq(couponUsers.userId, userId), eq(couponUsers.status, 1), gt(couponUsers.validEnd, now)))
+    const done = await tx
+      .update(couponUsers)
+      .set({ status: 2, useTime: now, orderNumbers: u.orderNumbers.join(",") })
+      .where(
+        and(
+          eq(couponUsers.couponUserId, u.couponUserId),
+          eq(couponUsers.userId, userId),
+          eq(couponUsers.status, 1),
+          gt(couponUsers.validEnd, now),
+        ),
+      )
       .returning({ id: couponUsers.couponUserId });
     if (done.length === 0) throw new CouponError("coupon.reason.used");
   }
@@ -334,13 +588,23 @@ export async function useCoupons(tx: Tx, userId: string, uses: readonly { coupon
  * again) when every order it was used on is closed. An expired one comes back as expired.
  */
 export async function giveBackCoupons(tx: Tx, orderNumber: string): Promise<void> {
-  const used = await tx.select().from(couponUsers)
-    .where(and(eq(couponUsers.status, 2), sql`(',' || ${couponUsers.orderNumbers} || ',') like ${`%,${orderNumber},%`}`));
+  const used = await tx
+    .select()
+    .from(couponUsers)
+    .where(
+      and(eq(couponUsers.status, 2), sql`(',' || ${couponUsers.orderNumbers} || ',') like ${`%,${orderNumber},%`}`),
+    );
   for (const h of used) {
     const numbers = (h.orderNumbers ?? "").split(",").filter(Boolean);
-    const open = await tx.select({ n: count() }).from(orders).where(and(inArray(orders.orderNumber, numbers), sql`${orders.status} <> 6`));
+    const open = await tx
+      .select({ n: count() })
+      .from(orders)
+      .where(and(inArray(orders.orderNumber, numbers), sql`${orders.status} <> 6`));
     if (Number(open[0]?.n ?? 0) > 0) continue;
-    await tx.update(couponUsers).set({ status: 1, useTime: null, orderNumbers: null }).where(and(eq(couponUsers.couponUserId, h.couponUserId), eq(couponUsers.status, 2)));
+    await tx
+      .update(couponUsers)
+      .set({ status: 1, useTime: null, orderNumbers: null })
+      .where(and(eq(couponUsers.couponUserId, h.couponUserId), eq(couponUsers.status, 2)));
   }
 }
 
@@ -350,7 +614,12 @@ export async function giveBackCoupons(tx: Tx, orderNumber: string): Promise<void
  */
 export async function whyNotHeld(q: Q, userId: string, ids: readonly number[], now: Date): Promise<string> {
   if (ids.length === 0) return "coupon.notYours";
-  const rows = await q.select().from(couponUsers).where(and(eq(couponUsers.userId, userId), inArray(couponUsers.couponUserId, [...ids]), eq(couponUsers.deleted, 0)));
+  const rows = await q
+    .select()
+    .from(couponUsers)
+    .where(
+      and(eq(couponUsers.userId, userId), inArray(couponUsers.couponUserId, [...ids]), eq(couponUsers.deleted, 0)),
+    );
   if (rows.some((r) => r.status === 2)) return "coupon.reason.used";
   if (rows.some((r) => myStatus(r, now) === MyCouponStatus.EXPIRED)) return "coupon.reason.expired";
   return "coupon.notYours";

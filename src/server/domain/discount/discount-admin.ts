@@ -27,7 +27,10 @@ export interface ManagedDiscountDto extends Omit<DiscountDto, "shopName"> {
   createTime: string;
 }
 
-export function managedDiscountState(d: { status: number; startTime: Date; endTime: Date }, now: Date): ManagedDiscountDto["state"] {
+export function managedDiscountState(
+  d: { status: number; startTime: Date; endTime: Date },
+  now: Date,
+): ManagedDiscountDto["state"] {
   if (d.status !== 1) return "stopped";
   const s = activityStatus(d, now);
   return s === 1 ? "upcoming" : s === 2 ? "running" : "ended";
@@ -38,9 +41,14 @@ export async function createDiscount(db: Db, shopId: number, form: DiscountForm)
   return db.transaction(async (tx) => {
     await checkOwnProducts(tx, shopId, form.prodIds);
     const { prodIds, discountItems: tiers, ...fields } = form;
-    const [row] = await tx.insert(discounts).values({ ...fields, shopId, status: 1 }).returning({ id: discounts.discountId });
+    const [row] = await tx
+      .insert(discounts)
+      .values({ ...fields, shopId, status: 1 })
+      .returning({ id: discounts.discountId });
     const discountId = row!.id;
-    await tx.insert(discountItems).values(tiers.map((t) => ({ discountId, needAmount: t.needAmount, discount: t.discount })));
+    await tx
+      .insert(discountItems)
+      .values(tiers.map((t) => ({ discountId, needAmount: t.needAmount, discount: t.discount })));
     if (prodIds.length) await tx.insert(discountProds).values(prodIds.map((prodId) => ({ discountId, prodId })));
     return discountId;
   });
@@ -53,22 +61,50 @@ function stateWhere(state: number, now: Date): SQL | undefined {
 }
 
 /** GET /merchant/discounts: the shop's discounts, newest first. */
-export async function listManagedDiscounts(db: Db, shopId: number, locale: Locale, q: { state: number; current: number; size: number }, now: Date) {
+export async function listManagedDiscounts(
+  db: Db,
+  shopId: number,
+  locale: Locale,
+  q: { state: number; current: number; size: number },
+  now: Date,
+) {
   const where = and(eq(discounts.shopId, shopId), stateWhere(q.state, now));
   const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(discounts).where(where);
-  const rows = await db.select().from(discounts).where(where).orderBy(desc(discounts.discountId)).limit(q.size).offset((q.current - 1) * q.size);
+  const rows = await db
+    .select()
+    .from(discounts)
+    .where(where)
+    .orderBy(desc(discounts.discountId))
+    .limit(q.size)
+    .offset((q.current - 1) * q.size);
   const rules = await withRules(db, rows);
   const records: ManagedDiscountDto[] = rows.map((r, i) => {
     const { shopName: _shopName, ...dto } = discountDto(r, rules[i]!, "", locale, now);
-    return { ...dto, state: managedDiscountState(r, now), prodIds: [...(rules[i]!.prodIds ?? [])].sort((a, b) => a - b), createTime: r.createdAt.toISOString() };
+    return {
+      ...dto,
+      state: managedDiscountState(r, now),
+      prodIds: [...(rules[i]!.prodIds ?? [])].sort((a, b) => a - b),
+      createTime: r.createdAt.toISOString(),
+    };
   });
-  return { records, total: Number(n), current: q.current, size: q.size, pages: Math.max(1, Math.ceil(Number(n) / q.size)) };
+  return {
+    records,
+    total: Number(n),
+    current: q.current,
+    size: q.size,
+    pages: Math.max(1, Math.ceil(Number(n) / q.size)),
+  };
 }
 
 /** POST /merchant/discounts/{id}/stop. */
 export async function stopDiscount(db: Db, shopId: number, discountId: number, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
-    const [d] = await tx.select().from(discounts).where(and(eq(discounts.discountId, discountId), eq(discounts.shopId, shopId))).for("update").limit(1);
+    const [d] = await tx
+      .select()
+      .from(discounts)
+      .where(and(eq(discounts.discountId, discountId), eq(discounts.shopId, shopId)))
+      .for("update")
+      .limit(1);
     if (!d) throw new DiscountError("merchant.marketing.discountNotFound");
     const state = managedDiscountState(d, now);
     if (state === "stopped" || state === "ended") throw new DiscountError("merchant.marketing.alreadyStopped");

@@ -10,8 +10,14 @@
 import { and, asc, count, desc, eq, gt, inArray, lte, or, sql } from "drizzle-orm";
 import { pickText, type Locale } from "../../../lib/locale.ts";
 import {
-  ActivityStatus, DISCOUNT_PAGE_SIZE, DISCOUNT_PROD_PAGE_SIZE,
-  type ChooseDiscountDto, type DiscountDto, type DiscountProdDto, type DiscountRuleValue, type DiscountTypeValue,
+  ActivityStatus,
+  DISCOUNT_PAGE_SIZE,
+  DISCOUNT_PROD_PAGE_SIZE,
+  type ChooseDiscountDto,
+  type DiscountDto,
+  type DiscountProdDto,
+  type DiscountRuleValue,
+  type DiscountTypeValue,
 } from "../../../lib/discount/discount-types.ts";
 import { formatPrice } from "../../../lib/money.ts";
 import type { Db, Tx } from "../../db/client.ts";
@@ -39,20 +45,33 @@ export async function withRules(q: Q, rows: readonly DiscountRow[]): Promise<Dis
     q.select().from(discountProds).where(inArray(discountProds.discountId, ids)),
   ]);
   return rows.map((r) => ({
-    discountId: r.discountId, shopId: r.shopId, name: r.discountName,
-    rule: r.discountRule as DiscountRuleValue, type: r.discountType as DiscountTypeValue,
+    discountId: r.discountId,
+    shopId: r.shopId,
+    name: r.discountName,
+    rule: r.discountRule as DiscountRuleValue,
+    type: r.discountType as DiscountTypeValue,
     maxReduce: r.maxReduceAmount,
     tiers: tiers.filter((t) => t.discountId === r.discountId).map((t) => ({ need: t.needAmount, value: t.discount })),
     prodIds: r.suitableProdType === 1 ? prods.filter((p) => p.discountId === r.discountId).map((p) => p.prodId) : null,
-    startTime: r.startTime, endTime: r.endTime,
+    startTime: r.startTime,
+    endTime: r.endTime,
   }));
 }
 
 /** The discounts running now in these shops, with tiers and products (what the pricing engine needs). */
 export async function runningDiscounts(q: Q, shopIds: readonly number[], now: Date): Promise<DiscountRuleSet[]> {
   if (shopIds.length === 0) return [];
-  const rows = await q.select().from(discounts)
-    .where(and(inArray(discounts.shopId, [...new Set(shopIds)]), eq(discounts.status, 1), lte(discounts.startTime, now), gt(discounts.endTime, now)))
+  const rows = await q
+    .select()
+    .from(discounts)
+    .where(
+      and(
+        inArray(discounts.shopId, [...new Set(shopIds)]),
+        eq(discounts.status, 1),
+        lte(discounts.startTime, now),
+        gt(discounts.endTime, now),
+      ),
+    )
     .orderBy(asc(discounts.discountId));
   return withRules(q, rows);
 }
@@ -62,20 +81,34 @@ export async function runningDiscounts(q: Q, shopIds: readonly number[], now: Da
  * products: what a read model keeps, narrowed to the running ones at use (pricing's isRunning).
  */
 export async function liveDiscounts(q: Q, shopId: number, now: Date): Promise<DiscountRuleSet[]> {
-  const rows = await q.select().from(discounts)
+  const rows = await q
+    .select()
+    .from(discounts)
     .where(and(eq(discounts.shopId, shopId), eq(discounts.status, 1), gt(discounts.endTime, now)))
     .orderBy(asc(discounts.discountId));
   return withRules(q, rows);
 }
 
-export function discountDto(r: DiscountRow, rules: DiscountRuleSet, shopName: string, locale: Locale, now: Date): DiscountDto {
+export function discountDto(
+  r: DiscountRow,
+  rules: DiscountRuleSet,
+  shopName: string,
+  locale: Locale,
+  now: Date,
+): DiscountDto {
   return {
-    discountId: r.discountId, discountName: pickText(r.discountName, locale), shopId: r.shopId, shopName,
-    discountRule: rules.rule, discountType: rules.type,
+    discountId: r.discountId,
+    discountName: pickText(r.discountName, locale),
+    shopId: r.shopId,
+    shopName,
+    discountRule: rules.rule,
+    discountType: rules.type,
     maxReduceAmount: r.maxReduceAmount === null ? null : formatPrice(r.maxReduceAmount),
     suitableProdType: r.suitableProdType === 1 ? 1 : 0,
-    pcPic: r.pcPic, pcBackgroundPic: r.pcBackgroundPic,
-    startTime: r.startTime.toISOString(), endTime: r.endTime.toISOString(),
+    pcPic: r.pcPic,
+    pcBackgroundPic: r.pcBackgroundPic,
+    startTime: r.startTime.toISOString(),
+    endTime: r.endTime.toISOString(),
     activityStatus: activityStatus(r, now),
     discountItems: rules.tiers.map((t) => ({
       needAmount: rules.rule === 1 || rules.rule === 3 ? String(Number(t.need)) : formatPrice(t.need),
@@ -84,25 +117,45 @@ export function discountDto(r: DiscountRow, rules: DiscountRuleSet, shopName: st
   };
 }
 
-const listable = (now: Date) => and(eq(discounts.status, 1), gt(discounts.endTime, now), eq(shops.shopStatus, ShopStatus.OPEN));
+const listable = (now: Date) =>
+  and(eq(discounts.status, 1), gt(discounts.endTime, now), eq(shops.shopStatus, ShopStatus.OPEN));
 
 /** GET /marking/discount/getDiscountList: running and upcoming discounts, running first, soonest ending first. */
 export async function discountList(db: Db, locale: Locale, page: { current: number; size?: number }, now: Date) {
   const size = Math.min(page.size ?? DISCOUNT_PAGE_SIZE, 50);
-  const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(discounts).innerJoin(shops, eq(shops.shopId, discounts.shopId)).where(listable(now));
-  const rows = await db.select({ d: discounts, shopName: shops.shopName }).from(discounts).innerJoin(shops, eq(shops.shopId, discounts.shopId))
+  const [{ n } = { n: 0 }] = await db
+    .select({ n: count() })
+    .from(discounts)
+    .innerJoin(shops, eq(shops.shopId, discounts.shopId))
+    .where(listable(now));
+  const rows = await db
+    .select({ d: discounts, shopName: shops.shopName })
+    .from(discounts)
+    .innerJoin(shops, eq(shops.shopId, discounts.shopId))
     .where(listable(now))
-    .orderBy(sql`case when ${discounts.startTime} <= ${now.toISOString()}::timestamptz then 0 else 1 end`, asc(discounts.endTime), asc(discounts.discountId))
-    .limit(size).offset((page.current - 1) * size);
-  const rules = await withRules(db, rows.map((r) => r.d));
+    .orderBy(
+      sql`case when ${discounts.startTime} <= ${now.toISOString()}::timestamptz then 0 else 1 end`,
+      asc(discounts.endTime),
+      asc(discounts.discountId),
+    )
+    .limit(size)
+    .offset((page.current - 1) * size);
+  const rules = await withRules(
+    db,
+    rows.map((r) => r.d),
+  );
   const records = rows.map((r, i) => discountDto(r.d, rules[i]!, pickText(r.shopName, locale), locale, now));
   return { records, total: n, current: page.current, size, pages: Math.max(1, Math.ceil(n / size)) };
 }
 
 /** GET /marking/discount/getDiscountByDiscountId/{id}: a discount (any status; stopped or ended ones say so). */
 export async function discountDetail(db: Db, locale: Locale, discountId: number, now: Date): Promise<DiscountDto> {
-  const [row] = await db.select({ d: discounts, shopName: shops.shopName, shopStatus: shops.shopStatus }).from(discounts)
-    .innerJoin(shops, eq(shops.shopId, discounts.shopId)).where(eq(discounts.discountId, discountId)).limit(1);
+  const [row] = await db
+    .select({ d: discounts, shopName: shops.shopName, shopStatus: shops.shopStatus })
+    .from(discounts)
+    .innerJoin(shops, eq(shops.shopId, discounts.shopId))
+    .where(eq(discounts.discountId, discountId))
+    .limit(1);
   if (!row || row.shopStatus !== ShopStatus.OPEN) throw new DiscountError("discount.notFound");
   const [rules] = await withRules(db, [row.d]);
   return discountDto(row.d, rules!, pickText(row.shopName, locale), locale, now);
@@ -113,62 +166,126 @@ export async function discountDetail(db: Db, locale: Locale, discountId: number,
  * price of its cheapest on-sale SKU and its activity price: what one piece costs in this
  * activity, priced by the engine alone (so a tier reachable with one piece shows; others show the price).
  */
-export async function discountProdList(db: Db, locale: Locale, discountId: number, page: { current: number; size?: number }, now: Date) {
+export async function discountProdList(
+  db: Db,
+  locale: Locale,
+  discountId: number,
+  page: { current: number; size?: number },
+  now: Date,
+) {
   const [row] = await db.select().from(discounts).where(eq(discounts.discountId, discountId)).limit(1);
   if (!row) throw new DiscountError("discount.notFound");
   const [rules] = await withRules(db, [row]);
   const size = Math.min(page.size ?? DISCOUNT_PROD_PAGE_SIZE, 50);
   const where = and(
-    eq(products.shopId, row.shopId), eq(products.status, 1), eq(products.prodType, 0),
-    rules!.prodIds === null ? undefined : rules!.prodIds.length ? inArray(products.prodId, [...rules!.prodIds]) : sql`false`,
+    eq(products.shopId, row.shopId),
+    eq(products.status, 1),
+    eq(products.prodType, 0),
+    rules!.prodIds === null
+      ? undefined
+      : rules!.prodIds.length
+        ? inArray(products.prodId, [...rules!.prodIds])
+        : sql`false`,
   );
   const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(products).where(where);
-  const rows = await db.select({ prodId: products.prodId, pic: products.pic, price: products.price }).from(products).where(where)
-    .orderBy(desc(products.putawayTime), desc(products.prodId)).limit(size).offset((page.current - 1) * size);
-  const texts = await loadProductTexts(db, locale, rows.map((r) => r.prodId));
+  const rows = await db
+    .select({ prodId: products.prodId, pic: products.pic, price: products.price })
+    .from(products)
+    .where(where)
+    .orderBy(desc(products.putawayTime), desc(products.prodId))
+    .limit(size)
+    .offset((page.current - 1) * size);
+  const texts = await loadProductTexts(
+    db,
+    locale,
+    rows.map((r) => r.prodId),
+  );
   const live = activityStatus(row, now) === ActivityStatus.RUNNING;
   const records: DiscountProdDto[] = rows.map((r) => ({
-    prodId: r.prodId, prodName: texts.get(r.prodId)?.prodName ?? "", brief: texts.get(r.prodId)?.brief ?? "", pic: r.pic,
+    prodId: r.prodId,
+    prodName: texts.get(r.prodId)?.prodName ?? "",
+    brief: texts.get(r.prodId)?.brief ?? "",
+    pic: r.pic,
     price: formatPrice(r.price),
-    activityPrice: onePieceActivityPrice(rules!, { prodId: r.prodId, shopId: row.shopId, price: r.price }, live ? now : rules!.startTime),
+    activityPrice: onePieceActivityPrice(
+      rules!,
+      { prodId: r.prodId, shopId: row.shopId, price: r.price },
+      live ? now : rules!.startTime,
+    ),
   }));
   return { records, total: n, current: page.current, size, pages: Math.max(1, Math.ceil(n / size)) };
 }
 
 /** What one piece of a product costs under a discount (the engine on one line of count 1). */
-export function onePieceActivityPrice(rules: DiscountRuleSet, p: { prodId: number; shopId: number; price: string }, at: Date): string {
+export function onePieceActivityPrice(
+  rules: DiscountRuleSet,
+  p: { prodId: number; shopId: number; price: string },
+  at: Date,
+): string {
   const r = priceLines({
-    lines: [{ key: 1, prodId: p.prodId, skuId: 0, shopId: p.shopId, price: p.price, count: 1, discountId: rules.discountId }],
-    shops: [{ shopId: p.shopId, shopType: 0, freight: null }], buyer: { points: 0, memberFreeShipping: false },
-    discounts: [rules], now: at,
+    lines: [
+      { key: 1, prodId: p.prodId, skuId: 0, shopId: p.shopId, price: p.price, count: 1, discountId: rules.discountId },
+    ],
+    shops: [{ shopId: p.shopId, shopType: 0, freight: null }],
+    buyer: { points: 0, memberFreeShipping: false },
+    discounts: [rules],
+    now: at,
   });
   return r.goodsAfterCoupons;
 }
 
 /** GET /marking/discount/getDiscountByProdId: the running and upcoming discounts covering a product. */
 export async function discountsForProduct(db: Db, locale: Locale, prodId: number, now: Date): Promise<DiscountDto[]> {
-  const [prod] = await db.select({ shopId: products.shopId }).from(products).where(eq(products.prodId, prodId)).limit(1);
+  const [prod] = await db
+    .select({ shopId: products.shopId })
+    .from(products)
+    .where(eq(products.prodId, prodId))
+    .limit(1);
   if (!prod) return [];
-  const rows = await db.select({ d: discounts, shopName: shops.shopName }).from(discounts).innerJoin(shops, eq(shops.shopId, discounts.shopId))
-    .where(and(eq(discounts.shopId, prod.shopId), listable(now), or(eq(discounts.suitableProdType, 0),
-      inArray(discounts.discountId, db.select({ id: discountProds.discountId }).from(discountProds).where(eq(discountProds.prodId, prodId))))))
+  const rows = await db
+    .select({ d: discounts, shopName: shops.shopName })
+    .from(discounts)
+    .innerJoin(shops, eq(shops.shopId, discounts.shopId))
+    .where(
+      and(
+        eq(discounts.shopId, prod.shopId),
+        listable(now),
+        or(
+          eq(discounts.suitableProdType, 0),
+          inArray(
+            discounts.discountId,
+            db.select({ id: discountProds.discountId }).from(discountProds).where(eq(discountProds.prodId, prodId)),
+          ),
+        ),
+      ),
+    )
     .orderBy(asc(discounts.startTime), asc(discounts.discountId));
-  const rules = await withRules(db, rows.map((r) => r.d));
+  const rules = await withRules(
+    db,
+    rows.map((r) => r.d),
+  );
   return rows.map((r, i) => discountDto(r.d, rules[i]!, pickText(r.shopName, locale), locale, now));
 }
 
 /** The cart / checkout view of a discount group (CONTRACT §4.1 chooseDiscountItemDto); null for lines in no discount. */
-export function chooseDiscountDto(g: Pick<PricedGroup, "discount" | "tierIndex" | "reduce" | "hint">, locale: Locale): ChooseDiscountDto | null {
+export function chooseDiscountDto(
+  g: Pick<PricedGroup, "discount" | "tierIndex" | "reduce" | "hint">,
+  locale: Locale,
+): ChooseDiscountDto | null {
   const d = g.discount;
   if (!d) return null;
   const tiers = [...d.tiers].sort((a, b) => Number(a.need) - Number(b.need));
   const tier = g.tierIndex >= 0 ? tiers[g.tierIndex] : undefined;
   const count = d.rule === 1 || d.rule === 3;
   return {
-    discountId: d.discountId, discountName: pickText(d.name, locale), discountRule: d.rule, discountType: d.type,
+    discountId: d.discountId,
+    discountName: pickText(d.name, locale),
+    discountRule: d.rule,
+    discountType: d.type,
     needAmount: tier ? (count ? String(Number(tier.need)) : formatPrice(tier.need)) : null,
     reduceAmount: g.reduce,
     discount: tier && (d.rule === 2 || d.rule === 3) ? String(Number(tier.value)) : null,
-    hint: g.hint, endTime: d.endTime.toISOString(),
+    hint: g.hint,
+    endTime: d.endTime.toISOString(),
   };
 }

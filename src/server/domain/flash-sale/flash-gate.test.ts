@@ -6,7 +6,10 @@ const opts = { maxActive: 2, maxWaiting: 2, maxWaitMs: 50, refreshMs: 1000 };
 describe("flash gate", () => {
   it("lets through at most the units it counts; the rest are sold out without waiting", async () => {
     let loads = 0;
-    const gate = new FlashGate({ ...opts, maxActive: 100, maxWaiting: 0 }, async () => { loads++; return 3; });
+    const gate = new FlashGate({ ...opts, maxActive: 100, maxWaiting: 0 }, async () => {
+      loads++;
+      return 3;
+    });
     const answers = await Promise.all(Array.from({ length: 10 }, () => gate.enter(1, 1)));
     expect(answers.filter((a) => a.ok)).toHaveLength(3);
     expect(answers.filter((a) => !a.ok && a.reason === "soldOut")).toHaveLength(7);

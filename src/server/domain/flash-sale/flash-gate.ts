@@ -16,7 +16,8 @@
 
 /** How the transaction ended: ok (pieces sold), failed (pieces go back), soldOut (the database had none left: the counter drops to 0). */
 export type GateOutcome = "ok" | "failed" | "soldOut";
-export type GateAnswer = { ok: true; release: (outcome: GateOutcome) => void } | { ok: false; reason: "soldOut" | "busy" };
+export type GateAnswer =
+  { ok: true; release: (outcome: GateOutcome) => void } | { ok: false; reason: "soldOut" | "busy" };
 
 export interface GateOptions {
   maxActive: number;
@@ -38,7 +39,10 @@ export class FlashGate {
   private readonly waiting: (() => void)[] = [];
   private readonly now: () => number;
 
-  constructor(private readonly opts: GateOptions, private readonly load: (seckillSkuId: number) => Promise<number>) {
+  constructor(
+    private readonly opts: GateOptions,
+    private readonly load: (seckillSkuId: number) => Promise<number>,
+  ) {
     this.now = opts.now ?? Date.now;
   }
 
@@ -63,10 +67,14 @@ export class FlashGate {
       }
       const cc = c;
       if (!cc.loading) {
-        cc.loading = this.load(id).then((n) => {
-          cc.left = Math.max(0, n);
-          cc.loadedAt = this.now();
-        }).finally(() => { cc.loading = null; });
+        cc.loading = this.load(id)
+          .then((n) => {
+            cc.left = Math.max(0, n);
+            cc.loadedAt = this.now();
+          })
+          .finally(() => {
+            cc.loading = null;
+          });
       }
       await cc.loading;
     } else if (c.loading) await c.loading;
@@ -78,14 +86,19 @@ export class FlashGate {
     const c = await this.counter(seckillSkuId);
     if (c.left < count) return { ok: false, reason: "soldOut" };
     c.left -= count;
-    const giveBack = () => { c.left += count; };
+    const giveBack = () => {
+      c.left += count;
+    };
     if (this.active >= this.opts.maxActive) {
       if (this.waiting.length >= this.opts.maxWaiting) {
         giveBack();
         return { ok: false, reason: "busy" };
       }
       const got = await new Promise<boolean>((resolve) => {
-        const wake = () => { clearTimeout(timer); resolve(true); };
+        const wake = () => {
+          clearTimeout(timer);
+          resolve(true);
+        };
         const timer = setTimeout(() => {
           const i = this.waiting.indexOf(wake);
           if (i >= 0) this.waiting.splice(i, 1);
@@ -110,7 +123,8 @@ export class FlashGate {
           c.loadedAt = this.now();
         }
         const next = this.waiting.shift();
-        if (next) next(); // the slot passes on
+        if (next)
+          next(); // the slot passes on
         else this.active--;
       },
     };

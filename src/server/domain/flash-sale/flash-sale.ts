@@ -15,11 +15,28 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { ID_MAX } from "../../../lib/constants.ts";
 import { and, asc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { ResponseCode } from "../../../lib/api-types.ts";
-import { FlashState, soldPercent, windowState, withinLimit, type FlashActivityDto, type FlashSessionDto, type FlashSkuDto } from "../../../lib/flash-sale/flash-sale.ts";
+import {
+  FlashState,
+  soldPercent,
+  windowState,
+  withinLimit,
+  type FlashActivityDto,
+  type FlashSessionDto,
+  type FlashSkuDto,
+} from "../../../lib/flash-sale/flash-sale.ts";
 import { pickText, type Locale } from "../../../lib/locale.ts";
 import { compare, formatPrice } from "../../../lib/money.ts";
 import { rowsOf, type Db, type Tx } from "../../db/client.ts";
-import { flashActivities, flashBuys, flashOrders, flashSessions, flashSkus, products, shops, skus } from "../../db/schema/index.ts";
+import {
+  flashActivities,
+  flashBuys,
+  flashOrders,
+  flashSessions,
+  flashSkus,
+  products,
+  shops,
+  skus,
+} from "../../db/schema/index.ts";
 import { registerOrderTypeHooks } from "../order/order-lifecycle.ts";
 import { loadNames, OrderSubmitError, type ActivityBuy, type ActivityRef } from "../order/order-submit.ts";
 import { ShopStatus } from "../shop/shop.ts";
@@ -44,7 +61,10 @@ export function shanghaiDayStart(now: Date): Date {
 // ------------------------------------------------------------------------------------------
 
 function pathFor(secret: string, userId: string, seckillId: number, bucket: number): string {
-  return createHmac("sha256", `seckill-path:${secret}`).update(`${userId}:${seckillId}:${bucket}`).digest("base64url").slice(0, 32);
+  return createHmac("sha256", `seckill-path:${secret}`)
+    .update(`${userId}:${seckillId}:${bucket}`)
+    .digest("base64url")
+    .slice(0, 32);
 }
 
 /** The order path of a buyer for an activity at `now`. */
@@ -74,17 +94,48 @@ async function prodNames(q: Q, prodIds: readonly number[], locale: Locale): Prom
 }
 
 /** Activities with their SKUs as DTOs (activities of offline products or closed shops are left out). */
-async function activityDtos(q: Q, rows: readonly ActivityRow[], locale: Locale, now: Date): Promise<FlashActivityDto[]> {
+async function activityDtos(
+  q: Q,
+  rows: readonly ActivityRow[],
+  locale: Locale,
+  now: Date,
+): Promise<FlashActivityDto[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.seckillId);
-  const prodRows = await q.select({ prodId: products.prodId, pic: products.pic, status: products.status, shopStatus: shops.shopStatus })
-    .from(products).innerJoin(shops, eq(shops.shopId, products.shopId)).where(inArray(products.prodId, rows.map((r) => r.prodId)));
+  const prodRows = await q
+    .select({ prodId: products.prodId, pic: products.pic, status: products.status, shopStatus: shops.shopStatus })
+    .from(products)
+    .innerJoin(shops, eq(shops.shopId, products.shopId))
+    .where(
+      inArray(
+        products.prodId,
+        rows.map((r) => r.prodId),
+      ),
+    );
   const prods = new Map(prodRows.map((p) => [p.prodId, p]));
-  const skuRows = await q.select({
-    seckillSkuId: flashSkus.seckillSkuId, seckillId: flashSkus.seckillId, skuId: flashSkus.skuId, seckillPrice: flashSkus.price, stocks: flashSkus.stocks,
-    origin: flashSkus.originStocks, price: skus.price, skuName: skus.skuName, properties: skus.properties, pic: skus.pic, skuStatus: skus.status,
-  }).from(flashSkus).innerJoin(skus, eq(skus.skuId, flashSkus.skuId)).where(inArray(flashSkus.seckillId, ids)).orderBy(asc(flashSkus.seckillSkuId));
-  const names = await prodNames(q, rows.map((r) => r.prodId), locale);
+  const skuRows = await q
+    .select({
+      seckillSkuId: flashSkus.seckillSkuId,
+      seckillId: flashSkus.seckillId,
+      skuId: flashSkus.skuId,
+      seckillPrice: flashSkus.price,
+      stocks: flashSkus.stocks,
+      origin: flashSkus.originStocks,
+      price: skus.price,
+      skuName: skus.skuName,
+      properties: skus.properties,
+      pic: skus.pic,
+      skuStatus: skus.status,
+    })
+    .from(flashSkus)
+    .innerJoin(skus, eq(skus.skuId, flashSkus.skuId))
+    .where(inArray(flashSkus.seckillId, ids))
+    .orderBy(asc(flashSkus.seckillSkuId));
+  const names = await prodNames(
+    q,
+    rows.map((r) => r.prodId),
+    locale,
+  );
   const out: FlashActivityDto[] = [];
   for (const r of rows) {
     const p = prods.get(r.prodId);
@@ -92,56 +143,113 @@ async function activityDtos(q: Q, rows: readonly ActivityRow[], locale: Locale, 
     const list = skuRows.filter((s) => s.seckillId === r.seckillId && s.skuStatus === 1);
     if (list.length === 0) continue;
     const skuDtos: FlashSkuDto[] = list.map((s) => ({
-      seckillSkuId: s.seckillSkuId, skuId: s.skuId, skuName: pickText(s.skuName, locale), properties: pickText(s.properties, locale),
-      pic: s.pic || p.pic, price: formatPrice(s.price), seckillPrice: formatPrice(s.seckillPrice), seckillStocks: s.stocks,
+      seckillSkuId: s.seckillSkuId,
+      skuId: s.skuId,
+      skuName: pickText(s.skuName, locale),
+      properties: pickText(s.properties, locale),
+      pic: s.pic || p.pic,
+      price: formatPrice(s.price),
+      seckillPrice: formatPrice(s.seckillPrice),
+      seckillStocks: s.stocks,
     }));
     const cheapest = skuDtos.reduce((a, b) => (compare(b.seckillPrice, a.seckillPrice) < 0 ? b : a));
     const total = list.reduce((n, s) => n + s.stocks, 0);
     const origin = list.reduce((n, s) => n + s.origin, 0);
     out.push({
-      seckillId: r.seckillId, sessionId: r.sessionId, prodId: r.prodId, shopId: r.shopId, prodName: names.get(r.prodId) ?? "", pic: p.pic,
-      startTime: r.startTime.toISOString(), endTime: r.endTime.toISOString(),
+      seckillId: r.seckillId,
+      sessionId: r.sessionId,
+      prodId: r.prodId,
+      shopId: r.shopId,
+      prodName: names.get(r.prodId) ?? "",
+      pic: p.pic,
+      startTime: r.startTime.toISOString(),
+      endTime: r.endTime.toISOString(),
       activityStatus: r.status === 1 ? windowState(r.startTime, r.endTime, now) : FlashState.ENDED,
-      seckillPrice: cheapest.seckillPrice, price: cheapest.price, maxNum: r.maxNum, payMinutes: r.payMinutes,
-      seckillTotalStocks: total, seckillOriginStocks: origin, salesRatio: soldPercent(origin, total), seckillSkuList: skuDtos,
+      seckillPrice: cheapest.seckillPrice,
+      price: cheapest.price,
+      maxNum: r.maxNum,
+      payMinutes: r.payMinutes,
+      seckillTotalStocks: total,
+      seckillOriginStocks: origin,
+      salesRatio: soldPercent(origin, total),
+      seckillSkuList: skuDtos,
     });
   }
   return out;
 }
 
 const activityColumns = {
-  seckillId: flashActivities.seckillId, sessionId: flashActivities.sessionId, shopId: flashActivities.shopId, prodId: flashActivities.prodId,
-  maxNum: flashActivities.maxNum, payMinutes: flashActivities.payMinutes, status: flashActivities.status, createdAt: flashActivities.createdAt,
-  startTime: flashSessions.startTime, endTime: flashSessions.endTime,
+  seckillId: flashActivities.seckillId,
+  sessionId: flashActivities.sessionId,
+  shopId: flashActivities.shopId,
+  prodId: flashActivities.prodId,
+  maxNum: flashActivities.maxNum,
+  payMinutes: flashActivities.payMinutes,
+  status: flashActivities.status,
+  createdAt: flashActivities.createdAt,
+  startTime: flashSessions.startTime,
+  endTime: flashSessions.endTime,
 };
 
 /** The sessions overlapping today and tomorrow (Asia/Shanghai), earliest first, each with its activities. */
 export async function flashSessionList(db: Db, locale: Locale, now: Date): Promise<FlashSessionDto[]> {
   const from = shanghaiDayStart(now);
   const to = new Date(from.getTime() + 2 * DAY_MS);
-  const sessions = await db.select().from(flashSessions)
-    .where(and(lt(flashSessions.startTime, to), gte(flashSessions.endTime, from))).orderBy(asc(flashSessions.startTime), asc(flashSessions.sessionId)).limit(48);
+  const sessions = await db
+    .select()
+    .from(flashSessions)
+    .where(and(lt(flashSessions.startTime, to), gte(flashSessions.endTime, from)))
+    .orderBy(asc(flashSessions.startTime), asc(flashSessions.sessionId))
+    .limit(48);
   if (sessions.length === 0) return [];
-  const rows = await db.select(activityColumns).from(flashActivities).innerJoin(flashSessions, eq(flashSessions.sessionId, flashActivities.sessionId))
-    .where(and(inArray(flashActivities.sessionId, sessions.map((s) => s.sessionId)), eq(flashActivities.status, 1))).orderBy(asc(flashActivities.seckillId));
+  const rows = await db
+    .select(activityColumns)
+    .from(flashActivities)
+    .innerJoin(flashSessions, eq(flashSessions.sessionId, flashActivities.sessionId))
+    .where(
+      and(
+        inArray(
+          flashActivities.sessionId,
+          sessions.map((s) => s.sessionId),
+        ),
+        eq(flashActivities.status, 1),
+      ),
+    )
+    .orderBy(asc(flashActivities.seckillId));
   const acts = await activityDtos(db, rows, locale, now);
   return sessions.map((s) => ({
-    sessionId: s.sessionId, startTime: s.startTime.toISOString(), endTime: s.endTime.toISOString(),
-    activityStatus: windowState(s.startTime, s.endTime, now), activities: acts.filter((a) => a.sessionId === s.sessionId),
+    sessionId: s.sessionId,
+    startTime: s.startTime.toISOString(),
+    endTime: s.endTime.toISOString(),
+    activityStatus: windowState(s.startTime, s.endTime, now),
+    activities: acts.filter((a) => a.sessionId === s.sessionId),
   }));
 }
 
 /** One activity (also ended ones, so their page says so); null when unknown or its product is gone. */
-export async function flashActivity(q: Q, seckillId: number, locale: Locale, now: Date): Promise<FlashActivityDto | null> {
-  const rows = await q.select(activityColumns).from(flashActivities).innerJoin(flashSessions, eq(flashSessions.sessionId, flashActivities.sessionId))
-    .where(eq(flashActivities.seckillId, seckillId)).limit(1);
+export async function flashActivity(
+  q: Q,
+  seckillId: number,
+  locale: Locale,
+  now: Date,
+): Promise<FlashActivityDto | null> {
+  const rows = await q
+    .select(activityColumns)
+    .from(flashActivities)
+    .innerJoin(flashSessions, eq(flashSessions.sessionId, flashActivities.sessionId))
+    .where(eq(flashActivities.seckillId, seckillId))
+    .limit(1);
   const [dto] = await activityDtos(q, rows, locale, now);
   return dto ?? null;
 }
 
 /** Units left of a flash SKU (the gate's loader). */
 export async function flashSkuStock(db: Db, seckillSkuId: number): Promise<number> {
-  const [row] = await db.select({ stocks: flashSkus.stocks }).from(flashSkus).where(eq(flashSkus.seckillSkuId, seckillSkuId)).limit(1);
+  const [row] = await db
+    .select({ stocks: flashSkus.stocks })
+    .from(flashSkus)
+    .where(eq(flashSkus.seckillSkuId, seckillSkuId))
+    .limit(1);
   return row?.stocks ?? 0;
 }
 
@@ -150,10 +258,16 @@ export async function flashSkuStock(db: Db, seckillSkuId: number): Promise<numbe
 // ------------------------------------------------------------------------------------------
 
 async function loadForBuy(q: Q, seckillId: number, seckillSkuId: number) {
-  const [row] = await q.select({ ...activityColumns, skuId: flashSkus.skuId, price: flashSkus.price, stocks: flashSkus.stocks })
-    .from(flashActivities).innerJoin(flashSessions, eq(flashSessions.sessionId, flashActivities.sessionId))
-    .innerJoin(flashSkus, and(eq(flashSkus.seckillId, flashActivities.seckillId), eq(flashSkus.seckillSkuId, seckillSkuId)))
-    .where(eq(flashActivities.seckillId, seckillId)).limit(1);
+  const [row] = await q
+    .select({ ...activityColumns, skuId: flashSkus.skuId, price: flashSkus.price, stocks: flashSkus.stocks })
+    .from(flashActivities)
+    .innerJoin(flashSessions, eq(flashSessions.sessionId, flashActivities.sessionId))
+    .innerJoin(
+      flashSkus,
+      and(eq(flashSkus.seckillId, flashActivities.seckillId), eq(flashSkus.seckillSkuId, seckillSkuId)),
+    )
+    .where(eq(flashActivities.seckillId, seckillId))
+    .limit(1);
   return row ?? null;
 }
 
@@ -165,7 +279,11 @@ function checkRunning(a: { status: number; startTime: Date; endTime: Date }, now
 }
 
 async function boughtBy(q: Q, seckillId: number, userId: string): Promise<number> {
-  const [row] = await q.select({ count: flashBuys.count }).from(flashBuys).where(and(eq(flashBuys.seckillId, seckillId), eq(flashBuys.userId, userId))).limit(1);
+  const [row] = await q
+    .select({ count: flashBuys.count })
+    .from(flashBuys)
+    .where(and(eq(flashBuys.seckillId, seckillId), eq(flashBuys.userId, userId)))
+    .limit(1);
   return row?.count ?? 0;
 }
 
@@ -188,31 +306,44 @@ export function flashBuy(ref: { seckillId: number; seckillSkuId: number }): Acti
     ref: { seckillId: ref.seckillId, seckillSkuId: ref.seckillSkuId },
     orderType: FLASH_ORDER_TYPE,
     ownStock: true,
-    provider: (line) => (price !== null && line.skuId === skuId ? { kind: "seckill", activityId: ref.seckillId, price, excludesDiscounts: true } : null),
+    provider: (line) =>
+      price !== null && line.skuId === skuId
+        ? { kind: "seckill", activityId: ref.seckillId, price, excludesDiscounts: true }
+        : null,
     check: async (q, userId, line, now) => {
       const a = await matches(q, line);
       checkRunning(a, now);
-      if (!withinLimit(a.maxNum, await boughtBy(q, a.seckillId, userId), line.prodCount)) throw new OrderSubmitError("flashSale.overLimit", ResponseCode.SHOW_FAIL, { max: a.maxNum });
+      if (!withinLimit(a.maxNum, await boughtBy(q, a.seckillId, userId), line.prodCount))
+        throw new OrderSubmitError("flashSale.overLimit", ResponseCode.SHOW_FAIL, { max: a.maxNum });
       if (a.stocks < line.prodCount) throw new OrderSubmitError("flashSale.soldOut", ResponseCode.NO_STOCK);
     },
     take: async (tx, userId, line, now) => {
       const a = await matches(tx, line);
       checkRunning(a, now);
       const n = line.prodCount;
-      const took = await tx.update(flashSkus).set({ stocks: sql`${flashSkus.stocks} - ${n}` })
-        .where(and(eq(flashSkus.seckillSkuId, ref.seckillSkuId), gte(flashSkus.stocks, n))).returning({ left: flashSkus.stocks });
+      const took = await tx
+        .update(flashSkus)
+        .set({ stocks: sql`${flashSkus.stocks} - ${n}` })
+        .where(and(eq(flashSkus.seckillSkuId, ref.seckillSkuId), gte(flashSkus.stocks, n)))
+        .returning({ left: flashSkus.stocks });
       if (took.length === 0) throw new OrderSubmitError("flashSale.soldOut", ResponseCode.NO_STOCK);
-      if (a.maxNum >= 0 && n > a.maxNum) throw new OrderSubmitError("flashSale.overLimit", ResponseCode.SHOW_FAIL, { max: a.maxNum });
-      const counted = rowsOf<{ count: number }>(await tx.execute(sql`
+      if (a.maxNum >= 0 && n > a.maxNum)
+        throw new OrderSubmitError("flashSale.overLimit", ResponseCode.SHOW_FAIL, { max: a.maxNum });
+      const counted = rowsOf<{ count: number }>(
+        await tx.execute(sql`
         insert into flash_buys (seckill_id, user_id, count) values (${a.seckillId}, ${userId}, ${n})
         on conflict (seckill_id, user_id) do update set count = flash_buys.count + excluded.count
         where ${a.maxNum} < 0 or flash_buys.count + excluded.count <= ${a.maxNum}
-        returning count`));
-      if (counted.length === 0) throw new OrderSubmitError("flashSale.overLimit", ResponseCode.SHOW_FAIL, { max: a.maxNum });
+        returning count`),
+      );
+      if (counted.length === 0)
+        throw new OrderSubmitError("flashSale.overLimit", ResponseCode.SHOW_FAIL, { max: a.maxNum });
       return {
         payDeadline: new Date(now.getTime() + a.payMinutes * MINUTE_MS),
         record: async (orderNumber) => {
-          await tx.insert(flashOrders).values({ orderNumber, seckillId: a.seckillId, seckillSkuId: ref.seckillSkuId, userId, count: n });
+          await tx
+            .insert(flashOrders)
+            .values({ orderNumber, seckillId: a.seckillId, seckillSkuId: ref.seckillSkuId, userId, count: n });
         },
       };
     },
@@ -229,11 +360,19 @@ export function flashBuyOf(ref: ActivityRef): ActivityBuy | null {
 // A flash order closing unpaid gives its units and the buyer's allowance back (once).
 registerOrderTypeHooks(FLASH_ORDER_TYPE, {
   onClose: async (tx, order) => {
-    const [fo] = await tx.update(flashOrders).set({ returned: 1 })
-      .where(and(eq(flashOrders.orderNumber, order.orderNumber), eq(flashOrders.returned, 0))).returning();
+    const [fo] = await tx
+      .update(flashOrders)
+      .set({ returned: 1 })
+      .where(and(eq(flashOrders.orderNumber, order.orderNumber), eq(flashOrders.returned, 0)))
+      .returning();
     if (fo) {
-      await tx.update(flashSkus).set({ stocks: sql`${flashSkus.stocks} + ${fo.count}` }).where(eq(flashSkus.seckillSkuId, fo.seckillSkuId));
-      await tx.update(flashBuys).set({ count: sql`greatest(0, ${flashBuys.count} - ${fo.count})` })
+      await tx
+        .update(flashSkus)
+        .set({ stocks: sql`${flashSkus.stocks} + ${fo.count}` })
+        .where(eq(flashSkus.seckillSkuId, fo.seckillSkuId));
+      await tx
+        .update(flashBuys)
+        .set({ count: sql`greatest(0, ${flashBuys.count} - ${fo.count})` })
         .where(and(eq(flashBuys.seckillId, fo.seckillId), eq(flashBuys.userId, fo.userId)));
     }
     return true;
@@ -251,10 +390,18 @@ export class FlashAdminError extends DomainError {}
 const SESSION_MAX_MS = DAY_MS;
 
 /** A new session [start, end): end after start, at most 24 hours, not already over. */
-export async function createFlashSession(db: Db, input: { startTime: Date; endTime: Date }, now: Date): Promise<number> {
+export async function createFlashSession(
+  db: Db,
+  input: { startTime: Date; endTime: Date },
+  now: Date,
+): Promise<number> {
   const len = input.endTime.getTime() - input.startTime.getTime();
-  if (!(len > 0) || len > SESSION_MAX_MS || input.endTime.getTime() <= now.getTime()) throw new FlashAdminError("flashSale.badWindow");
-  const [row] = await db.insert(flashSessions).values({ startTime: input.startTime, endTime: input.endTime, createdAt: now }).returning({ id: flashSessions.sessionId });
+  if (!(len > 0) || len > SESSION_MAX_MS || input.endTime.getTime() <= now.getTime())
+    throw new FlashAdminError("flashSale.badWindow");
+  const [row] = await db
+    .insert(flashSessions)
+    .values({ startTime: input.startTime, endTime: input.endTime, createdAt: now })
+    .returning({ id: flashSessions.sessionId });
   return row!.id;
 }
 
@@ -267,38 +414,94 @@ export interface FlashActivityInput {
 }
 
 /** A new flash activity of the shop's own product: every SKU of that product, flash price below its price, stock ≥ 1. */
-export async function createFlashActivity(db: Db, shopId: number, input: FlashActivityInput, now: Date): Promise<number> {
+export async function createFlashActivity(
+  db: Db,
+  shopId: number,
+  input: FlashActivityInput,
+  now: Date,
+): Promise<number> {
   return db.transaction(async (tx) => {
-    const [session] = await tx.select().from(flashSessions).where(eq(flashSessions.sessionId, input.sessionId)).limit(1);
+    const [session] = await tx
+      .select()
+      .from(flashSessions)
+      .where(eq(flashSessions.sessionId, input.sessionId))
+      .limit(1);
     if (!session || session.endTime.getTime() <= now.getTime()) throw new FlashAdminError("flashSale.sessionNotFound");
-    const [prod] = await tx.select({ shopId: products.shopId, status: products.status }).from(products).where(eq(products.prodId, input.prodId)).limit(1);
+    const [prod] = await tx
+      .select({ shopId: products.shopId, status: products.status })
+      .from(products)
+      .where(eq(products.prodId, input.prodId))
+      .limit(1);
     if (!prod || prod.shopId !== shopId) throw new FlashAdminError("flashSale.prodNotFound");
     const ids = input.skus.map((s) => s.skuId);
     if (ids.length === 0 || new Set(ids).size !== ids.length) throw new FlashAdminError("flashSale.badSkus");
-    const rows = await tx.select({ skuId: skus.skuId, price: skus.price }).from(skus).where(and(inArray(skus.skuId, ids), eq(skus.prodId, input.prodId)));
+    const rows = await tx
+      .select({ skuId: skus.skuId, price: skus.price })
+      .from(skus)
+      .where(and(inArray(skus.skuId, ids), eq(skus.prodId, input.prodId)));
     if (rows.length !== ids.length) throw new FlashAdminError("flashSale.badSkus");
     for (const s of input.skus) {
       const base = rows.find((r) => r.skuId === s.skuId)!;
-      if (!(compare(s.price, 0) > 0) || compare(s.price, base.price) >= 0 || !Number.isSafeInteger(s.stocks) || s.stocks < 1) throw new FlashAdminError("flashSale.badSkus");
+      if (
+        !(compare(s.price, 0) > 0) ||
+        compare(s.price, base.price) >= 0 ||
+        !Number.isSafeInteger(s.stocks) ||
+        s.stocks < 1
+      )
+        throw new FlashAdminError("flashSale.badSkus");
     }
-    const [a] = await tx.insert(flashActivities).values({ sessionId: input.sessionId, shopId, prodId: input.prodId, maxNum: input.maxNum, payMinutes: input.payMinutes, createdAt: now })
+    const [a] = await tx
+      .insert(flashActivities)
+      .values({
+        sessionId: input.sessionId,
+        shopId,
+        prodId: input.prodId,
+        maxNum: input.maxNum,
+        payMinutes: input.payMinutes,
+        createdAt: now,
+      })
       .returning({ id: flashActivities.seckillId });
-    await tx.insert(flashSkus).values(input.skus.map((s) => ({ seckillId: a!.id, skuId: s.skuId, price: formatPrice(s.price), stocks: s.stocks, originStocks: s.stocks })));
+    await tx
+      .insert(flashSkus)
+      .values(
+        input.skus.map((s) => ({
+          seckillId: a!.id,
+          skuId: s.skuId,
+          price: formatPrice(s.price),
+          stocks: s.stocks,
+          originStocks: s.stocks,
+        })),
+      );
     return a!.id;
   });
 }
 
 /** The shop's flash activities, newest first. */
-export async function shopFlashActivities(db: Db, shopId: number, locale: Locale, now: Date): Promise<FlashActivityDto[]> {
-  const rows = await db.select(activityColumns).from(flashActivities).innerJoin(flashSessions, eq(flashSessions.sessionId, flashActivities.sessionId))
-    .where(eq(flashActivities.shopId, shopId)).orderBy(sql`${flashActivities.seckillId} desc`).limit(100);
+export async function shopFlashActivities(
+  db: Db,
+  shopId: number,
+  locale: Locale,
+  now: Date,
+): Promise<FlashActivityDto[]> {
+  const rows = await db
+    .select(activityColumns)
+    .from(flashActivities)
+    .innerJoin(flashSessions, eq(flashSessions.sessionId, flashActivities.sessionId))
+    .where(eq(flashActivities.shopId, shopId))
+    .orderBy(sql`${flashActivities.seckillId} desc`)
+    .limit(100);
   return activityDtos(db, rows, locale, now);
 }
 
 /** Ends one of the shop's flash activities now (no new orders; unpaid ones may still be paid within their limit). */
 export async function endFlashActivity(db: Db, shopId: number, seckillId: number): Promise<void> {
   // an id outside the column's range names nothing (and must not reach the database)
-  if (!Number.isSafeInteger(seckillId) || seckillId < 1 || seckillId > ID_MAX) throw new FlashAdminError("flashSale.notFound");
-  const done = await db.update(flashActivities).set({ status: 0 }).where(and(eq(flashActivities.seckillId, seckillId), eq(flashActivities.shopId, shopId))).returning({ id: flashActivities.seckillId });
+  if (!Number.isSafeInteger(seckillId) || seckillId < 1 || seckillId > ID_MAX)
+    throw new FlashAdminError("flashSale.notFound");
+  const done = await db
+    .update(flashActivities)
+    .set({ status: 0 })
+    .where(and(eq(flashActivities.seckillId, seckillId), eq(flashActivities.shopId, shopId)))
+    .returning({ id: flashActivities.seckillId });
   if (done.length === 0) throw new FlashAdminError("flashSale.notFound");
 }

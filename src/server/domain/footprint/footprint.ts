@@ -14,13 +14,21 @@ import type { FootprintDay, FootprintItem } from "../../../lib/footprint/footpri
  * products that exist (any status: an off-shelf product seen earlier stays in the history);
  * answers false and stores nothing for an unknown product.
  */
-export async function recordFootprint(db: Db, userId: string, prodId: number, now: Date = new Date()): Promise<boolean> {
+export async function recordFootprint(
+  db: Db,
+  userId: string,
+  prodId: number,
+  now: Date = new Date(),
+): Promise<boolean> {
   const [exists] = await db.select({ id: products.prodId }).from(products).where(eq(products.prodId, prodId)).limit(1);
   if (!exists) return false;
   await db
     .insert(footprints)
     .values({ userId, prodId, browseTime: now })
-    .onConflictDoUpdate({ target: [footprints.userId, footprints.prodId], set: { browseTime: sql`greatest(${footprints.browseTime}, excluded.browse_time)` } });
+    .onConflictDoUpdate({
+      target: [footprints.userId, footprints.prodId],
+      set: { browseTime: sql`greatest(${footprints.browseTime}, excluded.browse_time)` },
+    });
   return true;
 }
 
@@ -51,13 +59,24 @@ export function groupByDay(items: readonly FootprintItem[]): FootprintDay[] {
  * then grouped by day, so one day can continue on the next page (its first group then has the
  * same `time` as the previous page's last group; a client appending pages merges them).
  */
-export async function footprintPage(db: Db, userId: string, locale: Locale, current: number, size: number): Promise<Page<FootprintDay>> {
+export async function footprintPage(
+  db: Db,
+  userId: string,
+  locale: Locale,
+  current: number,
+  size: number,
+): Promise<Page<FootprintDay>> {
   const [c] = await db.select({ n: count() }).from(footprints).where(eq(footprints.userId, userId));
   const total = Number(c?.n ?? 0);
   const rows = await db
     .select({
-      id: footprints.id, prodId: footprints.prodId, browseTime: footprints.browseTime,
-      pic: products.pic, price: products.price, prodStatus: products.status, shopStatus: shops.shopStatus,
+      id: footprints.id,
+      prodId: footprints.prodId,
+      browseTime: footprints.browseTime,
+      pic: products.pic,
+      price: products.price,
+      prodStatus: products.status,
+      shopStatus: shops.shopStatus,
     })
     .from(footprints)
     .innerJoin(products, eq(products.prodId, footprints.prodId))
@@ -66,7 +85,11 @@ export async function footprintPage(db: Db, userId: string, locale: Locale, curr
     .orderBy(desc(footprints.browseTime), desc(footprints.id))
     .limit(size)
     .offset((current - 1) * size);
-  const texts = await loadProductTexts(db, locale, rows.map((r) => r.prodId));
+  const texts = await loadProductTexts(
+    db,
+    locale,
+    rows.map((r) => r.prodId),
+  );
   const items = rows.map((r): FootprintItem => ({
     prodBrowseLogId: r.id,
     prodId: r.prodId,
@@ -87,7 +110,11 @@ export async function deleteFootprints(db: Db, userId: string, ids: readonly num
   const unique = [...new Set(ids)];
   if (unique.length === 0) return false;
   return db.transaction(async (tx) => {
-    const mine = await tx.select({ id: footprints.id }).from(footprints).where(and(eq(footprints.userId, userId), inArray(footprints.id, unique))).for("update");
+    const mine = await tx
+      .select({ id: footprints.id })
+      .from(footprints)
+      .where(and(eq(footprints.userId, userId), inArray(footprints.id, unique)))
+      .for("update");
     if (mine.length !== unique.length) return false;
     await tx.delete(footprints).where(and(eq(footprints.userId, userId), inArray(footprints.id, unique)));
     return true;

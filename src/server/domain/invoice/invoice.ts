@@ -42,35 +42,75 @@ export function invoiceEditable(inv: OrderInvoice, orderStatus: number, payTime:
 
 function toDto(o: OrderRow, inv: OrderInvoice & { invoiceType: 1 | 2 }, locale: Locale): InvoiceDetailDto {
   return {
-    orderNumber: o.orderNumber, shopId: o.shopId, shopName: pickText(o.shopName, locale),
-    invoiceType: inv.invoiceType, headerName: inv.headerName ?? "", invoiceTaxNumber: inv.invoiceType === 2 ? (inv.invoiceTaxNumber ?? null) : null,
-    invoiceContext: 1, invoiceState: stateOf(inv), filePath: inv.filePath ?? null, uploadTime: inv.uploadTime ?? null,
-    editable: invoiceEditable(inv, o.status, o.payTime), orderStatus: o.status, actualTotal: formatPriceSafe(o.actualTotal), createTime: o.createdAt.toISOString(),
+    orderNumber: o.orderNumber,
+    shopId: o.shopId,
+    shopName: pickText(o.shopName, locale),
+    invoiceType: inv.invoiceType,
+    headerName: inv.headerName ?? "",
+    invoiceTaxNumber: inv.invoiceType === 2 ? (inv.invoiceTaxNumber ?? null) : null,
+    invoiceContext: 1,
+    invoiceState: stateOf(inv),
+    filePath: inv.filePath ?? null,
+    uploadTime: inv.uploadTime ?? null,
+    editable: invoiceEditable(inv, o.status, o.payTime),
+    orderStatus: o.status,
+    actualTotal: formatPriceSafe(o.actualTotal),
+    createTime: o.createdAt.toISOString(),
   };
 }
 
 /** The invoice of one of the buyer's orders. */
-export async function myInvoice(db: Db, userId: string, orderNumber: string, locale: Locale): Promise<InvoiceDetailDto> {
-  const [o] = await db.select().from(orders).where(and(eq(orders.orderNumber, orderNumber), eq(orders.userId, userId), eq(orders.deleteStatus, 0))).limit(1);
+export async function myInvoice(
+  db: Db,
+  userId: string,
+  orderNumber: string,
+  locale: Locale,
+): Promise<InvoiceDetailDto> {
+  const [o] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.orderNumber, orderNumber), eq(orders.userId, userId), eq(orders.deleteStatus, 0)))
+    .limit(1);
   if (!o || !hasInvoice(o.invoice)) throw new InvoiceError("invoice.notFound");
   return toDto(o, o.invoice, locale);
 }
 
 /** The buyer changes type, title or taxpayer number while the invoice is in progress. */
-export async function updateMyInvoice(db: Db, userId: string, orderNumber: string, choice: InvoiceChoiceInput, now: Date, locale: Locale): Promise<InvoiceDetailDto> {
+export async function updateMyInvoice(
+  db: Db,
+  userId: string,
+  orderNumber: string,
+  choice: InvoiceChoiceInput,
+  now: Date,
+  locale: Locale,
+): Promise<InvoiceDetailDto> {
   return db.transaction(async (tx) => {
-    const [o] = await tx.select().from(orders).where(and(eq(orders.orderNumber, orderNumber), eq(orders.userId, userId), eq(orders.deleteStatus, 0))).for("update").limit(1);
+    const [o] = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.orderNumber, orderNumber), eq(orders.userId, userId), eq(orders.deleteStatus, 0)))
+      .for("update")
+      .limit(1);
     if (!o || !hasInvoice(o.invoice)) throw new InvoiceError("invoice.notFound");
     if (stateOf(o.invoice) === 2) throw new InvoiceError("invoice.alreadyIssued");
     if (!invoiceEditable(o.invoice, o.status, o.payTime)) throw new InvoiceError("invoice.orderClosed");
     const invoice: OrderInvoice = { ...o.invoice, ...choice, invoiceState: 1, updateTime: now.toISOString() };
-    const [row] = await tx.update(orders).set({ invoice, updatedAt: now }).where(eq(orders.orderId, o.orderId)).returning();
+    const [row] = await tx
+      .update(orders)
+      .set({ invoice, updatedAt: now })
+      .where(eq(orders.orderId, o.orderId))
+      .returning();
     return toDto(row!, invoice as OrderInvoice & { invoiceType: 1 | 2 }, locale);
   });
 }
 
 /** The shop's orders with an invoice request; `state` 1 in progress, 2 invoiced, 0 both. Orders closed unpaid are left out. */
-export async function shopInvoices(db: Db, shopId: number, locale: Locale, q: { state: 0 | 1 | 2; current: number; size: number }): Promise<Page<ShopInvoiceDto>> {
+export async function shopInvoices(
+  db: Db,
+  shopId: number,
+  locale: Locale,
+  q: { state: 0 | 1 | 2; current: number; size: number },
+): Promise<Page<ShopInvoiceDto>> {
   const conds = [
     eq(orders.shopId, shopId),
     sql`(${orders.invoice}->>'invoiceType') in ('1','2')`,
@@ -82,8 +122,17 @@ export async function shopInvoices(db: Db, shopId: number, locale: Locale, q: { 
   const where = and(...conds);
   const [c] = await db.select({ n: count() }).from(orders).where(where);
   const total = Number(c?.n ?? 0);
-  const rows = total === 0 ? [] : await db.select({ o: orders, nick: users.nickName }).from(orders).leftJoin(users, eq(users.userId, orders.userId))
-    .where(where).orderBy(desc(orders.createdAt), desc(orders.orderId)).limit(q.size).offset((q.current - 1) * q.size);
+  const rows =
+    total === 0
+      ? []
+      : await db
+          .select({ o: orders, nick: users.nickName })
+          .from(orders)
+          .leftJoin(users, eq(users.userId, orders.userId))
+          .where(where)
+          .orderBy(desc(orders.createdAt), desc(orders.orderId))
+          .limit(q.size)
+          .offset((q.current - 1) * q.size);
   const records = rows.map(({ o, nick }) => {
     const { editable: _e, shopName: _s, ...d } = toDto(o, o.invoice as OrderInvoice & { invoiceType: 1 | 2 }, locale);
     return { ...d, buyerNickName: nick ?? "" };
@@ -100,15 +149,31 @@ export function isPdf(bytes: Uint8Array): boolean {
  * The shop uploads the invoice PDF of a paid order: stored (random name, folder "invoice"), the
  * invoice becomes "invoiced". Uploading again replaces the file (a corrected invoice).
  */
-export async function issueInvoice(db: Db, storage: FileStorage, shopId: number, orderNumber: string, pdf: Uint8Array, now: Date): Promise<{ filePath: string }> {
+export async function issueInvoice(
+  db: Db,
+  storage: FileStorage,
+  shopId: number,
+  orderNumber: string,
+  pdf: Uint8Array,
+  now: Date,
+): Promise<{ filePath: string }> {
   if (!isPdf(pdf)) throw new InvoiceError("invoice.notPdf");
   if (pdf.length > INVOICE_PDF_MAX_BYTES) throw new InvoiceError("invoice.pdfTooLarge");
-  const [check] = await db.select().from(orders).where(and(eq(orders.orderNumber, orderNumber), eq(orders.shopId, shopId))).limit(1);
+  const [check] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.orderNumber, orderNumber), eq(orders.shopId, shopId)))
+    .limit(1);
   if (!check || !hasInvoice(check.invoice)) throw new InvoiceError("invoice.notFound");
   if (!check.payTime) throw new InvoiceError("invoice.notPaid");
   const filePath = await storage.save(pdf, "pdf", "invoice");
   await db.transaction(async (tx) => {
-    const [o] = await tx.select().from(orders).where(and(eq(orders.orderNumber, orderNumber), eq(orders.shopId, shopId))).for("update").limit(1);
+    const [o] = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.orderNumber, orderNumber), eq(orders.shopId, shopId)))
+      .for("update")
+      .limit(1);
     if (!o || !hasInvoice(o.invoice)) throw new InvoiceError("invoice.notFound");
     const invoice: OrderInvoice = { ...o.invoice, invoiceState: 2, filePath, uploadTime: now.toISOString() };
     await tx.update(orders).set({ invoice, updatedAt: now }).where(eq(orders.orderId, o.orderId));

@@ -44,8 +44,13 @@ const MAX_ATTEMPTS = 10;
 
 /** Schedules (or moves) the job of `kind` for `refKey`; a done job is scheduled again. */
 export async function scheduleJob(tx: Tx | Db, kind: JobKind, refKey: string, dueAt: Date): Promise<void> {
-  await tx.insert(jobs).values({ kind, refKey, dueAt })
-    .onConflictDoUpdate({ target: [jobs.kind, jobs.refKey], set: { dueAt, doneAt: null, attempts: 0, lastError: null } });
+  await tx
+    .insert(jobs)
+    .values({ kind, refKey, dueAt })
+    .onConflictDoUpdate({
+      target: [jobs.kind, jobs.refKey],
+      set: { dueAt, doneAt: null, attempts: 0, lastError: null },
+    });
 }
 
 export interface JobRunSummary {
@@ -63,9 +68,13 @@ export async function runDueJobs(db: Db, now: Date = new Date(), limit = 100): P
   for (let i = 0; i < limit; i++) {
     let failure: { id: number; attempts: number; error: string } | null = null;
     const claimed = await db.transaction(async (tx) => {
-      const [job] = await tx.select().from(jobs)
+      const [job] = await tx
+        .select()
+        .from(jobs)
         .where(and(isNull(jobs.doneAt), lte(jobs.dueAt, now), sql`${jobs.attempts} < ${MAX_ATTEMPTS}`))
-        .orderBy(asc(jobs.dueAt), asc(jobs.id)).limit(1).for("update", { skipLocked: true });
+        .orderBy(asc(jobs.dueAt), asc(jobs.id))
+        .limit(1)
+        .for("update", { skipLocked: true });
       if (!job) return false;
       const handler = HANDLERS.get(job.kind);
       let outcome: "done" | "skipped" = "done";
@@ -76,11 +85,19 @@ export async function runDueJobs(db: Db, now: Date = new Date(), limit = 100): P
       } catch (err) {
         if (handler?.isNoop?.(err)) outcome = "skipped";
         else {
-          failure = { id: job.id, attempts: job.attempts + 1, error: String((err as Error)?.message ?? err).slice(0, 500) };
+          failure = {
+            id: job.id,
+            attempts: job.attempts + 1,
+            error: String((err as Error)?.message ?? err).slice(0, 500),
+          };
           return true;
         }
       }
-      if (!rescheduled) await tx.update(jobs).set({ doneAt: now, attempts: job.attempts + 1 }).where(eq(jobs.id, job.id));
+      if (!rescheduled)
+        await tx
+          .update(jobs)
+          .set({ doneAt: now, attempts: job.attempts + 1 })
+          .where(eq(jobs.id, job.id));
       summary[outcome]++;
       return true;
     });
@@ -88,18 +105,29 @@ export async function runDueJobs(db: Db, now: Date = new Date(), limit = 100): P
     if (failure) {
       const f: { id: number; attempts: number; error: string } = failure;
       summary.failed++;
-      await db.update(jobs).set({ attempts: f.attempts, lastError: f.error, dueAt: new Date(now.getTime() + RETRY_MS * f.attempts) }).where(eq(jobs.id, f.id));
+      await db
+        .update(jobs)
+        .set({ attempts: f.attempts, lastError: f.error, dueAt: new Date(now.getTime() + RETRY_MS * f.attempts) })
+        .where(eq(jobs.id, f.id));
     }
   }
   return summary;
 }
 
 /** Runs due jobs every `intervalMs` until the returned stop() is called. Overlapping runs are skipped. */
-export function startJobRunner(db: Db, intervalMs = 15_000, onError: (err: unknown) => void = (e) => console.error("[jobs]", e)): () => Promise<void> {
+export function startJobRunner(
+  db: Db,
+  intervalMs = 15_000,
+  onError: (err: unknown) => void = (e) => console.error("[jobs]", e),
+): () => Promise<void> {
   let running: Promise<unknown> | null = null;
   const tick = () => {
     if (running) return;
-    running = runDueJobs(db, new Date()).catch(onError).finally(() => { running = null; });
+    running = runDueJobs(db, new Date())
+      .catch(onError)
+      .finally(() => {
+        running = null;
+      });
   };
   const timer = setInterval(tick, intervalMs);
   timer.unref();

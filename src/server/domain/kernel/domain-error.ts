@@ -28,7 +28,10 @@ export class DomainError extends Error {
   readonly data: unknown;
   readonly httpStatus: RefusalStatus;
 
-  constructor(readonly key: string, options: DomainErrorOptions = {}) {
+  constructor(
+    readonly key: string,
+    options: DomainErrorOptions = {},
+  ) {
     super(key);
     this.name = new.target.name;
     this.params = options.params ?? {};

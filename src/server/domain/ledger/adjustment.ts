@@ -25,15 +25,23 @@ export interface AdjustmentResult {
 }
 
 /** Adjusts the points or balance of the user named by username, mobile or user id. */
-export async function adjustUser(db: Db, who: string, input: { kind?: unknown; amount?: unknown; reason?: unknown }, now: Date): Promise<AdjustmentResult> {
+export async function adjustUser(
+  db: Db,
+  who: string,
+  input: { kind?: unknown; amount?: unknown; reason?: unknown },
+  now: Date,
+): Promise<AdjustmentResult> {
   const error = adjustmentError(input);
   if (error) throw new AdjustmentError(error);
   const { kind } = input as AdjustInput;
   const amount = String(input.amount).trim().replace(/^\+/, "");
   const reason = String(input.reason).trim();
   const key = who.trim();
-  const [u] = await db.select({ userId: users.userId, username: users.username }).from(users)
-    .where(or(eq(users.userId, key), sql`lower(${users.username}) = lower(${key})`, eq(users.userMobile, key))).limit(1);
+  const [u] = await db
+    .select({ userId: users.userId, username: users.username })
+    .from(users)
+    .where(or(eq(users.userId, key), sql`lower(${users.username}) = lower(${key})`, eq(users.userMobile, key)))
+    .limit(1);
   if (!u) throw new AdjustmentError("points.adjust.userNotFound");
   try {
     return await db.transaction(async (tx) => {
@@ -45,8 +53,19 @@ export async function adjustUser(db: Db, who: string, input: { kind?: unknown; a
         change = formatPrice(amount);
         await changeBalance(tx, u.userId, change, BalanceReason.ADJUST, now, null, reason);
       }
-      const [after] = await tx.select({ score: users.score, balance: users.balance }).from(users).where(eq(users.userId, u.userId)).limit(1);
-      return { userId: u.userId, username: u.username, kind, change, score: after!.score, balance: formatPrice(after!.balance) };
+      const [after] = await tx
+        .select({ score: users.score, balance: users.balance })
+        .from(users)
+        .where(eq(users.userId, u.userId))
+        .limit(1);
+      return {
+        userId: u.userId,
+        username: u.username,
+        kind,
+        change,
+        score: after!.score,
+        balance: formatPrice(after!.balance),
+      };
     });
   } catch (err) {
     if (err instanceof PointsError) throw new AdjustmentError("points.notEnough");

@@ -37,21 +37,48 @@ function totalColumn(kind: LedgerKind) {
  */
 export async function writeLedger(tx: Tx, c: LedgerChange): Promise<string | null> {
   const col = totalColumn(c.kind);
-  const set: Record<string, SQL | Date> = { [c.kind === "balance" ? "balance" : "score"]: sql`${col} + ${c.delta}`, updatedAt: c.now };
-  const [u] = await tx.update(users).set(set)
+  const set: Record<string, SQL | Date> = {
+    [c.kind === "balance" ? "balance" : "score"]: sql`${col} + ${c.delta}`,
+    updatedAt: c.now,
+  };
+  const [u] = await tx
+    .update(users)
+    .set(set)
     .where(and(eq(users.userId, c.userId), sql`${col} + ${c.delta} >= 0`))
     .returning({ total: col });
   if (!u) return null;
-  await tx.insert(userLedger).values({ userId: c.userId, kind: c.kind, amount: c.delta, reason: c.reason, orderNumber: c.orderNumber ?? null, note: c.note ?? null, createdAt: c.now });
+  await tx
+    .insert(userLedger)
+    .values({
+      userId: c.userId,
+      kind: c.kind,
+      amount: c.delta,
+      reason: c.reason,
+      orderNumber: c.orderNumber ?? null,
+      note: c.note ?? null,
+      createdAt: c.now,
+    });
   return String(u.total);
 }
 
 /** One page of a user's ledger of `kind`, newest first. */
-export async function ledgerPage(db: Db, userId: string, kind: LedgerKind, current: number, size: number): Promise<Page<LedgerRow>> {
+export async function ledgerPage(
+  db: Db,
+  userId: string,
+  kind: LedgerKind,
+  current: number,
+  size: number,
+): Promise<Page<LedgerRow>> {
   const where = and(eq(userLedger.userId, userId), eq(userLedger.kind, kind));
   const [counted, records] = await Promise.all([
     db.select({ n: count() }).from(userLedger).where(where),
-    db.select().from(userLedger).where(where).orderBy(desc(userLedger.createdAt), desc(userLedger.id)).limit(size).offset((current - 1) * size),
+    db
+      .select()
+      .from(userLedger)
+      .where(where)
+      .orderBy(desc(userLedger.createdAt), desc(userLedger.id))
+      .limit(size)
+      .offset((current - 1) * size),
   ]);
   const total = Number(counted[0]?.n ?? 0);
   return { current, size, total, pages: Math.ceil(total / size), records };

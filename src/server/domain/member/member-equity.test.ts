@@ -20,8 +20,18 @@ describe("membership rules", () => {
   });
   it("member price: the level's discount on the SKU price, half-up to cents", () => {
     const p = memberPriceProvider({ id: 7, discount: "0.95" });
-    expect(p({ key: 1, prodId: 1, skuId: 1, shopId: 1, price: "19.99", count: 1 }, now)).toEqual({ kind: "member", activityId: 7, price: "18.99", excludesDiscounts: false });
-    expect(memberPriceProvider({ id: 7, discount: "1" })({ key: 1, prodId: 1, skuId: 1, shopId: 1, price: "10", count: 1 }, now)).toBeNull();
+    expect(p({ key: 1, prodId: 1, skuId: 1, shopId: 1, price: "19.99", count: 1 }, now)).toEqual({
+      kind: "member",
+      activityId: 7,
+      price: "18.99",
+      excludesDiscounts: false,
+    });
+    expect(
+      memberPriceProvider({ id: 7, discount: "1" })(
+        { key: 1, prodId: 1, skuId: 1, shopId: 1, price: "10", count: 1 },
+        now,
+      ),
+    ).toBeNull();
   });
   it("points multiplier rounds down", () => {
     expect(multipliedPoints(25, "2")).toBe(50);
@@ -41,7 +51,16 @@ describe("growth and exclusive coupons", () => {
   it("an exclusive coupon is refused to a known non-member only", async () => {
     const { claimRefusal } = await import("../coupon/coupon.ts");
     const now = new Date("2026-06-01T00:00:00Z");
-    const c = { status: 1, launchTime: new Date("2026-05-01T00:00:00Z"), overTime: new Date("2026-07-01T00:00:00Z"), validTimeType: 2, endTime: null, stocks: 5, limitNum: 1, memberOnly: 1 };
+    const c = {
+      status: 1,
+      launchTime: new Date("2026-05-01T00:00:00Z"),
+      overTime: new Date("2026-07-01T00:00:00Z"),
+      validTimeType: 2,
+      endTime: null,
+      stocks: 5,
+      limitNum: 1,
+      memberOnly: 1,
+    };
     expect(claimRefusal(c, 0, now, false)).toBe("member.notMember");
     expect(claimRefusal(c, 0, now, true)).toBeNull();
     expect(claimRefusal(c, 0, now, null)).toBeNull();

@@ -55,9 +55,16 @@ export function growthEarned(actualTotal: string): number {
 
 /** The buyer's equity now: null when not an active paid member. */
 export async function memberEquity(q: Db | Tx, userId: string, now: Date): Promise<{ level: LevelRow } | null> {
-  const [u] = await q.select({ levelType: users.levelType, level: users.level, levelEndTime: users.levelEndTime }).from(users).where(eq(users.userId, userId)).limit(1);
+  const [u] = await q
+    .select({ levelType: users.levelType, level: users.level, levelEndTime: users.levelEndTime })
+    .from(users)
+    .where(eq(users.userId, userId))
+    .limit(1);
   if (!u || !memberActive(u, now)) return null;
-  const [level] = await q.select().from(memberLevels).where(and(eq(memberLevels.levelType, 1), eq(memberLevels.level, u.level))).limit(1);
+  const [level] = await q
+    .select()
+    .from(memberLevels)
+    .where(and(eq(memberLevels.levelType, 1), eq(memberLevels.level, u.level)))
+    .limit(1);
   return level ? { level } : null;
 }
-

@@ -27,42 +27,78 @@ import { extendedEnd, memberActive, type LevelRow } from "./member-equity.ts";
 import { DomainError } from "../kernel/domain-error.ts";
 import type { LevelDto, LevelPageDto } from "../../../lib/member/member-types.ts";
 
-
 export class MemberError extends DomainError {}
 
 function toDto(r: LevelRow, locale: Locale): LevelDto {
   return {
-    id: r.id, level: r.level, levelName: pickText(r.name, locale), levelType: r.levelType, needGrowth: r.needGrowth, needAmount: formatPrice(r.price),
-    term: r.termDays, termType: "day", discount: String(r.discount), pointsMultiple: String(r.pointsMultiple), freeShipping: r.freeShipping === 1,
+    id: r.id,
+    level: r.level,
+    levelName: pickText(r.name, locale),
+    levelType: r.levelType,
+    needGrowth: r.needGrowth,
+    needAmount: formatPrice(r.price),
+    term: r.termDays,
+    termType: "day",
+    discount: String(r.discount),
+    pointsMultiple: String(r.pointsMultiple),
+    freeShipping: r.freeShipping === 1,
   };
 }
 
 function activeLevels(q: Db | Tx): Promise<LevelRow[]> {
-  return q.select().from(memberLevels).where(eq(memberLevels.status, 1)).orderBy(asc(memberLevels.levelType), asc(memberLevels.level));
+  return q
+    .select()
+    .from(memberLevels)
+    .where(eq(memberLevels.status, 1))
+    .orderBy(asc(memberLevels.levelType), asc(memberLevels.level));
 }
 
 /**
  * The level a user holds now: the paid level while the membership runs, else the highest
  * ordinary level whose growth threshold the user's growth reaches (docs/points.md "Growth").
  */
-function currentLevel(all: readonly LevelRow[], u: { growth: number; levelType: number; level: number; levelEndTime: Date | null }, locale: Locale, now: Date): LevelPageDto["userLevel"] {
+function currentLevel(
+  all: readonly LevelRow[],
+  u: { growth: number; levelType: number; level: number; levelEndTime: Date | null },
+  locale: Locale,
+  now: Date,
+): LevelPageDto["userLevel"] {
   const active = memberActive(u, now);
   const ordinary = all.filter((l) => l.levelType === 0);
   const current = active
     ? all.find((l) => l.levelType === 1 && l.level === u.level)
-    : [...ordinary].reverse().find((l) => l.needGrowth <= u.growth) ?? ordinary[0];
-  return { level: current?.level ?? 1, levelType: active ? 1 : 0, levelName: current ? pickText(current.name, locale) : "" };
+    : ([...ordinary].reverse().find((l) => l.needGrowth <= u.growth) ?? ordinary[0]);
+  return {
+    level: current?.level ?? 1,
+    levelType: active ? 1 : 0,
+    levelName: current ? pickText(current.name, locale) : "",
+  };
 }
 
 /** The user's level now (user center, top bar). */
-export async function userLevelOf(db: Db, userId: string, locale: Locale, now: Date): Promise<LevelPageDto["userLevel"]> {
-  const [u] = await db.select({ growth: users.growth, levelType: users.levelType, level: users.level, levelEndTime: users.levelEndTime }).from(users).where(eq(users.userId, userId)).limit(1);
+export async function userLevelOf(
+  db: Db,
+  userId: string,
+  locale: Locale,
+  now: Date,
+): Promise<LevelPageDto["userLevel"]> {
+  const [u] = await db
+    .select({ growth: users.growth, levelType: users.levelType, level: users.level, levelEndTime: users.levelEndTime })
+    .from(users)
+    .where(eq(users.userId, userId))
+    .limit(1);
   if (!u) throw new MemberError("member.levelNotFound");
   return currentLevel(await activeLevels(db), u, locale, now);
 }
 
 /** GET /p/score/scoreLevel/page?levelType=0|1. */
-export async function levelPage(db: Db, userId: string, levelType: 0 | 1, locale: Locale, now: Date): Promise<LevelPageDto> {
+export async function levelPage(
+  db: Db,
+  userId: string,
+  levelType: 0 | 1,
+  locale: Locale,
+  now: Date,
+): Promise<LevelPageDto> {
   const [u] = await db.select().from(users).where(eq(users.userId, userId)).limit(1);
   if (!u) throw new MemberError("member.levelNotFound");
   const all = await activeLevels(db);
@@ -90,24 +126,34 @@ export function levelPayStatus(db: Db, userId: string, payNo: string, now: Date)
 }
 
 async function paidLevel(q: Db | Tx, id: number): Promise<LevelRow> {
-  const [l] = await q.select().from(memberLevels).where(and(eq(memberLevels.id, id), eq(memberLevels.levelType, 1), eq(memberLevels.status, 1))).limit(1);
+  const [l] = await q
+    .select()
+    .from(memberLevels)
+    .where(and(eq(memberLevels.id, id), eq(memberLevels.levelType, 1), eq(memberLevels.status, 1)))
+    .limit(1);
   if (!l) throw new MemberError("member.levelNotFound");
   return l;
 }
 
 /** Makes the user a member of `level` (locks the user row); answers the new end. */
 async function grant(tx: Tx, userId: string, level: LevelRow, now: Date): Promise<Date> {
-  const [u] = await tx.select({ levelType: users.levelType, level: users.level, levelEndTime: users.levelEndTime }).from(users).where(eq(users.userId, userId)).for("update").limit(1);
+  const [u] = await tx
+    .select({ levelType: users.levelType, level: users.level, levelEndTime: users.levelEndTime })
+    .from(users)
+    .where(eq(users.userId, userId))
+    .for("update")
+    .limit(1);
   if (!u) throw new MemberError("member.levelNotFound");
   const end = extendedEnd(memberActive(u, now) ? u.levelEndTime : null, now, level.termDays);
-  await tx.update(users).set({ levelType: 1, level: level.level, levelEndTime: end, updatedAt: now }).where(eq(users.userId, userId));
+  await tx
+    .update(users)
+    .set({ levelType: 1, level: level.level, levelEndTime: end, updatedAt: now })
+    .where(eq(users.userId, userId));
   return end;
 }
 
 export type BuyLevelResult =
-  | { type: 1; endTime: string; balance: string }
-  | { type: 3; balance: string }
-  | { type: 2; pay: ProviderPayDto };
+  { type: 1; endTime: string; balance: string } | { type: 3; balance: string } | { type: 2; pay: ProviderPayDto };
 
 /**
  * POST /p/level/payLevel: buys (or renews) a paid level. payType 9 = balance (type 1 paid,
@@ -116,7 +162,14 @@ export type BuyLevelResult =
 export async function buyLevel(
   db: Db,
   provider: PaymentProvider,
-  input: { userId: string; levelId: number; payType: number; returnUrl?: string | undefined; subject: string; locale?: Locale | undefined },
+  input: {
+    userId: string;
+    levelId: number;
+    payType: number;
+    returnUrl?: string | undefined;
+    subject: string;
+    locale?: Locale | undefined;
+  },
   now: Date,
 ): Promise<BuyLevelResult> {
   const level = await paidLevel(db, input.levelId);
@@ -124,20 +177,42 @@ export async function buyLevel(
   if (input.payType === 9) {
     try {
       return await db.transaction(async (tx) => {
-        const balance = await changeBalance(tx, input.userId, formatPrice(toDecimal(price).negated()), BalanceReason.BUY_LEVEL, now);
+        const balance = await changeBalance(
+          tx,
+          input.userId,
+          formatPrice(toDecimal(price).negated()),
+          BalanceReason.BUY_LEVEL,
+          now,
+        );
         const end = await grant(tx, input.userId, level, now);
         return { type: 1 as const, endTime: end.toISOString(), balance };
       });
     } catch (err) {
       if (!(err instanceof BalanceError)) throw err;
-      const [cur] = await db.select({ balance: users.balance }).from(users).where(eq(users.userId, input.userId)).limit(1);
+      const [cur] = await db
+        .select({ balance: users.balance })
+        .from(users)
+        .where(eq(users.userId, input.userId))
+        .limit(1);
       return { type: 3 as const, balance: formatPrice(cur?.balance ?? "0") };
     }
   }
   if (input.payType !== 2 && input.payType !== 3) throw new MemberError("payment.badPayType");
-  const pay = await createPurposePayment(db, provider, {
-    userId: input.userId, purpose: "level", refId: level.id, amount: price, payType: input.payType, returnUrl: input.returnUrl, subject: input.subject, locale: input.locale,
-  }, now);
+  const pay = await createPurposePayment(
+    db,
+    provider,
+    {
+      userId: input.userId,
+      purpose: "level",
+      refId: level.id,
+      amount: price,
+      payType: input.payType,
+      returnUrl: input.returnUrl,
+      subject: input.subject,
+      locale: input.locale,
+    },
+    now,
+  );
   return { type: 2, pay };
 }
 

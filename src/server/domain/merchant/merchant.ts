@@ -16,7 +16,16 @@ import { pickText, type Locale } from "../../../lib/locale.ts";
 import { formatPriceSafe } from "../../../lib/money.ts";
 import { type DeliveryOrderDto, type OrderAddrDto, type OrderItemDto } from "../../../lib/order/order-types.ts";
 import type { Db } from "../../db/client.ts";
-import { deliveries, deliveryTraces, merchantAccounts, orderItems, orders, sessions, users, type OrderInvoice } from "../../db/schema/index.ts";
+import {
+  deliveries,
+  deliveryTraces,
+  merchantAccounts,
+  orderItems,
+  orders,
+  sessions,
+  users,
+  type OrderInvoice,
+} from "../../db/schema/index.ts";
 import { LOGIN_LIMITS, type LoginLimits } from "../account/auth.ts";
 import { addDeliveryTrace, shipOrder, type ShipPackage } from "../order/order-lifecycle.ts";
 import { toDeliveryDto } from "../order/delivery.ts";
@@ -123,7 +132,12 @@ export function toMerchantItem(it: ItemRow, locale: Locale): MerchantOrderItemDt
   };
 }
 
-export function toMerchantOrder(o: OrderRow, buyerNickName: string, items: readonly ItemRow[], locale: Locale): MerchantOrderDto {
+export function toMerchantOrder(
+  o: OrderRow,
+  buyerNickName: string,
+  items: readonly ItemRow[],
+  locale: Locale,
+): MerchantOrderDto {
   const a = o.address;
   return {
     orderNumber: o.orderNumber,
@@ -147,7 +161,14 @@ export function toMerchantOrder(o: OrderRow, buyerNickName: string, items: reado
     cancelTime: iso(o.cancelTime),
     payDeadline: o.payDeadline.toISOString(),
     receiptDeadline: iso(o.receiptDeadline),
-    userAddrDto: { receiver: a.receiver, mobile: a.mobile, province: a.province, city: a.city, area: a.area, addr: a.addr },
+    userAddrDto: {
+      receiver: a.receiver,
+      mobile: a.mobile,
+      province: a.province,
+      city: a.city,
+      area: a.area,
+      addr: a.addr,
+    },
     orderItems: items.map((it) => toMerchantItem(it, locale)),
   };
 }
@@ -175,10 +196,16 @@ export async function merchantLogin(
 ): Promise<MerchantTokenInfo> {
   const { username, password, ip, now } = input;
   const tries = await countLoginTry(db, "merchant-login", username.toLowerCase(), ip, limits, now);
-  if (tries.waitSeconds !== null) throw new MerchantError("merchant.tooManyLogins", { minutes: Math.max(1, Math.ceil(tries.waitSeconds / 60)) });
-  const [account] = await db.select().from(merchantAccounts)
-    .where(sql`lower(${merchantAccounts.username}) = ${username.toLowerCase()}`).limit(1);
-  const ok = account ? await verifyPassword(password, account.passwordHash) : (await verifyPassword(password, await dummyPasswordHash()), false);
+  if (tries.waitSeconds !== null)
+    throw new MerchantError("merchant.tooManyLogins", { minutes: Math.max(1, Math.ceil(tries.waitSeconds / 60)) });
+  const [account] = await db
+    .select()
+    .from(merchantAccounts)
+    .where(sql`lower(${merchantAccounts.username}) = ${username.toLowerCase()}`)
+    .limit(1);
+  const ok = account
+    ? await verifyPassword(password, account.passwordHash)
+    : (await verifyPassword(password, await dummyPasswordHash()), false);
   if (!account || !ok) throw new MerchantError("merchant.wrongCredentials");
   await tries.succeeded();
   if (account.status !== 1) throw new MerchantError("merchant.accountDisabled");
@@ -195,10 +222,23 @@ export async function merchantLogin(
 }
 
 /** The live merchant session of a raw token (kind "merchant", not revoked, not expired), or null. */
-export async function findMerchantSession(db: Db, token: string, now: Date): Promise<{ sessionId: number; shopId: number } | null> {
+export async function findMerchantSession(
+  db: Db,
+  token: string,
+  now: Date,
+): Promise<{ sessionId: number; shopId: number } | null> {
   if (!token) return null;
-  const [row] = await db.select({ id: sessions.id, shopId: sessions.shopId }).from(sessions)
-    .where(and(eq(sessions.tokenHash, hashToken(token)), eq(sessions.kind, "merchant"), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+  const [row] = await db
+    .select({ id: sessions.id, shopId: sessions.shopId })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.tokenHash, hashToken(token)),
+        eq(sessions.kind, "merchant"),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+      ),
+    )
     .limit(1);
   return row && row.shopId != null ? { sessionId: row.id, shopId: row.shopId } : null;
 }
@@ -206,7 +246,9 @@ export async function findMerchantSession(db: Db, token: string, now: Date): Pro
 /** Revokes a merchant token; unknown, buyer or already revoked tokens are ignored. */
 export async function merchantLogout(db: Db, token: string, now: Date): Promise<void> {
   if (!token) return;
-  await db.update(sessions).set({ revokedAt: now })
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
     .where(and(eq(sessions.tokenHash, hashToken(token)), eq(sessions.kind, "merchant"), isNull(sessions.revokedAt)));
 }
 
@@ -216,39 +258,81 @@ export async function merchantLogout(db: Db, token: string, now: Date): Promise<
 
 async function itemsOf(db: Db, orderNumbers: string[]): Promise<ItemRow[]> {
   if (orderNumbers.length === 0) return [];
-  return db.select().from(orderItems).where(inArray(orderItems.orderNumber, orderNumbers)).orderBy(asc(orderItems.orderItemId));
+  return db
+    .select()
+    .from(orderItems)
+    .where(inArray(orderItems.orderNumber, orderNumbers))
+    .orderBy(asc(orderItems.orderItemId));
 }
 
 /** A page of the shop's orders, newest first (buyer-deleted orders included: the shop still ships them). */
-export async function listShopOrders(db: Db, shopId: number, q: MerchantOrderQuery, locale: Locale): Promise<Page<MerchantOrderDto>> {
+export async function listShopOrders(
+  db: Db,
+  shopId: number,
+  q: MerchantOrderQuery,
+  locale: Locale,
+): Promise<Page<MerchantOrderDto>> {
   const conds: SQL[] = [eq(orders.shopId, shopId)];
   if (q.status) conds.push(eq(orders.status, q.status));
   if (q.orderNumber) conds.push(like(orders.orderNumber, `${q.orderNumber}%`));
   const where = and(...conds);
   const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(orders).where(where);
   const total = Number(n);
-  const rows = await db.select({ order: orders, nick: users.nickName }).from(orders)
+  const rows = await db
+    .select({ order: orders, nick: users.nickName })
+    .from(orders)
     .leftJoin(users, eq(users.userId, orders.userId))
     .where(where)
     .orderBy(desc(orders.createdAt), desc(orders.orderId))
     .limit(q.size)
     .offset((q.current - 1) * q.size);
-  const items = await itemsOf(db, rows.map((r) => r.order.orderNumber));
-  const records = rows.map((r) => toMerchantOrder(r.order, r.nick ?? "", items.filter((i) => i.orderNumber === r.order.orderNumber), locale));
+  const items = await itemsOf(
+    db,
+    rows.map((r) => r.order.orderNumber),
+  );
+  const records = rows.map((r) =>
+    toMerchantOrder(
+      r.order,
+      r.nick ?? "",
+      items.filter((i) => i.orderNumber === r.order.orderNumber),
+      locale,
+    ),
+  );
   return { records, total, size: q.size, current: q.current, pages: Math.max(1, Math.ceil(total / q.size)) };
 }
 
 /** One order of the shop with its packages; null when it does not exist or is another shop's. */
-export async function shopOrderDetail(db: Db, shopId: number, orderNumber: string, locale: Locale): Promise<MerchantOrderDetailDto | null> {
-  const [row] = await db.select({ order: orders, nick: users.nickName }).from(orders)
+export async function shopOrderDetail(
+  db: Db,
+  shopId: number,
+  orderNumber: string,
+  locale: Locale,
+): Promise<MerchantOrderDetailDto | null> {
+  const [row] = await db
+    .select({ order: orders, nick: users.nickName })
+    .from(orders)
     .leftJoin(users, eq(users.userId, orders.userId))
-    .where(and(eq(orders.orderNumber, orderNumber), eq(orders.shopId, shopId))).limit(1);
+    .where(and(eq(orders.orderNumber, orderNumber), eq(orders.shopId, shopId)))
+    .limit(1);
   if (!row) return null;
   const items = await itemsOf(db, [orderNumber]);
-  const pkgs = await db.select().from(deliveries)
-    .where(and(eq(deliveries.orderNumber, orderNumber), eq(deliveries.shopId, shopId))).orderBy(asc(deliveries.orderDeliveryId));
-  const traces = pkgs.length === 0 ? [] : await db.select().from(deliveryTraces)
-    .where(inArray(deliveryTraces.orderDeliveryId, pkgs.map((p) => p.orderDeliveryId)));
+  const pkgs = await db
+    .select()
+    .from(deliveries)
+    .where(and(eq(deliveries.orderNumber, orderNumber), eq(deliveries.shopId, shopId)))
+    .orderBy(asc(deliveries.orderDeliveryId));
+  const traces =
+    pkgs.length === 0
+      ? []
+      : await db
+          .select()
+          .from(deliveryTraces)
+          .where(
+            inArray(
+              deliveryTraces.orderDeliveryId,
+              pkgs.map((p) => p.orderDeliveryId),
+            ),
+          );
   return {
     ...toMerchantOrder(row.order, row.nick ?? "", items, locale),
     invoice: row.order.invoice ?? null,
@@ -257,7 +341,13 @@ export async function shopOrderDetail(db: Db, shopId: number, orderNumber: strin
 }
 
 /** Ships the shop's paid order (rules in order-lifecycle.ts shipOrder); all or nothing. Answers the package ids. */
-export async function shipShopOrder(db: Db, shopId: number, orderNumber: string, packages: readonly ShipPackage[], now: Date): Promise<number[]> {
+export async function shipShopOrder(
+  db: Db,
+  shopId: number,
+  orderNumber: string,
+  packages: readonly ShipPackage[],
+  now: Date,
+): Promise<number[]> {
   return db.transaction((tx) => shipOrder(tx, orderNumber, shopId, packages, now));
 }
 

@@ -25,9 +25,15 @@ export function deliveryCompanyList(locale: Locale): { dvyId: number; dvyName: s
 }
 
 /** A package with its items (named from the order's lines) and its traces, newest first. */
-export function toDeliveryDto(d: DeliveryRow, items: readonly ItemRow[], traces: readonly TraceRow[], locale: Locale): DeliveryOrderDto {
+export function toDeliveryDto(
+  d: DeliveryRow,
+  items: readonly ItemRow[],
+  traces: readonly TraceRow[],
+  locale: Locale,
+): DeliveryOrderDto {
   const byId = new Map(items.map((i) => [i.orderItemId, i]));
-  const own = traces.filter((t) => t.orderDeliveryId === d.orderDeliveryId)
+  const own = traces
+    .filter((t) => t.orderDeliveryId === d.orderDeliveryId)
     .slice()
     .sort((x, y) => y.acceptTime.getTime() - x.acceptTime.getTime() || y.id - x.id);
   return {
@@ -50,17 +56,39 @@ export function toDeliveryDto(d: DeliveryRow, items: readonly ItemRow[], traces:
         prodCount: i.prodCount,
       };
     }),
-    traces: own.map((t) => ({ state: t.state, acceptStation: t.acceptStation, acceptTime: t.acceptTime.toISOString() })),
+    traces: own.map((t) => ({
+      state: t.state,
+      acceptStation: t.acceptStation,
+      acceptTime: t.acceptTime.toISOString(),
+    })),
   };
 }
 
 /** The DTOs of these packages, loading their orders' lines and their traces. */
-export async function loadDeliveryDtos(db: Db, locale: Locale, pkgs: readonly DeliveryRow[]): Promise<DeliveryOrderDto[]> {
+export async function loadDeliveryDtos(
+  db: Db,
+  locale: Locale,
+  pkgs: readonly DeliveryRow[],
+): Promise<DeliveryOrderDto[]> {
   if (pkgs.length === 0) return [];
-  const items = await db.select({ orderItemId: orderItems.orderItemId, prodName: orderItems.prodName, skuName: orderItems.skuName, pic: orderItems.pic })
-    .from(orderItems).where(inArray(orderItems.orderNumber, [...new Set(pkgs.map((p) => p.orderNumber))]));
-  const traces = await db.select().from(deliveryTraces)
-    .where(inArray(deliveryTraces.orderDeliveryId, pkgs.map((p) => p.orderDeliveryId)))
+  const items = await db
+    .select({
+      orderItemId: orderItems.orderItemId,
+      prodName: orderItems.prodName,
+      skuName: orderItems.skuName,
+      pic: orderItems.pic,
+    })
+    .from(orderItems)
+    .where(inArray(orderItems.orderNumber, [...new Set(pkgs.map((p) => p.orderNumber))]));
+  const traces = await db
+    .select()
+    .from(deliveryTraces)
+    .where(
+      inArray(
+        deliveryTraces.orderDeliveryId,
+        pkgs.map((p) => p.orderDeliveryId),
+      ),
+    )
     .orderBy(desc(deliveryTraces.acceptTime), desc(deliveryTraces.id));
   return pkgs.map((p) => toDeliveryDto(p, items, traces, locale));
 }

@@ -44,7 +44,17 @@ describe("countFromGroups", () => {
     ];
     const rows = groups.flatMap((g) => Array.from({ length: g.n }, () => g));
     expect(countFromGroups(groups)).toEqual(countOrders(rows));
-    expect(countFromGroups(groups)).toMatchObject({ allCount: 22, unPay: 3, payed: 2, consignment: 1, confirm: 4, success: 9, close: 6, refund: 2, grouping: 1 });
+    expect(countFromGroups(groups)).toMatchObject({
+      allCount: 22,
+      unPay: 3,
+      payed: 2,
+      consignment: 1,
+      confirm: 4,
+      success: 9,
+      close: 6,
+      refund: 2,
+      grouping: 1,
+    });
   });
   it("no orders → all zero", () => {
     expect(countFromGroups([])).toEqual(countOrders([]));

@@ -24,7 +24,14 @@ import { lineAfterSales, type LineAfterSales } from "../../../lib/refund/refund-
 import { CartError, cartProdCount, changeItem } from "../cart/cart.ts";
 import { loadDeliveryDtos } from "./delivery.ts";
 import { CloseType, OrderError, closeOrder, confirmReceipt } from "./order-lifecycle.ts";
-import { countOrders, orderTabDef, progressSteps, transition, type OrderCountData, type OrderTab } from "../../../lib/order/order-state.ts";
+import {
+  countOrders,
+  orderTabDef,
+  progressSteps,
+  transition,
+  type OrderCountData,
+  type OrderTab,
+} from "../../../lib/order/order-state.ts";
 import type { BuyAgainResult } from "../../../lib/order/order-types.ts";
 
 // ------------------------------------------------------------------------------------------
@@ -61,7 +68,9 @@ export function escapeLike(text: string): string {
  * OrderCountData from grouped rows ({status, isComm, refundStatus, n}): each group counted by
  * countOrders (the one counting rule) times its size.
  */
-export function countFromGroups(groups: readonly { status: number; isComm: number | null; refundStatus: number | null; n: number }[]): OrderCountData {
+export function countFromGroups(
+  groups: readonly { status: number; isComm: number | null; refundStatus: number | null; n: number }[],
+): OrderCountData {
   const total = countOrders([]);
   for (const g of groups) {
     const one = countOrders([g]);
@@ -100,7 +109,12 @@ function toItemDto(r: ItemRow, locale: Locale, afterSales: ReadonlyMap<number, L
   };
 }
 
-function toMyOrderDto(o: OrderRow, items: readonly ItemRow[], locale: Locale, afterSales: ReadonlyMap<number, LineAfterSales>): MyOrderDto {
+function toMyOrderDto(
+  o: OrderRow,
+  items: readonly ItemRow[],
+  locale: Locale,
+  afterSales: ReadonlyMap<number, LineAfterSales>,
+): MyOrderDto {
   return {
     orderNumber: o.orderNumber,
     shopId: o.shopId,
@@ -125,7 +139,11 @@ function toMyOrderDto(o: OrderRow, items: readonly ItemRow[], locale: Locale, af
 async function itemsOf(db: Db, orderNumbers: readonly string[]): Promise<Map<string, ItemRow[]>> {
   const out = new Map<string, ItemRow[]>();
   if (orderNumbers.length === 0) return out;
-  const rows = await db.select().from(orderItems).where(inArray(orderItems.orderNumber, [...orderNumbers])).orderBy(asc(orderItems.orderItemId));
+  const rows = await db
+    .select()
+    .from(orderItems)
+    .where(inArray(orderItems.orderNumber, [...orderNumbers]))
+    .orderBy(asc(orderItems.orderItemId));
   for (const r of rows) {
     const list = out.get(r.orderNumber);
     if (list) list.push(r);
@@ -139,11 +157,23 @@ async function afterSalesOf(db: Db, items: readonly ItemRow[]): Promise<Map<numb
   const out = new Map<number, LineAfterSales>();
   const numbers = [...new Set(items.map((i) => i.orderNumber))];
   if (numbers.length === 0) return out;
-  const refunds = await db.select({ refundSn: orderRefunds.refundSn, orderNumber: orderRefunds.orderNumber, orderItemId: orderRefunds.orderItemId, returnMoneySts: orderRefunds.returnMoneySts })
-    .from(orderRefunds).where(inArray(orderRefunds.orderNumber, numbers)).orderBy(asc(orderRefunds.refundId));
+  const refunds = await db
+    .select({
+      refundSn: orderRefunds.refundSn,
+      orderNumber: orderRefunds.orderNumber,
+      orderItemId: orderRefunds.orderItemId,
+      returnMoneySts: orderRefunds.returnMoneySts,
+    })
+    .from(orderRefunds)
+    .where(inArray(orderRefunds.orderNumber, numbers))
+    .orderBy(asc(orderRefunds.refundId));
   if (refunds.length === 0) return out;
   for (const it of items) {
-    const state = lineAfterSales(refunds.filter((r) => r.orderNumber === it.orderNumber && (r.orderItemId === null || r.orderItemId === it.orderItemId)));
+    const state = lineAfterSales(
+      refunds.filter(
+        (r) => r.orderNumber === it.orderNumber && (r.orderItemId === null || r.orderItemId === it.orderItemId),
+      ),
+    );
     if (state) out.set(it.orderItemId, state);
   }
   return out;
@@ -152,7 +182,11 @@ async function afterSalesOf(db: Db, items: readonly ItemRow[]): Promise<Map<numb
 /** The user's visible order, or OrderError("order.notFound"). */
 async function ownOrder(db: Db, userId: string, orderNumber: string): Promise<OrderRow> {
   if (!isOrderNumber(orderNumber)) throw new OrderError("order.notFound");
-  const [row] = await db.select().from(orders).where(and(mine(userId), eq(orders.orderNumber, orderNumber))).limit(1);
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(mine(userId), eq(orders.orderNumber, orderNumber)))
+    .limit(1);
   if (!row) throw new OrderError("order.notFound");
   return row;
 }
@@ -175,14 +209,26 @@ export async function myOrderPage(db: Db, userId: string, locale: Locale, q: MyO
     const pattern = `%${escapeLike(search.text)}%`;
     const byName = sql`exists (select 1 from ${orderItems} where ${orderItems.orderNumber} = ${orders.orderNumber}
       and (coalesce(nullif(${orderItems.prodName}->>${locale}, ''), ${orderItems.prodName}->>'zh', '') ilike ${pattern} escape '\\'))`;
-    conds.push(search.numberPrefix ? sql`(${orders.orderNumber} like ${`${escapeLike(search.numberPrefix)}%`} escape '\\' or ${byName})` : byName);
+    conds.push(
+      search.numberPrefix
+        ? sql`(${orders.orderNumber} like ${`${escapeLike(search.numberPrefix)}%`} escape '\\' or ${byName})`
+        : byName,
+    );
   }
   const where = and(...conds);
   const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(orders).where(where);
   const total = Number(n);
-  const rows = await db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.orderId))
-    .limit(q.size).offset((q.current - 1) * q.size);
-  const items = await itemsOf(db, rows.map((r) => r.orderNumber));
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.orderId))
+    .limit(q.size)
+    .offset((q.current - 1) * q.size);
+  const items = await itemsOf(
+    db,
+    rows.map((r) => r.orderNumber),
+  );
   const afterSales = await afterSalesOf(db, [...items.values()].flat());
   return {
     records: rows.map((o) => toMyOrderDto(o, items.get(o.orderNumber) ?? [], locale, afterSales)),
@@ -194,7 +240,12 @@ export async function myOrderPage(db: Db, userId: string, locale: Locale, q: MyO
 }
 
 /** GET /p/myOrder/orderDetail. */
-export async function myOrderDetail(db: Db, userId: string, locale: Locale, orderNumber: string): Promise<OrderDetailDto> {
+export async function myOrderDetail(
+  db: Db,
+  userId: string,
+  locale: Locale,
+  orderNumber: string,
+): Promise<OrderDetailDto> {
   const o = await ownOrder(db, userId, orderNumber);
   const items = (await itemsOf(db, [o.orderNumber])).get(o.orderNumber) ?? [];
   const a = o.address;
@@ -213,9 +264,24 @@ export async function myOrderDetail(db: Db, userId: string, locale: Locale, orde
     cancelTime: iso(o.cancelTime),
     closeType: o.closeType,
     receiptDeadline: iso(o.receiptDeadline),
-    userAddrDto: { addrId: 0, receiver: a.receiver, mobile: a.mobile, province: a.province, city: a.city, area: a.area, addr: a.addr },
+    userAddrDto: {
+      addrId: 0,
+      receiver: a.receiver,
+      mobile: a.mobile,
+      province: a.province,
+      city: a.city,
+      area: a.area,
+      addr: a.addr,
+    },
     invoice: o.invoice ?? null,
-    progress: progressSteps({ status: o.status, createTime: o.createdAt, payTime: o.payTime, dvyTime: o.dvyTime, finallyTime: o.finallyTime, cancelTime: o.cancelTime }),
+    progress: progressSteps({
+      status: o.status,
+      createTime: o.createdAt,
+      payTime: o.payTime,
+      dvyTime: o.dvyTime,
+      finallyTime: o.finallyTime,
+      cancelTime: o.cancelTime,
+    }),
   };
 }
 
@@ -223,7 +289,9 @@ export async function myOrderDetail(db: Db, userId: string, locale: Locale, orde
 export async function myOrderCount(db: Db, userId: string): Promise<OrderCountData> {
   const groups = await db
     .select({ status: orders.status, isComm: orders.isComm, refundStatus: orders.refundStatus, n: count() })
-    .from(orders).where(mine(userId)).groupBy(orders.status, orders.isComm, orders.refundStatus);
+    .from(orders)
+    .where(mine(userId))
+    .groupBy(orders.status, orders.isComm, orders.refundStatus);
   return countFromGroups(groups.map((g) => ({ ...g, n: Number(g.n) })));
 }
 
@@ -243,8 +311,12 @@ export async function confirmMyReceipt(db: Db, userId: string, orderNumber: stri
 export async function deleteMyOrder(db: Db, userId: string, orderNumber: string, now: Date): Promise<void> {
   if (!isOrderNumber(orderNumber)) throw new OrderError("order.notFound");
   await db.transaction(async (tx) => {
-    const [o] = await tx.select({ orderId: orders.orderId, status: orders.status }).from(orders)
-      .where(and(mine(userId), eq(orders.orderNumber, orderNumber))).for("update").limit(1);
+    const [o] = await tx
+      .select({ orderId: orders.orderId, status: orders.status })
+      .from(orders)
+      .where(and(mine(userId), eq(orders.orderNumber, orderNumber)))
+      .for("update")
+      .limit(1);
     if (!o) throw new OrderError("order.notFound");
     const r = transition(o.status, "delete");
     if (!r.ok) throw new OrderError(r.error);
@@ -269,8 +341,16 @@ export async function buyAgain(db: Db, userId: string, locale: Locale, orderNumb
       added++;
     } catch (err) {
       if (!(err instanceof CartError)) throw err;
-      const reason = err.reason === "skuUnavailable" || err.reason === "insufficientStock" || err.reason === "badCount" ? err.reason : "prodUnavailable";
-      skipped.push({ orderItemId: it.orderItemId, prodName: pickText(it.prodName, locale), skuName: pickText(it.skuName, locale), reason });
+      const reason =
+        err.reason === "skuUnavailable" || err.reason === "insufficientStock" || err.reason === "badCount"
+          ? err.reason
+          : "prodUnavailable";
+      skipped.push({
+        orderItemId: it.orderItemId,
+        prodName: pickText(it.prodName, locale),
+        skuName: pickText(it.skuName, locale),
+        reason,
+      });
     }
   }
   return { prodCount: await cartProdCount(db, userId), added, skipped };
@@ -281,17 +361,34 @@ export async function buyAgain(db: Db, userId: string, locale: Locale, orderNumb
 // ------------------------------------------------------------------------------------------
 
 /** GET /p/myDelivery/orderInfo/{orderNumber}: the packages of the user's order (none before shipping). */
-export async function myOrderDeliveries(db: Db, userId: string, locale: Locale, orderNumber: string): Promise<DeliveryOrderDto[]> {
+export async function myOrderDeliveries(
+  db: Db,
+  userId: string,
+  locale: Locale,
+  orderNumber: string,
+): Promise<DeliveryOrderDto[]> {
   const o = await ownOrder(db, userId, orderNumber);
-  const pkgs = await db.select().from(deliveries).where(eq(deliveries.orderNumber, o.orderNumber)).orderBy(asc(deliveries.orderDeliveryId));
+  const pkgs = await db
+    .select()
+    .from(deliveries)
+    .where(eq(deliveries.orderNumber, o.orderNumber))
+    .orderBy(asc(deliveries.orderDeliveryId));
   return loadDeliveryDtos(db, locale, pkgs);
 }
 
 /** GET /p/myDelivery/deliveryOrder/{orderDeliveryId}: one package of one of the user's orders. */
-export async function myDelivery(db: Db, userId: string, locale: Locale, orderDeliveryId: number): Promise<DeliveryOrderDto> {
-  const [pkg] = await db.select({ d: deliveries }).from(deliveries)
+export async function myDelivery(
+  db: Db,
+  userId: string,
+  locale: Locale,
+  orderDeliveryId: number,
+): Promise<DeliveryOrderDto> {
+  const [pkg] = await db
+    .select({ d: deliveries })
+    .from(deliveries)
     .innerJoin(orders, eq(orders.orderNumber, deliveries.orderNumber))
-    .where(and(eq(deliveries.orderDeliveryId, orderDeliveryId), mine(userId))).limit(1);
+    .where(and(eq(deliveries.orderDeliveryId, orderDeliveryId), mine(userId)))
+    .limit(1);
   if (!pkg) throw new OrderError("order.deliveryNotFound");
   return (await loadDeliveryDtos(db, locale, [pkg.d]))[0]!;
 }

@@ -11,10 +11,27 @@
  */
 import { growthEarned, memberEquity, multipliedPoints } from "../member/member-equity.ts";
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { DELIVERY_COMPANIES, DELIVERY_STATES, DeliveryState, ORDER_AUTO_CONFIRM_DAYS, PayType } from "../../../lib/order/order-types.ts";
+import {
+  DELIVERY_COMPANIES,
+  DELIVERY_STATES,
+  DeliveryState,
+  ORDER_AUTO_CONFIRM_DAYS,
+  PayType,
+} from "../../../lib/order/order-types.ts";
 import { compare, formatPrice, sum, tryDecimal } from "../../../lib/money.ts";
 import { rowsOf, type Tx } from "../../db/client.ts";
-import { deliveries, deliveryTraces, jobs, orderItems, orders, payments, products, skus, userLedger, users } from "../../db/schema/index.ts";
+import {
+  deliveries,
+  deliveryTraces,
+  jobs,
+  orderItems,
+  orders,
+  payments,
+  products,
+  skus,
+  userLedger,
+  users,
+} from "../../db/schema/index.ts";
 import { registerJobHandler, scheduleJob } from "../jobs/jobs.ts";
 import { autoConfirmDecision, OrderStatus, transition, type OrderEvent } from "../../../lib/order/order-state.ts";
 import { pointsEarned } from "../points/points.ts";
@@ -37,7 +54,9 @@ const DAY_MS = 24 * 3600 * 1000;
 /** yyMMddHHmmss (UTC) of `now`. */
 export function orderNumberStamp(now: Date): string {
   const iso = now.toISOString(); // 2026-11-22T03:26:15.000Z
-  return iso.slice(2, 4) + iso.slice(5, 7) + iso.slice(8, 10) + iso.slice(11, 13) + iso.slice(14, 16) + iso.slice(17, 19);
+  return (
+    iso.slice(2, 4) + iso.slice(5, 7) + iso.slice(8, 10) + iso.slice(11, 13) + iso.slice(14, 16) + iso.slice(17, 19)
+  );
 }
 
 /** A new order number: yyMMddHHmmss + 7 digits of order_number_seq (19 digits, a string). */
@@ -62,15 +81,25 @@ const TYPE_HOOKS = new Map<number, OrderTypeHooks>();
 
 /** Registers the hooks of an order type; registering one twice is a programming error. */
 export function registerOrderTypeHooks(orderType: number, hooks: OrderTypeHooks): void {
-  if (TYPE_HOOKS.has(orderType) && TYPE_HOOKS.get(orderType) !== hooks) throw new Error(`order type ${orderType} registered twice`);
+  if (TYPE_HOOKS.has(orderType) && TYPE_HOOKS.get(orderType) !== hooks)
+    throw new Error(`order type ${orderType} registered twice`);
   TYPE_HOOKS.set(orderType, hooks);
 }
 
-async function lockOrder(tx: Tx, orderNumber: string, where: { userId?: string | undefined; shopId?: number | undefined } = {}): Promise<OrderRow> {
+async function lockOrder(
+  tx: Tx,
+  orderNumber: string,
+  where: { userId?: string | undefined; shopId?: number | undefined } = {},
+): Promise<OrderRow> {
   const conds = [eq(orders.orderNumber, orderNumber)];
   if (where.userId !== undefined) conds.push(eq(orders.userId, where.userId), eq(orders.deleteStatus, 0));
   if (where.shopId !== undefined) conds.push(eq(orders.shopId, where.shopId));
-  const [row] = await tx.select().from(orders).where(and(...conds)).for("update").limit(1);
+  const [row] = await tx
+    .select()
+    .from(orders)
+    .where(and(...conds))
+    .for("update")
+    .limit(1);
   if (!row) throw new OrderError("order.notFound");
   return row;
 }
@@ -81,7 +110,14 @@ function next(order: OrderRow, event: OrderEvent): number {
   return r.status;
 }
 
-async function addLedger(tx: Tx, userId: string, kind: "balance" | "score", amount: string, reason: string, orderNumber: string | null): Promise<void> {
+async function addLedger(
+  tx: Tx,
+  userId: string,
+  kind: "balance" | "score",
+  amount: string,
+  reason: string,
+  orderNumber: string | null,
+): Promise<void> {
   await tx.insert(userLedger).values({ userId, kind, amount, reason, orderNumber });
 }
 
@@ -91,34 +127,64 @@ async function addLedger(tx: Tx, userId: string, kind: "balance" | "score", amou
  * returns the points the order used, gives back its coupons (once every order a coupon was used on
  * is closed) and closes the order's waiting payments.
  */
-export async function closeOrder(tx: Tx, orderNumber: string, closeType: CloseTypeValue, now: Date, opts: { userId?: string } = {}): Promise<void> {
+export async function closeOrder(
+  tx: Tx,
+  orderNumber: string,
+  closeType: CloseTypeValue,
+  now: Date,
+  opts: { userId?: string } = {},
+): Promise<void> {
   const order = await lockOrder(tx, orderNumber, { userId: opts.userId });
   const status = next(order, closeType === CloseType.BUYER_CANCEL ? "cancel" : "timeoutCancel");
   const ownStock = (await TYPE_HOOKS.get(order.orderType)?.onClose?.(tx, order, now)) ?? false;
-  const items = ownStock ? [] : await tx.select({ skuId: orderItems.skuId, prodId: orderItems.prodId, prodCount: orderItems.prodCount })
-    .from(orderItems).where(eq(orderItems.orderNumber, orderNumber)).orderBy(asc(orderItems.skuId));
+  const items = ownStock
+    ? []
+    : await tx
+        .select({ skuId: orderItems.skuId, prodId: orderItems.prodId, prodCount: orderItems.prodCount })
+        .from(orderItems)
+        .where(eq(orderItems.orderNumber, orderNumber))
+        .orderBy(asc(orderItems.skuId));
   for (const it of items) {
-    await tx.update(skus).set({ stocks: sql`${skus.stocks} + ${it.prodCount}` }).where(eq(skus.skuId, it.skuId));
+    await tx
+      .update(skus)
+      .set({ stocks: sql`${skus.stocks} + ${it.prodCount}` })
+      .where(eq(skus.skuId, it.skuId));
   }
   const byProd = new Map<number, number>();
   for (const it of items) byProd.set(it.prodId, (byProd.get(it.prodId) ?? 0) + it.prodCount);
   for (const [prodId, n] of [...byProd].sort((a, b) => a[0] - b[0])) {
-    await tx.update(products).set({ totalStocks: sql`${products.totalStocks} + ${n}` }).where(eq(products.prodId, prodId));
+    await tx
+      .update(products)
+      .set({ totalStocks: sql`${products.totalStocks} + ${n}` })
+      .where(eq(products.prodId, prodId));
   }
   if (order.useScore > 0) {
-    await tx.update(users).set({ score: sql`${users.score} + ${order.useScore}` }).where(eq(users.userId, order.userId));
+    await tx
+      .update(users)
+      .set({ score: sql`${users.score} + ${order.useScore}` })
+      .where(eq(users.userId, order.userId));
     await addLedger(tx, order.userId, "score", String(order.useScore), "orderCancelRefund", orderNumber);
   }
-  await tx.update(payments).set({ status: 2 })
+  await tx
+    .update(payments)
+    .set({ status: 2 })
     .where(and(eq(payments.status, 0), sql`(',' || ${payments.orderNumbers} || ',') like ${`%,${orderNumber},%`}`));
-  await tx.update(orders).set({ status, closeType, cancelTime: now, updatedAt: now }).where(eq(orders.orderId, order.orderId));
+  await tx
+    .update(orders)
+    .set({ status, closeType, cancelTime: now, updatedAt: now })
+    .where(eq(orders.orderId, order.orderId));
   await giveBackCoupons(tx, orderNumber);
 }
 
 /** Locks orders (FOR UPDATE) in ascending order number: the first step of every transaction that changes orders. */
 export async function lockOrders(tx: Tx, orderNumbers: readonly string[]): Promise<OrderRow[]> {
   if (orderNumbers.length === 0) return [];
-  return tx.select().from(orders).where(inArray(orders.orderNumber, [...orderNumbers])).orderBy(asc(orders.orderNumber)).for("update");
+  return tx
+    .select()
+    .from(orders)
+    .where(inArray(orders.orderNumber, [...orderNumbers]))
+    .orderBy(asc(orders.orderNumber))
+    .for("update");
 }
 
 /**
@@ -135,7 +201,11 @@ export async function markPaymentPaid(
   now: Date,
 ): Promise<{ alreadyPaid: boolean; orderNumbers: string[] }> {
   // Lock order (docs/orders.md "Lock order"): the orders first, then the payment.
-  const [peek] = await tx.select({ orderNumbers: payments.orderNumbers }).from(payments).where(eq(payments.payNo, payNo)).limit(1);
+  const [peek] = await tx
+    .select({ orderNumbers: payments.orderNumbers })
+    .from(payments)
+    .where(eq(payments.payNo, payNo))
+    .limit(1);
   if (!peek) throw new OrderError("order.paymentNotFound");
   const rows = await lockOrders(tx, peek.orderNumbers.split(",").filter(Boolean));
   const [pay] = await tx.select().from(payments).where(eq(payments.payNo, payNo)).for("update").limit(1);
@@ -154,27 +224,56 @@ export async function markPaymentPaid(
       continue;
     }
     paidOrders.push({ ...o, status: r.status, payTime: now, payNo, payType: pay.payType, updatedAt: now });
-    await tx.update(orders).set({ status: r.status, payTime: now, payNo, payType: pay.payType, updatedAt: now }).where(eq(orders.orderId, o.orderId));
+    await tx
+      .update(orders)
+      .set({ status: r.status, payTime: now, payNo, payType: pay.payType, updatedAt: now })
+      .where(eq(orders.orderId, o.orderId));
   }
   for (const o of paidOrders) await TYPE_HOOKS.get(o.orderType)?.onPaid?.(tx, o, now);
   if (paidOrders.length > 0) {
     // Their pay-timeout jobs have nothing left to do.
-    await tx.update(jobs).set({ doneAt: now })
-      .where(and(eq(jobs.kind, "orderPayTimeout"), inArray(jobs.refKey, paidOrders.map((o) => o.orderNumber)), isNull(jobs.doneAt)));
-    const items = await tx.select({ prodId: orderItems.prodId, prodCount: orderItems.prodCount }).from(orderItems)
-      .where(inArray(orderItems.orderNumber, paidOrders.map((o) => o.orderNumber)));
+    await tx
+      .update(jobs)
+      .set({ doneAt: now })
+      .where(
+        and(
+          eq(jobs.kind, "orderPayTimeout"),
+          inArray(
+            jobs.refKey,
+            paidOrders.map((o) => o.orderNumber),
+          ),
+          isNull(jobs.doneAt),
+        ),
+      );
+    const items = await tx
+      .select({ prodId: orderItems.prodId, prodCount: orderItems.prodCount })
+      .from(orderItems)
+      .where(
+        inArray(
+          orderItems.orderNumber,
+          paidOrders.map((o) => o.orderNumber),
+        ),
+      );
     const byProd = new Map<number, number>();
     for (const it of items) byProd.set(it.prodId, (byProd.get(it.prodId) ?? 0) + it.prodCount);
     for (const [prodId, n] of [...byProd].sort((a, b) => a[0] - b[0])) {
-      await tx.update(products).set({ soldNum: sql`${products.soldNum} + ${n}` }).where(eq(products.prodId, prodId));
+      await tx
+        .update(products)
+        .set({ soldNum: sql`${products.soldNum} + ${n}` })
+        .where(eq(products.prodId, prodId));
     }
   }
   if (refunds.length > 0 && pay.payType !== PayType.POINTS) {
     const back = formatPrice(sum(refunds));
-    await tx.update(users).set({ balance: sql`${users.balance} + ${back}` }).where(eq(users.userId, pay.userId));
+    await tx
+      .update(users)
+      .set({ balance: sql`${users.balance} + ${back}` })
+      .where(eq(users.userId, pay.userId));
     await addLedger(tx, pay.userId, "balance", back, "payRefund", null);
   }
-  await tx.update(payments).set({ status: 1, paidAt: now, providerTradeNo: paid.providerTradeNo, callback: paid.callback ?? null })
+  await tx
+    .update(payments)
+    .set({ status: 1, paidAt: now, providerTradeNo: paid.providerTradeNo, callback: paid.callback ?? null })
     .where(eq(payments.payNo, payNo));
   return { alreadyPaid: false, orderNumbers };
 }
@@ -184,18 +283,32 @@ export async function markPaymentPaid(
  * (`auto`). The buyer earns points: 1 per whole yuan paid (points.ts; × a paid member's
  * multiplier) and growth: 1 per whole yuan paid (member-equity.ts).
  */
-export async function confirmReceipt(tx: Tx, orderNumber: string, now: Date, opts: { userId?: string; auto?: boolean } = {}): Promise<void> {
+export async function confirmReceipt(
+  tx: Tx,
+  orderNumber: string,
+  now: Date,
+  opts: { userId?: string; auto?: boolean } = {},
+): Promise<void> {
   const order = await lockOrder(tx, orderNumber, { userId: opts.userId });
   const status = next(order, opts.auto ? "autoConfirm" : "confirmReceipt");
   await tx.update(orders).set({ status, finallyTime: now, updatedAt: now }).where(eq(orders.orderId, order.orderId));
   const equity = await memberEquity(tx, order.userId, now);
-  const earned = equity ? multipliedPoints(pointsEarned(order.actualTotal), String(equity.level.pointsMultiple)) : pointsEarned(order.actualTotal);
+  const earned = equity
+    ? multipliedPoints(pointsEarned(order.actualTotal), String(equity.level.pointsMultiple))
+    : pointsEarned(order.actualTotal);
   if (earned > 0) {
-    await tx.update(users).set({ score: sql`${users.score} + ${earned}` }).where(eq(users.userId, order.userId));
+    await tx
+      .update(users)
+      .set({ score: sql`${users.score} + ${earned}` })
+      .where(eq(users.userId, order.userId));
     await addLedger(tx, order.userId, "score", String(earned), "orderEarnScore", orderNumber);
   }
   const growth = growthEarned(order.actualTotal);
-  if (growth > 0) await tx.update(users).set({ growth: sql`${users.growth} + ${growth}` }).where(eq(users.userId, order.userId));
+  if (growth > 0)
+    await tx
+      .update(users)
+      .set({ growth: sql`${users.growth} + ${growth}` })
+      .where(eq(users.userId, order.userId));
 }
 
 /**
@@ -229,7 +342,13 @@ export const TRACKING_NUMBER = /^[A-Za-z0-9-]{6,30}$/;
  * Each package starts with a "collected" trace. The order gets its dvyTime and receipt deadline
  * (ORDER_AUTO_CONFIRM_DAYS), and the auto-confirm job is scheduled. Answers the package ids.
  */
-export async function shipOrder(tx: Tx, orderNumber: string, shopId: number, packages: readonly ShipPackage[], now: Date): Promise<number[]> {
+export async function shipOrder(
+  tx: Tx,
+  orderNumber: string,
+  shopId: number,
+  packages: readonly ShipPackage[],
+  now: Date,
+): Promise<number[]> {
   const order = await lockOrder(tx, orderNumber, { shopId });
   const status = next(order, "ship");
   if (packages.length === 0) throw new OrderError("order.shipItemsMismatch");
@@ -237,34 +356,54 @@ export async function shipOrder(tx: Tx, orderNumber: string, shopId: number, pac
     if (!DELIVERY_COMPANIES.some((c) => c.dvyId === p.dvyId)) throw new OrderError("order.badCarrier");
     if (!TRACKING_NUMBER.test(p.dvyFlowId)) throw new OrderError("order.badTrackingNumber");
   }
-  const items = await tx.select({ orderItemId: orderItems.orderItemId, prodCount: orderItems.prodCount }).from(orderItems)
-    .where(eq(orderItems.orderNumber, orderNumber)).orderBy(asc(orderItems.orderItemId));
+  const items = await tx
+    .select({ orderItemId: orderItems.orderItemId, prodCount: orderItems.prodCount })
+    .from(orderItems)
+    .where(eq(orderItems.orderNumber, orderNumber))
+    .orderBy(asc(orderItems.orderItemId));
   const ordered = new Map(items.map((i) => [i.orderItemId, i.prodCount]));
   const listed = new Map<number, number>();
   for (const p of packages) {
     for (const it of p.items ?? []) {
-      if (!ordered.has(it.orderItemId) || !Number.isSafeInteger(it.prodCount) || it.prodCount < 1) throw new OrderError("order.shipItemsMismatch");
+      if (!ordered.has(it.orderItemId) || !Number.isSafeInteger(it.prodCount) || it.prodCount < 1)
+        throw new OrderError("order.shipItemsMismatch");
       listed.set(it.orderItemId, (listed.get(it.orderItemId) ?? 0) + it.prodCount);
     }
   }
-  const rest = items.filter((i) => (listed.get(i.orderItemId) ?? 0) < i.prodCount)
+  const rest = items
+    .filter((i) => (listed.get(i.orderItemId) ?? 0) < i.prodCount)
     .map((i) => ({ orderItemId: i.orderItemId, prodCount: i.prodCount - (listed.get(i.orderItemId) ?? 0) }));
   if ([...listed].some(([id, n]) => n > ordered.get(id)!)) throw new OrderError("order.shipItemsMismatch");
   const open = packages.filter((p) => p.items === undefined || p.items.length === 0);
-  if (open.length > 1 || (open.length === 0 && rest.length > 0) || (open.length === 1 && rest.length === 0)) throw new OrderError("order.shipItemsMismatch");
+  if (open.length > 1 || (open.length === 0 && rest.length > 0) || (open.length === 1 && rest.length === 0))
+    throw new OrderError("order.shipItemsMismatch");
 
   const ids: number[] = [];
   for (const p of packages) {
     const carried = p.items && p.items.length > 0 ? p.items : rest;
-    const [row] = await tx.insert(deliveries).values({
-      orderNumber, shopId, dvyId: p.dvyId, dvyFlowId: p.dvyFlowId, deliveryType: 1,
-      items: carried.map((i) => ({ orderItemId: i.orderItemId, prodCount: i.prodCount })), state: DeliveryState.COLLECTED, createdAt: now,
-    }).returning({ id: deliveries.orderDeliveryId });
+    const [row] = await tx
+      .insert(deliveries)
+      .values({
+        orderNumber,
+        shopId,
+        dvyId: p.dvyId,
+        dvyFlowId: p.dvyFlowId,
+        deliveryType: 1,
+        items: carried.map((i) => ({ orderItemId: i.orderItemId, prodCount: i.prodCount })),
+        state: DeliveryState.COLLECTED,
+        createdAt: now,
+      })
+      .returning({ id: deliveries.orderDeliveryId });
     ids.push(row!.id);
-    await tx.insert(deliveryTraces).values({ orderDeliveryId: row!.id, state: DeliveryState.COLLECTED, acceptStation: "", acceptTime: now });
+    await tx
+      .insert(deliveryTraces)
+      .values({ orderDeliveryId: row!.id, state: DeliveryState.COLLECTED, acceptStation: "", acceptTime: now });
   }
   const receiptDeadline = new Date(now.getTime() + ORDER_AUTO_CONFIRM_DAYS * DAY_MS);
-  await tx.update(orders).set({ status, dvyTime: now, receiptDeadline, updatedAt: now }).where(eq(orders.orderId, order.orderId));
+  await tx
+    .update(orders)
+    .set({ status, dvyTime: now, receiptDeadline, updatedAt: now })
+    .where(eq(orders.orderId, order.orderId));
   await scheduleJob(tx, "orderAutoConfirm", orderNumber, receiptDeadline);
   return ids;
 }
@@ -283,16 +422,25 @@ export async function addDeliveryTrace(
   trace: { state: number; acceptStation: string; acceptTime?: Date | undefined },
   now: Date,
 ): Promise<void> {
-  const [pkg] = await tx.select({ id: deliveries.orderDeliveryId, shippedAt: deliveries.createdAt, orderNumber: deliveries.orderNumber }).from(deliveries)
-    .where(and(eq(deliveries.orderDeliveryId, orderDeliveryId), eq(deliveries.shopId, shopId))).for("update").limit(1);
+  const [pkg] = await tx
+    .select({ id: deliveries.orderDeliveryId, shippedAt: deliveries.createdAt, orderNumber: deliveries.orderNumber })
+    .from(deliveries)
+    .where(and(eq(deliveries.orderDeliveryId, orderDeliveryId), eq(deliveries.shopId, shopId)))
+    .for("update")
+    .limit(1);
   if (!pkg) throw new OrderError("order.deliveryNotFound");
-  const [order] = await tx.select({ status: orders.status, createdAt: orders.createdAt }).from(orders).where(eq(orders.orderNumber, pkg.orderNumber)).limit(1);
+  const [order] = await tx
+    .select({ status: orders.status, createdAt: orders.createdAt })
+    .from(orders)
+    .where(eq(orders.orderNumber, pkg.orderNumber))
+    .limit(1);
   if (!order || !TRACEABLE_STATUSES.includes(order.status)) throw new OrderError("order.traceOrderFinished");
   if (!(DELIVERY_STATES as readonly number[]).includes(trace.state)) throw new OrderError("order.badDeliveryState");
   const station = trace.acceptStation.trim();
   if (station.length > TRACE_STATION_MAX) throw new OrderError("order.badStation");
   const acceptTime = trace.acceptTime ?? now;
-  if (!traceTimeAllowed(acceptTime, { shippedAt: pkg.shippedAt, orderedAt: order.createdAt }, now)) throw new OrderError("order.traceTimeInvalid");
+  if (!traceTimeAllowed(acceptTime, { shippedAt: pkg.shippedAt, orderedAt: order.createdAt }, now))
+    throw new OrderError("order.traceTimeInvalid");
   await tx.insert(deliveryTraces).values({ orderDeliveryId, state: trace.state, acceptStation: station, acceptTime });
   await tx.update(deliveries).set({ state: trace.state }).where(eq(deliveries.orderDeliveryId, orderDeliveryId));
 }
@@ -318,6 +466,9 @@ export function traceTimeAllowed(at: Date, facts: { shippedAt: Date; orderedAt: 
 // order moved on meanwhile (paid, cancelled, confirmed): nothing left to do.
 const orderRefusal = (err: unknown) => err instanceof OrderError;
 /** orderPayTimeout (refKey = order number, due at the payment deadline): closes the order if still unpaid. */
-registerJobHandler("orderPayTimeout", { run: (tx, orderNumber, now) => closeOrder(tx, orderNumber, CloseType.PAY_TIMEOUT, now), isNoop: orderRefusal });
+registerJobHandler("orderPayTimeout", {
+  run: (tx, orderNumber, now) => closeOrder(tx, orderNumber, CloseType.PAY_TIMEOUT, now),
+  isNoop: orderRefusal,
+});
 /** orderAutoConfirm (refKey = order number, due at the receipt deadline): completes the order if still shipped. */
 registerJobHandler("orderAutoConfirm", { run: autoConfirmReceipt, isNoop: orderRefusal });

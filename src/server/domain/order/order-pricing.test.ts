@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_FREIGHT_RULE, freightFor, freightRuleOf, orderTotals, PricingError, shopOrderAmounts, type FreightRule } from "./order-pricing.ts";
+import {
+  DEFAULT_FREIGHT_RULE,
+  freightFor,
+  freightRuleOf,
+  orderTotals,
+  PricingError,
+  shopOrderAmounts,
+  type FreightRule,
+} from "./order-pricing.ts";
 
 const rule: FreightRule = { fee: "10", freeOver: "99" };
 const noFree: FreightRule = { fee: "8.5", freeOver: null };
@@ -47,19 +55,52 @@ describe("freightFor", () => {
 
 describe("shopOrderAmounts", () => {
   it("sums price × count exactly (0.1 + 0.2 = 0.30)", () => {
-    expect(shopOrderAmounts([{ price: "0.1", count: 1 }, { price: "0.2", count: 1 }], noFree)).toEqual({ total: "0.30", freight: "8.50", actualTotal: "8.80" });
-    expect(shopOrderAmounts([{ price: 0.1, count: 3 }], { fee: "0", freeOver: null })).toEqual({ total: "0.30", freight: "0.00", actualTotal: "0.30" });
+    expect(
+      shopOrderAmounts(
+        [
+          { price: "0.1", count: 1 },
+          { price: "0.2", count: 1 },
+        ],
+        noFree,
+      ),
+    ).toEqual({ total: "0.30", freight: "8.50", actualTotal: "8.80" });
+    expect(shopOrderAmounts([{ price: 0.1, count: 3 }], { fee: "0", freeOver: null })).toEqual({
+      total: "0.30",
+      freight: "0.00",
+      actualTotal: "0.30",
+    });
   });
   it("applies the threshold to the goods total of the shop", () => {
-    expect(shopOrderAmounts([{ price: "33", count: 3 }], rule)).toEqual({ total: "99.00", freight: "0.00", actualTotal: "99.00" });
-    expect(shopOrderAmounts([{ price: "32.99", count: 3 }], rule)).toEqual({ total: "98.97", freight: "10.00", actualTotal: "108.97" });
-    expect(shopOrderAmounts([{ price: "49.5", count: 1 }, { price: "49.49", count: 1 }, { price: "0.01", count: 1 }], rule)).toEqual({
-      total: "99.00", freight: "0.00", actualTotal: "99.00",
+    expect(shopOrderAmounts([{ price: "33", count: 3 }], rule)).toEqual({
+      total: "99.00",
+      freight: "0.00",
+      actualTotal: "99.00",
+    });
+    expect(shopOrderAmounts([{ price: "32.99", count: 3 }], rule)).toEqual({
+      total: "98.97",
+      freight: "10.00",
+      actualTotal: "108.97",
+    });
+    expect(
+      shopOrderAmounts(
+        [
+          { price: "49.5", count: 1 },
+          { price: "49.49", count: 1 },
+          { price: "0.01", count: 1 },
+        ],
+        rule,
+      ),
+    ).toEqual({
+      total: "99.00",
+      freight: "0.00",
+      actualTotal: "99.00",
     });
   });
   it("large amounts keep every cent", () => {
     expect(shopOrderAmounts([{ price: "9999999999.99", count: 3 }], noFree)).toEqual({
-      total: "29999999999.97", freight: "8.50", actualTotal: "30000000008.47",
+      total: "29999999999.97",
+      freight: "8.50",
+      actualTotal: "30000000008.47",
     });
   });
   it("refuses zero items, bad counts and bad prices", () => {
@@ -75,7 +116,13 @@ describe("shopOrderAmounts", () => {
 describe("orderTotals", () => {
   it("one order per shop, summed", () => {
     const t = orderTotals([
-      { lines: [{ price: "0.1", count: 1 }, { price: "0.2", count: 1 }], rule },
+      {
+        lines: [
+          { price: "0.1", count: 1 },
+          { price: "0.2", count: 1 },
+        ],
+        rule,
+      },
       { lines: [{ price: "100", count: 1 }], rule },
       { lines: [{ price: "5", count: 2 }], rule: noFree, opts: { memberFreeShipping: true, selfOperated: true } },
     ]);
@@ -84,11 +131,22 @@ describe("orderTotals", () => {
       { total: "100.00", freight: "0.00", actualTotal: "100.00" },
       { total: "10.00", freight: "0.00", actualTotal: "10.00" },
     ]);
-    expect({ total: t.total, freight: t.freight, actualTotal: t.actualTotal }).toEqual({ total: "110.30", freight: "10.00", actualTotal: "120.30" });
+    expect({ total: t.total, freight: t.freight, actualTotal: t.actualTotal }).toEqual({
+      total: "110.30",
+      freight: "10.00",
+      actualTotal: "120.30",
+    });
   });
   it("refuses no shops and any empty shop", () => {
     expect(refusal(() => orderTotals([]))).toBe("order.noItems");
-    expect(refusal(() => orderTotals([{ lines: [{ price: "1", count: 1 }], rule }, { lines: [], rule }]))).toBe("order.noItems");
+    expect(
+      refusal(() =>
+        orderTotals([
+          { lines: [{ price: "1", count: 1 }], rule },
+          { lines: [], rule },
+        ]),
+      ),
+    ).toBe("order.noItems");
   });
 });
 

@@ -83,7 +83,11 @@ export function freightFor(shopItemsTotal: MoneyInput, rule: FreightRule, opts: 
  * (order.noItems), a count that is not a positive integer (order.invalidCount) and a negative
  * or invalid price (order.invalidPrice).
  */
-export function shopOrderAmounts(lines: readonly OrderLine[], rule: FreightRule, opts: FreightOptions = {}): ShopOrderAmounts {
+export function shopOrderAmounts(
+  lines: readonly OrderLine[],
+  rule: FreightRule,
+  opts: FreightOptions = {},
+): ShopOrderAmounts {
   if (!Array.isArray(lines) || lines.length === 0) throw new PricingError(PRICING_ERRORS.noItems);
   const subtotals = lines.map((l) => {
     if (!Number.isSafeInteger(l.count) || l.count <= 0) throw new PricingError(PRICING_ERRORS.invalidCount);

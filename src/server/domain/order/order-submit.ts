@@ -30,13 +30,29 @@ import type { CheckoutCouponDto } from "../../../lib/coupon/coupon-types.ts";
 import type { LineOffers } from "../../../lib/pricing/pricing-types.ts";
 import { compare, formatPrice, mulQty, sum } from "../../../lib/money.ts";
 import {
-  ORDER_PAY_MINUTES, SUBMIT_TOKEN_MINUTES,
-  type ConfirmItemDto, type OrderAddrDto, type OrderConfirmDto, type ShopCartOrderDto,
+  ORDER_PAY_MINUTES,
+  SUBMIT_TOKEN_MINUTES,
+  type ConfirmItemDto,
+  type OrderAddrDto,
+  type OrderConfirmDto,
+  type ShopCartOrderDto,
 } from "../../../lib/order/order-types.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import {
-  addresses, cartItems, orderItems, orders, productTranslations, products, shopFreightRules, shops, skus, submitTokens, userLedger, users,
-  type OrderAddress, type OrderInvoice,
+  addresses,
+  cartItems,
+  orderItems,
+  orders,
+  productTranslations,
+  products,
+  shopFreightRules,
+  shops,
+  skus,
+  submitTokens,
+  userLedger,
+  users,
+  type OrderAddress,
+  type OrderInvoice,
 } from "../../db/schema/index.ts";
 import { getArea } from "../address/area.ts";
 import { groupByShop, lineStatus } from "../cart/cart.ts";
@@ -44,7 +60,18 @@ import { scheduleJob } from "../jobs/jobs.ts";
 import { nextOrderNumber } from "./order-lifecycle.ts";
 import { freightRuleOf, type FreightRule } from "./order-pricing.ts";
 import { POINTS_PER_YUAN } from "../points/points.ts";
-import { priceLines, PricingRefusal, type ActivityPriceProvider, type CouponChoice, type CouponOption, type DiscountRuleSet, type HeldCoupon, type PricedLine, type PricedShopResult, type PricingResult } from "../pricing/pricing.ts";
+import {
+  priceLines,
+  PricingRefusal,
+  type ActivityPriceProvider,
+  type CouponChoice,
+  type CouponOption,
+  type DiscountRuleSet,
+  type HeldCoupon,
+  type PricedLine,
+  type PricedShopResult,
+  type PricingResult,
+} from "../pricing/pricing.ts";
 import { choiceFromIds, CouponError, couponNames, heldCoupons, useCoupons, whyNotHeld } from "../coupon/coupon.ts";
 import { chooseDiscountDto, runningDiscounts } from "../discount/discount.ts";
 import { ShopStatus } from "../shop/shop.ts";
@@ -60,7 +87,12 @@ type RefusalCode = typeof ResponseCode.SHOW_FAIL | typeof ResponseCode.REPEAT_OR
  * sent in the envelope (the first order numbers for a repeated submit).
  */
 export class OrderSubmitError extends DomainError {
-  constructor(key: string, code: RefusalCode = ResponseCode.SHOW_FAIL, params: Record<string, unknown> = {}, data: unknown = null) {
+  constructor(
+    key: string,
+    code: RefusalCode = ResponseCode.SHOW_FAIL,
+    params: Record<string, unknown> = {},
+    data: unknown = null,
+  ) {
     super(key, { code, params, data });
   }
 }
@@ -115,7 +147,12 @@ export interface ActivityBuy extends ActivityRef {
   /** Refuses a line the activity does not allow now (throws OrderSubmitError). */
   check: (q: Db | Tx, userId: string, line: BuyLine, now: Date) => Promise<void>;
   /** In the submit transaction, before the order is made: takes stock / limits / seat; answers what to record once the order number is known. */
-  take: (tx: Tx, userId: string, line: BuyLine, now: Date) => Promise<{ payDeadline: Date; record: (orderNumber: string) => Promise<void> }>;
+  take: (
+    tx: Tx,
+    userId: string,
+    line: BuyLine,
+    now: Date,
+  ) => Promise<{ payDeadline: Date; record: (orderNumber: string) => Promise<void> }>;
 }
 
 const posInt = (v: unknown): v is number => typeof v === "number" && Number.isSafeInteger(v) && v > 0;
@@ -127,18 +164,40 @@ export function parsePayload(v: unknown): SubmitPayload | null {
   const addrId = p.addrId === null || p.addrId === undefined ? null : posInt(p.addrId) ? p.addrId : undefined;
   if (addrId === undefined) return null;
   const isScorePay = p.isScorePay === 1 ? 1 : 0;
-  const userUseScore = typeof p.userUseScore === "number" && Number.isSafeInteger(p.userUseScore) ? p.userUseScore : null;
+  const userUseScore =
+    typeof p.userUseScore === "number" && Number.isSafeInteger(p.userUseScore) ? p.userUseScore : null;
   const shopIds = Array.isArray(p.shopIds) ? p.shopIds.filter(posInt) : [];
   const couponUserIds = Array.isArray(p.couponUserIds) ? p.couponUserIds.filter(posInt) : null;
   const act = p.activity as Record<string, unknown> | undefined;
-  const activity = act && typeof act.kind === "string" && act.ref && typeof act.ref === "object" ? { kind: act.kind, ref: act.ref as Record<string, number> } : undefined;
-  const common = { addrId, isScorePay, userUseScore, shopIds, couponUserIds, ...(activity ? { activity } : {}) } as const;
+  const activity =
+    act && typeof act.kind === "string" && act.ref && typeof act.ref === "object"
+      ? { kind: act.kind, ref: act.ref as Record<string, number> }
+      : undefined;
+  const common = {
+    addrId,
+    isScorePay,
+    userUseScore,
+    shopIds,
+    couponUserIds,
+    ...(activity ? { activity } : {}),
+  } as const;
   if (p.source === "cart" && Array.isArray(p.basketIds) && p.basketIds.length > 0 && p.basketIds.every(posInt)) {
     return { source: "cart", basketIds: p.basketIds, ...common };
   }
   const item = p.orderItem as Record<string, unknown> | undefined;
-  if (p.source === "buyNow" && item && posInt(item.prodId) && posInt(item.skuId) && posInt(item.prodCount) && posInt(item.shopId)) {
-    return { source: "buyNow", orderItem: { prodId: item.prodId, skuId: item.skuId, prodCount: item.prodCount, shopId: item.shopId }, ...common };
+  if (
+    p.source === "buyNow" &&
+    item &&
+    posInt(item.prodId) &&
+    posInt(item.skuId) &&
+    posInt(item.prodCount) &&
+    posInt(item.shopId)
+  ) {
+    return {
+      source: "buyNow",
+      orderItem: { prodId: item.prodId, skuId: item.skuId, prodCount: item.prodCount, shopId: item.shopId },
+      ...common,
+    };
   }
   return null;
 }
@@ -213,7 +272,11 @@ export interface CheckoutPromotions {
  * the engine refuses (points not a multiple of 10, over the balance or the 50 % rule; a coupon
  * that is not the buyer's or not usable).
  */
-export function priceCheckout<L extends PriceLine>(shopsIn: readonly CheckoutShopInput<L>[], choice: PointsChoice, promo: CheckoutPromotions = {}): Checkout<L> {
+export function priceCheckout<L extends PriceLine>(
+  shopsIn: readonly CheckoutShopInput<L>[],
+  choice: PointsChoice,
+  promo: CheckoutPromotions = {},
+): Checkout<L> {
   if (shopsIn.length === 0 || shopsIn.some((s) => s.lines.length === 0)) throw new OrderSubmitError("cart.selectOne");
   let key = 0;
   const keyed = shopsIn.map((s) => s.lines.map((l) => ({ key: ++key, line: l, shopId: s.shopId })));
@@ -221,7 +284,13 @@ export function priceCheckout<L extends PriceLine>(shopsIn: readonly CheckoutSho
   try {
     pricing = priceLines({
       lines: keyed.flat().map(({ key: k, line, shopId }) => ({
-        key: k, prodId: line.prodId ?? -k, skuId: line.skuId ?? -k, shopId, price: line.price, count: line.prodCount, discountId: line.discountId ?? 0,
+        key: k,
+        prodId: line.prodId ?? -k,
+        skuId: line.skuId ?? -k,
+        shopId,
+        price: line.price,
+        count: line.prodCount,
+        discountId: line.discountId ?? 0,
       })),
       shops: shopsIn.map((s) => ({ shopId: s.shopId, shopType: s.shopType, freight: s.rule })),
       buyer: { points: choice.balance, memberFreeShipping: choice.memberFreeShipping === true },
@@ -240,11 +309,27 @@ export function priceCheckout<L extends PriceLine>(shopsIn: readonly CheckoutSho
     const p = pricing.shops.find((x) => x.shopId === s.shopId)!;
     const byKey = new Map(p.lines.map((l) => [l.key, l]));
     const priced = { ...p, lines: keyed[i]!.map((k) => byKey.get(k.key)!) };
-    return { ...s, total: p.total, transFee: p.transFee, useScore: p.useScore, scoreReduce: p.scoreReduce, actualTotal: p.actualTotal, totalCount: p.totalCount, priced };
+    return {
+      ...s,
+      total: p.total,
+      transFee: p.transFee,
+      useScore: p.useScore,
+      scoreReduce: p.scoreReduce,
+      actualTotal: p.actualTotal,
+      totalCount: p.totalCount,
+      priced,
+    };
   });
   return {
-    shops, total: pricing.total, totalTransFee: pricing.totalTransFee, totalCount: pricing.totalCount, actualTotal: pricing.actualTotal,
-    isScorePay: pricing.isScorePay, maxUsableScore: pricing.maxUsableScore, useScore: pricing.useScore, totalScoreAmount: pricing.totalScoreAmount,
+    shops,
+    total: pricing.total,
+    totalTransFee: pricing.totalTransFee,
+    totalCount: pricing.totalCount,
+    actualTotal: pricing.actualTotal,
+    isScorePay: pricing.isScorePay,
+    maxUsableScore: pricing.maxUsableScore,
+    useScore: pricing.useScore,
+    totalScoreAmount: pricing.totalScoreAmount,
     pricing,
   };
 }
@@ -282,18 +367,33 @@ export interface BuyLine extends PriceLine {
 }
 
 const lineColumns = {
-  prodStatus: products.status, prodShopId: products.shopId, prodPic: products.pic,
-  shopStatus: shops.shopStatus, shopName: shops.shopName, shopType: shops.type,
-  skuStatus: skus.status, skuProdId: skus.prodId, stocks: skus.stocks, skuName: skus.skuName, properties: skus.properties,
-  price: skus.price, skuPic: skus.pic,
+  prodStatus: products.status,
+  prodShopId: products.shopId,
+  prodPic: products.pic,
+  shopStatus: shops.shopStatus,
+  shopName: shops.shopName,
+  shopType: shops.type,
+  skuStatus: skus.status,
+  skuProdId: skus.prodId,
+  stocks: skus.stocks,
+  skuName: skus.skuName,
+  properties: skus.properties,
+  price: skus.price,
+  skuPic: skus.pic,
 };
 
 /** Products' names in the three languages (missing ones filled like pickText). */
 export async function loadNames(q: Q, prodIds: readonly number[]): Promise<Map<number, LocalizedText>> {
   const out = new Map<number, LocalizedText>();
   if (prodIds.length === 0) return out;
-  const rows = await q.select({ prodId: productTranslations.prodId, locale: productTranslations.locale, text: productTranslations.prodName })
-    .from(productTranslations).where(inArray(productTranslations.prodId, [...new Set(prodIds)]));
+  const rows = await q
+    .select({
+      prodId: productTranslations.prodId,
+      locale: productTranslations.locale,
+      text: productTranslations.prodName,
+    })
+    .from(productTranslations)
+    .where(inArray(productTranslations.prodId, [...new Set(prodIds)]));
   const by = new Map<number, { locale: string; text: string }[]>();
   for (const r of rows) (by.get(r.prodId) ?? by.set(r.prodId, []).get(r.prodId)!).push(r);
   for (const id of prodIds) out.set(id, localizedFrom(by.get(id) ?? []));
@@ -301,25 +401,51 @@ export async function loadNames(q: Q, prodIds: readonly number[]): Promise<Map<n
 }
 
 const emptyText: LocalizedText = { zh: "", "zh-tw": "", en: "" };
-const asText = (v: LocalizedText | null | undefined): LocalizedText => (v ? { zh: v.zh ?? "", "zh-tw": v["zh-tw"] ?? "", en: v.en ?? "" } : emptyText);
+const asText = (v: LocalizedText | null | undefined): LocalizedText =>
+  v ? { zh: v.zh ?? "", "zh-tw": v["zh-tw"] ?? "", en: v.en ?? "" } : emptyText;
 
 type RawLine = {
-  basketId: number; prodId: number; skuId: number; shopId: number; prodCount: number; createdAt: Date; discountId?: number;
-  prodStatus: number | null; prodShopId: number | null; prodPic: string | null;
-  shopStatus: number | null; shopName: LocalizedText | null; shopType: number | null;
-  skuStatus: number | null; skuProdId: number | null; stocks: number | null; skuName: LocalizedText | null; properties: LocalizedText | null;
-  price: string | null; skuPic: string | null;
+  basketId: number;
+  prodId: number;
+  skuId: number;
+  shopId: number;
+  prodCount: number;
+  createdAt: Date;
+  discountId?: number;
+  prodStatus: number | null;
+  prodShopId: number | null;
+  prodPic: string | null;
+  shopStatus: number | null;
+  shopName: LocalizedText | null;
+  shopType: number | null;
+  skuStatus: number | null;
+  skuProdId: number | null;
+  stocks: number | null;
+  skuName: LocalizedText | null;
+  properties: LocalizedText | null;
+  price: string | null;
+  skuPic: string | null;
 };
 
 async function toBuyLines(q: Q, rows: readonly RawLine[]): Promise<BuyLine[]> {
-  const names = await loadNames(q, rows.map((r) => r.prodId));
+  const names = await loadNames(
+    q,
+    rows.map((r) => r.prodId),
+  );
   return rows.map((r) => ({
-    basketId: r.basketId, prodId: r.prodId, skuId: r.skuId, shopId: r.shopId, prodCount: r.prodCount,
-    price: r.price ?? "0", stocks: r.stocks ?? 0,
+    basketId: r.basketId,
+    prodId: r.prodId,
+    skuId: r.skuId,
+    shopId: r.shopId,
+    prodCount: r.prodCount,
+    price: r.price ?? "0",
+    stocks: r.stocks ?? 0,
     status: lineStatus(r),
-    shopName: asText(r.shopName), shopType: r.shopType ?? 0,
+    shopName: asText(r.shopName),
+    shopType: r.shopType ?? 0,
     prodName: names.get(r.prodId) ?? emptyText,
-    skuName: asText(r.skuName), properties: asText(r.properties),
+    skuName: asText(r.skuName),
+    properties: asText(r.properties),
     pic: r.skuPic || r.prodPic || "",
     basketDate: r.createdAt.toISOString(),
     discountId: r.discountId ?? 0,
@@ -332,10 +458,17 @@ async function toBuyLines(q: Q, rows: readonly RawLine[]): Promise<BuyLine[]> {
  */
 async function loadCartLines(q: Q, userId: string, basketIds: readonly number[], lock: boolean): Promise<BuyLine[]> {
   const ids = [...new Set(basketIds)];
-  const query = q.select({
-    basketId: cartItems.basketId, prodId: cartItems.prodId, skuId: cartItems.skuId, shopId: cartItems.shopId,
-    prodCount: cartItems.prodCount, createdAt: cartItems.createdAt, discountId: cartItems.discountId, ...lineColumns,
-  })
+  const query = q
+    .select({
+      basketId: cartItems.basketId,
+      prodId: cartItems.prodId,
+      skuId: cartItems.skuId,
+      shopId: cartItems.shopId,
+      prodCount: cartItems.prodCount,
+      createdAt: cartItems.createdAt,
+      discountId: cartItems.discountId,
+      ...lineColumns,
+    })
     .from(cartItems)
     .leftJoin(products, eq(products.prodId, cartItems.prodId))
     .leftJoin(shops, eq(shops.shopId, cartItems.shopId))
@@ -349,30 +482,45 @@ async function loadCartLines(q: Q, userId: string, basketIds: readonly number[],
 
 /** The buy-now line; refuses an unavailable product / SKU like the cart does. */
 async function loadBuyNowLine(q: Q, item: BuyNowItem, now: Date): Promise<BuyLine> {
-  const [row] = await q.select({ prodId: products.prodId, ...lineColumns })
+  const [row] = await q
+    .select({ prodId: products.prodId, ...lineColumns })
     .from(products)
     .innerJoin(shops, eq(shops.shopId, products.shopId))
     .leftJoin(skus, and(eq(skus.skuId, item.skuId), eq(skus.prodId, products.prodId)))
     .where(eq(products.prodId, item.prodId))
     .limit(1);
-  if (!row || row.prodStatus !== 1 || row.shopStatus !== ShopStatus.OPEN || row.prodShopId !== item.shopId) throw new OrderSubmitError("cart.prodUnavailable");
+  if (!row || row.prodStatus !== 1 || row.shopStatus !== ShopStatus.OPEN || row.prodShopId !== item.shopId)
+    throw new OrderSubmitError("cart.prodUnavailable");
   if (row.skuStatus !== 1) throw new OrderSubmitError("cart.skuUnavailable");
-  const [line] = await toBuyLines(q, [{ ...row, basketId: 0, skuId: item.skuId, shopId: item.shopId, prodCount: item.prodCount, createdAt: now }]);
+  const [line] = await toBuyLines(q, [
+    { ...row, basketId: 0, skuId: item.skuId, shopId: item.shopId, prodCount: item.prodCount, createdAt: now },
+  ]);
   return line!;
 }
 
 /** Refuses a line that cannot be bought now: offline → itemUnavailable; over stock → noStock (A00001 at confirm). */
 function checkLineNow(l: BuyLine, locale: Locale): void {
   const prodName = pickText(l.prodName, locale);
-  if (l.status === "offline") throw new OrderSubmitError("orderSubmit.itemUnavailable", ResponseCode.SHOW_FAIL, { prodName });
-  if (l.status === "noStock" || l.prodCount > l.stocks) throw new OrderSubmitError("orderSubmit.noStock", ResponseCode.SHOW_FAIL, { prodName });
+  if (l.status === "offline")
+    throw new OrderSubmitError("orderSubmit.itemUnavailable", ResponseCode.SHOW_FAIL, { prodName });
+  if (l.status === "noStock" || l.prodCount > l.stocks)
+    throw new OrderSubmitError("orderSubmit.noStock", ResponseCode.SHOW_FAIL, { prodName });
 }
 
-async function loadLines(q: Q, userId: string, what: { basketIds?: number[]; orderItem?: BuyNowItem }, now: Date, lock: boolean): Promise<BuyLine[]> {
-  const lines = what.orderItem ? [await loadBuyNowLine(q, what.orderItem, now)] : await loadCartLines(q, userId, what.basketIds ?? [], lock);
+async function loadLines(
+  q: Q,
+  userId: string,
+  what: { basketIds?: number[]; orderItem?: BuyNowItem },
+  now: Date,
+  lock: boolean,
+): Promise<BuyLine[]> {
+  const lines = what.orderItem
+    ? [await loadBuyNowLine(q, what.orderItem, now)]
+    : await loadCartLines(q, userId, what.basketIds ?? [], lock);
   if (lines.length === 0) throw new OrderSubmitError("cart.selectOne");
   const count = lines.reduce((n, l) => n + l.prodCount, 0);
-  if (count > CART_SETTLE_MAX) throw new OrderSubmitError("cart.settleMax", ResponseCode.SHOW_FAIL, { max: CART_SETTLE_MAX });
+  if (count > CART_SETTLE_MAX)
+    throw new OrderSubmitError("cart.settleMax", ResponseCode.SHOW_FAIL, { max: CART_SETTLE_MAX });
   return lines;
 }
 
@@ -381,12 +529,20 @@ type AddressRow = typeof addresses.$inferSelect;
 /** The address to use: `addrId` (> 0) must be the user's (else orderSubmit.addrNotFound); 0/none → default, else newest, else null. */
 async function resolveAddress(q: Q, userId: string, addrId: number | null | undefined): Promise<AddressRow | null> {
   if (addrId) {
-    const [row] = await q.select().from(addresses).where(and(eq(addresses.userId, userId), eq(addresses.addrId, addrId))).limit(1);
+    const [row] = await q
+      .select()
+      .from(addresses)
+      .where(and(eq(addresses.userId, userId), eq(addresses.addrId, addrId)))
+      .limit(1);
     if (!row) throw new OrderSubmitError("orderSubmit.addrNotFound");
     return row;
   }
-  const [row] = await q.select().from(addresses).where(eq(addresses.userId, userId))
-    .orderBy(desc(addresses.commonAddr), desc(addresses.createdAt), desc(addresses.addrId)).limit(1);
+  const [row] = await q
+    .select()
+    .from(addresses)
+    .where(eq(addresses.userId, userId))
+    .orderBy(desc(addresses.commonAddr), desc(addresses.createdAt), desc(addresses.addrId))
+    .limit(1);
   return row ?? null;
 }
 
@@ -405,32 +561,71 @@ function addrDto(r: AddressRow, locale: Locale): OrderAddrDto {
 /** The address as the order keeps it (also points-mall orders). */
 export function addrSnapshot(r: AddressRow): OrderAddress {
   return {
-    receiver: r.receiver, mobile: r.mobile, province: r.province, city: r.city, area: r.area, addr: r.addr,
-    provinceId: r.provinceId, cityId: r.cityId, areaId: r.areaId, postCode: r.postCode ?? null,
+    receiver: r.receiver,
+    mobile: r.mobile,
+    province: r.province,
+    city: r.city,
+    area: r.area,
+    addr: r.addr,
+    provinceId: r.provinceId,
+    cityId: r.cityId,
+    areaId: r.areaId,
+    postCode: r.postCode ?? null,
   };
 }
 
 /** Lines grouped into shop orders (cart order: most recently added first) with their freight rules. */
 async function shopInputs(q: Q, lines: readonly BuyLine[]): Promise<CheckoutShopInput<BuyLine>[]> {
   const groups = groupByShop(lines);
-  const ruleRows = await q.select().from(shopFreightRules).where(inArray(shopFreightRules.shopId, groups.map((g) => g.shopId)));
+  const ruleRows = await q
+    .select()
+    .from(shopFreightRules)
+    .where(
+      inArray(
+        shopFreightRules.shopId,
+        groups.map((g) => g.shopId),
+      ),
+    );
   const rules = new Map(ruleRows.map((r) => [r.shopId, r]));
-  return groups.map((g) => ({ shopId: g.shopId, shopType: g.lines[0]!.shopType, rule: freightRuleOf(rules.get(g.shopId)), lines: g.lines }));
+  return groups.map((g) => ({
+    shopId: g.shopId,
+    shopType: g.lines[0]!.shopType,
+    rule: freightRuleOf(rules.get(g.shopId)),
+    lines: g.lines,
+  }));
 }
 
-async function loadUser(q: Q, userId: string, now: Date = new Date()): Promise<{ score: number; member: boolean; memberPrice: ActivityPriceProvider | undefined }> {
+async function loadUser(
+  q: Q,
+  userId: string,
+  now: Date = new Date(),
+): Promise<{ score: number; member: boolean; memberPrice: ActivityPriceProvider | undefined }> {
   const [u] = await q.select({ score: users.score }).from(users).where(eq(users.userId, userId)).limit(1);
   const equity = await memberEquity(q, userId, now);
-  return { score: u?.score ?? 0, member: equity !== null, memberPrice: equity ? memberPriceProvider(equity.level) : undefined };
+  return {
+    score: u?.score ?? 0,
+    member: equity !== null,
+    memberPrice: equity ? memberPriceProvider(equity.level) : undefined,
+  };
 }
 
 /**
  * Prices a checkout with everything that applies: running discounts, the buyer's coupons and
  * their choice (`couponUserIds` null = the best combination).
  */
-async function priceWithPromotions(q: Q, userId: string, inputs: CheckoutShopInput<BuyLine>[], points: PointsChoice, couponUserIds: readonly number[] | null, now: Date) {
+async function priceWithPromotions(
+  q: Q,
+  userId: string,
+  inputs: CheckoutShopInput<BuyLine>[],
+  points: PointsChoice,
+  couponUserIds: readonly number[] | null,
+  now: Date,
+) {
   const shopIds = inputs.map((s) => s.shopId);
-  const [discountsNow, held] = await Promise.all([runningDiscounts(q, shopIds, now), heldCoupons(q, userId, shopIds, now)]);
+  const [discountsNow, held] = await Promise.all([
+    runningDiscounts(q, shopIds, now),
+    heldCoupons(q, userId, shopIds, now),
+  ]);
   let couponChoice: CouponChoice | undefined;
   try {
     couponChoice = couponUserIds === null ? undefined : choiceFromIds(held, couponUserIds, shopIds);
@@ -442,7 +637,10 @@ async function priceWithPromotions(q: Q, userId: string, inputs: CheckoutShopInp
     if (e instanceof CouponError) throw new OrderSubmitError(e.key);
     throw e;
   }
-  return { checkout: priceCheckout(inputs, points, { discounts: discountsNow, coupons: held, couponChoice, now }), held };
+  return {
+    checkout: priceCheckout(inputs, points, { discounts: discountsNow, coupons: held, couponChoice, now }),
+    held,
+  };
 }
 
 /** The coupon ids a checkout applied (shop coupons in shop order, then the platform coupon). */
@@ -452,20 +650,36 @@ function chosenCoupons(p: PricingResult): number[] {
 
 function couponDtos(options: readonly CouponOption[], names: ReadonlyMap<number, string>): CheckoutCouponDto[] {
   return options.map((o) => ({
-    couponUserId: o.coupon.couponUserId, couponId: o.coupon.couponId, shopId: o.coupon.shopId,
-    couponName: names.get(o.coupon.couponId) ?? "", couponType: o.coupon.couponType,
+    couponUserId: o.coupon.couponUserId,
+    couponId: o.coupon.couponId,
+    shopId: o.coupon.shopId,
+    couponName: names.get(o.coupon.couponId) ?? "",
+    couponType: o.coupon.couponType,
     cashCondition: formatPrice(o.coupon.cashCondition),
     reduceAmount: o.coupon.reduceAmount === null ? null : formatPrice(o.coupon.reduceAmount),
     couponDiscount: o.coupon.couponDiscount === null ? null : String(Number(o.coupon.couponDiscount)),
-    suitableProdType: o.coupon.suitableProdType, validEnd: o.coupon.validEnd.toISOString(),
-    canUse: o.canUse, reason: o.reason, shortBy: o.shortBy, couponReduce: o.reduce, choose: o.choose,
+    suitableProdType: o.coupon.suitableProdType,
+    validEnd: o.coupon.validEnd.toISOString(),
+    canUse: o.canUse,
+    reason: o.reason,
+    shortBy: o.shortBy,
+    couponReduce: o.reduce,
+    choose: o.choose,
   }));
 }
 
 const lineOffers = (l: PricedLine): LineOffers => ({
-  skuPrice: l.skuPrice, activityPrice: l.activityPrice, activity: l.activity, amount: l.amount, activityReduce: l.activityReduce,
-  discountId: l.discountId, discountReduce: l.discountReduce, shopCouponReduce: l.shopCouponReduce, platformCouponReduce: l.platformCouponReduce,
-  scoreReduce: l.scoreReduce, actualAmount: l.actualAmount,
+  skuPrice: l.skuPrice,
+  activityPrice: l.activityPrice,
+  activity: l.activity,
+  amount: l.amount,
+  activityReduce: l.activityReduce,
+  discountId: l.discountId,
+  discountReduce: l.discountReduce,
+  shopCouponReduce: l.shopCouponReduce,
+  platformCouponReduce: l.platformCouponReduce,
+  scoreReduce: l.scoreReduce,
+  actualAmount: l.actualAmount,
 });
 
 /** Discount reduction of a shop as the order stores it: activity prices and tiers together. */
@@ -490,7 +704,14 @@ export interface ConfirmInput {
 const TOKEN_KEEP_MS = 24 * 3600 * 1000;
 
 /** POST /p/order/confirm: the settlement preview and a new submit token. Throws OrderSubmitError. */
-export async function confirmOrder(db: Db, userId: string, locale: Locale, input: ConfirmInput, now: Date, activity?: ActivityBuy): Promise<OrderConfirmDto> {
+export async function confirmOrder(
+  db: Db,
+  userId: string,
+  locale: Locale,
+  input: ConfirmInput,
+  now: Date,
+  activity?: ActivityBuy,
+): Promise<OrderConfirmDto> {
   if (activity && !input.orderItem) throw new OrderSubmitError("cart.selectOne");
   const lines = await loadLines(db, userId, input, now, false);
   for (const l of lines) {
@@ -502,16 +723,33 @@ export async function confirmOrder(db: Db, userId: string, locale: Locale, input
   const user = await loadUser(db, userId, now);
   const isScorePay = input.isScorePay === 1 ? 1 : 0;
   const couponUserIds = input.userChangeCoupon === 1 ? [...new Set(input.couponUserIds ?? [])] : null;
-  const { checkout, held } = await priceWithPromotions(db, userId, await shopInputs(db, lines), {
-    balance: user.score, isScorePay, userUseScore: input.userUseScore ?? null, memberFreeShipping: user.member, memberPrice: user.memberPrice,
-    activityPrice: activity?.provider,
-  }, couponUserIds, now);
+  const { checkout, held } = await priceWithPromotions(
+    db,
+    userId,
+    await shopInputs(db, lines),
+    {
+      balance: user.score,
+      isScorePay,
+      userUseScore: input.userUseScore ?? null,
+      memberFreeShipping: user.member,
+      memberPrice: user.memberPrice,
+      activityPrice: activity?.provider,
+    },
+    couponUserIds,
+    now,
+  );
   const p = checkout.pricing;
-  const names = await couponNames(db, held.map((h) => h.couponId), locale);
+  const names = await couponNames(
+    db,
+    held.map((h) => h.couponId),
+    locale,
+  );
   const token = newSubmitToken();
   const expiresAt = new Date(now.getTime() + SUBMIT_TOKEN_MINUTES * MINUTE_MS);
   const payload: SubmitPayload = {
-    ...(input.orderItem ? { source: "buyNow" as const, orderItem: input.orderItem } : { source: "cart" as const, basketIds: [...new Set(input.basketIds ?? [])] }),
+    ...(input.orderItem
+      ? { source: "buyNow" as const, orderItem: input.orderItem }
+      : { source: "cart" as const, basketIds: [...new Set(input.basketIds ?? [])] }),
     addrId: addr?.addrId ?? null,
     isScorePay,
     userUseScore: isScorePay === 1 ? (input.userUseScore ?? null) : null,
@@ -520,7 +758,15 @@ export async function confirmOrder(db: Db, userId: string, locale: Locale, input
     ...(activity ? { activity: { kind: activity.kind, ref: activity.ref } } : {}),
   };
   await db.transaction(async (tx) => {
-    await tx.delete(submitTokens).where(and(eq(submitTokens.userId, userId), isNull(submitTokens.usedAt), lt(submitTokens.expiresAt, new Date(now.getTime() - TOKEN_KEEP_MS))));
+    await tx
+      .delete(submitTokens)
+      .where(
+        and(
+          eq(submitTokens.userId, userId),
+          isNull(submitTokens.usedAt),
+          lt(submitTokens.expiresAt, new Date(now.getTime() - TOKEN_KEEP_MS)),
+        ),
+      );
     await tx.insert(submitTokens).values({ token, userId, payload, expiresAt, createdAt: now });
   });
   return {
@@ -545,12 +791,21 @@ export async function confirmOrder(db: Db, userId: string, locale: Locale, input
         coupons: couponDtos(s.priced.coupons, names),
         shopCartItemDiscounts: s.priced.groups.map((g) => ({
           chooseDiscountItemDto: chooseDiscountDto(g, locale),
-          shopCartItems: g.lineKeys.map((k) => items.get(k)!).map(({ l, priced }): ConfirmItemDto => ({
-            basketId: l.basketId, prodId: l.prodId, skuId: l.skuId,
-            prodName: pickText(l.prodName, locale), skuName: pickText(l.skuName, locale), properties: pickText(l.properties, locale),
-            pic: l.pic, price: formatPrice(l.price), prodCount: l.prodCount, productTotalAmount: formatPrice(mulQty(l.price, l.prodCount)),
-            offers: lineOffers(priced),
-          })),
+          shopCartItems: g.lineKeys
+            .map((k) => items.get(k)!)
+            .map(({ l, priced }): ConfirmItemDto => ({
+              basketId: l.basketId,
+              prodId: l.prodId,
+              skuId: l.skuId,
+              prodName: pickText(l.prodName, locale),
+              skuName: pickText(l.skuName, locale),
+              properties: pickText(l.properties, locale),
+              pic: l.pic,
+              price: formatPrice(l.price),
+              prodCount: l.prodCount,
+              productTotalAmount: formatPrice(mulQty(l.price, l.prodCount)),
+              offers: lineOffers(priced),
+            })),
         })),
       };
     }),
@@ -597,13 +852,31 @@ export interface SubmitInput {
 
 /** Claims the token (used_at set) or throws the A03002 refusal: repeat (with the first order numbers) or expired. */
 async function claimToken(tx: Tx, userId: string, token: string, now: Date): Promise<SubmitPayload> {
-  const [claimed] = await tx.update(submitTokens).set({ usedAt: now })
-    .where(and(eq(submitTokens.token, token), eq(submitTokens.userId, userId), isNull(submitTokens.usedAt), gt(submitTokens.expiresAt, now)))
+  const [claimed] = await tx
+    .update(submitTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(submitTokens.token, token),
+        eq(submitTokens.userId, userId),
+        isNull(submitTokens.usedAt),
+        gt(submitTokens.expiresAt, now),
+      ),
+    )
     .returning({ payload: submitTokens.payload });
   if (!claimed) {
-    const [row] = await tx.select({ usedAt: submitTokens.usedAt, orderNumbers: submitTokens.orderNumbers }).from(submitTokens)
-      .where(and(eq(submitTokens.token, token), eq(submitTokens.userId, userId))).limit(1);
-    if (row?.usedAt) throw new OrderSubmitError("orderSubmit.repeatSubmit", ResponseCode.REPEAT_ORDER, {}, { orderNumbers: row.orderNumbers ?? "", duplicateError: 1 });
+    const [row] = await tx
+      .select({ usedAt: submitTokens.usedAt, orderNumbers: submitTokens.orderNumbers })
+      .from(submitTokens)
+      .where(and(eq(submitTokens.token, token), eq(submitTokens.userId, userId)))
+      .limit(1);
+    if (row?.usedAt)
+      throw new OrderSubmitError(
+        "orderSubmit.repeatSubmit",
+        ResponseCode.REPEAT_ORDER,
+        {},
+        { orderNumbers: row.orderNumbers ?? "", duplicateError: 1 },
+      );
     throw new OrderSubmitError("orderSubmit.expired", ResponseCode.REPEAT_ORDER);
   }
   const payload = parsePayload(claimed.payload);
@@ -616,54 +889,100 @@ async function claimToken(tx: Tx, userId: string, token: string, now: Date): Pro
  * transaction. Answers the order numbers (in shop order). Throws OrderSubmitError; on any
  * refusal nothing has changed (the token is still usable unless it was the refusal's cause).
  */
-export async function submitOrder(db: Db, userId: string, locale: Locale, input: SubmitInput, now: Date, resolveActivity?: (ref: ActivityRef) => ActivityBuy | null): Promise<string[]> {
+export async function submitOrder(
+  db: Db,
+  userId: string,
+  locale: Locale,
+  input: SubmitInput,
+  now: Date,
+  resolveActivity?: (ref: ActivityRef) => ActivityBuy | null,
+): Promise<string[]> {
   return db.transaction(async (tx) => {
     const payload = await claimToken(tx, userId, input.uuid, now);
     // An activity token is submitted only through its activity's path, an ordinary one only through this.
     const activity = payload.activity ? (resolveActivity?.(payload.activity) ?? null) : null;
-    if (Boolean(payload.activity) !== Boolean(activity) || (resolveActivity && !activity)) throw new OrderSubmitError("orderSubmit.expired", ResponseCode.REPEAT_ORDER);
-    const lines = await loadLines(tx, userId, payload.source === "cart" ? { basketIds: payload.basketIds } : { orderItem: payload.orderItem }, now, true);
+    if (Boolean(payload.activity) !== Boolean(activity) || (resolveActivity && !activity))
+      throw new OrderSubmitError("orderSubmit.expired", ResponseCode.REPEAT_ORDER);
+    const lines = await loadLines(
+      tx,
+      userId,
+      payload.source === "cart" ? { basketIds: payload.basketIds } : { orderItem: payload.orderItem },
+      now,
+      true,
+    );
     for (const l of lines) {
-      if (l.status === "offline") throw new OrderSubmitError("orderSubmit.itemUnavailable", ResponseCode.SHOW_FAIL, { prodName: pickText(l.prodName, locale) });
+      if (l.status === "offline")
+        throw new OrderSubmitError("orderSubmit.itemUnavailable", ResponseCode.SHOW_FAIL, {
+          prodName: pickText(l.prodName, locale),
+        });
     }
     // An activity takes what it holds (its stock, per-user limit, a team seat) first: a rush fails fast.
     const taken = activity ? await activity.take(tx, userId, lines[0]!, now) : null;
     // The address: the one given now (must be the user's), else the one confirmed (if still there).
     const addrId = input.addrId || payload.addrId;
     if (!addrId) throw new OrderSubmitError("orderSubmit.noAddress");
-    const [addr] = await tx.select().from(addresses).where(and(eq(addresses.userId, userId), eq(addresses.addrId, addrId))).limit(1);
+    const [addr] = await tx
+      .select()
+      .from(addresses)
+      .where(and(eq(addresses.userId, userId), eq(addresses.addrId, addrId)))
+      .limit(1);
     if (!addr) throw new OrderSubmitError(input.addrId ? "orderSubmit.addrNotFound" : "orderSubmit.noAddress");
 
     const user = await loadUser(tx, userId, now);
     const isScorePay = input.isScorePay ?? payload.isScorePay;
     const userUseScore = input.isScorePay !== undefined ? (input.userUseScore ?? null) : payload.userUseScore;
-    const couponUserIds = input.userChangeCoupon === 1 ? [...new Set(input.couponUserIds ?? [])] : (payload.couponUserIds ?? null);
-    const { checkout } = await priceWithPromotions(tx, userId, await shopInputs(tx, lines), {
-      balance: user.score, isScorePay, userUseScore, memberFreeShipping: user.member, memberPrice: user.memberPrice, activityPrice: activity?.provider,
-    }, couponUserIds, now);
+    const couponUserIds =
+      input.userChangeCoupon === 1 ? [...new Set(input.couponUserIds ?? [])] : (payload.couponUserIds ?? null);
+    const { checkout } = await priceWithPromotions(
+      tx,
+      userId,
+      await shopInputs(tx, lines),
+      {
+        balance: user.score,
+        isScorePay,
+        userUseScore,
+        memberFreeShipping: user.member,
+        memberPrice: user.memberPrice,
+        activityPrice: activity?.provider,
+      },
+      couponUserIds,
+      now,
+    );
     if (input.actualTotal !== undefined && compare(input.actualTotal, checkout.actualTotal) !== 0) {
       throw new OrderSubmitError("orderSubmit.amountChanged", ResponseCode.SHOW_FAIL, { amount: checkout.actualTotal });
     }
 
     // Stock: one conditional update per SKU (ascending ids), then the products' totals.
     const bySku = new Map<number, { n: number; line: BuyLine }>();
-    for (const l of activity?.ownStock ? [] : lines) bySku.set(l.skuId, { n: (bySku.get(l.skuId)?.n ?? 0) + l.prodCount, line: l });
+    for (const l of activity?.ownStock ? [] : lines)
+      bySku.set(l.skuId, { n: (bySku.get(l.skuId)?.n ?? 0) + l.prodCount, line: l });
     for (const [skuId, { n, line }] of [...bySku].sort((a, b) => a[0] - b[0])) {
-      const took = await tx.update(skus).set({ stocks: sql`${skus.stocks} - ${n}` })
+      const took = await tx
+        .update(skus)
+        .set({ stocks: sql`${skus.stocks} - ${n}` })
         .where(and(eq(skus.skuId, skuId), eq(skus.prodId, line.prodId), gte(skus.stocks, n), eq(skus.status, 1)))
         .returning({ skuId: skus.skuId });
-      if (took.length === 0) throw new OrderSubmitError("orderSubmit.noStock", ResponseCode.NO_STOCK, { prodName: pickText(line.prodName, locale) });
+      if (took.length === 0)
+        throw new OrderSubmitError("orderSubmit.noStock", ResponseCode.NO_STOCK, {
+          prodName: pickText(line.prodName, locale),
+        });
     }
     const byProd = new Map<number, number>();
     for (const l of activity?.ownStock ? [] : lines) byProd.set(l.prodId, (byProd.get(l.prodId) ?? 0) + l.prodCount);
     for (const [prodId, n] of [...byProd].sort((a, b) => a[0] - b[0])) {
-      await tx.update(products).set({ totalStocks: sql`${products.totalStocks} - ${n}` }).where(eq(products.prodId, prodId));
+      await tx
+        .update(products)
+        .set({ totalStocks: sql`${products.totalStocks} - ${n}` })
+        .where(eq(products.prodId, prodId));
     }
 
     // Points: taken once from the balance (conditional), one ledger row per order below.
     if (checkout.useScore > 0) {
-      const paid = await tx.update(users).set({ score: sql`${users.score} - ${checkout.useScore}` })
-        .where(and(eq(users.userId, userId), gte(users.score, checkout.useScore))).returning({ score: users.score });
+      const paid = await tx
+        .update(users)
+        .set({ score: sql`${users.score} - ${checkout.useScore}` })
+        .where(and(eq(users.userId, userId), gte(users.score, checkout.useScore)))
+        .returning({ score: users.score });
       if (paid.length === 0) throw new OrderSubmitError("order.pointsOverBalance");
     }
 
@@ -674,25 +993,65 @@ export async function submitOrder(db: Db, userId: string, locale: Locale, input:
       const orderNumber = await nextOrderNumber(tx, now);
       numbers.push(orderNumber);
       await tx.insert(orders).values({
-        orderNumber, userId, shopId: s.shopId, shopName: s.lines[0]!.shopName,
+        orderNumber,
+        userId,
+        shopId: s.shopId,
+        shopName: s.lines[0]!.shopName,
         prodNames: s.lines.map((l) => l.prodName.zh).join(", "),
-        status: 1, orderType: activity?.orderType ?? 0, dvyType: 1,
-        total: s.total, freightAmount: s.transFee, scoreAmount: s.scoreReduce, actualTotal: s.actualTotal,
-        reduceAmount: formatPrice(sum([discountPart(s.priced), s.priced.shopCouponReduce, s.priced.platformCouponReduce])),
-        discountAmount: discountPart(s.priced), shopCouponAmount: s.priced.shopCouponReduce, platformCouponAmount: s.priced.platformCouponReduce,
-        useScore: s.useScore, productNums: s.totalCount,
+        status: 1,
+        orderType: activity?.orderType ?? 0,
+        dvyType: 1,
+        total: s.total,
+        freightAmount: s.transFee,
+        scoreAmount: s.scoreReduce,
+        actualTotal: s.actualTotal,
+        reduceAmount: formatPrice(
+          sum([discountPart(s.priced), s.priced.shopCouponReduce, s.priced.platformCouponReduce]),
+        ),
+        discountAmount: discountPart(s.priced),
+        shopCouponAmount: s.priced.shopCouponReduce,
+        platformCouponAmount: s.priced.platformCouponReduce,
+        useScore: s.useScore,
+        productNums: s.totalCount,
         remarks: input.remarks.get(s.shopId) ?? "",
-        address, invoice: input.invoices.get(s.shopId) ?? null,
-        submitToken: input.uuid, payDeadline, createdAt: now, updatedAt: now,
+        address,
+        invoice: input.invoices.get(s.shopId) ?? null,
+        submitToken: input.uuid,
+        payDeadline,
+        createdAt: now,
+        updatedAt: now,
       });
-      await tx.insert(orderItems).values(s.lines.map((l, i) => ({
-        orderNumber, shopId: s.shopId, userId, prodId: l.prodId, skuId: l.skuId,
-        prodName: l.prodName, skuName: l.skuName, properties: l.properties, pic: l.pic,
-        price: formatPrice(l.price), prodCount: l.prodCount, productTotalAmount: formatPrice(mulQty(l.price, l.prodCount)),
-        basketId: l.basketId, actualTotal: s.priced.lines[i]!.actualAmount, offers: lineOffers(s.priced.lines[i]!), createdAt: now,
-      })));
+      await tx.insert(orderItems).values(
+        s.lines.map((l, i) => ({
+          orderNumber,
+          shopId: s.shopId,
+          userId,
+          prodId: l.prodId,
+          skuId: l.skuId,
+          prodName: l.prodName,
+          skuName: l.skuName,
+          properties: l.properties,
+          pic: l.pic,
+          price: formatPrice(l.price),
+          prodCount: l.prodCount,
+          productTotalAmount: formatPrice(mulQty(l.price, l.prodCount)),
+          basketId: l.basketId,
+          actualTotal: s.priced.lines[i]!.actualAmount,
+          offers: lineOffers(s.priced.lines[i]!),
+          createdAt: now,
+        })),
+      );
       if (s.useScore > 0) {
-        await tx.insert(userLedger).values({ userId, kind: "score", amount: String(-s.useScore), reason: "orderUseScore", orderNumber, createdAt: now });
+        await tx
+          .insert(userLedger)
+          .values({
+            userId,
+            kind: "score",
+            amount: String(-s.useScore),
+            reason: "orderUseScore",
+            orderNumber,
+            createdAt: now,
+          });
       }
       await scheduleJob(tx, "orderPayTimeout", orderNumber, payDeadline);
       if (taken) await taken.record(orderNumber);
@@ -700,9 +1059,13 @@ export async function submitOrder(db: Db, userId: string, locale: Locale, input:
 
     // Coupons: marked used in this transaction (a concurrent submit that used one first makes this one fail).
     const byShop = new Map(checkout.shops.map((s, i) => [s.shopId, numbers[i]!]));
-    const uses = checkout.pricing.shops.filter((s) => s.chosenCouponUserId > 0).map((s) => ({ couponUserId: s.chosenCouponUserId, orderNumbers: [byShop.get(s.shopId)!] }));
+    const uses = checkout.pricing.shops
+      .filter((s) => s.chosenCouponUserId > 0)
+      .map((s) => ({ couponUserId: s.chosenCouponUserId, orderNumbers: [byShop.get(s.shopId)!] }));
     if (checkout.pricing.chosenPlatformCouponUserId > 0) {
-      const on = checkout.pricing.shops.filter((s) => compare(s.platformCouponReduce, 0) > 0).map((s) => byShop.get(s.shopId)!);
+      const on = checkout.pricing.shops
+        .filter((s) => compare(s.platformCouponReduce, 0) > 0)
+        .map((s) => byShop.get(s.shopId)!);
       uses.push({ couponUserId: checkout.pricing.chosenPlatformCouponUserId, orderNumbers: on });
     }
     try {
@@ -713,9 +1076,14 @@ export async function submitOrder(db: Db, userId: string, locale: Locale, input:
     }
 
     if (payload.source === "cart") {
-      await tx.delete(cartItems).where(and(eq(cartItems.userId, userId), inArray(cartItems.basketId, payload.basketIds)));
+      await tx
+        .delete(cartItems)
+        .where(and(eq(cartItems.userId, userId), inArray(cartItems.basketId, payload.basketIds)));
     }
-    await tx.update(submitTokens).set({ orderNumbers: numbers.join(",") }).where(eq(submitTokens.token, input.uuid));
+    await tx
+      .update(submitTokens)
+      .set({ orderNumbers: numbers.join(",") })
+      .where(eq(submitTokens.token, input.uuid));
     return numbers;
   });
 }

@@ -1,11 +1,26 @@
 import { describe, expect, it } from "vitest";
 import {
-  canonicalNotification, canonicalRefundNotification, sandboxNotification, SandboxPaymentProvider, signNotification, signRefundNotification,
-  verifyNotification, verifyRefundNotification,
+  canonicalNotification,
+  canonicalRefundNotification,
+  sandboxNotification,
+  SandboxPaymentProvider,
+  signNotification,
+  signRefundNotification,
+  verifyNotification,
+  verifyRefundNotification,
 } from "../../providers/payment.ts";
 import {
-  addressLine, asNotification, earliest, newPayNo, PAY_ORDERS_MAX, parseOrderNumbers, paymentState, payRefusal, payTypeAllowed,
-  providerExpiresAt, safeReturnUrl,
+  addressLine,
+  asNotification,
+  earliest,
+  newPayNo,
+  PAY_ORDERS_MAX,
+  parseOrderNumbers,
+  paymentState,
+  payRefusal,
+  payTypeAllowed,
+  providerExpiresAt,
+  safeReturnUrl,
 } from "./payment.ts";
 
 const NOW = new Date("2026-03-01T10:00:00Z");
@@ -17,9 +32,12 @@ describe("parseOrderNumbers", () => {
     expect(parseOrderNumbers(["11", 12])).toEqual(["11", "12"]);
   });
   it("refuses empty, malformed and too many", () => {
-    for (const v of ["", " , ", "1,a", "1;2", "-1", "1.5", null, undefined, 5, {}, "1".repeat(33)]) expect(parseOrderNumbers(v), String(v)).toBeNull();
+    for (const v of ["", " , ", "1,a", "1;2", "-1", "1.5", null, undefined, 5, {}, "1".repeat(33)])
+      expect(parseOrderNumbers(v), String(v)).toBeNull();
     expect(parseOrderNumbers(Array.from({ length: PAY_ORDERS_MAX + 1 }, (_, i) => String(i + 1)).join(","))).toBeNull();
-    expect(parseOrderNumbers(Array.from({ length: PAY_ORDERS_MAX }, (_, i) => String(i + 1)).join(","))).toHaveLength(PAY_ORDERS_MAX);
+    expect(parseOrderNumbers(Array.from({ length: PAY_ORDERS_MAX }, (_, i) => String(i + 1)).join(","))).toHaveLength(
+      PAY_ORDERS_MAX,
+    );
   });
 });
 
@@ -78,7 +96,20 @@ describe("safeReturnUrl", () => {
   it("keeps same-site paths only", () => {
     expect(safeReturnUrl("/order-detail?orderNumber=1")).toBe("/order-detail?orderNumber=1");
     expect(safeReturnUrl(" /en/order-detail?orderNumber=1 ")).toBe("/en/order-detail?orderNumber=1");
-    for (const v of ["https://evil.example/", "//evil.example", "/\\evil.example", "javascript:alert(1)", "order", "/a b", "/a\nb", `/${"a".repeat(600)}`, 5, null, "/./..//evil.example", "/..//evil.example/x"]) {
+    for (const v of [
+      "https://evil.example/",
+      "//evil.example",
+      "/\\evil.example",
+      "javascript:alert(1)",
+      "order",
+      "/a b",
+      "/a\nb",
+      `/${"a".repeat(600)}`,
+      5,
+      null,
+      "/./..//evil.example",
+      "/..//evil.example/x",
+    ]) {
       expect(safeReturnUrl(v), String(v)).toBeUndefined();
     }
   });
@@ -86,7 +117,9 @@ describe("safeReturnUrl", () => {
 
 describe("addressLine", () => {
   it("joins the parts, skipping a city equal to its province", () => {
-    expect(addressLine({ province: "上海市", city: "上海市", area: "浦东新区", addr: "世纪大道 1 号" })).toBe("上海市 浦东新区 世纪大道 1 号");
+    expect(addressLine({ province: "上海市", city: "上海市", area: "浦东新区", addr: "世纪大道 1 号" })).toBe(
+      "上海市 浦东新区 世纪大道 1 号",
+    );
     expect(addressLine(null)).toBe("");
   });
 });
@@ -103,7 +136,8 @@ describe("notification signature", () => {
     expect(verifyNotification("secret", { ...body, sign: sign.toUpperCase() })).toBe(true);
     expect(verifyNotification("other", { ...body, sign })).toBe(false);
     expect(verifyNotification("", { ...body, sign: signNotification("", body) })).toBe(false);
-    for (const k of ["payNo", "tradeNo", "amount", "status"] as const) expect(verifyNotification("secret", { ...body, [k]: `${body[k]}x`, sign })).toBe(false);
+    for (const k of ["payNo", "tradeNo", "amount", "status"] as const)
+      expect(verifyNotification("secret", { ...body, [k]: `${body[k]}x`, sign })).toBe(false);
     expect(verifyNotification("secret", { ...body, sign: sign.slice(2) })).toBe(false);
     expect(verifyNotification("secret", { ...body, sign: "zz" + sign.slice(2) })).toBe(false);
   });
@@ -128,9 +162,15 @@ describe("refund notification signature", () => {
     const sign = signRefundNotification("secret", body);
     expect(verifyRefundNotification("secret", { ...body, sign })).toBe(true);
     expect(verifyRefundNotification("other", { ...body, sign })).toBe(false);
-    for (const k of ["refundSn", "refundNo", "amount", "status"] as const) expect(verifyRefundNotification("secret", { ...body, [k]: `${body[k]}x`, sign })).toBe(false);
+    for (const k of ["refundSn", "refundNo", "amount", "status"] as const)
+      expect(verifyRefundNotification("secret", { ...body, [k]: `${body[k]}x`, sign })).toBe(false);
     // A payment notification's signature is not a refund notification's.
-    expect(verifyRefundNotification("secret", { ...body, sign: signNotification("secret", { payNo: "R1", tradeNo: "SBXR1", amount: "5.00", status: "SUCCESS" }) })).toBe(false);
+    expect(
+      verifyRefundNotification("secret", {
+        ...body,
+        sign: signNotification("secret", { payNo: "R1", tradeNo: "SBXR1", amount: "5.00", status: "SUCCESS" }),
+      }),
+    ).toBe(false);
   });
   it("the sandbox accepts a refund, then answers a signed SUCCESS for it", async () => {
     const sandbox = new SandboxPaymentProvider("http://mall.test", "s");

@@ -37,7 +37,14 @@ import { compare, formatPrice, sum, toDecimal, tryDecimal, type MoneyInput } fro
 import { PAY_QR_MINUTES, PayType, type OrderPayInfoDto, type ProviderPayDto } from "../../../lib/order/order-types.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { orderItems, orders, payments, userLedger, users } from "../../db/schema/index.ts";
-import { notificationFields, NOTIFY_SUCCESS, sandboxNotification, verifyNotification, type PaymentNotification, type PaymentProvider } from "../../providers/payment.ts";
+import {
+  notificationFields,
+  NOTIFY_SUCCESS,
+  sandboxNotification,
+  verifyNotification,
+  type PaymentNotification,
+  type PaymentProvider,
+} from "../../providers/payment.ts";
 import { lockOrders, markPaymentPaid } from "../order/order-lifecycle.ts";
 import { OrderStatus, transition } from "../../../lib/order/order-state.ts";
 import { getPaySwitch } from "../content/site.ts";
@@ -94,13 +101,20 @@ export interface PayableFacts {
   payDeadline: Date;
 }
 
-const PAID_STATUSES: readonly number[] = [OrderStatus.PADYED, OrderStatus.CONSIGNMENT, OrderStatus.SUCCESS, OrderStatus.WAIT_GROUP];
+const PAID_STATUSES: readonly number[] = [
+  OrderStatus.PADYED,
+  OrderStatus.CONSIGNMENT,
+  OrderStatus.SUCCESS,
+  OrderStatus.WAIT_GROUP,
+];
 
 /** Why these orders cannot be paid now (an i18n key), or null when they can. */
 export function payRefusal(list: readonly PayableFacts[], now: Date): string | null {
   for (const o of list) {
-    if (o.status === OrderStatus.CLOSE) return o.closeType === 1 ? PAYMENT_ERRORS.orderExpired : PAYMENT_ERRORS.cannotPay;
-    if (!transition(o.status, "pay").ok) return PAID_STATUSES.includes(o.status) ? PAYMENT_ERRORS.orderPaid : PAYMENT_ERRORS.cannotPay;
+    if (o.status === OrderStatus.CLOSE)
+      return o.closeType === 1 ? PAYMENT_ERRORS.orderExpired : PAYMENT_ERRORS.cannotPay;
+    if (!transition(o.status, "pay").ok)
+      return PAID_STATUSES.includes(o.status) ? PAYMENT_ERRORS.orderPaid : PAYMENT_ERRORS.cannotPay;
     if (o.payDeadline.getTime() <= now.getTime()) return PAYMENT_ERRORS.orderExpired;
   }
   return null;
@@ -109,11 +123,16 @@ export function payRefusal(list: readonly PayableFacts[], now: Date): string | n
 /** Whether a pay method is switched on (getSysPaySwitch). payType 0 only for a zero amount. */
 export function payTypeAllowed(sw: PaySwitch, payType: number, amount: MoneyInput): boolean {
   switch (payType) {
-    case PayType.BALANCE: return sw.balancePaySwitch;
-    case PayType.WECHAT_SCAN: return sw.wxPaySwitch;
-    case PayType.ALIPAY: return sw.aliPaySwitch;
-    case PayType.POINTS: return toDecimal(amount).isZero();
-    default: return false;
+    case PayType.BALANCE:
+      return sw.balancePaySwitch;
+    case PayType.WECHAT_SCAN:
+      return sw.wxPaySwitch;
+    case PayType.ALIPAY:
+      return sw.aliPaySwitch;
+    case PayType.POINTS:
+      return toDecimal(amount).isZero();
+    default:
+      return false;
   }
 }
 
@@ -138,7 +157,8 @@ export function safeReturnUrl(raw: unknown): string | undefined {
 /** A new payment number: yyMMddHHmmss (UTC) + 8 random digits. */
 export function newPayNo(now: Date): string {
   const iso = now.toISOString();
-  const stamp = iso.slice(2, 4) + iso.slice(5, 7) + iso.slice(8, 10) + iso.slice(11, 13) + iso.slice(14, 16) + iso.slice(17, 19);
+  const stamp =
+    iso.slice(2, 4) + iso.slice(5, 7) + iso.slice(8, 10) + iso.slice(11, 13) + iso.slice(14, 16) + iso.slice(17, 19);
   return `${stamp}${String(randomInt(0, 100_000_000)).padStart(8, "0")}`;
 }
 
@@ -170,7 +190,9 @@ export function paymentState(p: { status: number; expiresAt: Date }, now: Date):
 }
 
 /** The address as one line: province city area addr (no repeats when city = province). */
-export function addressLine(a: { province?: string; city?: string; area?: string; addr?: string } | null | undefined): string {
+export function addressLine(
+  a: { province?: string; city?: string; area?: string; addr?: string } | null | undefined,
+): string {
   if (!a) return "";
   const parts: string[] = [];
   for (const p of [a.province, a.city, a.area, a.addr]) {
@@ -188,7 +210,9 @@ type OrderRow = typeof orders.$inferSelect;
 
 /** The buyer's not-deleted orders of `numbers` (all of them, or "order not found"); `lock` = FOR UPDATE in number order. */
 async function buyerOrders(q: Db | Tx, userId: string, numbers: readonly string[], lock: boolean): Promise<OrderRow[]> {
-  const base = q.select().from(orders)
+  const base = q
+    .select()
+    .from(orders)
     .where(and(inArray(orders.orderNumber, [...numbers]), eq(orders.userId, userId), eq(orders.deleteStatus, 0)))
     .orderBy(asc(orders.orderNumber));
   const rows = lock ? await base.for("update") : await base;
@@ -202,9 +226,20 @@ function amountOf(rows: readonly OrderRow[]): string {
 
 /** Closes (status 2) the buyer's waiting payments that cover any of these orders. */
 async function closeWaitingPayments(tx: Tx, userId: string, numbers: readonly string[]): Promise<void> {
-  const arr = sql`array[${sql.join(numbers.map((n) => sql`${n}`), sql`, `)}]::text[]`;
-  await tx.update(payments).set({ status: 2 })
-    .where(and(eq(payments.userId, userId), eq(payments.status, 0), sql`string_to_array(${payments.orderNumbers}, ',') && ${arr}`));
+  const arr = sql`array[${sql.join(
+    numbers.map((n) => sql`${n}`),
+    sql`, `,
+  )}]::text[]`;
+  await tx
+    .update(payments)
+    .set({ status: 2 })
+    .where(
+      and(
+        eq(payments.userId, userId),
+        eq(payments.status, 0),
+        sql`string_to_array(${payments.orderNumbers}, ',') && ${arr}`,
+      ),
+    );
 }
 
 async function userBalance(q: Db | Tx, userId: string): Promise<string> {
@@ -213,12 +248,21 @@ async function userBalance(q: Db | Tx, userId: string): Promise<string> {
 }
 
 /** GET /p/order/getOrderPayInfoByOrderNumber: what the pay counter shows. */
-export async function getOrderPayInfo(db: Db, userId: string, numbers: readonly string[], locale: Locale, now: Date): Promise<OrderPayInfoDto> {
+export async function getOrderPayInfo(
+  db: Db,
+  userId: string,
+  numbers: readonly string[],
+  locale: Locale,
+  now: Date,
+): Promise<OrderPayInfoDto> {
   const rows = await buyerOrders(db, userId, numbers, false);
   const byNumber = new Map(rows.map((r) => [r.orderNumber, r]));
   const ordered = numbers.map((n) => byNumber.get(n)!);
-  const items = await db.select({ orderNumber: orderItems.orderNumber, prodName: orderItems.prodName }).from(orderItems)
-    .where(inArray(orderItems.orderNumber, [...numbers])).orderBy(asc(orderItems.orderItemId));
+  const items = await db
+    .select({ orderNumber: orderItems.orderNumber, prodName: orderItems.prodName })
+    .from(orderItems)
+    .where(inArray(orderItems.orderNumber, [...numbers]))
+    .orderBy(asc(orderItems.orderItemId));
   const names: string[] = [];
   for (const n of numbers) for (const it of items) if (it.orderNumber === n) names.push(pickText(it.prodName, locale));
   const first = ordered[0]!;
@@ -267,7 +311,13 @@ export interface BalancePayResult {
  * Pays the orders with the buyer's balance (payType 9), or with nothing for a zero amount
  * (payType 0). Refusals throw PaymentError; a short balance answers type 3 and changes nothing.
  */
-export async function payWithBalance(db: Db, userId: string, numbers: readonly string[], now: Date, payType: 0 | 9 = PayType.BALANCE): Promise<BalancePayResult> {
+export async function payWithBalance(
+  db: Db,
+  userId: string,
+  numbers: readonly string[],
+  now: Date,
+  payType: 0 | 9 = PayType.BALANCE,
+): Promise<BalancePayResult> {
   // Quick refusals before any lock (the transaction checks everything again).
   const preview = await buyerOrders(db, userId, numbers, false);
   const previewRefusal = payRefusal(preview, now);
@@ -275,7 +325,8 @@ export async function payWithBalance(db: Db, userId: string, numbers: readonly s
   const previewAmount = amountOf(preview);
   await assertMethod(db, payType, previewAmount);
   const before = await userBalance(db, userId);
-  if (payType === PayType.BALANCE && compare(before, previewAmount) < 0) return { type: 3, balance: before, payNo: null, amount: previewAmount };
+  if (payType === PayType.BALANCE && compare(before, previewAmount) < 0)
+    return { type: 3, balance: before, payNo: null, amount: previewAmount };
 
   try {
     return await db.transaction(async (tx) => {
@@ -286,22 +337,37 @@ export async function payWithBalance(db: Db, userId: string, numbers: readonly s
       await closeWaitingPayments(tx, userId, numbers);
       const payNo = newPayNo(now);
       await tx.insert(payments).values({
-        payNo, userId, orderNumbers: rows.map((r) => r.orderNumber).join(","), payType, amount, status: 0,
-        expiresAt: earliest(rows.map((r) => r.payDeadline)), createdAt: now,
+        payNo,
+        userId,
+        orderNumbers: rows.map((r) => r.orderNumber).join(","),
+        payType,
+        amount,
+        status: 0,
+        expiresAt: earliest(rows.map((r) => r.payDeadline)),
+        createdAt: now,
       });
       await markPaymentPaid(tx, payNo, { amount, providerTradeNo: `balance-${payNo}` }, now);
       let balance: string;
       if (payType === PayType.BALANCE) {
-        const [u] = await tx.update(users).set({ balance: sql`${users.balance} - ${amount}`, updatedAt: now })
+        const [u] = await tx
+          .update(users)
+          .set({ balance: sql`${users.balance} - ${amount}`, updatedAt: now })
           .where(and(eq(users.userId, userId), gte(users.balance, amount)))
           .returning({ balance: users.balance });
         if (!u) throw new ShortBalance();
         balance = formatPrice(u.balance);
         const paid = rows.filter((r) => !toDecimal(r.actualTotal).isZero());
         if (paid.length > 0) {
-          await tx.insert(userLedger).values(paid.map((r) => ({
-            userId, kind: "balance", amount: formatPrice(toDecimal(r.actualTotal).negated()), reason: "orderPay", orderNumber: r.orderNumber, createdAt: now,
-          })));
+          await tx.insert(userLedger).values(
+            paid.map((r) => ({
+              userId,
+              kind: "balance",
+              amount: formatPrice(toDecimal(r.actualTotal).negated()),
+              reason: "orderPay",
+              orderNumber: r.orderNumber,
+              createdAt: now,
+            })),
+          );
         }
       } else {
         balance = await userBalance(tx, userId);
@@ -309,7 +375,8 @@ export async function payWithBalance(db: Db, userId: string, numbers: readonly s
       return { type: 1 as const, balance, payNo, amount };
     });
   } catch (err) {
-    if (err instanceof ShortBalance) return { type: 3, balance: await userBalance(db, userId), payNo: null, amount: previewAmount };
+    if (err instanceof ShortBalance)
+      return { type: 3, balance: await userBalance(db, userId), payNo: null, amount: previewAmount };
     throw err;
   }
 }
@@ -321,7 +388,14 @@ export async function payWithBalance(db: Db, userId: string, numbers: readonly s
 export async function createProviderPayment(
   db: Db,
   provider: PaymentProvider,
-  input: { userId: string; numbers: readonly string[]; payType: 2 | 3; returnUrl?: string | undefined; subject: string; locale?: Locale | undefined },
+  input: {
+    userId: string;
+    numbers: readonly string[];
+    payType: 2 | 3;
+    returnUrl?: string | undefined;
+    subject: string;
+    locale?: Locale | undefined;
+  },
   now: Date,
 ): Promise<ProviderPayDto> {
   const { userId, numbers, payType } = input;
@@ -336,18 +410,40 @@ export async function createProviderPayment(
     const total = amountOf(rows);
     await closeWaitingPayments(tx, userId, numbers);
     const no = newPayNo(now);
-    const until = providerExpiresAt(now, rows.map((r) => r.payDeadline));
+    const until = providerExpiresAt(
+      now,
+      rows.map((r) => r.payDeadline),
+    );
     const pageKey = newPageKey();
     await tx.insert(payments).values({
-      payNo: no, userId, orderNumbers: rows.map((r) => r.orderNumber).join(","), payType, amount: total, status: 0, expiresAt: until, pageKeyHash: pageKey.hash, createdAt: now,
+      payNo: no,
+      userId,
+      orderNumbers: rows.map((r) => r.orderNumber).join(","),
+      payType,
+      amount: total,
+      status: 0,
+      expiresAt: until,
+      pageKeyHash: pageKey.hash,
+      createdAt: now,
     });
     return { payNo: no, amount: total, expiresAt: until, key: pageKey.key };
   });
   try {
-    const created = await provider.createPayment({ payNo, pageKey: key, amount, subject: input.subject, expiresAt, returnUrl: input.returnUrl, locale: input.locale });
+    const created = await provider.createPayment({
+      payNo,
+      pageKey: key,
+      amount,
+      subject: input.subject,
+      expiresAt,
+      returnUrl: input.returnUrl,
+      locale: input.locale,
+    });
     return { payNo, codeUrl: created.codeUrl, payUrl: created.payUrl, amount, expiresAt: expiresAt.toISOString() };
   } catch (err) {
-    await db.update(payments).set({ status: 2 }).where(and(eq(payments.payNo, payNo), eq(payments.status, 0)));
+    await db
+      .update(payments)
+      .set({ status: 2 })
+      .where(and(eq(payments.payNo, payNo), eq(payments.status, 0)));
     throw err;
   }
 }
@@ -369,7 +465,16 @@ export function registerPaymentPurpose(purpose: string, settle: PurposeSettler):
 export async function createPurposePayment(
   db: Db,
   provider: PaymentProvider,
-  input: { userId: string; purpose: string; refId?: number | null; amount: string; payType: 2 | 3; returnUrl?: string | undefined; subject: string; locale?: Locale | undefined },
+  input: {
+    userId: string;
+    purpose: string;
+    refId?: number | null;
+    amount: string;
+    payType: 2 | 3;
+    returnUrl?: string | undefined;
+    subject: string;
+    locale?: Locale | undefined;
+  },
   now: Date,
   tx?: Tx,
 ): Promise<ProviderPayDto> {
@@ -378,17 +483,50 @@ export async function createPurposePayment(
   const expiresAt = new Date(now.getTime() + PAY_QR_MINUTES * 60_000);
   const pageKey = newPageKey();
   await (tx ?? db).insert(payments).values({
-    payNo, userId: input.userId, orderNumbers: "", purpose: input.purpose, refId: input.refId ?? null, payType: input.payType,
-    amount: input.amount, status: 0, expiresAt, pageKeyHash: pageKey.hash, createdAt: now,
+    payNo,
+    userId: input.userId,
+    orderNumbers: "",
+    purpose: input.purpose,
+    refId: input.refId ?? null,
+    payType: input.payType,
+    amount: input.amount,
+    status: 0,
+    expiresAt,
+    pageKeyHash: pageKey.hash,
+    createdAt: now,
   });
-  const created = await provider.createPayment({ payNo, pageKey: pageKey.key, amount: input.amount, subject: input.subject, expiresAt, returnUrl: input.returnUrl, locale: input.locale });
-  return { payNo, codeUrl: created.codeUrl, payUrl: created.payUrl, amount: input.amount, expiresAt: expiresAt.toISOString() };
+  const created = await provider.createPayment({
+    payNo,
+    pageKey: pageKey.key,
+    amount: input.amount,
+    subject: input.subject,
+    expiresAt,
+    returnUrl: input.returnUrl,
+    locale: input.locale,
+  });
+  return {
+    payNo,
+    codeUrl: created.codeUrl,
+    payUrl: created.payUrl,
+    amount: input.amount,
+    expiresAt: expiresAt.toISOString(),
+  };
 }
 
 /** The state of the buyer's own payment (0 waiting, 1 paid, 2 closed or expired); null when unknown. */
-export async function ownPaymentState(db: Db, userId: string, payNo: string, purpose: string, now: Date): Promise<0 | 1 | 2 | null> {
+export async function ownPaymentState(
+  db: Db,
+  userId: string,
+  payNo: string,
+  purpose: string,
+  now: Date,
+): Promise<0 | 1 | 2 | null> {
   if (!/^[0-9A-Za-z-]{1,64}$/.test(payNo)) return null;
-  const [pay] = await db.select().from(payments).where(and(eq(payments.payNo, payNo), eq(payments.userId, userId), eq(payments.purpose, purpose))).limit(1);
+  const [pay] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.payNo, payNo), eq(payments.userId, userId), eq(payments.purpose, purpose)))
+    .limit(1);
   if (!pay) return null;
   const st = paymentState(pay, now);
   return st === "paid" ? 1 : st === "waiting" ? 0 : 2;
@@ -410,11 +548,20 @@ export function asNotification(body: unknown): PaymentNotification | null {
  * The provider's notification (POST /api/pay/notify/<provider>). Signature first, then the
  * payment (FOR UPDATE), replay, amount, expiry, the orders; markPaymentPaid in the same transaction.
  */
-export async function handleNotification(db: Db, secret: string, n: PaymentNotification, now: Date): Promise<NotificationResult> {
+export async function handleNotification(
+  db: Db,
+  secret: string,
+  n: PaymentNotification,
+  now: Date,
+): Promise<NotificationResult> {
   if (!verifyNotification(secret, n)) throw new PaymentError(PAYMENT_ERRORS.badSign);
   return db.transaction(async (tx) => {
     // Lock order (docs/orders.md "Lock order"): the payment's orders first, then the payment.
-    const [peek] = await tx.select({ orderNumbers: payments.orderNumbers }).from(payments).where(eq(payments.payNo, n.payNo)).limit(1);
+    const [peek] = await tx
+      .select({ orderNumbers: payments.orderNumbers })
+      .from(payments)
+      .where(eq(payments.payNo, n.payNo))
+      .limit(1);
     if (!peek) throw new PaymentError(PAYMENT_ERRORS.paymentNotFound);
     await lockOrders(tx, peek.orderNumbers.split(",").filter(Boolean));
     const [pay] = await tx.select().from(payments).where(eq(payments.payNo, n.payNo)).for("update").limit(1);
@@ -428,7 +575,10 @@ export async function handleNotification(db: Db, secret: string, n: PaymentNotif
       const settle = SETTLERS.get(pay.purpose);
       if (!settle) throw new PaymentError(PAYMENT_ERRORS.paymentNotFound);
       await settle(tx, pay, now);
-      await tx.update(payments).set({ status: 1, paidAt: now, providerTradeNo: n.tradeNo, callback: { ...n } }).where(eq(payments.payNo, pay.payNo));
+      await tx
+        .update(payments)
+        .set({ status: 1, paidAt: now, providerTradeNo: n.tradeNo, callback: { ...n } })
+        .where(eq(payments.payNo, pay.payNo));
       return { payNo: pay.payNo, paid: true, alreadyPaid: false };
     }
     const numbers = pay.orderNumbers.split(",").filter(Boolean);
@@ -436,8 +586,16 @@ export async function handleNotification(db: Db, secret: string, n: PaymentNotif
       throw new PaymentError(PAYMENT_ERRORS.orderExpired);
     });
     const refusal = payRefusal(rows, now);
-    if (refusal) throw new PaymentError(refusal === PAYMENT_ERRORS.orderPaid ? PAYMENT_ERRORS.orderPaid : PAYMENT_ERRORS.orderExpired);
-    const r = await markPaymentPaid(tx, pay.payNo, { amount: formatPrice(amount), providerTradeNo: n.tradeNo, callback: { ...n } }, now);
+    if (refusal)
+      throw new PaymentError(
+        refusal === PAYMENT_ERRORS.orderPaid ? PAYMENT_ERRORS.orderPaid : PAYMENT_ERRORS.orderExpired,
+      );
+    const r = await markPaymentPaid(
+      tx,
+      pay.payNo,
+      { amount: formatPrice(amount), providerTradeNo: n.tradeNo, callback: { ...n } },
+      now,
+    );
     return { payNo: pay.payNo, paid: true, alreadyPaid: r.alreadyPaid };
   });
 }
@@ -457,7 +615,12 @@ export interface SandboxPaymentView {
 }
 
 /** The sandbox page's payment: null unless the payment exists, is a provider payment and `key` is its page key. */
-export async function sandboxPaymentView(db: Db, payNo: string, key: string, now: Date): Promise<SandboxPaymentView | null> {
+export async function sandboxPaymentView(
+  db: Db,
+  payNo: string,
+  key: string,
+  now: Date,
+): Promise<SandboxPaymentView | null> {
   if (!/^[0-9A-Za-z-]{1,64}$/.test(payNo)) return null;
   const [pay] = await db.select().from(payments).where(eq(payments.payNo, payNo)).limit(1);
   if (!pay || (pay.payType !== PayType.ALIPAY && pay.payType !== PayType.WECHAT_SCAN)) return null;
@@ -469,7 +632,16 @@ export async function sandboxPaymentView(db: Db, payNo: string, key: string, now
     const rows = await db.select().from(orders).where(inArray(orders.orderNumber, numbers));
     ordersExpired = rows.length !== numbers.length || payRefusal(rows, now) !== null;
   }
-  return { payNo: pay.payNo, payType: pay.payType, amount: formatPrice(pay.amount), orderNumbers: numbers, purpose: pay.purpose, state, ordersExpired, expiresAt: pay.expiresAt.toISOString() };
+  return {
+    payNo: pay.payNo,
+    payType: pay.payType,
+    amount: formatPrice(pay.amount),
+    orderNumbers: numbers,
+    purpose: pay.purpose,
+    state,
+    ordersExpired,
+    expiresAt: pay.expiresAt.toISOString(),
+  };
 }
 
 /**
@@ -478,10 +650,29 @@ export async function sandboxPaymentView(db: Db, payNo: string, key: string, now
  * notification). A wrong or missing key answers "payment not found" (nothing is told apart).
  * A paid or closed payment is refused: the key completes its payment once.
  */
-export async function completeSandboxPayment(db: Db, secret: string, payNo: string, key: unknown, now: Date): Promise<NotificationResult> {
-  const [pay] = await db.select({ payType: payments.payType, amount: payments.amount, status: payments.status, expiresAt: payments.expiresAt, pageKeyHash: payments.pageKeyHash })
-    .from(payments).where(eq(payments.payNo, payNo)).limit(1);
-  if (!pay || (pay.payType !== PayType.ALIPAY && pay.payType !== PayType.WECHAT_SCAN) || !pageKeyMatches(pay.pageKeyHash, key)) {
+export async function completeSandboxPayment(
+  db: Db,
+  secret: string,
+  payNo: string,
+  key: unknown,
+  now: Date,
+): Promise<NotificationResult> {
+  const [pay] = await db
+    .select({
+      payType: payments.payType,
+      amount: payments.amount,
+      status: payments.status,
+      expiresAt: payments.expiresAt,
+      pageKeyHash: payments.pageKeyHash,
+    })
+    .from(payments)
+    .where(eq(payments.payNo, payNo))
+    .limit(1);
+  if (
+    !pay ||
+    (pay.payType !== PayType.ALIPAY && pay.payType !== PayType.WECHAT_SCAN) ||
+    !pageKeyMatches(pay.pageKeyHash, key)
+  ) {
     throw new PaymentError(PAYMENT_ERRORS.paymentNotFound);
   }
   const state = paymentState(pay, now);
@@ -492,8 +683,11 @@ export async function completeSandboxPayment(db: Db, secret: string, payNo: stri
 
 /** GET /p/myOrder/getOrderStatus: the status of the buyer's own (not deleted) order. */
 export async function getOrderStatus(db: Db, userId: string, orderNumber: string): Promise<number> {
-  const [row] = await db.select({ status: orders.status }).from(orders)
-    .where(and(eq(orders.orderNumber, orderNumber), eq(orders.userId, userId), eq(orders.deleteStatus, 0))).limit(1);
+  const [row] = await db
+    .select({ status: orders.status })
+    .from(orders)
+    .where(and(eq(orders.orderNumber, orderNumber), eq(orders.userId, userId), eq(orders.deleteStatus, 0)))
+    .limit(1);
   if (!row) throw new PaymentError(PAYMENT_ERRORS.orderNotFound);
   return row.status;
 }

@@ -1,9 +1,22 @@
 import { describe, expect, it } from "vitest";
 import { PointsSource } from "../../../lib/points/points.ts";
-import { clawBackAmount, dueExpiry, pointsSourceOf, PointsReason, shanghaiYear, upcomingExpiry, yearStart, type LedgerEntry } from "./points-ledger.ts";
+import {
+  clawBackAmount,
+  dueExpiry,
+  pointsSourceOf,
+  PointsReason,
+  shanghaiYear,
+  upcomingExpiry,
+  yearStart,
+  type LedgerEntry,
+} from "./points-ledger.ts";
 
 const at = (iso: string) => new Date(iso);
-const e = (amount: number, iso: string, reason: string = amount > 0 ? PointsReason.EARN : PointsReason.USE): LedgerEntry => ({ amount, createdAt: at(iso), reason });
+const e = (
+  amount: number,
+  iso: string,
+  reason: string = amount > 0 ? PointsReason.EARN : PointsReason.USE,
+): LedgerEntry => ({ amount, createdAt: at(iso), reason });
 
 describe("points ledger rules", () => {
   it("maps reasons to CONTRACT sources and directions", () => {

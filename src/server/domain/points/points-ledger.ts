@@ -100,7 +100,11 @@ export function dueExpiry(entries: readonly LedgerEntry[], balance: number, now:
 }
 
 /** Points that will expire at the end of the current year unless spent first, and when. */
-export function upcomingExpiry(entries: readonly LedgerEntry[], balance: number, now: Date): { points: number; at: Date } {
+export function upcomingExpiry(
+  entries: readonly LedgerEntry[],
+  balance: number,
+  now: Date,
+): { points: number; at: Date } {
   const y = shanghaiYear(now);
   const due = inflowsBefore(entries, yearStart(y)) - outflowsBefore(entries, new Date(8.64e15));
   return { points: Math.max(0, Math.min(due, balance)), at: yearStart(y + 1) };
@@ -111,7 +115,13 @@ export function upcomingExpiry(entries: readonly LedgerEntry[], balance: number,
  * earned `earned` points (of which `clawed` were taken back already): the refunded share of the
  * earned points, rounded down, never more than what is left of them nor than the balance.
  */
-export function clawBackAmount(earned: number, clawed: number, refundAmount: number, actualTotal: number, balance: number): number {
+export function clawBackAmount(
+  earned: number,
+  clawed: number,
+  refundAmount: number,
+  actualTotal: number,
+  balance: number,
+): number {
   if (!(earned > 0) || !(refundAmount > 0) || !(actualTotal > 0)) return 0;
   const share = Math.floor((earned * Math.min(refundAmount, actualTotal)) / actualTotal);
   return Math.max(0, Math.min(share, earned - clawed, balance));
@@ -126,7 +136,15 @@ export function clawBackAmount(earned: number, clawed: number, refundAmount: num
  * Taking more than the balance throws PointsError("points.notEnough") (nothing written).
  * Answers the new balance.
  */
-export async function changePoints(tx: Tx, userId: string, delta: number, reason: PointsReasonValue, now: Date, orderNumber: string | null = null, note: string | null = null): Promise<number> {
+export async function changePoints(
+  tx: Tx,
+  userId: string,
+  delta: number,
+  reason: PointsReasonValue,
+  now: Date,
+  orderNumber: string | null = null,
+  note: string | null = null,
+): Promise<number> {
   if (!Number.isSafeInteger(delta) || delta === 0) throw new RangeError("points delta must be a non-zero integer");
   const total = await writeLedger(tx, { userId, kind: "score", delta: String(delta), reason, now, orderNumber, note });
   if (total === null) throw new PointsError("points.notEnough");
@@ -134,14 +152,21 @@ export async function changePoints(tx: Tx, userId: string, delta: number, reason
 }
 
 async function scoreEntries(q: Db | Tx, userId: string): Promise<LedgerEntry[]> {
-  const rows = await q.select({ amount: userLedger.amount, createdAt: userLedger.createdAt, reason: userLedger.reason }).from(userLedger)
+  const rows = await q
+    .select({ amount: userLedger.amount, createdAt: userLedger.createdAt, reason: userLedger.reason })
+    .from(userLedger)
     .where(and(eq(userLedger.userId, userId), eq(userLedger.kind, "score")));
   return rows.map((r) => ({ amount: Number(r.amount), createdAt: r.createdAt, reason: r.reason }));
 }
 
 /** Expires what the rule says is due now (one "expire" row); locks the user row first. Answers the points expired. */
 export async function settleExpiry(tx: Tx, userId: string, now: Date): Promise<number> {
-  const [u] = await tx.select({ score: users.score }).from(users).where(eq(users.userId, userId)).for("update").limit(1);
+  const [u] = await tx
+    .select({ score: users.score })
+    .from(users)
+    .where(eq(users.userId, userId))
+    .for("update")
+    .limit(1);
   if (!u || u.score <= 0) return 0;
   const due = dueExpiry(await scoreEntries(tx, userId), u.score, now);
   if (due > 0) await changePoints(tx, userId, -due, PointsReason.EXPIRE, now);
@@ -149,10 +174,24 @@ export async function settleExpiry(tx: Tx, userId: string, now: Date): Promise<n
 }
 
 /** Takes back the shopping reward of a refunded order (ledger "refundClawBack"); answers the points taken. */
-export async function clawBackForRefund(tx: Tx, userId: string, orderNumber: string, refundAmount: string, actualTotal: string, now: Date): Promise<number> {
-  const [u] = await tx.select({ score: users.score }).from(users).where(eq(users.userId, userId)).for("update").limit(1);
+export async function clawBackForRefund(
+  tx: Tx,
+  userId: string,
+  orderNumber: string,
+  refundAmount: string,
+  actualTotal: string,
+  now: Date,
+): Promise<number> {
+  const [u] = await tx
+    .select({ score: users.score })
+    .from(users)
+    .where(eq(users.userId, userId))
+    .for("update")
+    .limit(1);
   if (!u) return 0;
-  const rows = await tx.select({ amount: userLedger.amount, reason: userLedger.reason }).from(userLedger)
+  const rows = await tx
+    .select({ amount: userLedger.amount, reason: userLedger.reason })
+    .from(userLedger)
     .where(and(eq(userLedger.userId, userId), eq(userLedger.kind, "score"), eq(userLedger.orderNumber, orderNumber)));
   const earned = rows.filter((r) => r.reason === PointsReason.EARN).reduce((n, r) => n + Number(r.amount), 0);
   const clawed = rows.filter((r) => r.reason === PointsReason.CLAW_BACK).reduce((n, r) => n - Number(r.amount), 0);
@@ -162,7 +201,11 @@ export async function clawBackForRefund(tx: Tx, userId: string, orderNumber: str
 }
 
 /** The points balance and what expires at the end of this year. */
-export async function pointsSummary(db: Db, userId: string, now: Date): Promise<{ score: number; expiringScore: number; expireTime: string }> {
+export async function pointsSummary(
+  db: Db,
+  userId: string,
+  now: Date,
+): Promise<{ score: number; expiringScore: number; expireTime: string }> {
   await db.transaction((tx) => settleExpiry(tx, userId, now));
   const [u] = await db.select({ score: users.score }).from(users).where(eq(users.userId, userId)).limit(1);
   const score = u?.score ?? 0;
@@ -174,14 +217,25 @@ export async function pointsSummary(db: Db, userId: string, now: Date): Promise<
 export async function pointsLog(db: Db, userId: string, current: number, size: number): Promise<Page<PointsLogDto>> {
   return mapPage(await ledgerPage(db, userId, "score", current, size), (r) => {
     const delta = Number(r.amount);
-    return { id: r.id, score: Math.abs(delta), ...pointsSourceOf(r.reason, delta), createTime: r.createdAt.toISOString(), orderNumber: r.orderNumber };
+    return {
+      id: r.id,
+      score: Math.abs(delta),
+      ...pointsSourceOf(r.reason, delta),
+      createTime: r.createdAt.toISOString(),
+      orderNumber: r.orderNumber,
+    };
   });
 }
 
 /** Users whose points or balance differ from the sum of their ledger, or are negative (the suite checks it stays empty). */
-export async function ledgerMismatches(db: Db, userIds?: readonly string[]): Promise<{ userId: string; kind: string; total: string; ledger: string }[]> {
-  const sums = await db.select({ userId: userLedger.userId, kind: userLedger.kind, total: sql<string>`sum(${userLedger.amount})` })
-    .from(userLedger).groupBy(userLedger.userId, userLedger.kind);
+export async function ledgerMismatches(
+  db: Db,
+  userIds?: readonly string[],
+): Promise<{ userId: string; kind: string; total: string; ledger: string }[]> {
+  const sums = await db
+    .select({ userId: userLedger.userId, kind: userLedger.kind, total: sql<string>`sum(${userLedger.amount})` })
+    .from(userLedger)
+    .groupBy(userLedger.userId, userLedger.kind);
   const sumOf = new Map(sums.map((r) => [`${r.userId}/${r.kind}`, Number(r.total)]));
   const rows = await db.select({ userId: users.userId, score: users.score, balance: users.balance }).from(users);
   const out: { userId: string; kind: string; total: string; ledger: string }[] = [];
@@ -189,9 +243,12 @@ export async function ledgerMismatches(db: Db, userIds?: readonly string[]): Pro
     if (userIds && !userIds.includes(r.userId)) continue;
     const scoreSum = sumOf.get(`${r.userId}/score`) ?? 0;
     const balanceSum = sumOf.get(`${r.userId}/balance`) ?? 0;
-    if (scoreSum !== r.score) out.push({ userId: r.userId, kind: "score", total: String(r.score), ledger: String(scoreSum) });
-    if (Math.round(balanceSum * 100) !== Math.round(Number(r.balance) * 100)) out.push({ userId: r.userId, kind: "balance", total: String(r.balance), ledger: String(balanceSum) });
-    if (r.score < 0 || Number(r.balance) < 0) out.push({ userId: r.userId, kind: "negative", total: `${r.score}/${r.balance}`, ledger: "" });
+    if (scoreSum !== r.score)
+      out.push({ userId: r.userId, kind: "score", total: String(r.score), ledger: String(scoreSum) });
+    if (Math.round(balanceSum * 100) !== Math.round(Number(r.balance) * 100))
+      out.push({ userId: r.userId, kind: "balance", total: String(r.balance), ledger: String(balanceSum) });
+    if (r.score < 0 || Number(r.balance) < 0)
+      out.push({ userId: r.userId, kind: "negative", total: `${r.score}/${r.balance}`, ledger: "" });
   }
   return out;
 }

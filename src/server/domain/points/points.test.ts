@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { maxUsablePoints, maxUsablePointsForShops, pointsEarned, pointsToMoney, shopPointsCap, splitPoints, validatePointsUse } from "./points.ts";
+import {
+  maxUsablePoints,
+  maxUsablePointsForShops,
+  pointsEarned,
+  pointsToMoney,
+  shopPointsCap,
+  splitPoints,
+  validatePointsUse,
+} from "./points.ts";
 
 describe("maxUsablePoints", () => {
   it("is limited by the balance, rounded down to 10", () => {
@@ -29,7 +37,8 @@ describe("validatePointsUse", () => {
     expect(validatePointsUse(5000, 5000, "100")).toEqual({ ok: true });
   });
   it("refuses points that are not a non-negative integer multiple of 10", () => {
-    for (const p of [5, 15, -10, 10.5, NaN, Infinity]) expect(validatePointsUse(p, 1000, "100")).toEqual({ ok: false, error: "rules.pointsStep" });
+    for (const p of [5, 15, -10, 10.5, NaN, Infinity])
+      expect(validatePointsUse(p, 1000, "100")).toEqual({ ok: false, error: "rules.pointsStep" });
   });
   it("refuses more than the balance", () => {
     expect(validatePointsUse(20, 19, "100")).toEqual({ ok: false, error: "order.pointsOverBalance" });
@@ -41,7 +50,11 @@ describe("validatePointsUse", () => {
     expect(validatePointsUse(20, 10000, "0.40")).toEqual({ ok: true });
   });
   it("agrees with maxUsablePoints", () => {
-    for (const [balance, amount] of [[125, "100"], [1000, "0.3"], [30, "1"]] as const) {
+    for (const [balance, amount] of [
+      [125, "100"],
+      [1000, "0.3"],
+      [30, "1"],
+    ] as const) {
       const max = maxUsablePoints(balance, amount);
       expect(validatePointsUse(max, balance, amount).ok).toBe(true);
       expect(validatePointsUse(max + 10, balance, amount).ok).toBe(false);
@@ -108,7 +121,12 @@ describe("splitPoints", () => {
     expect(s).toEqual([4990, 10]);
   });
   it("always sums to the points and respects every cap", () => {
-    const cases: string[][] = [["12.34", "56.78", "0.50"], ["1", "1", "1", "1"], ["999.99", "0.20"], ["33.33", "33.33", "33.34"]];
+    const cases: string[][] = [
+      ["12.34", "56.78", "0.50"],
+      ["1", "1", "1", "1"],
+      ["999.99", "0.20"],
+      ["33.33", "33.33", "33.34"],
+    ];
     for (const totals of cases) {
       const max = maxUsablePointsForShops(1_000_000, totals);
       for (let p = 0; p <= max; p += 10) {

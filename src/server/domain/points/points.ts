@@ -56,7 +56,8 @@ export function maxUsablePoints(balance: number, amount: MoneyInput): number {
  * share rule allows on `amount` (order.pointsOverLimit). 0 points is always fine.
  */
 export function validatePointsUse(points: number, balance: number, amount: MoneyInput): PointsCheck {
-  if (!Number.isSafeInteger(points) || points < 0 || points % POINTS_STEP !== 0) return { ok: false, error: POINTS_ERRORS.notMultiple };
+  if (!Number.isSafeInteger(points) || points < 0 || points % POINTS_STEP !== 0)
+    return { ok: false, error: POINTS_ERRORS.notMultiple };
   if (points === 0) return { ok: true };
   if (!Number.isFinite(balance) || points > balance) return { ok: false, error: POINTS_ERRORS.overBalance };
   if (points > limitFor(amount)) return { ok: false, error: POINTS_ERRORS.overLimit };
@@ -107,7 +108,8 @@ export function maxUsablePointsForShops(balance: number, shopTotals: readonly Mo
  * points cannot be placed (not a multiple of 10, negative, or over the caps).
  */
 export function splitPoints(points: number, shopTotals: readonly MoneyInput[]): number[] {
-  if (!Number.isSafeInteger(points) || points < 0 || points % POINTS_STEP !== 0) throw new RangeError("points must be a non-negative multiple of 10");
+  if (!Number.isSafeInteger(points) || points < 0 || points % POINTS_STEP !== 0)
+    throw new RangeError("points must be a non-negative multiple of 10");
   const totals = shopTotals.map((t) => {
     const d = tryDecimal(t);
     return d !== null && d.isPositive() ? d : new Money(0);

@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { shanghaiDay } from "../footprint/footprint.ts";
-import { addDays, currentStreak, cyclePosition, nextStreak, rewardFor, signInStrip, SIGN_IN_REWARDS } from "./sign-in.ts";
+import {
+  addDays,
+  currentStreak,
+  cyclePosition,
+  nextStreak,
+  rewardFor,
+  signInStrip,
+  SIGN_IN_REWARDS,
+} from "./sign-in.ts";
 
 describe("sign-in streaks", () => {
   it("adds days across month and year ends and leap days", () => {
@@ -42,7 +50,15 @@ describe("sign-in streaks", () => {
 
   it("the strip starts at the cycle's first day and marks signed days", () => {
     const s = signInStrip({ day: "2025-04-30", streak: 2 }, "2025-05-01");
-    expect(s.map((d) => d.day)).toEqual(["2025-04-29", "2025-04-30", "2025-05-01", "2025-05-02", "2025-05-03", "2025-05-04", "2025-05-05"]);
+    expect(s.map((d) => d.day)).toEqual([
+      "2025-04-29",
+      "2025-04-30",
+      "2025-05-01",
+      "2025-05-02",
+      "2025-05-03",
+      "2025-05-04",
+      "2025-05-05",
+    ]);
     expect(s.map((d) => d.signed)).toEqual([true, true, false, false, false, false, false]);
     expect(s[2]!.today).toBe(true);
     expect(s.map((d) => d.points)).toEqual([...SIGN_IN_REWARDS]);

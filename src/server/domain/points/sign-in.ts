@@ -40,7 +40,10 @@ export function nextStreak(last: { day: string; streak: number } | null, today: 
  * The current streak as shown (consecutive days up to today, or up to yesterday while today is
  * not signed yet; 0 when the chain is broken) and whether today is signed.
  */
-export function currentStreak(last: { day: string; streak: number } | null, today: string): { count: number; signedToday: boolean } {
+export function currentStreak(
+  last: { day: string; streak: number } | null,
+  today: string,
+): { count: number; signedToday: boolean } {
   if (!last) return { count: 0, signedToday: false };
   if (last.day === today) return { count: last.streak, signedToday: true };
   if (last.day === addDays(today, -1)) return { count: last.streak, signedToday: false };
@@ -59,8 +62,12 @@ export function signInStrip(last: { day: string; streak: number } | null, today:
 }
 
 async function lastSignIn(db: Db, userId: string): Promise<{ day: string; streak: number } | null> {
-  const [row] = await db.select({ day: signIns.day, streak: signIns.streak }).from(signIns)
-    .where(eq(signIns.userId, userId)).orderBy(desc(signIns.day)).limit(1);
+  const [row] = await db
+    .select({ day: signIns.day, streak: signIns.streak })
+    .from(signIns)
+    .where(eq(signIns.userId, userId))
+    .orderBy(desc(signIns.day))
+    .limit(1);
   return row ?? null;
 }
 
@@ -70,20 +77,38 @@ export async function scoreInfo(db: Db, userId: string, now: Date): Promise<Scor
   const today = shanghaiDay(now);
   const last = await lastSignIn(db, userId);
   const { count, signedToday } = currentStreak(last, today);
-  return { ...summary, signInCount: count, isSignIn: signedToday ? 1 : 0, days: signInStrip(last, today), rewards: [...SIGN_IN_REWARDS] };
+  return {
+    ...summary,
+    signInCount: count,
+    isSignIn: signedToday ? 1 : 0,
+    days: signInStrip(last, today),
+    rewards: [...SIGN_IN_REWARDS],
+  };
 }
 
 /** Signs today; a second sign-in the same day throws PointsError("points.alreadySigned"). */
-export async function signIn(db: Db, userId: string, now: Date): Promise<{ points: number; signInCount: number; score: number }> {
+export async function signIn(
+  db: Db,
+  userId: string,
+  now: Date,
+): Promise<{ points: number; signInCount: number; score: number }> {
   const today = shanghaiDay(now);
   return db.transaction(async (tx) => {
     await settleExpiry(tx, userId, now); // also locks the user row: one sign-in of a user at a time
-    const [last] = await tx.select({ day: signIns.day, streak: signIns.streak }).from(signIns)
-      .where(eq(signIns.userId, userId)).orderBy(desc(signIns.day)).limit(1);
+    const [last] = await tx
+      .select({ day: signIns.day, streak: signIns.streak })
+      .from(signIns)
+      .where(eq(signIns.userId, userId))
+      .orderBy(desc(signIns.day))
+      .limit(1);
     if (last?.day === today) throw new PointsError("points.alreadySigned");
     const streak = nextStreak(last ?? null, today);
     const points = rewardFor(streak);
-    const inserted = await tx.insert(signIns).values({ userId, day: today, streak, points, createdAt: now }).onConflictDoNothing().returning({ day: signIns.day });
+    const inserted = await tx
+      .insert(signIns)
+      .values({ userId, day: today, streak, points, createdAt: now })
+      .onConflictDoNothing()
+      .returning({ day: signIns.day });
     if (inserted.length === 0) throw new PointsError("points.alreadySigned");
     const score = await changePoints(tx, userId, points, PointsReason.SIGN_IN, now);
     return { points, signInCount: streak, score };

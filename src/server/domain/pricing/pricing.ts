@@ -20,10 +20,20 @@
  */
 import type { LocalizedText } from "../../../lib/locale.ts";
 import {
-  CouponType, SuitableProdType, type CouponTypeValue, type CouponUnusableReason, type SuitableProdTypeValue,
+  CouponType,
+  SuitableProdType,
+  type CouponTypeValue,
+  type CouponUnusableReason,
+  type SuitableProdTypeValue,
 } from "../../../lib/coupon/coupon-types.ts";
 import {
-  DiscountRule, DiscountType, isCountRule, isPercentRule, type DiscountHint, type DiscountRuleValue, type DiscountTypeValue,
+  DiscountRule,
+  DiscountType,
+  isCountRule,
+  isPercentRule,
+  type DiscountHint,
+  type DiscountRuleValue,
+  type DiscountTypeValue,
 } from "../../../lib/discount/discount-types.ts";
 import type { LineOffers } from "../../../lib/pricing/pricing-types.ts";
 import { formatPrice, Money, toDecimal, type MoneyDecimal, type MoneyInput } from "../../../lib/money.ts";
@@ -241,7 +251,9 @@ export function shareByLargestRemainder(amount: MoneyInput, weights: readonly Mo
   const exact = w.map((x) => total.times(x).dividedBy(whole));
   const shares = exact.map((e) => e.toDecimalPlaces(2, Money.ROUND_DOWN));
   let left = total.minus(dsum(shares));
-  const order = exact.map((e, i) => ({ i, rem: e.minus(shares[i]!) })).sort((a, b) => b.rem.comparedTo(a.rem) || a.i - b.i);
+  const order = exact
+    .map((e, i) => ({ i, rem: e.minus(shares[i]!) }))
+    .sort((a, b) => b.rem.comparedTo(a.rem) || a.i - b.i);
   for (let k = 0; left.greaterThan(0) && order.length > 0; k = (k + 1) % order.length) {
     const i = order[k]!.i;
     shares[i] = shares[i]!.plus(CENT);
@@ -267,11 +279,18 @@ export function discountCovers(d: DiscountRuleSet, line: { shopId: number; prodI
  * cap. The activity-price step applies it per unit; the tier step leaves it alone.
  */
 export function isPerPieceDiscount(d: DiscountRuleSet): boolean {
-  return d.rule === DiscountRule.COUNT_DISCOUNT && d.tiers.length === 1 && toDecimal(d.tiers[0]!.need).equals(1) && d.maxReduce === null;
+  return (
+    d.rule === DiscountRule.COUNT_DISCOUNT &&
+    d.tiers.length === 1 &&
+    toDecimal(d.tiers[0]!.need).equals(1) &&
+    d.maxReduce === null
+  );
 }
 
 function sortedTiers(d: DiscountRuleSet): { need: MoneyDecimal; value: MoneyDecimal }[] {
-  return d.tiers.map((t) => ({ need: toDecimal(t.need), value: toDecimal(t.value) })).sort((a, b) => a.need.comparedTo(b.need));
+  return d.tiers
+    .map((t) => ({ need: toDecimal(t.need), value: toDecimal(t.value) }))
+    .sort((a, b) => a.need.comparedTo(b.need));
 }
 
 /** What a percentage tier takes off `amount`: amount × (10 − rate) / 10, half-up to cents. */
@@ -279,7 +298,12 @@ function percentOff(amount: MoneyDecimal, rate: MoneyDecimal): MoneyDecimal {
   return cents(amount.times(new Money(10).minus(rate)).dividedBy(10));
 }
 
-function reductionAt(d: DiscountRuleSet, tier: { need: MoneyDecimal; value: MoneyDecimal }, amount: MoneyDecimal, metric: MoneyDecimal): MoneyDecimal {
+function reductionAt(
+  d: DiscountRuleSet,
+  tier: { need: MoneyDecimal; value: MoneyDecimal },
+  amount: MoneyDecimal,
+  metric: MoneyDecimal,
+): MoneyDecimal {
   let r: MoneyDecimal;
   if (isPercentRule(d.rule)) r = percentOff(amount, tier.value);
   else if (d.type === DiscountType.REPEAT) r = tier.value.times(metric.dividedBy(tier.need).floor());
@@ -294,7 +318,11 @@ function reductionAt(d: DiscountRuleSet, tier: { need: MoneyDecimal; value: Mone
  * rules are never repeated), capped by maxReduce and by the amount; and the hint for the next
  * step up (next tier, or the next multiple when repeating), null when nothing more can be saved.
  */
-export function evaluateDiscount(d: DiscountRuleSet, amountIn: MoneyInput, count: number): { tierIndex: number; reduce: MoneyDecimal; hint: DiscountHint | null } {
+export function evaluateDiscount(
+  d: DiscountRuleSet,
+  amountIn: MoneyInput,
+  count: number,
+): { tierIndex: number; reduce: MoneyDecimal; hint: DiscountHint | null } {
   const amount = toDecimal(amountIn);
   const tiers = sortedTiers(d);
   const metric = isCountRule(d.rule) ? new Money(count) : amount;
@@ -339,7 +367,12 @@ export function limitedTimePriceProvider(discounts: readonly DiscountRuleSet[]):
     const d = perPiece.find((x) => isRunning(x, now) && discountCovers(x, line));
     if (!d) return null;
     const rate = toDecimal(d.tiers[0]!.value);
-    return { kind: "discount", activityId: d.discountId, price: cents(toDecimal(line.price).times(rate).dividedBy(10)), excludesDiscounts: true };
+    return {
+      kind: "discount",
+      activityId: d.discountId,
+      price: cents(toDecimal(line.price).times(rate).dividedBy(10)),
+      excludesDiscounts: true,
+    };
   };
 }
 
@@ -347,7 +380,10 @@ export function limitedTimePriceProvider(discounts: readonly DiscountRuleSet[]):
 // Coupons (steps 4, 5)
 // ------------------------------------------------------------------------------------------
 
-export function couponCovers(c: Pick<HeldCoupon, "shopId" | "suitableProdType" | "prodIds">, line: { shopId: number; prodId: number }): boolean {
+export function couponCovers(
+  c: Pick<HeldCoupon, "shopId" | "suitableProdType" | "prodIds">,
+  line: { shopId: number; prodId: number },
+): boolean {
   if (c.shopId !== 0 && c.shopId !== line.shopId) return false;
   if (c.suitableProdType === SuitableProdType.SELECTED) return c.prodIds.includes(line.prodId);
   if (c.suitableProdType === SuitableProdType.EXCLUDED) return !c.prodIds.includes(line.prodId);
@@ -355,7 +391,10 @@ export function couponCovers(c: Pick<HeldCoupon, "shopId" | "suitableProdType" |
 }
 
 /** What a coupon takes off `base` (the goods in its scope): cash = min(reduceAmount, base); discount = base × (10 − rate)/10. */
-export function couponReduction(c: Pick<HeldCoupon, "couponType" | "reduceAmount" | "couponDiscount">, base: MoneyDecimal): MoneyDecimal {
+export function couponReduction(
+  c: Pick<HeldCoupon, "couponType" | "reduceAmount" | "couponDiscount">,
+  base: MoneyDecimal,
+): MoneyDecimal {
   if (!base.greaterThan(0)) return ZERO;
   if (c.couponType === CouponType.DISCOUNT) return min(percentOff(base, toDecimal(c.couponDiscount ?? 10)), base);
   return cents(min(toDecimal(c.reduceAmount ?? 0), base));
@@ -376,13 +415,30 @@ interface WorkLine {
   scoreReduce: MoneyDecimal;
 }
 
-const remaining = (l: WorkLine) => l.amount.minus(l.activityReduce).minus(l.discountReduce).minus(l.shopCouponReduce).minus(l.platformCouponReduce);
+const remaining = (l: WorkLine) =>
+  l.amount.minus(l.activityReduce).minus(l.discountReduce).minus(l.shopCouponReduce).minus(l.platformCouponReduce);
 
 /** A coupon against the lines as they are now: usable or why not, and what it takes off. */
-function assessCoupon(c: HeldCoupon, lines: readonly WorkLine[], now: Date): { canUse: boolean; reason: CouponUnusableReason | null; shortBy: MoneyDecimal | null; reduce: MoneyDecimal; scope: WorkLine[] } {
+function assessCoupon(
+  c: HeldCoupon,
+  lines: readonly WorkLine[],
+  now: Date,
+): {
+  canUse: boolean;
+  reason: CouponUnusableReason | null;
+  shortBy: MoneyDecimal | null;
+  reduce: MoneyDecimal;
+  scope: WorkLine[];
+} {
   const scope = lines.filter((l) => couponCovers(c, l.src));
   const base = dsum(scope.map(remaining));
-  const fail = (reason: CouponUnusableReason, shortBy: MoneyDecimal | null = null) => ({ canUse: false, reason, shortBy, reduce: ZERO, scope });
+  const fail = (reason: CouponUnusableReason, shortBy: MoneyDecimal | null = null) => ({
+    canUse: false,
+    reason,
+    shortBy,
+    reduce: ZERO,
+    scope,
+  });
   if (c.used) return fail("used");
   if (now.getTime() >= c.validEnd.getTime()) return fail("expired");
   if (now.getTime() < c.validStart.getTime()) return fail("notStarted");
@@ -392,15 +448,29 @@ function assessCoupon(c: HeldCoupon, lines: readonly WorkLine[], now: Date): { c
   return { canUse: true, reason: null, shortBy: null, reduce: couponReduction(c, base), scope };
 }
 
-function applyCoupon(c: HeldCoupon, scope: readonly WorkLine[], reduce: MoneyDecimal, field: "shopCouponReduce" | "platformCouponReduce"): void {
+function applyCoupon(
+  c: HeldCoupon,
+  scope: readonly WorkLine[],
+  reduce: MoneyDecimal,
+  field: "shopCouponReduce" | "platformCouponReduce",
+): void {
   const shares = shareByLargestRemainder(reduce, scope.map(remaining));
-  scope.forEach((l, i) => { l[field] = l[field].plus(shares[i]!); });
+  scope.forEach((l, i) => {
+    l[field] = l[field].plus(shares[i]!);
+  });
   void c;
 }
 
 /** Best first: larger reduction, then sooner expiry, then lower id. */
-function better(a: { reduce: MoneyDecimal; coupon: HeldCoupon }, b: { reduce: MoneyDecimal; coupon: HeldCoupon }): number {
-  return b.reduce.comparedTo(a.reduce) || a.coupon.validEnd.getTime() - b.coupon.validEnd.getTime() || a.coupon.couponUserId - b.coupon.couponUserId;
+function better(
+  a: { reduce: MoneyDecimal; coupon: HeldCoupon },
+  b: { reduce: MoneyDecimal; coupon: HeldCoupon },
+): number {
+  return (
+    b.reduce.comparedTo(a.reduce) ||
+    a.coupon.validEnd.getTime() - b.coupon.validEnd.getTime() ||
+    a.coupon.couponUserId - b.coupon.couponUserId
+  );
 }
 
 /**
@@ -408,7 +478,13 @@ function better(a: { reduce: MoneyDecimal; coupon: HeldCoupon }, b: { reduce: Mo
  * answers the options. `choice`: undefined = best usable; 0 = none; an id = that coupon, which
  * must be among `held` (coupon.notYours) and usable (coupon.reason.<why>).
  */
-function chooseCoupon(held: readonly HeldCoupon[], lines: readonly WorkLine[], choice: number | undefined, field: "shopCouponReduce" | "platformCouponReduce", now: Date): { options: CouponOption[]; chosen: number } {
+function chooseCoupon(
+  held: readonly HeldCoupon[],
+  lines: readonly WorkLine[],
+  choice: number | undefined,
+  field: "shopCouponReduce" | "platformCouponReduce",
+  now: Date,
+): { options: CouponOption[]; chosen: number } {
   const assessed = held.map((c) => ({ coupon: c, ...assessCoupon(c, lines, now) }));
   let pick: (typeof assessed)[number] | undefined;
   if (choice === undefined) {
@@ -416,12 +492,19 @@ function chooseCoupon(held: readonly HeldCoupon[], lines: readonly WorkLine[], c
   } else if (choice !== 0) {
     pick = assessed.find((a) => a.coupon.couponUserId === choice);
     if (!pick) throw new PricingRefusal("coupon.notYours");
-    if (!pick.canUse) throw new PricingRefusal(`coupon.reason.${pick.reason}`, { shortBy: pick.shortBy ? formatPrice(pick.shortBy) : "" });
+    if (!pick.canUse)
+      throw new PricingRefusal(`coupon.reason.${pick.reason}`, {
+        shortBy: pick.shortBy ? formatPrice(pick.shortBy) : "",
+      });
   }
   if (pick) applyCoupon(pick.coupon, pick.scope, pick.reduce, field);
   const options = assessed.map((a): CouponOption => ({
-    coupon: a.coupon, canUse: a.canUse, reason: a.reason, shortBy: a.shortBy ? formatPrice(a.shortBy) : null,
-    reduce: formatPrice(a.reduce), choose: a === pick,
+    coupon: a.coupon,
+    canUse: a.canUse,
+    reason: a.reason,
+    shortBy: a.shortBy ? formatPrice(a.shortBy) : null,
+    reduce: formatPrice(a.reduce),
+    choose: a === pick,
   }));
   return { options, chosen: pick?.coupon.couponUserId ?? 0 };
 }
@@ -443,7 +526,12 @@ function checkLine(l: PricingLine): MoneyDecimal {
 }
 
 /** Step 2: the lowest offer of the providers (first provider on a tie), never above the SKU price. */
-function activityStep(line: PricingLine, skuPrice: MoneyDecimal, providers: readonly ActivityPriceProvider[], now: Date) {
+function activityStep(
+  line: PricingLine,
+  skuPrice: MoneyDecimal,
+  providers: readonly ActivityPriceProvider[],
+  now: Date,
+) {
   let best: { offer: ActivityOffer; price: MoneyDecimal } | null = null;
   for (const p of providers) {
     const offer = p(line, now);
@@ -457,12 +545,17 @@ function activityStep(line: PricingLine, skuPrice: MoneyDecimal, providers: read
 
 /** Step 3 for one shop: which discount each line joins, and the groups. */
 function discountStep(lines: WorkLine[], discounts: readonly DiscountRuleSet[], now: Date): PricedGroup[] {
-  const running = discounts.filter((d) => isRunning(d, now) && !isPerPieceDiscount(d)).sort((a, b) => a.discountId - b.discountId);
+  const running = discounts
+    .filter((d) => isRunning(d, now) && !isPerPieceDiscount(d))
+    .sort((a, b) => a.discountId - b.discountId);
   const groups = new Map<number, WorkLine[]>();
   for (const l of lines) {
     let d: DiscountRuleSet | undefined;
     if (!l.excludesDiscounts && l.src.discountId !== -1) {
-      const asked = l.src.discountId && l.src.discountId > 0 ? running.find((x) => x.discountId === l.src.discountId && discountCovers(x, l.src)) : undefined;
+      const asked =
+        l.src.discountId && l.src.discountId > 0
+          ? running.find((x) => x.discountId === l.src.discountId && discountCovers(x, l.src))
+          : undefined;
       d = asked ?? running.find((x) => discountCovers(x, l.src));
     }
     l.discountId = d?.discountId ?? 0;
@@ -478,10 +571,24 @@ function discountStep(lines: WorkLine[], discounts: readonly DiscountRuleSet[], 
     let hint: DiscountHint | null = null;
     if (d) {
       ({ tierIndex, reduce, hint } = evaluateDiscount(d, amount, count));
-      const shares = shareByLargestRemainder(reduce, ls.map((l) => l.amount.minus(l.activityReduce)));
-      ls.forEach((l, i) => { l.discountReduce = shares[i]!; });
+      const shares = shareByLargestRemainder(
+        reduce,
+        ls.map((l) => l.amount.minus(l.activityReduce)),
+      );
+      ls.forEach((l, i) => {
+        l.discountReduce = shares[i]!;
+      });
     }
-    out.push({ discountId, discount: d, lineKeys: ls.map((l) => l.src.key), amount: formatPrice(amount), count, tierIndex, reduce: formatPrice(reduce), hint });
+    out.push({
+      discountId,
+      discount: d,
+      lineKeys: ls.map((l) => l.src.key),
+      amount: formatPrice(amount),
+      count,
+      tierIndex,
+      reduce: formatPrice(reduce),
+      hint,
+    });
   }
   // Discount groups first (by id), lines in no discount last.
   return out.sort((a, b) => (a.discountId === 0 ? 1 : b.discountId === 0 ? -1 : a.discountId - b.discountId));
@@ -506,11 +613,18 @@ export function priceLines(input: PricingInput): PricingResult {
     const unit = act ? act.price : skuPrice;
     const amount = skuPrice.times(src.count);
     return {
-      src, skuPrice, unit, amount,
+      src,
+      skuPrice,
+      unit,
+      amount,
       activity: act ? { kind: act.offer.kind, activityId: act.offer.activityId } : null,
       excludesDiscounts: act?.offer.excludesDiscounts ?? false,
       activityReduce: amount.minus(unit.times(src.count)),
-      discountId: 0, discountReduce: ZERO, shopCouponReduce: ZERO, platformCouponReduce: ZERO, scoreReduce: ZERO,
+      discountId: 0,
+      discountReduce: ZERO,
+      shopCouponReduce: ZERO,
+      platformCouponReduce: ZERO,
+      scoreReduce: ZERO,
     };
   });
 
@@ -519,7 +633,16 @@ export function priceLines(input: PricingInput): PricingResult {
   const byShop = new Map(shopIds.map((id) => [id, work.filter((l) => l.src.shopId === id)]));
 
   // Step 3.
-  const groups = new Map(shopIds.map((id) => [id, discountStep(byShop.get(id)!, (input.discounts ?? []).filter((d) => d.shopId === id), now)]));
+  const groups = new Map(
+    shopIds.map((id) => [
+      id,
+      discountStep(
+        byShop.get(id)!,
+        (input.discounts ?? []).filter((d) => d.shopId === id),
+        now,
+      ),
+    ]),
+  );
 
   // Steps 4-5.
   const couponsOn = input.coupons !== undefined;
@@ -536,12 +659,21 @@ export function priceLines(input: PricingInput): PricingResult {
     for (const [idStr, cu] of Object.entries(choice?.shops ?? {})) {
       if (!shopIds.includes(Number(idStr)) && cu !== 0) throw new PricingRefusal("coupon.notYours");
     }
-    platform = chooseCoupon(held.filter((c) => c.shopId === 0), work, choice?.platform, "platformCouponReduce", now);
+    platform = chooseCoupon(
+      held.filter((c) => c.shopId === 0),
+      work,
+      choice?.platform,
+      "platformCouponReduce",
+      now,
+    );
   }
 
   // Step 6: points on the goods after coupons, at most 50 % per shop.
   const afterCoupons = shopIds.map((id) => dsum(byShop.get(id)!.map(remaining)));
-  const maxUsableScore = maxUsablePointsForShops(input.buyer.points, afterCoupons.map((d) => formatPrice(d)));
+  const maxUsableScore = maxUsablePointsForShops(
+    input.buyer.points,
+    afterCoupons.map((d) => formatPrice(d)),
+  );
   let useScore = 0;
   const isScorePay = input.points?.isScorePay === 1 ? 1 : 0;
   if (isScorePay === 1) {
@@ -550,7 +682,10 @@ export function priceLines(input: PricingInput): PricingResult {
     if (!check.ok) throw new PricingRefusal(check.error);
     if (useScore > maxUsableScore) throw new PricingRefusal("order.pointsOverLimit");
   }
-  const split = splitPoints(useScore, afterCoupons.map((d) => formatPrice(d)));
+  const split = splitPoints(
+    useScore,
+    afterCoupons.map((d) => formatPrice(d)),
+  );
 
   // Step 7 and the sums.
   const shops = shopIds.map((id, i): PricedShopResult => {
@@ -558,31 +693,56 @@ export function priceLines(input: PricingInput): PricingResult {
     const info = shopInfo.get(id)!;
     const scoreMoney = toDecimal(pointsToMoney(split[i]!));
     const shares = shareByLargestRemainder(scoreMoney, ls.map(remaining));
-    ls.forEach((l, k) => { l.scoreReduce = shares[k]!; });
+    ls.forEach((l, k) => {
+      l.scoreReduce = shares[k]!;
+    });
     const goods = afterCoupons[i]!;
-    const transFee = info.freight === null ? ZERO : toDecimal(freightFor(formatPrice(goods), info.freight, { memberFreeShipping: input.buyer.memberFreeShipping, selfOperated: info.shopType === 1 }));
+    const transFee =
+      info.freight === null
+        ? ZERO
+        : toDecimal(
+            freightFor(formatPrice(goods), info.freight, {
+              memberFreeShipping: input.buyer.memberFreeShipping,
+              selfOperated: info.shopType === 1,
+            }),
+          );
     const priced = ls.map((l): PricedLine => ({
-      key: l.src.key, prodId: l.src.prodId, skuId: l.src.skuId, shopId: l.src.shopId, count: l.src.count,
-      skuPrice: formatPrice(l.skuPrice), activityPrice: formatPrice(l.unit), activity: l.activity,
-      amount: formatPrice(l.amount), activityReduce: formatPrice(l.activityReduce),
-      discountId: l.discountId, discountReduce: formatPrice(l.discountReduce),
-      shopCouponReduce: formatPrice(l.shopCouponReduce), platformCouponReduce: formatPrice(l.platformCouponReduce),
-      scoreReduce: formatPrice(l.scoreReduce), actualAmount: formatPrice(remaining(l).minus(l.scoreReduce)),
+      key: l.src.key,
+      prodId: l.src.prodId,
+      skuId: l.src.skuId,
+      shopId: l.src.shopId,
+      count: l.src.count,
+      skuPrice: formatPrice(l.skuPrice),
+      activityPrice: formatPrice(l.unit),
+      activity: l.activity,
+      amount: formatPrice(l.amount),
+      activityReduce: formatPrice(l.activityReduce),
+      discountId: l.discountId,
+      discountReduce: formatPrice(l.discountReduce),
+      shopCouponReduce: formatPrice(l.shopCouponReduce),
+      platformCouponReduce: formatPrice(l.platformCouponReduce),
+      scoreReduce: formatPrice(l.scoreReduce),
+      actualAmount: formatPrice(remaining(l).minus(l.scoreReduce)),
     }));
     const opt = shopOptions.get(id);
     return {
-      shopId: id, shopType: info.shopType, lines: priced, groups: groups.get(id)!,
+      shopId: id,
+      shopType: info.shopType,
+      lines: priced,
+      groups: groups.get(id)!,
       total: formatPrice(dsum(ls.map((l) => l.amount))),
       activityReduce: formatPrice(dsum(ls.map((l) => l.activityReduce))),
       discountReduce: formatPrice(dsum(ls.map((l) => l.discountReduce))),
       shopCouponReduce: formatPrice(dsum(ls.map((l) => l.shopCouponReduce))),
       platformCouponReduce: formatPrice(dsum(ls.map((l) => l.platformCouponReduce))),
       goodsAfterCoupons: formatPrice(goods),
-      useScore: split[i]!, scoreReduce: formatPrice(scoreMoney),
+      useScore: split[i]!,
+      scoreReduce: formatPrice(scoreMoney),
       transFee: formatPrice(transFee),
       actualTotal: formatPrice(goods.minus(scoreMoney).plus(transFee)),
       totalCount: ls.reduce((n, l) => n + l.src.count, 0),
-      coupons: opt?.options ?? [], chosenCouponUserId: opt?.chosen ?? 0,
+      coupons: opt?.options ?? [],
+      chosenCouponUserId: opt?.chosen ?? 0,
     };
   });
   const total = (f: (s: PricedShopResult) => string) => formatPrice(dsum(shops.map((s) => toDecimal(f(s)))));
@@ -591,12 +751,23 @@ export function priceLines(input: PricingInput): PricingResult {
   const shopCouponReduce = total((s) => s.shopCouponReduce);
   const platformCouponReduce = total((s) => s.platformCouponReduce);
   return {
-    shops, platformCoupons: platform.options, chosenPlatformCouponUserId: platform.chosen,
-    total: total((s) => s.total), activityReduce, discountReduce, shopCouponReduce, platformCouponReduce,
-    totalReduce: formatPrice(dsum([activityReduce, discountReduce, shopCouponReduce, platformCouponReduce].map((x) => toDecimal(x)))),
+    shops,
+    platformCoupons: platform.options,
+    chosenPlatformCouponUserId: platform.chosen,
+    total: total((s) => s.total),
+    activityReduce,
+    discountReduce,
+    shopCouponReduce,
+    platformCouponReduce,
+    totalReduce: formatPrice(
+      dsum([activityReduce, discountReduce, shopCouponReduce, platformCouponReduce].map((x) => toDecimal(x))),
+    ),
     goodsAfterCoupons: total((s) => s.goodsAfterCoupons),
     totalTransFee: total((s) => s.transFee),
-    isScorePay, maxUsableScore, useScore, totalScoreAmount: pointsToMoney(useScore),
+    isScorePay,
+    maxUsableScore,
+    useScore,
+    totalScoreAmount: pointsToMoney(useScore),
     actualTotal: total((s) => s.actualTotal),
     totalCount: shops.reduce((n, s) => n + s.totalCount, 0),
   };

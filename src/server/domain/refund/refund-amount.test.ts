@@ -1,9 +1,28 @@
 import { describe, expect, it } from "vitest";
-import { amountWithin, lineRefundable, linesPaid, linesScore, orderRefundable, type PaidLine, type PaidOrder } from "./refund-amount.ts";
+import {
+  amountWithin,
+  lineRefundable,
+  linesPaid,
+  linesScore,
+  orderRefundable,
+  type PaidLine,
+  type PaidOrder,
+} from "./refund-amount.ts";
 
-const order: PaidOrder = { total: "300.00", scoreAmount: "10.00", reduceAmount: "20.00", useScore: 1000, freightAmount: "8.00" };
-const line = (id: number, prodCount: number, total: string, actual: string | null, scoreReduce: string | null = null): PaidLine =>
-  ({ orderItemId: id, prodCount, productTotalAmount: total, actualTotal: actual, scoreReduce });
+const order: PaidOrder = {
+  total: "300.00",
+  scoreAmount: "10.00",
+  reduceAmount: "20.00",
+  useScore: 1000,
+  freightAmount: "8.00",
+};
+const line = (
+  id: number,
+  prodCount: number,
+  total: string,
+  actual: string | null,
+  scoreReduce: string | null = null,
+): PaidLine => ({ orderItemId: id, prodCount, productTotalAmount: total, actualTotal: actual, scoreReduce });
 
 describe("refundable amounts", () => {
   it("uses the pricing engine's per-line amount after discounts, coupons and points", () => {

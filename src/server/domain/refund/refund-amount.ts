@@ -41,7 +41,10 @@ export function linesPaid(order: PaidOrder, lines: readonly PaidLine[]): string[
   const goods = sum(lines.map((l) => l.productTotalAmount));
   let left = reductions;
   return lines.map((l, i) => {
-    const share = i === lines.length - 1 || goods.isZero() ? left : reductions.times(l.productTotalAmount).div(goods).toDecimalPlaces(2, Money.ROUND_DOWN);
+    const share =
+      i === lines.length - 1 || goods.isZero()
+        ? left
+        : reductions.times(l.productTotalAmount).div(goods).toDecimalPlaces(2, Money.ROUND_DOWN);
     left = left.minus(share);
     const paid = toDecimal(l.productTotalAmount).minus(share);
     return formatPrice(paid.isNegative() ? 0 : paid);
@@ -52,12 +55,17 @@ export function linesPaid(order: PaidOrder, lines: readonly PaidLine[]): string[
 export function linesScore(order: PaidOrder, lines: readonly PaidLine[]): number[] {
   if (order.useScore <= 0) return lines.map(() => 0);
   if (lines.every((l) => l.scoreReduce !== null)) {
-    return lines.map((l) => toDecimal(l.scoreReduce!).times(POINTS_PER_YUAN).toDecimalPlaces(0, Money.ROUND_HALF_UP).toNumber());
+    return lines.map((l) =>
+      toDecimal(l.scoreReduce!).times(POINTS_PER_YUAN).toDecimalPlaces(0, Money.ROUND_HALF_UP).toNumber(),
+    );
   }
   const goods = sum(lines.map((l) => l.productTotalAmount));
   let left = order.useScore;
   return lines.map((l, i) => {
-    const share = i === lines.length - 1 || goods.isZero() ? left : Math.floor((order.useScore * toDecimal(l.productTotalAmount).div(goods).toNumber()));
+    const share =
+      i === lines.length - 1 || goods.isZero()
+        ? left
+        : Math.floor(order.useScore * toDecimal(l.productTotalAmount).div(goods).toNumber());
     left -= share;
     return share;
   });
@@ -70,19 +78,31 @@ export interface RefundedSoFar {
 }
 
 /** The most a refund of `goodsNum` pieces of a line may take, and the points that come back with it. */
-export function lineRefundable(line: { prodCount: number; paid: MoneyInput; score: number }, goodsNum: number, before: RefundedSoFar): { amount: string; score: number } {
+export function lineRefundable(
+  line: { prodCount: number; paid: MoneyInput; score: number },
+  goodsNum: number,
+  before: RefundedSoFar,
+): { amount: string; score: number } {
   const leftPieces = line.prodCount - before.goodsNum;
   if (!Number.isInteger(goodsNum) || goodsNum < 1 || goodsNum > leftPieces) return { amount: "0.00", score: 0 };
   const leftAmount = sub(line.paid, before.amount);
   const leftScore = Math.max(0, line.score - before.score);
-  if (goodsNum === leftPieces) return { amount: formatPrice(leftAmount.isNegative() ? 0 : leftAmount), score: leftScore };
+  if (goodsNum === leftPieces)
+    return { amount: formatPrice(leftAmount.isNegative() ? 0 : leftAmount), score: leftScore };
   const part = toDecimal(line.paid).times(goodsNum).div(line.prodCount).toDecimalPlaces(2, Money.ROUND_DOWN);
   const amount = compare(part, leftAmount) > 0 ? leftAmount : part;
-  return { amount: formatPrice(amount.isNegative() ? 0 : amount), score: Math.min(leftScore, Math.floor((line.score * goodsNum) / line.prodCount)) };
+  return {
+    amount: formatPrice(amount.isNegative() ? 0 : amount),
+    score: Math.min(leftScore, Math.floor((line.score * goodsNum) / line.prodCount)),
+  };
 }
 
 /** A whole-order refund (nothing refunded before): every line's paid amount, plus freight when not shipped. */
-export function orderRefundable(order: PaidOrder, lines: readonly PaidLine[], notShipped: boolean): { amount: string; score: number } {
+export function orderRefundable(
+  order: PaidOrder,
+  lines: readonly PaidLine[],
+  notShipped: boolean,
+): { amount: string; score: number } {
   const paid = sum(linesPaid(order, lines));
   return { amount: formatPrice(notShipped ? paid.plus(order.freightAmount) : paid), score: order.useScore };
 }

@@ -20,8 +20,11 @@ describe("preview tokens", () => {
     expect(verifyPreviewToken("", token, 5, 1, now)).toBe(false);
     const [exp, sig] = token.split(".");
     expect(verifyPreviewToken(SECRET, `${Number(exp) + 3600}.${sig}`, 5, 1, now)).toBe(false);
-    expect(verifyPreviewToken(SECRET, `${exp}.${sig!.slice(0, -1)}${sig!.endsWith("A") ? "B" : "A"}`, 5, 1, now)).toBe(false);
-    for (const bad of [undefined, null, "", "abc", "1.2", `${exp}`, `${exp}.${sig}.x`]) expect(verifyPreviewToken(SECRET, bad, 5, 1, now)).toBe(false);
+    expect(verifyPreviewToken(SECRET, `${exp}.${sig!.slice(0, -1)}${sig!.endsWith("A") ? "B" : "A"}`, 5, 1, now)).toBe(
+      false,
+    );
+    for (const bad of [undefined, null, "", "abc", "1.2", `${exp}`, `${exp}.${sig}.x`])
+      expect(verifyPreviewToken(SECRET, bad, 5, 1, now)).toBe(false);
   });
   it("refuses tokens claiming more than a day of validity", () => {
     const token = createPreviewToken(SECRET, 5, 1, now + 48 * 3600 * 1000);

@@ -16,14 +16,25 @@ function signature(secret: string, renovationId: number, shopId: number, expSeco
 }
 
 /** A token for previewing renovation `renovationId` of shop `shopId` (0 = platform) until `expiresAt`. */
-export function createPreviewToken(secret: string, renovationId: number, shopId: number, expiresAt: Date | number): string {
+export function createPreviewToken(
+  secret: string,
+  renovationId: number,
+  shopId: number,
+  expiresAt: Date | number,
+): string {
   if (!secret) throw new Error("preview secret is empty");
   const expSeconds = Math.floor((expiresAt instanceof Date ? expiresAt.getTime() : expiresAt) / 1000);
   return `${expSeconds}.${signature(secret, renovationId, shopId, expSeconds).toString("base64url")}`;
 }
 
 /** true when `token` was made with `secret` for this renovation and shop and has not expired at `now`. */
-export function verifyPreviewToken(secret: string, token: string | null | undefined, renovationId: number, shopId: number, now: Date | number = Date.now()): boolean {
+export function verifyPreviewToken(
+  secret: string,
+  token: string | null | undefined,
+  renovationId: number,
+  shopId: number,
+  now: Date | number = Date.now(),
+): boolean {
   if (!secret || typeof token !== "string") return false;
   const m = /^(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token.trim());
   if (!m) return false;
@@ -36,7 +47,13 @@ export function verifyPreviewToken(secret: string, token: string | null | undefi
 }
 
 /** The preview URL path the merchant platform opens (valid for `ttlMs`, default one hour). */
-export function previewPath(secret: string, renovationId: number, shopId: number, now: number = Date.now(), ttlMs: number = PREVIEW_TOKEN_TTL_MS): string {
+export function previewPath(
+  secret: string,
+  renovationId: number,
+  shopId: number,
+  now: number = Date.now(),
+  ttlMs: number = PREVIEW_TOKEN_TTL_MS,
+): string {
   const token = createPreviewToken(secret, renovationId, shopId, now + ttlMs);
   return `/select-decorate?renovationId=${renovationId}&sid=${shopId}&token=${encodeURIComponent(token)}`;
 }

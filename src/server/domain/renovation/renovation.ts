@@ -43,9 +43,16 @@ export const PRODUCT_LIST_PATHS: Readonly<Record<string, readonly (readonly stri
   goods_list: [["goodsList"]],
   limited_skill: [["goodsList"]],
   discount_coupon: [["goodsList"]],
-  goods_module1: [["leftConfig", "goodsList"], ["centerConfig", "goodsList"], ["rightConfig", "goodsList"]],
+  goods_module1: [
+    ["leftConfig", "goodsList"],
+    ["centerConfig", "goodsList"],
+    ["rightConfig", "goodsList"],
+  ],
   goods_module2: [["maingoodsList"], ["othergoodsList"]],
-  goods_module3: [["leftConfig", "goodsList"], ["rightConfig", "goodsList"]],
+  goods_module3: [
+    ["leftConfig", "goodsList"],
+    ["rightConfig", "goodsList"],
+  ],
   goods_module4: [["goodsList"]],
   goods_module5: [["goodsList"]],
 };
@@ -82,10 +89,11 @@ export function collectBlockRefs(blocks: readonly RenovationBlock[]): { prodIds:
   const shopIds = new Set<number>();
   for (const b of blocks) {
     if (!isRec(b) || !isRec(b.dataField)) continue;
-    for (const list of listsOf(b)) for (const item of list) {
-      const id = itemProdId(item);
-      if (id !== null) prodIds.add(id);
-    }
+    for (const list of listsOf(b))
+      for (const item of list) {
+        const id = itemProdId(item);
+        if (id !== null) prodIds.add(id);
+      }
     if (b.type === "store_list" && Array.isArray(b.dataField.storeList)) {
       for (const item of b.dataField.storeList) {
         const id = itemShopId(item);
@@ -136,33 +144,45 @@ export function refreshBlocks(
   shopsById: ReadonlyMap<number, BlockShop>,
   locale: Locale,
 ): RenovationBlock[] {
-  return blocks.filter((b) => isRec(b) && typeof b.type === "string").map((b) => {
-    if (!isRec(b.dataField)) return { type: b.type, dataField: {} };
-    let dataField: Rec = b.dataField;
-    for (const path of PRODUCT_LIST_PATHS[b.type] ?? []) {
-      let cur: unknown = dataField;
-      for (const key of path) cur = isRec(cur) ? cur[key] : undefined;
-      if (!Array.isArray(cur)) continue;
-      const next = cur.flatMap((item) => {
-        const id = itemProdId(item);
-        const p = id === null ? undefined : productsById.get(id);
-        return p && isRec(item) ? [refreshItem(item, p, locale)] : [];
-      });
-      dataField = setPath(dataField, path, next);
-    }
-    if (b.type === "store_list" && Array.isArray(dataField.storeList)) {
-      dataField = {
-        ...dataField,
-        storeList: dataField.storeList.flatMap((item) => {
-          const id = itemShopId(item);
-          const s = id === null ? undefined : shopsById.get(id);
-          if (!s || !isRec(item) || s.shopStatus !== ShopStatus.OPEN) return [];
-          return [{ ...item, shopId: s.shopId, shopName: s.shopName, shopLogo: s.shopLogo, type: s.type, shopStatus: s.shopStatus, fansCount: s.fansCount }];
-        }),
-      };
-    }
-    return { type: b.type, dataField };
-  });
+  return blocks
+    .filter((b) => isRec(b) && typeof b.type === "string")
+    .map((b) => {
+      if (!isRec(b.dataField)) return { type: b.type, dataField: {} };
+      let dataField: Rec = b.dataField;
+      for (const path of PRODUCT_LIST_PATHS[b.type] ?? []) {
+        let cur: unknown = dataField;
+        for (const key of path) cur = isRec(cur) ? cur[key] : undefined;
+        if (!Array.isArray(cur)) continue;
+        const next = cur.flatMap((item) => {
+          const id = itemProdId(item);
+          const p = id === null ? undefined : productsById.get(id);
+          return p && isRec(item) ? [refreshItem(item, p, locale)] : [];
+        });
+        dataField = setPath(dataField, path, next);
+      }
+      if (b.type === "store_list" && Array.isArray(dataField.storeList)) {
+        dataField = {
+          ...dataField,
+          storeList: dataField.storeList.flatMap((item) => {
+            const id = itemShopId(item);
+            const s = id === null ? undefined : shopsById.get(id);
+            if (!s || !isRec(item) || s.shopStatus !== ShopStatus.OPEN) return [];
+            return [
+              {
+                ...item,
+                shopId: s.shopId,
+                shopName: s.shopName,
+                shopLogo: s.shopLogo,
+                type: s.type,
+                shopStatus: s.shopStatus,
+                fansCount: s.fansCount,
+              },
+            ];
+          }),
+        };
+      }
+      return { type: b.type, dataField };
+    });
 }
 
 function asJson<T>(v: unknown, fallback: T): T {
@@ -183,13 +203,23 @@ export async function loadBlockProducts(db: Db, prodIds: readonly number[]): Pro
   if (prodIds.length === 0) return out;
   const rows = await db
     .select({
-      prodId: products.prodId, pic: products.pic, price: products.price, oriPrice: products.oriPrice, prodType: products.prodType,
+      prodId: products.prodId,
+      pic: products.pic,
+      price: products.price,
+      oriPrice: products.oriPrice,
+      prodType: products.prodType,
       names: sql<unknown>`(select coalesce(jsonb_object_agg(pt.locale, pt.prod_name), '{}'::jsonb) from ${productTranslations} as pt where pt.prod_id = ${products}.prod_id)`,
       briefs: sql<unknown>`(select coalesce(jsonb_object_agg(pt.locale, pt.brief), '{}'::jsonb) from ${productTranslations} as pt where pt.prod_id = ${products}.prod_id)`,
     })
     .from(products)
     .innerJoin(shops, eq(shops.shopId, products.shopId))
-    .where(and(inArray(products.prodId, [...prodIds]), eq(products.status, PROD_ON_SALE), eq(shops.shopStatus, ShopStatus.OPEN)));
+    .where(
+      and(
+        inArray(products.prodId, [...prodIds]),
+        eq(products.status, PROD_ON_SALE),
+        eq(shops.shopStatus, ShopStatus.OPEN),
+      ),
+    );
   for (const r of rows) {
     out.set(r.prodId, {
       prodId: r.prodId,
@@ -209,7 +239,14 @@ export async function loadBlockShops(db: Db, shopIds: readonly number[]): Promis
   const out = new Map<number, BlockShop>();
   if (shopIds.length === 0) return out;
   const rows = await db
-    .select({ shopId: shops.shopId, shopName: shops.shopName, shopLogo: shops.shopLogo, type: shops.type, shopStatus: shops.shopStatus, fansCount: shops.fansCount })
+    .select({
+      shopId: shops.shopId,
+      shopName: shops.shopName,
+      shopLogo: shops.shopLogo,
+      type: shops.type,
+      shopStatus: shops.shopStatus,
+      fansCount: shops.fansCount,
+    })
     .from(shops)
     .where(and(inArray(shops.shopId, [...shopIds]), eq(shops.shopStatus, ShopStatus.OPEN)));
   for (const r of rows) out.set(r.shopId, { ...r, shopLogo: r.shopLogo ?? "" });
@@ -217,7 +254,11 @@ export async function loadBlockShops(db: Db, shopIds: readonly number[]): Promis
 }
 
 /** Refreshes the blocks of a page from the database (one products query, one shops query when store_list is used). */
-export async function refreshFromDb(db: Db, locale: Locale, blocks: readonly RenovationBlock[]): Promise<RenovationBlock[]> {
+export async function refreshFromDb(
+  db: Db,
+  locale: Locale,
+  blocks: readonly RenovationBlock[],
+): Promise<RenovationBlock[]> {
   const list = Array.isArray(blocks) ? blocks : [];
   const refs = collectBlockRefs(list);
   const [prods, shopMap] = await Promise.all([loadBlockProducts(db, refs.prodIds), loadBlockShops(db, refs.shopIds)]);
@@ -245,11 +286,22 @@ async function shopIsOpen(db: Db, shopId: number): Promise<boolean> {
 }
 
 /** The published home page of the platform (shopId 0, homeStatus 1, status 1) for PC (type 1) or mobile (2); null when none. */
-export async function getHomeRenovation(db: Db, locale: Locale, renovationType: number = RENOVATION_PC): Promise<RenovationPage | null> {
+export async function getHomeRenovation(
+  db: Db,
+  locale: Locale,
+  renovationType: number = RENOVATION_PC,
+): Promise<RenovationPage | null> {
   const [row] = await db
     .select()
     .from(renovations)
-    .where(and(eq(renovations.shopId, 0), eq(renovations.renovationType, renovationType), eq(renovations.homeStatus, 1), eq(renovations.status, 1)))
+    .where(
+      and(
+        eq(renovations.shopId, 0),
+        eq(renovations.renovationType, renovationType),
+        eq(renovations.homeStatus, 1),
+        eq(renovations.status, 1),
+      ),
+    )
     .orderBy(asc(renovations.renovationId))
     .limit(1);
   return row ? toPage(db, locale, row) : null;
@@ -260,7 +312,11 @@ export async function getHomeRenovation(db: Db, locale: Locale, renovationType: 
  * only with includeDraft (the signed merchant preview). A shop's page needs the shop to be open
  * unless includeDraft. null when not found or not allowed.
  */
-export async function getRenovation(db: Db, locale: Locale, opts: { renovationId: number; shopId?: number | undefined; includeDraft?: boolean }): Promise<RenovationPage | null> {
+export async function getRenovation(
+  db: Db,
+  locale: Locale,
+  opts: { renovationId: number; shopId?: number | undefined; includeDraft?: boolean },
+): Promise<RenovationPage | null> {
   const [row] = await db.select().from(renovations).where(eq(renovations.renovationId, opts.renovationId)).limit(1);
   if (!row) return null;
   if (opts.shopId !== undefined && row.shopId !== opts.shopId) return null;
@@ -275,7 +331,14 @@ export async function getShopHomeRenovation(db: Db, locale: Locale, shopId: numb
   const [row] = await db
     .select()
     .from(renovations)
-    .where(and(eq(renovations.shopId, shopId), eq(renovations.renovationType, RENOVATION_PC), eq(renovations.homeStatus, 1), eq(renovations.status, 1)))
+    .where(
+      and(
+        eq(renovations.shopId, shopId),
+        eq(renovations.renovationType, RENOVATION_PC),
+        eq(renovations.homeStatus, 1),
+        eq(renovations.status, 1),
+      ),
+    )
     .orderBy(asc(renovations.renovationId))
     .limit(1);
   return row ? toPage(db, locale, row) : null;

@@ -23,103 +23,229 @@ import type { MyReviewDto, ShopReviewDto } from "../../../lib/review/review-type
 
 export class ReviewError extends DomainError {}
 
-const splitPics = (s: string) => s.split(",").map((p) => p.trim()).filter(Boolean);
+const splitPics = (s: string) =>
+  s
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean);
 
 /**
  * Stores the buyer's review of one order line: the line must be the buyer's, of a completed
  * order, not yet reviewed; photos must be files the upload endpoint stored in "review".
  * Answers the new prodCommId. Concurrent submits of one line: one wins, the other is refused.
  */
-export async function submitReview(db: Db, storage: FileStorage, userId: string, input: ReviewSubmitInput, now: Date): Promise<{ prodCommId: number; orderEvaluated: boolean }> {
+export async function submitReview(
+  db: Db,
+  storage: FileStorage,
+  userId: string,
+  input: ReviewSubmitInput,
+  now: Date,
+): Promise<{ prodCommId: number; orderEvaluated: boolean }> {
   for (const p of input.pics) {
     if (!isUploadedPath(p, "review") || !(await storage.exists(p))) throw new ReviewError("review.badPic");
   }
   return db.transaction(async (tx) => {
-    const [item] = await tx.select().from(orderItems)
-      .where(and(eq(orderItems.orderItemId, input.orderItemId), eq(orderItems.userId, userId))).for("update").limit(1);
+    const [item] = await tx
+      .select()
+      .from(orderItems)
+      .where(and(eq(orderItems.orderItemId, input.orderItemId), eq(orderItems.userId, userId)))
+      .for("update")
+      .limit(1);
     if (!item) throw new ReviewError("review.itemNotFound");
-    const [order] = await tx.select({ orderId: orders.orderId, status: orders.status, deleteStatus: orders.deleteStatus })
-      .from(orders).where(eq(orders.orderNumber, item.orderNumber)).for("update").limit(1);
+    const [order] = await tx
+      .select({ orderId: orders.orderId, status: orders.status, deleteStatus: orders.deleteStatus })
+      .from(orders)
+      .where(eq(orders.orderNumber, item.orderNumber))
+      .for("update")
+      .limit(1);
     if (!order || order.deleteStatus !== 0) throw new ReviewError("review.itemNotFound");
     if (order.status !== OrderStatus.SUCCESS) throw new ReviewError("review.orderNotCompleted");
     if (item.commSts === 1) throw new ReviewError("review.alreadyReviewed");
-    const [row] = await tx.insert(prodComments).values({
-      prodId: item.prodId, userId, orderItemId: item.orderItemId, skuId: item.skuId, skuName: item.skuName,
-      score: input.score, evaluate: evaluateOf(input.score), content: input.content, pics: input.pics.join(","),
-      isAnonymous: input.isAnonymous, status: 1, recTime: now,
-    }).onConflictDoNothing().returning({ id: prodComments.prodCommId });
+    const [row] = await tx
+      .insert(prodComments)
+      .values({
+        prodId: item.prodId,
+        userId,
+        orderItemId: item.orderItemId,
+        skuId: item.skuId,
+        skuName: item.skuName,
+        score: input.score,
+        evaluate: evaluateOf(input.score),
+        content: input.content,
+        pics: input.pics.join(","),
+        isAnonymous: input.isAnonymous,
+        status: 1,
+        recTime: now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: prodComments.prodCommId });
     if (!row) throw new ReviewError("review.alreadyReviewed");
     await tx.update(orderItems).set({ commSts: 1 }).where(eq(orderItems.orderItemId, item.orderItemId));
-    await tx.update(products).set({ commentNum: sql`${products.commentNum} + 1` }).where(eq(products.prodId, item.prodId));
-    const [left] = await tx.select({ n: count() }).from(orderItems)
+    await tx
+      .update(products)
+      .set({ commentNum: sql`${products.commentNum} + 1` })
+      .where(eq(products.prodId, item.prodId));
+    const [left] = await tx
+      .select({ n: count() })
+      .from(orderItems)
       .where(and(eq(orderItems.orderNumber, item.orderNumber), eq(orderItems.commSts, 0)));
     const orderEvaluated = Number(left?.n ?? 0) === 0;
-    if (orderEvaluated) await tx.update(orders).set({ isComm: 1, updatedAt: now }).where(eq(orders.orderId, order.orderId));
+    if (orderEvaluated)
+      await tx.update(orders).set({ isComm: 1, updatedAt: now }).where(eq(orders.orderId, order.orderId));
     return { prodCommId: row.id, orderEvaluated };
   });
 }
 
-const pageOf = <T>(records: T[], total: number, current: number, size: number): Page<T> =>
-  ({ records, total, size, current, pages: Math.max(1, Math.ceil(total / size)) });
+const pageOf = <T>(records: T[], total: number, current: number, size: number): Page<T> => ({
+  records,
+  total,
+  size,
+  current,
+  pages: Math.max(1, Math.ceil(total / size)),
+});
 
 /** The buyer's reviews, newest first. */
-export async function myReviews(db: Db, userId: string, locale: Locale, q: { current: number; size: number }): Promise<Page<MyReviewDto>> {
+export async function myReviews(
+  db: Db,
+  userId: string,
+  locale: Locale,
+  q: { current: number; size: number },
+): Promise<Page<MyReviewDto>> {
   const where = eq(prodComments.userId, userId);
   const [c] = await db.select({ n: count() }).from(prodComments).where(where);
   const total = Number(c?.n ?? 0);
-  const rows = total === 0 ? [] : await db.select({
-    r: prodComments, orderNumber: orderItems.orderNumber, prodName: orderItems.prodName, itemPic: orderItems.pic, prodPic: products.pic,
-  }).from(prodComments)
-    .leftJoin(orderItems, eq(orderItems.orderItemId, prodComments.orderItemId))
-    .leftJoin(products, eq(products.prodId, prodComments.prodId))
-    .where(where).orderBy(desc(prodComments.recTime), desc(prodComments.prodCommId))
-    .limit(q.size).offset((q.current - 1) * q.size);
+  const rows =
+    total === 0
+      ? []
+      : await db
+          .select({
+            r: prodComments,
+            orderNumber: orderItems.orderNumber,
+            prodName: orderItems.prodName,
+            itemPic: orderItems.pic,
+            prodPic: products.pic,
+          })
+          .from(prodComments)
+          .leftJoin(orderItems, eq(orderItems.orderItemId, prodComments.orderItemId))
+          .leftJoin(products, eq(products.prodId, prodComments.prodId))
+          .where(where)
+          .orderBy(desc(prodComments.recTime), desc(prodComments.prodCommId))
+          .limit(q.size)
+          .offset((q.current - 1) * q.size);
   // Reviews without an order line (demo data) take the product's current name.
   const names = new Map<number, string>();
   const missing = [...new Set(rows.filter((x) => !x.prodName).map((x) => x.r.prodId))];
   for (const prodId of missing) {
-    const tr = await db.select({ locale: productTranslations.locale, name: productTranslations.prodName }).from(productTranslations).where(eq(productTranslations.prodId, prodId));
+    const tr = await db
+      .select({ locale: productTranslations.locale, name: productTranslations.prodName })
+      .from(productTranslations)
+      .where(eq(productTranslations.prodId, prodId));
     names.set(prodId, tr.find((t) => t.locale === locale)?.name ?? tr[0]?.name ?? "");
   }
-  return pageOf(rows.map(({ r, orderNumber, prodName, itemPic, prodPic }) => ({
-    prodCommId: r.prodCommId, prodId: r.prodId, prodName: prodName ? pickText(prodName, locale) : (names.get(r.prodId) ?? ""),
-    pic: itemPic || prodPic || "", skuName: pickText(r.skuName, locale), orderNumber: orderNumber ?? null, orderItemId: r.orderItemId ?? null,
-    score: r.score, evaluate: r.evaluate, content: r.content, pics: splitPics(r.pics), isAnonymous: r.isAnonymous,
-    recTime: r.recTime.toISOString(), replyContent: r.replyContent ?? null, replyTime: r.replyTime?.toISOString() ?? null,
-  })), total, q.current, q.size);
+  return pageOf(
+    rows.map(({ r, orderNumber, prodName, itemPic, prodPic }) => ({
+      prodCommId: r.prodCommId,
+      prodId: r.prodId,
+      prodName: prodName ? pickText(prodName, locale) : (names.get(r.prodId) ?? ""),
+      pic: itemPic || prodPic || "",
+      skuName: pickText(r.skuName, locale),
+      orderNumber: orderNumber ?? null,
+      orderItemId: r.orderItemId ?? null,
+      score: r.score,
+      evaluate: r.evaluate,
+      content: r.content,
+      pics: splitPics(r.pics),
+      isAnonymous: r.isAnonymous,
+      recTime: r.recTime.toISOString(),
+      replyContent: r.replyContent ?? null,
+      replyTime: r.replyTime?.toISOString() ?? null,
+    })),
+    total,
+    q.current,
+    q.size,
+  );
 }
 
 /** The reviews of a shop's products, newest first; `replied` 0 = not yet answered, 1 = answered. */
-export async function shopReviews(db: Db, shopId: number, locale: Locale, q: { current: number; size: number; replied?: 0 | 1 | undefined }): Promise<Page<ShopReviewDto>> {
+export async function shopReviews(
+  db: Db,
+  shopId: number,
+  locale: Locale,
+  q: { current: number; size: number; replied?: 0 | 1 | undefined },
+): Promise<Page<ShopReviewDto>> {
   const conds = [eq(products.shopId, shopId)];
   if (q.replied === 0) conds.push(isNull(prodComments.replyTime));
   if (q.replied === 1) conds.push(sql`${prodComments.replyTime} is not null`);
   const where = and(...conds);
-  const [c] = await db.select({ n: count() }).from(prodComments).innerJoin(products, eq(products.prodId, prodComments.prodId)).where(where);
-  const total = Number(c?.n ?? 0);
-  const rows = total === 0 ? [] : await db.select({
-    r: prodComments, orderNumber: orderItems.orderNumber, prodName: orderItems.prodName, prodPic: products.pic, nickName: users.nickName,
-  }).from(prodComments)
+  const [c] = await db
+    .select({ n: count() })
+    .from(prodComments)
     .innerJoin(products, eq(products.prodId, prodComments.prodId))
-    .leftJoin(orderItems, eq(orderItems.orderItemId, prodComments.orderItemId))
-    .leftJoin(users, eq(users.userId, prodComments.userId))
-    .where(where).orderBy(desc(prodComments.recTime), desc(prodComments.prodCommId))
-    .limit(q.size).offset((q.current - 1) * q.size);
-  return pageOf(rows.map(({ r, orderNumber, prodName, prodPic, nickName }) => ({
-    prodCommId: r.prodCommId, prodId: r.prodId, prodName: prodName ? pickText(prodName, locale) : `#${r.prodId}`, pic: prodPic ?? "",
-    skuName: pickText(r.skuName, locale), orderNumber: orderNumber ?? null, score: r.score, evaluate: r.evaluate, content: r.content,
-    pics: splitPics(r.pics), isAnonymous: r.isAnonymous, nickName: r.isAnonymous === 1 ? maskNickName(nickName ?? "") : (nickName ?? ""),
-    recTime: r.recTime.toISOString(), replyContent: r.replyContent ?? null, replyTime: r.replyTime?.toISOString() ?? null,
-  })), total, q.current, q.size);
+    .where(where);
+  const total = Number(c?.n ?? 0);
+  const rows =
+    total === 0
+      ? []
+      : await db
+          .select({
+            r: prodComments,
+            orderNumber: orderItems.orderNumber,
+            prodName: orderItems.prodName,
+            prodPic: products.pic,
+            nickName: users.nickName,
+          })
+          .from(prodComments)
+          .innerJoin(products, eq(products.prodId, prodComments.prodId))
+          .leftJoin(orderItems, eq(orderItems.orderItemId, prodComments.orderItemId))
+          .leftJoin(users, eq(users.userId, prodComments.userId))
+          .where(where)
+          .orderBy(desc(prodComments.recTime), desc(prodComments.prodCommId))
+          .limit(q.size)
+          .offset((q.current - 1) * q.size);
+  return pageOf(
+    rows.map(({ r, orderNumber, prodName, prodPic, nickName }) => ({
+      prodCommId: r.prodCommId,
+      prodId: r.prodId,
+      prodName: prodName ? pickText(prodName, locale) : `#${r.prodId}`,
+      pic: prodPic ?? "",
+      skuName: pickText(r.skuName, locale),
+      orderNumber: orderNumber ?? null,
+      score: r.score,
+      evaluate: r.evaluate,
+      content: r.content,
+      pics: splitPics(r.pics),
+      isAnonymous: r.isAnonymous,
+      nickName: r.isAnonymous === 1 ? maskNickName(nickName ?? "") : (nickName ?? ""),
+      recTime: r.recTime.toISOString(),
+      replyContent: r.replyContent ?? null,
+      replyTime: r.replyTime?.toISOString() ?? null,
+    })),
+    total,
+    q.current,
+    q.size,
+  );
 }
 
 /** The shop answers a review of one of its products (a second reply replaces the first). */
-export async function replyReview(db: Db, shopId: number, prodCommId: number, content: string, now: Date): Promise<void> {
+export async function replyReview(
+  db: Db,
+  shopId: number,
+  prodCommId: number,
+  content: string,
+  now: Date,
+): Promise<void> {
   await db.transaction(async (tx) => {
-    const [row] = await tx.select({ id: prodComments.prodCommId }).from(prodComments)
+    const [row] = await tx
+      .select({ id: prodComments.prodCommId })
+      .from(prodComments)
       .innerJoin(products, eq(products.prodId, prodComments.prodId))
-      .where(and(eq(prodComments.prodCommId, prodCommId), eq(products.shopId, shopId))).for("update", { of: prodComments }).limit(1);
+      .where(and(eq(prodComments.prodCommId, prodCommId), eq(products.shopId, shopId)))
+      .for("update", { of: prodComments })
+      .limit(1);
     if (!row) throw new ReviewError("review.notFound");
-    await tx.update(prodComments).set({ replyContent: content, replyTime: now }).where(eq(prodComments.prodCommId, prodCommId));
+    await tx
+      .update(prodComments)
+      .set({ replyContent: content, replyTime: now })
+      .where(eq(prodComments.prodCommId, prodCommId));
   });
 }

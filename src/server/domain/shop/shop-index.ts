@@ -20,7 +20,14 @@ export async function shopHomeRenovationId(db: Db, shopId: number): Promise<numb
   const [row] = await db
     .select({ id: renovations.renovationId })
     .from(renovations)
-    .where(and(eq(renovations.shopId, shopId), eq(renovations.renovationType, RENOVATION_PC), eq(renovations.homeStatus, 1), eq(renovations.status, 1)))
+    .where(
+      and(
+        eq(renovations.shopId, shopId),
+        eq(renovations.renovationType, RENOVATION_PC),
+        eq(renovations.homeStatus, 1),
+        eq(renovations.status, 1),
+      ),
+    )
     .orderBy(asc(renovations.renovationId))
     .limit(1);
   return row?.id ?? null;
@@ -33,8 +40,15 @@ export async function shopHomeRenovationId(db: Db, shopId: number): Promise<numb
 export async function getShopHeadInfo(db: Db, locale: Locale, shopId: number): Promise<ShopIndexAnswer | null> {
   const [row] = await db
     .select({
-      shopId: shops.shopId, shopName: shops.shopName, shopLogo: shops.shopLogo, intro: shops.intro, type: shops.type,
-      shopStatus: shops.shopStatus, rating: shops.rating, fansCount: shops.fansCount, productCount: onSaleCount,
+      shopId: shops.shopId,
+      shopName: shops.shopName,
+      shopLogo: shops.shopLogo,
+      intro: shops.intro,
+      type: shops.type,
+      shopStatus: shops.shopStatus,
+      rating: shops.rating,
+      fansCount: shops.fansCount,
+      productCount: onSaleCount,
     })
     .from(shops)
     .where(eq(shops.shopId, shopId))

@@ -26,23 +26,43 @@ export function shopNameMatches(keyword: string): SQL {
  * Open shops whose name (any language) contains the trimmed `shopName` (empty → all open
  * shops): self-operated first, then by sales, then shopId.
  */
-export async function searchShops(db: Db, locale: Locale, opts: { shopName?: string | undefined; current: number; size: number }): Promise<Page<ShopCard>> {
+export async function searchShops(
+  db: Db,
+  locale: Locale,
+  opts: { shopName?: string | undefined; current: number; size: number },
+): Promise<Page<ShopCard>> {
   const conds: SQL[] = [eq(shops.shopStatus, ShopStatus.OPEN)];
   const name = opts.shopName?.trim();
   if (name) conds.push(shopNameMatches(name));
   const where = and(...conds);
-  const [countRow] = await db.select({ n: sql<number>`count(*)::int` }).from(shops).where(where);
+  const [countRow] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(shops)
+    .where(where);
   const total = Number(countRow?.n ?? 0);
   const pages = Math.max(1, Math.ceil(total / opts.size));
-  if (total === 0 || (opts.current - 1) * opts.size >= total) return { records: [], total, size: opts.size, current: opts.current, pages };
+  if (total === 0 || (opts.current - 1) * opts.size >= total)
+    return { records: [], total, size: opts.size, current: opts.current, pages };
   const rows = await db
     .select({
-      shopId: shops.shopId, shopName: shops.shopName, shopLogo: shops.shopLogo, intro: shops.intro, type: shops.type,
-      shopStatus: shops.shopStatus, rating: shops.rating, fansCount: shops.fansCount, soldNum: shops.soldNum, productCount: onSaleCount,
+      shopId: shops.shopId,
+      shopName: shops.shopName,
+      shopLogo: shops.shopLogo,
+      intro: shops.intro,
+      type: shops.type,
+      shopStatus: shops.shopStatus,
+      rating: shops.rating,
+      fansCount: shops.fansCount,
+      soldNum: shops.soldNum,
+      productCount: onSaleCount,
     })
     .from(shops)
     .where(where)
-    .orderBy(sql`case when ${shops.type} = ${ShopType.SELF_OPERATED} then 0 else 1 end`, desc(shops.soldNum), asc(shops.shopId))
+    .orderBy(
+      sql`case when ${shops.type} = ${ShopType.SELF_OPERATED} then 0 else 1 end`,
+      desc(shops.soldNum),
+      asc(shops.shopId),
+    )
     .limit(opts.size)
     .offset((opts.current - 1) * opts.size);
   const records = rows.map((r): ShopCard => {

@@ -15,12 +15,29 @@ describe("hotShopLimit", () => {
 
 describe("shop head info", () => {
   const row = {
-    shopId: 3, shopName: { zh: "店", "zh-tw": "店舖", en: "Shop" }, shopLogo: null, intro: { zh: "简介", "zh-tw": "", en: "Intro" },
-    type: 1, shopStatus: 1, fansCount: 10, rating: "4.8", soldNum: 99,
+    shopId: 3,
+    shopName: { zh: "店", "zh-tw": "店舖", en: "Shop" },
+    shopLogo: null,
+    intro: { zh: "简介", "zh-tw": "", en: "Intro" },
+    type: 1,
+    shopStatus: 1,
+    fansCount: 10,
+    rating: "4.8",
+    soldNum: 99,
   };
 
   it("localizes and converts the rating to a number", () => {
-    expect(toShopHeadInfo(row, "en")).toEqual({ shopId: 3, shopName: "Shop", shopLogo: "", intro: "Intro", type: 1, shopStatus: 1, fansCount: 10, rating: 4.8, soldNum: 99 });
+    expect(toShopHeadInfo(row, "en")).toEqual({
+      shopId: 3,
+      shopName: "Shop",
+      shopLogo: "",
+      intro: "Intro",
+      type: 1,
+      shopStatus: 1,
+      fansCount: 10,
+      rating: 4.8,
+      soldNum: 99,
+    });
     expect(toShopHeadInfo(row, "zh-tw").intro).toBe("简介");
   });
 

@@ -71,13 +71,23 @@ export function toShopHeadInfo(r: ShopHeadRow, locale: Locale): ShopHeadInfo {
  * Open shops for the "hot shops" list: sort 1 = most popular first (sold, then fans), 0 = newest
  * first. At most 6 whatever `number` asks for.
  */
-export async function getHotShops(db: Db, locale: Locale, opts: { number: number; sort: number }): Promise<ShopHeadInfo[]> {
+export async function getHotShops(
+  db: Db,
+  locale: Locale,
+  opts: { number: number; sort: number },
+): Promise<ShopHeadInfo[]> {
   const limit = hotShopLimit(opts.number);
   if (limit === 0) return [];
-  const order = opts.sort === 1
-    ? [desc(shops.soldNum), desc(shops.fansCount), asc(shops.shopId)]
-    : [desc(shops.createdAt), desc(shops.shopId)];
-  const rows = await db.select(headColumns).from(shops).where(eq(shops.shopStatus, ShopStatus.OPEN)).orderBy(...order).limit(limit);
+  const order =
+    opts.sort === 1
+      ? [desc(shops.soldNum), desc(shops.fansCount), asc(shops.shopId)]
+      : [desc(shops.createdAt), desc(shops.shopId)];
+  const rows = await db
+    .select(headColumns)
+    .from(shops)
+    .where(eq(shops.shopStatus, ShopStatus.OPEN))
+    .orderBy(...order)
+    .limit(limit);
   return rows.map((r) => toShopHeadInfo(r, locale));
 }
 

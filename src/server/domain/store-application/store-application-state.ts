@@ -13,7 +13,8 @@
 import { APPLY_STATUS } from "../../../lib/store-application/store-application.ts";
 import { SHOP_STATUS } from "../../../lib/constants.ts";
 
-export type SubmitCheck = { ok: true } | { ok: false; key: "storeApplication.errors.pending" | "storeApplication.errors.approved" };
+export type SubmitCheck =
+  { ok: true } | { ok: false; key: "storeApplication.errors.pending" | "storeApplication.errors.approved" };
 
 /** Whether a buyer whose application is in `current` (null: none) may submit now. */
 export function canSubmit(current: number | null): SubmitCheck {
@@ -25,7 +26,10 @@ export function canSubmit(current: number | null): SubmitCheck {
 export type ReviewAction = "approve" | "reject";
 
 /** The application status after the platform's decision, or the refusal when it is not under review. */
-export function reviewTransition(current: number, action: ReviewAction): { ok: true; status: number } | { ok: false; key: "storeApplication.errors.notPending" } {
+export function reviewTransition(
+  current: number,
+  action: ReviewAction,
+): { ok: true; status: number } | { ok: false; key: "storeApplication.errors.notPending" } {
   if (current !== APPLY_STATUS.UNDER_REVIEW) return { ok: false, key: "storeApplication.errors.notPending" };
   return { ok: true, status: action === "approve" ? APPLY_STATUS.APPROVED : APPLY_STATUS.REJECTED };
 }
@@ -33,10 +37,17 @@ export function reviewTransition(current: number, action: ReviewAction): { ok: t
 export type ShopAction = "open" | "offline" | "suspend";
 export const SHOP_ACTIONS: readonly ShopAction[] = ["open", "offline", "suspend"];
 
-const TARGET: Record<ShopAction, number> = { open: SHOP_STATUS.OPEN, offline: SHOP_STATUS.OFFLINE, suspend: SHOP_STATUS.SUSPENDED };
+const TARGET: Record<ShopAction, number> = {
+  open: SHOP_STATUS.OPEN,
+  offline: SHOP_STATUS.OFFLINE,
+  suspend: SHOP_STATUS.SUSPENDED,
+};
 
 /** The shop status after a platform action, or the refusal when the shop already has it. */
-export function shopTransition(current: number, action: ShopAction): { ok: true; status: number } | { ok: false; key: "storeApplication.errors.sameStatus" } {
+export function shopTransition(
+  current: number,
+  action: ShopAction,
+): { ok: true; status: number } | { ok: false; key: "storeApplication.errors.sameStatus" } {
   const next = TARGET[action];
   if (current === next) return { ok: false, key: "storeApplication.errors.sameStatus" };
   return { ok: true, status: next };

@@ -9,13 +9,25 @@
 import { and, asc, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Page } from "../../../lib/api-types.ts";
 import type { LocalizedText } from "../../../lib/locale.ts";
-import { APPLY_STATUS, type StoreAccountForm, type StoreApplicationDto, type StoreApplicationForm, STORE_IMAGE_FIELDS } from "../../../lib/store-application/store-application.ts";
+import {
+  APPLY_STATUS,
+  type StoreAccountForm,
+  type StoreApplicationDto,
+  type StoreApplicationForm,
+  STORE_IMAGE_FIELDS,
+} from "../../../lib/store-application/store-application.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { merchantAccounts, sessions, shops, storeApplications, users } from "../../db/schema/index.ts";
 import type { FileStorage } from "../../providers/storage.ts";
 import { hashPassword } from "../account/password.ts";
 import { isValidAreaChain } from "../address/area.ts";
-import { approvedShopStatus, canSubmit, reviewTransition, shopTransition, type ShopAction } from "./store-application-state.ts";
+import {
+  approvedShopStatus,
+  canSubmit,
+  reviewTransition,
+  shopTransition,
+  type ShopAction,
+} from "./store-application-state.ts";
 import { DomainError } from "../kernel/domain-error.ts";
 
 /** A refusal: an i18n key (namespaces storeApplication / rules). */
@@ -53,10 +65,18 @@ function toDto(r: AppRow, shopStatus: number | null, storeAccount: string | null
   };
 }
 
-async function shopFacts(q: Db | Tx, shopId: number | null): Promise<{ shopStatus: number | null; storeAccount: string | null }> {
+async function shopFacts(
+  q: Db | Tx,
+  shopId: number | null,
+): Promise<{ shopStatus: number | null; storeAccount: string | null }> {
   if (shopId === null) return { shopStatus: null, storeAccount: null };
   const [shop] = await q.select({ s: shops.shopStatus }).from(shops).where(eq(shops.shopId, shopId)).limit(1);
-  const [acc] = await q.select({ u: merchantAccounts.username }).from(merchantAccounts).where(eq(merchantAccounts.shopId, shopId)).orderBy(asc(merchantAccounts.merchantId)).limit(1);
+  const [acc] = await q
+    .select({ u: merchantAccounts.username })
+    .from(merchantAccounts)
+    .where(eq(merchantAccounts.shopId, shopId))
+    .orderBy(asc(merchantAccounts.merchantId))
+    .limit(1);
   return { shopStatus: shop?.s ?? null, storeAccount: acc?.u ?? null };
 }
 
@@ -70,18 +90,35 @@ export async function getMyApplication(db: Db, userId: string): Promise<StoreApp
 
 /** The buyer's `shopAuditStatus` for centerInfo (null: never applied). */
 export async function auditStatusOf(db: Db, userId: string): Promise<number | null> {
-  const [row] = await db.select({ s: storeApplications.status }).from(storeApplications).where(eq(storeApplications.userId, userId)).limit(1);
+  const [row] = await db
+    .select({ s: storeApplications.status })
+    .from(storeApplications)
+    .where(eq(storeApplications.userId, userId))
+    .limit(1);
   return row ? row.s : null;
 }
 
 /** Whether a store name is used by a shop (in any language) or by another buyer's live application. */
 async function nameTaken(q: Tx, userId: string, name: string): Promise<boolean> {
   const lower = name.toLowerCase();
-  const [shop] = await q.select({ id: shops.shopId }).from(shops)
-    .where(sql`lower(${shops.shopName}->>'zh') = ${lower} or lower(${shops.shopName}->>'zh-tw') = ${lower} or lower(${shops.shopName}->>'en') = ${lower}`).limit(1);
+  const [shop] = await q
+    .select({ id: shops.shopId })
+    .from(shops)
+    .where(
+      sql`lower(${shops.shopName}->>'zh') = ${lower} or lower(${shops.shopName}->>'zh-tw') = ${lower} or lower(${shops.shopName}->>'en') = ${lower}`,
+    )
+    .limit(1);
   if (shop) return true;
-  const [app] = await q.select({ id: storeApplications.applyId }).from(storeApplications)
-    .where(and(ne(storeApplications.userId, userId), inArray(storeApplications.status, [APPLY_STATUS.UNDER_REVIEW, APPLY_STATUS.APPROVED]), sql`lower(${storeApplications.shopName}) = ${lower}`))
+  const [app] = await q
+    .select({ id: storeApplications.applyId })
+    .from(storeApplications)
+    .where(
+      and(
+        ne(storeApplications.userId, userId),
+        inArray(storeApplications.status, [APPLY_STATUS.UNDER_REVIEW, APPLY_STATUS.APPROVED]),
+        sql`lower(${storeApplications.shopName}) = ${lower}`,
+      ),
+    )
     .limit(1);
   return Boolean(app);
 }
@@ -91,7 +128,13 @@ async function nameTaken(q: Tx, userId: string, name: string): Promise<boolean> 
  * review or once approved; the area must be a real province → city → district chain, every image
  * a stored upload, the store name not taken. Answers the application.
  */
-export async function submitApplication(db: Db, storage: FileStorage, userId: string, form: StoreApplicationForm, now: Date = new Date()): Promise<StoreApplicationDto> {
+export async function submitApplication(
+  db: Db,
+  storage: FileStorage,
+  userId: string,
+  form: StoreApplicationForm,
+  now: Date = new Date(),
+): Promise<StoreApplicationDto> {
   const names = isValidAreaChain(form.provinceId, form.cityId, form.areaId);
   if (!names) throw new StoreApplicationError("storeApplication.rules.areaRequired");
   for (const f of STORE_IMAGE_FIELDS) {
@@ -101,21 +144,49 @@ export async function submitApplication(db: Db, storage: FileStorage, userId: st
     // One decision per buyer at a time: the user's row is the lock (also when there is no application yet).
     const [user] = await tx.select({ id: users.userId }).from(users).where(eq(users.userId, userId)).for("update");
     if (!user) throw new StoreApplicationError("storeApplication.errors.notFound");
-    const [current] = await tx.select().from(storeApplications).where(eq(storeApplications.userId, userId)).for("update");
+    const [current] = await tx
+      .select()
+      .from(storeApplications)
+      .where(eq(storeApplications.userId, userId))
+      .for("update");
     const check = canSubmit(current ? current.status : null);
     if (!check.ok) throw new StoreApplicationError(check.key);
-    if (await nameTaken(tx, userId, form.shopName)) throw new StoreApplicationError("storeApplication.errors.nameTaken");
+    if (await nameTaken(tx, userId, form.shopName))
+      throw new StoreApplicationError("storeApplication.errors.nameTaken");
     const values = {
-      shopName: form.shopName, mobile: form.mobile, provinceId: form.provinceId, province: names.province, cityId: form.cityId, city: names.city,
-      areaId: form.areaId, area: names.area, addr: form.addr, intro: form.intro, shopLogo: form.shopLogo, businessLicense: form.businessLicense,
-      identityCardFront: form.identityCardFront, identityCardLater: form.identityCardLater, type: form.type,
-      status: APPLY_STATUS.UNDER_REVIEW, rejectReason: null, submittedAt: now, reviewedAt: null, updatedAt: now,
+      shopName: form.shopName,
+      mobile: form.mobile,
+      provinceId: form.provinceId,
+      province: names.province,
+      cityId: form.cityId,
+      city: names.city,
+      areaId: form.areaId,
+      area: names.area,
+      addr: form.addr,
+      intro: form.intro,
+      shopLogo: form.shopLogo,
+      businessLicense: form.businessLicense,
+      identityCardFront: form.identityCardFront,
+      identityCardLater: form.identityCardLater,
+      type: form.type,
+      status: APPLY_STATUS.UNDER_REVIEW,
+      rejectReason: null,
+      submittedAt: now,
+      reviewedAt: null,
+      updatedAt: now,
     };
     if (current) {
-      const [r] = await tx.update(storeApplications).set(values).where(eq(storeApplications.applyId, current.applyId)).returning();
+      const [r] = await tx
+        .update(storeApplications)
+        .set(values)
+        .where(eq(storeApplications.applyId, current.applyId))
+        .returning();
       return r!;
     }
-    const [r] = await tx.insert(storeApplications).values({ userId, ...values, createdAt: now }).returning();
+    const [r] = await tx
+      .insert(storeApplications)
+      .values({ userId, ...values, createdAt: now })
+      .returning();
     return r!;
   });
   return toDto(row, null, null);
@@ -143,7 +214,8 @@ export interface ApplicationQuery {
 export async function listApplications(db: Db, q: ApplicationQuery): Promise<Page<PlatformApplicationDto>> {
   const where = q.status === undefined ? undefined : eq(storeApplications.status, q.status);
   const [{ n }] = (await db.select({ n: count() }).from(storeApplications).where(where)) as [{ n: number }];
-  const rows = await db.select({ a: storeApplications, username: users.username, nickName: users.nickName, shopStatus: shops.shopStatus })
+  const rows = await db
+    .select({ a: storeApplications, username: users.username, nickName: users.nickName, shopStatus: shops.shopStatus })
     .from(storeApplications)
     .leftJoin(users, eq(users.userId, storeApplications.userId))
     .leftJoin(shops, eq(shops.shopId, storeApplications.shopId))
@@ -153,14 +225,20 @@ export async function listApplications(db: Db, q: ApplicationQuery): Promise<Pag
     .offset((q.current - 1) * q.size);
   const shopIds = rows.map((r) => r.a.shopId).filter((x): x is number => x !== null);
   const accounts = shopIds.length
-    ? await db.select({ shopId: merchantAccounts.shopId, username: merchantAccounts.username }).from(merchantAccounts).where(inArray(merchantAccounts.shopId, shopIds)).orderBy(asc(merchantAccounts.merchantId))
+    ? await db
+        .select({ shopId: merchantAccounts.shopId, username: merchantAccounts.username })
+        .from(merchantAccounts)
+        .where(inArray(merchantAccounts.shopId, shopIds))
+        .orderBy(asc(merchantAccounts.merchantId))
     : [];
   const accountOf = new Map<number, string>();
   for (const a of accounts) if (!accountOf.has(a.shopId)) accountOf.set(a.shopId, a.username);
   return {
     records: rows.map((r) => ({
-      ...toDto(r.a, r.shopStatus ?? null, r.a.shopId !== null ? accountOf.get(r.a.shopId) ?? null : null),
-      userId: r.a.userId, username: r.username ?? "", nickName: r.nickName ?? null,
+      ...toDto(r.a, r.shopStatus ?? null, r.a.shopId !== null ? (accountOf.get(r.a.shopId) ?? null) : null),
+      userId: r.a.userId,
+      username: r.username ?? "",
+      nickName: r.nickName ?? null,
     })),
     total: n,
     size: q.size,
@@ -170,12 +248,20 @@ export async function listApplications(db: Db, q: ApplicationQuery): Promise<Pag
 }
 
 export async function getApplication(db: Db, applyId: number): Promise<PlatformApplicationDto | null> {
-  const [r] = await db.select({ a: storeApplications, username: users.username, nickName: users.nickName })
-    .from(storeApplications).leftJoin(users, eq(users.userId, storeApplications.userId))
-    .where(eq(storeApplications.applyId, applyId)).limit(1);
+  const [r] = await db
+    .select({ a: storeApplications, username: users.username, nickName: users.nickName })
+    .from(storeApplications)
+    .leftJoin(users, eq(users.userId, storeApplications.userId))
+    .where(eq(storeApplications.applyId, applyId))
+    .limit(1);
   if (!r) return null;
   const facts = await shopFacts(db, r.a.shopId);
-  return { ...toDto(r.a, facts.shopStatus, facts.storeAccount), userId: r.a.userId, username: r.username ?? "", nickName: r.nickName ?? null };
+  return {
+    ...toDto(r.a, facts.shopStatus, facts.storeAccount),
+    userId: r.a.userId,
+    username: r.username ?? "",
+    nickName: r.nickName ?? null,
+  };
 }
 
 async function lockApplication(tx: Tx, applyId: number): Promise<AppRow> {
@@ -190,33 +276,64 @@ const sameText = (s: string): LocalizedText => ({ zh: s, "zh-tw": s, en: s });
  * Approves an application under review: creates its shop (status "not yet open", or open when
  * `open`) owned by the buyer, in the same transaction. Answers the new shop's id.
  */
-export async function approveApplication(db: Db, applyId: number, opts: { open: boolean }, now: Date = new Date()): Promise<{ shopId: number; shopStatus: number }> {
+export async function approveApplication(
+  db: Db,
+  applyId: number,
+  opts: { open: boolean },
+  now: Date = new Date(),
+): Promise<{ shopId: number; shopStatus: number }> {
   return db.transaction(async (tx) => {
     const app = await lockApplication(tx, applyId);
     const t = reviewTransition(app.status, "approve");
     if (!t.ok) throw new StoreApplicationError(t.key);
     const shopStatus = approvedShopStatus(opts.open);
-    const [shop] = await tx.insert(shops).values({
-      shopName: sameText(app.shopName), intro: sameText(app.intro), shopLogo: app.shopLogo, type: app.type, shopStatus,
-      tel: app.mobile, ownerUserId: app.userId, createdAt: now, updatedAt: now,
-    }).returning({ shopId: shops.shopId });
-    await tx.update(storeApplications).set({ status: t.status, shopId: shop!.shopId, reviewedAt: now, updatedAt: now }).where(eq(storeApplications.applyId, applyId));
+    const [shop] = await tx
+      .insert(shops)
+      .values({
+        shopName: sameText(app.shopName),
+        intro: sameText(app.intro),
+        shopLogo: app.shopLogo,
+        type: app.type,
+        shopStatus,
+        tel: app.mobile,
+        ownerUserId: app.userId,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ shopId: shops.shopId });
+    await tx
+      .update(storeApplications)
+      .set({ status: t.status, shopId: shop!.shopId, reviewedAt: now, updatedAt: now })
+      .where(eq(storeApplications.applyId, applyId));
     return { shopId: shop!.shopId, shopStatus };
   });
 }
 
 /** Rejects an application under review with the platform's reason (shown to the buyer). */
-export async function rejectApplication(db: Db, applyId: number, reason: string, now: Date = new Date()): Promise<void> {
+export async function rejectApplication(
+  db: Db,
+  applyId: number,
+  reason: string,
+  now: Date = new Date(),
+): Promise<void> {
   await db.transaction(async (tx) => {
     const app = await lockApplication(tx, applyId);
     const t = reviewTransition(app.status, "reject");
     if (!t.ok) throw new StoreApplicationError(t.key);
-    await tx.update(storeApplications).set({ status: t.status, rejectReason: reason, reviewedAt: now, updatedAt: now }).where(eq(storeApplications.applyId, applyId));
+    await tx
+      .update(storeApplications)
+      .set({ status: t.status, rejectReason: reason, reviewedAt: now, updatedAt: now })
+      .where(eq(storeApplications.applyId, applyId));
   });
 }
 
 /** Opens (reopens), takes offline or suspends a shop. Answers the new status. */
-export async function changeShopStatus(db: Db, shopId: number, action: ShopAction, now: Date = new Date()): Promise<{ shopId: number; shopStatus: number }> {
+export async function changeShopStatus(
+  db: Db,
+  shopId: number,
+  action: ShopAction,
+  now: Date = new Date(),
+): Promise<{ shopId: number; shopStatus: number }> {
   return db.transaction(async (tx) => {
     const [shop] = await tx.select({ s: shops.shopStatus }).from(shops).where(eq(shops.shopId, shopId)).for("update");
     if (!shop) throw new StoreApplicationError("storeApplication.errors.shopNotFound");
@@ -236,21 +353,49 @@ export async function changeShopStatus(db: Db, shopId: number, action: ShopActio
  * merchant accounts, case-insensitive) and password 6-12. Changing the password ends the shop's
  * open merchant sessions. The account works at once with POST /api/merchant/login.
  */
-export async function setStoreAccount(db: Db, userId: string, form: StoreAccountForm, now: Date = new Date()): Promise<{ username: string; shopId: number }> {
+export async function setStoreAccount(
+  db: Db,
+  userId: string,
+  form: StoreAccountForm,
+  now: Date = new Date(),
+): Promise<{ username: string; shopId: number }> {
   const passwordHash = await hashPassword(form.password);
   return db.transaction(async (tx) => {
     const [app] = await tx.select().from(storeApplications).where(eq(storeApplications.userId, userId)).for("update");
-    if (!app || app.status !== APPLY_STATUS.APPROVED || app.shopId === null) throw new StoreApplicationError("storeApplication.errors.notApproved");
+    if (!app || app.status !== APPLY_STATUS.APPROVED || app.shopId === null)
+      throw new StoreApplicationError("storeApplication.errors.notApproved");
     const shopId = app.shopId;
-    const [mine] = await tx.select().from(merchantAccounts).where(eq(merchantAccounts.shopId, shopId)).orderBy(asc(merchantAccounts.merchantId)).limit(1).for("update");
-    const [other] = await tx.select({ id: merchantAccounts.merchantId }).from(merchantAccounts)
-      .where(and(sql`lower(${merchantAccounts.username}) = ${form.username.toLowerCase()}`, mine ? ne(merchantAccounts.merchantId, mine.merchantId) : undefined)).limit(1);
+    const [mine] = await tx
+      .select()
+      .from(merchantAccounts)
+      .where(eq(merchantAccounts.shopId, shopId))
+      .orderBy(asc(merchantAccounts.merchantId))
+      .limit(1)
+      .for("update");
+    const [other] = await tx
+      .select({ id: merchantAccounts.merchantId })
+      .from(merchantAccounts)
+      .where(
+        and(
+          sql`lower(${merchantAccounts.username}) = ${form.username.toLowerCase()}`,
+          mine ? ne(merchantAccounts.merchantId, mine.merchantId) : undefined,
+        ),
+      )
+      .limit(1);
     if (other) throw new StoreApplicationError("storeApplication.errors.accountTaken");
     if (mine) {
-      await tx.update(merchantAccounts).set({ username: form.username, passwordHash }).where(eq(merchantAccounts.merchantId, mine.merchantId));
-      await tx.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.kind, "merchant"), eq(sessions.shopId, shopId), sql`${sessions.revokedAt} is null`));
+      await tx
+        .update(merchantAccounts)
+        .set({ username: form.username, passwordHash })
+        .where(eq(merchantAccounts.merchantId, mine.merchantId));
+      await tx
+        .update(sessions)
+        .set({ revokedAt: now })
+        .where(and(eq(sessions.kind, "merchant"), eq(sessions.shopId, shopId), sql`${sessions.revokedAt} is null`));
     } else {
-      await tx.insert(merchantAccounts).values({ shopId, username: form.username, passwordHash, status: 1, createdAt: now });
+      await tx
+        .insert(merchantAccounts)
+        .values({ shopId, username: form.username, passwordHash, status: 1, createdAt: now });
     }
     return { username: form.username, shopId };
   });

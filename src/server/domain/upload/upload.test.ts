@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { isUploadFolder, isUploadedPath, sniffImage } from "./upload.ts";
 
-const bytes = (...parts: (number[] | string)[]) => new Uint8Array(parts.flatMap((p) => (typeof p === "string" ? [...p].map((c) => c.charCodeAt(0)) : p)));
+const bytes = (...parts: (number[] | string)[]) =>
+  new Uint8Array(parts.flatMap((p) => (typeof p === "string" ? [...p].map((c) => c.charCodeAt(0)) : p)));
 
 describe("sniffImage", () => {
   it("recognises jpg, png, gif and webp by their first bytes", () => {
@@ -14,7 +15,7 @@ describe("sniffImage", () => {
   it("refuses everything else", () => {
     expect(sniffImage(new Uint8Array())).toBeNull();
     expect(sniffImage(bytes("hello.png"))).toBeNull();
-    expect(sniffImage(bytes("<svg xmlns=\"http://www.w3.org/2000/svg\"/>"))).toBeNull();
+    expect(sniffImage(bytes('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBeNull();
     expect(sniffImage(bytes("RIFF", [0, 0, 0, 0], "WAVEfmt "))).toBeNull();
     expect(sniffImage(bytes([0x89, 0x50, 0x4e, 0x47]))).toBeNull();
     expect(sniffImage(bytes("BM", [0, 0, 0, 0]))).toBeNull();

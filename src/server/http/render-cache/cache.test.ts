@@ -30,18 +30,21 @@ describe("RenderCache with a fake version source", () => {
     };
     return res;
   }
-  const req = (headers: Record<string, string> = {}, method = "GET") => ({ method, url: "/", headers }) as unknown as IncomingMessage;
+  const req = (headers: Record<string, string> = {}, method = "GET") =>
+    ({ method, url: "/", headers }) as unknown as IncomingMessage;
 
   function setup(opts: { maxEntries?: number; maxAgeMs?: number; enabled?: boolean } = {}) {
     let version = 1;
     let t = 0;
     let renders = 0;
     const cache = new RenderCache({ version: async () => version, versionIntervalMs: 1000, now: () => t, ...opts });
-    const render = (body: string, extra: Record<string, string> = {}, status = 200) => (out: import("node:http").ServerResponse) => {
-      renders++;
-      out.writeHead(status, { "content-type": "text/html; charset=utf-8", ...extra });
-      out.end(body);
-    };
+    const render =
+      (body: string, extra: Record<string, string> = {}, status = 200) =>
+      (out: import("node:http").ServerResponse) => {
+        renders++;
+        out.writeHead(status, { "content-type": "text/html; charset=utf-8", ...extra });
+        out.end(body);
+      };
     return {
       cache,
       render,
@@ -148,11 +151,16 @@ describe("RenderCache with a fake version source", () => {
   it("renders HEAD as GET and stores the full body", async () => {
     const s = setup();
     let seen = "";
-    await s.get("zh /", (out) => {
-      seen = String((out as unknown as CaptureResponse).req.method);
-      out.writeHead(200, { "content-type": "text/html" });
-      out.end("full");
-    }, {}, "HEAD");
+    await s.get(
+      "zh /",
+      (out) => {
+        seen = String((out as unknown as CaptureResponse).req.method);
+        out.writeHead(200, { "content-type": "text/html" });
+        out.end("full");
+      },
+      {},
+      "HEAD",
+    );
     expect(seen).toBe("GET");
     expect((await s.get("zh /", s.render("x"))).body.toString()).toBe("full");
   });
@@ -168,8 +176,16 @@ describe("RenderCache with a fake version source", () => {
 
 describe("renderCacheOptionsFromEnv", () => {
   it("options from the environment", () => {
-    expect(renderCacheOptionsFromEnv({})).toEqual({ enabled: true, maxEntries: 500, maxBytes: 50 * 1024 * 1024, maxAgeMs: 60_000 });
-    expect(renderCacheOptionsFromEnv({ RENDER_CACHE: "0", RENDER_CACHE_MAX_ENTRIES: "10" })).toMatchObject({ enabled: false, maxEntries: 10 });
+    expect(renderCacheOptionsFromEnv({})).toEqual({
+      enabled: true,
+      maxEntries: 500,
+      maxBytes: 50 * 1024 * 1024,
+      maxAgeMs: 60_000,
+    });
+    expect(renderCacheOptionsFromEnv({ RENDER_CACHE: "0", RENDER_CACHE_MAX_ENTRIES: "10" })).toMatchObject({
+      enabled: false,
+      maxEntries: 10,
+    });
   });
 });
 
@@ -202,19 +218,43 @@ describe("RenderCache hit path", () => {
         written.body = b;
       },
     } as unknown as import("node:http").ServerResponse;
-    const req = (headers: Record<string, string> = {}) => ({ method: "GET", url: "/notice-list?x=1", headers, socket: {} }) as unknown as IncomingMessage;
+    const req = (headers: Record<string, string> = {}) =>
+      ({ method: "GET", url: "/notice-list?x=1", headers, socket: {} }) as unknown as IncomingMessage;
     expect(cache.serveHit(req(), res)).toBe(false); // nothing read, nothing stored
     const page = cache.resolve("/notice-list")!;
-    const out = { statusCode: 0, headers: new Map<string, unknown>(), setHeader(n: string, v: unknown) { out.headers.set(n.toLowerCase(), v); }, end() {}, getHeader: () => undefined, removeHeader() {} };
-    await cache.handle(req(), out as never, page.key, (o) => {
-      o.writeHead(200, { "content-type": "text/html" });
-      o.end(body);
-    }, () => ["site"]);
+    const out = {
+      statusCode: 0,
+      headers: new Map<string, unknown>(),
+      setHeader(n: string, v: unknown) {
+        out.headers.set(n.toLowerCase(), v);
+      },
+      end() {},
+      getHeader: () => undefined,
+      removeHeader() {},
+    };
+    await cache.handle(
+      req(),
+      out as never,
+      page.key,
+      (o) => {
+        o.writeHead(200, { "content-type": "text/html" });
+        o.end(body);
+      },
+      () => ["site"],
+    );
     await new Promise((r) => setTimeout(r, 50)); // background compression
     expect(cache.serveHit(req({ "accept-encoding": "gzip" }), res)).toBe(true);
     expect(written.status).toBe(200);
-    const h = Object.fromEntries(written.headers!.reduce<[string, string][]>((acc, v, i, a) => (i % 2 ? acc : [...acc, [v, a[i + 1]!]]), []));
-    expect(h).toMatchObject({ "x-content-type-options": "nosniff", "content-type": "text/html", "x-cache": "HIT", "content-encoding": "gzip", vary: "Accept-Encoding" });
+    const h = Object.fromEntries(
+      written.headers!.reduce<[string, string][]>((acc, v, i, a) => (i % 2 ? acc : [...acc, [v, a[i + 1]!]]), []),
+    );
+    expect(h).toMatchObject({
+      "x-content-type-options": "nosniff",
+      "content-type": "text/html",
+      "x-cache": "HIT",
+      "content-encoding": "gzip",
+      vary: "Accept-Encoding",
+    });
     expect(zlib.gunzipSync(written.body!).toString()).toBe(body);
     expect(h["content-length"]).toBe(String(written.body!.length));
     // Conditional requests take the full path (304 there).

@@ -29,7 +29,14 @@ import type { Locale } from "../../../lib/locale.ts";
 import { isAffected, versionFeed, type ChangeFeed } from "../../db/content-changes.ts";
 import { pageRoute } from "../locale-route.ts";
 import { CaptureResponse, headerText, notStorableReason, type CapturedResponse } from "./capture.ts";
-import { COMPRESS_THRESHOLD, etagMatches, isCompressible, negotiateEncoding, weakEtag, type ContentEncoding } from "./encoding.ts";
+import {
+  COMPRESS_THRESHOLD,
+  etagMatches,
+  isCompressible,
+  negotiateEncoding,
+  weakEtag,
+  type ContentEncoding,
+} from "./encoding.ts";
 import { LruCache } from "./lru.ts";
 import { boundedQuery, cacheKey, isCacheablePath, isCacheableRequest } from "./page-policy.ts";
 import { DEFAULT_VERSION_INTERVAL_MS, type VersionSource } from "./version.ts";
@@ -40,9 +47,18 @@ export const DEFAULT_MAX_BYTES = 50 * 1024 * 1024;
 
 export const DEFAULT_MAX_AGE_MS = 60_000;
 
-
 /** Headers never stored or replayed (hop-by-hop, recomputed ones, ours). */
-const DROP_HEADERS = new Set(["connection", "keep-alive", "transfer-encoding", "content-length", "date", "etag", "x-cache", "cache-control", "vary"]);
+const DROP_HEADERS = new Set([
+  "connection",
+  "keep-alive",
+  "transfer-encoding",
+  "content-length",
+  "date",
+  "etag",
+  "x-cache",
+  "cache-control",
+  "vary",
+]);
 
 export interface CacheEntry {
   key: string;
@@ -199,7 +215,12 @@ export class RenderCache {
     const entry = this.lru.get(page.key);
     if (!entry || (this.maxAgeMs > 0 && this.now() - entry.storedAt >= this.maxAgeMs)) return false;
     const h = req.headers;
-    if (h["if-none-match"] !== undefined || h["x-forwarded-proto"] !== undefined || (req.socket as { encrypted?: boolean }).encrypted) return false;
+    if (
+      h["if-none-match"] !== undefined ||
+      h["x-forwarded-proto"] !== undefined ||
+      (req.socket as { encrypted?: boolean }).encrypted
+    )
+      return false;
     let encoding: ContentEncoding = "identity";
     if (req.method !== "HEAD" && entry.body.length >= COMPRESS_THRESHOLD && isCompressible(entry.contentType)) {
       const accept = h["accept-encoding"] ?? "";
@@ -226,7 +247,13 @@ export class RenderCache {
    * into a CaptureResponse, stores it when allowed (MISS) and sends it. `tagsOf` answers, after
    * the render, the content tags of what the page showed.
    */
-  async handle(req: IncomingMessage, res: ServerResponse, key: string, render: RenderFn, tagsOf?: () => Iterable<string>): Promise<void> {
+  async handle(
+    req: IncomingMessage,
+    res: ServerResponse,
+    key: string,
+    render: RenderFn,
+    tagsOf?: () => Iterable<string>,
+  ): Promise<void> {
     const version = this.enabled ? (this.feed.fresh() ? this.feed.position : await this.feed.sync()) : null;
     if (version !== null) {
       const entry = this.lru.get(key);
@@ -278,7 +305,8 @@ export class RenderCache {
     };
     this.counters.misses++;
     // Store only when no change was seen while rendering (else the page may mix before and after).
-    if (version !== null && this.feed.position === version && this.lru.set(key, entry, entrySize(entry))) this.prepare(entry);
+    if (version !== null && this.feed.position === version && this.lru.set(key, entry, entrySize(entry)))
+      this.prepare(entry);
     // With the memory cache off (RENDER_CACHE=0) nothing was stored: say so.
     return this.send(req, res, entry, this.enabled ? "MISS" : "BYPASS");
   }
@@ -295,7 +323,12 @@ export class RenderCache {
     res.end(r.body);
   }
 
-  private async send(req: IncomingMessage, res: ServerResponse, entry: CacheEntry, xcache: "HIT" | "MISS" | "BYPASS"): Promise<void> {
+  private async send(
+    req: IncomingMessage,
+    res: ServerResponse,
+    entry: CacheEntry,
+    xcache: "HIT" | "MISS" | "BYPASS",
+  ): Promise<void> {
     const common = (): void => {
       res.setHeader("Cache-Control", this.cacheControl);
       res.setHeader("Vary", "Accept-Encoding");
@@ -317,9 +350,12 @@ export class RenderCache {
           // Not kept (RENDER_CACHE=0, or not storable now): the quick levels; kept: the best, made once.
           // The quick levels take a fraction of a millisecond: done here, which costs less than a
           // compression stream handing the work to the thread pool and back.
-          body = xcache === "BYPASS" || !this.lru.has(entry.key)
-            ? (encoding === "br" ? zlib.brotliCompressSync(entry.body, FAST_BROTLI) : zlib.gzipSync(entry.body, FAST_GZIP))
-            : await this.encoded(entry, encoding);
+          body =
+            xcache === "BYPASS" || !this.lru.has(entry.key)
+              ? encoding === "br"
+                ? zlib.brotliCompressSync(entry.body, FAST_BROTLI)
+                : zlib.gzipSync(entry.body, FAST_GZIP)
+              : await this.encoded(entry, encoding);
         } catch {
           encoding = "identity";
         }
@@ -371,9 +407,15 @@ export class RenderCache {
     entry.encoding ??= {};
     let p = entry.encoding[encoding];
     if (!p) {
-      p = (encoding === "br"
-        ? brotli(entry.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: entry.body.length } })
-        : gzip(entry.body, { level: 9 })
+      p = (
+        encoding === "br"
+          ? brotli(entry.body, {
+              params: {
+                [zlib.constants.BROTLI_PARAM_QUALITY]: 9,
+                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: entry.body.length,
+              },
+            })
+          : gzip(entry.body, { level: 9 })
       ).then((buf) => {
         entry.encoded[encoding] = buf;
         delete entry.encoding?.[encoding];
@@ -395,7 +437,9 @@ function entrySize(e: CacheEntry): number {
 }
 
 /** Options from the environment: RENDER_CACHE=0 turns the memory cache off (ETag/304 remain). */
-export function renderCacheOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Pick<RenderCacheOptions, "enabled" | "maxEntries" | "maxBytes" | "maxAgeMs"> {
+export function renderCacheOptionsFromEnv(
+  env: NodeJS.ProcessEnv = process.env,
+): Pick<RenderCacheOptions, "enabled" | "maxEntries" | "maxBytes" | "maxAgeMs"> {
   const int = (v: string | undefined, d: number) => (v !== undefined && /^\d+$/.test(v.trim()) ? Number(v) : d);
   return {
     enabled: env.RENDER_CACHE !== "0",

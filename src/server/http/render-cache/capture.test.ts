@@ -35,7 +35,9 @@ describe("notStorableReason", () => {
     expect(notStorableReason({ status: 302, headers: h({ location: "/" }) })).toBe("status");
     expect(notStorableReason({ status: 500, headers: h({}) })).toBe("status");
     expect(notStorableReason({ status: 200, headers: h({ "set-cookie": "a=1" }) })).toBe("set-cookie");
-    expect(notStorableReason({ status: 200, headers: h({ "cache-control": "private, max-age=0" }) })).toBe("cache-control");
+    expect(notStorableReason({ status: 200, headers: h({ "cache-control": "private, max-age=0" }) })).toBe(
+      "cache-control",
+    );
     expect(notStorableReason({ status: 200, headers: h({ "content-encoding": "gzip" }) })).toBe("encoded");
   });
 });

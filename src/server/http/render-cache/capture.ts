@@ -57,7 +57,10 @@ export class CaptureResponse extends EventEmitter {
     const key = name.toLowerCase();
     const prev = this.headers.get(key);
     const add = Array.isArray(value) ? [...(value as string[])] : [String(value)];
-    this.headers.set(key, prev === undefined ? (add.length === 1 ? add[0]! : add) : [...(Array.isArray(prev) ? prev : [prev]), ...add]);
+    this.headers.set(
+      key,
+      prev === undefined ? (add.length === 1 ? add[0]! : add) : [...(Array.isArray(prev) ? prev : [prev]), ...add],
+    );
     return this;
   }
 
@@ -91,7 +94,8 @@ export class CaptureResponse extends EventEmitter {
       if (typeof arg === "string") this.statusMessage = arg;
       else if (Array.isArray(arg)) {
         // [[name, value], …] or [name, value, name, value, …]
-        if (arg.length > 0 && Array.isArray(arg[0])) for (const [n, v] of arg as [string, string][]) this.appendHeader(n, v);
+        if (arg.length > 0 && Array.isArray(arg[0]))
+          for (const [n, v] of arg as [string, string][]) this.appendHeader(n, v);
         else for (let i = 0; i + 1 < arg.length; i += 2) this.appendHeader(String(arg[i]), String(arg[i + 1]));
       } else if (arg && typeof arg === "object") {
         for (const [n, v] of Object.entries(arg as Record<string, unknown>)) {
@@ -124,7 +128,12 @@ export class CaptureResponse extends EventEmitter {
     if (chunk !== undefined && chunk !== null) this.push(chunk, encoding);
     this.headersSent = true;
     this.writableEnded = this.finished = this.writableFinished = true;
-    this.resolveDone({ status: this.statusCode, statusMessage: this.statusMessage, headers: new Map(this.headers), body: Buffer.concat(this.chunks) });
+    this.resolveDone({
+      status: this.statusCode,
+      statusMessage: this.statusMessage,
+      headers: new Map(this.headers),
+      body: Buffer.concat(this.chunks),
+    });
     queueMicrotask(() => {
       if (typeof cb === "function") (cb as () => void)();
       this.emit("finish");
@@ -149,8 +158,10 @@ export class CaptureResponse extends EventEmitter {
   }
 
   private push(chunk: unknown, encoding: unknown): void {
-    if (typeof chunk === "string") this.chunks.push(Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8"));
-    else if (chunk instanceof Uint8Array) this.chunks.push(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+    if (typeof chunk === "string")
+      this.chunks.push(Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8"));
+    else if (chunk instanceof Uint8Array)
+      this.chunks.push(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
     else if (chunk !== undefined && chunk !== null) this.chunks.push(Buffer.from(String(chunk)));
   }
 }

@@ -50,5 +50,12 @@ export function negotiateEncoding(acceptEncoding: string | string[] | undefined)
 export function isCompressible(contentType: string | undefined): boolean {
   if (!contentType) return false;
   const t = contentType.split(";")[0]!.trim().toLowerCase();
-  return t.startsWith("text/") || t === "application/xml" || t === "application/json" || t.endsWith("+xml") || t.endsWith("+json") || t === "application/javascript";
+  return (
+    t.startsWith("text/") ||
+    t === "application/xml" ||
+    t === "application/json" ||
+    t.endsWith("+xml") ||
+    t.endsWith("+json") ||
+    t === "application/javascript"
+  );
 }

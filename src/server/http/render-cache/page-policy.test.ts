@@ -3,10 +3,40 @@ import { boundedQuery, cacheKey, isCacheablePath, isCacheableRequest, pageCacheT
 
 describe("isCacheablePath / isCacheableRequest", () => {
   it("accepts the public browsing pages and refuses user pages", () => {
-    for (const p of ["/", "/newIndex", "/list", "/detail", "/detail/12", "/shopIndex", "/shopList", "/shop-prod-list", "/notice-list", "/notice-detail", "/termsPage", "/list/", "/sitemap.xml", "/sitemap-zh-products-1.xml", "/robots.txt"]) {
+    for (const p of [
+      "/",
+      "/newIndex",
+      "/list",
+      "/detail",
+      "/detail/12",
+      "/shopIndex",
+      "/shopList",
+      "/shop-prod-list",
+      "/notice-list",
+      "/notice-detail",
+      "/termsPage",
+      "/list/",
+      "/sitemap.xml",
+      "/sitemap-zh-products-1.xml",
+      "/robots.txt",
+    ]) {
       expect(isCacheablePath(p), p).toBe(true);
     }
-    for (const p of ["/select-decorate", "/user-center", "/user-center/uc-order", "/cart", "/login", "/register", "/submit-order", "/payment", "/detail/1/x", "/listing", "/api/x", "/coupons", "/404"]) {
+    for (const p of [
+      "/select-decorate",
+      "/user-center",
+      "/user-center/uc-order",
+      "/cart",
+      "/login",
+      "/register",
+      "/submit-order",
+      "/payment",
+      "/detail/1/x",
+      "/listing",
+      "/api/x",
+      "/coupons",
+      "/404",
+    ]) {
       expect(isCacheablePath(p), p).toBe(false);
     }
   });

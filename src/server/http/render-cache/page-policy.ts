@@ -27,7 +27,11 @@ export const CACHEABLE_PAGE_PATHS: ReadonlySet<string> = new Set([
 ]);
 
 /** Path prefixes of cacheable pages with a parameter in the path. */
-export const CACHEABLE_PAGE_PATTERNS: readonly RegExp[] = [/^\/detail\/[^/]+$/, /^\/secdetail\/\d{1,10}$/, /^\/sitemap-[a-z0-9-]+\.xml$/];
+export const CACHEABLE_PAGE_PATTERNS: readonly RegExp[] = [
+  /^\/detail\/[^/]+$/,
+  /^\/secdetail\/\d{1,10}$/,
+  /^\/sitemap-[a-z0-9-]+\.xml$/,
+];
 
 /** Whether a path (no locale prefix, no query) is a cacheable public page. A trailing slash is ignored. */
 export function isCacheablePath(pathname: string): boolean {

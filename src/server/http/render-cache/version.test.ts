@@ -6,10 +6,14 @@ describe("throttledVersion", () => {
     let t = 0;
     let reads = 0;
     let v = 1;
-    const read = throttledVersion(async () => {
-      reads++;
-      return v;
-    }, 1000, () => t);
+    const read = throttledVersion(
+      async () => {
+        reads++;
+        return v;
+      },
+      1000,
+      () => t,
+    );
     const [a, b] = await Promise.all([read(), read()]);
     expect([a, b, reads]).toEqual(["1", "1", 1]);
     v = 2;
@@ -24,14 +28,18 @@ describe("throttledVersion", () => {
     let calls = 0;
     let release: () => void = () => {};
     const gate = new Promise<void>((r) => (release = r));
-    const read = throttledVersion(async () => {
-      calls++;
-      if (calls === 1) {
-        await gate;
-        return 1;
-      }
-      return 2;
-    }, 1000, () => 0);
+    const read = throttledVersion(
+      async () => {
+        calls++;
+        if (calls === 1) {
+          await gate;
+          return 1;
+        }
+        return 2;
+      },
+      1000,
+      () => 0,
+    );
     const slow = read();
     read.expire();
     expect(await read()).toBe("2");

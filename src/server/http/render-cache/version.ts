@@ -14,7 +14,11 @@ export type VersionSource = () => Promise<number | string | null | undefined>;
 /** The public content version from content_versions (scope 'public'); null when the row is missing. */
 export function dbVersionSource(db: Db, scope = "public"): VersionSource {
   return async () => {
-    const [row] = await db.select({ version: contentVersions.version }).from(contentVersions).where(eq(contentVersions.scope, scope)).limit(1);
+    const [row] = await db
+      .select({ version: contentVersions.version })
+      .from(contentVersions)
+      .where(eq(contentVersions.scope, scope))
+      .limit(1);
     return row ? row.version : null;
   };
 }
@@ -25,7 +29,11 @@ export function dbVersionSource(db: Db, scope = "public"): VersionSource {
  * `expire()` makes the next call read again (a write in this process just finished); a read that
  * was already under way when expire() was called does not count as fresh.
  */
-export function throttledVersion(source: VersionSource, intervalMs = DEFAULT_VERSION_INTERVAL_MS, now: () => number = Date.now): (() => Promise<string | null>) & { expire(): void } {
+export function throttledVersion(
+  source: VersionSource,
+  intervalMs = DEFAULT_VERSION_INTERVAL_MS,
+  now: () => number = Date.now,
+): (() => Promise<string | null>) & { expire(): void } {
   let value: string | null = null;
   let readAt = -Infinity;
   let pending: { generation: number; id: number; promise: Promise<string | null> } | null = null;
