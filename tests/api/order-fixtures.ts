@@ -180,16 +180,14 @@ export async function createOrder(app: TestApp, opts: CreateOrderOptions): Promi
     if (status === 6) await closeOrder(tx, orderNumber, CloseType.BUYER_CANCEL, now, { userId: opts.userId });
     if (status === 2 || status === 3 || status === 5) {
       const payNo = `T${randomBytes(8).toString("hex")}`;
-      await tx
-        .insert(payments)
-        .values({
-          payNo,
-          userId: opts.userId,
-          orderNumbers: orderNumber,
-          payType: PayType.BALANCE,
-          amount: actualTotal,
-          expiresAt: payDeadline,
-        });
+      await tx.insert(payments).values({
+        payNo,
+        userId: opts.userId,
+        orderNumbers: orderNumber,
+        payType: PayType.BALANCE,
+        amount: actualTotal,
+        expiresAt: payDeadline,
+      });
       await markPaymentPaid(tx, payNo, { amount: actualTotal, providerTradeNo: `fixture-${payNo}` }, now);
     }
     if (status === 3 || status === 5)

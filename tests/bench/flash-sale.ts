@@ -79,16 +79,14 @@ export async function prepareRush(db: Db): Promise<RushSetup> {
     await db
       .insert(users)
       .values(part.map((b) => ({ userId: b.userId, username: `rush_${process.pid}_${b.n}`, nickName: `rush${b.n}` })));
-    await db
-      .insert(sessions)
-      .values(
-        part.map((b) => ({
-          tokenHash: hashToken(b.token),
-          kind: "user",
-          userId: b.userId,
-          expiresAt: new Date(now.getTime() + 3600_000),
-        })),
-      );
+    await db.insert(sessions).values(
+      part.map((b) => ({
+        tokenHash: hashToken(b.token),
+        kind: "user",
+        userId: b.userId,
+        expiresAt: new Date(now.getTime() + 3600_000),
+      })),
+    );
     const addrs = await db
       .insert(addresses)
       .values(

@@ -87,14 +87,12 @@ async function loadOn(url: URL, deps: LoadDeps): Promise<LoadFigures> {
         const userId = randomUUID();
         await db.insert(users).values({ userId, username: `load_${run}_${i}`, nickName: `Load ${i}` });
         const token = newToken();
-        await db
-          .insert(sessions)
-          .values({
-            tokenHash: hashToken(token),
-            kind: "user",
-            userId,
-            expiresAt: new Date(Date.now() + 3 * 3600_000),
-          });
+        await db.insert(sessions).values({
+          tokenHash: hashToken(token),
+          kind: "user",
+          userId,
+          expiresAt: new Date(Date.now() + 3 * 3600_000),
+        });
         tokens.push(token);
       }
 

@@ -150,17 +150,15 @@ export async function demoOrder(
   }
   await opts.beforePay?.(orderNumber);
   const payNo = `SEED${orderNumber}`;
-  await tx
-    .insert(payments)
-    .values({
-      payNo,
-      userId,
-      orderNumbers: orderNumber,
-      payType: PayType.WECHAT_SCAN,
-      amount: total,
-      expiresAt: new Date(at.getTime() + 3600_000),
-      createdAt: at,
-    });
+  await tx.insert(payments).values({
+    payNo,
+    userId,
+    orderNumbers: orderNumber,
+    payType: PayType.WECHAT_SCAN,
+    amount: total,
+    expiresAt: new Date(at.getTime() + 3600_000),
+    createdAt: at,
+  });
   await markPaymentPaid(tx, payNo, { amount: total, providerTradeNo: `SBXSEED${orderNumber}` }, at);
   return {
     orderNumber,

@@ -97,17 +97,15 @@ export async function seedPointsMall(ctx: SeedContext): Promise<number[]> {
       },
     ]);
     const name = { zh: "默认", "zh-tw": "預設", en: "Standard" };
-    await ctx.tx
-      .insert(skus)
-      .values({
-        prodId: p!.prodId,
-        skuName: name,
-        properties: { zh: "", "zh-tw": "", en: "" },
-        price: money,
-        oriPrice: ref,
-        stocks: stock,
-        pic,
-      });
+    await ctx.tx.insert(skus).values({
+      prodId: p!.prodId,
+      skuName: name,
+      properties: { zh: "", "zh-tw": "", en: "" },
+      price: money,
+      oriPrice: ref,
+      stocks: stock,
+      pic,
+    });
     ids.push(p!.prodId);
   }
   return ids;

@@ -256,34 +256,32 @@ async function seedMemberLevels(ctx: SeedContext): Promise<void> {
     [4, "金牌会员", "金牌會員", "Gold", 5000],
     [5, "钻石会员", "鑽石會員", "Diamond", 10000],
   ];
-  await ctx.tx
-    .insert(memberLevels)
-    .values([
-      ...ordinary.map(([level, zh, tw, en, needGrowth]) => ({
-        level,
-        levelType: 0,
-        name: { zh, "zh-tw": tw, en },
-        needGrowth,
-      })),
-      {
-        level: 1,
-        levelType: 1,
-        name: { zh: "PLUS 年卡会员", "zh-tw": "PLUS 年卡會員", en: "PLUS annual" },
-        price: "99.00",
-        termDays: 365,
-        discount: "0.95",
-        pointsMultiple: "2",
-        freeShipping: 1,
-      },
-      {
-        level: 2,
-        levelType: 1,
-        name: { zh: "PLUS 月卡会员", "zh-tw": "PLUS 月卡會員", en: "PLUS monthly" },
-        price: "15.00",
-        termDays: 30,
-        discount: "0.95",
-        pointsMultiple: "2",
-        freeShipping: 1,
-      },
-    ]);
+  await ctx.tx.insert(memberLevels).values([
+    ...ordinary.map(([level, zh, tw, en, needGrowth]) => ({
+      level,
+      levelType: 0,
+      name: { zh, "zh-tw": tw, en },
+      needGrowth,
+    })),
+    {
+      level: 1,
+      levelType: 1,
+      name: { zh: "PLUS 年卡会员", "zh-tw": "PLUS 年卡會員", en: "PLUS annual" },
+      price: "99.00",
+      termDays: 365,
+      discount: "0.95",
+      pointsMultiple: "2",
+      freeShipping: 1,
+    },
+    {
+      level: 2,
+      levelType: 1,
+      name: { zh: "PLUS 月卡会员", "zh-tw": "PLUS 月卡會員", en: "PLUS monthly" },
+      price: "15.00",
+      termDays: 30,
+      discount: "0.95",
+      pointsMultiple: "2",
+      freeShipping: 1,
+    },
+  ]);
 }

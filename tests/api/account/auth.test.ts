@@ -482,14 +482,12 @@ describe.skipIf(!dbReady)("accounts API", () => {
       nextIp();
       const fresh = freshMobile();
       const registered = freshMobile();
-      await app.ctx.db
-        .insert(users)
-        .values({
-          userId: randomUUID(),
-          username: `reg_${registered.slice(-8)}`,
-          nickName: "registered",
-          userMobile: registered,
-        });
+      await app.ctx.db.insert(users).values({
+        userId: randomUUID(),
+        username: `reg_${registered.slice(-8)}`,
+        nickName: "registered",
+        userMobile: registered,
+      });
       const a = await post("/sms/sendRegisterCode", { mobile: registered }, { lang: "en" });
       const b = await post("/sms/sendRegisterCode", { mobile: fresh }, { lang: "en" });
       expect(a.body).toEqual(b.body);

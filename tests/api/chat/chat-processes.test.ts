@@ -95,14 +95,12 @@ describe.skipIf(!dbReady || dbDriver !== "pg")("chat across two server processes
 
     // A second login of the buyer, with a socket on process B, closes the socket on process A.
     const token2 = newToken();
-    await app.ctx.db
-      .insert(sessions)
-      .values({
-        tokenHash: hashToken(token2),
-        kind: "user",
-        userId: buyer.userId,
-        expiresAt: new Date(Date.now() + 3600_000),
-      });
+    await app.ctx.db.insert(sessions).values({
+      tokenHash: hashToken(token2),
+      kind: "user",
+      userId: buyer.userId,
+      expiresAt: new Date(Date.now() + 3600_000),
+    });
     const second = await ChatClient.open(b, userSocketPath(token2, buyer.userId));
     clients.push(second);
     expect((await user.waitClose()).code).toBe(ChatClose.ELSEWHERE);

@@ -261,14 +261,12 @@ describe.skipIf(!dbReady)("chat", () => {
       await c.next((f) => f.code === ChatCode.HEARTBEAT);
     }
     const token2 = newToken();
-    await app.ctx.db
-      .insert(sessions)
-      .values({
-        tokenHash: hashToken(token2),
-        kind: "user",
-        userId: dave.userId,
-        expiresAt: new Date(Date.now() + 3600_000),
-      });
+    await app.ctx.db.insert(sessions).values({
+      tokenHash: hashToken(token2),
+      kind: "user",
+      userId: dave.userId,
+      expiresAt: new Date(Date.now() + 3600_000),
+    });
     const second = await connect(`${userSocketPath(token2, dave.userId)}?lang=en`);
     expect((await first.next((f) => f.code === ChatCode.ELSEWHERE)).msg).toBe("Logged in elsewhere, please refresh");
     expect((await first.waitClose()).code).toBe(ChatClose.ELSEWHERE);

@@ -12,14 +12,12 @@ describe.skipIf(!dbReady)("flow analysis API", () => {
   beforeAll(async () => {
     app = await createTestApp();
     token = newToken();
-    await app.ctx.db
-      .insert(sessions)
-      .values({
-        tokenHash: hashToken(token),
-        kind: "user",
-        userId: DEMO_USER.userId,
-        expiresAt: new Date(Date.now() + 3600_000),
-      });
+    await app.ctx.db.insert(sessions).values({
+      tokenHash: hashToken(token),
+      kind: "user",
+      userId: DEMO_USER.userId,
+      expiresAt: new Date(Date.now() + 3600_000),
+    });
   });
   afterAll(async () => {
     await app?.close();

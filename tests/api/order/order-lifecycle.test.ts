@@ -110,16 +110,14 @@ describe.skipIf(!dbReady)("order lifecycle", () => {
       freight: "8.00",
     });
     const payNo = "Plifecycle1";
-    await app.ctx.db
-      .insert(payments)
-      .values({
-        payNo,
-        userId: alice.userId,
-        orderNumbers: o.orderNumber,
-        payType: PayType.WECHAT_SCAN,
-        amount: o.actualTotal,
-        expiresAt: new Date(Date.now() + 60_000),
-      });
+    await app.ctx.db.insert(payments).values({
+      payNo,
+      userId: alice.userId,
+      orderNumbers: o.orderNumber,
+      payType: PayType.WECHAT_SCAN,
+      amount: o.actualTotal,
+      expiresAt: new Date(Date.now() + 60_000),
+    });
     await rejects(
       app.ctx.db.transaction((tx) => markPaymentPaid(tx, payNo, { amount: "0.01", providerTradeNo: "x" }, new Date())),
       "order.amountMismatch",
@@ -152,16 +150,14 @@ describe.skipIf(!dbReady)("order lifecycle", () => {
     const sku = await pickSku(app, { stock: 50, skip: 3 });
     const o = await createOrder(app, { userId: bob.userId, items: [{ skuId: sku.skuId, prodCount: 1 }], status: 6 });
     const before = (await userOf(bob)).balance;
-    await app.ctx.db
-      .insert(payments)
-      .values({
-        payNo: "Plate1",
-        userId: bob.userId,
-        orderNumbers: o.orderNumber,
-        payType: PayType.ALIPAY,
-        amount: o.actualTotal,
-        expiresAt: new Date(),
-      });
+    await app.ctx.db.insert(payments).values({
+      payNo: "Plate1",
+      userId: bob.userId,
+      orderNumbers: o.orderNumber,
+      payType: PayType.ALIPAY,
+      amount: o.actualTotal,
+      expiresAt: new Date(),
+    });
     await app.ctx.db.transaction((tx) =>
       markPaymentPaid(tx, "Plate1", { amount: o.actualTotal, providerTradeNo: "late" }, new Date()),
     );

@@ -276,17 +276,15 @@ export async function registerUser(
     return await db.transaction(async (tx) => {
       await consumeSmsCode(tx, codeId, now, smsLimits);
       const userId = randomUUID();
-      await tx
-        .insert(users)
-        .values({
-          userId,
-          username: userName,
-          nickName: userName,
-          userMobile: mobile,
-          passwordHash,
-          createdAt: now,
-          updatedAt: now,
-        });
+      await tx.insert(users).values({
+        userId,
+        username: userName,
+        nickName: userName,
+        userMobile: mobile,
+        passwordHash,
+        createdAt: now,
+        updatedAt: now,
+      });
       await changePoints(tx, userId, REGISTER_POINTS, PointsReason.REGISTER, now);
       return createSession(tx, userId, now);
     });

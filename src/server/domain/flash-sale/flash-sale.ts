@@ -461,17 +461,15 @@ export async function createFlashActivity(
         createdAt: now,
       })
       .returning({ id: flashActivities.seckillId });
-    await tx
-      .insert(flashSkus)
-      .values(
-        input.skus.map((s) => ({
-          seckillId: a!.id,
-          skuId: s.skuId,
-          price: formatPrice(s.price),
-          stocks: s.stocks,
-          originStocks: s.stocks,
-        })),
-      );
+    await tx.insert(flashSkus).values(
+      input.skus.map((s) => ({
+        seckillId: a!.id,
+        skuId: s.skuId,
+        price: formatPrice(s.price),
+        stocks: s.stocks,
+        originStocks: s.stocks,
+      })),
+    );
     return a!.id;
   });
 }

@@ -47,17 +47,15 @@ export async function writeLedger(tx: Tx, c: LedgerChange): Promise<string | nul
     .where(and(eq(users.userId, c.userId), sql`${col} + ${c.delta} >= 0`))
     .returning({ total: col });
   if (!u) return null;
-  await tx
-    .insert(userLedger)
-    .values({
-      userId: c.userId,
-      kind: c.kind,
-      amount: c.delta,
-      reason: c.reason,
-      orderNumber: c.orderNumber ?? null,
-      note: c.note ?? null,
-      createdAt: c.now,
-    });
+  await tx.insert(userLedger).values({
+    userId: c.userId,
+    kind: c.kind,
+    amount: c.delta,
+    reason: c.reason,
+    orderNumber: c.orderNumber ?? null,
+    note: c.note ?? null,
+    createdAt: c.now,
+  });
   return String(u.total);
 }
 

@@ -1042,16 +1042,14 @@ export async function submitOrder(
         })),
       );
       if (s.useScore > 0) {
-        await tx
-          .insert(userLedger)
-          .values({
-            userId,
-            kind: "score",
-            amount: String(-s.useScore),
-            reason: "orderUseScore",
-            orderNumber,
-            createdAt: now,
-          });
+        await tx.insert(userLedger).values({
+          userId,
+          kind: "score",
+          amount: String(-s.useScore),
+          reason: "orderUseScore",
+          orderNumber,
+          createdAt: now,
+        });
       }
       await scheduleJob(tx, "orderPayTimeout", orderNumber, payDeadline);
       if (taken) await taken.record(orderNumber);

@@ -728,16 +728,14 @@ async function payOut(tx: Tx, provider: PaymentProvider, o: OrderRow, r: RefundR
       .update(users)
       .set({ balance: sql`${users.balance} + ${amount}`, updatedAt: now })
       .where(eq(users.userId, r.userId));
-    await tx
-      .insert(userLedger)
-      .values({
-        userId: r.userId,
-        kind: "balance",
-        amount,
-        reason: "orderRefund",
-        orderNumber: o.orderNumber,
-        createdAt: now,
-      });
+    await tx.insert(userLedger).values({
+      userId: r.userId,
+      kind: "balance",
+      amount,
+      reason: "orderRefund",
+      orderNumber: o.orderNumber,
+      createdAt: now,
+    });
   }
   await finishRefund(tx, o, r, refundWay, now);
 }
@@ -756,16 +754,14 @@ async function finishRefund(tx: Tx, o: OrderRow, r: RefundRow, refundWay: string
       .update(users)
       .set({ score: sql`${users.score} + ${r.refundScore}` })
       .where(eq(users.userId, r.userId));
-    await tx
-      .insert(userLedger)
-      .values({
-        userId: r.userId,
-        kind: "score",
-        amount: String(r.refundScore),
-        reason: "orderRefundScore",
-        orderNumber: o.orderNumber,
-        createdAt: now,
-      });
+    await tx.insert(userLedger).values({
+      userId: r.userId,
+      kind: "score",
+      amount: String(r.refundScore),
+      reason: "orderRefundScore",
+      orderNumber: o.orderNumber,
+      createdAt: now,
+    });
   }
   // A completed order earned points: the refunded share of them is taken back (docs/points.md).
   await clawBackForRefund(tx, r.userId, o.orderNumber, amount, formatPrice(o.actualTotal), now);
