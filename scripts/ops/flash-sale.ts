@@ -1,4 +1,4 @@
-/** Flash sales in the ops CLI (docs/group-buy-flash-sale.md): sessions, the shop's flash activities, ending one. */
+/** Flash sales in the ops CLI (docs/flash-sale.md): sessions, the shop's flash activities, ending one. */
 import { intOpt, parseActivitySkus, timeArg, UsageError } from "./args.ts";
 import type { OpsCommand } from "./command.ts";
 import { table } from "./output.ts";

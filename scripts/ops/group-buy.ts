@@ -1,4 +1,4 @@
-/** Group buys in the ops CLI (docs/group-buy-flash-sale.md): creating one, the shop's teams, ending one. */
+/** Group buys in the ops CLI (docs/group-buy.md): creating one, the shop's teams, ending one. */
 import { intOpt, parseActivitySkus, timeArg, UsageError } from "./args.ts";
 import type { OpsCommand } from "./command.ts";
 import { table } from "./output.ts";

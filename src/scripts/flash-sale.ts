@@ -1,5 +1,5 @@
 /**
- * Flash-sale pages (docs/group-buy-flash-sale.md): every [data-flash-window] shows its state
+ * Flash-sale pages (docs/flash-sale.md): every [data-flash-window] shows its state
  * ("on now", "starts at HH:MM", "ended") and the time to the next switch, once a second, from
  * its start / end and the browser's clock — the HTML is cached, so the times are data and the
  * switch happens here. A [data-flash-buy] button inside a window's [data-flash-scope] is on only

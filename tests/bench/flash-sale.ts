@@ -1,5 +1,5 @@
 /**
- * Flash-sale rush benchmark (issue "Marketing II", docs/group-buy-flash-sale.md "Rush design"):
+ * Flash-sale rush benchmark (issue "Marketing II", docs/flash-sale.md "Rush design"):
  * RUSH_BUYERS distinct buyers each submit one flash-sale order at the same moment, over HTTP on the
  * real server, for RUSH_UNITS units (per-user limit 1). Setup goes straight to the database while
  * the server is stopped (PGlite allows one process): a live session and activity, the buyers

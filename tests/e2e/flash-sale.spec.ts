@@ -1,5 +1,5 @@
 /**
- * Flash sale in the browser (docs/group-buy-flash-sale.md): journey in three locales with a fresh
+ * Flash sale in the browser (docs/flash-sale.md): journey in three locales with a fresh
  * buyer each — /flash-sale (session on now) → /secdetail → confirm order → pay by balance → paid;
  * and (one locale) the buy button of a session starting in a few seconds turns on without a reload.
  */

@@ -1,5 +1,5 @@
 /**
- * Group buy in the browser (docs/group-buy-flash-sale.md): journey in three locales — a buyer
+ * Group buy in the browser (docs/group-buy.md): journey in three locales — a buyer
  * opens a 2-person team from the product page and pays (order "grouping", team page reachable
  * from the order); a second buyer in another browser context joins that team from the product
  * page and pays; both orders are then pending delivery.

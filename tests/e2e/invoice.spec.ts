@@ -1,5 +1,5 @@
 /**
- * Invoices in a real browser (docs/after-sales.md), with a fresh buyer and a completed order that
+ * Invoices in a real browser (docs/invoice.md), with a fresh buyer and a completed order that
  * asked for a personal invoice: the invoice page shows it in progress; changing it to a unit
  * refuses a bad taxpayer number in the buyer's language (nothing changes), then saves; the shop
  * issues the PDF through the merchant CLI and the page offers it for download.

@@ -1,5 +1,5 @@
 /**
- * Refunds and returns in a real browser (docs/after-sales.md). Once per locale, with a fresh buyer
+ * Refunds and returns in a real browser (docs/refund.md). Once per locale, with a fresh buyer
  * and a completed order (bought and paid with the balance through the API, shipped through the
  * merchant CLI, received): apply a return with two voucher images → the shop accepts (CLI) → the
  * buyer sends the tracking number → the shop confirms the goods (CLI) → "refunded to your

@@ -1,5 +1,5 @@
 /**
- * Reviews in a real browser (docs/after-sales.md). Once per locale, with a fresh buyer and a
+ * Reviews in a real browser (docs/review.md). Once per locale, with a fresh buyer and a
  * completed order (bought and paid with the balance through the API, shipped through the merchant
  * CLI, received): /write-comments with two photos → the photo is served at once as an image → the
  * review shows on the product page (with photos filter), as text. In one locale: a review without

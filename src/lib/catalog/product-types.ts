@@ -158,7 +158,7 @@ export interface ProductDetail {
   status: number;
   /** 0 normal, 1 group buy, 2 seckill, 3 points. */
   prodType: number;
-  /** The seven-day no-reason return applies (docs/after-sales.md; products.seven_day_return). */
+  /** The seven-day no-reason return applies (docs/refund.md; products.seven_day_return). */
   sevenDayReturn: boolean;
   /** The platform level-3 category. */
   categoryId: number;

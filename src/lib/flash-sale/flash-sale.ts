@@ -1,5 +1,5 @@
 /**
- * Flash sale (seckill) rules both sides need (docs/group-buy-flash-sale.md): the state of a
+ * Flash sale (seckill) rules both sides need (docs/flash-sale.md): the state of a
  * session window, the countdown the pages show, the per-user limit, the % sold, and the shapes
  * of the API. Pure: no clock, no database.
  */

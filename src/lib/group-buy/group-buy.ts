@@ -1,5 +1,5 @@
 /**
- * Group buy rules both sides need (docs/group-buy-flash-sale.md): the team state machine, the
+ * Group buy rules both sides need (docs/group-buy.md): the team state machine, the
  * masked leader nickname, and the API shapes. Pure: no clock, no database.
  *
  *   AWAITING(0) ──leaderPaid──▶ GROUPING(1) ──filled──▶ SUCCEEDED(2)

@@ -1,5 +1,5 @@
 /**
- * Invoice shapes (CONTRACT §5.3; docs/after-sales.md "Invoices"), answered by
+ * Invoice shapes (CONTRACT §5.3; docs/invoice.md "Invoices"), answered by
  * src/server/domain/invoice/invoice.ts: the buyer's invoice of an order and the shop's list rows.
  */
 

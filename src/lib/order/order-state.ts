@@ -121,7 +121,7 @@ export const AUTO_CONFIRM_REFUND_WAIT_DAYS = 3;
  * while an after-sales application is open (orders.refundStatus 1: waiting for the shop,
  * accepted, goods on the way back or received) — wait: the deadline moves to
  * AUTO_CONFIRM_REFUND_WAIT_DAYS from now and the job comes again then, so the buyer never loses
- * the goods' receipt to the clock while the shop handles a refund (docs/after-sales.md).
+ * the goods' receipt to the clock while the shop handles a refund (docs/refund.md).
  */
 export function autoConfirmDecision(
   order: { refundStatus: number | null },

@@ -1,5 +1,5 @@
 /**
- * Accounts API (CONTRACT §2; docs/accounts.md). Public paths: the login popup, /register and
+ * Accounts API (CONTRACT §2; docs/account.md). Public paths: the login popup, /register and
  * /forget-password call them without a token.
  *   POST /sms/sendLoginCode {mobile}              POST /sms/sendRegisterCode {mobile}
  *   POST /sms/sendUpdatePwdCode {mobile}          POST /login {userName, passWord} → TokenInfo

@@ -1,5 +1,5 @@
 /**
- * Flash sale (CONTRACT §6.1; docs/group-buy-flash-sale.md):
+ * Flash sale (CONTRACT §6.1; docs/flash-sale.md):
  *   GET  /seckill/sessions                    → FlashSessionDto[] (today and tomorrow)
  *   GET  /seckill/prod?seckillId=             → FlashActivityDto
  *   GET  /p/seckill/orderPath?seckillId=      → the buyer's order path (only while the activity runs)

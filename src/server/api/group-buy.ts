@@ -1,5 +1,5 @@
 /**
- * Group buy (CONTRACT §6.2; docs/group-buy-flash-sale.md):
+ * Group buy (CONTRACT §6.2; docs/group-buy.md):
  *   GET  /group/activities?current&size              → Page<GroupActivityDto> (running, then upcoming)
  *   GET  /group/prodActivity?prodId=                  → GroupActivityDto | null (the product page's section)
  *   GET  /group/joinGroupList?groupActivityId=&showSize= → JoinableTeamDto[]

@@ -1,5 +1,5 @@
 /**
- * Invoices (CONTRACT §5.3; docs/after-sales.md "Invoices").
+ * Invoices (CONTRACT §5.3; docs/invoice.md "Invoices").
  * Buyer, login required (/p/):
  *   GET /p/orderInvoice/info?orderNumber=                                       → InvoiceDetailDto
  *   PUT /p/orderInvoice {orderNumber, invoiceType 1|2, headerName, invoiceTaxNumber?} → InvoiceDetailDto

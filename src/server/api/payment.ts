@@ -1,5 +1,5 @@
 /**
- * Payment (CONTRACT §4.4; rules in src/server/domain/payment/payment.ts, docs/orders.md "Payment"):
+ * Payment (CONTRACT §4.4; rules in src/server/domain/payment/payment.ts, docs/order.md "Payment"):
  *   GET  /p/order/getOrderPayInfoByOrderNumber?orderNumbers=a,b  → OrderPayInfoDto
  *   POST /p/order/pay {payType, orderNumbers, returnUrl?}           → BalancePayDto (9, 0) | ProviderPayDto (2, 3)
  *   GET  /p/myOrder/getOrderStatus?orderNumber=                     → number (the order's status)

@@ -1,5 +1,5 @@
 /**
- * Refunds and returns, buyer side (CONTRACT §5.1; docs/after-sales.md), login required (/p/):
+ * Refunds and returns, buyer side (CONTRACT §5.1; docs/refund.md), login required (/p/):
  *   GET  /p/orderRefund/preview?orderNumber=      → RefundPreviewDto (lines, what each may still refund)
  *   POST /p/orderRefund/apply {orderNumber, refundType 1|2, orderItemId?, applyType 1|2, buyerReason 0-6,
  *        goodsNum?, refundAmount, buyerMobile, buyerDesc?, photoFiles?}   → {refundSn}

@@ -1,5 +1,5 @@
 /**
- * Reviews (CONTRACT §5.2; docs/after-sales.md).
+ * Reviews (CONTRACT §5.2; docs/review.md).
  * Buyer, login required (/p/):
  *   POST /p/prodComm {orderItemId, score 1-5, content 1..150, pics "a,b" | [..] (≤ 9 uploads), isAnonymous 0/1}
  *        → {prodCommId, orderEvaluated}

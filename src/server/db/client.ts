@@ -127,7 +127,7 @@ export function sqlStateOf(err: unknown): string | undefined {
  * random pause) when PostgreSQL aborts it with a serialization failure or a deadlock: the
  * transaction was rolled back as a whole, so running `fn` again is safe. Transaction functions
  * therefore only touch the database (providers are called outside them). One lock order
- * everywhere keeps deadlocks rare in the first place (docs/orders.md "Lock order").
+ * everywhere keeps deadlocks rare in the first place (docs/order.md "Lock order").
  */
 function retryTransactions(db: Db): void {
   const original = db.transaction.bind(db);

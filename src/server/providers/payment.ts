@@ -65,7 +65,7 @@ export interface PaymentProvider {
    * Refunds (part of) a payment; answers the provider's refund number once the provider accepted
    * it. The sandbox accepts at once (no money moves); a real provider that confirms later by a
    * notification would answer its pending number here and the mall would mark the refund done
-   * from that notification (docs/after-sales.md "Refund payout").
+   * from that notification (docs/refund.md "Refund payout").
    */
   refund(input: ProviderRefundInput): Promise<{ refundNo: string }>;
   /**

@@ -1,5 +1,5 @@
 /**
- * Demo after-sales data for the demo buyer (docs/after-sales.md "Demo data"), relative to the
+ * Demo after-sales data for the demo buyer (docs/review.md, invoice.md, refund.md "Demo data"), relative to the
  * seeding day: a completed order of two lines ready to review with a personal invoice in progress
  * (yesterday, so the seven-day return window is open), and a paid order with a refund
  * application waiting for the shop (the shop's three days run from the seeding day). Orders are

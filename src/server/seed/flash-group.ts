@@ -1,5 +1,5 @@
 /**
- * Demo flash sales and group buys (docs/group-buy-flash-sale.md "Demo data"), timed from the
+ * Demo flash sales and group buys (docs/flash-sale.md, group-buy.md "Demo data"), timed from the
  * moment of seeding so a new visitor always sees them live:
  * - three flash sessions: one on now (started 30 minutes ago, 3 hours long), one later (starts in
  *   3 hours), one tomorrow 10:00-12:00 Asia/Shanghai; products of shop 5, flash stock per SKU;

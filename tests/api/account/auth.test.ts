@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
-/** Accounts API: SMS codes, password / SMS login, registration, password reset, logout (docs/accounts.md). */
+/** Accounts API: SMS codes, password / SMS login, registration, password reset, logout (docs/account.md). */
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { count, eq, sql } from "drizzle-orm";

@@ -1,5 +1,5 @@
 /**
- * Flash sale API (docs/group-buy-flash-sale.md): sessions, the order path, confirm → submit → pay,
+ * Flash sale API (docs/flash-sale.md): sessions, the order path, confirm → submit → pay,
  * the SPEC §8 refusals, and the rush rules: flash stock never below 0 and exactly as many orders
  * as units under concurrent submits, the per-user limit under 50 parallel submits by one buyer,
  * units back when an unpaid order closes.

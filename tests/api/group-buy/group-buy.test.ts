@@ -1,5 +1,5 @@
 /**
- * Group buy API (docs/group-buy-flash-sale.md): open a team, the leader pays (the team opens),
+ * Group buy API (docs/group-buy.md): open a team, the leader pays (the team opens),
  * join (concurrent joins for the last seat: exactly one wins), the last payment moves every
  * order to pending delivery at once; a team that does not fill fails at its end and every paid
  * member is refunded exactly once (job run twice and by two runners at once); an unpaid

@@ -1,4 +1,4 @@
-/** Invoices: GET/PUT /p/orderInvoice, the shop's list and PDF upload, the ops CLI (docs/after-sales.md "Invoices"). */
+/** Invoices: GET/PUT /p/orderInvoice, the shop's list and PDF upload, the ops CLI (docs/invoice.md "Invoices"). */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";

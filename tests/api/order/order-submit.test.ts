@@ -1,4 +1,4 @@
-/** Checkout: POST /p/order/confirm, POST /p/order/submit (CONTRACT §4.2-§4.3; docs/orders.md "Submit order"). */
+/** Checkout: POST /p/order/confirm, POST /p/order/submit (CONTRACT §4.2-§4.3; docs/order.md "Submit order"). */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, asc, count, eq, inArray, notInArray, sql } from "drizzle-orm";
 import type { OrderConfirmDto, OrderNumbersDto } from "../../../src/lib/order/order-types.ts";

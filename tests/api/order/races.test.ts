@@ -1,5 +1,5 @@
 /**
- * Races on one unpaid order (docs/orders.md "Lock order"): the buyer cancels, pays with the
+ * Races on one unpaid order (docs/order.md "Lock order"): the buyer cancels, pays with the
  * balance and the provider's notification of a waiting QR payment arrives, all at once, 30
  * rounds. Every request answers (no 5xx, no A00005 — a deadlock would be one), and each round
  * has exactly one outcome with the ledgers agreeing: cancelled (stock back, no money taken), paid

@@ -1,4 +1,4 @@
-/** Refunds and returns: buyer API, shop API, payout, timeouts, ops CLI (docs/after-sales.md "Refunds and returns"). */
+/** Refunds and returns: buyer API, shop API, payout, timeouts, ops CLI (docs/refund.md "Refunds and returns"). */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";

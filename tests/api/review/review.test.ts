@@ -1,4 +1,4 @@
-/** Reviews: POST /p/prodComm, my reviews, the product's reviews, the shop's reply (docs/after-sales.md "Reviews"). */
+/** Reviews: POST /p/prodComm, my reviews, the product's reviews, the shop's reply (docs/review.md "Reviews"). */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";

@@ -6,7 +6,7 @@
  *   PUT    /p/myOrder/cancel/{orderNumber}                        → null (unpaid only; stock and points go back)
  *   PUT    /p/myOrder/receipt/{orderNumber}                       → null (shipped only)
  *   DELETE /p/myOrder/{orderNumber}                               → null (completed / closed only; hidden for the buyer)
- *   POST   /p/myOrder/buyAgain/{orderNumber}                      → BuyAgainResult (not in CONTRACT; docs/orders.md)
+ *   POST   /p/myOrder/buyAgain/{orderNumber}                      → BuyAgainResult (not in CONTRACT; docs/order.md)
  *   GET    /p/myDelivery/orderInfo/{orderNumber}                  → DeliveryOrderDto[]
  *   GET    /p/myDelivery/deliveryOrder/{orderDeliveryId}          → DeliveryOrderDto
  *   GET    /p/delivery/list                                       → [{dvyId, dvyName}]

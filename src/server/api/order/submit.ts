@@ -6,7 +6,7 @@
  * A03002 for a repeated submit ("do not submit the order twice"; data = {orderNumbers, duplicateError: 1})
  * or an unknown / expired token ("order expired"); A03010 when stock runs out at submit.
  * Body rules: submit-rules.ts (shared with the activity checkouts); rules: src/server/domain/order/order-submit.ts,
- * docs/orders.md "Submit order".
+ * docs/order.md "Submit order".
  */
 import { Hono } from "hono";
 import { ResponseCode } from "../../../lib/api-types.ts";

@@ -1,4 +1,4 @@
-/** Flash sale (domain/flash-sale; CONTRACT §6.1, docs/group-buy-flash-sale.md). */
+/** Flash sale (domain/flash-sale; CONTRACT §6.1, docs/flash-sale.md). */
 import { index, integer, pgTable, primaryKey, serial, smallint, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { created, money, ts } from "./columns.ts";
 

@@ -1,4 +1,4 @@
-/** Group buy (domain/group-buy; CONTRACT §6.2, docs/group-buy-flash-sale.md). */
+/** Group buy (domain/group-buy; CONTRACT §6.2, docs/group-buy.md). */
 import { index, integer, pgTable, serial, smallint, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { created, money, ts, updated } from "./columns.ts";
 

@@ -3,7 +3,7 @@
  * forgotten-password reset and logout. Sessions are rows of `sessions` holding the SHA-256 of a
  * random 256-bit token (src/server/domain/account/tokens.ts); every login creates a new one (30 days).
  * Failures are AuthError (i18n key + params). Every function takes `now` (tests move the clock).
- * See docs/accounts.md.
+ * See docs/account.md.
  */
 import { changePoints, PointsReason, REGISTER_POINTS } from "../points/points-ledger.ts";
 import { randomBytes, randomUUID } from "node:crypto";
@@ -32,7 +32,7 @@ export type { LoginLimits };
  * Failed password logins in fixed 15-minute windows: 10 per account and IP, 50 per IP, 100 per
  * account. An account is the user it resolves to (username in any case, or its mobile), so
  * "buyer01", "BUYER01" and the mobile share one count. SMS login and a password reset clear the
- * account's counts (docs/accounts.md "Login limits").
+ * account's counts (docs/account.md "Login limits").
  */
 export const LOGIN_LIMITS: LoginLimits = {
   perAccountIp: { limit: 10, seconds: 15 * 60 },

@@ -1,5 +1,5 @@
 /**
- * SMS verification codes (docs/accounts.md):
+ * SMS verification codes (docs/account.md):
  *   - 6 random digits (crypto.randomInt), only a SHA-256 of purpose:mobile:code is stored;
  *   - bound to the normalised mobile and a purpose (login | register | reset | password);
  *   - valid for 5 minutes, single use, and only the newest code of a mobile + purpose counts;

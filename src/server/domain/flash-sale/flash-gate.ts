@@ -1,5 +1,5 @@
 /**
- * The in-memory gate in front of the flash-sale submit transaction (docs/group-buy-flash-sale.md
+ * The in-memory gate in front of the flash-sale submit transaction (docs/flash-sale.md
  * "Rush design"). Per process:
  *
  * - a reserved-stock counter per flash SKU, loaded from the database: an attempt takes its

@@ -1,5 +1,5 @@
 /**
- * Flash sale (seckill), CONTRACT §6.1; docs/group-buy-flash-sale.md. Sessions (time slots) hold
+ * Flash sale (seckill), CONTRACT §6.1; docs/flash-sale.md. Sessions (time slots) hold
  * activities (one product each) with their own flash stock per SKU.
  *
  * - Lists: the sessions of today and tomorrow (Asia/Shanghai days) with their activities.

@@ -1,5 +1,5 @@
 /**
- * Group buy (CONTRACT §6.2; docs/group-buy-flash-sale.md). An activity offers a product's SKUs
+ * Group buy (CONTRACT §6.2; docs/group-buy.md). An activity offers a product's SKUs
  * at an activity price to teams of `groupNumber` buyers.
  *
  * - Open a team: the buyer's order makes a team (AWAITING) holding one seat. When that order is

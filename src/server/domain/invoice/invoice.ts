@@ -1,5 +1,5 @@
 /**
- * Invoices (CONTRACT §5.3; docs/after-sales.md "Invoices"). The buyer chooses an invoice per shop
+ * Invoices (CONTRACT §5.3; docs/invoice.md "Invoices"). The buyer chooses an invoice per shop
  * when submitting the order (type personal or unit, title, taxpayer number for a unit); it is
  * stored with the order (orders.invoice) and is then "application in progress" (invoiceState 1).
  * While in progress the buyer may change type, title and taxpayer number; once the shop uploads

@@ -1,5 +1,5 @@
 /**
- * Due-time jobs stored in the `jobs` table (docs/orders.md "Jobs"): one row per (kind, refKey)
+ * Due-time jobs stored in the `jobs` table (docs/order.md "Jobs"): one row per (kind, refKey)
  * with the time it is due. `runDueJobs` claims one due row at a time with
  * `FOR UPDATE SKIP LOCKED` inside a transaction and runs its handler in the same transaction, so
  * several server processes can run jobs against one PostgreSQL and a job is done exactly once:

@@ -1,5 +1,5 @@
 /**
- * The buyer's own orders (CONTRACT §4.5, §4.6; docs/orders.md "My orders and logistics"):
+ * The buyer's own orders (CONTRACT §4.5, §4.6; docs/order.md "My orders and logistics"):
  * list by tab with search and paging, detail with progress, counts, cancel / confirm receipt /
  * delete / buy again, and the packages with their logistics.
  *

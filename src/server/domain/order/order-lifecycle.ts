@@ -2,12 +2,12 @@
  * What happens to stored orders after submit: the database side of the status machine in
  * order-state.ts. Every function runs inside the caller's transaction (`tx`), locks the rows it
  * changes in one order everywhere — orders (ascending order number), then payments, then SKUs
- * (ascending id), products (ascending id), then users (docs/orders.md "Lock order") — and throws OrderError
+ * (ascending id), products (ascending id), then users (docs/order.md "Lock order") — and throws OrderError
  * for a refusal, so the caller's transaction rolls back and nothing changes.
  *
  * Used by: payment (markPaymentPaid), my orders (closeOrder, confirmReceipt), the merchant API
  * (shipOrder, addDeliveryTrace) and the due-time jobs (closeOrder on pay timeout, confirmReceipt
- * on the receipt deadline). Rules are documented in docs/orders.md "Lifecycle".
+ * on the receipt deadline). Rules are documented in docs/order.md "Lifecycle".
  */
 import { growthEarned, memberEquity, multipliedPoints } from "../member/member-equity.ts";
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
@@ -200,7 +200,7 @@ export async function markPaymentPaid(
   paid: { amount: string; providerTradeNo: string; callback?: Record<string, unknown> },
   now: Date,
 ): Promise<{ alreadyPaid: boolean; orderNumbers: string[] }> {
-  // Lock order (docs/orders.md "Lock order"): the orders first, then the payment.
+  // Lock order (docs/order.md "Lock order"): the orders first, then the payment.
   const [peek] = await tx
     .select({ orderNumbers: payments.orderNumbers })
     .from(payments)
@@ -462,7 +462,7 @@ export function traceTimeAllowed(at: Date, facts: { shippedAt: Date; orderedAt: 
   return t >= earliestMs && t <= now.getTime() + TRACE_TIME_SKEW_MS;
 }
 
-// Due-time jobs of the lifecycle (docs/orders.md "Jobs"); a refusal by the order rules means the
+// Due-time jobs of the lifecycle (docs/order.md "Jobs"); a refusal by the order rules means the
 // order moved on meanwhile (paid, cancelled, confirmed): nothing left to do.
 const orderRefusal = (err: unknown) => err instanceof OrderError;
 /** orderPayTimeout (refKey = order number, due at the payment deadline): closes the order if still unpaid. */

@@ -1,6 +1,6 @@
 /**
  * Checkout: confirm (settlement preview + submit token) and submit (orders), CONTRACT §4.2-§4.3.
- * Rules (docs/orders.md "Submit order"):
+ * Rules (docs/order.md "Submit order"):
  *
  * - What is bought: the user's cart lines (basketIds; every id must be the user's, every line
  *   valid and within stock, at most CART_SETTLE_MAX pieces in all) or one buy-now line (product

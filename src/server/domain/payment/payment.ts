@@ -1,6 +1,6 @@
 /**
  * Payment (CONTRACT §4.4; SPEC §8 "order expired, place a new order", "QR code expired";
- * docs/orders.md "Payment"). A payment (`payments` row) pays one or more unpaid orders of one
+ * docs/order.md "Payment"). A payment (`payments` row) pays one or more unpaid orders of one
  * buyer at once; orders are marked paid only through markPaymentPaid (order-lifecycle.ts).
  *
  * Rules:
@@ -556,7 +556,7 @@ export async function handleNotification(
 ): Promise<NotificationResult> {
   if (!verifyNotification(secret, n)) throw new PaymentError(PAYMENT_ERRORS.badSign);
   return db.transaction(async (tx) => {
-    // Lock order (docs/orders.md "Lock order"): the payment's orders first, then the payment.
+    // Lock order (docs/order.md "Lock order"): the payment's orders first, then the payment.
     const [peek] = await tx
       .select({ orderNumbers: payments.orderNumbers })
       .from(payments)

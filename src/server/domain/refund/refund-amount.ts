@@ -1,5 +1,5 @@
 /**
- * How much of an order line can be refunded (docs/after-sales.md "Amounts"). Pure; money via
+ * How much of an order line can be refunded (docs/refund.md "Amounts"). Pure; money via
  * src/lib/money.ts. The one place that decides what a line was paid: the pricing engine's
  * per-line breakdown (order_items.actual_total = offers.actualAmount: price after activity,
  * discount, shop and platform coupons and points), or — for lines stored before the breakdown
@@ -10,7 +10,7 @@
  *   to exactly what was paid. What earlier refunds of the line took is never refundable again.
  * - Points used on the line come back the same way (whole points).
  * - Freight comes back only with a whole-order refund of an order not shipped yet.
- * - Coupons are not given back (they were spent on the order; docs/after-sales.md).
+ * - Coupons are not given back (they were spent on the order; docs/refund.md).
  */
 import { compare, formatPrice, Money, sub, sum, toDecimal, type MoneyInput } from "../../../lib/money.ts";
 import { POINTS_PER_YUAN } from "../points/points.ts";

@@ -1,5 +1,5 @@
 /**
- * Refunds and returns (CONTRACT §5.1; docs/after-sales.md "Refunds and returns"): the database
+ * Refunds and returns (CONTRACT §5.1; docs/refund.md "Refunds and returns"): the database
  * side of the state machine in src/lib/refund/refund-state.ts and the amounts of refund-amount.ts.
  *
  * Every change runs in one transaction that locks the order row first, then the refund row, so
@@ -788,7 +788,7 @@ async function finishRefund(tx: Tx, o: OrderRow, r: RefundRow, refundWay: string
 }
 
 // ---------------------------------------------------------------------------------------------
-// The payment provider's refund notification (docs/after-sales.md "Refund payout")
+// The payment provider's refund notification (docs/refund.md "Refund payout")
 // ---------------------------------------------------------------------------------------------
 
 export interface RefundNotificationResult {
@@ -847,7 +847,7 @@ async function refundNotificationIn(tx: Tx, n: RefundNotification, now: Date): P
 }
 
 // ---------------------------------------------------------------------------------------------
-// Timeouts (due-time jobs; docs/after-sales.md "Timeouts")
+// Timeouts (due-time jobs; docs/refund.md "Timeouts")
 // ---------------------------------------------------------------------------------------------
 
 /** The payment provider the jobs refund through and its secret (set by the process that runs jobs; see all-jobs.ts). */
@@ -865,7 +865,7 @@ export function refundJobProvider(): PaymentProvider {
 }
 
 /**
- * Refunds a paid order in full with no application (a failed group-buy team, docs/group-buy-flash-sale.md):
+ * Refunds a paid order in full with no application (a failed group-buy team, docs/group-buy.md):
  * one whole-order refund row, accepted and paid at once the way the order was paid (payOut:
  * balance back to the balance, provider payments through the provider, points back). The order
  * row must be locked by the caller, who also moves the order on. Answers the refundSn.

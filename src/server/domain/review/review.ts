@@ -1,5 +1,5 @@
 /**
- * Reviews (CONTRACT §5.2; docs/after-sales.md "Reviews"): the buyer reviews each line of a
+ * Reviews (CONTRACT §5.2; docs/review.md "Reviews"): the buyer reviews each line of a
  * completed order once (score 1-5, text, up to 9 uploaded photos, anonymous flag); when every
  * line of the order is reviewed the order becomes "evaluated" (orders.is_comm = 1). The buyer
  * lists their own reviews; the shop lists the reviews of its products and replies.
