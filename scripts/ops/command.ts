@@ -45,7 +45,7 @@ default the development token "dev-platform-token")`,
     title: "Coupons and limited-time discounts (the logged-in shop's; with --platform the platform's coupons)",
     footer: ["                                times: ISO 8601 (2026-12-01T00:00:00Z) or from now: +30m, +12h, +7d"],
   },
-  { id: "activities", title: "Flash sale and group buy (the logged-in shop's; docs/group-buy-flash-sale.md)" },
+  { id: "activities", title: "Flash sale and group buy (the logged-in shop's; docs/flash-sale.md, docs/group-buy.md)" },
   { id: "chat", title: "Chat (docs/chat.md; as the logged-in shop, or the official service with --platform)" },
   { id: "tools" },
 ];
