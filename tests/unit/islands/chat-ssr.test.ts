@@ -6,9 +6,9 @@
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { islandResources } from "../../i18n/island-resources.ts";
-import { useIsomorphicLayoutEffect } from "../common/useIsomorphicLayoutEffect.ts";
-import Chat from "./Chat.tsx";
+import { islandResources } from "../../../src/i18n/island-resources.ts";
+import { useIsomorphicLayoutEffect } from "../../../src/islands/common/useIsomorphicLayoutEffect.ts";
+import Chat from "../../../src/islands/chat/Chat.tsx";
 
 describe("chat island on the server", () => {
   afterEach(() => vi.restoreAllMocks());
@@ -37,7 +37,7 @@ describe("chat island on the server", () => {
     vi.stubGlobal("document", {});
     vi.resetModules();
     try {
-      const fresh = await import("../common/useIsomorphicLayoutEffect.ts");
+      const fresh = await import("../../../src/islands/common/useIsomorphicLayoutEffect.ts");
       expect(fresh.useIsomorphicLayoutEffect).toBe((await import("react")).useLayoutEffect);
     } finally {
       vi.unstubAllGlobals();
