@@ -146,6 +146,7 @@ export const smsCodeRule = textRule({
 });
 
 export const nicknameRule = textRule({
+  name: true,
   type: K.nicknameRequired,
   trim: true,
   required: K.nicknameRequired,
@@ -170,6 +171,7 @@ export const orderMessageRule = textRule({
 });
 
 export const addressDetailRule = textRule({
+  name: true,
   type: K.addressTooShort,
   trim: true,
   min: [ADDRESS_MIN, K.addressTooShort],
@@ -177,6 +179,7 @@ export const addressDetailRule = textRule({
 });
 
 export const storeNameRule = textRule({
+  name: true,
   type: K.storeNameRequired,
   trim: true,
   required: K.storeNameRequired,

@@ -1,9 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { addressFormRule } from "./address/address-rules.ts";
 import { invoiceHeaderRule } from "./order/order-rules.ts";
-import { addressDetailRule, nicknameRule, orderMessageRule, reviewTextRule, ruleError } from "./rules.ts";
-import { controlFreeString } from "./rule-schemas.ts";
-import { CONTROL_CHARS_KEY, hasControlChars } from "./text-rules.ts";
+import {
+  addressDetailRule,
+  nicknameRule,
+  orderMessageRule,
+  reviewTextRule,
+  ruleError,
+  storeNameRule,
+} from "./rules.ts";
+import { addAddressRule, controlFreeString, nicknameRule as nicknameSchema } from "./rule-schemas.ts";
+import { BIDI_CHARS_KEY, CONTROL_CHARS_KEY, hasBidiControls, hasControlChars } from "./text-rules.ts";
 
 describe("control characters", () => {
   it("single-line text refuses every C0 character and DEL; multi-line allows tab and line breaks", () => {
@@ -30,5 +37,40 @@ describe("control characters", () => {
       addr: "Some road 12",
     };
     expect(ruleError(addressFormRule, addr)).toBe(CONTROL_CHARS_KEY);
+  });
+});
+
+describe("bidi controls in names and addresses", () => {
+  const bidi = ["\u202a", "\u202b", "\u202c", "\u202d", "\u202e", "\u2066", "\u2067", "\u2068", "\u2069"];
+  const addr = { receiver: "Li Lei", mobile: "13800138000", provinceId: 1, cityId: 2, areaId: 3, addr: "Some road 12" };
+  it("finds each embedding, override and isolate control, and nothing else", () => {
+    for (const c of bidi) expect(hasBidiControls(`ab${c}c`), c.codePointAt(0)!.toString(16)).toBe(true);
+    // The marks next to them (LRM, RLM, ALM, ZWJ) and right-to-left letters are ordinary text.
+    for (const s of ["\u200e", "\u200f", "\u061c", "\u200d", "שלום", "مرحبا", "普通文字"])
+      expect(hasBidiControls(s)).toBe(false);
+    expect(hasBidiControls("\u2029")).toBe(false);
+    expect(hasBidiControls("\u206a")).toBe(false);
+  });
+  it("the name and address rules refuse them with their own message; other texts keep them", () => {
+    for (const c of bidi) {
+      expect(ruleError(nicknameRule, `Ann${c}gpj.exe`)).toBe(BIDI_CHARS_KEY);
+      expect(ruleError(addressDetailRule, `Road 1${c} No. 2`)).toBe(BIDI_CHARS_KEY);
+      expect(ruleError(invoiceHeaderRule, `ACME${c} Ltd`)).toBe(BIDI_CHARS_KEY);
+      expect(ruleError(storeNameRule, `Shop${c}one`)).toBe(BIDI_CHARS_KEY);
+      expect(ruleError(addressFormRule, { ...addr, receiver: `Li${c}Lei` })).toBe(BIDI_CHARS_KEY);
+      expect(ruleError(addressFormRule, { ...addr, addr: `Some${c} road 12` })).toBe(BIDI_CHARS_KEY);
+    }
+    // At the very start or end (trimmed away would hide it): still refused.
+    expect(ruleError(nicknameRule, "\u202eAnn")).toBe(BIDI_CHARS_KEY);
+    expect(ruleError(nicknameRule, "Ann\u2069")).toBe(BIDI_CHARS_KEY);
+    expect(ruleError(nicknameRule, "שלום Ann")).toBeNull();
+    // Control characters are reported first; a review or order message is not a name.
+    expect(ruleError(nicknameRule, "A\u0000\u202e")).toBe(CONTROL_CHARS_KEY);
+    expect(ruleError(orderMessageRule, "left \u2067right\u2069")).toBeNull();
+  });
+  it("the API schemas of the same rules refuse them alike", () => {
+    expect(nicknameSchema.safeParse("Ann\u202e").error?.issues[0]?.message).toBe(BIDI_CHARS_KEY);
+    const r = addAddressRule.safeParse({ ...addr, receiver: "Li\u2066Lei" });
+    expect(r.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([["receiver", BIDI_CHARS_KEY]]);
   });
 });

@@ -16,6 +16,7 @@ import compression from "compression";
 import sirv from "sirv";
 import { getRequestListener } from "@hono/node-server";
 import { loadConfig } from "./config.ts";
+import { loadDotEnv } from "./env-file.ts";
 import { bootstrap } from "./bootstrap.ts";
 import { productionRefusals, REFUSED_EXIT_CODE } from "./production-guard.ts";
 import { createApi, requestLocale } from "./api/app.ts";
@@ -68,6 +69,8 @@ export async function startServer() {
   const t0 = performance.now();
   // Astro's per-render CSP hashes of inline scripts, without WebCrypto's thread-pool round trips.
   useSyncDigests();
+  // .env fills in what the environment lacks (never overrides it), before anything reads it.
+  loadDotEnv();
   const config = loadConfig();
   const log = (msg: string) => console.log(`[mall] ${msg}`);
   const refusals = productionRefusals(config);

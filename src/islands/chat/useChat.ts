@@ -5,7 +5,7 @@
  * history paged upward, my messages waiting for their ack, the shop's presence, and the product
  * or order card the page was opened with.
  */
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { get, post } from "../../client/api.ts";
 import { getToken } from "../../client/token.ts";
 import type { Page } from "../../lib/api-types.ts";
@@ -26,6 +26,7 @@ import { pickText } from "../../lib/locale.ts";
 import { $chatUnread, $user, openLoginPopup } from "../../stores/index.ts";
 import { messageOf, reportError, toastError } from "../common/feedback.ts";
 import { useTranslation } from "../common/I18nProvider.tsx";
+import { useIsomorphicLayoutEffect } from "../common/useIsomorphicLayoutEffect.ts";
 import { openChatConnection, type ChatConnection, type ConnStatus, type ServerFrame } from "./chat-connection.ts";
 
 const PAGE = 20;
@@ -224,7 +225,7 @@ export function useChat(initial: ChatStart) {
   }, [initial.prodId, initial.shopId, token, t]);
 
   // Keep the view at the bottom for new messages, at the same place when older ones are added on top.
-  useLayoutEffect(() => {
+  useIsomorphicLayoutEffect(() => {
     const pane = paneRef.current;
     if (!pane) return;
     if (keepScroll.current !== null) {

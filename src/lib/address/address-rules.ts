@@ -44,6 +44,7 @@ export function areaIdRule(key: string): Rule<number> {
 }
 
 export const receiverRule = textRule({
+  name: true,
   type: K.receiverRequired,
   trim: true,
   required: K.receiverRequired,

@@ -21,6 +21,14 @@ export const CHAT_PAGE_MAX = 50;
 /** shopId of the platform's official service. */
 export const PLATFORM_SHOP_ID = 0;
 
+/**
+ * A frame's size: up to CHAT_FRAME_MAX bytes is read; a larger one, up to CHAT_FRAME_HARD_MAX, is
+ * refused with code 9 and the socket stays open; beyond that the websocket library stops reading
+ * it and closes the socket with 1009 (message too big) — a client of this protocol never sends one.
+ */
+export const CHAT_FRAME_MAX = 16 * 1024;
+export const CHAT_FRAME_HARD_MAX = 256 * 1024;
+
 /** Server → client frame codes ({code, data, success, msg}). */
 export const ChatCode = {
   /** Answer to HEART_BEAT. */

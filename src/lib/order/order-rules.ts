@@ -55,6 +55,7 @@ export const orderShopParamRule = objectRule({
 });
 
 export const invoiceHeaderRule = textRule({
+  name: true,
   type: K.invoiceHeaderRequired,
   trim: true,
   required: K.invoiceHeaderRequired,

@@ -17,6 +17,7 @@ import { intField, strictInt } from "../../lib/validation.ts";
 import type { Db } from "../db/client.ts";
 import { FlashGate, type GateOutcome } from "../domain/flash-sale/flash-gate.ts";
 import {
+  confirmedFlashBuy,
   createFlashActivity,
   createFlashSession,
   endFlashActivity,
@@ -63,9 +64,11 @@ const tickets = new WeakMap<Request, { seckillSkuId: number; prodCount: number; 
 /**
  * Before the token lookup: a submit takes its pieces and a transaction slot from the gate, so an
  * attempt on a sold-out flash SKU is answered "insufficient inventory" (or "too busy") at once,
- * with no database work — the stock is public, so no login is needed to say so. What the
- * request does next (token, order path, transaction) uses the ticket; whatever happens, the
- * ticket is released once (pieces back unless sold).
+ * with no database work — the stock is public, so no login is needed to say so. The pieces are
+ * the quantity the submit token confirmed (the one the order buys), never the body's: a body
+ * naming more can not hold units the order will not take. A body without a usable flash token
+ * of this SKU gets no ticket (the route refuses it). What the request does next (session, order
+ * path, transaction) uses the ticket; whatever happens, it is released once (pieces back unless sold).
  */
 export const flashGateEntry: MiddlewareHandler<ApiEnv> = async (c, next) => {
   if (c.req.method !== "POST") return next();
@@ -73,23 +76,26 @@ export const flashGateEntry: MiddlewareHandler<ApiEnv> = async (c, next) => {
   const b = (await c.req
     .text()
     .then((t) => JSON.parse(t) as unknown)
-    .catch(() => null)) as { seckillSkuId?: unknown; prodCount?: unknown } | null;
+    .catch(() => null)) as { seckillSkuId?: unknown; uuid?: unknown } | null;
   const seckillSkuId = strictInt(b?.seckillSkuId) ?? 0;
-  const prodCount = strictInt(b?.prodCount) ?? 0;
+  const uuid = typeof b?.uuid === "string" ? b.uuid.trim() : "";
   // A malformed body is refused by the route's rules.
-  if (seckillSkuId < 1 || seckillSkuId > MAX_INT || prodCount < 1 || prodCount > 50) return next();
-  const gate = await gateOf(c).enter(seckillSkuId, prodCount);
-  if (!gate.ok) {
-    throw new ApiError(
-      gate.reason === "soldOut" ? ResponseCode.NO_STOCK : ResponseCode.SHOW_FAIL,
-      c.var.t(gate.reason === "soldOut" ? "flashSale.soldOut" : "flashSale.busy"),
-    );
+  if (seckillSkuId < 1 || seckillSkuId > MAX_INT || uuid === "" || uuid.length > 200) return next();
+  const soldOut = () => new ApiError(ResponseCode.NO_STOCK, c.var.t("flashSale.soldOut"));
+  const gate = gateOf(c);
+  if ((await gate.available(seckillSkuId)) < 1) throw soldOut();
+  const confirmed = await confirmedFlashBuy(c.var.app.db, uuid, new Date());
+  if (!confirmed || confirmed.seckillSkuId !== seckillSkuId) return next();
+  const entry = await gate.enter(seckillSkuId, confirmed.prodCount);
+  if (!entry.ok) {
+    if (entry.reason === "soldOut") throw soldOut();
+    throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t("flashSale.busy"));
   }
-  tickets.set(c.req.raw, { seckillSkuId, prodCount, release: gate.release });
+  tickets.set(c.req.raw, { seckillSkuId, prodCount: confirmed.prodCount, release: entry.release });
   try {
     await next();
   } finally {
-    gate.release("failed");
+    entry.release("failed");
   }
 };
 
@@ -155,8 +161,8 @@ flashSaleRouter.post("/p/seckill/:orderPath/submit", async (c) => {
   const input = parse(c, flashSubmitRule, await readJson(c, { empty: {} }), CHECKOUT);
   checkPath(c, input.seckillId);
   const gate = tickets.get(c.req.raw);
-  // The gate entry counted exactly these pieces (the body is the same one).
-  if (!gate || gate.seckillSkuId !== input.seckillSkuId || gate.prodCount !== input.prodCount)
+  // The body must name what the token confirmed (the pieces the gate counted, the units the order buys).
+  if (gate && (gate.seckillSkuId !== input.seckillSkuId || gate.prodCount !== input.prodCount))
     throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t("flashSale.badCount"));
   let outcome: GateOutcome = "failed";
   try {
@@ -170,8 +176,9 @@ flashSaleRouter.post("/p/seckill/:orderPath/submit", async (c) => {
           new Date(),
           (ref) => {
             const buy = flashBuyOf(ref);
-            // The token must be for what the body names (the gate counted those pieces).
-            return buy && buy.ref.seckillId === input.seckillId && buy.ref.seckillSkuId === input.seckillSkuId
+            // Only with a ticket (the gate counted this token's pieces), for what the body names: a
+            // token used or expired is answered by the claim, any other is "order expired".
+            return gate && buy && buy.ref.seckillId === input.seckillId && buy.ref.seckillSkuId === input.seckillSkuId
               ? buy
               : null;
           },
@@ -184,7 +191,7 @@ flashSaleRouter.post("/p/seckill/:orderPath/submit", async (c) => {
       }
     });
   } finally {
-    gate.release(outcome);
+    gate?.release(outcome);
   }
 });
 

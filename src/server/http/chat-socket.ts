@@ -18,6 +18,8 @@ import { getT } from "../../i18n/index.ts";
 import {
   ChatClose,
   ChatCode,
+  CHAT_FRAME_HARD_MAX,
+  CHAT_FRAME_MAX,
   CHAT_PAGE_MAX,
   CHAT_PAGE_SIZE,
   checkOutgoing,
@@ -75,6 +77,12 @@ function frame(code: number, data: unknown, msg: string | null = null, success =
   return JSON.stringify({ code, data, success, msg });
 }
 
+/** Bytes of a received frame (one buffer, fragments, or an ArrayBuffer). */
+function frameSize(raw: RawData): number {
+  if (Array.isArray(raw)) return raw.reduce((n, b) => n + b.length, 0);
+  return raw instanceof ArrayBuffer ? raw.byteLength : raw.length;
+}
+
 function toWhom(e: ChatEvent): { userId?: string; shopId?: number } {
   if (e.t === "msg") return { userId: e.m.userId, shopId: e.m.shopId };
   if (e.t === "receipt") return { userId: e.userId, shopId: e.shopId };
@@ -86,7 +94,9 @@ export function createChatServer(
   bus: ChatBus,
   opts: { sweepMs?: number; idleMs?: number } = {},
 ): ChatServer {
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 });
+  // The library's own limit is the hard one (it closes with 1009): a frame between the two limits
+  // is answered with code 9 and the socket stays usable (docs/chat.md "Frames").
+  const wss = new WebSocketServer({ noServer: true, maxPayload: CHAT_FRAME_HARD_MAX });
   const users = new Map<string, Set<Conn>>();
   const agents = new Map<number, Set<Conn>>();
   const db = ctx.db;
@@ -187,6 +197,10 @@ export function createChatServer(
 
   async function onFrame(c: Conn, raw: RawData): Promise<void> {
     c.lastSeen = Date.now();
+    if (frameSize(raw) > CHAT_FRAME_MAX) {
+      send(c, frame(ChatCode.REFUSED, null, c.t("chat.errors.frameTooLarge"), false));
+      return;
+    }
     let f: Record<string, unknown>;
     try {
       const v = JSON.parse(raw.toString()) as unknown;

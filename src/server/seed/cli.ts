@@ -5,6 +5,7 @@
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { loadConfig } from "../config.ts";
+import { loadDotEnv } from "../env-file.ts";
 import { openDatabase } from "../db/client.ts";
 import { REFUSED_EXIT_CODE } from "../production-guard.ts";
 import { DEMO_USER, reseedDatabase } from "./index.ts";
@@ -26,6 +27,7 @@ const COUNTED = [
 ] as const;
 
 async function main(): Promise<void> {
+  loadDotEnv();
   const config = loadConfig();
   if (config.production && !config.allow.demoSeed) {
     console.error(

@@ -122,6 +122,16 @@ describe.skipIf(!dbReady)("address API", () => {
     ["addr over 100 characters", form({ addr: "长".repeat(101) }), "The detailed address cannot exceed 100 characters"],
     ["empty receiver", form({ receiver: "   " }), "Please enter the receiver's name"],
     ["receiver over 20", form({ receiver: "名".repeat(21) }), "The receiver's name cannot exceed 20 characters"],
+    [
+      "receiver with a bidi override",
+      form({ receiver: "Li \u202eieL" }),
+      "Names and addresses cannot contain hidden characters that change the reading direction",
+    ],
+    [
+      "addr with a bidi isolate",
+      form({ addr: "Road 12 \u2067No. 3\u2069" }),
+      "Names and addresses cannot contain hidden characters that change the reading direction",
+    ],
     ["district of another city", form({ areaId: 440105 }), "Please choose a valid province, city and district"],
     [
       "city of another province",
@@ -144,6 +154,9 @@ describe.skipIf(!dbReady)("address API", () => {
   it("messages follow the request language; bad JSON is refused", async () => {
     expect((await add(alice, form({ mobile: "1" }), "zh")).body.msg).toBe("请输入正确的手机号");
     expect((await add(alice, form({ areaId: 110101 }), "zh-tw")).body.msg).toBe("請選擇正確的省市區");
+    expect((await add(alice, form({ receiver: "张\u202d三" }), "zh")).body.msg).toBe(
+      "姓名和地址不能包含改变文字方向的隐藏字符",
+    );
     expect((await add(alice, "{oops")).body).toMatchObject({
       code: "A00001",
       msg: "The request body is not valid JSON",

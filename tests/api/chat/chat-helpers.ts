@@ -49,6 +49,10 @@ export class ChatClient {
   send(frame: unknown) {
     this.ws.send(JSON.stringify(frame));
   }
+  /** Sends a text frame exactly as given. */
+  sendRaw(text: string) {
+    this.ws.send(text);
+  }
   /** The first frame (from `from` on) that matches; waits up to `ms`. */
   async next(match: (f: Frame) => boolean, ms = 5000, from = 0): Promise<Frame> {
     const deadline = Date.now() + ms;

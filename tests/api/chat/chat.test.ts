@@ -214,6 +214,29 @@ describe.skipIf(!dbReady)("chat", () => {
     expect(platform.records.some((r) => r.userId === alice.userId && r.latestMsg?.startsWith("burst"))).toBe(true);
   });
 
+  it("a frame over 16 KB answers code 9 and keeps the socket; one over 256 KB closes it with 1009", async () => {
+    const dave = await createTestUser(app, "dave");
+    const d = await connect(`${userSocketPath(dave.token, dave.userId)}?lang=en`);
+    for (const [size, id] of [
+      [16 * 1024 + 1, "17k"],
+      [200 * 1024, "200k"],
+    ] as const) {
+      const before = d.frames.length;
+      // The frame is `size` bytes of JSON: a text message padded with spaces.
+      const body = JSON.stringify({ toId: shopId, msgType: MsgType.TEXT, content: "big", clientId: id });
+      d.sendRaw(body.slice(0, -1) + " ".repeat(size - body.length) + "}");
+      const answer = await d.next((f) => f.code === ChatCode.REFUSED, 5000, before);
+      expect(answer).toMatchObject({ success: false, msg: "The message is too large to be sent", data: null });
+    }
+    // Still open and usable: a message of exactly 16 KB of JSON is read and stored.
+    const exact = JSON.stringify({ toId: shopId, msgType: MsgType.TEXT, content: "fits", clientId: "16k" });
+    d.sendRaw(exact.slice(0, -1) + " ".repeat(16 * 1024 - exact.length) + "}");
+    await d.next((f) => f.code === ChatCode.ACK && (f.data as { clientId?: string }).clientId === "16k");
+    expect(d.closed).toBeNull();
+    d.sendRaw("x".repeat(256 * 1024 + 1));
+    expect((await d.waitClose()).code).toBe(1009);
+  });
+
   it("pages history upward over HTTP and the socket", async () => {
     const carol = await createTestUser(app, "carol");
     const conv = await conversationOf(app.ctx.db, carol.userId, shopId);

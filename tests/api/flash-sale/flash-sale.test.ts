@@ -141,6 +141,36 @@ describe.skipIf(!dbReady)("flash sale", () => {
     expect(await stockOf(a.seckillSkuId)).toBe(5);
   });
 
+  it("counts the confirmed quantity at the gate: a submit naming 3 for a token of 1 starves no other buyer", async () => {
+    const a = await liveActivity(3, 1, 5);
+    const [greedy, b, c] = await Promise.all(["gate0", "gate1", "gate2"].map((n) => buyerWithAddress(app, n)));
+    const ready = [];
+    for (const u of [greedy!, b!, c!]) {
+      const path = await pathFor(u, a.seckillId);
+      ready.push({ u, path, uuid: okData(await confirm(u, a, path)).uuid });
+    }
+    const [g, rb, rc] = ready as [(typeof ready)[0], (typeof ready)[0], (typeof ready)[0]];
+    // The body names 3 where the token confirmed 1: refused, nothing taken, nothing held at the gate.
+    const odd = await submit(g.u, a, g.path, g.uuid, 3);
+    expect(odd.body.msg).toBe("Please enter a correct quantity");
+    expect(await stockOf(a.seckillSkuId)).toBe(3);
+    // Right after it, and while it runs, the other buyers still get their units.
+    const [again, first] = await Promise.all([submit(g.u, a, g.path, g.uuid, 3), submit(rb.u, a, rb.path, rb.uuid)]);
+    expect(again.body.msg).toBe("Please enter a correct quantity");
+    expect(first.body.code, JSON.stringify(first.body)).toBe(ResponseCode.OK);
+    const second = await submit(rc.u, a, rc.path, rc.uuid);
+    expect(second.body.code, JSON.stringify(second.body)).toBe(ResponseCode.OK);
+    // The confirmed quantity goes through as confirmed; the gate and the order took one unit each.
+    const mine = await submit(g.u, a, g.path, g.uuid, 1);
+    expect(mine.body.code, JSON.stringify(mine.body)).toBe(ResponseCode.OK);
+    expect(await stockOf(a.seckillSkuId)).toBe(0);
+    const [row] = await db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(sql`order_number in (select order_number from flash_orders where seckill_id = ${a.seckillId})`);
+    expect(row!.n).toBe(3);
+  });
+
   it("rush: 40 buyers at once on 10 units → exactly 10 orders, stock 0, no 5xx", async () => {
     const a = await liveActivity(10, 1, 3);
     const buyers = await Promise.all(Array.from({ length: 40 }, (_, i) => buyerWithAddress(app, `rush${i}`)));

@@ -499,6 +499,10 @@ describe.skipIf(!dbReady)("order confirm / submit API", () => {
       ],
       [{ orderInvoiceList: [{ shopId: 2, invoiceType: 1, headerName: "  " }] }, "Please enter the invoice header"],
       [
+        { orderInvoiceList: [{ shopId: 2, invoiceType: 1, headerName: "Li \u202eieL" }] },
+        "Names and addresses cannot contain hidden characters that change the reading direction",
+      ],
+      [
         { orderInvoiceList: [{ shopId: 2, invoiceType: 3, headerName: "A" }] },
         "Please choose the invoice type (personal or unit)",
       ],
@@ -517,6 +521,15 @@ describe.skipIf(!dbReady)("order confirm / submit API", () => {
       (await submit(u, { uuid: conf.uuid, orderShopParams: [{ shopId: 2, remarks: "字".repeat(101) }] }, "zh-tw")).body
         .msg,
     ).toBe("訂單留言不能超過100個字");
+    expect(
+      (
+        await submit(
+          u,
+          { uuid: conf.uuid, orderInvoiceList: [{ shopId: 2, invoiceType: 1, headerName: "李\u2066雷" }] },
+          "zh",
+        )
+      ).body.msg,
+    ).toBe("姓名和地址不能包含改变文字方向的隐藏字符");
     expect(await ordersOf(u)).toHaveLength(0);
     expect(await stockOf(a2)).toBe(stock);
     expect(await scoreOf(u)).toBe(500);

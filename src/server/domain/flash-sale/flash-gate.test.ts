@@ -27,6 +27,18 @@ describe("flash gate", () => {
     expect(gate.left(1)).toBe(0);
     expect(await gate.enter(1, 1)).toEqual({ ok: false, reason: "soldOut" });
   });
+  it("tells the units left without taking any, loading the counter once", async () => {
+    let loads = 0;
+    const gate = new FlashGate({ ...opts, maxActive: 10 }, async () => {
+      loads++;
+      return 2;
+    });
+    expect(await gate.available(1)).toBe(2);
+    const a = await gate.enter(1, 2);
+    expect(a.ok).toBe(true);
+    expect(await gate.available(1)).toBe(0);
+    expect(loads).toBe(1);
+  });
   it("re-reads a counter at 0 after refreshMs (units came back)", async () => {
     let t = 0;
     let stock = 1;

@@ -81,6 +81,11 @@ export class FlashGate {
     return c;
   }
 
+  /** Units the gate believes are left, loading (or re-reading) the counter like `enter` does. */
+  async available(seckillSkuId: number): Promise<number> {
+    return (await this.counter(seckillSkuId)).left;
+  }
+
   /** Takes `count` pieces and a transaction slot, or answers why not. */
   async enter(seckillSkuId: number, count: number): Promise<GateAnswer> {
     const c = await this.counter(seckillSkuId);

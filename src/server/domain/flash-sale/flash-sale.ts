@@ -38,7 +38,13 @@ import {
   skus,
 } from "../../db/schema/index.ts";
 import { registerOrderTypeHooks } from "../order/order-lifecycle.ts";
-import { loadNames, OrderSubmitError, type ActivityBuy, type ActivityRef } from "../order/order-submit.ts";
+import {
+  loadNames,
+  OrderSubmitError,
+  peekSubmitToken,
+  type ActivityBuy,
+  type ActivityRef,
+} from "../order/order-submit.ts";
 import { ShopStatus } from "../shop/shop.ts";
 import { DomainError } from "../kernel/domain-error.ts";
 
@@ -251,6 +257,23 @@ export async function flashSkuStock(db: Db, seckillSkuId: number): Promise<numbe
     .where(eq(flashSkus.seckillSkuId, seckillSkuId))
     .limit(1);
   return row?.stocks ?? 0;
+}
+
+/**
+ * What a flash-sale submit token confirmed (its SKU and quantity), read without claiming it: the
+ * quantity the gate counts is the one the order will buy. Null for a token that is not an
+ * unused, unexpired flash-sale buy.
+ */
+export async function confirmedFlashBuy(
+  db: Db,
+  token: string,
+  now: Date,
+): Promise<{ seckillId: number; seckillSkuId: number; prodCount: number } | null> {
+  const payload = await peekSubmitToken(db, token, now);
+  if (!payload || payload.source !== "buyNow" || payload.activity?.kind !== "seckill") return null;
+  const { seckillId, seckillSkuId } = payload.activity.ref;
+  if (!Number.isSafeInteger(seckillId) || !Number.isSafeInteger(seckillSkuId)) return null;
+  return { seckillId: seckillId!, seckillSkuId: seckillSkuId!, prodCount: payload.orderItem.prodCount };
 }
 
 // ------------------------------------------------------------------------------------------

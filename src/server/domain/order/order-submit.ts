@@ -884,6 +884,16 @@ async function claimToken(tx: Tx, userId: string, token: string, now: Date): Pro
   return payload;
 }
 
+/** What an unused, unexpired submit token stands for, read without claiming it (null when none). */
+export async function peekSubmitToken(db: Db, token: string, now: Date): Promise<SubmitPayload | null> {
+  const [row] = await db
+    .select({ payload: submitTokens.payload })
+    .from(submitTokens)
+    .where(and(eq(submitTokens.token, token), isNull(submitTokens.usedAt), gt(submitTokens.expiresAt, now)))
+    .limit(1);
+  return row ? parsePayload(row.payload) : null;
+}
+
 /**
  * POST /p/order/submit: makes one unpaid order per shop from a confirm token, in one
  * transaction. Answers the order numbers (in shop order). Throws OrderSubmitError; on any
