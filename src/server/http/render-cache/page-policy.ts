@@ -60,7 +60,7 @@ export const PAGE_QUERY_PARAMS: ReadonlyMap<string, ReadonlySet<string>> = new M
     "/shop-prod-list": ["sid", "cid", "pn", "sort", "current"],
     "/shopList": ["shopName", "current"],
     "/notice-list": ["current", "shopId"],
-    "/notice-detail": ["id"],
+    "/notice-detail": ["id", "shopId"],
     "/termsPage": ["sts"],
     "/flash-sale": ["session"],
     "/group-buy": ["current"],
