@@ -72,7 +72,9 @@ for (const locale of LOCALES) {
     await expect(mine).toBeVisible();
     await expect(mine.getByTestId("chat-state")).toHaveText(tr(locale, "chat.state.sent"));
     await expect(mine.locator(".chat-text b")).toHaveCount(0);
+    const uploaded = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/p/file/uploadImFile");
     await page.getByTestId("chat-image-input").setInputFiles({ name: "p.png", mimeType: "image/png", buffer: PNG });
+    expect((await (await uploaded).json()).data.filePath).toMatch(/^\/uploads\/chat\//);
     await expect(
       page.locator('[data-testid="chat-message"][data-from="user"] img[src^="/uploads/chat/"]'),
     ).toBeVisible();

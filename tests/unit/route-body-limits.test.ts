@@ -11,7 +11,12 @@ import { describe, expect, it } from "vitest";
 import { getT } from "../../src/i18n/index.ts";
 import { createApi, SMALLEST_ROUTE_BODY_LIMIT } from "../../src/server/api/app.ts";
 import type { AppContext } from "../../src/server/context.ts";
-import { BODY_MAX_BYTES, bodyLimitOf, ROUTE_BODY_LIMITS } from "../../src/server/http/body-limit.ts";
+import {
+  BODY_MAX_BYTES,
+  bodyLimitOf,
+  ROUTE_BODY_LIMITS,
+  UPLOAD_BODY_MAX_BYTES,
+} from "../../src/server/http/body-limit.ts";
 
 const API = path.resolve(import.meta.dirname, "../../src/server/api");
 
@@ -68,6 +73,15 @@ describe("route body limits", () => {
         expect(await res.json()).toEqual({ code: "A00001", msg: getT(lang)(l.key), data: null, success: false });
       }
     }
+  });
+
+  it("both image uploads share the upload limit and its message", () => {
+    const uploads = ROUTE_BODY_LIMITS.filter((l) => l.path.startsWith("/api/p/file/"));
+    expect(uploads.map((l) => `${l.method} ${l.path}`)).toEqual([
+      "POST /api/p/file/upload",
+      "POST /api/p/file/uploadImFile",
+    ]);
+    for (const l of uploads) expect(l).toMatchObject({ limit: UPLOAD_BODY_MAX_BYTES, key: "auth.imageTooLarge" });
   });
 
   it("a body of exactly the limit passes it (a buyer route then asks for the token)", async () => {

@@ -278,7 +278,7 @@ export function useChat(initial: ChatStart) {
     }
   }
 
-  /** Uploads a picture (folder "chat") and sends it. Answers false when the file was refused before uploading. */
+  /** Uploads a picture (POST /p/file/uploadImFile: folder "chat") and sends it. Answers false when the file was refused before uploading. */
   async function sendImage(file: File): Promise<boolean> {
     if (file.size > IMAGE_MAX) {
       toastError(t("chat.errors.imageTooLarge"));
@@ -288,7 +288,7 @@ export function useChat(initial: ChatStart) {
     try {
       const form = new FormData();
       form.append("file", file);
-      const res = await post<{ filePath: string }>("/p/file/upload", form, { query: { folder: "chat" }, silent: true });
+      const res = await post<{ filePath: string }>("/p/file/uploadImFile", form, { silent: true });
       await sendMessage(MsgType.IMAGE, res.filePath);
     } catch (e) {
       toastError(messageOf(e, t("chat.errors.uploadFailed")));

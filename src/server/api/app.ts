@@ -19,7 +19,7 @@ import { describeError, requestLine } from "../http/error-log.ts";
 import { CONTROL_CHARS_KEY } from "../../lib/text-rules.ts";
 import type { ApiEnv } from "./context.ts";
 import { ApiError, envelope } from "./envelope.ts";
-import { issueMessage, refusal } from "./kit.ts";
+import { issueMessage, refusal, sentToken } from "./kit.ts";
 import { accountRouter } from "./account.ts";
 import { addressRouter } from "./address.ts";
 import { balanceRouter } from "./balance.ts";
@@ -119,7 +119,7 @@ export function createApi(app: AppContext) {
   // Paths under /p/ need a valid token (SPEC §6). The raw token is sent in Authorization; its
   // session comes from memory (src/server/domain/content/buyer-read-models.ts).
   api.use("/p/*", async (c, next) => {
-    const raw = (c.req.header("authorization") ?? "").replace(/^Bearer\s+/i, "").trim();
+    const raw = sentToken(c);
     if (!raw) throw new ApiError(ResponseCode.UNAUTHORIZED, c.var.t("api.unauthorized"));
     const row = await app.buyers.session(raw);
     if (!row) throw new ApiError(ResponseCode.UNAUTHORIZED, c.var.t("api.unauthorized"));

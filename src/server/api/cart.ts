@@ -6,6 +6,8 @@
  *   POST   /p/shopCart/checkItems  body [{basketId, isChecked 0|1}]    → null
  *   DELETE /p/shopCart/deleteItem  body basketId[]                     → null
  *   GET    /p/shopCart/prodCount                                       → number (total quantity)
+ *   GET    /mall4cloud_product/shop_cart/ma/prod_count (SPEC §7)       → the same number; token optional
+ *          ("maybe-auth", CONTRACT §1.4): no token, or one no longer valid → 0 (a visitor's cart is empty)
  * Business refusals are A00001 with a `cart.*` message (domain/cart/cart.ts).
  */
 import { Hono } from "hono";
@@ -23,7 +25,7 @@ import {
 } from "../domain/cart/cart.ts";
 import type { ApiEnv } from "./context.ts";
 import { ok } from "./envelope.ts";
-import { parse, readJson, run } from "./kit.ts";
+import { parse, readJson, run, sentToken } from "./kit.ts";
 
 const MAX_INT = 2_147_483_647;
 const id = () => intField(1, MAX_INT);
@@ -98,3 +100,9 @@ cartRouter.delete("/p/shopCart/deleteItem", async (c) => {
 });
 
 cartRouter.get("/p/shopCart/prodCount", async (c) => ok(c, await cartProdCount(c.var.app.db, c.var.userId)));
+
+cartRouter.get("/mall4cloud_product/shop_cart/ma/prod_count", async (c) => {
+  const token = sentToken(c);
+  const session = token ? await c.var.app.buyers.session(token) : null;
+  return ok(c, session ? await cartProdCount(c.var.app.db, session.userId) : 0);
+});

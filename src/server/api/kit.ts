@@ -5,7 +5,7 @@
  *       router); the first problem becomes A00001 with a message in the request's language
  *       (issueMessage: app.ts's onError uses the same one for a zod error thrown anywhere)
  *   readJson / readObject / readIdBody             the body; not JSON → A00001 "not valid JSON"
- *   pathId, clientIp                               an id of the path, the caller's IP
+ *   pathId, clientIp, sentToken                    an id of the path, the caller's IP, the token sent
  *   run                                            calls the domain and answers ok(value); any
  *       DomainError becomes its envelope (refusal: app.ts's onError maps one thrown outside run
  *       the same way)
@@ -165,6 +165,11 @@ export function pathId<E extends Env>(c: Context<E>, name: string, notFoundKey: 
   const id = /^\d{1,10}$/.test(raw) ? Number(raw) : 0;
   if (id < 1 || id > ID_MAX) throw new DomainError(notFoundKey);
   return id;
+}
+
+/** The token of the Authorization header (raw, a "Bearer " prefix tolerated); "" when none was sent. */
+export function sentToken<E extends Env>(c: Context<E>): string {
+  return (c.req.header("authorization") ?? "").replace(/^Bearer\s+/i, "").trim();
 }
 
 /** The caller's IP for rate limits: the socket peer, or behind TRUST_PROXY the client it forwarded for (src/server/http/client-ip.ts). */

@@ -1,23 +1,30 @@
 /**
- * POST /p/file/upload (multipart/form-data, field "file"; folder "avatar" by query or field,
- * the default) → {filePath: "/uploads/avatar/<uuid>.<ext>"}. jpg/png/gif/webp decided by the
- * file's content (magic bytes), at most 2 MB; stored by the storage provider. The body may be a
- * little larger (the multipart envelope; src/server/http/body-limit.ts): the exact 2 MB check is
- * on the file below.
+ * Image uploads (multipart/form-data, field "file") → {filePath: "/uploads/<folder>/<uuid>.<ext>"}:
+ *   POST /p/file/upload          folder "avatar" (the default), "refund", "review", "chat" or
+ *                                "store", by query or field
+ *   POST /p/file/uploadImFile    chat pictures (SPEC §7): always folder "chat", the same rules as
+ *                                /p/file/upload?folder=chat (a folder sent is ignored)
+ * jpg/png/gif/webp decided by the file's content (magic bytes), at most 2 MB; stored by the storage
+ * provider. The body may be a little larger (the multipart envelope; both routes share the upload
+ * limit of src/server/http/body-limit.ts): the exact 2 MB check is on the file below.
  */
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { ResponseCode } from "../../lib/api-types.ts";
-import { IMAGE_MAX_BYTES, isUploadFolder, sniffImage } from "../domain/upload/upload.ts";
+import { IMAGE_MAX_BYTES, isUploadFolder, sniffImage, type UploadFolder } from "../domain/upload/upload.ts";
 import type { ApiEnv } from "./context.ts";
 import { ApiError, ok } from "./envelope.ts";
 
-export const uploadRouter = new Hono<ApiEnv>();
+type Form = Record<string, string | File | (string | File)[]>;
 
-uploadRouter.post("/p/file/upload", async (c) => {
+/** Reads the image of the request into `folderOf(c, form)` and answers its public path; refusals are A00001. */
+async function receiveImage(
+  c: Context<ApiEnv>,
+  folderOf: (c: Context<ApiEnv>, form: Form) => string,
+): Promise<Response> {
   const fail = (key: string) => new ApiError(ResponseCode.SHOW_FAIL, c.var.t(key));
   if (!(c.req.header("content-type") ?? "").toLowerCase().startsWith("multipart/form-data"))
     throw fail("auth.fileRequired");
-  let form: Record<string, string | File | (string | File)[]>;
+  let form: Form;
   try {
     form = await c.req.parseBody({ all: true });
   } catch {
@@ -25,8 +32,7 @@ uploadRouter.post("/p/file/upload", async (c) => {
   }
   const file = Array.isArray(form.file) ? form.file[0] : form.file;
   if (!(file instanceof File) || file.size === 0) throw fail("auth.fileRequired");
-  const folderField = typeof form.folder === "string" ? form.folder : undefined;
-  const folder = (c.req.query("folder") ?? folderField ?? "avatar").trim() || "avatar";
+  const folder = folderOf(c, form);
   if (!isUploadFolder(folder)) throw fail("auth.folderInvalid");
   if (file.size > IMAGE_MAX_BYTES) throw fail("auth.imageTooLarge");
   const bytes = new Uint8Array(await file.arrayBuffer());
@@ -34,4 +40,18 @@ uploadRouter.post("/p/file/upload", async (c) => {
   if (!ext) throw fail("auth.imageFormat");
   const filePath = await c.var.app.storage.save(bytes, ext, folder);
   return ok(c, { filePath });
-});
+}
+
+/** The folder asked for by query or field; "avatar" when none. */
+function askedFolder(c: Context<ApiEnv>, form: Form): string {
+  const folderField = typeof form.folder === "string" ? form.folder : undefined;
+  return (c.req.query("folder") ?? folderField ?? "avatar").trim() || "avatar";
+}
+
+const CHAT: UploadFolder = "chat";
+
+export const uploadRouter = new Hono<ApiEnv>();
+
+uploadRouter.post("/p/file/upload", (c) => receiveImage(c, askedFolder));
+
+uploadRouter.post("/p/file/uploadImFile", (c) => receiveImage(c, () => CHAT));

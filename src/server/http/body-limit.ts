@@ -34,6 +34,9 @@ const route = (
   key = "auth.bodyTooLarge",
 ): RouteBodyLimit => ({ method, path, limit, key });
 
+/** The image uploads (src/server/api/upload.ts): one limit and one message for both. */
+export const IMAGE_UPLOAD_PATHS = ["/api/p/file/upload", "/api/p/file/uploadImFile"] as const;
+
 /** Every route limit, by feature. */
 export const ROUTE_BODY_LIMITS: readonly RouteBodyLimit[] = [
   // account
@@ -47,8 +50,8 @@ export const ROUTE_BODY_LIMITS: readonly RouteBodyLimit[] = [
   route("PUT", "/api/user/updatePwd", 4 * KB),
   route("PUT", "/api/p/user/setUserInfo", 4 * KB),
   route("PUT", "/api/p/user/updatePassword", 4 * KB),
-  // upload: the image itself is checked for 2 MB after the body is read ("image too large")
-  route("POST", "/api/p/file/upload", UPLOAD_BODY_MAX_BYTES, "auth.imageTooLarge"),
+  // upload (both image routes): the image itself is checked for 2 MB after the body is read ("image too large")
+  ...IMAGE_UPLOAD_PATHS.map((path) => route("POST", path, UPLOAD_BODY_MAX_BYTES, "auth.imageTooLarge")),
   // footprint, flow-analysis
   route("POST", "/api/p/user/recentBrowse", 4 * KB, "catalog.bodyTooLarge"),
   route("POST", "/api/flowAnalysisLog", FLOW_LOG_MAX_BYTES, "catalog.bodyTooLarge"),

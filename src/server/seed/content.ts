@@ -1,4 +1,4 @@
-/** Platform notices, hot search words and site configuration (PC config, switches, terms). */
+/** Platform notices and one shop's notice, hot search words and site configuration (PC config, switches, terms). */
 import { hotSearches, notices, siteConfig } from "../db/schema/index.ts";
 import { insertChunks, type SeedContext } from "./context.ts";
 import { faviconSvg, loginBgSvg, siteLogoSvg } from "./images.ts";
@@ -10,6 +10,8 @@ interface NoticeDef {
   isTop?: boolean;
   withdrawn?: boolean;
   daysAgo: number;
+  /** The shop whose notice it is; the platform's (0) when not given. */
+  shopId?: number;
 }
 
 const p = (zh: string, en: string): Pair => [zh, en];
@@ -96,6 +98,15 @@ const NOTICES: NoticeDef[] = [
     title: p("国庆假期客服时间调整（已撤回）", "National Day support hours (withdrawn)"),
     body: p("<p>此公告已撤回。</p>", "<p>This notice has been withdrawn.</p>"),
   },
+  {
+    daysAgo: 2,
+    shopId: 1,
+    title: p("本店年终盘点，部分商品延迟发货", "Year-end stocktaking: some orders ship later"),
+    body: p(
+      "<p>本店将于本周末进行年终盘点，期间下单的部分商品将于盘点结束后两天内发出。</p>",
+      "<p>Our year-end stocktaking takes place this weekend; some orders placed meanwhile ship within two days after it.</p>",
+    ),
+  },
 ];
 
 const HOT_PRODUCT_WORDS: Pair[] = [
@@ -118,7 +129,7 @@ export async function seedContent(ctx: SeedContext): Promise<void> {
     notices,
     NOTICES.map((n, i) => ({
       id: i + 1,
-      shopId: 0,
+      shopId: n.shopId ?? 0,
       title: lt(n.title[0], n.title[1]),
       content: lt(n.body[0], n.body[1]),
       isTop: n.isTop ? 1 : 0,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { toNoticeItem } from "./notice.ts";
+import { noticeShownUnder, toNoticeItem } from "./notice.ts";
 
 describe("toNoticeItem", () => {
   it("localizes the title and gives an ISO publish time", () => {
@@ -18,5 +18,22 @@ describe("toNoticeItem", () => {
       isTop: 1,
     });
     expect(toNoticeItem(r, "zh-tw").title).toBe("公告繁");
+  });
+});
+
+describe("noticeShownUnder", () => {
+  it("without a shopId any notice shows", () => {
+    expect(noticeShownUnder(0, null)).toBe(true);
+    expect(noticeShownUnder(3, null)).toBe(true);
+    expect(noticeShownUnder(3, "")).toBe(true);
+  });
+
+  it("with a shopId only a notice of that shop (0: the platform's)", () => {
+    expect(noticeShownUnder(3, "3")).toBe(true);
+    expect(noticeShownUnder(0, "0")).toBe(true);
+    expect(noticeShownUnder(3, "4")).toBe(false);
+    expect(noticeShownUnder(0, "1")).toBe(false);
+    expect(noticeShownUnder(3, "0")).toBe(false);
+    for (const bad of ["abc", "-3", "3.0", " 3", "1234567890"]) expect(noticeShownUnder(3, bad), bad).toBe(false);
   });
 });

@@ -83,6 +83,16 @@ export async function listNotices(
   };
 }
 
+/**
+ * Whether a notice is shown at /notice-detail with the `shopId` query parameter `asked`: without
+ * one (null or "") any notice; with one only a notice of that shop (0: the platform's), so a
+ * shop's notice never shows under another shop's id, nor a platform notice under a shop's.
+ */
+export function noticeShownUnder(noticeShopId: number, asked: string | null): boolean {
+  if (asked === null || asked === "") return true;
+  return /^\d{1,9}$/.test(asked) && Number(asked) === noticeShopId;
+}
+
 /** A published notice with sanitised content, or null when unknown, withdrawn or not yet published. */
 export async function getNotice(db: Db, locale: Locale, id: number, now = new Date()): Promise<NoticeDetail | null> {
   const [row] = await db

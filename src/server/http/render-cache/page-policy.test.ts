@@ -69,6 +69,10 @@ describe("bounded query strings", () => {
   it("keeps only the parameters the page reads, first value each, in their order", () => {
     expect(boundedQuery("/list", "?utm_source=x&cpid=1&cpid=2&st=1&fbclid=y")).toBe("?cpid=1&st=1");
     expect(boundedQuery("/detail/5", "evaluate=1&rc=2&x=1")).toBe("?evaluate=1&rc=2");
+    // /detail without its id reads only the id of its query form (sent to /detail/<id>); /detail/<id> not that.
+    expect(boundedQuery("/detail", "prodId=5&evaluate=1&x=1")).toBe("?prodId=5");
+    expect(boundedQuery("/detail/5", "prodId=6&rc=2")).toBe("?rc=2");
+    expect(boundedQuery("/notice-detail", "id=3&shopId=2&x=1")).toBe("?id=3&shopId=2");
     expect(boundedQuery("/", "?a=1")).toBe("");
     expect(boundedQuery("/sitemap.xml", "?v=1")).toBe("");
     expect(boundedQuery("/list", "")).toBe("");

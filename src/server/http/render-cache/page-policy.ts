@@ -54,12 +54,13 @@ export function isCacheableRequest(method: string | undefined, pathWithQuery: st
 export const PAGE_QUERY_PARAMS: ReadonlyMap<string, ReadonlySet<string>> = new Map(
   Object.entries({
     "/list": ["pn", "cpid", "cid", "thCid", "st", "bid", "bName", "sort", "current", "size"],
-    "/detail": ["evaluate", "rc"],
+    "/detail": ["prodId"],
+    "/detail/*": ["evaluate", "rc"],
     "/shopIndex": ["sid", "cid", "pn", "sort", "current"],
     "/shop-prod-list": ["sid", "cid", "pn", "sort", "current"],
     "/shopList": ["shopName", "current"],
     "/notice-list": ["current", "shopId"],
-    "/notice-detail": ["id"],
+    "/notice-detail": ["id", "shopId"],
     "/termsPage": ["sts"],
     "/flash-sale": ["session"],
     "/group-buy": ["current"],
@@ -71,7 +72,7 @@ export function boundedQuery(pathname: string, search: string): string {
   const s = search.startsWith("?") ? search.slice(1) : search;
   if (!s) return "";
   const p = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
-  const allowed = PAGE_QUERY_PARAMS.get(p.startsWith("/detail/") ? "/detail" : p);
+  const allowed = PAGE_QUERY_PARAMS.get(p.startsWith("/detail/") ? "/detail/*" : p);
   if (!allowed) return "";
   const out = new URLSearchParams();
   for (const [name, value] of new URLSearchParams(s)) if (allowed.has(name) && !out.has(name)) out.append(name, value);
