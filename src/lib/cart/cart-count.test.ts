@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { CART_COUNT_CAP, CART_COUNT_CAP_ALT } from "../constants.ts";
 import { formatCartCount } from "./cart-count.ts";
 
 describe("formatCartCount", () => {
@@ -18,5 +19,16 @@ describe("formatCartCount", () => {
   it("uses another cap when given", () => {
     expect(formatCartCount(99, 99)).toBe("99");
     expect(formatCartCount(100, 99)).toBe("99+");
+  });
+  it("caps at 999+ by default and at 99+ with the alternative text set's cap", () => {
+    expect(CART_COUNT_CAP).toBe(999);
+    expect(CART_COUNT_CAP_ALT).toBe(99);
+    expect(formatCartCount(99, CART_COUNT_CAP_ALT)).toBe("99");
+    expect(formatCartCount(100, CART_COUNT_CAP_ALT)).toBe("99+");
+    expect(formatCartCount(1000, CART_COUNT_CAP_ALT)).toBe("99+");
+    expect(formatCartCount(100.9, CART_COUNT_CAP_ALT)).toBe("99+");
+    expect(formatCartCount(99.9, CART_COUNT_CAP_ALT)).toBe("99");
+    expect(formatCartCount(0, CART_COUNT_CAP_ALT)).toBe("0");
+    expect(formatCartCount(100, CART_COUNT_CAP)).toBe("100");
   });
 });
