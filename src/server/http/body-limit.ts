@@ -1,8 +1,8 @@
 /**
  * The one table of request body limits (docs/security.md "Limits"): every request body, API or
  * page, is at most BODY_MAX_BYTES (1 MB); the routes below have limits of their own (smaller
- * ones for small forms, e.g. 4 KB for login; the upload's larger one: the 2 MB image limit plus
- * the multipart envelope), each with the message of its refusal. Larger bodies are answered 413
+ * ones for small forms, e.g. 4 KB for login; the uploads' larger ones: the 2 MB image limit and
+ * the shop's 5 MB invoice PDF, each plus the multipart envelope), each with the message of its refusal. Larger bodies are answered 413
  * before they are read: main.ts checks Content-Length for every request (bodyVerdict), and the
  * API also counts chunked bodies as they stream in (limitBody, in src/server/api/app.ts). Page requests must
  * declare their length (browsers always do for form posts): a chunked body to a page is
@@ -13,9 +13,14 @@ import type { Context, Env, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { FLOW_LOG_MAX_BYTES } from "../../lib/flow-analysis/flow-analysis.ts";
 import { IMAGE_MAX_BYTES } from "../../lib/constants.ts";
+import { INVOICE_PDF_MAX_BYTES } from "../domain/invoice/invoice.ts";
 
 export const BODY_MAX_BYTES = 1024 * 1024;
-export const UPLOAD_BODY_MAX_BYTES = IMAGE_MAX_BYTES + 64 * 1024;
+/** Room for the multipart envelope (boundaries, part headers, file name) around an uploaded file. */
+const MULTIPART_ENVELOPE_BYTES = 64 * 1024;
+export const UPLOAD_BODY_MAX_BYTES = IMAGE_MAX_BYTES + MULTIPART_ENVELOPE_BYTES;
+/** The shop's invoice PDF upload (src/server/api/invoice.ts): the 5 MB PDF plus the envelope. */
+export const INVOICE_UPLOAD_BODY_MAX_BYTES = INVOICE_PDF_MAX_BYTES + MULTIPART_ENVELOPE_BYTES;
 
 /** A route's own limit: its method and path (as requested, with /api; `:name` is one path segment). */
 export interface RouteBodyLimit {
@@ -59,8 +64,9 @@ export const ROUTE_BODY_LIMITS: readonly RouteBodyLimit[] = [
   // review
   route("POST", "/api/p/prodComm", 16 * KB),
   route("POST", "/api/merchant/reviews/:prodCommId/reply", 8 * KB),
-  // invoice (a merchant's invoice PDF is under the 1 MB default)
+  // invoice: the buyer's invoice details; the shop's PDF (checked for 5 MB after the body is read, "at most 5 MB")
   route("PUT", "/api/p/orderInvoice", 8 * KB),
+  route("POST", "/api/merchant/invoices/:orderNumber/file", INVOICE_UPLOAD_BODY_MAX_BYTES, "invoice.pdfTooLarge"),
   // refund
   route("POST", "/api/p/orderRefund/apply", 16 * KB),
   route("PUT", "/api/p/orderRefund/update", 16 * KB),

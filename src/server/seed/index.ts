@@ -17,7 +17,7 @@ import { insertShops, planShops } from "./shops.ts";
 import { seedMerchants } from "./merchants.ts";
 import { seedMarketing } from "./marketing.ts";
 import { seedStoreApplications } from "./store-applications.ts";
-import { insertReviews, planReviews, seedUsers } from "./users.ts";
+import { insertReviews, planReviews, seedUsers, settleDemoScore } from "./users.ts";
 import { seedAfterSales } from "./after-sales.ts";
 import { seedChat } from "./chat.ts";
 import { seedFlashGroup } from "./flash-group.ts";
@@ -127,6 +127,7 @@ async function seedInto(ctx: SeedContext): Promise<Omit<SeedSummary, "images">> 
   await seedChat(ctx);
   await seedFlashGroup(ctx);
   await seedPointsMall(ctx);
+  await settleDemoScore(ctx);
   return { unsafeContentProdId: productSet.unsafeContentProdId, soldOutProdIds: productSet.soldOutProdIds };
 }
 

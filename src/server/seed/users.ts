@@ -1,4 +1,5 @@
 /** The demo buyer, ten reviewer accounts and product reviews. */
+import { and, eq } from "drizzle-orm";
 import { hashPassword } from "../domain/account/password.ts";
 import { memberLevels, prodComments, signIns, userLedger, users } from "../db/schema/index.ts";
 import { shanghaiDay } from "../domain/footprint/footprint.ts";
@@ -16,6 +17,8 @@ export const DEMO_USER = {
   password: "Demo1234",
   nickName: "演示买家",
   userMobile: "13800138000",
+  /** The demo buyer's points once the whole seed has run (README "Demo account"). */
+  score: 2000,
 } as const;
 
 /** Reviewers can log in too (e.g. as a second buyer in tests): reviewer01..reviewer10 / Review1234. */
@@ -54,7 +57,7 @@ export async function seedUsers(ctx: SeedContext): Promise<UserSet> {
       userMobile: DEMO_USER.userMobile,
       passwordHash: demoHash,
       status: 1,
-      score: 2000,
+      score: DEMO_USER.score,
       balance: "5000.00",
       level: 1,
       levelType: 0,
@@ -245,6 +248,33 @@ async function seedLedgers(ctx: SeedContext, rows: (typeof users.$inferInsert)[]
   await ctx.tx
     .insert(signIns)
     .values(streak.map((s) => ({ userId: demo, day: s.day, streak: s.streak, points: s.points, createdAt: s.at })));
+}
+
+/**
+ * Brings the demo buyer's points back to DEMO_USER.score after the later seeds' own activity (the
+ * completed demo order of after-sales.ts earns its points through the real lifecycle): the
+ * platform adjustment of the ledger absorbs the difference, so total and ledger still agree.
+ */
+export async function settleDemoScore(ctx: SeedContext): Promise<void> {
+  const demo = DEMO_USER.userId;
+  const [row] = await ctx.tx.select({ score: users.score }).from(users).where(eq(users.userId, demo));
+  const diff = DEMO_USER.score - (row?.score ?? DEMO_USER.score);
+  if (diff === 0) return;
+  await ctx.tx.update(users).set({ score: DEMO_USER.score }).where(eq(users.userId, demo));
+  const adjustRow = and(eq(userLedger.userId, demo), eq(userLedger.kind, "score"), eq(userLedger.reason, "adjust"));
+  const [adjust] = await ctx.tx
+    .select({ id: userLedger.id, amount: userLedger.amount })
+    .from(userLedger)
+    .where(adjustRow);
+  if (adjust)
+    await ctx.tx
+      .update(userLedger)
+      .set({ amount: String(Number(adjust.amount) + diff) })
+      .where(eq(userLedger.id, adjust.id));
+  else
+    await ctx.tx
+      .insert(userLedger)
+      .values({ userId: demo, kind: "score", amount: String(diff), reason: "adjust", createdAt: ctx.clock.ago(5) });
 }
 
 /** Member levels (docs/points.md "Membership"): five ordinary levels by growth and one paid plan. */

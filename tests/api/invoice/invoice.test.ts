@@ -175,6 +175,32 @@ describe.skipIf(!dbReady)("invoices API", () => {
     expect(issued.records.some((r) => r.orderNumber === n)).toBe(true);
   });
 
+  it("a 3 MB PDF is accepted; a 6 MB body is refused with 413 and the 5 MB message, changing nothing", async () => {
+    const MB = 1024 * 1024;
+    /** A PDF of about `size` bytes: a comment line pads it between the header and the body. */
+    const pdfOf = (size: number) => {
+      const head = "%PDF-1.4\n%";
+      const tail = "\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n";
+      return new TextEncoder().encode(head + "0".repeat(size - head.length - tail.length) + tail);
+    };
+    const shop1 = await merchant("shop01");
+    const big = await withInvoice(2, { invoiceType: 1, headerName: "Large Scan", invoiceTaxNumber: null });
+    const { filePath } = okData(await upload(shop1, big, pdfOf(3 * MB)));
+    expect(fs.statSync(path.join(app.ctx.config.dataDir, filePath.replace(/^\//, ""))).size).toBe(3 * MB);
+
+    const tooBig = await withInvoice(2, { invoiceType: 1, headerName: "Huge Scan", invoiceTaxNumber: null });
+    for (const [lang, msg] of [
+      ["en", "The invoice PDF can be at most 5 MB"],
+      ["zh", "发票 PDF 最大 5 MB"],
+    ] as const) {
+      const res = await upload(shop1, tooBig, pdfOf(6 * MB), lang);
+      expect(res.status, lang).toBe(413);
+      expect(res.body, lang).toMatchObject({ code: "A00001", msg });
+    }
+    const inv = okData(await call<InvoiceDetailDto>(`/p/orderInvoice/info?orderNumber=${tooBig}`, { user: buyer }));
+    expect(inv).toMatchObject({ invoiceState: 1, filePath: null, editable: true });
+  });
+
   it("ops CLI: invoices and invoice-upload", async () => {
     const n = await withInvoice(2, { invoiceType: 1, headerName: "CLI Buyer", invoiceTaxNumber: null });
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mall-ops-inv-"));

@@ -136,6 +136,8 @@ describe.skipIf(!dbReady)("points API", () => {
     ])
       expect(sources.has(s)).toBe(true);
     expect(okData(await info(demo)).signInCount).toBe(3);
+    // The figure the README gives, after the completed demo order has earned its points.
+    expect(okData(await info(demo)).score).toBe(2000);
     expect((await log(demo, "?size=0")).body.code).toBe("A00001");
     // Every seeded user (demo buyer and reviewers) adds up.
     const seeded = (await app.ctx.db.select({ id: users.userId }).from(users))
