@@ -192,6 +192,11 @@ for (const { locale, tag } of CASES) {
     await page.goto(`${p}/user-center/uc-order`);
     await islandsReady(page);
     await expect(page.getByTestId("mo-type-points").first()).toHaveText(tr(locale, "myOrder.typePoints"));
+    // The points history names the exchange, not "spent on an order".
+    await page.goto(`${p}/user-center/uc-integral`);
+    await islandsReady(page);
+    await expect(page.getByTestId("points-log-row").first()).toContainText(tr(locale, "points.source.8.0"));
+    await expect(page.getByTestId("points-log-row").first()).not.toContainText(tr(locale, "points.source.4.0"));
     expect(errors).toEqual([]);
   });
 }
