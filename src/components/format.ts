@@ -3,7 +3,9 @@
  * Standard Time (the mall's home market), as "2025-03-01 09:30" in every language, so the
  * HTML is the same for every visitor.
  */
-export const DISPLAY_TIME_ZONE = "Asia/Shanghai";
+import { DISPLAY_TIME_ZONE } from "../lib/constants.ts";
+
+export { DISPLAY_TIME_ZONE };
 
 const parts = new Intl.DateTimeFormat("en-CA", {
   timeZone: DISPLAY_TIME_ZONE,

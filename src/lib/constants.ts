@@ -3,6 +3,9 @@
  * Imported by both browser and server code; imports nothing.
  */
 
+/** Times are stored in UTC and shown in China Standard Time (the mall's home market) everywhere. */
+export const DISPLAY_TIME_ZONE = "Asia/Shanghai";
+
 // Header / search / category
 /** Number of hot search words requested (GET /search/hotSearch number=4). */
 export const HOT_SEARCH_NUMBER = 4;

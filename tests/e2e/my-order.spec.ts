@@ -112,3 +112,60 @@ for (const locale of ["zh", "en"] as Locale[]) {
     expect(errors).toEqual([]);
   });
 }
+
+test.describe("order times", () => {
+  // A browser far from Beijing: the page still shows China Standard Time, to the second.
+  test.use({ timezoneId: "America/New_York" });
+
+  test("en: the demo buyer's completed order shows its real times in Beijing time", async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
+    const errors = watchErrors(page);
+    const login = await (await request.post("/api/login", { data: { userName: "demo", passWord: "Demo1234" } })).json();
+    expect(login.code, JSON.stringify(login)).toBe("00000");
+    const token = login.data.accessToken as string;
+    const list = await api<{ records: { orderNumber: string; status: number }[] }>(
+      request,
+      token,
+      "get",
+      "/p/myOrder/myOrder?status=5&current=1&size=20",
+    );
+    const done = list.records.find((o) => o.status === 5);
+    expect(done, "a completed demo order").toBeDefined();
+    const detail = await api<Record<string, string | null>>(
+      request,
+      token,
+      "get",
+      `/p/myOrder/orderDetail?orderNumber=${done!.orderNumber}`,
+    );
+    await context.addCookies([{ name: "token", value: token, url: baseURL! }]);
+
+    await page.goto(`/en/order-detail?orderNumber=${done!.orderNumber}`);
+    await islandsReady(page);
+    await expect(page.getByTestId("mo-detail")).toBeVisible();
+    const beijing = (iso: string) =>
+      new Date(new Date(iso).getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace("T", " ");
+    const shown: string[] = [];
+    for (const [key, field] of [
+      ["myOrder.createTime", "createTime"],
+      ["myOrder.payTime", "payTime"],
+      ["myOrder.dvyTime", "dvyTime"],
+      ["myOrder.finallyTime", "finallyTime"],
+    ] as const) {
+      const value = page
+        .locator("dt", { hasText: new RegExp(`^${tr("en", key)}$`) })
+        .locator("xpath=following-sibling::dd[1]");
+      await expect(value).toHaveText(beijing(detail[field]!));
+      shown.push((await value.textContent()) ?? "");
+    }
+    expect(
+      shown.filter((s) => s.endsWith("00:00:00")),
+      shown.join(" | "),
+    ).toEqual([]);
+    expect(new Set(shown.map((s) => s.slice(11))).size, "times of day differ").toBeGreaterThan(1);
+    expect(errors).toEqual([]);
+  });
+});

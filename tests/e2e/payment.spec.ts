@@ -113,11 +113,16 @@ test("WeChat scan: not enough balance is shown; the QR page moves on once the sa
 
   await page.goto(`/en/payment?orderNumbers=${orderNumber}`);
   await islandsReady(page);
-  // Balance 0.00: confirm, then the current balance is shown and nothing is paid.
-  await page.getByTestId("pay-method-balance").click();
-  await page.getByTestId("pay-submit").click();
-  await page.getByTestId("pay-confirm-ok").click();
-  await expect(page.getByTestId("pay-short")).toHaveText("Insufficient balance, current balance ¥0.00");
+  // Balance 0.00 does not cover the amount: balance is marked short and not pre-selected, the first
+  // payable method (WeChat) is; choosing balance leaves Pay inactive.
+  const balance = page.getByTestId("pay-method-balance");
+  await expect(balance).toContainText("Insufficient balance");
+  await expect(balance.locator("input")).not.toBeChecked();
+  await expect(page.getByTestId("pay-method-wechat").locator("input")).toBeChecked();
+  await expect(page.getByTestId("pay-submit")).toBeEnabled();
+  await balance.click();
+  await expect(balance.locator("input")).toBeChecked();
+  await expect(page.getByTestId("pay-submit")).toBeDisabled();
 
   await page.getByTestId("pay-method-wechat").click();
   await page.getByTestId("pay-submit").click();

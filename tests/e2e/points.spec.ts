@@ -192,6 +192,11 @@ for (const { locale, tag } of CASES) {
     await page.goto(`${p}/user-center/uc-order`);
     await islandsReady(page);
     await expect(page.getByTestId("mo-type-points").first()).toHaveText(tr(locale, "myOrder.typePoints"));
+    // The points history names the exchange, not "spent on an order".
+    await page.goto(`${p}/user-center/uc-integral`);
+    await islandsReady(page);
+    await expect(page.getByTestId("points-log-row").first()).toContainText(tr(locale, "points.source.8.0"));
+    await expect(page.getByTestId("points-log-row").first()).not.toContainText(tr(locale, "points.source.4.0"));
     expect(errors).toEqual([]);
   });
 }
@@ -241,4 +246,40 @@ test("en: the points-mall item address without an id leads to the mall; the quer
   await page.goto(`/en/member-center/integral-det?prodId=${id}`);
   await expect(page.getByTestId("points-mall-exchange")).toBeVisible();
   expect((await request.get("/en/member-center/integral-det/999999")).status()).toBe(404);
+});
+
+test("en: once signed in today, the sign-in button is disabled and looks it", async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  const errors = watchErrors(page);
+  const token = await registerBuyer(request, "en");
+  await context.addCookies([{ name: "token", value: token, url: baseURL! }]);
+  await page.goto("/en/user-center/uc-integral");
+  await islandsReady(page);
+  const button = page.getByTestId("signin-button");
+  await expect(button).toBeEnabled();
+  await expect(button).toHaveAttribute("aria-disabled", "false");
+  const look = () =>
+    button.evaluate((el) => {
+      const s = getComputedStyle(el);
+      return { background: s.backgroundColor, color: s.color, cursor: s.cursor };
+    });
+  const active = await look();
+
+  await button.click();
+  await expect(button).toHaveText(tr("en", "points.ui.signedToday"));
+  await expect(button).toBeDisabled();
+  await expect(button).toHaveAttribute("aria-disabled", "true");
+  await button.hover({ force: true });
+  const done = await look();
+  expect(done.background).not.toBe(active.background);
+  expect(done.color).not.toBe(active.color);
+  expect(done.cursor).toBe("not-allowed");
+  // Not the mall's red: a grey button (equal red, green and blue).
+  const [r, g, b] = done.background.match(/\d+/g)!.map(Number);
+  expect(r === g && g === b, done.background).toBe(true);
+  expect(errors).toEqual([]);
 });

@@ -97,6 +97,12 @@ for (const locale of LOCALES) {
     await expect(line).toHaveText(tr(locale, "refund.line.refunded"));
     await expect(line).toHaveAttribute("href", `${p}/return-detail?refundSn=${refundSn}`);
     await expect(page.getByTestId("mo-detail-hint")).toHaveText(tr(locale, "myOrder.hint.closedRefunded"));
+    // The fully refunded order reads "refunded", not "cancelled", on the detail and in my orders.
+    await expect(page.getByTestId("mo-detail-status")).toHaveText(tr(locale, "order.status.refunded"));
+    await page.goto(`${p}/user-center/uc-order`);
+    await islandsReady(page);
+    const card = page.getByTestId("mo-card").filter({ hasText: orderNumber });
+    await expect(card.getByTestId("mo-status")).toHaveText(tr(locale, "order.status.refunded"));
     expect(errors).toEqual([]);
   });
 }

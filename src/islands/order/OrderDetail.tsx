@@ -129,7 +129,7 @@ function OrderDetailBody({ homeHref, listHref }: { homeHref: string; listHref: s
                   className={`mo-head-status mo-status-${order.status}`}
                   data-testid="mo-detail-status"
                 >
-                  {t(statusTextKey(order.status, order.isComm))}
+                  {t(statusTextKey(order.status, order.isComm, order.closeType))}
                 </h2>
                 <p className="mo-head-hint" data-testid="mo-detail-hint">
                   {order.status === 1

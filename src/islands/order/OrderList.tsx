@@ -268,7 +268,7 @@ function OrderListBody({ homeHref }: { homeHref: string }) {
                         </div>
                         <div className="mo-col-status mo-status">
                           <span className={`mo-status-text mo-status-${o.status}`} data-testid="mo-status">
-                            {t(statusTextKey(o.status, o.isComm))}
+                            {t(statusTextKey(o.status, o.isComm, o.closeType))}
                           </span>
                           {left ? <span className="uc-muted">{t("myOrder.payLeft", { time: left })}</span> : null}
                           <a className="uc-link-btn" href={detailHref(base, o.orderNumber)}>

@@ -9,6 +9,14 @@ describe("statusTextKey", () => {
     expect(statusTextKey(5, 1)).toBe("order.status.reviewed");
     expect(statusTextKey(4, 0)).toBe("order.unknownStatus");
   });
+
+  it("an order closed because everything was refunded reads refunded; other closed orders read cancelled", () => {
+    expect(statusTextKey(6, 0, 2)).toBe("order.status.refunded");
+    expect(statusTextKey(6, 0, 4)).toBe("order.status.6");
+    expect(statusTextKey(6, 0, 1)).toBe("order.status.6");
+    expect(statusTextKey(6, 0, null)).toBe("order.status.6");
+    expect(statusTextKey(5, 1, 2)).toBe("order.status.reviewed");
+  });
 });
 
 describe("buyerActions", () => {

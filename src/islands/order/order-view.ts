@@ -7,6 +7,7 @@ import { DELIVERY_STATES } from "../../lib/order/order-types.ts";
 import {
   canCancel,
   canDelete,
+  isClosedByRefund,
   ORDER_TABS,
   OrderStatus,
   tabFromParam,
@@ -19,8 +20,16 @@ export { ORDER_TABS, tabFromParam, type OrderTab };
 /** Orders per page of the list. */
 export const ORDER_PAGE_SIZE = 10;
 
-/** The i18n key of an order's status text: "order.status.<n>"; a completed order reads "to review" / "reviewed". */
-export function statusTextKey(status: number, isComm: number | boolean | null | undefined): string {
+/**
+ * The i18n key of an order's status text: "order.status.<n>"; a completed order reads "to review" /
+ * "reviewed"; an order closed because everything was refunded reads "refunded".
+ */
+export function statusTextKey(
+  status: number,
+  isComm: number | boolean | null | undefined,
+  closeType: number | null = null,
+): string {
+  if (isClosedByRefund(status, closeType)) return "order.status.refunded";
   if (status === OrderStatus.SUCCESS) return isComm ? "order.status.reviewed" : "order.status.toReview";
   if (status === 1 || status === 2 || status === 3 || status === 6 || status === 7) return `order.status.${status}`;
   return "order.unknownStatus";

@@ -13,6 +13,7 @@ import { getPaySwitch } from "../../client/site.ts";
 import type { PaySwitch } from "../../lib/api-types.ts";
 import { priceText } from "../../lib/money-format.ts";
 import { PayType, type BalancePayDto, type OrderPayInfoDto, type ProviderPayDto } from "../../lib/order/order-types.ts";
+import { defaultPayMethod, isPayableMethod, type PayMethod } from "../../lib/order/pay-method.ts";
 import { openLoginPopup } from "../../stores/index.ts";
 import { I18nProvider } from "../common/I18nProvider.tsx";
 import { useSession } from "../common/session.ts";
@@ -33,8 +34,6 @@ export default function PaymentCounter(props: PaymentIslandProps) {
     </I18nProvider>
   );
 }
-
-type Method = "balance" | "wechat" | "alipay";
 
 function Counter({ links }: { links: PaymentIslandProps["links"] }) {
   const { t } = useTranslation();
@@ -200,11 +199,11 @@ function PayForm(props: {
 }) {
   const { info, sw, remaining, links, numbers, onStale, onGuest } = props;
   const { t } = useTranslation();
-  const methods: Method[] = [];
+  const methods: PayMethod[] = [];
   if (sw.balancePaySwitch) methods.push("balance");
   if (sw.wxPaySwitch) methods.push("wechat");
   if (sw.aliPaySwitch) methods.push("alipay");
-  const [method, setMethod] = useState<Method | null>(methods[0] ?? null);
+  const [method, setMethod] = useState<PayMethod | null>(() => defaultPayMethod(methods, info.balanceShort));
   const [confirming, setConfirming] = useState(false);
   // The orders may have expired or been paid meanwhile: a failure shows their current state.
   const payCall = useAction({ onGuest, fallback: t("payment.sandbox.failed"), onFailed: () => onStale() });
@@ -267,16 +266,17 @@ function PayForm(props: {
     );
   }
 
+  const amount = priceText(info.totalFee);
+  const balanceShort = answeredShort ?? info.balanceShort;
+  const canPay = isPayableMethod(method, balanceShort);
+  const names = info.prodNameList;
+
   function onPay() {
-    if (!method || paying) return;
+    if (!isPayableMethod(method, balanceShort) || paying) return;
     setShort(null);
     if (method === "balance") setConfirming(true);
     else void payProvider(method);
   }
-
-  const amount = priceText(info.totalFee);
-  const balanceShort = answeredShort ?? info.balanceShort;
-  const names = info.prodNameList;
 
   return (
     <>
@@ -366,7 +366,7 @@ function PayForm(props: {
               type="button"
               className="btn pay-submit"
               onClick={onPay}
-              disabled={!method || paying}
+              disabled={!canPay || paying}
               data-testid="pay-submit"
             >
               {paying ? t("payment.counter.paying") : t("payment.counter.payNow")}

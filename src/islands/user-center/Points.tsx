@@ -107,6 +107,7 @@ function PointsBody({ mallHref }: { mallHref?: string | undefined }) {
                   type="button"
                   className="btn"
                   disabled={busy || info.isSignIn === 1}
+                  aria-disabled={busy || info.isSignIn === 1}
                   onClick={() => void signIn()}
                   data-testid="signin-button"
                 >

@@ -3,6 +3,7 @@ import {
   AUTO_CONFIRM_REFUND_WAIT_DAYS,
   autoConfirmDecision,
   canCancel,
+  isClosedByRefund,
   canDelete,
   countOrders,
   ORDER_EVENTS,
@@ -252,5 +253,15 @@ describe("countOrders", () => {
       refund: 0,
       grouping: 0,
     });
+  });
+});
+
+describe("isClosedByRefund", () => {
+  it("only a closed order whose close type is 'everything refunded'", () => {
+    expect(isClosedByRefund(6, 2)).toBe(true);
+    expect(isClosedByRefund(6, 1)).toBe(false);
+    expect(isClosedByRefund(6, 4)).toBe(false);
+    expect(isClosedByRefund(6, null)).toBe(false);
+    expect(isClosedByRefund(5, 2)).toBe(false);
   });
 });

@@ -28,6 +28,11 @@ export type OrderStatus = (typeof OrderStatus)[keyof typeof OrderStatus];
 /** orders.closeType of an order closed because everything was refunded. */
 export const CLOSE_TYPE_REFUNDED = 2;
 
+/** Whether an order was closed because every line was refunded (its status reads "refunded", not "cancelled"). */
+export function isClosedByRefund(status: number, closeType: number | null | undefined): boolean {
+  return status === OrderStatus.CLOSE && closeType === CLOSE_TYPE_REFUNDED;
+}
+
 /** Every status, in enum order. */
 export const ORDER_STATUSES: readonly OrderStatus[] = [1, 2, 3, 5, 6, 7];
 

@@ -314,6 +314,8 @@ export interface MyOrderDto {
   payType: number | null;
   refundStatus: number | null;
   isComm: 0 | 1;
+  /** Why a closed order closed (CONTRACT §13): 1 payment timeout, 2 everything refunded, 3 group failed, 4 buyer cancelled; null while open. */
+  closeType: number | null;
   createTime: string;
   payTime: string | null;
   /** Payment deadline of an unpaid order. */
@@ -341,7 +343,6 @@ export interface OrderDetailDto extends MyOrderDto {
   dvyTime: string | null;
   finallyTime: string | null;
   cancelTime: string | null;
-  closeType: number | null;
   receiptDeadline: string | null;
   userAddrDto: OrderAddrDto;
   invoice: { invoiceType: 0 | 1 | 2; headerName: string | null; invoiceTaxNumber: string | null } | null;

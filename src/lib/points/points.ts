@@ -5,7 +5,7 @@
 /**
  * Points log `source` (CONTRACT §6.5): 0 registration, 1 shopping reward (in) / refund claw-back
  * (out), 2 level-up bonus, 3 sign-in, 4 refund returned (in) / spent on an order (out), 5 expired,
- * 6 top-up bonus, 7 platform adjustment.
+ * 6 top-up bonus, 7 platform adjustment, 8 points-mall exchange (out).
  */
 export const PointsSource = {
   REGISTER: 0,
@@ -16,6 +16,7 @@ export const PointsSource = {
   EXPIRED: 5,
   RECHARGE_BONUS: 6,
   ADJUST: 7,
+  EXCHANGE: 8,
 } as const;
 
 /** A row of GET /p/score/page. */

@@ -188,14 +188,15 @@ export async function seedAfterSales(ctx: SeedContext): Promise<void> {
   if (distinct.length < 3) return;
   const [a, b, c] = distinct as [(typeof distinct)[0], (typeof distinct)[0], (typeof distinct)[0]];
 
-  // Completed yesterday, ready to review, invoice in progress.
+  // Completed yesterday, ready to review, invoice in progress; ordered, shipped and received at
+  // times of day (10:12, 14:47, 19:05 Beijing time), not at the seed clock's midnight.
   const done = await demoOrder(
     tx,
     [
       { skuId: a.skuId, prodCount: 1 },
       { skuId: b.skuId, prodCount: 2 },
     ],
-    clock.ago(3),
+    clock.ago(3, -(2 * 60 + 12)),
     { invoiceType: 1, headerName: "演示买家", invoiceTaxNumber: null },
   );
   await shipOrder(
@@ -203,9 +204,9 @@ export async function seedAfterSales(ctx: SeedContext): Promise<void> {
     done.orderNumber,
     done.shopId,
     [{ dvyId: 1, dvyFlowId: `SF${done.orderNumber.slice(-10)}` }],
-    clock.ago(2),
+    clock.ago(2, -(6 * 60 + 47)),
   );
-  await confirmReceipt(tx, done.orderNumber, clock.ago(1), { userId: DEMO_USER.userId });
+  await confirmReceipt(tx, done.orderNumber, clock.ago(1, -(11 * 60 + 5)), { userId: DEMO_USER.userId });
 
   // Paid today, a refund-only application waiting for the shop.
   const paid = await demoOrder(tx, [{ skuId: c.skuId, prodCount: 1 }], clock.ago(0, -60), null);

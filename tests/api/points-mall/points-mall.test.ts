@@ -7,6 +7,7 @@ import type {
   PointsMallDetailDto,
   PointsMallItemDto,
 } from "../../../src/lib/points-mall/points-mall.ts";
+import { PointsSource, type PointsLogDto } from "../../../src/lib/points/points.ts";
 import { closeOrder, CloseType } from "../../../src/server/domain/order/order-lifecycle.ts";
 import { ledgerMismatches } from "../../../src/server/domain/points/points-ledger.ts";
 import { caller, createTestUser, type TestUser } from "../account-helpers.ts";
@@ -99,6 +100,13 @@ describe.skipIf(!dbReady)("points mall API", () => {
       }),
     );
     expect(mine.records.find((x) => x.orderNumber === r.orderNumber)?.orderType).toBe(3);
+    // The points history names it a points-mall exchange (source 8), not an ordinary order's points.
+    const history = okData(
+      await call<{ records: PointsLogDto[] }>("/p/score/page?current=1&size=20", { user: u }),
+    ).records;
+    expect(history.filter((h) => h.orderNumber === r.orderNumber)).toEqual([
+      expect.objectContaining({ score: item.scorePrice * 2, ioType: 0, source: PointsSource.EXCHANGE }),
+    ]);
     expect((await exchange(u, item.prodId, 1)).body.msg).toMatch(/Not enough points|exchange limit/);
     expect(await ledgerMismatches(app.ctx.db, [u.userId])).toEqual([]);
   });

@@ -127,9 +127,10 @@ describe.skipIf(!dbReady)("refunds API", () => {
         await call<OrderDetailDto>(`/p/myOrder/orderDetail?orderNumber=${o.orderNumber}`, { user: buyer }),
       );
       const list = okData(await call<Page<MyOrderDto>>("/p/myOrder/myOrder?size=50", { user: buyer }));
-      expect(list.records.find((r) => r.orderNumber === o.orderNumber)?.orderItemDtos[0]?.afterSales).toEqual(
-        detail.orderItemDtos[0]!.afterSales,
-      );
+      const row = list.records.find((r) => r.orderNumber === o.orderNumber);
+      expect(row?.orderItemDtos[0]?.afterSales).toEqual(detail.orderItemDtos[0]!.afterSales);
+      // The list row carries why the order closed, as the detail does (a refunded order reads "refunded").
+      expect(row).toMatchObject({ status: detail.status, closeType: detail.closeType });
       return { ...detail.orderItemDtos[0]!.afterSales, closeType: detail.closeType, status: detail.status };
     };
     expect(await lineState()).toMatchObject({ refundSn, returnMoneySts: 1, label: "line.inProgress" });

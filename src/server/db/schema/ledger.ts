@@ -11,7 +11,7 @@ export const userLedger = pgTable(
     kind: text("kind").notNull(),
     /** Signed change: money for balance, an integer for points. */
     amount: numeric("amount", { precision: 14, scale: 2 }).notNull(),
-    /** Why: "orderPay", "orderUseScore", "orderCancelRefund", "orderEarnScore", … */
+    /** Why: "orderPay", "orderUseScore", "pointsMallExchange", "orderCancelRefund", "orderEarnScore", … */
     reason: text("reason").notNull(),
     orderNumber: text("order_number"),
     /** Free text: why a platform adjustment was made (reason "adjust"). */

@@ -129,6 +129,7 @@ function toMyOrderDto(
     payType: o.payType,
     refundStatus: o.refundStatus,
     isComm: o.isComm === 1 ? 1 : 0,
+    closeType: o.closeType,
     createTime: o.createdAt.toISOString(),
     payTime: iso(o.payTime),
     payDeadline: o.payDeadline.toISOString(),
@@ -262,7 +263,6 @@ export async function myOrderDetail(
     dvyTime: iso(o.dvyTime),
     finallyTime: iso(o.finallyTime),
     cancelTime: iso(o.cancelTime),
-    closeType: o.closeType,
     receiptDeadline: iso(o.receiptDeadline),
     userAddrDto: {
       addrId: 0,

@@ -6,8 +6,8 @@
  *
  * An exchange is one transaction: the buyer's row is locked first (so two exchanges of one buyer
  * can not both pass the limit), the SKU stock taken by a conditional update (so parallel buyers can
- * never take more than there is), the points taken through the ledger ("orderUseScore" with the
- * order number) and an order of type 3 written. With no money part it is paid at once (payType 0);
+ * never take more than there is), the points taken through the ledger ("pointsMallExchange" with
+ * the order number) and an order of type 3 written. With no money part it is paid at once (payType 0);
  * otherwise it waits at the payment counter like any order, and closing it unpaid gives the stock
  * and the points back (order-lifecycle.ts closeOrder).
  */
@@ -236,7 +236,7 @@ export async function exchangeItem(
 
       const orderNumber = await nextOrderNumber(tx, now);
       const useScore = item.scorePrice * n;
-      await changePoints(tx, input.userId, -useScore, PointsReason.USE, now, orderNumber);
+      await changePoints(tx, input.userId, -useScore, PointsReason.EXCHANGE, now, orderNumber);
       const money = formatPrice(mulQty(item.price, n));
       const paid = Number(money) === 0;
       const name = (await loadNames(tx, [item.prodId])).get(item.prodId)!;

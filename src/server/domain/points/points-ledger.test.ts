@@ -23,6 +23,7 @@ describe("points ledger rules", () => {
     expect(pointsSourceOf(PointsReason.EARN, 5)).toEqual({ source: PointsSource.SHOPPING, ioType: 1 });
     expect(pointsSourceOf(PointsReason.CLAW_BACK, -5)).toEqual({ source: PointsSource.SHOPPING, ioType: 0 });
     expect(pointsSourceOf(PointsReason.USE, -10)).toEqual({ source: PointsSource.ORDER, ioType: 0 });
+    expect(pointsSourceOf(PointsReason.EXCHANGE, -10)).toEqual({ source: PointsSource.EXCHANGE, ioType: 0 });
     expect(pointsSourceOf(PointsReason.RETURNED, 10)).toEqual({ source: PointsSource.ORDER, ioType: 1 });
     expect(pointsSourceOf(PointsReason.SIGN_IN, 10).source).toBe(PointsSource.SIGN_IN);
     expect(pointsSourceOf(PointsReason.EXPIRE, -1).source).toBe(PointsSource.EXPIRED);

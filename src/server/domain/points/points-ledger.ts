@@ -27,6 +27,8 @@ export const PointsReason = {
   LEVEL_UP: "levelUp",
   SIGN_IN: "signIn",
   USE: "orderUseScore",
+  /** Points paid for a points-mall exchange (the exchange's order number on the row). */
+  EXCHANGE: "pointsMallExchange",
   RETURNED: "orderCancelRefund",
   EXPIRE: "expire",
   RECHARGE_BONUS: "rechargeBonus",
@@ -44,6 +46,7 @@ const SOURCE_OF: Record<string, number> = {
   [PointsReason.LEVEL_UP]: PointsSource.LEVEL_UP,
   [PointsReason.SIGN_IN]: PointsSource.SIGN_IN,
   [PointsReason.USE]: PointsSource.ORDER,
+  [PointsReason.EXCHANGE]: PointsSource.EXCHANGE,
   [PointsReason.RETURNED]: PointsSource.ORDER,
   orderRefundScore: PointsSource.ORDER,
   [PointsReason.EXPIRE]: PointsSource.EXPIRED,
