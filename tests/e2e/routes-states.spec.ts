@@ -36,7 +36,7 @@ test("zh: /newIndex is the home page under a second address, canonical to /", as
 test("zh: /shop-prod-list filters by shop category and keyword and pages by 20", async ({ page }) => {
   const products = page.getByTestId("shop-products");
   const cards = products.getByTestId("product-card");
-  const note = (total: number) => tr("zh", "shop.products.total").replace("{{total}}", String(total));
+  const note = (total: number) => tr("zh", "shop.products.total_other").replace("{{count}}", String(total));
 
   // All products: 50, in pages of 20.
   expect((await page.goto(`/shop-prod-list?sid=${SHOP}`))?.status()).toBe(200);

@@ -119,7 +119,7 @@ function CartBody({ links }: { links: CartIslandProps["links"] }) {
         selectedCount={checkedCount(allLines)}
         total={c.total}
         onCheckAll={checkAll}
-        onDeleteSelected={() => c.askDelete(selected, t("cart.page.deleteSelectedConfirm", { n: selected.length }))}
+        onDeleteSelected={() => c.askDelete(selected, t("cart.page.deleteSelectedConfirm", { count: selected.length }))}
         onSettle={() => void c.settle(selected)}
       />
       {c.totalNote ? (

@@ -179,7 +179,7 @@ export function CartBar({
       </button>
       <span className="cart-bar-space" />
       <span className="cart-bar-count" data-testid="cart-selected-count">
-        {t("cart.page.selectedCount", { n: selectedCount })}
+        {t("cart.page.selectedCount", { count: selectedCount })}
       </span>
       <span className="cart-bar-total co-amount">
         {t("cart.page.total")}

@@ -10,6 +10,7 @@
  */
 import type { ShopCartDto, ShopCartItemDto } from "../../lib/cart/cart-types.ts";
 import type { ChooseDiscountDto } from "../../lib/discount/discount-types.ts";
+import { rateValues } from "../../lib/discount/rate.ts";
 
 export interface CartGroup {
   /** Index of the discount group in the shop (stable React key together with the shop id). */
@@ -40,7 +41,7 @@ export function discountTexts(d: ChooseDiscountDto): {
       : "discount.hintAmount";
   return {
     reached,
-    hint: { key, values: { more: d.hint.more, reduce: d.hint.reduce ?? "", rate: d.hint.discount ?? "" } },
+    hint: { key, values: { more: d.hint.more, reduce: d.hint.reduce ?? "", ...rateValues(d.hint.discount ?? "") } },
   };
 }
 

@@ -263,7 +263,7 @@ function OrderListBody({ homeHref }: { homeHref: string }) {
                           </strong>
                           <span className="uc-muted">{t("myOrder.inclFreight", { amount: o.freightAmount })}</span>
                           {o.userScore > 0 ? (
-                            <span className="uc-muted">{t("myOrder.usedPoints", { n: o.userScore })}</span>
+                            <span className="uc-muted">{t("myOrder.usedPoints", { count: o.userScore })}</span>
                           ) : null}
                         </div>
                         <div className="mo-col-status mo-status">

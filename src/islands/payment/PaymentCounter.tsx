@@ -307,7 +307,7 @@ function PayForm(props: {
             {amount}
           </p>
           {info.totalScore > 0 ? (
-            <p className="pay-points">{t("payment.counter.usedPoints", { n: info.totalScore })}</p>
+            <p className="pay-points">{t("payment.counter.usedPoints", { count: info.totalScore })}</p>
           ) : null}
           <p className="pay-countdown" data-testid="pay-countdown">
             {t("payment.counter.countdown", { time: formatRemaining(remaining) })}

@@ -45,7 +45,7 @@ function MyReviewsBody({ base }: { base: string }) {
                 <div className="mr-body">
                   <a href={`${base}/detail/${r.prodId}`}>{r.prodName}</a>
                   <p className="mr-top">
-                    <span className="mr-stars" role="img" aria-label={t("review.write.star", { n: r.score })}>
+                    <span className="mr-stars" role="img" aria-label={t("review.write.star", { count: r.score })}>
                       {"★".repeat(r.score)}
                     </span>
                     <time dateTime={r.recTime}>{formatTime(r.recTime)}</time>

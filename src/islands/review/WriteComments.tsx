@@ -140,7 +140,7 @@ function ReviewForm({ item, onDone, onGuest }: { item: OrderItemDto; onDone: () 
               data-testid={`wc-star-${n}`}
             />
             <span aria-hidden="true">★</span>
-            <span className="visually-hidden">{t("review.write.star", { n })}</span>
+            <span className="visually-hidden">{t("review.write.star", { count: n })}</span>
           </label>
         ))}
         <span className="wc-score-text">{t(`review.write.scoreText.${score}`)}</span>

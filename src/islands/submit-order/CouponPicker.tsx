@@ -1,6 +1,7 @@
 /** A coupon choice of the checkout (one shop's, or the platform's). */
 import { useId } from "react";
 import type { CheckoutCouponDto } from "../../lib/coupon/coupon-types.ts";
+import { rateValues } from "../../lib/discount/rate.ts";
 import { useTranslation } from "../common/I18nProvider.tsx";
 
 /**
@@ -26,7 +27,7 @@ export function CouponPicker({
   const unusable = options.filter((o) => !o.canUse);
   const chosen = options.find((o) => o.choose)?.couponUserId ?? 0;
   const name = (o: CheckoutCouponDto) =>
-    `${o.couponName} (${o.couponType === 1 ? `¥${o.reduceAmount ?? ""}` : t("coupon.card.rate", { rate: o.couponDiscount ?? "" })})`;
+    `${o.couponName} (${o.couponType === 1 ? `¥${o.reduceAmount ?? ""}` : t("coupon.card.rate", rateValues(o.couponDiscount ?? ""))})`;
   if (options.length === 0)
     return (
       <p className="so-muted so-coupon-none" data-testid={`so-coupons-${shopId}`}>

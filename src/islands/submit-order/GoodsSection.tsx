@@ -204,7 +204,7 @@ function ShopOrder({
             </div>
           ) : null}
           <div>
-            <dt>{t("orderSubmit.shopTotal", { n: shop.totalCount })}</dt>
+            <dt>{t("orderSubmit.shopTotal", { count: shop.totalCount })}</dt>
             <dd className="uc-price" data-testid="so-shop-total">
               ¥{shop.actualTotal}
             </dd>

@@ -18,7 +18,7 @@ export function SummarySection({
     <section className="so-sum" aria-label={t("orderSubmit.summary")} data-testid="so-summary">
       <dl className="so-sum-list">
         <div>
-          <dt>{t("orderSubmit.goodsAmount", { n: data.totalCount })}</dt>
+          <dt>{t("orderSubmit.goodsAmount", { count: data.totalCount })}</dt>
           <dd data-testid="so-total-goods">¥{data.total}</dd>
         </div>
         <div>
@@ -45,7 +45,7 @@ export function SummarySection({
         ) : null}
         {data.isScorePay === 1 ? (
           <div>
-            <dt>{t("orderSubmit.pointsDeduct", { n: data.useScore })}</dt>
+            <dt>{t("orderSubmit.pointsDeduct", { count: data.useScore })}</dt>
             <dd data-testid="so-total-points">−¥{data.totalScoreAmount}</dd>
           </div>
         ) : null}

@@ -9,6 +9,7 @@ import { useTranslation } from "../common/I18nProvider.tsx";
 import { del, get } from "../../client/api.ts";
 import type { Page } from "../../lib/api-types.ts";
 import type { MyCouponCountDto, MyCouponDto } from "../../lib/coupon/coupon-types.ts";
+import { rateValues } from "../../lib/discount/rate.ts";
 import { formatTime } from "../common/format.ts";
 import { toastOk } from "../common/feedback.ts";
 import { useSession, useUcLoad } from "../common/session.ts";
@@ -122,7 +123,7 @@ function Body({ base }: { base: string }) {
                         <p className="coupon-amount">
                           {c.couponType === 1
                             ? `¥${(c.reduceAmount ?? "").replace(/\.00$/, "")}`
-                            : t("coupon.card.rate", { rate: c.couponDiscount ?? "" })}
+                            : t("coupon.card.rate", rateValues(c.couponDiscount ?? ""))}
                         </p>
                         <p className="coupon-condition">
                           {Number(c.cashCondition) > 0

@@ -25,7 +25,7 @@ pointsRouter.get("/p/score/page", async (c) => {
 pointsRouter.post("/p/score/signIn", async (c) =>
   run(c, async () => {
     const r = await signIn(c.var.app.db, c.var.userId, new Date());
-    return { ...r, message: c.var.t("points.signedIn", { points: r.points }) };
+    return { ...r, message: c.var.t("points.signedIn", { count: r.points }) };
   }),
 );
 

@@ -421,7 +421,7 @@ describe.skipIf(!dbReady)("accounts API", () => {
         await reason(
           sendSmsCode(db, provider, { mobile, purpose: "login", ip: "198.51.100.1", locale: "zh", now: at(30) }),
         ),
-      ).toEqual({ key: "auth.smsWait", params: { seconds: 30 } });
+      ).toEqual({ key: "auth.smsWait", params: { count: 30 } });
       const code = sent.at(-1)!.code;
       expect(await reason(checkSmsCode(db, mobile, "login", code, at(SMS_LIMITS.codeTtlSeconds)))).toEqual({
         key: "auth.smsCodeExpired",

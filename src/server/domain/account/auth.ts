@@ -176,7 +176,7 @@ export async function loginWithPassword(
   const account = user ? `user:${user.userId}` : `name:${(normalizeMobile(userName) ?? userName).toLowerCase()}`;
   const tries = await countLoginTry(db, "login", account, ip, limits, now);
   if (tries.waitSeconds !== null)
-    throw new AuthError("auth.tooManyLogins", { minutes: Math.max(1, Math.ceil(tries.waitSeconds / 60)) });
+    throw new AuthError("auth.tooManyLogins", { count: Math.max(1, Math.ceil(tries.waitSeconds / 60)) });
   const ok = user?.passwordHash
     ? await verifyPassword(passWord, user.passwordHash)
     : (await verifyPassword(passWord, await dummyPasswordHash()), false);
@@ -266,7 +266,7 @@ export async function registerUser(
   const { userName, password, mobile, validCode, ip, now } = input;
   const limit = await hit(db, `register:ip:${ip}`, registerLimit, now);
   if (!limit.allowed)
-    throw new AuthError("auth.tooManyRequests", { minutes: Math.max(1, Math.ceil(limit.retryAfterSeconds / 60)) });
+    throw new AuthError("auth.tooManyRequests", { count: Math.max(1, Math.ceil(limit.retryAfterSeconds / 60)) });
   if (isMobile(userName)) throw new AuthError("auth.usernameIsMobile");
   if (await findUserByUsername(db, userName)) throw new AuthError("auth.usernameTaken");
   const codeId = await checkSmsCode(db, mobile, "register", validCode, now, smsLimits);
@@ -312,7 +312,7 @@ export async function checkResetCode(
   const { mobile, validCode, ip, now } = input;
   const limit = await hit(db, `reset-check:ip:${ip}`, RESET_CHECK_LIMIT, now);
   if (!limit.allowed)
-    throw new AuthError("auth.tooManyRequests", { minutes: Math.max(1, Math.ceil(limit.retryAfterSeconds / 60)) });
+    throw new AuthError("auth.tooManyRequests", { count: Math.max(1, Math.ceil(limit.retryAfterSeconds / 60)) });
   const codeId = await checkSmsCode(db, mobile, "reset", validCode, now, smsLimits);
   if (!(await findUserByMobile(db, mobile))) throw new AuthError("auth.smsCodeExpired");
   return db.transaction(async (tx) => {

@@ -122,7 +122,7 @@ export async function sendSmsCode(
       1,
       Math.ceil((last.createdAt.getTime() + limits.resendSeconds * 1000 - now.getTime()) / 1000),
     );
-    throw new AuthError("auth.smsWait", { seconds: wait });
+    throw new AuthError("auth.smsWait", { count: wait });
   }
   if (!(await hit(db, `sms:mobile:${mobile}`, limits.perMobileDaily, now)).allowed)
     throw new AuthError("auth.smsMobileDailyLimit", { max: limits.perMobileDaily.limit });

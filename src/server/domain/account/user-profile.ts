@@ -112,7 +112,7 @@ export async function updatePassword(
     const key = `password:user:${userId}`;
     const h = await hit(db, key, loginLimits.perAccountIp, now);
     if (!h.allowed)
-      throw new AuthError("auth.tooManyLogins", { minutes: Math.max(1, Math.ceil(h.retryAfterSeconds / 60)) });
+      throw new AuthError("auth.tooManyLogins", { count: Math.max(1, Math.ceil(h.retryAfterSeconds / 60)) });
     if (!(await verifyPassword(oldPassword, u.passwordHash))) throw new AuthError("auth.oldPasswordWrong");
     await unhit(db, key, loginLimits.perAccountIp, now);
     if (oldPassword === newPassword) throw new AuthError("auth.samePassword");

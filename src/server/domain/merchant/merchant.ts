@@ -197,7 +197,7 @@ export async function merchantLogin(
   const { username, password, ip, now } = input;
   const tries = await countLoginTry(db, "merchant-login", username.toLowerCase(), ip, limits, now);
   if (tries.waitSeconds !== null)
-    throw new MerchantError("merchant.tooManyLogins", { minutes: Math.max(1, Math.ceil(tries.waitSeconds / 60)) });
+    throw new MerchantError("merchant.tooManyLogins", { count: Math.max(1, Math.ceil(tries.waitSeconds / 60)) });
   const [account] = await db
     .select()
     .from(merchantAccounts)

@@ -293,7 +293,7 @@ function checkOrderRefundable(o: OrderRow, now: Date): void {
   if (o.status === OrderStatus.PADYED || o.status === OrderStatus.CONSIGNMENT) return;
   if (o.status === OrderStatus.SUCCESS) {
     if (!withinRefundWindow(o.finallyTime ?? o.updatedAt, now))
-      throw new RefundError("refund.windowClosed", { days: REFUND_WINDOW_DAYS });
+      throw new RefundError("refund.windowClosed", { count: REFUND_WINDOW_DAYS });
     return;
   }
   throw new RefundError("refund.orderNotRefundable");
