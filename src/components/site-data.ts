@@ -47,6 +47,14 @@ export function loadSite(locals: App.Locals): Promise<SiteInfo> {
   });
 }
 
+/**
+ * The site's name in the page's language, written beside the logo picture (which carries no
+ * words): the part of the localized site title before " - ", else the generic name.
+ */
+export function siteBrand(texts: PcWebTexts, fallback: string): string {
+  return texts.title.split(/\s+[-–|]\s+/)[0]?.trim() || fallback;
+}
+
 export function loadServiceSwitch(locals: App.Locals): Promise<ServiceSwitch> {
   return once(locals, "serviceSwitch", () => getAppContext().content.serviceSwitch());
 }

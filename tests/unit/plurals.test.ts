@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { translations } from "../../src/i18n/resources.ts";
 import { getT } from "../../src/i18n/index.ts";
-import { createTranslator } from "../../src/lib/translate.ts";
+import { createTranslator, type IslandResources } from "../../src/lib/translate.ts";
 import type { Locale } from "../../src/lib/locale.ts";
 
 type Tree = { [k: string]: string | Tree };
@@ -56,8 +56,7 @@ describe("plural forms", () => {
   it("the server and the islands' translator choose the same form for 0, 1, 2 and 21", () => {
     for (const locale of LOCALES) {
       const server = getT(locale) as unknown as (k: string, o: object) => string;
-      const namespaces = Object.fromEntries(Object.entries(translations[locale]));
-      const island = createTranslator(locale, namespaces);
+      const island = createTranslator(locale, translations[locale] as unknown as IslandResources);
       for (const base of pluralBases)
         for (const count of [0, 1, 2, 21]) {
           const values = { count, amount: "¥1.00", after: "1", price: "9.90", money: "1.00" };
@@ -69,7 +68,7 @@ describe("plural forms", () => {
   it("reads 'Goods (1 item)' and 'Goods (2 items)' in English, one form in Chinese", () => {
     for (const t of [
       getT("en") as unknown as (k: string, o: object) => string,
-      createTranslator("en", translations.en),
+      createTranslator("en", translations.en as unknown as IslandResources),
     ]) {
       expect(t("orderSubmit.goodsAmount", { count: 1 })).toBe("Goods (1 item):");
       expect(t("orderSubmit.goodsAmount", { count: 2 })).toBe("Goods (2 items):");
@@ -78,7 +77,7 @@ describe("plural forms", () => {
       expect(t("cart.page.selectedCount", { count: 3 })).toBe("3 items selected");
     }
     expect(getT("zh")("orderSubmit.goodsAmount", { count: 1 })).toBe(
-      createTranslator("zh", translations.zh)("orderSubmit.goodsAmount", { count: 1 }),
+      createTranslator("zh", translations.zh as unknown as IslandResources)("orderSubmit.goodsAmount", { count: 1 }),
     );
     expect(getT("zh-tw")("cart.page.selectedCount", { count: 1 })).toBe("已選商品 1 件");
   });

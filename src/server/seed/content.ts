@@ -148,8 +148,7 @@ export async function seedContent(ctx: SeedContext): Promise<void> {
     ].map((h, i) => ({ hotSearchId: i + 1, shopId: 0, status: 1, createdAt: clock.ago(30 - i), ...h })),
   );
 
-  const logo = images.add("site/logo.svg", siteLogoSvg("蓝湾商城", "Bluebay Mall"));
-  const logoText = images.add("site/logo-text.svg", siteLogoSvg("Bluebay Mall", "蓝湾商城 · 放心购"));
+  const logo = images.add("site/logo.svg", siteLogoSvg());
   const favicon = images.add("site/favicon.svg", faviconSvg());
   const qr = await images.addQrCode("site/qrcode.svg", ctx.mobileMallUrl);
   const loginBg = images.add("site/login-bg.svg", loginBgSvg());
@@ -162,7 +161,7 @@ export async function seedContent(ctx: SeedContext): Promise<void> {
   const copyrightCn = "© 2026 蓝湾商城 版权所有";
   const pcConfig = {
     pcLogoImg: logo,
-    pcLogoImgText: logoText,
+    pcLogoImgText: logo,
     pcTitleImg: favicon,
     pcQrcodeImg: qr,
     pcLoginBgImg: loginBg,

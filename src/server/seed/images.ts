@@ -165,15 +165,12 @@ export function moduleBgSvg(hue: number, title: string): string {
   return svg(300, 520, body);
 }
 
-export function siteLogoSvg(name: string, sub: string): string {
+/** The site's logo mark: a picture without words (the pages write the site's name beside it, in their language). */
+export function siteLogoSvg(): string {
   return svg(
-    240,
+    72,
     80,
-    `<rect width="240" height="80" fill="#ffffff" fill-opacity="0"/>` +
-      `<rect x="6" y="10" width="60" height="60" rx="14" fill="#1e6fd9"/>` +
-      icon("store", 14, 18, 44, "#ffffff", "#1e6fd9") +
-      text(76, 44, name, fitFont(name, 160, 30, 16), "#1e6fd9", 700, "start") +
-      text(77, 66, sub, 13, "#5c6b7a", 400, "start"),
+    `<rect x="6" y="10" width="60" height="60" rx="14" fill="#1e6fd9"/>` + icon("store", 14, 18, 44, "#ffffff", "#1e6fd9"),
   );
 }
 
