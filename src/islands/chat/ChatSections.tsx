@@ -203,7 +203,9 @@ export function MessageList({
         <div key={p.clientId} className="chat-msg is-mine is-pending" data-testid="chat-message" data-from="user">
           <div className="chat-bubble">
             {p.msgType === MsgType.TEXT ? (
-              <span className="chat-text">{p.content}</span>
+              <span className="chat-text" data-user-content>
+                {p.content}
+              </span>
             ) : p.msgType === MsgType.IMAGE ? (
               <img src={p.content} alt={t("chat.imageAlt")} />
             ) : (
@@ -433,5 +435,9 @@ function MessageBody({ m, base }: { m: ChatMessageDto; base: string }): ReactNod
       </a>
     );
   }
-  return <span className="chat-text">{m.content}</span>;
+  return (
+    <span className="chat-text" data-user-content>
+      {m.content}
+    </span>
+  );
 }

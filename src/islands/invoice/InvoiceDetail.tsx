@@ -59,7 +59,9 @@ function InvoiceBody({ base }: { base: string }) {
               <dt>{t("invoice.type")}</dt>
               <dd data-testid="inv-type">{t(inv.invoiceType === 2 ? "invoice.typeUnit" : "invoice.typePersonal")}</dd>
               <dt>{t("invoice.header")}</dt>
-              <dd data-testid="inv-header">{inv.headerName}</dd>
+              <dd data-testid="inv-header" data-user-content>
+                {inv.headerName}
+              </dd>
               {inv.invoiceType === 2 ? (
                 <>
                   <dt>{t("invoice.taxNumber")}</dt>

@@ -324,7 +324,11 @@ function OrderDetailBody({ homeHref, listHref }: { homeHref: string; listHref: s
                 </p>
                 <h2 className="mo-block-title">{t("myOrder.remarks")}</h2>
                 <p className="mo-remarks" data-testid="mo-remarks">
-                  {order.remarks || <span className="uc-muted">{t("myOrder.noRemarks")}</span>}
+                  {order.remarks ? (
+                    <span data-user-content>{order.remarks}</span>
+                  ) : (
+                    <span className="uc-muted">{t("myOrder.noRemarks")}</span>
+                  )}
                 </p>
               </div>
             </section>

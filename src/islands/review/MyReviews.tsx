@@ -53,7 +53,7 @@ function MyReviewsBody({ base }: { base: string }) {
                     {r.isAnonymous === 1 ? <span className="mr-tag">{t("review.mine.anonymous")}</span> : null}
                     {r.orderNumber ? <span>{t("review.mine.order", { orderNumber: r.orderNumber })}</span> : null}
                   </p>
-                  <p className="mr-text" data-testid="mr-text">
+                  <p className="mr-text" data-testid="mr-text" data-user-content>
                     {r.content}
                   </p>
                   {r.pics.length > 0 ? (
@@ -76,7 +76,7 @@ function MyReviewsBody({ base }: { base: string }) {
                   {r.replyContent ? (
                     <p className="mr-reply">
                       {t("review.mine.reply")}
-                      {r.replyContent}
+                      <span data-user-content>{r.replyContent}</span>
                     </p>
                   ) : null}
                 </div>

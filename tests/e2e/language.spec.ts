@@ -1,0 +1,236 @@
+/**
+ * One language per page (issue 23): every route of SPEC §2, in each locale, after the `lang`
+ * cookie was set to each other locale, reads only in the page's language — server text, islands'
+ * data, statuses, addresses. Checked on the visible text of the page (and its title):
+ * - /en/…: no Han characters;
+ * - /zh-tw/…: no character OpenCC (cn→tw) would convert to traditional;
+ * - /… (zh): no character OpenCC (tw→cn) would convert to simplified.
+ * Skipped: what a user typed (elements marked `data-user-content`: nicknames, reviews, chat
+ * messages, remarks, invoice headers) and elements marked with another `lang` (the language
+ * switch names each language in its own script). A failure names the page, the element (a short
+ * selector path) and the text.
+ *
+ * One fresh buyer per locale with what the logged-in pages show: an address, a completed order
+ * (with an invoice) and an after-sales application on it, an unpaid order, a cart line, a chat
+ * message, a collected product.
+ */
+import * as OpenCC from "opencc-js";
+import { expect, test, type Page } from "@playwright/test";
+import {
+  AFTER_SALES_PROD,
+  buyerWithCompletedOrder,
+  islandsReady,
+  LOCALES,
+  prefix,
+  shopOps,
+  type Locale,
+} from "./helpers.ts";
+
+const toTw = OpenCC.Converter({ from: "cn", to: "tw" });
+const toCn = OpenCC.Converter({ from: "tw", to: "cn" });
+
+/** Visible text pieces of the page, each with a short selector path of its element. */
+type Piece = { path: string; text: string };
+
+/** Runs in the page: the visible text nodes outside user content and other-language elements. */
+function collectText(): Piece[] {
+  const pageLang = document.documentElement.lang.toLowerCase();
+  const out: { path: string; text: string }[] = [{ path: "title", text: document.title }];
+  const pathOf = (el: Element): string => {
+    const parts: string[] = [];
+    for (let e: Element | null = el; e && e !== document.body && parts.length < 4; e = e.parentElement) {
+      const testId = e.getAttribute("data-testid");
+      const cls = [...e.classList].slice(0, 2).join(".");
+      parts.unshift(
+        testId
+          ? `${e.tagName.toLowerCase()}[data-testid=${testId}]`
+          : `${e.tagName.toLowerCase()}${cls ? `.${cls}` : ""}`,
+      );
+      if (e.id || testId) break;
+    }
+    return parts.join(" > ");
+  };
+  const skip = (el: Element): boolean => {
+    if (el.closest("[data-user-content], script, style, noscript, template")) return true;
+    const lang = el.closest("[lang]")?.getAttribute("lang")?.toLowerCase();
+    return !!lang && lang !== pageLang;
+  };
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const text = n.textContent?.trim() ?? "";
+    const el = n.parentElement;
+    if (!text || !el || !/\p{Script=Han}/u.test(text) || skip(el)) continue;
+    if (!el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) continue;
+    out.push({ path: pathOf(el), text: text.replace(/\s+/g, " ").slice(0, 120) });
+  }
+  return out;
+}
+
+/** The characters of `text` the locale's readers would not write, as "字→字" pairs (or the Han characters for en). */
+function foreign(locale: Locale, text: string): string[] {
+  if (locale === "en") return [...text.matchAll(/\p{Script=Han}/gu)].map((m) => m[0]);
+  const converted = (locale === "zh-tw" ? toTw : toCn)(text);
+  const diffs: string[] = [];
+  const a = [...text];
+  const b = [...converted];
+  for (let i = 0; i < a.length && i < b.length; i++) if (a[i] !== b[i]) diffs.push(`${a[i]}→${b[i]}`);
+  return diffs;
+}
+
+async function problemsOf(page: Page, locale: Locale, url: string): Promise<string[]> {
+  const pieces = await page.evaluate(collectText);
+  const out: string[] = [];
+  for (const p of pieces) {
+    const bad = foreign(locale, p.text);
+    if (bad.length) out.push(`${url} | ${p.path} | "${p.text}" (${[...new Set(bad)].join(" ")})`);
+  }
+  return out;
+}
+
+/** The first href of `html` matching `re` (group 1). */
+function firstMatch(html: string, re: RegExp, what: string): string {
+  const m = re.exec(html);
+  expect(m, `a ${what} link`).not.toBeNull();
+  return m![1]!;
+}
+
+for (const locale of LOCALES) {
+  test(`${locale}: every SPEC §2 page reads only in ${locale}, whatever the lang cookie says`, async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
+    test.setTimeout(240_000);
+    const p = prefix(locale);
+
+    // The buyer and their data, made through the API (typed texts are ASCII: they are the same in every locale).
+    const { api, orderNumber: done } = await buyerWithCompletedOrder(
+      request,
+      context,
+      baseURL!,
+      `lang${locale.replace("-", "")}`,
+      shopOps(`lang-${locale}`),
+      { invoiceType: 1, headerName: "Jane Doe" },
+    );
+    const detail = await api<{ actualTotal: string | number }>("GET", `/p/myOrder/orderDetail?orderNumber=${done}`);
+    const refund = await api<{ refundSn: string }>("POST", "/p/orderRefund/apply", {
+      orderNumber: done,
+      refundType: 1,
+      applyType: 1,
+      buyerReason: 1,
+      refundAmount: String(detail.actualTotal),
+      buyerMobile: "13800138000",
+      buyerDesc: "Broken on arrival",
+      photoFiles: [],
+    });
+    const info = await api<{ skuList: { skuId: number; stocks: number }[] }>(
+      "GET",
+      `/prod/prodInfo?prodId=${AFTER_SALES_PROD.prodId}`,
+    );
+    const sku = info.skuList.find((s) => s.stocks > 1)!;
+    const orderItem = {
+      prodId: AFTER_SALES_PROD.prodId,
+      skuId: sku.skuId,
+      prodCount: 1,
+      shopId: AFTER_SALES_PROD.shopId,
+    };
+    const conf = await api<{ uuid: string }>("POST", "/p/order/confirm", { orderItem });
+    const unpaid = (await api<{ orderNumbers: string }>("POST", "/p/order/submit", { uuid: conf.uuid })).orderNumbers;
+    await api("POST", "/p/shopCart/changeItem", { ...orderItem, count: 2 });
+    await api("POST", "/p/chat/messages", {
+      shopId: AFTER_SALES_PROD.shopId,
+      msgType: 0,
+      content: "Hello, is it in stock?",
+    });
+    await api("POST", "/p/user/collection/addOrCancel", { prodId: AFTER_SALES_PROD.prodId });
+
+    // Ids of seeded activities, from their list pages.
+    const html = async (path: string) => (await request.get(path)).text();
+    const discountPath = firstMatch(await html("/special-discount"), /href="(\/discount-detail\?[^"]+)"/, "discount");
+    const seckillPath = firstMatch(await html("/flash-sale"), /href="(\/secdetail\/\d+)"/, "flash sale");
+    const pointsItem = firstMatch(
+      await html("/member-center/integral-mall"),
+      /href="\/member-center\/integral-det\/(\d+)"/,
+      "points item",
+    );
+    const noticePath = firstMatch(await html("/notice-list"), /href="(\/notice-detail\?[^"]+)"/, "notice").replace(
+      /&amp;/g,
+      "&",
+    );
+
+    const routes = [
+      "/",
+      "/newIndex",
+      "/list?st=0",
+      "/list?st=1",
+      `/detail/${AFTER_SALES_PROD.prodId}`,
+      "/detail/1",
+      "/shopIndex?sid=1",
+      "/shopIndex?sid=2",
+      "/shopList?shopName=",
+      "/shop-prod-list?sid=2",
+      "/select-decorate?renovationId=2&sid=0",
+      "/coupons",
+      "/special-discount",
+      discountPath.replace(/&amp;/g, "&"),
+      "/flash-sale",
+      seckillPath,
+      "/secdetail/confirm-order",
+      "/group-buy",
+      "/notice-list",
+      noticePath,
+      "/termsPage?sts=0",
+      "/termsPage?sts=1",
+      "/login",
+      "/register",
+      "/forget-password",
+      "/cart",
+      `/submit-order?prodId=${orderItem.prodId}&skuId=${orderItem.skuId}&count=1`,
+      `/payment?orderNumbers=${unpaid}`,
+      `/weixin-pay?orderNumbers=${unpaid}`,
+      `/order-detail?orderNumber=${done}`,
+      `/order-detail?orderNumber=${unpaid}`,
+      `/return-detail?refundSn=${refund.refundSn}`,
+      `/invoice-detail?orderNumber=${done}`,
+      `/write-comments?orderNumber=${done}`,
+      `/chat?shopId=${AFTER_SALES_PROD.shopId}`,
+      "/huanxin-chat?shopId=0",
+      `/submit-integral-order?prodId=${pointsItem}&count=1`,
+      "/member-center/member-center",
+      "/member-center/member-equity",
+      "/member-center/buy-member",
+      "/member-center/integral-mall",
+      `/member-center/integral-det/${pointsItem}`,
+      "/user-center",
+      `/user-center/apply-return?orderNumber=${done}`,
+      "/user-center/uc-account",
+      "/user-center/uc-address",
+      "/user-center/uc-balance",
+      "/user-center/uc-collection",
+      "/user-center/uc-comments",
+      "/user-center/uc-coupons",
+      "/user-center/uc-footprint",
+      "/user-center/uc-integral",
+      "/user-center/uc-order",
+      "/user-center/uc-password",
+      "/user-center/uc-return",
+      "/user-center/uc-shopaccount",
+      "/no-such-page",
+    ];
+
+    const problems: string[] = [];
+    for (const cookie of LOCALES.filter((l) => l !== locale)) {
+      await context.addCookies([{ name: "lang", value: cookie, url: baseURL! }]);
+      for (const route of routes) {
+        const url = `${p}${route}`;
+        await page.goto(url, { waitUntil: "networkidle" });
+        await islandsReady(page);
+        // Islands render their data after their first calls; give them a moment to settle.
+        await page.waitForLoadState("networkidle");
+        problems.push(...(await problemsOf(page, locale, `${url} (lang=${cookie})`)));
+      }
+    }
+    expect(problems, `texts not in ${locale}`).toEqual([]);
+  });
+}
