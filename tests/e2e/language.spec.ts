@@ -14,8 +14,10 @@
  * (with an invoice) and an after-sales application on it, an unpaid order, a cart line, a chat
  * message, a collected product.
  */
+import fs from "node:fs";
+import path from "node:path";
 import * as OpenCC from "opencc-js";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
 import {
   AFTER_SALES_PROD,
   buyerWithCompletedOrder,
@@ -87,6 +89,38 @@ async function problemsOf(page: Page, locale: Locale, url: string): Promise<stri
   return out;
 }
 
+/** Pictures and fonts are not text: not loading them keeps the sweep fast. */
+async function withoutMedia(page: Page): Promise<void> {
+  await page.route(/\.(png|jpe?g|webp|gif|svg|woff2?)(\?|$)/, (r) => r.abort());
+}
+
+/**
+ * A wait for the page's API calls: islands render their data after their first calls. Resolves
+ * once no /api call has been open for 150 ms (at most 3 s: pages that poll or count down never go
+ * quiet).
+ */
+function apiSettled(page: Page): () => Promise<void> {
+  const open = new Set<object>();
+  let last = Date.now();
+  const isApi = (r: { url(): string }) => new URL(r.url()).pathname.startsWith("/api/");
+  page.on("request", (r) => {
+    if (!isApi(r)) return;
+    open.add(r);
+    last = Date.now();
+  });
+  const done = (r: object & { url(): string }) => {
+    if (!isApi(r)) return;
+    open.delete(r);
+    last = Date.now();
+  };
+  page.on("requestfinished", done);
+  page.on("requestfailed", done);
+  return async () => {
+    const end = Date.now() + 3_000;
+    while (Date.now() < end && (open.size > 0 || Date.now() - last < 150)) await page.waitForTimeout(50);
+  };
+}
+
 /** The first href of `html` matching `re` (group 1). */
 function firstMatch(html: string, re: RegExp, what: string): string {
   const m = re.exec(html);
@@ -94,142 +128,193 @@ function firstMatch(html: string, re: RegExp, what: string): string {
   return m![1]!;
 }
 
+/**
+ * A fresh buyer logged in in `context`, with what the logged-in pages show: an address, a completed
+ * order (with an invoice) and an after-sales application on it, an unpaid order, a cart line, a
+ * chat message and a collected product. Typed texts are ASCII: the same in every locale.
+ */
+async function buyerWithData(request: APIRequestContext, context: BrowserContext, baseURL: string, locale: Locale) {
+  const { api, orderNumber: done } = await buyerWithCompletedOrder(
+    request,
+    context,
+    baseURL,
+    `lang${locale.replace("-", "")}`,
+    shopOps(`lang-${locale}`),
+    { invoiceType: 1, headerName: "Jane Doe" },
+  );
+  const detail = await api<{ actualTotal: string | number }>("GET", `/p/myOrder/orderDetail?orderNumber=${done}`);
+  const refund = await api<{ refundSn: string }>("POST", "/p/orderRefund/apply", {
+    orderNumber: done,
+    refundType: 1,
+    applyType: 1,
+    buyerReason: 1,
+    refundAmount: String(detail.actualTotal),
+    buyerMobile: "13800138000",
+    buyerDesc: "Broken on arrival",
+    photoFiles: [],
+  });
+  const info = await api<{ skuList: { skuId: number; stocks: number }[] }>(
+    "GET",
+    `/prod/prodInfo?prodId=${AFTER_SALES_PROD.prodId}`,
+  );
+  const sku = info.skuList.find((s) => s.stocks > 1)!;
+  const orderItem = {
+    prodId: AFTER_SALES_PROD.prodId,
+    skuId: sku.skuId,
+    prodCount: 1,
+    shopId: AFTER_SALES_PROD.shopId,
+  };
+  const conf = await api<{ uuid: string }>("POST", "/p/order/confirm", { orderItem });
+  const unpaid = (await api<{ orderNumbers: string }>("POST", "/p/order/submit", { uuid: conf.uuid })).orderNumbers;
+  await api("POST", "/p/shopCart/changeItem", { ...orderItem, count: 2 });
+  await api("POST", "/p/chat/messages", {
+    shopId: AFTER_SALES_PROD.shopId,
+    msgType: 0,
+    content: "Hello, is it in stock?",
+  });
+  await api("POST", "/p/user/collection/addOrCancel", { prodId: AFTER_SALES_PROD.prodId });
+  return { api, done, unpaid, refund, orderItem };
+}
+
+for (const locale of LOCALES)
+  for (const cookie of LOCALES.filter((l) => l !== locale))
+    test(`${locale}: every SPEC §2 page reads only in ${locale} with the lang cookie at ${cookie}`, async ({
+      page,
+      context,
+      request,
+      baseURL,
+    }) => {
+      test.setTimeout(180_000);
+      const p = prefix(locale);
+      await context.addCookies([{ name: "lang", value: cookie, url: baseURL! }]);
+      await withoutMedia(page);
+      const settled = apiSettled(page);
+
+      const { done, unpaid, refund, orderItem } = await buyerWithData(request, context, baseURL!, locale);
+
+      // Ids of seeded activities, from their list pages.
+      const html = async (path: string) => (await request.get(path)).text();
+      const discountPath = firstMatch(await html("/special-discount"), /href="(\/discount-detail\?[^"]+)"/, "discount");
+      const seckillPath = firstMatch(await html("/flash-sale"), /href="(\/secdetail\/\d+)"/, "flash sale");
+      const pointsItem = firstMatch(
+        await html("/member-center/integral-mall"),
+        /href="\/member-center\/integral-det\/(\d+)"/,
+        "points item",
+      );
+      const noticePath = firstMatch(await html("/notice-list"), /href="(\/notice-detail\?[^"]+)"/, "notice").replace(
+        /&amp;/g,
+        "&",
+      );
+
+      const routes = [
+        "/",
+        "/newIndex",
+        "/list?st=0",
+        "/list?st=1",
+        `/detail/${AFTER_SALES_PROD.prodId}`,
+        "/detail/1",
+        "/shopIndex?sid=1",
+        "/shopIndex?sid=2",
+        "/shopList?shopName=",
+        "/shop-prod-list?sid=2",
+        "/select-decorate?renovationId=2&sid=0",
+        "/coupons",
+        "/special-discount",
+        discountPath.replace(/&amp;/g, "&"),
+        "/flash-sale",
+        seckillPath,
+        "/secdetail/confirm-order",
+        "/group-buy",
+        "/notice-list",
+        noticePath,
+        "/termsPage?sts=0",
+        "/termsPage?sts=1",
+        "/login",
+        "/register",
+        "/forget-password",
+        "/cart",
+        `/submit-order?prodId=${orderItem.prodId}&skuId=${orderItem.skuId}&count=1`,
+        `/payment?orderNumbers=${unpaid}`,
+        `/weixin-pay?orderNumbers=${unpaid}`,
+        `/order-detail?orderNumber=${done}`,
+        `/order-detail?orderNumber=${unpaid}`,
+        `/return-detail?refundSn=${refund.refundSn}`,
+        `/invoice-detail?orderNumber=${done}`,
+        `/write-comments?orderNumber=${done}`,
+        `/chat?shopId=${AFTER_SALES_PROD.shopId}`,
+        "/huanxin-chat?shopId=0",
+        `/submit-integral-order?prodId=${pointsItem}&count=1`,
+        "/member-center/member-center",
+        "/member-center/member-equity",
+        "/member-center/buy-member",
+        "/member-center/integral-mall",
+        `/member-center/integral-det/${pointsItem}`,
+        "/user-center",
+        `/user-center/apply-return?orderNumber=${done}`,
+        "/user-center/uc-account",
+        "/user-center/uc-address",
+        "/user-center/uc-balance",
+        "/user-center/uc-collection",
+        "/user-center/uc-comments",
+        "/user-center/uc-coupons",
+        "/user-center/uc-footprint",
+        "/user-center/uc-integral",
+        "/user-center/uc-order",
+        "/user-center/uc-password",
+        "/user-center/uc-return",
+        "/user-center/uc-shopaccount",
+        "/no-such-page",
+      ];
+
+      for (const route of routes) {
+        const url = `${p}${route}`;
+        await page.goto(url);
+        await islandsReady(page);
+        await settled();
+        // Soft: every page's problems are reported, not only the first page's.
+        expect.soft(await problemsOf(page, locale, `${url} (lang=${cookie})`), `texts not in ${locale}`).toEqual([]);
+      }
+    });
+
+/** Screenshots of the main buying pages in each locale, for a person to look at (test-results/screenshots/). */
 for (const locale of LOCALES) {
-  test(`${locale}: every SPEC §2 page reads only in ${locale}, whatever the lang cookie says`, async ({
+  test(`${locale}: screenshots of home, detail, cart, checkout, order detail and a shop index`, async ({
     page,
     context,
     request,
     baseURL,
   }) => {
-    test.setTimeout(240_000);
-    const p = prefix(locale);
-
-    // The buyer and their data, made through the API (typed texts are ASCII: they are the same in every locale).
-    const { api, orderNumber: done } = await buyerWithCompletedOrder(
-      request,
-      context,
-      baseURL!,
-      `lang${locale.replace("-", "")}`,
-      shopOps(`lang-${locale}`),
-      { invoiceType: 1, headerName: "Jane Doe" },
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const settled = apiSettled(page);
+    const { api, done } = await buyerWithData(request, context, baseURL!, locale);
+    const cart = await api<{ shopCartItemDiscounts: { shopCartItems: { basketId: number }[] }[] }[]>(
+      "POST",
+      "/p/shopCart/info",
+      {},
     );
-    const detail = await api<{ actualTotal: string | number }>("GET", `/p/myOrder/orderDetail?orderNumber=${done}`);
-    const refund = await api<{ refundSn: string }>("POST", "/p/orderRefund/apply", {
-      orderNumber: done,
-      refundType: 1,
-      applyType: 1,
-      buyerReason: 1,
-      refundAmount: String(detail.actualTotal),
-      buyerMobile: "13800138000",
-      buyerDesc: "Broken on arrival",
-      photoFiles: [],
-    });
-    const info = await api<{ skuList: { skuId: number; stocks: number }[] }>(
-      "GET",
-      `/prod/prodInfo?prodId=${AFTER_SALES_PROD.prodId}`,
+    const basketIds = cart.flatMap((s) =>
+      s.shopCartItemDiscounts.flatMap((g) => g.shopCartItems.map((i) => i.basketId)),
     );
-    const sku = info.skuList.find((s) => s.stocks > 1)!;
-    const orderItem = {
-      prodId: AFTER_SALES_PROD.prodId,
-      skuId: sku.skuId,
-      prodCount: 1,
-      shopId: AFTER_SALES_PROD.shopId,
-    };
-    const conf = await api<{ uuid: string }>("POST", "/p/order/confirm", { orderItem });
-    const unpaid = (await api<{ orderNumbers: string }>("POST", "/p/order/submit", { uuid: conf.uuid })).orderNumbers;
-    await api("POST", "/p/shopCart/changeItem", { ...orderItem, count: 2 });
-    await api("POST", "/p/chat/messages", {
-      shopId: AFTER_SALES_PROD.shopId,
-      msgType: 0,
-      content: "Hello, is it in stock?",
-    });
-    await api("POST", "/p/user/collection/addOrCancel", { prodId: AFTER_SALES_PROD.prodId });
-
-    // Ids of seeded activities, from their list pages.
-    const html = async (path: string) => (await request.get(path)).text();
-    const discountPath = firstMatch(await html("/special-discount"), /href="(\/discount-detail\?[^"]+)"/, "discount");
-    const seckillPath = firstMatch(await html("/flash-sale"), /href="(\/secdetail\/\d+)"/, "flash sale");
-    const pointsItem = firstMatch(
-      await html("/member-center/integral-mall"),
-      /href="\/member-center\/integral-det\/(\d+)"/,
-      "points item",
-    );
-    const noticePath = firstMatch(await html("/notice-list"), /href="(\/notice-detail\?[^"]+)"/, "notice").replace(
-      /&amp;/g,
-      "&",
-    );
-
-    const routes = [
-      "/",
-      "/newIndex",
-      "/list?st=0",
-      "/list?st=1",
-      `/detail/${AFTER_SALES_PROD.prodId}`,
-      "/detail/1",
-      "/shopIndex?sid=1",
-      "/shopIndex?sid=2",
-      "/shopList?shopName=",
-      "/shop-prod-list?sid=2",
-      "/select-decorate?renovationId=2&sid=0",
-      "/coupons",
-      "/special-discount",
-      discountPath.replace(/&amp;/g, "&"),
-      "/flash-sale",
-      seckillPath,
-      "/secdetail/confirm-order",
-      "/group-buy",
-      "/notice-list",
-      noticePath,
-      "/termsPage?sts=0",
-      "/termsPage?sts=1",
-      "/login",
-      "/register",
-      "/forget-password",
-      "/cart",
-      `/submit-order?prodId=${orderItem.prodId}&skuId=${orderItem.skuId}&count=1`,
-      `/payment?orderNumbers=${unpaid}`,
-      `/weixin-pay?orderNumbers=${unpaid}`,
-      `/order-detail?orderNumber=${done}`,
-      `/order-detail?orderNumber=${unpaid}`,
-      `/return-detail?refundSn=${refund.refundSn}`,
-      `/invoice-detail?orderNumber=${done}`,
-      `/write-comments?orderNumber=${done}`,
-      `/chat?shopId=${AFTER_SALES_PROD.shopId}`,
-      "/huanxin-chat?shopId=0",
-      `/submit-integral-order?prodId=${pointsItem}&count=1`,
-      "/member-center/member-center",
-      "/member-center/member-equity",
-      "/member-center/buy-member",
-      "/member-center/integral-mall",
-      `/member-center/integral-det/${pointsItem}`,
-      "/user-center",
-      `/user-center/apply-return?orderNumber=${done}`,
-      "/user-center/uc-account",
-      "/user-center/uc-address",
-      "/user-center/uc-balance",
-      "/user-center/uc-collection",
-      "/user-center/uc-comments",
-      "/user-center/uc-coupons",
-      "/user-center/uc-footprint",
-      "/user-center/uc-integral",
-      "/user-center/uc-order",
-      "/user-center/uc-password",
-      "/user-center/uc-return",
-      "/user-center/uc-shopaccount",
-      "/no-such-page",
+    expect(basketIds.length).toBeGreaterThan(0);
+    const pages: [string, string][] = [
+      ["home", "/"],
+      ["detail", `/detail/${AFTER_SALES_PROD.prodId}`],
+      ["cart", "/cart"],
+      ["checkout", `/submit-order?basketIds=${basketIds.join(",")}`],
+      ["order-detail", `/order-detail?orderNumber=${done}`],
+      ["shop-index", "/shopIndex?sid=1"],
     ];
-
     const problems: string[] = [];
-    for (const cookie of LOCALES.filter((l) => l !== locale)) {
-      await context.addCookies([{ name: "lang", value: cookie, url: baseURL! }]);
-      for (const route of routes) {
-        const url = `${p}${route}`;
-        await page.goto(url, { waitUntil: "networkidle" });
-        await islandsReady(page);
-        // Islands render their data after their first calls; give them a moment to settle.
-        await page.waitForLoadState("networkidle");
-        problems.push(...(await problemsOf(page, locale, `${url} (lang=${cookie})`)));
-      }
+    for (const [name, route] of pages) {
+      const url = `${prefix(locale)}${route}`;
+      await page.goto(url);
+      await islandsReady(page);
+      await settled();
+      const file = path.join("test-results", "screenshots", `${name}-${locale}.png`);
+      await page.screenshot({ path: file, fullPage: true });
+      expect(fs.statSync(file).size, file).toBeGreaterThan(10_000);
+      problems.push(...(await problemsOf(page, locale, url)));
     }
     expect(problems, `texts not in ${locale}`).toEqual([]);
   });
