@@ -76,7 +76,7 @@ describe.skipIf(!dbReady)("area API", () => {
     const r = await call("/area/listByPid");
     expect(r.headers.get("cache-control")).toMatch(/public/);
     expect((await call("/p/area/listByPid?pid=44")).body.code).toBe("A00004");
-    const withToken = await call<AreaItem[]>("/p/area/listByPid?pid=44", { user });
+    const withToken = await call<AreaItem[]>("/p/area/listByPid?pid=44", { user, lang: "zh" });
     expect(okData(withToken)).toEqual(await areas("?pid=44"));
     expect(withToken.headers.get("cache-control")).toBe("no-store");
   });
