@@ -2,7 +2,8 @@
  * THE browser API client, on the platform's fetch. SPEC §6-§8:
  * - base: import.meta.env.PUBLIC_API_BASE ?? "/api";
  * - every request sends Content-Type: application/json (except multipart / form bodies) and
- *   Accept-Language from the lang cookie (fallback <html data-locale>);
+ *   Accept-Language in the page's locale (<html data-locale>, i.e. the URL's; never the lang cookie,
+ *   so an island's data reads in the language of the page it is on);
  * - Authorization (raw token, no "Bearer") only on /p/ paths, the register-or-bind endpoint and
  *   the tracking log;
  * - envelope: success only when success === true and code "00000" → resolves data;
@@ -21,7 +22,7 @@
 import { ResponseCode, type Envelope } from "../lib/api-types.ts";
 import { TOAST_MS } from "../lib/constants.ts";
 import { $user, openLoginPopup } from "../stores/index.ts";
-import { clientT, requestLocale, type ClientKey } from "./i18n.ts";
+import { clientT, pageLocale, type ClientKey } from "./i18n.ts";
 import { showToast, type ToastOptions } from "./toast.ts";
 import { clearToken, getToken } from "./token.ts";
 
@@ -184,7 +185,7 @@ export function createApiClient(deps: ApiClientDeps = {}): ApiClient {
       clearToken();
       $user.set(null);
     });
-  const locale = deps.locale ?? requestLocale;
+  const locale = deps.locale ?? pageLocale;
   const base = deps.baseURL ?? defaultApiBase();
   const doFetch = deps.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
 

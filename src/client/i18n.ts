@@ -3,8 +3,7 @@
  * Only the current locale's JSON is loaded, lazily, so a page never carries all three languages.
  */
 import type zhClient from "../i18n/zh/client.json";
-import { DEFAULT_LOCALE, isLocale, LANG_COOKIE, type Locale } from "../lib/locale.ts";
-import { getCookie } from "./cookies.ts";
+import { DEFAULT_LOCALE, isLocale, splitLocalePath, type Locale } from "../lib/locale.ts";
 
 export type ClientMessages = typeof zhClient;
 export type ClientKey = keyof ClientMessages;
@@ -17,20 +16,15 @@ const loaders: Record<Locale, () => Promise<ClientMessages>> = {
 
 const cache = new Map<Locale, Promise<ClientMessages | null>>();
 
-/** The locale the page is rendered in: <html data-locale>, then the lang cookie, then zh. */
+/**
+ * The locale of the page: <html data-locale> (set from the URL by the layout), else the URL's
+ * prefix (/en/…, /zh-tw/…), else zh. Every request and message of the page uses it; the lang
+ * cookie never does (it only chooses where `/` sends a new visitor).
+ */
 export function pageLocale(): Locale {
   const fromHtml = typeof document === "undefined" ? undefined : document.documentElement?.dataset?.locale;
   if (isLocale(fromHtml)) return fromHtml;
-  const fromCookie = getCookie(LANG_COOKIE);
-  return isLocale(fromCookie) ? fromCookie : DEFAULT_LOCALE;
-}
-
-/** The locale requests are made in (Accept-Language): the lang cookie, then <html data-locale>, then zh. */
-export function requestLocale(): Locale {
-  const fromCookie = getCookie(LANG_COOKIE);
-  if (isLocale(fromCookie)) return fromCookie;
-  const fromHtml = typeof document === "undefined" ? undefined : document.documentElement?.dataset?.locale;
-  return isLocale(fromHtml) ? fromHtml : DEFAULT_LOCALE;
+  return typeof location === "undefined" ? DEFAULT_LOCALE : splitLocalePath(location.pathname).locale;
 }
 
 /** Loads (once) the client messages of a locale; null if the chunk cannot be loaded. */

@@ -4,6 +4,7 @@
  * left, and a "join" button that submits the section's form with that team. Time left counts
  * down by the browser's clock (the page is cached).
  */
+import { pageLocale } from "../client/i18n.ts";
 import { countdownText } from "../lib/flash-sale/flash-sale.ts";
 
 const section = document.getElementById("group-buy");
@@ -22,7 +23,7 @@ async function load(): Promise<void> {
   const base = (import.meta.env.PUBLIC_API_BASE as string | undefined) ?? "/api";
   const res = await fetch(
     `${base}/group/joinGroupList?groupActivityId=${section.dataset.groupActivityId}&showSize=10`,
-    { headers: { "Accept-Language": document.documentElement.lang } },
+    { headers: { "Accept-Language": pageLocale() } },
   );
   const body = (await res.json()) as { data?: Team[] };
   const teams = body.data ?? [];

@@ -4,7 +4,9 @@
  * payment counter. No token → the login popup.
  */
 import { get, post, isApiError } from "../client/api.ts";
+import { pageLocale } from "../client/i18n.ts";
 import { isLoggedIn } from "../client/token.ts";
+import { formatAddress } from "../lib/address/address-format.ts";
 import { openLoginPopup } from "../stores/index.ts";
 import type { AddressItem } from "../lib/address/address-types.ts";
 
@@ -41,7 +43,7 @@ if (form) {
         input.name = "addrId";
         input.value = String(r.addrId);
         input.checked = i === 0;
-        label.append(input, ` ${r.receiver} ${r.mobile} ${r.province}${r.city}${r.area} ${r.addr}`);
+        label.append(input, ` ${r.receiver} ${r.mobile} ${formatAddress(r, pageLocale())}`);
         return label;
       }),
     );

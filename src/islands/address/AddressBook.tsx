@@ -6,6 +6,7 @@
  */
 import { useState } from "react";
 import { useTranslation } from "../common/I18nProvider.tsx";
+import { formatAddress } from "../../lib/address/address-format.ts";
 import { del, get, put } from "../../client/api.ts";
 import { ADDRESS_COUNT_MAX } from "../../lib/address/address-rules.ts";
 import type { AddressItem } from "../../lib/address/address-types.ts";
@@ -26,7 +27,7 @@ export default function AddressBook(props: UcIslandProps) {
 }
 
 function AddressBody() {
-  const { t } = useTranslation();
+  const { t, locale } = useTranslation();
   const session = useSession();
   const { data, setData, error, loading, reload } = useUcLoad(session, () => get<AddressItem[]>("/p/address/list"));
   const [editing, setEditing] = useState<FormState | null>(null);
@@ -129,7 +130,7 @@ function AddressBody() {
                     ) : null}
                   </p>
                   <p className="uc-addr-text">
-                    {a.province} {a.city} {a.area} {a.addr}
+                    {formatAddress(a, locale)}
                     {a.postCode ? <span className="uc-muted"> ({a.postCode})</span> : null}
                   </p>
                 </div>

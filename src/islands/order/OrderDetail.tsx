@@ -5,6 +5,7 @@
  */
 import { useEffect, useState } from "react";
 import { useTranslation } from "../common/I18nProvider.tsx";
+import { formatAddress } from "../../lib/address/address-format.ts";
 import { get, isApiError } from "../../client/api.ts";
 import { ResponseCode } from "../../lib/api-types.ts";
 import type { DeliveryOrderDto, OrderDetailDto } from "../../lib/order/order-types.ts";
@@ -30,7 +31,7 @@ export default function OrderDetail(props: UcIslandProps) {
 }
 
 function OrderDetailBody({ homeHref, listHref }: { homeHref: string; listHref: string }) {
-  const { t } = useTranslation();
+  const { t, locale } = useTranslation();
   const session = useSession();
   const base = homeHref.replace(/\/$/, "");
   const [orderNumber, setOrderNumber] = useState<string | null>(null);
@@ -245,7 +246,7 @@ function OrderDetailBody({ homeHref, listHref }: { homeHref: string; listHref: s
                   <p data-testid="mo-address">
                     {a.receiver} {a.mobile}
                     <br />
-                    {a.province} {a.city} {a.area} {a.addr}
+                    {formatAddress(a, locale)}
                   </p>
                 ) : null}
               </div>

@@ -338,7 +338,9 @@ function PayForm(props: {
                   }}
                 />
                 <span className={`pay-method-icon pay-icon-${m}`} aria-hidden="true">
-                  {m === "balance" ? "¥" : m === "wechat" ? "微" : "支"}
+                  {m === "balance"
+                    ? "¥"
+                    : t(m === "wechat" ? "payment.method.wechatIcon" : "payment.method.alipayIcon")}
                 </span>
                 <span className="pay-method-text">
                   <span className="pay-method-name">{t(`payment.method.${m}`)}</span>

@@ -2,6 +2,7 @@
 import { lazy, Suspense } from "react";
 import type { AddressItem } from "../../lib/address/address-types.ts";
 import { useTranslation } from "../common/I18nProvider.tsx";
+import { formatAddress } from "../../lib/address/address-format.ts";
 
 // Loaded when the form first opens (it brings the address rules), so the page's first JavaScript stays small.
 const NewAddress = lazy(() => import("./NewAddress.tsx"));
@@ -30,7 +31,7 @@ export function AddressSection({
   onGuest: () => void;
   onSaved: (addrId?: number) => Promise<void>;
 }) {
-  const { t } = useTranslation();
+  const { t, locale } = useTranslation();
   return (
     <section className="so-block" aria-labelledby={headingId} data-testid="so-address">
       <header className="so-block-head">
@@ -64,9 +65,7 @@ export function AddressSection({
                     <span className="uc-badge so-badge">{t("orderSubmit.defaultAddress")}</span>
                   ) : null}
                 </span>
-                <span className="so-addr-text">
-                  {a.province} {a.city} {a.area} {a.addr}
-                </span>
+                <span className="so-addr-text">{formatAddress(a, locale)}</span>
               </button>
             );
           })}

@@ -1,6 +1,7 @@
 /** The checkout's totals, where it ships to, the amount to pay and the submit button. */
 import type { OrderConfirmDto } from "../../lib/order/order-types.ts";
 import { useTranslation } from "../common/I18nProvider.tsx";
+import { formatAddress } from "../../lib/address/address-format.ts";
 
 export function SummarySection({
   data,
@@ -13,7 +14,7 @@ export function SummarySection({
   confirming: boolean;
   onSubmit: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, locale } = useTranslation();
   return (
     <section className="so-sum" aria-label={t("orderSubmit.summary")} data-testid="so-summary">
       <dl className="so-sum-list">
@@ -53,8 +54,8 @@ export function SummarySection({
       <div className="so-pay-bar">
         {data.userAddr ? (
           <p className="so-ship-to" data-testid="so-ship-to">
-            {t("orderSubmit.shipTo")} {data.userAddr.province} {data.userAddr.city} {data.userAddr.area}{" "}
-            {data.userAddr.addr} · {data.userAddr.receiver} {data.userAddr.mobile}
+            {t("orderSubmit.shipTo")} {formatAddress(data.userAddr, locale)} · {data.userAddr.receiver}{" "}
+            {data.userAddr.mobile}
           </p>
         ) : (
           <p className="so-ship-to">{t("orderSubmit.needAddress")}</p>

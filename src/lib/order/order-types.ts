@@ -106,8 +106,12 @@ export interface OrderAddrDto {
   addrId: number;
   receiver: string;
   mobile: string;
+  /** Area ids (GB/T 2260) and their names in the request language; src/lib/address/address-format.ts puts them in order. */
+  provinceId: number;
   province: string;
+  cityId: number;
   city: string;
+  areaId: number;
   area: string;
   addr: string;
 }

@@ -213,7 +213,7 @@ export function storeNextStep(
 /** GET /p/storeApplication: the buyer's application (null when never applied) and shop facts. */
 export interface StoreApplicationDto extends StoreApplicationForm {
   applyId: number;
-  /** Area names (zh) of the ids. */
+  /** Area names of the ids, in the request language. */
   province: string;
   city: string;
   area: string;

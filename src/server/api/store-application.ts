@@ -59,13 +59,13 @@ export const storeApplicationRouter = new Hono<ApiEnv>();
 // ---------------------------------------------------------------------------------------------
 
 storeApplicationRouter.get("/p/storeApplication", async (c) =>
-  ok(c, await getMyApplication(c.var.app.db, c.var.userId)),
+  ok(c, await getMyApplication(c.var.app.db, c.var.userId, c.var.locale)),
 );
 
 storeApplicationRouter.post("/p/storeApplication", async (c) => {
   const { form, errors } = checkStoreApplication(await readObject(c));
   if (!form) return firstError(c, errors);
-  return run(c, () => submitApplication(c.var.app.db, c.var.app.storage, c.var.userId, form));
+  return run(c, () => submitApplication(c.var.app.db, c.var.app.storage, c.var.userId, form, c.var.locale));
 });
 
 storeApplicationRouter.put("/p/storeAccount", async (c) => {
@@ -96,12 +96,20 @@ storeApplicationRouter.get("/platform/storeApplications", async (c) => {
   };
   return ok(
     c,
-    await listApplications(c.var.app.db, { status, current: int(q.current, 1, 100_000), size: int(q.size, 20, 100) }),
+    await listApplications(
+      c.var.app.db,
+      { status, current: int(q.current, 1, 100_000), size: int(q.size, 20, 100) },
+      c.var.locale,
+    ),
   );
 });
 
 storeApplicationRouter.get("/platform/storeApplications/:applyId", async (c) => {
-  const app = await getApplication(c.var.app.db, pathId(c, "applyId", "storeApplication.errors.notFound"));
+  const app = await getApplication(
+    c.var.app.db,
+    pathId(c, "applyId", "storeApplication.errors.notFound"),
+    c.var.locale,
+  );
   return app ? ok(c, app) : fail(c, "storeApplication.errors.notFound");
 });
 

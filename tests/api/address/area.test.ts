@@ -53,12 +53,15 @@ describe.skipIf(!dbReady)("area API", () => {
     expect(await areas("?pid=99")).toEqual([]);
   });
 
-  it("names in zh-tw are converted; en names the provinces in English", async () => {
+  it("names in zh-tw are traditional; en names every level in English", async () => {
     expect((await areas("?pid=8101", "zh-tw")).map((d) => d.areaName).slice(0, 2)).toEqual(["中西區", "灣仔區"]);
     const en = await areas("", "en");
     expect(en.find((p) => p.areaId === 44)!.areaName).toBe("Guangdong");
     expect(en.find((p) => p.areaId === 81)!.areaName).toBe("Hong Kong");
-    expect((await areas("?pid=44", "en")).find((c) => c.areaId === 4403)!.areaName).toBe("深圳市");
+    expect((await areas("?pid=44", "en")).find((c) => c.areaId === 4403)!.areaName).toBe("Shenzhen");
+    const districts = await areas("?pid=4403", "en");
+    expect(districts.find((d) => d.areaId === 440305)!.areaName).toBe("Nanshan District");
+    expect(districts.every((d) => !/\p{Script=Han}/u.test(d.areaName))).toBe(true);
   });
 
   it("refuses a bad pid", async () => {
@@ -73,7 +76,7 @@ describe.skipIf(!dbReady)("area API", () => {
     const r = await call("/area/listByPid");
     expect(r.headers.get("cache-control")).toMatch(/public/);
     expect((await call("/p/area/listByPid?pid=44")).body.code).toBe("A00004");
-    const withToken = await call<AreaItem[]>("/p/area/listByPid?pid=44", { user });
+    const withToken = await call<AreaItem[]>("/p/area/listByPid?pid=44", { user, lang: "zh" });
     expect(okData(withToken)).toEqual(await areas("?pid=44"));
     expect(withToken.headers.get("cache-control")).toBe("no-store");
   });

@@ -197,7 +197,8 @@ describe.skipIf(!dbReady)("order confirm / submit API", () => {
       receiver: "Li Lei",
       addr: "Wangfujing Street 1",
       province: "Beijing",
-      area: "东城区",
+      city: "City Districts",
+      area: "Dongcheng District",
     });
     // Nothing but the token changed.
     expect([await stockOf(a2), await stockOf(c5), await stockOf(d6)]).toEqual(stocks);

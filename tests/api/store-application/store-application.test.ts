@@ -145,9 +145,9 @@ describe.skipIf(!dbReady)("store application API", () => {
     expect(dto).toMatchObject({
       status: 0,
       shopName: "Alice Tea House",
-      province: "广东省",
-      city: "深圳市",
-      area: "南山区",
+      province: "Guangdong",
+      city: "Shenzhen",
+      area: "Nanshan District",
       shopId: null,
       rejectReason: null,
     });

@@ -103,7 +103,9 @@ describe("headers", () => {
     expect(c.calls[0]!.headers.has("authorization")).toBe(false);
   });
 
-  it("sends JSON content type and Accept-Language from the lang cookie", async () => {
+  it("sends JSON content type and Accept-Language in the page locale, whatever the lang cookie says", async () => {
+    browser.document.documentElement.dataset.locale = "en";
+    browser.document.cookie = "lang=zh-tw; Path=/";
     const c = client(() => ok(1));
     await c.get("/search/hotSearch", { number: 4, sort: 1, empty: undefined });
     expect(c.calls[0]!.headers.get("content-type")).toBe("application/json");
@@ -111,9 +113,17 @@ describe("headers", () => {
     expect(c.calls[0]!.url).toBe("/api/search/hotSearch?number=4&sort=1");
   });
 
-  it("falls back to <html data-locale> for Accept-Language", async () => {
-    browser.document.cookie = "lang=; Max-Age=0";
-    browser.document.documentElement.dataset.locale = "zh-tw";
+  it("a zh page asks in zh although the lang cookie says en", async () => {
+    browser.document.documentElement.dataset.locale = "zh";
+    const c = client(() => ok(1));
+    await c.get("/x");
+    expect(c.calls[0]!.headers.get("accept-language")).toBe("zh");
+  });
+
+  it("without <html data-locale> the URL prefix decides, not the cookie", async () => {
+    browser.restore();
+    browser = installFakeBrowser("/zh-tw/cart");
+    browser.document.cookie = "lang=en; Path=/";
     const c = client(() => ok(1));
     await c.get("/x");
     expect(c.calls[0]!.headers.get("accept-language")).toBe("zh-tw");

@@ -1,8 +1,8 @@
 /**
  * The user's address book (CONTRACT §7.3). Every function takes the owner's userId and only
  * ever reads or changes that user's rows: another user's addrId behaves exactly like an unknown
- * one ("address not found"). Area names are taken from the area tree (never from the client) and
- * stored in zh; answers give them in the request language.
+ * one ("address not found"). Area ids are stored (with the zh names beside them, taken from the
+ * area tree, never from the client); answers give the names of the ids in the request language.
  * Rules: at most ADDRESS_COUNT_MAX addresses per user; the first one becomes the default; one
  * default per user; deleting the default makes the most recently updated remaining one default.
  * Changes run in a transaction that first locks the user's row, so concurrent requests of one
@@ -13,21 +13,22 @@ import { ADDRESS_COUNT_MAX, type AddressForm } from "../../../lib/address/addres
 import type { Locale } from "../../../lib/locale.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { addresses, users } from "../../db/schema/index.ts";
-import { getArea, isValidAreaChain } from "./area.ts";
+import { isValidAreaChain, localizeAreas } from "./area.ts";
 import type { AddressItem } from "../../../lib/address/address-types.ts";
 
 type AddressRow = typeof addresses.$inferSelect;
 
-function toItem(r: AddressRow, locale: Locale): AddressItem {
+function toItem(row: AddressRow, locale: Locale): AddressItem {
+  const r = localizeAreas(row, locale);
   return {
     addrId: r.addrId,
     receiver: r.receiver,
     mobile: r.mobile,
-    province: getArea(r.provinceId, locale)?.areaName ?? r.province,
+    province: r.province,
     provinceId: r.provinceId,
-    city: getArea(r.cityId, locale)?.areaName ?? r.city,
+    city: r.city,
     cityId: r.cityId,
-    area: getArea(r.areaId, locale)?.areaName ?? r.area,
+    area: r.area,
     areaId: r.areaId,
     addr: r.addr,
     postCode: r.postCode ?? null,

@@ -27,6 +27,7 @@ import {
   type OrderInvoice,
 } from "../../db/schema/index.ts";
 import { LOGIN_LIMITS, type LoginLimits } from "../account/auth.ts";
+import { localizeAreas } from "../address/area.ts";
 import { addDeliveryTrace, shipOrder, type ShipPackage } from "../order/order-lifecycle.ts";
 import { toDeliveryDto } from "../order/delivery.ts";
 import { ORDER_STATUSES } from "../../../lib/order/order-state.ts";
@@ -138,7 +139,7 @@ export function toMerchantOrder(
   items: readonly ItemRow[],
   locale: Locale,
 ): MerchantOrderDto {
-  const a = o.address;
+  const a = localizeAreas(o.address, locale);
   return {
     orderNumber: o.orderNumber,
     shopId: o.shopId,
@@ -164,8 +165,11 @@ export function toMerchantOrder(
     userAddrDto: {
       receiver: a.receiver,
       mobile: a.mobile,
+      provinceId: a.provinceId,
       province: a.province,
+      cityId: a.cityId,
       city: a.city,
+      areaId: a.areaId,
       area: a.area,
       addr: a.addr,
     },

@@ -22,6 +22,7 @@ import type { Db } from "../../db/client.ts";
 import { deliveries, orderItems, orderRefunds, orders } from "../../db/schema/index.ts";
 import { lineAfterSales, type LineAfterSales } from "../../../lib/refund/refund-state.ts";
 import { CartError, cartProdCount, changeItem } from "../cart/cart.ts";
+import { localizeAreas } from "../address/area.ts";
 import { loadDeliveryDtos } from "./delivery.ts";
 import { CloseType, OrderError, closeOrder, confirmReceipt } from "./order-lifecycle.ts";
 import {
@@ -249,7 +250,7 @@ export async function myOrderDetail(
 ): Promise<OrderDetailDto> {
   const o = await ownOrder(db, userId, orderNumber);
   const items = (await itemsOf(db, [o.orderNumber])).get(o.orderNumber) ?? [];
-  const a = o.address;
+  const a = localizeAreas(o.address, locale);
   return {
     ...toMyOrderDto(o, items, locale, await afterSalesOf(db, items)),
     orderId: o.orderId,
@@ -268,8 +269,11 @@ export async function myOrderDetail(
       addrId: 0,
       receiver: a.receiver,
       mobile: a.mobile,
+      provinceId: a.provinceId,
       province: a.province,
+      cityId: a.cityId,
       city: a.city,
+      areaId: a.areaId,
       area: a.area,
       addr: a.addr,
     },

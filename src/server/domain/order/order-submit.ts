@@ -54,7 +54,7 @@ import {
   type OrderAddress,
   type OrderInvoice,
 } from "../../db/schema/index.ts";
-import { getArea } from "../address/area.ts";
+import { localizeAreas } from "../address/area.ts";
 import { groupByShop, lineStatus } from "../cart/cart.ts";
 import { scheduleJob } from "../jobs/jobs.ts";
 import { nextOrderNumber } from "./order-lifecycle.ts";
@@ -546,14 +546,18 @@ async function resolveAddress(q: Q, userId: string, addrId: number | null | unde
   return row ?? null;
 }
 
-function addrDto(r: AddressRow, locale: Locale): OrderAddrDto {
+function addrDto(row: AddressRow, locale: Locale): OrderAddrDto {
+  const r = localizeAreas(row, locale);
   return {
     addrId: r.addrId,
     receiver: r.receiver,
     mobile: r.mobile,
-    province: getArea(r.provinceId, locale)?.areaName ?? r.province,
-    city: getArea(r.cityId, locale)?.areaName ?? r.city,
-    area: getArea(r.areaId, locale)?.areaName ?? r.area,
+    provinceId: r.provinceId,
+    province: r.province,
+    cityId: r.cityId,
+    city: r.city,
+    areaId: r.areaId,
+    area: r.area,
     addr: r.addr,
   };
 }

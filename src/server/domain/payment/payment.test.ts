@@ -10,7 +10,6 @@ import {
   verifyRefundNotification,
 } from "../../providers/payment.ts";
 import {
-  addressLine,
   asNotification,
   earliest,
   newPayNo,
@@ -112,15 +111,6 @@ describe("safeReturnUrl", () => {
     ]) {
       expect(safeReturnUrl(v), String(v)).toBeUndefined();
     }
-  });
-});
-
-describe("addressLine", () => {
-  it("joins the parts, skipping a city equal to its province", () => {
-    expect(addressLine({ province: "上海市", city: "上海市", area: "浦东新区", addr: "世纪大道 1 号" })).toBe(
-      "上海市 浦东新区 世纪大道 1 号",
-    );
-    expect(addressLine(null)).toBe("");
   });
 });
 

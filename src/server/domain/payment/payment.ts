@@ -32,6 +32,7 @@ import { createHash, randomBytes, randomInt, timingSafeEqual } from "node:crypto
 import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
 import type { PaySwitch } from "../../../lib/api-types.ts";
 import { sameOriginPath } from "../../../lib/same-origin-path.ts";
+import { formatAddress } from "../../../lib/address/address-format.ts";
 import { pickText, type Locale } from "../../../lib/locale.ts";
 import { compare, formatPrice, sum, toDecimal, tryDecimal, type MoneyInput } from "../../../lib/money.ts";
 import { PAY_QR_MINUTES, PayType, type OrderPayInfoDto, type ProviderPayDto } from "../../../lib/order/order-types.ts";
@@ -47,6 +48,7 @@ import {
 } from "../../providers/payment.ts";
 import { lockOrders, markPaymentPaid } from "../order/order-lifecycle.ts";
 import { OrderStatus, transition } from "../../../lib/order/order-state.ts";
+import { localizeAreas } from "../address/area.ts";
 import { getPaySwitch } from "../content/site.ts";
 import { DomainError } from "../kernel/domain-error.ts";
 
@@ -189,19 +191,6 @@ export function paymentState(p: { status: number; expiresAt: Date }, now: Date):
   return p.expiresAt.getTime() <= now.getTime() ? "expired" : "waiting";
 }
 
-/** The address as one line: province city area addr (no repeats when city = province). */
-export function addressLine(
-  a: { province?: string; city?: string; area?: string; addr?: string } | null | undefined,
-): string {
-  if (!a) return "";
-  const parts: string[] = [];
-  for (const p of [a.province, a.city, a.area, a.addr]) {
-    const s = (p ?? "").trim();
-    if (s && parts[parts.length - 1] !== s) parts.push(s);
-  }
-  return parts.join(" ");
-}
-
 // ------------------------------------------------------------------------------------------
 // Database
 // ------------------------------------------------------------------------------------------
@@ -273,7 +262,7 @@ export async function getOrderPayInfo(
     orderNumbers: numbers.join(","),
     prodNameList: names,
     receiver: first.address?.receiver ?? "",
-    userAddr: addressLine(first.address),
+    userAddr: first.address ? formatAddress(localizeAreas(first.address, locale), locale) : "",
     mobile: first.address?.mobile ?? "",
     status: notPayable ? notPayable.status : OrderStatus.UNPAY,
     endTime: earliest(ordered.map((o) => o.payDeadline)).toISOString(),

@@ -8,7 +8,7 @@
  */
 import { and, asc, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Page } from "../../../lib/api-types.ts";
-import type { LocalizedText } from "../../../lib/locale.ts";
+import type { Locale, LocalizedText } from "../../../lib/locale.ts";
 import {
   APPLY_STATUS,
   type StoreAccountForm,
@@ -20,7 +20,7 @@ import type { Db, Tx } from "../../db/client.ts";
 import { merchantAccounts, sessions, shops, storeApplications, users } from "../../db/schema/index.ts";
 import type { FileStorage } from "../../providers/storage.ts";
 import { hashPassword } from "../account/password.ts";
-import { isValidAreaChain } from "../address/area.ts";
+import { isValidAreaChain, localizeAreas } from "../address/area.ts";
 import {
   approvedShopStatus,
   canSubmit,
@@ -37,7 +37,13 @@ type AppRow = typeof storeApplications.$inferSelect;
 
 const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
 
-function toDto(r: AppRow, shopStatus: number | null, storeAccount: string | null): StoreApplicationDto {
+function toDto(
+  row: AppRow,
+  shopStatus: number | null,
+  storeAccount: string | null,
+  locale: Locale,
+): StoreApplicationDto {
+  const r = localizeAreas(row, locale);
   return {
     applyId: r.applyId,
     shopName: r.shopName,
@@ -81,11 +87,11 @@ async function shopFacts(
 }
 
 /** The buyer's application with its shop's status and store account, or null when never applied. */
-export async function getMyApplication(db: Db, userId: string): Promise<StoreApplicationDto | null> {
+export async function getMyApplication(db: Db, userId: string, locale: Locale): Promise<StoreApplicationDto | null> {
   const [row] = await db.select().from(storeApplications).where(eq(storeApplications.userId, userId)).limit(1);
   if (!row) return null;
   const facts = await shopFacts(db, row.shopId);
-  return toDto(row, facts.shopStatus, facts.storeAccount);
+  return toDto(row, facts.shopStatus, facts.storeAccount, locale);
 }
 
 /** The buyer's `shopAuditStatus` for centerInfo (null: never applied). */
@@ -133,6 +139,7 @@ export async function submitApplication(
   storage: FileStorage,
   userId: string,
   form: StoreApplicationForm,
+  locale: Locale,
   now: Date = new Date(),
 ): Promise<StoreApplicationDto> {
   const names = isValidAreaChain(form.provinceId, form.cityId, form.areaId);
@@ -189,7 +196,7 @@ export async function submitApplication(
       .returning();
     return r!;
   });
-  return toDto(row, null, null);
+  return toDto(row, null, null, locale);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -211,7 +218,11 @@ export interface ApplicationQuery {
 }
 
 /** Applications, newest submission first. */
-export async function listApplications(db: Db, q: ApplicationQuery): Promise<Page<PlatformApplicationDto>> {
+export async function listApplications(
+  db: Db,
+  q: ApplicationQuery,
+  locale: Locale,
+): Promise<Page<PlatformApplicationDto>> {
   const where = q.status === undefined ? undefined : eq(storeApplications.status, q.status);
   const [{ n }] = (await db.select({ n: count() }).from(storeApplications).where(where)) as [{ n: number }];
   const rows = await db
@@ -235,7 +246,7 @@ export async function listApplications(db: Db, q: ApplicationQuery): Promise<Pag
   for (const a of accounts) if (!accountOf.has(a.shopId)) accountOf.set(a.shopId, a.username);
   return {
     records: rows.map((r) => ({
-      ...toDto(r.a, r.shopStatus ?? null, r.a.shopId !== null ? (accountOf.get(r.a.shopId) ?? null) : null),
+      ...toDto(r.a, r.shopStatus ?? null, r.a.shopId !== null ? (accountOf.get(r.a.shopId) ?? null) : null, locale),
       userId: r.a.userId,
       username: r.username ?? "",
       nickName: r.nickName ?? null,
@@ -247,7 +258,7 @@ export async function listApplications(db: Db, q: ApplicationQuery): Promise<Pag
   };
 }
 
-export async function getApplication(db: Db, applyId: number): Promise<PlatformApplicationDto | null> {
+export async function getApplication(db: Db, applyId: number, locale: Locale): Promise<PlatformApplicationDto | null> {
   const [r] = await db
     .select({ a: storeApplications, username: users.username, nickName: users.nickName })
     .from(storeApplications)
@@ -257,7 +268,7 @@ export async function getApplication(db: Db, applyId: number): Promise<PlatformA
   if (!r) return null;
   const facts = await shopFacts(db, r.a.shopId);
   return {
-    ...toDto(r.a, facts.shopStatus, facts.storeAccount),
+    ...toDto(r.a, facts.shopStatus, facts.storeAccount, locale),
     userId: r.a.userId,
     username: r.username ?? "",
     nickName: r.nickName ?? null,
