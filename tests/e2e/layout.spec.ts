@@ -1,5 +1,5 @@
 /**
- * Layout checks at the desktop sizes the mall is designed for (docs/design.md), in English (the
+ * Layout checks at the desktop sizes the mall is designed for (docs/decisions.md "Page layout"), in English (the
  * longest texts), logged in: no cut text (an ellipsis: scrollWidth > clientWidth) in the top bar,
  * the category panel, product cards and shop cards on the routes that show them; and on
  * /detail/{id} at 1366×768 and 1440×900 the price, the SKU choice, the quantity and both buttons

@@ -1,5 +1,5 @@
 /**
- * Pages of the mall's design pass (docs/design.md): member benefits per level, the 404 page's
+ * Pages of the mall's design pass (docs/decisions.md "Page layout"): member benefits per level, the 404 page's
  * headline, designed empty states, the orders waiting for a review, the brand on member pages.
  */
 import { expect, test } from "@playwright/test";

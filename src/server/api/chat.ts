@@ -161,7 +161,8 @@ async function agentShop(c: C): Promise<number> {
 /** The agent's shop (agentShop); the call counts as the agent being online (buyers watching it are told). */
 async function agentAt(c: C): Promise<number> {
   const shopId = await agentShop(c);
-  if (await agentSeenOverHttp(c.var.app.db, shopId, new Date())) await c.var.app.chatBus?.publish({ t: "presence", shopId });
+  if (await agentSeenOverHttp(c.var.app.db, shopId, new Date()))
+    await c.var.app.chatBus?.publish({ t: "presence", shopId });
   return shopId;
 }
 

@@ -5,7 +5,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { ChatCode, MsgType, userSocketPath, type ChatMessageDto, type ConversationDto } from "../../../src/lib/chat/chat.ts";
+import {
+  ChatCode,
+  MsgType,
+  userSocketPath,
+  type ChatMessageDto,
+  type ConversationDto,
+} from "../../../src/lib/chat/chat.ts";
 import type { Page } from "../../../src/lib/api-types.ts";
 import { chatAgentPresence } from "../../../src/server/db/schema/index.ts";
 import { caller, createTestUser, type TestUser } from "../account-helpers.ts";
@@ -19,9 +25,7 @@ interface Receipt {
   readId: number;
 }
 const agentReceipt = (f: Frame, atLeast: number) =>
-  f.code === ChatCode.RECEIPT &&
-  (f.data as Receipt).side === "agent" &&
-  (f.data as Receipt).readId >= atLeast;
+  f.code === ChatCode.RECEIPT && (f.data as Receipt).side === "agent" && (f.data as Receipt).readId >= atLeast;
 
 describe.skipIf(!dbReady)("chat: an agent over HTTP", () => {
   let app: TestApp;

@@ -164,7 +164,11 @@ describe.skipIf(!dbReady)("member API", () => {
     const fay = await createTestUser(app, "fay");
     await app.ctx.db.update(users).set({ growth: silver.needGrowth }).where(eq(users.userId, fay.userId));
     const sku = await pickSku(app, { stock: 5 });
-    const order = await createOrder(app, { userId: fay.userId, items: [{ skuId: sku.skuId, prodCount: 1 }], status: 3 });
+    const order = await createOrder(app, {
+      userId: fay.userId,
+      items: [{ skuId: sku.skuId, prodCount: 1 }],
+      status: 3,
+    });
     await app.ctx.db.transaction((tx) => confirmReceipt(tx, order.orderNumber, new Date(), { userId: fay.userId }));
     const [u] = await app.ctx.db.select({ score: users.score }).from(users).where(eq(users.userId, fay.userId));
     expect(u!.score).toBe(Math.floor(Math.floor(Number(order.actualTotal)) * Number(silver.pointsMultiple)));
