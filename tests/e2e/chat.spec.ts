@@ -90,7 +90,10 @@ for (const locale of LOCALES) {
       page.locator('[data-testid="chat-message"][data-from="agent"]').filter({ hasText: `reply to ${locale}` }),
     ).toBeVisible();
     await expect(page.getByTestId("chat-conv-unread")).toHaveCount(0);
-    // The agent read the buyer's messages (chat read marks them): the buyer's ticks turn to "read".
+    // The shop answered: it is online ("customer service is offline" goes away) and it read the
+    // buyer's messages before answering (the answer's receipt turns the ticks to "read").
+    await expect(page.getByTestId("chat-banner")).toHaveCount(0);
+    await expect(mine.getByTestId("chat-state")).toHaveText(tr(locale, "chat.state.read"));
     await ops(baseURL!, tokenFile, "chat", "read", String(conv.conversationId));
     await expect(mine.getByTestId("chat-state")).toHaveText(tr(locale, "chat.state.read"));
 
@@ -165,4 +168,27 @@ test("en: the shop page, the order detail and the top bar open their conversatio
   await islandsReady(page);
   await page.getByTestId("chat-send-card").click();
   await expect(page.getByTestId("chat-order-card")).toContainText(orderNumber);
+});
+
+test("en: the chat page's cart badge shows the cart's count", async ({ page, request, baseURL }) => {
+  const token = await registerBuyer(request, "chatcart");
+  const auth = { Authorization: token };
+  const detail = (await (await request.get("/api/prod/prodInfo?prodId=66", { headers: auth })).json()).data as {
+    shop: { shopId: number };
+    skuList: { skuId: number; stocks: number }[];
+  };
+  const sku = detail.skuList.find((s) => s.stocks !== 0)!;
+  const added = await (
+    await request.post("/api/p/shopCart/changeItem", {
+      headers: auth,
+      data: { prodId: 66, skuId: sku.skuId, shopId: detail.shop.shopId, count: 3 },
+    })
+  ).json();
+  expect(added.code, JSON.stringify(added)).toBe("00000");
+  const count = (await (await request.get("/api/p/shopCart/prodCount", { headers: auth })).json()).data as number;
+  expect(count).toBeGreaterThan(0);
+  await page.context().addCookies([{ name: "token", value: token, url: baseURL! }]);
+  await page.goto("/en/chat?shopId=0");
+  await expect(page.getByTestId("topbar")).toHaveCount(0);
+  await expect(page.getByTestId("search-header").getByTestId("cart-count")).toHaveText(String(count));
 });

@@ -101,6 +101,9 @@ for (const locale of LOCALES) {
 
 test("zh: a visitor's claim opens the login popup (product page coupons, voucher centre)", async ({ page }) => {
   await page.goto(`/detail/${COUPON_PROD}`);
+  // The coupons are one line; it opens the panel with the cards.
+  await expect(page.getByTestId("dp-coupons").getByTestId("coupon-card").first()).toBeHidden();
+  await page.getByTestId("dp-coupons-toggle").click();
   await expect(page.getByTestId("dp-coupons").getByTestId("coupon-card").first()).toBeVisible();
   await page.getByTestId("dp-coupons").getByTestId("coupon-claim").first().click();
   await expect(page.locator("[data-login-popup]").first()).toBeAttached();

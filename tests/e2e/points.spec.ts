@@ -63,6 +63,9 @@ for (const { locale, tag } of CASES) {
     await expect(sandbox.getByTestId("sandbox-purpose")).toHaveText(tr(locale, "balance.subject"));
     await sandbox.getByTestId("sandbox-pay-now").click();
     await expect(sandbox.getByTestId("sandbox-result")).toHaveText(tr(locale, "payment.sandbox.success"));
+    // Every row is labelled; after a top-up the way back is to the balance.
+    await expect(sandbox.locator("dt").filter({ hasText: tr(locale, "payment.sandbox.purpose") })).toBeVisible();
+    await expect(sandbox.getByTestId("sandbox-back")).toHaveText(tr(locale, "payment.sandbox.backBalance"));
     await sandbox.close();
     // The balance page polls the top-up and shows it paid.
     await expect(page.getByTestId("recharge-paid")).toBeVisible({ timeout: 10_000 });

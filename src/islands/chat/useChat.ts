@@ -138,6 +138,8 @@ export function useChat(initial: ChatStart) {
         }
         if (m.shopId === shopId) {
           setMessages((ms) => (ms.some((x) => x.msgId === m.msgId) ? ms : [...ms, m]));
+          // The shop's answer: it is there (the presence frame follows), and it read what came before (the receipt frame).
+          if (m.from === "agent") setOnline(true);
           if (m.from === "agent" && document.visibilityState === "visible") void markRead(m.shopId);
         } else if (m.from === "agent") {
           $chatUnread.set($chatUnread.get() + 1);

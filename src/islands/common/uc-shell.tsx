@@ -132,3 +132,37 @@ export function ProdImage({ src, alt, size }: { src: string | null | undefined; 
   if (!src) return <span className="uc-img-ph" style={{ width: size, height: size }} aria-hidden="true" />;
   return <img src={src} alt={alt} width={size} height={size} loading="lazy" className="uc-img" />;
 }
+
+const EMPTY_ICONS = {
+  heart:
+    "M24 40l-2.6-2.4C12 29.2 6 23.8 6 17.1 6 11.6 10.3 7.5 15.6 7.5c3.1 0 6.1 1.4 8.4 3.8 2.3-2.4 5.3-3.8 8.4-3.8 5.3 0 9.6 4.1 9.6 9.6 0 6.7-6 12.1-15.4 20.5z",
+  shop: "M8 20l3-11h26l3 11M8 20v19h32V20M8 20c0 3 2.5 5 5.3 5s5.4-2 5.4-5c0 3 2.5 5 5.3 5s5.3-2 5.3-5c0 3 2.6 5 5.4 5S40 23 40 20M19 39V30h10v9",
+  star: "M24 6l5.6 11.4 12.4 1.8-9 8.8 2.1 12.4L24 34.5l-11.1 5.9 2.1-12.4-9-8.8 12.4-1.8z",
+} as const;
+
+/** An empty list, as every page of the user centre shows one: an icon, the text, and where to go from here. */
+export function UcEmpty({
+  icon,
+  text,
+  href,
+  linkText,
+  testId,
+}: {
+  icon: keyof typeof EMPTY_ICONS;
+  text: string;
+  href: string;
+  linkText: string;
+  testId?: string;
+}) {
+  return (
+    <div className="uc-empty-state" data-testid={testId}>
+      <svg width="64" height="64" viewBox="0 0 48 48" aria-hidden="true" focusable="false">
+        <path d={EMPTY_ICONS[icon]} fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
+      </svg>
+      <p>{text}</p>
+      <a className="btn btn-ghost" href={href}>
+        {linkText}
+      </a>
+    </div>
+  );
+}

@@ -1,17 +1,26 @@
-/** /user-center/uc-comments: my reviews, newest first (GET /p/prodComm/prodCommPageByUser), paged. */
+/**
+ * /user-center/uc-comments: the orders waiting for my review (GET /p/myOrder/myOrder status 4, the
+ * my-orders "pending evaluation" tab) with a link to write it, then my reviews, newest first
+ * (GET /p/prodComm/prodCommPageByUser), paged. Nothing at all: an empty state with a link to my orders.
+ */
 import { useState } from "react";
 import { useTranslation } from "../common/I18nProvider.tsx";
 import { get } from "../../client/api.ts";
 import type { Page } from "../../lib/api-types.ts";
 import { formatTime } from "../common/format.ts";
 import type { MyReviewDto } from "../../lib/review/review-types.ts";
+import type { MyOrderDto } from "../../lib/order/order-types.ts";
 import { useSession, useUcLoad } from "../common/session.ts";
-import { Pager, ProdImage, UcGate, UcPanel, UcRoot } from "../common/uc-shell.tsx";
+import { Pager, ProdImage, UcEmpty, UcGate, UcPanel, UcRoot } from "../common/uc-shell.tsx";
 import type { UcIslandProps } from "../common/uc-props.ts";
 import "../common/thumbs.css";
 import "./review.css";
 
 const SIZE = 10;
+/** Orders waiting for a review shown here (the rest are in my orders' "pending evaluation" tab). */
+const WAITING = 5;
+/** The my-orders tab of completed orders not reviewed yet (ORDER_TABS "toReview"). */
+const TO_REVIEW_TAB = 4;
 
 export default function MyReviews(props: UcIslandProps) {
   return (
@@ -30,11 +39,54 @@ function MyReviewsBody({ base }: { base: string }) {
     () => get<Page<MyReviewDto>>("/p/prodComm/prodCommPageByUser", { current, size: SIZE }),
     [current],
   );
+  const waiting = useUcLoad(session, () =>
+    get<Page<MyOrderDto>>("/p/myOrder/myOrder", { status: TO_REVIEW_TAB, current: 1, size: WAITING }),
+  );
   const page = load.data;
+  const toReview = waiting.data?.records ?? [];
   return (
     <UcPanel title={t("review.mine.title")} testId="uc-comments">
       <UcGate state={session.state} error={load.error} loading={load.loading && !page} onRetry={load.reload}>
-        {page && page.records.length === 0 ? <p className="empty-state">{t("review.mine.empty")}</p> : null}
+        {toReview.length > 0 ? (
+          <section className="mr-waiting" aria-labelledby="mr-waiting-title" data-testid="mr-waiting">
+            <h2 id="mr-waiting-title">{t("review.mine.waiting")}</h2>
+            <ul>
+              {toReview.map((o) => (
+                <li key={o.orderNumber} className="mr-waiting-order" data-testid="mr-waiting-order">
+                  <ul className="mr-waiting-pics">
+                    {o.orderItemDtos.slice(0, 3).map((it) => (
+                      <li key={it.orderItemId}>
+                        <ProdImage src={it.pic} alt={it.prodName} size={56} />
+                      </li>
+                    ))}
+                  </ul>
+                  <div className="mr-body">
+                    <p className="mr-waiting-name">{o.orderItemDtos.map((it) => it.prodName).join(" · ")}</p>
+                    <p className="mr-top">
+                      {t("review.mine.orderOf", { orderNumber: o.orderNumber, date: formatTime(o.createTime) })}
+                    </p>
+                  </div>
+                  <a
+                    className="btn"
+                    href={`${base}/write-comments?orderNumber=${encodeURIComponent(o.orderNumber)}`}
+                    data-testid="mr-write"
+                  >
+                    {t("review.mine.writeReview")}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+        {page && page.records.length === 0 && toReview.length === 0 && waiting.data ? (
+          <UcEmpty
+            icon="star"
+            text={t("review.mine.empty")}
+            href={`${base}/user-center/uc-order`}
+            linkText={t("review.mine.goOrders")}
+            testId="mr-empty"
+          />
+        ) : null}
         {page && page.records.length > 0 ? (
           <ol className="mr-list">
             {page.records.map((r) => (

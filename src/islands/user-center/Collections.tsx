@@ -11,7 +11,7 @@ import type { Page } from "../../lib/api-types.ts";
 import type { CollectedProduct, CollectedShop } from "../../lib/collection/collection-types.ts";
 import { toastOk } from "../common/feedback.ts";
 import { useSession, useUcLoad } from "../common/session.ts";
-import { Pager, ProdImage, UcGate, UcPanel, UcRoot } from "../common/uc-shell.tsx";
+import { Pager, ProdImage, UcEmpty, UcGate, UcPanel, UcRoot } from "../common/uc-shell.tsx";
 import type { UcIslandProps } from "../common/uc-props.ts";
 import { useAction } from "../common/useAction.ts";
 import { UcProdCard } from "./UcProdCard.tsx";
@@ -118,9 +118,13 @@ function ProdTab({ session, base }: { session: Session; base: string }) {
   return (
     <UcGate state={session.state} error={error} loading={loading && !data} onRetry={reload}>
       {data && data.records.length === 0 ? (
-        <p className="empty-state" data-testid="uc-collection-empty">
-          {t("userCenter.collection.emptyProds")}
-        </p>
+        <UcEmpty
+          icon="heart"
+          text={t("userCenter.collection.emptyProds")}
+          href={`${base}/list?st=0`}
+          linkText={t("userCenter.collection.browseProds")}
+          testId="uc-collection-empty"
+        />
       ) : null}
       {data && data.records.length > 0 ? (
         <>
@@ -164,9 +168,13 @@ function ShopTab({ session, base }: { session: Session; base: string }) {
   return (
     <UcGate state={session.state} error={error} loading={loading && !data} onRetry={reload}>
       {data && data.records.length === 0 ? (
-        <p className="empty-state" data-testid="uc-collection-empty">
-          {t("userCenter.collection.emptyShops")}
-        </p>
+        <UcEmpty
+          icon="shop"
+          text={t("userCenter.collection.emptyShops")}
+          href={`${base}/shopList`}
+          linkText={t("userCenter.collection.browseShops")}
+          testId="uc-collection-empty"
+        />
       ) : null}
       {data && data.records.length > 0 ? (
         <>

@@ -62,6 +62,7 @@ export interface DiscountProdDto {
   brief: string;
   /** The SKU price (lowest on-sale SKU). */
   price: string;
+  soldNum: number;
   /** What one piece costs in the activity, as the pricing engine computes it for one piece alone. */
   activityPrice: string;
 }

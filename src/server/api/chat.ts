@@ -21,6 +21,7 @@ import { CHAT_PAGE_MAX, CHAT_PAGE_SIZE, checkOutgoing, MsgType, type ChatSide } 
 import { intField, intFieldDefault } from "../../lib/validation.ts";
 import {
   agentConversation,
+  agentSeenOverHttp,
   ChatError,
   conversationHeader,
   conversationOf,
@@ -157,17 +158,25 @@ async function agentShop(c: C): Promise<number> {
   return session.shopId;
 }
 
+/** The agent's shop (agentShop); the call counts as the agent being online (buyers watching it are told). */
+async function agentAt(c: C): Promise<number> {
+  const shopId = await agentShop(c);
+  if (await agentSeenOverHttp(c.var.app.db, shopId, new Date()))
+    await c.var.app.chatBus?.publish({ t: "presence", shopId });
+  return shopId;
+}
+
 const SCOPE = "/:scope{merchant|platform}/chat";
 const idRule = z.object({ conversationId: intField(1, MAX_INT) });
 
 chatRouter.get(`${SCOPE}/conversations`, async (c) => {
-  const shopId = await agentShop(c);
+  const shopId = await agentAt(c);
   const q = parseQuery(c, listRule);
   return ok(c, await listConversations(c.var.app.db, { side: "agent", shopId }, q, c.var.locale, official(c)));
 });
 
 chatRouter.get(`${SCOPE}/conversations/:conversationId/messages`, async (c) => {
-  const shopId = await agentShop(c);
+  const shopId = await agentAt(c);
   const { conversationId } = parseParams(c, idRule);
   const q = parseQuery(c, historyRule);
   return run(c, async () => {
@@ -180,7 +189,7 @@ chatRouter.get(`${SCOPE}/conversations/:conversationId/messages`, async (c) => {
 });
 
 chatRouter.post(`${SCOPE}/conversations/:conversationId/messages`, async (c) => {
-  const shopId = await agentShop(c);
+  const shopId = await agentAt(c);
   const { conversationId } = parseParams(c, idRule);
   const b = await body(c);
   return run(c, async () =>
@@ -195,7 +204,7 @@ chatRouter.post(`${SCOPE}/conversations/:conversationId/messages`, async (c) => 
 });
 
 chatRouter.post(`${SCOPE}/conversations/:conversationId/read`, async (c) => {
-  const shopId = await agentShop(c);
+  const shopId = await agentAt(c);
   const { conversationId } = parseParams(c, idRule);
   const { upTo } = parse(c, readRule, await body(c));
   return run(c, async () => {

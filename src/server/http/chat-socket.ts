@@ -135,7 +135,19 @@ export function createChatServer(
       const out = frame(ChatCode.MESSAGE, e.m);
       let reached = false;
       const recipient: ChatSide = e.m.from === "user" ? "agent" : "user";
+      // Answering means having read the conversation (storeMessage moved the sender's read pointer
+      // to this message): the buyer's ticks turn "read" with the agent's answer.
+      const answered =
+        e.m.from === "agent"
+          ? frame(ChatCode.RECEIPT, {
+              conversationId: e.m.conversationId,
+              side: "agent",
+              deliveredId: e.m.msgId,
+              readId: e.m.msgId,
+            })
+          : null;
       for (const c of [...userConns, ...agentConns]) {
+        if (answered) send(c, answered);
         if (c.id === e.connId) continue;
         send(c, out);
         if (sideOf(c) === recipient) reached = true;

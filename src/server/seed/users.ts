@@ -277,21 +277,23 @@ export async function settleDemoScore(ctx: SeedContext): Promise<void> {
       .values({ userId: demo, kind: "score", amount: String(diff), reason: "adjust", createdAt: ctx.clock.ago(5) });
 }
 
-/** Member levels (docs/points.md "Membership"): five ordinary levels by growth and one paid plan. */
+/** Member levels (docs/points.md "Membership"): five ordinary levels by growth (points ×1 to ×2) and two paid plans. */
 async function seedMemberLevels(ctx: SeedContext): Promise<void> {
-  const ordinary: [number, string, string, string, number][] = [
-    [1, "普通会员", "普通會員", "Member", 0],
-    [2, "铜牌会员", "銅牌會員", "Bronze", 500],
-    [3, "银牌会员", "銀牌會員", "Silver", 2000],
-    [4, "金牌会员", "金牌會員", "Gold", 5000],
-    [5, "钻石会员", "鑽石會員", "Diamond", 10000],
+  // Each ordinary level earns more points per order than the one below it.
+  const ordinary: [number, string, string, string, number, string][] = [
+    [1, "普通会员", "普通會員", "Member", 0, "1"],
+    [2, "铜牌会员", "銅牌會員", "Bronze", 500, "1.2"],
+    [3, "银牌会员", "銀牌會員", "Silver", 2000, "1.5"],
+    [4, "金牌会员", "金牌會員", "Gold", 5000, "1.8"],
+    [5, "钻石会员", "鑽石會員", "Diamond", 10000, "2"],
   ];
   await ctx.tx.insert(memberLevels).values([
-    ...ordinary.map(([level, zh, tw, en, needGrowth]) => ({
+    ...ordinary.map(([level, zh, tw, en, needGrowth, pointsMultiple]) => ({
       level,
       levelType: 0,
       name: { zh, "zh-tw": tw, en },
       needGrowth,
+      pointsMultiple,
     })),
     {
       level: 1,

@@ -153,4 +153,25 @@ describe.skipIf(!dbReady)("member API", () => {
     expect(u!.growth).toBeGreaterThan(0);
     expect(okData(await levels(erin, 0)).growth).toBe(u!.growth);
   });
+
+  it("each ordinary level has its own points multiplier; completing an order earns the reached level's", async () => {
+    const o = okData(await levels(alice, 0));
+    const multiples = o.userLevels.map((l) => Number(l.pointsMultiple));
+    expect(new Set(multiples).size).toBe(multiples.length);
+    const silver = o.userLevels.find((l) => l.level === 3)!;
+    expect(Number(silver.pointsMultiple)).toBeGreaterThan(1);
+
+    const fay = await createTestUser(app, "fay");
+    await app.ctx.db.update(users).set({ growth: silver.needGrowth }).where(eq(users.userId, fay.userId));
+    const sku = await pickSku(app, { stock: 5 });
+    const order = await createOrder(app, {
+      userId: fay.userId,
+      items: [{ skuId: sku.skuId, prodCount: 1 }],
+      status: 3,
+    });
+    await app.ctx.db.transaction((tx) => confirmReceipt(tx, order.orderNumber, new Date(), { userId: fay.userId }));
+    const [u] = await app.ctx.db.select({ score: users.score }).from(users).where(eq(users.userId, fay.userId));
+    expect(u!.score).toBe(Math.floor(Math.floor(Number(order.actualTotal)) * Number(silver.pointsMultiple)));
+    expect(u!.score).toBeGreaterThan(Math.floor(Number(order.actualTotal)));
+  });
 });

@@ -5,7 +5,7 @@
  * conversation's counters) before anyone is told about it.
  */
 import { timingSafeEqual, createHash } from "node:crypto";
-import { and, asc, desc, eq, gt, inArray, isNull, lt, sql, sum } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, like, lt, or, sql, sum } from "drizzle-orm";
 import {
   ChatCode,
   CHAT_PAGE_SIZE,
@@ -541,6 +541,12 @@ export async function markDelivered(
 
 /** A presence row older than this is a socket of a process that died. */
 export const PRESENCE_STALE_MS = 60_000;
+/**
+ * An agent who works over HTTP (the merchant / platform chat API, `npm run ops -- chat`) has no
+ * socket: each of its calls counts as being online for this long.
+ */
+export const HTTP_PRESENCE_MS = 5 * 60_000;
+const HTTP_CONN = "http:";
 
 export async function agentOnline(db: Db, connId: string, shopId: number, now: Date): Promise<void> {
   await db
@@ -553,7 +559,14 @@ export async function agentOffline(db: Db, connIds: string[]): Promise<void> {
   if (connIds.length) await db.delete(chatAgentPresence).where(inArray(chatAgentPresence.connId, connIds));
 }
 
-/** Whether any agent of the shop (0 = official service) has a socket open in any process. */
+/** An agent's call over HTTP: the shop counts as online (HTTP_PRESENCE_MS). Answers whether it was offline before (a presence event is due). */
+export async function agentSeenOverHttp(db: Db, shopId: number, now: Date): Promise<boolean> {
+  const before = await isAgentOnline(db, shopId, now);
+  await agentOnline(db, `${HTTP_CONN}${shopId}`, shopId, now);
+  return !before;
+}
+
+/** Whether any agent of the shop (0 = official service) has a socket open in any process, or worked over HTTP lately. */
 export async function isAgentOnline(db: Db, shopId: number, now: Date): Promise<boolean> {
   const [row] = await db
     .select({ connId: chatAgentPresence.connId })
@@ -561,7 +574,13 @@ export async function isAgentOnline(db: Db, shopId: number, now: Date): Promise<
     .where(
       and(
         eq(chatAgentPresence.shopId, shopId),
-        gt(chatAgentPresence.seenAt, new Date(now.getTime() - PRESENCE_STALE_MS)),
+        or(
+          gt(chatAgentPresence.seenAt, new Date(now.getTime() - PRESENCE_STALE_MS)),
+          and(
+            like(chatAgentPresence.connId, `${HTTP_CONN}%`),
+            gt(chatAgentPresence.seenAt, new Date(now.getTime() - HTTP_PRESENCE_MS)),
+          ),
+        ),
       ),
     )
     .limit(1);

@@ -189,7 +189,7 @@ export async function discountProdList(
   );
   const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(products).where(where);
   const rows = await db
-    .select({ prodId: products.prodId, pic: products.pic, price: products.price })
+    .select({ prodId: products.prodId, pic: products.pic, price: products.price, soldNum: products.soldNum })
     .from(products)
     .where(where)
     .orderBy(desc(products.putawayTime), desc(products.prodId))
@@ -207,6 +207,7 @@ export async function discountProdList(
     brief: texts.get(r.prodId)?.brief ?? "",
     pic: r.pic,
     price: formatPrice(r.price),
+    soldNum: r.soldNum,
     activityPrice: onePieceActivityPrice(
       rules!,
       { prodId: r.prodId, shopId: row.shopId, price: r.price },

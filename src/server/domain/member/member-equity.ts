@@ -4,7 +4,7 @@
  * buying (member.ts). A membership is active while users.levelType is 1 and levelEndTime is in
  * the future.
  */
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq, lte } from "drizzle-orm";
 import { formatPrice, Money, toDecimal, type MoneyInput } from "../../../lib/money.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { memberLevels, users } from "../../db/schema/index.ts";
@@ -67,4 +67,20 @@ export async function memberEquity(q: Db | Tx, userId: string, now: Date): Promi
     .where(and(eq(memberLevels.levelType, 1), eq(memberLevels.level, u.level)))
     .limit(1);
   return level ? { level } : null;
+}
+
+/**
+ * The points multiplier of the buyer now: an active paid plan's, else the multiplier of the
+ * ordinary level their growth reached (each level its own, docs/points.md "Membership").
+ */
+export async function pointsMultipleOf(q: Db | Tx, userId: string, now: Date): Promise<string> {
+  const equity = await memberEquity(q, userId, now);
+  if (equity) return String(equity.level.pointsMultiple);
+  const [u] = await q.select({ growth: users.growth }).from(users).where(eq(users.userId, userId)).limit(1);
+  const reached = await q
+    .select({ pointsMultiple: memberLevels.pointsMultiple })
+    .from(memberLevels)
+    .where(and(eq(memberLevels.levelType, 0), eq(memberLevels.status, 1), lte(memberLevels.needGrowth, u?.growth ?? 0)))
+    .orderBy(asc(memberLevels.needGrowth));
+  return String(reached.at(-1)?.pointsMultiple ?? "1");
 }

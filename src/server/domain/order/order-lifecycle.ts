@@ -9,7 +9,7 @@
  * (shipOrder, addDeliveryTrace) and the due-time jobs (closeOrder on pay timeout, confirmReceipt
  * on the receipt deadline). Rules are documented in docs/order.md "Lifecycle".
  */
-import { growthEarned, memberEquity, multipliedPoints } from "../member/member-equity.ts";
+import { growthEarned, multipliedPoints, pointsMultipleOf } from "../member/member-equity.ts";
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import {
   DELIVERY_COMPANIES,
@@ -280,8 +280,8 @@ export async function markPaymentPaid(
 
 /**
  * Completes a shipped order: by the buyer (`opts.userId` must own it) or by the receipt deadline
- * (`auto`). The buyer earns points: 1 per whole yuan paid (points.ts; × a paid member's
- * multiplier) and growth: 1 per whole yuan paid (member-equity.ts).
+ * (`auto`). The buyer earns points: 1 per whole yuan paid (points.ts; × the multiplier of the buyer's level:
+ * paid plan, else ordinary level) and growth: 1 per whole yuan paid (member-equity.ts).
  */
 export async function confirmReceipt(
   tx: Tx,
@@ -292,10 +292,7 @@ export async function confirmReceipt(
   const order = await lockOrder(tx, orderNumber, { userId: opts.userId });
   const status = next(order, opts.auto ? "autoConfirm" : "confirmReceipt");
   await tx.update(orders).set({ status, finallyTime: now, updatedAt: now }).where(eq(orders.orderId, order.orderId));
-  const equity = await memberEquity(tx, order.userId, now);
-  const earned = equity
-    ? multipliedPoints(pointsEarned(order.actualTotal), String(equity.level.pointsMultiple))
-    : pointsEarned(order.actualTotal);
+  const earned = multipliedPoints(pointsEarned(order.actualTotal), await pointsMultipleOf(tx, order.userId, now));
   if (earned > 0) {
     await tx
       .update(users)
