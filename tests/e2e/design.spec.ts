@@ -1,16 +1,20 @@
 /**
- * The one set of controls (docs/design.md "Controls", src/styles/controls.css): on every route of
- * SPEC §2 (English; logged in as the demo buyer where the page needs it, the payment counter with
- * a fresh buyer's unpaid order) no visible radio, checkbox, select or number input is drawn by the
- * browser — its computed `appearance` must be `none`, and a number input must hide its spin
- * buttons (a `::-webkit-inner-spin-button { appearance: none }` rule that applies to it).
- * Every offending element is named with its page.
+ * The page sweep: every route of SPEC §2 (English, tests/e2e/routes.ts; logged in as the demo
+ * buyer where the page needs it, the payment counter with a fresh buyer's unpaid order), each page
+ * loaded once and checked for
+ * - the one set of controls (docs/design.md "Controls", src/styles/controls.css): no visible radio,
+ *   checkbox, select or number input drawn by the browser — its computed `appearance` must be
+ *   `none`, and a number input must hide its spin buttons (a `::-webkit-inner-spin-button
+ *   { appearance: none }` rule that applies to it);
+ * - accessibility: no serious or critical axe violation (tests/e2e/axe.ts; a11y.spec.ts checks
+ *   the browsing pages in the other locales).
+ * Every offending element is named with its page. The sweep runs in parts so that the two
+ * workers share it.
  */
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import { blockingViolations } from "./axe.ts";
 import { freshBuyer, islandsReady } from "./helpers.ts";
 import { allRoutes, demoToken, unpaidOrder, type Route } from "./routes.ts";
-
-test.describe.configure({ mode: "serial" });
 
 /** The browser-drawn controls of the page, described (tag, type, id/name/test id, what is wrong). */
 function browserDrawnControls(page: Page): Promise<string[]> {
@@ -69,47 +73,69 @@ async function open(page: Page, path: string): Promise<void> {
   expect(res?.status(), path).toBeLessThan(500);
   await islandsReady(page);
   // Islands load their data after hydration; their controls appear with it.
-  await page.waitForLoadState("networkidle", { timeout: 5_000 }).catch(() => {});
+  await page.waitForLoadState("networkidle", { timeout: 2_000 }).catch(() => {});
 }
 
-async function sweep(page: Page, routes: Route[]): Promise<string[]> {
-  const found: string[] = [];
+/** Loads each route once; answers its browser-drawn controls and its serious/critical axe violations. */
+async function sweep(page: Page, routes: Route[], testInfo: TestInfo): Promise<{ controls: string[]; axe: string[] }> {
+  const found = { controls: [] as string[], axe: [] as string[] };
   for (const r of routes) {
     await open(page, r.path);
-    for (const c of await browserDrawnControls(page)) found.push(`${r.path}: ${c}`);
+    for (const c of await browserDrawnControls(page)) found.controls.push(`${r.path}: ${c}`);
+    for (const v of await blockingViolations(page, r.path, `axe-${r.name}-en.json`, testInfo))
+      found.axe.push(`${r.path}: ${v}`);
   }
   return found;
 }
 
-test("no browser-default form control on any page (en)", async ({ page, context, request, baseURL }) => {
-  test.setTimeout(120_000);
-  const token = await demoToken(request);
-  const routes = await allRoutes(request, token);
-  const found = await sweep(
+const PARTS = 4;
+for (let part = 0; part < PARTS; part++) {
+  test(`every SPEC §2 page: no browser-default control, no serious axe violation (en, part ${part + 1}/${PARTS})`, async ({
     page,
-    routes.filter((r) => !r.buyer),
-  );
-  await context.addCookies([{ name: "token", value: token, url: baseURL! }]);
-  found.push(
-    ...(await sweep(
+    context,
+    request,
+    baseURL,
+  }, testInfo) => {
+    test.setTimeout(150_000);
+    const token = await demoToken(request);
+    const routes = (await allRoutes(request, token)).filter((_, i) => i % PARTS === part);
+    const guest = await sweep(
+      page,
+      routes.filter((r) => !r.buyer),
+      testInfo,
+    );
+    await context.addCookies([{ name: "token", value: token, url: baseURL! }]);
+    const buyer = await sweep(
       page,
       routes.filter((r) => r.buyer),
-    )),
-  );
-  // The address form's area selects open in a dialog.
+      testInfo,
+    );
+    expect([...guest.controls, ...buyer.controls], "controls drawn by the browser").toEqual([]);
+    expect([...guest.axe, ...buyer.axe], "serious/critical axe violations").toEqual([]);
+  });
+}
+
+test("no browser-default form control in the address form (en)", async ({ page, context, request, baseURL }) => {
+  const token = await demoToken(request);
+  await context.addCookies([{ name: "token", value: token, url: baseURL! }]);
+  // The area selects and the default checkbox open in a dialog.
   await open(page, "/en/user-center/uc-address");
   await page.getByTestId("uc-address-add").click();
   await expect(page.locator("select").first()).toBeVisible();
-  for (const c of await browserDrawnControls(page)) found.push(`/en/user-center/uc-address (add dialog): ${c}`);
-  expect(found, "controls drawn by the browser").toEqual([]);
+  expect(await browserDrawnControls(page), "controls drawn by the browser in the address dialog").toEqual([]);
 });
 
-test("no browser-default form control on the payment counter (en)", async ({ page, context, request, baseURL }) => {
-  const api = await freshBuyer(request, context, baseURL!, "design");
-  void api;
+test("no browser-default form control on the payment counter (en)", async ({
+  page,
+  context,
+  request,
+  baseURL,
+}, testInfo) => {
+  await freshBuyer(request, context, baseURL!, "design");
   const token = (await context.cookies()).find((c) => c.name === "token")!.value;
   const order = await unpaidOrder(request, token);
   await open(page, `/en/payment?orderNumbers=${order}`);
   await expect(page.getByTestId("pay-method-balance")).toBeVisible();
   expect(await browserDrawnControls(page), "controls drawn by the browser on /payment").toEqual([]);
+  expect(await blockingViolations(page, "/en/payment", "axe-payment-en.json", testInfo), "axe on /payment").toEqual([]);
 });
