@@ -27,7 +27,7 @@ interface VnuMessage {
 }
 
 test("every page's server HTML passes the Nu HTML Checker (en)", async ({ request, context, baseURL }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
   const token = await demoToken(request);
   const routes = await allRoutes(request, token);
   await freshBuyer(request, context, baseURL!, "vnu");
