@@ -37,13 +37,21 @@ if (form) {
     }
     list.replaceChildren(
       ...rows.map((r, i) => {
+        // A radio card (src/styles/controls.css .choice) like the checkout's address cards.
         const label = document.createElement("label");
+        label.className = "choice choice-lg sio-addr";
         const input = document.createElement("input");
         input.type = "radio";
         input.name = "addrId";
         input.value = String(r.addrId);
         input.checked = i === 0;
-        label.append(input, ` ${r.receiver} ${r.mobile} ${formatAddress(r, pageLocale())}`);
+        const who = document.createElement("span");
+        who.className = "choice-title";
+        who.textContent = `${r.receiver} ${r.mobile}`;
+        const where = document.createElement("span");
+        where.className = "choice-note";
+        where.textContent = formatAddress(r, pageLocale());
+        label.append(input, who, where);
         return label;
       }),
     );

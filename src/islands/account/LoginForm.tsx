@@ -122,114 +122,109 @@ export function LoginForm({ idPrefix, locale, terms, onSuccess, autoFocus }: Log
         {tabButton("account", t("authUi.tabAccount"))}
         {tabButton("mobile", t("authUi.tabMobile"))}
       </div>
-      <form
-        id={id("panel")}
-        role="tabpanel"
-        aria-labelledby={id(`tab-${tab}`)}
-        className="auth-form"
-        noValidate
-        onSubmit={(e) => void submit(e)}
-        data-testid="login-form"
-      >
-        {tab === "account" ? (
-          <>
-            <Field
-              key="username"
-              id={id("username")}
-              label={t("authUi.username")}
-              placeholder={t("authUi.usernamePlaceholder")}
-              autoComplete="username"
-              autoFocus={autoFocus}
-              value={username}
-              error={errors.username}
-              onChange={(e) => {
-                setUsername(e.target.value);
-                clearError("username");
-              }}
-            />
-            <Field
-              key="password"
-              id={id("password")}
-              type="password"
-              label={t("authUi.password")}
-              placeholder={t("authUi.passwordPlaceholder")}
-              autoComplete="current-password"
-              value={password}
-              error={errors.password}
-              onChange={(e) => {
-                setPassword(e.target.value);
-                clearError("password");
-              }}
-            />
-          </>
-        ) : (
-          <>
-            <Field
-              key="mobile"
-              id={id("mobile")}
-              type="tel"
-              inputMode="numeric"
-              maxLength={LOGIN_MOBILE_MAXLENGTH}
-              label={t("authUi.mobile")}
-              placeholder={t("authUi.mobilePlaceholder")}
-              autoComplete="tel"
-              autoFocus={autoFocus}
-              value={mobile}
-              error={errors.mobile}
-              onChange={(e) => {
-                setMobile(e.target.value);
-                clearError("mobile");
-              }}
-            />
-            <SmsCodeField
-              key="code"
-              id={id("code")}
-              purpose="login"
-              mobile={mobile}
-              value={code}
-              error={errors.code}
+      {/* HTML allows no tabpanel role on <form>: the panel is a <div> around it. */}
+      <div id={id("panel")} role="tabpanel" aria-labelledby={id(`tab-${tab}`)}>
+        <form className="auth-form" noValidate onSubmit={(e) => void submit(e)} data-testid="login-form">
+          {tab === "account" ? (
+            <>
+              <Field
+                key="username"
+                id={id("username")}
+                label={t("authUi.username")}
+                placeholder={t("authUi.usernamePlaceholder")}
+                autoComplete="username"
+                autoFocus={autoFocus}
+                value={username}
+                error={errors.username}
+                onChange={(e) => {
+                  setUsername(e.target.value);
+                  clearError("username");
+                }}
+              />
+              <Field
+                key="password"
+                id={id("password")}
+                type="password"
+                label={t("authUi.password")}
+                placeholder={t("authUi.passwordPlaceholder")}
+                autoComplete="current-password"
+                value={password}
+                error={errors.password}
+                onChange={(e) => {
+                  setPassword(e.target.value);
+                  clearError("password");
+                }}
+              />
+            </>
+          ) : (
+            <>
+              <Field
+                key="mobile"
+                id={id("mobile")}
+                type="tel"
+                inputMode="numeric"
+                maxLength={LOGIN_MOBILE_MAXLENGTH}
+                label={t("authUi.mobile")}
+                placeholder={t("authUi.mobilePlaceholder")}
+                autoComplete="tel"
+                autoFocus={autoFocus}
+                value={mobile}
+                error={errors.mobile}
+                onChange={(e) => {
+                  setMobile(e.target.value);
+                  clearError("mobile");
+                }}
+              />
+              <SmsCodeField
+                key="code"
+                id={id("code")}
+                purpose="login"
+                mobile={mobile}
+                value={code}
+                error={errors.code}
+                onChange={(v) => {
+                  setCode(v);
+                  clearError("code");
+                }}
+                onMobileError={(key) => setErrors((prev) => ({ ...prev, mobile: key ? t(key) : undefined }))}
+                onSendError={setFormError}
+              />
+            </>
+          )}
+          {showTerms && terms && (
+            <TermsAgreement
+              id={id("agree")}
+              locale={locale}
+              terms={terms}
+              checked={agreed}
               onChange={(v) => {
-                setCode(v);
-                clearError("code");
+                setAgreed(v);
+                clearError("terms");
               }}
-              onMobileError={(key) => setErrors((prev) => ({ ...prev, mobile: key ? t(key) : undefined }))}
-              onSendError={setFormError}
+              error={errors.terms}
             />
-          </>
-        )}
-        {showTerms && terms && (
-          <TermsAgreement
-            id={id("agree")}
-            locale={locale}
-            terms={terms}
-            checked={agreed}
-            onChange={(v) => {
-              setAgreed(v);
-              clearError("terms");
-            }}
-            error={errors.terms}
-          />
-        )}
-        {formError && (
-          <p className="auth-form-error" role="alert" data-testid="login-form-error">
-            {formError}
-          </p>
-        )}
-        <button type="submit" className="btn auth-submit" disabled={submitting} data-testid="login-submit">
-          {submitting ? t("authUi.loggingIn") : t("authUi.login")}
-        </button>
-        <div className="auth-links">
-          <span>
-            {t("authUi.noAccount")}
-            <a href={localePath(locale, "/register")} data-testid="login-register-link">
-              {t("authUi.register")}
+          )}
+          {formError && (
+            <p className="auth-form-error" role="alert" data-testid="login-form-error">
+              {formError}
+            </p>
+          )}
+          <button type="submit" className="btn auth-submit" disabled={submitting} data-testid="login-submit">
+            {submitting ? t("authUi.loggingIn") : t("authUi.login")}
+          </button>
+          <div className="auth-links">
+            <span>
+              {t("authUi.noAccount")}
+              <a href={localePath(locale, "/register")} data-testid="login-register-link">
+                {t("authUi.register")}
+              </a>
+            </span>
+            <a href={localePath(locale, "/forget-password")} data-testid="login-forget-link">
+              {t("authUi.forgotPassword")}
             </a>
-          </span>
-          <a href={localePath(locale, "/forget-password")} data-testid="login-forget-link">
-            {t("authUi.forgotPassword")}
-          </a>
-        </div>
-      </form>
+          </div>
+        </form>
+      </div>
     </div>
   );
 }

@@ -95,7 +95,7 @@ export function PhotoUpload({
         ))}
         {value.length < max ? (
           <li>
-            <label htmlFor={id} className="photo-add" aria-disabled={busy}>
+            <label htmlFor={id} className="upload-tile" aria-disabled={busy}>
               {busy ? texts.uploading : `+ ${texts.add}`}
             </label>
             <input

@@ -167,26 +167,28 @@ function InvoiceForm({
     <form className="inv-form" onSubmit={(e) => void submit(e)} noValidate data-testid="inv-form">
       <div className="inv-row" role="radiogroup" aria-label={t("invoice.type")}>
         <span className="inv-label">{t("invoice.type")}</span>
-        <label>
-          <input
-            type="radio"
-            name="inv-type"
-            checked={type === 1}
-            onChange={() => setType(1)}
-            data-testid="inv-type-1"
-          />{" "}
-          {t("invoice.typePersonal")}
-        </label>
-        <label>
-          <input
-            type="radio"
-            name="inv-type"
-            checked={type === 2}
-            onChange={() => setType(2)}
-            data-testid="inv-type-2"
-          />{" "}
-          {t("invoice.typeUnit")}
-        </label>
+        <div className="choice-group">
+          <label className="choice">
+            <input
+              type="radio"
+              name="inv-type"
+              checked={type === 1}
+              onChange={() => setType(1)}
+              data-testid="inv-type-1"
+            />
+            {t("invoice.typePersonal")}
+          </label>
+          <label className="choice">
+            <input
+              type="radio"
+              name="inv-type"
+              checked={type === 2}
+              onChange={() => setType(2)}
+              data-testid="inv-type-2"
+            />
+            {t("invoice.typeUnit")}
+          </label>
+        </div>
       </div>
       <label className="inv-row">
         <span className="inv-label">{t("invoice.header")}</span>

@@ -11,6 +11,7 @@ import { ResponseCode } from "../../lib/api-types.ts";
 import { REFUND_NOTE_MAX, REFUND_VOUCHERS_MAX } from "../../lib/constants.ts";
 import { useTranslation } from "../common/I18nProvider.tsx";
 import { PhotoUpload } from "../common/PhotoUpload.tsx";
+import { Stepper } from "../common/Stepper.tsx";
 import type { RefundDto, RefundPreviewDto } from "../../lib/refund/refund-types.ts";
 import { toastOk } from "../common/feedback.ts";
 import { useSession, useUcLoad } from "../common/session.ts";
@@ -172,7 +173,7 @@ function ApplyForm({
         {preview.items.map((it) => {
           const disabled = it.refundableNum <= 0 || (it.inProgress && it.orderItemId !== refund?.orderItemId);
           return (
-            <label key={it.orderItemId} className={disabled ? "ar-item is-disabled" : "ar-item"}>
+            <label key={it.orderItemId} className="choice ar-item">
               <input
                 type="radio"
                 name="ar-target"
@@ -198,7 +199,7 @@ function ApplyForm({
           );
         })}
         {preview.wholeOrder.allowed && preview.items.length > 1 ? (
-          <label className="ar-item">
+          <label className="choice ar-item">
             <input
               type="radio"
               name="ar-target"
@@ -214,31 +215,33 @@ function ApplyForm({
       </fieldset>
       <div className="ar-row" role="radiogroup" aria-label={t("refund.apply.type")}>
         <span className="ar-label">{t("refund.apply.type")}</span>
-        <label>
-          <input
-            type="radio"
-            name="ar-type"
-            checked={applyType === 1}
-            onChange={() => setApplyType(1)}
-            data-testid="ar-type-1"
-          />{" "}
-          {t("refund.applyType.1")}
-        </label>
-        <label>
-          <input
-            type="radio"
-            name="ar-type"
-            checked={applyType === 2}
-            disabled={!preview.canReturn}
-            onChange={() => setApplyType(2)}
-            data-testid="ar-type-2"
-          />{" "}
-          {t("refund.applyType.2")}
-        </label>
+        <div className="choice-group">
+          <label className="choice">
+            <input
+              type="radio"
+              name="ar-type"
+              checked={applyType === 1}
+              onChange={() => setApplyType(1)}
+              data-testid="ar-type-1"
+            />
+            {t("refund.applyType.1")}
+          </label>
+          <label className="choice">
+            <input
+              type="radio"
+              name="ar-type"
+              checked={applyType === 2}
+              disabled={!preview.canReturn}
+              onChange={() => setApplyType(2)}
+              data-testid="ar-type-2"
+            />
+            {t("refund.applyType.2")}
+          </label>
+        </div>
       </div>
       <label className="ar-row">
         <span className="ar-label">{t("refund.apply.reason")}</span>
-        <select value={reason} onChange={(e) => setReason(e.currentTarget.value)} data-testid="ar-reason">
+        <select className="ar-select" value={reason} onChange={(e) => setReason(e.currentTarget.value)} data-testid="ar-reason">
           <option value="">{t("refund.apply.chooseReason")}</option>
           {reasons.map((r) => (
             <option key={r} value={r}>
@@ -248,18 +251,21 @@ function ApplyForm({
         </select>
       </label>
       {target !== 0 ? (
-        <label className="ar-row">
-          <span className="ar-label">{t("refund.apply.quantity")}</span>
-          <input
-            type="number"
+        <div className="ar-row">
+          <label className="ar-label" htmlFor="ar-qty">
+            {t("refund.apply.quantity")}
+          </label>
+          <Stepper
+            id="ar-qty"
             min={1}
             max={item?.refundableNum ?? 1}
             value={goodsNum}
-            onChange={(e) => setGoodsNum(Number(e.currentTarget.value))}
-            className="ar-qty"
-            data-testid="ar-qty"
+            onChange={setGoodsNum}
+            decreaseLabel={t("refund.apply.decrease")}
+            increaseLabel={t("refund.apply.increase")}
+            testId="ar-qty"
           />
-        </label>
+        </div>
       ) : null}
       <label className="ar-row">
         <span className="ar-label">{t("refund.apply.amount")}</span>
@@ -267,7 +273,7 @@ function ApplyForm({
           inputMode="decimal"
           value={amount}
           onChange={(e) => setAmount(e.currentTarget.value)}
-          className="ar-amount"
+          className="input ar-amount"
           data-testid="ar-amount"
         />
         <small className="ar-hint">{t("refund.apply.amountHint", { max })}</small>
@@ -278,6 +284,7 @@ function ApplyForm({
           value={desc}
           maxLength={REFUND_NOTE_MAX}
           rows={3}
+          className="textarea"
           placeholder={t("refund.apply.descHint")}
           onChange={(e) => setDesc(e.currentTarget.value)}
           data-testid="ar-desc"
@@ -305,6 +312,7 @@ function ApplyForm({
       <label className="ar-row">
         <span className="ar-label">{t("refund.apply.mobile")}</span>
         <input
+          className="input ar-amount"
           inputMode="numeric"
           maxLength={11}
           value={mobile}

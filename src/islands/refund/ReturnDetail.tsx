@@ -234,7 +234,7 @@ function ShipForm({
       <h2>{t("refund.detail.shipTitle")}</h2>
       <label className="ar-row">
         <span className="ar-label">{t("refund.detail.company")}</span>
-        <select value={expressId} onChange={(e) => setExpressId(e.currentTarget.value)} data-testid="rd-company">
+        <select className="ar-select" value={expressId} onChange={(e) => setExpressId(e.currentTarget.value)} data-testid="rd-company">
           <option value="">{t("refund.detail.chooseCompany")}</option>
           {DELIVERY_COMPANIES.map((c) => (
             <option key={c.dvyId} value={c.dvyId}>
@@ -246,6 +246,7 @@ function ShipForm({
       <label className="ar-row">
         <span className="ar-label">{t("refund.detail.expressNo")}</span>
         <input
+          className="input ar-amount"
           value={expressNo}
           maxLength={30}
           onChange={(e) => setExpressNo(e.currentTarget.value)}
@@ -254,7 +255,7 @@ function ShipForm({
       </label>
       <label className="ar-row">
         <span className="ar-label">{t("refund.detail.remarks")}</span>
-        <input value={remarks} maxLength={200} onChange={(e) => setRemarks(e.currentTarget.value)} />
+        <input className="input" value={remarks} maxLength={200} onChange={(e) => setRemarks(e.currentTarget.value)} />
       </label>
       {error ? (
         <p className="uc-field-error" role="alert" data-testid="rd-ship-error">

@@ -176,7 +176,7 @@ function ReviewForm({ item, onDone, onGuest }: { item: OrderItemDto; onDone: () 
           failed: t("userCenter.common.actionFailed"),
         }}
       />
-      <label className="wc-anon">
+      <label className="check wc-anon">
         <input
           type="checkbox"
           checked={anonymous}

@@ -376,9 +376,9 @@ function ApplicationForm({
       {field(
         "type",
         t("storeApplication.fields.type"),
-        <div className="uc-radios">
+        <div className="uc-radios choice-group">
           {APPLY_TYPES.map((ty) => (
-            <label key={ty} className="uc-radio">
+            <label key={ty} className="choice">
               <input
                 type="radio"
                 name="type"

@@ -36,10 +36,11 @@ export function CouponPicker({
     );
   return (
     <div className="so-coupon" data-testid={`so-coupons-${shopId}`}>
-      <label htmlFor={`${id}-c`}>{label}</label>
+      <label className="so-coupon-label" htmlFor={`${id}-c`}>
+        {label}
+      </label>
       <select
         id={`${id}-c`}
-        className="so-input"
         value={chosen}
         disabled={disabled}
         onChange={(e) => onPick(Number(e.target.value))}

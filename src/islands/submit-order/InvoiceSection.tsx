@@ -23,9 +23,9 @@ export function InvoiceSection({
         <h2 id={`${idBase}-inv`}>{t("orderSubmit.invoiceTitle")}</h2>
       </header>
       <div className="so-invoice">
-        <div className="so-radios" role="radiogroup" aria-label={t("orderSubmit.invoiceTitle")}>
+        <div className="choice-group" role="radiogroup" aria-label={t("orderSubmit.invoiceTitle")}>
           {([0, 1, 2] as const).map((k) => (
-            <label key={k} className={`so-radio${invoice.type === k ? " is-on" : ""}`}>
+            <label key={k} className="choice">
               <input
                 type="radio"
                 name={`${idBase}-invoice`}

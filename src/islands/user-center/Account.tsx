@@ -221,9 +221,9 @@ function AccountForm({ info, onGuest }: { info: UserInfo; onGuest: () => void })
 
       <fieldset className="uc-field uc-fieldset">
         <legend className="uc-label">{t("userCenter.account.gender")}</legend>
-        <div className="uc-radios">
+        <div className="uc-radios choice-group">
           {(["M", "F"] as const).map((v) => (
-            <label key={v} className="uc-radio">
+            <label key={v} className="choice">
               <input
                 type="radio"
                 name="sex"

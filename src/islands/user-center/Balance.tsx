@@ -160,24 +160,26 @@ function BalanceBody() {
               {error ? <FieldError id={errorId} message={error} /> : null}
               <fieldset className="recharge-methods">
                 <legend>{t("balance.ui.method")}</legend>
-                <label>
-                  <input
-                    type="radio"
-                    name="payType"
-                    checked={payType === PayType.WECHAT_SCAN}
-                    onChange={() => setPayType(PayType.WECHAT_SCAN)}
-                  />{" "}
-                  {t("balance.ui.wechat")}
-                </label>
-                <label>
-                  <input
-                    type="radio"
-                    name="payType"
-                    checked={payType === PayType.ALIPAY}
-                    onChange={() => setPayType(PayType.ALIPAY)}
-                  />{" "}
-                  {t("balance.ui.alipay")}
-                </label>
+                <div className="choice-group">
+                  <label className="choice">
+                    <input
+                      type="radio"
+                      name="payType"
+                      checked={payType === PayType.WECHAT_SCAN}
+                      onChange={() => setPayType(PayType.WECHAT_SCAN)}
+                    />
+                    {t("balance.ui.wechat")}
+                  </label>
+                  <label className="choice">
+                    <input
+                      type="radio"
+                      name="payType"
+                      checked={payType === PayType.ALIPAY}
+                      onChange={() => setPayType(PayType.ALIPAY)}
+                    />
+                    {t("balance.ui.alipay")}
+                  </label>
+                </div>
               </fieldset>
               <button type="submit" className="btn" disabled={busy} data-testid="recharge-submit">
                 {busy ? t("balance.ui.creating") : t("balance.ui.topUp")}
