@@ -22,6 +22,7 @@ import { seedAfterSales } from "./after-sales.ts";
 import { seedChat } from "./chat.ts";
 import { seedFlashGroup } from "./flash-group.ts";
 import { seedPointsMall } from "./points-mall.ts";
+import { seedShopOrders } from "./shop-orders.ts";
 import { seedShowcase } from "./showcase.ts";
 
 export { DEMO_USER, REVIEWER_PASSWORD } from "./users.ts";
@@ -127,6 +128,7 @@ async function seedInto(ctx: SeedContext): Promise<Omit<SeedSummary, "images">> 
   await seedAfterSales(ctx);
   await seedChat(ctx);
   await seedShowcase(ctx, await seedFlashGroup(ctx));
+  await seedShopOrders(ctx);
   await seedPointsMall(ctx);
   await settleDemoScore(ctx);
   return { unsafeContentProdId: productSet.unsafeContentProdId, soldOutProdIds: productSet.soldOutProdIds };
