@@ -27,7 +27,8 @@ import { confirmReceipt, markPaymentPaid, nextOrderNumber, shipOrder } from "../
 import type { SeedContext } from "./context.ts";
 import { DEMO_USER } from "./users.ts";
 
-const ADDRESS = {
+/** The demo buyer's address (their default delivery address, and on their seeded orders). */
+export const DEMO_ADDRESS = {
   receiver: "演示买家",
   mobile: "13800138000",
   province: "上海市",
@@ -51,6 +52,8 @@ export async function demoOrder(
     orderType?: number;
     unitPrice?: (skuId: number) => string | undefined;
     beforePay?: (orderNumber: string) => Promise<void>;
+    /** Leave the order unpaid (it closes at its pay deadline like any order). */
+    unpaid?: boolean;
   } = {},
 ) {
   const userId = opts.userId ?? DEMO_USER.userId;
@@ -108,7 +111,7 @@ export async function demoOrder(
     freightAmount: "0.00",
     actualTotal: total,
     productNums: items.reduce((n, i) => n + i.prodCount, 0),
-    address: ADDRESS,
+    address: DEMO_ADDRESS,
     invoice,
     payDeadline: new Date(at.getTime() + ORDER_PAY_MINUTES * 60_000),
     createdAt: at,
@@ -149,6 +152,17 @@ export async function demoOrder(
       .where(eq(products.prodId, i.prodId));
   }
   await opts.beforePay?.(orderNumber);
+  const done = {
+    orderNumber,
+    shopId,
+    total,
+    orderItemIds: ids.map((r) => r.id),
+    amounts: items.map((i) => formatPrice(mulQty(i.price, i.prodCount))),
+  };
+  if (opts.unpaid) {
+    await scheduleJob(tx, "orderPayTimeout", orderNumber, new Date(at.getTime() + ORDER_PAY_MINUTES * 60_000));
+    return done;
+  }
   const payNo = `SEED${orderNumber}`;
   await tx.insert(payments).values({
     payNo,
@@ -160,13 +174,7 @@ export async function demoOrder(
     createdAt: at,
   });
   await markPaymentPaid(tx, payNo, { amount: total, providerTradeNo: `SBXSEED${orderNumber}` }, at);
-  return {
-    orderNumber,
-    shopId,
-    total,
-    orderItemIds: ids.map((r) => r.id),
-    amounts: items.map((i) => formatPrice(mulQty(i.price, i.prodCount))),
-  };
+  return done;
 }
 
 /** The shop of the demo after-sales orders (log in as shop04 to handle them); shops 1-3 stay free of seeded orders for the tests. */

@@ -60,8 +60,10 @@ async function productsWithSkus(ctx: SeedContext, shopId: number, n: number) {
     .filter((p) => p.skus.length > 0);
 }
 
-export async function seedFlashGroup(ctx: SeedContext, now: Date = new Date()): Promise<void> {
+/** Seeds the first flash sales and group buys; answers the flash session ids (on now, later today, tomorrow). */
+export async function seedFlashGroup(ctx: SeedContext, now: Date = new Date()): Promise<number[]> {
   const { tx } = ctx;
+  let sessionIds: number[] = [];
   // Flash sale.
   const flashProds = await productsWithSkus(ctx, FLASH_SHOP_ID, 6);
   if (flashProds.length >= 4) {
@@ -74,6 +76,7 @@ export async function seedFlashGroup(ctx: SeedContext, now: Date = new Date()): 
         { startTime: tomorrow10, endTime: new Date(tomorrow10.getTime() + 2 * HOUR), createdAt: now },
       ])
       .returning({ id: flashSessions.sessionId });
+    sessionIds = sessions.map((x) => x.id);
     const plan: [session: number, prod: number, maxNum: number, stock: number][] = [
       [0, 0, 2, 30],
       [0, 1, 1, 8],
@@ -128,34 +131,58 @@ export async function seedFlashGroup(ctx: SeedContext, now: Date = new Date()): 
       .values(p.skus.map((s) => ({ groupActivityId: a!.id, skuId: s.skuId, actPrice: cut(s.price, "0.7") })))
       .returning({ skuId: groupSkus.skuId, actPrice: groupSkus.actPrice });
     // A reviewer opened a team an hour ago and paid: the team is grouping.
-    const leader = fixedUuid(0x101 + i);
-    const sku = p.skus.find((s) => s.stocks > 5)!;
-    const at = new Date(now.getTime() - HOUR);
-    const [team] = await tx
-      .insert(groupTeams)
-      .values({
-        groupActivityId: a!.id,
-        shopId: GROUP_SHOP_ID,
-        prodId: p.prodId,
-        leaderUserId: leader,
-        groupNumber,
-        seats: 1,
-        status: 0,
-        createdAt: at,
-        updatedAt: at,
-      })
-      .returning({ id: groupTeams.groupTeamId });
-    const price = (skuId: number) => gskus.find((g) => g.skuId === skuId)?.actPrice;
-    await demoOrder(tx, [{ skuId: sku.skuId, prodCount: 1 }], at, null, {
-      userId: leader,
-      orderType: GROUP_ORDER_TYPE,
-      unitPrice: price,
-      // The member row goes in before the payment, so the payment opens the team.
-      beforePay: async (orderNumber) => {
-        await tx
-          .insert(groupMembers)
-          .values({ groupTeamId: team!.id, userId: leader, orderNumber, leader: 1, createdAt: at });
-      },
+    await openGroupTeam(ctx, {
+      groupActivityId: a!.id,
+      shopId: GROUP_SHOP_ID,
+      prodId: p.prodId,
+      groupNumber,
+      skuId: p.skus.find((s) => s.stocks > 5)!.skuId,
+      leader: fixedUuid(0x101 + i),
+      at: new Date(now.getTime() - HOUR),
+      price: (skuId) => gskus.find((g) => g.skuId === skuId)?.actPrice,
     });
   }
+  return sessionIds;
+}
+
+/** A team of one opened by `leader` at `at`, whose group order (one unit of `skuId`) is paid: the team is grouping. */
+export async function openGroupTeam(
+  ctx: SeedContext,
+  t: {
+    groupActivityId: number;
+    shopId: number;
+    prodId: number;
+    groupNumber: number;
+    skuId: number;
+    leader: string;
+    at: Date;
+    price: (skuId: number) => string | undefined;
+  },
+): Promise<void> {
+  const { tx } = ctx;
+  const [team] = await tx
+    .insert(groupTeams)
+    .values({
+      groupActivityId: t.groupActivityId,
+      shopId: t.shopId,
+      prodId: t.prodId,
+      leaderUserId: t.leader,
+      groupNumber: t.groupNumber,
+      seats: 1,
+      status: 0,
+      createdAt: t.at,
+      updatedAt: t.at,
+    })
+    .returning({ id: groupTeams.groupTeamId });
+  await demoOrder(tx, [{ skuId: t.skuId, prodCount: 1 }], t.at, null, {
+    userId: t.leader,
+    orderType: GROUP_ORDER_TYPE,
+    unitPrice: t.price,
+    // The member row goes in before the payment, so the payment opens the team.
+    beforePay: async (orderNumber) => {
+      await tx
+        .insert(groupMembers)
+        .values({ groupTeamId: team!.id, userId: t.leader, orderNumber, leader: 1, createdAt: t.at });
+    },
+  });
 }

@@ -60,39 +60,6 @@ function gradient(id: string, from: string, to: string, vertical = false): strin
 const icon = (kind: IconKind, x: number, y: number, size: number, main: string, light: string, rotate = 0) =>
   `<g transform="translate(${x} ${y}) scale(${size / 200})${rotate ? ` rotate(${rotate} 100 100)` : ""}">${drawIcon(kind, main, light)}</g>`;
 
-export interface ProductImageSpec {
-  hue: number;
-  icon: IconKind;
-  title: string;
-  subtitle: string;
-  /** 0-based image number within the product's gallery. */
-  index: number;
-}
-
-/** 800×800 product picture: category colour, icon, short name. */
-export function productSvg(p: ProductImageSpec): string {
-  const dark = hsl(p.hue, 55, 30);
-  const bgA = hsl((p.hue + p.index * 18) % 360, 70, 92 - p.index * 3);
-  const bgB = hsl((p.hue + 30) % 360, 60, 80 - p.index * 4);
-  const views = [
-    { x: 250, y: 120, size: 300, rot: 0 },
-    { x: 230, y: 110, size: 340, rot: -12 },
-    { x: 180, y: 60, size: 440, rot: 0 },
-    { x: 270, y: 140, size: 260, rot: 10 },
-  ];
-  const v = views[p.index % views.length]!;
-  const showText = p.index !== 2;
-  let body = gradient("g", bgA, bgB) + `<rect width="800" height="800" fill="url(#g)"/>`;
-  body += `<circle cx="400" cy="${showText ? 290 : 290}" r="${showText ? 230 : 300}" fill="#ffffff" fill-opacity="0.45"/>`;
-  if (p.index === 3) body += `<path d="M0 700h800M0 740h800" stroke="${dark}" stroke-opacity="0.15" stroke-width="6"/>`;
-  body += icon(p.icon, v.x, v.y, v.size, dark, "#ffffff", v.rot);
-  if (showText) {
-    body += text(400, 640, p.title, fitFont(p.title, 700, 52, 26), dark, 700);
-    body += text(400, 700, p.subtitle, fitFont(p.subtitle, 680, 32, 20), hsl(p.hue, 35, 38));
-  }
-  return svg(800, 800, body);
-}
-
 /** 200×200 category picture. */
 export function categorySvg(hue: number, kind: IconKind): string {
   return svg(

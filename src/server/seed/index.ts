@@ -22,6 +22,8 @@ import { seedAfterSales } from "./after-sales.ts";
 import { seedChat } from "./chat.ts";
 import { seedFlashGroup } from "./flash-group.ts";
 import { seedPointsMall } from "./points-mall.ts";
+import { seedShopOrders } from "./shop-orders.ts";
+import { seedShowcase } from "./showcase.ts";
 
 export { DEMO_USER, REVIEWER_PASSWORD } from "./users.ts";
 
@@ -125,7 +127,8 @@ async function seedInto(ctx: SeedContext): Promise<Omit<SeedSummary, "images">> 
   await resetSequences(ctx.tx);
   await seedAfterSales(ctx);
   await seedChat(ctx);
-  await seedFlashGroup(ctx);
+  await seedShowcase(ctx, await seedFlashGroup(ctx));
+  await seedShopOrders(ctx);
   await seedPointsMall(ctx);
   await settleDemoScore(ctx);
   return { unsafeContentProdId: productSet.unsafeContentProdId, soldOutProdIds: productSet.soldOutProdIds };

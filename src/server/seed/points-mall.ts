@@ -7,7 +7,8 @@ import { and, asc, eq } from "drizzle-orm";
 import { categories, productTranslations, products, skus } from "../db/schema/index.ts";
 import { POINTS_MALL_STATUS, POINTS_PROD_TYPE } from "../../lib/points-mall/points-mall.ts";
 import type { SeedContext } from "./context.ts";
-import { productSvg, type IconKind } from "./images.ts";
+import type { IconKind } from "./images.ts";
+import { productRenderSvg } from "./product-render.ts";
 
 export const POINTS_MALL_SHOP_ID = 1;
 
@@ -49,7 +50,7 @@ export async function seedPointsMall(ctx: SeedContext): Promise<number[]> {
   for (const [i, [zh, tw, en, icon, score, money, ref, stock, limit]] of ITEMS.entries()) {
     const pic = ctx.images.add(
       `points-mall/item-${String(i + 1).padStart(2, "0")}.svg`,
-      productSvg({ hue: (i * 29) % 360, icon, title: en, subtitle: `${score} pts`, index: 0 }),
+      productRenderSvg({ hue: (i * 29) % 360, icon, index: 0, variant: i }),
     );
     const [p] = await ctx.tx
       .insert(products)

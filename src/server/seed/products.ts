@@ -17,7 +17,8 @@ import {
   type Profile,
   type PropDef,
 } from "./fixtures/profiles.ts";
-import { escapeXml, productSvg } from "./images.ts";
+import { escapeXml } from "./images.ts";
+import { productRenderSvg } from "./product-render.ts";
 import { cents, lt, nicePrice, toTw, type Pair } from "./names.ts";
 import { shopCategoryFor, type ShopNode } from "./shops.ts";
 
@@ -89,16 +90,12 @@ export function planProducts(ctx: SeedContext, catalog: Catalog, shopNodes: Shop
     // Name.
     let nameZh = "";
     let nameEn = "";
-    let title = "";
-    let subtitle = "";
     let model = "";
     for (let attempt = 0; attempt < 12; attempt++) {
       if (profile.style === "tech") {
         const series = `${rng.pick(TECH_SERIES)}${rng.int(2, 20)}${rng.pick(TECH_SUFFIX)}`;
         nameZh = `${brand.name.zh} ${def.noun[0]} ${series}`;
         nameEn = `${brand.name.en} ${def.noun[1]} ${series}`;
-        title = `${brand.name.en} ${series}`;
-        subtitle = def.noun[1];
         model = `${brand.name.en
           .replace(/[^A-Za-z0-9]/g, "")
           .slice(0, 3)
@@ -108,8 +105,6 @@ export function planProducts(ctx: SeedContext, catalog: Catalog, shopNodes: Shop
         const variant = rng.pick(profile.variants ?? DEFAULT_VARIANTS);
         nameZh = `${brand.name.zh} ${adj[0]}${def.noun[0]} ${variant[0]}`;
         nameEn = `${brand.name.en} ${adj[1]} ${def.noun[1]} ${variant[1]}`;
-        title = brand.name.en;
-        subtitle = `${adj[1]} ${def.noun[1]}`;
         model = `${brand.name.en
           .replace(/[^A-Za-z0-9]/g, "")
           .slice(0, 2)
@@ -123,8 +118,6 @@ export function planProducts(ctx: SeedContext, catalog: Catalog, shopNodes: Shop
           cursor >= titles.length ? rng.pick(BOOK_VARIANTS) : cursor % 2 === 1 ? rng.pick(BOOK_VARIANTS) : null;
         nameZh = `《${t[0]}》${variant ? variant[0] : ""}`;
         nameEn = `${t[1]}${variant ? ` (${variant[1]})` : ""}`;
-        title = t[1];
-        subtitle = brand.name.en;
         model = `978-7-${rng.int(100, 999)}-${rng.int(10000, 99999)}-${rng.int(0, 9)}`;
       }
       if (!usedNames.has(nameZh)) break;
@@ -142,7 +135,7 @@ export function planProducts(ctx: SeedContext, catalog: Catalog, shopNodes: Shop
       imgs.push(
         ctx.images.add(
           `product/p${String(prodId).padStart(4, "0")}-${k + 1}.svg`,
-          productSvg({ hue: leaf.hue, icon: profile.icon, title, subtitle, index: k }),
+          productRenderSvg({ hue: leaf.hue, icon: profile.icon, index: k, variant: prodId }),
         ),
       );
     }

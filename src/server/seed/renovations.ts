@@ -261,10 +261,11 @@ export async function seedRenovations(
         shopLink(flagship),
         take(3, (p) => p.shopId === flagship.id),
       ),
+      // Products, so titled as products (the mall notices are beside the carousel).
       rightConfig: module1Col(
-        lt("平台公告", "Notices"),
-        lt("活动与服务动态", "News and service updates"),
-        urlLink(lt("公告列表", "All notices"), "/notice-list"),
+        lt("居家好物", "Home Essentials"),
+        lt("把家过成喜欢的样子", "Make home the way you like it"),
+        catLink("home.bedding.set"),
         take(3, inTop("home")),
       ),
     }),

@@ -1,7 +1,8 @@
 import { describe, it, expect } from "vitest";
 import { cents, lt, nicePrice, toTw } from "./names.ts";
 import { Rng, SeedClock, fixedUuid, seedBaseDate } from "./random.ts";
-import { escapeXml, hsl, productSvg } from "./images.ts";
+import { escapeXml, hsl } from "./images.ts";
+import { productRenderSvg } from "./product-render.ts";
 
 describe("seed randomness", () => {
   it("is deterministic for a seed and differs between seeds", () => {
@@ -63,10 +64,14 @@ describe("seed images", () => {
     expect(hsl(120, 100, 25)).toBe("#008000");
   });
 
-  it("draws an 800×800 product SVG with the escaped name", () => {
-    const svg = productSvg({ hue: 210, icon: "phone", title: "A&B <Pro>", subtitle: "Smartphone", index: 0 });
-    expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800"')).toBe(true);
-    expect(svg).toContain("A&amp;B &lt;Pro&gt;");
-    expect(svg).toContain('font-family="sans-serif"');
+  it("renders 800×800 product pictures without any text, deterministic, well under 60 KB", () => {
+    const shots = [0, 1, 2, 3].map((index) => productRenderSvg({ hue: 210, icon: "phone", index, variant: 7 }));
+    for (const svg of shots) {
+      expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800"')).toBe(true);
+      expect(svg).not.toMatch(/<text|font-family/);
+      expect(Buffer.byteLength(svg)).toBeLessThan(60 * 1024);
+    }
+    expect(new Set(shots).size).toBe(4);
+    expect(productRenderSvg({ hue: 210, icon: "phone", index: 1, variant: 7 })).toBe(shots[1]);
   });
 });

@@ -17,7 +17,8 @@ import { TaggedMemo, type ChangeFeed } from "../../db/content-changes.ts";
 import { getBrandsByCategory, getCategoryTree, getHotSearches } from "../catalog/catalog.ts";
 import { getCommentSummary, getProductDetail, listComments } from "../catalog/product-detail.ts";
 import { categoryPath, searchPage, searchProducts, type CategoryLevels } from "../catalog/product-list.ts";
-import { getHomeRenovation, getShopHomeRenovation } from "../renovation/renovation.ts";
+import { getShopHomeRenovation } from "../renovation/renovation.ts";
+import { getHomeWithLiveActivities } from "./home-activities.ts";
 import { getShopCategories, getShopHeadInfo } from "../shop/shop-index.ts";
 import { getHotShops } from "../shop/shop.ts";
 import { getTopNotices } from "./notice.ts";
@@ -78,11 +79,19 @@ export class PublicReadModels {
     );
   }
 
-  /** The published platform home decoration with its products. */
-  homeRenovation(locale: Locale) {
-    return this.memo.get(`homeRenovation ${locale}`, ["home", "products", "site"], () =>
-      getHomeRenovation(this.db, locale),
+  /**
+   * The published platform home decoration with its products, its flash-sale and group-deal
+   * blocks showing the live activities (home-activities.ts); kept until one of them starts or
+   * ends (activity changes tag "*").
+   */
+  async homeRenovation(locale: Locale) {
+    const v = await this.memo.get(
+      `homeRenovation ${locale}`,
+      ["home", "products", "site"],
+      () => getHomeWithLiveActivities(this.db, locale, new Date()),
+      { until: (x) => x.changesAt },
     );
+    return v.page;
   }
 
   hotShops(locale: Locale, opts: { number: number; sort: number }) {

@@ -1,0 +1,92 @@
+import { describe, expect, it } from "vitest";
+import type { FlashActivityDto, FlashSessionDto } from "../../../lib/flash-sale/flash-sale.ts";
+import type { GroupActivityDto } from "../../../lib/group-buy/group-buy.ts";
+import { buildActivityGoods } from "../../../lib/renovation/blocks.ts";
+import type { RenovationBlock } from "../../../lib/renovation/renovation-types.ts";
+import { flashItems, groupItems, nextActivityChange, withLiveActivities } from "./home-activities.ts";
+
+const H = 3600_000;
+const NOW = Date.parse("2026-11-26T04:00:00Z");
+const iso = (ms: number) => new Date(ms).toISOString();
+
+function act(seckillId: number, prodId: number, status: 1 | 2 | 3, left = 5): FlashActivityDto {
+  return {
+    seckillId,
+    sessionId: 0,
+    prodId,
+    shopId: 5,
+    prodName: `P${prodId}`,
+    pic: `/p${prodId}.png`,
+    startTime: iso(NOW),
+    endTime: iso(NOW + H),
+    activityStatus: status,
+    seckillPrice: "5.00",
+    price: "10.00",
+    maxNum: 1,
+    payMinutes: 5,
+    seckillTotalStocks: left,
+    seckillOriginStocks: 10,
+    salesRatio: 50,
+    seckillSkuList: [],
+  };
+}
+
+function session(sessionId: number, start: number, end: number, status: 1 | 2 | 3, acts: FlashActivityDto[]) {
+  return { sessionId, startTime: iso(start), endTime: iso(end), activityStatus: status, activities: acts };
+}
+
+const group = (id: number, prodId: number): GroupActivityDto => ({
+  groupActivityId: id,
+  prodId,
+  shopId: 6,
+  prodName: `G${prodId}`,
+  pic: `/g${prodId}.png`,
+  groupNumber: 2,
+  maxNum: 5,
+  teamHours: 24,
+  startTime: iso(NOW - 24 * H),
+  endTime: iso(NOW + 7 * 24 * H),
+  activityStatus: 2,
+  actPrice: "7.00",
+  price: "10.00",
+  soldNum: 0,
+  groupSkuList: [],
+});
+
+describe("home activity blocks", () => {
+  const sessions: FlashSessionDto[] = [
+    session(1, NOW - 5 * H, NOW - 3 * H, 3, [act(1, 11, 3)]),
+    session(3, NOW + 2 * H, NOW + 4 * H, 1, [act(4, 14, 1)]),
+    session(2, NOW - H, NOW + H, 2, [act(2, 12, 2), act(3, 13, 2, 0)]),
+  ];
+
+  it("lists the session on now first, then the next ones, without ended or sold-out activities", () => {
+    const items = flashItems(sessions);
+    expect(items.map((i) => i.prodId)).toEqual([12, 14]);
+    expect(items[0]).toMatchObject({ price: "10.00", activityPrice: "5.00", activityPath: "/secdetail/2" });
+  });
+
+  it("replaces the stored products of the home's flash and group blocks, and keeps blocks without live ones", () => {
+    const stored = [{ prodId: 99, name: "old", price: "1.00", status: 1 }];
+    const blocks: RenovationBlock[] = [
+      { type: "limited_skill", dataField: { title: "Flash", goodsList: stored } },
+      { type: "discount_coupon", dataField: { title: "Group", goodsList: stored } },
+      { type: "goods_list", dataField: { goodsList: stored } },
+    ];
+    const out = withLiveActivities(blocks, { flash: flashItems(sessions), group: groupItems([group(1, 21)]) });
+    const flash = buildActivityGoods(out[0]!.dataField as Record<string, unknown>, "en")!;
+    expect(flash.items.map((i) => [i.prodId, i.price, i.oriPrice, i.href])).toEqual([
+      [12, "5.00", "10.00", "/en/secdetail/2"],
+      [14, "5.00", "10.00", "/en/secdetail/4"],
+    ]);
+    const deals = buildActivityGoods(out[1]!.dataField as Record<string, unknown>, "zh")!;
+    expect(deals.items.map((i) => [i.prodId, i.price, i.href])).toEqual([[21, "7.00", "/detail/21"]]);
+    expect(out[2]).toBe(blocks[2]);
+    expect(withLiveActivities(blocks, { flash: [], group: [] })).toEqual(blocks);
+  });
+
+  it("knows when the lists change by time alone", () => {
+    expect(nextActivityChange(NOW, sessions, [group(1, 21)])).toBe(NOW + H);
+    expect(nextActivityChange(NOW + 5 * H, [], [])).toBe(Infinity);
+  });
+});

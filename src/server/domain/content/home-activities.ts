@@ -1,0 +1,103 @@
+/**
+ * The platform home's activity blocks read the live activities (docs/demo-data.md): whatever
+ * products a decoration stored in its limited_skill (flash sale) and discount_coupon (group deals)
+ * blocks, the home shows what /flash-sale and /group-buy sell right now — the flash activities
+ * of the session on now, then of the next ones; the running group buys, then the upcoming ones —
+ * at their activity prices, linking to the activity. A block with no live activity keeps its
+ * stored products. Shops' own pages keep their blocks as decorated.
+ */
+import type { Locale } from "../../../lib/locale.ts";
+import type { FlashSessionDto } from "../../../lib/flash-sale/flash-sale.ts";
+import { FlashState } from "../../../lib/flash-sale/flash-sale.ts";
+import type { GroupActivityDto } from "../../../lib/group-buy/group-buy.ts";
+import type { RenovationBlock, RenovationPage } from "../../../lib/renovation/renovation-types.ts";
+import { ACTIVITY_MAX } from "../../../lib/renovation/blocks.ts";
+import type { Db } from "../../db/client.ts";
+import { flashSessionList } from "../flash-sale/flash-sale.ts";
+import { groupActivityList } from "../group-buy/group-buy.ts";
+import { getHomeRenovation } from "../renovation/renovation.ts";
+
+/** A block item as the renovation blocks read it (lib/renovation/values.ts goodsItem). */
+export interface LiveActivityItem {
+  prodId: number;
+  name: string;
+  pic: string;
+  price: string;
+  activityPrice: string;
+  /** The activity's own page (/secdetail/{id} for a flash sale); the product page when absent. */
+  activityPath?: string;
+  status: 1;
+}
+
+/** The flash activities not yet over, of the session on now first, then of the next sessions. */
+export function flashItems(sessions: readonly FlashSessionDto[]): LiveActivityItem[] {
+  const order = (s: FlashSessionDto) => (s.activityStatus === FlashState.LIVE ? 0 : 1);
+  return sessions
+    .filter((s) => s.activityStatus !== FlashState.ENDED)
+    .sort((a, b) => order(a) - order(b) || Date.parse(a.startTime) - Date.parse(b.startTime))
+    .flatMap((s) => s.activities.filter((a) => a.activityStatus !== FlashState.ENDED && a.seckillTotalStocks > 0))
+    .map((a) => ({
+      prodId: a.prodId,
+      name: a.prodName,
+      pic: a.pic,
+      price: a.price,
+      activityPrice: a.seckillPrice,
+      activityPath: `/secdetail/${a.seckillId}`,
+      status: 1 as const,
+    }));
+}
+
+/** Group buys as block items (the list already has the running ones first). */
+export function groupItems(activities: readonly GroupActivityDto[]): LiveActivityItem[] {
+  return activities.map((a) => ({
+    prodId: a.prodId,
+    name: a.prodName,
+    pic: a.pic,
+    price: a.price,
+    activityPrice: a.actPrice,
+    status: 1 as const,
+  }));
+}
+
+/** The blocks with limited_skill / discount_coupon products replaced by the live ones (pure; empty lists leave a block as it is). */
+export function withLiveActivities(
+  blocks: readonly RenovationBlock[],
+  live: { flash: readonly LiveActivityItem[]; group: readonly LiveActivityItem[] },
+): RenovationBlock[] {
+  return blocks.map((b) => {
+    const items = b.type === "limited_skill" ? live.flash : b.type === "discount_coupon" ? live.group : null;
+    if (!items || items.length === 0) return b;
+    return { ...b, dataField: { ...b.dataField, goodsList: items.slice(0, ACTIVITY_MAX) } };
+  });
+}
+
+/** The earliest time after `now` at which a live list changes by time alone (a session or activity starts or ends). */
+export function nextActivityChange(
+  now: number,
+  sessions: readonly FlashSessionDto[],
+  groups: readonly GroupActivityDto[],
+): number {
+  let next = Infinity;
+  for (const t of [...sessions, ...groups].flatMap((x) => [x.startTime, x.endTime])) {
+    const ms = Date.parse(t);
+    if (ms > now && ms < next) next = ms;
+  }
+  return next;
+}
+
+/** The published platform home with its activity blocks showing the live activities; null when none is published. */
+export async function getHomeWithLiveActivities(
+  db: Db,
+  locale: Locale,
+  now: Date,
+): Promise<{ page: RenovationPage | null; changesAt: number }> {
+  const [page, sessions, groups] = await Promise.all([
+    getHomeRenovation(db, locale),
+    flashSessionList(db, locale, now),
+    groupActivityList(db, locale, now, { current: 1, size: ACTIVITY_MAX }),
+  ]);
+  const changesAt = nextActivityChange(now.getTime(), sessions, groups.records);
+  if (!page) return { page, changesAt };
+  const live = { flash: flashItems(sessions), group: groupItems(groups.records) };
+  return { page: { ...page, blocks: withLiveActivities(page.blocks, live) }, changesAt };
+}
