@@ -2,7 +2,7 @@
  * The one server process (ARCHITECTURE.md "One process, three doors"):
  *   /api/*                 → the Hono API
  *   /im/websocket/...      → chat websocket (src/server/http/chat-socket.ts; docs/chat.md)
- *   /uploads/*             → stored images (DATA_DIR/uploads, looked up per request: src/server/http/uploads.ts)
+ *   /uploads/*             → stored images (the upload storage, looked up per request: src/server/http/uploads.ts)
  *   everything else        → hashed client assets, then Astro pages (@astrojs/node, middleware mode)
  * HTML and JSON are compressed (brotli or gzip); public pages go through the render cache
  * (src/server/http/render-cache/cache.ts), whose hits are answered first of all; SIGTERM shuts down
@@ -96,9 +96,7 @@ export async function startServer() {
   const stopJobs = process.env.JOBS === "0" ? null : startJobRunner(ctx.db, jobsInterval);
   const apiListener = getRequestListener(api.fetch);
 
-  const uploadsDir = path.join(config.dataDir, "uploads");
-  fs.mkdirSync(uploadsDir, { recursive: true });
-  const uploads = uploadsHandler(uploadsDir);
+  const uploads = uploadsHandler(ctx.storage);
   const clientDir = path.resolve("dist/client");
   const assets = sirv(clientDir, {
     dev: false,
