@@ -16,6 +16,8 @@ const CI = !!process.env.CI;
 // Known secret of the signed decoration preview links; tests/e2e/browsing.spec.ts signs tokens
 // with it (workers inherit it from the runner like MALL_E2E_DATA_DIR).
 process.env.MALL_E2E_PREVIEW_SECRET ||= "e2e-preview-secret";
+// Bearer token of /metrics (tests/e2e/observability.spec.ts).
+process.env.MALL_E2E_METRICS_TOKEN ||= "e2e-metrics-token";
 
 // One fresh data directory per run. The config is also loaded by every worker process; they
 // inherit MALL_E2E_DATA_DIR from the runner and so never create a second directory.
@@ -86,6 +88,7 @@ export default defineConfig({
       SITE_URL: BASE_URL,
       MOBILE_MALL_URL: `${BASE_URL}/`,
       PREVIEW_SECRET: process.env.MALL_E2E_PREVIEW_SECRET!,
+      METRICS_TOKEN: process.env.MALL_E2E_METRICS_TOKEN!,
       // Every test buyer registers from 127.0.0.1 (docs/security.md "Widening per-IP limits").
       REGISTER_IP_HOURLY_LIMIT: "10000",
       SMS_IP_DAILY_LIMIT: "10000",

@@ -6,7 +6,7 @@ import { sql } from "drizzle-orm";
 import { openDatabase, type Db } from "./db/client.ts";
 import { siteConfig } from "./db/schema/index.ts";
 import { DevOutboxSmsProvider, type SmsProvider } from "./providers/sms.ts";
-import { LocalFileStorage } from "./providers/storage.ts";
+import { fileStorageFor } from "./providers/storage.ts";
 import { dbChangeFeed, wakeOnNotify } from "./db/content-changes.ts";
 import { BuyerReadModels } from "./domain/content/buyer-read-models.ts";
 import { PublicReadModels } from "./domain/content/read-models.ts";
@@ -26,7 +26,7 @@ export async function bootstrap(
     database,
     db: database.db,
     sms: smsProviderFor(config),
-    storage: new LocalFileStorage(path.join(config.dataDir, "uploads")),
+    storage: fileStorageFor(config.storage, database.db, path.join(config.dataDir, "uploads")),
     content,
     buyers: new BuyerReadModels(database.db, content.feed),
   };
@@ -37,7 +37,7 @@ export async function bootstrap(
     const seed = await import("./seed/index.ts");
     const started = Date.now();
     log("empty database: seeding demo data…");
-    await seed.seedDatabase(database.db, { uploadsDir: path.join(config.dataDir, "uploads") });
+    await seed.seedDatabase(database.db, { storage: ctx.storage });
     log(`demo data seeded in ${Date.now() - started} ms`);
   }
   setAppContext(ctx);

@@ -27,6 +27,8 @@ export interface AppConfig {
   paymentProvider: string;
   /** SMS delivery (SMS_PROVIDER): only "dev-outbox" (log + DATA_DIR/sms-outbox.jsonl) so far. */
   smsProvider: string;
+  /** Where uploads are kept (STORAGE): "local" = DATA_DIR/uploads (default), "database" = the shared database. */
+  storage: "local" | "database";
   /**
    * Reverse proxies whose X-Forwarded-For is believed (TRUST_PROXY: comma-separated IPs or
    * IPv4 CIDRs, or "loopback"); empty = the socket peer is the client (src/server/http/client-ip.ts).
@@ -92,6 +94,13 @@ function persistedSecret(dataDir: string, name: string): string {
 /** The platform API secret outside production when PLATFORM_API_TOKEN is not set (demo and tests). */
 export const DEV_PLATFORM_TOKEN = "dev-platform-token";
 
+function storageKind(value: string | undefined): "local" | "database" {
+  const v = (value ?? "").trim();
+  if (v === "" || v === "local") return "local";
+  if (v === "database") return "database";
+  throw new Error(`STORAGE must be "local" or "database", not "${v.slice(0, 40)}"`);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const port = Number(env.PORT ?? 4321);
   const host = env.HOST ?? "0.0.0.0";
@@ -114,6 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     paymentSecret: env.PAYMENT_SECRET || persistedSecret(dataDir, "payment-secret"),
     paymentProvider: env.PAYMENT_PROVIDER || "sandbox",
     smsProvider: env.SMS_PROVIDER || "dev-outbox",
+    storage: storageKind(env.STORAGE),
     trustProxy: (env.TRUST_PROXY ?? "")
       .split(",")
       .map((s) => s.trim())

@@ -25,6 +25,8 @@ export interface AppContext {
   buyers: BuyerReadModels;
   /** Chat events to every process's sockets (set by main.ts; absent where no socket is served). */
   chatBus?: ChatBus;
+  /** Set by main.ts when the process is shutting down: readiness answers 503 so proxies drain it. */
+  draining?: boolean;
 }
 
 const KEY = Symbol.for("mall.appContext");

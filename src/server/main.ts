@@ -2,7 +2,7 @@
  * The one server process (ARCHITECTURE.md "One process, three doors"):
  *   /api/*                 → the Hono API
  *   /im/websocket/...      → chat websocket (src/server/http/chat-socket.ts; docs/chat.md)
- *   /uploads/*             → stored images (DATA_DIR/uploads, looked up per request: src/server/http/uploads.ts)
+ *   /uploads/*             → stored images (the upload storage, looked up per request: src/server/http/uploads.ts)
  *   everything else        → hashed client assets, then Astro pages (@astrojs/node, middleware mode)
  * HTML and JSON are compressed (brotli or gzip); public pages go through the render cache
  * (src/server/http/render-cache/cache.ts), whose hits are answered first of all; SIGTERM shuts down
@@ -27,6 +27,7 @@ import { bodyVerdict } from "./http/body-limit.ts";
 import { uploadsHandler } from "./http/uploads.ts";
 import { useSyncDigests } from "./http/fast-digest.ts";
 import { envelope } from "./api/envelope.ts";
+import { describeError } from "./error-log.ts";
 import { getT } from "../i18n/index.ts";
 import { ResponseCode } from "../lib/api-types.ts";
 import { localeFromHeader } from "../lib/locale.ts";
@@ -35,6 +36,10 @@ import { pageCacheTags } from "./http/render-cache/page-policy.ts";
 import { startJobRunner } from "./domain/jobs/all-jobs.ts";
 import { openChatBus } from "./domain/chat/chat-bus.ts";
 import { createChatServer } from "./http/chat-socket.ts";
+import { logLevelFrom, logger } from "./log.ts";
+import { requestIdFrom } from "./http/observability/request-id.ts";
+import { routePattern } from "./http/observability/route-pattern.ts";
+import { createMetrics, metricsAllowed } from "./http/observability/metrics.ts";
 
 type NodeHandler = (
   req: http.IncomingMessage,
@@ -70,11 +75,13 @@ export async function startServer() {
   // Astro's per-render CSP hashes of inline scripts, without WebCrypto's thread-pool round trips.
   useSyncDigests();
   // .env fills in what the environment lacks (never overrides it), before anything reads it.
-  loadDotEnv();
+  loadDotEnv((msg) => logger.info(msg));
+  logger.level = logLevelFrom(process.env.LOG_LEVEL);
   const config = loadConfig();
-  const log = (msg: string) => console.log(`[mall] ${msg}`);
+  const log = (msg: string) => logger.info(msg);
   const refusals = productionRefusals(config);
   if (refusals.length > 0) {
+    // Plain text on stderr: the operator reads it at the console before anything runs.
     console.error(
       `[mall] refusing to start in production (NODE_ENV=production):\n${refusals.map((r) => `  - ${r}`).join("\n")}\nSee docs/security.md "Production checklist".`,
     );
@@ -89,9 +96,7 @@ export async function startServer() {
   const stopJobs = process.env.JOBS === "0" ? null : startJobRunner(ctx.db, jobsInterval);
   const apiListener = getRequestListener(api.fetch);
 
-  const uploadsDir = path.join(config.dataDir, "uploads");
-  fs.mkdirSync(uploadsDir, { recursive: true });
-  const uploads = uploadsHandler(uploadsDir);
+  const uploads = uploadsHandler(ctx.storage);
   const clientDir = path.resolve("dist/client");
   const assets = sirv(clientDir, {
     dev: false,
@@ -114,8 +119,44 @@ export async function startServer() {
   const renderCache = new RenderCache({ feed: ctx.content.feed, decorate: secure, ...renderCacheOptionsFromEnv() });
   const compress = compression({ threshold: 1024 });
   let inFlight = 0;
+  let chatSockets = () => 0;
+  const metricsToken = process.env.METRICS_TOKEN || undefined;
+  const metrics = createMetrics({
+    database: ctx.database,
+    renderCache: () => renderCache.stats(),
+    connections: () => new Promise((resolve) => server.getConnections((_e, n) => resolve(n ?? 0))),
+    chatSockets: () => chatSockets(),
+  });
 
   const server = http.createServer((req, res) => {
+    // Every answer carries a request id (the proxy's, or a new one); the API's error log names it.
+    const t0 = performance.now();
+    const reqId = requestIdFrom(req.headers["x-request-id"]);
+    req.headers["x-request-id"] = reqId;
+    res.setHeader("X-Request-Id", reqId);
+    const url0 = req.url ?? "/";
+    res.on("finish", () => {
+      const route = res.statusCode === 404 ? "unmatched" : routePattern(url0);
+      const seconds = (performance.now() - t0) / 1000;
+      metrics.observe(req.method ?? "GET", route, res.statusCode, seconds);
+      // One line per request: never the query string, the body, the client's address or who it is.
+      logger.debug({ reqId, method: req.method, route, status: res.statusCode, ms: Math.round(seconds * 1000) });
+    });
+    if (url0 === "/metrics" && req.method === "GET" && metricsAllowed(metricsToken, req.headers.authorization)) {
+      void metrics.registry.metrics().then(
+        (text) => {
+          res.setHeader("Content-Type", metrics.registry.contentType);
+          res.setHeader("Cache-Control", "no-store");
+          res.end(text);
+        },
+        (err: unknown) => {
+          logger.error({ reqId, err: String(err) }, "metrics failed");
+          res.statusCode = 500;
+          res.end();
+        },
+      );
+      return;
+    }
     // A stored page is answered before anything else (static files, routing, middleware).
     if (renderCache.serveHit(req, res)) return;
     // A public API answer kept ready (api/prepared-answer.ts) likewise.
@@ -134,7 +175,6 @@ export async function startServer() {
     inFlight++;
     res.on("close", () => inFlight--);
     secure(req, res);
-    const url0 = req.url ?? "/";
     const isApi = url0 === "/api" || url0.startsWith("/api/") || url0.startsWith("/api?");
     const body = bodyVerdict(req.method ?? "GET", url0, req.headers, isApi);
     if (!body.ok) return refuseBody(req, res, body.status, body.key, isApi);
@@ -197,11 +237,15 @@ export async function startServer() {
       }
     });
   });
-  server.keepAliveTimeout = 5000;
+  // Longer than a proxy's idle upstream keep-alive (nginx: 60 s) so the proxy, not this process,
+  // closes idle connections: a request never races a close (ECONNRESET).
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
 
   // Chat: this process's sockets; events reach the other processes through LISTEN/NOTIFY on PostgreSQL.
   ctx.chatBus = await openChatBus(ctx.database);
   const chat = createChatServer(ctx, ctx.chatBus);
+  chatSockets = () => chat.size;
   server.on("upgrade", (req, socket, head) => chat.handleUpgrade(req, socket, head));
 
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
@@ -213,6 +257,7 @@ export async function startServer() {
   async function shutdown(signal: string) {
     if (stopping) return;
     stopping = true;
+    ctx.draining = true;
     log(`${signal}: stop accepting, finishing ${inFlight} in-flight request(s)…`);
     await chat.close();
     const force = setTimeout(() => server.closeAllConnections(), 10_000);
@@ -232,8 +277,8 @@ export async function startServer() {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  startServer().catch((err) => {
-    console.error("[mall] failed to start:", err);
+  startServer().catch((err: unknown) => {
+    logger.fatal({ err: describeError(err) }, "failed to start");
     process.exit(1);
   });
 }

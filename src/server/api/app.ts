@@ -15,7 +15,8 @@ import { localeFromHeader, LANG_COOKIE, isLocale } from "../../lib/locale.ts";
 import type { AppContext } from "../context.ts";
 import { DomainError } from "../domain/kernel/domain-error.ts";
 import { limitBody } from "../http/body-limit.ts";
-import { describeError, requestLine } from "../http/error-log.ts";
+import { describeError, requestLine } from "../error-log.ts";
+import { logger } from "../log.ts";
 import { CONTROL_CHARS_KEY } from "../../lib/text-rules.ts";
 import type { ApiEnv } from "./context.ts";
 import { ApiError, envelope } from "./envelope.ts";
@@ -136,6 +137,24 @@ export function createApi(app: AppContext) {
     await app.database.db.execute("select 1");
     return c.json(envelope(ResponseCode.OK, { status: "ok", driver: app.database.driver }));
   });
+  // Liveness: the process answers (restart it when this fails). Readiness: send it traffic — the
+  // database answers, every migration of this build is applied and the process is not stopping.
+  api.get("/health/live", (c) => c.json(envelope(ResponseCode.OK, { status: "live" })));
+  api.get("/health/ready", async (c) => {
+    const reasons: string[] = [];
+    if (app.draining) reasons.push("stopping");
+    try {
+      await app.database.db.execute("select 1");
+      const pending = await app.database.pendingMigrations();
+      if (pending > 0) reasons.push(`${pending} migration(s) pending`);
+    } catch {
+      reasons.push("database unreachable");
+    }
+    c.header("Cache-Control", "no-store");
+    if (reasons.length === 0)
+      return c.json(envelope(ResponseCode.OK, { status: "ready", driver: app.database.driver }));
+    return c.json(envelope(ResponseCode.SHOW_FAIL, { status: "not ready", reasons }, reasons.join("; ")), 503);
+  });
 
   // Each feature's routers, side by side (public and buyer, then merchant and platform).
   api.route("/", contentRouter);
@@ -184,7 +203,10 @@ export function createApi(app: AppContext) {
     if (err instanceof DomainError) return refusal(c, err);
     if (err instanceof ZodError) return c.json(envelope(ResponseCode.SHOW_FAIL, null, issueMessage(t, err.issues[0]!)));
     // Never the query string, the body or the query parameters: they carry personal data.
-    console.error(`[api] ${requestLine(c.req.method, c.req.path)} ${describeError(err)}`);
+    logger.error(
+      { reqId: c.req.header("x-request-id"), route: requestLine(c.req.method, c.req.path), err: describeError(err) },
+      "api request failed",
+    );
     return c.json(envelope(ResponseCode.SERVER_ERROR, null, t("api.serverError")), 500);
   });
 

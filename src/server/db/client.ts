@@ -16,7 +16,11 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export interface Database {
   db: Db;
   driver: "pglite" | "postgres";
+  /** Connections this process may hold at once (PostgreSQL pool; PGlite: 1). */
+  poolSize: number;
   migrate(): Promise<void>;
+  /** Migrations of this build not yet applied to the database (0 = migrated; readiness). */
+  pendingMigrations(): Promise<number>;
   close(): Promise<void>;
   /** PGlite only: the whole data directory as a tarball, loadable with `loadDataDir`. */
   dumpDataDir?(): Promise<Blob>;
@@ -48,17 +52,36 @@ function migrationsFolder(): string {
   return candidates.find((p) => fs.existsSync(path.join(p, "meta", "_journal.json"))) ?? candidates[1]!;
 }
 
+const POOL_SIZE = 10;
+
+/** Entries of the migration journal that the database's drizzle migration table does not hold yet. */
+async function pendingMigrations(db: Db): Promise<number> {
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder(), "meta", "_journal.json"), "utf8")) as {
+    entries: unknown[];
+  };
+  try {
+    const rows = rowsOf<{ n: number | string }>(
+      await db.execute("select count(*)::int as n from drizzle.__drizzle_migrations"),
+    );
+    return Math.max(0, journal.entries.length - Number(rows[0]?.n ?? 0));
+  } catch {
+    return journal.entries.length;
+  }
+}
+
 export async function openDatabase(opts: DbOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const { default: postgres } = await import("postgres");
     const { drizzle } = await import("drizzle-orm/postgres-js");
     const { migrate } = await import("drizzle-orm/postgres-js/migrator");
-    const client = postgres(opts.databaseUrl, { max: 10, onnotice: () => {} });
+    const client = postgres(opts.databaseUrl, { max: POOL_SIZE, onnotice: () => {} });
     const db = drizzle(client, { schema });
     retryTransactions(db as unknown as Db);
     return {
       db: db as unknown as Db,
       driver: "postgres",
+      poolSize: POOL_SIZE,
+      pendingMigrations: () => pendingMigrations(db as unknown as Db),
       async migrate() {
         await client`create extension if not exists pg_trgm`;
         await migrate(db, { migrationsFolder: migrationsFolder() });
@@ -91,6 +114,8 @@ export async function openDatabase(opts: DbOptions): Promise<Database> {
   return {
     db: db as unknown as Db,
     driver: "pglite",
+    poolSize: 1,
+    pendingMigrations: () => pendingMigrations(db as unknown as Db),
     async migrate() {
       await client.exec("create extension if not exists pg_trgm");
       await migrate(db, { migrationsFolder: migrationsFolder() });

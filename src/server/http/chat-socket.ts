@@ -48,6 +48,8 @@ import {
 } from "../domain/chat/chat.ts";
 import { chatFlood } from "../domain/chat/chat-rules.ts";
 import { requestLocale } from "../api/app.ts";
+import { logger } from "../log.ts";
+import { describeError } from "../error-log.ts";
 
 interface Conn {
   id: string;
@@ -125,7 +127,7 @@ export function createChatServer(
     c.who.kind === "user" ? `u:${c.who.userId}` : `s:${c.who.shopId}:${c.who.sessionId ?? "p"}`;
 
   // ---- events from any process ----------------------------------------------------------------
-  bus.subscribe((e) => void onEvent(e).catch((err) => console.error("[chat] event failed:", err)));
+  bus.subscribe((e) => void onEvent(e).catch((err) => logger.error({ err: describeError(err) }, "chat event failed")));
 
   async function onEvent(e: ChatEvent): Promise<void> {
     const { userId, shopId } = toWhom(e);
@@ -283,7 +285,7 @@ export function createChatServer(
         send(c, frame(err.frame, { clientId: clientId ?? null }, c.t(err.key, err.params), false));
         return;
       }
-      console.error("[chat] frame failed:", err);
+      logger.error({ err: describeError(err) }, "chat frame failed");
       send(c, frame(ChatCode.REFUSED, { clientId: clientId ?? null }, c.t("api.serverError"), false));
     }
   }
@@ -306,7 +308,7 @@ export function createChatServer(
     try {
       who = await authenticateSocket(db, route, ctx.config.platformApiToken, new Date());
     } catch (err) {
-      console.error("[chat] authentication failed:", err);
+      logger.error({ err: describeError(err) }, "chat authentication failed");
       return void ws.close(1011, "server error");
     }
     if (who === "relogin") return shutWith(ws, ChatCode.RELOGIN, t("chat.errors.relogin"), ChatClose.RELOGIN);
@@ -384,7 +386,7 @@ export function createChatServer(
         head,
         (ws) =>
           void accept(ws, req, url).catch((err) => {
-            console.error("[chat] accept failed:", err);
+            logger.error({ err: describeError(err) }, "chat accept failed");
             ws.terminate();
           }),
       );

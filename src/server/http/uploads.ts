@@ -1,15 +1,13 @@
 /**
- * /uploads/* — stored images from DATA_DIR/uploads, looked up on every request, so a file saved a
- * moment ago (an avatar just uploaded, by this or another process sharing the folder) is served
- * at once. Stored names are unique (uuid) and never rewritten, so they are cacheable for a day
- * with an ETag; only the storage's own path shape is served (no dot files, no "..").
+ * /uploads/* — stored images, read from the storage on every request (providers/storage.ts: the
+ * local folder or the shared database), so a file stored a moment ago by this or any other
+ * process is served at once. Only image types are served here; other stored files (invoice PDFs)
+ * are downloaded through their feature's API by the people allowed to (docs/invoice.md).
  */
-import fs from "node:fs";
 import type http from "node:http";
-import path from "node:path";
+import type { FileStorage, StoredFile } from "../providers/storage.ts";
 
-const PUBLIC_PATH = /^\/((?:[A-Za-z0-9][A-Za-z0-9_-]{0,63}\/)+)([A-Za-z0-9][A-Za-z0-9._-]{0,120})$/;
-const TYPES: Record<string, string> = {
+const IMAGE_TYPES: Record<string, string> = {
   jpg: "image/jpeg",
   jpeg: "image/jpeg",
   png: "image/png",
@@ -18,42 +16,78 @@ const TYPES: Record<string, string> = {
   svg: "image/svg+xml",
   avif: "image/avif",
 };
+/** Stored names are random and never rewritten; the seed's images keep their names across reseeds. */
+const UUID_NAME = /\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.[a-z0-9]+$/;
+
+/**
+ * The headers of a stored file's answer: ETag, caching (a year and immutable for uuid names),
+ * `nosniff`, and for anything that is not a raster image a sandbox CSP — SVG may carry script, a
+ * PDF may be an HTML polyglot — plus, with `attachment`, a download instead of a page.
+ */
+export function storedFileHeaders(
+  publicPath: string,
+  file: StoredFile,
+  type: string,
+  opts: { attachment?: string; private?: boolean } = {},
+): Record<string, string> {
+  const headers: Record<string, string> = {
+    "Content-Type": type,
+    "Content-Length": String(file.size),
+    ETag: file.etag,
+    "Last-Modified": file.lastModified.toUTCString(),
+    "X-Content-Type-Options": "nosniff",
+    "Cache-Control": opts.private
+      ? "private, no-cache"
+      : UUID_NAME.test(publicPath)
+        ? "public, max-age=31536000, immutable"
+        : "public, max-age=86400",
+  };
+  if (!type.startsWith("image/") || type === "image/svg+xml")
+    headers["Content-Security-Policy"] = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+  if (opts.attachment) {
+    const ascii = opts.attachment.replace(/[^A-Za-z0-9._-]/g, "_");
+    headers["Content-Disposition"] =
+      `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(opts.attachment)}`;
+  }
+  return headers;
+}
+
+/** Whether the request's If-None-Match names this file's ETag (weak or strong). */
+export function notModified(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const bare = (t: string) => t.trim().replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((t) => t.trim() === "*" || bare(t) === bare(etag));
+}
 
 /** A handler for paths relative to /uploads ("/avatar/<uuid>.png"); calls notFound() for anything it does not serve. */
-export function uploadsHandler(root: string) {
-  const base = path.resolve(root);
+export function uploadsHandler(storage: FileStorage) {
   return (req: http.IncomingMessage, res: http.ServerResponse, pathname: string, notFound: () => void): void => {
-    let rel: string;
+    let publicPath: string;
     try {
-      rel = decodeURIComponent(pathname.split("?")[0] ?? "");
+      publicPath = `/uploads${decodeURIComponent(pathname.split("?")[0] ?? "")}`;
     } catch {
       return notFound();
     }
-    const m = PUBLIC_PATH.exec(rel);
-    const type = m ? TYPES[(m[2]!.split(".").pop() ?? "").toLowerCase()] : undefined;
-    if (!m || !type || rel.includes("..")) return notFound();
-    const abs = path.join(base, ...rel.slice(1).split("/"));
-    if (!abs.startsWith(base + path.sep)) return notFound();
-    fs.stat(abs, (err, st) => {
-      if (err || !st.isFile()) return notFound();
-      const etag = `W/"${st.size.toString(16)}-${Math.floor(st.mtimeMs).toString(16)}"`;
-      res.setHeader("Cache-Control", "public, max-age=86400");
-      res.setHeader("ETag", etag);
-      res.setHeader("Last-Modified", st.mtime.toUTCString());
-      if (req.headers["if-none-match"] === etag) {
-        res.statusCode = 304;
-        return res.end();
-      }
-      res.statusCode = 200;
-      res.setHeader("Content-Type", type);
-      res.setHeader("Content-Length", st.size);
-      // SVG may carry script: never run it as a document of this origin.
-      if (type === "image/svg+xml")
-        res.setHeader("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox");
-      if (req.method === "HEAD") return res.end();
-      fs.createReadStream(abs)
-        .on("error", () => res.destroy())
-        .pipe(res);
-    });
+    const type = IMAGE_TYPES[(publicPath.split(".").pop() ?? "").toLowerCase()];
+    if (!type) return notFound();
+    void storage.read(publicPath).then(
+      async (file) => {
+        if (!file) return notFound();
+        const headers = storedFileHeaders(publicPath, file, type);
+        if (notModified(req.headers["if-none-match"], file.etag)) {
+          res.statusCode = 304;
+          for (const h of ["ETag", "Cache-Control", "Last-Modified"]) res.setHeader(h, headers[h]!);
+          return res.end();
+        }
+        res.statusCode = 200;
+        for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
+        if (req.method === "HEAD") return res.end();
+        (await file.stream()).on("error", () => res.destroy()).pipe(res);
+      },
+      () => {
+        res.statusCode = 500;
+        res.end();
+      },
+    );
   };
 }

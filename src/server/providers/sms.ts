@@ -7,6 +7,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { Locale } from "../../lib/locale.ts";
+import { logger } from "../log.ts";
 
 /** Why a code was sent: login, register, reset (forgotten password), password (set/change in the user centre). */
 export type SmsPurpose = "login" | "register" | "reset" | "password";
@@ -38,7 +39,7 @@ export class DevOutboxSmsProvider implements SmsProvider {
 
   constructor(
     dataDir: string,
-    private readonly log: (line: string) => void = (line) => console.log(line),
+    private readonly log: (line: string) => void = (line) => logger.info(line),
   ) {
     this.outboxFile = path.join(dataDir, "sms-outbox.jsonl");
   }

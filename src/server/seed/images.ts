@@ -3,9 +3,8 @@
  * under `${uploadsDir}/seed/…` by flush(); the database stores "/uploads/seed/…" paths.
  * Writing is idempotent: the same seed writes the same bytes and overwrites what is there.
  */
-import fs from "node:fs/promises";
-import path from "node:path";
 import QRCode from "qrcode";
+import type { FileStorage } from "../providers/storage.ts";
 import { drawIcon, type IconKind } from "./icons.ts";
 
 export type { IconKind } from "./icons.ts";
@@ -189,15 +188,13 @@ export class ImageStore {
     return this.add(rel, content);
   }
 
-  /** Writes every file under `${uploadsDir}/seed/` (overwriting), 64 at a time. */
-  async flush(uploadsDir: string): Promise<void> {
-    const root = path.join(uploadsDir, "seed");
-    const dirs = new Set<string>();
-    for (const rel of this.files.keys()) dirs.add(path.dirname(path.join(root, rel)));
-    for (const d of dirs) await fs.mkdir(d, { recursive: true });
+  /** Writes every file to the storage under /uploads/seed/ (overwriting), 64 at a time. */
+  async flush(storage: Pick<FileStorage, "put">): Promise<void> {
     const entries = [...this.files.entries()];
     for (let i = 0; i < entries.length; i += 64) {
-      await Promise.all(entries.slice(i, i + 64).map(([rel, content]) => fs.writeFile(path.join(root, rel), content)));
+      await Promise.all(
+        entries.slice(i, i + 64).map(([rel, content]) => storage.put(`/uploads/seed/${rel}`, Buffer.from(content))),
+      );
     }
   }
 }

@@ -24,17 +24,19 @@ import { seedFlashGroup } from "./flash-group.ts";
 import { seedPointsMall } from "./points-mall.ts";
 import { seedShopOrders } from "./shop-orders.ts";
 import { seedShowcase } from "./showcase.ts";
+import { LocalFileStorage, type FileStorage } from "../providers/storage.ts";
 
 export { DEMO_USER, REVIEWER_PASSWORD } from "./users.ts";
 
-export interface SeedOptions {
-  /** DATA_DIR/uploads: generated images go to `${uploadsDir}/seed/`. */
-  uploadsDir: string;
+export type SeedOptions = SeedTarget & {
   /** Timestamps count back from midnight UTC of this day (default: today). */
   baseDate?: Date;
   /** Encoded in the footer QR code (default http://localhost:4321/). */
   mobileMallUrl?: string;
-}
+};
+
+/** Where the generated images go: the server's storage, or a DATA_DIR/uploads folder (tests, CLI). */
+type SeedTarget = { storage: FileStorage } | { uploadsDir: string };
 
 export interface SeedSummary {
   unsafeContentProdId: number;
@@ -103,7 +105,7 @@ async function runSeed(db: Db, opts: SeedOptions, truncateFirst: boolean): Promi
   // Files are written after the data is committed (a failed seed leaves no rows behind; the
   // files are plain overwrites, so a later run replaces them byte for byte).
   if (!summary) return null;
-  await images.flush(opts.uploadsDir);
+  await images.flush("storage" in opts ? opts.storage : new LocalFileStorage(opts.uploadsDir));
   return { ...summary, images: images.size };
 }
 

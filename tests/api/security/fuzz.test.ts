@@ -30,6 +30,7 @@ import {
   rng,
   routeFieldNames,
 } from "./fuzz-cases.ts";
+import { useLogSink } from "../../../src/server/log.ts";
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261124);
 /** Values that break a hand-written `Number(x)` / `String(x)` reading of a field (objects, lists, booleans, other spellings). */
@@ -107,6 +108,7 @@ describe.skipIf(!dbReady)(`fuzz: every API route (${dbDriver})`, () => {
   /** Ids of rows that belong to another buyer and another shop than the ones calling. */
   const foreign: Record<string, string> = {};
   const errors: string[] = [];
+  let restoreLog = () => {};
   const fields = fieldNames(process.cwd());
 
   beforeAll(async () => {
@@ -149,8 +151,13 @@ describe.skipIf(!dbReady)(`fuzz: every API route (${dbDriver})`, () => {
       ),
     );
     vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => void errors.push(args.map(String).join(" ")));
+    // The server's JSON log (src/server/log.ts): its errors count too.
+    restoreLog = useLogSink((line) => {
+      if (["error", "fatal"].includes((JSON.parse(line) as { level: string }).level)) errors.push(line);
+    });
   });
   afterAll(async () => {
+    restoreLog();
     vi.restoreAllMocks();
     await app?.close();
   });

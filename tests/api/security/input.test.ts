@@ -9,6 +9,7 @@ import { addresses, users } from "../../../src/server/db/schema/index.ts";
 import { BODY_MAX_BYTES } from "../../../src/server/http/body-limit.ts";
 import { createTestApp, dbReady, okData, type TestApp } from "../helpers.ts";
 import { caller, createTestUser, type TestUser } from "../account-helpers.ts";
+import { useLogSink } from "../../../src/server/log.ts";
 
 const SZ = { provinceId: 44, cityId: 4403, areaId: 440305 };
 const address = (over: Record<string, unknown> = {}) => ({
@@ -25,6 +26,7 @@ describe.skipIf(!dbReady)("hostile input", () => {
   let alice: TestUser;
   let merchantToken: string;
   const errors: string[] = [];
+  let restoreLog = () => {};
 
   beforeAll(async () => {
     app = await createTestApp();
@@ -37,8 +39,13 @@ describe.skipIf(!dbReady)("hostile input", () => {
     });
     merchantToken = okData(login).accessToken;
     vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => void errors.push(args.map(String).join(" ")));
+    // The server's JSON log (src/server/log.ts): its errors count too.
+    restoreLog = useLogSink((line) => {
+      if (["error", "fatal"].includes((JSON.parse(line) as { level: string }).level)) errors.push(line);
+    });
   });
   afterAll(async () => {
+    restoreLog();
     vi.restoreAllMocks();
     await app?.close();
   });

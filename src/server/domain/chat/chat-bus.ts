@@ -6,6 +6,8 @@
  */
 import type { ChatMessageDto, ChatSide } from "../../../lib/chat/chat.ts";
 import type { Database } from "../../db/client.ts";
+import { logger } from "../../log.ts";
+import { describeError } from "../../error-log.ts";
 
 export const CHAT_CHANNEL = "mall_chat";
 
@@ -41,7 +43,7 @@ export async function openChatBus(database: Pick<Database, "pubsub">): Promise<C
       try {
         fn(e);
       } catch (err) {
-        console.error("[chat] subscriber failed:", err);
+        logger.error({ err: describeError(err) }, "chat subscriber failed");
       }
     }
   };

@@ -15,6 +15,8 @@
 import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { jobs } from "../../db/schema/index.ts";
+import { logger } from "../../log.ts";
+import { describeError } from "../../error-log.ts";
 
 /** A job kind: a feature's name for one kind of due-time work ("orderPayTimeout"). */
 export type JobKind = string;
@@ -118,7 +120,7 @@ export async function runDueJobs(db: Db, now: Date = new Date(), limit = 100): P
 export function startJobRunner(
   db: Db,
   intervalMs = 15_000,
-  onError: (err: unknown) => void = (e) => console.error("[jobs]", e),
+  onError: (err: unknown) => void = (e) => logger.error({ err: describeError(e) }, "job run failed"),
 ): () => Promise<void> {
   let running: Promise<unknown> | null = null;
   const tick = () => {
@@ -135,5 +137,32 @@ export function startJobRunner(
   return async () => {
     clearInterval(timer);
     if (running) await running;
+  };
+}
+
+export interface JobBacklog {
+  /** Jobs due and not done (still to try). */
+  due: number;
+  /** Seconds since the oldest of them was due (0 when none). */
+  lagSeconds: number;
+  /** Jobs that gave up after MAX_ATTEMPTS tries (need an operator). */
+  failed: number;
+}
+
+/** What the job runners still owe at `now` (metrics: docs/operations.md "Metrics"). */
+export async function jobBacklog(db: Db, now: Date = new Date()): Promise<JobBacklog> {
+  const [row] = await db
+    .select({
+      due: sql<number>`count(*) filter (where ${jobs.attempts} < ${MAX_ATTEMPTS})::int`,
+      oldest: sql<Date | string | null>`min(${jobs.dueAt}) filter (where ${jobs.attempts} < ${MAX_ATTEMPTS})`,
+      failed: sql<number>`count(*) filter (where ${jobs.attempts} >= ${MAX_ATTEMPTS})::int`,
+    })
+    .from(jobs)
+    .where(and(isNull(jobs.doneAt), lte(jobs.dueAt, now)));
+  const oldest = row?.oldest ? new Date(row.oldest) : null;
+  return {
+    due: Number(row?.due ?? 0),
+    lagSeconds: oldest ? Math.max(0, (now.getTime() - oldest.getTime()) / 1000) : 0,
+    failed: Number(row?.failed ?? 0),
   };
 }

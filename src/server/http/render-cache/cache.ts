@@ -40,6 +40,8 @@ import {
 import { LruCache } from "./lru.ts";
 import { boundedQuery, cacheKey, isCacheablePath, isCacheableRequest } from "./page-policy.ts";
 import { DEFAULT_VERSION_INTERVAL_MS, type VersionSource } from "./version.ts";
+import { logger } from "../../log.ts";
+import { describeError, requestLine } from "../../error-log.ts";
 
 export const HTML_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
 export const DEFAULT_MAX_ENTRIES = 500;
@@ -280,7 +282,14 @@ export class RenderCache {
         res.setHeader("Content-Type", "text/plain; charset=utf-8");
         res.end("Internal Server Error");
       } else res.destroy();
-      console.error(`[mall] render failed for ${req.url ?? ""}:`, err);
+      logger.error(
+        {
+          reqId: req.headers["x-request-id"],
+          route: requestLine(req.method ?? "GET", req.url ?? ""),
+          err: describeError(err),
+        },
+        "render failed",
+      );
       return;
     }
     req.method = method;

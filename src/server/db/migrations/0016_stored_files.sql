@@ -1,0 +1,7 @@
+CREATE TABLE "stored_files" (
+	"path" text PRIMARY KEY NOT NULL,
+	"bytes" "bytea" NOT NULL,
+	"size" integer NOT NULL,
+	"etag" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);

@@ -1,0 +1,162 @@
+/**
+ * The Prometheus metrics of one server process (docs/operations.md "Metrics"), with prom-client.
+ * Each process has its own registry; Prometheus scrapes every process and sums. Served by main.ts
+ * at `/metrics` only to a scraper that sends `Authorization: Bearer $METRICS_TOKEN` — without the
+ * variable the path does not exist (404), so nothing is public by default.
+ */
+import { timingSafeEqual } from "node:crypto";
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import type { Database } from "../../db/client.ts";
+import { rowsOf } from "../../db/client.ts";
+import { jobBacklog } from "../../domain/jobs/jobs.ts";
+import type { RenderCacheStats } from "../render-cache/cache.ts";
+
+export interface MetricsSources {
+  database: Database;
+  renderCache: () => RenderCacheStats;
+  /** Open HTTP connections and chat sockets of this process. */
+  connections: () => Promise<number>;
+  chatSockets: () => number;
+}
+
+export interface ServerMetrics {
+  registry: Registry;
+  /** Counts one answered request: method, route pattern (route-pattern.ts), status. */
+  observe(method: string, route: string, status: number, seconds: number): void;
+}
+
+const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"]);
+
+export function createMetrics(src: MetricsSources): ServerMetrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: "mall_" });
+
+  const requests = new Counter({
+    name: "mall_http_requests_total",
+    help: "HTTP requests answered, by method, route pattern and status class",
+    labelNames: ["method", "route", "status"] as const,
+    registers: [registry],
+  });
+  const latency = new Histogram({
+    name: "mall_http_request_duration_seconds",
+    help: "Time from the request to the end of the answer, by method and route pattern",
+    labelNames: ["method", "route"] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [registry],
+  });
+
+  new Gauge({
+    name: "mall_render_cache_entries",
+    help: "Pages kept by the render cache",
+    registers: [registry],
+    collect() {
+      this.set(src.renderCache().entries);
+    },
+  });
+  new Gauge({
+    name: "mall_render_cache_bytes",
+    help: "Bytes kept by the render cache",
+    registers: [registry],
+    collect() {
+      this.set(src.renderCache().bytes);
+    },
+  });
+  new Counter({
+    name: "mall_render_cache_lookups_total",
+    help: "Render cache lookups by outcome (hit, miss, bypass)",
+    labelNames: ["outcome"] as const,
+    registers: [registry],
+    collect() {
+      const s = src.renderCache();
+      this.reset();
+      this.inc({ outcome: "hit" }, s.hits);
+      this.inc({ outcome: "miss" }, s.misses);
+      this.inc({ outcome: "bypass" }, s.bypasses);
+    },
+  });
+
+  new Gauge({
+    name: "mall_open_connections",
+    help: "Open HTTP connections and chat sockets of this process",
+    labelNames: ["kind"] as const,
+    registers: [registry],
+    async collect() {
+      this.set({ kind: "http" }, await src.connections());
+      this.set({ kind: "chat" }, src.chatSockets());
+    },
+  });
+
+  const { database } = src;
+  new Gauge({
+    name: "mall_db_pool_connections",
+    help: "Database connections this process may hold (pool size; PGlite has one)",
+    registers: [registry],
+    collect() {
+      this.set(database.driver === "postgres" ? database.poolSize : 1);
+    },
+  });
+  new Gauge({
+    name: "mall_db_ping_seconds",
+    help: "Round trip of `select 1` at the last scrape",
+    registers: [registry],
+    async collect() {
+      const t0 = performance.now();
+      await database.db.execute("select 1");
+      this.set((performance.now() - t0) / 1000);
+    },
+  });
+  new Gauge({
+    name: "mall_db_statement_seconds_total",
+    help: "Time the database spent executing statements of this database, all clients (pg_stat_database.active_time)",
+    registers: [registry],
+    async collect() {
+      const rows = rowsOf<{ ms: number | string | null }>(
+        await database.db.execute(
+          "select coalesce(active_time, 0) as ms from pg_stat_database where datname = current_database()",
+        ),
+      );
+      this.set(Number(rows[0]?.ms ?? 0) / 1000);
+    },
+  });
+
+  new Gauge({
+    name: "mall_jobs_due",
+    help: "Due-time jobs due and not done (unpaid-order close, auto-confirm, …)",
+    registers: [registry],
+    async collect() {
+      const b = await jobBacklog(database.db);
+      this.set(b.due);
+      lag.set(b.lagSeconds);
+      failed.set(b.failed);
+    },
+  });
+  const lag = new Gauge({
+    name: "mall_jobs_lag_seconds",
+    help: "Seconds since the oldest due job was due",
+    registers: [registry],
+  });
+  const failed = new Gauge({
+    name: "mall_jobs_failed",
+    help: "Jobs that gave up after their last attempt",
+    registers: [registry],
+  });
+
+  return {
+    registry,
+    observe(method, route, status, seconds) {
+      const m = METHODS.has(method) ? method : "OTHER";
+      const s = `${Math.floor(status / 100)}xx`;
+      requests.inc({ method: m, route, status: s });
+      latency.observe({ method: m, route }, seconds);
+    },
+  };
+}
+
+/** Whether the request may read the metrics: a token is configured and sent as a bearer token. */
+export function metricsAllowed(token: string | undefined, authorization: string | undefined): boolean {
+  if (!token) return false;
+  const sent = /^Bearer (.+)$/.exec(authorization ?? "")?.[1] ?? "";
+  const a = Buffer.from(sent);
+  const b = Buffer.from(token);
+  return a.length === b.length && timingSafeEqual(a, b);
+}

@@ -1,0 +1,119 @@
+/**
+ * The operator's view (docs/operations.md "Health, logs and metrics"): liveness and readiness,
+ * the job backlog, and the metrics one process exposes.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { jobs } from "../../../src/server/db/schema/index.ts";
+import { rowsOf } from "../../../src/server/db/client.ts";
+import { jobBacklog, scheduleJob } from "../../../src/server/domain/jobs/jobs.ts";
+import { createMetrics } from "../../../src/server/http/observability/metrics.ts";
+import { createTestApp, dbReady, type TestApp } from "../helpers.ts";
+
+describe.skipIf(!dbReady)("health, job backlog and metrics", () => {
+  let app: TestApp;
+
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it("liveness answers while the process runs; readiness when the database is migrated", async () => {
+    const live = await app.get<{ status: string }>("/api/health/live");
+    expect(live.status).toBe(200);
+    expect(live.body.data.status).toBe("live");
+    const ready = await app.get<{ status: string; driver: string }>("/api/health/ready");
+    expect(ready.status).toBe(200);
+    expect(ready.body.data).toMatchObject({ status: "ready", driver: app.ctx.database.driver });
+    expect(ready.headers.get("cache-control")).toBe("no-store");
+    expect(await app.ctx.database.pendingMigrations()).toBe(0);
+  });
+
+  it("readiness answers 503 while the process stops, so a proxy drains it", async () => {
+    app.ctx.draining = true;
+    try {
+      const res = await app.get<{ status: string; reasons: string[] }>("/api/health/ready");
+      expect(res.status).toBe(503);
+      expect(res.body.data).toEqual({ status: "not ready", reasons: ["stopping"] });
+      expect((await app.get("/api/health/live")).status).toBe(200);
+    } finally {
+      app.ctx.draining = false;
+    }
+  });
+
+  it("readiness answers 503 while a migration of this build is not applied", async () => {
+    const db = app.ctx.db;
+    const [last] = rowsOf<{ id: number; hash: string; created_at: string }>(
+      await db.execute(sql`select id, hash, created_at from drizzle.__drizzle_migrations order by id desc limit 1`),
+    );
+    expect(last).toBeDefined();
+    await db.execute(sql`delete from drizzle.__drizzle_migrations where id = ${last!.id}`);
+    try {
+      expect(await app.ctx.database.pendingMigrations()).toBe(1);
+      const res = await app.get<{ reasons: string[] }>("/api/health/ready");
+      expect(res.status).toBe(503);
+      expect(res.body.data.reasons).toEqual(["1 migration(s) pending"]);
+    } finally {
+      await db.execute(
+        sql`insert into drizzle.__drizzle_migrations (id, hash, created_at) values (${last!.id}, ${last!.hash}, ${last!.created_at})`,
+      );
+    }
+    expect((await app.get("/api/health/ready")).status).toBe(200);
+  });
+
+  it("the job backlog counts due jobs, the oldest one's lag and the jobs that gave up", async () => {
+    const db = app.ctx.db;
+    const now = new Date();
+    await db.update(jobs).set({ doneAt: now });
+    expect(await jobBacklog(db, now)).toEqual({ due: 0, lagSeconds: 0, failed: 0 });
+    await scheduleJob(db, "observabilityProbe", "a", new Date(now.getTime() - 90_000));
+    await scheduleJob(db, "observabilityProbe", "b", new Date(now.getTime() - 30_000));
+    await scheduleJob(db, "observabilityProbe", "later", new Date(now.getTime() + 60_000));
+    await scheduleJob(db, "observabilityProbe", "gave-up", new Date(now.getTime() - 600_000));
+    await db.update(jobs).set({ attempts: 10 }).where(eq(jobs.refKey, "gave-up"));
+    const backlog = await jobBacklog(db, now);
+    expect(backlog.due).toBe(2);
+    expect(backlog.failed).toBe(1);
+    expect(backlog.lagSeconds).toBeGreaterThanOrEqual(89);
+    expect(backlog.lagSeconds).toBeLessThan(92);
+    await db.update(jobs).set({ doneAt: now }).where(eq(jobs.kind, "observabilityProbe"));
+  });
+
+  it("the metrics count requests by route pattern and read the cache, sockets, database and jobs", async () => {
+    const metrics = createMetrics({
+      database: app.ctx.database,
+      renderCache: () => ({
+        entries: 3,
+        bytes: 4096,
+        hits: 5,
+        misses: 2,
+        bypasses: 1,
+        invalidations: 0,
+        version: null,
+      }),
+      connections: async () => 7,
+      chatSockets: () => 2,
+    });
+    metrics.observe("GET", "/detail/:id", 200, 0.012);
+    metrics.observe("GET", "/detail/:id", 200, 0.3);
+    metrics.observe("POST", "/api/p/order/submit", 500, 0.05);
+    metrics.observe("BREW", "unmatched", 404, 0.001);
+    const text = await metrics.registry.metrics();
+    expect(text).toContain('mall_http_requests_total{method="GET",route="/detail/:id",status="2xx"} 2');
+    expect(text).toContain('mall_http_requests_total{method="POST",route="/api/p/order/submit",status="5xx"} 1');
+    expect(text).toContain('mall_http_requests_total{method="OTHER",route="unmatched",status="4xx"} 1');
+    expect(text).toContain('mall_http_request_duration_seconds_bucket{le="0.025",method="GET",route="/detail/:id"} 1');
+    expect(text).toContain('mall_render_cache_lookups_total{outcome="hit"} 5');
+    expect(text).toContain("mall_render_cache_bytes 4096");
+    expect(text).toContain('mall_open_connections{kind="http"} 7');
+    expect(text).toContain('mall_open_connections{kind="chat"} 2');
+    expect(text).toContain(`mall_db_pool_connections ${app.ctx.database.driver === "postgres" ? 10 : 1}`);
+    expect(text).toMatch(/^mall_db_ping_seconds \d/m);
+    expect(text).toMatch(/^mall_db_statement_seconds_total \d/m);
+    expect(text).toMatch(/^mall_jobs_due \d+$/m);
+    expect(text).toMatch(/^mall_jobs_lag_seconds \d/m);
+    expect(text).toMatch(/^mall_process_resident_memory_bytes \d/m);
+  });
+});
