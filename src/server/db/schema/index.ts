@@ -30,3 +30,4 @@ export * from "./renovation.ts";
 export * from "./review.ts";
 export * from "./shop.ts";
 export * from "./store-application.ts";
+export * from "./upload.ts";
