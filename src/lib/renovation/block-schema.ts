@@ -38,9 +38,14 @@ export const localized = (max: number) =>
   z.object({ zh: line(max), "zh-tw": line(max), en: line(max) }, { error: `${E}localized` });
 
 /** An id: a positive integer (or the same in digits). */
-export const idValue = z.union([z.number().int().min(1).max(ID_MAX), z.string().regex(/^\d{1,10}$/)], {
-  error: `${E}id`,
-});
+const ID_ERROR = { error: `${E}id` };
+export const idValue = z.union(
+  [
+    z.number(ID_ERROR).int(ID_ERROR).min(1, ID_ERROR).max(ID_MAX, ID_ERROR),
+    z.string(ID_ERROR).regex(/^\d{1,10}$/, ID_ERROR),
+  ],
+  ID_ERROR,
+);
 
 /** A picture: a path under /uploads/ (an upload of the decoration's shop; checked against the database). */
 export const imagePath = z
