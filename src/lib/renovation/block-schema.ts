@@ -176,7 +176,7 @@ const showContentSchema = z.array(z.enum(["0", "1", "2"], { error: `${E}choice` 
 
 // ---- blocks -------------------------------------------------------------------------------------
 
-const navItem = z.object({ name: localized(16), path: linkSchema });
+const navItem = z.object({ name: localized(40), path: linkSchema });
 
 export const shopSignsSchema = z.object({
   showLogo: flag.optional(),

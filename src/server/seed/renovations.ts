@@ -61,7 +61,7 @@ const floorTitle = (main: LocalizedText, sub: LocalizedText, path: Link | null):
     mainTitle: main,
     subTitle: sub,
     more: path ? 1 : 0,
-    path: path ?? { name: lt("", ""), link: "", type: "" },
+    ...(path ? { path } : {}),
     mainTextColor: "#222222",
     subTextColor: "#999999",
     moreTextColor: "#666666",
@@ -181,8 +181,6 @@ export async function seedRenovations(
         {
           url: hotspotImg,
           title: lt("频道导航", "Channels"),
-          link: "",
-          type: "",
           imgTit: lt("频道导航", "Channels"),
           activeBoxs: [
             box(0, prodLink(flagshipPick)),

@@ -502,15 +502,17 @@ export async function deleteDecoration(db: Db, shopId: number, renovationId: num
  * A home page takes the place of the live home page, which becomes an earlier version; another
  * page just goes live. The shop's pages are locked for the transaction (an advisory lock per
  * shop), and the unique partial index renovations_one_live_home backs it: concurrent publishes
- * leave exactly one live home page. The content is checked again (products may have left the
- * shelf since the draft was saved).
+ * leave exactly one live home page. The content goes through the block rules again.
  */
 export async function publishDecoration(db: Db, shopId: number, renovationId: number, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(4101, ${shopId})`);
     const row = await ownRow(tx as unknown as Db, shopId, renovationId, true);
     if (row.status === RenovationStatus.LIVE) return;
-    await checkDecoration(tx as unknown as Db, shopId, row.content);
+    // The rules again (a row written before them, or by hand); references were checked when it
+    // was saved, and whatever left the shelf since is left out when the page is served.
+    const checked = checkContent(row.content);
+    if (!checked.ok) throw new DecorationRefused(checked.problem, row.content.map((b) => String(b.type)));
     if (row.homeStatus === 1)
       await tx
         .update(renovations)
