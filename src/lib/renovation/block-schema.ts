@@ -34,31 +34,47 @@ const line = (max: number) =>
     .refine((s) => !hasControlChars(s), { error: CONTROL_CHARS_KEY });
 
 /** A text in the three languages, each at most `max` characters: `{zh, zh-tw, en}`. */
-export const localized = (max: number) =>
-  z.object({ zh: line(max), "zh-tw": line(max), en: line(max) }, { error: `${E}localized` });
+const localizedByMax = new Map<number, z.ZodType>();
+export function localized(max: number) {
+  const make = () =>
+    z.object({ zh: line(max), "zh-tw": line(max), en: line(max) }, { error: `${E}localized` }).meta({
+      id: `text${max}`,
+      description: `A text in the three languages, at most ${max} characters each.`,
+    });
+  let schema = localizedByMax.get(max) as ReturnType<typeof make> | undefined;
+  if (!schema) localizedByMax.set(max, (schema = make()));
+  return schema;
+}
 
 /** An id: a positive integer (or the same in digits). */
 const ID_ERROR = { error: `${E}id` };
-export const idValue = z.union(
-  [
-    z.number(ID_ERROR).int(ID_ERROR).min(1, ID_ERROR).max(ID_MAX, ID_ERROR),
-    z.string(ID_ERROR).regex(/^\d{1,10}$/, ID_ERROR),
-  ],
-  ID_ERROR,
-);
+export const idValue = z
+  .union(
+    [
+      z.number(ID_ERROR).int(ID_ERROR).min(1, ID_ERROR).max(ID_MAX, ID_ERROR),
+      z.string(ID_ERROR).regex(/^\d{1,10}$/, ID_ERROR),
+    ],
+    ID_ERROR,
+  )
+  .meta({ id: "id", description: "A positive whole number, or the same in digits." });
 
 /** A picture: a path under /uploads/ (an upload of the decoration's shop; checked against the database). */
 export const imagePath = z
   .string({ error: `${E}image` })
   .max(300, { error: `${E}image` })
   .regex(/^\/uploads\/[A-Za-z0-9_-][A-Za-z0-9/_.-]*\.(?:jpg|png|gif|webp|svg)$/, { error: `${E}image` })
-  .refine((s) => !s.includes(".."), { error: `${E}image` });
+  .refine((s) => !s.includes(".."), { error: `${E}image` })
+  .meta({
+    id: "image",
+    description: "An upload of the decoration's shop: POST /api/merchant/file/upload answers its path.",
+  });
 
 /** A CSS colour (hex, rgb(a), hsl(a) or a name), or "" for the default. */
 export const color = z
   .string({ error: `${E}color` })
   .max(40, { error: `${E}color` })
-  .refine((s) => s === "" || safeColor(s) !== null, { error: `${E}color` });
+  .refine((s) => s === "" || safeColor(s) !== null, { error: `${E}color` })
+  .meta({ id: "color", description: 'A CSS colour: #hex, rgb(a), hsl(a) or a name; "" = the default.' });
 
 const int = (min: number, max: number) =>
   z
@@ -68,7 +84,7 @@ const int = (min: number, max: number) =>
     .max(max, { error: `${E}numberTooBig` });
 
 /** A 0/1 switch. */
-const flag = z.union([z.literal(0), z.literal(1)], { error: `${E}flag` });
+const flag = z.union([z.literal(0), z.literal(1)], { error: `${E}flag` }).meta({ id: "switch" });
 
 // ---- links (SPEC §2 link types 1-6) --------------------------------------------------------------
 
@@ -118,7 +134,12 @@ const LINK_VARIANTS = [
 ] as const;
 
 /** A link `{type, link, name}` of type "1".."6". */
-export const linkSchema = z.discriminatedUnion("type", LINK_VARIANTS, { error: `${E}linkType` });
+export const linkSchema = z.discriminatedUnion("type", LINK_VARIANTS, { error: `${E}linkType` }).meta({
+  id: "link",
+  description:
+    "1 product (link = prodId), 2 category (an id or [cpid, cid, thCid]; on a shop's page its own category), " +
+    "3 shop (shopId), 4 a path of this site, 5 a page ([renovationId, shopId]), 6 {url}: http(s) or a path of this site.",
+});
 export type DecorationLink = z.infer<typeof linkSchema>;
 
 /** A link whose object also carries `fields` (hot-zone boxes: the box and its link in one object). */
@@ -144,14 +165,19 @@ function withLink<S extends z.ZodRawShape>(fields: S) {
  * (plain text) and a caption (rich text: only inline formatting survives; sanitised when saved
  * and when shown).
  */
-export const overlaySchema = z.object({
-  headline: localized(40).optional(),
-  caption: localized(160).optional(),
-  /** Where the words sit: left (default), center or right. */
-  align: z.enum(["left", "center", "right"], { error: `${E}choice` }).optional(),
-  /** light = white words for a dark picture (default), dark = dark words for a light one. */
-  tone: z.enum(["light", "dark"], { error: `${E}choice` }).optional(),
-});
+export const overlaySchema = z
+  .object({
+    headline: localized(40).optional(),
+    caption: localized(160).optional(),
+    /** Where the words sit: left (default), center or right. */
+    align: z.enum(["left", "center", "right"], { error: `${E}choice` }).optional(),
+    /** light = white words for a dark picture (default), dark = dark words for a light one. */
+    tone: z.enum(["light", "dark"], { error: `${E}choice` }).optional(),
+  })
+  .meta({
+    id: "overlay",
+    description: "Localized headline and caption laid over the picture (the picture carries no words).",
+  });
 export type Overlay = z.infer<typeof overlaySchema>;
 
 /** One picture per language (optional): shown instead of `img` in that language. */
@@ -165,7 +191,11 @@ const imageByLocale = z.object({ zh: imagePath, "zh-tw": imagePath, en: imagePat
  */
 export const goodsItemSchema = z
   .looseObject({ id: idValue.optional(), prodId: idValue.optional() })
-  .refine((v) => v.id !== undefined || v.prodId !== undefined, { error: `${E}productId` });
+  .refine((v) => v.id !== undefined || v.prodId !== undefined, { error: `${E}productId` })
+  .meta({
+    id: "productItem",
+    description: "A product of the shop, on sale: id (or prodId); other fields are refreshed when served.",
+  });
 
 const goods = (max: number) => z.array(goodsItemSchema, { error: `${E}list` }).max(max, { error: `${E}tooMany` });
 
@@ -183,7 +213,10 @@ export const shopSignsSchema = z.object({
   showCategory: flag.optional(),
   showSearch: flag.optional(),
   showNavs: flag.optional(),
-  navList: z.array(navItem).max(7, { error: `${E}tooMany` }).optional(),
+  navList: z
+    .array(navItem)
+    .max(7, { error: `${E}tooMany` })
+    .optional(),
   bgUrl: imagePath.optional(),
   overlay: overlaySchema.optional(),
 });
@@ -200,7 +233,10 @@ export const pictureBySchema = z.object({
   size: z.union([z.literal(1920), z.literal(1200)], { error: `${E}choice` }),
   height: int(100, 1000).optional(),
   pageation: flag.optional(),
-  picList: z.array(slide).min(1, { error: `${E}empty` }).max(10, { error: `${E}tooMany` }),
+  picList: z
+    .array(slide)
+    .min(1, { error: `${E}empty` })
+    .max(10, { error: `${E}tooMany` }),
 });
 
 export const auxiliaryIntervalSchema = z.object({ height: int(0, 400), bgColor: color.optional() });
@@ -253,7 +289,10 @@ export const universalHotspotSchema = z.object({
         overlay: overlaySchema.optional(),
         /** Labels of the hot zones, laid over the picture (one per box, same order); optional. */
         showTitles: flag.optional(),
-        activeBoxs: z.array(hotspotBox).max(20, { error: `${E}tooMany` }).optional(),
+        activeBoxs: z
+          .array(hotspotBox)
+          .max(20, { error: `${E}tooMany` })
+          .optional(),
       }),
     )
     .min(1, { error: `${E}empty` })
@@ -290,7 +329,10 @@ export const discountCouponSchema = z.object({
   /** The limited-time discount (discountId) the products come from; optional. */
   activityId: idValue.optional(),
   /** The shop's coupons the block offers (couponId); optional. */
-  couponIds: z.array(idValue).max(10, { error: `${E}tooMany` }).optional(),
+  couponIds: z
+    .array(idValue)
+    .max(10, { error: `${E}tooMany` })
+    .optional(),
   goodsList: goods(10),
 });
 

@@ -51,7 +51,10 @@ async function answer<T>(c: C, fn: () => Promise<T>): Promise<Response> {
     return ok(c, await fn());
   } catch (err) {
     if (err instanceof DecorationRefused)
-      throw new ApiError(ResponseCode.SHOW_FAIL, problemMessage((k, p) => c.var.t(k, p ?? {}), err.problem, err.types));
+      throw new ApiError(
+        ResponseCode.SHOW_FAIL,
+        problemMessage((k, p) => c.var.t(k, p ?? {}), err.problem, err.types),
+      );
     if (err instanceof DomainError) return refusal(c, err);
     throw err;
   }

@@ -182,9 +182,16 @@ describe.skipIf(!dbReady)("decoration authoring API", () => {
     expect(await rowsCount()).toBe(before);
     const key = new URL(res.previewUrl).searchParams.get("draft")!;
     expect(new URL(res.previewUrl).searchParams.get("sid")).toBe("1");
-    expect(findDraftPreview(key, 1)?.blocks.map((b) => b.type)).toEqual(["picture_by", "goods_list", "page_background"]);
+    expect(findDraftPreview(key, 1)?.blocks.map((b) => b.type)).toEqual([
+      "picture_by",
+      "goods_list",
+      "page_background",
+    ]);
     expect(findDraftPreview(key, 4)).toBeNull();
-    const refused = await call("/merchant/renovations/preview", { user: as(shop4), body: { content: page(prod1, img4) } });
+    const refused = await call("/merchant/renovations/preview", {
+      user: as(shop4),
+      body: { content: page(prod1, img4) },
+    });
     expect(refused.body.msg).toBe(`block 2 (goods_list): goodsList item 1: product ${prod1} is not in your shop`);
   });
 
@@ -222,7 +229,9 @@ describe.skipIf(!dbReady)("decoration authoring API", () => {
   });
 
   it("concurrent publishes leave exactly one live home page", async () => {
-    const ids = await Promise.all([0, 1, 2, 3].map(async () => okData(await create(shop4, page(prod4, img4))).renovationId));
+    const ids = await Promise.all(
+      [0, 1, 2, 3].map(async () => okData(await create(shop4, page(prod4, img4))).renovationId),
+    );
     await Promise.all(ids.map((id) => call(`/merchant/renovations/${id}/publish`, { user: as(shop4), body: {} })));
     const live = await app.ctx.db
       .select({ id: renovations.renovationId })

@@ -47,7 +47,10 @@ const valid: Record<string, Record<string, unknown>> = {
   page_background: { background: "#f5f5f5" },
 };
 
-const content = (type: string, dataField: unknown) => [{ type: "page_background", dataField: { background: "" } }, { type, dataField }];
+const content = (type: string, dataField: unknown) => [
+  { type: "page_background", dataField: { background: "" } },
+  { type, dataField },
+];
 
 function refusal(blocks: unknown, locale: Locale = "en"): string {
   const r = checkContent(blocks);
@@ -68,9 +71,11 @@ describe("block rules: every block type", () => {
     expect(refusal([{ type: "marquee", dataField: {} }])).toBe("block 1 (marquee): type: unknown block type");
     expect(refusal([])).toBe("needs at least one item");
     expect(refusal({})).toBe("the content must be a list of blocks");
-    expect(refusal(Array.from({ length: 61 }, () => valid.page_background && content("auxiliary_interval", { height: 1 })[1]))).toBe(
-      "at most 60 blocks",
-    );
+    expect(
+      refusal(
+        Array.from({ length: 61 }, () => valid.page_background && content("auxiliary_interval", { height: 1 })[1]),
+      ),
+    ).toBe("at most 60 blocks");
   });
 
   it("shop_signs: at most 7 navigation entries, switches 0/1, pictures under /uploads", () => {
@@ -86,16 +91,20 @@ describe("block rules: every block type", () => {
   });
 
   it("picture_by: size, height range, at least one slide, localized overlay with limits", () => {
-    expect(refusal(with_("picture_by", { size: 800 }))).toBe("block 2 (picture_by): size: is not one of the allowed values");
+    expect(refusal(with_("picture_by", { size: 800 }))).toBe(
+      "block 2 (picture_by): size: is not one of the allowed values",
+    );
     expect(refusal(with_("picture_by", { height: 5000 }))).toBe("block 2 (picture_by): height: must be at most 1000");
     expect(refusal(with_("picture_by", { height: 50 }))).toBe("block 2 (picture_by): height: must be at least 100");
-    expect(refusal(with_("picture_by", { picList: [] }))).toBe("block 2 (picture_by): picList: needs at least one item");
-    expect(
-      refusal(with_("picture_by", { picList: [{ img: IMG, overlay: { headline: { zh: "a", en: "b" } } }] })),
-    ).toBe("block 2 (picture_by): picList item 1: overlay: headline: zh-tw: must be text");
-    expect(
-      refusal(with_("picture_by", { picList: [{ img: IMG, overlay: { headline: L("x".repeat(41)) } }] })),
-    ).toBe("block 2 (picture_by): picList item 1: overlay: headline: zh: at most 40 characters");
+    expect(refusal(with_("picture_by", { picList: [] }))).toBe(
+      "block 2 (picture_by): picList: needs at least one item",
+    );
+    expect(refusal(with_("picture_by", { picList: [{ img: IMG, overlay: { headline: { zh: "a", en: "b" } } }] }))).toBe(
+      "block 2 (picture_by): picList item 1: overlay: headline: zh-tw: must be text",
+    );
+    expect(refusal(with_("picture_by", { picList: [{ img: IMG, overlay: { headline: L("x".repeat(41)) } }] }))).toBe(
+      "block 2 (picture_by): picList item 1: overlay: headline: zh: at most 40 characters",
+    );
     expect(refusal(with_("picture_by", { picList: [{ img: IMG, title: "plain" }] }))).toBe(
       "block 2 (picture_by): picList item 1: title: must be a text in the three languages {zh, zh-tw, en}",
     );
@@ -142,7 +151,9 @@ describe("block rules: every block type", () => {
 
   it("universal_hotspot: boxes need a link and a size", () => {
     const box = (b: Record<string, unknown>) =>
-      with_("universal_hotspot", { imgList: [{ url: IMG, activeBoxs: [{ left: 0, top: 0, width: 10, height: 10, ...b }] }] });
+      with_("universal_hotspot", {
+        imgList: [{ url: IMG, activeBoxs: [{ left: 0, top: 0, width: 10, height: 10, ...b }] }],
+      });
     expect(refusal(box({ type: "9", link: 1 }))).toBe(
       'block 2 (universal_hotspot): imgList item 1: activeBoxs item 1: type: the link type must be "1" to "6"',
     );
@@ -167,7 +178,9 @@ describe("block rules: every block type", () => {
   });
 
   it("goods_module1-5: columns and item limits", () => {
-    expect(refusal(with_("goods_module1", { centerConfig: undefined }))).toMatch(/^block 2 \(goods_module1\): centerConfig: /);
+    expect(refusal(with_("goods_module1", { centerConfig: undefined }))).toMatch(
+      /^block 2 \(goods_module1\): centerConfig: /,
+    );
     expect(refusal(with_("goods_module1", { leftConfig: { goodsList: Array(4).fill({ id: 1 }) } }))).toBe(
       "block 2 (goods_module1): leftConfig: goodsList: at most 3 items",
     );
@@ -192,8 +205,12 @@ describe("block rules: every block type", () => {
   });
 
   it("answers in the caller's language", () => {
-    expect(refusal(with_("goods_list", { listType: 6 }), "zh")).toBe("第 2 个模块（goods_list）：listType：不是允许的值");
-    expect(refusal(with_("goods_list", { listType: 6 }), "zh-tw")).toBe("第 2 個模組（goods_list）：listType：不是允許的值");
+    expect(refusal(with_("goods_list", { listType: 6 }), "zh")).toBe(
+      "第 2 个模块（goods_list）：listType：不是允许的值",
+    );
+    expect(refusal(with_("goods_list", { listType: 6 }), "zh-tw")).toBe(
+      "第 2 個模組（goods_list）：listType：不是允許的值",
+    );
   });
 });
 
@@ -223,7 +240,9 @@ describe("block rules: every link type", () => {
   });
   it("5 micro-page: [renovationId, shopId]", () => {
     expect(checkContent(linked({ type: "5", link: [2, "0"] })).ok).toBe(true);
-    expect(refusal(linked({ type: "5", link: 2 }))).toBe("block 2 (floor_title): path: link: must be [renovationId, shopId]");
+    expect(refusal(linked({ type: "5", link: 2 }))).toBe(
+      "block 2 (floor_title): path: link: must be [renovationId, shopId]",
+    );
   });
   it("6 custom URL: only http(s) or a path of this site", () => {
     expect(checkContent(linked({ type: "6", link: { url: "https://example.com/x" } })).ok).toBe(true);
@@ -233,7 +252,9 @@ describe("block rules: every link type", () => {
       );
   });
   it("an unknown type", () => {
-    expect(refusal(linked({ type: "7", link: 1 }))).toBe('block 2 (floor_title): path: type: the link type must be "1" to "6"');
+    expect(refusal(linked({ type: "7", link: 1 }))).toBe(
+      'block 2 (floor_title): path: type: the link type must be "1" to "6"',
+    );
   });
 });
 

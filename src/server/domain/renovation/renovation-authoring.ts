@@ -130,7 +130,8 @@ export function collectRefs(blocks: readonly DecorationBlock[]): Ref[] {
       for (const key of listPath) cur = isRec(cur) ? cur[key] : undefined;
       if (Array.isArray(cur))
         cur.forEach((item, n) => {
-          if (isRec(item)) out.push({ kind: "product", id: idOf(item.id ?? item.prodId), path: [...base, ...listPath, n] });
+          if (isRec(item))
+            out.push({ kind: "product", id: idOf(item.id ?? item.prodId), path: [...base, ...listPath, n] });
         });
     }
     if (b.type === "store_list")
@@ -157,7 +158,10 @@ export function collectRefs(blocks: readonly DecorationBlock[]): Ref[] {
     }
     return a.length - b.length;
   };
-  return out.map((r, i) => ({ r, i })).sort((x, y) => cmp(x.r.path, y.r.path) || x.i - y.i).map((x) => x.r);
+  return out
+    .map((r, i) => ({ r, i }))
+    .sort((x, y) => cmp(x.r.path, y.r.path) || x.i - y.i)
+    .map((x) => x.r);
 }
 
 interface Owned {
@@ -176,7 +180,12 @@ async function loadRefs(db: Db, refs: readonly Ref[]) {
   const [prods, cats, shopRows, pages, coupRows, flashRows, discRows, imgRows] = await Promise.all([
     ids("product").length
       ? db
-          .select({ id: products.prodId, shopId: products.shopId, status: products.status, shopStatus: shops.shopStatus })
+          .select({
+            id: products.prodId,
+            shopId: products.shopId,
+            status: products.status,
+            shopStatus: shops.shopStatus,
+          })
           .from(products)
           .innerJoin(shops, eq(shops.shopId, products.shopId))
           .where(inArray(products.prodId, ids("product")))
@@ -307,7 +316,8 @@ export async function findRefProblem(
         break;
       }
       case "image":
-        if (known.image.get(r.value) !== shopId) p = { path: r.path, key: `${E}imageNotYours`, params: { path: r.value } };
+        if (known.image.get(r.value) !== shopId)
+          p = { path: r.path, key: `${E}imageNotYours`, params: { path: r.value } };
         break;
     }
     if (p) return p;
@@ -512,7 +522,11 @@ export async function publishDecoration(db: Db, shopId: number, renovationId: nu
     // The rules again (a row written before them, or by hand); references were checked when it
     // was saved, and whatever left the shelf since is left out when the page is served.
     const checked = checkContent(row.content);
-    if (!checked.ok) throw new DecorationRefused(checked.problem, row.content.map((b) => String(b.type)));
+    if (!checked.ok)
+      throw new DecorationRefused(
+        checked.problem,
+        row.content.map((b) => String(b.type)),
+      );
     if (row.homeStatus === 1)
       await tx
         .update(renovations)
