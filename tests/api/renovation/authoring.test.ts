@@ -8,7 +8,11 @@ import { and, eq, gt, sql } from "drizzle-orm";
 import { contentChanges, products, renovations, uploadOwners } from "../../../src/server/db/schema/index.ts";
 import { findDraftPreview } from "../../../src/server/domain/renovation/draft-preview.ts";
 import { getShopHomeRenovation } from "../../../src/server/domain/renovation/renovation.ts";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { caller } from "../account-helpers.ts";
+import { opsCli } from "../ops-helpers.ts";
 import { createTestApp, dbReady, okData, type TestApp } from "../helpers.ts";
 
 const PNG = Uint8Array.from(
@@ -243,5 +247,32 @@ describe.skipIf(!dbReady)("decoration authoring API", () => {
   it("the platform authors the mall's pages with its own token only", async () => {
     const denied = await call("/platform/renovations", { user: as(shop1) });
     expect(denied.body.code).toBe("A00004");
+  });
+
+  it("npm run ops: create from a file, refuse with the place, preview, publish and unpublish", async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), "ops-deco-"));
+    try {
+      const ops = opsCli(app, dir);
+      expect((await ops("login", "--user", "shop04", "--password", "Shop1234")).code).toBe(0);
+      const file = path.join(dir, "blocks.json");
+      await fs.writeFile(file, JSON.stringify({ name: "From the CLI", content: page(prod4, img4) }));
+      const created = await ops("decoration-create", "--file", file, "--json");
+      expect(created.code).toBe(0);
+      const { renovationId } = JSON.parse(created.out) as { renovationId: number };
+      const preview = await ops("decoration-preview", "--file", file);
+      expect(preview.out).toMatch(/\/select-decorate\?sid=4&draft=/);
+      await fs.writeFile(file, JSON.stringify(page(prod1, img4)));
+      const refused = await ops("decoration-create", "--file", file, "--name", "x");
+      expect(refused.code).toBe(1);
+      expect(refused.err).toContain(`block 2 (goods_list): goodsList item 1: product ${prod1} is not in your shop`);
+      expect((await ops("decoration-publish", String(renovationId))).code).toBe(0);
+      expect((await getShopHomeRenovation(app.ctx.db, "en", 4))!.renovationId).toBe(renovationId);
+      const list = await ops("decorations");
+      expect(list.out).toMatch(new RegExp(`${renovationId}\\s+From the CLI\\s+home\\s+live`));
+      expect((await ops("decoration-unpublish", String(renovationId))).code).toBe(0);
+      expect(await getShopHomeRenovation(app.ctx.db, "en", 4)).toBeNull();
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
   });
 });
