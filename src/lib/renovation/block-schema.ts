@@ -140,7 +140,6 @@ export const linkSchema = z.discriminatedUnion("type", LINK_VARIANTS, { error: `
     "1 product (link = prodId), 2 category (an id or [cpid, cid, thCid]; on a shop's page its own category), " +
     "3 shop (shopId), 4 a path of this site, 5 a page ([renovationId, shopId]), 6 {url}: http(s) or a path of this site.",
 });
-export type DecorationLink = z.infer<typeof linkSchema>;
 
 /** A link whose object also carries `fields` (hot-zone boxes: the box and its link in one object). */
 function withLink<S extends z.ZodRawShape>(fields: S) {
@@ -178,7 +177,6 @@ export const overlaySchema = z
     id: "overlay",
     description: "Localized headline and caption laid over the picture (the picture carries no words).",
   });
-export type Overlay = z.infer<typeof overlaySchema>;
 
 /** One picture per language (optional): shown instead of `img` in that language. */
 const imageByLocale = z.object({ zh: imagePath, "zh-tw": imagePath, en: imagePath }).partial();

@@ -354,7 +354,7 @@ export async function seedRenovations(
         showNavs: 0,
         navList,
         bgUrl,
-        overlay: words(shop.name, ltp(shop.def.intro)),
+        overlay: words(shop.name),
       }),
       block("picture_by", {
         size: 1920,
