@@ -28,6 +28,8 @@
  *   npm run ops -- discounts | discount-create … | discount-stop <id>
  *   npm run ops -- flash-session-create … | flash-create … | flashes | flash-end <id>
  *   npm run ops -- group-create … | group-teams [--activity <id>] | group-end <id>
+ *   npm run ops -- decorations | decoration-create --file blocks.json | decoration-preview --file …
+ *                   | decoration-publish <id> | decoration-unpublish <id> …   [--platform]
  *
  * Each feature's commands live in scripts/ops/<feature>.ts (named as its src/server/domain
  * folder) with their lines of the help text; this entry parses the command line, looks the
@@ -51,6 +53,7 @@ import * as ledger from "./ledger.ts";
 import * as merchant from "./merchant.ts";
 import * as order from "./order.ts";
 import * as refund from "./refund.ts";
+import * as renovation from "./renovation.ts";
 import * as review from "./review.ts";
 import * as storeApplication from "./store-application.ts";
 
@@ -73,6 +76,7 @@ const COMMANDS: readonly OpsCommand[] = [
   review,
   invoice,
   refund,
+  renovation,
   storeApplication,
   ledger,
   coupon,

@@ -14,8 +14,10 @@ import {
   goodsList,
   isDict,
   list,
+  localizedImage,
   num,
   onWhenOne,
+  overlay,
   readable,
   readableBackground,
   safeColor,
@@ -26,10 +28,11 @@ import {
   text,
   type Dict,
   type GoodsVM,
+  type OverlayVM,
   type ShowContent,
 } from "./values.ts";
 
-export type { GoodsVM, ShowContent } from "./values.ts";
+export type { GoodsVM, OverlayVM, ShowContent } from "./values.ts";
 
 /** Width of the decorator's canvas: hot-zone boxes are stored in pixels of a picture shown this wide. */
 export const DESIGN_WIDTH = 1200;
@@ -93,6 +96,8 @@ export interface ShopSignsVM {
   showSearch: boolean;
   /** At most 7 entries, each with a resolved link. */
   navs: NamedLink[];
+  /** Words over the sign picture (the shop's slogan), in the locale. */
+  overlay: OverlayVM | null;
 }
 
 export function buildShopSigns(df: Dict, locale: Locale, ctx: LinkContext = {}): ShopSignsVM {
@@ -110,6 +115,7 @@ export function buildShopSigns(df: Dict, locale: Locale, ctx: LinkContext = {}):
     showNavs: shownWhenZero(df.showNavs),
     showSearch: shownWhenZero(df.showSearch),
     navs,
+    overlay: overlay(df.overlay, locale),
   };
 }
 
@@ -119,6 +125,8 @@ export interface SlideVM {
   img: string;
   alt: string;
   link: ResolvedLink | null;
+  /** Headline and caption over the picture, in the locale. */
+  overlay: OverlayVM | null;
 }
 
 export interface PictureByVM {
@@ -136,13 +144,15 @@ export function buildPictureBy(df: Dict, locale: Locale, ctx: LinkContext = {}):
   const slides: SlideVM[] = [];
   for (const item of list(df.picList)) {
     const p = dict(item);
-    const img = safeImageUrl(p.img ?? p.imgUrl);
+    const img = localizedImage(p, p.img ?? p.imgUrl, locale);
     if (!img) continue;
     const path = dict(p.path);
+    const over = overlay(p.overlay, locale);
     slides.push({
       img,
-      alt: text(path.name, locale) || text(p.title, locale),
+      alt: over?.headline || text(path.name, locale) || text(p.title, locale),
       link: resolveLink(path as RawLink, locale, ctx),
+      overlay: over,
     });
   }
   if (slides.length === 0) return null;
@@ -251,6 +261,9 @@ export interface HotspotImageVM {
   /** Link of the whole picture (areas take precedence where they are). */
   link: ResolvedLink | null;
   areas: HotspotAreaVM[];
+  /** The areas' titles are shown as labels over the picture (showTitles 1). */
+  showTitles: boolean;
+  overlay: OverlayVM | null;
 }
 
 export interface UniversalHotspotVM {
@@ -294,7 +307,7 @@ export function buildUniversalHotspot(df: Dict, locale: Locale, ctx: LinkContext
   const images: HotspotImageVM[] = [];
   for (const item of list(df.imgList)) {
     const i = dict(item);
-    const url = safeImageUrl(i.url ?? i.img);
+    const url = localizedImage(i, i.url ?? i.img, locale);
     if (!url) continue;
     const areas = list(i.activeBoxs)
       .map((b) => hotspotArea(b, locale, ctx))
@@ -302,8 +315,10 @@ export function buildUniversalHotspot(df: Dict, locale: Locale, ctx: LinkContext
     images.push({
       url,
       alt: text(i.imgTit, locale) || text(i.title, locale),
-      link: resolveLink(i as RawLink, locale, ctx),
+      link: resolveLink((isDict(i.path) ? i.path : i) as RawLink, locale, ctx),
       areas,
+      showTitles: onWhenOne(i.showTitles),
+      overlay: overlay(i.overlay, locale),
     });
   }
   if (images.length === 0) return null;
@@ -498,6 +513,8 @@ export function buildGoodsModule3(df: Dict, locale: Locale, ctx: LinkContext = {
 
 export interface GoodsModuleBgVM {
   bgImg: string | null;
+  /** Words over the background picture, in the locale. */
+  overlay: OverlayVM | null;
   link: NamedLink | null;
   items: GoodsVM[];
 }
@@ -506,7 +523,12 @@ export interface GoodsModuleBgVM {
 export function buildGoodsModuleBg(df: Dict, locale: Locale, ctx: LinkContext = {}): GoodsModuleBgVM | null {
   const items = goodsList(df.goodsList, locale, 4);
   if (items.length === 0) return null;
-  return { bgImg: safeImageUrl(df.bgImg), link: named(df.path, locale, ctx), items };
+  return {
+    bgImg: safeImageUrl(df.bgImg),
+    overlay: overlay(df.overlay, locale),
+    link: named(df.path, locale, ctx),
+    items,
+  };
 }
 
 // ---- the page ----------------------------------------------------------------------------------

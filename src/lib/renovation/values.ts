@@ -5,6 +5,7 @@
  */
 import { localePath, pickText, type Locale, type LocalizedText } from "../locale.ts";
 import { formatPrice, tryDecimal } from "../money.ts";
+import { sanitizeRichText } from "../sanitize.ts";
 import { productPath, safeExternalUrl, safeInternalPath, toId } from "./links.ts";
 
 export type Dict = Record<string, unknown>;
@@ -68,6 +69,30 @@ export function safeImageUrl(v: unknown): string | null {
   const s = v.trim();
   if (!s || /["'()\\\s<>]/.test(s)) return null;
   return safeInternalPath(s) ?? safeExternalUrl(s);
+}
+
+/** Localized words laid over a picture (block-schema.ts overlaySchema), for the locale. */
+export interface OverlayVM {
+  headline: string;
+  /** Sanitised HTML (inline formatting only survives the sanitiser's rules). */
+  captionHtml: string;
+  align: "left" | "center" | "right";
+  tone: "light" | "dark";
+}
+
+/** The overlay of a picture in `locale`; null when it has no words in that locale. */
+export function overlay(v: unknown, locale: Locale): OverlayVM | null {
+  if (!isDict(v)) return null;
+  const headline = text(v.headline, locale);
+  const captionHtml = sanitizeRichText(text(v.caption, locale));
+  if (!headline && !captionHtml) return null;
+  const align = v.align === "center" || v.align === "right" ? v.align : "left";
+  return { headline, captionHtml, align, tone: v.tone === "dark" ? "dark" : "light" };
+}
+
+/** The picture of an item in `locale`: its imgByLocale entry when there is one, else `fallback`. */
+export function localizedImage(item: Dict, fallback: unknown, locale: Locale): string | null {
+  return safeImageUrl(dict(item.imgByLocale)[locale]) ?? safeImageUrl(fallback);
 }
 
 /** "12.30" for a valid amount, null otherwise. */

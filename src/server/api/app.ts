@@ -39,6 +39,7 @@ import { invoiceMerchantRouter, invoiceRouter } from "./invoice.ts";
 import { ledgerRouter } from "./ledger.ts";
 import { memberRouter } from "./member.ts";
 import { merchantRouter, requireMerchant } from "./merchant.ts";
+import { renovationAuthoringRouter } from "./renovation-authoring.ts";
 import { myOrderRouter } from "./order/my-order.ts";
 import { orderMerchantRouter } from "./order/shop-orders.ts";
 import { orderSubmitRouter } from "./order/submit.ts";
@@ -50,7 +51,7 @@ import { renovationRouter } from "./renovation.ts";
 import { reviewMerchantRouter, reviewRouter } from "./review.ts";
 import { shopRouter } from "./shop.ts";
 import { storeApplicationRouter } from "./store-application.ts";
-import { uploadRouter } from "./upload.ts";
+import { decorationUploadRouter, uploadRouter } from "./upload.ts";
 
 /** 413 with the envelope and the route's message, in the request's language. */
 function tooLarge(c: Context<ApiEnv>, key: string) {
@@ -183,6 +184,8 @@ export function createApi(app: AppContext) {
   api.route("/", refundRouter);
   api.route("/", refundMerchantRouter);
   api.route("/", merchantRouter);
+  api.route("/", renovationAuthoringRouter);
+  api.route("/", decorationUploadRouter);
   api.route("/", couponRouter);
   api.route("/", couponMerchantRouter);
   api.route("/", discountRouter);

@@ -32,6 +32,8 @@ export interface RouteBodyLimit {
 }
 
 const KB = 1024;
+/** A decoration body: the 256 KB of content, its name and the JSON around them. */
+const DECORATION_BODY_MAX_BYTES = 300 * KB;
 const route = (
   method: RouteBodyLimit["method"],
   path: string,
@@ -40,7 +42,12 @@ const route = (
 ): RouteBodyLimit => ({ method, path, limit, key });
 
 /** The image uploads (src/server/api/upload.ts): one limit and one message for both. */
-export const IMAGE_UPLOAD_PATHS = ["/api/p/file/upload", "/api/p/file/uploadImFile"] as const;
+export const IMAGE_UPLOAD_PATHS = [
+  "/api/p/file/upload",
+  "/api/p/file/uploadImFile",
+  "/api/merchant/file/upload",
+  "/api/platform/file/upload",
+] as const;
 
 /** Every route limit, by feature. */
 export const ROUTE_BODY_LIMITS: readonly RouteBodyLimit[] = [
@@ -57,6 +64,13 @@ export const ROUTE_BODY_LIMITS: readonly RouteBodyLimit[] = [
   route("PUT", "/api/p/user/updatePassword", 4 * KB),
   // upload (both image routes): the image itself is checked for 2 MB after the body is read ("image too large")
   ...IMAGE_UPLOAD_PATHS.map((path) => route("POST", path, UPLOAD_BODY_MAX_BYTES, "auth.imageTooLarge")),
+  // renovation: a decoration is at most RENOVATION_MAX_BYTES (256 KB, checked by the domain); its body a little more
+  ...["/api/merchant/renovations", "/api/platform/renovations"].flatMap((base) => [
+    route("POST", base, DECORATION_BODY_MAX_BYTES, "decorate.authoring.bodyTooLarge"),
+    route("POST", `${base}/preview`, DECORATION_BODY_MAX_BYTES, "decorate.authoring.bodyTooLarge"),
+    route("PUT", `${base}/:id`, DECORATION_BODY_MAX_BYTES, "decorate.authoring.bodyTooLarge"),
+    route("POST", `${base}/:id/copy`, 4 * KB),
+  ]),
   // footprint, flow-analysis
   route("POST", "/api/p/user/recentBrowse", 4 * KB, "catalog.bodyTooLarge"),
   route("POST", "/api/flowAnalysisLog", FLOW_LOG_MAX_BYTES, "catalog.bodyTooLarge"),

@@ -90,44 +90,41 @@ export function shopLogoSvg(initials: string, color: string): string {
   );
 }
 
-/** Banner (1920×500 or 1200×400): gradient, icons and a bilingual headline. */
-export function bannerSvg(w: number, h: number, hue: number, kind: IconKind, title: string, subtitle: string): string {
+/**
+ * Banner (1920×500, 1200×400, or a 1920×150 shop sign): gradient and icons, no words — the
+ * headline and caption are localized text laid over the picture by the page (block `overlay`).
+ * The icon sits on the right, leaving the left for the words.
+ */
+export function bannerSvg(w: number, h: number, hue: number, kind: IconKind): string {
   const a = hsl(hue, 75, 55);
   const b = hsl((hue + 40) % 360, 80, 42);
   let body = gradient("g", a, b) + `<rect width="${w}" height="${h}" fill="url(#g)"/>`;
   body += `<circle cx="${w * 0.85}" cy="${h * 0.2}" r="${h * 0.6}" fill="#ffffff" fill-opacity="0.08"/><circle cx="${w * 0.1}" cy="${h}" r="${h * 0.5}" fill="#ffffff" fill-opacity="0.08"/>`;
   body += icon(kind, w * 0.68, h * 0.16, h * 0.68, "#ffffff", a);
-  const textX = w === 1920 ? 360 : 120;
-  body += text(textX, h * 0.45, title, fitFont(title, w * 0.5, h * 0.16, 24), "#ffffff", 700, "start");
-  body += text(textX, h * 0.62, subtitle, fitFont(subtitle, w * 0.5, h * 0.07, 14), "#ffffff", 400, "start");
-  body += `<rect x="${textX}" y="${h * 0.72}" width="${h * 0.4}" height="${h * 0.11}" rx="${h * 0.055}" fill="#ffffff"/>`;
-  body += text(textX + h * 0.2, h * 0.795, "GO ›", h * 0.05, b, 700);
   return svg(w, h, body);
 }
 
-/** 1200×400 hot-zone picture: a row of tiles, each with an icon and a label. */
-export function hotspotSvg(hue: number, tiles: { kind: IconKind; label: string }[]): string {
+/** 1200×400 hot-zone picture: a row of tiles, each with an icon; the labels are laid over by the page. */
+export function hotspotSvg(hue: number, tiles: readonly IconKind[]): string {
   const w = 1200;
   const h = 400;
   let body = `<rect width="${w}" height="${h}" fill="${hsl(hue, 60, 94)}"/>`;
   const tw = w / tiles.length;
-  tiles.forEach((t, i) => {
+  tiles.forEach((kind, i) => {
     const x = i * tw;
     body += `<rect x="${x + 12}" y="12" width="${tw - 24}" height="${h - 24}" rx="16" fill="${hsl((hue + i * 25) % 360, 70, 86)}"/>`;
-    body += icon(t.kind, x + tw / 2 - 90, 60, 180, hsl((hue + i * 25) % 360, 55, 32), "#ffffff");
-    body += text(x + tw / 2, 320, t.label, fitFont(t.label, tw - 60, 34, 16), hsl(hue, 50, 25), 700);
+    body += icon(kind, x + tw / 2 - 90, 50, 180, hsl((hue + i * 25) % 360, 55, 32), "#ffffff");
   });
   return svg(w, h, body);
 }
 
-/** Page-module background (goods_module4/5): a soft pattern. */
-export function moduleBgSvg(hue: number, title: string): string {
+/** Page-module background (goods_module4/5): a soft pattern; its headline is laid over by the page. */
+export function moduleBgSvg(hue: number): string {
   const body =
     gradient("g", hsl(hue, 80, 60), hsl((hue + 30) % 360, 80, 48), true) +
     `<rect width="300" height="520" fill="url(#g)"/>` +
     `<circle cx="260" cy="60" r="90" fill="#ffffff" fill-opacity="0.12"/>` +
-    icon("gift", 60, 280, 180, "#ffffff", hsl(hue, 80, 55)) +
-    text(150, 120, title, fitFont(title, 260, 40, 18), "#ffffff", 700);
+    icon("gift", 60, 300, 180, "#ffffff", hsl(hue, 80, 55));
   return svg(300, 520, body);
 }
 

@@ -11,11 +11,11 @@
  * Hot-zone boxes (universal_hotspot activeBoxs) are in pixels of the 1200×400 picture.
  */
 import type { LocalizedText } from "../../lib/locale.ts";
-import { renovations, type RenovationBlock } from "../db/schema/index.ts";
+import { renovations, uploadOwners, type RenovationBlock } from "../db/schema/index.ts";
 import type { Catalog, CatNode } from "./catalog.ts";
 import { insertChunks, type SeedContext } from "./context.ts";
 import { bannerSvg, hotspotSvg, moduleBgSvg, type IconKind } from "./images.ts";
-import { cents, lt } from "./names.ts";
+import { cents, lt, ltp } from "./names.ts";
 import type { ProductPlan, ProductSet } from "./products.ts";
 import type { ShopNode } from "./shops.ts";
 
@@ -61,7 +61,7 @@ const floorTitle = (main: LocalizedText, sub: LocalizedText, path: Link | null):
     mainTitle: main,
     subTitle: sub,
     more: path ? 1 : 0,
-    path: path ?? { name: lt("", ""), link: "", type: "" },
+    ...(path ? { path } : {}),
     mainTextColor: "#222222",
     subTextColor: "#999999",
     moreTextColor: "#666666",
@@ -95,8 +95,17 @@ export async function seedRenovations(
   const catLink = (key: string): Link => ({ name: leaf(key).name, link: catalog.pathOf(leaf(key).id), type: "2" });
   const shopById = new Map(shopNodes.map((s) => [s.id, s]));
 
-  const banner = (rel: string, w: number, h: number, hue: number, kind: IconKind, title: string, sub: string) =>
-    images.add(`renovation/${rel}.svg`, bannerSvg(w, h, hue, kind, title, sub));
+  /** The decoration pictures and the shop that owns each (0 = platform): merchants may reuse their own. */
+  const owners = new Map<string, number>();
+  const picture = (rel: string, svg: string, owner: number) => {
+    const url = images.add(`renovation/${rel}.svg`, svg);
+    owners.set(url, owner);
+    return url;
+  };
+  const banner = (rel: string, w: number, h: number, hue: number, kind: IconKind, owner = 0) =>
+    picture(rel, bannerSvg(w, h, hue, kind), owner);
+  /** Headline and caption laid over a picture, in the three languages. */
+  const words = (headline: LocalizedText, caption?: LocalizedText) => ({ headline, ...(caption ? { caption } : {}) });
 
   // ---- Platform home page ----
   const microName = lt("品牌周专题", "Brand Week");
@@ -109,14 +118,7 @@ export async function seedRenovations(
   for (const p of best) used.add(p.prodId);
   const flagshipPick = take(1, (p) => p.leaf.key === "phones.mobile.smart")[0] ?? take(1)[0]!;
 
-  const hotspotTiles: { kind: IconKind; label: string }[] = [
-    { kind: "phone", label: "爆款手机 Hot Phones" },
-    { kind: "laptop", label: "电脑办公 Computers" },
-    { kind: "store", label: "品牌旗舰店 Flagship" },
-    { kind: "gift", label: "领券中心 Coupons" },
-    { kind: "star", label: "帮助中心 Help" },
-  ];
-  const hotspotImg = images.add("renovation/hotspot-home.svg", hotspotSvg(210, hotspotTiles));
+  const hotspotImg = picture("hotspot-home", hotspotSvg(210, ["phone", "laptop", "store", "gift", "star"]), 0);
   const flagship = shopById.get(1)!;
   const box = (i: number, target: Link) => ({
     link: target.link,
@@ -151,8 +153,8 @@ export async function seedRenovations(
     titleLink,
     goodsList: goods.map(goodsItem),
   });
-  const bg4 = images.add("renovation/module4-bg.svg", moduleBgSvg(20, "领券购 Coupons"));
-  const bg5 = images.add("renovation/module5-bg.svg", moduleBgSvg(280, "品牌周 Brands"));
+  const bg4 = picture("module4-bg", moduleBgSvg(20), 0);
+  const bg5 = picture("module5-bg", moduleBgSvg(280), 0);
 
   const home: RenovationBlock[] = [
     block("picture_by", {
@@ -161,15 +163,21 @@ export async function seedRenovations(
       pageation: 0,
       picList: [
         {
-          img: banner("home-1", 1200, 400, 210, "phone", "新品首发 智能手机", "New arrivals: the latest smartphones"),
+          img: banner("home-1", 1200, 400, 210, "phone"),
+          overlay: words(lt("新品首发", "New arrivals"), lt("最新智能手机，抢先体验", "The latest smartphones, first")),
           path: catLink("phones.mobile.smart"),
         },
         {
-          img: banner("home-2", 1200, 400, 20, "gift", "双十二 年终狂欢", "Double 12 — up to 50% off, see what's new"),
+          img: banner("home-2", 1200, 400, 20, "gift"),
+          overlay: words(
+            lt("双十二 年终狂欢", "Double 12 year-end sale"),
+            lt("低至五折，好物上新", "Up to 50% off, and what's new"),
+          ),
           path: pathLink(lt("新品上市", "New arrivals"), "/list?st=1"),
         },
         {
-          img: banner("home-3", 1200, 400, 280, "star", "品牌周 大牌直降", "Brand Week: big names, smaller prices"),
+          img: banner("home-3", 1200, 400, 280, "star"),
+          overlay: words(lt("品牌周 大牌直降", "Brand Week"), lt("大牌好物，价格更低", "Big names, smaller prices")),
           path: microLink(microName, MICRO_PAGE_RENOVATION_ID, 0),
         },
       ],
@@ -181,9 +189,8 @@ export async function seedRenovations(
         {
           url: hotspotImg,
           title: lt("频道导航", "Channels"),
-          link: "",
-          type: "",
           imgTit: lt("频道导航", "Channels"),
+          showTitles: 1,
           activeBoxs: [
             box(0, prodLink(flagshipPick)),
             box(1, catLink("computers.pc.laptop")),
@@ -289,11 +296,13 @@ export async function seedRenovations(
     }),
     block("goods_module4", {
       bgImg: bg4,
+      overlay: words(lt("领券购", "Coupons"), lt("先领券再下单", "Claim first, then shop")),
       path: pathLink(lt("领券中心", "Voucher centre"), "/coupons"),
       goodsList: take(4, inTop("food")).map(goodsItem),
     }),
     block("goods_module5", {
       bgImg: bg5,
+      overlay: words(lt("品牌周", "Brand Week")),
       path: urlLink(lt("品牌周活动", "Brand Week event"), "https://example.com/brand-week"),
       goodsList: take(4, inTop("sports")).map(goodsItem),
     }),
@@ -308,7 +317,8 @@ export async function seedRenovations(
       pageation: 1,
       picList: [
         {
-          img: banner("brand-week", 1920, 500, 280, "star", "品牌周 大牌直降", "Brand Week: big names, smaller prices"),
+          img: banner("brand-week", 1920, 500, 280, "star"),
+          overlay: words(lt("品牌周 大牌直降", "Brand Week"), lt("大牌好物，价格更低", "Big names, smaller prices")),
           path: pathLink(lt("全部商品", "All products"), "/list?st=0"),
         },
       ],
@@ -325,10 +335,9 @@ export async function seedRenovations(
   // ---- Decorated shops ----
   const shopPage = (shop: ShopNode, hue: number, kind: IconKind, hideSearch: boolean): RenovationBlock[] => {
     const own = (p: ProductPlan) => p.shopId === shop.id;
-    const bgUrl = images.add(
-      `renovation/sign-s${String(shop.id).padStart(2, "0")}.svg`,
-      bannerSvg(1920, 150, hue, kind, shop.def.name[0], shop.def.name[1]),
-    );
+    const sid = String(shop.id).padStart(2, "0");
+    const bgUrl = banner(`sign-s${sid}`, 1920, 150, hue, kind, shop.id);
+    const moduleBg = picture(`module4-bg-s${sid}`, moduleBgSvg(hue), shop.id);
     const navList = [
       { name: lt("首页", "Home"), path: shopLink(shop) },
       ...shop.cats
@@ -346,6 +355,7 @@ export async function seedRenovations(
         showNavs: 0,
         navList,
         bgUrl,
+        overlay: words(shop.name),
       }),
       block("picture_by", {
         size: 1920,
@@ -353,11 +363,13 @@ export async function seedRenovations(
         pageation: 0,
         picList: [
           {
-            img: banner(`shop-${shop.id}-1`, 1920, 500, hue, kind, shop.def.name[0], shop.def.intro[1]),
+            img: banner(`shop-${shop.id}-1`, 1920, 500, hue, kind, shop.id),
+            overlay: words(shop.name, ltp(shop.def.intro)),
             path: prodLink(hero),
           },
           {
-            img: banner(`shop-${shop.id}-2`, 1920, 500, (hue + 40) % 360, "gift", "店铺上新", "New in store this week"),
+            img: banner(`shop-${shop.id}-2`, 1920, 500, (hue + 40) % 360, "gift", shop.id),
+            overlay: words(lt("店铺上新", "New in store"), lt("本周新品，先睹为快", "See what's new this week")),
             path: pathLink(lt("新品", "New"), `/shopIndex?sid=${shop.id}`),
           },
         ],
@@ -385,7 +397,8 @@ export async function seedRenovations(
       }),
       block("auxiliary_interval", { height: 20, bgColor: "#ffffff" }),
       block("goods_module4", {
-        bgImg: bg4,
+        bgImg: moduleBg,
+        overlay: words(lt("领券购", "Coupons")),
         path: pathLink(lt("领券中心", "Voucher centre"), "/coupons"),
         goodsList: take(4, own).map(goodsItem),
       }),
@@ -456,6 +469,16 @@ export async function seedRenovations(
         status: 0,
         content: draft,
       },
-    ].map((r, i) => ({ ...r, createdAt: clock.ago(20 - i), updatedAt: clock.ago(5 - i * 0.5) })),
+    ].map((r, i) => ({
+      ...r,
+      publishedAt: r.status === 1 ? clock.ago(20 - i) : null,
+      createdAt: clock.ago(20 - i),
+      updatedAt: clock.ago(5 - i * 0.5),
+    })),
+  );
+  await insertChunks(
+    ctx.tx,
+    uploadOwners,
+    [...owners].map(([path, shopId]) => ({ path, shopId, userId: null, createdAt: clock.ago(20) })),
   );
 }

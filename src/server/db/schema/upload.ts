@@ -1,6 +1,23 @@
-/** Uploaded files kept in the database (domain/upload; providers/storage.ts, STORAGE=database). */
-import { customType, integer, pgTable, text } from "drizzle-orm/pg-core";
+/** Uploaded files: who stored each one, and the files themselves when kept in the database (domain/upload). */
+import { customType, index, integer, pgTable, text } from "drizzle-orm/pg-core";
 import { created } from "./columns.ts";
+
+/**
+ * The owner of each stored upload, by its public path ("/uploads/<folder>/<uuid>.<ext>"): the
+ * buyer (userId) or the shop (shopId; 0 = the platform) whose request stored it. Decorations
+ * may only show pictures their shop uploaded; other features (an operator's upload rework,
+ * clean-up of unused files) can build on the same record.
+ */
+export const uploadOwners = pgTable(
+  "upload_owners",
+  {
+    path: text("path").primaryKey(),
+    userId: text("user_id"),
+    shopId: integer("shop_id"),
+    createdAt: created(),
+  },
+  (t) => [index("upload_owners_shop_idx").on(t.shopId)],
+);
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   dataType: () => "bytea",
@@ -8,7 +25,8 @@ const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
 
 /**
  * One row per stored file, by its public path ("/uploads/review/<uuid>.png"): the storage every
- * server process shares when they run on different machines (docs/operations.md "Uploads").
+ * server process shares when they run on different machines (STORAGE=database;
+ * providers/storage.ts, docs/operations.md "Uploads").
  */
 export const storedFiles = pgTable("stored_files", {
   path: text("path").primaryKey(),

@@ -1,0 +1,138 @@
+/**
+ * Authoring decorations (docs/renovation.md): the shop's own (merchant token, /merchant/…) and
+ * the mall's (platform token, /platform/…), the same routes with the shop taken from the token:
+ *   GET    …/renovations                 list (live, drafts, earlier versions)
+ *   POST   …/renovations                 {name, page?, content} → {renovationId, previewUrl}
+ *   POST   …/renovations/preview         {name?, content} → {previewUrl, expiresAt}; stores nothing
+ *   GET    …/renovations/{id}            one, with its content and a signed preview link
+ *   PUT    …/renovations/{id}            {name, page?, content} (drafts only)
+ *   POST   …/renovations/{id}/copy       {name?} → {renovationId} (a new draft)
+ *   DELETE …/renovations/{id}            a draft or an earlier version
+ *   POST   …/renovations/{id}/publish    the draft (or an earlier version: restore) goes live
+ *   POST   …/renovations/{id}/unpublish  the live page is taken off (kept as an earlier version)
+ * A refused decoration answers A00001 with the place and the problem in the caller's language.
+ */
+import { Hono, type Context } from "hono";
+import { z } from "zod";
+import { ResponseCode } from "../../lib/api-types.ts";
+import { draftFieldsSchema } from "../../lib/renovation/block-schema.ts";
+import { DomainError } from "../domain/kernel/domain-error.ts";
+import { draftPreviewPath, keepDraftPreview } from "../domain/renovation/draft-preview.ts";
+import {
+  checkDecoration,
+  copyDecoration,
+  createDraft,
+  DecorationRefused,
+  deleteDecoration,
+  listDecorations,
+  problemMessage,
+  publishDecoration,
+  readDecoration,
+  unpublishDecoration,
+  updateDraft,
+} from "../domain/renovation/renovation-authoring.ts";
+import { previewPath } from "../domain/renovation/renovation-preview.ts";
+import type { MerchantEnv } from "./context.ts";
+import { ApiError, ok } from "./envelope.ts";
+import { parse, pathId, readJson, refusal } from "./kit.ts";
+import { requirePlatform } from "./platform-auth.ts";
+
+type C = Context<MerchantEnv>;
+
+const NOT_FOUND = "decorate.authoring.notFound";
+
+const draftRule = draftFieldsSchema.extend({ content: z.unknown() });
+const previewRule = z.object({ name: draftFieldsSchema.shape.name.optional(), content: z.unknown() });
+const copyRule = z.object({ name: draftFieldsSchema.shape.name.optional() });
+
+/** Answers fn's value; a refused decoration with its place, other refusals as usual. */
+async function answer<T>(c: C, fn: () => Promise<T>): Promise<Response> {
+  try {
+    return ok(c, await fn());
+  } catch (err) {
+    if (err instanceof DecorationRefused)
+      throw new ApiError(
+        ResponseCode.SHOW_FAIL,
+        problemMessage((k, p) => c.var.t(k, p ?? {}), err.problem, err.types),
+      );
+    if (err instanceof DomainError) return refusal(c, err);
+    throw err;
+  }
+}
+
+/** The body's name and page through `rule`; the content is checked by the domain (with its place). */
+async function body<S extends z.ZodType>(c: C, rule: S): Promise<z.infer<S>> {
+  return parse(c, rule, await readJson(c), { labels: "decorate" });
+}
+
+/** The shop of the route: the merchant token's, or 0 (the mall) on /platform/. */
+const shopOf = (c: C): number => (c.req.path.startsWith("/api/platform/") ? 0 : c.var.shopId);
+
+const previewUrlOf = (c: C, shopId: number, renovationId: number) =>
+  `${c.var.app.config.siteUrl}${previewPath(c.var.app.config.previewSecret, renovationId, shopId)}`;
+
+export const renovationAuthoringRouter = new Hono<MerchantEnv>();
+renovationAuthoringRouter.use("/platform/renovations", requirePlatform);
+renovationAuthoringRouter.use("/platform/renovations/*", requirePlatform);
+
+for (const base of ["/merchant/renovations", "/platform/renovations"]) {
+  const r = renovationAuthoringRouter;
+  r.get(base, (c) => answer(c, () => listDecorations(c.var.app.db, shopOf(c))));
+
+  r.post(base, async (c) => {
+    const input = await body(c, draftRule);
+    return answer(c, async () => {
+      const renovationId = await createDraft(c.var.app.db, shopOf(c), input, new Date());
+      return { renovationId, previewUrl: previewUrlOf(c, shopOf(c), renovationId) };
+    });
+  });
+
+  r.post(`${base}/preview`, async (c) => {
+    const input = await body(c, previewRule);
+    return answer(c, async () => {
+      const blocks = await checkDecoration(c.var.app.db, shopOf(c), input.content);
+      const kept = keepDraftPreview(shopOf(c), input.name ?? "", blocks);
+      return {
+        previewUrl: `${c.var.app.config.siteUrl}${draftPreviewPath(shopOf(c), kept.key)}`,
+        expiresAt: new Date(kept.expiresAt).toISOString(),
+      };
+    });
+  });
+
+  r.get(`${base}/:id`, (c) => {
+    const id = pathId(c, "id", NOT_FOUND);
+    return answer(c, async () => ({
+      ...(await readDecoration(c.var.app.db, shopOf(c), id)),
+      previewUrl: previewUrlOf(c, shopOf(c), id),
+    }));
+  });
+
+  r.put(`${base}/:id`, async (c) => {
+    const id = pathId(c, "id", NOT_FOUND);
+    const input = await body(c, draftRule);
+    return answer(c, () => updateDraft(c.var.app.db, shopOf(c), id, input, new Date()).then(() => null));
+  });
+
+  r.post(`${base}/:id/copy`, async (c) => {
+    const id = pathId(c, "id", NOT_FOUND);
+    const input = parse(c, copyRule, await readJson(c, { empty: {} }), { labels: "decorate" });
+    return answer(c, async () => ({
+      renovationId: await copyDecoration(c.var.app.db, shopOf(c), id, new Date(), input.name),
+    }));
+  });
+
+  r.delete(`${base}/:id`, (c) => {
+    const id = pathId(c, "id", NOT_FOUND);
+    return answer(c, () => deleteDecoration(c.var.app.db, shopOf(c), id).then(() => null));
+  });
+
+  r.post(`${base}/:id/publish`, (c) => {
+    const id = pathId(c, "id", NOT_FOUND);
+    return answer(c, () => publishDecoration(c.var.app.db, shopOf(c), id, new Date()).then(() => null));
+  });
+
+  r.post(`${base}/:id/unpublish`, (c) => {
+    const id = pathId(c, "id", NOT_FOUND);
+    return answer(c, () => unpublishDecoration(c.var.app.db, shopOf(c), id, new Date()).then(() => null));
+  });
+}
