@@ -47,7 +47,10 @@ async function main(): Promise<void> {
   try {
     await database.migrate();
     if (!values.keep) {
-      await reseedDatabase(database.db, { uploadsDir: path.join(config.dataDir, "uploads"), mobileMallUrl: config.mobileMallUrl });
+      await reseedDatabase(database.db, {
+        uploadsDir: path.join(config.dataDir, "uploads"),
+        mobileMallUrl: config.mobileMallUrl,
+      });
       console.log(`[catalog] demo data seeded in ${Math.round(performance.now() - t0)} ms`);
     }
     const t1 = performance.now();

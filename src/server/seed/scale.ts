@@ -148,10 +148,17 @@ export async function generateCatalog(db: Db, opts: ScaleOptions): Promise<Scale
       tx,
       sql`select user_id as "userId", content, score, evaluate from prod_comments order by prod_comm_id limit 400`,
     );
-    const logos = (await rows<{ logo: string }>(tx, sql`select shop_logo as logo from shops where shop_logo is not null`)).map(
-      (r) => r.logo,
-    );
-    const [max] = await rows<{ shop: number; prod: number; sku: number; comm: number; products: number; shops: number }>(
+    const logos = (
+      await rows<{ logo: string }>(tx, sql`select shop_logo as logo from shops where shop_logo is not null`)
+    ).map((r) => r.logo);
+    const [max] = await rows<{
+      shop: number;
+      prod: number;
+      sku: number;
+      comm: number;
+      products: number;
+      shops: number;
+    }>(
       tx,
       sql`select (select coalesce(max(shop_id), 0) from shops)::int as shop, (select coalesce(max(prod_id), 0) from products)::int as prod,
                  (select coalesce(max(sku_id), 0) from skus)::int as sku, (select coalesce(max(prod_comm_id), 0) from prod_comments)::int as comm,
@@ -171,14 +178,24 @@ export async function generateCatalog(db: Db, opts: ScaleOptions): Promise<Scale
       const top = rng.pick(tops);
       const shopTops = rng.chance(0.3) ? [top, rng.pick(tops)] : [top];
       const leaf = rng.pick(leavesByTop.get(top)!);
-      const brand = rng.pick(brandsByLeaf.get(leaf) ?? [{ brandId: 0, name: { zh: "优选", "zh-tw": "優選", en: "Youxuan" } }]);
+      const brand = rng.pick(
+        brandsByLeaf.get(leaf) ?? [{ brandId: 0, name: { zh: "优选", "zh-tw": "優選", en: "Youxuan" } }],
+      );
       const kind = rng.pick(kinds);
       const city = rng.pick(cities);
       const byBrand = rng.chance(0.5);
       const no = ` ${shopId}`;
       const name: LocalizedText = byBrand
-        ? { zh: `${brand.name.zh}${kind.zh}${no}`, "zh-tw": `${brand.name["zh-tw"]}${kind["zh-tw"]}${no}`, en: `${brand.name.en} ${kind.en}${no}` }
-        : { zh: `${city.zh}${kind.zh}${no}`, "zh-tw": `${city["zh-tw"]}${kind["zh-tw"]}${no}`, en: `${city.en} ${kind.en}${no}` };
+        ? {
+            zh: `${brand.name.zh}${kind.zh}${no}`,
+            "zh-tw": `${brand.name["zh-tw"]}${kind["zh-tw"]}${no}`,
+            en: `${brand.name.en} ${kind.en}${no}`,
+          }
+        : {
+            zh: `${city.zh}${kind.zh}${no}`,
+            "zh-tw": `${city["zh-tw"]}${kind["zh-tw"]}${no}`,
+            en: `${city.en} ${kind.en}${no}`,
+          };
       const type = rng.chance(0.02) ? 1 : rng.chance(0.15) ? 2 : 0;
       const status = rng.chance(0.04) ? 2 : 1;
       newShops.push({ shopId, tops: shopTops, weight: 1 / Math.pow(i + 1, 0.7) });
@@ -235,7 +252,9 @@ export async function generateCatalog(db: Db, opts: ScaleOptions): Promise<Scale
         const shop = pickShop();
         const leaf = rng.pick(leavesByTop.get(rng.pick(shop.tops))!);
         const model = rng.pick(byLeaf.get(leaf)!);
-        const brand = rng.pick(brandsByLeaf.get(leaf) ?? [{ brandId: model.brandId ?? 0, name: { zh: "", "zh-tw": "", en: "" } }]);
+        const brand = rng.pick(
+          brandsByLeaf.get(leaf) ?? [{ brandId: model.brandId ?? 0, name: { zh: "", "zh-tw": "", en: "" } }],
+        );
         const oldBrand = brandsByLeaf.get(leaf)?.find((b) => b.brandId === model.brandId);
         const variant = rng.pick(variants);
         const code = rng.chance(0.5) ? ` ${String.fromCharCode(65 + rng.int(0, 25))}${rng.int(10, 99)}` : "";
@@ -261,7 +280,8 @@ export async function generateCatalog(db: Db, opts: ScaleOptions): Promise<Scale
         for (const locale of ["zh", "zh-tw", "en"] as const) {
           const t = model.texts[locale] ?? model.texts.zh!;
           const oldName = oldBrand?.name[locale] ?? "";
-          const rest = oldName && t.prodName.startsWith(`${oldName} `) ? t.prodName.slice(oldName.length + 1) : t.prodName;
+          const rest =
+            oldName && t.prodName.startsWith(`${oldName} `) ? t.prodName.slice(oldName.length + 1) : t.prodName;
           const prefix = brand.name[locale] && oldName ? `${brand.name[locale]} ` : "";
           const prodName = `${prefix}${rest} ${variant[locale]}${code}`;
           textRows.push({
@@ -353,6 +373,10 @@ export async function generateCatalog(db: Db, opts: ScaleOptions): Promise<Scale
       );
     }
     await refreshSearchText(tx, firstProdId);
+    // A bulk load leaves the search index's pending list long (every search would read it) and the statistics stale.
+    await tx.execute(sql`select gin_clean_pending_list('products_search_idx')`);
+    for (const table of ["shops", "products", "product_translations", "skus", "prod_comments"])
+      await tx.execute(sql.raw(`analyze "${table}"`));
     if (role?.su) await tx.execute(sql`set local session_replication_role = origin`);
     // Every cached page and read model of a running server is out of date.
     await tx.execute(sql`select content_change(array['*'])`);
@@ -379,7 +403,14 @@ async function loadTemplates(tx: Tx): Promise<Template[]> {
         order by p.prod_id`,
   );
   const byId = new Map<number, Template>(base.map((b) => [b.prodId, { ...b, texts: {}, skus: [] }]));
-  const texts = await rows<{ prodId: number; locale: string; prodName: string; brief: string; content: string; parameters: unknown }>(
+  const texts = await rows<{
+    prodId: number;
+    locale: string;
+    prodName: string;
+    brief: string;
+    content: string;
+    parameters: unknown;
+  }>(
     tx,
     sql`select prod_id as "prodId", locale, prod_name as "prodName", brief, content, parameters from product_translations order by prod_id, locale`,
   );
@@ -387,7 +418,14 @@ async function loadTemplates(tx: Tx): Promise<Template[]> {
     const tpl = byId.get(t.prodId);
     if (tpl) tpl.texts[t.locale] = t;
   }
-  const skuRows = await rows<{ prodId: number; skuName: LocalizedText; properties: LocalizedText; price: string; oriPrice: string; pic: string | null }>(
+  const skuRows = await rows<{
+    prodId: number;
+    skuName: LocalizedText;
+    properties: LocalizedText;
+    price: string;
+    oriPrice: string;
+    pic: string | null;
+  }>(
     tx,
     sql`select prod_id as "prodId", sku_name as "skuName", properties, price::text as price, ori_price::text as "oriPrice", pic from skus where status = 1 order by sku_id`,
   );

@@ -58,4 +58,9 @@ $$;
 CREATE TRIGGER products_search BEFORE INSERT OR UPDATE OF prod_id ON products
   FOR EACH ROW EXECUTE FUNCTION products_search();
 --> statement-breakpoint
+-- Existing products, without their per-row content-change triggers (the pages do not change).
+ALTER TABLE products DISABLE TRIGGER USER;
+--> statement-breakpoint
 UPDATE products SET search_vec = product_search_vec(prod_id);
+--> statement-breakpoint
+ALTER TABLE products ENABLE TRIGGER USER;

@@ -386,17 +386,15 @@ export async function searchProducts(
   const rows = await pageRows(db, plan, params);
   let count = (current - 1) * size + rows.length;
   if (rows.length === 0 || rows.length === size || current > 1) {
-    const [countRow] = await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(
-        db
-          .select({ one: sql`1`.as("one") })
-          .from(products)
-          .innerJoin(shops, eq(shops.shopId, products.shopId))
-          .where(and(...plan.conds))
-          .limit(SEARCH_TOTAL_CAP + 1)
-          .as("m"),
-      );
+    const [countRow] = await db.select({ n: sql<number>`count(*)::int` }).from(
+      db
+        .select({ one: sql`1`.as("one") })
+        .from(products)
+        .innerJoin(shops, eq(shops.shopId, products.shopId))
+        .where(and(...plan.conds))
+        .limit(SEARCH_TOTAL_CAP + 1)
+        .as("m"),
+    );
     count = Number(countRow?.n ?? 0);
   }
   return { records: await cards(db, locale, rows), size, current, ...capped(count, size) };
@@ -497,10 +495,7 @@ export async function searchPage(
     };
   const [rows, facetRows] = await Promise.all([pageRows(db, plan, params), facets(db, plan)]);
   const count = facetRows.find((r) => r.gb && r.gc && r.gp)?.n ?? 0;
-  const top = (list: FacetRow[]) =>
-    list
-      .sort((a, b) => b.n - a.n)
-      .slice(0, FACET_MAX);
+  const top = (list: FacetRow[]) => list.sort((a, b) => b.n - a.n).slice(0, FACET_MAX);
   const brandCounts = top(facetRows.filter((r) => !r.gb && r.brandId !== null));
   const categoryCounts = top(facetRows.filter((r) => !r.gc && r.categoryId !== null));
   const [brandRows, categoryRows, records] = await Promise.all([
@@ -508,13 +503,29 @@ export async function searchPage(
       ? db
           .select({ brandId: brands.brandId, name: brands.name, imgUrl: brands.imgUrl })
           .from(brands)
-          .where(and(eq(brands.status, 1), inArray(brands.brandId, brandCounts.map((r) => r.brandId!))))
+          .where(
+            and(
+              eq(brands.status, 1),
+              inArray(
+                brands.brandId,
+                brandCounts.map((r) => r.brandId!),
+              ),
+            ),
+          )
       : Promise.resolve([]),
     categoryCounts.length
       ? db
           .select({ categoryId: categories.categoryId, name: categories.name })
           .from(categories)
-          .where(and(eq(categories.status, 1), inArray(categories.categoryId, categoryCounts.map((r) => r.categoryId!))))
+          .where(
+            and(
+              eq(categories.status, 1),
+              inArray(
+                categories.categoryId,
+                categoryCounts.map((r) => r.categoryId!),
+              ),
+            ),
+          )
       : Promise.resolve([]),
     cards(db, locale, rows),
   ]);
