@@ -273,10 +273,11 @@ export async function generateCatalog(db: Db, opts: ScaleOptions): Promise<Scale
         });
         if (rng.chance(0.01)) for (const s of skuPlans) s.stocks = 0;
         const cheapest = skuPlans.reduce((a, b) => (b.price < a.price ? b : a));
-        const soldNum = Math.floor(Math.pow(rng.next(), 6) * 120_000) + rng.int(0, 25);
+        // Pareto-like: half sell under ~10, one in a hundred over ~1,000, a few tens of thousands.
+        const soldNum = Math.min(200_000, Math.floor(5 / Math.pow(1 - rng.next(), 1.2)) - 5) + rng.int(0, 3);
         const putawayTime = rng.chance(0.1) ? clock.between(rng, 0.1, 14) : clock.between(rng, 15, 720);
         const status = rng.chance(0.03) ? 0 : rng.chance(0.005) ? 2 : 1;
-        const reviews = status === 1 && reviewPool.length ? Math.min(10, Math.floor(Math.log2(1 + soldNum / 200))) : 0;
+        const reviews = status === 1 && reviewPool.length ? Math.min(10, Math.floor(Math.log2(1 + soldNum / 20))) : 0;
         for (const locale of ["zh", "zh-tw", "en"] as const) {
           const t = model.texts[locale] ?? model.texts.zh!;
           const oldName = oldBrand?.name[locale] ?? "";

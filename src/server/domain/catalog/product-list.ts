@@ -165,6 +165,15 @@ export function keywordQuery(keyword: string): SQL | null {
   return sql`(${sql.join(parts, sql` && `)})`;
 }
 
+/**
+ * Relevance of a product to a keyword's query: ts_rank with the vector's length as divisor
+ * (normalization 1: rank / (1 + log(terms))), so a product whose names are mostly the keyword
+ * comes before one that mentions it among many other words.
+ */
+export function relevance(query: SQL): SQL {
+  return sql`ts_rank(${products.searchVec}, ${query}, 1)`;
+}
+
 /** The WHERE of a search (products joined with shops). null = nothing can match. */
 async function searchConditions(db: Db, params: ProductSearchParams, now: Date): Promise<SearchPlan | null> {
   const conds: SQL[] = [eq(products.status, PROD_ON_SALE), eq(shops.shopStatus, ShopStatus.OPEN)];
@@ -340,7 +349,7 @@ function searchOrder(params: ProductSearchParams, plan: SearchPlan): SQL[] {
   if (plan.query && sort === ProductSort.DEFAULT)
     // Relevance, then sales, then freshness (docs/search.md).
     return [
-      sql`ts_rank(${products.searchVec}, ${plan.query}) desc`,
+      sql`${relevance(plan.query)} desc`,
       desc(products.soldNum),
       desc(products.putawayTime),
       asc(products.prodId),

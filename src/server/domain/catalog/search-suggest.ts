@@ -10,7 +10,7 @@ import type { Db } from "../../db/client.ts";
 import { products, shops } from "../../db/schema/index.ts";
 import { ShopStatus, ShopType } from "../shop/shop.ts";
 import { shopNameMatches } from "../shop/shop-list.ts";
-import { keywordQuery, loadProductTexts, PROD_ON_SALE } from "./product-list.ts";
+import { keywordQuery, loadProductTexts, PROD_ON_SALE, relevance } from "./product-list.ts";
 
 /** At most this many suggestions. */
 export const SUGGEST_MAX = 8;
@@ -48,7 +48,7 @@ export async function suggest(
         sql`${products.searchVec} @@ ${query}`,
       ),
     )
-    .orderBy(sql`ts_rank(${products.searchVec}, ${query}) desc`, desc(products.soldNum), asc(products.prodId))
+    .orderBy(sql`${relevance(query)} desc`, desc(products.soldNum), asc(products.prodId))
     .limit(SUGGEST_MAX * 3);
   const texts = await loadProductTexts(
     db,
