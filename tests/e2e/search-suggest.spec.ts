@@ -5,6 +5,7 @@
  * three locales, for goods and shops. Without JavaScript the plain form still searches.
  */
 import { expect, test, type Page } from "@playwright/test";
+import { SEARCH_DEBOUNCE_MS } from "../../src/lib/constants.ts";
 import { home, LOCALES, prefix, type Locale } from "./helpers.ts";
 
 const KEYWORDS: Record<Locale, { goods: string; shop: string }> = {
@@ -29,6 +30,7 @@ test.describe("search suggestions", () => {
       test.setTimeout(90_000);
       const { goods, shop } = KEYWORDS[locale];
       const requests = countSuggestRequests(page);
+      await page.clock.install();
       await page.goto(home(locale));
       const input = page.getByTestId("search-input");
       const listbox = page.getByRole("listbox");
@@ -36,9 +38,15 @@ test.describe("search suggestions", () => {
       await expect(input).toHaveAttribute("role", "combobox");
       await expect(input).toHaveAttribute("aria-expanded", "false");
 
-      // Typing a word key by key asks once, after the typing stops.
+      // Typing a word key by key asks once, SEARCH_DEBOUNCE_MS after the typing stops (the page's
+      // clock is held while typing so a slow machine's key gaps do not count).
       await input.click();
+      await page.clock.pauseAt(new Date(Date.now() + 5_000));
       await input.pressSequentially(goods, { delay: 40 });
+      await page.clock.runFor(SEARCH_DEBOUNCE_MS - 1);
+      expect(requests()).toBe(0);
+      await page.clock.runFor(1);
+      await page.clock.resume();
       await expect(options.first()).toBeVisible();
       expect(requests()).toBe(1);
       await expect(input).toHaveAttribute("aria-expanded", "true");
