@@ -11,6 +11,8 @@ export const DISPLAY_TIME_ZONE = "Asia/Shanghai";
 export const HOT_SEARCH_NUMBER = 4;
 /** At most this many hot shops are shown. */
 export const HOT_SHOPS_MAX = 6;
+/** The header's search box asks for suggestions after this long without typing (SPEC §9). */
+export const SEARCH_DEBOUNCE_MS = 200;
 /** Category panel scroll step in pixels. */
 export const CATEGORY_SCROLL_STEP_PX = 55;
 /** Up/down arrows appear when there are this many first-level categories or more. */

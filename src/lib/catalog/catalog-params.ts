@@ -59,6 +59,16 @@ export const optionalKeyword = z.preprocess(
   z.string({ error: "validation.invalid" }).max(KEYWORD_MAX, "validation.tooLong").optional(),
 );
 
+/** A price bound in yuan: digits with at most 2 decimals, "" or absent = none. */
+const priceBound = z.preprocess(
+  blankToUndefined,
+  z
+    .string({ error: "validation.invalid" })
+    .trim()
+    .regex(/^\d{1,9}(\.\d{1,2})?$/, "validation.invalid")
+    .optional(),
+);
+
 /** sort 0..5 (CONTRACT §3.4), optional. */
 const sortParam = z.preprocess(blankToUndefined, intField(0, 5).optional());
 
@@ -78,12 +88,27 @@ export const productSearchQuery = pageParams
     shopCategoryId: optionalId,
     st: intFieldDefault(0, 1, 0),
     sort: sortParam,
+    minPrice: priceBound,
+    maxPrice: priceBound,
+    hasStock: intFieldDefault(0, 1, 0),
+    selfShop: intFieldDefault(0, 1, 0),
   })
   .transform((q): ProductSearchParams => ({
     ...q,
     st: q.st as 0 | 1,
     sort: q.sort as ProductSortCode | undefined,
+    hasStock: q.hasStock as 0 | 1,
+    selfShop: q.selfShop as 0 | 1,
   }));
+
+/** GET /search/suggest?keyword=&type=goods|shop (the header's search box while typing). */
+export const suggestQuery = z.object({
+  keyword: z.preprocess(
+    (v) => (typeof v === "string" ? v.trim() : blankToUndefined(v)),
+    z.string({ error: "validation.required" }).min(1, "validation.required").max(KEYWORD_MAX, "validation.tooLong"),
+  ),
+  type: z.preprocess(blankToUndefined, z.enum(["goods", "shop"], { error: "validation.invalid" }).default("goods")),
+});
 
 /**
  * The /list page query (SPEC §2): pn (product name), cpid, cid, thCid, st, bid (brand id),

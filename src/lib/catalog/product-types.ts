@@ -7,6 +7,11 @@
  * Money is a string with 2 decimals ("12.30"); times are ISO 8601 strings (UTC).
  */
 
+import type { Page } from "../api-types.ts";
+
+/** Matches are counted up to this many; beyond it the total reads "10,000+" and no page past it is served. */
+export const SEARCH_TOTAL_CAP = 10_000;
+
 /** Sort codes of /search/page and /list (CONTRACT §3.4). */
 export const ProductSort = {
   /** Comprehensive: sales desc, then comments desc. */
@@ -36,6 +41,13 @@ export interface ProductSearchParams {
   shopCategoryId?: number | undefined;
   /** 0 all, 1 new products (listed in the last 30 days). */
   st?: 0 | 1 | undefined;
+  /** Price range, yuan with at most 2 decimals ("100", "99.9"), both ends included. */
+  minPrice?: string | undefined;
+  maxPrice?: string | undefined;
+  /** 1 = only products with stock left. */
+  hasStock?: 0 | 1 | undefined;
+  /** 1 = only self-operated shops (shop type 1). */
+  selfShop?: 0 | 1 | undefined;
   /** Sort code 0..5; absent → 0, or 1 (newest) when st = 1. */
   sort?: ProductSortCode | undefined;
   current: number;
@@ -79,21 +91,46 @@ export interface SearchCategory {
   name: string;
 }
 
+/** A price range of the search facets: [minPrice, maxPrice] in yuan; maxPrice null = no upper end. */
+export interface SearchPriceRange {
+  minPrice: string;
+  maxPrice: string | null;
+  /** Matching products in the range (of the counted matches, see totalCapped). */
+  count: number;
+}
+
 /** records[0] of /search/page (EsProductSearchVO). */
 export interface ProductSearchRecord {
   shopInfo: SearchShopInfo | null;
-  /** Brands of all matching products (not only this page), by seq. */
+  /** Brands of the matching products (not only this page), most matches first. */
   brands: SearchBrand[];
-  /** Level-3 categories of all matching products, by seq. */
+  /** Level-3 categories of the matching products, most matches first. */
   categories: SearchCategory[];
+  /** Price ranges of the matching products, cheapest first (only ranges with matches). */
+  priceRanges: SearchPriceRange[];
   products: ProductCard[];
 }
 
 /** GET /search/page answer (EsPageVO). records has exactly one element. */
 export interface ProductSearchPage {
   pages: number;
+  /** Matches, at most SEARCH_TOTAL_CAP (then totalCapped is true: "10,000+"). */
   total: number;
+  totalCapped: boolean;
   records: [ProductSearchRecord];
+}
+
+/** A page of product cards; total is capped like ProductSearchPage's. */
+export interface ProductCardPage extends Page<ProductCard> {
+  totalCapped: boolean;
+}
+
+/** GET /search/suggest: what the header's search box offers while the shopper types. */
+export interface SearchSuggestion {
+  /** The product or shop name in the request language. */
+  text: string;
+  /** prodId (goods) or shopId (shop). */
+  id: number;
 }
 
 /** A breadcrumb item of /list: level 1, 2 or 3. */

@@ -11,11 +11,13 @@ import {
   prodIdQuery,
   productSearchQuery,
   renovationProductsQuery,
+  suggestQuery,
 } from "../../lib/catalog/catalog-params.ts";
 import { brandsByCategoryQuery, categoryInfoQuery, hotSearchQuery } from "../../lib/validation.ts";
 import { getBrandsByCategory, getCategoryTree, getHotSearches } from "../domain/catalog/catalog.ts";
 import { getSkuList, isProductOnSale } from "../domain/catalog/product-detail.ts";
 import { renovationProducts, searchPage, searchProducts } from "../domain/catalog/product-list.ts";
+import { suggest } from "../domain/catalog/search-suggest.ts";
 import { productTags } from "../domain/content/read-models.ts";
 import type { ApiEnv } from "./context.ts";
 import { ApiError, ok, page } from "./envelope.ts";
@@ -59,6 +61,14 @@ catalogRouter.get("/search/searchProdPage", async (c) => {
   const q = parseQuery(c, productSearchQuery);
   cachePublic(c);
   return ok(c, await searchProducts(c.var.app.db, c.var.locale, q));
+});
+
+/** The header's suggestions while typing: [{id, text}] of goods or shops; small and cached a minute. */
+catalogRouter.get("/search/suggest", async (c) => {
+  const q = parseQuery(c, suggestQuery);
+  const list = await suggest(c.var.app.db, c.var.locale, q.keyword, q.type);
+  cachePublic(c);
+  return ok(c, list);
 });
 
 /** Product cards for decoration blocks, in the order of prodIds; unavailable ones left out. */

@@ -289,10 +289,10 @@ describe.skipIf(!dbReady)("product list API", () => {
     const res = okData(
       await app.get<ProductSearchPage>(`/api/search/page?keyword=${encodeURIComponent(kw)}&size=5`, "en"),
     );
-    expect(Object.keys(res).sort()).toEqual(["pages", "records", "total"]);
+    expect(Object.keys(res).sort()).toEqual(["pages", "records", "total", "totalCapped"]);
     expect(res.records).toHaveLength(1);
     const rec = res.records[0];
-    expect(Object.keys(rec).sort()).toEqual(["brands", "categories", "products", "shopInfo"]);
+    expect(Object.keys(rec).sort()).toEqual(["brands", "categories", "priceRanges", "products", "shopInfo"]);
     expect(rec.shopInfo).not.toBeNull();
     expect(Object.keys(rec.shopInfo!).sort()).toEqual(["shopId", "shopLogo", "shopName", "type"]);
 
@@ -322,7 +322,8 @@ describe.skipIf(!dbReady)("product list API", () => {
     expect(none).toEqual({
       pages: 1,
       total: 0,
-      records: [{ shopInfo: null, brands: [], categories: [], products: [] }],
+      totalCapped: false,
+      records: [{ shopInfo: null, brands: [], categories: [], priceRanges: [], products: [] }],
     });
   });
 

@@ -1,6 +1,6 @@
 /** Catalog (domain/catalog): platform and shop categories, brands, products with their texts and SKUs, hot search words. */
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, primaryKey, serial, smallint, text } from "drizzle-orm/pg-core";
+import { customType, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text } from "drizzle-orm/pg-core";
 import type { LocalizedText } from "../../../lib/locale.ts";
 import { created, money, ts, updated } from "./columns.ts";
 
@@ -41,6 +41,9 @@ export const categoryBrands = pgTable(
   (t) => [primaryKey({ columns: [t.categoryId, t.brandId] })],
 );
 
+/** A full-text search vector (filled by the database, never written by the app). */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
 /**
  * status: 1 on sale, 0 off shelf by merchant, -1 deleted, 2 off shelf by platform, 3 on offer in the
  * points mall only (prodType 3; never listed, searched or put in a cart like ordinary goods).
@@ -74,11 +77,31 @@ export const products = pgTable(
     putawayTime: ts("putaway_time").notNull().defaultNow(),
     createdAt: created(),
     updatedAt: updated(),
+    /**
+     * The names in the three languages as search terms (docs/search.md): CJK characters and
+     * bigrams, latin words, English stems. Kept by triggers on products and
+     * product_translations (migration 0016_search_scale.sql).
+     */
+    searchVec: tsvector("search_vec"),
   },
   (t) => [
     index("products_category_idx").on(t.categoryId),
     index("products_shop_idx").on(t.shopId),
     index("products_brand_idx").on(t.brandId),
+    index("products_search_idx").using("gin", t.searchVec),
+    // One index per sort order of the lists, over the products on sale (status 1).
+    index("products_sale_sales_idx")
+      .on(t.soldNum.desc().nullsFirst(), t.commentNum.desc().nullsFirst(), t.prodId)
+      .where(sql`${t.status} = 1`),
+    index("products_sale_newest_idx")
+      .on(t.putawayTime.desc().nullsFirst(), t.prodId.desc().nullsFirst())
+      .where(sql`${t.status} = 1`),
+    index("products_sale_price_idx")
+      .on(t.price, t.prodId)
+      .where(sql`${t.status} = 1`),
+    index("products_sale_category_sales_idx")
+      .on(t.categoryId, t.soldNum.desc().nullsFirst(), t.prodId)
+      .where(sql`${t.status} = 1`),
   ],
 );
 

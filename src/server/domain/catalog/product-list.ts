@@ -3,12 +3,15 @@
  * /search/page, /search/searchProdPage, /search/renovationPage). Only products on sale
  * (status 1) of open shops (shopStatus 1) are ever listed.
  */
-import { and, asc, desc, eq, gte, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 import { formatPriceSafe } from "../../../lib/money.ts";
 import { pickText, type Locale, type LocalizedText } from "../../../lib/locale.ts";
 import {
   ProductSort,
+  SEARCH_TOTAL_CAP,
   type CategoryCrumbItem,
+  type ProductCardPage,
+  type SearchPriceRange,
   type ProductCard,
   type ProductSearchPage,
   type ProductSearchParams,
@@ -17,11 +20,11 @@ import {
   type SearchCategory,
   type SearchShopInfo,
 } from "../../../lib/catalog/product-types.ts";
-import type { Page } from "../../../lib/api-types.ts";
-import type { Db } from "../../db/client.ts";
+import { rowsOf, type Db } from "../../db/client.ts";
 import { brands, categories, products, productTranslations, shops } from "../../db/schema/index.ts";
 import { collectDescendantIds, type CategoryRow } from "./catalog.ts";
 import { escapeLike, ShopStatus } from "../shop/shop.ts";
+import { keywordTerms, tsLiteral } from "./search-terms.ts";
 
 /** st=1 "new products": listed within this many days (docs/decisions.md "New products"). */
 export const NEW_PRODUCT_DAYS = 30;
@@ -145,21 +148,53 @@ export async function categoryPath(db: Db, locale: Locale, levels: CategoryLevel
   return res.kind === "ok" ? toCrumbs(res.path, locale) : [];
 }
 
-/** The WHERE of a search (products p joined with shops s). null = nothing can match. */
-async function searchConditions(db: Db, params: ProductSearchParams, now: Date): Promise<SQL[] | null> {
+/** A search's WHERE (products joined with shops) and, with a keyword, its full-text query. */
+interface SearchPlan {
+  conds: SQL[];
+  /** The tsquery of the keyword (null without keyword or when the keyword has no searchable term). */
+  query: SQL | null;
+}
+
+/** The tsquery of a keyword (search-terms.ts), or null when it holds nothing searchable. */
+export function keywordQuery(keyword: string): SQL | null {
+  const terms = keywordTerms(keyword);
+  if (!terms) return null;
+  const parts: SQL[] = [];
+  if (terms.cjk.length) parts.push(sql`${terms.cjk.map((t) => tsLiteral(t)).join(" & ")}::tsquery`);
+  for (const w of terms.words) parts.push(sql`(${tsLiteral(w, true)}::tsquery || plainto_tsquery('english', ${w}))`);
+  return sql`(${sql.join(parts, sql` && `)})`;
+}
+
+/**
+ * Relevance of a product to a keyword's query: ts_rank with the vector's length as divisor
+ * (normalization 1: rank / (1 + log(terms))), so a product whose names are mostly the keyword
+ * comes before one that mentions it among many other words.
+ */
+export function relevance(query: SQL): SQL {
+  return sql`ts_rank(${products.searchVec}, ${query}, 1)`;
+}
+
+/** The WHERE of a search (products joined with shops). null = nothing can match. */
+async function searchConditions(db: Db, params: ProductSearchParams, now: Date): Promise<SearchPlan | null> {
   const conds: SQL[] = [eq(products.status, PROD_ON_SALE), eq(shops.shopStatus, ShopStatus.OPEN)];
   const keyword = params.keyword?.trim();
+  let query: SQL | null = null;
   if (keyword) {
-    const pattern = `%${escapeLike(keyword)}%`;
-    conds.push(
-      inArray(
-        products.prodId,
-        db
-          .select({ id: productTranslations.prodId })
-          .from(productTranslations)
-          .where(sql`${productTranslations.prodName} ilike ${pattern}`),
-      ),
-    );
+    query = keywordQuery(keyword);
+    if (query) conds.push(sql`${products.searchVec} @@ ${query}`);
+    else {
+      // Nothing a word index holds (punctuation, symbols): the names are read as they are.
+      const pattern = `%${escapeLike(keyword)}%`;
+      conds.push(
+        inArray(
+          products.prodId,
+          db
+            .select({ id: productTranslations.prodId })
+            .from(productTranslations)
+            .where(sql`${productTranslations.prodName} ilike ${pattern}`),
+        ),
+      );
+    }
   }
   const { primaryCategoryId: cpid, secondaryCategoryId: cid, categoryId: thCid } = params;
   if (cpid !== undefined || cid !== undefined || thCid !== undefined) {
@@ -205,7 +240,11 @@ async function searchConditions(db: Db, params: ProductSearchParams, now: Date):
     );
   }
   if (params.st === 1) conds.push(gte(products.putawayTime, newProductsSince(now)));
-  return conds;
+  if (params.minPrice !== undefined) conds.push(gte(products.price, params.minPrice));
+  if (params.maxPrice !== undefined) conds.push(lte(products.price, params.maxPrice));
+  if (params.hasStock === 1) conds.push(gt(products.totalStocks, 0));
+  if (params.selfShop === 1) conds.push(eq(shops.type, 1));
+  return { conds, query };
 }
 
 interface CardRow {
@@ -295,39 +334,79 @@ async function cards(db: Db, locale: Locale, rows: CardRow[]): Promise<ProductCa
   return rows.map((r) => toProductCard(r, texts.get(r.prodId), locale));
 }
 
-const emptyPage = <T>(current: number, size: number): Page<T> => ({ records: [], total: 0, size, current, pages: 1 });
+const emptyPage = (current: number, size: number): ProductCardPage => ({
+  records: [],
+  total: 0,
+  size,
+  current,
+  pages: 1,
+  totalCapped: false,
+});
+
+/** ORDER BY of a search: by relevance first when a keyword is searched with the default sort. */
+function searchOrder(params: ProductSearchParams, plan: SearchPlan): SQL[] {
+  const sort = effectiveSort(params.sort, params.st);
+  if (plan.query && sort === ProductSort.DEFAULT)
+    // Relevance, then sales, then freshness (docs/search.md).
+    return [
+      sql`${relevance(plan.query)} desc`,
+      desc(products.soldNum),
+      desc(products.putawayTime),
+      asc(products.prodId),
+    ];
+  return sortOrder(sort);
+}
+
+/** One page of matches (none past SEARCH_TOTAL_CAP: deep pages cost no more than the last served one). */
+async function pageRows(db: Db, plan: SearchPlan, params: ProductSearchParams): Promise<CardRow[]> {
+  const { current, size } = params;
+  if ((current - 1) * size >= SEARCH_TOTAL_CAP) return [];
+  return db
+    .select(cardColumns)
+    .from(products)
+    .innerJoin(shops, eq(shops.shopId, products.shopId))
+    .where(and(...plan.conds))
+    .orderBy(...searchOrder(params, plan))
+    .limit(Math.min(size, SEARCH_TOTAL_CAP - (current - 1) * size))
+    .offset((current - 1) * size);
+}
+
+/** total and pages from a count capped at SEARCH_TOTAL_CAP + 1. */
+function capped(count: number, size: number): { total: number; totalCapped: boolean; pages: number } {
+  const total = Math.min(count, SEARCH_TOTAL_CAP);
+  return { total, totalCapped: count > SEARCH_TOTAL_CAP, pages: Math.max(1, Math.ceil(total / size)) };
+}
 
 /**
  * Products on sale in open shops matching the filters (see ProductSearchParams), sorted by
- * `sort` (CONTRACT §3.4) with prodId as the tie-breaker, one page. `now` is for tests.
+ * `sort` (CONTRACT §3.4) with prodId as the tie-breaker — or by relevance for a keyword with the
+ * default sort — one page. The total is counted up to SEARCH_TOTAL_CAP (totalCapped beyond) and
+ * not at all when the first page is not full. `now` is for tests.
  */
 export async function searchProducts(
   db: Db,
   locale: Locale,
   params: ProductSearchParams,
   now: Date = new Date(),
-): Promise<Page<ProductCard>> {
+): Promise<ProductCardPage> {
   const { current, size } = params;
-  const conds = await searchConditions(db, params, now);
-  if (!conds) return emptyPage(current, size);
-  const where = and(...conds);
-  const [countRow] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(products)
-    .innerJoin(shops, eq(shops.shopId, products.shopId))
-    .where(where);
-  const total = Number(countRow?.n ?? 0);
-  if (total === 0 || (current - 1) * size >= total)
-    return { records: [], total, size, current, pages: Math.max(1, Math.ceil(total / size)) };
-  const rows = await db
-    .select(cardColumns)
-    .from(products)
-    .innerJoin(shops, eq(shops.shopId, products.shopId))
-    .where(where)
-    .orderBy(...sortOrder(effectiveSort(params.sort, params.st)))
-    .limit(size)
-    .offset((current - 1) * size);
-  return { records: await cards(db, locale, rows), total, size, current, pages: Math.max(1, Math.ceil(total / size)) };
+  const plan = await searchConditions(db, params, now);
+  if (!plan) return emptyPage(current, size);
+  const rows = await pageRows(db, plan, params);
+  let count = (current - 1) * size + rows.length;
+  if (rows.length === 0 || rows.length === size || current > 1) {
+    const [countRow] = await db.select({ n: sql<number>`count(*)::int` }).from(
+      db
+        .select({ one: sql`1`.as("one") })
+        .from(products)
+        .innerJoin(shops, eq(shops.shopId, products.shopId))
+        .where(and(...plan.conds))
+        .limit(SEARCH_TOTAL_CAP + 1)
+        .as("m"),
+    );
+    count = Number(countRow?.n ?? 0);
+  }
+  return { records: await cards(db, locale, rows), size, current, ...capped(count, size) };
 }
 
 /** The open shop whose name (any language) best matches the keyword: exact name first, then self-operated, then sales. */
@@ -355,10 +434,54 @@ async function matchShop(db: Db, locale: Locale, keyword: string): Promise<Searc
 /** Facets of /search/page: at most this many brands and categories. */
 export const FACET_MAX = 30;
 
+/** Lower bounds (yuan) of the price ranges of the search facets. */
+export const PRICE_BOUNDS = [0, 50, 100, 200, 500, 1000, 2000, 5000, 10000] as const;
+
+interface FacetRow {
+  gb: number;
+  gc: number;
+  gp: number;
+  brandId: number | null;
+  categoryId: number | null;
+  bucket: number | null;
+  n: number;
+}
+
 /**
- * GET /search/page (B2B2C EsPageVO): {pages, total, records: [{shopInfo, brands, categories,
- * products}]} — products is one page of searchProducts; brands and categories are those of all
- * matching products; shopInfo is the open shop whose name matches the keyword (or null).
+ * Brands, categories, price ranges and the count of the matches, in one pass over at most
+ * SEARCH_TOTAL_CAP + 1 matches (GROUPING SETS); beyond that the facets describe the first
+ * SEARCH_TOTAL_CAP matches and the total says "10,000+".
+ */
+async function facets(db: Db, plan: SearchPlan): Promise<FacetRow[]> {
+  const bounds = sql.raw(`array[${PRICE_BOUNDS.slice(1).join(",")}]::numeric[]`);
+  const matches = sql`select ${products.brandId} as brand_id, ${products.categoryId} as category_id,
+      width_bucket(${products.price}, ${bounds}) as bucket
+    from ${products} inner join ${shops} on ${shops.shopId} = ${products.shopId}
+    where ${and(...plan.conds)} limit ${SEARCH_TOTAL_CAP + 1}`;
+  return rowsOf<FacetRow>(
+    await db.execute(sql`select grouping(brand_id)::int as gb, grouping(category_id)::int as gc, grouping(bucket)::int as gp,
+        brand_id as "brandId", category_id as "categoryId", bucket, count(*)::int as n
+      from (${matches}) m group by grouping sets ((brand_id), (category_id), (bucket), ())`),
+  );
+}
+
+/** The price ranges of the facet buckets (width_bucket: 0 below the first bound, i = [bound i-1, bound i)). */
+export function priceRanges(buckets: readonly { bucket: number; n: number }[]): SearchPriceRange[] {
+  return [...buckets]
+    .filter((b) => b.n > 0)
+    .sort((a, b) => a.bucket - b.bucket)
+    .map((b) => {
+      const lo = PRICE_BOUNDS[b.bucket]!;
+      const hi = PRICE_BOUNDS[b.bucket + 1];
+      return { minPrice: String(lo), maxPrice: hi === undefined ? null : (hi - 0.01).toFixed(2), count: b.n };
+    });
+}
+
+/**
+ * GET /search/page (B2B2C EsPageVO): {pages, total, totalCapped, records: [{shopInfo, brands,
+ * categories, priceRanges, products}]} — products is one page of the matches; brands, categories
+ * (most matches first) and price ranges are those of the matches; shopInfo is the open shop whose
+ * name matches the keyword (or null). Two queries over the matches: the page and the facets.
  */
 export async function searchPage(
   db: Db,
@@ -367,44 +490,80 @@ export async function searchPage(
   now: Date = new Date(),
 ): Promise<ProductSearchPage> {
   const keyword = params.keyword?.trim();
-  const [page, shopInfo, conds] = await Promise.all([
-    searchProducts(db, locale, params, now),
-    keyword ? matchShop(db, locale, keyword) : Promise.resolve(null),
+  const { current, size } = params;
+  const [plan, shopInfo] = await Promise.all([
     searchConditions(db, params, now),
+    keyword ? matchShop(db, locale, keyword) : Promise.resolve(null),
   ]);
-  let brandList: SearchBrand[] = [];
-  let categoryList: SearchCategory[] = [];
-  if (conds && page.total > 0) {
-    const where = and(...conds);
-    const matching = db
-      .select({ brandId: products.brandId, categoryId: products.categoryId })
-      .from(products)
-      .innerJoin(shops, eq(shops.shopId, products.shopId))
-      .where(where)
-      .as("m");
-    const [b, c] = await Promise.all([
-      db
-        .selectDistinct({ brandId: brands.brandId, name: brands.name, imgUrl: brands.imgUrl, seq: brands.seq })
-        .from(brands)
-        .innerJoin(matching, eq(matching.brandId, brands.brandId))
-        .where(eq(brands.status, 1))
-        .orderBy(asc(brands.seq), asc(brands.brandId))
-        .limit(FACET_MAX),
-      db
-        .selectDistinct({ categoryId: categories.categoryId, name: categories.name, seq: categories.seq })
-        .from(categories)
-        .innerJoin(matching, eq(matching.categoryId, categories.categoryId))
-        .where(eq(categories.status, 1))
-        .orderBy(asc(categories.seq), asc(categories.categoryId))
-        .limit(FACET_MAX),
-    ]);
-    brandList = b.map((r) => ({ brandId: r.brandId, brandName: pickText(r.name, locale), brandImg: r.imgUrl ?? "" }));
-    categoryList = c.map((r) => ({ categoryId: r.categoryId, name: pickText(r.name, locale) }));
-  }
+  if (!plan)
+    return {
+      pages: 1,
+      total: 0,
+      totalCapped: false,
+      records: [{ shopInfo, brands: [], categories: [], priceRanges: [], products: [] }],
+    };
+  const [rows, facetRows] = await Promise.all([pageRows(db, plan, params), facets(db, plan)]);
+  const count = facetRows.find((r) => r.gb && r.gc && r.gp)?.n ?? 0;
+  const top = (list: FacetRow[]) => list.sort((a, b) => b.n - a.n).slice(0, FACET_MAX);
+  const brandCounts = top(facetRows.filter((r) => !r.gb && r.brandId !== null));
+  const categoryCounts = top(facetRows.filter((r) => !r.gc && r.categoryId !== null));
+  const [brandRows, categoryRows, records] = await Promise.all([
+    brandCounts.length
+      ? db
+          .select({ brandId: brands.brandId, name: brands.name, imgUrl: brands.imgUrl })
+          .from(brands)
+          .where(
+            and(
+              eq(brands.status, 1),
+              inArray(
+                brands.brandId,
+                brandCounts.map((r) => r.brandId!),
+              ),
+            ),
+          )
+      : Promise.resolve([]),
+    categoryCounts.length
+      ? db
+          .select({ categoryId: categories.categoryId, name: categories.name })
+          .from(categories)
+          .where(
+            and(
+              eq(categories.status, 1),
+              inArray(
+                categories.categoryId,
+                categoryCounts.map((r) => r.categoryId!),
+              ),
+            ),
+          )
+      : Promise.resolve([]),
+    cards(db, locale, rows),
+  ]);
+  const brandById = new Map(brandRows.map((b) => [b.brandId, b]));
+  const categoryById = new Map(categoryRows.map((c) => [c.categoryId, c]));
+  const brandList: SearchBrand[] = brandCounts.flatMap((r) => {
+    const b = brandById.get(r.brandId!);
+    return b ? [{ brandId: b.brandId, brandName: pickText(b.name, locale), brandImg: b.imgUrl ?? "" }] : [];
+  });
+  const categoryList: SearchCategory[] = categoryCounts.flatMap((r) => {
+    const c = categoryById.get(r.categoryId!);
+    return c ? [{ categoryId: c.categoryId, name: pickText(c.name, locale) }] : [];
+  });
+  const { total, totalCapped, pages } = capped(count, size);
   return {
-    pages: page.pages,
-    total: page.total,
-    records: [{ shopInfo, brands: brandList, categories: categoryList, products: page.records }],
+    pages,
+    total,
+    totalCapped,
+    records: [
+      {
+        shopInfo,
+        brands: brandList,
+        categories: categoryList,
+        priceRanges: priceRanges(
+          facetRows.filter((r) => !r.gp && r.bucket !== null).map((r) => ({ bucket: r.bucket!, n: r.n })),
+        ),
+        products: current > pages ? [] : records,
+      },
+    ],
   };
 }
 

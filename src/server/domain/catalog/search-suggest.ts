@@ -1,0 +1,68 @@
+/**
+ * GET /search/suggest (docs/search.md): what the header's search box offers while the shopper
+ * types — product names (through the search index, most relevant and best selling first) or
+ * open shops' names, in the request language, without repeats.
+ */
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { pickText, type Locale } from "../../../lib/locale.ts";
+import type { SearchSuggestion } from "../../../lib/catalog/product-types.ts";
+import type { Db } from "../../db/client.ts";
+import { products, shops } from "../../db/schema/index.ts";
+import { ShopStatus, ShopType } from "../shop/shop.ts";
+import { shopNameMatches } from "../shop/shop-list.ts";
+import { keywordQuery, loadProductTexts, PROD_ON_SALE, relevance } from "./product-list.ts";
+
+/** At most this many suggestions. */
+export const SUGGEST_MAX = 8;
+
+export async function suggest(
+  db: Db,
+  locale: Locale,
+  keyword: string,
+  type: "goods" | "shop",
+): Promise<SearchSuggestion[]> {
+  if (type === "shop") {
+    const rows = await db
+      .select({ shopId: shops.shopId, shopName: shops.shopName })
+      .from(shops)
+      .where(and(eq(shops.shopStatus, ShopStatus.OPEN), shopNameMatches(keyword)))
+      .orderBy(
+        sql`case when ${shops.type} = ${ShopType.SELF_OPERATED} then 0 else 1 end`,
+        desc(shops.soldNum),
+        asc(shops.shopId),
+      )
+      .limit(SUGGEST_MAX);
+    return rows.map((r) => ({ id: r.shopId, text: pickText(r.shopName, locale) }));
+  }
+  const query = keywordQuery(keyword);
+  if (!query) return [];
+  // A few more than shown: names may repeat (the same product in several shops).
+  const rows = await db
+    .select({ prodId: products.prodId })
+    .from(products)
+    .innerJoin(shops, eq(shops.shopId, products.shopId))
+    .where(
+      and(
+        eq(products.status, PROD_ON_SALE),
+        eq(shops.shopStatus, ShopStatus.OPEN),
+        sql`${products.searchVec} @@ ${query}`,
+      ),
+    )
+    .orderBy(sql`${relevance(query)} desc`, desc(products.soldNum), asc(products.prodId))
+    .limit(SUGGEST_MAX * 3);
+  const texts = await loadProductTexts(
+    db,
+    locale,
+    rows.map((r) => r.prodId),
+  );
+  const seen = new Set<string>();
+  const out: SearchSuggestion[] = [];
+  for (const r of rows) {
+    const text = texts.get(r.prodId)?.prodName;
+    if (!text || seen.has(text.toLowerCase())) continue;
+    seen.add(text.toLowerCase());
+    out.push({ id: r.prodId, text });
+    if (out.length === SUGGEST_MAX) break;
+  }
+  return out;
+}

@@ -1,0 +1,69 @@
+/**
+ * `npm run catalog -- [--products 100000] [--shops 1000] [--seed 26] [--keep]`: opens the
+ * database like the server does (PGlite in DATA_DIR/pglite, or DATABASE_URL), applies
+ * migrations, seeds the demo data again (empties every table first, unless --keep and the demo is
+ * already there) and adds the large catalogue (scale.ts) up to the given totals.
+ */
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { loadConfig } from "../config.ts";
+import { loadDotEnv } from "../env-file.ts";
+import { openDatabase } from "../db/client.ts";
+import { REFUSED_EXIT_CODE } from "../production-guard.ts";
+import { reseedDatabase } from "./index.ts";
+import { generateCatalog } from "./scale.ts";
+
+function count(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  if (!/^\d{1,7}$/.test(value)) throw new Error(`--${name} must be a whole number (got ${value})`);
+  return Number(value);
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      products: { type: "string" },
+      shops: { type: "string" },
+      seed: { type: "string" },
+      keep: { type: "boolean" },
+    },
+  });
+  loadDotEnv();
+  const config = loadConfig();
+  if (config.production && !config.allow.demoSeed) {
+    console.error("[catalog] refusing to fill a production database (NODE_ENV=production); set ALLOW_DEMO_SEED=1.");
+    process.exitCode = REFUSED_EXIT_CODE;
+    return;
+  }
+  const opts = {
+    products: count(values.products, 100_000, "products"),
+    shops: count(values.shops, 1_000, "shops"),
+    seed: count(values.seed, 26, "seed"),
+  };
+  const t0 = performance.now();
+  const database = await openDatabase(
+    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: path.join(config.dataDir, "pglite") },
+  );
+  try {
+    await database.migrate();
+    if (!values.keep) {
+      await reseedDatabase(database.db, {
+        uploadsDir: path.join(config.dataDir, "uploads"),
+        mobileMallUrl: config.mobileMallUrl,
+      });
+      console.log(`[catalog] demo data seeded in ${Math.round(performance.now() - t0)} ms`);
+    }
+    const t1 = performance.now();
+    const summary = await generateCatalog(database.db, { ...opts, log: (line) => console.log(line) });
+    console.log(
+      `[catalog] ${database.driver}: +${summary.shopsAdded} shops, +${summary.productsAdded} products (ids from ${summary.firstProdId}), +${summary.skusAdded} SKUs, +${summary.reviewsAdded} reviews in ${Math.round((performance.now() - t1) / 1000)} s`,
+    );
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error("[catalog] failed:", err instanceof Error ? err.message : err);
+  process.exitCode = 1;
+});

@@ -1,0 +1,455 @@
+/**
+ * A large catalogue in the demo seed's shapes (`npm run catalog`, docs/performance.md "A large
+ * catalogue"): on top of the demo data it adds shops up to `shops` and products up to `products`,
+ * each product made from a demo product of the same third-level category (its texts in the three
+ * languages, parameters, SKU structure and pictures — images are reused, none are drawn) with
+ * another brand of that category, a variant, its own prices, stock, sales, reviews and listing
+ * time. Sales follow a long tail (most products sell little, a few sell a lot), shop sizes too.
+ * Some shops are closed, some products are off shelf or sold out. Deterministic for a given
+ * seed and base day. Rows are written with multi-row INSERTs in batches, in one transaction,
+ * with the content-change triggers off (one `*` change is recorded at the end instead).
+ */
+import { sql } from "drizzle-orm";
+import type { LocalizedText } from "../../lib/locale.ts";
+import { rowsOf, type Db, type Tx } from "../db/client.ts";
+import { cents, nicePrice, toTw, type Pair } from "./names.ts";
+import { Rng, SeedClock, seedBaseDate } from "./random.ts";
+
+export interface ScaleOptions {
+  /** Products in all, demo products included (default 100,000). */
+  products: number;
+  /** Shops in all, demo shops included (default 1,000). */
+  shops: number;
+  /** PRNG seed (default 26). */
+  seed?: number;
+  /** Timestamps count back from midnight UTC of this day (default: today). */
+  baseDate?: Date;
+  /** Progress lines. */
+  log?: (line: string) => void;
+}
+
+export interface ScaleSummary {
+  shopsAdded: number;
+  productsAdded: number;
+  skusAdded: number;
+  reviewsAdded: number;
+  /** First generated product id (the demo's products are below it). */
+  firstProdId: number;
+}
+
+const BATCH = 1000;
+
+const VARIANTS: readonly Pair[] = [
+  ["经典款", "Classic"],
+  ["2026款", "2026 Edition"],
+  ["升级版", "Upgraded"],
+  ["礼盒装", "Gift Box"],
+  ["便携款", "Portable"],
+  ["加大号", "Large"],
+  ["轻薄款", "Slim"],
+  ["家庭装", "Family Pack"],
+  ["限定版", "Limited Edition"],
+  ["套装", "Set"],
+  ["基础款", "Basic"],
+  ["旗舰款", "Flagship"],
+];
+
+const SHOP_KINDS: readonly Pair[] = [
+  ["官方旗舰店", "Official Flagship Store"],
+  ["专卖店", "Exclusive Store"],
+  ["专营店", "Specialty Store"],
+  ["优品店", "Select Store"],
+  ["工厂店", "Factory Store"],
+];
+
+const CITIES: readonly Pair[] = [
+  ["杭州", "Hangzhou"],
+  ["深圳", "Shenzhen"],
+  ["上海", "Shanghai"],
+  ["广州", "Guangzhou"],
+  ["成都", "Chengdu"],
+  ["义乌", "Yiwu"],
+  ["苏州", "Suzhou"],
+  ["武汉", "Wuhan"],
+  ["厦门", "Xiamen"],
+  ["青岛", "Qingdao"],
+];
+
+const tw = (pairs: readonly Pair[]) => pairs.map((p) => ({ zh: p[0], "zh-tw": toTw(p[0]), en: p[1] }));
+
+interface Template {
+  prodId: number;
+  brandId: number | null;
+  categoryId: number;
+  topId: number;
+  pic: string;
+  imgs: string;
+  texts: Record<string, { prodName: string; brief: string; content: string; parameters: unknown }>;
+  skus: { skuName: LocalizedText; properties: LocalizedText; price: number; oriPrice: number; pic: string | null }[];
+}
+
+type Row = Record<string, unknown>;
+
+interface Brand {
+  brandId: number;
+  name: LocalizedText;
+}
+
+interface NewShop {
+  shopId: number;
+  tops: number[];
+  weight: number;
+}
+
+/** Inserts rows (objects keyed by column name) in one statement: one JSON parameter, parsed by the server. */
+async function insertJson(tx: Tx, table: string, list: Record<string, unknown>[]): Promise<void> {
+  if (list.length === 0) return;
+  const cols = sql.join(
+    Object.keys(list[0]!).map((c) => sql.identifier(c)),
+    sql`, `,
+  );
+  for (let i = 0; i < list.length; i += BATCH) {
+    await tx.execute(
+      sql`insert into ${sql.identifier(table)} (${cols}) select ${cols} from json_populate_recordset(null::${sql.identifier(table)}, ${JSON.stringify(list.slice(i, i + BATCH))}::json)`,
+    );
+  }
+}
+
+async function rows<T>(q: Db | Tx, query: ReturnType<typeof sql>): Promise<T[]> {
+  return rowsOf<T>(await q.execute(query));
+}
+
+/** Adds the large catalogue to a database that holds the demo seed. */
+export async function generateCatalog(db: Db, opts: ScaleOptions): Promise<ScaleSummary> {
+  const log = opts.log ?? (() => {});
+  const rng = new Rng(opts.seed ?? 26);
+  const clock = new SeedClock(seedBaseDate(opts.baseDate));
+  return db.transaction(async (tx) => {
+    const [role] = await rows<{ su: boolean }>(
+      tx,
+      sql`select rolsuper as su from pg_roles where rolname = current_user`,
+    );
+    // Without the per-row content-change triggers (superuser only); the search text is filled in one statement below.
+    if (role?.su) await tx.execute(sql`set local session_replication_role = replica`);
+
+    const templates = await loadTemplates(tx);
+    if (templates.length === 0) throw new Error("catalog: the demo seed is missing (run npm run db:seed first)");
+    const byLeaf = new Map<number, Template[]>();
+    for (const t of templates) byLeaf.set(t.categoryId, [...(byLeaf.get(t.categoryId) ?? []), t]);
+    const leavesByTop = new Map<number, number[]>();
+    for (const t of templates) {
+      const list = leavesByTop.get(t.topId) ?? [];
+      if (!list.includes(t.categoryId)) list.push(t.categoryId);
+      leavesByTop.set(t.topId, list);
+    }
+    const tops = [...leavesByTop.keys()].sort((a, b) => a - b);
+    const brandsByLeaf = await loadBrands(tx);
+    const reviewPool = await rows<{ userId: string; content: string; score: number; evaluate: number }>(
+      tx,
+      sql`select user_id as "userId", content, score, evaluate from prod_comments order by prod_comm_id limit 400`,
+    );
+    const logos = (
+      await rows<{ logo: string }>(tx, sql`select shop_logo as logo from shops where shop_logo is not null`)
+    ).map((r) => r.logo);
+    const [max] = await rows<{
+      shop: number;
+      prod: number;
+      sku: number;
+      comm: number;
+      products: number;
+      shops: number;
+    }>(
+      tx,
+      sql`select (select coalesce(max(shop_id), 0) from shops)::int as shop, (select coalesce(max(prod_id), 0) from products)::int as prod,
+                 (select coalesce(max(sku_id), 0) from skus)::int as sku, (select coalesce(max(prod_comm_id), 0) from prod_comments)::int as comm,
+                 (select count(*) from products)::int as products, (select count(*) from shops)::int as shops`,
+    );
+    if (!max) throw new Error("catalog: no counts");
+
+    // Shops: a brand store, a city store or a plain one, selling in one or two top-level categories.
+    const variants = tw(VARIANTS);
+    const kinds = tw(SHOP_KINDS);
+    const cities = tw(CITIES);
+    const newShops: NewShop[] = [];
+    const shopRows: Row[] = [];
+    const shopCount = Math.max(0, opts.shops - max.shops);
+    for (let i = 0; i < shopCount; i++) {
+      const shopId = max.shop + 1 + i;
+      const top = rng.pick(tops);
+      const shopTops = rng.chance(0.3) ? [top, rng.pick(tops)] : [top];
+      const leaf = rng.pick(leavesByTop.get(top)!);
+      const brand = rng.pick(
+        brandsByLeaf.get(leaf) ?? [{ brandId: 0, name: { zh: "优选", "zh-tw": "優選", en: "Youxuan" } }],
+      );
+      const kind = rng.pick(kinds);
+      const city = rng.pick(cities);
+      const byBrand = rng.chance(0.5);
+      const no = ` ${shopId}`;
+      const name: LocalizedText = byBrand
+        ? {
+            zh: `${brand.name.zh}${kind.zh}${no}`,
+            "zh-tw": `${brand.name["zh-tw"]}${kind["zh-tw"]}${no}`,
+            en: `${brand.name.en} ${kind.en}${no}`,
+          }
+        : {
+            zh: `${city.zh}${kind.zh}${no}`,
+            "zh-tw": `${city["zh-tw"]}${kind["zh-tw"]}${no}`,
+            en: `${city.en} ${kind.en}${no}`,
+          };
+      const type = rng.chance(0.02) ? 1 : rng.chance(0.15) ? 2 : 0;
+      const status = rng.chance(0.04) ? 2 : 1;
+      newShops.push({ shopId, tops: shopTops, weight: 1 / Math.pow(i + 1, 0.7) });
+      shopRows.push({
+        shop_id: shopId,
+        shop_name: name,
+        intro: {
+          zh: `${name.zh}，正品保障，七天无理由退货。`,
+          "zh-tw": `${name["zh-tw"]}，正品保障，七天無理由退貨。`,
+          en: `${name.en}: genuine goods, 7-day returns.`,
+        },
+        shop_logo: logos.length ? rng.pick(logos) : null,
+        type,
+        shop_status: status,
+        tel: `0571-${rng.int(8000_0000, 8999_9999)}`,
+        fans_count: Math.floor(Math.pow(rng.next(), 4) * 200_000),
+        sold_num: 0,
+        rating: (4 + rng.int(0, 10) / 10).toFixed(1),
+        created_at: clock.between(rng, 30, 1500),
+        updated_at: clock.ago(1),
+      });
+    }
+    await insertJson(tx, "shops", shopRows);
+    log(`[catalog] ${shopRows.length} shops added`);
+    if (newShops.length === 0) throw new Error("catalog: no new shops to sell the products (raise --shops)");
+
+    // Products: shop by a long-tail weight, category among the shop's, a demo product as the model.
+    const cumulative: number[] = [];
+    let acc = 0;
+    for (const s of newShops) cumulative.push((acc += s.weight));
+    const pickShop = (): NewShop => {
+      const r = rng.next() * acc;
+      let lo = 0;
+      let hi = cumulative.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (cumulative[mid]! < r) lo = mid + 1;
+        else hi = mid;
+      }
+      return newShops[lo]!;
+    };
+    const productCount = Math.max(0, opts.products - max.products);
+    let nextSku = max.sku + 1;
+    let nextComm = max.comm + 1;
+    let skusAdded = 0;
+    let reviewsAdded = 0;
+    for (let start = 0; start < productCount; start += BATCH) {
+      const prodRows: Row[] = [];
+      const textRows: Row[] = [];
+      const skuRows: Row[] = [];
+      const reviewRows: Row[] = [];
+      for (let i = start; i < Math.min(productCount, start + BATCH); i++) {
+        const prodId = max.prod + 1 + i;
+        const shop = pickShop();
+        const leaf = rng.pick(leavesByTop.get(rng.pick(shop.tops))!);
+        const model = rng.pick(byLeaf.get(leaf)!);
+        const brand = rng.pick(
+          brandsByLeaf.get(leaf) ?? [{ brandId: model.brandId ?? 0, name: { zh: "", "zh-tw": "", en: "" } }],
+        );
+        const oldBrand = brandsByLeaf.get(leaf)?.find((b) => b.brandId === model.brandId);
+        const variant = rng.pick(variants);
+        const code = rng.chance(0.5) ? ` ${String.fromCharCode(65 + rng.int(0, 25))}${rng.int(10, 99)}` : "";
+        const factor = 0.6 + rng.next() * 0.9;
+        const skuPlans = model.skus.map((s) => {
+          const price = nicePrice((s.price * factor) / 100);
+          return {
+            skuId: nextSku++,
+            skuName: s.skuName,
+            properties: s.properties,
+            price,
+            oriPrice: Math.max(price, nicePrice((s.oriPrice * factor) / 100)),
+            stocks: rng.chance(0.08) ? 0 : rng.int(1, 800),
+            pic: s.pic,
+          };
+        });
+        if (rng.chance(0.01)) for (const s of skuPlans) s.stocks = 0;
+        const cheapest = skuPlans.reduce((a, b) => (b.price < a.price ? b : a));
+        // Pareto-like: half sell under ~10, one in a hundred over ~1,000, a few tens of thousands.
+        const soldNum = Math.min(200_000, Math.floor(5 / Math.pow(1 - rng.next(), 1.2)) - 5) + rng.int(0, 3);
+        const putawayTime = rng.chance(0.1) ? clock.between(rng, 0.1, 14) : clock.between(rng, 15, 720);
+        const status = rng.chance(0.03) ? 0 : rng.chance(0.005) ? 2 : 1;
+        const reviews = status === 1 && reviewPool.length ? Math.min(10, Math.floor(Math.log2(1 + soldNum / 20))) : 0;
+        for (const locale of ["zh", "zh-tw", "en"] as const) {
+          const t = model.texts[locale] ?? model.texts.zh!;
+          const oldName = oldBrand?.name[locale] ?? "";
+          const rest =
+            oldName && t.prodName.startsWith(`${oldName} `) ? t.prodName.slice(oldName.length + 1) : t.prodName;
+          const prefix = brand.name[locale] && oldName ? `${brand.name[locale]} ` : "";
+          const prodName = `${prefix}${rest} ${variant[locale]}${code}`;
+          textRows.push({
+            prod_id: prodId,
+            locale,
+            prod_name: prodName,
+            brief: t.brief,
+            content: t.content.replace(t.prodName, prodName),
+            parameters: t.parameters,
+          });
+        }
+        prodRows.push({
+          prod_id: prodId,
+          shop_id: shop.shopId,
+          category_id: leaf,
+          shop_category_id: null,
+          brand_id: brand.brandId || model.brandId,
+          pic: model.pic,
+          imgs: model.imgs,
+          price: cents(cheapest.price),
+          ori_price: cents(cheapest.oriPrice),
+          total_stocks: skuPlans.reduce((n, s) => n + s.stocks, 0),
+          sold_num: soldNum,
+          comment_num: reviews,
+          status,
+          prod_type: 0,
+          putaway_time: putawayTime,
+          created_at: putawayTime,
+          updated_at: putawayTime,
+        });
+        for (const s of skuPlans)
+          skuRows.push({
+            sku_id: s.skuId,
+            prod_id: prodId,
+            sku_name: s.skuName,
+            properties: s.properties,
+            price: cents(s.price),
+            ori_price: cents(s.oriPrice),
+            stocks: s.stocks,
+            pic: s.pic,
+            status: 1,
+            version: 0,
+          });
+        for (let k = 0; k < reviews; k++) {
+          const r = rng.pick(reviewPool);
+          const sku = rng.pick(skuPlans);
+          reviewRows.push({
+            prod_comm_id: nextComm++,
+            prod_id: prodId,
+            user_id: r.userId,
+            sku_id: sku.skuId,
+            sku_name: sku.skuName,
+            score: r.score,
+            evaluate: r.evaluate,
+            content: r.content,
+            pics: "",
+            is_anonymous: rng.chance(0.2) ? 1 : 0,
+            status: 1,
+            rec_time: new Date(
+              putawayTime.getTime() + rng.next() * Math.max(60_000, clock.base.getTime() - putawayTime.getTime()),
+            ),
+          });
+        }
+      }
+      await insertJson(tx, "products", prodRows);
+      await insertJson(tx, "product_translations", textRows);
+      await insertJson(tx, "skus", skuRows);
+      await insertJson(tx, "prod_comments", reviewRows);
+      skusAdded += skuRows.length;
+      reviewsAdded += reviewRows.length;
+      if ((start / BATCH) % 10 === 9 || start + BATCH >= productCount)
+        log(`[catalog] ${Math.min(productCount, start + BATCH)} / ${productCount} products`);
+    }
+
+    const firstProdId = max.prod + 1;
+    await tx.execute(
+      sql`update shops s set sold_num = x.n from (select shop_id, sum(sold_num)::int as n from products where prod_id >= ${firstProdId} group by shop_id) x where s.shop_id = x.shop_id`,
+    );
+    for (const [table, column] of [
+      ["shops", "shop_id"],
+      ["products", "prod_id"],
+      ["skus", "sku_id"],
+      ["prod_comments", "prod_comm_id"],
+    ] as const) {
+      await tx.execute(
+        sql.raw(
+          `select setval(pg_get_serial_sequence('${table}', '${column}'), coalesce((select max("${column}") from "${table}"), 0) + 1, false)`,
+        ),
+      );
+    }
+    await refreshSearchText(tx, firstProdId);
+    // A bulk load leaves the search index's pending list long (every search would read it) and the statistics stale.
+    await tx.execute(sql`select gin_clean_pending_list('products_search_idx')`);
+    for (const table of ["shops", "products", "product_translations", "skus", "prod_comments"])
+      await tx.execute(sql.raw(`analyze "${table}"`));
+    if (role?.su) await tx.execute(sql`set local session_replication_role = origin`);
+    // Every cached page and read model of a running server is out of date.
+    await tx.execute(sql`select content_change(array['*'])`);
+    return { shopsAdded: shopRows.length, productsAdded: productCount, skusAdded, reviewsAdded, firstProdId };
+  });
+}
+
+/** Fills the search column of products from prodId on (the trigger does it for ordinary writes). */
+async function refreshSearchText(tx: Tx, fromProdId: number): Promise<void> {
+  await tx.execute(sql`update products set search_vec = product_search_vec(prod_id) where prod_id >= ${fromProdId}`);
+}
+
+async function loadTemplates(tx: Tx): Promise<Template[]> {
+  const base = await rows<Omit<Template, "texts" | "skus">>(
+    tx,
+    sql`select p.prod_id as "prodId", p.brand_id as "brandId", p.category_id as "categoryId", p.pic, p.imgs,
+               c1.category_id as "topId"
+        from products p
+        join shops s on s.shop_id = p.shop_id and s.shop_status = 1
+        join categories c3 on c3.category_id = p.category_id and c3.status = 1
+        join categories c2 on c2.category_id = c3.parent_id and c2.status = 1
+        join categories c1 on c1.category_id = c2.parent_id and c1.status = 1
+        where p.status = 1 and p.prod_type = 0
+        order by p.prod_id`,
+  );
+  const byId = new Map<number, Template>(base.map((b) => [b.prodId, { ...b, texts: {}, skus: [] }]));
+  const texts = await rows<{
+    prodId: number;
+    locale: string;
+    prodName: string;
+    brief: string;
+    content: string;
+    parameters: unknown;
+  }>(
+    tx,
+    sql`select prod_id as "prodId", locale, prod_name as "prodName", brief, content, parameters from product_translations order by prod_id, locale`,
+  );
+  for (const t of texts) {
+    const tpl = byId.get(t.prodId);
+    if (tpl) tpl.texts[t.locale] = t;
+  }
+  const skuRows = await rows<{
+    prodId: number;
+    skuName: LocalizedText;
+    properties: LocalizedText;
+    price: string;
+    oriPrice: string;
+    pic: string | null;
+  }>(
+    tx,
+    sql`select prod_id as "prodId", sku_name as "skuName", properties, price::text as price, ori_price::text as "oriPrice", pic from skus where status = 1 order by sku_id`,
+  );
+  for (const s of skuRows) {
+    const tpl = byId.get(s.prodId);
+    if (tpl)
+      tpl.skus.push({
+        skuName: s.skuName,
+        properties: s.properties,
+        price: Math.round(Number(s.price) * 100),
+        oriPrice: Math.round(Number(s.oriPrice) * 100),
+        pic: s.pic,
+      });
+  }
+  return [...byId.values()].filter((t) => t.skus.length > 0 && t.texts.zh);
+}
+
+async function loadBrands(tx: Tx): Promise<Map<number, Brand[]>> {
+  const list = await rows<{ categoryId: number; brandId: number; name: LocalizedText }>(
+    tx,
+    sql`select cb.category_id as "categoryId", b.brand_id as "brandId", b.name from category_brands cb join brands b on b.brand_id = cb.brand_id and b.status = 1 order by cb.category_id, b.brand_id`,
+  );
+  const out = new Map<number, Brand[]>();
+  for (const r of list) out.set(r.categoryId, [...(out.get(r.categoryId) ?? []), { brandId: r.brandId, name: r.name }]);
+  return out;
+}

@@ -1,0 +1,276 @@
+/**
+ * Search on a generated catalogue (npm run catalog's generator, a few thousand products):
+ * Chinese and English matching through the search index, relevance ranking with sales and
+ * freshness as tie-breakers, facets, filters, paging stability and the suggestions endpoint.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { rowsOf } from "../../../src/server/db/client.ts";
+import { products, productTranslations, shops } from "../../../src/server/db/schema/index.ts";
+import type {
+  ProductCard,
+  ProductCardPage,
+  ProductSearchPage,
+  SearchSuggestion,
+} from "../../../src/lib/catalog/product-types.ts";
+import { keywordQuery, relevance } from "../../../src/server/domain/catalog/product-list.ts";
+import { generateCatalog } from "../../../src/server/seed/scale.ts";
+import { createTestApp, dbReady, okData, type TestApp } from "../helpers.ts";
+
+describe.skipIf(!dbReady)("search on a generated catalogue", () => {
+  let app: TestApp;
+  let firstGenerated = 0;
+  const list = async (qs: string, lang = "zh") =>
+    okData(await app.get<ProductCardPage>(`/api/search/searchProdPage?${qs}`, lang));
+  const allPages = async (qs: string, lang = "zh") => {
+    const out: ProductCard[] = [];
+    for (let current = 1; ; current++) {
+      const p = await list(`${qs}&size=100&current=${current}`, lang);
+      out.push(...p.records);
+      if (current >= p.pages) return { records: out, total: p.total };
+    }
+  };
+  /** Visible products whose name in `locale` contains `part` (case-insensitive). */
+  const namedIds = async (locale: string, part: string) =>
+    (
+      await app.ctx.db
+        .select({ id: products.prodId })
+        .from(products)
+        .innerJoin(shops, eq(shops.shopId, products.shopId))
+        .innerJoin(productTranslations, eq(productTranslations.prodId, products.prodId))
+        .where(
+          and(
+            eq(products.status, 1),
+            eq(shops.shopStatus, 1),
+            eq(productTranslations.locale, locale),
+            sql`${productTranslations.prodName} ilike ${`%${part}%`}`,
+          ),
+        )
+    )
+      .map((r) => r.id)
+      .sort((a, b) => a - b);
+  const ids = (cards: ProductCard[]) => cards.map((c) => c.prodId).sort((a, b) => a - b);
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    const summary = await generateCatalog(app.ctx.db, { products: 2500, shops: 60, seed: 7 });
+    expect(summary.productsAdded).toBeGreaterThan(2000);
+    firstGenerated = summary.firstProdId;
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it("the generator makes shops closed, products off shelf, long-tail sales and searchable names", async () => {
+    const [counts] = rowsOf<{ closed: number; off: number; zero: number; top: number; novec: number }>(
+      await app.ctx.db.execute(sql`select
+        (select count(*) from shops where shop_status <> 1)::int as closed,
+        (select count(*) from products where status <> 1)::int as off,
+        (select count(*) from products where sold_num < 100 and prod_id >= ${firstGenerated})::int as zero,
+        (select count(*) from products where sold_num > 1000 and prod_id >= ${firstGenerated})::int as top,
+        (select count(*) from products where search_vec is null or search_vec = ''::tsvector)::int as novec`),
+    );
+    expect(counts!.closed).toBeGreaterThan(0);
+    expect(counts!.off).toBeGreaterThan(0);
+    expect(counts!.zero).toBeGreaterThan(counts!.top * 10);
+    expect(counts!.top).toBeGreaterThan(0);
+    expect(counts!.novec).toBe(0);
+  });
+
+  it("a two-character Chinese word finds exactly the products named with it, in simplified and traditional", async () => {
+    const zh = await allPages(`keyword=${encodeURIComponent("手机")}`);
+    const expected = await namedIds("zh", "手机");
+    expect(expected.length).toBeGreaterThan(10);
+    expect(ids(zh.records)).toEqual(expected);
+    expect(zh.total).toBe(expected.length);
+    const tw = await allPages(`keyword=${encodeURIComponent("手機")}`, "zh-tw");
+    expect(ids(tw.records)).toEqual(await namedIds("zh-tw", "手機"));
+    // One character: every product with it in a name.
+    const one = await allPages(`keyword=${encodeURIComponent("机")}`);
+    expect(ids(one.records)).toEqual(await namedIds("zh", "机"));
+  });
+
+  it("English matches whole words case-insensitively, by prefix and by stem", async () => {
+    const lower = await allPages("keyword=classic", "en");
+    const upper = await allPages("keyword=CLASSIC", "en");
+    expect(lower.total).toBeGreaterThan(50);
+    expect(ids(upper.records)).toEqual(ids(lower.records));
+    expect(ids(lower.records)).toEqual(await namedIds("en", "classic"));
+    // A prefix while typing, and a plural: the same products.
+    expect(ids((await allPages("keyword=classi", "en")).records)).toEqual(ids(lower.records));
+    expect(ids((await allPages("keyword=classics", "en")).records)).toEqual(ids(lower.records));
+    // Two words: both must match.
+    const both = await allPages("keyword=classic%20set", "en");
+    expect(both.total).toBeGreaterThan(0);
+    expect(ids(both.records)).toEqual(ids(lower.records.filter((r) => /\bset/i.test(r.prodName))));
+  });
+
+  it("ranks by relevance, then sales, then freshness", async () => {
+    const keyword = "手机";
+    const page = await list(`keyword=${encodeURIComponent(keyword)}&size=50`);
+    const order = page.records.map((r) => r.prodId);
+    const rows = rowsOf<{ id: number; rank: number; sold: number; put: string }>(
+      await app.ctx.db.execute(
+        sql`select prod_id as id, ${relevance(keywordQuery(keyword)!)} as rank, sold_num as sold, putaway_time::text as put
+            from products where prod_id in ${order.length ? sql`(${sql.join(order, sql`, `)})` : sql`(0)`}`,
+      ),
+    );
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const ranks = new Set(rows.map((r) => Number(r.rank)));
+    expect(ranks.size).toBeGreaterThan(1);
+    for (let i = 1; i < order.length; i++) {
+      const a = byId.get(order[i - 1]!)!;
+      const b = byId.get(order[i]!)!;
+      const dr = Number(a.rank) - Number(b.rank);
+      expect(dr, `rank at ${i}`).toBeGreaterThanOrEqual(-1e-6);
+      if (Math.abs(dr) < 1e-6) {
+        expect(a.sold, `sales at ${i}`).toBeGreaterThanOrEqual(b.sold);
+        if (a.sold === b.sold) expect(Date.parse(a.put), `freshness at ${i}`).toBeGreaterThanOrEqual(Date.parse(b.put));
+      }
+    }
+    // An explicit sort wins over relevance.
+    const cheap = await allPages(`keyword=${encodeURIComponent(keyword)}&sort=5`);
+    for (let i = 1; i < cheap.records.length; i++)
+      expect(Number(cheap.records[i]!.price)).toBeGreaterThanOrEqual(Number(cheap.records[i - 1]!.price));
+  });
+
+  it("facets count every match once: brands, categories and price ranges", async () => {
+    const res = okData(await app.get<ProductSearchPage>("/api/search/page?keyword=classic&size=10", "en"));
+    const all = await allPages("keyword=classic", "en");
+    expect(res.total).toBe(all.total);
+    expect(res.totalCapped).toBe(false);
+    const rec = res.records[0];
+    expect(rec.products.map((p) => p.prodId)).toEqual(all.records.slice(0, 10).map((p) => p.prodId));
+    const matched = await app.ctx.db
+      .select({ brandId: products.brandId, categoryId: products.categoryId })
+      .from(products)
+      .where(
+        inArray(
+          products.prodId,
+          all.records.map((r) => r.prodId),
+        ),
+      );
+    const brandCount = new Map<number, number>();
+    const catCount = new Map<number, number>();
+    for (const m of matched) {
+      brandCount.set(m.brandId!, (brandCount.get(m.brandId!) ?? 0) + 1);
+      catCount.set(m.categoryId, (catCount.get(m.categoryId) ?? 0) + 1);
+    }
+    expect(rec.brands.length).toBe(Math.min(30, brandCount.size));
+    for (const b of rec.brands) expect(brandCount.has(b.brandId)).toBe(true);
+    // Most matches first.
+    const bc = rec.brands.map((b) => brandCount.get(b.brandId)!);
+    expect([...bc].sort((a, b) => b - a)).toEqual(bc);
+    expect(rec.categories.length).toBe(Math.min(30, catCount.size));
+    for (const c of rec.categories) expect(catCount.has(c.categoryId)).toBe(true);
+    // Price ranges: together they count every match, each count is right.
+    expect(rec.priceRanges.reduce((n, r) => n + r.count, 0)).toBe(all.total);
+    for (const r of rec.priceRanges) {
+      const inRange = all.records.filter(
+        (p) => Number(p.price) >= Number(r.minPrice) && (r.maxPrice === null || Number(p.price) <= Number(r.maxPrice)),
+      );
+      expect(inRange.length, `${r.minPrice}-${r.maxPrice}`).toBe(r.count);
+      const filtered = await list(
+        `keyword=classic&minPrice=${r.minPrice}${r.maxPrice ? `&maxPrice=${r.maxPrice}` : ""}&size=1`,
+        "en",
+      );
+      expect(filtered.total).toBe(r.count);
+    }
+  });
+
+  it("filters by price range, stock, self-operated shops, brand and category", async () => {
+    const base = await allPages("keyword=classic", "en");
+    const priced = await allPages("keyword=classic&minPrice=100&maxPrice=500", "en");
+    expect(priced.total).toBe(base.records.filter((p) => Number(p.price) >= 100 && Number(p.price) <= 500).length);
+    const stocked = await allPages("keyword=classic&hasStock=1", "en");
+    expect(stocked.total).toBe(base.records.filter((p) => p.totalStocks > 0).length);
+    expect(stocked.total).toBeLessThan(base.total);
+    const self = await allPages("selfShop=1");
+    expect(self.total).toBeGreaterThan(0);
+    expect(self.records.every((p) => p.shopType === 1)).toBe(true);
+    const [first] = base.records;
+    const [meta] = await app.ctx.db
+      .select({ brandId: products.brandId, categoryId: products.categoryId })
+      .from(products)
+      .where(eq(products.prodId, first!.prodId));
+    const narrowed = await allPages(
+      `keyword=classic&brandIds=${meta!.brandId}&categoryId=${meta!.categoryId}&minPrice=0.01`,
+      "en",
+    );
+    expect(ids(narrowed.records)).toContain(first!.prodId);
+    const metas = await app.ctx.db
+      .select({ brandId: products.brandId, categoryId: products.categoryId })
+      .from(products)
+      .where(
+        inArray(
+          products.prodId,
+          narrowed.records.map((r) => r.prodId),
+        ),
+      );
+    expect(metas.every((m) => m.brandId === meta!.brandId && m.categoryId === meta!.categoryId)).toBe(true);
+    // Bad bounds are refused in the request language.
+    const bad = await app.get("/api/search/searchProdPage?minPrice=abc", "en");
+    expect(bad.body.code).toBe("A00001");
+  });
+
+  it("pages every sort order without gaps or repeats; past the last page is empty", async () => {
+    for (const sort of [0, 1, 2, 4, 5]) {
+      const { records, total } = await allPages(`categoryId=1&sort=${sort}`);
+      expect(total).toBeGreaterThan(100);
+      expect(records).toHaveLength(total);
+      expect(new Set(records.map((r) => r.prodId)).size).toBe(total);
+    }
+    const kw = await allPages(`keyword=${encodeURIComponent("手机")}`);
+    expect(new Set(kw.records.map((r) => r.prodId)).size).toBe(kw.total);
+    const beyond = await list("categoryId=1&current=500&size=50");
+    expect(beyond.records).toEqual([]);
+    expect(beyond.total).toBeGreaterThan(100);
+  });
+
+  it("suggests product names in the request language and open shops' names", async () => {
+    const zh = okData(
+      await app.get<SearchSuggestion[]>(`/api/search/suggest?keyword=${encodeURIComponent("手机")}`, "zh"),
+    );
+    expect(zh.length).toBeGreaterThan(0);
+    expect(zh.length).toBeLessThanOrEqual(8);
+    for (const s of zh) expect(s.text).toContain("手机");
+    expect(new Set(zh.map((s) => s.text)).size).toBe(zh.length);
+    const en = okData(await app.get<SearchSuggestion[]>("/api/search/suggest?keyword=Classi", "en"));
+    expect(en.length).toBeGreaterThan(0);
+    for (const s of en) expect(s.text.toLowerCase()).toContain("classi");
+    const res = await app.get<SearchSuggestion[]>("/api/search/suggest?keyword=Classi", "en");
+    expect(res.headers.get("cache-control")).toContain("public");
+    const shopList = okData(
+      await app.get<SearchSuggestion[]>(`/api/search/suggest?type=shop&keyword=${encodeURIComponent("旗舰")}`, "zh"),
+    );
+    expect(shopList.length).toBeGreaterThan(0);
+    const open = await app.ctx.db
+      .select({ id: shops.shopId, status: shops.shopStatus })
+      .from(shops)
+      .where(
+        inArray(
+          shops.shopId,
+          shopList.map((s) => s.id),
+        ),
+      );
+    expect(open.every((s) => s.status === 1)).toBe(true);
+    for (const s of shopList) expect(s.text).toContain("旗舰");
+    const empty = await app.get("/api/search/suggest?keyword=%20", "en");
+    expect(empty.body.code).toBe("A00001");
+  });
+
+  it("renaming a product updates what the search finds", async () => {
+    const [p] = await app.ctx.db
+      .select({ id: products.prodId })
+      .from(products)
+      .where(eq(products.status, 1))
+      .orderBy(products.prodId)
+      .limit(1);
+    await app.ctx.db
+      .update(productTranslations)
+      .set({ prodName: "Zyxwv 测试蓝莓机" })
+      .where(and(eq(productTranslations.prodId, p!.id), eq(productTranslations.locale, "en")));
+    expect(ids((await allPages("keyword=zyxwv", "en")).records)).toEqual([p!.id]);
+    expect(ids((await allPages(`keyword=${encodeURIComponent("蓝莓")}`)).records)).toEqual([p!.id]);
+  });
+});
