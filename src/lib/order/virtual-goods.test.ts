@@ -5,9 +5,12 @@ import {
   formatWriteOffCode,
   isWriteOffRule,
   normalizeWriteOffCode,
+  virtualRefundRule,
   writeOffExpired,
   writeOffExpiresAt,
+  writeOffOrderDone,
   writeOffRuleText,
+  writeOffUsable,
 } from "./virtual-goods.ts";
 
 const at = (iso: string) => new Date(iso);
@@ -83,5 +86,48 @@ describe("write-off code format", () => {
   });
   it("shows codes in groups of four", () => {
     expect(formatWriteOffCode("7K2M9QXR4T0B")).toBe("7K2M-9QXR-4T0B");
+  });
+});
+
+describe("completion and the refund rule", () => {
+  const now = at("2026-11-26T10:00:00Z");
+  const past = "2026-11-26T09:00:00Z";
+  const future = "2026-11-27T09:00:00Z";
+
+  it("an order is done when no code can be used any more", () => {
+    expect(writeOffOrderDone([{ status: 1, expiresAt: null }, { status: 2, expiresAt: null }], now)).toBe(true);
+    expect(writeOffOrderDone([{ status: 1, expiresAt: null }, { status: 0, expiresAt: past }], now)).toBe(true);
+    expect(writeOffOrderDone([{ status: 1, expiresAt: null }, { status: 0, expiresAt: future }], now)).toBe(false);
+    expect(writeOffOrderDone([{ status: 0, expiresAt: null }], now)).toBe(false);
+    expect(writeOffUsable({ status: 0, expiresAt: future }, now)).toBe(true);
+  });
+
+  it("non-refundable goods take no application", () => {
+    expect(virtualRefundRule({ isRefund: [0], wholeOrder: false, returnGoods: false, usable: 2, units: 2 })).toEqual({
+      ok: false,
+      key: "refund.virtualNonRefundable",
+    });
+    expect(virtualRefundRule({ isRefund: [1, 0], wholeOrder: true, returnGoods: false, usable: 2, units: 2 })).toEqual(
+      { ok: false, key: "refund.virtualNonRefundable" },
+    );
+  });
+
+  it("refundable goods refund unused codes only, money only", () => {
+    const base = { isRefund: [1], wholeOrder: false, returnGoods: false, units: 3 };
+    expect(virtualRefundRule({ ...base, usable: 2 })).toEqual({ ok: true, max: 2 });
+    expect(virtualRefundRule({ ...base, usable: 2, goodsNum: 2 })).toEqual({ ok: true, max: 2 });
+    expect(virtualRefundRule({ ...base, usable: 2, goodsNum: 3 })).toEqual({
+      ok: false,
+      key: "refund.quantityTooLarge",
+      params: { max: 2 },
+    });
+    expect(virtualRefundRule({ ...base, usable: 0 })).toMatchObject({ key: "refund.virtualNoUsableCodes" });
+    expect(virtualRefundRule({ ...base, usable: 2, returnGoods: true })).toMatchObject({
+      key: "refund.virtualRefundOnly",
+    });
+    expect(virtualRefundRule({ ...base, wholeOrder: true, usable: 2 })).toMatchObject({
+      key: "refund.virtualCodesUsed",
+    });
+    expect(virtualRefundRule({ ...base, wholeOrder: true, usable: 3 })).toEqual({ ok: true, max: 3 });
   });
 });

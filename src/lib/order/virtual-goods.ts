@@ -98,3 +98,42 @@ export function normalizeWriteOffCode(input: string): string | null {
 export function formatWriteOffCode(code: string): string {
   return code.match(/.{1,4}/g)?.join("-") ?? code;
 }
+
+/** Whether a code can still be used at `now`: unused and not past its expiry. */
+export function writeOffUsable(code: { status: number; expiresAt: Date | string | null }, now: Date): boolean {
+  return code.status === WriteOffStatus.UNUSED && !writeOffExpired(code.expiresAt, now);
+}
+
+/** A virtual-goods order is done once none of its codes can be used any more (used, expired or refunded). */
+export function writeOffOrderDone(
+  codes: readonly { status: number; expiresAt: Date | string | null }[],
+  now: Date,
+): boolean {
+  return !codes.some((c) => writeOffUsable(c, now));
+}
+
+/**
+ * The after-sales rule of virtual goods (docs/virtual-goods.md): non-refundable goods take no
+ * application; the others refund money only (no return), and only for codes still usable — the
+ * whole order only while every code is. Answers the refusal's i18n key ("refund" namespace) and
+ * its parameters, or the most units that may be asked for.
+ */
+export function virtualRefundRule(input: {
+  /** isRefund of the lines the application covers. */
+  isRefund: readonly number[];
+  wholeOrder: boolean;
+  returnGoods: boolean;
+  /** Usable codes of the lines covered, and how many units they hold in all. */
+  usable: number;
+  units: number;
+  /** Units asked for (a line application; missing = all usable). */
+  goodsNum?: number | undefined;
+}): { ok: true; max: number } | { ok: false; key: string; params?: Record<string, unknown> } {
+  if (input.isRefund.some((r) => r !== 1)) return { ok: false, key: "refund.virtualNonRefundable" };
+  if (input.returnGoods) return { ok: false, key: "refund.virtualRefundOnly" };
+  if (input.usable <= 0) return { ok: false, key: "refund.virtualNoUsableCodes" };
+  if (input.wholeOrder && input.usable < input.units) return { ok: false, key: "refund.virtualCodesUsed" };
+  if (input.goodsNum !== undefined && input.goodsNum > input.usable)
+    return { ok: false, key: "refund.quantityTooLarge", params: { max: input.usable } };
+  return { ok: true, max: input.usable };
+}
