@@ -307,6 +307,20 @@ export interface OrderItemDto {
   isRefund: number;
 }
 
+/** POST /merchant/writeOff: the code the shop just used. */
+export interface WriteOffVerifyDto {
+  code: string;
+  orderNumber: string;
+  orderItemId: number;
+  prodName: string;
+  skuName: string;
+  usedAt: string;
+  /** null = long-term. */
+  expiresAt: string | null;
+  /** True when this was the order's last usable code: the order is now completed. */
+  orderCompleted: boolean;
+}
+
 /** A write-off code of a virtual-goods order (docs/virtual-goods.md). Times are ISO strings. */
 export interface WriteOffCodeDto {
   code: string;
