@@ -22,6 +22,7 @@ import { seedAfterSales } from "./after-sales.ts";
 import { seedChat } from "./chat.ts";
 import { seedFlashGroup } from "./flash-group.ts";
 import { seedPointsMall } from "./points-mall.ts";
+import { seedVirtualGoods } from "./virtual-goods.ts";
 
 export { DEMO_USER, REVIEWER_PASSWORD } from "./users.ts";
 
@@ -127,6 +128,7 @@ async function seedInto(ctx: SeedContext): Promise<Omit<SeedSummary, "images">> 
   await seedChat(ctx);
   await seedFlashGroup(ctx);
   await seedPointsMall(ctx);
+  await seedVirtualGoods(ctx);
   await settleDemoScore(ctx);
   return { unsafeContentProdId: productSet.unsafeContentProdId, soldOutProdIds: productSet.soldOutProdIds };
 }
