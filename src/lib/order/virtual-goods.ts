@@ -68,7 +68,9 @@ export function beijingTime(at: Date | string): string {
 }
 
 /** The i18n key ("order" namespace) and parameters that describe a validity rule. */
-export function writeOffRuleText(rule: number): { key: string; params: { days?: number } } {
+export function writeOffRuleText(
+  rule: number,
+): { key: "order.virtual.ruleLongTerm" | "order.virtual.ruleSameDay" | "order.virtual.ruleDays"; params: { days?: number } } {
   if (rule === WRITE_OFF_LONG_TERM) return { key: "order.virtual.ruleLongTerm", params: {} };
   if (rule === WRITE_OFF_SAME_DAY) return { key: "order.virtual.ruleSameDay", params: {} };
   return { key: "order.virtual.ruleDays", params: { days: rule } };
