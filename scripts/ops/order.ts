@@ -136,7 +136,8 @@ function printOrder(out: OpsIO["out"], o: OrderDetail): void {
   if (o.receiptDeadline) out(`  completes by itself at ${time(o.receiptDeadline)}`);
   out(`  goods ${o.total} + freight ${o.freightAmount} - points ${o.scoreAmount} = ${o.actualTotal}`);
   const a = o.userAddrDto;
-  if (o.orderMold === 1) out("  virtual goods: nothing to ship; verify the buyer's codes with: npm run ops -- write-off <code>");
+  if (o.orderMold === 1)
+    out("  virtual goods: nothing to ship; verify the buyer's codes with: npm run ops -- write-off <code>");
   else out(`  ship to ${a.receiver} ${a.mobile}, ${a.province} ${a.city} ${a.area} ${a.addr}`);
   if (o.remarks) out(`  buyer's message: ${o.remarks}`);
   out("  items:");

@@ -34,7 +34,8 @@ function LineProduct({ line, base }: { line: ShopCartItemDto; base: string }) {
         {line.skuName || line.properties ? <p className="cart-sku">{line.skuName || line.properties}</p> : null}
         {line.mold === ProdMold.VIRTUAL ? (
           <p className="cart-sku" data-testid="cart-virtual">
-            {t("order.virtual.kind")} · {t(writeOffRuleText(line.writeOffTime).key, writeOffRuleText(line.writeOffTime).params)}
+            {t("order.virtual.kind")} ·{" "}
+            {t(writeOffRuleText(line.writeOffTime).key, writeOffRuleText(line.writeOffTime).params)}
           </p>
         ) : null}
       </div>

@@ -30,7 +30,13 @@ function CodeQr({ code }: { code: string }) {
     };
   }, [code]);
   return src ? (
-    <img src={src} width={112} height={112} alt={t("order.virtual.qrAlt", { code: formatWriteOffCode(code) })} data-testid="wo-qr" />
+    <img
+      src={src}
+      width={112}
+      height={112}
+      alt={t("order.virtual.qrAlt", { code: formatWriteOffCode(code) })}
+      data-testid="wo-qr"
+    />
   ) : (
     <span className="wo-qr-ph" aria-hidden="true" />
   );

@@ -95,9 +95,33 @@ describe("completion and the refund rule", () => {
   const future = "2026-11-27T09:00:00Z";
 
   it("an order is done when no code can be used any more", () => {
-    expect(writeOffOrderDone([{ status: 1, expiresAt: null }, { status: 2, expiresAt: null }], now)).toBe(true);
-    expect(writeOffOrderDone([{ status: 1, expiresAt: null }, { status: 0, expiresAt: past }], now)).toBe(true);
-    expect(writeOffOrderDone([{ status: 1, expiresAt: null }, { status: 0, expiresAt: future }], now)).toBe(false);
+    expect(
+      writeOffOrderDone(
+        [
+          { status: 1, expiresAt: null },
+          { status: 2, expiresAt: null },
+        ],
+        now,
+      ),
+    ).toBe(true);
+    expect(
+      writeOffOrderDone(
+        [
+          { status: 1, expiresAt: null },
+          { status: 0, expiresAt: past },
+        ],
+        now,
+      ),
+    ).toBe(true);
+    expect(
+      writeOffOrderDone(
+        [
+          { status: 1, expiresAt: null },
+          { status: 0, expiresAt: future },
+        ],
+        now,
+      ),
+    ).toBe(false);
     expect(writeOffOrderDone([{ status: 0, expiresAt: null }], now)).toBe(false);
     expect(writeOffUsable({ status: 0, expiresAt: future }, now)).toBe(true);
   });
@@ -107,9 +131,10 @@ describe("completion and the refund rule", () => {
       ok: false,
       key: "refund.virtualNonRefundable",
     });
-    expect(virtualRefundRule({ isRefund: [1, 0], wholeOrder: true, returnGoods: false, usable: 2, units: 2 })).toEqual(
-      { ok: false, key: "refund.virtualNonRefundable" },
-    );
+    expect(virtualRefundRule({ isRefund: [1, 0], wholeOrder: true, returnGoods: false, usable: 2, units: 2 })).toEqual({
+      ok: false,
+      key: "refund.virtualNonRefundable",
+    });
   });
 
   it("refundable goods refund unused codes only, money only", () => {

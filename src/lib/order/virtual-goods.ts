@@ -22,7 +22,6 @@ export type WriteOffStatus = (typeof WriteOffStatus)[keyof typeof WriteOffStatus
 
 /** Beijing time is UTC+8 all year (no daylight saving). */
 const BEIJING_OFFSET_MS = 8 * 3600 * 1000;
-const DAY_MS = 24 * 3600 * 1000;
 
 /** Whether `rule` is a validity rule a product may have. */
 export function isWriteOffRule(rule: unknown): rule is number {
@@ -68,9 +67,10 @@ export function beijingTime(at: Date | string): string {
 }
 
 /** The i18n key ("order" namespace) and parameters that describe a validity rule. */
-export function writeOffRuleText(
-  rule: number,
-): { key: "order.virtual.ruleLongTerm" | "order.virtual.ruleSameDay" | "order.virtual.ruleDays"; params: { days?: number } } {
+export function writeOffRuleText(rule: number): {
+  key: "order.virtual.ruleLongTerm" | "order.virtual.ruleSameDay" | "order.virtual.ruleDays";
+  params: { days?: number };
+} {
   if (rule === WRITE_OFF_LONG_TERM) return { key: "order.virtual.ruleLongTerm", params: {} };
   if (rule === WRITE_OFF_SAME_DAY) return { key: "order.virtual.ruleSameDay", params: {} };
   return { key: "order.virtual.ruleDays", params: { days: rule } };
@@ -86,11 +86,7 @@ export const WRITE_OFF_CODE_LENGTH = 12;
  * when it cannot be a code.
  */
 export function normalizeWriteOffCode(input: string): string | null {
-  const s = input
-    .toUpperCase()
-    .replace(/[\s-]/g, "")
-    .replace(/O/g, "0")
-    .replace(/[IL]/g, "1");
+  const s = input.toUpperCase().replace(/[\s-]/g, "").replace(/O/g, "0").replace(/[IL]/g, "1");
   if (s.length !== WRITE_OFF_CODE_LENGTH) return null;
   for (const ch of s) if (!WRITE_OFF_ALPHABET.includes(ch)) return null;
   return s;

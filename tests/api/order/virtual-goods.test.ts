@@ -52,7 +52,9 @@ describe.skipIf(!dbReady)("virtual goods", () => {
   });
   /** Confirm, submit and pay with the balance; answers the order number. */
   async function buy(it: Item, prodCount: number, lang = "en"): Promise<string> {
-    const c = okData(await call<OrderConfirmDto>("/p/order/confirm", { user: alice, body: buyNow(it, prodCount), lang }));
+    const c = okData(
+      await call<OrderConfirmDto>("/p/order/confirm", { user: alice, body: buyNow(it, prodCount), lang }),
+    );
     const { orderNumbers } = okData(
       await call<OrderNumbersDto>("/p/order/submit", { user: alice, body: { uuid: c.uuid }, lang }),
     );
@@ -93,7 +95,9 @@ describe.skipIf(!dbReady)("virtual goods", () => {
     expect([gift, voucher, ticket].every((x) => x && x.shopId === 1)).toBe(true);
     const [t] = await db().select().from(products).where(eq(products.prodId, ticket.prodId));
     expect(t).toMatchObject({ mold: 1, writeOffTime: 0, isRefund: 0 });
-    const d = okData(await call<{ mold: number; writeOffTime: number; isRefund: number }>(`/prod/prodInfo?prodId=${voucher.prodId}`));
+    const d = okData(
+      await call<{ mold: number; writeOffTime: number; isRefund: number }>(`/prod/prodInfo?prodId=${voucher.prodId}`),
+    );
     expect(d).toMatchObject({ mold: 1, writeOffTime: 30, isRefund: 1 });
   });
 
@@ -113,7 +117,10 @@ describe.skipIf(!dbReady)("virtual goods", () => {
         }),
       );
     }
-    const lines = await db().select({ id: cartItems.basketId }).from(cartItems).where(eq(cartItems.userId, alice.userId));
+    const lines = await db()
+      .select({ id: cartItems.basketId })
+      .from(cartItems)
+      .where(eq(cartItems.userId, alice.userId));
     expect(lines).toHaveLength(2);
     const mixed = { basketIds: lines.map((l) => l.id) };
     expect((await call("/p/order/confirm", { user: alice, body: mixed })).body.msg).toBe(
@@ -147,9 +154,9 @@ describe.skipIf(!dbReady)("virtual goods", () => {
     expect((await verify("abc", shop1)).body.msg).toBe("This is not a write-off code (12 letters and digits)");
     expect((await verify("000000000000", shop1)).body.msg).toBe("No such write-off code");
     // The merchant cannot ship it.
-    expect((await call(`/merchant/orders/${n}/ship`, { user: shop1, body: { dvyId: 1, dvyFlowId: "SF1234567" } })).body.msg).toBe(
-      "A virtual-goods order is not shipped: verify the buyer's write-off codes instead",
-    );
+    expect(
+      (await call(`/merchant/orders/${n}/ship`, { user: shop1, body: { dvyId: 1, dvyFlowId: "SF1234567" } })).body.msg,
+    ).toBe("A virtual-goods order is not shipped: verify the buyer's write-off codes instead");
 
     // Typed as shown (lower case, dashes): used once.
     const typed = `${first!.slice(0, 4)}-${first!.slice(4, 8)}-${first!.slice(8)}`.toLowerCase();
@@ -210,9 +217,7 @@ describe.skipIf(!dbReady)("virtual goods", () => {
     expect((await apply(g, { orderItemId: item.orderItemId, applyType: 2, refundAmount: "1.00" })).body.msg).toBe(
       "Virtual goods are refunded without a return: choose refund only",
     );
-    const { refundSn } = okData(
-      await apply(g, { orderItemId: item.orderItemId, goodsNum: 2, refundAmount: "200.00" }),
-    );
+    const { refundSn } = okData(await apply(g, { orderItemId: item.orderItemId, goodsNum: 2, refundAmount: "200.00" }));
     // While the application is open the codes of that item cannot be used.
     expect((await verify(gd.writeOffCodes[1]!.code, shop1)).body.msg).toBe(
       "An after-sales application for this item is open; the code cannot be used now",

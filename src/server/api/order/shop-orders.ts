@@ -112,7 +112,10 @@ const traceRule = z.object({
 
 /** A write-off code as typed: the domain normalizes it (spaces, dashes, case) and says what is wrong. */
 const writeOffRule = z.object({
-  code: controlFreeString("order.writeOff.codeRequired").trim().min(1, "order.writeOff.codeRequired").max(40, "order.writeOff.badCode"),
+  code: controlFreeString("order.writeOff.codeRequired")
+    .trim()
+    .min(1, "order.writeOff.codeRequired")
+    .max(40, "order.writeOff.badCode"),
 });
 
 const notFound = (c: C, key = "order.notFound"): never => {
