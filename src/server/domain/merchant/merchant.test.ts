@@ -122,6 +122,8 @@ describe("merchant DTOs", () => {
       prodCount: 2,
       productTotalAmount: "10.00",
       offers: null,
+      writeOffTime: null,
+      isRefund: 1,
     });
     expect(toMerchantOrder(order, "b", [item(1, 1)], "zh").orderItems[0]!.prodName).toBe("茶1");
   });
