@@ -1,5 +1,6 @@
-/** Orders in the ops CLI (docs/merchant-api.md): the shop's orders, one order, shipping in packages, logistics events, carriers. */
-import { DELIVERY_COMPANIES, DeliveryState } from "../../src/lib/order/order-types.ts";
+/** Orders in the ops CLI (docs/merchant-api.md): the shop's orders, one order, shipping in packages, logistics events, write-off codes, carriers. */
+import { DELIVERY_COMPANIES, DeliveryState, type WriteOffVerifyDto } from "../../src/lib/order/order-types.ts";
+import { formatWriteOffCode } from "../../src/lib/order/virtual-goods.ts";
 import { addPage, intOpt, UsageError, type Values } from "./args.ts";
 import type { OpsCommand } from "./command.ts";
 import type { OpsIO } from "./client.ts";
@@ -96,6 +97,7 @@ export function packagesFrom(v: Pick<Values, "package" | "company" | "tracking" 
 interface OrderRow {
   orderNumber: string;
   status: number;
+  orderMold: number;
   buyerNickName: string;
   productNums: number;
   actualTotal: string;
@@ -134,7 +136,9 @@ function printOrder(out: OpsIO["out"], o: OrderDetail): void {
   if (o.receiptDeadline) out(`  completes by itself at ${time(o.receiptDeadline)}`);
   out(`  goods ${o.total} + freight ${o.freightAmount} - points ${o.scoreAmount} = ${o.actualTotal}`);
   const a = o.userAddrDto;
-  out(`  ship to ${a.receiver} ${a.mobile}, ${a.province} ${a.city} ${a.area} ${a.addr}`);
+  if (o.orderMold === 1)
+    out("  virtual goods: nothing to ship; verify the buyer's codes with: npm run ops -- write-off <code>");
+  else out(`  ship to ${a.receiver} ${a.mobile}, ${a.province} ${a.city} ${a.area} ${a.addr}`);
   if (o.remarks) out(`  buyer's message: ${o.remarks}`);
   out("  items:");
   for (const line of table([
@@ -247,6 +251,25 @@ export const commands: OpsCommand[] = [
       if (v.time) body.acceptTime = v.time;
       await client.call("POST", `/merchant/deliveries/${args[0]}/traces`, body);
       io.out(`added "${STATE_LABELS[body.state as number] ?? body.state}" to package #${args[0]}`);
+      return 0;
+    },
+  },
+  {
+    name: "write-off",
+    section: "shop",
+    usage: [
+      "  write-off <code>              use a buyer's virtual-goods code once (as shown: 7K2M-9QXR-4T0B)",
+      "                                refused when used, expired, refunded or another shop's",
+    ],
+    async run({ args, v, io, client, need }) {
+      need(1, "a write-off code");
+      const r = await client.call<WriteOffVerifyDto>("POST", "/merchant/writeOff", { code: args[0] });
+      if (v.json) io.out(JSON.stringify(r));
+      else {
+        io.out(`used ${formatWriteOffCode(r.code)} of order ${r.orderNumber}: ${`${r.prodName} ${r.skuName}`.trim()}`);
+        io.out(`  at ${time(r.usedAt)}; valid ${r.expiresAt ? `until ${time(r.expiresAt)}` : "long-term"}`);
+        if (r.orderCompleted) io.out("  that was the order's last usable code: the order is completed");
+      }
       return 0;
     },
   },

@@ -1,4 +1,5 @@
 /** The cart's lines: a line with its check box, quantity and delete; an invalid line; a discount group's header. */
+import { ProdMold, writeOffRuleText } from "../../lib/order/virtual-goods.ts";
 import { useEffect, useState, type ReactNode } from "react";
 import type { ShopCartItemDto } from "../../lib/cart/cart-types.ts";
 import type { ChooseDiscountDto } from "../../lib/discount/discount-types.ts";
@@ -15,6 +16,7 @@ export function CartState({ children, testId }: { children: ReactNode; testId: s
 }
 
 function LineProduct({ line, base }: { line: ShopCartItemDto; base: string }) {
+  const { t } = useTranslation();
   const href = `${base}/detail/${line.prodId}`;
   return (
     <div className="cart-col-prod cart-prod">
@@ -30,6 +32,12 @@ function LineProduct({ line, base }: { line: ShopCartItemDto; base: string }) {
           {line.prodName}
         </a>
         {line.skuName || line.properties ? <p className="cart-sku">{line.skuName || line.properties}</p> : null}
+        {line.mold === ProdMold.VIRTUAL ? (
+          <p className="cart-sku" data-testid="cart-virtual">
+            {t("order.virtual.kind")} ·{" "}
+            {t(writeOffRuleText(line.writeOffTime).key, writeOffRuleText(line.writeOffTime).params)}
+          </p>
+        ) : null}
       </div>
     </div>
   );

@@ -32,6 +32,8 @@ function line(basketId: number, over: Partial<ShopCartItemDto> = {}): ShopCartIt
     status: "valid",
     basketDate: "2026-01-01T00:00:00.000Z",
     discountId: 0,
+    mold: 0,
+    writeOffTime: -1,
     ...over,
   };
 }

@@ -17,6 +17,7 @@ import { CLOSE_TYPE_REFUNDED } from "../../lib/order/order-state.ts";
 import { LineAfterSalesLink, OrderActionButtons, useOrderActions } from "./OrderActions.tsx";
 import { formatTime } from "../common/format.ts";
 import { deliveryStateKey, statusTextKey, timeLeft } from "./order-view.ts";
+import { WriteOffCodes } from "./WriteOffCodes.tsx";
 import "./order.css";
 
 export default function OrderDetail(props: UcIslandProps) {
@@ -189,6 +190,10 @@ function OrderDetailBody({ homeHref, listHref }: { homeHref: string; listHref: s
               </ol>
             </section>
 
+            {order.orderMold === 1 ? (
+              <WriteOffCodes codes={order.writeOffCodes} items={order.orderItemDtos} paid={order.payTime !== null} />
+            ) : null}
+
             {packages.length > 0 ? (
               <section className="mo-block" id="mo-packages" aria-labelledby="mo-packages-h" data-testid="mo-packages">
                 <h2 id="mo-packages-h" className="mo-block-title">
@@ -242,7 +247,9 @@ function OrderDetailBody({ homeHref, listHref }: { homeHref: string; listHref: s
             <section className="mo-block mo-info" aria-label={t("myOrder.infoTitle")}>
               <div>
                 <h2 className="mo-block-title">{t("myOrder.address")}</h2>
-                {a ? (
+                {order.orderMold === 1 ? (
+                  <p data-testid="mo-address">{t("order.virtual.noAddress")}</p>
+                ) : a ? (
                   <p data-testid="mo-address">
                     {a.receiver} {a.mobile}
                     <br />

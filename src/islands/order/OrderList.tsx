@@ -232,6 +232,11 @@ function OrderListBody({ homeHref }: { homeHref: string }) {
                         <a className="mo-shop" href={`${base}/shopIndex?sid=${o.shopId}`}>
                           {o.shopName}
                         </a>
+                        {o.orderMold === 1 ? (
+                          <span className="mo-type" data-testid="mo-type-virtual">
+                            {t("order.virtual.kind")}
+                          </span>
+                        ) : null}
                         {o.orderType === POINTS_ORDER_TYPE ? (
                           <span className="mo-type" data-testid="mo-type-points">
                             {t("myOrder.typePoints")}

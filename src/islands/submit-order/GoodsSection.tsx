@@ -1,4 +1,5 @@
 /** The checkout's goods: one block per shop with its lines, coupons, order message and amounts. */
+import { ProdMold, writeOffRuleText } from "../../lib/order/virtual-goods.ts";
 import { useId, type ReactNode } from "react";
 import type { CheckoutCouponDto } from "../../lib/coupon/coupon-types.ts";
 import { ORDER_REMARK_MAX, type ShopCartOrderDto } from "../../lib/order/order-types.ts";
@@ -140,6 +141,12 @@ function ShopOrder({
                   </a>
                   {item.skuName || item.properties ? (
                     <p className="so-muted">{item.skuName || item.properties}</p>
+                  ) : null}
+                  {item.mold === ProdMold.VIRTUAL ? (
+                    <p className="so-muted" data-testid="so-virtual">
+                      {t("order.virtual.kind")} ·{" "}
+                      {t(writeOffRuleText(item.writeOffTime).key, writeOffRuleText(item.writeOffTime).params)}
+                    </p>
                   ) : null}
                 </div>
               </div>

@@ -70,18 +70,24 @@ function SubmitBody({ links }: { links: CheckoutLinks }) {
 
   return (
     <div className="so" data-testid="submit-order" aria-busy={c.confirming}>
-      <AddressSection
-        headingId={`${ids}-addr`}
-        addresses={c.addresses}
-        chosenId={data.userAddr?.addrId}
-        adding={c.adding}
-        confirming={c.confirming}
-        onChoose={c.chooseAddress}
-        onAdd={c.openAddressForm}
-        onCancel={c.closeAddressForm}
-        onGuest={c.addressFormGuest}
-        onSaved={c.addressSaved}
-      />
+      {data.orderMold === 1 ? (
+        <p className="so-muted" data-testid="so-virtual-note" role="note">
+          {t("orderSubmit.virtualNoAddress")}
+        </p>
+      ) : (
+        <AddressSection
+          headingId={`${ids}-addr`}
+          addresses={c.addresses}
+          chosenId={data.userAddr?.addrId}
+          adding={c.adding}
+          confirming={c.confirming}
+          onChoose={c.chooseAddress}
+          onAdd={c.openAddressForm}
+          onCancel={c.closeAddressForm}
+          onGuest={c.addressFormGuest}
+          onSaved={c.addressSaved}
+        />
+      )}
       <GoodsSection
         headingId={`${ids}-goods`}
         cartHref={links.cart}

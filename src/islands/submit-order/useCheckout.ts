@@ -128,7 +128,7 @@ export function useCheckout(links: CheckoutLinks) {
   }, [session.state, source]);
 
   useEffect(() => {
-    if (addresses && addresses.length === 0 && data && !data.userAddr) setAdding(true);
+    if (addresses && addresses.length === 0 && data && !data.userAddr && data.orderMold !== 1) setAdding(true);
   }, [addresses, data]);
 
   async function checkRemark(shopId: number, text: string) {
@@ -138,7 +138,8 @@ export function useCheckout(links: CheckoutLinks) {
 
   async function submit() {
     if (!data || submitting.running()) return;
-    if (!data.userAddr) {
+    // Virtual goods need no address (docs/virtual-goods.md).
+    if (!data.userAddr && data.orderMold !== 1) {
       toastError(t("orderSubmit.needAddress"));
       setAdding(true);
       return;

@@ -33,6 +33,9 @@ export interface ShopCartItemDto {
   /** When the line was first added, ISO 8601. */
   basketDate: string;
   discountId: number;
+  /** CONTRACT `mold` (1 virtual goods) and its codes' validity rule (lib/order/virtual-goods.ts). */
+  mold: number;
+  writeOffTime: number;
 }
 
 export interface ShopCartItemDiscount {

@@ -197,6 +197,12 @@ export interface ProductDetail {
   prodType: number;
   /** The seven-day no-reason return applies (docs/refund.md; products.seven_day_return). */
   sevenDayReturn: boolean;
+  /** CONTRACT `mold`: 0 physical, 1 virtual goods (lib/order/virtual-goods.ts). */
+  mold: number;
+  /** Virtual goods: validity of the write-off codes (-1 long-term, 0 the payment day, n days). */
+  writeOffTime: number;
+  /** Virtual goods: 1 unused codes may be refunded, 0 non-refundable. */
+  isRefund: number;
   /** The platform level-3 category. */
   categoryId: number;
   categoryPath: CategoryCrumbItem[];

@@ -22,7 +22,7 @@ import {
 /** Expected next status of every allowed (status, event); every other pair is refused. */
 const ALLOWED: Record<OrderStatus, Partial<Record<OrderEvent, OrderStatus>>> = {
   [S.UNPAY]: { pay: S.PADYED, cancel: S.CLOSE, timeoutCancel: S.CLOSE },
-  [S.PADYED]: { ship: S.CONSIGNMENT, refundClose: S.CLOSE },
+  [S.PADYED]: { ship: S.CONSIGNMENT, refundClose: S.CLOSE, writeOffComplete: S.SUCCESS },
   [S.CONSIGNMENT]: { confirmReceipt: S.SUCCESS, autoConfirm: S.SUCCESS, refundClose: S.CLOSE },
   [S.SUCCESS]: { delete: S.SUCCESS, refundClose: S.CLOSE },
   [S.CLOSE]: { delete: S.CLOSE },
@@ -39,6 +39,7 @@ const REFUSAL: Record<OrderEvent, string> = {
   groupSucceeded: "order.notWaitingGroup",
   groupFailed: "order.notWaitingGroup",
   refundClose: "order.cannotRefundClose",
+  writeOffComplete: "order.cannotConfirmReceipt",
   delete: "order.cannotDelete",
 };
 
@@ -47,9 +48,9 @@ const cases = ORDER_STATUSES.flatMap((status) =>
 );
 
 describe("transition", () => {
-  it("covers all 6 statuses × 10 events", () => {
-    expect(cases).toHaveLength(60);
-    expect(cases.filter((c) => c.next !== undefined)).toHaveLength(13);
+  it("covers all 6 statuses × 11 events", () => {
+    expect(cases).toHaveLength(66);
+    expect(cases.filter((c) => c.next !== undefined)).toHaveLength(14);
   });
   it.each(cases.filter((c) => c.next !== undefined))("$status --$event--> $next", ({ status, event, next }) => {
     expect(transition(status, event)).toEqual({ ok: true, status: next });

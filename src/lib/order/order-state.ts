@@ -12,6 +12,7 @@
  *     │                          └──groupFailed (refunded)──▶ CLOSE
  *     └──cancel / timeoutCancel──▶ CLOSE
  *   PADYED, CONSIGNMENT, SUCCESS ──refundClose (every line refunded)──▶ CLOSE
+ *   PADYED (virtual goods) ──writeOffComplete (every code used, expired or refunded)──▶ SUCCESS
  *   SUCCESS, CLOSE ──delete──▶ same status (the caller marks the row deleted for the buyer)
  */
 
@@ -44,7 +45,8 @@ export function isOrderStatus(v: unknown): v is OrderStatus {
  * What can happen to an order. Actor in brackets:
  * pay (buyer), cancel (buyer), timeoutCancel (system: unpaid past the payment deadline),
  * ship (merchant), confirmReceipt (buyer), autoConfirm (system: receipt deadline passed),
- * groupSucceeded / groupFailed (system: group-buy team filled / expired), delete (buyer).
+ * groupSucceeded / groupFailed (system: group-buy team filled / expired), refundClose (system),
+ * writeOffComplete (system: a virtual-goods order has no usable code left), delete (buyer).
  */
 export const ORDER_EVENTS = [
   "pay",
@@ -56,6 +58,7 @@ export const ORDER_EVENTS = [
   "groupSucceeded",
   "groupFailed",
   "refundClose",
+  "writeOffComplete",
   "delete",
 ] as const;
 export type OrderEvent = (typeof ORDER_EVENTS)[number];
@@ -87,13 +90,18 @@ const REFUSAL: Record<OrderEvent, OrderErrorKey> = {
   groupSucceeded: ORDER_ERRORS.notWaitingGroup,
   groupFailed: ORDER_ERRORS.notWaitingGroup,
   refundClose: ORDER_ERRORS.cannotRefundClose,
+  writeOffComplete: ORDER_ERRORS.cannotConfirmReceipt,
   delete: ORDER_ERRORS.cannotDelete,
 };
 
 /** Allowed transitions: status → event → next status. Anything missing is refused. */
 const TRANSITIONS: Record<OrderStatus, Partial<Record<OrderEvent, OrderStatus>>> = {
   [OrderStatus.UNPAY]: { pay: OrderStatus.PADYED, cancel: OrderStatus.CLOSE, timeoutCancel: OrderStatus.CLOSE },
-  [OrderStatus.PADYED]: { ship: OrderStatus.CONSIGNMENT, refundClose: OrderStatus.CLOSE },
+  [OrderStatus.PADYED]: {
+    ship: OrderStatus.CONSIGNMENT,
+    refundClose: OrderStatus.CLOSE,
+    writeOffComplete: OrderStatus.SUCCESS,
+  },
   [OrderStatus.CONSIGNMENT]: {
     confirmReceipt: OrderStatus.SUCCESS,
     autoConfirm: OrderStatus.SUCCESS,

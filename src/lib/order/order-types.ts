@@ -130,6 +130,9 @@ export interface ConfirmItemDto {
   productTotalAmount: string;
   /** The price breakdown of this line (activity, discount, coupons, points). */
   offers: LineOffers;
+  /** CONTRACT `mold`: 0 physical, 1 virtual goods; writeOffTime: its codes' validity (lib/order/virtual-goods.ts). */
+  mold: number;
+  writeOffTime: number;
 }
 
 /** One shop's part of the checkout (becomes one order). */
@@ -163,8 +166,10 @@ export interface OrderConfirmDto {
   uuid: string;
   /** When the submit token expires. */
   expiresAt: string;
-  /** null when the user has no address yet. */
+  /** null when the user has no address yet, and always for virtual goods (they need none). */
   userAddr: OrderAddrDto | null;
+  /** CONTRACT `orderMold`: 1 = virtual goods (no address, no freight; docs/virtual-goods.md). */
+  orderMold: number;
   shopCartOrders: ShopCartOrderDto[];
   /** Goods total over all shops. */
   total: string;
@@ -301,6 +306,34 @@ export interface OrderItemDto {
   offers: LineOffers | null;
   /** The line's after-sales state (refund-state.ts lineAfterSales); null = never applied for. */
   afterSales: LineAfterSales | null;
+  /** Virtual goods: the codes' validity rule when bought (null for physical goods) and the refund flag. */
+  writeOffTime: number | null;
+  isRefund: number;
+}
+
+/** POST /merchant/writeOff: the code the shop just used. */
+export interface WriteOffVerifyDto {
+  code: string;
+  orderNumber: string;
+  orderItemId: number;
+  prodName: string;
+  skuName: string;
+  usedAt: string;
+  /** null = long-term. */
+  expiresAt: string | null;
+  /** True when this was the order's last usable code: the order is now completed. */
+  orderCompleted: boolean;
+}
+
+/** A write-off code of a virtual-goods order (docs/virtual-goods.md). Times are ISO strings. */
+export interface WriteOffCodeDto {
+  code: string;
+  orderItemId: number;
+  /** 0 unused, 1 used, 2 void (refunded); an unused code past expiresAt is expired. */
+  status: number;
+  /** null = long-term. */
+  expiresAt: string | null;
+  usedAt: string | null;
 }
 
 /** A row of GET /p/myOrder/myOrder. */
@@ -318,6 +351,8 @@ export interface MyOrderDto {
   payType: number | null;
   refundStatus: number | null;
   isComm: 0 | 1;
+  /** CONTRACT `orderMold`: 0 physical, 1 virtual goods. */
+  orderMold: number;
   /** Why a closed order closed (CONTRACT §13): 1 payment timeout, 2 everything refunded, 3 group failed, 4 buyer cancelled; null while open. */
   closeType: number | null;
   createTime: string;
@@ -351,6 +386,8 @@ export interface OrderDetailDto extends MyOrderDto {
   userAddrDto: OrderAddrDto;
   invoice: { invoiceType: 0 | 1 | 2; headerName: string | null; invoiceTaxNumber: string | null } | null;
   progress: OrderProgressStepDto[];
+  /** Virtual goods: one code per unit once paid (empty before, and for physical goods). */
+  writeOffCodes: WriteOffCodeDto[];
 }
 
 // ---------------------------------------------------------------------------------------------

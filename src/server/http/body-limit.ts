@@ -93,6 +93,7 @@ export const ROUTE_BODY_LIMITS: readonly RouteBodyLimit[] = [
   route("POST", "/api/merchant/login", 4 * KB),
   route("POST", "/api/merchant/orders/:orderNumber/ship", 64 * KB),
   route("POST", "/api/merchant/deliveries/:orderDeliveryId/traces", 8 * KB),
+  route("POST", "/api/merchant/writeOff", 4 * KB),
   // coupon, discount
   route("POST", "/api/merchant/coupons", 16 * KB),
   route("POST", "/api/platform/coupons", 16 * KB),

@@ -25,6 +25,7 @@ import { seedPointsMall } from "./points-mall.ts";
 import { seedShopOrders } from "./shop-orders.ts";
 import { seedShowcase } from "./showcase.ts";
 import { LocalFileStorage, type FileStorage } from "../providers/storage.ts";
+import { seedVirtualGoods } from "./virtual-goods.ts";
 
 export { DEMO_USER, REVIEWER_PASSWORD } from "./users.ts";
 
@@ -132,6 +133,7 @@ async function seedInto(ctx: SeedContext): Promise<Omit<SeedSummary, "images">> 
   await seedShowcase(ctx, await seedFlashGroup(ctx));
   await seedShopOrders(ctx);
   await seedPointsMall(ctx);
+  await seedVirtualGoods(ctx);
   await settleDemoScore(ctx);
   return { unsafeContentProdId: productSet.unsafeContentProdId, soldOutProdIds: productSet.soldOutProdIds };
 }

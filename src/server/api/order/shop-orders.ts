@@ -6,6 +6,7 @@
  *   POST /merchant/orders/{orderNumber}/ship {packages: [{dvyId, dvyFlowId, items?: [{orderItemId, prodCount}]}]}
  *                                                       → {orderDeliveryIds: number[]}
  *   POST /merchant/deliveries/{orderDeliveryId}/traces {state, acceptStation, acceptTime?} → null
+ *   POST /merchant/writeOff {code}                      → WriteOffVerifyDto (uses a virtual-goods code once)
  * Refusals are A00001 with a translated message; field names come from merchant.fields, then
  * validation.fields.
  */
@@ -23,6 +24,7 @@ import {
   shopOrderDetail,
 } from "../../domain/merchant/merchant.ts";
 import { TRACE_STATION_MAX, TRACKING_NUMBER } from "../../domain/order/order-lifecycle.ts";
+import { verifyWriteOff } from "../../domain/order/write-off.ts";
 import type { MerchantEnv } from "../context.ts";
 import { ApiError, ok } from "../envelope.ts";
 import { parse, parseQuery, readJson, run } from "../kit.ts";
@@ -108,6 +110,14 @@ const traceRule = z.object({
   ),
 });
 
+/** A write-off code as typed: the domain normalizes it (spaces, dashes, case) and says what is wrong. */
+const writeOffRule = z.object({
+  code: controlFreeString("order.writeOff.codeRequired")
+    .trim()
+    .min(1, "order.writeOff.codeRequired")
+    .max(40, "order.writeOff.badCode"),
+});
+
 const notFound = (c: C, key = "order.notFound"): never => {
   throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t(key));
 };
@@ -154,4 +164,9 @@ orderMerchantRouter.post("/merchant/deliveries/:orderDeliveryId/traces", async (
     );
     return null;
   });
+});
+
+orderMerchantRouter.post("/merchant/writeOff", async (c) => {
+  const { code } = parse(c, writeOffRule, await readJson(c), LABELS);
+  return run(c, () => verifyWriteOff(c.var.app.db, c.var.shopId, code, c.var.locale, new Date()));
 });

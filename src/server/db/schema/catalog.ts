@@ -74,6 +74,15 @@ export const products = pgTable(
     scorePrice: integer("score_price").notNull().default(0),
     /** Points-mall items: how many pieces one buyer may exchange in all (0 = no limit). */
     scoreLimit: integer("score_limit").notNull().default(0),
+    /** CONTRACT `mold`: 0 physical goods, 1 virtual goods (no address, no freight, write-off codes; docs/virtual-goods.md). */
+    mold: smallint("mold").notNull().default(0),
+    /**
+     * Virtual goods: how long a write-off code is valid (CONTRACT `writeOffTime`): -1 long-term,
+     * 0 until 24:00 Beijing time of the payment day, n > 0 until 24:00 Beijing time n days after it.
+     */
+    writeOffTime: integer("write_off_time").notNull().default(-1),
+    /** Virtual goods: CONTRACT `isRefund` — 1 unused codes may be refunded, 0 no after-sales at all. */
+    isRefund: smallint("is_refund").notNull().default(1),
     putawayTime: ts("putaway_time").notNull().defaultNow(),
     createdAt: created(),
     updatedAt: updated(),

@@ -94,8 +94,10 @@ export const orders = pgTable(
     prodNames: text("prod_names").notNull().default(""),
     status: smallint("status").notNull().default(1),
     orderType: smallint("order_type").notNull().default(0),
-    /** 1 express. */
+    /** 1 express, 3 no delivery needed (virtual goods). */
     dvyType: smallint("dvy_type").notNull().default(1),
+    /** CONTRACT `orderMold`: 0 physical goods, 1 virtual goods (write-off codes instead of shipping). */
+    orderMold: smallint("order_mold").notNull().default(0),
     /** Goods total. */
     total: money("total").notNull(),
     freightAmount: money("freight_amount").notNull().default("0"),
@@ -168,9 +170,33 @@ export const orderItems = pgTable(
     actualTotal: money("actual_total"),
     /** The pricing engine's per-line breakdown (LineOffers: activity, discount, coupons, points). */
     offers: jsonb("offers").$type<LineOffers>(),
+    /** Virtual goods: the product's validity rule and refund flag when it was bought (products.writeOffTime, isRefund). */
+    writeOffTime: integer("write_off_time"),
+    isRefund: smallint("is_refund").notNull().default(1),
     createdAt: created(),
   },
   (t) => [index("order_items_order_idx").on(t.orderNumber), index("order_items_user_idx").on(t.userId)],
+);
+
+/**
+ * Write-off codes of a paid virtual-goods order: one per unit bought (docs/virtual-goods.md).
+ * status: 0 unused, 1 used (verified by the shop), 2 void (refunded). expiresAt null = long-term.
+ */
+export const orderWriteOffs = pgTable(
+  "order_write_offs",
+  {
+    code: text("code").primaryKey(),
+    orderNumber: text("order_number").notNull(),
+    orderItemId: integer("order_item_id").notNull(),
+    shopId: integer("shop_id").notNull(),
+    userId: text("user_id").notNull(),
+    status: smallint("status").notNull().default(0),
+    expiresAt: ts("expires_at"),
+    usedAt: ts("used_at"),
+    voidAt: ts("void_at"),
+    createdAt: created(),
+  },
+  (t) => [index("order_write_offs_order_idx").on(t.orderNumber)],
 );
 
 /**

@@ -6,6 +6,7 @@
 import "../order/order-lifecycle.ts";
 import "../flash-sale/flash-sale.ts";
 import "../group-buy/group-buy.ts";
+import "../order/write-off.ts";
 import { setRefundJobDeps } from "../refund/refund.ts";
 import { loadConfig } from "../../config.ts";
 import { paymentProviderFor } from "../../providers/payment.ts";

@@ -21,6 +21,7 @@ const order: OrderRow = {
   status: 3,
   orderType: 0,
   dvyType: 1,
+  orderMold: 0,
   total: "20",
   freightAmount: "8.5",
   scoreAmount: "0.1",
@@ -77,6 +78,8 @@ const item = (orderItemId: number, prodCount: number): ItemRow => ({
   productTotalAmount: String(5 * prodCount),
   commSts: 0,
   basketId: 0,
+  writeOffTime: null,
+  isRefund: 1,
   actualTotal: null,
   offers: null,
   createdAt: order.createdAt,
@@ -119,6 +122,8 @@ describe("merchant DTOs", () => {
       prodCount: 2,
       productTotalAmount: "10.00",
       offers: null,
+      writeOffTime: null,
+      isRefund: 1,
     });
     expect(toMerchantOrder(order, "b", [item(1, 1)], "zh").orderItems[0]!.prodName).toBe("茶1");
   });

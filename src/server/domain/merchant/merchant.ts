@@ -60,6 +60,8 @@ export interface MerchantOrderDto {
   /** 1 unpaid, 2 paid (to ship), 3 shipped, 5 completed, 6 closed, 7 grouping. */
   status: number;
   orderType: number;
+  /** CONTRACT `orderMold`: 1 virtual goods (never shipped: the shop verifies their write-off codes). */
+  orderMold: number;
   buyerNickName: string;
   /** Goods total. */
   total: string;
@@ -130,6 +132,8 @@ export function toMerchantItem(it: ItemRow, locale: Locale): MerchantOrderItemDt
     prodCount: it.prodCount,
     productTotalAmount: formatPriceSafe(it.productTotalAmount),
     offers: it.offers ?? null,
+    writeOffTime: it.writeOffTime,
+    isRefund: it.isRefund,
   };
 }
 
@@ -145,6 +149,7 @@ export function toMerchantOrder(
     shopId: o.shopId,
     status: o.status,
     orderType: o.orderType,
+    orderMold: o.orderMold,
     buyerNickName,
     total: formatPriceSafe(o.total),
     freightAmount: formatPriceSafe(o.freightAmount),

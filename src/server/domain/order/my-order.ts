@@ -24,6 +24,8 @@ import { lineAfterSales, type LineAfterSales } from "../../../lib/refund/refund-
 import { CartError, cartProdCount, changeItem } from "../cart/cart.ts";
 import { localizeAreas } from "../address/area.ts";
 import { loadDeliveryDtos } from "./delivery.ts";
+import { writeOffCodesOf } from "./write-off-codes.ts";
+import { ProdMold } from "../../../lib/order/virtual-goods.ts";
 import { CloseType, OrderError, closeOrder, confirmReceipt } from "./order-lifecycle.ts";
 import {
   countOrders,
@@ -107,6 +109,8 @@ function toItemDto(r: ItemRow, locale: Locale, afterSales: ReadonlyMap<number, L
     commSts: r.commSts === 1 ? 1 : 0,
     offers: r.offers ?? null,
     afterSales: afterSales.get(r.orderItemId) ?? null,
+    writeOffTime: r.writeOffTime,
+    isRefund: r.isRefund,
   };
 }
 
@@ -122,6 +126,7 @@ function toMyOrderDto(
     shopName: pickText(o.shopName, locale),
     status: o.status,
     orderType: o.orderType,
+    orderMold: o.orderMold,
     actualTotal: formatPriceSafe(o.actualTotal),
     total: formatPriceSafe(o.total),
     freightAmount: formatPriceSafe(o.freightAmount),
@@ -286,6 +291,7 @@ export async function myOrderDetail(
       finallyTime: o.finallyTime,
       cancelTime: o.cancelTime,
     }),
+    writeOffCodes: o.orderMold === ProdMold.VIRTUAL ? await writeOffCodesOf(db, o.orderNumber) : [],
   };
 }
 

@@ -37,6 +37,8 @@ import { autoConfirmDecision, OrderStatus, transition, type OrderEvent } from ".
 import { pointsEarned } from "../points/points.ts";
 import { giveBackCoupons } from "../coupon/coupon.ts";
 import { DomainError } from "../kernel/domain-error.ts";
+import { ProdMold } from "../../../lib/order/virtual-goods.ts";
+import { issueWriteOffCodes } from "./write-off-codes.ts";
 
 /** A refusal; `key` is an i18n key (namespace "order"). */
 export class OrderError extends DomainError {
@@ -230,6 +232,7 @@ export async function markPaymentPaid(
       .where(eq(orders.orderId, o.orderId));
   }
   for (const o of paidOrders) await TYPE_HOOKS.get(o.orderType)?.onPaid?.(tx, o, now);
+  for (const o of paidOrders) if (o.orderMold === ProdMold.VIRTUAL) await issueWriteOffCodes(tx, o, now);
   if (paidOrders.length > 0) {
     // Their pay-timeout jobs have nothing left to do.
     await tx
@@ -292,6 +295,16 @@ export async function confirmReceipt(
   const order = await lockOrder(tx, orderNumber, { userId: opts.userId });
   const status = next(order, opts.auto ? "autoConfirm" : "confirmReceipt");
   await tx.update(orders).set({ status, finallyTime: now, updatedAt: now }).where(eq(orders.orderId, order.orderId));
+  await rewardCompletedOrder(tx, order, now);
+}
+
+/**
+ * What the buyer earns when an order completes (receipt confirmed, or every write-off code of a
+ * virtual-goods order used or expired): points, 1 per whole yuan paid (points.ts; × the member
+ * level's multiplier), and growth, 1 per whole yuan paid (member-equity.ts).
+ */
+export async function rewardCompletedOrder(tx: Tx, order: OrderRow, now: Date): Promise<void> {
+  const orderNumber = order.orderNumber;
   const earned = multipliedPoints(pointsEarned(order.actualTotal), await pointsMultipleOf(tx, order.userId, now));
   if (earned > 0) {
     await tx
@@ -347,6 +360,7 @@ export async function shipOrder(
   now: Date,
 ): Promise<number[]> {
   const order = await lockOrder(tx, orderNumber, { shopId });
+  if (order.orderMold === ProdMold.VIRTUAL) throw new OrderError("order.virtualNotShipped");
   const status = next(order, "ship");
   if (packages.length === 0) throw new OrderError("order.shipItemsMismatch");
   for (const p of packages) {

@@ -37,6 +37,7 @@ import {
   type OrderConfirmDto,
   type ShopCartOrderDto,
 } from "../../../lib/order/order-types.ts";
+import { DVY_TYPE_VIRTUAL, ProdMold, WRITE_OFF_LONG_TERM } from "../../../lib/order/virtual-goods.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import {
   addresses,
@@ -364,12 +365,19 @@ export interface BuyLine extends PriceLine {
   status: "valid" | "offline" | "noStock";
   basketDate: string;
   discountId: number;
+  /** CONTRACT `mold` (0 physical, 1 virtual), the codes' validity rule and refund flag (lib/order/virtual-goods.ts). */
+  mold: number;
+  writeOffTime: number;
+  isRefund: number;
 }
 
 const lineColumns = {
   prodStatus: products.status,
   prodShopId: products.shopId,
   prodPic: products.pic,
+  mold: products.mold,
+  writeOffTime: products.writeOffTime,
+  isRefund: products.isRefund,
   shopStatus: shops.shopStatus,
   shopName: shops.shopName,
   shopType: shops.type,
@@ -415,6 +423,9 @@ type RawLine = {
   prodStatus: number | null;
   prodShopId: number | null;
   prodPic: string | null;
+  mold: number | null;
+  writeOffTime: number | null;
+  isRefund: number | null;
   shopStatus: number | null;
   shopName: LocalizedText | null;
   shopType: number | null;
@@ -449,6 +460,9 @@ async function toBuyLines(q: Q, rows: readonly RawLine[]): Promise<BuyLine[]> {
     pic: r.skuPic || r.prodPic || "",
     basketDate: r.createdAt.toISOString(),
     discountId: r.discountId ?? 0,
+    mold: r.mold ?? ProdMold.PHYSICAL,
+    writeOffTime: r.writeOffTime ?? WRITE_OFF_LONG_TERM,
+    isRefund: r.isRefund ?? 1,
   }));
 }
 
@@ -521,8 +535,37 @@ async function loadLines(
   const count = lines.reduce((n, l) => n + l.prodCount, 0);
   if (count > CART_SETTLE_MAX)
     throw new OrderSubmitError("cart.settleMax", ResponseCode.SHOW_FAIL, { max: CART_SETTLE_MAX });
+  orderMoldOf(lines);
   return lines;
 }
+
+/**
+ * The kind of order these lines make (docs/virtual-goods.md): all virtual → 1, all physical → 0.
+ * Virtual goods are checked out on their own: a checkout that mixes them with physical goods is
+ * refused (orderSubmit.mixedVirtual), so a virtual order never needs an address or freight.
+ */
+export function orderMoldOf(lines: readonly { mold: number }[]): number {
+  const virtual = lines.filter((l) => l.mold === ProdMold.VIRTUAL).length;
+  if (virtual > 0 && virtual < lines.length) throw new OrderSubmitError("orderSubmit.mixedVirtual");
+  return virtual > 0 ? ProdMold.VIRTUAL : ProdMold.PHYSICAL;
+}
+
+/** Virtual goods ship nothing: no freight. */
+const NO_FREIGHT: FreightRule = { fee: "0", freeOver: null };
+
+/** What a virtual-goods order keeps as its address: nothing (the pages show none for orderMold 1). */
+const NO_ADDRESS: OrderAddress = {
+  receiver: "",
+  mobile: "",
+  province: "",
+  city: "",
+  area: "",
+  addr: "",
+  provinceId: 0,
+  cityId: 0,
+  areaId: 0,
+  postCode: null,
+};
 
 type AddressRow = typeof addresses.$inferSelect;
 
@@ -591,10 +634,11 @@ async function shopInputs(q: Q, lines: readonly BuyLine[]): Promise<CheckoutShop
       ),
     );
   const rules = new Map(ruleRows.map((r) => [r.shopId, r]));
+  const virtual = orderMoldOf(lines) === ProdMold.VIRTUAL;
   return groups.map((g) => ({
     shopId: g.shopId,
     shopType: g.lines[0]!.shopType,
-    rule: freightRuleOf(rules.get(g.shopId)),
+    rule: virtual ? NO_FREIGHT : freightRuleOf(rules.get(g.shopId)),
     lines: g.lines,
   }));
 }
@@ -723,7 +767,8 @@ export async function confirmOrder(
     checkLineNow(l, locale);
   }
   if (activity) await activity.check(db, userId, lines[0]!, now);
-  const addr = await resolveAddress(db, userId, input.addrId);
+  const orderMold = orderMoldOf(lines);
+  const addr = orderMold === ProdMold.VIRTUAL ? null : await resolveAddress(db, userId, input.addrId);
   const user = await loadUser(db, userId, now);
   const isScorePay = input.isScorePay === 1 ? 1 : 0;
   const couponUserIds = input.userChangeCoupon === 1 ? [...new Set(input.couponUserIds ?? [])] : null;
@@ -777,6 +822,7 @@ export async function confirmOrder(
     uuid: token,
     expiresAt: expiresAt.toISOString(),
     userAddr: addr ? addrDto(addr, locale) : null,
+    orderMold,
     shopCartOrders: checkout.shops.map((s): ShopCartOrderDto => {
       const items = new Map(s.lines.map((l, i) => [s.priced.lines[i]!.key, { l, priced: s.priced.lines[i]! }]));
       return {
@@ -809,6 +855,8 @@ export async function confirmOrder(
               prodCount: l.prodCount,
               productTotalAmount: formatPrice(mulQty(l.price, l.prodCount)),
               offers: lineOffers(priced),
+              mold: l.mold,
+              writeOffTime: l.writeOffTime,
             })),
         })),
       };
@@ -933,14 +981,20 @@ export async function submitOrder(
     // An activity takes what it holds (its stock, per-user limit, a team seat) first: a rush fails fast.
     const taken = activity ? await activity.take(tx, userId, lines[0]!, now) : null;
     // The address: the one given now (must be the user's), else the one confirmed (if still there).
-    const addrId = input.addrId || payload.addrId;
-    if (!addrId) throw new OrderSubmitError("orderSubmit.noAddress");
-    const [addr] = await tx
-      .select()
-      .from(addresses)
-      .where(and(eq(addresses.userId, userId), eq(addresses.addrId, addrId)))
-      .limit(1);
-    if (!addr) throw new OrderSubmitError(input.addrId ? "orderSubmit.addrNotFound" : "orderSubmit.noAddress");
+    // Virtual goods need none (an addrId sent with them is ignored).
+    const orderMold = orderMoldOf(lines);
+    const virtual = orderMold === ProdMold.VIRTUAL;
+    const addrId = virtual ? null : input.addrId || payload.addrId;
+    if (!virtual && !addrId) throw new OrderSubmitError("orderSubmit.noAddress");
+    const [addr] = addrId
+      ? await tx
+          .select()
+          .from(addresses)
+          .where(and(eq(addresses.userId, userId), eq(addresses.addrId, addrId)))
+          .limit(1)
+      : [];
+    if (!virtual && !addr)
+      throw new OrderSubmitError(input.addrId ? "orderSubmit.addrNotFound" : "orderSubmit.noAddress");
 
     const user = await loadUser(tx, userId, now);
     const isScorePay = input.isScorePay ?? payload.isScorePay;
@@ -1001,7 +1055,7 @@ export async function submitOrder(
     }
 
     const payDeadline = taken?.payDeadline ?? new Date(now.getTime() + ORDER_PAY_MINUTES * MINUTE_MS);
-    const address = addrSnapshot(addr);
+    const address = addr ? addrSnapshot(addr) : NO_ADDRESS;
     const numbers: string[] = [];
     for (const s of checkout.shops) {
       const orderNumber = await nextOrderNumber(tx, now);
@@ -1014,7 +1068,8 @@ export async function submitOrder(
         prodNames: s.lines.map((l) => l.prodName.zh).join(", "),
         status: 1,
         orderType: activity?.orderType ?? 0,
-        dvyType: 1,
+        dvyType: virtual ? DVY_TYPE_VIRTUAL : 1,
+        orderMold,
         total: s.total,
         freightAmount: s.transFee,
         scoreAmount: s.scoreReduce,
@@ -1052,6 +1107,8 @@ export async function submitOrder(
           basketId: l.basketId,
           actualTotal: s.priced.lines[i]!.actualAmount,
           offers: lineOffers(s.priced.lines[i]!),
+          writeOffTime: virtual ? l.writeOffTime : null,
+          isRefund: l.isRefund,
           createdAt: now,
         })),
       );

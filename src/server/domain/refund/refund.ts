@@ -53,6 +53,8 @@ import {
 import type { FileStorage } from "../../providers/storage.ts";
 import { registerJobHandler, scheduleJob } from "../jobs/jobs.ts";
 import { orderNumberStamp } from "../order/order-lifecycle.ts";
+import { completeVirtualOrderIfDone, usableCodesByLine, voidRefundedCodes } from "../order/write-off.ts";
+import { ProdMold, virtualRefundRule } from "../../../lib/order/virtual-goods.ts";
 import { isUploadedPath } from "../upload/upload.ts";
 import {
   amountWithin,
@@ -241,6 +243,8 @@ export async function refundPreview(
   if (!o) throw new RefundError("refund.orderNotFound");
   checkOrderRefundable(o, now);
   const items = await itemsOf(db, orderNumber);
+  const usable = o.orderMold === ProdMold.VIRTUAL ? await usableCodesByLine(db, orderNumber, now) : null;
+  if (usable && items.every((it) => it.isRefund !== 1)) throw new RefundError("refund.virtualNonRefundable");
   const refunds = await refundsOf(db, orderNumber);
   const lines = paidLines(items);
   const paid = linesPaid(o, lines);
@@ -264,14 +268,18 @@ export async function refundPreview(
     freightAmount: formatPriceSafe(o.freightAmount),
     actualTotal: formatPriceSafe(o.actualTotal),
     wholeOrder: {
-      allowed: refunds.every((r) => r.returnMoneySts === RefundSts.WITHDRAWN || r.returnMoneySts === RefundSts.CLOSED),
+      allowed:
+        refunds.every((r) => r.returnMoneySts === RefundSts.WITHDRAWN || r.returnMoneySts === RefundSts.CLOSED) &&
+        (!usable || items.every((it) => it.isRefund === 1 && usable.get(it.orderItemId) === it.prodCount)),
       amount: whole.amount,
       goodsNum: o.productNums,
     },
     canReturn: o.status !== OrderStatus.PADYED,
     items: items.map((it, i) => {
       const t = taken.get(it.orderItemId)!;
-      const left = it.prodCount - t.goodsNum;
+      const left = usable
+        ? Math.min(it.prodCount - t.goodsNum, it.isRefund === 1 ? (usable.get(it.orderItemId) ?? 0) : 0)
+        : it.prodCount - t.goodsNum;
       const inProgress = open.some((r) => r.orderItemId === it.orderItemId || r.orderItemId === null);
       return {
         ...itemDto(it, left, locale),
@@ -390,6 +398,23 @@ async function checkApplication(
   checkOrderRefundable(o, now);
   const items = await itemsOf(tx, o.orderNumber);
   const others = refunds.filter((r) => r.refundId !== exceptId);
+  // Virtual goods (docs/virtual-goods.md): non-refundable ones take no application; the others
+  // refund money for codes still usable only.
+  const usable = o.orderMold === ProdMold.VIRTUAL ? await usableCodesByLine(tx, o.orderNumber, now) : null;
+  const checkVirtual = (covered: readonly ItemRow[], goodsNum: number | undefined): number => {
+    const rule = virtualRefundRule({
+      isRefund: covered.map((it) => it.isRefund),
+      wholeOrder: input.refundType === 1,
+      returnGoods: input.applyType === ApplyType.RETURN,
+      usable: covered.reduce((n, it) => n + (usable!.get(it.orderItemId) ?? 0), 0),
+      units: covered.reduce((n, it) => n + it.prodCount, 0),
+      goodsNum,
+    });
+    if (!rule.ok) throw new RefundError(rule.key, rule.params ?? {});
+    return rule.max;
+  };
+  if (usable && input.applyType === ApplyType.RETURN) throw new RefundError("refund.virtualRefundOnly");
+  if (usable && input.refundType === 1) checkVirtual(items, undefined);
   if (input.applyType === ApplyType.RETURN && o.status === OrderStatus.PADYED)
     throw new RefundError("refund.returnNeedsGoods");
   let orderItemId: number | null = null;
@@ -412,8 +437,9 @@ async function checkApplication(
     if (others.some((r) => r.orderItemId === null && r.returnMoneySts === RefundSts.REFUNDED))
       throw new RefundError("refund.alreadyRefunded");
     const taken = takenByLine(others, items).get(it.orderItemId)!;
-    const left = it.prodCount - taken.goodsNum;
+    let left = it.prodCount - taken.goodsNum;
     if (left <= 0) throw new RefundError("refund.alreadyRefunded");
+    if (usable) left = Math.min(left, checkVirtual([it], input.goodsNum));
     goodsNum = input.goodsNum ?? left;
     if (goodsNum < 1 || goodsNum > left) throw new RefundError("refund.quantityTooLarge", { max: left });
     orderItemId = it.orderItemId;
@@ -777,6 +803,10 @@ async function finishRefund(tx: Tx, o: OrderRow, r: RefundRow, refundWay: string
   const whole = refunds.some((x) => x.orderItemId === null && x.returnMoneySts === RefundSts.REFUNDED);
   const taken = takenByLine(refunds, items);
   const all = whole || items.every((it) => taken.get(it.orderItemId)!.goodsNum >= it.prodCount);
+  if (o.orderMold === ProdMold.VIRTUAL) {
+    await voidRefundedCodes(tx, o, { orderItemId: r.orderItemId, goodsNum: r.goodsNum }, now);
+    if (!all) await completeVirtualOrderIfDone(tx, o, now);
+  }
   if (all) {
     const next = transition(o.status, "refundClose");
     if (next.ok)
