@@ -7,7 +7,8 @@ import { and, asc, eq } from "drizzle-orm";
 import { categories, productTranslations, products, skus } from "../db/schema/index.ts";
 import { ProdMold, WRITE_OFF_LONG_TERM, WRITE_OFF_SAME_DAY } from "../../lib/order/virtual-goods.ts";
 import type { SeedContext } from "./context.ts";
-import { productSvg, type IconKind } from "./images.ts";
+import type { IconKind } from "./images.ts";
+import { productRenderSvg } from "./product-render.ts";
 
 export const VIRTUAL_GOODS_SHOP_ID = 1;
 
@@ -78,7 +79,7 @@ export async function seedVirtualGoods(ctx: SeedContext): Promise<number[]> {
   for (const [i, item] of VIRTUAL_ITEMS.entries()) {
     const pic = ctx.images.add(
       `virtual-goods/item-${i + 1}.svg`,
-      productSvg({ hue: (200 + i * 47) % 360, icon: item.icon, title: item.name.en, subtitle: "", index: 0 }),
+      productRenderSvg({ hue: (200 + i * 47) % 360, icon: item.icon, index: 0, variant: i }),
     );
     const [p] = await ctx.tx
       .insert(products)
