@@ -4,7 +4,8 @@
  * data, statuses, addresses. Checked on the visible text of the page (and its title):
  * - /en/…: no Han characters;
  * - /zh-tw/…: no character OpenCC (cn→tw) would convert to traditional;
- * - /… (zh): no character OpenCC (tw→cn) would convert to simplified.
+ * - /… (zh): no character OpenCC (tw→cn) would convert to simplified
+ * (see `foreign` for how the conversion is asked).
  * Skipped: what a user typed (elements marked `data-user-content`: nicknames, reviews, chat
  * messages, remarks, invoice headers) and elements marked with another `lang` (the language
  * switch names each language in its own script). A failure names the page, the element (a short
@@ -68,13 +69,19 @@ function collectText(): Piece[] {
   return out;
 }
 
-/** The characters of `text` the locale's readers would not write, as "字→字" pairs (or the Han characters for en). */
+/**
+ * The characters of `text` the locale's readers would not write, as "字→字" pairs (for en: the Han
+ * characters). Chinese text is compared with its round trip through the other script
+ * (zh-tw: tw→cn→tw, zh: cn→tw→cn), so that OpenCC converts from the script it expects and with
+ * its phrase context: converting traditional text "to traditional" again would misread correct
+ * words (濃郁 → 濃鬱, 干擾 → 幹擾).
+ */
 function foreign(locale: Locale, text: string): string[] {
   if (locale === "en") return [...text.matchAll(/\p{Script=Han}/gu)].map((m) => m[0]);
-  const converted = (locale === "zh-tw" ? toTw : toCn)(text);
+  const expected = locale === "zh-tw" ? toTw(toCn(text)) : toCn(toTw(text));
   const diffs: string[] = [];
   const a = [...text];
-  const b = [...converted];
+  const b = [...expected];
   for (let i = 0; i < a.length && i < b.length; i++) if (a[i] !== b[i]) diffs.push(`${a[i]}→${b[i]}`);
   return diffs;
 }
