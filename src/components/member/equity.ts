@@ -6,10 +6,7 @@ import { rateValues } from "../../lib/discount/rate.ts";
 export function equityLines(l: LevelDto, t: TFunction): string[] {
   const out: string[] = [];
   const discount = Number(l.discount);
-  if (discount > 0 && discount < 1)
-    out.push(
-      t("member.equity.discount", rateValues(Math.round(discount * 100) / 10)),
-    );
+  if (discount > 0 && discount < 1) out.push(t("member.equity.discount", rateValues(Math.round(discount * 100) / 10)));
   const multiple = Number(l.pointsMultiple);
   if (multiple > 1) out.push(t("member.equity.points", { n: String(multiple) }));
   if (l.freeShipping) out.push(t("member.equity.freeShipping"));

@@ -380,7 +380,9 @@ function OrderDetailBody({ homeHref, listHref }: { homeHref: string; listHref: s
                 <dd>+ ¥{order.freightAmount}</dd>
                 <dt>{t("myOrder.offers")}</dt>
                 <dd>- ¥{order.reduceAmount}</dd>
-                <dt>{order.userScore > 0 ? t("myOrder.pointsUsed", { count: order.userScore }) : t("myOrder.points")}</dt>
+                <dt>
+                  {order.userScore > 0 ? t("myOrder.pointsUsed", { count: order.userScore }) : t("myOrder.points")}
+                </dt>
                 <dd>- ¥{order.scoreAmount}</dd>
                 <dt className="mo-sum-total">
                   {order.payTime

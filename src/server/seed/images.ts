@@ -133,7 +133,8 @@ export function siteLogoSvg(): string {
   return svg(
     72,
     80,
-    `<rect x="6" y="10" width="60" height="60" rx="14" fill="#1e6fd9"/>` + icon("store", 14, 18, 44, "#ffffff", "#1e6fd9"),
+    `<rect x="6" y="10" width="60" height="60" rx="14" fill="#1e6fd9"/>` +
+      icon("store", 14, 18, 44, "#ffffff", "#1e6fd9"),
   );
 }
 

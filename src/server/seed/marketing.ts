@@ -66,7 +66,7 @@ export async function seedMarketing(ctx: SeedContext): Promise<void> {
     },
     {
       shopId: 0,
-      couponName: t("平台95折券", "平台95折券", "Platform 5% off"),
+      couponName: t("平台95折券", "平臺95折券", "Platform 5% off"),
       couponType: 2,
       cashCondition: "50",
       couponDiscount: "9.5",
