@@ -48,6 +48,8 @@ for (const target of TARGETS) {
   for (const locale of target.locales) {
     const url = `${prefix(locale)}${target.path}`;
     test(`${target.name} page has no serious accessibility violations (${locale})`, async ({ page }, testInfo) => {
+      // axe takes several seconds on a big page of a busy machine.
+      test.setTimeout(90_000);
       const res = await page.goto(url);
       expect(res?.status()).toBe(200);
       await page.getByTestId(target.ready).first().waitFor();

@@ -88,7 +88,7 @@ async function sweep(page: Page, routes: Route[], testInfo: TestInfo): Promise<{
   return found;
 }
 
-const PARTS = 6;
+const PARTS = 8;
 for (let part = 0; part < PARTS; part++) {
   test(`every SPEC §2 page: no browser-default control, no serious axe violation (en, part ${part + 1}/${PARTS})`, async ({
     page,
@@ -96,7 +96,7 @@ for (let part = 0; part < PARTS; part++) {
     request,
     baseURL,
   }, testInfo) => {
-    test.setTimeout(240_000);
+    test.setTimeout(360_000);
     const token = await demoToken(request);
     const routes = (await allRoutes(request, token)).filter((_, i) => i % PARTS === part);
     const guest = await sweep(
@@ -131,6 +131,7 @@ test("no browser-default form control on the payment counter (en)", async ({
   request,
   baseURL,
 }, testInfo) => {
+  test.setTimeout(90_000);
   await freshBuyer(request, context, baseURL!, "design");
   const token = (await context.cookies()).find((c) => c.name === "token")!.value;
   const order = await unpaidOrder(request, token);

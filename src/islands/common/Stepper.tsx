@@ -18,17 +18,7 @@ interface Props {
   testId?: string;
 }
 
-export function Stepper({
-  id,
-  value,
-  min = 1,
-  max,
-  onChange,
-  disabled,
-  decreaseLabel,
-  increaseLabel,
-  testId,
-}: Props) {
+export function Stepper({ id, value, min = 1, max, onChange, disabled, decreaseLabel, increaseLabel, testId }: Props) {
   const [text, setText] = useState(String(value));
   useEffect(() => setText(String(value)), [value]);
   const clamp = (n: number) => Math.min(max, Math.max(min, Number.isFinite(n) ? Math.trunc(n) : min));

@@ -241,7 +241,12 @@ function ApplyForm({
       </div>
       <label className="ar-row">
         <span className="ar-label">{t("refund.apply.reason")}</span>
-        <select className="ar-select" value={reason} onChange={(e) => setReason(e.currentTarget.value)} data-testid="ar-reason">
+        <select
+          className="ar-select"
+          value={reason}
+          onChange={(e) => setReason(e.currentTarget.value)}
+          data-testid="ar-reason"
+        >
           <option value="">{t("refund.apply.chooseReason")}</option>
           {reasons.map((r) => (
             <option key={r} value={r}>

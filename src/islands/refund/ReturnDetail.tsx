@@ -234,7 +234,12 @@ function ShipForm({
       <h2>{t("refund.detail.shipTitle")}</h2>
       <label className="ar-row">
         <span className="ar-label">{t("refund.detail.company")}</span>
-        <select className="ar-select" value={expressId} onChange={(e) => setExpressId(e.currentTarget.value)} data-testid="rd-company">
+        <select
+          className="ar-select"
+          value={expressId}
+          onChange={(e) => setExpressId(e.currentTarget.value)}
+          data-testid="rd-company"
+        >
           <option value="">{t("refund.detail.chooseCompany")}</option>
           {DELIVERY_COMPANIES.map((c) => (
             <option key={c.dvyId} value={c.dvyId}>
