@@ -212,7 +212,7 @@ describe.skipIf(!dbReady)("virtual goods", () => {
       "Some codes of this order are used or expired: apply for the unused codes of an item instead",
     );
     expect((await apply(g, { orderItemId: item.orderItemId, goodsNum: 3, refundAmount: "1.00" })).body.msg).toBe(
-      "You can return at most 2 piece(s) of this item",
+      "You can return at most 2 of this item",
     );
     expect((await apply(g, { orderItemId: item.orderItemId, applyType: 2, refundAmount: "1.00" })).body.msg).toBe(
       "Virtual goods are refunded without a return: choose refund only",

@@ -167,7 +167,7 @@ describe.skipIf(!dbReady)("refunds API", () => {
       `The amount must be between 0.01 and ${o.actualTotal}`,
     );
     expect((await apply(o, { refundAmount: "1.00", goodsNum: 4 })).body.msg).toBe(
-      "You can return at most 3 piece(s) of this item",
+      "You can return at most 3 of this item",
     );
     expect((await apply(o, { refundAmount: "1.00", buyerMobile: "12345" })).body.msg).toBe(
       "Please enter an 11-digit mobile number",
@@ -198,7 +198,7 @@ describe.skipIf(!dbReady)("refunds API", () => {
     expect(preview.items[0]!.refundableNum).toBe(2);
     expect(preview.items[0]!.refundable).toBe((Number(o.actualTotal) - 1).toFixed(2));
     expect((await apply(o, { refundAmount: preview.items[0]!.refundable, goodsNum: 3 })).body.msg).toBe(
-      "You can return at most 2 piece(s) of this item",
+      "You can return at most 2 of this item",
     );
     okData(await apply(o, { refundAmount: preview.items[0]!.refundable, goodsNum: 2 }));
   });
