@@ -1,13 +1,19 @@
 /**
  * Authoring decorations through the merchant and platform API (docs/renovation.md): shop scope,
  * located refusals, preview without saving, publish / restore / unpublish, concurrent publishes,
- * and which pages the render cache drops (content_changes tags).
+ * and which pages the render cache drops (content_changes tags, and a real RenderCache on the app's
+ * change feed serving shop pages rendered from the same loader as /shopIndex).
  */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, gt, sql } from "drizzle-orm";
 import { contentChanges, products, renovations, uploadOwners } from "../../../src/server/db/schema/index.ts";
 import { findDraftPreview } from "../../../src/server/domain/renovation/draft-preview.ts";
 import { getShopHomeRenovation } from "../../../src/server/domain/renovation/renovation.ts";
+import { loadShopPage, readShopQuery, shopPageTags } from "../../../src/components/blocks/shop-page.ts";
+import { RenderCache } from "../../../src/server/http/render-cache/cache.ts";
+import { pageCacheTags } from "../../../src/server/http/render-cache/page-policy.ts";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -44,8 +50,8 @@ describe.skipIf(!dbReady)("decoration authoring API", () => {
     });
     return okData(res).filePath;
   };
-  const page = (prodId: number, img: string) => [
-    { type: "picture_by", dataField: { size: 1920, picList: [{ img, overlay: { headline: L("Sale") } }] } },
+  const page = (prodId: number, img: string, headline = "Sale") => [
+    { type: "picture_by", dataField: { size: 1920, picList: [{ img, overlay: { headline: L(headline) } }] } },
     { type: "goods_list", dataField: { listType: 4, goodsList: [{ id: prodId }] } },
     { type: "page_background", dataField: { background: "#ffffff" } },
   ];
@@ -224,6 +230,87 @@ describe.skipIf(!dbReady)("decoration authoring API", () => {
     expect(plain.homeStatus).toBe(0);
     const del = await call(`/merchant/renovations/${renovationId}`, { user: as(shop1), method: "DELETE" });
     expect(del.body.code).toBe("00000");
+  });
+
+  it("publish and unpublish: the render cache renders that shop's home anew; another shop's and the mall home stay cached", async () => {
+    // Pages rendered like /shopIndex and / render them (the same loader and read models), with the
+    // tags main.ts gives the cache: the path's defaults plus what the page added.
+    const renders = new Map<string, number>();
+    const cache = new RenderCache({ feed: app.ctx.content.feed });
+    const render = async (path: string, out: http.ServerResponse, tags: Set<string>) => {
+      renders.set(path, (renders.get(path) ?? 0) + 1);
+      const url = new URL(path, "http://x");
+      let html: string;
+      if (url.pathname === "/shopIndex") {
+        const q = readShopQuery(url.searchParams);
+        const data = await loadShopPage("zh", q, { withBlocks: true });
+        for (const t of shopPageTags(q.sid)) tags.add(t);
+        html = `${data.kind} ${JSON.stringify(data.kind === "open" ? data.decoration : null)}`;
+      } else html = `home ${JSON.stringify(await app.ctx.content.homeRenovation("zh"))}`;
+      out.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+      out.end(`<html><body>${html}</body></html>`);
+    };
+    const server = http.createServer((req, res) => {
+      if (cache.serveHit(req, res)) return;
+      const resolved = cache.resolve(req.url ?? "/")!;
+      const tags = new Set<string>();
+      void cache.handle(
+        req,
+        res,
+        resolved.key,
+        (out) => render(resolved.path, out, tags),
+        () => [...pageCacheTags(resolved.path.split("?")[0]!), ...tags],
+      );
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const get = async (p: string) => {
+      const res = await fetch(base + p, { headers: { "accept-encoding": "identity" } });
+      return { xcache: res.headers.get("x-cache"), body: await res.text() };
+    };
+    const A = "/shopIndex?sid=1";
+    const B = "/shopIndex?sid=4";
+    const pages = [A, B, "/"];
+    const warm = async () => {
+      for (const p of pages) await get(p);
+      for (const p of pages) expect((await get(p)).xcache, p).toBe("HIT");
+    };
+    const stayCached = async () => {
+      const before = [renders.get(B), renders.get("/")];
+      for (const p of [B, "/"]) expect((await get(p)).xcache, p).toBe("HIT");
+      expect([renders.get(B), renders.get("/")]).toEqual(before);
+    };
+    try {
+      const { renovationId } = okData(await create(shop1, page(prod1, img1, "Cache check headline")));
+      await warm();
+      const [a0, b0, home0] = await Promise.all(pages.map(async (p) => (await get(p)).body));
+      expect(b0).toMatch(/^<html><body>open /);
+      expect(a0).toMatch(/^<html><body>open /);
+      expect(a0).not.toContain("Cache check headline");
+
+      okData(await call(`/merchant/renovations/${renovationId}/publish`, { user: as(shop1), body: {} }));
+      // A first: its MISS shows the publish was seen (and dropped what it affects) before B and
+      // the mall home are asked for.
+      const rendersA = renders.get(A)!;
+      const a1 = await get(A);
+      expect(a1.xcache).toBe("MISS");
+      expect(a1.body).toContain("Cache check headline");
+      expect(renders.get(A)).toBe(rendersA + 1);
+      await stayCached();
+      expect((await get(B)).body).toBe(b0);
+      expect((await get("/")).body).toBe(home0);
+      expect((await get(A)).xcache).toBe("HIT");
+
+      okData(await call(`/merchant/renovations/${renovationId}/unpublish`, { user: as(shop1), body: {} }));
+      const a2 = await get(A);
+      expect(a2.xcache).toBe("MISS");
+      expect(a2.body).toMatch(/^<html><body>open /);
+      expect(a2.body).not.toContain("Cache check headline");
+      await stayCached();
+      expect((await get(A)).xcache).toBe("HIT");
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
   });
 
   it("saving a draft drops no cached page", async () => {
