@@ -25,6 +25,8 @@ const DETAIL_KEYS = [
   "commentNum",
   "content",
   "imgs",
+  "isRefund",
+  "mold",
   "oriPrice",
   "parameters",
   "pic",
@@ -39,6 +41,7 @@ const DETAIL_KEYS = [
   "specs",
   "status",
   "totalStocks",
+  "writeOffTime",
 ];
 
 describe.skipIf(!dbReady)("product detail API", () => {

@@ -270,7 +270,7 @@ describe.skipIf(!dbReady)("chat", () => {
     const bad = await call(`/p/chat/messages?shopId=abc`, { user: carol });
     expect(bad.body.code).toBe("A00001");
     expect((await call(`/p/chat/conversation?shopId=99999`, { user: carol })).body.msg).toBe(
-      "This store does not exist",
+      "This shop does not exist",
     );
   });
 

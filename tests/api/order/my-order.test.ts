@@ -5,6 +5,7 @@ import type { Page } from "../../../src/lib/api-types.ts";
 import { orders, productTranslations, products, skus, users } from "../../../src/server/db/schema/index.ts";
 import type { DeliveryOrderDto, MyOrderDto, OrderDetailDto } from "../../../src/lib/order/order-types.ts";
 import { addDeliveryTrace } from "../../../src/server/domain/order/order-lifecycle.ts";
+import { multipliedPoints, pointsMultipleOf } from "../../../src/server/domain/member/member-equity.ts";
 import type { OrderCountData } from "../../../src/lib/order/order-state.ts";
 import { createTestApp, dbReady, okData, type TestApp } from "../helpers.ts";
 import { caller, createTestUser, type TestUser } from "../account-helpers.ts";
@@ -329,7 +330,7 @@ describe.skipIf(!dbReady)("my orders API", () => {
       score: await scoreOf(alice),
     };
     const refused = await call(`/p/myOrder/cancel/${paid.orderNumber}`, { user: alice, method: "PUT" });
-    expect(refused.body).toMatchObject({ code: "A00001", msg: "This order cannot be canceled now" });
+    expect(refused.body).toMatchObject({ code: "A00001", msg: "This order cannot be cancelled now" });
     expect(await statusOf(paid.orderNumber)).toEqual({ s: 2, d: 0 });
     expect(okData(await call(`/p/myOrder/cancel/${unpaid.orderNumber}`, { user: alice, method: "PUT" }))).toBeNull();
     expect(await stockOf(sku.skuId)).toBe(before.stock + 2);
@@ -359,9 +360,11 @@ describe.skipIf(!dbReady)("my orders API", () => {
       "A00001",
     );
     const score = await scoreOf(alice);
+    // Points: 1 per whole yuan paid, times the multiplier of the buyer's member level.
+    const multiple = await pointsMultipleOf(app.ctx.db, alice.userId, new Date());
     expect(okData(await call(`/p/myOrder/receipt/${shipped.orderNumber}`, { user: alice, method: "PUT" }))).toBeNull();
     expect(await statusOf(shipped.orderNumber)).toEqual({ s: 5, d: 0 });
-    expect(await scoreOf(alice)).toBe(score + Math.floor(Number(shipped.actualTotal)));
+    expect(await scoreOf(alice)).toBe(score + multipliedPoints(Math.floor(Number(shipped.actualTotal)), multiple));
     const d = okData(
       await call<OrderDetailDto>(`/p/myOrder/orderDetail?orderNumber=${shipped.orderNumber}`, { user: alice }),
     );
@@ -375,7 +378,7 @@ describe.skipIf(!dbReady)("my orders API", () => {
   it("delete: only completed or closed; hidden afterwards everywhere", async () => {
     expect((await call(`/p/myOrder/${paid.orderNumber}`, { user: alice, method: "DELETE" })).body).toMatchObject({
       code: "A00001",
-      msg: "Only completed or canceled orders can be deleted",
+      msg: "Only completed or cancelled orders can be deleted",
     });
     const fresh = await createOrder(app, { userId: alice.userId, items: [{ skuId: sku.skuId, prodCount: 1 }] });
     expect((await call(`/p/myOrder/${fresh.orderNumber}`, { user: alice, method: "DELETE" })).body.code).toBe("A00001");

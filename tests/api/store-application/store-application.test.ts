@@ -95,16 +95,16 @@ describe.skipIf(!dbReady)("store application API", () => {
 
   it("refuses every SPEC §5 rule with a translated message and stores nothing", async () => {
     const cases: [Record<string, unknown>, string, string][] = [
-      [{ shopName: "" }, "Please enter the store name", "请输入店铺名称"],
-      [{ shopName: "A".repeat(21) }, "The store name cannot exceed 20 characters", "店铺名称不能超过20个字"],
-      [{ shopName: "Tea<House>" }, "The store name cannot contain special characters", ""],
-      [{ intro: "too short" }, "The store description is 10~200 characters", ""],
-      [{ intro: "x".repeat(201) }, "The store description is 10~200 characters", ""],
+      [{ shopName: "" }, "Please enter the shop name", "请输入店铺名称"],
+      [{ shopName: "A".repeat(21) }, "The shop name cannot exceed 20 characters", "店铺名称不能超过20个字"],
+      [{ shopName: "Tea<House>" }, "The shop name cannot contain special characters", ""],
+      [{ intro: "too short" }, "The shop description is 10~200 characters", ""],
+      [{ intro: "x".repeat(201) }, "The shop description is 10~200 characters", ""],
       [{ addr: "abcd" }, "The detailed address must be at least 5 characters", ""],
       [{ mobile: "12345" }, "Please enter a valid mobile number", ""],
       [{ areaId: null }, "Please choose the province, city and district", ""],
       [{ areaId: 110101 }, "Please choose the province, city and district", ""],
-      [{ shopLogo: "" }, "Please upload the store logo", ""],
+      [{ shopLogo: "" }, "Please upload the shop logo", ""],
       [
         { businessLicense: "/uploads/avatar/00000000-0000-0000-0000-000000000000.png" },
         "Please upload the business licence",
@@ -115,7 +115,7 @@ describe.skipIf(!dbReady)("store application API", () => {
         "An uploaded image was not found; please upload it again",
         "",
       ],
-      [{ type: 1 }, "Please choose a store type", ""],
+      [{ type: 1 }, "Please choose a shop type", ""],
     ];
     for (const [over, en, zh] of cases) {
       const r = await call("/p/storeApplication", { user: alice, body: form(over) });
@@ -172,13 +172,13 @@ describe.skipIf(!dbReady)("store application API", () => {
       user: bob,
       body: { ...form(), ...bobImages, shopName: "alice tea house" },
     });
-    expect(taken.body.msg).toBe("This store name is already used");
+    expect(taken.body.msg).toBe("This shop name is already used");
     // A seeded shop's name is taken too (any language).
     const [seeded] = await app.ctx.db.select({ name: shops.shopName }).from(shops).where(eq(shops.shopId, 2));
     expect(
       (await call("/p/storeApplication", { user: bob, body: { ...form(), ...bobImages, shopName: seeded!.name.zh } }))
         .body.msg,
-    ).toBe("This store name is already used");
+    ).toBe("This shop name is already used");
     expect(
       await app.ctx.db
         .select()
@@ -281,22 +281,22 @@ describe.skipIf(!dbReady)("store application API", () => {
           body: { username: "bobshop", password: "abc123", confirmPassword: "abc123" },
         })
       ).body.msg,
-    ).toBe("Your store application has not been approved");
+    ).toBe("Your shop application has not been approved");
     const bad: [Record<string, unknown>, string][] = [
       [
         { username: "1abc", password: "abc123", confirmPassword: "abc123" },
-        "The store account is 4-20 letters, digits or _, starting with a letter",
+        "The shop account is 4-20 letters, digits or _, starting with a letter",
       ],
       [
         { username: "alicetea", password: "abc12", confirmPassword: "abc12" },
-        "The store account password is 6~12 half-width characters",
+        "The shop account password is 6~12 half-width characters",
       ],
       [
         { username: "alicetea", password: "abcdefg123456", confirmPassword: "abcdefg123456" },
-        "The store account password is 6~12 half-width characters",
+        "The shop account password is 6~12 half-width characters",
       ],
       [{ username: "alicetea", password: "abc123", confirmPassword: "abc124" }, "The two passwords do not match"],
-      [{ username: "shop01", password: "abc123", confirmPassword: "abc123" }, "This store account is already used"],
+      [{ username: "shop01", password: "abc123", confirmPassword: "abc123" }, "This shop account is already used"],
     ];
     for (const [body, msg] of bad)
       expect((await call("/p/storeAccount", { method: "PUT", user: alice, body })).body.msg, JSON.stringify(body)).toBe(
