@@ -131,7 +131,7 @@ function OrderDetailBody({ homeHref, listHref }: { homeHref: string; listHref: s
                   className={`mo-head-status mo-status-${order.status}`}
                   data-testid="mo-detail-status"
                 >
-                  {t(statusTextKey(order.status, order.isComm, order.closeType))}
+                  {t(statusTextKey(order.status, order.isComm, order.closeType, order.orderMold))}
                 </h2>
                 <p className="mo-head-hint" data-testid="mo-detail-hint">
                   {order.status === 1
@@ -139,7 +139,9 @@ function OrderDetailBody({ homeHref, listHref }: { homeHref: string; listHref: s
                       ? t("myOrder.hint.unpaid", { time: left })
                       : t("myOrder.hint.expired")
                     : null}
-                  {order.status === 2 ? t("myOrder.hint.toShip") : null}
+                  {order.status === 2
+                    ? t(order.orderMold === 1 ? "order.virtual.hintToUse" : "myOrder.hint.toShip")
+                    : null}
                   {order.status === 3 && order.receiptDeadline
                     ? t(order.refundStatus === 1 ? "myOrder.hint.receiptPaused" : "myOrder.hint.toReceive", {
                         time: formatTime(order.receiptDeadline),

@@ -17,6 +17,7 @@ import { Pager, ProdImage, UcGate, UcPanel, UcRoot } from "../common/uc-shell.ts
 import type { UcIslandProps } from "../common/uc-props.ts";
 import { detailHref, LineAfterSalesLink, OrderActionButtons, useOrderActions } from "./OrderActions.tsx";
 import { formatTime } from "../common/format.ts";
+import { writeOffRuleText } from "../../lib/order/virtual-goods.ts";
 import {
   listQuery,
   ORDER_PAGE_SIZE,
@@ -252,6 +253,14 @@ function OrderListBody({ homeHref }: { homeHref: string }) {
                                 <span className="mo-goods-text">
                                   <span className="mo-goods-name">{it.prodName}</span>
                                   {it.skuName ? <span className="uc-muted">{it.skuName}</span> : null}
+                                  {it.writeOffTime !== null ? (
+                                    <span className="uc-muted" data-testid="mo-virtual-rule">
+                                      {t(
+                                        writeOffRuleText(it.writeOffTime).key,
+                                        writeOffRuleText(it.writeOffTime).params,
+                                      )}
+                                    </span>
+                                  ) : null}
                                 </span>
                               </a>
                               <span className="mo-col-price">¥{it.price}</span>
@@ -273,7 +282,7 @@ function OrderListBody({ homeHref }: { homeHref: string }) {
                         </div>
                         <div className="mo-col-status mo-status">
                           <span className={`mo-status-text mo-status-${o.status}`} data-testid="mo-status">
-                            {t(statusTextKey(o.status, o.isComm, o.closeType))}
+                            {t(statusTextKey(o.status, o.isComm, o.closeType, o.orderMold))}
                           </span>
                           {left ? <span className="uc-muted">{t("myOrder.payLeft", { time: left })}</span> : null}
                           <a className="uc-link-btn" href={detailHref(base, o.orderNumber)}>

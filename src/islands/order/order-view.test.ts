@@ -17,6 +17,11 @@ describe("statusTextKey", () => {
     expect(statusTextKey(6, 0, null)).toBe("order.status.6");
     expect(statusTextKey(5, 1, 2)).toBe("order.status.reviewed");
   });
+  it("a paid virtual-goods order reads 'to be used'; its other states read as usual", () => {
+    expect(statusTextKey(2, 0, null, 1)).toBe("order.virtual.statusToUse");
+    expect(statusTextKey(2, 0, null, 0)).toBe("order.status.2");
+    expect(statusTextKey(5, 0, null, 1)).toBe("order.status.toReview");
+  });
 });
 
 describe("buyerActions", () => {

@@ -28,8 +28,10 @@ export function statusTextKey(
   status: number,
   isComm: number | boolean | null | undefined,
   closeType: number | null = null,
+  orderMold = 0,
 ): string {
   if (isClosedByRefund(status, closeType)) return "order.status.refunded";
+  if (status === OrderStatus.PADYED && orderMold === 1) return "order.virtual.statusToUse";
   if (status === OrderStatus.SUCCESS) return isComm ? "order.status.reviewed" : "order.status.toReview";
   if (status === 1 || status === 2 || status === 3 || status === 6 || status === 7) return `order.status.${status}`;
   return "order.unknownStatus";

@@ -113,6 +113,11 @@ describe("progressSteps", () => {
   const done = (status: number, t: Partial<typeof times> & { createTime: string }) =>
     progressSteps({ status, ...t }).map((s) => s.done);
 
+  it("virtual goods skip the two shipping steps", () => {
+    const steps = progressSteps({ status: S.PADYED, orderMold: 1, ...times, dvyTime: undefined });
+    expect(steps.map((s) => s.key)).toEqual([keys[0], keys[1], keys[4]]);
+    expect(steps.map((s) => s.done)).toEqual([true, true, false]);
+  });
   it("always gives the 5 steps in order", () => {
     expect(progressSteps({ status: S.UNPAY, createTime: times.createTime }).map((s) => s.key)).toEqual(keys);
   });

@@ -179,6 +179,8 @@ export type ProgressInput = {
   dvyTime?: TimeInput;
   finallyTime?: TimeInput;
   cancelTime?: TimeInput;
+  /** CONTRACT `orderMold`: 1 = virtual goods, which are never shipped (no "goods out" / "waiting for receipt" steps). */
+  orderMold?: number;
 };
 
 function timeOf(t: TimeInput): string | null {
@@ -200,7 +202,7 @@ const STEPS_DONE: Record<OrderStatus, number> = {
 /**
  * The 5 progress steps of SPEC §4: submit order (createTime), buyer payment (payTime), goods
  * out (dvyTime), waiting for receipt (dvyTime: it starts when the goods leave), completed
- * (finallyTime). Done steps follow the status; a closed order keeps the steps it reached
+ * (finallyTime); virtual goods skip the two shipping steps. Done steps follow the status; a closed order keeps the steps it reached
  * before closing (those with a time) and never completes. Not-done steps have no time.
  */
 export function progressSteps(order: ProgressInput): ProgressStep[] {
@@ -212,13 +214,14 @@ export function progressSteps(order: ProgressInput): ProgressStep[] {
     timeOf(order.finallyTime),
   ];
   const status = order.status;
-  return PROGRESS_STEP_KEYS.map((key, i) => {
+  const steps = PROGRESS_STEP_KEYS.map((key, i) => {
     let done: boolean;
     if (status === OrderStatus.CLOSE) done = i === 0 || (i < 4 && times[i] !== null);
     else if (isOrderStatus(status)) done = i < STEPS_DONE[status];
     else done = i === 0;
     return { key, time: done ? (times[i] ?? null) : null, done };
   });
+  return order.orderMold === 1 ? steps.filter((_, i) => i !== 2 && i !== 3) : steps;
 }
 
 // ---------------------------------------------------------------------------------------------

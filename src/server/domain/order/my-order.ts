@@ -290,6 +290,7 @@ export async function myOrderDetail(
       dvyTime: o.dvyTime,
       finallyTime: o.finallyTime,
       cancelTime: o.cancelTime,
+      orderMold: o.orderMold,
     }),
     writeOffCodes: o.orderMold === ProdMold.VIRTUAL ? await writeOffCodesOf(db, o.orderNumber) : [],
   };
