@@ -82,6 +82,14 @@ describe("issueMessage", () => {
 });
 
 describe("parse", () => {
+  it("an object with a hostile `length` where a list belongs is refused, not a 500", async () => {
+    const list = z.array(z.number()).max(3);
+    const a = app((c) => c.json(parse(c, list, { length: Object.create(null) as object })));
+    const res = await a.request("/x");
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ code: "A00001", msg: "The request is not valid" });
+  });
+
   const schema = z.object({
     uuid: z.string({ error: "orderSubmit.expired" }),
     basketIds: z.array(z.number({ error: "validation.invalid" })).optional(),

@@ -72,7 +72,15 @@ export function parse<E extends Env, S extends z.ZodType>(
   value: unknown,
   options: ParseOptions = {},
 ): z.infer<S> {
-  const r = schema.safeParse(value);
+  let r: z.ZodSafeParseResult<z.infer<S>>;
+  try {
+    r = schema.safeParse(value);
+  } catch {
+    // Zod's length checks still read `length` of a non-array that has one (a hostile
+    // {"length": {…}} where a list belongs) and can throw: that input is simply invalid.
+    const t = tOf(c);
+    throw new ApiError(ResponseCode.SHOW_FAIL, t("validation.invalid", { field: t("validation.fields.request") }));
+  }
   if (r.success) return r.data;
   const issue = r.error.issues[0]!;
   throw new ApiError(
