@@ -258,6 +258,6 @@ describe("ShopSigns (shop header)", () => {
     expect(html).toMatch(/action="\/en\/shop-prod-list"/);
     expect(html).toContain('name="sid" value="4"');
     expect(html).toContain('name="pn"');
-    expect(html).toContain("Store home");
+    expect(html).toContain("Shop home");
   });
 });

@@ -23,6 +23,8 @@ describe("productSearchQuery", () => {
       shopId: undefined,
       shopCategoryId: undefined,
       sort: undefined,
+      hasStock: 0,
+      selfShop: 0,
     });
     const q = productSearchQuery.parse({
       keyword: "  手机 ",

@@ -109,7 +109,8 @@ describe("merchant DTOs", () => {
         addr: "路 1 号",
       },
     });
-    expect(dto.userAddrDto).not.toHaveProperty("provinceId");
+    // Area codes ride along, so the merchant platform can name the areas in its own language.
+    expect(dto.userAddrDto).toHaveProperty("provinceId");
     expect(dto.orderItems[1]).toEqual({
       orderItemId: 2,
       prodId: 102,

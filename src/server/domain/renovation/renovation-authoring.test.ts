@@ -248,7 +248,7 @@ describe("block rules: every link type", () => {
     expect(checkContent(linked({ type: "6", link: { url: "https://example.com/x" } })).ok).toBe(true);
     for (const bad of ["javascript:alert(1)", "data:text/html,x", "ftp://example.com", "https://user:pw@example.com"])
       expect(refusal(linked({ type: "6", link: { url: bad } }))).toBe(
-        "block 2 (floor_title): path: link: url: must be an http(s) address or a path of this site",
+        "block 2 (floor_title): path: link: url: must be a web address (http or https) or a path of this site",
       );
   });
   it("an unknown type", () => {
