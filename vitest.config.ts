@@ -3,7 +3,8 @@
  *   unit        pure functions (src/**\/*.test.ts, tests/unit)
  *   api-pglite  the real API router against an embedded PGlite seeded once (tests/api/global-setup.ts)
  *   api-pg      the same API tests against PostgreSQL (TEST_DATABASE_URL, default
- *               postgres://postgres@127.0.0.1:5432/test); one fresh database per test file.
+ *               postgres://postgres@127.0.0.1:5432/test); one fresh database per test file,
+ *               copied from a template seeded once (tests/api/global-setup.ts).
  *   astro       .astro components rendered to HTML with Astro's container API
  *               (src/**\/*.astro.test.ts; Vite config from astro's getViteConfig so .astro compiles)
  * Run: npx vitest run --project unit --project astro --project api-pglite --project api-pg
@@ -19,6 +20,10 @@ const apiProject = (name: "api-pglite" | "api-pg", driver: "pglite" | "pg") => (
     environment: "node",
     env: { DB_DRIVER: driver },
     globalSetup: ["tests/api/global-setup.ts"],
+    // Files of a worker share loaded modules (each file opens its own database and app context
+    // in createTestApp): importing the whole server once per worker, not once per file, halves
+    // the project's time.
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 120_000,
   },

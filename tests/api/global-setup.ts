@@ -2,7 +2,9 @@
  * Runs once per API test project, before any test file.
  *  - api-pglite: migrates and seeds an in-memory PGlite once and dumps it to a tarball; every test
  *    file then starts from that seeded state in well under a second (tests/api/helpers.ts).
- *  - api-pg: checks that PostgreSQL (TEST_DATABASE_URL) answers. Unreachable → fail when CI is
+ *  - api-pg: checks that PostgreSQL (TEST_DATABASE_URL) answers, then migrates and seeds one
+ *    template database (mall_t_<run>_template); every test file copies it with
+ *    `CREATE DATABASE … TEMPLATE`, a file copy instead of a seed. Unreachable → fail when CI is
  *    set, otherwise the api-pg tests are skipped with a warning.
  */
 import { randomBytes } from "node:crypto";
@@ -24,6 +26,8 @@ declare module "vitest" {
     pgBaseUrl: string;
     /** api-pg: prefix of this run's databases (mall_t_<run>_<file>); leftovers are dropped at the end. */
     pgRunId: string;
+    /** api-pg: the migrated and seeded database every test file's database is copied from. */
+    pgTemplate: string;
   }
 }
 
@@ -42,6 +46,7 @@ async function setupPglite(project: TestProject): Promise<() => Promise<void>> {
     project.provide("dbReady", true);
     project.provide("pgBaseUrl", "");
     project.provide("pgRunId", "");
+    project.provide("pgTemplate", "");
     console.log(`[api-pglite] seeded PGlite dump ready in ${Date.now() - started} ms`);
   } finally {
     await database.close();
@@ -57,6 +62,7 @@ async function setupPg(project: TestProject): Promise<(() => Promise<void>) | vo
   project.provide("pgBaseUrl", base);
   project.provide("pgRunId", runId);
   project.provide("pgliteDumpFile", "");
+  project.provide("pgTemplate", "");
   const { default: postgres } = await import("postgres");
   const sql = postgres(base, { max: 1, connect_timeout: 5, onnotice: () => {} });
   try {
@@ -72,8 +78,7 @@ async function setupPg(project: TestProject): Promise<(() => Promise<void>) | vo
     project.provide("dbReady", false);
     return;
   }
-  // Teardown: drop databases of this run that a crashed test file left behind.
-  return async () => {
+  const teardown = async () => {
     try {
       const left = await sql<
         { datname: string }[]
@@ -83,6 +88,30 @@ async function setupPg(project: TestProject): Promise<(() => Promise<void>) | vo
       await sql.end({ timeout: 5 }).catch(() => {});
     }
   };
+  try {
+    const started = Date.now();
+    const template = `mall_t_${runId}_template`;
+    await sql.unsafe(`create database "${template}"`);
+    const url = new URL(base);
+    url.pathname = `/${template}`;
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), "mall-api-pg-"));
+    const database = await openDatabase({ databaseUrl: url.toString() });
+    try {
+      await database.migrate();
+      await seedDatabase(database.db, { uploadsDir: path.join(dir, "uploads") });
+    } finally {
+      // A template must have no open connection while it is copied.
+      await database.close();
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+    project.provide("pgTemplate", template);
+    console.log(`[api-pg] seeded template database ${template} ready in ${Date.now() - started} ms`);
+  } catch (err) {
+    await teardown();
+    throw err;
+  }
+  // Teardown: drop the template and the databases of this run that a crashed test file left behind.
+  return teardown;
 }
 
 export default async function setup(project: TestProject): Promise<(() => Promise<void>) | void> {

@@ -1,8 +1,8 @@
 /**
  * API test harness: the real Hono app (createApi) over a real, seeded database.
  *   DB_DRIVER=pglite  in-memory PGlite loaded from the dump made once by global-setup.ts
- *   DB_DRIVER=pg      a fresh PostgreSQL database mall_t_<run>_<random> per test file: created,
- *                     migrated, seeded, and dropped again by close()
+ *   DB_DRIVER=pg      a fresh PostgreSQL database mall_t_<run>_<random> per test file: copied from
+ *                     the run's seeded template (global-setup.ts), and dropped again by close()
  * Use `describe.skipIf(!dbReady)` so api-pg is skipped (with the global-setup warning) when
  * PostgreSQL is unreachable outside CI.
  */
@@ -16,7 +16,6 @@ import { createApi } from "../../src/server/api/app.ts";
 import { loadConfig } from "../../src/server/config.ts";
 import { setAppContext, type AppContext } from "../../src/server/context.ts";
 import { openDatabase, type Database } from "../../src/server/db/client.ts";
-import { seedDatabase } from "../../src/server/seed/index.ts";
 import { DevOutboxSmsProvider } from "../../src/server/providers/sms.ts";
 import { LocalFileStorage } from "../../src/server/providers/storage.ts";
 import { dbChangeFeed } from "../../src/server/db/content-changes.ts";
@@ -49,12 +48,24 @@ async function openPglite(): Promise<{ database: Database; drop: () => Promise<v
   return { database, drop: async () => {} };
 }
 
-async function openPg(tmp: string): Promise<{ database: Database; url: string; drop: () => Promise<void> }> {
+async function openPg(): Promise<{ database: Database; url: string; drop: () => Promise<void> }> {
   const base = inject("pgBaseUrl");
   const name = `mall_t_${inject("pgRunId")}_${randomBytes(4).toString("hex")}`;
   const { default: postgres } = await import("postgres");
   const admin = postgres(base, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database "${name}"`);
+  // Copies of one template may not overlap on every server version; a short retry covers that.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await admin.unsafe(`create database "${name}" template "${inject("pgTemplate")}"`);
+      break;
+    } catch (err) {
+      if (attempt >= 20 || !/being accessed by other users/.test(String(err))) {
+        await admin.end({ timeout: 5 });
+        throw err;
+      }
+      await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+    }
+  }
   const url = new URL(base);
   url.pathname = `/${name}`;
   const drop = async () => {
@@ -66,8 +77,6 @@ async function openPg(tmp: string): Promise<{ database: Database; url: string; d
   };
   try {
     const database = await openDatabase({ databaseUrl: url.toString() });
-    await database.migrate();
-    await seedDatabase(database.db, { uploadsDir: path.join(tmp, "uploads") });
     return { database, url: url.toString(), drop };
   } catch (err) {
     await drop();
@@ -78,7 +87,7 @@ async function openPg(tmp: string): Promise<{ database: Database; url: string; d
 /** feedIntervalMs: how often the change feed is read (default 0: every request sees the changes before it). */
 export async function createTestApp(opts: { feedIntervalMs?: number } = {}): Promise<TestApp> {
   const tmp = await fs.mkdtemp(path.join(os.tmpdir(), "mall-api-test-"));
-  const opened = dbDriver === "pg" ? await openPg(tmp) : { ...(await openPglite()), url: undefined };
+  const opened = dbDriver === "pg" ? await openPg() : { ...(await openPglite()), url: undefined };
   const { database } = opened;
   const config = loadConfig({
     ...process.env,
