@@ -1,9 +1,8 @@
 /**
  * The demo's shop life (docs/demo-data.md), relative to the moment of seeding:
- * - orders of shops 4-7 in every state — unpaid, paid (to ship), shipped, completed, refunded —
- *   some of the demo buyer's, the others of reviewers (shop 4 already has the demo buyer's paid
- *   and completed orders of after-sales.ts); shops 1-3 keep no orders (their merchant tests
- *   count them);
+ * - orders of every open shop (1-7) in every state — unpaid, paid (to ship), shipped, completed,
+ *   refunded — some of the demo buyer's, the others of reviewers (shop 4 already has the demo
+ *   buyer's paid and completed orders of after-sales.ts);
  * - the demo buyer's default delivery address;
  * - reviews with ratings (some with photos) on the best sellers.
  * Orders go through the real lifecycle functions (payment, shipping, receipt); paid through the
@@ -83,7 +82,7 @@ export async function seedShopOrders(ctx: SeedContext, now: Date = new Date()): 
   // the user-centre tests read zero order counts of).
   const buyers = [1, 2, 3, 4, 5, 6, 7, 9, 10].map((n) => fixedUuid(0x100 + n));
   let reviewer = 0;
-  for (const shopId of [5, 6, 7])
+  for (const shopId of [1, 2, 3, 5, 6, 7])
     for (const state of STATES) {
       const demo = (shopId === 5 && state === "completed") || (shopId === 6 && state === "paid");
       plan.push([shopId, state, demo ? DEMO_USER.userId : buyers[reviewer++ % buyers.length]!]);

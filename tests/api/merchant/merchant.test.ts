@@ -190,14 +190,26 @@ describe.skipIf(!dbReady)("merchant API", () => {
       expect(row.payTime).toBeTruthy();
       expect(row.orderItems.map((i) => i.orderItemId)).toEqual(paid.orderItemIds);
       expect(row.userAddrDto).toMatchObject({ receiver: "Test Buyer", mobile: "13900000000" });
-      const two = okData(await m<Page<MerchantOrderDto>>("/merchant/orders", { token: shop2 }));
-      expect(two.records.map((r) => r.orderNumber)).toEqual([foreign.orderNumber]);
+      // Newest first: the seeded orders of the shop (docs/demo-data.md) come after the ones just made.
+      const times = page.records.map((r) => Date.parse(r.createTime));
+      expect(times).toEqual([...times].sort((a, b) => b - a));
+      expect(numbers.slice(0, 2).sort()).toEqual([unpaid.orderNumber, paid.orderNumber].sort());
+      const two = okData(await m<Page<MerchantOrderDto>>("/merchant/orders?size=100", { token: shop2 }));
+      expect(two.records[0]!.orderNumber).toBe(foreign.orderNumber);
+      expect(two.records.every((r) => r.shopId === 2)).toBe(true);
+      expect(two.records.map((r) => r.orderNumber)).not.toContain(paid.orderNumber);
     });
 
     it("filters by status and order number; bad filters are refused", async () => {
-      const toShip = okData(await m<Page<MerchantOrderDto>>("/merchant/orders?status=2", { token: shop1 }));
-      expect(toShip.records.map((r) => r.orderNumber)).toEqual([paid.orderNumber]);
-      expect(toShip.total).toBe(1);
+      const all = okData(await m<Page<MerchantOrderDto>>("/merchant/orders?size=100", { token: shop1 }));
+      const toShip = okData(await m<Page<MerchantOrderDto>>("/merchant/orders?status=2&size=100", { token: shop1 }));
+      expect(toShip.records.map((r) => r.orderNumber)).toEqual(
+        all.records.filter((r) => r.status === 2).map((r) => r.orderNumber),
+      );
+      expect(toShip.records.map((r) => r.orderNumber)).toContain(paid.orderNumber);
+      expect(toShip.records.map((r) => r.orderNumber)).not.toContain(unpaid.orderNumber);
+      expect(toShip.total).toBe(toShip.records.length);
+      expect(all.records.some((r) => r.status !== 2)).toBe(true);
       const byNumber = okData(
         await m<Page<MerchantOrderDto>>(`/merchant/orders?orderNumber=${unpaid.orderNumber}`, { token: shop1 }),
       );
