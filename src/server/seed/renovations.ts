@@ -216,7 +216,7 @@ export async function seedRenovations(
     block("limited_skill", {
       title: lt("限时秒杀", "Flash Sale"),
       showSubTitle: 1,
-      subTitle: lt("每日10点开抢", "New deals at 10:00 daily"),
+      subTitle: lt("限量好物 限时低价", "Limited stock at limited-time prices"),
       showContent: ["0", "2"],
       titleColor: "#ffffff",
       subTitleColor: "#ffe8e8",

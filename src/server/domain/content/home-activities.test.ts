@@ -3,7 +3,8 @@ import type { FlashActivityDto, FlashSessionDto } from "../../../lib/flash-sale/
 import type { GroupActivityDto } from "../../../lib/group-buy/group-buy.ts";
 import { buildActivityGoods } from "../../../lib/renovation/blocks.ts";
 import type { RenovationBlock } from "../../../lib/renovation/renovation-types.ts";
-import { flashItems, groupItems, nextActivityChange, withLiveActivities } from "./home-activities.ts";
+import { getT } from "../../../i18n/index.ts";
+import { flashItems, flashSubtitle, groupItems, nextActivityChange, withLiveActivities } from "./home-activities.ts";
 
 const H = 3600_000;
 const NOW = Date.parse("2026-11-26T04:00:00Z");
@@ -88,5 +89,36 @@ describe("home activity blocks", () => {
   it("knows when the lists change by time alone", () => {
     expect(nextActivityChange(NOW, sessions, [group(1, 21)])).toBe(NOW + H);
     expect(nextActivityChange(NOW + 5 * H, [], [])).toBe(Infinity);
+  });
+});
+
+describe("flashSubtitle", () => {
+  // NOW is 12:00 in Shanghai (UTC+8).
+  const en = getT("en");
+  it("names the end of the session on now", () => {
+    const s = [session(1, NOW - H, NOW + 2.5 * H, 2, []), session(2, NOW + 3 * H, NOW + 4 * H, 1, [])];
+    expect(flashSubtitle(s, new Date(NOW), en)).toBe("On now · ends at 14:30");
+    expect(flashSubtitle(s, new Date(NOW), getT("zh"))).toBe("正在疯抢 · 14:30 结束");
+  });
+  it("else the next session's start: today, tomorrow or its date", () => {
+    const ended = session(9, NOW - 3 * H, NOW - H, 3, []);
+    const at = (start: number) => flashSubtitle([ended, session(1, start, start + H, 1, [])], new Date(NOW), en);
+    expect(at(NOW + 3 * H)).toBe("Next session today at 15:00");
+    expect(at(NOW + 22 * H)).toBe("Next session tomorrow at 10:00");
+    expect(at(NOW + 46 * H)).toBe("Next session on 11-28 at 10:00");
+    expect(flashSubtitle([ended], new Date(NOW), en)).toBeNull();
+  });
+  it("replaces the flash block's subtitle only when the block shows live products", () => {
+    const block = {
+      type: "limited_skill",
+      dataField: { subTitle: "stored", goodsList: [] },
+    } as unknown as RenovationBlock;
+    const item = flashItems([session(1, NOW - H, NOW + H, 2, [act(1, 10, 2)])]);
+    expect(withLiveActivities([block], { flash: item, group: [], flashSubtitle: "live" })[0]!.dataField).toMatchObject({
+      subTitle: "live",
+    });
+    expect(withLiveActivities([block], { flash: [], group: [], flashSubtitle: "live" })[0]!.dataField).toMatchObject({
+      subTitle: "stored",
+    });
   });
 });

@@ -3,9 +3,13 @@
  * products a decoration stored in its limited_skill (flash sale) and discount_coupon (group deals)
  * blocks, the home shows what /flash-sale and /group-buy sell right now — the flash activities
  * of the session on now, then of the next ones; the running group buys, then the upcoming ones —
- * at their activity prices, linking to the activity. A block with no live activity keeps its
- * stored products. Shops' own pages keep their blocks as decorated.
+ * at their activity prices, linking to the activity; the flash-sale block's subtitle says when
+ * the session on now ends or when the next one starts. A block with no live activity keeps its
+ * stored products and subtitle. Shops' own pages keep their blocks as decorated.
  */
+import type { TFunction } from "i18next";
+import { getT } from "../../../i18n/index.ts";
+import { DISPLAY_TIME_ZONE } from "../../../lib/constants.ts";
 import type { Locale } from "../../../lib/locale.ts";
 import type { FlashSessionDto } from "../../../lib/flash-sale/flash-sale.ts";
 import { FlashState } from "../../../lib/flash-sale/flash-sale.ts";
@@ -47,6 +51,34 @@ export function flashItems(sessions: readonly FlashSessionDto[]): LiveActivityIt
     }));
 }
 
+const hhmm = new Intl.DateTimeFormat("en-GB", {
+  timeZone: DISPLAY_TIME_ZONE,
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+const day = new Intl.DateTimeFormat("en-CA", { timeZone: DISPLAY_TIME_ZONE, month: "2-digit", day: "2-digit" });
+
+/**
+ * The flash-sale block's subtitle from the sessions (times in the mall's time zone): the session
+ * on now and its end, else the next session's start (today, tomorrow or its date); null when no
+ * session is on or to come.
+ */
+export function flashSubtitle(sessions: readonly FlashSessionDto[], now: Date, t: TFunction): string | null {
+  const live = sessions.find((s) => s.activityStatus === FlashState.LIVE);
+  if (live) return t("home.flash.onNow", { end: hhmm.format(new Date(live.endTime)) });
+  const next = sessions
+    .filter((s) => Date.parse(s.startTime) > now.getTime())
+    .sort((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime))[0];
+  if (!next) return null;
+  const start = new Date(next.startTime);
+  const time = hhmm.format(start);
+  const startDay = day.format(start);
+  if (startDay === day.format(now)) return t("home.flash.nextToday", { time });
+  if (startDay === day.format(new Date(now.getTime() + 86_400_000))) return t("home.flash.nextTomorrow", { time });
+  return t("home.flash.nextOn", { date: startDay, time });
+}
+
 /** Group buys as block items (the list already has the running ones first). */
 export function groupItems(activities: readonly GroupActivityDto[]): LiveActivityItem[] {
   return activities.map((a) => ({
@@ -62,12 +94,13 @@ export function groupItems(activities: readonly GroupActivityDto[]): LiveActivit
 /** The blocks with limited_skill / discount_coupon products replaced by the live ones (pure; empty lists leave a block as it is). */
 export function withLiveActivities(
   blocks: readonly RenovationBlock[],
-  live: { flash: readonly LiveActivityItem[]; group: readonly LiveActivityItem[] },
+  live: { flash: readonly LiveActivityItem[]; group: readonly LiveActivityItem[]; flashSubtitle?: string | null },
 ): RenovationBlock[] {
   return blocks.map((b) => {
     const items = b.type === "limited_skill" ? live.flash : b.type === "discount_coupon" ? live.group : null;
     if (!items || items.length === 0) return b;
-    return { ...b, dataField: { ...b.dataField, goodsList: items.slice(0, ACTIVITY_MAX) } };
+    const subTitle = b.type === "limited_skill" && live.flashSubtitle ? { subTitle: live.flashSubtitle } : {};
+    return { ...b, dataField: { ...b.dataField, goodsList: items.slice(0, ACTIVITY_MAX), ...subTitle } };
   });
 }
 
@@ -98,6 +131,10 @@ export async function getHomeWithLiveActivities(
   ]);
   const changesAt = nextActivityChange(now.getTime(), sessions, groups.records);
   if (!page) return { page, changesAt };
-  const live = { flash: flashItems(sessions), group: groupItems(groups.records) };
+  const live = {
+    flash: flashItems(sessions),
+    group: groupItems(groups.records),
+    flashSubtitle: flashSubtitle(sessions, now, getT(locale)),
+  };
   return { page: { ...page, blocks: withLiveActivities(page.blocks, live) }, changesAt };
 }
