@@ -19,6 +19,10 @@ function el(
   e.append(...kids);
   return e;
 }
+const SVG_NS = "http://www.w3.org/2000/svg";
+/** Two people: the user centre's empty-state icon of my group buys. */
+const TEAM_ICON =
+  "M17 22a7 7 0 1 0 0-14 7 7 0 0 0 0 14zM4 40c0-7.2 5.8-13 13-13s13 5.8 13 13M32 22a6 6 0 1 0 0-12M36 27c4.8 1.5 8 6.4 8 13";
 const tpl = (s: string | undefined, n: number) => (s ?? "").replace("{{n}}", String(n));
 
 function needLogin(root: HTMLElement, at: HTMLElement): void {
@@ -125,9 +129,26 @@ async function myTeams(root: HTMLElement): Promise<void> {
   const list = root.querySelector<HTMLElement>("[data-gt-list]")!;
   if (!getToken()) return needLogin(root, list);
   const d = root.dataset;
+  const base = d.base ?? "";
   const page = await api.get<Page<TeamInfoDto>>("/p/groupTeam/mine", { current: 1, size: 50 }, { silent: true });
   if (page.records.length === 0) {
-    list.replaceChildren(el("li", { className: "gb-team-empty" }, d.tplEmpty ?? ""));
+    // The user centre's empty state (islands/common/uc-shell.tsx UcEmpty): icon, sentence, where to go.
+    const icon = document.createElementNS(SVG_NS, "svg");
+    for (const [k, v] of Object.entries({ width: "64", height: "64", viewBox: "0 0 48 48", "aria-hidden": "true" }))
+      icon.setAttribute(k, v);
+    const path = document.createElementNS(SVG_NS, "path");
+    for (const [k, v] of Object.entries({ d: TEAM_ICON, fill: "none", stroke: "currentColor", "stroke-width": "2" }))
+      path.setAttribute(k, v);
+    icon.append(path);
+    list.replaceChildren(
+      el(
+        "li",
+        { className: "uc-empty-state gb-team-empty" },
+        icon,
+        el("p", {}, d.tplEmpty ?? ""),
+        el("a", { href: `${base}/group-buy`, className: "btn btn-ghost" }, d.tplBrowse ?? ""),
+      ),
+    );
     return;
   }
   list.replaceChildren(

@@ -134,8 +134,12 @@ for (const { locale, tag, prodIndex } of LOCALE_CASES) {
     // Addresses: add with the area picker (first → default), edit, delete.
     await page.goto(`${p}/user-center/uc-address`);
     await islandsReady(page);
-    await expect(page.getByTestId("uc-address-empty")).toBeVisible();
-    await page.getByTestId("uc-address-add").click();
+    // The designed empty state: an icon, a sentence and its call to action (opens the form).
+    const noAddress = page.getByTestId("uc-address-empty");
+    await expect(noAddress).toBeVisible();
+    await expect(noAddress.locator("svg")).toBeVisible();
+    await expect(noAddress).toContainText(tr(locale, "userCenter.address.empty"));
+    await noAddress.getByRole("button", { name: tr(locale, "userCenter.address.add") }).click();
     const dialog = page.getByTestId("uc-address-dialog");
     await expect(dialog).toBeVisible();
     await dialog.getByTestId("uc-address-save").click();
@@ -204,7 +208,11 @@ for (const { locale, tag, prodIndex } of LOCALE_CASES) {
     await expect(fp).toBeVisible();
     await expect(page.getByTestId("uc-footprint-day").first()).toHaveAttribute("data-day", /^\d{4}-\d{2}-\d{2}$/);
     await fp.getByTestId("uc-footprint-delete").click();
-    await expect(page.getByTestId("uc-footprint-empty")).toBeVisible();
+    const noFootprint = page.getByTestId("uc-footprint-empty");
+    await expect(noFootprint.locator("svg")).toBeVisible();
+    await expect(
+      noFootprint.getByRole("link", { name: tr(locale, "userCenter.collection.browseProds") }),
+    ).toHaveAttribute("href", `${p}/list?st=0`);
 
     expect(errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
   });

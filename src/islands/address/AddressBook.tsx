@@ -13,7 +13,7 @@ import type { AddressItem } from "../../lib/address/address-types.ts";
 import { toastOk } from "../common/feedback.ts";
 import { useSession, useUcLoad } from "../common/session.ts";
 import { ConfirmDialog, Modal, useConfirm } from "../common/dialog.tsx";
-import { UcGate, UcPanel, UcRoot } from "../common/uc-shell.tsx";
+import { UcEmpty, UcGate, UcPanel, UcRoot } from "../common/uc-shell.tsx";
 import type { UcIslandProps } from "../common/uc-props.ts";
 import { useAction } from "../common/useAction.ts";
 import { AddressForm, EMPTY, type FormState } from "./AddressForm.tsx";
@@ -107,9 +107,13 @@ function AddressBody() {
             : t("userCenter.address.count", { n: list.length, max: ADDRESS_COUNT_MAX })}
         </p>
         {list.length === 0 ? (
-          <p className="empty-state" data-testid="uc-address-empty">
-            {t("userCenter.address.empty")}
-          </p>
+          <UcEmpty
+            icon="pin"
+            text={t("userCenter.address.empty")}
+            onAction={() => setEditing({ ...EMPTY, makeDefault: true })}
+            linkText={t("userCenter.address.add")}
+            testId="uc-address-empty"
+          />
         ) : (
           <ul className="uc-addr-list" data-testid="uc-address-list">
             {list.map((a) => (

@@ -138,31 +138,55 @@ const EMPTY_ICONS = {
     "M24 40l-2.6-2.4C12 29.2 6 23.8 6 17.1 6 11.6 10.3 7.5 15.6 7.5c3.1 0 6.1 1.4 8.4 3.8 2.3-2.4 5.3-3.8 8.4-3.8 5.3 0 9.6 4.1 9.6 9.6 0 6.7-6 12.1-15.4 20.5z",
   shop: "M8 20l3-11h26l3 11M8 20v19h32V20M8 20c0 3 2.5 5 5.3 5s5.4-2 5.4-5c0 3 2.5 5 5.3 5s5.3-2 5.3-5c0 3 2.6 5 5.4 5S40 23 40 20M19 39V30h10v9",
   star: "M24 6l5.6 11.4 12.4 1.8-9 8.8 2.1 12.4L24 34.5l-11.1 5.9 2.1-12.4-9-8.8 12.4-1.8z",
+  pin: "M24 43s-13-12.2-13-23a13 13 0 0 1 26 0c0 10.8-13 23-13 23zM24 25a5 5 0 1 0 0-10 5 5 0 0 0 0 10z",
+  ticket: "M6 13h36v7a4 4 0 0 0 0 8v7H6v-7a4 4 0 0 0 0-8zM30 13v22M17 21h7M17 27h5",
+  clock: "M24 42a18 18 0 1 0 0-36 18 18 0 0 0 0 36zM24 13v11l7 5",
+  box: "M6 15l18-9 18 9v18l-18 9-18-9zM6 15l18 9 18-9M24 24v18M15 10.5l18 9",
+  returns: "M14 11l-6 6 6 6M8 17h22a10 10 0 0 1 0 20H16",
+  coin: "M24 42a18 18 0 1 0 0-36 18 18 0 0 0 0 36zM17 15l7 9 7-9M16 25h16M16 31h16M24 24v14",
 } as const;
 
-/** An empty list, as every page of the user centre shows one: an icon, the text, and where to go from here. */
+/**
+ * An empty list, as every page of the user centre shows one: an icon, the text, and where to go
+ * from here — a link (href) or, when the next step is on this page, a button (onAction).
+ */
 export function UcEmpty({
   icon,
   text,
   href,
+  onAction,
   linkText,
   testId,
+  compact,
 }: {
   icon: keyof typeof EMPTY_ICONS;
   text: string;
-  href: string;
   linkText: string;
   testId?: string;
-}) {
+  /** Less padding, for a list that is one section of a page. */
+  compact?: boolean;
+} & ({ href: string; onAction?: never } | { onAction: () => void; href?: never })) {
   return (
-    <div className="uc-empty-state" data-testid={testId}>
-      <svg width="64" height="64" viewBox="0 0 48 48" aria-hidden="true" focusable="false">
+    <div className={`uc-empty-state${compact ? " is-compact" : ""}`} data-testid={testId}>
+      <svg
+        width={compact ? 48 : 64}
+        height={compact ? 48 : 64}
+        viewBox="0 0 48 48"
+        aria-hidden="true"
+        focusable="false"
+      >
         <path d={EMPTY_ICONS[icon]} fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
       </svg>
       <p>{text}</p>
-      <a className="btn btn-ghost" href={href}>
-        {linkText}
-      </a>
+      {href !== undefined ? (
+        <a className="btn btn-ghost" href={href}>
+          {linkText}
+        </a>
+      ) : (
+        <button type="button" className="btn btn-ghost" onClick={onAction}>
+          {linkText}
+        </button>
+      )}
     </div>
   );
 }

@@ -13,7 +13,7 @@ import type { MyOrderDto } from "../../lib/order/order-types.ts";
 import type { OrderCountData } from "../../lib/order/order-state.ts";
 import { useSession, useUcLoad } from "../common/session.ts";
 import { ConfirmDialog, useConfirm } from "../common/dialog.tsx";
-import { Pager, ProdImage, UcGate, UcPanel, UcRoot } from "../common/uc-shell.tsx";
+import { Pager, ProdImage, UcEmpty, UcGate, UcPanel, UcRoot } from "../common/uc-shell.tsx";
 import type { UcIslandProps } from "../common/uc-props.ts";
 import { detailHref, LineAfterSalesLink, OrderActionButtons, useOrderActions } from "./OrderActions.tsx";
 import { formatTime } from "../common/format.ts";
@@ -207,9 +207,13 @@ function OrderListBody({ homeHref }: { homeHref: string }) {
           onRetry={list.reload}
         >
           {data && data.records.length === 0 ? (
-            <p className="empty-state" data-testid="mo-empty">
-              {state?.orderName ? t("myOrder.emptySearch") : t("myOrder.empty")}
-            </p>
+            <UcEmpty
+              icon="box"
+              text={state?.orderName ? t("myOrder.emptySearch") : t("myOrder.empty")}
+              href={`${base}/list?st=0`}
+              linkText={t("userCenter.collection.browseProds")}
+              testId="mo-empty"
+            />
           ) : null}
           {data && data.records.length > 0 ? (
             <>

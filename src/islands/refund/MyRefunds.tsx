@@ -6,7 +6,7 @@ import { useTranslation } from "../common/I18nProvider.tsx";
 import { formatTime } from "../common/format.ts";
 import type { RefundDto } from "../../lib/refund/refund-types.ts";
 import { useSession, useUcLoad } from "../common/session.ts";
-import { Pager, ProdImage, UcGate, UcPanel, UcRoot } from "../common/uc-shell.tsx";
+import { Pager, ProdImage, UcEmpty, UcGate, UcPanel, UcRoot } from "../common/uc-shell.tsx";
 import type { UcIslandProps } from "../common/uc-props.ts";
 import { refundStsKey, returnDetailHref } from "./refund-view.ts";
 import "./refund.css";
@@ -28,7 +28,15 @@ function ListBody({ base }: { base: string }) {
   return (
     <UcPanel title={t("refund.list.title")} testId="uc-return">
       <UcGate state={session.state} error={load.error} loading={load.loading && !page} onRetry={load.reload}>
-        {page && page.records.length === 0 ? <p className="empty-state">{t("refund.list.empty")}</p> : null}
+        {page && page.records.length === 0 ? (
+          <UcEmpty
+            icon="returns"
+            text={t("refund.list.empty")}
+            href={`${base}/user-center/uc-order`}
+            linkText={t("review.mine.goOrders")}
+            testId="rl-empty"
+          />
+        ) : null}
         {page && page.records.length > 0 ? (
           <ol className="rl-list">
             {page.records.map((r) => (

@@ -16,7 +16,7 @@ import { priceText } from "../../lib/money-format.ts";
 import { toastOk } from "../common/feedback.ts";
 import { useSession, useUcLoad } from "../common/session.ts";
 import { Modal } from "../common/dialog.tsx";
-import { FieldError, Pager, UcGate, UcPanel, UcRoot } from "../common/uc-shell.tsx";
+import { FieldError, Pager, UcEmpty, UcGate, UcPanel, UcRoot } from "../common/uc-shell.tsx";
 import type { UcIslandProps } from "../common/uc-props.ts";
 import { useAction } from "../common/useAction.ts";
 
@@ -190,7 +190,14 @@ function BalanceBody() {
         <section aria-labelledby="balance-log-title" className="wallet-log">
           <h2 id="balance-log-title">{t("balance.ui.log")}</h2>
           {logs.data && logs.data.records.length === 0 ? (
-            <p className="uc-empty">{t("balance.ui.empty")}</p>
+            <UcEmpty
+              compact
+              icon="coin"
+              text={t("balance.ui.empty")}
+              onAction={() => document.getElementById("recharge-amount")?.focus()}
+              linkText={t("balance.ui.topUp")}
+              testId="balance-log-empty"
+            />
           ) : (
             <table className="wallet-table" data-testid="balance-log">
               <thead>

@@ -13,7 +13,7 @@ import type { FootprintDay, FootprintItem } from "../../lib/footprint/footprint-
 import { toastOk } from "../common/feedback.ts";
 import { useSession } from "../common/session.ts";
 import { ConfirmDialog, useConfirm } from "../common/dialog.tsx";
-import { UcGate, UcPanel, UcRoot } from "../common/uc-shell.tsx";
+import { UcEmpty, UcGate, UcPanel, UcRoot } from "../common/uc-shell.tsx";
 import type { UcIslandProps } from "../common/uc-props.ts";
 import { useAction } from "../common/useAction.ts";
 import { UcProdCard } from "./UcProdCard.tsx";
@@ -142,9 +142,13 @@ function FootprintsBody({ homeHref }: { homeHref: string }) {
         onRetry={() => void load(1, true)}
       >
         {days && days.length === 0 ? (
-          <p className="empty-state" data-testid="uc-footprint-empty">
-            {t("userCenter.footprint.empty")}
-          </p>
+          <UcEmpty
+            icon="clock"
+            text={t("userCenter.footprint.empty")}
+            href={`${base}/list?st=0`}
+            linkText={t("userCenter.collection.browseProds")}
+            testId="uc-footprint-empty"
+          />
         ) : null}
         {days && days.length > 0 ? (
           <>

@@ -14,7 +14,7 @@ import { formatTime } from "../common/format.ts";
 import { toastOk } from "../common/feedback.ts";
 import { useSession, useUcLoad } from "../common/session.ts";
 import { ConfirmDialog, useConfirm } from "../common/dialog.tsx";
-import { Pager, UcGate, UcPanel, UcRoot } from "../common/uc-shell.tsx";
+import { Pager, UcEmpty, UcGate, UcPanel, UcRoot } from "../common/uc-shell.tsx";
 import type { UcIslandProps } from "../common/uc-props.ts";
 import { useAction } from "../common/useAction.ts";
 
@@ -105,9 +105,13 @@ function Body({ base }: { base: string }) {
       <div id="uc-coupon-panel" role="tabpanel" aria-labelledby={`uc-coupon-tab-${tab}`} className="uc-tabpanel">
         <UcGate state={session.state} error={list.error} loading={list.loading && !list.data} onRetry={list.reload}>
           {list.data && list.data.records.length === 0 ? (
-            <p className="empty-state" data-testid="uc-coupons-empty">
-              {t("coupon.mine.empty")} <a href={`${base}/coupons`}>{t("coupon.mine.goCentre")}</a>
-            </p>
+            <UcEmpty
+              icon="ticket"
+              text={t("coupon.mine.empty")}
+              href={`${base}/coupons`}
+              linkText={t("coupon.mine.goCentre")}
+              testId="uc-coupons-empty"
+            />
           ) : null}
           {list.data && list.data.records.length > 0 ? (
             <>

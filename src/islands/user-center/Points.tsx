@@ -12,7 +12,7 @@ import type { Page } from "../../lib/api-types.ts";
 import type { PointsLogDto, ScoreInfoDto } from "../../lib/points/points.ts";
 import { toastOk } from "../common/feedback.ts";
 import { useSession, useUcLoad } from "../common/session.ts";
-import { Pager, UcGate, UcPanel, UcRoot } from "../common/uc-shell.tsx";
+import { Pager, UcEmpty, UcGate, UcPanel, UcRoot } from "../common/uc-shell.tsx";
 import type { UcIslandProps } from "../common/uc-props.ts";
 import { useAction } from "../common/useAction.ts";
 
@@ -21,12 +21,12 @@ const PAGE_SIZE = 10;
 export default function Points(props: UcIslandProps) {
   return (
     <UcRoot locale={props.locale} resources={props.resources}>
-      <PointsBody mallHref={props.links.pointsMall} />
+      <PointsBody mallHref={props.links.pointsMall} base={props.homeHref.replace(/\/$/, "")} />
     </UcRoot>
   );
 }
 
-function PointsBody({ mallHref }: { mallHref?: string | undefined }) {
+function PointsBody({ mallHref, base }: { mallHref?: string | undefined; base: string }) {
   const { t, locale } = useTranslation();
   const session = useSession();
   const [page, setPage] = useState(1);
@@ -144,9 +144,14 @@ function PointsBody({ mallHref }: { mallHref?: string | undefined }) {
         <section aria-labelledby="points-log-title" className="wallet-log">
           <h2 id="points-log-title">{t("points.ui.log")}</h2>
           {logs.data && logs.data.records.length === 0 ? (
-            <p className="uc-empty" data-testid="points-log-empty">
-              {t("points.ui.empty")}
-            </p>
+            <UcEmpty
+              compact
+              icon="coin"
+              text={t("points.ui.empty")}
+              href={`${base}/list?st=0`}
+              linkText={t("userCenter.collection.browseProds")}
+              testId="points-log-empty"
+            />
           ) : (
             <table className="wallet-table" data-testid="points-log">
               <thead>
