@@ -129,6 +129,9 @@ for (const [locale, user] of MAIN) {
     await islandsReady(page);
     await expect(page.getByTestId("cart-shop")).toHaveCount(2);
     await expect(page.getByTestId("cart-line")).toHaveCount(2);
+    // Every checkbox (all, shop, line, bar) is the styled control of controls.css (docs/design.md).
+    await expect(page.locator("input[type=checkbox]")).toHaveCount(6);
+    await expect(page.locator("input[type=checkbox]:not(label.check > input)")).toHaveCount(0);
     await expect(page.getByTestId("cart-count").first()).toHaveText("3");
     await expectTotal(page, s);
     if (locale === "zh") expect(await axeViolations(page)).toEqual([]);

@@ -34,15 +34,17 @@ export function TermsAgreement({ id, locale, terms, checked, onChange, error }: 
   return (
     <div className={`auth-terms${error ? " has-error" : ""}`}>
       <div className="auth-terms-row">
-        <input
-          id={id}
-          type="checkbox"
-          checked={checked}
-          onChange={(e) => onChange(e.target.checked)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-        />
-        <label htmlFor={id}>{t("authUi.agreePrefix")}</label>
+        <label className="check" htmlFor={id}>
+          <input
+            id={id}
+            type="checkbox"
+            checked={checked}
+            onChange={(e) => onChange(e.target.checked)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+          />
+          {t("authUi.agreePrefix")}
+        </label>
         <span className="auth-terms-links">
           {service}
           {service && privacy ? ` ${t("authUi.and")} ` : null}

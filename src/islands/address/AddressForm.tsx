@@ -200,7 +200,7 @@ export function AddressForm({
       })}
       <div className="uc-field">
         <span className="uc-label" aria-hidden="true" />
-        <label className="uc-check">
+        <label className="check uc-check">
           <input
             type="checkbox"
             checked={form.makeDefault}

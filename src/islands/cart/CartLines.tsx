@@ -81,7 +81,7 @@ export function CartLine({
       data-basket-id={line.basketId}
       data-sku-id={line.skuId}
     >
-      <label className="cart-col-check cart-check">
+      <label className="cart-col-check check">
         <input
           type="checkbox"
           checked={line.isChecked === 1}

@@ -19,7 +19,7 @@ export function CartHead({
   const { t } = useTranslation();
   return (
     <div className="cart-head">
-      <label className="cart-col-check cart-check">
+      <label className="cart-col-check check">
         <input
           type="checkbox"
           checked={everyChecked}
@@ -57,7 +57,7 @@ export function ShopSection({
   return (
     <section className="cart-shop" data-testid="cart-shop" data-shop-id={shop.shopId} aria-label={shop.shopName}>
       <header className="cart-shop-head">
-        <label className="cart-check">
+        <label className="check">
           <input
             type="checkbox"
             checked={allChecked(shop.lines)}
@@ -158,7 +158,7 @@ export function CartBar({
   const { t } = useTranslation();
   return (
     <div className="cart-bar" data-testid="cart-bar">
-      <label className="cart-check">
+      <label className="check">
         <input
           type="checkbox"
           checked={everyChecked}

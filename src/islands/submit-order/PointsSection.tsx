@@ -31,7 +31,7 @@ export function PointsSection({
         <h2 id={`${idBase}-points`}>{t("orderSubmit.pointsTitle")}</h2>
       </header>
       <div className="so-points">
-        <label className="so-check">
+        <label className="check">
           <input
             type="checkbox"
             checked={usePoints}
