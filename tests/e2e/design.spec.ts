@@ -4,8 +4,9 @@
  * loaded once and checked for
  * - the one set of controls (docs/design.md "Controls", src/styles/controls.css): no visible radio,
  *   checkbox, select or number input drawn by the browser — its computed `appearance` must be
- *   `none`, and a number input must hide its spin buttons (a `::-webkit-inner-spin-button
- *   { appearance: none }` rule that applies to it);
+ *   `none`, a number input must hide its spin buttons (a `::-webkit-inner-spin-button
+ *   { appearance: none }` rule that applies to it), and a checkbox sits in the `.check` control
+ *   (a label with its text or its accessible name);
  * - accessibility: no serious or critical axe violation (tests/e2e/axe.ts; a11y.spec.ts checks
  *   the browsing pages in the other locales).
  * Every offending element is named with its page. The sweep runs in parts so that the two
@@ -54,6 +55,8 @@ function browserDrawnControls(page: Page): Promise<string[]> {
       if (cs.appearance !== "none") problems.push(`appearance: ${cs.appearance}`);
       if (el instanceof HTMLInputElement && el.type === "number" && !spinRules.some((r) => el.matches(r.selector)))
         problems.push("spin buttons shown");
+      if (el instanceof HTMLInputElement && el.type === "checkbox" && !el.closest("label.check"))
+        problems.push("checkbox outside the .check control");
       if (!problems.length) continue;
       const type = el instanceof HTMLInputElement ? `[type=${el.type}]` : "";
       const who =

@@ -41,6 +41,16 @@ test.describe("home page in three locales", () => {
       ]) {
         await expect(page.getByTestId(id), id).toBeVisible();
       }
+      // The mall notices block lists the notices (never products), each opening its detail page.
+      const notices = page.getByTestId("home-notices");
+      await expect(notices.getByRole("heading", { name: tr(locale, "home.notices") })).toBeVisible();
+      const noticeLinks = notices.locator("li a");
+      expect(await noticeLinks.count()).toBeGreaterThanOrEqual(3);
+      for (const a of await noticeLinks.all()) {
+        await expect(a).toHaveAttribute("href", new RegExp(`^${prefix(locale)}/notice-detail\\?id=\\d+$`));
+        await expect(a).not.toHaveText("");
+      }
+      await expect(notices.locator('a[href*="/detail/"]')).toHaveCount(0);
       const names = await l1Names(page);
       expect(names.length).toBeGreaterThan(0);
       const all = names.join(" ");
