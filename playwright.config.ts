@@ -46,7 +46,9 @@ export default defineConfig({
   outputDir: "test-results",
   fullyParallel: true,
   forbidOnly: CI,
-  workers: 2,
+  // Most of a browser test's time is waiting (navigation, hydration, API answers): four workers keep
+  // two cores busy. E2E_WORKERS overrides (a helper running one file beside the suite: 1).
+  workers: Number(process.env.E2E_WORKERS ?? 4),
   retries: CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
