@@ -75,9 +75,12 @@ for (const locale of LOCALES) {
     const uploaded = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/p/file/uploadImFile");
     await page.getByTestId("chat-image-input").setInputFiles({ name: "p.png", mimeType: "image/png", buffer: PNG });
     expect((await (await uploaded).json()).data.filePath).toMatch(/^\/uploads\/chat\//);
-    await expect(
-      page.locator('[data-testid="chat-message"][data-from="user"] img[src^="/uploads/chat/"]'),
-    ).toBeVisible();
+    // Stored, not only shown while sending (a pending message has no state ticks): the agent's
+    // count below includes it.
+    const picture = page
+      .locator('[data-testid="chat-message"][data-from="user"]')
+      .filter({ has: page.locator('img[src^="/uploads/chat/"]') });
+    await expect(picture.getByTestId("chat-state")).toHaveText(tr(locale, "chat.state.sent"));
 
     // The agent finds the conversation and answers: it appears without reload and is read at once.
     const list = JSON.parse(await ops(baseURL!, tokenFile, "chat", "list", "--json")) as {
