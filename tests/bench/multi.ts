@@ -521,7 +521,7 @@ export function printMulti(f: MultiFigures): void {
     `  failed GETs ${f.failedGets} of ${f.gets}; failed order requests (address, upload, cart, confirm, submit, pay) ${f.failedOrderRequests} of ${f.orderRequests}${f.failureSamples.length ? ` — e.g. ${f.failureSamples.slice(0, 6).join("; ")}` : ""}`,
   );
   console.log(
-    `  orders acknowledged ${f.orders.acknowledged}, in the database ${f.orders.inDatabase}: lost ${f.orders.lost}, not acknowledged ${f.orders.extra}; paid ${f.orders.paidAcknowledged}`,
+    `  orders acknowledged ${f.orders.acknowledged}, in the database ${f.orders.inDatabase}: lost ${f.orders.lost}, in the database but not acknowledged ${f.orders.extra} (the buyer's submit failed or timed out after the order was made); paid ${f.orders.paidAcknowledged}`,
   );
   console.log(
     `  uploads: ${f.uploads.written} written (through ${Object.entries(f.uploads.writtenThrough)
