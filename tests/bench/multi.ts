@@ -227,10 +227,8 @@ async function load(
     if (kind === "get") failedGets++;
     else failedOrderRequests++;
     // "/detail/5: 502 via 127.0.0.1:4421" counts as "/detail/N: 502"
-    const key = what
-      .replace(/\d+/g, "N")
-      .replace(/ via .*$/, "")
-      .slice(0, 80);
+    const colon = what.indexOf(":");
+    const key = (what.slice(0, colon).replace(/\d+/g, "N") + what.slice(colon).replace(/ via .*$/s, "")).slice(0, 80);
     failureKinds.set(key, (failureKinds.get(key) ?? 0) + 1);
   };
   const request = async (
@@ -275,7 +273,7 @@ async function load(
       if (res.status !== 200 || json.code !== "00000") {
         fail(
           kind,
-          `${p.split("?")[0]}: ${res.status} ${json.code ?? text.slice(0, 40)} ${json.msg ?? ""} via ${upstream}`,
+          `${p.split("?")[0]}: ${res.status} ${json.code ?? "(nginx's page)"} ${json.msg ?? ""} via ${upstream}`,
         );
         return undefined;
       }
