@@ -25,6 +25,7 @@ import { securityHeaders } from "./http/security.ts";
 import { pageRoute } from "./http/locale-route.ts";
 import { bodyVerdict } from "./http/body-limit.ts";
 import { uploadsHandler } from "./http/uploads.ts";
+import { connectionDrain } from "./http/drain.ts";
 import { useSyncDigests } from "./http/fast-digest.ts";
 import { envelope } from "./api/envelope.ts";
 import { describeError } from "./error-log.ts";
@@ -131,6 +132,7 @@ export async function startServer() {
   const server = http.createServer((req, res) => {
     // Every answer carries a request id (the proxy's, or a new one); the API's error log names it.
     const t0 = performance.now();
+    drain.track(res);
     const reqId = requestIdFrom(req.headers["x-request-id"]);
     req.headers["x-request-id"] = reqId;
     res.setHeader("X-Request-Id", reqId);
@@ -237,6 +239,8 @@ export async function startServer() {
       }
     });
   });
+  // SIGTERM: keep-alive connections close after their answer (http/drain.ts).
+  const drain = connectionDrain(server);
   // Longer than a proxy's idle upstream keep-alive (nginx: 60 s) so the proxy, not this process,
   // closes idle connections: a request never races a close (ECONNRESET).
   server.keepAliveTimeout = 65_000;
@@ -264,7 +268,7 @@ export async function startServer() {
     force.unref();
     await new Promise<void>((resolve) => {
       server.close(() => resolve());
-      server.closeIdleConnections();
+      drain.start();
     });
     await stopJobs?.();
     await ctx.database.close();

@@ -38,6 +38,10 @@
  * 11. Flash-sale rush (tests/bench/flash-sale.ts): 2,000 distinct buyers submit at once on 100
  *     units, PGlite and PostgreSQL: exactly 100 orders, 0 oversell, 0 5xx; attempts/s (≥ 500 on
  *     PGlite, ≥ 1,500 on PostgreSQL) and p50/p99.
+ * 12. Several processes behind nginx (tests/bench/multi.ts), only with BENCH_ONLY=multi (it needs
+ *     nginx and takes a few minutes): 200 buyers for 60 s through deploy/nginx/mall.conf to three
+ *     processes on one PostgreSQL while they restart one at a time; failed requests, orders lost or
+ *     not acknowledged, uploads read through every process, chat delivery, p99, memory.
  *
  * Sections 3, 4 and 6 run again on PostgreSQL inside section 7; the end prints every server row
  * (database, figure, budget, within/OVER) as one table.
@@ -45,7 +49,8 @@
  * Figures also go to test-results/bench.json. Needs a build (runs `npm run build` if dist/ is
  * missing). Options: BENCH_DURATION (seconds, default 10), BENCH_CONNECTIONS (default 50),
  * BENCH_LIGHTHOUSE (0 = skip), CHROME_PATH (default /usr/bin/chromium), BENCH_ONLY (a comma list of
- * "crash", "load", "rush": only those sections), LOAD_BUYERS / LOAD_SECONDS (section 10, default 200 / 60).
+ * "crash", "load", "rush", "multi": only those sections), LOAD_BUYERS / LOAD_SECONDS (section 10,
+ * default 200 / 60), MULTI_BUYERS / MULTI_SECONDS / MULTI_PORT (section 12, default 200 / 60 / free ports).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -79,6 +84,7 @@ import {
 } from "./flash-sale.ts";
 import { benchCrash, printCrash } from "./crash.ts";
 import { benchLoad, printLoad } from "./load.ts";
+import { benchMulti, printMulti } from "./multi.ts";
 import { withScratchDatabase } from "./scratch-db.ts";
 import {
   benchCart,
@@ -161,9 +167,9 @@ const serverCommand = () =>
 /** Starts the server (what `npm run serve` runs) and waits for /api/health. */
 async function startServer(
   dataDir: string,
-  opts: { autoSeed: boolean; timeoutMs: number; env?: Record<string, string> },
+  opts: { autoSeed: boolean; timeoutMs: number; env?: Record<string, string>; port?: number },
 ): Promise<Server> {
-  const port = await freePort();
+  const port = opts.port ?? (await freePort());
   const output: string[] = [];
   const t0 = performance.now();
   const child = spawn(process.execPath, serverArgs(), {
@@ -325,7 +331,7 @@ async function runLighthouse(origin: string): Promise<{ pages: LighthousePage[] 
 
 // ---------- main ----------
 
-/** 9. crash and 10. load (docs/security.md): on their own data directory / PostgreSQL database. */
+/** 9. crash, 10. load (docs/security.md) and 12. multi (opt-in): on their own data directory / PostgreSQL database. */
 async function hardeningSections(
   results: Record<string, unknown>,
   children: ChildProcess[],
@@ -371,6 +377,32 @@ async function hardeningSections(
     } catch (err) {
       results.load = { skipped: String((err as Error).message ?? err).split("\n")[0]! };
       console.log(`  not run: ${(results.load as { skipped: string }).skipped}`);
+    }
+  }
+  if (which.has("multi")) {
+    const buyers = Number(process.env.MULTI_BUYERS ?? 200);
+    const seconds = Number(process.env.MULTI_SECONDS ?? 60);
+    console.log(
+      `\n[12] Several processes behind nginx: ${buyers} buyers for ${seconds} s through nginx (deploy/nginx/mall.conf) to three processes with their own data directories on one PostgreSQL (STORAGE=database), restarted one at a time`,
+    );
+    try {
+      const f = await benchMulti(PG_URL, {
+        buyers,
+        seconds,
+        freePort,
+        start: async (d, port, env) => {
+          const s = await startServer(d, { autoSeed: true, timeoutMs: 300_000, port, env });
+          children.push(s.child);
+          return s;
+        },
+        stop: (s) => stopServer(s),
+      });
+      if ("skipped" in f) console.log(`  not run: ${f.skipped}`);
+      else printMulti(f);
+      results.multi = f;
+    } catch (err) {
+      results.multi = { failed: String((err as Error).message ?? err).split("\n")[0]! };
+      console.log(`  not run: ${(results.multi as { failed: string }).failed}`);
     }
   }
 }

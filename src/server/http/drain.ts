@@ -1,0 +1,38 @@
+/**
+ * Closing keep-alive connections when the process stops (docs/operations.md "Rolling restarts").
+ * A proxy in front (nginx's upstream keep-alive) reuses its open connections to a process as long
+ * as they stay open; `server.close()` alone only stops new connections and closes the idle ones,
+ * so the proxy kept sending requests over the others until the forced close after 10 s cut
+ * whatever was in flight (a POST then answers 502: nginx never sends it twice). Once draining,
+ * every answer says `Connection: close` and its connection closes after it (Node ends a
+ * connection whose answer carried that header), and a connection that turns idle is closed at once.
+ */
+import type http from "node:http";
+
+export interface ConnectionDrain {
+  /** Call first thing for every request. */
+  track(res: http.ServerResponse): void;
+  /** Stop keeping connections alive: answers not yet started say `Connection: close`, idle connections close. */
+  start(): void;
+}
+
+export function connectionDrain(server: http.Server): ConnectionDrain {
+  const open = new Set<http.ServerResponse>();
+  let draining = false;
+  return {
+    track(res) {
+      if (draining) res.setHeader("Connection", "close");
+      open.add(res);
+      res.on("close", () => {
+        open.delete(res);
+        // An answer that had already started keeps its connection alive: close it once idle.
+        if (draining) setImmediate(() => server.closeIdleConnections());
+      });
+    },
+    start() {
+      draining = true;
+      for (const res of open) if (!res.headersSent) res.setHeader("Connection", "close");
+      server.closeIdleConnections();
+    },
+  };
+}
