@@ -43,7 +43,8 @@ export class PublicReadModels {
   constructor(
     private readonly db: Db,
     readonly feed: ChangeFeed,
-    opts: { maxAgeMs?: number; maxEntries?: number } = {},
+    /** maxBytes: the bound of the kept answers, estimated (READ_MODEL_MAX_BYTES; TaggedMemo). */
+    opts: { maxAgeMs?: number; maxEntries?: number; maxBytes?: number } = {},
   ) {
     this.memo = new TaggedMemo(feed, opts);
   }
