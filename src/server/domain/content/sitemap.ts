@@ -300,28 +300,29 @@ export function pageUrl(siteUrl: string, locale: Locale, path: string): string {
   return `${baseUrl(siteUrl)}${localePath(locale, path)}`;
 }
 
-/** <urlset> of one locale's URLs, each with its hreflang alternates. */
+const XML_SPECIAL = /[&<>"']/;
+
+/**
+ * <urlset> of one locale's URLs, each with its hreflang alternates. Built as one string with each
+ * URL escaped once per locale only when it holds a character to escape (10,000 product URLs:
+ * a few milliseconds).
+ */
 export function renderUrlSet(siteUrl: string, locale: Locale, urls: readonly SitemapUrl[]): string {
-  const parts: string[] = [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
-  ];
+  const base = baseUrl(siteUrl);
+  const esc = (s: string) => (XML_SPECIAL.test(s) ? xmlEscape(s) : s);
+  const links = LOCALES.map((l) => `<xhtml:link rel="alternate" hreflang="${htmlLang(l)}" href="`);
+  let out =
+    '<?xml version="1.0" encoding="UTF-8"?>\n' +
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n';
+  const at = LOCALES.indexOf(locale);
   for (const u of urls) {
-    parts.push("<url>");
-    parts.push(`<loc>${xmlEscape(pageUrl(siteUrl, locale, u.path))}</loc>`);
-    if (u.lastmod && !Number.isNaN(u.lastmod.getTime())) parts.push(`<lastmod>${w3cDate(u.lastmod)}</lastmod>`);
-    for (const l of LOCALES) {
-      parts.push(
-        `<xhtml:link rel="alternate" hreflang="${htmlLang(l)}" href="${xmlEscape(pageUrl(siteUrl, l, u.path))}"/>`,
-      );
-    }
-    parts.push(
-      `<xhtml:link rel="alternate" hreflang="x-default" href="${xmlEscape(pageUrl(siteUrl, "zh", u.path))}"/>`,
-    );
-    parts.push("</url>");
+    const hrefs = LOCALES.map((l) => esc(base + localePath(l, u.path)));
+    out += `<url>\n<loc>${hrefs[at]}</loc>\n`;
+    if (u.lastmod && !Number.isNaN(u.lastmod.getTime())) out += `<lastmod>${w3cDate(u.lastmod)}</lastmod>\n`;
+    for (let i = 0; i < links.length; i++) out += `${links[i]}${hrefs[i]}"/>\n`;
+    out += `<xhtml:link rel="alternate" hreflang="x-default" href="${hrefs[LOCALES.indexOf("zh")]}"/>\n</url>\n`;
   }
-  parts.push("</urlset>");
-  return parts.join("\n") + "\n";
+  return out + "</urlset>\n";
 }
 
 /** <sitemapindex> of the given files. */
