@@ -45,7 +45,7 @@ const LANDING_PAGES = [
 /** URLs per sitemap file (the protocol allows 50,000 and 50 MB; 10,000 keeps files small). */
 export const SITEMAP_MAX_URLS = 10_000;
 /** Product ids per product part (so a part never holds more than SITEMAP_MAX_URLS URLs). */
-export const PRODUCT_PART_IDS = SITEMAP_MAX_URLS;
+const PRODUCT_PART_IDS = SITEMAP_MAX_URLS;
 export const SITEMAP_TYPES = ["pages", "categories", "shops", "notices", "products"] as const;
 export type SitemapType = (typeof SITEMAP_TYPES)[number];
 
@@ -293,11 +293,6 @@ export function w3cDate(d: Date): string {
 
 function baseUrl(siteUrl: string): string {
   return siteUrl.replace(/\/+$/, "");
-}
-
-/** Absolute URL of a page in a locale. */
-export function pageUrl(siteUrl: string, locale: Locale, path: string): string {
-  return `${baseUrl(siteUrl)}${localePath(locale, path)}`;
 }
 
 const XML_SPECIAL = /[&<>"']/;

@@ -69,7 +69,8 @@ describe("RenderCache with a fake version source", () => {
 
   it("admitAfter 2: a page asked for once is not stored; its second request is", async () => {
     const s = setup({ admitAfter: 2 });
-    for (let i = 0; i < 50; i++) expect((await s.get(`zh /detail/${i}`, s.render(`p${i}`))).headers.get("x-cache")).toBe("MISS");
+    for (let i = 0; i < 50; i++)
+      expect((await s.get(`zh /detail/${i}`, s.render(`p${i}`))).headers.get("x-cache")).toBe("MISS");
     expect(s.cache.stats()).toMatchObject({ entries: 0, notAdmitted: 50 });
     expect((await s.get("zh /detail/7", s.render("p7"))).headers.get("x-cache")).toBe("MISS");
     const hit = await s.get("zh /detail/7", s.render("again"));

@@ -465,7 +465,10 @@ export class RenderCache {
   }
 
   private expired(entry: CacheEntry): boolean {
-    const limit = entry.maxAgeMs !== undefined && (this.maxAgeMs <= 0 || entry.maxAgeMs < this.maxAgeMs) ? entry.maxAgeMs : this.maxAgeMs;
+    const limit =
+      entry.maxAgeMs !== undefined && (this.maxAgeMs <= 0 || entry.maxAgeMs < this.maxAgeMs)
+        ? entry.maxAgeMs
+        : this.maxAgeMs;
     return limit > 0 && this.now() - entry.storedAt >= limit;
   }
 }
