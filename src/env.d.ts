@@ -18,6 +18,8 @@ declare global {
        * keeps the page until one of them changes. Filled by pages through addCacheTags.
        */
       cacheTags?: Set<string>;
+      /** A shorter age limit (ms) of the page in the render cache than its default (limitCacheAge). */
+      cacheAge?: { maxAgeMs?: number };
     }
   }
 }

@@ -20,7 +20,9 @@ export async function bootstrap(
     config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: path.join(config.dataDir, "pglite") },
   );
   await database.migrate();
-  const content = new PublicReadModels(database.db, dbChangeFeed(database.db, { intervalMs: config.contentPollMs }));
+  const content = new PublicReadModels(database.db, dbChangeFeed(database.db, { intervalMs: config.contentPollMs }), {
+    maxBytes: config.readModelMaxBytes,
+  });
   const ctx: AppContext = {
     config,
     database,
@@ -28,7 +30,7 @@ export async function bootstrap(
     sms: smsProviderFor(config),
     storage: fileStorageFor(config.storage, database.db, path.join(config.dataDir, "uploads")),
     content,
-    buyers: new BuyerReadModels(database.db, content.feed),
+    buyers: new BuyerReadModels(database.db, content.feed, { maxBytes: Math.floor(config.readModelMaxBytes / 2) }),
   };
   // Several processes on one PostgreSQL: a change committed by any of them is read at once.
   if (database.pubsub) await wakeOnNotify(content.feed, database.pubsub);

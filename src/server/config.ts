@@ -50,6 +50,11 @@ export interface AppConfig {
    */
   contentPollMs: number;
   /**
+   * Memory bound of the read models (READ_MODEL_MAX_BYTES, default 64 MB, estimated): the public
+   * ones keep up to this much, the buyers' (sessions, carts) up to half of it. docs/performance.md.
+   */
+  readModelMaxBytes: number;
+  /**
    * Secret of the platform API (/api/platform/…: store application review, shop status), sent as
    * `Authorization: <token>` (PLATFORM_API_TOKEN). Development default "dev-platform-token";
    * production without it: "" → every platform call is refused.
@@ -139,5 +144,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     platformApiToken: env.PLATFORM_API_TOKEN || (env.NODE_ENV === "production" ? "" : DEV_PLATFORM_TOKEN),
     contentPollMs: /^\d+$/.test(env.CONTENT_POLL_MS ?? "") ? Number(env.CONTENT_POLL_MS) : 1000,
+    readModelMaxBytes: positiveInt(env.READ_MODEL_MAX_BYTES, 64 * 1024 * 1024),
   };
 }

@@ -198,7 +198,12 @@ export async function startServer() {
           // A cacheable page sees only the query parameters it reads (render-cache/page-policy.ts boundedQuery).
           const page = renderCache.resolve(url);
           const route = page ? { locale: page.locale, path: page.path, foreign: false } : pageRoute(url);
-          const locals = { locale: route.locale, pathNoLocale: route.path, cacheTags: new Set<string>() };
+          const locals = {
+            locale: route.locale,
+            pathNoLocale: route.path,
+            cacheTags: new Set<string>(),
+            cacheAge: {} as { maxAgeMs?: number },
+          };
           // `out` is the real response, or the render cache's in-memory capture of it.
           const renderPage = (out: http.ServerResponse) => {
             const notFound = () => {
@@ -230,10 +235,14 @@ export async function startServer() {
           // Public pages: in-memory render cache + ETag/304 + CDN Cache-Control (docs/architecture.md).
           if (page && renderCache.applies(req, page.path)) {
             const pathname = page.path.split("?")[0]!;
-            void renderCache.handle(req, res, page.key, renderPage, () => [
-              ...pageCacheTags(pathname),
-              ...locals.cacheTags,
-            ]);
+            void renderCache.handle(
+              req,
+              res,
+              page.key,
+              renderPage,
+              () => [...pageCacheTags(pathname), ...locals.cacheTags],
+              () => locals.cacheAge.maxAgeMs,
+            );
           } else renderPage(res);
         });
       }

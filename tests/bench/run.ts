@@ -43,14 +43,20 @@
  *     processes on one PostgreSQL while they restart one at a time; failed requests, orders lost or
  *     not acknowledged, uploads read through every process, chat delivery, p99, memory.
  *
+ * 13. Scale (tests/bench/scale.ts; opt-in, BENCH_ONLY=scale): the 100,000-product catalogue of
+ *     `npm run catalog` in its own PostgreSQL database (kept for the next run): API searches, product
+ *     pages of unseen ids with the render cache on and off, shop list, sitemaps just after a
+ *     product write, RSS (issue #26's budgets).
+ *
  * Sections 3, 4 and 6 run again on PostgreSQL inside section 7; the end prints every server row
  * (database, figure, budget, within/OVER) as one table.
  *
  * Figures also go to test-results/bench.json. Needs a build (runs `npm run build` if dist/ is
  * missing). Options: BENCH_DURATION (seconds, default 10), BENCH_CONNECTIONS (default 50),
  * BENCH_LIGHTHOUSE (0 = skip), CHROME_PATH (default /usr/bin/chromium), BENCH_ONLY (a comma list of
- * "crash", "load", "rush", "multi": only those sections), LOAD_BUYERS / LOAD_SECONDS (section 10,
- * default 200 / 60), MULTI_BUYERS / MULTI_SECONDS / MULTI_PORT (section 12, default 200 / 60 / free ports).
+ * "crash", "load", "rush", "multi", "scale": only those sections; "scale" runs only that way),
+ * LOAD_BUYERS / LOAD_SECONDS (section 10, default 200 / 60), MULTI_BUYERS / MULTI_SECONDS /
+ * MULTI_PORT (section 12, default 200 / 60 / free ports).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -86,6 +92,7 @@ import { benchCrash, printCrash } from "./crash.ts";
 import { benchLoad, printLoad } from "./load.ts";
 import { benchMulti, printMulti } from "./multi.ts";
 import { withScratchDatabase } from "./scratch-db.ts";
+import { benchScale } from "./scale.ts";
 import {
   benchCart,
   CART_P99_BUDGET_MS,
@@ -502,6 +509,28 @@ async function main() {
         printRows(serverRows);
       }
       await hardeningSections(results, children, ONLY);
+      if (ONLY.has("scale")) {
+        console.log(
+          "\n[13] Scale: 100,000 products, 1,000 shops on PostgreSQL (npm run catalog; tests/bench/scale.ts)",
+        );
+        const rows = await benchScale({
+          root: ROOT,
+          pgUrl: PG_URL,
+          connections: CONNECTIONS,
+          duration: DURATION,
+          start: async (dir, env) => {
+            const s = await startServer(dir, { autoSeed: false, timeoutMs: 300_000, env });
+            children.push(s.child);
+            return s;
+          },
+          stop: (s) => stopServer(s),
+        });
+        serverRows.push(...rows);
+        results.scale = rows;
+        printRows(serverRows);
+        fs.mkdirSync(path.join(ROOT, "test-results"), { recursive: true });
+        fs.writeFileSync(path.join(ROOT, "test-results", "bench-scale.json"), JSON.stringify(results, null, 2));
+      }
     } finally {
       cleanup();
       fs.rmSync(dataDir, { recursive: true, force: true });

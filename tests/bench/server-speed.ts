@@ -55,7 +55,14 @@ export interface Cannon {
 
 export async function cannon(
   url: string,
-  opts: { connections: number; duration: number; headers?: Record<string, string>; paths?: string[] },
+  opts: {
+    connections: number;
+    duration: number;
+    headers?: Record<string, string>;
+    paths?: string[];
+    /** Instead of paths: autocannon's own requests (e.g. with setupRequest). */
+    requests?: NonNullable<Parameters<typeof autocannon>[0]["requests"]>;
+  },
 ): Promise<Cannon> {
   const r = await autocannon({
     url,
@@ -63,6 +70,7 @@ export async function cannon(
     duration: opts.duration,
     headers: opts.headers ?? { "accept-encoding": "gzip, deflate, br" },
     ...(opts.paths ? { requests: opts.paths.map((p) => ({ method: "GET" as const, path: p })) } : {}),
+    ...(opts.requests ? { requests: opts.requests } : {}),
   });
   return {
     requestsPerSec: Math.round(r.requests.average),

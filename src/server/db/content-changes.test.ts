@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { changeFeed, isAffected, TaggedMemo, type Changed, type RawChange } from "./content-changes.ts";
+import { approxBytes, changeFeed, isAffected, TaggedMemo, type Changed, type RawChange } from "./content-changes.ts";
 
 /** A change log in memory; `commit` adds rows (ids may arrive out of order, like late commits). */
 function fakeLog() {
@@ -105,7 +105,35 @@ describe("changeFeed", () => {
   });
 });
 
+describe("approxBytes", () => {
+  it("grows with the strings and fields a value holds", () => {
+    const small = approxBytes({ name: "a", price: 1 });
+    const big = approxBytes({ name: "a".repeat(10_000), price: 1 });
+    expect(big - small).toBeGreaterThanOrEqual(2 * 9_999);
+    expect(approxBytes([1, 2, 3])).toBeGreaterThan(approxBytes([]));
+    expect(approxBytes({ when: new Date(), list: [{ a: null }] })).toBeGreaterThan(0);
+  });
+});
+
 describe("TaggedMemo", () => {
+  it("is bounded by the estimated bytes of its values, least recently used out first", async () => {
+    const log = fakeLog();
+    const page = "x".repeat(5_000); // ~10 KB each
+    const memo = new TaggedMemo(changeFeed(log.read, { intervalMs: 0 }), { maxBytes: 50_000 });
+    for (const k of ["a", "b", "c", "d"]) await memo.get(k, ["site"], async () => page);
+    // "a" is used again, so "b" is the least recently used one when "e" and "f" come.
+    await memo.get("a", ["site"], async () => "reloaded");
+    for (const k of ["e", "f"]) await memo.get(k, ["site"], async () => page);
+    expect(memo.bytes).toBeLessThanOrEqual(50_000);
+    expect(memo.size).toBe(4);
+    expect(await memo.get("a", ["site"], async () => "reloaded")).toBe(page);
+    expect(await memo.get("b", ["site"], async () => "reloaded")).toBe("reloaded");
+    // A value larger than a quarter of the bound is answered but not kept.
+    const huge = "y".repeat(20_000);
+    expect(await memo.get("h", ["site"], async () => huge)).toBe(huge);
+    expect(await memo.get("h", ["site"], async () => "again")).toBe("again");
+  });
+
   it("keeps values until one of their tags changes; shares concurrent loads", async () => {
     const log = fakeLog();
     const memo = new TaggedMemo(changeFeed(log.read, { intervalMs: 0 }));

@@ -255,25 +255,74 @@ export function versionFeed(
   }, opts);
 }
 
+/** Default bound of a TaggedMemo: the estimated bytes of its values (approxBytes). */
+export const DEFAULT_MEMO_MAX_BYTES = 64 * 1024 * 1024;
+const DEFAULT_MEMO_MAX_ENTRIES = 200_000;
+
+/**
+ * A quick estimate of the memory a value holds in V8 (strings at two bytes a character, objects
+ * and arrays with their slots), walked at most `depth` levels deep: what TaggedMemo counts
+ * against its byte bound. Shared values are counted each time they are reached.
+ */
+export function approxBytes(value: unknown, depth = 12): number {
+  switch (typeof value) {
+    case "string":
+      return 16 + 2 * value.length;
+    case "number":
+    case "bigint":
+      return 16;
+    case "boolean":
+    case "undefined":
+      return 8;
+    case "object": {
+      if (value === null) return 8;
+      if (value instanceof Date) return 48;
+      if (Buffer.isBuffer(value) || value instanceof Uint8Array) return 64 + value.byteLength;
+      if (depth <= 0) return 64;
+      let n = 32;
+      if (Array.isArray(value)) {
+        n += 8 * value.length;
+        for (const v of value) n += approxBytes(v, depth - 1);
+        return n;
+      }
+      if (value instanceof Map || value instanceof Set) {
+        for (const v of value as Iterable<unknown>) n += 16 + approxBytes(v, depth - 1);
+        return n;
+      }
+      for (const k in value) n += 16 + approxBytes((value as Record<string, unknown>)[k], depth - 1);
+      return n;
+    }
+    default:
+      return 16;
+  }
+}
+
+interface MemoEntry {
+  value: unknown;
+  tags: ReadonlySet<string>;
+  at: number;
+  until: number;
+  bytes: number;
+}
+
 /**
  * An in-memory store of values that depend on public content: each entry carries its tags and
  * the time it was made; a change to one of its tags drops it, and so does age (content that
  * changes with time alone). A value read while the feed moved is answered but not kept (it may
- * mix before and after).
+ * mix before and after). Bounded by the estimated bytes of its values (maxBytes, approxBytes),
+ * least recently used first out; maxEntries only guards the bookkeeping.
  */
 export class TaggedMemo {
-  private readonly entries = new Map<
-    string,
-    { value: unknown; tags: ReadonlySet<string>; at: number; until: number }
-  >();
+  private readonly entries = new Map<string, MemoEntry>();
   private readonly loading = new Map<string, { position: string; promise: Promise<unknown> }>();
+  private total = 0;
 
   constructor(
     readonly feed: ChangeFeed,
-    private readonly opts: { maxAgeMs?: number; maxEntries?: number; now?: () => number } = {},
+    private readonly opts: { maxAgeMs?: number; maxEntries?: number; maxBytes?: number; now?: () => number } = {},
   ) {
     feed.subscribe((changed) => {
-      for (const [key, e] of this.entries) if (isAffected(e.tags, changed)) this.entries.delete(key);
+      for (const [key, e] of this.entries) if (isAffected(e.tags, changed)) this.drop(key, e);
       if (changed === "all") this.loading.clear();
     });
   }
@@ -282,8 +331,41 @@ export class TaggedMemo {
     return this.entries.size;
   }
 
+  /** Estimated bytes of the values held. */
+  get bytes(): number {
+    return this.total;
+  }
+
   clear(): void {
     this.entries.clear();
+    this.total = 0;
+  }
+
+  private drop(key: string, e: MemoEntry): void {
+    if (this.entries.get(key) === e) {
+      this.entries.delete(key);
+      this.total -= e.bytes;
+    }
+  }
+
+  /** Marks an entry most recently used. */
+  private touch(key: string, e: MemoEntry): void {
+    this.entries.delete(key);
+    this.entries.set(key, e);
+  }
+
+  private store(key: string, e: MemoEntry): void {
+    const old = this.entries.get(key);
+    if (old) this.drop(key, old);
+    const maxBytes = this.opts.maxBytes ?? DEFAULT_MEMO_MAX_BYTES;
+    if (e.bytes > maxBytes / 4) return; // one value never pushes out a quarter of the store
+    this.entries.set(key, e);
+    this.total += e.bytes;
+    const maxEntries = this.opts.maxEntries ?? DEFAULT_MEMO_MAX_ENTRIES;
+    for (const [k, v] of this.entries) {
+      if (this.total <= maxBytes && this.entries.size <= maxEntries) break;
+      this.drop(k, v);
+    }
   }
 
   /** The value under `key` when it is in memory, fresh and the feed is current (no waiting, no loading); else undefined. */
@@ -293,6 +375,7 @@ export class TaggedMemo {
     const maxAge = this.opts.maxAgeMs ?? 60_000;
     const now = (this.opts.now ?? Date.now)();
     if (!hit || (maxAge > 0 && now - hit.at >= maxAge) || now >= hit.until) return undefined;
+    this.touch(key, hit);
     return hit.value as T;
   }
 
@@ -328,8 +411,11 @@ export class TaggedMemo {
     const now = (this.opts.now ?? Date.now)();
     const maxAge = this.opts.maxAgeMs ?? 60_000;
     const hit = this.entries.get(key);
-    if (position !== null && hit && (maxAge <= 0 || now - hit.at < maxAge) && now < hit.until) return hit.value as T;
-    if (hit) this.entries.delete(key);
+    if (position !== null && hit && (maxAge <= 0 || now - hit.at < maxAge) && now < hit.until) {
+      this.touch(key, hit);
+      return hit.value as T;
+    }
+    if (hit) this.drop(key, hit);
     if (position === null) return load();
     const running = this.loading.get(key);
     if (running && running.position === position) return running.promise as Promise<T>;
@@ -337,9 +423,8 @@ export class TaggedMemo {
       if (this.loading.get(key)?.promise === promise) this.loading.delete(key);
       if (this.feed.position === position && (opts.keep?.(value) ?? true)) {
         const set = new Set(typeof tags === "function" ? tags(value) : tags);
-        this.entries.set(key, { value, tags: set, at: now, until: opts.until?.(value) ?? Infinity });
-        const limit = this.opts.maxEntries ?? 20_000;
-        if (this.entries.size > limit) this.entries.delete(this.entries.keys().next().value!);
+        const bytes = 64 + 2 * key.length + approxBytes(value);
+        this.store(key, { value, tags: set, at: now, until: opts.until?.(value) ?? Infinity, bytes });
       }
       return value;
     });

@@ -2,14 +2,25 @@
  * Finer invalidation (docs/performance.md): the triggers of migration 0006 record what changed as
  * tags; the render cache and the read models drop only what shows it. Pages here render from the
  * real read models like the Astro pages do (detail: one product and its shop; list: every
- * product; notice list: site content only), through the real RenderCache on the app's feed.
+ * product, or one category's with ?cpid=; notice list: site content only), through the real
+ * RenderCache on the app's feed. Migration 0018: a product's change names its categories and
+ * its sitemap part.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { and, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { notices, products, productTranslations, shops, skus } from "../../../src/server/db/schema/index.ts";
-import { productTags } from "../../../src/server/domain/content/read-models.ts";
+import {
+  categories,
+  contentChanges,
+  notices,
+  products,
+  productTranslations,
+  shops,
+  skus,
+} from "../../../src/server/db/schema/index.ts";
+import { productListTags, productTags } from "../../../src/server/domain/content/read-models.ts";
 import { RenderCache } from "../../../src/server/http/render-cache/cache.ts";
 import { pageCacheTags } from "../../../src/server/http/render-cache/page-policy.ts";
 import { createTestApp, dbReady, type TestApp } from "../helpers.ts";
@@ -49,7 +60,14 @@ describe.skipIf(!dbReady)("finer invalidation of cached pages and read models", 
         for (const t of productTags(id, d?.shop.shopId ?? null)) tags.add(t);
         html = d ? `<h1>${d.prodName}</h1><p>${d.price}</p><p>${d.shop.shopName}</p><p>${d.totalStocks}</p>` : "none";
       } else if (url.pathname === "/list") {
-        const { page: p } = await content.productList("zh", {}, { current: 1, size: 500 });
+        // As list.astro: the tags of what it shows (its category, or every product).
+        const cpid = url.searchParams.has("cpid") ? Number(url.searchParams.get("cpid")) : undefined;
+        const { crumbs, page: p } = await content.productList(
+          "zh",
+          { cpid },
+          { primaryCategoryId: cpid, current: 1, size: 500 },
+        );
+        for (const t of productListTags(crumbs.at(-1)?.categoryId, cpid !== undefined, undefined)) tags.add(t);
         html = p.records.map((r) => `<li>${r.prodName}</li>`).join("");
       } else {
         const n = await content.topNotices("zh", 0);
@@ -115,6 +133,67 @@ describe.skipIf(!dbReady)("finer invalidation of cached pages and read models", 
     // The read model of B was kept (the same object), A's was read again.
     expect(await app.ctx.content.productDetail("zh", b)).toBe(detailB);
     expect((await app.ctx.content.productDetail("zh", a))?.prodName).toBe("改过的名字");
+  });
+
+  /** The level-1 category of a product (its category is level 3). */
+  async function topCategoryOf(prodId: number): Promise<number> {
+    const c3 = alias(categories, "c3");
+    const c2 = alias(categories, "c2");
+    const [row] = await app.ctx.db
+      .select({ top: c2.parentId })
+      .from(products)
+      .innerJoin(c3, eq(c3.categoryId, products.categoryId))
+      .innerJoin(c2, eq(c2.categoryId, c3.parentId))
+      .where(eq(products.prodId, prodId));
+    return Number(row!.top);
+  }
+
+  it("editing product A re-renders the lists of its categories only; another category's list stays cached", async () => {
+    const topA = await topCategoryOf(a);
+    const rows = await app.ctx.db
+      .select({ prodId: products.prodId })
+      .from(products)
+      .innerJoin(shops, eq(shops.shopId, products.shopId))
+      .where(and(eq(products.status, 1), eq(shops.shopStatus, 1)))
+      .orderBy(products.prodId);
+    let topOther = 0;
+    for (const r of rows) {
+      const top = await topCategoryOf(r.prodId);
+      if (top !== topA) {
+        topOther = top;
+        break;
+      }
+    }
+    expect(topOther).toBeGreaterThan(0);
+    const pages = [`/list?cpid=${topA}`, `/list?cpid=${topOther}`, `/detail/${b}`];
+    await warm(pages);
+    const since = await app.ctx.db
+      .select({ id: sql<number>`coalesce(max(${contentChanges.id}), 0)` })
+      .from(contentChanges);
+    await app.ctx.db
+      .update(productTranslations)
+      .set({ prodName: "分类列表里的新名字" })
+      .where(and(eq(productTranslations.prodId, a), eq(productTranslations.locale, "zh")));
+    expect((await get(`/list?cpid=${topOther}`)).xcache).toBe("HIT");
+    expect((await get(`/detail/${b}`)).xcache).toBe("HIT");
+    const listA = await get(`/list?cpid=${topA}`);
+    expect(listA.xcache).toBe("MISS");
+    expect(listA.body).toContain("分类列表里的新名字");
+    // What the change named: the product, its level-1 category, its sitemap part, not the other category.
+    const tags = (
+      await app.ctx.db
+        .select({ tag: contentChanges.tag })
+        .from(contentChanges)
+        .where(sql`${contentChanges.id} > ${Number(since[0]!.id)}`)
+    ).map((r) => r.tag);
+    expect(tags).toEqual(
+      expect.arrayContaining([
+        `product:${a}`,
+        `category:${topA}`,
+        `sitemap-products:${Math.floor((a - 1) / 10_000) + 1}`,
+      ]),
+    );
+    expect(tags).not.toContain(`category:${topOther}`);
   });
 
   it("a stock change re-renders that product's page only", async () => {

@@ -1,13 +1,8 @@
-/** Sitemap data from the seeded database: what is listed, and the memo keyed by the content version. */
+/** Sitemap data from the seeded database: what is listed, and the read models' parts dropped by what changed. */
 import { and, eq, lte } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { categories, notices, products, shops } from "../../../src/server/db/schema/index.ts";
-import {
-  getSitemapData,
-  loadSitemapData,
-  sitemapFileXml,
-  sitemapIndexXml,
-} from "../../../src/server/domain/content/sitemap.ts";
+import { loadSitemapData, sitemapFileXml, sitemapIndexXml } from "../../../src/server/domain/content/sitemap.ts";
 import { createTestApp, dbReady, type TestApp } from "../helpers.ts";
 
 describe.skipIf(!dbReady)("sitemap data", () => {
@@ -27,8 +22,9 @@ describe.skipIf(!dbReady)("sitemap data", () => {
       .from(products)
       .innerJoin(shops, eq(shops.shopId, products.shopId))
       .where(and(eq(products.status, 1), eq(shops.shopStatus, 1)));
-    expect(data.products.map((u) => u.path).sort()).toEqual(onSale.map((r) => `/detail/${r.id}`).sort());
-    expect(data.products.every((u) => u.lastmod instanceof Date)).toBe(true);
+    const listed = [...data.products.values()].flat();
+    expect(listed.map((u) => u.path).sort()).toEqual(onSale.map((r) => `/detail/${r.id}`).sort());
+    expect(listed.every((u) => u.lastmod instanceof Date)).toBe(true);
     const open = await db.select({ id: shops.shopId }).from(shops).where(eq(shops.shopStatus, 1));
     expect(data.shops.map((u) => u.path).sort()).toEqual(open.map((r) => `/shopIndex?sid=${r.id}`).sort());
     const published = await db
@@ -73,10 +69,12 @@ describe.skipIf(!dbReady)("sitemap data", () => {
     expect(after.filter((p) => p.startsWith("/member-center/integral-det/"))).toHaveLength(items.length - 1);
   });
 
-  it("drops a product once it goes off sale (new content version → new data)", async () => {
+  it("drops a product once it goes off sale (its part is read again)", async () => {
     const db = app.ctx.db;
-    const first = await getSitemapData(db);
-    expect(await getSitemapData(db)).toBe(first);
+    const { content } = app.ctx;
+    const first = await content.sitemapData();
+    const part1 = await content.sitemapProductPart(1);
+    expect(await content.sitemapProductPart(1)).toBe(part1);
     const [p] = await db
       .select({ id: products.prodId })
       .from(products)
@@ -84,9 +82,9 @@ describe.skipIf(!dbReady)("sitemap data", () => {
       .where(and(eq(products.status, 1), eq(shops.shopStatus, 1)))
       .limit(1);
     await db.update(products).set({ status: 0 }).where(eq(products.prodId, p!.id));
-    const second = await getSitemapData(db);
-    expect(second).not.toBe(first);
-    expect(second.products.some((u) => u.path === `/detail/${p!.id}`)).toBe(false);
+    const second = await content.sitemapData();
+    expect(second.products).not.toBe(first.products);
+    expect([...second.products.values()].flat().some((u) => u.path === `/detail/${p!.id}`)).toBe(false);
     const xml = sitemapIndexXml("https://m.example", second);
     expect(xml).toContain("https://m.example/sitemap-en-products-1.xml");
     expect(sitemapFileXml("https://m.example", second, "zh-tw-shops-1")).toContain(

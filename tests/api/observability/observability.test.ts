@@ -91,6 +91,7 @@ describe.skipIf(!dbReady)("health, job backlog and metrics", () => {
         misses: 2,
         bypasses: 1,
         invalidations: 0,
+        notAdmitted: 0,
         version: null,
       }),
       connections: async () => 7,

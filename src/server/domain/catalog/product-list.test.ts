@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import type { CategoryRow } from "./catalog.ts";
-import { effectiveSort, NEW_PRODUCT_DAYS, newProductsSince, resolveCategoryChain, toCrumbs } from "./product-list.ts";
+import {
+  capped,
+  effectiveSort,
+  NEW_PRODUCT_DAYS,
+  newProductsSince,
+  priceRanges,
+  resolveCategoryChain,
+  toCrumbs,
+} from "./product-list.ts";
+import { SEARCH_TOTAL_CAP } from "../../../lib/catalog/product-types.ts";
 
 const row = (categoryId: number, parentId: number, grade: number, status = 1): CategoryRow => ({
   categoryId,
@@ -77,5 +86,32 @@ describe("sorting and new products", () => {
     expect(NEW_PRODUCT_DAYS).toBe(30);
     const now = new Date("2026-03-31T00:00:00Z");
     expect(newProductsSince(now).toISOString()).toBe("2026-03-01T00:00:00.000Z");
+  });
+});
+
+describe("capped counts", () => {
+  it("counts up to the cap and says when the real count is larger", () => {
+    expect(capped(0, 20)).toEqual({ total: 0, totalCapped: false, pages: 1 });
+    expect(capped(41, 20)).toEqual({ total: 41, totalCapped: false, pages: 3 });
+    expect(capped(SEARCH_TOTAL_CAP, 20)).toEqual({ total: SEARCH_TOTAL_CAP, totalCapped: false, pages: 500 });
+    expect(capped(SEARCH_TOTAL_CAP + 1, 20)).toEqual({ total: SEARCH_TOTAL_CAP, totalCapped: true, pages: 500 });
+  });
+});
+
+describe("priceRanges", () => {
+  it("turns facet buckets into ranges, cheapest first, empty ones left out, the top one open", () => {
+    expect(
+      priceRanges([
+        { bucket: 8, n: 2 },
+        { bucket: 0, n: 5 },
+        { bucket: 3, n: 0 },
+        { bucket: 2, n: 7 },
+      ]),
+    ).toEqual([
+      { minPrice: "0", maxPrice: "49.99", count: 5 },
+      { minPrice: "100", maxPrice: "199.99", count: 7 },
+      { minPrice: "10000", maxPrice: null, count: 2 },
+    ]);
+    expect(priceRanges([])).toEqual([]);
   });
 });

@@ -372,7 +372,7 @@ async function pageRows(db: Db, plan: SearchPlan, params: ProductSearchParams): 
 }
 
 /** total and pages from a count capped at SEARCH_TOTAL_CAP + 1. */
-function capped(count: number, size: number): { total: number; totalCapped: boolean; pages: number } {
+export function capped(count: number, size: number): { total: number; totalCapped: boolean; pages: number } {
   const total = Math.min(count, SEARCH_TOTAL_CAP);
   return { total, totalCapped: count > SEARCH_TOTAL_CAP, pages: Math.max(1, Math.ceil(total / size)) };
 }

@@ -35,9 +35,9 @@ export class BuyerReadModels implements CartReads {
   constructor(
     private readonly db: Db,
     feed: ChangeFeed,
-    opts: { maxAgeMs?: number; maxEntries?: number } = {},
+    opts: { maxAgeMs?: number; maxEntries?: number; maxBytes?: number } = {},
   ) {
-    this.memo = new TaggedMemo(feed, { maxEntries: 50_000, ...opts });
+    this.memo = new TaggedMemo(feed, opts);
   }
 
   /** The live buyer session of a raw token, or null (unknown, revoked or expired: never kept). */

@@ -16,7 +16,7 @@ import type { Db } from "../../db/client.ts";
 import { TaggedMemo, type ChangeFeed } from "../../db/content-changes.ts";
 import { getBrandsByCategory, getCategoryTree, getHotSearches } from "../catalog/catalog.ts";
 import { getCommentSummary, getProductDetail, listComments } from "../catalog/product-detail.ts";
-import { categoryPath, searchPage, searchProducts, type CategoryLevels } from "../catalog/product-list.ts";
+import { categoryPath, searchProducts, type CategoryLevels } from "../catalog/product-list.ts";
 import { getShopHomeRenovation } from "../renovation/renovation.ts";
 import { getHomeWithLiveActivities } from "./home-activities.ts";
 import { getShopCategories, getShopHeadInfo } from "../shop/shop-index.ts";
@@ -27,6 +27,7 @@ import { discountsForProduct } from "../discount/discount.ts";
 import { groupActivityOfProd } from "../group-buy/group-buy.ts";
 import { levelCatalogue } from "../member/member.ts";
 import { getPcWebConfig, getServiceSwitch } from "./site.ts";
+import { assembleSitemapData, loadProductPart, loadSitemapBase } from "./sitemap.ts";
 import type { CommentFilter } from "../../../lib/review/review-types.ts";
 import type { ProductSearchParams } from "../../../lib/catalog/product-types.ts";
 
@@ -37,13 +38,35 @@ export function productTags(prodId: number, shopId: number | null): string[] {
   return tags;
 }
 
+/** Age limit (ms) of a keyword search without a category: it names no product, so a change shows within this time. */
+export const KEYWORD_LIST_MAX_AGE_MS = 10_000;
+
+/**
+ * What a product list shows, as tags (docs/performance.md "Finer invalidation"): its deepest
+ * accepted category (a product's change names its level-3 category and their parents, migration
+ * 0018), so an edit in one category leaves the lists of the others; "products" (every product
+ * change) when no category is chosen, except a keyword search, which names none and lives
+ * KEYWORD_LIST_MAX_AGE_MS instead; none for a category that does not exist (nothing can show
+ * until the categories change: "site"). "shops": a shop closing takes its goods off every list.
+ */
+export function productListTags(
+  deepestCategoryId: number | undefined,
+  categoryGiven: boolean,
+  keyword: string | undefined,
+): string[] {
+  if (deepestCategoryId !== undefined) return [`category:${deepestCategoryId}`, "shops", "site"];
+  if (categoryGiven || keyword) return ["shops", "site"];
+  return ["products", "shops", "site"];
+}
+
 export class PublicReadModels {
   readonly memo: TaggedMemo;
 
   constructor(
     private readonly db: Db,
     readonly feed: ChangeFeed,
-    opts: { maxAgeMs?: number; maxEntries?: number } = {},
+    /** maxBytes: the bound of the kept answers, estimated (READ_MODEL_MAX_BYTES; TaggedMemo). */
+    opts: { maxAgeMs?: number; maxEntries?: number; maxBytes?: number } = {},
   ) {
     this.memo = new TaggedMemo(feed, opts);
   }
@@ -156,18 +179,16 @@ export class PublicReadModels {
     );
   }
 
-  /** The product list page (search, filters, facets). */
-  searchPage(locale: Locale, params: ProductSearchParams) {
-    return this.memo.get(`searchPage ${locale} ${stableKey(params)}`, ["products", "shops", "site"], () =>
-      searchPage(this.db, locale, params),
-    );
-  }
-
-  /** The product list page: the category crumbs of the chosen levels and one page of products. */
+  /**
+   * The product list page: the category crumbs of the chosen levels and one page of products,
+   * kept until what it shows changes (productListTags).
+   */
   productList(locale: Locale, levels: CategoryLevels, params: ProductSearchParams) {
+    const given = levels.cpid !== undefined || levels.cid !== undefined || levels.thCid !== undefined;
+    const keywordOnly = !given && !!params.keyword;
     return this.memo.get(
       `productList ${locale} ${stableKey(levels)} ${stableKey(params)}`,
-      ["products", "shops", "site"],
+      (v: { crumbs: { categoryId: number }[] }) => productListTags(v.crumbs.at(-1)?.categoryId, given, params.keyword),
       async () => {
         const [crumbs, page] = await Promise.all([
           categoryPath(this.db, locale, levels),
@@ -175,6 +196,7 @@ export class PublicReadModels {
         ]);
         return { crumbs, page };
       },
+      keywordOnly ? { until: () => Date.now() + KEYWORD_LIST_MAX_AGE_MS } : {},
     );
   }
 
@@ -190,6 +212,23 @@ export class PublicReadModels {
       [`shop-products:${params.shopId}`, `shop:${params.shopId}`, "site"],
       () => searchProducts(this.db, locale, params),
     );
+  }
+
+  /** The sitemaps' small lists and how many product parts there are: re-read on any product, shop or site change (cheap). */
+  sitemapBase() {
+    return this.memo.get("sitemapBase", ["site", "shops", "products"], () => loadSitemapBase(this.db));
+  }
+
+  /** One product part of the sitemaps (an id range): dropped only by a change of a product in it, or of a shop. */
+  sitemapProductPart(part: number) {
+    return this.memo.get(`sitemapProducts ${part}`, [`sitemap-products:${part}`, "shops"], () =>
+      loadProductPart(this.db, part),
+    );
+  }
+
+  /** Everything the sitemap index lists (the product parts from their own entries). */
+  async sitemapData() {
+    return assembleSitemapData(await this.sitemapBase(), (n) => this.sitemapProductPart(n));
   }
 
   shopHeadInfo(locale: Locale, shopId: number) {

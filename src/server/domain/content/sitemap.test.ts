@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import {
   categoryListUrls,
   parseSitemapName,
+  productPartOf,
+  sitemapFileTags,
   renderSitemapIndex,
   renderUrlSet,
   robotsTxt,
@@ -21,10 +23,11 @@ const data: SitemapData = {
   categories: [{ path: "/list?cpid=1&st=0", lastmod: d("2025-01-01T00:00:00Z") }],
   shops: [],
   notices: [{ path: "/notice-detail?id=4", lastmod: d("2025-02-01T10:00:00.123Z") }],
-  products: Array.from({ length: 5 }, (_, i) => ({
-    path: `/detail/${i + 1}`,
-    lastmod: d(`2025-03-0${i + 1}T00:00:00Z`),
-  })),
+  // Product parts by id range: part 2 has nothing to list and is left out.
+  products: new Map([
+    [1, [1, 2, 3].map((i) => ({ path: `/detail/${i}`, lastmod: d(`2025-03-0${i}T00:00:00Z`) }))],
+    [3, [20_001, 20_002].map((i) => ({ path: `/detail/${i}`, lastmod: d(`2025-03-0${i - 19_996}T00:00:00Z`) }))],
+  ]),
 };
 
 describe("categoryListUrls", () => {
@@ -60,22 +63,32 @@ describe("sitemap files", () => {
       expect(parseSitemapName(bad)).toBeNull();
   });
 
-  it("lists every locale × non-empty type, split by the URL limit", () => {
-    const files = sitemapFiles(data, 2).map(sitemapFileName);
+  it("lists every locale × non-empty type, split by the URL limit; products by their non-empty id parts", () => {
+    const files = sitemapFiles(data, 1).map(sitemapFileName);
     expect(files.filter((f) => f.startsWith("zh-") && !f.startsWith("zh-tw"))).toEqual([
       "zh-pages-1",
+      "zh-pages-2",
       "zh-categories-1",
       "zh-notices-1",
       "zh-products-1",
-      "zh-products-2",
       "zh-products-3",
     ]);
     expect(files).toHaveLength(18);
-    expect(sitemapFileUrls(data, { locale: "zh", type: "products", page: 3 }, 2)?.map((u) => u.path)).toEqual([
-      "/detail/5",
+    expect(sitemapFileUrls(data, { locale: "zh", type: "products", page: 3 })?.map((u) => u.path)).toEqual([
+      "/detail/20001",
+      "/detail/20002",
     ]);
-    expect(sitemapFileUrls(data, { locale: "zh", type: "products", page: 4 }, 2)).toBeNull();
+    expect(sitemapFileUrls(data, { locale: "zh", type: "products", page: 2 })).toBeNull();
+    expect(sitemapFileUrls(data, { locale: "zh", type: "pages", page: 2 }, 1)?.map((u) => u.path)).toEqual([
+      "/list?st=1",
+    ]);
     expect(sitemapFileUrls(data, { locale: "zh", type: "shops", page: 1 }, 2)).toBeNull();
+  });
+
+  it("a product's part is its id range of 10,000, and its tags name that part", () => {
+    expect([1, 10_000, 10_001, 99_594].map(productPartOf)).toEqual([1, 1, 2, 10]);
+    expect(sitemapFileTags({ locale: "en", type: "products", page: 4 })).toEqual(["sitemap-products:4", "shops"]);
+    expect(sitemapFileTags({ locale: "en", type: "shops", page: 1 })).toContain("shops");
   });
 });
 
@@ -111,7 +124,9 @@ describe("XML", () => {
     expect(xml).toContain("<sitemapindex");
     expect(xml).toContain("<loc>https://m.example/sitemap-zh-products-1.xml</loc>");
     expect(xml).toContain("<loc>https://m.example/sitemap-zh-tw-pages-1.xml</loc>");
-    expect(xml).toContain("<lastmod>2025-03-05T00:00:00Z</lastmod>");
+    expect(xml).toContain("<loc>https://m.example/sitemap-zh-products-3.xml</loc>");
+    expect(xml).not.toContain("products-2");
+    expect(xml).toContain("<lastmod>2025-03-06T00:00:00Z</lastmod>");
     expect(xml).not.toContain("shops");
     expect(renderSitemapIndex("https://m", [{ name: "zh-pages-1" }])).not.toContain("<lastmod>");
   });

@@ -1,11 +1,17 @@
 /**
- * Sitemaps (docs/seo.md). The data is read once per public content version (content_versions;
- * a simple in-process memo) and rendered per locale and type:
+ * Sitemaps (docs/seo.md). The data is kept by the read models (PublicReadModels.sitemapData and
+ * sitemapProductPart: the small lists together, the products one part at a time, each dropped
+ * only by what changes it) and rendered per locale and type:
  *
  *   /sitemap.xml                               sitemap index of the files below
  *   /sitemap-<locale>-<type>-<n>.xml           locale zh | zh-tw | en; type pages | categories |
  *                                              shops | notices | products; n = 1.. (at most
  *                                              SITEMAP_MAX_URLS URLs per file)
+ *
+ * Product parts go by id range: part n lists the products with ids (n-1)×10,000+1 … n×10,000
+ * (productPartOf), read in id order from the primary key; a part with nothing to list is left
+ * out of the index. A product's change names its part (tag sitemap-products:<n>, migration
+ * 0018), so a write drops one part, not every product's data.
  *
  * Every <url> has absolute locale URLs (config.siteUrl + localePath) and <xhtml:link
  * rel="alternate" hreflang> entries for zh-CN, zh-TW, en and x-default (= zh), plus <lastmod>
@@ -16,9 +22,9 @@
  * every on-sale product of an open shop (/detail/<prodId>).
  */
 import { categoryListPath } from "../../../lib/catalog/category-link.ts";
-import { and, asc, eq, lte } from "drizzle-orm";
+import { and, asc, eq, gt, lte, max } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { categories, contentVersions, notices, products, shops } from "../../db/schema/index.ts";
+import { categories, notices, products, shops } from "../../db/schema/index.ts";
 import { htmlLang, isLocale, localePath, LOCALES, type Locale } from "../../../lib/locale.ts";
 import { getServiceSwitch } from "./site.ts";
 import { pointsMallItemIds } from "../points-mall/points-mall.ts";
@@ -38,6 +44,8 @@ const LANDING_PAGES = [
 
 /** URLs per sitemap file (the protocol allows 50,000 and 50 MB; 10,000 keeps files small). */
 export const SITEMAP_MAX_URLS = 10_000;
+/** Product ids per product part (so a part never holds more than SITEMAP_MAX_URLS URLs). */
+const PRODUCT_PART_IDS = SITEMAP_MAX_URLS;
 export const SITEMAP_TYPES = ["pages", "categories", "shops", "notices", "products"] as const;
 export type SitemapType = (typeof SITEMAP_TYPES)[number];
 
@@ -52,12 +60,27 @@ export interface SitemapUrl {
   lastmod?: Date | undefined;
 }
 
+/** The small lists, and how many product parts there can be (by the highest product id). */
+export interface SitemapBase {
+  pages: SitemapUrl[];
+  categories: SitemapUrl[];
+  shops: SitemapUrl[];
+  notices: SitemapUrl[];
+  productParts: number;
+}
+
 export interface SitemapData {
   pages: SitemapUrl[];
   categories: SitemapUrl[];
   shops: SitemapUrl[];
   notices: SitemapUrl[];
-  products: SitemapUrl[];
+  /** The non-empty product parts by number (1-based), each in id order. */
+  products: ReadonlyMap<number, readonly SitemapUrl[]>;
+}
+
+/** The product part that lists a product (1-based; the same formula as product_tags() of migration 0018). */
+export function productPartOf(prodId: number): number {
+  return Math.floor((prodId - 1) / PRODUCT_PART_IDS) + 1;
 }
 
 export interface SitemapFile {
@@ -114,15 +137,28 @@ export function categoryListUrls(rows: readonly CategoryRow[]): SitemapUrl[] {
   return out;
 }
 
-/** Reads everything the sitemaps list (locale-independent: ids and update times). */
-export async function loadSitemapData(db: Db, now = new Date()): Promise<SitemapData> {
-  const [productRows, shopRows, categoryRows, noticeRows, terms] = await Promise.all([
-    db
-      .select({ prodId: products.prodId, updatedAt: products.updatedAt })
-      .from(products)
-      .innerJoin(shops, eq(shops.shopId, products.shopId))
-      .where(and(eq(products.status, PRODUCT_ON_SALE), eq(shops.shopStatus, SHOP_OPEN)))
-      .orderBy(asc(products.prodId)),
+/** One product part: the on-sale products of open shops in its id range, in id order (a primary-key range read). */
+export async function loadProductPart(db: Db, part: number): Promise<SitemapUrl[]> {
+  const rows = await db
+    .select({ prodId: products.prodId, updatedAt: products.updatedAt })
+    .from(products)
+    .innerJoin(shops, eq(shops.shopId, products.shopId))
+    .where(
+      and(
+        gt(products.prodId, (part - 1) * PRODUCT_PART_IDS),
+        lte(products.prodId, part * PRODUCT_PART_IDS),
+        eq(products.status, PRODUCT_ON_SALE),
+        eq(shops.shopStatus, SHOP_OPEN),
+      ),
+    )
+    .orderBy(asc(products.prodId));
+  return rows.map((p) => ({ path: `/detail/${p.prodId}`, lastmod: p.updatedAt }));
+}
+
+/** Everything the sitemaps list but the products (locale-independent: ids and update times). */
+export async function loadSitemapBase(db: Db, now = new Date()): Promise<SitemapBase> {
+  const [top, shopRows, categoryRows, noticeRows, terms] = await Promise.all([
+    db.select({ id: max(products.prodId) }).from(products),
     db
       .select({ shopId: shops.shopId, updatedAt: shops.updatedAt })
       .from(shops)
@@ -155,39 +191,38 @@ export async function loadSitemapData(db: Db, now = new Date()): Promise<Sitemap
   pages.push(...mallItems.map((i) => ({ path: `/member-center/integral-det/${i.prodId}`, lastmod: i.updatedAt })));
   if (terms.serviceTermsSwitch) pages.push({ path: "/termsPage?sts=0" });
   if (terms.privacyPolicySwitch) pages.push({ path: "/termsPage?sts=1" });
+  const topId = Number(top[0]?.id ?? 0);
   return {
     pages,
     categories: categoryListUrls(categoryRows),
     shops: shopRows.map((s) => ({ path: `/shopIndex?sid=${s.shopId}`, lastmod: s.updatedAt })),
     notices: noticeRows.map((n) => ({ path: `/notice-detail?id=${n.id}`, lastmod: later(n.updatedAt, n.publishTime) })),
-    products: productRows.map((p) => ({ path: `/detail/${p.prodId}`, lastmod: p.updatedAt })),
+    productParts: topId > 0 ? productPartOf(topId) : 0,
   };
+}
+
+/** The base and its product parts (the empty ones left out). */
+export async function assembleSitemapData(
+  base: SitemapBase,
+  part: (n: number) => Promise<readonly SitemapUrl[]>,
+): Promise<SitemapData> {
+  const numbers = Array.from({ length: base.productParts }, (_, i) => i + 1);
+  const parts = await Promise.all(numbers.map(part));
+  const productsByPart = new Map<number, readonly SitemapUrl[]>();
+  numbers.forEach((n, i) => {
+    if (parts[i]!.length) productsByPart.set(n, parts[i]!);
+  });
+  const { productParts: _, ...lists } = base;
+  return { ...lists, products: productsByPart };
+}
+
+/** Reads everything the sitemaps list at once (tests, tools; the pages use the read models). */
+export async function loadSitemapData(db: Db, now = new Date()): Promise<SitemapData> {
+  return assembleSitemapData(await loadSitemapBase(db, now), (n) => loadProductPart(db, n));
 }
 
 function later(a: Date, b: Date): Date {
   return a.getTime() >= b.getTime() ? a : b;
-}
-
-let memo: { version: string; data: Promise<SitemapData> } | null = null;
-
-/**
- * loadSitemapData, reused while the public content version stays the same (one cheap query per
- * call). A failed load is not kept.
- */
-export async function getSitemapData(db: Db): Promise<SitemapData> {
-  const [row] = await db
-    .select({ version: contentVersions.version })
-    .from(contentVersions)
-    .where(eq(contentVersions.scope, "public"))
-    .limit(1);
-  const version = row ? String(row.version) : "";
-  if (memo && memo.version === version && version !== "") return memo.data;
-  const data = loadSitemapData(db);
-  memo = { version, data };
-  data.catch(() => {
-    if (memo?.data === data) memo = null;
-  });
-  return data;
 }
 
 // ------------------------------------------------------------------ files and names
@@ -203,11 +238,16 @@ export function parseSitemapName(name: string): SitemapFile | null {
   return { locale: m[1], type: m[2] as SitemapType, page: Number(m[3]) };
 }
 
-/** The files of the index: every locale × every non-empty type × its pages. */
+/** The files of the index: every locale × every non-empty type × its pages (products: its non-empty parts). */
 export function sitemapFiles(data: SitemapData, maxUrls = SITEMAP_MAX_URLS): SitemapFile[] {
   const out: SitemapFile[] = [];
+  const productParts = [...data.products.keys()].sort((a, b) => a - b);
   for (const locale of LOCALES) {
     for (const type of SITEMAP_TYPES) {
+      if (type === "products") {
+        for (const page of productParts) out.push({ locale, type, page });
+        continue;
+      }
       const pages = Math.ceil(data[type].length / maxUrls);
       for (let page = 1; page <= pages; page++) out.push({ locale, type, page });
     }
@@ -216,7 +256,12 @@ export function sitemapFiles(data: SitemapData, maxUrls = SITEMAP_MAX_URLS): Sit
 }
 
 /** The URLs of one file, or null when the file does not exist. */
-export function sitemapFileUrls(data: SitemapData, f: SitemapFile, maxUrls = SITEMAP_MAX_URLS): SitemapUrl[] | null {
+export function sitemapFileUrls(
+  data: SitemapData,
+  f: SitemapFile,
+  maxUrls = SITEMAP_MAX_URLS,
+): readonly SitemapUrl[] | null {
+  if (f.type === "products") return data.products.get(f.page) ?? null;
   const all = data[f.type];
   const start = (f.page - 1) * maxUrls;
   if (start >= all.length) return null;
@@ -250,33 +295,29 @@ function baseUrl(siteUrl: string): string {
   return siteUrl.replace(/\/+$/, "");
 }
 
-/** Absolute URL of a page in a locale. */
-export function pageUrl(siteUrl: string, locale: Locale, path: string): string {
-  return `${baseUrl(siteUrl)}${localePath(locale, path)}`;
-}
+const XML_SPECIAL = /[&<>"']/;
 
-/** <urlset> of one locale's URLs, each with its hreflang alternates. */
+/**
+ * <urlset> of one locale's URLs, each with its hreflang alternates. Built as one string with each
+ * URL escaped once per locale only when it holds a character to escape (10,000 product URLs:
+ * a few milliseconds).
+ */
 export function renderUrlSet(siteUrl: string, locale: Locale, urls: readonly SitemapUrl[]): string {
-  const parts: string[] = [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
-  ];
+  const base = baseUrl(siteUrl);
+  const esc = (s: string) => (XML_SPECIAL.test(s) ? xmlEscape(s) : s);
+  const links = LOCALES.map((l) => `<xhtml:link rel="alternate" hreflang="${htmlLang(l)}" href="`);
+  let out =
+    '<?xml version="1.0" encoding="UTF-8"?>\n' +
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n';
+  const at = LOCALES.indexOf(locale);
   for (const u of urls) {
-    parts.push("<url>");
-    parts.push(`<loc>${xmlEscape(pageUrl(siteUrl, locale, u.path))}</loc>`);
-    if (u.lastmod && !Number.isNaN(u.lastmod.getTime())) parts.push(`<lastmod>${w3cDate(u.lastmod)}</lastmod>`);
-    for (const l of LOCALES) {
-      parts.push(
-        `<xhtml:link rel="alternate" hreflang="${htmlLang(l)}" href="${xmlEscape(pageUrl(siteUrl, l, u.path))}"/>`,
-      );
-    }
-    parts.push(
-      `<xhtml:link rel="alternate" hreflang="x-default" href="${xmlEscape(pageUrl(siteUrl, "zh", u.path))}"/>`,
-    );
-    parts.push("</url>");
+    const hrefs = LOCALES.map((l) => esc(base + localePath(l, u.path)));
+    out += `<url>\n<loc>${hrefs[at]}</loc>\n`;
+    if (u.lastmod && !Number.isNaN(u.lastmod.getTime())) out += `<lastmod>${w3cDate(u.lastmod)}</lastmod>\n`;
+    for (let i = 0; i < links.length; i++) out += `${links[i]}${hrefs[i]}"/>\n`;
+    out += `<xhtml:link rel="alternate" hreflang="x-default" href="${hrefs[LOCALES.indexOf("zh")]}"/>\n</url>\n`;
   }
-  parts.push("</urlset>");
-  return parts.join("\n") + "\n";
+  return out + "</urlset>\n";
 }
 
 /** <sitemapindex> of the given files. */
@@ -320,6 +361,11 @@ export function sitemapFileXml(
   if (!f) return null;
   const urls = sitemapFileUrls(data, f, maxUrls);
   return urls ? renderUrlSet(siteUrl, f.locale, urls) : null;
+}
+
+/** The content tags of a sitemap file's response (the render cache; docs/performance.md "Finer invalidation"). */
+export function sitemapFileTags(f: SitemapFile): string[] {
+  return f.type === "products" ? [`sitemap-products:${f.page}`, "shops"] : ["site", "shops", "products"];
 }
 
 // ------------------------------------------------------------------ robots.txt

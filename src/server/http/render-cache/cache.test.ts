@@ -33,7 +33,7 @@ describe("RenderCache with a fake version source", () => {
   const req = (headers: Record<string, string> = {}, method = "GET") =>
     ({ method, url: "/", headers }) as unknown as IncomingMessage;
 
-  function setup(opts: { maxEntries?: number; maxAgeMs?: number; enabled?: boolean } = {}) {
+  function setup(opts: { maxEntries?: number; maxAgeMs?: number; enabled?: boolean; admitAfter?: number } = {}) {
     let version = 1;
     let t = 0;
     let renders = 0;
@@ -53,13 +53,54 @@ describe("RenderCache with a fake version source", () => {
       },
       setVersion: (v: number) => (version = v),
       tick: (ms: number) => (t += ms),
-      async get(key: string, r: ReturnType<typeof render>, headers: Record<string, string> = {}, method = "GET") {
+      async get(
+        key: string,
+        r: ReturnType<typeof render>,
+        headers: Record<string, string> = {},
+        method = "GET",
+        maxAgeMs?: number,
+      ) {
         const res = fakeRes();
-        await cache.handle(req(headers, method), res as never, key, r);
+        await cache.handle(req(headers, method), res as never, key, r, undefined, () => maxAgeMs);
         return res;
       },
     };
   }
+
+  it("admitAfter 2: a page asked for once is not stored; its second request is", async () => {
+    const s = setup({ admitAfter: 2 });
+    for (let i = 0; i < 50; i++)
+      expect((await s.get(`zh /detail/${i}`, s.render(`p${i}`))).headers.get("x-cache")).toBe("MISS");
+    expect(s.cache.stats()).toMatchObject({ entries: 0, notAdmitted: 50 });
+    expect((await s.get("zh /detail/7", s.render("p7"))).headers.get("x-cache")).toBe("MISS");
+    const hit = await s.get("zh /detail/7", s.render("again"));
+    expect(hit.headers.get("x-cache")).toBe("HIT");
+    expect(hit.body.toString()).toBe("p7");
+    expect(s.cache.stats()).toMatchObject({ entries: 1 });
+  });
+
+  it("a miss is compressed at the quick level, even when kept; hits use the kept copy", async () => {
+    const s = setup();
+    const html = "<p>" + "product page ".repeat(400) + "</p>";
+    const miss = await s.get("zh /x", s.render(html), { "accept-encoding": "br" });
+    expect(miss.headers.get("content-encoding")).toBe("br");
+    expect(zlib.brotliDecompressSync(miss.body).toString()).toBe(html);
+    await new Promise((r) => setTimeout(r, 50));
+    const hit = await s.get("zh /x", s.render("other"), { "accept-encoding": "gzip" });
+    expect(hit.headers.get("x-cache")).toBe("HIT");
+    expect(zlib.gunzipSync(hit.body).toString()).toBe(html);
+  });
+
+  it("an entry's own shorter age limit wins over the cache's", async () => {
+    const s = setup({ maxAgeMs: 60_000 });
+    await s.get("zh /list?pn=a", s.render("a"), {}, "GET", 10_000);
+    s.tick(5_000);
+    expect((await s.get("zh /list?pn=a", s.render("b"), {}, "GET", 10_000)).headers.get("x-cache")).toBe("HIT");
+    s.tick(5_000);
+    const late = await s.get("zh /list?pn=a", s.render("b"), {}, "GET", 10_000);
+    expect(late.headers.get("x-cache")).toBe("MISS");
+    expect(late.body.toString()).toBe("b");
+  });
 
   it("MISS then HIT with the same ETag; 304 for a matching If-None-Match", async () => {
     const s = setup();
@@ -178,13 +219,17 @@ describe("renderCacheOptionsFromEnv", () => {
   it("options from the environment", () => {
     expect(renderCacheOptionsFromEnv({})).toEqual({
       enabled: true,
-      maxEntries: 500,
-      maxBytes: 50 * 1024 * 1024,
+      maxEntries: 100_000,
+      maxBytes: 64 * 1024 * 1024,
       maxAgeMs: 60_000,
+      admitAfter: 2,
     });
-    expect(renderCacheOptionsFromEnv({ RENDER_CACHE: "0", RENDER_CACHE_MAX_ENTRIES: "10" })).toMatchObject({
+    expect(
+      renderCacheOptionsFromEnv({ RENDER_CACHE: "0", RENDER_CACHE_MAX_ENTRIES: "10", RENDER_CACHE_ADMIT: "1" }),
+    ).toMatchObject({
       enabled: false,
       maxEntries: 10,
+      admitAfter: 1,
     });
   });
 });

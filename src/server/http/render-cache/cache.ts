@@ -4,7 +4,12 @@
  * render is captured and which responses may be stored: ./capture.ts; ETag and encodings:
  * ./encoding.ts.
  *
- * - Where: process memory, LRU bounded by entry count (500) and body bytes (50 MB).
+ * - Where: process memory, LRU bounded by bytes (64 MB: bodies, compressed copies, headers; the
+ *   entry count bound, 100,000, only guards the bookkeeping).
+ * - Admission (./admission.ts): a page is stored on its second request while the first is still
+ *   remembered (admitAfter 2, the server's default), so pages asked for once (a crawl of 100,000
+ *   products) cost what they cost with the cache off: no compression for keeping, no memory, no
+ *   eviction of the pages that are reused.
  * - Invalidation: every entry carries the content tags of what its page shows and the change-feed
  *   position it was rendered at (src/server/db/content-changes.ts: what changed in public content,
  *   from any process, read at most once per second); a change drops only the entries that show
@@ -17,10 +22,11 @@
  *   (browsers revalidate every time; a CDN may keep it 60 s and serve it stale up to 5 min while
  *   refreshing), Vary: Accept-Encoding, X-Cache: HIT | MISS | BYPASS (BYPASS = not cacheable, sent
  *   as rendered).
- * - Compression: a stored entry keeps lazily made brotli and gzip copies of its body (made once,
- *   reused by every hit); the response then carries Content-Encoding and the compression
- *   middleware of main.ts leaves it alone. Bodies under 1 KB or of other types go uncompressed
- *   through the middleware as before.
+ * - Compression: a stored entry keeps brotli (quality 5) and gzip (level 6) copies of its body,
+ *   made in the background once it is stored and reused by every hit (an 84 KB page: a few
+ *   milliseconds, where brotli 9 took ~24 ms); the response then carries Content-Encoding and the
+ *   compression middleware of main.ts leaves it alone. A response not kept is compressed at the
+ *   quick levels. Bodies under 1 KB or of other types go uncompressed through the middleware.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
@@ -37,6 +43,7 @@ import {
   weakEtag,
   type ContentEncoding,
 } from "./encoding.ts";
+import { Doorkeeper } from "./admission.ts";
 import { LruCache } from "./lru.ts";
 import { boundedQuery, cacheKey, isCacheablePath, isCacheableRequest } from "./page-policy.ts";
 import { DEFAULT_VERSION_INTERVAL_MS, type VersionSource } from "./version.ts";
@@ -44,8 +51,10 @@ import { logger } from "../../log.ts";
 import { describeError, requestLine } from "../../error-log.ts";
 
 export const HTML_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
-export const DEFAULT_MAX_ENTRIES = 500;
-export const DEFAULT_MAX_BYTES = 50 * 1024 * 1024;
+export const DEFAULT_MAX_ENTRIES = 100_000;
+export const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
+/** Requests of a page before it is stored (1: the first; 2: the second while the first is remembered). */
+export const DEFAULT_ADMIT_AFTER = 2;
 
 export const DEFAULT_MAX_AGE_MS = 60_000;
 
@@ -72,6 +81,8 @@ export interface CacheEntry {
   /** Change-feed position the page was rendered at. */
   version: string;
   storedAt: number;
+  /** Its own age limit (ms), shorter than the cache's (search pages that carry no product tags). */
+  maxAgeMs?: number | undefined;
   /** Content tags of what the page shows (empty: everything). */
   tags: ReadonlySet<string>;
   /** Compressed copies, made on first demand (stored entries: right after storing). */
@@ -88,6 +99,10 @@ export interface RenderCacheOptions {
   version?: VersionSource;
   maxEntries?: number;
   maxBytes?: number;
+  /** 1: store a page on its first request (default here); 2: on its second (./admission.ts; the server's default). */
+  admitAfter?: number;
+  /** First requests remembered by the admission (2: per generation). */
+  admitWindow?: number;
   versionIntervalMs?: number;
   /** Entries older than this are rendered again (time-dependent content); 0 = no limit. */
   maxAgeMs?: number;
@@ -106,6 +121,8 @@ export interface RenderCacheStats {
   misses: number;
   bypasses: number;
   invalidations: number;
+  /** Misses not stored because the page was asked for the first time (admitAfter 2). */
+  notAdmitted: number;
   version: string | null;
 }
 
@@ -122,6 +139,9 @@ export interface ResolvedPage {
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
+/** Compression of kept entries: made once per entry, in the background; cheap enough not to outweigh a render. */
+const KEPT_BROTLI_QUALITY = 5;
+const KEPT_GZIP_LEVEL = 6;
 /**
  * Compression of responses that are not kept (RENDER_CACHE=0, or not storable now): quick levels,
  * since each is made for one response. A 93 KB product page: brotli 2 takes 0.26 ms for 16.0 KB
@@ -142,7 +162,8 @@ export class RenderCache {
   private readonly now: () => number;
   private readonly resolved = new Map<string, ResolvedPage | null>();
   private readonly encodings = new Map<string, ContentEncoding>();
-  private counters = { hits: 0, misses: 0, bypasses: 0, invalidations: 0 };
+  private readonly doorkeeper: Doorkeeper | null;
+  private counters = { hits: 0, misses: 0, bypasses: 0, invalidations: 0, notAdmitted: 0 };
 
   constructor(opts: RenderCacheOptions) {
     this.lru = new LruCache(opts.maxEntries ?? DEFAULT_MAX_ENTRIES, opts.maxBytes ?? DEFAULT_MAX_BYTES);
@@ -154,6 +175,7 @@ export class RenderCache {
     this.cacheControl = opts.cacheControl ?? HTML_CACHE_CONTROL;
     this.enabled = opts.enabled ?? true;
     this.decorate = opts.decorate;
+    this.doorkeeper = (opts.admitAfter ?? 1) >= 2 ? new Doorkeeper(opts.admitWindow) : null;
     this.feed.subscribe((changed) => {
       let dropped = 0;
       for (const [key, e] of this.lru.entries()) {
@@ -172,6 +194,7 @@ export class RenderCache {
 
   clear(): void {
     this.lru.clear();
+    this.doorkeeper?.clear();
   }
 
   /** Whether `handle` should be used for this request. pathWithQuery has no locale prefix. */
@@ -215,7 +238,7 @@ export class RenderCache {
     const page = this.resolve(url);
     if (!page) return false;
     const entry = this.lru.get(page.key);
-    if (!entry || (this.maxAgeMs > 0 && this.now() - entry.storedAt >= this.maxAgeMs)) return false;
+    if (!entry || this.expired(entry)) return false;
     const h = req.headers;
     if (
       h["if-none-match"] !== undefined ||
@@ -255,11 +278,12 @@ export class RenderCache {
     key: string,
     render: RenderFn,
     tagsOf?: () => Iterable<string>,
+    maxAgeOf?: () => number | undefined,
   ): Promise<void> {
     const version = this.enabled ? (this.feed.fresh() ? this.feed.position : await this.feed.sync()) : null;
     if (version !== null) {
       const entry = this.lru.get(key);
-      if (entry && (this.maxAgeMs <= 0 || this.now() - entry.storedAt < this.maxAgeMs)) {
+      if (entry && !this.expired(entry)) {
         this.counters.hits++;
         return this.send(req, res, entry, "HIT");
       }
@@ -309,13 +333,17 @@ export class RenderCache {
       version: version ?? "",
       storedAt: this.now(),
       tags: new Set(tagsOf ? tagsOf() : []),
+      maxAgeMs: maxAgeOf?.(),
       encoded: {},
       raw: {},
     };
     this.counters.misses++;
-    // Store only when no change was seen while rendering (else the page may mix before and after).
-    if (version !== null && this.feed.position === version && this.lru.set(key, entry, entrySize(entry)))
-      this.prepare(entry);
+    // Store only when no change was seen while rendering (else the page may mix before and after),
+    // and (admitAfter 2) when the page was asked for recently already.
+    if (version !== null && this.feed.position === version) {
+      if (this.doorkeeper && !this.doorkeeper.admit(key)) this.counters.notAdmitted++;
+      else if (this.lru.set(key, entry, entrySize(entry))) this.prepare(entry);
+    }
     // With the memory cache off (RENDER_CACHE=0) nothing was stored: say so.
     return this.send(req, res, entry, this.enabled ? "MISS" : "BYPASS");
   }
@@ -356,15 +384,15 @@ export class RenderCache {
       encoding = negotiateEncoding(req.headers["accept-encoding"]);
       if (encoding !== "identity") {
         try {
-          // Not kept (RENDER_CACHE=0, or not storable now): the quick levels; kept: the best, made once.
-          // The quick levels take a fraction of a millisecond: done here, which costs less than a
-          // compression stream handing the work to the thread pool and back.
+          // A hit: the copy made once. Otherwise (a miss, kept or not) the quick levels: a fraction
+          // of a millisecond, done here, which costs less than a compression stream handing the
+          // work to the thread pool and back; the kept copies are made in the background.
           body =
-            xcache === "BYPASS" || !this.lru.has(entry.key)
-              ? encoding === "br"
+            xcache === "HIT"
+              ? await this.encoded(entry, encoding)
+              : encoding === "br"
                 ? zlib.brotliCompressSync(entry.body, FAST_BROTLI)
-                : zlib.gzipSync(entry.body, FAST_GZIP)
-              : await this.encoded(entry, encoding);
+                : zlib.gzipSync(entry.body, FAST_GZIP);
         } catch {
           encoding = "identity";
         }
@@ -420,11 +448,11 @@ export class RenderCache {
         encoding === "br"
           ? brotli(entry.body, {
               params: {
-                [zlib.constants.BROTLI_PARAM_QUALITY]: 9,
+                [zlib.constants.BROTLI_PARAM_QUALITY]: KEPT_BROTLI_QUALITY,
                 [zlib.constants.BROTLI_PARAM_SIZE_HINT]: entry.body.length,
               },
             })
-          : gzip(entry.body, { level: 9 })
+          : gzip(entry.body, { level: KEPT_GZIP_LEVEL })
       ).then((buf) => {
         entry.encoded[encoding] = buf;
         delete entry.encoding?.[encoding];
@@ -434,6 +462,14 @@ export class RenderCache {
       entry.encoding[encoding] = p;
     }
     return p;
+  }
+
+  private expired(entry: CacheEntry): boolean {
+    const limit =
+      entry.maxAgeMs !== undefined && (this.maxAgeMs <= 0 || entry.maxAgeMs < this.maxAgeMs)
+        ? entry.maxAgeMs
+        : this.maxAgeMs;
+    return limit > 0 && this.now() - entry.storedAt >= limit;
   }
 }
 
@@ -445,15 +481,20 @@ function entrySize(e: CacheEntry): number {
   return n;
 }
 
-/** Options from the environment: RENDER_CACHE=0 turns the memory cache off (ETag/304 remain). */
+/**
+ * Options from the environment: RENDER_CACHE=0 turns the memory cache off (ETag/304 remain);
+ * RENDER_CACHE_MAX_BYTES, RENDER_CACHE_MAX_ENTRIES, RENDER_CACHE_MAX_AGE_MS, RENDER_CACHE_ADMIT
+ * (requests before a page is stored: 2 by default, 1 stores on the first).
+ */
 export function renderCacheOptionsFromEnv(
   env: NodeJS.ProcessEnv = process.env,
-): Pick<RenderCacheOptions, "enabled" | "maxEntries" | "maxBytes" | "maxAgeMs"> {
+): Pick<RenderCacheOptions, "enabled" | "maxEntries" | "maxBytes" | "maxAgeMs" | "admitAfter"> {
   const int = (v: string | undefined, d: number) => (v !== undefined && /^\d+$/.test(v.trim()) ? Number(v) : d);
   return {
     enabled: env.RENDER_CACHE !== "0",
     maxEntries: int(env.RENDER_CACHE_MAX_ENTRIES, DEFAULT_MAX_ENTRIES),
     maxBytes: int(env.RENDER_CACHE_MAX_BYTES, DEFAULT_MAX_BYTES),
     maxAgeMs: int(env.RENDER_CACHE_MAX_AGE_MS, DEFAULT_MAX_AGE_MS),
+    admitAfter: int(env.RENDER_CACHE_ADMIT, DEFAULT_ADMIT_AFTER),
   };
 }

@@ -92,7 +92,8 @@ export function pageCacheTags(pathname: string): readonly string[] {
     case "/newIndex":
       return ["site", "home", "products", "shops"];
     case "/list":
-      return ["site", "products", "shops"];
+      // The page adds what it shows: its category, or "products" (productListTags).
+      return ["site", "shops"];
     case "/shopList":
       return ["site", "shops"];
     case "/notice-list":

@@ -1,0 +1,1 @@
+CREATE INDEX "products_points_idx" ON "products" USING btree ("prod_id") WHERE "products"."prod_type" = 3;
