@@ -51,7 +51,8 @@ invoiceRouter.get("/p/orderInvoice/info", async (c) => {
  */
 async function sendInvoice<E extends ApiEnv | MerchantEnv>(
   c: Context<E>,
-  who: { userId: string } | { shopId: number }) {
+  who: { userId: string } | { shopId: number },
+) {
   const orderNumber = (c.req.param("orderNumber") ?? c.req.query("orderNumber") ?? "").trim();
   try {
     if (!/^\d{1,32}$/.test(orderNumber)) throw new InvoiceError("invoice.notFound");
@@ -65,7 +66,8 @@ async function sendInvoice<E extends ApiEnv | MerchantEnv>(
       head: c.req.method === "HEAD",
     });
   } catch (err) {
-    if (err instanceof InvoiceError) return refusal(c, new InvoiceError(err.key, { params: err.params, httpStatus: 404 }));
+    if (err instanceof InvoiceError)
+      return refusal(c, new InvoiceError(err.key, { params: err.params, httpStatus: 404 }));
     throw err;
   }
 }

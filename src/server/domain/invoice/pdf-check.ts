@@ -50,7 +50,11 @@ export async function isWellFormedPdf(bytes: Uint8Array): Promise<boolean> {
   if (offset === null || !xrefAt(bytes, offset)) return false;
   if (hasHtml(bytes)) return false;
   try {
-    const doc = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false, throwOnInvalidObject: true });
+    const doc = await PDFDocument.load(bytes, {
+      ignoreEncryption: true,
+      updateMetadata: false,
+      throwOnInvalidObject: true,
+    });
     return doc.getPageCount() >= 1;
   } catch {
     return false;

@@ -21,7 +21,6 @@ setRefundJobDeps(() => {
   return { provider: paymentProviderFor(config), secret: config.paymentSecret };
 });
 
-
 // The clean-up of unused uploads removes files from the configured storage (bootstrap.ts's).
 setUploadCleanupDeps(() => {
   const config = loadConfig(process.env);

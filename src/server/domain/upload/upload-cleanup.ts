@@ -18,7 +18,8 @@ import type { FileStorage } from "../../providers/storage.ts";
 import { registerJobHandler, scheduleJob } from "../jobs/jobs.ts";
 
 /** The names upload routes give their files (storage.save); the seed's named files do not match. */
-const STORED_NAME = "/uploads/[a-z0-9][a-z0-9_-]*/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\\.[a-z0-9]+";
+const STORED_NAME =
+  "/uploads/[a-z0-9][a-z0-9_-]*/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\\.[a-z0-9]+";
 const STORED_NAME_RE = new RegExp(`^${STORED_NAME}$`);
 
 /** Tables that record files rather than use them. */
