@@ -39,8 +39,7 @@ describe("isWellFormedPdf", () => {
     expect(await isWellFormedPdf(join(pdf, enc("<!DOCTYPE html><iframe src=x></iframe>")))).toBe(false);
     // HTML inside a well-formed file (a string object), offsets kept: refused for the markup alone.
     const doc = await PDFDocument.create();
-    doc.addPage();
-    doc.getInfoDict().set(PDFName.of("Subject"), PDFString.of("<svg onload=alert(1)>"));
+    doc.addPage().node.set(PDFName.of("Note"), PDFString.of("<svg onload=alert(1)>"));
     const withMarkup = await doc.save({ useObjectStreams: false });
     expect(Buffer.from(withMarkup).toString("latin1")).toContain("(<svg onload=alert(1)>)");
     expect(await isWellFormedPdf(withMarkup)).toBe(false);
