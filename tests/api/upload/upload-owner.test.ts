@@ -8,6 +8,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   chatMessages,
+  discounts,
   orderRefunds,
   prodComments,
   storeApplications,
@@ -168,5 +169,40 @@ describe.skipIf(!dbReady)("uploads: owner checks in every form", () => {
       });
     expect((await agentSend(bobs)).body).toMatchObject({ msg: NOT_YOURS.en });
     okData(await agentSend(mine));
+  });
+  it("discount pictures: another shop's upload is refused, no discount made; the shop's own and seed pictures are taken", async () => {
+    const login = async (username: string) =>
+      okData(await call<{ accessToken: string }>("/merchant/login", { body: { username, password: "Shop1234" } }))
+        .accessToken;
+    const [shop1, shop2] = [await login("shop01"), await login("shop02")];
+    const decoration = async (token: string) => {
+      const form = new FormData();
+      form.append("file", new File([PNG_1X1], "d.png", { type: "image/png" }));
+      return okData(
+        await app.request<{ filePath: string }>("/api/merchant/file/upload", {
+          method: "POST",
+          headers: { Authorization: token },
+          body: form,
+        }),
+      ).filePath;
+    };
+    const create = (pcPic: string) =>
+      call<{ discountId: number }>("/merchant/discounts", {
+        user: { userId: "", token: shop1 },
+        body: {
+          discountName: { zh: "满百减十", "zh-tw": "滿百減十", en: "Owner check" },
+          discountRule: 0,
+          discountItems: [{ needAmount: "100", discount: "10" }],
+          endTime: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+          pcPic,
+        },
+      });
+    const count = async () => (await app.ctx.db.select().from(discounts)).length;
+    const before = await count();
+    expect((await create(await decoration(shop2))).body).toMatchObject({ code: "A00001", msg: NOT_YOURS.en });
+    expect(await count()).toBe(before);
+    okData(await create(await decoration(shop1)));
+    okData(await create("/uploads/seed/banner.svg"));
+    expect(await count()).toBe(before + 2);
   });
 });

@@ -16,11 +16,7 @@ import { rowsOf, type Db, type Tx } from "../../db/client.ts";
 import { uploadOwners } from "../../db/schema/index.ts";
 import type { FileStorage } from "../../providers/storage.ts";
 import { registerJobHandler, scheduleJob } from "../jobs/jobs.ts";
-
-/** The names upload routes give their files (storage.save); the seed's named files do not match. */
-const STORED_NAME =
-  "/uploads/[a-z0-9][a-z0-9_-]*/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\\.[a-z0-9]+";
-const STORED_NAME_RE = new RegExp(`^${STORED_NAME}$`);
+import { isStoredUpload, STORED_UPLOAD_NAME } from "./upload.ts";
 
 /** Tables that record files rather than use them. */
 const NOT_USES = new Set(["upload_owners", "stored_files"]);
@@ -55,7 +51,7 @@ export async function usedUploadPaths(db: Db | Tx): Promise<Set<string>> {
     const res = await db.execute(sql`
       select distinct m[1] as p
       from (select ${text} as v from ${sql.identifier(table)}) s,
-        regexp_matches(s.v, ${`(${STORED_NAME})`}, 'g') as m
+        regexp_matches(s.v, ${`(${STORED_UPLOAD_NAME})`}, 'g') as m
       where s.v like '%/uploads/%'`);
     for (const r of rowsOf<{ p: string }>(res)) used.add(r.p);
   }
@@ -73,7 +69,7 @@ export async function unusedUploads(db: Db | Tx, olderThan: Date, limit = 500): 
       .limit(limit)
   )
     .map((r) => r.path)
-    .filter((p) => STORED_NAME_RE.test(p));
+    .filter((p) => isStoredUpload(p));
   if (candidates.length === 0) return [];
   const used = await usedUploadPaths(db);
   return candidates.filter((p) => !used.has(p));
