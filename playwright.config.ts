@@ -94,6 +94,8 @@ export default defineConfig({
       // Every test buyer registers from 127.0.0.1 (docs/security.md "Widening per-IP limits").
       REGISTER_IP_HOURLY_LIMIT: "10000",
       SMS_IP_DAILY_LIMIT: "10000",
+      UPLOAD_IP_MINUTE_LIMIT: "10000",
+      UPLOAD_IP_DAILY_LIMIT: "10000",
     },
   },
 });

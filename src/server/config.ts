@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import type { UploadLimits } from "./domain/upload/upload-limits.ts";
 
 /** Process configuration, read once from the environment. Defaults are documented in .env.example. */
 export interface AppConfig {
@@ -41,6 +42,15 @@ export interface AppConfig {
    * default 30). docs/security.md "Rate limits".
    */
   ipLimits: { registerPerHour: number; smsPerDay: number };
+  /**
+   * Upload limits (docs/security.md "Limits"): uploads per owner (buyer or shop) per minute
+   * (UPLOAD_MINUTE_LIMIT, default 20) and per day (UPLOAD_DAILY_LIMIT, 200), per IP per minute
+   * (UPLOAD_IP_MINUTE_LIMIT, 60) and per day (UPLOAD_IP_DAILY_LIMIT, 1000), and each owner's
+   * storage quota (UPLOAD_QUOTA_MB, 200 MB).
+   */
+  uploadLimits: UploadLimits;
+  /** Unused uploads are removed once older than this many hours (UPLOAD_CLEANUP_HOURS, default 24). */
+  uploadCleanupHours: number;
   /** Demo-only things a production start must allow explicitly (src/server/production-guard.ts). */
   allow: { sandboxPayments: boolean; devSms: boolean; demoSeed: boolean };
   /**
@@ -137,6 +147,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       registerPerHour: positiveInt(env.REGISTER_IP_HOURLY_LIMIT, 20),
       smsPerDay: positiveInt(env.SMS_IP_DAILY_LIMIT, 30),
     },
+    uploadLimits: {
+      ownerPerMinute: positiveInt(env.UPLOAD_MINUTE_LIMIT, 20),
+      ownerPerDay: positiveInt(env.UPLOAD_DAILY_LIMIT, 200),
+      ipPerMinute: positiveInt(env.UPLOAD_IP_MINUTE_LIMIT, 60),
+      ipPerDay: positiveInt(env.UPLOAD_IP_DAILY_LIMIT, 1000),
+      quotaBytes: positiveInt(env.UPLOAD_QUOTA_MB, 200) * 1024 * 1024,
+    },
+    uploadCleanupHours: positiveInt(env.UPLOAD_CLEANUP_HOURS, 24),
     allow: {
       sandboxPayments: env.ALLOW_SANDBOX_PAYMENTS === "1",
       devSms: env.ALLOW_DEV_SMS === "1",

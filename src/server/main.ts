@@ -34,7 +34,7 @@ import { ResponseCode } from "../lib/api-types.ts";
 import { localeFromHeader } from "../lib/locale.ts";
 import { RenderCache, renderCacheOptionsFromEnv } from "./http/render-cache/cache.ts";
 import { pageCacheTags } from "./http/render-cache/page-policy.ts";
-import { startJobRunner } from "./domain/jobs/all-jobs.ts";
+import { scheduleUploadCleanup, startJobRunner } from "./domain/jobs/all-jobs.ts";
 import { openChatBus } from "./domain/chat/chat-bus.ts";
 import { createChatServer } from "./http/chat-socket.ts";
 import { logLevelFrom, logger } from "./log.ts";
@@ -95,6 +95,8 @@ export async function startServer() {
   // process (another process or `npm run ops -- jobs run` does them); JOBS_INTERVAL_MS, default 15 s.
   const jobsInterval = Number(process.env.JOBS_INTERVAL_MS) > 0 ? Number(process.env.JOBS_INTERVAL_MS) : 15_000;
   const stopJobs = process.env.JOBS === "0" ? null : startJobRunner(ctx.db, jobsInterval);
+  // The recurring clean-up of unused uploads (domain/upload/upload-cleanup.ts) is one row of the jobs table.
+  if (stopJobs) await scheduleUploadCleanup(ctx.db, new Date());
   const apiListener = getRequestListener(api.fetch);
 
   const uploads = uploadsHandler(ctx.storage);

@@ -2,11 +2,13 @@
  * Invoices in a real browser (docs/invoice.md), with a fresh buyer and a completed order that
  * asked for a personal invoice: the invoice page shows it in progress; changing it to a unit
  * refuses a bad taxpayer number in the buyer's language (nothing changes), then saves; the shop
- * issues the PDF through the merchant CLI and the page offers it for download.
+ * issues the PDF through the merchant CLI and the buyer downloads it from the page.
  */
+import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { PDFDocument } from "pdf-lib";
 import { buyerWithCompletedOrder, islandsReady, shopOps, tr, watchErrors } from "./helpers.ts";
 
 const ops = shopOps("invoice");
@@ -38,12 +40,26 @@ test("en: invoice detail: changed to a unit (a bad taxpayer number is refused), 
   await page.getByTestId("inv-save").click();
   await expect(page.getByTestId("inv-header")).toHaveText("ACME Trading Ltd");
   await expect(page.getByTestId("inv-tax")).toHaveText("91310000MA1K12345X");
-  const pdf = path.join(process.env.MALL_E2E_DATA_DIR ?? os.tmpdir(), "invoice-e2e.pdf");
-  (await import("node:fs")).writeFileSync(pdf, "%PDF-1.4\n%%EOF\n");
+  const pdf = path.join(process.env.MALL_E2E_DATA_DIR ?? os.tmpdir(), `invoice-e2e-${orderNumber}.pdf`);
+  const doc = await PDFDocument.create();
+  doc.addPage([300, 200]).drawText(`Invoice ${orderNumber}`, { x: 20, y: 100, size: 12 });
+  const bytes = await doc.save();
+  fs.writeFileSync(pdf, bytes);
   expect(await ops(baseURL!, "invoice-upload", orderNumber, "--file", pdf)).toContain("/uploads/invoice/");
   await page.reload();
   await expect(page.getByTestId("inv-state")).toHaveText(tr("en", "invoice.state2"));
-  await expect(page.getByTestId("inv-download")).toHaveAttribute("href", /^\/uploads\/invoice\/.+\.pdf$/);
   await expect(page.getByTestId("inv-edit")).toHaveCount(0);
+  // The link downloads the PDF for this buyer (the login cookie of a plain click).
+  const link = page.getByTestId("inv-download");
+  await expect(link).toHaveAttribute("href", `/api/p/orderInvoice/file?orderNumber=${orderNumber}`);
+  const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
+  expect(download.suggestedFilename()).toBe(`invoice-${orderNumber}.pdf`);
+  const got = fs.readFileSync((await download.path())!);
+  expect(Buffer.compare(got, Buffer.from(bytes))).toBe(0);
+  // Without the buyer's login the same address gives no file.
+  const anonymous = await request.get(`/api/p/orderInvoice/file?orderNumber=${orderNumber}`, {
+    headers: { Cookie: "" },
+  });
+  expect(anonymous.headers()["content-type"]).toContain("application/json");
   expect(errors).toEqual([]);
 });

@@ -1,13 +1,14 @@
 /**
  * /invoice-detail?orderNumber=: the invoice of one of the buyer's orders (GET /p/orderInvoice/info):
  * type, title, taxpayer number, content, status (application in progress → invoiced) and the PDF
- * once the shop uploaded it. While in progress the buyer can change type, title and taxpayer
+ * once the shop uploaded it (a plain link to GET /api/p/orderInvoice/file, which takes the login
+ * cookie: only the buyer of the order gets the file). While in progress the buyer can change type, title and taxpayer
  * number (PUT /p/orderInvoice; the server checks them and answers refusals in the buyer's language).
  */
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "../common/I18nProvider.tsx";
 import { useQueryRecord } from "../common/useQueryRecord.ts";
-import { put } from "../../client/api.ts";
+import { defaultApiBase, put } from "../../client/api.ts";
 import type { InvoiceDetailDto } from "../../lib/invoice/invoice-types.ts";
 import { formatTime } from "../common/format.ts";
 import { toastOk } from "../common/feedback.ts";
@@ -77,9 +78,8 @@ function InvoiceBody({ base }: { base: string }) {
                 {inv.filePath ? (
                   <>
                     <a
-                      href={inv.filePath}
-                      target="_blank"
-                      rel="noopener"
+                      href={`${defaultApiBase()}/p/orderInvoice/file?orderNumber=${encodeURIComponent(inv.orderNumber)}`}
+                      download={`invoice-${inv.orderNumber}.pdf`}
                       className="uc-link"
                       data-testid="inv-download"
                     >

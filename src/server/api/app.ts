@@ -20,7 +20,7 @@ import { logger } from "../log.ts";
 import { CONTROL_CHARS_KEY } from "../../lib/text-rules.ts";
 import type { ApiEnv } from "./context.ts";
 import { ApiError, envelope } from "./envelope.ts";
-import { issueMessage, refusal, sentToken } from "./kit.ts";
+import { issueMessage, refusal, sentTokenOrCookie } from "./kit.ts";
 import { accountRouter } from "./account.ts";
 import { addressRouter } from "./address.ts";
 import { balanceRouter } from "./balance.ts";
@@ -118,10 +118,10 @@ export function createApi(app: AppContext) {
   // sold-out flash SKU cost no database work (src/server/api/flash-sale.ts).
   api.use("/p/seckill/:orderPath/submit", flashGateEntry);
 
-  // Paths under /p/ need a valid token (SPEC §6). The raw token is sent in Authorization; its
-  // session comes from memory (src/server/domain/content/buyer-read-models.ts).
+  // Paths under /p/ need a valid token (SPEC §6). The raw token is sent in Authorization (a
+  // download opened by a link: the login cookie, kit.ts sentTokenOrCookie); its session comes from memory (src/server/domain/content/buyer-read-models.ts).
   api.use("/p/*", async (c, next) => {
-    const raw = sentToken(c);
+    const raw = sentTokenOrCookie(c);
     if (!raw) throw new ApiError(ResponseCode.UNAUTHORIZED, c.var.t("api.unauthorized"));
     const row = await app.buyers.session(raw);
     if (!row) throw new ApiError(ResponseCode.UNAUTHORIZED, c.var.t("api.unauthorized"));

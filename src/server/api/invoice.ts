@@ -2,6 +2,8 @@
  * Invoices (CONTRACT §5.3; docs/invoice.md "Invoices").
  * Buyer, login required (/p/):
  *   GET /p/orderInvoice/info?orderNumber=                                       → InvoiceDetailDto
+ *   GET /p/orderInvoice/file?orderNumber=  the invoice PDF (a download) once issued; else the
+ *       envelope "no invoice" (another buyer's order included)
  *   PUT /p/orderInvoice {orderNumber, invoiceType 1|2, headerName, invoiceTaxNumber?} → InvoiceDetailDto
  *       (only while "application in progress"; a unit needs a valid taxpayer number)
  * Merchant (docs/merchant-api.md "After-sales"), behind the merchant token; another shop's invoice
@@ -9,16 +11,27 @@
  *   GET  /merchant/invoices?state=0|1|2&current&size → Page<ShopInvoiceDto> (1 in progress, 2 invoiced)
  *   POST /merchant/invoices/{orderNumber}/file  multipart "file" (a PDF) or a raw application/pdf body
  *                                                    → {filePath}; the invoice becomes "invoiced"
+ *       (checked by structure, counted against the shop's upload limits and quota)
+ *   GET  /merchant/invoices/{orderNumber}/file        the invoice PDF (a download), the shop's own orders only
  *       (the domain takes a PDF up to 5 MB; the request body itself is under the default 1 MB
  *       limit of src/server/http/body-limit.ts)
  */
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { invoiceChoiceRule } from "../../lib/rule-schemas.ts";
 import { intFieldDefault, pageParams } from "../../lib/validation.ts";
-import { InvoiceError, issueInvoice, myInvoice, shopInvoices, updateMyInvoice } from "../domain/invoice/invoice.ts";
+import {
+  InvoiceError,
+  invoiceFile,
+  issueInvoice,
+  myInvoice,
+  shopInvoices,
+  updateMyInvoice,
+} from "../domain/invoice/invoice.ts";
+import { admitUpload } from "../domain/upload/upload-limits.ts";
+import { storedFileResponse } from "../http/uploads.ts";
 import type { ApiEnv, MerchantEnv } from "./context.ts";
-import { parse, parseQuery, readJson, run } from "./kit.ts";
+import { clientIp, parse, parseQuery, readJson, refusal, run } from "./kit.ts";
 
 export const invoiceRouter = new Hono<ApiEnv>();
 
@@ -31,6 +44,35 @@ invoiceRouter.get("/p/orderInvoice/info", async (c) => {
   const orderNumber = parse(c, orderNumberRule, c.req.query("orderNumber") ?? "");
   return run(c, () => myInvoice(c.var.app.db, c.var.userId, orderNumber, c.var.locale));
 });
+
+/**
+ * Answers the invoice PDF `who` may download (a download with the sandbox CSP, nosniff, ETag / 304),
+ * or the refusal "no invoice" (the envelope) for anyone else.
+ */
+async function sendInvoice<E extends ApiEnv | MerchantEnv>(
+  c: Context<E>,
+  who: { userId: string } | { shopId: number },
+) {
+  const orderNumber = (c.req.param("orderNumber") ?? c.req.query("orderNumber") ?? "").trim();
+  try {
+    if (!/^\d{1,32}$/.test(orderNumber)) throw new InvoiceError("invoice.notFound");
+    const { filePath, fileName } = await invoiceFile(c.var.app.db, who, orderNumber);
+    const file = await c.var.app.storage.read(filePath);
+    if (!file) throw new InvoiceError("invoice.notFound");
+    return await storedFileResponse(filePath, file, "application/pdf", {
+      attachment: fileName,
+      private: true,
+      ifNoneMatch: c.req.header("if-none-match"),
+      head: c.req.method === "HEAD",
+    });
+  } catch (err) {
+    if (err instanceof InvoiceError)
+      return refusal(c, new InvoiceError(err.key, { params: err.params, httpStatus: 404 }));
+    throw err;
+  }
+}
+
+invoiceRouter.get("/p/orderInvoice/file", (c) => sendInvoice(c, { userId: c.var.userId }));
 
 invoiceRouter.put("/p/orderInvoice", async (c) => {
   const body = await readJson(c);
@@ -71,6 +113,13 @@ invoiceMerchantRouter.post("/merchant/invoices/:orderNumber/file", async (c) => 
       bytes = new Uint8Array(await c.req.arrayBuffer());
       if (bytes.length === 0) throw new InvoiceError("invoice.fileRequired");
     }
-    return issueInvoice(c.var.app.db, c.var.app.storage, c.var.shopId, orderNumber, bytes, new Date());
+    const { db, storage, config } = c.var.app;
+    const now = new Date();
+    const owner = { userId: null, shopId: c.var.shopId };
+    return issueInvoice(db, storage, c.var.shopId, orderNumber, bytes, now, (size) =>
+      admitUpload(db, owner, clientIp(c), size, config.uploadLimits, now),
+    );
   });
 });
+
+invoiceMerchantRouter.get("/merchant/invoices/:orderNumber/file", (c) => sendInvoice(c, { shopId: c.var.shopId }));

@@ -20,6 +20,7 @@ import { ID_MAX } from "../../lib/constants.ts";
 import { messageKeyOf } from "../../lib/validation.ts";
 import { DomainError } from "../domain/kernel/domain-error.ts";
 import { clientIpOf } from "../http/client-ip.ts";
+import { getCookie } from "hono/cookie";
 import type { ApiVariables } from "./context.ts";
 import { ApiError, envelope, ok } from "./envelope.ts";
 
@@ -178,6 +179,21 @@ export function pathId<E extends Env>(c: Context<E>, name: string, notFoundKey: 
 /** The token of the Authorization header (raw, a "Bearer " prefix tolerated); "" when none was sent. */
 export function sentToken<E extends Env>(c: Context<E>): string {
   return (c.req.header("authorization") ?? "").replace(/^Bearer\s+/i, "").trim();
+}
+
+/**
+ * Downloads a person opens with a plain link (GET, no Authorization header: the invoice PDF) may
+ * send the buyer's token in the login cookie the site keeps it in (src/client/token.ts, SameSite=Lax).
+ * They only read the caller's own file, so a link from another site gives nothing away.
+ */
+const COOKIE_DOWNLOADS = new Set(["/api/p/orderInvoice/file"]);
+const TOKEN_COOKIE = "token";
+
+/** The token a request sends: Authorization, else for a cookie download the login cookie. */
+export function sentTokenOrCookie<E extends Env>(c: Context<E>): string {
+  const header = sentToken(c);
+  if (header || !["GET", "HEAD"].includes(c.req.method) || !COOKIE_DOWNLOADS.has(c.req.path)) return header;
+  return (getCookie(c, TOKEN_COOKIE) ?? "").trim();
 }
 
 /** The caller's IP for rate limits: the socket peer, or behind TRUST_PROXY the client it forwarded for (src/server/http/client-ip.ts). */

@@ -6,8 +6,10 @@
  *                                /p/file/upload?folder=chat (a folder sent is ignored)
  *   POST /merchant/file/upload   a shop's decoration pictures (merchant token): folder "decoration"
  *   POST /platform/file/upload   the mall's decoration pictures (platform token): folder "decoration"
- * Every stored file gets its owner recorded (upload_owners: the buyer, or the shop — 0 for the
- * platform; domain/upload/upload-owner.ts): decorations only show pictures of their own shop.
+ * Every stored file gets its owner and size recorded (upload_owners: the buyer, or the shop — 0 for
+ * the platform; domain/upload/upload-owner.ts): each form takes only its caller's own uploads. Each
+ * upload counts against the owner's and the IP's rate limits and the owner's storage quota
+ * (domain/upload/upload-limits.ts; refusals in the request's language, too many: HTTP 429).
  * jpg/png/gif/webp decided by the file's content (magic bytes), at most 2 MB; stored by the storage
  * provider. The body may be a little larger (the multipart envelope; both routes share the upload
  * limit of src/server/http/body-limit.ts): the exact 2 MB check is on the file below.
@@ -16,9 +18,11 @@ import { Hono, type Context } from "hono";
 import { ResponseCode } from "../../lib/api-types.ts";
 import { IMAGE_MAX_BYTES, isUploadFolder, sniffImage, type UploadFolder } from "../domain/upload/upload.ts";
 import { recordUploadOwner, type UploadOwner } from "../domain/upload/upload-owner.ts";
+import { admitUpload } from "../domain/upload/upload-limits.ts";
+import { clientIp, run } from "./kit.ts";
 import type { ApiEnv, MerchantEnv } from "./context.ts";
 import { requirePlatform } from "./platform-auth.ts";
-import { ApiError, ok } from "./envelope.ts";
+import { ApiError } from "./envelope.ts";
 
 type Form = Record<string, string | File | (string | File)[]>;
 
@@ -45,9 +49,13 @@ async function receiveImage<E extends ApiEnv | MerchantEnv>(
   const bytes = new Uint8Array(await file.arrayBuffer());
   const ext = sniffImage(bytes);
   if (!ext) throw fail("auth.imageFormat");
-  const filePath = await c.var.app.storage.save(bytes, ext, folder);
-  await recordUploadOwner(c.var.app.db, filePath, owner);
-  return ok(c, { filePath });
+  return run(c, async () => {
+    const { db, storage, config } = c.var.app;
+    await admitUpload(db, owner, clientIp(c), bytes.length, config.uploadLimits, new Date());
+    const filePath = await storage.save(bytes, ext, folder);
+    await recordUploadOwner(db, filePath, owner, bytes.length);
+    return { filePath };
+  });
 }
 
 /** The folder asked for by query or field; "avatar" when none. */

@@ -5,6 +5,7 @@
  * are downloaded through their feature's API by the people allowed to (docs/invoice.md).
  */
 import type http from "node:http";
+import { Readable } from "node:stream";
 import type { FileStorage, StoredFile } from "../providers/storage.ts";
 
 const IMAGE_TYPES: Record<string, string> = {
@@ -57,6 +58,26 @@ export function notModified(ifNoneMatch: string | undefined, etag: string): bool
   if (!ifNoneMatch) return false;
   const bare = (t: string) => t.trim().replace(/^W\//, "");
   return ifNoneMatch.split(",").some((t) => t.trim() === "*" || bare(t) === bare(etag));
+}
+
+/**
+ * A stored file as a web Response (the API's downloads, e.g. invoice PDFs): the headers of
+ * storedFileHeaders, 304 when `ifNoneMatch` names its ETag, the bytes streamed otherwise.
+ */
+export async function storedFileResponse(
+  publicPath: string,
+  file: StoredFile,
+  type: string,
+  opts: { attachment?: string; private?: boolean; ifNoneMatch?: string; head?: boolean },
+): Promise<Response> {
+  const headers = storedFileHeaders(publicPath, file, type, opts);
+  if (notModified(opts.ifNoneMatch, file.etag)) {
+    const kept = Object.fromEntries(["ETag", "Cache-Control", "Last-Modified"].map((h) => [h, headers[h]!]));
+    return new Response(null, { status: 304, headers: kept });
+  }
+  if (opts.head) return new Response(null, { status: 200, headers });
+  const body = Readable.toWeb(await file.stream()) as ReadableStream<Uint8Array>;
+  return new Response(body, { status: 200, headers });
 }
 
 /** A handler for paths relative to /uploads ("/avatar/<uuid>.png"); calls notFound() for anything it does not serve. */

@@ -15,7 +15,7 @@ import fsp from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { eq, sql } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
+import type { Db, Tx } from "../db/client.ts";
 import { storedFiles } from "../db/schema/index.ts";
 
 /** A stored file, found by its public path; its bytes are read only when asked (not for a 304). */
@@ -37,6 +37,8 @@ export interface FileStorage {
   exists(publicPath: string): Promise<boolean>;
   /** The stored file at a public path, or null. */
   read(publicPath: string): Promise<StoredFile | null>;
+  /** Deletes the file at a public path (nothing when there is none): the clean-up of unused uploads. */
+  remove(publicPath: string): Promise<void>;
 }
 
 const SEGMENT = /^[a-z0-9][a-z0-9_-]{0,31}$/;
@@ -102,11 +104,21 @@ export class LocalFileStorage implements FileStorage {
       return null;
     }
   }
+
+  async remove(publicPath: string): Promise<void> {
+    checkPath(publicPath);
+    await fsp.rm(this.fileOf(publicPath), { force: true });
+  }
 }
 
 export class DatabaseFileStorage implements FileStorage {
   readonly kind = "database";
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Db | Tx) {}
+
+  async remove(publicPath: string): Promise<void> {
+    checkPath(publicPath);
+    await this.db.delete(storedFiles).where(eq(storedFiles.path, publicPath));
+  }
 
   async save(bytes: Uint8Array, ext: string, folder: string): Promise<string> {
     const publicPath = newPath(ext, folder);
@@ -164,6 +176,6 @@ function row(publicPath: string, bytes: Uint8Array) {
 }
 
 /** The storage `STORAGE` names: "database" → rows in the shared database; anything else → DATA_DIR/uploads. */
-export function fileStorageFor(kind: "local" | "database", db: Db, uploadsDir: string): FileStorage {
+export function fileStorageFor(kind: "local" | "database", db: Db | Tx, uploadsDir: string): FileStorage {
   return kind === "database" ? new DatabaseFileStorage(db) : new LocalFileStorage(uploadsDir);
 }

@@ -11,8 +11,12 @@ import { caller, createTestUser, type TestUser } from "../account-helpers.ts";
 import { createTestApp, dbReady, okData, type TestApp } from "../helpers.ts";
 import { opsCli } from "../ops-helpers.ts";
 import { createOrder, pickSku } from "../order-fixtures.ts";
+import { realPdf } from "./pdf-fixture.ts";
 
-const PDF = new TextEncoder().encode("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
+/** A polyglot: an HTML page behind a "%PDF-" prefix and a PDF-looking tail. */
+const POLYGLOT = new TextEncoder().encode(
+  "%PDF-1.4\n<html><body><script>alert(document.domain)</script></body></html>\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n",
+);
 
 describe.skipIf(!dbReady)("invoices API", () => {
   let app: TestApp;
@@ -20,6 +24,7 @@ describe.skipIf(!dbReady)("invoices API", () => {
   let buyer: TestUser;
   let other: TestUser;
   let sku: { skuId: number };
+  let PDF: Uint8Array;
 
   const withInvoice = async (status: 1 | 2 | 5 | 6, invoice: OrderInvoice) => {
     const o = await createOrder(app, { userId: buyer.userId, items: [{ skuId: sku.skuId, prodCount: 1 }], status });
@@ -45,6 +50,7 @@ describe.skipIf(!dbReady)("invoices API", () => {
     buyer = await createTestUser(app, "invoicer");
     other = await createTestUser(app, "nosy");
     sku = await pickSku(app, { shopId: 1, stock: 500 });
+    PDF = await realPdf();
   });
   afterAll(async () => {
     await app?.close();
@@ -136,10 +142,11 @@ describe.skipIf(!dbReady)("invoices API", () => {
     );
     expect(listed.records.some((r) => r.orderNumber === n && r.buyerNickName === "invoicer")).toBe(true);
     expect(listed.records.some((r) => r.orderNumber === unpaid)).toBe(false);
-    expect((await upload(shop1, n, new TextEncoder().encode("not a pdf at all"))).body).toMatchObject({
-      code: "A00001",
-      msg: "The invoice file must be a PDF",
-    });
+    for (const bad of [new TextEncoder().encode("not a pdf at all"), POLYGLOT])
+      expect((await upload(shop1, n, bad)).body).toMatchObject({
+        code: "A00001",
+        msg: "The invoice file must be a PDF",
+      });
     expect((await upload(shop2, n, PDF)).body).toMatchObject({
       code: "A00001",
       msg: "No invoice was requested for this order",
@@ -177,23 +184,20 @@ describe.skipIf(!dbReady)("invoices API", () => {
 
   it("a 3 MB PDF is accepted; a 6 MB body is refused with 413 and the 5 MB message, changing nothing", async () => {
     const MB = 1024 * 1024;
-    /** A PDF of about `size` bytes: a comment line pads it between the header and the body. */
-    const pdfOf = (size: number) => {
-      const head = "%PDF-1.4\n%";
-      const tail = "\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n";
-      return new TextEncoder().encode(head + "0".repeat(size - head.length - tail.length) + tail);
-    };
+    const pdfOf = (size: number) => realPdf(size);
     const shop1 = await merchant("shop01");
     const big = await withInvoice(2, { invoiceType: 1, headerName: "Large Scan", invoiceTaxNumber: null });
-    const { filePath } = okData(await upload(shop1, big, pdfOf(3 * MB)));
-    expect(fs.statSync(path.join(app.ctx.config.dataDir, filePath.replace(/^\//, ""))).size).toBe(3 * MB);
+    const three = await pdfOf(3 * MB);
+    expect(three.length).toBeGreaterThanOrEqual(3 * MB);
+    const { filePath } = okData(await upload(shop1, big, three));
+    expect(fs.statSync(path.join(app.ctx.config.dataDir, filePath.replace(/^\//, ""))).size).toBe(three.length);
 
     const tooBig = await withInvoice(2, { invoiceType: 1, headerName: "Huge Scan", invoiceTaxNumber: null });
     for (const [lang, msg] of [
       ["en", "The invoice PDF can be at most 5 MB"],
       ["zh", "发票 PDF 最大 5 MB"],
     ] as const) {
-      const res = await upload(shop1, tooBig, pdfOf(6 * MB), lang);
+      const res = await upload(shop1, tooBig, await pdfOf(6 * MB), lang);
       expect(res.status, lang).toBe(413);
       expect(res.body, lang).toMatchObject({ code: "A00001", msg });
     }

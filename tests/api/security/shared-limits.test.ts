@@ -10,6 +10,7 @@ import { openDatabase, type Database } from "../../../src/server/db/client.ts";
 import { secondsLeft } from "../../../src/server/domain/account/rate-limit.ts";
 import { DevOutboxSmsProvider } from "../../../src/server/providers/sms.ts";
 import { LocalFileStorage } from "../../../src/server/providers/storage.ts";
+import { createTestUser } from "../account-helpers.ts";
 import { createTestApp, dbDriver, dbReady, type TestApp } from "../helpers.ts";
 
 describe.skipIf(!dbReady || dbDriver !== "pg")("limits shared by several processes (PostgreSQL)", () => {
@@ -91,5 +92,33 @@ describe.skipIf(!dbReady || dbDriver !== "pg")("limits shared by several process
         )
       ).msg,
     ).toMatch(/^Too many requests/);
+  });
+  it("uploads counted on either process stop the next upload on both", async () => {
+    const saved = app.ctx.config.uploadLimits;
+    app.ctx.config.uploadLimits = { ...saved, ownerPerDay: 2 };
+    try {
+      const u = await createTestUser(app, "sharedup");
+      const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]);
+      const upload = async (i: number) => {
+        const form = new FormData();
+        form.append("file", new File([png], "x.png", { type: "image/png" }));
+        const res = await apis[i % 2]!.request("/api/p/file/upload?folder=review", {
+          method: "POST",
+          headers: { Authorization: u.token, "Accept-Language": "en" },
+          body: form,
+        });
+        return { status: res.status, ...((await res.json()) as { code: string; msg: string | null }) };
+      };
+      expect((await upload(0)).code).toBe("00000");
+      expect((await upload(1)).code).toBe("00000");
+      for (const i of [0, 1])
+        expect(await upload(i)).toMatchObject({
+          status: 429,
+          code: "A00001",
+          msg: "Too many uploads; please try again later",
+        });
+    } finally {
+      app.ctx.config.uploadLimits = saved;
+    }
   });
 });

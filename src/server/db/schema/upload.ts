@@ -5,8 +5,8 @@ import { created } from "./columns.ts";
 /**
  * The owner of each stored upload, by its public path ("/uploads/<folder>/<uuid>.<ext>"): the
  * buyer (userId) or the shop (shopId; 0 = the platform) whose request stored it. Decorations
- * may only show pictures their shop uploaded; other features (an operator's upload rework,
- * clean-up of unused files) can build on the same record.
+ * may only show pictures their shop uploaded, every form takes only its caller's uploads
+ * (assertOwnUploads), the quota adds up the sizes and the clean-up job removes what nothing uses.
  */
 export const uploadOwners = pgTable(
   "upload_owners",
@@ -14,9 +14,15 @@ export const uploadOwners = pgTable(
     path: text("path").primaryKey(),
     userId: text("user_id"),
     shopId: integer("shop_id"),
+    /** The file's size in bytes: the owner's storage quota adds these up (domain/upload/upload-limits.ts). */
+    size: integer("size").notNull().default(0),
     createdAt: created(),
   },
-  (t) => [index("upload_owners_shop_idx").on(t.shopId)],
+  (t) => [
+    index("upload_owners_shop_idx").on(t.shopId),
+    index("upload_owners_user_idx").on(t.userId),
+    index("upload_owners_created_idx").on(t.createdAt),
+  ],
 );
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({

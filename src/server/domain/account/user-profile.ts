@@ -16,6 +16,7 @@ import { userLevelOf } from "../member/member.ts";
 import type { Locale } from "../../../lib/locale.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
 import { AuthError, hit, unhit } from "./rate-limit.ts";
+import { assertOwnUploads } from "../upload/upload-owner.ts";
 import { auditStatusOf } from "../store-application/store-application.ts";
 import { checkSmsCode, consumeSmsCode, maskMobile, SMS_LIMITS, type SmsLimits } from "./sms.ts";
 import type { CenterInfo, TokenInfo, UserInfo } from "../../../lib/account/account-types.ts";
@@ -82,9 +83,11 @@ export async function setUserInfo(
   const patch: Partial<typeof users.$inferInsert> = { nickName: input.nickName, updatedAt: input.now };
   if (input.sex) patch.sex = input.sex;
   const avatar = input.avatarUrl?.trim();
-  // Empty or absent: keep the current picture. The current picture may be sent back unchanged.
+  // Empty or absent: keep the current picture. The current picture may be sent back unchanged; a
+  // new one must be the buyer's own upload.
   if (avatar && avatar !== u.pic) {
     if (!avatar.startsWith(AVATAR_PREFIX) || !(await storage.exists(avatar))) throw new AuthError("auth.avatarInvalid");
+    await assertOwnUploads(db, [avatar], { userId, shopId: null });
     patch.pic = avatar;
   }
   await db.update(users).set(patch).where(eq(users.userId, userId));

@@ -38,6 +38,7 @@ import {
 import { hashToken } from "../account/tokens.ts";
 import { afterRead, messageEffect, type ReadState } from "./chat-rules.ts";
 import { DomainError } from "../kernel/domain-error.ts";
+import { assertOwnUploads, UploadError } from "../upload/upload-owner.ts";
 
 /**
  * A refusal: `key` is a chat.* message (the text limit as {{max}}); over HTTP it is A00001, on
@@ -432,6 +433,32 @@ async function cardContent(db: Db, c: ConversationRow, msg: OutgoingMessage): Pr
 }
 
 /**
+ * A picture must be an upload of its sender (the buyer, or the conversation's shop) or one already
+ * shown in this conversation; anything else (another account's upload) is refused.
+ */
+async function checkPicture(db: Db, c: ConversationRow, from: ChatSide, path: string): Promise<void> {
+  const [shown] = await db
+    .select({ id: chatMessages.msgId })
+    .from(chatMessages)
+    .where(
+      and(
+        eq(chatMessages.conversationId, c.conversationId),
+        eq(chatMessages.msgType, MsgType.IMAGE),
+        eq(chatMessages.content, path),
+      ),
+    )
+    .limit(1);
+  if (shown) return;
+  const owner = from === "user" ? { userId: c.userId, shopId: null } : { userId: null, shopId: c.shopId };
+  try {
+    await assertOwnUploads(db, [path], owner);
+  } catch (err) {
+    if (err instanceof UploadError) throw new ChatError(err.key);
+    throw err;
+  }
+}
+
+/**
  * Stores a message of `from` in conversation `c` (checked by `checkOutgoing` before) with the
  * conversation's counters (messageEffect), in one statement: the insert and the counters'
  * update commit together or not at all. Returns the stored message.
@@ -443,6 +470,7 @@ export async function storeMessage(
   msg: OutgoingMessage,
   now: Date,
 ): Promise<ChatMessageDto> {
+  if (msg.msgType === MsgType.IMAGE) await checkPicture(db, c, from, msg.content);
   const content =
     msg.msgType === MsgType.PRODUCT || msg.msgType === MsgType.ORDER ? await cardContent(db, c, msg) : msg.content;
   const e = messageEffect(from);

@@ -4,7 +4,7 @@
  * (src/lib/discount/discount-rules.ts) first.
  *
  * - Create is one transaction: the products of a selected-products discount must all be the
- *   shop's own; the discount, its tiers and its products are written together.
+ *   shop's own, an uploaded picture the shop's own upload; the discount, its tiers and its products are written together.
  * - Stop (status 0) ends it at once: carts and checkouts price without it from then on; orders
  *   already submitted keep their amounts. Only a discount of the caller's shop that is on and
  *   not over can be stopped; another shop's is answered like an unknown one.
@@ -18,6 +18,8 @@ import type { DiscountDto } from "../../../lib/discount/discount-types.ts";
 import type { Db } from "../../db/client.ts";
 import { discountItems, discountProds, discounts } from "../../db/schema/index.ts";
 import { checkOwnProducts } from "../coupon/coupon-admin.ts";
+import { isStoredUpload } from "../upload/upload.ts";
+import { assertOwnUploads } from "../upload/upload-owner.ts";
 import { activityStatus, DiscountError, discountDto, withRules } from "./discount.ts";
 
 /** A discount as its shop sees it: the public shape plus every product id and whether it was stopped. */
@@ -40,6 +42,9 @@ export function managedDiscountState(
 export async function createDiscount(db: Db, shopId: number, form: DiscountForm): Promise<number> {
   return db.transaction(async (tx) => {
     await checkOwnProducts(tx, shopId, form.prodIds);
+    // An uploaded picture must be one of the shop's own uploads (seed pictures and outside URLs as before).
+    const pics = [form.pcPic, form.pcBackgroundPic].filter(isStoredUpload);
+    await assertOwnUploads(tx, pics, { userId: null, shopId });
     const { prodIds, discountItems: tiers, ...fields } = form;
     const [row] = await tx
       .insert(discounts)

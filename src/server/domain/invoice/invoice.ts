@@ -18,6 +18,8 @@ import type { Db } from "../../db/client.ts";
 import { orders, users, type OrderInvoice } from "../../db/schema/index.ts";
 import type { FileStorage } from "../../providers/storage.ts";
 import { DomainError } from "../kernel/domain-error.ts";
+import { recordUploadOwner } from "../upload/upload-owner.ts";
+import { isWellFormedPdf } from "./pdf-check.ts";
 import type { InvoiceDetailDto, ShopInvoiceDto } from "../../../lib/invoice/invoice-types.ts";
 
 export class InvoiceError extends DomainError {}
@@ -140,14 +142,11 @@ export async function shopInvoices(
   return { records, total, size: q.size, current: q.current, pages: Math.max(1, Math.ceil(total / q.size)) };
 }
 
-/** Whether `bytes` is a PDF (starts with "%PDF-"). */
-export function isPdf(bytes: Uint8Array): boolean {
-  return bytes.length > 5 && [0x25, 0x50, 0x44, 0x46, 0x2d].every((b, i) => bytes[i] === b);
-}
-
 /**
- * The shop uploads the invoice PDF of a paid order: stored (random name, folder "invoice"), the
- * invoice becomes "invoiced". Uploading again replaces the file (a corrected invoice).
+ * The shop uploads the invoice PDF of a paid order: checked by structure (pdf-check.ts), admitted
+ * by `admit` (the upload limits and quota), stored (random name, folder "invoice", owner the shop),
+ * the invoice becomes "invoiced". Uploading again replaces the file (a corrected invoice; the old
+ * one is removed by the clean-up of unused uploads).
  */
 export async function issueInvoice(
   db: Db,
@@ -156,9 +155,10 @@ export async function issueInvoice(
   orderNumber: string,
   pdf: Uint8Array,
   now: Date,
+  admit: (size: number) => Promise<void> = async () => {},
 ): Promise<{ filePath: string }> {
-  if (!isPdf(pdf)) throw new InvoiceError("invoice.notPdf");
   if (pdf.length > INVOICE_PDF_MAX_BYTES) throw new InvoiceError("invoice.pdfTooLarge");
+  if (!(await isWellFormedPdf(pdf))) throw new InvoiceError("invoice.notPdf");
   const [check] = await db
     .select()
     .from(orders)
@@ -166,7 +166,9 @@ export async function issueInvoice(
     .limit(1);
   if (!check || !hasInvoice(check.invoice)) throw new InvoiceError("invoice.notFound");
   if (!check.payTime) throw new InvoiceError("invoice.notPaid");
+  await admit(pdf.length);
   const filePath = await storage.save(pdf, "pdf", "invoice");
+  await recordUploadOwner(db, filePath, { userId: null, shopId }, pdf.length);
   await db.transaction(async (tx) => {
     const [o] = await tx
       .select()
@@ -179,4 +181,26 @@ export async function issueInvoice(
     await tx.update(orders).set({ invoice, updatedAt: now }).where(eq(orders.orderId, o.orderId));
   });
   return { filePath };
+}
+
+/**
+ * The stored invoice PDF of an order, for its buyer (`{userId}`) or its shop (`{shopId}`): the file's
+ * public path and the name to save it under. Anyone else, an order without an issued invoice or an
+ * unknown number: "invoice.notFound" (the file is never answered).
+ */
+export async function invoiceFile(
+  db: Db,
+  who: { userId: string } | { shopId: number },
+  orderNumber: string,
+): Promise<{ filePath: string; fileName: string }> {
+  const whose = "userId" in who ? eq(orders.userId, who.userId) : eq(orders.shopId, who.shopId);
+  const [o] = await db
+    .select({ invoice: orders.invoice, deleteStatus: orders.deleteStatus })
+    .from(orders)
+    .where(and(eq(orders.orderNumber, orderNumber), whose))
+    .limit(1);
+  if (!o || !hasInvoice(o.invoice) || stateOf(o.invoice) !== 2 || !o.invoice.filePath)
+    throw new InvoiceError("invoice.notFound");
+  if ("userId" in who && o.deleteStatus !== 0) throw new InvoiceError("invoice.notFound");
+  return { filePath: o.invoice.filePath, fileName: `invoice-${orderNumber}.pdf` };
 }

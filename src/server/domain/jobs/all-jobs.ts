@@ -7,9 +7,12 @@ import "../order/order-lifecycle.ts";
 import "../flash-sale/flash-sale.ts";
 import "../group-buy/group-buy.ts";
 import "../order/write-off.ts";
+import path from "node:path";
 import { setRefundJobDeps } from "../refund/refund.ts";
+import { setUploadCleanupDeps } from "../upload/upload-cleanup.ts";
 import { loadConfig } from "../../config.ts";
 import { paymentProviderFor } from "../../providers/payment.ts";
+import { fileStorageFor } from "../../providers/storage.ts";
 
 // Refund jobs pay out through the configured payment provider (the same one the server uses) and
 // check its signed refund answers with the payment secret.
@@ -18,4 +21,14 @@ setRefundJobDeps(() => {
   return { provider: paymentProviderFor(config), secret: config.paymentSecret };
 });
 
+// The clean-up of unused uploads removes files from the configured storage (bootstrap.ts's).
+setUploadCleanupDeps(() => {
+  const config = loadConfig(process.env);
+  return {
+    storage: (tx) => fileStorageFor(config.storage, tx, path.join(config.dataDir, "uploads")),
+    maxAgeMs: config.uploadCleanupHours * 3600_000,
+  };
+});
+
 export { runDueJobs, startJobRunner } from "./jobs.ts";
+export { scheduleUploadCleanup } from "../upload/upload-cleanup.ts";

@@ -44,14 +44,24 @@ export function registerJobHandler(kind: JobKind, handler: JobHandler): void {
 const RETRY_MS = 60_000;
 const MAX_ATTEMPTS = 10;
 
-/** Schedules (or moves) the job of `kind` for `refKey`; a done job is scheduled again. */
-export async function scheduleJob(tx: Tx | Db, kind: JobKind, refKey: string, dueAt: Date): Promise<void> {
+/**
+ * Schedules (or moves) the job of `kind` for `refKey`; a done job is scheduled again. With
+ * `keepPending` a job that is still pending keeps its time (a recurring job put in place at start).
+ */
+export async function scheduleJob(
+  tx: Tx | Db,
+  kind: JobKind,
+  refKey: string,
+  dueAt: Date,
+  opts: { keepPending?: boolean } = {},
+): Promise<void> {
   await tx
     .insert(jobs)
     .values({ kind, refKey, dueAt })
     .onConflictDoUpdate({
       target: [jobs.kind, jobs.refKey],
       set: { dueAt, doneAt: null, attempts: 0, lastError: null },
+      ...(opts.keepPending ? { setWhere: sql`${jobs.doneAt} is not null or ${jobs.attempts} >= ${MAX_ATTEMPTS}` } : {}),
     });
 }
 

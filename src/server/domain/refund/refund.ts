@@ -56,6 +56,7 @@ import { orderNumberStamp } from "../order/order-lifecycle.ts";
 import { completeVirtualOrderIfDone, usableCodesByLine, voidRefundedCodes } from "../order/write-off.ts";
 import { ProdMold, virtualRefundRule } from "../../../lib/order/virtual-goods.ts";
 import { isUploadedPath } from "../upload/upload.ts";
+import { assertOwnUploads } from "../upload/upload-owner.ts";
 import {
   amountWithin,
   lineRefundable,
@@ -490,6 +491,7 @@ export async function applyRefund(
   now: Date,
 ): Promise<{ refundSn: string }> {
   await checkPhotos(deps.storage, input.photoFiles);
+  await assertOwnUploads(db, input.photoFiles, { userId, shopId: null });
   return db.transaction(async (tx) => {
     const o = await loadOrder(tx, input.orderNumber, { userId }, true);
     if (!o) throw new RefundError("refund.orderNotFound");
@@ -558,6 +560,8 @@ export async function modifyRefund(
   await db.transaction(async (tx) => {
     const { o, r, to } = await lockFor(tx, refundSn, { userId }, "modify");
     if (input.orderNumber !== r.orderNumber) throw new RefundError("refund.notFound");
+    // The application's own photos may stay; new ones must be the buyer's uploads.
+    await assertOwnUploads(tx, input.photoFiles, { userId, shopId: null }, picsOf(r.photoFiles));
     const v = await checkApplication(tx, o, input, await refundsOf(tx, o.orderNumber), now, r.refundId);
     const dueAt = refundDueAt("seller", now);
     await tx

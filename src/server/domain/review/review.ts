@@ -18,6 +18,7 @@ import { orderItems, orders, prodComments, products, productTranslations, users 
 import type { FileStorage } from "../../providers/storage.ts";
 import { maskNickName } from "../catalog/product-detail.ts";
 import { isUploadedPath } from "../upload/upload.ts";
+import { assertOwnUploads } from "../upload/upload-owner.ts";
 import { DomainError } from "../kernel/domain-error.ts";
 import type { MyReviewDto, ShopReviewDto } from "../../../lib/review/review-types.ts";
 
@@ -31,7 +32,8 @@ const splitPics = (s: string) =>
 
 /**
  * Stores the buyer's review of one order line: the line must be the buyer's, of a completed
- * order, not yet reviewed; photos must be files the upload endpoint stored in "review".
+ * order, not yet reviewed; photos must be files the upload endpoint stored in "review" for this
+ * buyer (assertOwnUploads).
  * Answers the new prodCommId. Concurrent submits of one line: one wins, the other is refused.
  */
 export async function submitReview(
@@ -44,6 +46,7 @@ export async function submitReview(
   for (const p of input.pics) {
     if (!isUploadedPath(p, "review") || !(await storage.exists(p))) throw new ReviewError("review.badPic");
   }
+  await assertOwnUploads(db, input.pics, { userId, shopId: null });
   return db.transaction(async (tx) => {
     const [item] = await tx
       .select()

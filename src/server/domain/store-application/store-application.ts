@@ -29,6 +29,7 @@ import {
   type ShopAction,
 } from "./store-application-state.ts";
 import { DomainError } from "../kernel/domain-error.ts";
+import { assertOwnUploads } from "../upload/upload-owner.ts";
 
 /** A refusal: an i18n key (namespaces storeApplication / rules). */
 export class StoreApplicationError extends DomainError {}
@@ -158,6 +159,14 @@ export async function submitApplication(
       .for("update");
     const check = canSubmit(current ? current.status : null);
     if (!check.ok) throw new StoreApplicationError(check.key);
+    // Pictures of the application being resubmitted may stay; new ones must be the buyer's uploads.
+    const kept = current ? STORE_IMAGE_FIELDS.map((f) => current[f]) : [];
+    await assertOwnUploads(
+      tx,
+      STORE_IMAGE_FIELDS.map((f) => form[f]),
+      { userId, shopId: null },
+      kept,
+    );
     if (await nameTaken(tx, userId, form.shopName))
       throw new StoreApplicationError("storeApplication.errors.nameTaken");
     const values = {

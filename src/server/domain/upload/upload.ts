@@ -37,3 +37,13 @@ export function isUploadFolder(s: string): s is UploadFolder {
 export function isUploadedPath(p: string, folder: UploadFolder): boolean {
   return new RegExp(`^/uploads/${folder}/[0-9a-f-]{36}\\.(?:jpg|png|gif|webp)$`).test(p);
 }
+
+/** The names upload routes give their files (storage.save: "/uploads/<folder>/<uuid>.<ext>"); the seed's named files do not match. */
+export const STORED_UPLOAD_NAME =
+  "/uploads/[a-z0-9][a-z0-9_-]*/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\\.[a-z0-9]+";
+const STORED_UPLOAD_RE = new RegExp(`^${STORED_UPLOAD_NAME}$`);
+
+/** Whether `p` is the path of a file an upload route stored (not a seed picture or an outside URL). */
+export function isStoredUpload(p: string): boolean {
+  return STORED_UPLOAD_RE.test(p);
+}
