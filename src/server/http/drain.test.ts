@@ -14,7 +14,7 @@ describe("connection drain on shutdown", () => {
 
   /** A keep-alive server whose answers take `delayMs`; the drain is optional (to show the difference). */
   async function start(delayMs: number, withDrain: boolean) {
-    const s = http.createServer((req, res) => {
+    const s = http.createServer((_req, res) => {
       if (withDrain) drain.track(res);
       setTimeout(() => res.end("ok"), delayMs);
     });
@@ -63,7 +63,7 @@ describe("connection drain on shutdown", () => {
   });
 
   it("closes a connection whose answer had already started when the stop came", async () => {
-    const s = http.createServer((req, res) => {
+    const s = http.createServer((_req, res) => {
       drain.track(res);
       res.writeHead(200);
       res.write("a");
