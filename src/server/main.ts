@@ -275,11 +275,18 @@ export async function startServer() {
     ctx.draining = true;
     log(`${signal}: stop accepting, finishing ${inFlight} in-flight request(s)…`);
     await chat.close();
+    // Readiness answers 503 and every answer closes its connection; for SHUTDOWN_GRACE_MS (default
+    // 2 s) the process still accepts, so a proxy's keep-alive connections end after an answer
+    // instead of being closed under a request (a POST cannot be retried: 502). Then it stops
+    // accepting (the proxy retries refused connections elsewhere) and finishes what is in flight.
+    drain.start();
+    const grace = Number(process.env.SHUTDOWN_GRACE_MS || 2_000);
+    await new Promise((r) => setTimeout(r, Number.isFinite(grace) && grace >= 0 ? grace : 2_000));
     const force = setTimeout(() => server.closeAllConnections(), 10_000);
     force.unref();
     await new Promise<void>((resolve) => {
       server.close(() => resolve());
-      drain.start();
+      server.closeIdleConnections();
     });
     await stopJobs?.();
     await ctx.database.close();

@@ -49,6 +49,18 @@ describe("connection drain on shutdown", () => {
     expect(closed).toBe(true);
   });
 
+  it("while the server still listens, an idle connection stays open and its next answer closes it", async () => {
+    const { s, drain, get } = await start(10, true);
+    expect(await get()).toBe("keep-alive");
+    let sockets = 0;
+    s.on("connection", () => sockets++);
+    drain.start();
+    await sleep(50);
+    // The idle connection was not closed under the client: the next request reuses it.
+    expect(await get()).toBe("close");
+    expect(sockets).toBe(0);
+  });
+
   it("without it the in-flight answer keeps its connection alive and the server does not close", async () => {
     const { s, get } = await start(200, false);
     await get();
