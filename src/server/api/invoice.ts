@@ -13,8 +13,8 @@
  *                                                    → {filePath}; the invoice becomes "invoiced"
  *       (checked by structure, counted against the shop's upload limits and quota)
  *   GET  /merchant/invoices/{orderNumber}/file        the invoice PDF (a download), the shop's own orders only
- *       (the domain takes a PDF up to 5 MB; the request body itself is under the default 1 MB
- *       limit of src/server/http/body-limit.ts)
+ *       (a PDF up to 5 MB: the body limit of this route in ROUTE_BODY_LIMITS,
+ *       src/server/http/body-limit.ts, is the 5 MB plus the multipart envelope)
  */
 import { Hono, type Context } from "hono";
 import { z } from "zod";
