@@ -7,6 +7,7 @@
  */
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "../common/I18nProvider.tsx";
+import { ChoiceGroup } from "../common/ChoiceGroup.tsx";
 import { useQueryRecord } from "../common/useQueryRecord.ts";
 import { defaultApiBase, put } from "../../client/api.ts";
 import type { InvoiceDetailDto } from "../../lib/invoice/invoice-types.ts";
@@ -167,28 +168,15 @@ function InvoiceForm({
     <form className="inv-form" onSubmit={(e) => void submit(e)} noValidate data-testid="inv-form">
       <div className="inv-row" role="radiogroup" aria-label={t("invoice.type")}>
         <span className="inv-label">{t("invoice.type")}</span>
-        <div className="choice-group">
-          <label className="choice">
-            <input
-              type="radio"
-              name="inv-type"
-              checked={type === 1}
-              onChange={() => setType(1)}
-              data-testid="inv-type-1"
-            />
-            {t("invoice.typePersonal")}
-          </label>
-          <label className="choice">
-            <input
-              type="radio"
-              name="inv-type"
-              checked={type === 2}
-              onChange={() => setType(2)}
-              data-testid="inv-type-2"
-            />
-            {t("invoice.typeUnit")}
-          </label>
-        </div>
+        <ChoiceGroup
+          name="inv-type"
+          value={type}
+          onChange={setType}
+          options={[
+            { value: 1, label: t("invoice.typePersonal"), testId: "inv-type-1" },
+            { value: 2, label: t("invoice.typeUnit"), testId: "inv-type-2" },
+          ]}
+        />
       </div>
       <label className="inv-row">
         <span className="inv-label">{t("invoice.header")}</span>

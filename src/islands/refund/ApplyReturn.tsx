@@ -10,6 +10,7 @@ import { get, isApiError, post, put } from "../../client/api.ts";
 import { ResponseCode } from "../../lib/api-types.ts";
 import { REFUND_NOTE_MAX, REFUND_VOUCHERS_MAX } from "../../lib/constants.ts";
 import { useTranslation } from "../common/I18nProvider.tsx";
+import { ChoiceGroup } from "../common/ChoiceGroup.tsx";
 import { PhotoUpload } from "../common/PhotoUpload.tsx";
 import { Stepper } from "../common/Stepper.tsx";
 import type { RefundDto, RefundPreviewDto } from "../../lib/refund/refund-types.ts";
@@ -215,29 +216,15 @@ function ApplyForm({
       </fieldset>
       <div className="ar-row" role="radiogroup" aria-label={t("refund.apply.type")}>
         <span className="ar-label">{t("refund.apply.type")}</span>
-        <div className="choice-group">
-          <label className="choice">
-            <input
-              type="radio"
-              name="ar-type"
-              checked={applyType === 1}
-              onChange={() => setApplyType(1)}
-              data-testid="ar-type-1"
-            />
-            {t("refund.applyType.1")}
-          </label>
-          <label className="choice">
-            <input
-              type="radio"
-              name="ar-type"
-              checked={applyType === 2}
-              disabled={!preview.canReturn}
-              onChange={() => setApplyType(2)}
-              data-testid="ar-type-2"
-            />
-            {t("refund.applyType.2")}
-          </label>
-        </div>
+        <ChoiceGroup
+          name="ar-type"
+          value={applyType}
+          onChange={setApplyType}
+          options={[
+            { value: 1, label: t("refund.applyType.1"), testId: "ar-type-1" },
+            { value: 2, label: t("refund.applyType.2"), disabled: !preview.canReturn, testId: "ar-type-2" },
+          ]}
+        />
       </div>
       <label className="ar-row">
         <span className="ar-label">{t("refund.apply.reason")}</span>

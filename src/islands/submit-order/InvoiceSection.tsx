@@ -1,6 +1,7 @@
 /** The checkout's invoice: none / personal / unit (header, taxpayer number), the same choice for every shop order. */
 import type { ReactNode } from "react";
 import { useTranslation } from "../common/I18nProvider.tsx";
+import { ChoiceGroup } from "../common/ChoiceGroup.tsx";
 import type { FormErrors, InvoiceForm, InvoiceKind } from "./submit-view.ts";
 
 export function InvoiceSection({
@@ -23,24 +24,17 @@ export function InvoiceSection({
         <h2 id={`${idBase}-inv`}>{t("orderSubmit.invoiceTitle")}</h2>
       </header>
       <div className="so-invoice">
-        <div className="choice-group" role="radiogroup" aria-label={t("orderSubmit.invoiceTitle")}>
-          {([0, 1, 2] as const).map((k) => (
-            <label key={k} className="choice">
-              <input
-                type="radio"
-                name={`${idBase}-invoice`}
-                checked={invoice.type === k}
-                onChange={() => onType(k)}
-                data-testid={`so-invoice-${k}`}
-              />
-              {k === 0
-                ? t("orderSubmit.invoiceNone")
-                : k === 1
-                  ? t("orderSubmit.invoicePersonal")
-                  : t("orderSubmit.invoiceUnit")}
-            </label>
-          ))}
-        </div>
+        <ChoiceGroup
+          name={`${idBase}-invoice`}
+          value={invoice.type}
+          onChange={onType}
+          ariaLabel={t("orderSubmit.invoiceTitle")}
+          options={[
+            { value: 0, label: t("orderSubmit.invoiceNone"), testId: "so-invoice-0" },
+            { value: 1, label: t("orderSubmit.invoicePersonal"), testId: "so-invoice-1" },
+            { value: 2, label: t("orderSubmit.invoiceUnit"), testId: "so-invoice-2" },
+          ]}
+        />
         {invoice.type !== 0 ? (
           <div className="so-invoice-fields">
             <Field

@@ -7,6 +7,7 @@
  */
 import { useCallback, useEffect, useId, useState, type FormEvent } from "react";
 import { useTranslation } from "../common/I18nProvider.tsx";
+import { ChoiceGroup } from "../common/ChoiceGroup.tsx";
 import { intlLocale } from "../../lib/translate.ts";
 import { get, post } from "../../client/api.ts";
 import type { Page } from "../../lib/api-types.ts";
@@ -160,26 +161,15 @@ function BalanceBody() {
               {error ? <FieldError id={errorId} message={error} /> : null}
               <fieldset className="recharge-methods">
                 <legend>{t("balance.ui.method")}</legend>
-                <div className="choice-group">
-                  <label className="choice">
-                    <input
-                      type="radio"
-                      name="payType"
-                      checked={payType === PayType.WECHAT_SCAN}
-                      onChange={() => setPayType(PayType.WECHAT_SCAN)}
-                    />
-                    {t("balance.ui.wechat")}
-                  </label>
-                  <label className="choice">
-                    <input
-                      type="radio"
-                      name="payType"
-                      checked={payType === PayType.ALIPAY}
-                      onChange={() => setPayType(PayType.ALIPAY)}
-                    />
-                    {t("balance.ui.alipay")}
-                  </label>
-                </div>
+                <ChoiceGroup
+                  name="payType"
+                  value={payType}
+                  onChange={setPayType}
+                  options={[
+                    { value: PayType.WECHAT_SCAN, label: t("balance.ui.wechat") },
+                    { value: PayType.ALIPAY, label: t("balance.ui.alipay") },
+                  ]}
+                />
               </fieldset>
               <button type="submit" className="btn" disabled={busy} data-testid="recharge-submit">
                 {busy ? t("balance.ui.creating") : t("balance.ui.topUp")}
