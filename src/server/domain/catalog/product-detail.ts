@@ -3,10 +3,10 @@
  * /prod/prodInfo, /prod/skuList, /prod/isStatus, /prod/prodCommData, /prod/prodCommPageByProd).
  * A product is shown only while it is on sale (status 1) in an open shop.
  */
-import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ne, sql, type SQL } from "drizzle-orm";
 import type { Page } from "../../../lib/api-types.ts";
 import { formatPriceSafe } from "../../../lib/money.ts";
-import { pickText, type Locale } from "../../../lib/locale.ts";
+import { pickText, type Locale, type LocalizedText } from "../../../lib/locale.ts";
 import type { CommentFilter, CommentItem, CommentSummary } from "../../../lib/review/review-types.ts";
 import type { ProductDetail, ProductShop, SkuItem, SkuSpec } from "../../../lib/catalog/product-types.ts";
 import { sanitizeRichText } from "../../../lib/sanitize.ts";
@@ -22,7 +22,7 @@ import {
   skus,
   users,
 } from "../../db/schema/index.ts";
-import { categoryPath as pathOf } from "./catalog.ts";
+import { categoryPath as pathOf, type CategoryRow } from "./catalog.ts";
 import { PROD_ON_SALE, toCrumbs } from "./product-list.ts";
 import { ShopStatus } from "../shop/shop.ts";
 
@@ -122,7 +122,12 @@ async function loadSkus(db: Db, locale: Locale, prodId: number): Promise<SkuItem
     .from(skus)
     .where(and(eq(skus.prodId, prodId), eq(skus.status, 1)))
     .orderBy(asc(skus.skuId));
-  return rows.map((r) => ({
+  return rows.map((r) => skuItem(r, locale));
+}
+
+/** A SKU row as the buyer sees it in `locale`. */
+function skuItem(r: SkuJson, locale: Locale): SkuItem {
+  return {
     skuId: r.skuId,
     skuName: pickText(r.skuName, locale),
     properties: pickText(r.properties, locale),
@@ -131,7 +136,13 @@ async function loadSkus(db: Db, locale: Locale, prodId: number): Promise<SkuItem
     stocks: r.stocks,
     pic: r.pic ?? "",
     status: r.status,
-  }));
+  };
+}
+
+/** A json column of a raw select: both drivers parse json, a string is parsed here in case one does not. */
+function jsonValue<T>(v: unknown): T | null {
+  if (v === null || v === undefined) return null;
+  return (typeof v === "string" ? JSON.parse(v) : v) as T;
 }
 
 /** GET /prod/skuList: the on-sale SKUs, or null when the product is not visible. */
@@ -140,45 +151,122 @@ export async function getSkuList(db: Db, locale: Locale, prodId: number): Promis
   return loadSkus(db, locale, prodId);
 }
 
+/** What a product detail needs besides its own rows; the read models answer these from memory. */
+export interface DetailLookups {
+  /** The platform category rows (shop 0), for the breadcrumb. */
+  categoryRows(): Promise<readonly CategoryRow[]>;
+  /** How many products the shop has on sale (the shop card). */
+  shopProductCount(shopId: number): Promise<number>;
+}
+
+/** Platform category rows straight from the database. */
+export async function loadPlatformCategoryRows(db: Db): Promise<CategoryRow[]> {
+  return db
+    .select({
+      categoryId: categories.categoryId,
+      parentId: categories.parentId,
+      name: categories.name,
+      pic: categories.pic,
+      icon: categories.icon,
+      seq: categories.seq,
+      grade: categories.grade,
+      status: categories.status,
+    })
+    .from(categories)
+    .where(eq(categories.shopId, 0));
+}
+
+/** Products of a shop on sale. */
+export async function countShopProducts(db: Db, shopId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(products)
+    .where(and(eq(products.shopId, shopId), eq(products.status, PROD_ON_SALE)));
+  return Number(row?.n ?? 0);
+}
+
+/** The lookups answered by queries (no read model). */
+export function directLookups(db: Db): DetailLookups {
+  return { categoryRows: () => loadPlatformCategoryRows(db), shopProductCount: (id) => countShopProducts(db, id) };
+}
+
+interface SkuJson {
+  skuId: number;
+  skuName: LocalizedText;
+  properties: LocalizedText;
+  price: string;
+  oriPrice: string;
+  stocks: number;
+  pic: string | null;
+  status: number;
+}
+
+interface TextJson {
+  locale: string;
+  prodName: string;
+  brief: string;
+  content: string;
+  parameters: { key: string; value: unknown }[] | null;
+}
+
 /**
  * The product detail page / GET /prod/prodInfo: null when the product is missing, not on sale,
- * or its shop is not open. Texts in `locale` (falling back to zh); content sanitised.
+ * or its shop is not open. Texts in `locale` (falling back to zh); content sanitised. One
+ * statement reads the product, its shop, SKUs, texts and brand (a page of a product nobody asked
+ * for yet costs one round trip, docs/performance.md); the categories and the shop's product count
+ * come from `lookups`.
  */
-export async function getProductDetail(db: Db, locale: Locale, prodId: number): Promise<ProductDetail | null> {
-  const p = await visibleProduct(db, prodId);
+export async function getProductDetail(
+  db: Db,
+  locale: Locale,
+  prodId: number,
+  lookups: DetailLookups = directLookups(db),
+): Promise<ProductDetail | null> {
+  const [p] = await db
+    .select({
+      prodId: products.prodId,
+      shopId: products.shopId,
+      categoryId: products.categoryId,
+      brandId: products.brandId,
+      pic: products.pic,
+      imgs: products.imgs,
+      price: products.price,
+      oriPrice: products.oriPrice,
+      totalStocks: products.totalStocks,
+      soldNum: products.soldNum,
+      commentNum: products.commentNum,
+      status: products.status,
+      prodType: products.prodType,
+      sevenDayReturn: products.sevenDayReturn,
+      mold: products.mold,
+      writeOffTime: products.writeOffTime,
+      isRefund: products.isRefund,
+      shopName: shops.shopName,
+      shopLogo: shops.shopLogo,
+      shopType: shops.type,
+      shopStatus: shops.shopStatus,
+      rating: shops.rating,
+      fansCount: shops.fansCount,
+      skus: sql<SkuJson[] | null>`(select json_agg(json_build_object('skuId', ${skus.skuId}, 'skuName', ${skus.skuName},
+          'properties', ${skus.properties}, 'price', ${skus.price}::text, 'oriPrice', ${skus.oriPrice}::text,
+          'stocks', ${skus.stocks}, 'pic', ${skus.pic}, 'status', ${skus.status}) order by ${skus.skuId})
+        from ${skus} where ${skus.prodId} = ${products.prodId} and ${skus.status} = 1)`,
+      texts: sql<TextJson[] | null>`(select json_agg(json_build_object('locale', ${productTranslations.locale},
+          'prodName', ${productTranslations.prodName}, 'brief', ${productTranslations.brief},
+          'content', ${productTranslations.content}, 'parameters', ${productTranslations.parameters}))
+        from ${productTranslations} where ${productTranslations.prodId} = ${products.prodId}
+          and ${productTranslations.locale} in (${locale}, 'zh'))`,
+      brandName: sql<LocalizedText | null>`(select ${brands.name} from ${brands} where ${brands.brandId} = ${products.brandId})`,
+    })
+    .from(products)
+    .innerJoin(shops, eq(shops.shopId, products.shopId))
+    .where(and(eq(products.prodId, prodId), eq(products.status, PROD_ON_SALE), eq(shops.shopStatus, ShopStatus.OPEN)))
+    .limit(1);
   if (!p) return null;
-  const [texts, skuList, brandRows, catRows, [countRow]] = await Promise.all([
-    db
-      .select()
-      .from(productTranslations)
-      .where(and(eq(productTranslations.prodId, prodId), inArray(productTranslations.locale, [locale, "zh"]))),
-    loadSkus(db, locale, prodId),
-    p.brandId
-      ? db
-          .select({ brandId: brands.brandId, name: brands.name })
-          .from(brands)
-          .where(eq(brands.brandId, p.brandId))
-          .limit(1)
-      : Promise.resolve([]),
-    db
-      .select({
-        categoryId: categories.categoryId,
-        parentId: categories.parentId,
-        name: categories.name,
-        pic: categories.pic,
-        icon: categories.icon,
-        seq: categories.seq,
-        grade: categories.grade,
-        status: categories.status,
-      })
-      .from(categories)
-      .where(eq(categories.shopId, 0)),
-    db
-      .select({ n: count() })
-      .from(products)
-      .where(and(eq(products.shopId, p.shopId), eq(products.status, PROD_ON_SALE))),
-  ]);
+  const [catRows, productCount] = await Promise.all([lookups.categoryRows(), lookups.shopProductCount(p.shopId)]);
+  const texts = jsonValue<TextJson[]>(p.texts) ?? [];
   const text = texts.find((t) => t.locale === locale) ?? texts.find((t) => t.locale === "zh");
+  const skuList = (jsonValue<SkuJson[]>(p.skus) ?? []).map((r) => skuItem(r, locale));
   const rating = Number(p.rating);
   const shop: ProductShop = {
     shopId: p.shopId,
@@ -188,9 +276,9 @@ export async function getProductDetail(db: Db, locale: Locale, prodId: number): 
     shopStatus: p.shopStatus,
     rating: Number.isFinite(rating) ? rating : 0,
     fansCount: p.fansCount,
-    productCount: Number(countRow?.n ?? 0),
+    productCount,
   };
-  const brand = brandRows[0];
+  const brandName = jsonValue<LocalizedText>(p.brandName);
   return {
     prodId: p.prodId,
     prodName: text?.prodName ?? "",
@@ -217,7 +305,7 @@ export async function getProductDetail(db: Db, locale: Locale, prodId: number): 
     isRefund: p.isRefund,
     categoryId: p.categoryId,
     categoryPath: toCrumbs(pathOf(catRows, p.categoryId), locale),
-    brand: brand ? { brandId: brand.brandId, brandName: pickText(brand.name, locale) } : null,
+    brand: p.brandId && brandName ? { brandId: p.brandId, brandName: pickText(brandName, locale) } : null,
     shop,
     skuList,
     specs: buildSkuMatrix(skuList),
@@ -256,19 +344,42 @@ function commentFilter(prodId: number, evaluate: CommentFilter): SQL {
   return and(...base)!;
 }
 
+/** How many reviews an evaluate filter shows, from the product's counts. */
+export function filterTotal(summary: CommentSummary, evaluate: CommentFilter): number {
+  switch (evaluate) {
+    case 0:
+      return summary.praiseNumber;
+    case 1:
+      return summary.secondaryNumber;
+    case 2:
+      return summary.negativeNumber;
+    case 3:
+      return summary.picNumber;
+    default:
+      return summary.number;
+  }
+}
+
 /** GET /prod/prodCommPageByProd: shown reviews, newest first; anonymous reviewers masked. */
 export async function listComments(
   db: Db,
   locale: Locale,
   prodId: number,
   opts: { evaluate: CommentFilter; current: number; size: number },
+  /** The product's review counts when already known (the read models): the filter's total is read from them. */
+  summary?: CommentSummary,
 ): Promise<Page<CommentItem>> {
   const where = commentFilter(prodId, opts.evaluate);
-  const [countRow] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(prodComments)
-    .where(where);
-  const total = Number(countRow?.n ?? 0);
+  const total = summary
+    ? filterTotal(summary, opts.evaluate)
+    : Number(
+        (
+          await db
+            .select({ n: sql<number>`count(*)::int` })
+            .from(prodComments)
+            .where(where)
+        )[0]?.n ?? 0,
+      );
   const pages = Math.max(1, Math.ceil(total / opts.size));
   if (total === 0 || (opts.current - 1) * opts.size >= total)
     return { records: [], total, size: opts.size, current: opts.current, pages };

@@ -15,16 +15,23 @@ import type { Locale } from "../../../lib/locale.ts";
 import type { Db } from "../../db/client.ts";
 import { TaggedMemo, type ChangeFeed } from "../../db/content-changes.ts";
 import { getBrandsByCategory, getCategoryTree, getHotSearches } from "../catalog/catalog.ts";
-import { getCommentSummary, getProductDetail, listComments } from "../catalog/product-detail.ts";
+import {
+  countShopProducts,
+  getCommentSummary,
+  getProductDetail,
+  listComments,
+  loadPlatformCategoryRows,
+  type DetailLookups,
+} from "../catalog/product-detail.ts";
 import { categoryPath, searchProducts, type CategoryLevels } from "../catalog/product-list.ts";
 import { getShopHomeRenovation } from "../renovation/renovation.ts";
 import { getHomeWithLiveActivities } from "./home-activities.ts";
 import { getShopCategories, getShopHeadInfo } from "../shop/shop-index.ts";
 import { getHotShops } from "../shop/shop.ts";
 import { getTopNotices } from "./notice.ts";
-import { couponsForProduct } from "../coupon/coupon.ts";
-import { discountsForProduct } from "../discount/discount.ts";
-import { groupActivityOfProd } from "../group-buy/group-buy.ts";
+import { couponOffersOfShop, couponsCovering } from "../coupon/coupon.ts";
+import { discountOffersOfShop, discountsCovering } from "../discount/discount.ts";
+import { groupActivityOfProd, groupBuyProdIds } from "../group-buy/group-buy.ts";
 import { levelCatalogue } from "../member/member.ts";
 import { getPcWebConfig, getServiceSwitch } from "./site.ts";
 import { assembleSitemapData, loadProductPart, loadSitemapBase } from "./sitemap.ts";
@@ -128,9 +135,26 @@ export class PublicReadModels {
     return this.memo.get(
       `productDetail ${locale} ${prodId}`,
       (d: Awaited<ReturnType<typeof getProductDetail>>) => (d ? productTags(prodId, d.shop.shopId) : []),
-      () => getProductDetail(this.db, locale, prodId),
+      () => getProductDetail(this.db, locale, prodId, this.detailLookups),
     );
   }
+
+  /** The platform category rows (every product page's breadcrumb). */
+  platformCategoryRows() {
+    return this.memo.get("platformCategoryRows", ["site"], () => loadPlatformCategoryRows(this.db));
+  }
+
+  /** Products a shop has on sale (the shop card of its product pages). */
+  shopProductCount(shopId: number) {
+    return this.memo.get(`shopProductCount ${shopId}`, [`shop-products:${shopId}`, `shop:${shopId}`], () =>
+      countShopProducts(this.db, shopId),
+    );
+  }
+
+  private readonly detailLookups: DetailLookups = {
+    categoryRows: () => this.platformCategoryRows(),
+    shopProductCount: (shopId) => this.shopProductCount(shopId),
+  };
 
   /** The member levels (the product page's member price). */
   memberLevels(locale: Locale) {
@@ -141,7 +165,8 @@ export class PublicReadModels {
    * What a product page shows of promotions, the same for every visitor: the discounts of its shop
    * that cover it (running or upcoming), its claimable coupons and its group-buy activity. Kept
    * until one of them starts or ends (activity changes tag "*"); coupons launched later show
-   * within the age limit, as on a cached page.
+   * within the age limit, as on a cached page. Picked from the shop's offers (shopOffers), so a
+   * product page nobody has asked for costs no query unless the product has a group buy.
    */
   productPromotions(locale: Locale, prodId: number, shopId: number, platformName: string) {
     return this.memo.get(
@@ -149,12 +174,19 @@ export class PublicReadModels {
       productTags(prodId, shopId),
       async () => {
         const now = new Date();
-        const [discounts, coupons, groupActivity] = await Promise.all([
-          discountsForProduct(this.db, locale, prodId, now),
-          couponsForProduct(this.db, locale, null, prodId, now, platformName),
-          groupActivityOfProd(this.db, prodId, locale, now),
+        const [offers, groupBuys] = await Promise.all([
+          this.shopOffers(locale, shopId, platformName),
+          this.groupBuyProducts(),
         ]);
-        return { discounts, coupons, groupActivity, now: now.getTime() };
+        const groupActivity = groupBuys.prodIds.has(prodId)
+          ? await groupActivityOfProd(this.db, prodId, locale, now)
+          : null;
+        return {
+          discounts: discountsCovering(offers.discounts, prodId),
+          coupons: couponsCovering(offers.coupons, shopId, prodId),
+          groupActivity,
+          now: now.getTime(),
+        };
       },
       {
         until: (v) =>
@@ -167,6 +199,36 @@ export class PublicReadModels {
     );
   }
 
+  /** A shop's running and upcoming discounts and the claimable coupons for its products, with what each covers. */
+  shopOffers(locale: Locale, shopId: number, platformName: string) {
+    return this.memo.get(
+      `shopOffers ${locale} ${shopId}`,
+      [`shop:${shopId}`],
+      async () => {
+        const now = new Date();
+        const [discounts, coupons] = await Promise.all([
+          discountOffersOfShop(this.db, locale, shopId, now),
+          couponOffersOfShop(this.db, locale, null, shopId, now, platformName),
+        ]);
+        return { discounts, coupons, now: now.getTime() };
+      },
+      {
+        until: (v) =>
+          nextChange(v.now, [
+            ...v.discounts.flatMap((d) => [d.dto.startTime, d.dto.endTime]),
+            ...v.coupons.flatMap((c) => [c.dto.overTime, c.dto.endTime]),
+          ]),
+      },
+    );
+  }
+
+  /** The products with a group buy on or to come (activity changes tag "*"; kept until the first ends). */
+  groupBuyProducts() {
+    return this.memo.get("groupBuyProducts", ["site"], () => groupBuyProdIds(this.db, new Date()), {
+      until: (v) => v.changesAt,
+    });
+  }
+
   commentSummary(prodId: number) {
     return this.memo.get(`commentSummary ${prodId}`, [`product:${prodId}`], () => getCommentSummary(this.db, prodId));
   }
@@ -175,7 +237,7 @@ export class PublicReadModels {
     return this.memo.get(
       `comments ${locale} ${prodId} ${opts.evaluate} ${opts.current} ${opts.size}`,
       [`product:${prodId}`],
-      () => listComments(this.db, locale, prodId, opts),
+      async () => listComments(this.db, locale, prodId, opts, await this.commentSummary(prodId)),
     );
   }
 

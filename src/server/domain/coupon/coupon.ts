@@ -296,6 +296,63 @@ export async function couponCentre(
   };
 }
 
+/** A claimable coupon with what it covers (couponCovers), before a product is chosen. */
+export interface CouponOffer {
+  dto: CouponDto;
+  cover: { shopId: number; suitableProdType: SuitableProdTypeValue; prodIds: number[] };
+}
+
+/**
+ * The claimable coupons that can apply to a product of `shopId`: the platform's and the shop's
+ * (the 50 newest, shop first), each with the products it names. The same for every product of the
+ * shop, so the read models keep one list per shop; couponsCovering picks a product's. With
+ * `forProdId` only that product's links are read (one product's answer, not a list to keep).
+ */
+export async function couponOffersOfShop(
+  db: Db,
+  locale: Locale,
+  userId: string | null,
+  shopId: number,
+  now: Date,
+  platformName: string,
+  forProdId?: number,
+): Promise<CouponOffer[]> {
+  const rows = await db
+    .select()
+    .from(coupons)
+    .where(and(shown(now), or(eq(coupons.shopId, 0), eq(coupons.shopId, shopId))))
+    .orderBy(desc(coupons.shopId), desc(coupons.couponId))
+    .limit(50);
+  const named = rows.filter((r) => r.suitableProdType !== 0).map((r) => r.couponId);
+  const [links, dtos] = await Promise.all([
+    named.length
+      ? db
+          .select({ couponId: couponProds.couponId, prodId: couponProds.prodId })
+          .from(couponProds)
+          .where(
+            and(
+              inArray(couponProds.couponId, named),
+              forProdId === undefined ? undefined : eq(couponProds.prodId, forProdId),
+            ),
+          )
+      : Promise.resolve([]),
+    toCouponDtos(db, rows, locale, userId, platformName, now),
+  ]);
+  return rows.map((r, i) => ({
+    dto: dtos[i]!,
+    cover: {
+      shopId: r.shopId,
+      suitableProdType: r.suitableProdType as SuitableProdTypeValue,
+      prodIds: links.filter((l) => l.couponId === r.couponId).map((l) => l.prodId),
+    },
+  }));
+}
+
+/** The offers that apply to one product of the shop. */
+export function couponsCovering(offers: readonly CouponOffer[], shopId: number, prodId: number): CouponDto[] {
+  return offers.filter((o) => couponCovers(o.cover, { shopId, prodId })).map((o) => o.dto);
+}
+
 /** GET /coupon/listByProdId: the shop's and the platform's claimable coupons that apply to a product. */
 export async function couponsForProduct(
   db: Db,
@@ -311,38 +368,8 @@ export async function couponsForProduct(
     .where(eq(products.prodId, prodId))
     .limit(1);
   if (!prod) return [];
-  const rows = await db
-    .select()
-    .from(coupons)
-    .where(and(shown(now), or(eq(coupons.shopId, 0), eq(coupons.shopId, prod.shopId))))
-    .orderBy(desc(coupons.shopId), desc(coupons.couponId))
-    .limit(50);
-  const links = rows.length
-    ? await db
-        .select()
-        .from(couponProds)
-        .where(
-          and(
-            inArray(
-              couponProds.couponId,
-              rows.map((r) => r.couponId),
-            ),
-            eq(couponProds.prodId, prodId),
-          ),
-        )
-    : [];
-  const linked = new Set(links.map((l) => l.couponId));
-  const applies = rows.filter((r) =>
-    couponCovers(
-      {
-        shopId: r.shopId,
-        suitableProdType: r.suitableProdType as SuitableProdTypeValue,
-        prodIds: linked.has(r.couponId) ? [prodId] : [],
-      },
-      { shopId: prod.shopId, prodId },
-    ),
-  );
-  return toCouponDtos(db, applies, locale, userId, platformName, now);
+  const offers = await couponOffersOfShop(db, locale, userId, prod.shopId, now, platformName, prodId);
+  return couponsCovering(offers, prod.shopId, prodId);
 }
 
 /** The claimable coupons of one shop (decorated shop page's discount_coupon block). */

@@ -7,7 +7,7 @@
  * - It covers all of its shop's products (suitableProdType 0) or the ones in discount_prods.
  * - Only products on sale in an open shop are listed.
  */
-import { and, asc, count, desc, eq, gt, inArray, lte, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, lte, sql } from "drizzle-orm";
 import { pickText, type Locale } from "../../../lib/locale.ts";
 import {
   ActivityStatus,
@@ -235,6 +235,44 @@ export function onePieceActivityPrice(
   return r.goodsAfterCoupons;
 }
 
+/** A running or upcoming discount of a shop with the products it covers (null: all of the shop's). */
+export interface DiscountOffer {
+  dto: DiscountDto;
+  prodIds: readonly number[] | null;
+}
+
+/**
+ * The running and upcoming discounts of a shop, each with the products it covers: the same for
+ * every product of the shop, so the read models keep one list per shop; discountsCovering picks a
+ * product's.
+ */
+export async function discountOffersOfShop(
+  db: Db,
+  locale: Locale,
+  shopId: number,
+  now: Date,
+): Promise<DiscountOffer[]> {
+  const rows = await db
+    .select({ d: discounts, shopName: shops.shopName })
+    .from(discounts)
+    .innerJoin(shops, eq(shops.shopId, discounts.shopId))
+    .where(and(eq(discounts.shopId, shopId), listable(now)))
+    .orderBy(asc(discounts.startTime), asc(discounts.discountId));
+  const rules = await withRules(
+    db,
+    rows.map((r) => r.d),
+  );
+  return rows.map((r, i) => ({
+    dto: discountDto(r.d, rules[i]!, pickText(r.shopName, locale), locale, now),
+    prodIds: rules[i]!.prodIds,
+  }));
+}
+
+/** The offers that cover one product. */
+export function discountsCovering(offers: readonly DiscountOffer[], prodId: number): DiscountDto[] {
+  return offers.filter((o) => o.prodIds === null || o.prodIds.includes(prodId)).map((o) => o.dto);
+}
+
 /** GET /marking/discount/getDiscountByProdId: the running and upcoming discounts covering a product. */
 export async function discountsForProduct(db: Db, locale: Locale, prodId: number, now: Date): Promise<DiscountDto[]> {
   const [prod] = await db
@@ -243,29 +281,7 @@ export async function discountsForProduct(db: Db, locale: Locale, prodId: number
     .where(eq(products.prodId, prodId))
     .limit(1);
   if (!prod) return [];
-  const rows = await db
-    .select({ d: discounts, shopName: shops.shopName })
-    .from(discounts)
-    .innerJoin(shops, eq(shops.shopId, discounts.shopId))
-    .where(
-      and(
-        eq(discounts.shopId, prod.shopId),
-        listable(now),
-        or(
-          eq(discounts.suitableProdType, 0),
-          inArray(
-            discounts.discountId,
-            db.select({ id: discountProds.discountId }).from(discountProds).where(eq(discountProds.prodId, prodId)),
-          ),
-        ),
-      ),
-    )
-    .orderBy(asc(discounts.startTime), asc(discounts.discountId));
-  const rules = await withRules(
-    db,
-    rows.map((r) => r.d),
-  );
-  return rows.map((r, i) => discountDto(r.d, rules[i]!, pickText(r.shopName, locale), locale, now));
+  return discountsCovering(await discountOffersOfShop(db, locale, prod.shopId, now), prodId);
 }
 
 /** The cart / checkout view of a discount group (CONTRACT §4.1 chooseDiscountItemDto); null for lines in no discount. */

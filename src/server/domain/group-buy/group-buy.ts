@@ -211,6 +211,22 @@ export async function groupActivityList(
   };
 }
 
+/**
+ * The products with a group-buy activity that is on or still to come (what groupActivityOfProd
+ * can find), and the earliest time one of them ends: product pages ask groupActivityOfProd only for
+ * these.
+ */
+export async function groupBuyProdIds(q: Q, now: Date): Promise<{ prodIds: Set<number>; changesAt: number }> {
+  const rows = await q
+    .select({ prodId: groupActivities.prodId, endTime: groupActivities.endTime })
+    .from(groupActivities)
+    .where(and(eq(groupActivities.status, 1), gt(groupActivities.endTime, now)));
+  return {
+    prodIds: new Set(rows.map((r) => r.prodId)),
+    changesAt: rows.reduce((min, r) => Math.min(min, r.endTime.getTime()), Infinity),
+  };
+}
+
 /** The product's group activity shown on its page: the running one, else the next upcoming one; null when none. */
 export async function groupActivityOfProd(
   q: Q,
