@@ -18,12 +18,12 @@ import { getBrandsByCategory, getCategoryTree, getHotSearches } from "../domain/
 import { getSkuList, isProductOnSale } from "../domain/catalog/product-detail.ts";
 import { renovationProducts, searchPage, searchProducts } from "../domain/catalog/product-list.ts";
 import { suggest } from "../domain/catalog/search-suggest.ts";
-import { productTags } from "../domain/content/read-models.ts";
+import { KEYWORD_LIST_MAX_AGE_MS, productTags } from "../domain/content/read-models.ts";
 import type { ApiEnv } from "./context.ts";
 import { ApiError, ok, page } from "./envelope.ts";
 import { cachePublic } from "./http-cache.ts";
 import { parseQuery } from "./kit.ts";
-import { answerKey, prepareAnswer, sendPrepared, type PreparedAnswer } from "./prepared-answer.ts";
+import { answerKey, keptAnswer, prepareAnswer, sendPrepared, type PreparedAnswer } from "./prepared-answer.ts";
 
 export const catalogRouter = new Hono<ApiEnv>();
 
@@ -52,23 +52,40 @@ catalogRouter.get("/search/hotSearch", async (c) => {
 /** B2B2C shape: {pages, total, records: [{shopInfo, brands, categories, products}]}. */
 catalogRouter.get("/search/page", async (c) => {
   const q = parseQuery(c, productSearchQuery);
-  cachePublic(c);
-  return ok(c, await searchPage(c.var.app.db, c.var.locale, q));
+  const { app, locale } = c.var;
+  return keptAnswer(c, async () => {
+    const data = await searchPage(app.db, locale, q);
+    const listed = data.records.flatMap((r) => r.products.map((p) => p.prodId));
+    const { tags, until } = await app.content.searchTags(q, listed);
+    // The shop whose name matches the keyword is part of the answer.
+    return { data, tags: [...tags, "shops"], until };
+  });
 });
 
 /** Products only: Page<ProductCard>. */
 catalogRouter.get("/search/searchProdPage", async (c) => {
   const q = parseQuery(c, productSearchQuery);
-  cachePublic(c);
-  return ok(c, await searchProducts(c.var.app.db, c.var.locale, q));
+  const { app, locale } = c.var;
+  return keptAnswer(c, async () => {
+    const data = await searchProducts(app.db, locale, q);
+    const { tags, until } = await app.content.searchTags(
+      q,
+      data.records.map((p) => p.prodId),
+    );
+    return { data, tags, until };
+  });
 });
 
 /** The header's suggestions while typing: [{id, text}] of goods or shops; small and cached a minute. */
 catalogRouter.get("/search/suggest", async (c) => {
   const q = parseQuery(c, suggestQuery);
-  const list = await suggest(c.var.app.db, c.var.locale, q.keyword, q.type);
-  cachePublic(c);
-  return ok(c, list);
+  const { app, locale } = c.var;
+  return keptAnswer(c, async () => ({
+    data: await suggest(app.db, locale, q.keyword, q.type),
+    // Goods: any product may match, kept a few seconds; shops: until a shop changes.
+    tags: q.type === "shop" ? ["shops", "site"] : ["products", "shops", "site"],
+    until: q.type === "shop" ? Infinity : Date.now() + KEYWORD_LIST_MAX_AGE_MS,
+  }));
 });
 
 /** Product cards for decoration blocks, in the order of prodIds; unavailable ones left out. */

@@ -8,6 +8,7 @@
  */
 import zlib from "node:zlib";
 import type { Context } from "hono";
+import type { ApiEnv } from "./context.ts";
 import { ResponseCode } from "../../lib/api-types.ts";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { CaptureResponse } from "../http/render-cache/capture.ts";
@@ -74,17 +75,53 @@ export function servePrepared(
   return true;
 }
 
+/**
+ * Compression levels of a prepared answer: "best" for an answer asked again and again (a product's),
+ * "quick" for one that may be asked once (a search: brotli 5 / gzip 6, a fraction of the time).
+ */
+const LEVELS = { best: { gzip: 9, br: 9 }, quick: { gzip: 6, br: 5 } } as const;
+
 /** The OK envelope of `data`, serialised and (from 1 KB) compressed. */
-export function prepareAnswer(data: unknown): PreparedAnswer {
+export function prepareAnswer(data: unknown, levels: keyof typeof LEVELS = "best"): PreparedAnswer {
   const json = Buffer.from(JSON.stringify(envelope(ResponseCode.OK, data)));
   if (json.length < COMPRESS_THRESHOLD) return { json, gzip: null, br: null };
+  const { gzip, br } = LEVELS[levels];
   return {
     json,
-    gzip: zlib.gzipSync(json, { level: 9 }),
+    gzip: zlib.gzipSync(json, { level: gzip }),
     br: zlib.brotliCompressSync(json, {
-      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: json.length },
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: br, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: json.length },
     }),
   };
+}
+
+/** What a kept answer shows: its data, the content tags it depends on, and when it stops being true by itself (ms). */
+export interface KeptData {
+  data: unknown;
+  tags: string[];
+  until?: number;
+}
+
+/**
+ * A public, user-independent GET answered from the read models (docs/performance.md "API"):
+ * `load` gives the data and the tags of what it shows; the answer is kept serialised and
+ * compressed under the request's exact path and query, so the next ask of the same URL is written
+ * by main.ts's fast path before the API app runs, until a change of one of its tags (or `until`).
+ * Concurrent asks of an answer not kept yet share one load.
+ */
+export async function keptAnswer(c: Context<ApiEnv>, load: () => Promise<KeptData>): Promise<Response> {
+  const url = new URL(c.req.url);
+  const { memo } = c.var.app.content;
+  const answer = await memo.get(
+    answerKey(c.var.locale, url.pathname + url.search),
+    (a: { prepared: PreparedAnswer; tags: string[] }) => a.tags,
+    async () => {
+      const d = await load();
+      return { prepared: prepareAnswer(d.data, "quick"), tags: d.tags, until: d.until ?? Infinity };
+    },
+    { until: (a) => a.until },
+  );
+  return sendPrepared(c, answer.prepared);
 }
 
 /** Sends a prepared answer in the best encoding the client accepts, cacheable for `maxAgeSeconds` like cachePublic. */

@@ -16,6 +16,7 @@ import type { ApiEnv } from "./context.ts";
 import { ApiError, ok } from "./envelope.ts";
 import { cachePublic } from "./http-cache.ts";
 import { parseQuery } from "./kit.ts";
+import { keptAnswer } from "./prepared-answer.ts";
 
 export const shopRouter = new Hono<ApiEnv>();
 
@@ -33,8 +34,11 @@ shopRouter.get("/shop/headInfo", async (c) => {
   return ok(c, info);
 });
 
+/** Kept ready (prepared-answer.ts) until a shop, or the products of a listed shop, change. */
 shopRouter.get("/shop/searchShops", async (c) => {
   const q = parseQuery(c, shopSearchQuery);
-  cachePublic(c);
-  return ok(c, await searchShops(c.var.app.db, c.var.locale, q));
+  return keptAnswer(c, async () => {
+    const data = await searchShops(c.var.app.db, c.var.locale, q);
+    return { data, tags: ["shops", "site", ...data.records.map((r) => `shop-products:${r.shopId}`)] };
+  });
 });

@@ -111,6 +111,10 @@ export const products = pgTable(
     index("products_sale_category_sales_idx")
       .on(t.categoryId, t.soldNum.desc().nullsFirst(), t.prodId)
       .where(sql`${t.status} = 1`),
+    // A shop's products on sale: its product count (index only) and its lists by sales.
+    index("products_sale_shop_idx")
+      .on(t.shopId, t.soldNum.desc().nullsFirst(), t.prodId)
+      .where(sql`${t.status} = 1`),
     // The points-mall items (a few among 100,000 products: the sitemap's pages list them).
     index("products_points_idx")
       .on(t.prodId)

@@ -23,7 +23,7 @@ import {
   loadPlatformCategoryRows,
   type DetailLookups,
 } from "../catalog/product-detail.ts";
-import { categoryPath, searchProducts, type CategoryLevels } from "../catalog/product-list.ts";
+import { categoryPath, resolveCategoryChain, searchProducts, type CategoryLevels } from "../catalog/product-list.ts";
 import { getShopHomeRenovation } from "../renovation/renovation.ts";
 import { getHomeWithLiveActivities } from "./home-activities.ts";
 import { getShopCategories, getShopHeadInfo } from "../shop/shop-index.ts";
@@ -250,7 +250,10 @@ export class PublicReadModels {
     const keywordOnly = !given && !!params.keyword;
     return this.memo.get(
       `productList ${locale} ${stableKey(levels)} ${stableKey(params)}`,
-      (v: { crumbs: { categoryId: number }[] }) => productListTags(v.crumbs.at(-1)?.categoryId, given, params.keyword),
+      (v: { crumbs: { categoryId: number }[]; page: { records: { prodId: number }[] } }) => [
+        ...productListTags(v.crumbs.at(-1)?.categoryId, given, params.keyword),
+        ...v.page.records.map((r) => `product:${r.prodId}`),
+      ],
       async () => {
         const [crumbs, page] = await Promise.all([
           categoryPath(this.db, locale, levels),
@@ -260,6 +263,24 @@ export class PublicReadModels {
       },
       keywordOnly ? { until: () => Date.now() + KEYWORD_LIST_MAX_AGE_MS } : {},
     );
+  }
+
+  /**
+   * What a product search answer shows, as tags (productListTags): its deepest accepted category,
+   * or everything (a keyword alone: kept KEYWORD_LIST_MAX_AGE_MS instead); a shop's search its shop
+   * too; and each product it lists, so a listed product that changes (off shelf, new price) is never
+   * shown as it was. `until` is the time the answer stops being kept by itself.
+   */
+  async searchTags(params: ProductSearchParams, listed: readonly number[]): Promise<{ tags: string[]; until: number }> {
+    const levels = { cpid: params.primaryCategoryId, cid: params.secondaryCategoryId, thCid: params.categoryId };
+    const given = levels.cpid !== undefined || levels.cid !== undefined || levels.thCid !== undefined;
+    const chain = given ? resolveCategoryChain(await this.platformCategoryRows(), levels) : null;
+    const deepest = chain?.kind === "ok" ? chain.categoryId : undefined;
+    const tags = productListTags(deepest, given, params.keyword);
+    if (params.shopId !== undefined) tags.push(`shop-products:${params.shopId}`, `shop:${params.shopId}`);
+    for (const id of listed) tags.push(`product:${id}`);
+    const keywordOnly = !given && params.shopId === undefined && !!params.keyword;
+    return { tags, until: keywordOnly ? Date.now() + KEYWORD_LIST_MAX_AGE_MS : Infinity };
   }
 
   /** HTML of a page-independent part of the layout (CachedFragment.astro), rendered once. */

@@ -1,0 +1,1 @@
+CREATE INDEX "products_sale_shop_idx" ON "products" USING btree ("shop_id","sold_num" DESC NULLS FIRST,"prod_id") WHERE "products"."status" = 1;
