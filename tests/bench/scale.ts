@@ -271,29 +271,43 @@ async function sitemaps(
     ["/sitemap.xml", `${origin}/sitemap.xml`],
     [`/sitemap-zh-products-${part}.xml`, `${origin}/sitemap-zh-products-${part}.xml`],
   ] as const) {
+    const cold = await timedGet(url);
     await timedGet(url);
     const times: number[] = [];
+    const states: string[] = [];
+    /** From the write until the fresh copy is answered (the background render after the stale answer). */
+    const freshAfter: number[] = [];
     for (let i = 0; i < 5; i++) {
       await write(mid);
+      const written = performance.now();
       // The change feed is read at most once a second (CONTENT_POLL_MS): wait for it.
       await new Promise((r) => setTimeout(r, 1200));
       const r = await timedGet(url);
       if (r.status !== 200) throw new Error(`${what}: ${r.status}`);
       times.push(r.ms);
+      states.push(r.xcache ?? "-");
+      for (;;) {
+        const again = await timedGet(url);
+        if (again.xcache === "HIT" || performance.now() - written > 30_000) break;
+        await new Promise((res) => setTimeout(res, 50));
+      }
+      freshAfter.push(performance.now() - written);
     }
     times.sort((a, b) => a - b);
+    freshAfter.sort((a, b) => a - b);
     const worst = times.at(-1)!;
     const within = worst <= SCALE_BUDGETS.sitemapMs;
+    const fresh = `fresh copy ${Math.round(freshAfter[2]! / 100) / 10} s after the write (median)`;
     console.log(
-      `  ${`${what}, just invalidated`.padEnd(44)} median ${Math.round(times[2]!)} ms, worst ${Math.round(worst)} ms — ${within ? "within" : "OVER"} ≤ ${SCALE_BUDGETS.sitemapMs} ms`,
+      `  ${`${what}, just invalidated`.padEnd(44)} median ${Math.round(times[2]!)} ms, worst ${Math.round(worst)} ms (${[...new Set(states)].join("/")}; ${fresh}; first request after start ${Math.round(cold.ms)} ms) — ${within ? "within" : "OVER"} ≤ ${SCALE_BUDGETS.sitemapMs} ms`,
     );
     rows.push({
       what: `scale: ${what} just after a product write`,
       db,
-      figure: `median ${Math.round(times[2]!)} ms, worst ${Math.round(worst)} ms`,
+      figure: `median ${Math.round(times[2]!)} ms, worst ${Math.round(worst)} ms (${[...new Set(states)].join("/")}); ${fresh}`,
       budget: `≤ ${SCALE_BUDGETS.sitemapMs} ms`,
       within,
-      detail: { times: times.map(Math.round) },
+      detail: { times: times.map(Math.round), states, freshAfterMs: freshAfter.map(Math.round), coldMs: cold.ms },
     });
   }
   return rows;

@@ -63,7 +63,7 @@ export function createMetrics(src: MetricsSources): ServerMetrics {
   });
   new Counter({
     name: "mall_render_cache_lookups_total",
-    help: "Render cache lookups by outcome (hit, miss, bypass)",
+    help: "Render cache lookups by outcome (hit, miss, bypass, stale)",
     labelNames: ["outcome"] as const,
     registers: [registry],
     collect() {
@@ -72,6 +72,7 @@ export function createMetrics(src: MetricsSources): ServerMetrics {
       this.inc({ outcome: "hit" }, s.hits);
       this.inc({ outcome: "miss" }, s.misses);
       this.inc({ outcome: "bypass" }, s.bypasses);
+      this.inc({ outcome: "stale" }, s.stale);
     },
   });
 

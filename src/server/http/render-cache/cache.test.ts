@@ -91,6 +91,38 @@ describe("RenderCache with a fake version source", () => {
     expect(zlib.gunzipSync(hit.body).toString()).toBe(html);
   });
 
+  it("a sitemap is kept at its first request; once changed its old copy is answered while one fresh render runs", async () => {
+    const s = setup({ admitAfter: 2 });
+    const key = "zh /sitemap-zh-products-3.xml";
+    const xml = (v: string) => s.render(`<urlset>${v}</urlset>`, { "content-type": "application/xml" });
+    expect((await s.get(key, xml("v1"))).headers.get("x-cache")).toBe("MISS");
+    expect((await s.get(key, xml("x"))).headers.get("x-cache")).toBe("HIT");
+    s.setVersion(2);
+    s.tick(1000);
+    // Changed: the old copy at once, and one render in the background however many ask meanwhile.
+    const before = s.renders;
+    const stale = await Promise.all([s.get(key, xml("v2")), s.get(key, xml("v2")), s.get(key, xml("v2"))]);
+    expect(stale.map((r) => r.headers.get("x-cache"))).toEqual(["STALE", "STALE", "STALE"]);
+    expect(stale.map((r) => r.body.toString())).toEqual(Array(3).fill("<urlset>v1</urlset>"));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(s.renders).toBe(before + 1);
+    const fresh = await s.get(key, xml("v3"));
+    expect(fresh.headers.get("x-cache")).toBe("HIT");
+    expect(fresh.body.toString()).toBe("<urlset>v2</urlset>");
+    expect(s.cache.stats()).toMatchObject({ stale: 3, entries: 1 });
+    // Too old likewise: answered, then made again.
+    s.tick(61_000);
+    expect((await s.get(key, xml("v4"))).headers.get("x-cache")).toBe("STALE");
+    await new Promise((r) => setTimeout(r, 20));
+    expect((await s.get(key, xml("v5"))).body.toString()).toBe("<urlset>v4</urlset>");
+    // Other pages are dropped as before.
+    await s.get("zh /detail/1", s.render("d1"));
+    await s.get("zh /detail/1", s.render("d1"));
+    s.setVersion(3);
+    s.tick(1000);
+    expect((await s.get("zh /detail/1", s.render("d2"))).headers.get("x-cache")).toBe("MISS");
+  });
+
   it("an entry's own shorter age limit wins over the cache's", async () => {
     const s = setup({ maxAgeMs: 60_000 });
     await s.get("zh /list?pn=a", s.render("a"), {}, "GET", 10_000);

@@ -45,7 +45,7 @@ import {
 } from "./encoding.ts";
 import { Doorkeeper } from "./admission.ts";
 import { LruCache } from "./lru.ts";
-import { boundedQuery, cacheKey, isCacheablePath, isCacheableRequest } from "./page-policy.ts";
+import { boundedQuery, cacheKey, isCacheablePath, isCacheableRequest, servesStale } from "./page-policy.ts";
 import { DEFAULT_VERSION_INTERVAL_MS, type VersionSource } from "./version.ts";
 import { logger } from "../../log.ts";
 import { describeError, requestLine } from "../../error-log.ts";
@@ -85,6 +85,10 @@ export interface CacheEntry {
   maxAgeMs?: number | undefined;
   /** Content tags of what the page shows (empty: everything). */
   tags: ReadonlySet<string>;
+  /** Answered as it was while a fresh render runs, once changed or too old (page-policy servesStale). */
+  servesStale?: boolean;
+  /** Something it shows changed: a servesStale entry is kept but no longer fresh. */
+  stale?: boolean;
   /** Compressed copies, made on first demand (stored entries: right after storing). */
   encoded: Partial<Record<"br" | "gzip", Buffer>>;
   encoding?: Partial<Record<"br" | "gzip", Promise<Buffer>>>;
@@ -123,6 +127,8 @@ export interface RenderCacheStats {
   invalidations: number;
   /** Misses not stored because the page was asked for the first time (admitAfter 2). */
   notAdmitted: number;
+  /** Answers of a changed or old page while its fresh render ran (servesStale). */
+  stale: number;
   version: string | null;
 }
 
@@ -163,7 +169,9 @@ export class RenderCache {
   private readonly resolved = new Map<string, ResolvedPage | null>();
   private readonly encodings = new Map<string, ContentEncoding>();
   private readonly doorkeeper: Doorkeeper | null;
-  private counters = { hits: 0, misses: 0, bypasses: 0, invalidations: 0, notAdmitted: 0 };
+  private counters = { hits: 0, misses: 0, bypasses: 0, invalidations: 0, notAdmitted: 0, stale: 0 };
+  /** Keys whose fresh render runs in the background (one at a time per key). */
+  private readonly revalidating = new Set<string>();
 
   constructor(opts: RenderCacheOptions) {
     this.lru = new LruCache(opts.maxEntries ?? DEFAULT_MAX_ENTRIES, opts.maxBytes ?? DEFAULT_MAX_BYTES);
@@ -180,7 +188,8 @@ export class RenderCache {
       let dropped = 0;
       for (const [key, e] of this.lru.entries()) {
         if (isAffected(e.tags, changed)) {
-          this.lru.delete(key);
+          if (e.servesStale) e.stale = true;
+          else this.lru.delete(key);
           dropped++;
         }
       }
@@ -238,7 +247,7 @@ export class RenderCache {
     const page = this.resolve(url);
     if (!page) return false;
     const entry = this.lru.get(page.key);
-    if (!entry || this.expired(entry)) return false;
+    if (!entry || entry.stale || this.expired(entry)) return false;
     const h = req.headers;
     if (
       h["if-none-match"] !== undefined ||
@@ -283,13 +292,57 @@ export class RenderCache {
     const version = this.enabled ? (this.feed.fresh() ? this.feed.position : await this.feed.sync()) : null;
     if (version !== null) {
       const entry = this.lru.get(key);
-      if (entry && !this.expired(entry)) {
+      if (entry && !entry.stale && !this.expired(entry)) {
         this.counters.hits++;
         return this.send(req, res, entry, "HIT");
       }
+      if (entry?.servesStale) {
+        this.counters.stale++;
+        this.revalidate(req, key, render, tagsOf, maxAgeOf);
+        return this.send(req, res, entry, "STALE");
+      }
       if (entry) this.lru.delete(key);
     }
+    const entry = await this.renderEntry(req, res, key, version, render, tagsOf, maxAgeOf);
+    if (!entry) return;
+    this.counters.misses++;
+    // With the memory cache off (RENDER_CACHE=0) nothing was stored: say so.
+    return this.send(req, res, entry, this.enabled ? "MISS" : "BYPASS");
+  }
 
+  /**
+   * The fresh render of a servesStale page, in the background while its old copy is answered;
+   * one at a time per key. Stored when nothing changed while it ran (else the next ask tries again).
+   */
+  private revalidate(
+    req: IncomingMessage,
+    key: string,
+    render: RenderFn,
+    tagsOf?: () => Iterable<string>,
+    maxAgeOf?: () => number | undefined,
+  ): void {
+    if (this.revalidating.has(key)) return;
+    this.revalidating.add(key);
+    const background = { ...NO_REQUEST, headers: req.headers, url: req.url, method: "GET" } as IncomingMessage;
+    void this.renderEntry(background, null, key, this.feed.position, render, tagsOf, maxAgeOf).finally(() =>
+      this.revalidating.delete(key),
+    );
+  }
+
+  /**
+   * Renders a page into a CaptureResponse and stores it when allowed; answers the entry to send,
+   * or null when the response was sent already (an error, or a response that may not be stored).
+   * `res` null: a background render, nothing is sent.
+   */
+  private async renderEntry(
+    req: IncomingMessage,
+    res: ServerResponse | null,
+    key: string,
+    version: string | null,
+    render: RenderFn,
+    tagsOf?: () => Iterable<string>,
+    maxAgeOf?: () => number | undefined,
+  ): Promise<CacheEntry | null> {
     const capture = new CaptureResponse(req);
     const method = req.method;
     // HEAD is rendered as GET so the stored body is complete; the real response still knows it
@@ -301,11 +354,11 @@ export class RenderCache {
       captured = await capture.done;
     } catch (err) {
       req.method = method;
-      if (!res.headersSent) {
+      if (res && !res.headersSent) {
         res.statusCode = 500;
         res.setHeader("Content-Type", "text/plain; charset=utf-8");
         res.end("Internal Server Error");
-      } else res.destroy();
+      } else res?.destroy();
       logger.error(
         {
           reqId: req.headers["x-request-id"],
@@ -314,14 +367,16 @@ export class RenderCache {
         },
         "render failed",
       );
-      return;
+      return null;
     }
     req.method = method;
 
     if (notStorableReason(captured) !== null) {
       this.counters.bypasses++;
-      return this.sendRaw(res, captured);
+      if (res) this.sendRaw(res, captured);
+      return null;
     }
+    const servesStale = isServesStaleKey(key);
     const contentType = headerText(captured.headers.get("content-type"));
     const entry: CacheEntry = {
       key,
@@ -334,18 +389,17 @@ export class RenderCache {
       storedAt: this.now(),
       tags: new Set(tagsOf ? tagsOf() : []),
       maxAgeMs: maxAgeOf?.(),
+      servesStale,
       encoded: {},
       raw: {},
     };
-    this.counters.misses++;
     // Store only when no change was seen while rendering (else the page may mix before and after),
-    // and (admitAfter 2) when the page was asked for recently already.
+    // and (admitAfter 2) when the page was asked for recently already — a servesStale page at once.
     if (version !== null && this.feed.position === version) {
-      if (this.doorkeeper && !this.doorkeeper.admit(key)) this.counters.notAdmitted++;
+      if (this.doorkeeper && !servesStale && !this.doorkeeper.admit(key)) this.counters.notAdmitted++;
       else if (this.lru.set(key, entry, entrySize(entry))) this.prepare(entry);
     }
-    // With the memory cache off (RENDER_CACHE=0) nothing was stored: say so.
-    return this.send(req, res, entry, this.enabled ? "MISS" : "BYPASS");
+    return entry;
   }
 
   /** A non-cacheable response, sent as rendered. */
@@ -364,7 +418,7 @@ export class RenderCache {
     req: IncomingMessage,
     res: ServerResponse,
     entry: CacheEntry,
-    xcache: "HIT" | "MISS" | "BYPASS",
+    xcache: "HIT" | "MISS" | "BYPASS" | "STALE",
   ): Promise<void> {
     const common = (): void => {
       res.setHeader("Cache-Control", this.cacheControl);
@@ -388,7 +442,7 @@ export class RenderCache {
           // of a millisecond, done here, which costs less than a compression stream handing the
           // work to the thread pool and back; the kept copies are made in the background.
           body =
-            xcache === "HIT"
+            xcache === "HIT" || xcache === "STALE"
               ? await this.encoded(entry, encoding)
               : encoding === "br"
                 ? zlib.brotliCompressSync(entry.body, FAST_BROTLI)
@@ -471,6 +525,13 @@ export class RenderCache {
         : this.maxAgeMs;
     return limit > 0 && this.now() - entry.storedAt >= limit;
   }
+}
+
+/** Whether the page of a cache key ("zh /sitemap.xml") is answered stale while it is made again. */
+function isServesStaleKey(key: string): boolean {
+  const path = key.slice(key.indexOf(" ") + 1);
+  const q = path.indexOf("?");
+  return servesStale(q === -1 ? path : path.slice(0, q));
 }
 
 function entrySize(e: CacheEntry): number {

@@ -39,6 +39,16 @@ export function isCacheablePath(pathname: string): boolean {
   return CACHEABLE_PAGE_PATHS.has(p) || CACHEABLE_PAGE_PATTERNS.some((re) => re.test(p));
 }
 
+/**
+ * Pages kept at their first request and, once what they show changed (or their age ran out),
+ * answered as they were while one fresh render runs in the background (stale-while-revalidate):
+ * the sitemaps — large (a product part lists 10,000 products in three languages, ~4.5 MB), costly
+ * to make, read by crawlers that lose nothing by seeing a change a second later.
+ */
+export function servesStale(pathname: string): boolean {
+  return pathname === "/sitemap.xml" || /^\/sitemap-[a-z0-9-]+\.xml$/.test(pathname);
+}
+
 /** Whether this request may be answered from / stored in the cache (method and path). */
 export function isCacheableRequest(method: string | undefined, pathWithQuery: string): boolean {
   if (method !== "GET" && method !== "HEAD") return false;
