@@ -17,11 +17,25 @@ const parts = new Intl.DateTimeFormat("en-CA", {
   hourCycle: "h23",
 });
 
+/**
+ * The same few times (an activity's start and end, a coupon's validity) are shown on many pages:
+ * their parts are remembered by instant (formatToParts costs microseconds a call), at most
+ * PIECES_MEMO_MAX of them, forgotten all at once when full.
+ */
+const PIECES_MEMO_MAX = 5000;
+const memo = new Map<number, Record<string, string>>();
+
 function pieces(iso: string | Date): Record<string, string> | null {
   const d = iso instanceof Date ? iso : new Date(iso);
-  if (Number.isNaN(d.getTime())) return null;
-  const out: Record<string, string> = {};
-  for (const p of parts.formatToParts(d)) out[p.type] = p.value;
+  const ms = d.getTime();
+  if (Number.isNaN(ms)) return null;
+  let out = memo.get(ms);
+  if (!out) {
+    out = {};
+    for (const p of parts.formatToParts(d)) out[p.type] = p.value;
+    if (memo.size >= PIECES_MEMO_MAX) memo.clear();
+    memo.set(ms, out);
+  }
   return out;
 }
 
