@@ -118,10 +118,17 @@ describe("approxBytes", () => {
 describe("TaggedMemo", () => {
   it("is bounded by the estimated bytes of its values, least recently used out first", async () => {
     const log = fakeLog();
+    let t = 0;
     const page = "x".repeat(5_000); // ~10 KB each
-    const memo = new TaggedMemo(changeFeed(log.read, { intervalMs: 0 }), { maxBytes: 50_000 });
+    const memo = new TaggedMemo(changeFeed(log.read, { intervalMs: 0, now: () => t }), {
+      maxBytes: 50_000,
+      maxAgeMs: 0,
+      now: () => t,
+    });
     for (const k of ["a", "b", "c", "d"]) await memo.get(k, ["site"], async () => page);
-    // "a" is used again, so "b" is the least recently used one when "e" and "f" come.
+    // "a" is used again (a use is noted at most once a second), so "b" is the least recently
+    // used one when "e" and "f" come.
+    t += 1000;
     await memo.get("a", ["site"], async () => "reloaded");
     for (const k of ["e", "f"]) await memo.get(k, ["site"], async () => page);
     expect(memo.bytes).toBeLessThanOrEqual(50_000);

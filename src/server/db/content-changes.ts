@@ -301,6 +301,8 @@ interface MemoEntry {
   value: unknown;
   tags: ReadonlySet<string>;
   at: number;
+  /** When it was last moved to the most recently used end. */
+  usedAt: number;
   until: number;
   bytes: number;
 }
@@ -348,8 +350,14 @@ export class TaggedMemo {
     }
   }
 
-  /** Marks an entry most recently used. */
-  private touch(key: string, e: MemoEntry): void {
+  /**
+   * Marks an entry most recently used — at most once a second per entry: the site-wide entries are
+   * read by every request, and moving a key to the end of a large Map on each read costs more than
+   * the read (an approximate order is all the eviction needs).
+   */
+  private touch(key: string, e: MemoEntry, now: number): void {
+    if (now - e.usedAt < 1000) return;
+    e.usedAt = now;
     this.entries.delete(key);
     this.entries.set(key, e);
   }
@@ -375,7 +383,7 @@ export class TaggedMemo {
     const maxAge = this.opts.maxAgeMs ?? 60_000;
     const now = (this.opts.now ?? Date.now)();
     if (!hit || (maxAge > 0 && now - hit.at >= maxAge) || now >= hit.until) return undefined;
-    this.touch(key, hit);
+    this.touch(key, hit, now);
     return hit.value as T;
   }
 
@@ -412,7 +420,7 @@ export class TaggedMemo {
     const maxAge = this.opts.maxAgeMs ?? 60_000;
     const hit = this.entries.get(key);
     if (position !== null && hit && (maxAge <= 0 || now - hit.at < maxAge) && now < hit.until) {
-      this.touch(key, hit);
+      this.touch(key, hit, now);
       return hit.value as T;
     }
     if (hit) this.drop(key, hit);
@@ -424,7 +432,7 @@ export class TaggedMemo {
       if (this.feed.position === position && (opts.keep?.(value) ?? true)) {
         const set = new Set(typeof tags === "function" ? tags(value) : tags);
         const bytes = 64 + 2 * key.length + approxBytes(value);
-        this.store(key, { value, tags: set, at: now, until: opts.until?.(value) ?? Infinity, bytes });
+        this.store(key, { value, tags: set, at: now, usedAt: now, until: opts.until?.(value) ?? Infinity, bytes });
       }
       return value;
     });
