@@ -9,7 +9,7 @@
  */
 import { expect, test, type Page } from "@playwright/test";
 import { blockingViolations } from "./axe.ts";
-import { freshBuyer, prefix, type Locale } from "./helpers.ts";
+import { freshBuyerToken, prefix, type Locale } from "./helpers.ts";
 import { sandboxPayPath, unpaidOrder } from "./routes.ts";
 
 interface Target {
@@ -74,8 +74,7 @@ test("sandbox provider page has no serious accessibility violations (en)", async
   baseURL,
 }, testInfo) => {
   test.setTimeout(90_000);
-  await freshBuyer(request, context, baseURL!, "axesbx");
-  const token = (await context.cookies()).find((c) => c.name === "token")!.value;
+  const token = await freshBuyerToken(request, context, baseURL!, "axesbx");
   const url = await sandboxPayPath(request, token, await unpaidOrder(request, token));
   expect((await page.goto(url))?.status()).toBe(200);
   await page.getByTestId("sandbox-pay-now").waitFor();

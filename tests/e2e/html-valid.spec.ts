@@ -13,7 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
-import { freshBuyer } from "./helpers.ts";
+import { freshBuyerToken } from "./helpers.ts";
 import { allRoutes, demoToken, sandboxPayPath, unpaidOrder } from "./routes.ts";
 
 const VNU_JAR = path.join(path.dirname(createRequire(import.meta.url).resolve("vnu-jar")), "build/dist/vnu.jar");
@@ -31,8 +31,7 @@ test("every page's server HTML passes the Nu HTML Checker (en)", async ({ reques
   test.setTimeout(240_000);
   const token = await demoToken(request);
   const routes = await allRoutes(request, token);
-  await freshBuyer(request, context, baseURL!, "vnu");
-  const buyer = (await context.cookies()).find((c) => c.name === "token")!.value;
+  const buyer = await freshBuyerToken(request, context, baseURL!, "vnu");
   const order = await unpaidOrder(request, buyer);
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mall-vnu-"));

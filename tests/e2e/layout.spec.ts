@@ -16,7 +16,7 @@
  */
 import path from "node:path";
 import { expect, test, type BrowserContext, type Page, type TestInfo } from "@playwright/test";
-import { freshBuyer, islandsReady } from "./helpers.ts";
+import { freshBuyerToken, islandsReady } from "./helpers.ts";
 import { allRoutes, demoToken, sandboxPayPath, unpaidOrder, type Route } from "./routes.ts";
 
 // No notice carousel in motion while the page is measured or photographed.
@@ -234,8 +234,7 @@ for (let part = 0; part < SWEEP_PARTS; part++) {
       { name: "list-new", path: "/en/list?st=1" },
       { name: "detail-355", path: "/en/detail/355" },
     ].filter((_, i) => i % SWEEP_PARTS === part);
-    await freshBuyer(request, context, baseURL!, `layout${part}`);
-    const fresh = (await context.cookies()).find((c) => c.name === "token")!.value;
+    const fresh = await freshBuyerToken(request, context, baseURL!, `layout${part}`);
     const found: string[] = [];
     for (const r of routes.filter((r) => !r.buyer))
       found.push(...(await visit(page, context, baseURL!, fresh, r, testInfo)));
