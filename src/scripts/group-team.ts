@@ -77,8 +77,8 @@ async function teamPage(root: HTMLElement): Promise<void> {
   }
   for (let i = team.members.length; i < team.groupNumber; i++)
     members.append(el("li", { className: "gt-member" }, el("span", { className: "gt-seat" }, "?")));
-  const seats = el("p", {}, tpl(d.tplSeats, team.missing));
-  const timer = el("p", { className: "gt-timer" });
+  const seats = el("span", {}, tpl(d.tplSeats, team.missing));
+  const timer = el("span", { className: "gt-timer" });
   if (team.status === 1 && team.endTime) {
     const end = Date.parse(team.endTime);
     const tick = () => {
@@ -88,7 +88,7 @@ async function teamPage(root: HTMLElement): Promise<void> {
     window.setInterval(tick, 1000);
   }
   const link = `${location.origin}${base}/group-team?groupTeamId=${team.groupTeamId}`;
-  const input = el("input", { value: link, readOnly: true }) as HTMLInputElement;
+  const input = el("input", { value: link, readOnly: true, className: "input" }) as HTMLInputElement;
   input.setAttribute("aria-label", d.tplShare ?? "");
   const copy = el("button", { type: "button", className: "btn btn-ghost" }, d.tplCopy ?? "");
   copy.addEventListener("click", () => {
@@ -107,11 +107,11 @@ async function teamPage(root: HTMLElement): Promise<void> {
     el(
       "div",
       {},
-      el("a", { href: `${base}/detail/${team.prodId}` }, team.prodName),
-      el("p", {}, `${d.tplPrice ?? ""} ¥${team.actPrice}`),
+      el("a", { href: `${base}/detail/${team.prodId}`, className: "gt-prod" }, team.prodName),
+      el("p", { className: "gt-price" }, `${d.tplPrice ?? ""} ¥${team.actPrice}`),
     ),
   );
-  const actions = el("p", {});
+  const actions = el("p", { className: "gt-actions" });
   if (team.orderNumber)
     actions.append(
       el(
@@ -122,7 +122,8 @@ async function teamPage(root: HTMLElement): Promise<void> {
     );
   else if (team.canJoin)
     actions.append(el("a", { href: `${base}/detail/${team.prodId}#group-buy`, className: "btn" }, d.tplJoin ?? ""));
-  body.replaceWith(el("div", {}, head, status, members, seats, timer, share, actions));
+  const facts = el("p", { className: "gt-facts" }, seats, timer);
+  body.replaceWith(el("div", {}, head, status, members, facts, actions, share));
 }
 
 async function myTeams(root: HTMLElement): Promise<void> {

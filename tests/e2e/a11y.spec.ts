@@ -2,12 +2,15 @@
  * Accessibility check (axe-core, tests/e2e/axe.ts) of the browsing pages below in the locales
  * named (the markup is the same in all three, so most are checked in one). Every violation is
  * reported (test artifact `axe-<page>-<locale>.json` and the log); serious and critical ones fail
- * the test. Every route of SPEC §2 in English is checked by the page sweep of design.spec.ts,
- * which runs axe on the same page load as its control check.
+ * the test. Every route of SPEC §2 in English (and the 404 page, a group-buy team, my group buys:
+ * tests/e2e/routes.ts) is checked by the page sweep of design.spec.ts, which runs axe on the same
+ * page load as its control check; the payment counter there too, and the sandbox provider's page
+ * here.
  */
 import { expect, test, type Page } from "@playwright/test";
 import { blockingViolations } from "./axe.ts";
-import { prefix, type Locale } from "./helpers.ts";
+import { freshBuyerToken, prefix, type Locale } from "./helpers.ts";
+import { sandboxPayPath, unpaidOrder } from "./routes.ts";
 
 interface Target {
   name: string;
@@ -63,3 +66,17 @@ for (const target of TARGETS) {
     });
   }
 }
+
+test("sandbox provider page has no serious accessibility violations (en)", async ({
+  page,
+  context,
+  request,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const token = await freshBuyerToken(request, context, baseURL!, "axesbx");
+  const url = await sandboxPayPath(request, token, await unpaidOrder(request, token));
+  expect((await page.goto(url))?.status()).toBe(200);
+  await page.getByTestId("sandbox-pay-now").waitFor();
+  await check(page, url, "axe-sandbox-pay-en.json", testInfo);
+});

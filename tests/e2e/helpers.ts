@@ -139,6 +139,17 @@ export async function freshBuyer(
   return Object.assign(api, { username: acc.username });
 }
 
+/** A fresh buyer (freshBuyer) logged in in `context`; answers the buyer's access token. */
+export async function freshBuyerToken(
+  request: APIRequestContext,
+  context: BrowserContext,
+  baseURL: string,
+  tag: string,
+): Promise<string> {
+  await freshBuyer(request, context, baseURL, tag);
+  return (await context.cookies()).find((c) => c.name === "token")!.value;
+}
+
 /** Gives a buyer balance through the platform API (development token). */
 export async function giveBalance(request: APIRequestContext, username: string, amount: string): Promise<void> {
   const r = await (

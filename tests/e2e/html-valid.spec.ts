@@ -1,9 +1,10 @@
 /**
  * Valid HTML: the W3C Nu HTML Checker (the `vnu-jar` package; needs `java`, which .ci/run installs
- * on a fresh Debian) over the server HTML of every route of SPEC §2 (English; tests/e2e/routes.ts),
- * the demo buyer's pages fetched with the buyer's token cookie and the payment counter with a fresh
- * buyer's unpaid order. The checker starts once for all files (it is slow to start) and must
- * report 0 errors; each error is listed with its page, line and message.
+ * on a fresh Debian) over the server HTML of every route of SPEC §2 and the mall's own pages
+ * (English; tests/e2e/routes.ts), the demo buyer's pages fetched with the buyer's token cookie, the
+ * payment counter and the sandbox provider's page with a fresh buyer's unpaid order. The checker
+ * starts once for all files (it is slow to start) and must report 0 errors; each error is listed
+ * with its page, line and message.
  */
 import { execFile } from "node:child_process";
 import fs from "node:fs";
@@ -12,8 +13,8 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
-import { freshBuyer } from "./helpers.ts";
-import { allRoutes, demoToken, unpaidOrder } from "./routes.ts";
+import { freshBuyerToken } from "./helpers.ts";
+import { allRoutes, demoToken, sandboxPayPath, unpaidOrder } from "./routes.ts";
 
 const VNU_JAR = path.join(path.dirname(createRequire(import.meta.url).resolve("vnu-jar")), "build/dist/vnu.jar");
 
@@ -30,8 +31,7 @@ test("every page's server HTML passes the Nu HTML Checker (en)", async ({ reques
   test.setTimeout(240_000);
   const token = await demoToken(request);
   const routes = await allRoutes(request, token);
-  await freshBuyer(request, context, baseURL!, "vnu");
-  const buyer = (await context.cookies()).find((c) => c.name === "token")!.value;
+  const buyer = await freshBuyerToken(request, context, baseURL!, "vnu");
   const order = await unpaidOrder(request, buyer);
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mall-vnu-"));
@@ -45,6 +45,7 @@ test("every page's server HTML passes the Nu HTML Checker (en)", async ({ reques
   };
   for (const r of routes) await save(r.name, r.path, r.buyer ? token : undefined);
   await save("payment", `/en/payment?orderNumbers=${order}`, buyer);
+  await save("sandbox-pay", await sandboxPayPath(request, buyer, order));
 
   // Exit code 1 when there are errors; the JSON report is on stderr either way.
   const out = await promisify(execFile)("java", ["-jar", VNU_JAR, "--errors-only", "--format", "json", dir], {
@@ -58,6 +59,6 @@ test("every page's server HTML passes the Nu HTML Checker (en)", async ({ reques
       (m) =>
         `${files.get(m.url) ?? m.url}:${m.lastLine ?? "?"}: ${m.message} ${m.extract ? `«${m.extract.trim()}»` : ""}`,
     );
-  expect(files.size).toBe(routes.length + 1);
+  expect(files.size).toBe(routes.length + 2);
   expect(errors, "Nu HTML Checker errors").toEqual([]);
 });

@@ -1,14 +1,17 @@
 /**
- * Every route of SPEC §2 as a concrete URL (English), for the checks that go over all pages:
- * design.spec.ts (no browser-default control), a11y.spec.ts (axe) and html-valid.spec.ts (the Nu
- * HTML checker). Ids come from the running server (links of the public pages, the demo buyer's
- * orders and refunds), never from constants, so the list follows the demo data.
+ * Every route of SPEC §2 as a concrete URL (English), and the mall's own pages beside them (the
+ * 404 page, a group-buy team, my group buys), for the checks that go over all pages:
+ * design.spec.ts (no browser-default control, axe), html-valid.spec.ts (the Nu HTML checker) and
+ * layout.spec.ts (screenshots, cut text, heading order). Ids come from the running server (links
+ * of the public pages, the group-buy teams, the demo buyer's orders and refunds), never from
+ * constants, so the list follows the demo data.
  *
  * `buyer: true` pages are opened logged in as the demo buyer (README "demo" / "Demo1234"); the
  * payment counter needs an unpaid order, which the demo buyer does not keep: `payment` pages
  * are opened by a fresh buyer (freshBuyer) with an order made through the API.
  */
 import { expect, type APIRequestContext } from "@playwright/test";
+import { PayType } from "../../src/lib/order/order-types.ts";
 
 export interface Route {
   /** Short name for messages and file names. */
@@ -59,7 +62,12 @@ const USER_CENTER = [
   "uc-shopaccount",
 ] as const;
 
-/** All routes of SPEC §2 (public, member, user-center and the buyer's pages) but the payment counter. */
+/**
+ * All routes of SPEC §2 (public, member, user-center and the buyer's pages) but the payment
+ * counter, then the 404 page, a group-buy team (/group-team) and my group buys
+ * (/user-center/uc-group); the payment counter and the sandbox provider's page need a fresh
+ * buyer's unpaid order (unpaidOrder, sandboxPayPath).
+ */
 export async function allRoutes(request: APIRequestContext, token: string): Promise<Route[]> {
   const [discountId, noticeId, seckillId, prodId, pointsProdId, shopId] = await Promise.all([
     firstMatch(request, "/special-discount", /discount-detail\?discountId=(\d+)/),
@@ -88,6 +96,21 @@ export async function allRoutes(request: APIRequestContext, token: string): Prom
   );
   expect(refunds.records.length, "a refund of the demo buyer").toBeGreaterThan(0);
   const order = done!.orderNumber;
+  // The buyer's flash-sale order path (valid 10-20 minutes), which the checkout needs.
+  const orderPath = await getData<string>(request, token, `/p/seckill/orderPath?seckillId=${seckillId}`);
+  const acts = (await (await request.get("/api/group/activities")).json()).data.records as {
+    groupActivityId: number;
+  }[];
+  let groupTeamId: number | undefined;
+  for (const a of acts) {
+    const teams = (
+      await (
+        await request.get("/api/group/joinGroupList", { params: { groupActivityId: a.groupActivityId, showSize: 1 } })
+      ).json()
+    ).data as { groupTeamId: number }[];
+    if ((groupTeamId = teams[0]?.groupTeamId)) break;
+  }
+  expect(groupTeamId, "a group-buy team one can join").toBeDefined();
 
   const pub = (name: string, path: string): Route => ({ name, path });
   const buyer = (name: string, path: string): Route => ({ name, path, buyer: true });
@@ -131,14 +154,34 @@ export async function allRoutes(request: APIRequestContext, token: string): Prom
     buyer("submit-order", `/submit-order?prodId=${prodId}&skuId=${skuId}&count=1`),
     buyer("weixin-pay", "/weixin-pay"),
     buyer("write-comments", `/write-comments?orderNumber=${order}`),
-    buyer("confirm-order", `/secdetail/confirm-order?seckillId=${seckillId}&seckillSkuId=${seckillSkuId}&count=1`),
+    buyer(
+      "confirm-order",
+      `/secdetail/confirm-order?seckillId=${seckillId}&seckillSkuId=${seckillSkuId}&count=1&path=${orderPath}`,
+    ),
     ...USER_CENTER.map((p) =>
       buyer(
         p ? `uc-${p.replace(/^uc-/, "")}` : "user-center",
         p === "apply-return" ? `/user-center/apply-return?orderNumber=${order}` : `/user-center/${p}`,
       ),
     ),
+    // Not in SPEC §2's list: the 404 page, a team page and my group buys.
+    pub("not-found", "/no-such-page"),
+    buyer("group-team", `/group-team?groupTeamId=${groupTeamId}`),
+    buyer("uc-group", "/user-center/uc-group"),
   ].map((r) => ({ ...r, path: `${EN}${r.path}` }));
+}
+
+/** The sandbox provider's page (/sandbox-pay, English) of a new Alipay payment of `token`'s unpaid order. */
+export async function sandboxPayPath(request: APIRequestContext, token: string, orderNumber: string): Promise<string> {
+  const body = await (
+    await request.post("/api/p/order/pay", {
+      headers: { authorization: token, "accept-language": "en" },
+      data: { payType: PayType.ALIPAY, orderNumbers: orderNumber },
+    })
+  ).json();
+  expect(body.code, JSON.stringify(body)).toBe("00000");
+  expect(body.data.payUrl).toMatch(/^\/en\/sandbox-pay\?payNo=/);
+  return body.data.payUrl as string;
 }
 
 /** A new unpaid order of `token`'s buyer (buy now, one piece of the first product in stock). */

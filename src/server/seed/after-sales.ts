@@ -177,7 +177,7 @@ export async function demoOrder(
   return done;
 }
 
-/** The shop of the demo after-sales orders (log in as shop04 to handle them); shops 1-3 stay free of seeded orders for the tests. */
+/** The shop of the demo after-sales orders (log in as shop04 to handle them); the other open shops get their orders from shop-orders.ts. */
 export const DEMO_SHOP_ID = 4;
 
 export async function seedAfterSales(ctx: SeedContext): Promise<void> {

@@ -9,7 +9,8 @@
  * - four more running discounts of shops 4-7 on selected products.
  * Products come from different categories and brands, never the first products of a shop (the
  * API tests pick those) nor the products the browser tests name; each product is in at most one
- * flash sale, group buy or discount. Shops 1-3 get no orders (their merchant tests count them).
+ * flash sale, group buy or discount. The teams opened here are the showcase's only orders (shops
+ * 4-7); every open shop (1-7) has orders in every state from shop-orders.ts.
  */
 import { and, asc, eq, gt } from "drizzle-orm";
 import { formatPrice, toDecimal } from "../../lib/money.ts";
