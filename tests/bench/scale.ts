@@ -22,9 +22,10 @@ import { spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { cannon, type Cannon, type Row } from "./server-speed.ts";
+import type { Cannon, Row } from "./server-speed.ts";
+import { load, type LoadResult } from "./wrk.ts";
 
-export const SCALE_BUDGETS = { apiP99Ms: 50, coldPagesPerSec: 200, sitemapMs: 100, rssMb: 512 } as const;
+export const SCALE_BUDGETS = { apiP99Ms: 50, coldPagesPerSec: 300, sitemapMs: 100, rssMb: 512 } as const;
 
 export interface ScaleServer {
   child: ChildProcess;
@@ -49,16 +50,39 @@ function dbUrl(pgUrl: string, name: string): string {
   return u.toString();
 }
 
-/** Runs `npm run catalog` into the database / data directory unless it already holds the catalogue. */
-async function ensureCatalog(root: string, env: Record<string, string>, count: () => Promise<number>): Promise<void> {
+/** A catalogue size of the section: the demo as seeded, or the demo plus generated products up to `products`. */
+interface Size {
+  name: "demo" | "100k";
+  products: number;
+}
+
+/** BENCH_SCALE_SIZES (default "demo,100k"): the sizes measured, each in a database of its own. */
+function sizes(): Size[] {
+  return (process.env.BENCH_SCALE_SIZES ?? "demo,100k")
+    .split(",")
+    .map((x) => x.trim())
+    .filter((x): x is Size["name"] => x === "demo" || x === "100k")
+    .map((name) => ({ name, products: name === "demo" ? 0 : PRODUCTS }));
+}
+
+/** Runs `npm run catalog` into the database / data directory unless it already holds the catalogue of `size`. */
+async function ensureCatalog(
+  root: string,
+  env: Record<string, string>,
+  count: () => Promise<number>,
+  size: Size,
+): Promise<void> {
   const have = await count().catch(() => 0);
-  if (have >= PRODUCTS * 0.9) {
+  const present = size.products === 0 ? have > 0 && have < 5_000 : have >= size.products * 0.9;
+  if (present) {
     console.log(`  catalogue present (${have} products): reused`);
     return;
   }
-  console.log(`  generating ${PRODUCTS} products (npm run catalog; a few minutes)…`);
+  // Totals under the demo's add nothing: the demo as seeded.
+  const args = size.products === 0 ? ["--products", "1", "--shops", "1"] : ["--products", String(size.products)];
+  console.log(`  generating the ${size.name} catalogue (npm run catalog -- ${args.join(" ")})…`);
   const t0 = performance.now();
-  const r = spawnSync("npm", ["run", "catalog", "--", "--products", String(PRODUCTS)], {
+  const r = spawnSync("npm", ["run", "catalog", "--", ...args], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ["ignore", "inherit", "inherit"],
@@ -77,11 +101,6 @@ function rssMb(pid: number | undefined): number | null {
   }
 }
 
-async function json(url: string): Promise<unknown> {
-  const res = await fetch(url, { headers: { "accept-language": "en" } });
-  return res.json();
-}
-
 async function timedGet(url: string): Promise<{ ms: number; status: number; xcache: string | null }> {
   const t0 = performance.now();
   const res = await fetch(url, { headers: { "accept-encoding": "gzip, br" } });
@@ -92,15 +111,18 @@ async function timedGet(url: string): Promise<{ ms: number; status: number; xcac
 const show = (r: Cannon) =>
   `${r.requestsPerSec} req/s, p99 ${r.latencyP99Ms} ms, non-2xx ${r.non2xx}, errors ${r.errors}`;
 
-/** The level-3 platform categories (from the category tree API) and the product id range. */
-async function catalogueShape(origin: string): Promise<{ leafIds: number[] }> {
-  type Node = { categoryId: number; categories?: Node[] };
-  const body = (await json(`${origin}/api/category/categoryInfo?parentId=0`)) as Node[] | { data?: Node[] };
-  const tree = Array.isArray(body) ? body : (body.data ?? []);
-  const leafIds: number[] = [];
-  for (const l1 of tree)
-    for (const l2 of l1.categories ?? []) for (const l3 of l2.categories ?? []) leafIds.push(l3.categoryId);
-  return { leafIds };
+/** The level-3 platform categories (from the category tree API) and their names in zh and en (search words). */
+async function catalogueShape(origin: string): Promise<{ leafIds: number[]; words: string[] }> {
+  type Node = { categoryId: number; categoryName?: string; categories?: Node[] };
+  const tree = async (lang: string) => {
+    const res = await fetch(`${origin}/api/category/categoryInfo?parentId=0`, { headers: { "accept-language": lang } });
+    const body = (await res.json()) as Node[] | { data?: Node[] };
+    return Array.isArray(body) ? body : (body.data ?? []);
+  };
+  const leaves = (t: Node[]) => t.flatMap((l1) => (l1.categories ?? []).flatMap((l2) => l2.categories ?? []));
+  const [zh, en] = [leaves(await tree("zh")), leaves(await tree("en"))];
+  const words = [...zh, ...en].map((n) => n.categoryName ?? "").filter(Boolean);
+  return { leafIds: zh.map((n) => n.categoryId), words: [...new Set(words)] };
 }
 
 /** Product ids of the sitemap parts (what a crawler would ask for). */
@@ -126,9 +148,12 @@ async function measure(
   const rows: Row[] = [];
   const { connections, duration } = opts;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "mall-bench-scale-"));
-  const api = (what: string, r: Cannon): Row => {
+  const api = (what: string, r: LoadResult): Row => {
     const within = r.total > 0 && r.non2xx === 0 && r.errors === 0 && r.latencyP99Ms <= SCALE_BUDGETS.apiP99Ms;
-    console.log(`  ${what.padEnd(44)} ${show(r)} — ${within ? "within" : "OVER"} p99 ≤ ${SCALE_BUDGETS.apiP99Ms} ms`);
+    console.log(
+      `  ${what.padEnd(44)} ${show(r)} — ${within ? "within" : "OVER"} p99 ≤ ${SCALE_BUDGETS.apiP99Ms} ms (${r.tool})`,
+    );
+    console.log(`    ${r.command}`);
     return {
       what: `scale: ${what} (${connections} conn.)`,
       db,
@@ -144,52 +169,46 @@ async function measure(
     let origin = `http://127.0.0.1:${s.port}`;
     try {
       const ids = await productIds(origin);
-      const { leafIds } = await catalogueShape(origin);
+      const { leafIds, words } = await catalogueShape(origin);
       console.log(`  ${ids.length} products in the sitemaps, ${leafIds.length} level-3 categories`);
       const headers = { "accept-encoding": "gzip, deflate, br", "accept-language": "en" };
+      const run = (name: string, paths: string[]) => load(origin, paths, { connections, duration, headers, name });
       rows.push(
-        api(
-          "API search/page?keyword=classic",
-          await cannon(`${origin}/api/search/page?keyword=classic`, { connections, duration, headers }),
-        ),
+        api("API search/page?keyword=classic", await run("search-classic", ["/api/search/page?keyword=classic"])),
       );
       rows.push(
         api(
           "API search/page?keyword=手机",
-          await cannon(`${origin}/api/search/page?keyword=${encodeURIComponent("手机")}`, {
-            connections,
-            duration,
-            headers,
-          }),
+          await run("search-phone", [`/api/search/page?keyword=${encodeURIComponent("手机")}`]),
         ),
       );
       rows.push(
         api(
           "API searchProdPage by category",
-          await cannon(`${origin}/`, {
-            connections,
-            duration,
-            headers,
-            paths: leafIds.map((id) => `/api/search/searchProdPage?categoryId=${id}&size=20`),
-          }),
+          await run(
+            "category-lists",
+            leafIds.map((id) => `/api/search/searchProdPage?categoryId=${id}&size=20`),
+          ),
         ),
       );
-      rows.push(
-        api(
-          "API shop/searchShops",
-          await cannon(`${origin}/api/shop/searchShops?current=1&size=20`, { connections, duration, headers }),
-        ),
+      rows.push(api("API shop/searchShops", await run("shop-search", ["/api/shop/searchShops?current=1&size=20"])));
+      // Searches nobody asked before (every category name in zh and en, five pages each): no kept answer helps.
+      const distinct = words.flatMap((w) =>
+        [1, 2, 3, 4, 5].map((p) => `/api/search/page?keyword=${encodeURIComponent(w)}&current=${p}`),
       );
-      rows.push(...(await productPages(db, "cache on", origin, ids, opts)));
-      const rss = rssMb(s.child.pid);
+      const fresh = await run("search-distinct", distinct);
+      console.log(
+        `  ${"API search/page, distinct keywords".padEnd(44)} ${show(fresh)} (${distinct.length} URLs, ${Math.min(fresh.total, distinct.length)} asked; ${fresh.tool})`,
+      );
       rows.push({
-        what: `scale: RSS after product pages, cache on`,
+        what: `scale: API search/page, ${distinct.length} distinct searches (${connections} conn.)`,
         db,
-        figure: rss === null ? "n/a" : `${rss} MB`,
-        budget: `≤ ${SCALE_BUDGETS.rssMb} MB`,
-        within: rss === null ? null : rss <= SCALE_BUDGETS.rssMb,
+        figure: `p99 ${fresh.latencyP99Ms} ms, ${fresh.requestsPerSec} req/s`,
+        budget: "—",
+        within: null,
+        detail: { ...fresh },
       });
-      console.log(`  RSS after the product pages: ${rss ?? "n/a"} MB (budget ≤ ${SCALE_BUDGETS.rssMb} MB)`);
+      rows.push(...(await productPages(db, "cache on", origin, ids, opts, s.child.pid)));
       if (write) rows.push(...(await sitemaps(db, origin, ids, write)));
     } finally {
       await opts.stop(s);
@@ -199,9 +218,9 @@ async function measure(
     origin = `http://127.0.0.1:${s.port}`;
     try {
       const ids = await productIds(origin);
-      rows.push(...(await productPages(db, "cache off", origin, ids, opts)));
-      const r = await cannon(`${origin}/en/shopList`, { connections, duration });
-      console.log(`  ${"/en/shopList, cache off".padEnd(44)} ${show(r)}`);
+      rows.push(...(await productPages(db, "cache off", origin, ids, opts, s.child.pid)));
+      const r = await load(origin, ["/en/shopList"], { connections, duration, name: "shop-list" });
+      console.log(`  ${"/en/shopList, cache off".padEnd(44)} ${show(r)} (${r.tool})`);
       rows.push({
         what: `scale: /en/shopList, cache off (${connections} conn.)`,
         db,
@@ -219,42 +238,84 @@ async function measure(
   return rows;
 }
 
-/** Product pages of never-seen ids: one counter shared by every connection walks the ids. */
+/**
+ * Product pages of never-seen ids: one counter shared by every connection walks the ids (the
+ * warm-up walks them from the other end, so no measured page was asked before). With the cache on
+ * (or BENCH_SCALE_WALK=all) the walk goes through every id of the sitemaps in runs of
+ * BENCH_DURATION seconds, and the process's RSS is read after each run: 100,000 distinct pages.
+ */
 async function productPages(
   db: string,
   mode: string,
   origin: string,
   ids: number[],
   opts: ScaleOptions,
+  pid: number | undefined,
 ): Promise<Row[]> {
-  let next = 0;
-  const walk = () => [
-    {
-      method: "GET",
-      path: "/en/detail/1",
-      setupRequest: (req: { method?: string; path?: string }) => ({
-        ...req,
-        path: `/en/detail/${ids[next++ % ids.length]}`,
-      }),
-    },
-  ];
   const c = opts.connections;
-  const warm = await cannon(origin, { connections: c, duration: WARMUP, requests: walk() });
-  const r = await cannon(origin, { connections: c, duration: opts.duration, requests: walk() });
-  const within = r.total > 0 && r.non2xx === 0 && r.errors === 0 && r.requestsPerSec >= SCALE_BUDGETS.coldPagesPerSec;
+  const paths = ids.map((id) => `/en/detail/${id}`);
+  const warm = await load(origin, [...paths].reverse(), { connections: c, duration: WARMUP, name: "detail-warm" });
+  // A small catalogue (the demo's) is gone round by the warm-up: its pages are then measured cycling.
+  const unseen = paths.length - warm.total;
+  const cycling = unseen < paths.length / 2;
+  const measured = cycling ? paths : paths.slice(0, unseen);
+  const whole = !cycling && (mode === "cache on" || process.env.BENCH_SCALE_WALK === "all");
+  const limit = whole ? measured.length : 1;
+  let offset = 0;
+  let seconds = 0;
+  let worstP99 = 0;
+  let non2xx = 0;
+  let errors = 0;
+  let last: LoadResult | null = null;
+  const rss: { pages: number; mb: number | null }[] = [];
+  while (offset < limit) {
+    const r = await load(origin, measured.slice(offset), {
+      connections: c,
+      duration: opts.duration,
+      name: "detail-walk",
+    });
+    if (r.total === 0) break;
+    last = r;
+    offset += r.total;
+    seconds += opts.duration;
+    worstP99 = Math.max(worstP99, r.latencyP99Ms);
+    non2xx += r.non2xx;
+    errors += r.errors;
+    rss.push({ pages: offset + warm.total, mb: rssMb(pid) });
+    if (whole)
+      console.log(`    ${offset + warm.total} distinct pages: ${r.requestsPerSec} pages/s, RSS ${rss.at(-1)!.mb} MB`);
+  }
+  const perSec = Math.round(offset / Math.max(1, seconds));
+  // Off-shelf products and closed shops are not in the sitemaps; a 404 here is a page that failed.
+  const within = offset > 0 && non2xx === 0 && errors === 0 && perSec >= SCALE_BUDGETS.coldPagesPerSec;
   console.log(
-    `  ${`product pages, ${mode}`.padEnd(44)} ${show(r)} — ${within ? "within" : "OVER"} ≥ ${SCALE_BUDGETS.coldPagesPerSec} pages/s (warm-up ${WARMUP} s: ${warm.requestsPerSec}/s; ${next} distinct pages so far)`,
+    `  ${`product pages, ${mode}${cycling ? ` (cycling ${paths.length})` : ""}`.padEnd(44)} ${perSec} pages/s over ${offset} pages, worst p99 ${worstP99} ms, non-2xx ${non2xx}, errors ${errors} — ${within ? "within" : "OVER"} ≥ ${SCALE_BUDGETS.coldPagesPerSec} pages/s (warm-up ${WARMUP} s: ${warm.requestsPerSec}/s; ${last?.tool ?? "-"})`,
   );
-  return [
+  if (last) console.log(`    ${last.command}`);
+  const out: Row[] = [
     {
-      what: `scale: product pages of unseen ids, ${mode} (${c} conn.)`,
+      what: `scale: product pages of ${cycling ? `${paths.length} products, cycling` : "unseen ids"}, ${mode} (${c} conn.)`,
       db,
-      figure: `${r.requestsPerSec} pages/s, p99 ${r.latencyP99Ms} ms`,
+      figure: `${perSec} pages/s, worst p99 ${worstP99} ms`,
       budget: `≥ ${SCALE_BUDGETS.coldPagesPerSec} pages/s`,
       within,
-      detail: { ...r, distinct: Math.min(next, ids.length) },
+      detail: { pages: offset, seconds, non2xx, errors, warmUp: warm.requestsPerSec, rss },
     },
   ];
+  if (whole) {
+    const peak = Math.max(...rss.map((x) => x.mb ?? 0));
+    const distinct = offset + warm.total;
+    console.log(`  RSS after ${distinct} distinct product pages: ${rss.at(-1)?.mb ?? "n/a"} MB, peak ${peak} MB`);
+    out.push({
+      what: `scale: RSS after ${distinct} distinct product pages, ${mode}`,
+      db,
+      figure: `${rss.at(-1)?.mb ?? "n/a"} MB (peak ${peak} MB)`,
+      budget: `≤ ${SCALE_BUDGETS.rssMb} MB`,
+      within: peak > 0 ? peak <= SCALE_BUDGETS.rssMb : null,
+      detail: { rss },
+    });
+  }
+  return out;
 }
 
 /** /sitemap.xml and a product part, each right after a write to a product of that part (N = 5 each). */
@@ -313,57 +374,70 @@ async function sitemaps(
   return rows;
 }
 
-/** The scale section: PostgreSQL (and PGlite with BENCH_SCALE_PGLITE=1). */
+/**
+ * The scale section: each size (BENCH_SCALE_SIZES) on PostgreSQL, then on PGlite beside it
+ * (BENCH_SCALE_PGLITE=0 leaves PGlite out).
+ */
 export async function benchScale(opts: ScaleOptions): Promise<Row[]> {
-  const name = process.env.BENCH_SCALE_DB ?? "mall_bench_scale";
+  const base = process.env.BENCH_SCALE_DB ?? "mall_bench_scale";
   const { default: postgres } = await import("postgres");
   const admin = postgres(opts.pgUrl, { max: 1, onnotice: () => {} });
   const rows: Row[] = [];
   try {
-    const exists = await admin`select 1 from pg_database where datname = ${name}`;
-    if (exists.length === 0) await admin.unsafe(`create database "${name}"`);
-    const url = dbUrl(opts.pgUrl, name);
-    const sql = postgres(url, { max: 2, onnotice: () => {} });
-    try {
-      console.log(`  PostgreSQL database ${name}`);
-      await ensureCatalog(opts.root, { DATABASE_URL: url }, async () => {
-        const [r] = await sql`select count(*)::int as n from products`;
-        return Number(r?.n ?? 0);
-      });
-      const write = async (prodId: number) => {
-        await sql`update products set updated_at = now() where prod_id = ${prodId}`;
-      };
-      rows.push(...(await measure("PostgreSQL", opts, { DATABASE_URL: url }, write)));
-    } finally {
-      await sql.end({ timeout: 5 });
+    for (const size of sizes()) {
+      const name = size.name === "demo" ? `${base}_demo` : base;
+      const exists = await admin`select 1 from pg_database where datname = ${name}`;
+      if (exists.length === 0) await admin.unsafe(`create database "${name}"`);
+      const url = dbUrl(opts.pgUrl, name);
+      const sql = postgres(url, { max: 2, onnotice: () => {} });
+      try {
+        console.log(`  PostgreSQL database ${name} (${size.name})`);
+        const count = async () => {
+          const [r] = await sql`select count(*)::int as n from products`;
+          return Number(r?.n ?? 0);
+        };
+        await ensureCatalog(opts.root, { DATABASE_URL: url }, count, size);
+        const write = async (prodId: number) => {
+          await sql`update products set updated_at = now() where prod_id = ${prodId}`;
+        };
+        rows.push(...(await measure(`PostgreSQL, ${size.name}`, opts, { DATABASE_URL: url }, write)));
+      } finally {
+        await sql.end({ timeout: 5 });
+      }
+      if (process.env.BENCH_SCALE_DROP === "1") await admin.unsafe(`drop database if exists "${name}" with (force)`);
     }
-    if (process.env.BENCH_SCALE_DROP === "1") await admin.unsafe(`drop database if exists "${name}" with (force)`);
   } finally {
     await admin.end({ timeout: 5 });
   }
-  if (process.env.BENCH_SCALE_PGLITE === "1") {
-    const dir = process.env.BENCH_SCALE_PGLITE_DIR ?? path.join(os.tmpdir(), "mall-bench-scale-pglite");
-    console.log(`  PGlite data directory ${dir}`);
+  if (process.env.BENCH_SCALE_PGLITE !== "0") {
     const { openDatabase } = await import("../../src/server/db/client.ts");
     const { products } = await import("../../src/server/db/schema/index.ts");
     const { count } = await import("drizzle-orm");
-    const countProducts = async () => {
-      const d = await openDatabase({ dataDir: path.join(dir, "pglite") });
-      try {
-        const [r] = await d.db.select({ n: count() }).from(products);
-        return Number(r?.n ?? 0);
-      } finally {
-        await d.close();
-      }
-    };
-    await ensureCatalog(opts.root, { DATA_DIR: dir, DATABASE_URL: "" }, countProducts);
-    // PGlite's data directory has one user (the server): the sitemap rows, which write while it
-    // runs, are measured on PostgreSQL only.
-    const pgliteRows = await measure("PGlite", opts, { DATA_DIR: dir, DATABASE_URL: "" }, null).catch((e: Error) => {
-      console.log(`  PGlite: ${e.message}`);
-      return [] as Row[];
-    });
-    rows.push(...pgliteRows);
+    for (const size of sizes()) {
+      const dir =
+        (process.env.BENCH_SCALE_PGLITE_DIR ?? path.join(os.tmpdir(), "mall-bench-scale-pglite")) +
+        (size.name === "demo" ? "-demo" : "");
+      console.log(`  PGlite data directory ${dir} (${size.name})`);
+      const countProducts = async () => {
+        const d = await openDatabase({ dataDir: path.join(dir, "pglite") });
+        try {
+          const [r] = await d.db.select({ n: count() }).from(products);
+          return Number(r?.n ?? 0);
+        } finally {
+          await d.close();
+        }
+      };
+      await ensureCatalog(opts.root, { DATA_DIR: dir, DATABASE_URL: "" }, countProducts, size);
+      // PGlite's data directory has one user (the server): the sitemap rows, which write while it
+      // runs, are measured on PostgreSQL only.
+      const pgliteRows = await measure(`PGlite, ${size.name}`, opts, { DATA_DIR: dir, DATABASE_URL: "" }, null).catch(
+        (e: Error) => {
+          console.log(`  PGlite: ${e.message}`);
+          return [] as Row[];
+        },
+      );
+      rows.push(...pgliteRows);
+    }
   }
   return rows;
 }

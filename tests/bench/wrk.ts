@@ -1,0 +1,116 @@
+/**
+ * Page and API throughput measured from outside the bench's process, as a client sees it: wrk
+ * (Debian's `wrk` package: one C thread, keep-alive connections, its own event loop on the other
+ * core), cycling a list of paths with a small Lua script — the same command anyone can run by
+ * hand (`command` is printed with every figure). Without wrk the bench falls back to autocannon
+ * in its own process and says so (docs/performance.md "Measuring from outside").
+ */
+import { execFileSync, spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { cannon, type Cannon } from "./server-speed.ts";
+
+export interface LoadResult extends Cannon {
+  tool: "wrk" | "autocannon";
+  /** The command that reproduces the figure from a shell (wrk), or a description (autocannon). */
+  command: string;
+}
+
+let available: boolean | null = null;
+
+/** Whether wrk is installed (BENCH_LOADGEN=autocannon forces the fallback). */
+export function wrkAvailable(): boolean {
+  if (process.env.BENCH_LOADGEN === "autocannon") return false;
+  if (available === null) {
+    try {
+      execFileSync("wrk", ["--version"], { stdio: "ignore" });
+      available = true;
+    } catch (e) {
+      // wrk --version prints its banner and exits 1; only a missing binary throws ENOENT.
+      available = (e as NodeJS.ErrnoException).code !== "ENOENT";
+    }
+  }
+  return available;
+}
+
+/** The Lua script: every request takes the next path of PATHS_FILE, one counter for all connections (-t1). */
+const SCRIPT = `local paths = {}
+for line in io.lines(os.getenv("PATHS_FILE")) do paths[#paths + 1] = line end
+local i = 0
+local headers = {}
+for k, v in string.gmatch(os.getenv("HEADERS") or "", "([^\\n:]+):%s*([^\\n]+)") do headers[k] = v end
+request = function()
+  i = i % #paths + 1
+  return wrk.format("GET", paths[i], headers)
+end
+`;
+
+/** A latency of wrk's output ("36.18ms", "1.20s", "850.00us") in milliseconds. */
+export function wrkMs(text: string): number {
+  const m = /^([\d.]+)(us|ms|s|m)$/.exec(text.trim());
+  if (!m) return NaN;
+  const v = Number(m[1]);
+  return m[2] === "us" ? v / 1000 : m[2] === "ms" ? v : m[2] === "s" ? v * 1000 : v * 60_000;
+}
+
+/** Requests/s, p99, average latency, non-2xx/3xx and socket errors from wrk --latency's output. */
+export function parseWrk(out: string): Cannon {
+  const num = (re: RegExp) => Number(re.exec(out)?.[1] ?? 0);
+  const errors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
+  return {
+    requestsPerSec: Math.round(num(/Requests\/sec:\s+([\d.]+)/)),
+    latencyP99Ms: Math.round(wrkMs(/^\s+99%\s+(\S+)/m.exec(out)?.[1] ?? "") * 100) / 100,
+    latencyAvgMs: Math.round(wrkMs(/^\s+Latency\s+(\S+)/m.exec(out)?.[1] ?? "") * 100) / 100,
+    non2xx: num(/Non-2xx or 3xx responses:\s+(\d+)/),
+    errors: errors ? errors.slice(1).reduce((a, b) => a + Number(b), 0) : 0,
+    total: num(/(\d+) requests in/),
+  };
+}
+
+/**
+ * Cycles `paths` at `connections` for `duration` seconds: wrk when installed, else autocannon.
+ * `name` names the paths file kept in the system's temp folder for the printed command.
+ */
+export async function load(
+  origin: string,
+  paths: readonly string[],
+  opts: { connections: number; duration: number; headers?: Record<string, string>; name: string },
+): Promise<LoadResult> {
+  const headers = opts.headers ?? { "accept-encoding": "gzip, deflate, br" };
+  if (!wrkAvailable()) {
+    const r = await cannon(`${origin}/`, {
+      connections: opts.connections,
+      duration: opts.duration,
+      headers,
+      paths: [...paths],
+    });
+    return { ...r, tool: "autocannon", command: `autocannon in the bench process, ${paths.length} paths` };
+  }
+  const dir = path.join(os.tmpdir(), "mall-bench-wrk");
+  fs.mkdirSync(dir, { recursive: true });
+  const script = path.join(dir, "paths.lua");
+  fs.writeFileSync(script, SCRIPT);
+  const file = path.join(dir, `${opts.name}.txt`);
+  fs.writeFileSync(file, `${paths.join("\n")}\n`);
+  const headerText = Object.entries(headers)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join("\n");
+  const args = ["-t1", `-c${opts.connections}`, `-d${opts.duration}s`, "--latency", "-s", script, origin];
+  const out = await new Promise<string>((resolve, reject) => {
+    const child = spawn("wrk", args, { env: { ...process.env, PATHS_FILE: file, HEADERS: headerText } });
+    let text = "";
+    child.stdout.on("data", (b: Buffer) => (text += b.toString()));
+    child.stderr.on("data", (b: Buffer) => (text += b.toString()));
+    child.on("error", reject);
+    child.on("exit", (code) => (code === 0 ? resolve(text) : reject(new Error(`wrk exited ${code}: ${text}`))));
+  });
+  const hdr = Object.entries(headers)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join("\\n");
+  return {
+    ...parseWrk(out),
+    tool: "wrk",
+    command: `PATHS_FILE=${file} HEADERS=$'${hdr}' wrk ${args.join(" ")}`,
+  };
+}
