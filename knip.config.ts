@@ -21,6 +21,8 @@ const config: KnipConfig = {
   ignoreExportsUsedInFile: true,
   // A jar, not a module: tests/e2e/html-valid.spec.ts runs `java -jar` on the file the package ships.
   ignoreDependencies: ["vnu-jar"],
+  // Debian's load generator, run by the bench when installed (tests/bench/loadgen.ts).
+  ignoreBinaries: ["wrk"],
   compilers: { astro },
 };
 

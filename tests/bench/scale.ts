@@ -22,8 +22,8 @@ import { spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Cannon, Row } from "./server-speed.ts";
-import { load, type LoadResult } from "./wrk.ts";
+import type { Row } from "./server-speed.ts";
+import { load, type Cannon, type LoadResult } from "./loadgen.ts";
 
 export const SCALE_BUDGETS = { apiP99Ms: 50, coldPagesPerSec: 300, sitemapMs: 100, rssMb: 512 } as const;
 

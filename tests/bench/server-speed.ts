@@ -18,11 +18,11 @@ import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import path from "node:path";
-import autocannon from "autocannon";
+import { cannon, load, type Cannon } from "./loadgen.ts";
 
 export const RENDER_CONNECTIONS = 8;
 /** Seconds of load before each uncached-render figure (JIT warm-up), not counted. */
-export const RENDER_WARMUP_SECONDS = 3;
+export const RENDER_WARMUP_SECONDS = Number(process.env.RENDER_WARMUP_SECONDS ?? 10);
 export const BUDGETS = {
   detailPagesPerSec: 400,
   homePagesPerSec: 200,
@@ -42,44 +42,6 @@ export interface Row {
   budget: string;
   within: boolean | null;
   detail?: Record<string, unknown>;
-}
-
-export interface Cannon {
-  requestsPerSec: number;
-  latencyP99Ms: number;
-  latencyAvgMs: number;
-  non2xx: number;
-  errors: number;
-  total: number;
-}
-
-export async function cannon(
-  url: string,
-  opts: {
-    connections: number;
-    duration: number;
-    headers?: Record<string, string>;
-    paths?: string[];
-    /** Instead of paths: autocannon's own requests (e.g. with setupRequest). */
-    requests?: NonNullable<Parameters<typeof autocannon>[0]["requests"]>;
-  },
-): Promise<Cannon> {
-  const r = await autocannon({
-    url,
-    connections: opts.connections,
-    duration: opts.duration,
-    headers: opts.headers ?? { "accept-encoding": "gzip, deflate, br" },
-    ...(opts.paths ? { requests: opts.paths.map((p) => ({ method: "GET" as const, path: p })) } : {}),
-    ...(opts.requests ? { requests: opts.requests } : {}),
-  });
-  return {
-    requestsPerSec: Math.round(r.requests.average),
-    latencyP99Ms: r.latency.p99,
-    latencyAvgMs: Number(r.latency.average.toFixed(2)),
-    non2xx: r.non2xx,
-    errors: r.errors,
-    total: r.requests.total,
-  };
 }
 
 const show = (r: Cannon) =>
@@ -147,25 +109,34 @@ export async function uncachedRows(origin: string, db: string, duration: number)
     for (const p of paths.slice(0, 20)) await get(origin + p);
     // A warm-up at the same load, not counted: the first seconds of a fresh process run its
     // render code before the JIT has optimised it (a running mall is past that).
-    const warm = await cannon(`${origin}/`, {
-      connections: RENDER_CONNECTIONS,
-      duration: RENDER_WARMUP_SECONDS,
-      paths,
-    });
+    const name = `uncached-${what.split(",")[0]!.replace(/\W+/g, "-")}`;
+    const warm = await load(origin, paths, { connections: RENDER_CONNECTIONS, duration: RENDER_WARMUP_SECONDS, name });
     console.log(
       `  ${what.padEnd(34)} warm-up ${RENDER_WARMUP_SECONDS} s: ${warm.requestsPerSec} pages/s (not counted)`,
     );
-    const r = await cannon(`${origin}/`, { connections: RENDER_CONNECTIONS, duration, paths });
+    const r = await load(origin, paths, { connections: RENDER_CONNECTIONS, duration, name });
     console.log(
-      `  ${what.padEnd(34)} ${show(r)} — ${r.requestsPerSec >= budget ? "within" : "OVER"} budget of ${budget} pages/s`,
+      `  ${what.padEnd(34)} ${show(r)} — ${r.requestsPerSec >= budget ? "within" : "OVER"} budget of ${budget} pages/s (${r.tool})`,
     );
+    console.log(`    ${r.command}`);
+    // The in-process load generator beside it, same paths and minute (docs/performance.md "Measuring from outside").
+    const inside =
+      r.tool === "wrk" && what.startsWith("product detail")
+        ? await cannon(`${origin}/`, { connections: RENDER_CONNECTIONS, duration, paths })
+        : null;
+    if (inside) console.log(`    autocannon in the bench's process, same paths: ${inside.requestsPerSec} pages/s`);
     rows.push({
       what: `uncached renders: ${what} (${RENDER_CONNECTIONS} conn.)`,
       db,
       figure: `${r.requestsPerSec} pages/s`,
       budget: `≥ ${budget} pages/s`,
       within: r.non2xx === 0 && r.errors === 0 && r.requestsPerSec >= budget,
-      detail: { ...r, paths: paths.length, ...(what.startsWith("product detail") ? { firstPassMs } : {}) },
+      detail: {
+        ...r,
+        paths: paths.length,
+        ...(what.startsWith("product detail") ? { firstPassMs } : {}),
+        ...(inside ? { autocannonPagesPerSec: inside.requestsPerSec } : {}),
+      },
     });
   }
   return rows;

@@ -9,7 +9,46 @@ import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { cannon, type Cannon } from "./server-speed.ts";
+import autocannon from "autocannon";
+
+export interface Cannon {
+  requestsPerSec: number;
+  latencyP99Ms: number;
+  latencyAvgMs: number;
+  non2xx: number;
+  errors: number;
+  total: number;
+}
+
+/** autocannon in this process: `paths` cycled, or its own `requests`. */
+export async function cannon(
+  url: string,
+  opts: {
+    connections: number;
+    duration: number;
+    headers?: Record<string, string>;
+    paths?: string[];
+    /** Instead of paths: autocannon's own requests (e.g. with setupRequest). */
+    requests?: NonNullable<Parameters<typeof autocannon>[0]["requests"]>;
+  },
+): Promise<Cannon> {
+  const r = await autocannon({
+    url,
+    connections: opts.connections,
+    duration: opts.duration,
+    headers: opts.headers ?? { "accept-encoding": "gzip, deflate, br" },
+    ...(opts.paths ? { requests: opts.paths.map((p) => ({ method: "GET" as const, path: p })) } : {}),
+    ...(opts.requests ? { requests: opts.requests } : {}),
+  });
+  return {
+    requestsPerSec: Math.round(r.requests.average),
+    latencyP99Ms: r.latency.p99,
+    latencyAvgMs: Number(r.latency.average.toFixed(2)),
+    non2xx: r.non2xx,
+    errors: r.errors,
+    total: r.requests.total,
+  };
+}
 
 export interface LoadResult extends Cannon {
   tool: "wrk" | "autocannon";

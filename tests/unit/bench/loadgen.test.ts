@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseWrk, wrkMs } from "../../bench/wrk.ts";
+import { parseWrk, wrkMs } from "../../bench/loadgen.ts";
 
 describe("bench: reading wrk's output", () => {
   it("reads requests/s, the 99th percentile, the average, non-2xx and socket errors", () => {
