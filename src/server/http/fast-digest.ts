@@ -3,10 +3,10 @@
  * per request) through WebCrypto's `crypto.subtle.digest`, which runs each digest as a thread-pool
  * job with its promise and buffer transfers: about 0.15 ms per script, a tenth of an uncached
  * product page's CPU. `useSyncDigests()` answers the SHA digests of byte input from node:crypto's
- * synchronous hash instead (microseconds for a few KB): the same bytes, still as a promise.
+ * one-shot synchronous hash instead (microseconds for a few KB): the same bytes, still as a promise.
  * Anything else goes to the original. main.ts calls it once at start (docs/performance.md).
  */
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 
 const NODE_NAMES: Record<string, string> = {
   "SHA-1": "sha1",
@@ -30,7 +30,8 @@ export function useSyncDigests(subtle: SubtleCrypto = globalThis.crypto.subtle):
     const nodeName = typeof name === "string" ? NODE_NAMES[name.toUpperCase()] : undefined;
     const bytes = bytesOf(data);
     if (!nodeName || !bytes) return original(algorithm, data);
-    const out = createHash(nodeName).update(bytes).digest();
+    // crypto.hash: one call without a Hash object (a page hashes about 16 scripts and styles).
+    const out = hash(nodeName, bytes, "buffer");
     return Promise.resolve(out.buffer.slice(out.byteOffset, out.byteOffset + out.byteLength) as ArrayBuffer);
   };
   Object.defineProperty(digest, "syncDigests", { value: true });
