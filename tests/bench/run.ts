@@ -194,6 +194,8 @@ async function startServer(
       ALLOW_DEV_SMS: "1",
       ALLOW_DEMO_SEED: "1",
       PLATFORM_API_TOKEN: BENCH_PLATFORM_TOKEN,
+      // Production refuses to start without it; sections that sign order paths pass their own.
+      PAYMENT_SECRET: `bench-payment-${process.pid}-${Date.now()}`,
       // Canonical / hreflang / JSON-LD URLs on the origin the bench (and Lighthouse) uses.
       SITE_URL: `http://127.0.0.1:${port}`,
       ...opts.env,
