@@ -69,7 +69,7 @@ describe(".env.example", () => {
   });
 
   it("gives the defaults: its values change nothing", () => {
-    const fromFile = { ...parseEnv(EXAMPLE), DATA_DIR: dir };
+    const fromFile: NodeJS.ProcessEnv = { ...parseEnv(EXAMPLE), DATA_DIR: dir };
     expect(loadConfig(fromFile)).toEqual(loadConfig({ DATA_DIR: dir }));
     expect(renderCacheOptionsFromEnv(fromFile)).toEqual(renderCacheOptionsFromEnv({}));
     expect(logLevelFrom(fromFile.LOG_LEVEL)).toBe(logLevelFrom(undefined));
