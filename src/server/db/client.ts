@@ -7,7 +7,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "./schema/index.ts";
-import { countTransactions, statementMeter, type StatementMeter } from "./statement-meter.ts";
+import { statementMeter, type StatementMeter } from "./statement-meter.ts";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -177,6 +177,20 @@ function retryTransactions(db: Db): void {
     }
   };
   (db as { transaction: typeof original }).transaction = retrying;
+}
+
+/** Counts the open top-level transactions of `db` into its meter (each holds a connection while it runs). */
+function countTransactions(db: Db, meter: StatementMeter): void {
+  const original = db.transaction.bind(db);
+  const counted: typeof original = async (fn, config) => {
+    meter.openTransactions++;
+    try {
+      return await original(fn, config);
+    } finally {
+      meter.openTransactions--;
+    }
+  };
+  (db as { transaction: typeof original }).transaction = counted;
 }
 
 /** Rows of db.execute(): PGlite answers {rows}, postgres-js answers the array itself. */

@@ -17,7 +17,6 @@
  */
 import type { Logger } from "drizzle-orm/logger";
 import { PgPreparedQuery } from "drizzle-orm/pg-core";
-import type { Db } from "./client.ts";
 
 export const STATEMENT_KINDS = ["select", "insert", "update", "delete", "other"] as const;
 export type StatementKind = (typeof STATEMENT_KINDS)[number];
@@ -121,24 +120,10 @@ function wrapPreparedQueries(): void {
 }
 
 /**
- * A meter for a database about to be opened: pass it as drizzle's `logger`, then call
- * `countTransactions(db)` on the drizzle handle.
+ * A meter for a database about to be opened: pass it as drizzle's `logger`; client.ts counts the
+ * handle's open transactions into it.
  */
 export function statementMeter(baseClient: unknown, poolSize: number): StatementMeter {
   wrapPreparedQueries();
   return new StatementMeter(baseClient, poolSize);
-}
-
-/** Counts the open top-level transactions of `db` (each holds a connection while it runs). */
-export function countTransactions(db: Db, meter: StatementMeter): void {
-  const original = db.transaction.bind(db);
-  const counted: typeof original = async (fn, config) => {
-    meter.openTransactions++;
-    try {
-      return await original(fn, config);
-    } finally {
-      meter.openTransactions--;
-    }
-  };
-  (db as { transaction: typeof original }).transaction = counted;
 }
