@@ -203,9 +203,13 @@ async function startServer(
     stdio: ["ignore", "pipe", "pipe"],
   });
   let readyLogMs: number | null = null;
+  let kept = 0;
   const onData = (buf: Buffer) => {
     const text = buf.toString();
+    // Only the last 1 MB: at the default LOG_LEVEL (info) a busy server writes an access line per request.
     output.push(text);
+    kept += text.length;
+    while (kept > 1 << 20 && output.length > 1) kept -= output.shift()!.length;
     const m = /ready in (\d+) ms/.exec(text);
     if (m) readyLogMs = Number(m[1]);
   };
