@@ -14,18 +14,7 @@ import { jobBacklog, scheduleJob } from "../../../src/server/domain/jobs/jobs.ts
 import { trackRequest } from "../../../src/server/http/observability/access-log.ts";
 import { createMetrics } from "../../../src/server/http/observability/metrics.ts";
 import { DEMO_USER } from "../../../src/server/seed/index.ts";
-import { createTestApp, dbReady, type TestApp } from "../helpers.ts";
-
-const PNG_1X1 = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
-  "base64",
-);
-
-/** The value of one sample line of a Prometheus text answer (0 when the series is not there). */
-function sample(text: string, series: string): number {
-  const line = text.split("\n").find((l) => l.startsWith(`${series} `));
-  return line ? Number(line.slice(series.length + 1)) : 0;
-}
+import { createTestApp, dbReady, metricValue, PNG_1X1, type TestApp } from "../helpers.ts";
 
 describe.skipIf(!dbReady)("health, job backlog and metrics", () => {
   let app: TestApp;
@@ -176,10 +165,10 @@ describe.skipIf(!dbReady)("health, job backlog and metrics", () => {
         expect(before).toContain(`mall_db_query_duration_seconds_count{operation="${kind}"}`);
       expect(before).not.toMatch(/mall_db_query_duration_seconds\S*\{[^}]*(sql|query|where|from)[^}]*\}/i);
       const size = app.ctx.database.poolSize;
-      expect(sample(before, "mall_db_pool_in_use")).toBe(0);
-      expect(sample(before, "mall_db_pool_idle")).toBe(size);
-      expect(sample(before, "mall_db_pool_waiting")).toBe(0);
-      expect(sample(before, "mall_db_queries_in_flight")).toBe(0);
+      expect(metricValue(before, "mall_db_pool_in_use")).toBe(0);
+      expect(metricValue(before, "mall_db_pool_idle")).toBe(size);
+      expect(metricValue(before, "mall_db_pool_waiting")).toBe(0);
+      expect(metricValue(before, "mall_db_queries_in_flight")).toBe(0);
 
       // One upload: its rows (upload_owners, rate_limits) are inserts of this process; scrapes only read.
       const session = newToken();
@@ -199,13 +188,13 @@ describe.skipIf(!dbReady)("health, job backlog and metrics", () => {
       });
       expect(up.status).toBe(200);
       const after = await scrape();
-      const inserts = (t: string) => sample(t, 'mall_db_query_duration_seconds_count{operation="insert"}');
+      const inserts = (t: string) => metricValue(t, 'mall_db_query_duration_seconds_count{operation="insert"}');
       expect(inserts(afterSession)).toBeGreaterThan(inserts(before));
       expect(inserts(after)).toBeGreaterThan(inserts(afterSession));
-      expect(sample(after, 'mall_db_query_duration_seconds_sum{operation="insert"}')).toBeGreaterThan(
-        sample(afterSession, 'mall_db_query_duration_seconds_sum{operation="insert"}'),
+      expect(metricValue(after, 'mall_db_query_duration_seconds_sum{operation="insert"}')).toBeGreaterThan(
+        metricValue(afterSession, 'mall_db_query_duration_seconds_sum{operation="insert"}'),
       );
-      const selects = (t: string) => sample(t, 'mall_db_query_duration_seconds_count{operation="select"}');
+      const selects = (t: string) => metricValue(t, 'mall_db_query_duration_seconds_count{operation="select"}');
       expect(selects(after)).toBeGreaterThan(selects(afterSession));
       expect(after).toContain('mall_http_requests_total{method="POST",route="/api/p/file/upload",status="2xx"} 1');
     } finally {

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions } from "../../../src/server/db/schema/index.ts";
 import { hashToken, newToken } from "../../../src/server/domain/account/tokens.ts";
 import { DEMO_USER } from "../../../src/server/seed/index.ts";
-import { createTestApp, dbDriver, dbReady, type TestApp } from "../helpers.ts";
+import { createTestApp, dbDriver, dbReady, metricValue, PNG_1X1, type TestApp } from "../helpers.ts";
 
 const BUNDLE = path.resolve("dist/node/main.mjs");
 const built = fs.existsSync(BUNDLE) && fs.existsSync(path.resolve("dist/server/entry.mjs"));
@@ -26,11 +26,6 @@ if (dbReady && dbDriver === "pg" && !built) {
 }
 
 const TOKEN = "two-processes-metrics-token";
-const PNG_1X1 = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
-  "base64",
-);
-
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = net.createServer();
@@ -99,13 +94,6 @@ function stop(p: Proc): Promise<void> {
   });
 }
 
-/** The value of one sample line of a Prometheus text answer. */
-function sample(text: string, series: string): number {
-  const line = text.split("\n").find((l) => l.startsWith(`${series} `));
-  if (!line) throw new Error(`no ${series} in the metrics`);
-  return Number(line.slice(series.length + 1));
-}
-
 describe.skipIf(!dbReady || dbDriver !== "pg" || !built)("uploads across two real server processes", () => {
   let app: TestApp;
   let tmp: string;
@@ -165,8 +153,8 @@ describe.skipIf(!dbReady || dbDriver !== "pg" || !built)("uploads across two rea
     for (const p of [a, b]) expect(fs.existsSync(path.join(p.dataDir, "uploads", "review")), p.dataDir).toBe(false);
 
     const after = await scrape();
-    expect(sample(after, inserts)).toBeGreaterThan(sample(before, inserts));
-    expect(sample(after, "mall_db_pool_connections")).toBe(10);
+    expect(metricValue(after, inserts)).toBeGreaterThan(metricValue(before, inserts));
+    expect(metricValue(after, "mall_db_pool_connections")).toBe(10);
     expect(after).toMatch(/^mall_db_pool_idle \d+$/m);
 
     // The access line of the upload (JSON lines on standard output; written at the end of a turn).
