@@ -91,6 +91,9 @@ export default defineConfig({
       MOBILE_MALL_URL: `${BASE_URL}/`,
       PREVIEW_SECRET: process.env.MALL_E2E_PREVIEW_SECRET!,
       METRICS_TOKEN: process.env.MALL_E2E_METRICS_TOKEN!,
+      // Warnings and errors only: an access line per request would bury the runner's own output
+      // (E2E_LOG_LEVEL=info shows them).
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
       // Every test buyer registers from 127.0.0.1 (docs/security.md "Widening per-IP limits").
       REGISTER_IP_HOURLY_LIMIT: "10000",
       SMS_IP_DAILY_LIMIT: "10000",

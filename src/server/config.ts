@@ -19,9 +19,10 @@ export interface AppConfig {
   /** HMAC secret of the signed decoration preview links (src/server/domain/renovation/renovation-preview.ts); "" disables previews. */
   previewSecret: string;
   /**
-   * HMAC-SHA256 secret of payment notifications (src/server/providers/payment.ts): PAYMENT_SECRET,
-   * else a random secret created once and kept in DATA_DIR/payment-secret. Several processes
-   * must share one value: set PAYMENT_SECRET (or share DATA_DIR).
+   * HMAC-SHA256 secret of payment and refund notifications (src/server/providers/payment.ts) and of
+   * the flash-sale order paths: PAYMENT_SECRET, else (outside production) a random secret created
+   * once and kept in DATA_DIR/payment-secret. Several processes must share one value, so a
+   * production start refuses to run without PAYMENT_SECRET (production-guard.ts) — "" here.
    */
   paymentSecret: string;
   /** Provider of WeChat-scan / Alipay payments (PAYMENT_PROVIDER): only "sandbox" (the built-in test provider) so far. */
@@ -76,9 +77,6 @@ export interface AppConfig {
 function positiveInt(value: string | undefined, fallback: number): number {
   return /^[1-9]\d{0,8}$/.test(value ?? "") ? Number(value) : fallback;
 }
-
-/** The value of PREVIEW_SECRET in the shipped .env.example: a production start refuses it. */
-export const DEV_PREVIEW_SECRET = "dev-preview-secret-change-me";
 
 /** The secret stored in `dataDir/name`, created (random, 32 bytes hex) when missing; an in-memory one when the folder is not writable. */
 function persistedSecret(dataDir: string, name: string): string {
@@ -135,7 +133,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     // secret kept in DATA_DIR (never a guessable constant).
     previewSecret:
       env.PREVIEW_SECRET || (env.NODE_ENV === "production" ? "" : persistedSecret(dataDir, "preview-secret")),
-    paymentSecret: env.PAYMENT_SECRET || persistedSecret(dataDir, "payment-secret"),
+    // Production without PAYMENT_SECRET: "" and the start is refused (production-guard.ts); a secret of
+    // this process's own would not verify what another process signed.
+    paymentSecret:
+      env.PAYMENT_SECRET || (env.NODE_ENV === "production" ? "" : persistedSecret(dataDir, "payment-secret")),
     paymentProvider: env.PAYMENT_PROVIDER || "sandbox",
     smsProvider: env.SMS_PROVIDER || "dev-outbox",
     storage: storageKind(env.STORAGE),

@@ -38,9 +38,8 @@ import { scheduleUploadCleanup, startJobRunner } from "./domain/jobs/all-jobs.ts
 import { openChatBus } from "./domain/chat/chat-bus.ts";
 import { createChatServer } from "./http/chat-socket.ts";
 import { logLevelFrom, logger } from "./log.ts";
-import { requestIdFrom } from "./http/observability/request-id.ts";
-import { routePattern } from "./http/observability/route-pattern.ts";
-import { createMetrics, metricsAllowed } from "./http/observability/metrics.ts";
+import { trackRequest } from "./http/observability/access-log.ts";
+import { createMetrics } from "./http/observability/metrics.ts";
 
 type NodeHandler = (
   req: http.IncomingMessage,
@@ -123,8 +122,8 @@ export async function startServer() {
   const compress = compression({ threshold: 1024 });
   let inFlight = 0;
   let chatSockets = () => 0;
-  const metricsToken = process.env.METRICS_TOKEN || undefined;
   const metrics = createMetrics({
+    token: process.env.METRICS_TOKEN || undefined,
     database: ctx.database,
     renderCache: () => renderCache.stats(),
     connections: () => new Promise((resolve) => server.getConnections((_e, n) => resolve(n ?? 0))),
@@ -132,35 +131,12 @@ export async function startServer() {
   });
 
   const server = http.createServer((req, res) => {
-    // Every answer carries a request id (the proxy's, or a new one); the API's error log names it.
-    const t0 = performance.now();
+    // Every answer carries a request id (the proxy's, or a new one; the API's error log names it),
+    // is counted in the metrics and gets one access log line (http/observability/access-log.ts).
     drain.track(res);
-    const reqId = requestIdFrom(req.headers["x-request-id"]);
-    req.headers["x-request-id"] = reqId;
-    res.setHeader("X-Request-Id", reqId);
+    const reqId = trackRequest(req, res, metrics);
     const url0 = req.url ?? "/";
-    res.on("finish", () => {
-      const route = res.statusCode === 404 ? "unmatched" : routePattern(url0);
-      const seconds = (performance.now() - t0) / 1000;
-      metrics.observe(req.method ?? "GET", route, res.statusCode, seconds);
-      // One line per request: never the query string, the body, the client's address or who it is.
-      logger.debug({ reqId, method: req.method, route, status: res.statusCode, ms: Math.round(seconds * 1000) });
-    });
-    if (url0 === "/metrics" && req.method === "GET" && metricsAllowed(metricsToken, req.headers.authorization)) {
-      void metrics.registry.metrics().then(
-        (text) => {
-          res.setHeader("Content-Type", metrics.registry.contentType);
-          res.setHeader("Cache-Control", "no-store");
-          res.end(text);
-        },
-        (err: unknown) => {
-          logger.error({ reqId, err: String(err) }, "metrics failed");
-          res.statusCode = 500;
-          res.end();
-        },
-      );
-      return;
-    }
+    if (metrics.serve(req, res, reqId)) return;
     // A stored page is answered before anything else (static files, routing, middleware).
     if (renderCache.serveHit(req, res)) return;
     // A public API answer kept ready (api/prepared-answer.ts) likewise.

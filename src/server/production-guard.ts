@@ -3,13 +3,18 @@
  * production start (NODE_ENV=production) refuses to run with them unless each is allowed
  * explicitly. main.ts prints every refusal and exits with code 78 (EX_CONFIG).
  */
-import { DEV_PLATFORM_TOKEN, DEV_PREVIEW_SECRET, type AppConfig } from "./config.ts";
+import { DEV_PLATFORM_TOKEN, type AppConfig } from "./config.ts";
 
 /** Exit code of a refused production start (sysexits EX_CONFIG). */
 export const REFUSED_EXIT_CODE = 78;
 
-/** Shortest PREVIEW_SECRET accepted in production. */
+/** Shortest secret (PAYMENT_SECRET, PREVIEW_SECRET, PLATFORM_API_TOKEN) accepted in production. */
 export const MIN_SECRET_LENGTH = 16;
+
+/** Too short, or a placeholder of an example file left as it was (`CHANGE-ME…` in deploy/mall.env.example). */
+function weakSecret(value: string): boolean {
+  return value.length < MIN_SECRET_LENGTH || /change-?me/i.test(value);
+}
 
 /** Why this configuration must not start in production (empty = fine, or not production). */
 export function productionRefusals(config: AppConfig, env: NodeJS.ProcessEnv = process.env): string[] {
@@ -31,21 +36,25 @@ export function productionRefusals(config: AppConfig, env: NodeJS.ProcessEnv = p
     );
   }
   const preview = env.PREVIEW_SECRET ?? "";
-  if (preview === DEV_PREVIEW_SECRET || (preview !== "" && preview.length < MIN_SECRET_LENGTH)) {
+  if (preview !== "" && weakSecret(preview)) {
     out.push(
-      `PREVIEW_SECRET is the published default or shorter than ${MIN_SECRET_LENGTH} characters: anyone could sign previews of unpublished pages. Set a long random value (or leave it unset to turn previews off).`,
+      `PREVIEW_SECRET is a placeholder ("…change-me…") or shorter than ${MIN_SECRET_LENGTH} characters: anyone could sign previews of unpublished pages. Set a long random value (or leave it unset to turn previews off).`,
     );
   }
   const platform = env.PLATFORM_API_TOKEN ?? "";
-  if (platform === DEV_PLATFORM_TOKEN || (platform !== "" && platform.length < MIN_SECRET_LENGTH)) {
+  if (platform === DEV_PLATFORM_TOKEN || (platform !== "" && weakSecret(platform))) {
     out.push(
-      `PLATFORM_API_TOKEN is the published default or shorter than ${MIN_SECRET_LENGTH} characters: anyone could review store applications and change shops. Set a long random value (or leave it unset to turn the platform API off).`,
+      `PLATFORM_API_TOKEN is the published development default, a placeholder ("…change-me…") or shorter than ${MIN_SECRET_LENGTH} characters: anyone could review store applications and change shops. Set a long random value (or leave it unset to turn the platform API off).`,
     );
   }
   const payment = env.PAYMENT_SECRET ?? "";
-  if (payment !== "" && payment.length < MIN_SECRET_LENGTH) {
+  if (payment === "") {
     out.push(
-      `PAYMENT_SECRET is shorter than ${MIN_SECRET_LENGTH} characters. Set a long random value (or leave it unset for a random one in DATA_DIR).`,
+      "PAYMENT_SECRET is not set: each process would sign payment and refund notifications and flash-sale order paths with a random secret of its own, which the other processes behind the same proxy refuse. Set one long random value, the same in every process (e.g. `openssl rand -hex 32`).",
+    );
+  } else if (weakSecret(payment)) {
+    out.push(
+      `PAYMENT_SECRET is a placeholder ("…change-me…") or shorter than ${MIN_SECRET_LENGTH} characters: provider notifications could be forged. Set one long random value, the same in every process (e.g. \`openssl rand -hex 32\`).`,
     );
   }
   return out;

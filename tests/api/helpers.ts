@@ -150,3 +150,16 @@ export function okData<T>(res: TestResponse<T>): T {
   }
   return res.body.data;
 }
+
+/** A 1×1 PNG: the smallest picture the upload routes take. */
+export const PNG_1X1 = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+/** The value of one sample of a Prometheus text answer, e.g. `metricValue(text, 'x_count{operation="insert"}')`. */
+export function metricValue(text: string, series: string): number {
+  const line = text.split("\n").find((l) => l.startsWith(`${series} `));
+  if (!line) throw new Error(`no ${series} in the metrics`);
+  return Number(line.slice(series.length + 1));
+}

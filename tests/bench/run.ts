@@ -194,6 +194,8 @@ async function startServer(
       ALLOW_DEV_SMS: "1",
       ALLOW_DEMO_SEED: "1",
       PLATFORM_API_TOKEN: BENCH_PLATFORM_TOKEN,
+      // Production refuses to start without it; sections that sign order paths pass their own.
+      PAYMENT_SECRET: `bench-payment-${process.pid}-${Date.now()}`,
       // Canonical / hreflang / JSON-LD URLs on the origin the bench (and Lighthouse) uses.
       SITE_URL: `http://127.0.0.1:${port}`,
       ...opts.env,
@@ -201,9 +203,13 @@ async function startServer(
     stdio: ["ignore", "pipe", "pipe"],
   });
   let readyLogMs: number | null = null;
+  let kept = 0;
   const onData = (buf: Buffer) => {
     const text = buf.toString();
+    // Only the last 1 MB: at the default LOG_LEVEL (info) a busy server writes an access line per request.
     output.push(text);
+    kept += text.length;
+    while (kept > 1 << 20 && output.length > 1) kept -= output.shift()!.length;
     const m = /ready in (\d+) ms/.exec(text);
     if (m) readyLogMs = Number(m[1]);
   };

@@ -5,7 +5,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 describe("production start", () => {
-  it("refuses the sandbox provider, dev SMS outbox, demo seed and default preview secret, and exits 78", () => {
+  it("refuses the sandbox provider, dev SMS outbox, demo seed, default preview secret and a missing payment secret, and exits 78", () => {
     const r = spawnSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "src/server/main.ts"], {
       env: {
         ...process.env,
@@ -19,7 +19,14 @@ describe("production start", () => {
       timeout: 60_000,
     });
     expect(r.status).toBe(78);
-    for (const name of ["PAYMENT_PROVIDER", "SMS_PROVIDER", "AUTO_SEED", "PREVIEW_SECRET", "docs/security.md"])
+    for (const name of [
+      "PAYMENT_PROVIDER",
+      "SMS_PROVIDER",
+      "AUTO_SEED",
+      "PREVIEW_SECRET",
+      "PAYMENT_SECRET is not set",
+      "docs/security.md",
+    ])
       expect(r.stderr).toContain(name);
     expect(r.stdout).not.toContain("listening");
   }, 60_000);

@@ -116,9 +116,10 @@ invoiceMerchantRouter.post("/merchant/invoices/:orderNumber/file", async (c) => 
     const { db, storage, config } = c.var.app;
     const now = new Date();
     const owner = { userId: null, shopId: c.var.shopId };
-    return issueInvoice(db, storage, c.var.shopId, orderNumber, bytes, now, (size) =>
-      admitUpload(db, owner, clientIp(c), size, config.uploadLimits, now),
-    );
+    return issueInvoice(db, storage, c.var.shopId, orderNumber, bytes, now, {
+      admit: (size) => admitUpload(db, owner, clientIp(c), size, config.uploadLimits, now),
+      quotaBytes: config.uploadLimits.quotaBytes,
+    });
   });
 });
 

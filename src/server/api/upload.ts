@@ -17,8 +17,8 @@
 import { Hono, type Context } from "hono";
 import { ResponseCode } from "../../lib/api-types.ts";
 import { IMAGE_MAX_BYTES, isUploadFolder, sniffImage, type UploadFolder } from "../domain/upload/upload.ts";
-import { recordUploadOwner, type UploadOwner } from "../domain/upload/upload-owner.ts";
-import { admitUpload } from "../domain/upload/upload-limits.ts";
+import type { UploadOwner } from "../domain/upload/upload-owner.ts";
+import { admitUpload, storeUpload } from "../domain/upload/upload-limits.ts";
 import { clientIp, run } from "./kit.ts";
 import type { ApiEnv, MerchantEnv } from "./context.ts";
 import { requirePlatform } from "./platform-auth.ts";
@@ -52,8 +52,7 @@ async function receiveImage<E extends ApiEnv | MerchantEnv>(
   return run(c, async () => {
     const { db, storage, config } = c.var.app;
     await admitUpload(db, owner, clientIp(c), bytes.length, config.uploadLimits, new Date());
-    const filePath = await storage.save(bytes, ext, folder);
-    await recordUploadOwner(db, filePath, owner, bytes.length);
+    const filePath = await storeUpload(db, storage, owner, { bytes, ext, folder }, config.uploadLimits.quotaBytes);
     return { filePath };
   });
 }

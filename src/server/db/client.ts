@@ -7,6 +7,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "./schema/index.ts";
+import { statementMeter, type StatementMeter } from "./statement-meter.ts";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -18,6 +19,8 @@ export interface Database {
   driver: "pglite" | "postgres";
   /** Connections this process may hold at once (PostgreSQL pool; PGlite: 1). */
   poolSize: number;
+  /** Statement durations and pool use of this handle (statement-meter.ts; the metrics read it). */
+  meter: StatementMeter;
   migrate(): Promise<void>;
   /** Migrations of this build not yet applied to the database (0 = migrated; readiness). */
   pendingMigrations(): Promise<number>;
@@ -75,12 +78,15 @@ export async function openDatabase(opts: DbOptions): Promise<Database> {
     const { drizzle } = await import("drizzle-orm/postgres-js");
     const { migrate } = await import("drizzle-orm/postgres-js/migrator");
     const client = postgres(opts.databaseUrl, { max: POOL_SIZE, onnotice: () => {} });
-    const db = drizzle(client, { schema });
+    const meter = statementMeter(client, POOL_SIZE);
+    const db = drizzle(client, { schema, logger: meter });
+    countTransactions(db as unknown as Db, meter);
     retryTransactions(db as unknown as Db);
     return {
       db: db as unknown as Db,
       driver: "postgres",
       poolSize: POOL_SIZE,
+      meter,
       pendingMigrations: () => pendingMigrations(db as unknown as Db),
       async migrate() {
         await client`create extension if not exists pg_trgm`;
@@ -110,11 +116,14 @@ export async function openDatabase(opts: DbOptions): Promise<Database> {
     ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
     extensions: { pg_trgm },
   });
-  const db = drizzle(client, { schema });
+  const meter = statementMeter(client, 1);
+  const db = drizzle(client, { schema, logger: meter });
+  countTransactions(db as unknown as Db, meter);
   return {
     db: db as unknown as Db,
     driver: "pglite",
     poolSize: 1,
+    meter,
     pendingMigrations: () => pendingMigrations(db as unknown as Db),
     async migrate() {
       await client.exec("create extension if not exists pg_trgm");
@@ -168,6 +177,20 @@ function retryTransactions(db: Db): void {
     }
   };
   (db as { transaction: typeof original }).transaction = retrying;
+}
+
+/** Counts the open top-level transactions of `db` into its meter (each holds a connection while it runs). */
+function countTransactions(db: Db, meter: StatementMeter): void {
+  const original = db.transaction.bind(db);
+  const counted: typeof original = async (fn, config) => {
+    meter.openTransactions++;
+    try {
+      return await original(fn, config);
+    } finally {
+      meter.openTransactions--;
+    }
+  };
+  (db as { transaction: typeof original }).transaction = counted;
 }
 
 /** Rows of db.execute(): PGlite answers {rows}, postgres-js answers the array itself. */

@@ -14,7 +14,7 @@ import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { eq, sql } from "drizzle-orm";
+import { and, asc, eq, gt, lt, not, like, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.ts";
 import { storedFiles } from "../db/schema/index.ts";
 
@@ -39,7 +39,17 @@ export interface FileStorage {
   read(publicPath: string): Promise<StoredFile | null>;
   /** Deletes the file at a public path (nothing when there is none): the clean-up of unused uploads. */
   remove(publicPath: string): Promise<void>;
+  /**
+   * The public paths of the files stored before `before`, in batches, except the seed's named
+   * pictures (`/uploads/seed/…`): the clean-up looks among them for files nobody recorded.
+   */
+  storedBefore(before: Date): AsyncIterable<string[]>;
 }
+
+/** Files per batch of storedBefore. */
+const LIST_BATCH = 500;
+/** The seed's named pictures: never listed for the clean-up. */
+const SEED_FOLDER = "seed";
 
 const SEGMENT = /^[a-z0-9][a-z0-9_-]{0,31}$/;
 const EXT = /^[a-z0-9]{1,8}$/;
@@ -109,6 +119,35 @@ export class LocalFileStorage implements FileStorage {
     checkPath(publicPath);
     await fsp.rm(this.fileOf(publicPath), { force: true });
   }
+
+  async *storedBefore(before: Date): AsyncIterable<string[]> {
+    let batch: string[] = [];
+    const walk = async function* (dir: string, prefix: string): AsyncGenerator<string> {
+      let entries: fs.Dirent[];
+      try {
+        entries = await fsp.readdir(dir, { withFileTypes: true });
+      } catch {
+        return;
+      }
+      for (const e of entries) {
+        const publicPath = `${prefix}/${e.name}`;
+        if (e.isDirectory()) {
+          if (publicPath !== `/uploads/${SEED_FOLDER}`) yield* walk(path.join(dir, e.name), publicPath);
+        } else if (e.isFile() && isStoragePath(publicPath)) {
+          const st = await fsp.stat(path.join(dir, e.name)).catch(() => null);
+          if (st && st.mtime < before) yield publicPath;
+        }
+      }
+    };
+    for await (const p of walk(this.root, "/uploads")) {
+      batch.push(p);
+      if (batch.length >= LIST_BATCH) {
+        yield batch;
+        batch = [];
+      }
+    }
+    if (batch.length > 0) yield batch;
+  }
 }
 
 export class DatabaseFileStorage implements FileStorage {
@@ -118,6 +157,28 @@ export class DatabaseFileStorage implements FileStorage {
   async remove(publicPath: string): Promise<void> {
     checkPath(publicPath);
     await this.db.delete(storedFiles).where(eq(storedFiles.path, publicPath));
+  }
+
+  async *storedBefore(before: Date): AsyncIterable<string[]> {
+    // Paths only (never the bytes), in path order from where the last batch ended.
+    for (let after = ""; ;) {
+      const rows = await this.db
+        .select({ path: storedFiles.path })
+        .from(storedFiles)
+        .where(
+          and(
+            lt(storedFiles.createdAt, before),
+            gt(storedFiles.path, after),
+            not(like(storedFiles.path, `/uploads/${SEED_FOLDER}/%`)),
+          ),
+        )
+        .orderBy(asc(storedFiles.path))
+        .limit(LIST_BATCH);
+      if (rows.length === 0) return;
+      yield rows.map((r) => r.path);
+      if (rows.length < LIST_BATCH) return;
+      after = rows[rows.length - 1]!.path;
+    }
   }
 
   async save(bytes: Uint8Array, ext: string, folder: string): Promise<string> {

@@ -2,13 +2,19 @@
  * The operator's view (docs/operations.md "Health, logs and metrics"): liveness and readiness,
  * the job backlog, and the metrics one process exposes.
  */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { getRequestListener } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import { jobs } from "../../../src/server/db/schema/index.ts";
+import { jobs, sessions } from "../../../src/server/db/schema/index.ts";
 import { rowsOf } from "../../../src/server/db/client.ts";
+import { hashToken, newToken } from "../../../src/server/domain/account/tokens.ts";
 import { jobBacklog, scheduleJob } from "../../../src/server/domain/jobs/jobs.ts";
+import { trackRequest } from "../../../src/server/http/observability/access-log.ts";
 import { createMetrics } from "../../../src/server/http/observability/metrics.ts";
-import { createTestApp, dbReady, type TestApp } from "../helpers.ts";
+import { DEMO_USER } from "../../../src/server/seed/index.ts";
+import { createTestApp, dbReady, metricValue, PNG_1X1, type TestApp } from "../helpers.ts";
 
 describe.skipIf(!dbReady)("health, job backlog and metrics", () => {
   let app: TestApp;
@@ -117,5 +123,109 @@ describe.skipIf(!dbReady)("health, job backlog and metrics", () => {
     expect(text).toMatch(/^mall_jobs_due \d+$/m);
     expect(text).toMatch(/^mall_jobs_lag_seconds \d/m);
     expect(text).toMatch(/^mall_process_resident_memory_bytes \d/m);
+  });
+
+  it("GET /metrics with the token: statement durations by kind and pool use of this process move with requests", async () => {
+    const token = "metrics-test-token-0123456789";
+    const metrics = createMetrics({
+      token,
+      database: app.ctx.database,
+      renderCache: () => ({
+        entries: 0,
+        bytes: 0,
+        hits: 0,
+        misses: 0,
+        bypasses: 0,
+        invalidations: 0,
+        notAdmitted: 0,
+        version: null,
+      }),
+      connections: async () => 1,
+      chatSockets: () => 0,
+    });
+    // The server's own order (main.ts): request id, access line and counting, /metrics, then the API.
+    const api = getRequestListener(app.api.fetch);
+    const server = http.createServer((req, res) => {
+      const reqId = trackRequest(req, res, metrics);
+      if (metrics.serve(req, res, reqId)) return;
+      void api(req, res);
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const scrape = async () => {
+      const res = await fetch(`${base}/metrics`, { headers: { Authorization: `Bearer ${token}` } });
+      expect(res.status).toBe(200);
+      return res.text();
+    };
+    try {
+      expect((await fetch(`${base}/metrics`)).status).toBe(404);
+      expect((await fetch(`${base}/metrics`, { headers: { Authorization: "Bearer wrong" } })).status).toBe(404);
+
+      const before = await scrape();
+      for (const kind of ["select", "insert", "update", "delete", "other"])
+        expect(before).toContain(`mall_db_query_duration_seconds_count{operation="${kind}"}`);
+      expect(before).not.toMatch(/mall_db_query_duration_seconds\S*\{[^}]*(sql|query|where|from)[^}]*\}/i);
+      const size = app.ctx.database.poolSize;
+      expect(metricValue(before, "mall_db_pool_in_use")).toBe(0);
+      expect(metricValue(before, "mall_db_pool_idle")).toBe(size);
+      expect(metricValue(before, "mall_db_pool_waiting")).toBe(0);
+      expect(metricValue(before, "mall_db_queries_in_flight")).toBe(0);
+
+      // One upload: its rows (upload_owners, rate_limits) are inserts of this process; scrapes only read.
+      const session = newToken();
+      await app.ctx.db.insert(sessions).values({
+        tokenHash: hashToken(session),
+        kind: "user",
+        userId: DEMO_USER.userId,
+        expiresAt: new Date(Date.now() + 3600_000),
+      });
+      const afterSession = await scrape();
+      const form = new FormData();
+      form.append("file", new File([PNG_1X1], "me.png", { type: "image/png" }));
+      const up = await fetch(`${base}/api/p/file/upload?folder=review`, {
+        method: "POST",
+        headers: { Authorization: session },
+        body: form,
+      });
+      expect(up.status).toBe(200);
+      const after = await scrape();
+      const inserts = (t: string) => metricValue(t, 'mall_db_query_duration_seconds_count{operation="insert"}');
+      expect(inserts(afterSession)).toBeGreaterThan(inserts(before));
+      expect(inserts(after)).toBeGreaterThan(inserts(afterSession));
+      expect(metricValue(after, 'mall_db_query_duration_seconds_sum{operation="insert"}')).toBeGreaterThan(
+        metricValue(afterSession, 'mall_db_query_duration_seconds_sum{operation="insert"}'),
+      );
+      const selects = (t: string) => metricValue(t, 'mall_db_query_duration_seconds_count{operation="select"}');
+      expect(selects(after)).toBeGreaterThan(selects(afterSession));
+      expect(after).toContain('mall_http_requests_total{method="POST",route="/api/p/file/upload",status="2xx"} 1');
+    } finally {
+      await new Promise<void>((r) => server.close(() => r()));
+    }
+  });
+
+  it("pool use: open transactions hold connections, statements beyond the pool wait", async () => {
+    const { database } = app.ctx;
+    const size = database.poolSize;
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    const begun: Promise<void>[] = [];
+    const transactions = Array.from({ length: size }, () => {
+      let started = () => {};
+      begun.push(new Promise<void>((r) => (started = r)));
+      return database.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        started();
+        await held;
+      });
+    });
+    await Promise.all(begun);
+    expect(database.meter.pool()).toMatchObject({ size, inUse: size, idle: 0, waiting: 0, openTransactions: size });
+    // A statement outside them needs a connection of its own: none is free.
+    const extra = database.db.execute(sql`select 1`).then(() => undefined);
+    await new Promise((r) => setImmediate(r));
+    expect(database.meter.pool()).toMatchObject({ inUse: size, idle: 0, waiting: 1, inFlight: 1 });
+    release();
+    await Promise.all([...transactions, extra]);
+    expect(database.meter.pool()).toEqual({ size, inUse: 0, idle: size, waiting: 0, inFlight: 0, openTransactions: 0 });
   });
 });

@@ -12,12 +12,7 @@ import { hashToken, newToken } from "../../../src/server/domain/account/tokens.t
 import { DatabaseFileStorage, LocalFileStorage, type FileStorage } from "../../../src/server/providers/storage.ts";
 import { uploadsHandler } from "../../../src/server/http/uploads.ts";
 import { DEMO_USER } from "../../../src/server/seed/index.ts";
-import { createTestApp, dbReady, okData, type TestApp } from "../helpers.ts";
-
-const PNG_1X1 = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
-  "base64",
-);
+import { createTestApp, dbReady, okData, PNG_1X1, type TestApp } from "../helpers.ts";
 
 /** A second "process": its own /uploads server over its own storage object. */
 async function serve(storage: FileStorage): Promise<{ base: string; close: () => Promise<void> }> {

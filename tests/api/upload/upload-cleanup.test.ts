@@ -1,7 +1,9 @@
 /**
  * The clean-up of unused uploads (domain/upload/upload-cleanup.ts): files of upload_owners older
  * than the age that no table mentions are removed from the storage (the local folder and the
- * database's stored_files) and from upload_owners; used and recent ones stay. Runs as a job.
+ * database's stored_files) and from upload_owners; used and recent ones stay. Files under an
+ * upload's name that upload_owners does not know go the same way, by the file's own age; the
+ * seed's named pictures and other names never. Runs as a job.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -17,7 +19,7 @@ import {
   UPLOAD_CLEANUP_JOB,
 } from "../../../src/server/domain/upload/upload-cleanup.ts";
 import { recordUploadOwner } from "../../../src/server/domain/upload/upload-owner.ts";
-import { DatabaseFileStorage } from "../../../src/server/providers/storage.ts";
+import { DatabaseFileStorage, type FileStorage } from "../../../src/server/providers/storage.ts";
 import { caller, createTestUser, type TestUser } from "../account-helpers.ts";
 import { createTestApp, dbReady, okData, type TestApp } from "../helpers.ts";
 
@@ -95,6 +97,42 @@ describe.skipIf(!dbReady)("uploads: clean-up of unused files", () => {
     const left = await app.ctx.db.select({ p: storedFiles.path }).from(storedFiles);
     expect(left.map((r) => r.p)).toContain(used);
     expect(left.map((r) => r.p)).not.toContain(unused);
+  });
+
+  /** Files stored without an upload_owners row, as before that table existed: old and unused, old and used, recent, and old under other names. */
+  async function unrecorded(storage: FileStorage, ageFile: (paths: string[]) => Promise<void>) {
+    const oldUnused = await storage.save(PNG, "png", "review");
+    const oldUsed = await storage.save(PNG, "png", "avatar");
+    const recent = await storage.save(PNG, "png", "chat");
+    const named = "/uploads/review/by-hand.png";
+    const seed = "/uploads/seed/p/orphan-test.png";
+    await storage.put(named, PNG);
+    await storage.put(seed, PNG);
+    await ageFile([oldUnused, oldUsed, named, seed]);
+    // Another buyer's avatar mentions it (alice's keeps what the tests above left there).
+    const bob = await createTestUser(app, `keeper-${storage.kind}`);
+    await app.ctx.db.update(users).set({ pic: oldUsed }).where(eq(users.userId, bob.userId));
+    const removed = await cleanUnusedUploads(app.ctx.db, storage, new Date(Date.now() - DAY));
+    expect(removed).toEqual([oldUnused]);
+    expect(await storage.exists(oldUnused)).toBe(false);
+    for (const p of [oldUsed, recent, named, seed]) expect(await storage.exists(p), p).toBe(true);
+    expect(await recorded([oldUnused, oldUsed, recent])).toEqual([]);
+  }
+
+  it("files nobody recorded (local storage): removed by the file's age once unused; other names never", async () => {
+    await unrecorded(app.ctx.storage, async (paths) => {
+      const old = new Date(Date.now() - 2 * DAY);
+      for (const p of paths) fs.utimesSync(path.join(app.ctx.config.dataDir, p), old, old);
+    });
+  });
+
+  it("files nobody recorded (database storage): the same by the stored_files row's age", async () => {
+    await unrecorded(new DatabaseFileStorage(app.ctx.db), async (paths) => {
+      await app.ctx.db
+        .update(storedFiles)
+        .set({ createdAt: sql`now() - interval '2 days'` })
+        .where(inArray(storedFiles.path, paths));
+    });
   });
 
   it("runs as a recurring job: scheduled once, reschedules itself an hour later", async () => {

@@ -119,6 +119,26 @@ describe.skipIf(!dbReady)("uploads: rate limits and quota", () => {
     okData(await upload(u, pngOf(300 * 1024)));
   });
 
+  it("quota at its edge: uploads at the same moment cannot pass it together; what it refuses is not kept", async () => {
+    app.ctx.config.uploadLimits = { ...WIDE, quotaBytes: 1 * MB };
+    const u = await createTestUser(app, "racer");
+    okData(await upload(u, pngOf(300 * 1024)));
+    const files = await filesOnDisk();
+    // 700 KB left: each of six 300 KB uploads fits alone, two fit together.
+    const results = await Promise.all(Array.from({ length: 6 }, () => upload(u, pngOf(300 * 1024))));
+    const ok = results.filter((r) => r.body.success);
+    expect(ok).toHaveLength(2);
+    for (const r of results.filter((x) => !x.body.success))
+      expect(r.body).toMatchObject({
+        code: "A00001",
+        msg: "Your storage is full (at most 1 MB); files you no longer use are freed within a day",
+      });
+    expect(await usedBytes(app.ctx.db, { userId: u.userId, shopId: null })).toBe(900 * 1024);
+    expect(await rowsOf(u)).toHaveLength(3);
+    // Only the two admitted files were kept.
+    expect(await filesOnDisk()).toBe(files + 2);
+  });
+
   it("a shop's decoration pictures count against the shop", async () => {
     app.ctx.config.uploadLimits = { ...WIDE, ownerPerDay: 1 };
     const token = okData(

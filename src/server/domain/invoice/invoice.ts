@@ -18,7 +18,7 @@ import type { Db } from "../../db/client.ts";
 import { orders, users, type OrderInvoice } from "../../db/schema/index.ts";
 import type { FileStorage } from "../../providers/storage.ts";
 import { DomainError } from "../kernel/domain-error.ts";
-import { recordUploadOwner } from "../upload/upload-owner.ts";
+import { storeUpload } from "../upload/upload-limits.ts";
 import { isWellFormedPdf } from "./pdf-check.ts";
 import type { InvoiceDetailDto, ShopInvoiceDto } from "../../../lib/invoice/invoice-types.ts";
 
@@ -144,7 +144,8 @@ export async function shopInvoices(
 
 /**
  * The shop uploads the invoice PDF of a paid order: checked by structure (pdf-check.ts), admitted
- * by `admit` (the upload limits and quota), stored (random name, folder "invoice", owner the shop),
+ * by `limits.admit` (the upload limits and quota), stored within the shop's quota (storeUpload:
+ * random name, folder "invoice", owner the shop),
  * the invoice becomes "invoiced". Uploading again replaces the file (a corrected invoice; the old
  * one is removed by the clean-up of unused uploads).
  */
@@ -155,7 +156,7 @@ export async function issueInvoice(
   orderNumber: string,
   pdf: Uint8Array,
   now: Date,
-  admit: (size: number) => Promise<void> = async () => {},
+  limits: { admit: (size: number) => Promise<void>; quotaBytes: number },
 ): Promise<{ filePath: string }> {
   if (pdf.length > INVOICE_PDF_MAX_BYTES) throw new InvoiceError("invoice.pdfTooLarge");
   if (!(await isWellFormedPdf(pdf))) throw new InvoiceError("invoice.notPdf");
@@ -166,9 +167,15 @@ export async function issueInvoice(
     .limit(1);
   if (!check || !hasInvoice(check.invoice)) throw new InvoiceError("invoice.notFound");
   if (!check.payTime) throw new InvoiceError("invoice.notPaid");
-  await admit(pdf.length);
-  const filePath = await storage.save(pdf, "pdf", "invoice");
-  await recordUploadOwner(db, filePath, { userId: null, shopId }, pdf.length);
+  await limits.admit(pdf.length);
+  const owner = { userId: null, shopId };
+  const filePath = await storeUpload(
+    db,
+    storage,
+    owner,
+    { bytes: pdf, ext: "pdf", folder: "invoice" },
+    limits.quotaBytes,
+  );
   await db.transaction(async (tx) => {
     const [o] = await tx
       .select()

@@ -8,10 +8,17 @@
  * products, marketing pictures, …), so a feature that stores upload paths in a new table is
  * covered without being listed here. The seed's named pictures are never candidates.
  *
+ * Files stored under an upload route's random name that upload_owners does not know (stored before
+ * that table existed, or left when a request failed between storing and recording) are
+ * candidates too, by the age of the file itself (the file's modification time, or its
+ * stored_files row's): older than UPLOAD_CLEANUP_HOURS and mentioned nowhere, they are removed
+ * like the recorded ones. A file under another name (the seed's pictures, anything put there by
+ * hand) is never touched.
+ *
  * Runs as the recurring job "uploadCleanup" (jobs.ts): each run reschedules the next one an hour
  * later; main.ts puts the first one in the jobs table when its job runner starts.
  */
-import { and, asc, eq, lt, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
 import { rowsOf, type Db, type Tx } from "../../db/client.ts";
 import { uploadOwners } from "../../db/schema/index.ts";
 import type { FileStorage } from "../../providers/storage.ts";
@@ -58,9 +65,42 @@ export async function usedUploadPaths(db: Db | Tx): Promise<Set<string>> {
   return used;
 }
 
-/** Recorded uploads older than `olderThan` that nothing mentions (at most `limit`, oldest first). */
-export async function unusedUploads(db: Db | Tx, olderThan: Date, limit = 500): Promise<string[]> {
-  const candidates = (
+/** Files of the storage stored before `olderThan` under an upload route's name that upload_owners does not know (at most `limit`). */
+export async function unrecordedUploads(
+  db: Db | Tx,
+  storage: FileStorage,
+  olderThan: Date,
+  limit = 500,
+): Promise<string[]> {
+  const out: string[] = [];
+  for await (const batch of storage.storedBefore(olderThan)) {
+    const names = batch.filter((p) => isStoredUpload(p));
+    if (names.length === 0) continue;
+    const recorded = new Set(
+      (await db.select({ path: uploadOwners.path }).from(uploadOwners).where(inArray(uploadOwners.path, names))).map(
+        (r) => r.path,
+      ),
+    );
+    for (const p of names) {
+      if (recorded.has(p)) continue;
+      out.push(p);
+      if (out.length >= limit) return out;
+    }
+  }
+  return out;
+}
+
+/**
+ * Uploads older than `olderThan` that nothing mentions: recorded ones (at most `limit`, oldest
+ * first) and files nobody recorded (at most `limit`).
+ */
+export async function unusedUploads(
+  db: Db | Tx,
+  storage: FileStorage,
+  olderThan: Date,
+  limit = 500,
+): Promise<string[]> {
+  const recorded = (
     await db
       .select({ path: uploadOwners.path })
       .from(uploadOwners)
@@ -70,6 +110,7 @@ export async function unusedUploads(db: Db | Tx, olderThan: Date, limit = 500): 
   )
     .map((r) => r.path)
     .filter((p) => isStoredUpload(p));
+  const candidates = [...recorded, ...(await unrecordedUploads(db, storage, olderThan, limit))];
   if (candidates.length === 0) return [];
   const used = await usedUploadPaths(db);
   return candidates.filter((p) => !used.has(p));
@@ -82,7 +123,7 @@ export async function cleanUnusedUploads(
   olderThan: Date,
   limit = 500,
 ): Promise<string[]> {
-  const unused = await unusedUploads(db, olderThan, limit);
+  const unused = await unusedUploads(db, storage, olderThan, limit);
   for (const p of unused) {
     await storage.remove(p);
     await db.delete(uploadOwners).where(and(eq(uploadOwners.path, p), lt(uploadOwners.createdAt, olderThan)));

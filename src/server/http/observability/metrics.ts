@@ -5,13 +5,19 @@
  * variable the path does not exist (404), so nothing is public by default.
  */
 import { timingSafeEqual } from "node:crypto";
+import type http from "node:http";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import type { Database } from "../../db/client.ts";
 import { rowsOf } from "../../db/client.ts";
+import { STATEMENT_KINDS } from "../../db/statement-meter.ts";
 import { jobBacklog } from "../../domain/jobs/jobs.ts";
+import { logger } from "../../log.ts";
 import type { RenderCacheStats } from "../render-cache/cache.ts";
 
 export interface MetricsSources {
+  /** METRICS_TOKEN: the bearer token a scraper must send; none = /metrics does not exist (404). */
+  token?: string | undefined;
+  /** The database handle whose statements and pool use are measured (one registry per handle). */
   database: Database;
   renderCache: () => RenderCacheStats;
   /** Open HTTP connections and chat sockets of this process. */
@@ -23,6 +29,8 @@ export interface ServerMetrics {
   registry: Registry;
   /** Counts one answered request: method, route pattern (route-pattern.ts), status. */
   observe(method: string, route: string, status: number, seconds: number): void;
+  /** Answers `GET /metrics` from an allowed scraper (true), or leaves the request alone (false). */
+  serve(req: http.IncomingMessage, res: http.ServerResponse, reqId: string): boolean;
 }
 
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"]);
@@ -96,6 +104,49 @@ export function createMetrics(src: MetricsSources): ServerMetrics {
       this.set(database.driver === "postgres" ? database.poolSize : 1);
     },
   });
+  // Every statement through this process's database handle, by kind (db/statement-meter.ts).
+  const statements = new Histogram({
+    name: "mall_db_query_duration_seconds",
+    help: "Time of each statement of this process through its database handle, from sending to the answer, by kind",
+    labelNames: ["operation"] as const,
+    buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [registry],
+  });
+  // One child per kind, made up front: the series exist from the start and observing is a lookup.
+  const byKind = new Map(
+    STATEMENT_KINDS.map((k) => {
+      statements.zero({ operation: k });
+      return [k, statements.labels({ operation: k })];
+    }),
+  );
+  database.meter.onStatement = (kind, seconds) => byKind.get(kind)?.observe(seconds);
+  new Gauge({
+    name: "mall_db_pool_in_use",
+    help: "Pool connections this process uses: open transactions and statements outside one, at most the pool size",
+    registers: [registry],
+    collect() {
+      const use = database.meter.pool();
+      this.set(use.inUse);
+      poolIdle.set(use.idle);
+      poolWaiting.set(use.waiting);
+      inFlight.set(use.inFlight);
+    },
+  });
+  const poolIdle = new Gauge({
+    name: "mall_db_pool_idle",
+    help: "Pool connections this process does not use at the scrape",
+    registers: [registry],
+  });
+  const poolWaiting = new Gauge({
+    name: "mall_db_pool_waiting",
+    help: "Statements and transactions of this process waiting for a pool connection (demand beyond the pool size)",
+    registers: [registry],
+  });
+  const inFlight = new Gauge({
+    name: "mall_db_queries_in_flight",
+    help: "Statements of this process sent and not answered yet, in transactions or not",
+    registers: [registry],
+  });
   new Gauge({
     name: "mall_db_ping_seconds",
     help: "Round trip of `select 1` at the last scrape",
@@ -144,6 +195,23 @@ export function createMetrics(src: MetricsSources): ServerMetrics {
 
   return {
     registry,
+    serve(req, res, reqId) {
+      if (req.url !== "/metrics" || req.method !== "GET" || !metricsAllowed(src.token, req.headers.authorization))
+        return false;
+      void registry.metrics().then(
+        (text) => {
+          res.setHeader("Content-Type", registry.contentType);
+          res.setHeader("Cache-Control", "no-store");
+          res.end(text);
+        },
+        (err: unknown) => {
+          logger.error({ reqId, err: String(err) }, "metrics failed");
+          res.statusCode = 500;
+          res.end();
+        },
+      );
+      return true;
+    },
     observe(method, route, status, seconds) {
       const m = METHODS.has(method) ? method : "OTHER";
       const s = `${Math.floor(status / 100)}xx`;
