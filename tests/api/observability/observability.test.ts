@@ -138,6 +138,7 @@ describe.skipIf(!dbReady)("health, job backlog and metrics", () => {
         bypasses: 0,
         invalidations: 0,
         notAdmitted: 0,
+        stale: 0,
         version: null,
       }),
       connections: async () => 1,
