@@ -88,7 +88,7 @@ async function teamPage(root: HTMLElement): Promise<void> {
     window.setInterval(tick, 1000);
   }
   const link = `${location.origin}${base}/group-team?groupTeamId=${team.groupTeamId}`;
-  const input = el("input", { value: link, readOnly: true }) as HTMLInputElement;
+  const input = el("input", { className: "input", value: link, readOnly: true }) as HTMLInputElement;
   input.setAttribute("aria-label", d.tplShare ?? "");
   const copy = el("button", { type: "button", className: "btn btn-ghost" }, d.tplCopy ?? "");
   copy.addEventListener("click", () => {
