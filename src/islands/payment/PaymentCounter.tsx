@@ -320,13 +320,13 @@ function PayForm(props: {
         {methods.length === 0 ? (
           <p className="pay-state-hint">{t("payment.counter.noMethods")}</p>
         ) : (
-          <div className="choice-group pay-method-list" role="radiogroup" aria-label={t("payment.counter.chooseMethod")}>
+          <div
+            className="choice-group pay-method-list"
+            role="radiogroup"
+            aria-label={t("payment.counter.chooseMethod")}
+          >
             {methods.map((m) => (
-              <label
-                key={m}
-                className="choice choice-lg pay-method"
-                data-testid={`pay-method-${m}`}
-              >
+              <label key={m} className="choice choice-lg pay-method" data-testid={`pay-method-${m}`}>
                 <input
                   type="radio"
                   name="payMethod"

@@ -363,12 +363,7 @@ function ApplicationForm({
       {field(
         "intro",
         t("storeApplication.fields.intro"),
-        <textarea
-          {...textProps("intro", true)}
-          className="textarea"
-          rows={4}
-          onChange={setText("intro")}
-        />,
+        <textarea {...textProps("intro", true)} className="textarea" rows={4} onChange={setText("intro")} />,
         {
           hint: t("storeApplication.counter", { n: [...form.intro.trim()].length, max: STORE_DESC_MAX }),
         },
