@@ -75,9 +75,11 @@ function setup(root: HTMLElement, data: SkuData): void {
   const memberEl = root.querySelector<HTMLElement>("[data-member-price]");
   const stockEl = root.querySelector<HTMLElement>("[data-sku-stock]");
   const soldOutEl = root.querySelector<HTMLElement>("[data-sold-out]");
-  const qtyInput = root.querySelector<HTMLInputElement>("[data-qty-input]");
-  const minus = root.querySelector<HTMLButtonElement>("[data-qty-minus]");
-  const plus = root.querySelector<HTMLButtonElement>("[data-qty-plus]");
+  // The quantity: the page-driven Stepper (src/components/Stepper.astro).
+  const stepper = root.querySelector<HTMLElement>("[data-page-stepper]");
+  const qtyInput = stepper?.querySelector<HTMLInputElement>("input") ?? null;
+  const minus = stepper?.querySelector<HTMLButtonElement>('[data-step="-1"]') ?? null;
+  const plus = stepper?.querySelector<HTMLButtonElement>('[data-step="1"]') ?? null;
   const buyNow = root.querySelector<HTMLButtonElement>("[data-buy-now]");
   const addToCart = root.querySelector<HTMLButtonElement>("[data-add-to-cart]");
   const collect = root.querySelector<HTMLButtonElement>("[data-collect]");
@@ -136,6 +138,7 @@ function setup(root: HTMLElement, data: SkuData): void {
   function renderQuantity(q: number): void {
     const stocks = $view.get().stocks;
     if (qtyInput && qtyInput.value !== String(q)) qtyInput.value = String(q);
+    if (qtyInput) qtyInput.max = stocks >= 0 ? String(Math.max(1, stocks)) : "";
     if (minus) minus.disabled = q <= 1;
     if (plus) plus.disabled = stocks >= 0 && q >= stocks;
   }
@@ -299,6 +302,6 @@ export function start(root: HTMLElement): void {
   const data = readData();
   if (!data) return;
   setup(root, data);
-  const qty = root.querySelector<HTMLInputElement>("[data-qty-input]");
+  const qty = root.querySelector<HTMLInputElement>("[data-page-stepper] input");
   if (qty && qty.value !== qty.defaultValue) qty.dispatchEvent(new Event("change"));
 }

@@ -62,6 +62,18 @@ const USER_CENTER = [
   "uc-shopaccount",
 ] as const;
 
+/** The order number of a completed order of the demo buyer (seeded). */
+export async function completedOrder(request: APIRequestContext, token: string): Promise<string> {
+  const orders = await getData<{ records: { orderNumber: string; status: number }[] }>(
+    request,
+    token,
+    "/p/myOrder/myOrder?status=0&current=1&size=50",
+  );
+  const done = orders.records.find((o) => o.status === 5);
+  expect(done, "a completed order of the demo buyer").toBeDefined();
+  return done!.orderNumber;
+}
+
 /**
  * All routes of SPEC §2 (public, member, user-center and the buyer's pages) but the payment
  * counter, then the 404 page, a group-buy team (/group-team) and my group buys
@@ -82,20 +94,13 @@ export async function allRoutes(request: APIRequestContext, token: string): Prom
     skuList: { skuId: number; stocks: number }[];
   };
   const skuId = info.skuList.find((s) => s.stocks > 0)?.skuId ?? info.skuList[0]!.skuId;
-  const orders = await getData<{ records: { orderNumber: string; status: number }[] }>(
-    request,
-    token,
-    "/p/myOrder/myOrder?status=0&current=1&size=50",
-  );
-  const done = orders.records.find((o) => o.status === 5);
-  expect(done, "a completed order of the demo buyer").toBeDefined();
+  const order = await completedOrder(request, token);
   const refunds = await getData<{ records: { refundSn: string }[] }>(
     request,
     token,
     "/p/orderRefund/list?current=1&size=10",
   );
   expect(refunds.records.length, "a refund of the demo buyer").toBeGreaterThan(0);
-  const order = done!.orderNumber;
   // The buyer's flash-sale order path (valid 10-20 minutes), which the checkout needs.
   const orderPath = await getData<string>(request, token, `/p/seckill/orderPath?seckillId=${seckillId}`);
   const acts = (await (await request.get("/api/group/activities")).json()).data.records as {

@@ -1,4 +1,7 @@
-/** A labelled text input with its error (aria-invalid + aria-describedby) and an optional hint. */
+/**
+ * A labelled text field (`.input` of controls.css; in an `.input-group` with its addon) with its
+ * error (aria-invalid + aria-describedby) and an optional hint.
+ */
 import type { InputHTMLAttributes, ReactNode, Ref } from "react";
 
 export interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id"> {
@@ -16,22 +19,29 @@ export function Field({ id, label, error, hint, addon, inputRef, ...input }: Fie
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(" ") || undefined;
+  const field = (
+    <input
+      id={id}
+      ref={inputRef}
+      className="input"
+      aria-invalid={error ? true : undefined}
+      aria-describedby={describedBy}
+      {...input}
+    />
+  );
   return (
     <div className={`auth-field${error ? " has-error" : ""}`}>
       <label className="auth-label" htmlFor={id}>
         {label}
       </label>
-      <div className="auth-control">
-        <input
-          id={id}
-          ref={inputRef}
-          className="auth-input"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          {...input}
-        />
-        {addon}
-      </div>
+      {addon ? (
+        <div className="input-group">
+          {field}
+          {addon}
+        </div>
+      ) : (
+        field
+      )}
       {hint && !error && (
         <p id={hintId} className="auth-hint">
           {hint}

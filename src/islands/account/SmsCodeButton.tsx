@@ -61,7 +61,7 @@ export function SmsCodeButton({ purpose, mobile, onMobileError, onSendError, onS
   return (
     <button
       type="button"
-      className="auth-code-btn"
+      className="input-group-btn"
       data-testid="sms-code-button"
       disabled={counting || sending}
       aria-live="polite"

@@ -143,14 +143,14 @@ export function AddressForm({
           {opts.textarea ? (
             <textarea
               {...common}
-              className="uc-input uc-textarea"
+              className="textarea"
               rows={2}
               onChange={(e) => setForm((f) => ({ ...f, [name]: e.target.value }))}
             />
           ) : (
             <input
               {...common}
-              className="uc-input"
+              className="input"
               type={name === "mobile" ? "tel" : "text"}
               inputMode={opts.inputMode}
               onChange={(e) => setForm((f) => ({ ...f, [name]: e.target.value }))}

@@ -103,7 +103,7 @@ export function AreaPicker({
                 </label>
                 <select
                   id={id}
-                  className="uc-select"
+                  className="select"
                   value={value[ID_OF[level]] ?? ""}
                   disabled={disabled}
                   required

@@ -6,6 +6,7 @@ import type { ChooseDiscountDto } from "../../lib/discount/discount-types.ts";
 import { useTranslation } from "../common/I18nProvider.tsx";
 import { digitsOnly, discountTexts, parseCount, type InvalidLine } from "./cart-view.ts";
 import { toastError } from "../common/feedback.ts";
+import { Stepper } from "../common/Stepper.tsx";
 
 export function CartState({ children, testId }: { children: ReactNode; testId: string }) {
   return (
@@ -62,7 +63,6 @@ export function CartLine({
   const [text, setText] = useState(String(line.prodCount));
   // Every reload brings new line objects: the input shows the server's quantity again (also after a refusal).
   useEffect(() => setText(String(line.prodCount)), [line]);
-  const overStock = line.prodCount >= line.actualStock;
 
   function commit() {
     const n = parseCount(text);
@@ -99,42 +99,20 @@ export function CartLine({
         ) : null}
       </div>
       <div className="cart-col-count">
-        <div className="cart-qty" role="group" aria-label={t("cart.page.colCount")}>
-          <button
-            type="button"
-            disabled={busy || line.prodCount <= 1}
-            onClick={() => onCount(line.prodCount - 1)}
-            aria-label={t("cart.page.decrease")}
-            data-testid="cart-minus"
-          >
-            −
-          </button>
-          <input
-            type="text"
-            inputMode="numeric"
-            value={text}
-            disabled={busy}
-            aria-label={t("cart.page.quantityOf", { name: line.prodName })}
-            onChange={(e) => setText(digitsOnly(e.target.value))}
-            onBlur={commit}
-            onKeyDown={(e) => {
-              if (e.key === "Enter") {
-                e.preventDefault();
-                (e.target as HTMLInputElement).blur();
-              }
-            }}
-            data-testid="cart-count-input"
-          />
-          <button
-            type="button"
-            disabled={busy}
-            onClick={() => (overStock ? toastError(t("cart.insufficientStock")) : onCount(line.prodCount + 1))}
-            aria-label={t("cart.page.increase")}
-            data-testid="cart-plus"
-          >
-            +
-          </button>
-        </div>
+        <Stepper
+          value={line.prodCount}
+          max={line.actualStock}
+          onChange={onCount}
+          disabled={busy}
+          decreaseLabel={t("cart.page.decrease")}
+          increaseLabel={t("cart.page.increase")}
+          inputLabel={t("cart.page.quantityOf", { name: line.prodName })}
+          groupLabel={t("cart.page.colCount")}
+          testId="cart-count-input"
+          buttonTestIds={{ decrease: "cart-minus", increase: "cart-plus" }}
+          typed={{ text, onText: (s) => setText(digitsOnly(s)), onCommit: commit }}
+          onBeyondMax={() => toastError(t("cart.insufficientStock"))}
+        />
         <p className="cart-stock">{t("cart.page.stock", { n: line.actualStock })}</p>
       </div>
       <div className="cart-col-sum uc-price" data-testid="cart-line-sum">

@@ -339,6 +339,7 @@ export function Composer({
         </div>
       )}
       <textarea
+        className="textarea chat-textarea"
         value={text}
         maxLength={CHAT_TEXT_MAX * 2}
         placeholder={t("chat.inputPlaceholder")}

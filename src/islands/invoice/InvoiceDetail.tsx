@@ -181,6 +181,7 @@ function InvoiceForm({
       <label className="inv-row">
         <span className="inv-label">{t("invoice.header")}</span>
         <input
+          className="input"
           value={header}
           maxLength={100}
           onChange={(e) => setHeader(e.currentTarget.value)}
@@ -191,6 +192,7 @@ function InvoiceForm({
         <label className="inv-row">
           <span className="inv-label">{t("invoice.taxNumber")}</span>
           <input
+            className="input"
             value={tax}
             maxLength={20}
             placeholder={t("invoice.taxHint")}

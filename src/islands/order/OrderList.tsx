@@ -168,7 +168,7 @@ function OrderListBody({ homeHref }: { homeHref: string }) {
         <form className="mo-search" role="search" onSubmit={search}>
           <input
             type="search"
-            className="uc-input mo-search-input"
+            className="input mo-search-input"
             value={input}
             maxLength={50}
             onChange={(e) => setInput(e.target.value)}

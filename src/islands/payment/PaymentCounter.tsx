@@ -320,13 +320,13 @@ function PayForm(props: {
         {methods.length === 0 ? (
           <p className="pay-state-hint">{t("payment.counter.noMethods")}</p>
         ) : (
-          <div className="pay-method-list" role="radiogroup" aria-label={t("payment.counter.chooseMethod")}>
+          <div
+            className="choice-group pay-method-list"
+            role="radiogroup"
+            aria-label={t("payment.counter.chooseMethod")}
+          >
             {methods.map((m) => (
-              <label
-                key={m}
-                className={`pay-method${method === m ? " is-active" : ""}`}
-                data-testid={`pay-method-${m}`}
-              >
+              <label key={m} className="choice choice-lg pay-method" data-testid={`pay-method-${m}`}>
                 <input
                   type="radio"
                   name="payMethod"
@@ -343,8 +343,8 @@ function PayForm(props: {
                     : t(m === "wechat" ? "payment.method.wechatIcon" : "payment.method.alipayIcon")}
                 </span>
                 <span className="pay-method-text">
-                  <span className="pay-method-name">{t(`payment.method.${m}`)}</span>
-                  <span className="pay-method-desc">
+                  <span className="choice-title">{t(`payment.method.${m}`)}</span>
+                  <span className="choice-note">
                     {m === "balance"
                       ? t("payment.counter.balanceAvailable", { balance: priceText(balance) })
                       : t(`payment.method.${m}Desc`)}

@@ -229,7 +229,7 @@ function ApplyForm({
       <label className="ar-row">
         <span className="ar-label">{t("refund.apply.reason")}</span>
         <select
-          className="ar-select"
+          className="select ar-select"
           value={reason}
           onChange={(e) => setReason(e.currentTarget.value)}
           data-testid="ar-reason"

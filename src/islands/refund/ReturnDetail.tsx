@@ -235,7 +235,7 @@ function ShipForm({
       <label className="ar-row">
         <span className="ar-label">{t("refund.detail.company")}</span>
         <select
-          className="ar-select"
+          className="select ar-select"
           value={expressId}
           onChange={(e) => setExpressId(e.currentTarget.value)}
           data-testid="rd-company"

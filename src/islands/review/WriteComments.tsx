@@ -124,19 +124,22 @@ function ReviewForm({ item, onDone, onGuest }: { item: OrderItemDto; onDone: () 
 
   return (
     <form className="wc-form" onSubmit={(e) => void submit(e)} noValidate data-testid="wc-form">
-      <div className="wc-stars" role="radiogroup" aria-labelledby={`${idp}-score-label`}>
+      <div className="rating wc-stars" role="radiogroup" aria-labelledby={`${idp}-score-label`}>
         <span id={`${idp}-score-label`} className="wc-label">
           {t("review.write.score")}
         </span>
         {[1, 2, 3, 4, 5].map((n) => (
-          <label key={n} className={n <= score ? "wc-star on" : "wc-star"} title={t(`review.write.scoreText.${n}`)}>
+          <label
+            key={n}
+            className={n <= score ? "rating-star is-on" : "rating-star"}
+            title={t(`review.write.scoreText.${n}`)}
+          >
             <input
               type="radio"
               name={`${idp}-score`}
               value={n}
               checked={score === n}
               onChange={() => setScore(n)}
-              className="visually-hidden"
               data-testid={`wc-star-${n}`}
             />
             <span aria-hidden="true">★</span>
@@ -150,6 +153,7 @@ function ReviewForm({ item, onDone, onGuest }: { item: OrderItemDto; onDone: () 
       </label>
       <textarea
         id={`${idp}-text`}
+        className="textarea"
         value={content}
         maxLength={REVIEW_TEXT_MAX}
         rows={4}

@@ -317,7 +317,7 @@ function ApplicationForm({
         t("storeApplication.fields.shopName"),
         <input
           {...textProps("shopName", true)}
-          className="uc-input"
+          className="input"
           type="text"
           autoComplete="organization"
           onChange={setText("shopName")}
@@ -331,7 +331,7 @@ function ApplicationForm({
         t("storeApplication.fields.mobile"),
         <input
           {...textProps("mobile", false)}
-          className="uc-input"
+          className="input"
           type="tel"
           inputMode="tel"
           autoComplete="tel"
@@ -353,7 +353,7 @@ function ApplicationForm({
         t("storeApplication.fields.addr"),
         <input
           {...textProps("addr", false)}
-          className="uc-input sa-wide"
+          className="input sa-wide"
           type="text"
           autoComplete="street-address"
           maxLength={ADDRESS_MAX}
@@ -363,12 +363,7 @@ function ApplicationForm({
       {field(
         "intro",
         t("storeApplication.fields.intro"),
-        <textarea
-          {...textProps("intro", true)}
-          className="uc-input uc-textarea"
-          rows={4}
-          onChange={setText("intro")}
-        />,
+        <textarea {...textProps("intro", true)} className="textarea" rows={4} onChange={setText("intro")} />,
         {
           hint: t("storeApplication.counter", { n: [...form.intro.trim()].length, max: STORE_DESC_MAX }),
         },
@@ -484,7 +479,7 @@ function AccountSection({
           <input
             id={id}
             name={name}
-            className="uc-input"
+            className="input"
             type={type}
             value={form[name]}
             autoComplete={autoComplete}

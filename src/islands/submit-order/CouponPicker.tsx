@@ -41,6 +41,7 @@ export function CouponPicker({
       </label>
       <select
         id={`${id}-c`}
+        className="select"
         value={chosen}
         disabled={disabled}
         onChange={(e) => onPick(Number(e.target.value))}

@@ -164,7 +164,7 @@ function ShopOrder({
           <div className="so-remark-box">
             <input
               id={`${id}-remark`}
-              className="so-input"
+              className="input"
               value={remark}
               maxLength={ORDER_REMARK_MAX + 20}
               placeholder={t("orderSubmit.remarkPlaceholder", { max: ORDER_REMARK_MAX })}

@@ -44,7 +44,7 @@ export function InvoiceSection({
             >
               <input
                 id={`${idBase}-ih`}
-                className="so-input"
+                className="input"
                 value={invoice.headerName}
                 aria-invalid={errors.headerName ? true : undefined}
                 aria-describedby={errors.headerName ? `${idBase}-ih-err` : undefined}
@@ -60,7 +60,7 @@ export function InvoiceSection({
               >
                 <input
                   id={`${idBase}-tax`}
-                  className="so-input"
+                  className="input"
                   value={invoice.taxNumber}
                   maxLength={20}
                   aria-invalid={errors.taxNumber ? true : undefined}

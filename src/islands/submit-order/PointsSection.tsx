@@ -46,7 +46,7 @@ export function PointsSection({
             <label htmlFor={`${idBase}-pts`}>{t("orderSubmit.pointsAmount")}</label>
             <input
               id={`${idBase}-pts`}
-              className="so-input so-points-input"
+              className="input so-points-input"
               inputMode="numeric"
               value={pointsText}
               disabled={confirming}

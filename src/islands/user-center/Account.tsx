@@ -198,7 +198,7 @@ function AccountForm({ info, onGuest }: { info: UserInfo; onGuest: () => void })
           <input
             ref={nickRef}
             id={ids.nick}
-            className="uc-input"
+            className="input"
             type="text"
             value={nickName}
             maxLength={NICKNAME_MAX}

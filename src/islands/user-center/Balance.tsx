@@ -146,6 +146,7 @@ function BalanceBody() {
                 <span className="wallet-currency">¥</span>
                 <input
                   id="recharge-amount"
+                  className="input"
                   name="amount"
                   inputMode="decimal"
                   autoComplete="off"

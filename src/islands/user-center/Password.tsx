@@ -148,7 +148,7 @@ function PasswordForm({
             <input
               id={id}
               name={name}
-              className="uc-input"
+              className="input"
               type={opts.type ?? "password"}
               value={values[name]}
               autoComplete={opts.autoComplete}
