@@ -61,7 +61,9 @@ describe.skipIf(!dbReady || dbDriver !== "pg")("limits shared by several process
   it("the SMS cooldown of one process holds on the other", async () => {
     const mobile = `135${String(Date.now()).slice(-8)}`;
     expect((await post(0, "/sms/sendLoginCode", { mobile }, "198.51.100.78")).code).toBe("00000");
-    expect((await post(1, "/sms/sendLoginCode", { mobile }, "198.51.100.78")).msg).toMatch(/please wait (1 second|\d+ seconds)/);
+    expect((await post(1, "/sms/sendLoginCode", { mobile }, "198.51.100.78")).msg).toMatch(
+      /please wait (1 second|\d+ seconds)/,
+    );
   });
 
   it("registrations per IP are counted across processes", async () => {
