@@ -17,7 +17,7 @@
 import { expect, test, type Page, type Request, type TestInfo } from "@playwright/test";
 import { blockingViolations } from "./axe.ts";
 import { freshBuyer, islandsReady } from "./helpers.ts";
-import { allRoutes, completedOrder, demoToken, unpaidOrder, type Route } from "./routes.ts";
+import { allRoutes, demoToken, editableInvoiceOrder, unpaidOrder, type Route } from "./routes.ts";
 
 /**
  * The form controls of the page that are not the project's (docs/design.md "Controls": the rule is
@@ -226,7 +226,7 @@ test("no foreign form control in the forms that open on a click: address dialog,
   await expect(page.locator("select").first()).toBeVisible();
   expect(await foreignControls(page), "controls not of the set in the address dialog").toEqual([]);
   // The invoice's title and tax number (company invoices) open with "edit".
-  await open(page, `/en/invoice-detail?orderNumber=${await completedOrder(request, token)}`);
+  await open(page, `/en/invoice-detail?orderNumber=${await editableInvoiceOrder(request, token)}`);
   await page.getByTestId("inv-edit").click();
   await page.getByTestId("inv-type-2").check();
   await expect(page.getByTestId("inv-tax-input")).toBeVisible();

@@ -74,6 +74,23 @@ export async function completedOrder(request: APIRequestContext, token: string):
   return done!.orderNumber;
 }
 
+/** An order of the demo buyer whose invoice was asked for and may still be changed (the seed has one). */
+export async function editableInvoiceOrder(request: APIRequestContext, token: string): Promise<string> {
+  const orders = await getData<{ records: { orderNumber: string; status: number }[] }>(
+    request,
+    token,
+    "/p/myOrder/myOrder?status=0&current=1&size=50",
+  );
+  for (const o of orders.records) {
+    const res = await request.get(`/api/p/orderInvoice/info?orderNumber=${o.orderNumber}`, {
+      headers: { authorization: token },
+    });
+    const body = (await res.json()) as { code: string; data: { editable: boolean } | null };
+    if (body.code === "00000" && body.data?.editable) return o.orderNumber;
+  }
+  throw new Error("the demo buyer has no order with an invoice that may still be changed");
+}
+
 /**
  * All routes of SPEC §2 (public, member, user-center and the buyer's pages) but the payment
  * counter, then the 404 page, a group-buy team (/group-team) and my group buys
