@@ -22,7 +22,7 @@ import { cannon, load, type Cannon } from "./loadgen.ts";
 
 export const RENDER_CONNECTIONS = 8;
 /** Seconds of load before each uncached-render figure (JIT warm-up), not counted. */
-export const RENDER_WARMUP_SECONDS = Number(process.env.RENDER_WARMUP_SECONDS ?? 10);
+export const RENDER_WARMUP_SECONDS = Number(process.env.RENDER_WARMUP_SECONDS ?? 30);
 export const BUDGETS = {
   detailPagesPerSec: 400,
   homePagesPerSec: 200,

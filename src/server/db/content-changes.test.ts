@@ -161,6 +161,30 @@ describe("TaggedMemo", () => {
     expect(loads).toBe(3);
   });
 
+  it("a value with its own longer age limit outlives the store's, and goes within its own (less up to a quarter)", async () => {
+    const log = fakeLog();
+    let t = 0;
+    const memo = new TaggedMemo(changeFeed(log.read, { intervalMs: 0, now: () => t }), {
+      maxAgeMs: 60_000,
+      now: () => t,
+    });
+    let loads = 0;
+    const load = async () => ++loads;
+    const opts = { maxAgeMs: 600_000 };
+    await memo.get("stable", ["product:1"], load, opts);
+    await memo.get("plain", ["product:1"], load);
+    t += 61_000;
+    expect(await memo.get("stable", ["product:1"], load, opts)).toBe(1);
+    expect(await memo.get("plain", ["product:1"], load)).toBe(3);
+    t = 449_000;
+    expect(await memo.get("stable", ["product:1"], load, opts)).toBe(1);
+    t = 600_000;
+    expect(await memo.get("stable", ["product:1"], load, opts)).toBe(4);
+    // Its tags still drop it at once.
+    log.commit({ id: 1, tag: "product:1" });
+    expect(await memo.get("stable", ["product:1"], load, opts)).toBe(5);
+  });
+
   it("does not keep a value read while the feed moved, and expires by age", async () => {
     const log = fakeLog();
     let t = 0;

@@ -297,12 +297,21 @@ export function approxBytes(value: unknown, depth = 12): number {
   }
 }
 
+/** Options of TaggedMemo.get (see there). */
+export interface MemoGetOptions<T> {
+  keep?: (value: T) => boolean;
+  until?: (value: T) => number;
+  maxAgeMs?: number;
+}
+
 interface MemoEntry {
   value: unknown;
   tags: ReadonlySet<string>;
   at: number;
   /** When it was last moved to the most recently used end. */
   usedAt: number;
+  /** Its own age limit (ms) instead of the store's: get's `maxAgeMs`, less up to a quarter at random. */
+  maxAge?: number;
   until: number;
   bytes: number;
 }
@@ -376,13 +385,18 @@ export class TaggedMemo {
     }
   }
 
+  /** Whether an entry is past its age limit (its own, or the store's; 0 = none). */
+  private tooOld(e: MemoEntry, now: number): boolean {
+    const maxAge = e.maxAge ?? this.opts.maxAgeMs ?? 60_000;
+    return maxAge > 0 && now - e.at >= maxAge;
+  }
+
   /** The value under `key` when it is in memory, fresh and the feed is current (no waiting, no loading); else undefined. */
   peek<T>(key: string): T | undefined {
     if (!this.feed.current()) return undefined;
     const hit = this.entries.get(key);
-    const maxAge = this.opts.maxAgeMs ?? 60_000;
     const now = (this.opts.now ?? Date.now)();
-    if (!hit || (maxAge > 0 && now - hit.at >= maxAge) || now >= hit.until) return undefined;
+    if (!hit || this.tooOld(hit, now) || now >= hit.until) return undefined;
     this.touch(key, hit, now);
     return hit.value as T;
   }
@@ -396,7 +410,7 @@ export class TaggedMemo {
     key: string,
     tags: Iterable<string> | ((value: T) => Iterable<string>),
     load: () => Promise<T>,
-    opts: { keep?: (value: T) => boolean; until?: (value: T) => number } = {},
+    opts: MemoGetOptions<T> = {},
   ): Promise<T> {
     const hit = this.peek<T>(key);
     return hit !== undefined ? Promise.resolve(hit) : this.get(key, tags, load, opts);
@@ -407,19 +421,21 @@ export class TaggedMemo {
    * share one load). `tags` may depend on the value (e.g. the shop of a product). `keep` false:
    * answer the value without keeping it (e.g. "no such session", which anyone can ask about).
    * `until`: the time (ms) the value stops being true by itself (the next start or end of an
-   * activity it shows), when that comes before the age limit.
+   * activity it shows), when that comes before the age limit. `maxAgeMs`: the age limit of a value
+   * that nothing but its tags can change (a product's detail), longer than the store's; each entry
+   * takes it less up to a quarter at random, so values loaded together are not all loaded again
+   * in the same second.
    */
   async get<T>(
     key: string,
     tags: Iterable<string> | ((value: T) => Iterable<string>),
     load: () => Promise<T>,
-    opts: { keep?: (value: T) => boolean; until?: (value: T) => number } = {},
+    opts: MemoGetOptions<T> = {},
   ): Promise<T> {
     const position = this.feed.fresh() ? this.feed.position : await this.feed.sync();
     const now = (this.opts.now ?? Date.now)();
-    const maxAge = this.opts.maxAgeMs ?? 60_000;
     const hit = this.entries.get(key);
-    if (position !== null && hit && (maxAge <= 0 || now - hit.at < maxAge) && now < hit.until) {
+    if (position !== null && hit && !this.tooOld(hit, now) && now < hit.until) {
       this.touch(key, hit, now);
       return hit.value as T;
     }
@@ -432,7 +448,16 @@ export class TaggedMemo {
       if (this.feed.position === position && (opts.keep?.(value) ?? true)) {
         const set = new Set(typeof tags === "function" ? tags(value) : tags);
         const bytes = 64 + 2 * key.length + approxBytes(value);
-        this.store(key, { value, tags: set, at: now, usedAt: now, until: opts.until?.(value) ?? Infinity, bytes });
+        const maxAge = opts.maxAgeMs === undefined ? undefined : opts.maxAgeMs * (1 - 0.25 * Math.random());
+        this.store(key, {
+          value,
+          tags: set,
+          at: now,
+          usedAt: now,
+          until: opts.until?.(value) ?? Infinity,
+          bytes,
+          maxAge,
+        });
       }
       return value;
     });
