@@ -126,6 +126,10 @@ export async function startServer() {
     token: process.env.METRICS_TOKEN || undefined,
     database: ctx.database,
     renderCache: () => renderCache.stats(),
+    readModels: () => [
+      { store: "public", entries: ctx.content.memo.size, bytes: ctx.content.memo.bytes },
+      { store: "buyers", entries: ctx.buyers.memo.size, bytes: ctx.buyers.memo.bytes },
+    ],
     connections: () => new Promise((resolve) => server.getConnections((_e, n) => resolve(n ?? 0))),
     chatSockets: () => chatSockets(),
   });

@@ -101,6 +101,7 @@ describe.skipIf(!dbReady)("health, job backlog and metrics", () => {
         stale: 0,
         version: null,
       }),
+      readModels: () => [{ store: "public", entries: 12, bytes: 34_000 }],
       connections: async () => 7,
       chatSockets: () => 2,
     });
@@ -115,6 +116,9 @@ describe.skipIf(!dbReady)("health, job backlog and metrics", () => {
     expect(text).toContain('mall_http_request_duration_seconds_bucket{le="0.025",method="GET",route="/detail/:id"} 1');
     expect(text).toContain('mall_render_cache_lookups_total{outcome="hit"} 5');
     expect(text).toContain("mall_render_cache_bytes 4096");
+    expect(text).toContain('mall_render_cache_lookups_total{outcome="stale"} 0');
+    expect(text).toContain('mall_read_model_bytes{store="public"} 34000');
+    expect(text).toContain('mall_read_model_entries{store="public"} 12');
     expect(text).toContain('mall_open_connections{kind="http"} 7');
     expect(text).toContain('mall_open_connections{kind="chat"} 2');
     expect(text).toContain(`mall_db_pool_connections ${app.ctx.database.driver === "postgres" ? 10 : 1}`);

@@ -20,6 +20,8 @@ export interface MetricsSources {
   /** The database handle whose statements and pool use are measured (one registry per handle). */
   database: Database;
   renderCache: () => RenderCacheStats;
+  /** The read models' stores (public and buyers): entries and estimated bytes of each. */
+  readModels?: () => { store: string; entries: number; bytes: number }[];
   /** Open HTTP connections and chat sockets of this process. */
   connections: () => Promise<number>;
   chatSockets: () => number;
@@ -81,6 +83,25 @@ export function createMetrics(src: MetricsSources): ServerMetrics {
       this.inc({ outcome: "miss" }, s.misses);
       this.inc({ outcome: "bypass" }, s.bypasses);
       this.inc({ outcome: "stale" }, s.stale);
+    },
+  });
+
+  new Gauge({
+    name: "mall_read_model_bytes",
+    help: "Estimated bytes of the values the read models keep (approxBytes), by store",
+    labelNames: ["store"] as const,
+    registers: [registry],
+    collect() {
+      for (const r of src.readModels?.() ?? []) this.set({ store: r.store }, r.bytes);
+    },
+  });
+  new Gauge({
+    name: "mall_read_model_entries",
+    help: "Values the read models keep, by store",
+    labelNames: ["store"] as const,
+    registers: [registry],
+    collect() {
+      for (const r of src.readModels?.() ?? []) this.set({ store: r.store }, r.entries);
     },
   });
 

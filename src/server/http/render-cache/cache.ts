@@ -324,9 +324,12 @@ export class RenderCache {
     if (this.revalidating.has(key)) return;
     this.revalidating.add(key);
     const background = { ...NO_REQUEST, headers: req.headers, url: req.url, method: "GET" } as IncomingMessage;
-    void this.renderEntry(background, null, key, this.feed.position, render, tagsOf, maxAgeOf).finally(() =>
-      this.revalidating.delete(key),
-    );
+    // After the stale answer is on its way: the render of a large page holds the event loop a moment.
+    setImmediate(() => {
+      void this.renderEntry(background, null, key, this.feed.position, render, tagsOf, maxAgeOf).finally(() =>
+        this.revalidating.delete(key),
+      );
+    });
   }
 
   /**
