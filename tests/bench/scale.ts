@@ -106,11 +106,14 @@ function rssMb(pid: number | undefined): number | null {
  * One GET until its last byte, as sent (compressed, not decoded: a crawler's decoding is its own
  * time, and on this shared machine it would take the server's core).
  */
-function timedGet(url: string): Promise<{ ms: number; status: number; xcache: string | null }> {
+function timedGet(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ ms: number; status: number; xcache: string | null }> {
   const t0 = performance.now();
   return new Promise((resolve, reject) => {
     http
-      .get(url, { headers: { "accept-encoding": "gzip, br" } }, (res) => {
+      .get(url, { headers: { "accept-encoding": "gzip, br", ...headers } }, (res) => {
         res.on("data", () => {});
         res.on("end", () =>
           resolve({ ms: performance.now() - t0, status: res.statusCode ?? 0, xcache: headerOf(res, "x-cache") }),
@@ -204,7 +207,7 @@ async function measure(
       // the rate at which a mall answers category lists shoppers keep asking.
       const lists = leafIds.map((id) => `/api/search/searchProdPage?categoryId=${id}&size=20`);
       const firstAsks: number[] = [];
-      for (const p of lists) firstAsks.push((await timedGet(`${origin}${p}`)).ms);
+      for (const p of lists) firstAsks.push((await timedGet(`${origin}${p}`, headers)).ms);
       firstAsks.sort((a, b) => a - b);
       console.log(
         `  ${"category lists, each asked the first time".padEnd(44)} median ${Math.round(firstAsks[firstAsks.length >> 1]!)} ms, worst ${Math.round(firstAsks.at(-1)!)} ms (${lists.length} lists, one at a time)`,
