@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { IncomingMessage } from "node:http";
 import zlib from "node:zlib";
 import type { CaptureResponse } from "./capture.ts";
-import { RenderCache, renderCacheOptionsFromEnv } from "./cache.ts";
+import { LARGE_BODY, RenderCache, renderCacheOptionsFromEnv } from "./cache.ts";
 
 describe("RenderCache with a fake version source", () => {
   /** A minimal response recorder for RenderCache.handle. */
@@ -89,6 +89,34 @@ describe("RenderCache with a fake version source", () => {
     const hit = await s.get("zh /x", s.render("other"), { "accept-encoding": "gzip" });
     expect(hit.headers.get("x-cache")).toBe("HIT");
     expect(zlib.gunzipSync(hit.body).toString()).toBe(html);
+  });
+
+  it("a large body is kept only as its compressed copies; every encoding, none and HEAD still answer it whole", async () => {
+    const s = setup({ admitAfter: 2 });
+    const key = "zh /sitemap-zh-products-1.xml";
+    const xml =
+      "<urlset>" +
+      Array.from({ length: 12_000 }, (_, i) => `<url><loc>/detail/${i}</loc></url>`).join("") +
+      "</urlset>";
+    expect(xml.length).toBeGreaterThan(LARGE_BODY);
+    const render = s.render(xml, { "content-type": "application/xml" });
+    const miss = await s.get(key, render, { "accept-encoding": "gzip" });
+    expect(miss.headers.get("x-cache")).toBe("MISS");
+    expect(zlib.gunzipSync(miss.body).toString()).toBe(xml);
+    await new Promise((r) => setTimeout(r, 100));
+    // Kept: the two copies only, a small part of the body's size.
+    expect(s.cache.stats().bytes).toBeLessThan(xml.length / 4);
+    const br = await s.get(key, render, { "accept-encoding": "br" });
+    expect(br.headers.get("x-cache")).toBe("HIT");
+    expect(zlib.brotliDecompressSync(br.body).toString()).toBe(xml);
+    const plain = await s.get(key, render);
+    expect(plain.headers.get("x-cache")).toBe("HIT");
+    expect(plain.headers.get("content-encoding")).toBeUndefined();
+    expect(plain.body.toString()).toBe(xml);
+    expect(plain.headers.get("content-length")).toBe(String(xml.length));
+    const head = await s.get(key, render, {}, "HEAD");
+    expect(head.headers.get("content-length")).toBe(String(xml.length));
+    expect(s.renders).toBe(1);
   });
 
   it("a sitemap is kept at its first request; once changed its old copy is answered while one fresh render runs", async () => {

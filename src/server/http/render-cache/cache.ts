@@ -27,6 +27,10 @@
  *   milliseconds, where brotli 9 took ~24 ms); the response then carries Content-Encoding and the
  *   compression middleware of main.ts leaves it alone. A response not kept is compressed at the
  *   quick levels. Bodies under 1 KB or of other types go uncompressed through the middleware.
+ *   A large body (≥ 256 KB: a sitemap part is ~4.5 MB at 100,000 products) is kept only as its two
+ *   compressed copies once they are made (~0.6 MB where body and copies took ~5 MB): all of a
+ *   large mall's sitemap parts fit, where the full bodies evicted each other on every crawl, and
+ *   the rare client that takes no encoding gets the gzip copy decompressed.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
@@ -75,7 +79,10 @@ export interface CacheEntry {
   key: string;
   status: number;
   headers: [string, string | string[]][];
-  body: Buffer;
+  /** The body; null once a large body is kept only compressed (LARGE_BODY). */
+  body: Buffer | null;
+  /** Length of the body (uncompressed). */
+  size: number;
   etag: string | null;
   contentType: string;
   /** Change-feed position the page was rendered at. */
@@ -145,6 +152,7 @@ export interface ResolvedPage {
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
+const gunzip = promisify(zlib.gunzip);
 /** Compression of kept entries: made once per entry, in the background; cheap enough not to outweigh a render. */
 const KEPT_BROTLI_QUALITY = 5;
 const KEPT_GZIP_LEVEL = 6;
@@ -155,6 +163,8 @@ const KEPT_GZIP_LEVEL = 6;
  */
 const FAST_BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 2 } };
 const FAST_GZIP = { level: 3 };
+/** Bodies from this size on are kept only as their compressed copies, once both are made. */
+export const LARGE_BODY = 256 * 1024;
 const RESOLVE_MEMO_MAX = 10_000;
 const NO_REQUEST = { headers: {}, socket: {}, method: "GET", url: "/" } as unknown as IncomingMessage;
 
@@ -256,7 +266,7 @@ export class RenderCache {
     )
       return false;
     let encoding: ContentEncoding = "identity";
-    if (req.method !== "HEAD" && entry.body.length >= COMPRESS_THRESHOLD && isCompressible(entry.contentType)) {
+    if (req.method !== "HEAD" && entry.size >= COMPRESS_THRESHOLD && isCompressible(entry.contentType)) {
       const accept = h["accept-encoding"] ?? "";
       let e = this.encodings.get(accept);
       if (e === undefined) {
@@ -268,11 +278,11 @@ export class RenderCache {
     }
     const raw = entry.raw[encoding];
     const body = encoding === "identity" ? entry.body : entry.encoded[encoding];
-    if (!raw || !body) return false;
+    if (!raw || (!body && req.method !== "HEAD")) return false;
     this.counters.hits++;
     res.writeHead(entry.status, raw);
     if (req.method === "HEAD") res.end();
-    else res.end(body);
+    else res.end(body ?? undefined);
     return true;
   }
 
@@ -386,6 +396,7 @@ export class RenderCache {
       status: captured.status,
       headers: [...captured.headers].filter(([n]) => !DROP_HEADERS.has(n)),
       body: captured.body,
+      size: captured.body.length,
       etag: captured.status === 200 ? weakEtag(captured.body) : null,
       contentType,
       version: version ?? "",
@@ -435,9 +446,10 @@ export class RenderCache {
       res.end();
       return;
     }
-    let body = entry.body;
+    const plain = entry.body;
+    let body: Buffer | null = plain;
     let encoding: ContentEncoding = "identity";
-    if (body.length >= COMPRESS_THRESHOLD && isCompressible(entry.contentType) && req.method !== "HEAD") {
+    if (entry.size >= COMPRESS_THRESHOLD && isCompressible(entry.contentType) && req.method !== "HEAD") {
       encoding = negotiateEncoding(req.headers["accept-encoding"]);
       if (encoding !== "identity") {
         try {
@@ -445,28 +457,38 @@ export class RenderCache {
           // of a millisecond, done here, which costs less than a compression stream handing the
           // work to the thread pool and back; the kept copies are made in the background.
           body =
-            xcache === "HIT" || xcache === "STALE"
+            xcache === "HIT" || xcache === "STALE" || !plain
               ? await this.encoded(entry, encoding)
               : encoding === "br"
-                ? zlib.brotliCompressSync(entry.body, FAST_BROTLI)
-                : zlib.gzipSync(entry.body, FAST_GZIP);
+                ? zlib.brotliCompressSync(plain, FAST_BROTLI)
+                : zlib.gzipSync(plain, FAST_GZIP);
         } catch {
           encoding = "identity";
+          body = plain;
         }
       }
+    }
+    // A large body kept only compressed, asked for without an encoding: its gzip copy, decompressed
+    // (a HEAD sends no body).
+    if (encoding === "identity" && !body && entry.encoded.gzip)
+      body = req.method === "HEAD" ? Buffer.alloc(0) : await gunzip(entry.encoded.gzip);
+    if (!body) {
+      res.statusCode = 500;
+      res.end();
+      return;
     }
     res.statusCode = entry.status;
     for (const [name, value] of entry.headers) res.setHeader(name, value);
     common();
     if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
-    res.setHeader("Content-Length", String(encoding === "identity" ? entry.body.length : body.length));
+    res.setHeader("Content-Length", String(encoding === "identity" ? entry.size : body.length));
     res.end(body);
   }
 
   /** After storing: compress in the background and make the header blocks of hits. */
   private prepare(entry: CacheEntry): void {
-    entry.raw.identity = this.headerBlock(entry, "identity", entry.body.length);
-    if (entry.body.length < COMPRESS_THRESHOLD || !isCompressible(entry.contentType)) return;
+    entry.raw.identity = this.headerBlock(entry, "identity", entry.size);
+    if (entry.size < COMPRESS_THRESHOLD || !isCompressible(entry.contentType)) return;
     for (const enc of ["br", "gzip"] as const) {
       this.encoded(entry, enc).then(
         (buf) => (entry.raw[enc] = this.headerBlock(entry, enc, buf.length)),
@@ -501,18 +523,22 @@ export class RenderCache {
     entry.encoding ??= {};
     let p = entry.encoding[encoding];
     if (!p) {
+      const body = entry.body;
+      // Never without a body: one is dropped only once both copies exist.
+      if (!body) return Promise.reject(new Error("render cache: body dropped before its copies were made"));
       p = (
         encoding === "br"
-          ? brotli(entry.body, {
+          ? brotli(body, {
               params: {
                 [zlib.constants.BROTLI_PARAM_QUALITY]: KEPT_BROTLI_QUALITY,
-                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: entry.body.length,
+                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
               },
             })
-          : gzip(entry.body, { level: KEPT_GZIP_LEVEL })
+          : gzip(body, { level: KEPT_GZIP_LEVEL })
       ).then((buf) => {
         entry.encoded[encoding] = buf;
         delete entry.encoding?.[encoding];
+        if (entry.size >= LARGE_BODY && entry.encoded.br && entry.encoded.gzip) entry.body = null;
         if (this.lru.has(entry.key)) this.lru.resize(entry.key, entrySize(entry));
         return buf;
       });
@@ -538,7 +564,7 @@ function isServesStaleKey(key: string): boolean {
 }
 
 function entrySize(e: CacheEntry): number {
-  let n = e.body.length + e.key.length + 512;
+  let n = (e.body?.length ?? 0) + e.key.length + 512;
   for (const [k, v] of e.headers) n += k.length + headerText(v).length;
   if (e.encoded.br) n += e.encoded.br.length;
   if (e.encoded.gzip) n += e.encoded.gzip.length;
