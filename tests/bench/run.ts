@@ -198,6 +198,8 @@ async function startServer(
       PAYMENT_SECRET: `bench-payment-${process.pid}-${Date.now()}`,
       // Canonical / hreflang / JSON-LD URLs on the origin the bench (and Lighthouse) uses.
       SITE_URL: `http://127.0.0.1:${port}`,
+      // As `npm run serve` and deploy/systemd/mall@.service start it (docs/performance.md "Memory").
+      MALLOC_MMAP_THRESHOLD_: "131072",
       ...opts.env,
     },
     stdio: ["ignore", "pipe", "pipe"],
