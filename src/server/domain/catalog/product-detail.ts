@@ -210,19 +210,12 @@ interface TextJson {
 }
 
 /**
- * The product detail page / GET /prod/prodInfo: null when the product is missing, not on sale,
- * or its shop is not open. Texts in `locale` (falling back to zh); content sanitised. One
- * statement reads the product, its shop, SKUs, texts and brand (a page of a product nobody asked
- * for yet costs one round trip, docs/performance.md); the categories and the shop's product count
- * come from `lookups`.
+ * The statement of getProductDetail, built once per database handle: drizzle's building of this
+ * select (its columns, subqueries and checks) cost about a tenth of the server's CPU on pages of
+ * products nobody asked for yet (docs/performance.md "Product pages nobody asked for yet").
  */
-export async function getProductDetail(
-  db: Db,
-  locale: Locale,
-  prodId: number,
-  lookups: DetailLookups = directLookups(db),
-): Promise<ProductDetail | null> {
-  const [p] = await db
+function buildDetailStatement(db: Db) {
+  return db
     .select({
       prodId: products.prodId,
       shopId: products.shopId,
@@ -255,13 +248,40 @@ export async function getProductDetail(
           'prodName', ${productTranslations.prodName}, 'brief', ${productTranslations.brief},
           'content', ${productTranslations.content}, 'parameters', ${productTranslations.parameters}))
         from ${productTranslations} where ${productTranslations.prodId} = ${products.prodId}
-          and ${productTranslations.locale} in (${locale}, 'zh'))`,
+          and ${productTranslations.locale} in (${sql.placeholder("locale")}, 'zh'))`,
       brandName: sql<LocalizedText | null>`(select ${brands.name} from ${brands} where ${brands.brandId} = ${products.brandId})`,
     })
     .from(products)
     .innerJoin(shops, eq(shops.shopId, products.shopId))
-    .where(and(eq(products.prodId, prodId), eq(products.status, PROD_ON_SALE), eq(shops.shopStatus, ShopStatus.OPEN)))
-    .limit(1);
+    .where(
+      and(
+        eq(products.prodId, sql.placeholder("prodId")),
+        eq(products.status, PROD_ON_SALE),
+        eq(shops.shopStatus, ShopStatus.OPEN),
+      ),
+    )
+    .limit(1)
+    .prepare("product_detail");
+}
+
+const detailStatements = new WeakMap<Db, ReturnType<typeof buildDetailStatement>>();
+
+/**
+ * The product detail page / GET /prod/prodInfo: null when the product is missing, not on sale,
+ * or its shop is not open. Texts in `locale` (falling back to zh); content sanitised. One
+ * statement reads the product, its shop, SKUs, texts and brand (a page of a product nobody asked
+ * for yet costs one round trip, docs/performance.md); the categories and the shop's product count
+ * come from `lookups`.
+ */
+export async function getProductDetail(
+  db: Db,
+  locale: Locale,
+  prodId: number,
+  lookups: DetailLookups = directLookups(db),
+): Promise<ProductDetail | null> {
+  let statement = detailStatements.get(db);
+  if (!statement) detailStatements.set(db, (statement = buildDetailStatement(db)));
+  const [p] = await statement.execute({ prodId, locale });
   if (!p) return null;
   const [catRows, productCount] = await Promise.all([lookups.categoryRows(), lookups.shopProductCount(p.shopId)]);
   const texts = jsonValue<TextJson[]>(p.texts) ?? [];
