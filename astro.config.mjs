@@ -2,6 +2,7 @@
 import { defineConfig } from "astro/config";
 import node from "@astrojs/node";
 import react from "@astrojs/react";
+import { astroPageEncoding } from "./scripts/astro-page-encoding.mjs";
 
 export default defineConfig({
   output: "server",
@@ -29,6 +30,8 @@ export default defineConfig({
   build: { inlineStylesheets: "never" },
   compressHTML: true,
   vite: {
+    // A page's HTML is UTF-8-encoded in pieces, not as one large string (docs/performance.md "Encoding a page").
+    plugins: [astroPageEncoding()],
     ssr: { external: ["@electric-sql/pglite", "postgres", "sharp"] },
   },
 });

@@ -12,7 +12,7 @@ import type { ApiEnv } from "./context.ts";
 import { ResponseCode } from "../../lib/api-types.ts";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { CaptureResponse } from "../http/render-cache/capture.ts";
-import { COMPRESS_THRESHOLD, negotiateEncoding } from "../http/render-cache/encoding.ts";
+import { brotliOptions, COMPRESS_THRESHOLD, negotiateEncoding } from "../http/render-cache/encoding.ts";
 import { envelope } from "./envelope.ts";
 
 export interface PreparedAnswer {
@@ -89,9 +89,7 @@ export function prepareAnswer(data: unknown, levels: keyof typeof LEVELS = "best
   return {
     json,
     gzip: zlib.gzipSync(json, { level: gzip }),
-    br: zlib.brotliCompressSync(json, {
-      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: br, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: json.length },
-    }),
+    br: zlib.brotliCompressSync(json, brotliOptions(br, json.length)),
   };
 }
 

@@ -40,6 +40,7 @@ import { isAffected, versionFeed, type ChangeFeed } from "../../db/content-chang
 import { pageRoute } from "../locale-route.ts";
 import { CaptureResponse, headerText, notStorableReason, type CapturedResponse } from "./capture.ts";
 import {
+  brotliOptions,
   COMPRESS_THRESHOLD,
   etagMatches,
   isCompressible,
@@ -161,7 +162,7 @@ const KEPT_GZIP_LEVEL = 6;
  * since each is made for one response. A 93 KB product page: brotli 2 takes 0.26 ms for 16.0 KB
  * (quality 4: 0.57 ms, 15.0 KB), gzip 3 0.34 ms for 17.3 KB (level 6: 0.73 ms, 15.7 KB).
  */
-const FAST_BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 2 } };
+const FAST_BROTLI_QUALITY = 2;
 const FAST_GZIP = { level: 3 };
 /** Bodies from this size on are kept only as their compressed copies, once both are made. */
 export const LARGE_BODY = 256 * 1024;
@@ -460,7 +461,7 @@ export class RenderCache {
             xcache === "HIT" || xcache === "STALE" || !plain
               ? await this.encoded(entry, encoding)
               : encoding === "br"
-                ? zlib.brotliCompressSync(plain, FAST_BROTLI)
+                ? zlib.brotliCompressSync(plain, brotliOptions(FAST_BROTLI_QUALITY, plain.length))
                 : zlib.gzipSync(plain, FAST_GZIP);
         } catch {
           encoding = "identity";
@@ -528,12 +529,7 @@ export class RenderCache {
       if (!body) return Promise.reject(new Error("render cache: body dropped before its copies were made"));
       p = (
         encoding === "br"
-          ? brotli(body, {
-              params: {
-                [zlib.constants.BROTLI_PARAM_QUALITY]: KEPT_BROTLI_QUALITY,
-                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-              },
-            })
+          ? brotli(body, brotliOptions(KEPT_BROTLI_QUALITY, body.length))
           : gzip(body, { level: KEPT_GZIP_LEVEL })
       ).then((buf) => {
         entry.encoded[encoding] = buf;

@@ -1,5 +1,6 @@
+import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { etagMatches, negotiateEncoding, weakEtag } from "./encoding.ts";
+import { brotliOptions, etagMatches, negotiateEncoding, weakEtag } from "./encoding.ts";
 
 describe("HTTP helpers", () => {
   it("weak ETag and If-None-Match", () => {
@@ -20,5 +21,25 @@ describe("HTTP helpers", () => {
     expect(negotiateEncoding("identity")).toBe("identity");
     expect(negotiateEncoding(undefined)).toBe("identity");
     expect(negotiateEncoding("deflate")).toBe("identity");
+  });
+
+  it("brotli options: a window just large enough for the body, the same bytes as the default window", () => {
+    const { BROTLI_PARAM_LGWIN, BROTLI_PARAM_QUALITY, BROTLI_PARAM_SIZE_HINT } = zlib.constants;
+    const window = (size: number) => brotliOptions(2, size).params![BROTLI_PARAM_LGWIN];
+    expect(window(0)).toBe(10);
+    expect(window(72_000)).toBe(17);
+    expect(window((1 << 17) - 16)).toBe(17);
+    expect(window((1 << 17) - 15)).toBe(18);
+    expect(window(50 * 1024 * 1024)).toBe(24);
+    const page = Buffer.from(
+      Array.from({ length: 3000 }, (_, i) => `<li data-i="${i}">简体中文 · product ${i % 97}</li>`).join(""),
+    );
+    const options = brotliOptions(2, page.length);
+    expect(options.params![BROTLI_PARAM_QUALITY]).toBe(2);
+    expect(options.params![BROTLI_PARAM_SIZE_HINT]).toBe(page.length);
+    const small = zlib.brotliCompressSync(page, options);
+    expect(zlib.brotliDecompressSync(small).equals(page)).toBe(true);
+    const wide = zlib.brotliCompressSync(page, { params: { [BROTLI_PARAM_QUALITY]: 2 } });
+    expect(small.length).toBeLessThanOrEqual(wide.length + 16);
   });
 });
