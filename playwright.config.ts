@@ -47,11 +47,15 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: CI,
   // Most of a browser test's time is waiting (navigation, hydration, API answers): four workers keep
-  // two cores busy. E2E_WORKERS overrides (a helper running one file beside the suite: 1).
-  workers: Number(process.env.E2E_WORKERS ?? 4),
+  // two cores busy. In CI two: on virtual machines where a page fault costs ~16 µs (10-30 times a
+  // usual machine; docs/architecture.md "Browser tests") browsers slow each other down more than
+  // they overlap — three cart journeys at once all timed out where one after another took 11-17 s
+  // each. E2E_WORKERS overrides (a helper running one file beside the suite: 1).
+  workers: Number(process.env.E2E_WORKERS ?? (CI ? 2 : 4)),
   retries: CI ? 1 : 0,
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // Generous: a test fails on what it checks, not on a slow machine's clock.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   reporter: [["list"], ["html", { open: "never", outputFolder: "playwright-report" }]],
   use: {
     baseURL: BASE_URL,
@@ -69,6 +73,10 @@ export default defineConfig({
         "--disable-component-update",
         "--disable-sync",
         "--no-first-run",
+        // One renderer process per browser, not one per site and tab: fewer processes to start
+        // (each a costly run of page faults on such machines). Contexts stay isolated.
+        "--disable-features=site-per-process",
+        "--renderer-process-limit=1",
       ],
     },
   },
