@@ -22,6 +22,7 @@ import { productionRefusals, REFUSED_EXIT_CODE } from "./production-guard.ts";
 import { createApi, requestLocale } from "./api/app.ts";
 import { servePrepared } from "./api/prepared-answer.ts";
 import { securityHeaders } from "./http/security.ts";
+import { COMPRESS_THRESHOLD, STREAM_BROTLI_OPTIONS } from "./http/render-cache/encoding.ts";
 import { pageRoute } from "./http/locale-route.ts";
 import { bodyVerdict } from "./http/body-limit.ts";
 import { uploadsHandler } from "./http/uploads.ts";
@@ -119,7 +120,7 @@ export async function startServer() {
   const secure = securityHeaders(config);
   // The render cache follows the content changes the read models follow (one feed per process).
   const renderCache = new RenderCache({ feed: ctx.content.feed, decorate: secure, ...renderCacheOptionsFromEnv() });
-  const compress = compression({ threshold: 1024 });
+  const compress = compression({ threshold: COMPRESS_THRESHOLD, brotli: STREAM_BROTLI_OPTIONS });
   let inFlight = 0;
   let chatSockets = () => 0;
   const metrics = createMetrics({

@@ -1,6 +1,6 @@
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { brotliOptions, etagMatches, negotiateEncoding, weakEtag } from "./encoding.ts";
+import { brotliOptions, etagMatches, negotiateEncoding, STREAM_BROTLI_OPTIONS, weakEtag } from "./encoding.ts";
 
 describe("HTTP helpers", () => {
   it("weak ETag and If-None-Match", () => {
@@ -41,5 +41,19 @@ describe("HTTP helpers", () => {
     expect(zlib.brotliDecompressSync(small).equals(page)).toBe(true);
     const wide = zlib.brotliCompressSync(page, { params: { [BROTLI_PARAM_QUALITY]: 2 } });
     expect(small.length).toBeLessThanOrEqual(wide.length + 16);
+  });
+
+  it("the middleware's brotli stream: quality 4, a 256 KB window, a body larger than it round-trips", async () => {
+    const body = Buffer.from(
+      Array.from({ length: 40_000 }, (_, i) => `{"id":${i},"name":"商品 ${i % 211}"}`).join(","),
+    );
+    expect(body.length).toBeGreaterThan(1 << 18);
+    const stream = zlib.createBrotliCompress(STREAM_BROTLI_OPTIONS);
+    const parts: Buffer[] = [];
+    stream.on("data", (d: Buffer) => parts.push(d));
+    const done = new Promise((resolve) => stream.on("end", resolve));
+    stream.end(body);
+    await done;
+    expect(zlib.brotliDecompressSync(Buffer.concat(parts)).equals(body)).toBe(true);
   });
 });

@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import zlib from "node:zlib";
 
-/** Bodies smaller than this are not compressed (same threshold as main.ts). */
+/** Bodies smaller than this are not compressed (also the compression middleware's threshold, main.ts). */
 export const COMPRESS_THRESHOLD = 1024;
 
 /** Weak ETag of a body: W/"<sha1 base64>". */
@@ -81,3 +81,12 @@ export function brotliOptions(quality: number, size: number): zlib.BrotliOptions
   const lgwin = Math.min(BROTLI_MAX_WINDOW_BITS, Math.max(BROTLI_MIN_WINDOW_BITS, Math.ceil(Math.log2(size + 16))));
   return { params: { [BROTLI_PARAM_QUALITY]: quality, [BROTLI_PARAM_SIZE_HINT]: size, [BROTLI_PARAM_LGWIN]: lgwin } };
 }
+
+/**
+ * Brotli options of the compression middleware (main.ts), which compresses a stream of unknown
+ * size: its default quality (4) with a 256 KB window instead of brotli's 4 MB, for the reason
+ * above — a 20 KB streamed answer 3.2-3.6 ms → 2.8 ms; bodies over 256 KB compress a little less.
+ */
+export const STREAM_BROTLI_OPTIONS: zlib.BrotliOptions = {
+  params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 },
+};
