@@ -164,7 +164,9 @@ interface Server {
 
 /** What `npm run serve` runs: the bundled server, else the TypeScript source through tsx. */
 function serverArgs(): string[] {
-  return fs.existsSync(BUNDLE) ? ["--enable-source-maps", BUNDLE] : [TSX_CLI, "src/server/main.ts"];
+  return fs.existsSync(BUNDLE)
+    ? ["--enable-source-maps", "--experimental-async-context-frame", BUNDLE]
+    : [TSX_CLI, "src/server/main.ts"];
 }
 const serverCommand = () =>
   `node ${serverArgs()

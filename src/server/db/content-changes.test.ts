@@ -161,6 +161,39 @@ describe("TaggedMemo", () => {
     expect(loads).toBe(3);
   });
 
+  it("prime keeps a value another load read, as get would, unless the feed moved or the key is kept or loading", async () => {
+    const log = fakeLog();
+    const memo = new TaggedMemo(changeFeed(log.read, { intervalMs: 0 }));
+    await memo.get("warm", [], async () => 0);
+    let loads = 0;
+    const load = async () => `loaded ${++loads}`;
+    // Read at the current position: kept with its tags, so get answers it without loading.
+    memo.prime("reviews 1", ["product:1"], "primed", memo.feed.position);
+    expect(await memo.get("reviews 1", ["product:1"], load)).toBe("primed");
+    // A kept value is not replaced.
+    memo.prime("reviews 1", ["product:1"], "other", memo.feed.position);
+    expect(await memo.get("reviews 1", ["product:1"], load)).toBe("primed");
+    // Its tags drop it like any kept value.
+    log.commit({ id: 1, tag: "product:1" });
+    expect(await memo.get("reviews 1", ["product:1"], load)).toBe("loaded 1");
+    // Read before the feed moved: not kept.
+    const before = memo.feed.position;
+    log.commit({ id: 2, tag: "other" });
+    await memo.feed.sync();
+    memo.prime("reviews 2", ["product:2"], "stale", before);
+    expect(await memo.get("reviews 2", ["product:2"], load)).toBe("loaded 2");
+    // A load under way wins; null (no position) keeps nothing.
+    let release: ((v: string) => void) | undefined;
+    const running = memo.get("reviews 3", ["product:3"], () => new Promise<string>((r) => (release = r)));
+    while (!release) await new Promise((r) => setTimeout(r, 1));
+    memo.prime("reviews 3", ["product:3"], "primed", memo.feed.position);
+    release("loading");
+    expect(await running).toBe("loading");
+    expect(await memo.get("reviews 3", ["product:3"], load)).toBe("loading");
+    memo.prime("reviews 4", [], "primed", null);
+    expect(await memo.get("reviews 4", [], load)).toBe("loaded 3");
+  });
+
   it("a value with its own longer age limit outlives the store's, and goes within its own (less up to a quarter)", async () => {
     const log = fakeLog();
     let t = 0;

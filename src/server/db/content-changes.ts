@@ -402,6 +402,33 @@ export class TaggedMemo {
   }
 
   /**
+   * Keeps `value`, read by another load that started when the feed stood at `position`, under
+   * `key` (as get would keep what its load answers): only while the feed is still there and
+   * nothing is kept or being loaded under that key. For a statement that answers two values.
+   */
+  prime<T>(key: string, tags: Iterable<string>, value: T, position: string | null, opts: MemoGetOptions<T> = {}): void {
+    if (position === null || this.feed.position !== position || this.loading.has(key)) return;
+    const now = (this.opts.now ?? Date.now)();
+    const hit = this.entries.get(key);
+    if (hit && !this.tooOld(hit, now) && now < hit.until) return;
+    this.keep(key, tags, value, now, opts);
+  }
+
+  private keep<T>(key: string, tags: Iterable<string>, value: T, now: number, opts: MemoGetOptions<T>): void {
+    if (!(opts.keep?.(value) ?? true)) return;
+    const maxAge = opts.maxAgeMs === undefined ? undefined : opts.maxAgeMs * (1 - 0.25 * Math.random());
+    this.store(key, {
+      value,
+      tags: new Set(tags),
+      at: now,
+      usedAt: now,
+      until: opts.until?.(value) ?? Infinity,
+      bytes: 64 + 2 * key.length + approxBytes(value),
+      maxAge,
+    });
+  }
+
+  /**
    * get() that answers a value in memory without waiting for the feed while its last read is at
    * most one interval late (peek: the read that is due runs in the background), as cached pages
    * are answered. For values asked on every request (sessions, carts).
@@ -445,20 +472,7 @@ export class TaggedMemo {
     if (running && running.position === position) return running.promise as Promise<T>;
     const promise = load().then((value) => {
       if (this.loading.get(key)?.promise === promise) this.loading.delete(key);
-      if (this.feed.position === position && (opts.keep?.(value) ?? true)) {
-        const set = new Set(typeof tags === "function" ? tags(value) : tags);
-        const bytes = 64 + 2 * key.length + approxBytes(value);
-        const maxAge = opts.maxAgeMs === undefined ? undefined : opts.maxAgeMs * (1 - 0.25 * Math.random());
-        this.store(key, {
-          value,
-          tags: set,
-          at: now,
-          usedAt: now,
-          until: opts.until?.(value) ?? Infinity,
-          bytes,
-          maxAge,
-        });
-      }
+      if (this.feed.position === position) this.keep(key, typeof tags === "function" ? tags(value) : tags, value, now, opts);
       return value;
     });
     promise.catch(() => {

@@ -14,7 +14,14 @@ import {
 } from "../../../src/server/db/schema/index.ts";
 import type { CommentItem, CommentSummary } from "../../../src/lib/review/review-types.ts";
 import type { ProductDetail, SkuItem } from "../../../src/lib/catalog/product-types.ts";
-import { buildSkuMatrix, getProductDetail } from "../../../src/server/domain/catalog/product-detail.ts";
+import {
+  buildSkuMatrix,
+  getCommentSummary,
+  getProductDetail,
+  getProductPage,
+} from "../../../src/server/domain/catalog/product-detail.ts";
+import { dbChangeFeed } from "../../../src/server/db/content-changes.ts";
+import { PublicReadModels } from "../../../src/server/domain/content/read-models.ts";
 import { createTestApp, dbReady, okData, type TestApp } from "../helpers.ts";
 
 const DETAIL_KEYS = [
@@ -256,6 +263,30 @@ describe.skipIf(!dbReady)("product detail API", () => {
       negativeNumber: 0,
       picNumber: 0,
     });
+  });
+
+  it("a product page's one statement reads the review counts too, kept as the review summary", async () => {
+    const [top] = await app.ctx.db
+      .select({ prodId: prodComments.prodId })
+      .from(prodComments)
+      .where(eq(prodComments.status, 1))
+      .groupBy(prodComments.prodId)
+      .orderBy(sql`count(*) desc`)
+      .limit(1);
+    const id = top!.prodId;
+    const page = await getProductPage(app.ctx.db, "en", id);
+    const summary = await getCommentSummary(app.ctx.db, id);
+    expect(summary.number).toBeGreaterThan(0);
+    expect(page!.reviews).toEqual(summary);
+    expect(page!.detail).toEqual(await getProductDetail(app.ctx.db, "en", id));
+    // The read models keep them both from that one read: the summary is there before anyone asks.
+    // (A feed read once a minute, so that peek may answer from memory.)
+    const content = new PublicReadModels(app.ctx.db, dbChangeFeed(app.ctx.db, { intervalMs: 60_000 }));
+    await content.feed.sync();
+    expect(content.memo.peek(`commentSummary ${id}`)).toBeUndefined();
+    await content.productDetail("en", id);
+    expect(content.memo.peek(`commentSummary ${id}`)).toEqual(summary);
+    expect(await content.commentSummary(id)).toEqual(summary);
   });
 
   it("review page: newest first, pictures as arrays, anonymous reviewers masked", async () => {

@@ -209,6 +209,39 @@ interface TextJson {
   parameters: { key: string; value: unknown }[] | null;
 }
 
+/** A product's review counts (shown reviews only, status 1): the columns of one row, or of one JSON object. */
+interface ReviewCounts {
+  number: number;
+  praise: number;
+  secondary: number;
+  negative: number;
+  pic: number;
+}
+const reviewCountColumns = sql.join(
+  [
+    sql`'number', count(*)::int`,
+    sql`'praise', count(*) filter (where ${prodComments.evaluate} = 0)::int`,
+    sql`'secondary', count(*) filter (where ${prodComments.evaluate} = 1)::int`,
+    sql`'negative', count(*) filter (where ${prodComments.evaluate} = 2)::int`,
+    sql`'pic', count(*) filter (where ${prodComments.pics} <> '')::int`,
+  ],
+  sql`, `,
+);
+
+/** The review summary shown on a product page from its counts. */
+function commentSummaryOf(row: Partial<ReviewCounts> | null | undefined): CommentSummary {
+  const number = Number(row?.number ?? 0);
+  const praiseNumber = Number(row?.praise ?? 0);
+  return {
+    positiveRating: positiveRating(praiseNumber, number),
+    number,
+    praiseNumber,
+    secondaryNumber: Number(row?.secondary ?? 0),
+    negativeNumber: Number(row?.negative ?? 0),
+    picNumber: Number(row?.pic ?? 0),
+  };
+}
+
 /**
  * The statement of getProductDetail, built once per database handle: drizzle's building of this
  * select (its columns, subqueries and checks) cost about a tenth of the server's CPU on pages of
@@ -250,6 +283,8 @@ function buildDetailStatement(db: Db) {
         from ${productTranslations} where ${productTranslations.prodId} = ${products.prodId}
           and ${productTranslations.locale} in (${sql.placeholder("locale")}, 'zh'))`,
       brandName: sql<LocalizedText | null>`(select ${brands.name} from ${brands} where ${brands.brandId} = ${products.brandId})`,
+      reviewCounts: sql<ReviewCounts | null>`(select json_build_object(${reviewCountColumns}) from ${prodComments}
+        where ${prodComments.prodId} = ${products.prodId} and ${prodComments.status} = 1)`,
     })
     .from(products)
     .innerJoin(shops, eq(shops.shopId, products.shopId))
@@ -279,10 +314,30 @@ export async function getProductDetail(
   prodId: number,
   lookups: DetailLookups = directLookups(db),
 ): Promise<ProductDetail | null> {
+  return (await getProductPage(db, locale, prodId, lookups))?.detail ?? null;
+}
+
+/**
+ * getProductDetail and the product's review counts (getCommentSummary's answer) from the same
+ * statement: a product page needs both, and each round trip to the database costs a socket write
+ * and a wake-up of its process (docs/performance.md "Product pages nobody asked for yet").
+ */
+export async function getProductPage(
+  db: Db,
+  locale: Locale,
+  prodId: number,
+  lookups: DetailLookups = directLookups(db),
+): Promise<{ detail: ProductDetail; reviews: CommentSummary } | null> {
   let statement = detailStatements.get(db);
   if (!statement) detailStatements.set(db, (statement = buildDetailStatement(db)));
   const [p] = await statement.execute({ prodId, locale });
   if (!p) return null;
+  return { detail: await detailOf(p, locale, lookups), reviews: commentSummaryOf(jsonValue<ReviewCounts>(p.reviewCounts)) };
+}
+
+type DetailRow = Awaited<ReturnType<ReturnType<typeof buildDetailStatement>["execute"]>>[number];
+
+async function detailOf(p: DetailRow, locale: Locale, lookups: DetailLookups): Promise<ProductDetail> {
   const [catRows, productCount] = await Promise.all([lookups.categoryRows(), lookups.shopProductCount(p.shopId)]);
   const texts = jsonValue<TextJson[]>(p.texts) ?? [];
   const text = texts.find((t) => t.locale === locale) ?? texts.find((t) => t.locale === "zh");
@@ -335,25 +390,10 @@ export async function getProductDetail(
 /** Review counts of a product (shown reviews only, status 1). */
 export async function getCommentSummary(db: Db, prodId: number): Promise<CommentSummary> {
   const [row] = await db
-    .select({
-      number: sql<number>`count(*)::int`,
-      praise: sql<number>`count(*) filter (where ${prodComments.evaluate} = 0)::int`,
-      secondary: sql<number>`count(*) filter (where ${prodComments.evaluate} = 1)::int`,
-      negative: sql<number>`count(*) filter (where ${prodComments.evaluate} = 2)::int`,
-      pic: sql<number>`count(*) filter (where ${prodComments.pics} <> '')::int`,
-    })
+    .select({ counts: sql<ReviewCounts>`json_build_object(${reviewCountColumns})` })
     .from(prodComments)
     .where(and(eq(prodComments.prodId, prodId), eq(prodComments.status, 1)));
-  const number = Number(row?.number ?? 0);
-  const praiseNumber = Number(row?.praise ?? 0);
-  return {
-    positiveRating: positiveRating(praiseNumber, number),
-    number,
-    praiseNumber,
-    secondaryNumber: Number(row?.secondary ?? 0),
-    negativeNumber: Number(row?.negative ?? 0),
-    picNumber: Number(row?.pic ?? 0),
-  };
+  return commentSummaryOf(jsonValue<ReviewCounts>(row?.counts));
 }
 
 /** The WHERE of an evaluate filter (-1 all, 0 good, 1 medium, 2 bad, 3 with pictures). */

@@ -18,7 +18,7 @@ import { getBrandsByCategory, getCategoryTree, getHotSearches } from "../catalog
 import {
   countShopProducts,
   getCommentSummary,
-  getProductDetail,
+  getProductPage,
   listComments,
   loadPlatformCategoryRows,
   type DetailLookups,
@@ -36,7 +36,7 @@ import { levelCatalogue } from "../member/member.ts";
 import { getPcWebConfig, getServiceSwitch } from "./site.ts";
 import { assembleSitemapData, loadProductPart, loadSitemapBase } from "./sitemap.ts";
 import type { CommentFilter } from "../../../lib/review/review-types.ts";
-import type { ProductSearchParams } from "../../../lib/catalog/product-types.ts";
+import type { ProductDetail, ProductSearchParams } from "../../../lib/catalog/product-types.ts";
 
 /** The tags of one product's detail (also what its page depends on besides "site"). */
 export function productTags(prodId: number, shopId: number | null): string[] {
@@ -44,6 +44,10 @@ export function productTags(prodId: number, shopId: number | null): string[] {
   if (shopId !== null) tags.push(`shop:${shopId}`, `shop-products:${shopId}`);
   return tags;
 }
+
+/** commentSummary's key and tags, also used by productDetail, whose statement reads the same counts. */
+const commentSummaryKey = (prodId: number) => `commentSummary ${prodId}`;
+const commentSummaryTags = (prodId: number) => [`product:${prodId}`];
 
 /**
  * Age limit (ms) of values nothing but their tags can change (a product's detail, its reviews, the
@@ -148,12 +152,20 @@ export class PublicReadModels {
     );
   }
 
-  /** Product detail (null: missing, off sale, or its shop is not open; such an answer depends on everything). */
+  /**
+   * Product detail (null: missing, off sale, or its shop is not open; such an answer depends on
+   * everything). Its statement also reads the review counts, kept as commentSummary's value.
+   */
   productDetail(locale: Locale, prodId: number) {
     return this.memo.get(
       `productDetail ${locale} ${prodId}`,
-      (d: Awaited<ReturnType<typeof getProductDetail>>) => (d ? productTags(prodId, d.shop.shopId) : []),
-      () => getProductDetail(this.db, locale, prodId, this.detailLookups),
+      (d: ProductDetail | null) => (d ? productTags(prodId, d.shop.shopId) : []),
+      async () => {
+        const position = this.memo.feed.position;
+        const page = await getProductPage(this.db, locale, prodId, this.detailLookups);
+        if (page) this.memo.prime(commentSummaryKey(prodId), commentSummaryTags(prodId), page.reviews, position, STABLE);
+        return page?.detail ?? null;
+      },
       STABLE,
     );
   }
@@ -255,8 +267,8 @@ export class PublicReadModels {
 
   commentSummary(prodId: number) {
     return this.memo.get(
-      `commentSummary ${prodId}`,
-      [`product:${prodId}`],
+      commentSummaryKey(prodId),
+      commentSummaryTags(prodId),
       () => getCommentSummary(this.db, prodId),
       STABLE,
     );

@@ -159,10 +159,12 @@ const KEPT_BROTLI_QUALITY = 5;
 const KEPT_GZIP_LEVEL = 6;
 /**
  * Compression of responses that are not kept (RENDER_CACHE=0, or not storable now): quick levels,
- * since each is made for one response. A 93 KB product page: brotli 2 takes 0.26 ms for 16.0 KB
- * (quality 4: 0.57 ms, 15.0 KB), gzip 3 0.34 ms for 17.3 KB (level 6: 0.73 ms, 15.7 KB).
+ * since each is made for one response. A 76 KB product page (2026-11-28, same machine, same
+ * minute): brotli 1 takes 0.31-0.34 ms for 16.8 KB, brotli 2 0.49-0.70 ms for 15.4 KB (quality
+ * 4: ~1.0 ms, 14.5 KB); gzip 3 0.66-0.71 ms for 16.6 KB. On pages nobody asked for yet (a crawl)
+ * the ~0.3 ms saved is ~6 % of a render; the 1.4 KB more is nothing on any link.
  */
-const FAST_BROTLI_QUALITY = 2;
+const FAST_BROTLI_QUALITY = 1;
 const FAST_GZIP = { level: 3 };
 /** Bodies from this size on are kept only as their compressed copies, once both are made. */
 export const LARGE_BODY = 256 * 1024;
