@@ -2,6 +2,7 @@
 import { defineConfig } from "astro/config";
 import node from "@astrojs/node";
 import react from "@astrojs/react";
+import { astroCspDigests } from "./scripts/astro-csp-digests.mjs";
 import { astroPageEncoding } from "./scripts/astro-page-encoding.mjs";
 
 export default defineConfig({
@@ -30,8 +31,9 @@ export default defineConfig({
   build: { inlineStylesheets: "never" },
   compressHTML: true,
   vite: {
-    // A page's HTML is UTF-8-encoded in pieces, not as one large string (docs/performance.md "Encoding a page").
-    plugins: [astroPageEncoding()],
+    // A page's HTML is UTF-8-encoded in pieces, not as one large string (docs/performance.md "Encoding a page");
+    // the digests of its inline scripts and styles for the CSP are made once per text, not per render.
+    plugins: [astroPageEncoding(), astroCspDigests()],
     ssr: { external: ["@electric-sql/pglite", "postgres", "sharp"] },
   },
 });

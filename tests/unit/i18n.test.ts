@@ -84,8 +84,11 @@ describe("i18n", () => {
         if (names.length === 0) continue;
         const strings = Object.fromEntries(names.map((n, i) => [n, `«${n}${i}»`]));
         const numbers = Object.fromEntries(names.map((n, i) => [n, i * 7 + 0.5]));
+        // Placeholders kept for a script to fill in (data-* texts): "{{n}}" for n.
+        const kept = Object.fromEntries(names.map((n) => [n, `{{${n}}}`]));
         for (const options of [
           strings,
+          kept,
           numbers,
           { ...strings, count: 3 },
           {},
