@@ -162,11 +162,19 @@ interface Server {
   output: string[];
 }
 
+/** The Node flags of `npm run serve` (package.json), so the bench's servers run as it does. */
+function serveNodeFlags(): string[] {
+  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts: { serve: string } };
+  const words = pkg.scripts.serve.split(/\s+/);
+  const node = words.indexOf("node");
+  const bundle = words.indexOf("dist/node/main.mjs");
+  if (node < 0 || bundle < node) throw new Error(`bench: package.json's serve script is not "node … dist/node/main.mjs"`);
+  return words.slice(node + 1, bundle);
+}
+
 /** What `npm run serve` runs: the bundled server, else the TypeScript source through tsx. */
 function serverArgs(): string[] {
-  return fs.existsSync(BUNDLE)
-    ? ["--enable-source-maps", "--experimental-async-context-frame", BUNDLE]
-    : [TSX_CLI, "src/server/main.ts"];
+  return fs.existsSync(BUNDLE) ? [...serveNodeFlags(), BUNDLE] : [TSX_CLI, "src/server/main.ts"];
 }
 const serverCommand = () =>
   `node ${serverArgs()
