@@ -168,7 +168,8 @@ function serveNodeFlags(): string[] {
   const words = pkg.scripts.serve.split(/\s+/);
   const node = words.indexOf("node");
   const bundle = words.indexOf("dist/node/main.mjs");
-  if (node < 0 || bundle < node) throw new Error(`bench: package.json's serve script is not "node … dist/node/main.mjs"`);
+  if (node < 0 || bundle < node)
+    throw new Error(`bench: package.json's serve script is not "node … dist/node/main.mjs"`);
   return words.slice(node + 1, bundle);
 }
 

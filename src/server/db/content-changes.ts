@@ -472,7 +472,8 @@ export class TaggedMemo {
     if (running && running.position === position) return running.promise as Promise<T>;
     const promise = load().then((value) => {
       if (this.loading.get(key)?.promise === promise) this.loading.delete(key);
-      if (this.feed.position === position) this.keep(key, typeof tags === "function" ? tags(value) : tags, value, now, opts);
+      if (this.feed.position === position)
+        this.keep(key, typeof tags === "function" ? tags(value) : tags, value, now, opts);
       return value;
     });
     promise.catch(() => {

@@ -209,7 +209,7 @@ interface TextJson {
   parameters: { key: string; value: unknown }[] | null;
 }
 
-/** A product's review counts (shown reviews only, status 1): the columns of one row, or of one JSON object. */
+/** A product's review counts (shown reviews only, status 1), read as one JSON object. */
 interface ReviewCounts {
   number: number;
   praise: number;
@@ -332,7 +332,10 @@ export async function getProductPage(
   if (!statement) detailStatements.set(db, (statement = buildDetailStatement(db)));
   const [p] = await statement.execute({ prodId, locale });
   if (!p) return null;
-  return { detail: await detailOf(p, locale, lookups), reviews: commentSummaryOf(jsonValue<ReviewCounts>(p.reviewCounts)) };
+  return {
+    detail: await detailOf(p, locale, lookups),
+    reviews: commentSummaryOf(jsonValue<ReviewCounts>(p.reviewCounts)),
+  };
 }
 
 type DetailRow = Awaited<ReturnType<ReturnType<typeof buildDetailStatement>["execute"]>>[number];

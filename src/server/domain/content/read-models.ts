@@ -163,7 +163,8 @@ export class PublicReadModels {
       async () => {
         const position = this.memo.feed.position;
         const page = await getProductPage(this.db, locale, prodId, this.detailLookups);
-        if (page) this.memo.prime(commentSummaryKey(prodId), commentSummaryTags(prodId), page.reviews, position, STABLE);
+        if (page)
+          this.memo.prime(commentSummaryKey(prodId), commentSummaryTags(prodId), page.reviews, position, STABLE);
         return page?.detail ?? null;
       },
       STABLE,
