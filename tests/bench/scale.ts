@@ -289,36 +289,53 @@ async function productPages(
   const measured = cycling ? paths : paths.slice(0, unseen);
   const whole = !cycling && (mode === "cache on" || process.env.BENCH_SCALE_WALK === "all");
   // BENCH_SCALE_WALK_PAGES: stop the walk after about this many pages (a quicker run).
-  const limit = whole ? Math.min(measured.length, Number(process.env.BENCH_SCALE_WALK_PAGES ?? Infinity)) : 1;
+  const limit = whole
+    ? Math.min(measured.length, Number(process.env.BENCH_SCALE_WALK_PAGES ?? Infinity))
+    : measured.length;
+  // Without the whole walk: three runs (the first after a 10 s warm-up still finds the JIT warming).
+  const maxRuns = whole ? Infinity : 3;
+  let runs = 0;
+  /** Distinct pages walked after the warm-up, and the pages of the runs that count for the rate. */
   let offset = 0;
+  let counted = 0;
   let seconds = 0;
   let worstP99 = 0;
   let non2xx = 0;
   let errors = 0;
   let last: LoadResult | null = null;
   const rss: { pages: number; mb: number | null }[] = [];
-  while (offset < limit) {
+  while (offset < limit && runs++ < maxRuns) {
     const r = await load(origin, measured.slice(offset), {
       connections: c,
       duration: opts.duration,
       name: "detail-walk",
     });
     if (r.total === 0) break;
-    last = r;
-    offset += r.total;
-    seconds += opts.duration;
-    worstP99 = Math.max(worstP99, r.latencyP99Ms);
-    non2xx += r.non2xx;
-    errors += r.errors;
+    // The load tool goes round its paths: a run that got through every page left asked some
+    // pages a second time (kept by then, with the cache on). Its new pages count as walked, but
+    // the run does not count for the rate (a small catalogue measured cycling is meant to go round).
+    const left = measured.length - offset;
+    const wentRound = !cycling && r.total > left;
+    offset += wentRound ? left : r.total;
+    if (!wentRound) {
+      last = r;
+      counted += r.total;
+      seconds += opts.duration;
+      worstP99 = Math.max(worstP99, r.latencyP99Ms);
+      non2xx += r.non2xx;
+      errors += r.errors;
+    }
     rss.push({ pages: offset + warm.total, mb: rssMb(pid) });
     if (whole)
-      console.log(`    ${offset + warm.total} distinct pages: ${r.requestsPerSec} pages/s, RSS ${rss.at(-1)!.mb} MB`);
+      console.log(
+        `    ${offset + warm.total} distinct pages: ${r.requestsPerSec} pages/s${wentRound ? " (went round: not counted)" : ""}, RSS ${rss.at(-1)!.mb} MB`,
+      );
   }
-  const perSec = Math.round(offset / Math.max(1, seconds));
+  const perSec = Math.round(counted / Math.max(1, seconds));
   // Off-shelf products and closed shops are not in the sitemaps; a 404 here is a page that failed.
-  const within = offset > 0 && non2xx === 0 && errors === 0 && perSec >= SCALE_BUDGETS.coldPagesPerSec;
+  const within = counted > 0 && non2xx === 0 && errors === 0 && perSec >= SCALE_BUDGETS.coldPagesPerSec;
   console.log(
-    `  ${`product pages, ${mode}${cycling ? ` (cycling ${paths.length})` : ""}`.padEnd(44)} ${perSec} pages/s over ${offset} pages, worst p99 ${worstP99} ms, non-2xx ${non2xx}, errors ${errors} — ${within ? "within" : "OVER"} ≥ ${SCALE_BUDGETS.coldPagesPerSec} pages/s (warm-up ${WARMUP} s: ${warm.requestsPerSec}/s; ${last?.tool ?? "-"})`,
+    `  ${`product pages, ${mode}${cycling ? ` (cycling ${paths.length})` : ""}`.padEnd(44)} ${perSec} pages/s over ${counted} pages, worst p99 ${worstP99} ms, non-2xx ${non2xx}, errors ${errors} — ${within ? "within" : "OVER"} ≥ ${SCALE_BUDGETS.coldPagesPerSec} pages/s (warm-up ${WARMUP} s: ${warm.requestsPerSec}/s; ${last?.tool ?? "-"})`,
   );
   if (last) console.log(`    ${last.command}`);
   const out: Row[] = [
@@ -328,7 +345,15 @@ async function productPages(
       figure: `${perSec} pages/s, worst p99 ${worstP99} ms`,
       budget: `≥ ${SCALE_BUDGETS.coldPagesPerSec} pages/s`,
       within,
-      detail: { pages: offset, seconds, non2xx, errors, warmUp: warm.requestsPerSec, rss },
+      detail: {
+        pages: counted,
+        distinct: offset + warm.total,
+        seconds,
+        non2xx,
+        errors,
+        warmUp: warm.requestsPerSec,
+        rss,
+      },
     },
   ];
   if (whole) {
