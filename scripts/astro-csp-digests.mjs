@@ -12,6 +12,8 @@
  * (an Astro upgrade): tests/unit/astro-csp-digests.test.ts checks the installed Astro.
  */
 
+import { astroRewritePlugin } from "./astro-rewrite-plugin.mjs";
+
 const ENCRYPTION_FILE = /astro[\\/]dist[\\/]core[\\/]encryption\.js$/;
 const DECLARE = "async function generateCspDigest(data, algorithm) {";
 
@@ -54,13 +56,5 @@ async function digestCspText(data, algorithm) {`,
 
 /** @returns {import("vite").Plugin} */
 export function astroCspDigests() {
-  return {
-    name: "mall:astro-csp-digests",
-    enforce: "pre",
-    transform(code, id) {
-      const file = id.split("?")[0] ?? "";
-      if (ENCRYPTION_FILE.test(file)) return { code: keepCspDigests(code), map: null };
-      return null;
-    },
-  };
+  return astroRewritePlugin("mall:astro-csp-digests", [[ENCRYPTION_FILE, keepCspDigests]]);
 }

@@ -18,6 +18,8 @@
  * upgrade): the unit test tests/unit/astro-page-encoding.test.ts checks the installed Astro.
  */
 
+import { astroRewritePlugin } from "./astro-rewrite-plugin.mjs";
+
 /** Characters of a page encoded at a time: two-byte flat strings stay under V8's 128 KB object limit. */
 export const PAGE_PIECE_CHARS = 32 * 1024;
 
@@ -95,14 +97,8 @@ export function lengthOfPageBytes(code) {
 
 /** @returns {import("vite").Plugin} */
 export function astroPageEncoding() {
-  return {
-    name: "mall:astro-page-encoding",
-    enforce: "pre",
-    transform(code, id) {
-      const file = id.split("?")[0] ?? "";
-      if (RENDER_FILE.test(file)) return { code: encodePageInPieces(code), map: null };
-      if (PAGE_FILE.test(file)) return { code: lengthOfPageBytes(code), map: null };
-      return null;
-    },
-  };
+  return astroRewritePlugin("mall:astro-page-encoding", [
+    [RENDER_FILE, encodePageInPieces],
+    [PAGE_FILE, lengthOfPageBytes],
+  ]);
 }

@@ -60,6 +60,18 @@ describe.skipIf(!dbReady)("product detail API", () => {
     await app?.close();
   });
 
+  /** The product with the most shown reviews. */
+  async function mostReviewedProduct(): Promise<number> {
+    const [top] = await app.ctx.db
+      .select({ prodId: prodComments.prodId })
+      .from(prodComments)
+      .where(eq(prodComments.status, 1))
+      .groupBy(prodComments.prodId)
+      .orderBy(sql`count(*) desc`)
+      .limit(1);
+    return top!.prodId;
+  }
+
   it("answers the product in the request language with all fields", async () => {
     const en = okData(await app.get<ProductDetail>("/api/prod/prodInfo?prodId=1", "en"));
     const zh = okData(await app.get<ProductDetail>("/api/prod/prodInfo?prodId=1", "zh"));
@@ -218,13 +230,7 @@ describe.skipIf(!dbReady)("product detail API", () => {
   });
 
   it("review summary numbers are consistent with the review pages", async () => {
-    const [top] = await app.ctx.db
-      .select({ prodId: prodComments.prodId })
-      .from(prodComments)
-      .groupBy(prodComments.prodId)
-      .orderBy(sql`count(*) desc`)
-      .limit(1);
-    const id = top!.prodId;
+    const id = await mostReviewedProduct();
     const s = okData(await app.get<CommentSummary>(`/api/prod/prodCommData?prodId=${id}`, "en"));
     expect(Object.keys(s).sort()).toEqual([
       "negativeNumber",
@@ -266,14 +272,7 @@ describe.skipIf(!dbReady)("product detail API", () => {
   });
 
   it("a product page's one statement reads the review counts too, kept as the review summary", async () => {
-    const [top] = await app.ctx.db
-      .select({ prodId: prodComments.prodId })
-      .from(prodComments)
-      .where(eq(prodComments.status, 1))
-      .groupBy(prodComments.prodId)
-      .orderBy(sql`count(*) desc`)
-      .limit(1);
-    const id = top!.prodId;
+    const id = await mostReviewedProduct();
     const page = await getProductPage(app.ctx.db, "en", id);
     const summary = await getCommentSummary(app.ctx.db, id);
     expect(summary.number).toBeGreaterThan(0);
