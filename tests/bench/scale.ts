@@ -201,15 +201,15 @@ async function measure(
       // connections queued behind it made that row's p99 395 ms where a second run gave 19 ms). The
       // first ask is printed; the row is the rate at which the mall answers a search shoppers keep
       // asking, and searches nobody asked before have their own row.
-      const firstAsk = async (what: string, p: string) => {
+      const firstAsk = async (p: string) => {
         const { ms } = await timedGet(`${origin}${p}`, headers);
-        console.log(`  ${`${what}, asked the first time`.padEnd(44)} ${Math.round(ms)} ms`);
+        console.log(`  ${`${p}, asked the first time`.padEnd(44)} ${Math.round(ms)} ms`);
         return [p];
       };
       const classic = "/api/search/page?keyword=classic";
-      rows.push(api("API search/page?keyword=classic", await run("search-classic", await firstAsk(classic, classic))));
+      rows.push(api("API search/page?keyword=classic", await run("search-classic", await firstAsk(classic))));
       const phone = `/api/search/page?keyword=${encodeURIComponent("手机")}`;
-      rows.push(api("API search/page?keyword=手机", await run("search-phone", await firstAsk(phone, phone))));
+      rows.push(api("API search/page?keyword=手机", await run("search-phone", await firstAsk(phone))));
       // Each list asked once first, one at a time (their first answers are searches; printed), then
       // the rate at which a mall answers category lists shoppers keep asking.
       const lists = leafIds.map((id) => `/api/search/searchProdPage?categoryId=${id}&size=20`);
@@ -221,7 +221,7 @@ async function measure(
       );
       rows.push(api("API searchProdPage by category", await run("category-lists", lists)));
       const shops = "/api/shop/searchShops?current=1&size=20";
-      rows.push(api("API shop/searchShops", await run("shop-search", await firstAsk(shops, shops))));
+      rows.push(api("API shop/searchShops", await run("shop-search", await firstAsk(shops))));
       // Searches nobody asked before: every category name in zh and en, pages 1-5, each URL made
       // unique by a parameter the API ignores (it keys kept answers by URL), more URLs than a run
       // asks — so no kept answer helps and the figure is what a search itself costs.

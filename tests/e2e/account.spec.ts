@@ -9,17 +9,10 @@
  * SMS codes come from the dev outbox `${DATA_DIR}/sms-outbox.jsonl` (playwright.config.ts sets
  * DATA_DIR from MALL_E2E_DATA_DIR).
  */
-import fs from "node:fs";
-import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { home, islandsReady, prefix, tr, watchErrors, type Locale } from "./helpers.ts";
-
-const OUTBOX = path.join(process.env.MALL_E2E_DATA_DIR ?? "", "sms-outbox.jsonl");
-/** The server refuses a second code to the same mobile within this time (any purpose). */
-const RESEND_MS = 60_000;
-
-type Purpose = "login" | "register" | "reset";
+import { home, islandsReady, outboxCode, prefix, resendAllowed, tr, watchErrors, type Locale } from "./helpers.ts";
+import { demoToken } from "./routes.ts";
 
 /** A fresh mainland mobile number and username for this run. */
 function freshAccount(tag: string): { username: string; mobile: string; password: string } {
@@ -27,51 +20,12 @@ function freshAccount(tag: string): { username: string; mobile: string; password
   return { username: `${tag}_${n}`.slice(0, 16), mobile: `139${n}`, password: "abc12345" };
 }
 
-/** The newest code sent to `mobile` for `purpose` after `since` (ms), waiting for it to arrive. */
-async function outboxCode(mobile: string, purpose: Purpose, since: number): Promise<string> {
-  let code: string | null = null;
-  await expect
-    .poll(
-      () => {
-        if (!fs.existsSync(OUTBOX)) return null;
-        const lines = fs.readFileSync(OUTBOX, "utf8").split("\n").filter(Boolean);
-        for (let i = lines.length - 1; i >= 0; i--) {
-          const l = JSON.parse(lines[i]!) as { mobile: string; purpose: string; code: string; at: string };
-          if (l.mobile === mobile && l.purpose === purpose && Date.parse(l.at) >= since - 1000) return (code = l.code);
-        }
-        return null;
-      },
-      { message: `SMS code for ${mobile} (${purpose}) in ${OUTBOX}`, timeout: 10_000 },
-    )
-    .not.toBeNull();
-  return code!;
-}
-
-/**
- * Waits until `mobile` may be sent a code again: the server sends one code per mobile per minute,
- * so RESEND_MS after the newest code the outbox holds for it (for the demo buyer's mobile, none
- * on a first try: no other browser test sends it a code; a retried test's first try sent one).
- */
-async function resendAllowed(page: Page, mobile: string): Promise<void> {
-  const lines = fs.existsSync(OUTBOX) ? fs.readFileSync(OUTBOX, "utf8").split("\n").filter(Boolean) : [];
-  const newest = Math.max(
-    0,
-    ...lines
-      .map((l) => JSON.parse(l) as { mobile: string; at: string })
-      .filter((l) => l.mobile === mobile)
-      .map((l) => Date.parse(l.at)),
-  );
-  await page.waitForTimeout(Math.max(0, newest + RESEND_MS + 1500 - Date.now()));
-}
-
 /** The demo buyer's mobile (README "Demo account"). */
 const DEMO_MOBILE = "13800138000";
 
-/** The nickname an account has now, through a password login. */
-async function nickNameOf(request: APIRequestContext, userName: string, passWord: string): Promise<string> {
-  const login = await (await request.post("/api/login", { data: { userName, passWord } })).json();
-  expect(login.code, JSON.stringify(login)).toBe("00000");
-  const headers = { Authorization: login.data.accessToken as string };
+/** The demo buyer's nickname now. */
+async function demoNickName(request: APIRequestContext): Promise<string> {
+  const headers = { Authorization: await demoToken(request) };
   return (await (await request.get("/api/p/user/userInfo", { headers })).json()).data.nickName as string;
 }
 
@@ -80,7 +34,7 @@ async function registerByApi(request: APIRequestContext, acc: ReturnType<typeof 
   const sentAt = Date.now();
   const sent = await request.post("/api/sms/sendRegisterCode", { data: { mobile: acc.mobile } });
   expect((await sent.json()).code).toBe("00000");
-  const validCode = await outboxCode(acc.mobile, "register", sentAt);
+  const validCode = await outboxCode(acc.mobile, sentAt, "register");
   const res = await request.post("/api/user/register", {
     data: {
       userName: acc.username,
@@ -149,7 +103,7 @@ test("zh: register, log out, log in by password, log out, log in by SMS", async 
   await expect(page.getByTestId("sms-code-button")).toHaveText(/(60|59)/);
   await page
     .getByLabel(tr(locale, "authUi.smsCode"), { exact: true })
-    .fill(await outboxCode(acc.mobile, "register", registerSentAt));
+    .fill(await outboxCode(acc.mobile, registerSentAt, "register"));
   await page.getByTestId("register-submit").click();
   await expect(page.getByTestId("register-agree-error")).toHaveText(tr(locale, "rules.termsRequired"));
   await page.locator("#register-agree").check();
@@ -186,10 +140,10 @@ test("zh: register, log out, log in by password, log out, log in by SMS", async 
   await expect(popup.getByTestId("sms-code-button")).toHaveText(/(60|59)/);
   await popup
     .getByLabel(tr(locale, "authUi.smsCode"), { exact: true })
-    .fill(await outboxCode(DEMO_MOBILE, "login", loginSentAt));
+    .fill(await outboxCode(DEMO_MOBILE, loginSentAt, "login"));
   await popup.locator("#login-popup-agree").check();
   await popup.getByTestId("login-submit").click();
-  await expectLoggedIn(page, await nickNameOf(request, "demo", "Demo1234"));
+  await expectLoggedIn(page, await demoNickName(request));
   expect(errors.filter((e) => !/status of 4\d\d/.test(e))).toEqual([]);
 });
 
@@ -310,7 +264,7 @@ test("en: forgotten password → new password → /login after 3 s → log in wi
   await expect(page.getByTestId("sms-code-button")).toHaveText(/Resend in (60|59)s/);
   await page
     .getByLabel(tr(locale, "authUi.smsCode"), { exact: true })
-    .fill(await outboxCode(acc.mobile, "reset", sentAt));
+    .fill(await outboxCode(acc.mobile, sentAt, "reset"));
   await page.getByTestId("forget-next").click();
 
   await expect(page.getByTestId("forget-step2")).toBeVisible();

@@ -68,24 +68,56 @@ export type Api = <T = unknown>(
   data?: unknown,
 ) => Promise<{ code: string; msg: string | null; data: T }>;
 
+/** One message of the test server's dev SMS outbox (README "Demo account"). */
+interface OutboxMessage {
+  mobile: string;
+  purpose: string;
+  code: string;
+  at: string;
+}
+
+/** The messages of the dev outbox so far, oldest first. */
+function outboxMessages(): OutboxMessage[] {
+  if (!fs.existsSync(OUTBOX)) return [];
+  return fs
+    .readFileSync(OUTBOX, "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as OutboxMessage);
+}
+
 /** The newest SMS code of `mobile` for `purpose` sent since `since` (ms), read from the dev outbox of the test server. */
 export async function outboxCode(mobile: string, since: number, purpose = "register"): Promise<string> {
   let code: string | null = null;
   await expect
     .poll(
       () => {
-        if (!fs.existsSync(OUTBOX)) return null;
-        const lines = fs.readFileSync(OUTBOX, "utf8").split("\n").filter(Boolean);
-        for (let i = lines.length - 1; i >= 0; i--) {
-          const l = JSON.parse(lines[i]!) as { mobile: string; purpose: string; code: string; at: string };
-          if (l.mobile === mobile && l.purpose === purpose && Date.parse(l.at) >= since - 1000) return (code = l.code);
-        }
-        return null;
+        const l = outboxMessages().findLast(
+          (m) => m.mobile === mobile && m.purpose === purpose && Date.parse(m.at) >= since - 1000,
+        );
+        return (code = l?.code ?? null);
       },
       { message: `SMS code for ${mobile} (${purpose}) in ${OUTBOX}`, timeout: 10_000 },
     )
     .not.toBeNull();
   return code!;
+}
+
+/** The server sends one code per mobile per minute (any purpose). */
+const SMS_RESEND_MS = 60_000;
+
+/**
+ * Waits until `mobile` may be sent a code again: SMS_RESEND_MS after the newest code the outbox
+ * holds for it (none for a mobile no other test sends a code to, but a retried test's first try).
+ */
+export async function resendAllowed(page: Page, mobile: string): Promise<void> {
+  const newest = Math.max(
+    0,
+    ...outboxMessages()
+      .filter((m) => m.mobile === mobile)
+      .map((m) => Date.parse(m.at)),
+  );
+  await page.waitForTimeout(Math.max(0, newest + SMS_RESEND_MS + 1500 - Date.now()));
 }
 
 /** A new buyer (registered with an SMS code from the dev outbox) with an address, logged in in `context`; `username` for the platform API. */
