@@ -1,7 +1,7 @@
 /**
  * The category panel's empty states, rendered with Astro's container API on a stubbed category
  * tree: no category at all ("no category"), and a first- or second-level item without children
- * ("no subcategories"), in the three locales.
+ * ("no subcategories"), in the three locales; and a kept panel is answered without running its content.
  */
 import { experimental_AstroContainer as AstroContainer } from "astro/container";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
@@ -10,13 +10,18 @@ import type { CategoryNode } from "../lib/api-types.ts";
 import { LOCALES, type Locale } from "../lib/locale.ts";
 import CategoryPanel from "./CategoryPanel.astro";
 
-const tree = vi.hoisted(() => ({ current: [] as CategoryNode[] }));
+const tree = vi.hoisted(() => ({ current: [] as CategoryNode[], reads: 0, kept: null as string | null }));
 
 vi.mock("../server/context.ts", () => ({
   getAppContext: () => ({
     content: {
-      categoryTree: () => Promise.resolve(tree.current),
-      fragment: (_key: string, _tags: string[], render: () => Promise<string>) => render(),
+      categoryTree: () => {
+        tree.reads++;
+        return Promise.resolve(tree.current);
+      },
+      // The read models' fragment: the kept HTML when there is one (tree.kept), else a render.
+      fragment: (_key: string, _tags: string[], render: () => Promise<string>) =>
+        tree.kept !== null ? Promise.resolve(tree.kept) : render(),
     },
   }),
 }));
@@ -39,6 +44,8 @@ beforeAll(async () => {
 });
 beforeEach(() => {
   tree.current = [];
+  tree.reads = 0;
+  tree.kept = null;
 });
 
 /** The panel's HTML without the source-location attributes of the dev build. */
@@ -78,5 +85,18 @@ describe("CategoryPanel", () => {
     expect(parent).toMatch(new RegExp(`Childless</a>\\s*</dt>\\s*<dd>\\s*<span class="cat-none">${none}</span>`));
     const leafHref = `${locale === "zh" ? "" : `/${locale}`}/list?cpid=2&amp;cid=21&amp;thCid=210&amp;st=0`;
     expect(parent).toMatch(new RegExp(`href="${leafHref.replace(/[?]/g, "\\?")}">\\s*Leaf\\s*</a>`));
+  });
+
+  it("answers the kept panel without reading the tree or building its markup again", async () => {
+    tree.current = [node(1, 0, "Alone")];
+    await render("en");
+    expect(tree.reads).toBe(1);
+    tree.kept = '<div id="category-panel">kept</div>';
+    const html = await render("en");
+    expect(html).toContain('<div id="category-panel">kept</div>');
+    expect(html).not.toContain("Alone");
+    // The panel's content runs only when the fragment is rendered (CategoryPanelBody.astro):
+    // written inline in CachedFragment's slot, Astro evaluated it on every page.
+    expect(tree.reads).toBe(1);
   });
 });
