@@ -347,12 +347,22 @@ describe("RenderCache hit path", () => {
       },
       () => ["site"],
     );
-    await new Promise((r) => setTimeout(r, 50)); // background compression
-    expect(cache.serveHit(req({ "accept-encoding": "gzip" }), res)).toBe(true);
+    await new Promise((r) => setTimeout(r, 50)); // background compression (brotli only)
+    const sent = () =>
+      Object.fromEntries(
+        written.headers!.reduce<[string, string][]>((acc, v, i, a) => (i % 2 ? acc : [...acc, [v, a[i + 1]!]]), []),
+      );
+    expect(cache.serveHit(req({ "accept-encoding": "gzip, br" }), res)).toBe(true);
     expect(written.status).toBe(200);
-    const h = Object.fromEntries(
-      written.headers!.reduce<[string, string][]>((acc, v, i, a) => (i % 2 ? acc : [...acc, [v, a[i + 1]!]]), []),
-    );
+    expect(sent()).toMatchObject({ "content-encoding": "br", "x-cache": "HIT" });
+    expect(zlib.brotliDecompressSync(written.body!).toString()).toBe(body);
+    // The gzip copy is made at the first request that asks for gzip (the full path), then ready here.
+    expect(cache.serveHit(req({ "accept-encoding": "gzip" }), res)).toBe(false);
+    await cache.handle(req({ "accept-encoding": "gzip" }), out as never, page.key, () => {
+      throw new Error("a hit renders nothing");
+    });
+    expect(cache.serveHit(req({ "accept-encoding": "gzip" }), res)).toBe(true);
+    const h = sent();
     expect(h).toMatchObject({
       "x-content-type-options": "nosniff",
       "content-type": "text/html",
@@ -364,5 +374,44 @@ describe("RenderCache hit path", () => {
     expect(h["content-length"]).toBe(String(written.body!.length));
     // Conditional requests take the full path (304 there).
     expect(cache.serveHit(req({ "if-none-match": "x" }), res)).toBe(false);
+  });
+
+  it("pages stored at once get their brotli copy in the background only a few at a time; the others at their first hit", async () => {
+    const cache = new RenderCache({ version: async () => 1, admitAfter: 1 });
+    const written: { headers?: string[]; body?: Buffer } = {};
+    const res = {
+      writeHead: (_s: number, headers: string[]) => (written.headers = headers),
+      end: (b?: Buffer) => (written.body = b),
+    } as unknown as import("node:http").ServerResponse;
+    const req = (url: string, headers: Record<string, string> = { "accept-encoding": "br" }) =>
+      ({ method: "GET", url, headers, socket: {} }) as unknown as IncomingMessage;
+    const sink = () => ({ statusCode: 0, setHeader() {}, getHeader: () => undefined, removeHeader() {}, end() {} });
+    // Bodies that take brotli a while: the twelve stores happen before any compression is back.
+    let seed = 7;
+    const text = () =>
+      Array.from({ length: 60_000 }, () =>
+        ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % 36).toString(36),
+      ).join("");
+    const urls = Array.from({ length: 12 }, (_, i) => `/notice-list?current=${i + 1}`);
+    const bodies = urls.map(() => `<html>${text()}</html>`);
+    await Promise.all(
+      urls.map((url, i) =>
+        cache.handle(req(url), sink() as never, cache.resolve(url)!.key, (o) => {
+          o.writeHead(200, { "content-type": "text/html" });
+          o.end(bodies[i]);
+        }),
+      ),
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    const ready = urls.filter((u) => cache.serveHit(req(u), res));
+    expect(ready).toHaveLength(4);
+    // Another page's first hit makes its copy (the full path), and from then on it is ready.
+    const other = urls.find((u) => !ready.includes(u))!;
+    expect(cache.serveHit(req(other), res)).toBe(false);
+    await cache.handle(req(other), sink() as never, cache.resolve(other)!.key, () => {
+      throw new Error("a hit renders nothing");
+    });
+    expect(cache.serveHit(req(other), res)).toBe(true);
+    expect(zlib.brotliDecompressSync(written.body!).toString()).toBe(bodies[urls.indexOf(other)]);
   });
 });

@@ -169,6 +169,8 @@ const KEPT_GZIP_LEVEL = 6;
  */
 const FAST_BROTLI_QUALITY = 0;
 const FAST_GZIP = { level: 1 };
+/** Kept copies compressed in the background at most at once (the thread pool's size); see prepare. */
+const BACKGROUND_COMPRESSIONS = 4;
 /** Bodies from this size on are kept only as their compressed copies, once both are made. */
 export const LARGE_BODY = 256 * 1024;
 const RESOLVE_MEMO_MAX = 10_000;
@@ -188,6 +190,8 @@ export class RenderCache {
   private counters = { hits: 0, misses: 0, bypasses: 0, invalidations: 0, notAdmitted: 0, stale: 0 };
   /** Keys whose fresh render runs in the background (one at a time per key). */
   private readonly revalidating = new Set<string>();
+  /** Compressions of kept copies running on the thread pool (prepare). */
+  private compressing = 0;
 
   constructor(opts: RenderCacheOptions) {
     this.lru = new LruCache(opts.maxEntries ?? DEFAULT_MAX_ENTRIES, opts.maxBytes ?? DEFAULT_MAX_BYTES);
@@ -491,15 +495,22 @@ export class RenderCache {
     res.end(body);
   }
 
-  /** After storing: compress in the background and make the header blocks of hits. */
+  /**
+   * After storing: the header block of identity hits, and the compressed copies made in the
+   * background. A large body (a sitemap part) gets both now, and is then kept only as them. Any
+   * other gets the copy browsers ask for (brotli) now and its gzip copy at the first request that
+   * asks for gzip; and none now while BACKGROUND_COMPRESSIONS are running: each waiting job holds
+   * its body even after its entry is evicted, and when many pages are stored at once (a crawl
+   * going round the catalogue a second time) the queue held hundreds of MB. Such an entry's first
+   * hit makes its copy.
+   */
   private prepare(entry: CacheEntry): void {
     entry.raw.identity = this.headerBlock(entry, "identity", entry.size);
     if (entry.size < COMPRESS_THRESHOLD || !isCompressible(entry.contentType)) return;
-    for (const enc of ["br", "gzip"] as const) {
-      this.encoded(entry, enc).then(
-        (buf) => (entry.raw[enc] = this.headerBlock(entry, enc, buf.length)),
-        () => undefined,
-      );
+    if (entry.size >= LARGE_BODY) {
+      for (const enc of ["br", "gzip"] as const) this.encoded(entry, enc).catch(() => undefined);
+    } else if (this.compressing < BACKGROUND_COMPRESSIONS) {
+      this.encoded(entry, "br").catch(() => undefined);
     }
   }
 
@@ -532,12 +543,18 @@ export class RenderCache {
       const body = entry.body;
       // Never without a body: one is dropped only once both copies exist.
       if (!body) return Promise.reject(new Error("render cache: body dropped before its copies were made"));
-      p = (
+      this.compressing++;
+      const made =
         encoding === "br"
           ? brotli(body, brotliOptions(KEPT_BROTLI_QUALITY, body.length))
-          : gzip(body, { level: KEPT_GZIP_LEVEL })
-      ).then((buf) => {
+          : gzip(body, { level: KEPT_GZIP_LEVEL });
+      void made.then(
+        () => this.compressing--,
+        () => this.compressing--,
+      );
+      p = made.then((buf) => {
         entry.encoded[encoding] = buf;
+        entry.raw[encoding] = this.headerBlock(entry, encoding, buf.length);
         delete entry.encoding?.[encoding];
         if (entry.size >= LARGE_BODY && entry.encoded.br && entry.encoded.gzip) entry.body = null;
         if (this.lru.has(entry.key)) this.lru.resize(entry.key, entrySize(entry));
