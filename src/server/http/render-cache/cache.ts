@@ -57,7 +57,7 @@ import { describeError, requestLine } from "../../error-log.ts";
 
 export const HTML_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
 export const DEFAULT_MAX_ENTRIES = 100_000;
-export const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
+export const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
 /** Requests of a page before it is stored (1: the first; 2: the second while the first is remembered). */
 export const DEFAULT_ADMIT_AFTER = 2;
 
@@ -80,7 +80,7 @@ export interface CacheEntry {
   key: string;
   status: number;
   headers: [string, string | string[]][];
-  /** The body; null once a large body is kept only compressed (LARGE_BODY). */
+  /** The body; null once it is kept only as its compressed copies (prepare). */
   body: Buffer | null;
   /** Length of the body (uncompressed). */
   size: number;
@@ -169,9 +169,9 @@ const KEPT_GZIP_LEVEL = 6;
  */
 const FAST_BROTLI_QUALITY = 0;
 const FAST_GZIP = { level: 1 };
-/** Kept copies compressed in the background at most at once (the thread pool's size); see prepare. */
-const BACKGROUND_COMPRESSIONS = 4;
-/** Bodies from this size on are kept only as their compressed copies, once both are made. */
+/** Compressions of kept copies running at once from which prepare starts no more (two a page); see prepare. */
+const BACKGROUND_COMPRESSIONS = 8;
+/** Bodies from this size on get their compressed copies at once however many compressions run (sitemap parts). */
 export const LARGE_BODY = 256 * 1024;
 const RESOLVE_MEMO_MAX = 10_000;
 const NO_REQUEST = { headers: {}, socket: {}, method: "GET", url: "/" } as unknown as IncomingMessage;
@@ -496,22 +496,19 @@ export class RenderCache {
   }
 
   /**
-   * After storing: the header block of identity hits, and the compressed copies made in the
-   * background. A large body (a sitemap part) gets both now, and is then kept only as them. Any
-   * other gets the copy browsers ask for (brotli) now and its gzip copy at the first request that
-   * asks for gzip; and none now while BACKGROUND_COMPRESSIONS are running: each waiting job holds
-   * its body even after its entry is evicted, and when many pages are stored at once (a crawl
-   * going round the catalogue a second time) the queue held hundreds of MB. Such an entry's first
-   * hit makes its copy.
+   * After storing: the header block of identity hits, and both compressed copies made in the
+   * background; once both exist the body itself is dropped (a hit is sent compressed; a client
+   * that accepts neither gets the gzip copy decompressed), so a product page takes ~32 KB of the
+   * cache instead of ~100. None are started while BACKGROUND_COMPRESSIONS jobs run, except for
+   * a large body (a sitemap part): each waiting job holds its body even after its entry is
+   * evicted, and when many pages are stored at once (a crawl going round the catalogue a second
+   * time) the queue held hundreds of MB. Such an entry's first hit makes the copy it asks for.
    */
   private prepare(entry: CacheEntry): void {
     entry.raw.identity = this.headerBlock(entry, "identity", entry.size);
     if (entry.size < COMPRESS_THRESHOLD || !isCompressible(entry.contentType)) return;
-    if (entry.size >= LARGE_BODY) {
-      for (const enc of ["br", "gzip"] as const) this.encoded(entry, enc).catch(() => undefined);
-    } else if (this.compressing < BACKGROUND_COMPRESSIONS) {
-      this.encoded(entry, "br").catch(() => undefined);
-    }
+    if (entry.size < LARGE_BODY && this.compressing >= BACKGROUND_COMPRESSIONS) return;
+    for (const enc of ["br", "gzip"] as const) this.encoded(entry, enc).catch(() => undefined);
   }
 
   /** The full header list of a hit in `encoding`, as main.ts's chain would have sent it. */
@@ -556,7 +553,7 @@ export class RenderCache {
         entry.encoded[encoding] = buf;
         entry.raw[encoding] = this.headerBlock(entry, encoding, buf.length);
         delete entry.encoding?.[encoding];
-        if (entry.size >= LARGE_BODY && entry.encoded.br && entry.encoded.gzip) entry.body = null;
+        if (entry.encoded.br && entry.encoded.gzip) entry.body = null;
         if (this.lru.has(entry.key)) this.lru.resize(entry.key, entrySize(entry));
         return buf;
       });
