@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { expect, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
+import { SMS_RESEND_SECONDS } from "../../src/lib/constants.ts";
 
 export type Locale = "zh" | "zh-tw" | "en";
 export const LOCALES: Locale[] = ["zh", "zh-tw", "en"];
@@ -103,12 +104,10 @@ export async function outboxCode(mobile: string, since: number, purpose = "regis
   return code!;
 }
 
-/** The server sends one code per mobile per minute (any purpose). */
-const SMS_RESEND_MS = 60_000;
-
 /**
- * Waits until `mobile` may be sent a code again: SMS_RESEND_MS after the newest code the outbox
- * holds for it (none for a mobile no other test sends a code to, but a retried test's first try).
+ * Waits until `mobile` may be sent a code again (the server sends one code per mobile per
+ * SMS_RESEND_SECONDS, any purpose): that long after the newest code the outbox holds for it (none
+ * for a mobile no other test sends a code to, but a retried test's first try).
  */
 export async function resendAllowed(page: Page, mobile: string): Promise<void> {
   const newest = Math.max(
@@ -117,7 +116,7 @@ export async function resendAllowed(page: Page, mobile: string): Promise<void> {
       .filter((m) => m.mobile === mobile)
       .map((m) => Date.parse(m.at)),
   );
-  await page.waitForTimeout(Math.max(0, newest + SMS_RESEND_MS + 1500 - Date.now()));
+  await page.waitForTimeout(Math.max(0, newest + SMS_RESEND_SECONDS * 1000 + 1500 - Date.now()));
 }
 
 /** A new buyer (registered with an SMS code from the dev outbox) with an address, logged in in `context`; `username` for the platform API. */
