@@ -9,6 +9,7 @@
  */
 import { createHash, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import { and, desc, eq, gt, inArray, isNull, lt, sql } from "drizzle-orm";
+import { SMS_RESEND_SECONDS } from "../../../lib/constants.ts";
 import type { Locale } from "../../../lib/locale.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { smsCodes } from "../../db/schema/index.ts";
@@ -30,7 +31,8 @@ export interface SmsLimits {
 
 export const SMS_LIMITS: SmsLimits = {
   codeTtlSeconds: 5 * 60,
-  resendSeconds: 60,
+  // The same cooldown the code buttons count down (SmsCodeButton, Password).
+  resendSeconds: SMS_RESEND_SECONDS,
   maxAttempts: 5,
   perMobileDaily: { limit: 10, seconds: 86_400 },
   perIpDaily: { limit: 30, seconds: 86_400 },
