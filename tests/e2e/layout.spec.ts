@@ -9,7 +9,8 @@
  *   "Checks in the suite": they are looked at, not compared);
  * - fails on cut text (cutTexts) in the top bar, the category panel, product cards and shop cards
  *   wherever they appear, at 1366×768 and, on the same load, at 1440×900;
- * - fails when the headings skip a level (headingSkips).
+ * - fails when the headings skip a level (headingSkips);
+ * - fails on a word broken across two lines in an address card or the payment facts (splitWords).
  * Then: on /detail/{id} at 1366×768 and 1440×900 the price, the SKU choice, the quantity and both
  * buttons above the fold (products with coupons, a promotion, a group buy among them); the status
  * tabs of my orders on one row.
@@ -176,6 +177,37 @@ function headingSkips(page: Page): Promise<string[]> {
   });
 }
 
+/** Address cards (checkout, flash checkout, points checkout) and the payment counter's facts. */
+const WHOLE_WORDS = ['[data-testid="so-address-item"]', ".sio-addr", ".pay-facts dd", ".sbx-facts dd"].join(", ");
+
+/**
+ * Latin words and numbers (two characters or more) under WHOLE_WORDS that the browser broke
+ * across lines ("Shan / ghai"): their glyph boxes sit on more than one line.
+ */
+function splitWords(page: Page): Promise<string[]> {
+  return page.evaluate((sel) => {
+    const out: string[] = [];
+    for (const root of Array.from(document.querySelectorAll(sel))) {
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const text = n.textContent ?? "";
+        for (const m of text.matchAll(/[A-Za-z0-9]{2,}/g)) {
+          const range = document.createRange();
+          range.setStart(n, m.index);
+          range.setEnd(n, m.index + m[0].length);
+          const lines = new Set(
+            Array.from(range.getClientRects())
+              .filter((r) => r.width > 0 && r.height > 0)
+              .map((r) => Math.round(r.top)),
+          );
+          if (lines.size > 1) out.push(`"${m[0]}" broken across ${lines.size} lines`);
+        }
+      }
+    }
+    return out;
+  }, WHOLE_WORDS);
+}
+
 const SHOTS = (testInfo: TestInfo) => path.join(testInfo.project.outputDir, "screenshots", "routes");
 
 /** Loads `route` logged in with `token`; takes its screenshot; answers what is wrong with it. */
@@ -215,6 +247,8 @@ async function visit(
     }
   }
   for (const h of await headingSkips(page)) found.push(`${route.path} headings: ${h}`);
+  await page.setViewportSize(SIZES[0]!);
+  for (const w of await splitWords(page)) found.push(`${route.path} 1366×768: ${w}`);
   return found;
 }
 

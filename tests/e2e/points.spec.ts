@@ -249,6 +249,13 @@ test("en: the points-mall item address without an id leads to the mall; the quer
   await page.goto(`/en/member-center/integral-det?prodId=${id}`);
   await expect(page.getByTestId("points-mall-exchange")).toBeVisible();
   expect((await request.get("/en/member-center/integral-det/999999")).status()).toBe(404);
+  // A points-mall item is no ordinary product: its /detail address leads to its points-mall page.
+  const detail = await request.get(`/en/detail/${id}`, { maxRedirects: 0 });
+  expect(detail.status()).toBe(302);
+  expect(detail.headers().location).toBe(`/en/member-center/integral-det/${id}`);
+  await page.goto(`/zh-tw/detail/${id}`);
+  await expect(page).toHaveURL((u) => u.pathname === `/zh-tw/member-center/integral-det/${id}`);
+  await expect(page.getByTestId("points-mall-exchange")).toBeVisible();
 });
 
 test("en: once signed in today, the sign-in button is disabled and looks it", async ({

@@ -1,7 +1,8 @@
 /**
  * Routes and states the journeys do not reach: /newIndex (the home under a second address),
  * /shop-prod-list of a seeded shop by shop category, keyword and page, the category panel's
- * second-level item without children, the member-centre layout without the search header,
+ * second-level item without children, the member-centre layout without the search header, the
+ * points checkout with it,
  * and /termsPage for both documents.
  */
 import { expect, test, type Page } from "@playwright/test";
@@ -99,6 +100,19 @@ test("zh: member-centre pages show the top bar but no search header", async ({ p
     await expect(page.getByTestId("search-header"), path).toHaveCount(0);
     await expect(page.getByTestId("category-trigger"), path).toHaveCount(0);
   }
+});
+
+test("zh: the points checkout has the search header and menu of the other checkouts", async ({ page }) => {
+  await page.goto("/member-center/integral-mall");
+  const href = (await page.getByTestId("points-mall-item").first().getByRole("link").first().getAttribute("href"))!;
+  const id = /\/integral-det\/(\d+)$/.exec(href)![1]!;
+  expect((await page.goto(`/submit-integral-order?prodId=${id}&count=1`))?.status()).toBe(200);
+  await expect(page.getByTestId("submit-integral-order")).toBeVisible();
+  const header = page.getByTestId("search-header");
+  await expect(header).toBeVisible();
+  await expect(header.getByTestId("site-logo")).toHaveAttribute("href", "/");
+  await expect(page.getByTestId("search-form")).toBeVisible();
+  await expect(page.getByTestId("category-trigger")).toBeVisible();
 });
 
 const TERMS_FIRST_HEADING: Record<Locale, [RegExp, RegExp]> = {
