@@ -166,6 +166,46 @@ export const commands: OpsCommand[] = [
     "unpublished",
   ),
   {
+    name: "decoration-schedule",
+    section: "shop",
+    usage: [
+      "  decoration-schedule <id>      a window: live at --from <ISO-8601>, off at --until <ISO-8601> (the live page:",
+      "                                --until alone)",
+    ],
+    async run(ctx) {
+      const n = id(ctx, "");
+      const iso = (s: string | undefined, opt: string) => {
+        if (s === undefined) return null;
+        const d = new Date(s);
+        if (Number.isNaN(d.getTime()))
+          throw new UsageError(`--${opt} must be an ISO-8601 time, e.g. 2030-01-01T08:00:00Z`);
+        return d.toISOString();
+      };
+      const r = await api(ctx.client, ctx.v)<{ startAt: string | null; endAt: string | null }>(
+        "POST",
+        `/${n}/schedule`,
+        { startAt: iso(ctx.v.from, "from"), endAt: iso(ctx.v.until, "until") },
+      );
+      ctx.io.out(
+        ctx.v.json
+          ? JSON.stringify(r)
+          : `decoration ${n} scheduled:${r.startAt ? ` live at ${time(r.startAt)}` : ""}${r.endAt ? ` off at ${time(r.endAt)}` : ""}`,
+      );
+      return 0;
+    },
+  },
+  {
+    name: "decoration-unschedule",
+    section: "shop",
+    usage: ["  decoration-unschedule <id>    cancel the page's window"],
+    async run(ctx) {
+      const n = id(ctx, "");
+      await api(ctx.client, ctx.v)("DELETE", `/${n}/schedule`);
+      ctx.io.out(`cancelled the window of decoration ${n}`);
+      return 0;
+    },
+  },
+  {
     name: "decoration-upload",
     section: "shop",
     usage: ["  decoration-upload             upload a picture for decorations: --file <pic.png|jpg|gif|webp>"],

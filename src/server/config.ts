@@ -66,6 +66,11 @@ export interface AppConfig {
    */
   readModelMaxBytes: number;
   /**
+   * DEV_CLOCK=1: POST /api/dev/jobs/run {now, kinds} runs due jobs as of a given time (browser
+   * tests of scheduled decorations; src/server/api/dev-clock.ts). Never in production.
+   */
+  devClock: boolean;
+  /**
    * Secret of the platform API (/api/platform/…: store application review, shop status), sent as
    * `Authorization: <token>` (PLATFORM_API_TOKEN). Development default "dev-platform-token";
    * production without it: "" → every platform call is refused.
@@ -164,5 +169,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     platformApiToken: env.PLATFORM_API_TOKEN || (env.NODE_ENV === "production" ? "" : DEV_PLATFORM_TOKEN),
     contentPollMs: /^\d+$/.test(env.CONTENT_POLL_MS ?? "") ? Number(env.CONTENT_POLL_MS) : 1000,
     readModelMaxBytes: positiveInt(env.READ_MODEL_MAX_BYTES, 64 * 1024 * 1024),
+    devClock: env.DEV_CLOCK === "1",
   };
 }

@@ -26,6 +26,7 @@ describe("productionRefusals", () => {
     expect(refusals({ PLATFORM_API_TOKEN: "dev-platform-token" }).some((r) => r.includes("PLATFORM_API_TOKEN"))).toBe(
       true,
     );
+    expect(refusals({ DEV_CLOCK: "1" }).some((r) => r.includes("DEV_CLOCK"))).toBe(true);
   });
   it("starts when each is allowed explicitly or turned off", () => {
     expect(refusals({ ALLOW_SANDBOX_PAYMENTS: "1", ALLOW_DEV_SMS: "1", ALLOW_DEMO_SEED: "1" })).toEqual([]);

@@ -35,6 +35,11 @@ export function productionRefusals(config: AppConfig, env: NodeJS.ProcessEnv = p
       "AUTO_SEED is on: an empty database would be filled with demo shops, users (with known passwords) and balances. Set AUTO_SEED=0, or ALLOW_DEMO_SEED=1 for a demo.",
     );
   }
+  if (config.devClock) {
+    out.push(
+      "DEV_CLOCK is on: anyone could run due jobs (scheduled pages, order time-outs) as of any time. It is for browser tests only; unset it.",
+    );
+  }
   const preview = env.PREVIEW_SECRET ?? "";
   if (preview !== "" && weakSecret(preview)) {
     out.push(

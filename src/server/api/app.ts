@@ -52,6 +52,7 @@ import { reviewMerchantRouter, reviewRouter } from "./review.ts";
 import { shopRouter } from "./shop.ts";
 import { storeApplicationRouter } from "./store-application.ts";
 import { decorationUploadRouter, uploadRouter } from "./upload.ts";
+import { devClockRouter } from "./dev-clock.ts";
 
 /** 413 with the envelope and the route's message, in the request's language. */
 function tooLarge(c: Context<ApiEnv>, key: string) {
@@ -185,6 +186,7 @@ export function createApi(app: AppContext) {
   api.route("/", refundMerchantRouter);
   api.route("/", merchantRouter);
   api.route("/", renovationAuthoringRouter);
+  api.route("/", devClockRouter);
   api.route("/", decorationUploadRouter);
   api.route("/", couponRouter);
   api.route("/", couponMerchantRouter);

@@ -10,6 +10,10 @@
  *   DELETE …/renovations/{id}            a draft or an earlier version
  *   POST   …/renovations/{id}/publish    the draft (or an earlier version: restore) goes live
  *   POST   …/renovations/{id}/unpublish  the live page is taken off (kept as an earlier version)
+ *   POST   …/renovations/{id}/schedule   {startAt?, endAt?}: a window (jobs; renovation-schedule.ts)
+ *   DELETE …/renovations/{id}/schedule   cancels the page's window
+ * PUT takes `baseUpdatedAt` (the updatedAt the editor read): a draft saved by someone else since is
+ * refused with a conflict (409) and nothing changes.
  * A refused decoration answers A00001 with the place and the problem in the caller's language.
  */
 import { Hono, type Context } from "hono";
@@ -32,8 +36,9 @@ import {
   updateDraft,
 } from "../domain/renovation/renovation-authoring.ts";
 import { previewPath } from "../domain/renovation/renovation-preview.ts";
+import { cancelSchedule, listWindows, scheduleDecoration } from "../domain/renovation/renovation-schedule.ts";
 import type { MerchantEnv } from "./context.ts";
-import { ApiError, ok } from "./envelope.ts";
+import { envelope, ok } from "./envelope.ts";
 import { parse, pathId, readJson, refusal } from "./kit.ts";
 import { requirePlatform } from "./platform-auth.ts";
 
@@ -42,6 +47,11 @@ type C = Context<MerchantEnv>;
 const NOT_FOUND = "decorate.authoring.notFound";
 
 const draftRule = draftFieldsSchema.extend({ content: z.unknown() });
+const updateRule = draftRule.extend({
+  baseUpdatedAt: z.iso.datetime({ offset: true, error: "decorate.schedule.time" }).optional(),
+});
+const when = z.iso.datetime({ offset: true, error: "decorate.schedule.time" }).nullable().optional();
+const scheduleRule = z.object({ startAt: when, endAt: when });
 const previewRule = z.object({ name: draftFieldsSchema.shape.name.optional(), content: z.unknown() });
 const copyRule = z.object({ name: draftFieldsSchema.shape.name.optional() });
 
@@ -50,10 +60,15 @@ async function answer<T>(c: C, fn: () => Promise<T>): Promise<Response> {
   try {
     return ok(c, await fn());
   } catch (err) {
+    // The place goes along as data.path ([block index, "dataField", field, item, …]): the studio
+    // shows the refusal on that block and field.
     if (err instanceof DecorationRefused)
-      throw new ApiError(
-        ResponseCode.SHOW_FAIL,
-        problemMessage((k, p) => c.var.t(k, p ?? {}), err.problem, err.types),
+      return c.json(
+        envelope(
+          ResponseCode.SHOW_FAIL,
+          { path: err.problem.path.map((p) => (typeof p === "number" ? p : String(p))) },
+          problemMessage((k, p) => c.var.t(k, p ?? {}), err.problem, err.types),
+        ),
       );
     if (err instanceof DomainError) return refusal(c, err);
     throw err;
@@ -77,7 +92,16 @@ renovationAuthoringRouter.use("/platform/renovations/*", requirePlatform);
 
 for (const base of ["/merchant/renovations", "/platform/renovations"]) {
   const r = renovationAuthoringRouter;
-  r.get(base, (c) => answer(c, () => listDecorations(c.var.app.db, shopOf(c))));
+  r.get(base, (c) =>
+    answer(c, async () => {
+      const [list, windows] = await Promise.all([
+        listDecorations(c.var.app.db, shopOf(c)),
+        listWindows(c.var.app.db, shopOf(c)),
+      ]);
+      const byId = new Map(windows.map((w) => [w.renovationId, w]));
+      return list.map((d) => ({ ...d, schedule: byId.get(d.renovationId) ?? null }));
+    }),
+  );
 
   r.post(base, async (c) => {
     const input = await body(c, draftRule);
@@ -103,14 +127,15 @@ for (const base of ["/merchant/renovations", "/platform/renovations"]) {
     const id = pathId(c, "id", NOT_FOUND);
     return answer(c, async () => ({
       ...(await readDecoration(c.var.app.db, shopOf(c), id)),
+      schedule: (await listWindows(c.var.app.db, shopOf(c), [id]))[0] ?? null,
       previewUrl: previewUrlOf(c, shopOf(c), id),
     }));
   });
 
   r.put(`${base}/:id`, async (c) => {
     const id = pathId(c, "id", NOT_FOUND);
-    const input = await body(c, draftRule);
-    return answer(c, () => updateDraft(c.var.app.db, shopOf(c), id, input, new Date()).then(() => null));
+    const input = await body(c, updateRule);
+    return answer(c, () => updateDraft(c.var.app.db, shopOf(c), id, input, new Date()));
   });
 
   r.post(`${base}/:id/copy`, async (c) => {
@@ -123,7 +148,11 @@ for (const base of ["/merchant/renovations", "/platform/renovations"]) {
 
   r.delete(`${base}/:id`, (c) => {
     const id = pathId(c, "id", NOT_FOUND);
-    return answer(c, () => deleteDecoration(c.var.app.db, shopOf(c), id).then(() => null));
+    return answer(c, async () => {
+      await cancelSchedule(c.var.app.db, shopOf(c), id);
+      await deleteDecoration(c.var.app.db, shopOf(c), id);
+      return null;
+    });
   });
 
   r.post(`${base}/:id/publish`, (c) => {
@@ -134,5 +163,25 @@ for (const base of ["/merchant/renovations", "/platform/renovations"]) {
   r.post(`${base}/:id/unpublish`, (c) => {
     const id = pathId(c, "id", NOT_FOUND);
     return answer(c, () => unpublishDecoration(c.var.app.db, shopOf(c), id, new Date()).then(() => null));
+  });
+
+  r.post(`${base}/:id/schedule`, async (c) => {
+    const id = pathId(c, "id", NOT_FOUND);
+    const input = await body(c, scheduleRule);
+    const at = (v: string | null | undefined) => (v ? new Date(v) : null);
+    return answer(c, () =>
+      scheduleDecoration(
+        c.var.app.db,
+        shopOf(c),
+        id,
+        { startAt: at(input.startAt), endAt: at(input.endAt) },
+        new Date(),
+      ),
+    );
+  });
+
+  r.delete(`${base}/:id/schedule`, (c) => {
+    const id = pathId(c, "id", NOT_FOUND);
+    return answer(c, () => cancelSchedule(c.var.app.db, shopOf(c), id).then(() => null));
   });
 }

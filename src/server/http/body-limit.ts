@@ -70,7 +70,9 @@ export const ROUTE_BODY_LIMITS: readonly RouteBodyLimit[] = [
     route("POST", `${base}/preview`, DECORATION_BODY_MAX_BYTES, "decorate.authoring.bodyTooLarge"),
     route("PUT", `${base}/:id`, DECORATION_BODY_MAX_BYTES, "decorate.authoring.bodyTooLarge"),
     route("POST", `${base}/:id/copy`, 4 * KB),
+    route("POST", `${base}/:id/schedule`, 4 * KB),
   ]),
+  route("POST", "/api/dev/jobs/run", 4 * KB),
   // footprint, flow-analysis
   route("POST", "/api/p/user/recentBrowse", 4 * KB, "catalog.bodyTooLarge"),
   route("POST", "/api/flowAnalysisLog", FLOW_LOG_MAX_BYTES, "catalog.bodyTooLarge"),

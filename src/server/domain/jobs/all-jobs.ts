@@ -7,6 +7,7 @@ import "../order/order-lifecycle.ts";
 import "../flash-sale/flash-sale.ts";
 import "../group-buy/group-buy.ts";
 import "../order/write-off.ts";
+import "../renovation/renovation-schedule.ts";
 import path from "node:path";
 import { setRefundJobDeps } from "../refund/refund.ts";
 import { setUploadCleanupDeps } from "../upload/upload-cleanup.ts";

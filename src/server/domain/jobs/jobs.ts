@@ -12,7 +12,7 @@
  * confirmed meanwhile) is a no-op: the job is marked done. An unexpected error, or a kind nobody
  * registered, is recorded and the job retried later.
  */
-import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { jobs } from "../../db/schema/index.ts";
 import { logger } from "../../log.ts";
@@ -74,8 +74,16 @@ export interface JobRunSummary {
   failed: number;
 }
 
-/** Runs the jobs due at `now`, at most `limit` of them. Safe to call from several processes at once. */
-export async function runDueJobs(db: Db, now: Date = new Date(), limit = 100): Promise<JobRunSummary> {
+/**
+ * Runs the jobs due at `now`, at most `limit` of them (only those of `kinds`, when given). Safe to
+ * call from several processes at once.
+ */
+export async function runDueJobs(
+  db: Db,
+  now: Date = new Date(),
+  limit = 100,
+  kinds?: readonly JobKind[],
+): Promise<JobRunSummary> {
   const summary: JobRunSummary = { done: 0, skipped: 0, failed: 0 };
   for (let i = 0; i < limit; i++) {
     let failure: { id: number; attempts: number; error: string } | null = null;
@@ -83,7 +91,14 @@ export async function runDueJobs(db: Db, now: Date = new Date(), limit = 100): P
       const [job] = await tx
         .select()
         .from(jobs)
-        .where(and(isNull(jobs.doneAt), lte(jobs.dueAt, now), sql`${jobs.attempts} < ${MAX_ATTEMPTS}`))
+        .where(
+          and(
+            isNull(jobs.doneAt),
+            lte(jobs.dueAt, now),
+            sql`${jobs.attempts} < ${MAX_ATTEMPTS}`,
+            kinds ? inArray(jobs.kind, [...kinds]) : undefined,
+          ),
+        )
         .orderBy(asc(jobs.dueAt), asc(jobs.id))
         .limit(1)
         .for("update", { skipLocked: true });

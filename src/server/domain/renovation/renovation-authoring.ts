@@ -455,22 +455,55 @@ export async function createDraft(db: Db, shopId: number, input: DraftInput, now
   return row!.id;
 }
 
-/** Replaces a draft's name, page and content (drafts only: a live page or an earlier version is copied first). */
-export async function updateDraft(db: Db, shopId: number, renovationId: number, input: DraftInput, now: Date) {
+/**
+ * Replaces a draft's name, page and content (drafts only: a live page or an earlier version is
+ * copied first). With `baseUpdatedAt` (the `updatedAt` the editor last read) a draft that someone
+ * else saved meanwhile is refused with decorate.authoring.conflict (409, data: the stored
+ * `updatedAt` and `name`) and nothing changes: the editor keeps its blocks and decides. Answers
+ * the new `updatedAt`.
+ */
+export async function updateDraft(
+  db: Db,
+  shopId: number,
+  renovationId: number,
+  input: DraftInput & { baseUpdatedAt?: string },
+  now: Date,
+): Promise<{ updatedAt: string }> {
   const row = await ownRow(db, shopId, renovationId);
   if (row.status !== RenovationStatus.DRAFT) throw new DomainError("decorate.authoring.notDraft");
+  const conflict = (stored: { updatedAt: Date; name: string }) =>
+    new DomainError("decorate.authoring.conflict", {
+      httpStatus: 409,
+      params: { name: stored.name },
+      data: { conflict: true, updatedAt: stored.updatedAt.toISOString(), name: stored.name },
+    });
+  const base = input.baseUpdatedAt === undefined ? null : new Date(input.baseUpdatedAt);
+  if (base && row.updatedAt.getTime() !== base.getTime()) throw conflict(row);
   const content = await checkDecoration(db, shopId, input.content);
+  // Never the same instant twice: the next editor's base tells this save from the one before.
+  const at = new Date(Math.max(now.getTime(), row.updatedAt.getTime() + 1));
   const changed = await db
     .update(renovations)
     .set({
       name: input.name.trim(),
       homeStatus: input.page === undefined ? row.homeStatus : input.page === "page" ? 0 : 1,
       content,
-      updatedAt: now,
+      updatedAt: at,
     })
-    .where(and(eq(renovations.renovationId, renovationId), eq(renovations.status, RenovationStatus.DRAFT)))
+    .where(
+      and(
+        eq(renovations.renovationId, renovationId),
+        eq(renovations.status, RenovationStatus.DRAFT),
+        base ? eq(renovations.updatedAt, base) : undefined,
+      ),
+    )
     .returning({ id: renovations.renovationId });
-  if (changed.length === 0) throw new DomainError("decorate.authoring.notDraft");
+  if (changed.length === 0) {
+    const latest = await ownRow(db, shopId, renovationId);
+    if (latest.status !== RenovationStatus.DRAFT) throw new DomainError("decorate.authoring.notDraft");
+    throw conflict(latest);
+  }
+  return { updatedAt: at.toISOString() };
 }
 
 /** A new draft with the content of any of the shop's decorations (a live page, a version or a draft). */
