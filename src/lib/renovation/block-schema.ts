@@ -20,6 +20,12 @@ export const RENOVATION_FORMAT_VERSION = 1;
 export const RENOVATION_MAX_BLOCKS = 60;
 /** The stored JSON of a decoration is at most this many bytes (the route bodies allow a little more). */
 export const RENOVATION_MAX_BYTES = 256 * 1024;
+/**
+ * Nesting depth of the content (the content array is 1): the format itself needs 9 (content,
+ * block, dataField, imgList, item, activeBoxs, box, link, category ids); deeper JSON is refused
+ * before the rules walk it, with the place where it goes too deep.
+ */
+export const RENOVATION_MAX_DEPTH = 12;
 /** Names of decorations. */
 export const RENOVATION_NAME_MAX = 60;
 
@@ -184,21 +190,22 @@ const imageByLocale = z.object({ zh: imagePath, "zh-tw": imagePath, en: imagePat
 // ---- product and shop items ----------------------------------------------------------------------
 
 /**
- * A product in a block: `id` (or `prodId`) is what counts; name, price and picture are refreshed
- * from the database each time the page is served, so other fields are kept as sent.
+ * A product in a block: `id` (or `prodId`) is all that is kept; name, price and picture are
+ * refreshed from the database each time the page is served, and other fields are dropped (like
+ * every field the format does not name, in every block).
  */
 export const goodsItemSchema = z
-  .looseObject({ id: idValue.optional(), prodId: idValue.optional() })
+  .object({ id: idValue.optional(), prodId: idValue.optional() })
   .refine((v) => v.id !== undefined || v.prodId !== undefined, { error: `${E}productId` })
   .meta({
     id: "productItem",
-    description: "A product of the shop, on sale: id (or prodId); other fields are refreshed when served.",
+    description: "A product of the shop, on sale: id (or prodId); name, price and picture are refreshed when served.",
   });
 
 const goods = (max: number) => z.array(goodsItemSchema, { error: `${E}list` }).max(max, { error: `${E}tooMany` });
 
-/** A shop in store_list: `shopId` counts; the rest is refreshed when served. */
-export const storeItemSchema = z.looseObject({ shopId: idValue });
+/** A shop in store_list: `shopId` is kept; name and logo are refreshed when served. */
+export const storeItemSchema = z.object({ shopId: idValue });
 
 const showContentSchema = z.array(z.enum(["0", "1", "2"], { error: `${E}choice` })).max(3);
 
@@ -479,13 +486,47 @@ export function problemOf(error: z.ZodError, base: readonly PropertyKey[] = []):
   return { path, key, params: paramsOf(issue) };
 }
 
-/** The content through the rules: the checked blocks, or the first problem. */
+/**
+ * The path of the first array or object nested deeper than `max` (the value itself is depth 1),
+ * or null. Walks without recursion, so any depth the JSON parser took is measured safely.
+ */
+export function tooDeepAt(value: unknown, max: number): PropertyKey[] | null {
+  const stack: { v: unknown; path: PropertyKey[] }[] = [{ v: value, path: [] }];
+  while (stack.length > 0) {
+    const { v, path } = stack.pop()!;
+    if (typeof v !== "object" || v === null) continue;
+    if (path.length >= max) return path;
+    const entries: [PropertyKey, unknown][] = Array.isArray(v)
+      ? v.map((x, i) => [i, x])
+      : Object.entries(v as Record<string, unknown>);
+    for (let i = entries.length - 1; i >= 0; i--) stack.push({ v: entries[i]![1], path: [...path, entries[i]![0]] });
+  }
+  return null;
+}
+
+/** The content through the rules: the checked blocks (fields the format does not name dropped), or the first problem. */
 export function checkContent(
   content: unknown,
 ): { ok: true; blocks: DecorationBlock[] } | { ok: false; problem: RenovationProblem } {
+  const deep = tooDeepAt(content, RENOVATION_MAX_DEPTH);
+  if (deep) return { ok: false, problem: { path: deep, key: `${E}tooDeep`, params: { max: RENOVATION_MAX_DEPTH } } };
   const r = contentSchema.safeParse(content);
   if (r.success) return { ok: true, blocks: r.data };
   return { ok: false, problem: problemOf(r.error) };
+}
+
+/**
+ * Stored blocks as they are served: each block through the rules, keeping only the fields the
+ * format names (a row written by hand or before a rule existed may carry more); a block the rules
+ * refuse, or JSON nested deeper than the format, is left out.
+ */
+export function servedBlocks(content: unknown): DecorationBlock[] {
+  if (!Array.isArray(content)) return [];
+  return content.flatMap((b: unknown) => {
+    if (tooDeepAt(b, RENOVATION_MAX_DEPTH - 1)) return [];
+    const r = blockSchema.safeParse(b);
+    return r.success ? [r.data] : [];
+  });
 }
 
 /** The parts of a problem's place, for the message: a block, then fields and list items. */

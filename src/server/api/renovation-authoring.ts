@@ -3,7 +3,7 @@
  * the mall's (platform token, /platform/…), the same routes with the shop taken from the token:
  *   GET    …/renovations                 list (live, drafts, earlier versions)
  *   POST   …/renovations                 {name, page?, content} → {renovationId, previewUrl}
- *   POST   …/renovations/preview         {name?, content} → {previewUrl, expiresAt}; stores nothing
+ *   POST   …/renovations/preview         {name?, content} → {previewUrl, expiresAt}; kept 10 min, saves no draft
  *   GET    …/renovations/{id}            one, with its content and a signed preview link
  *   PUT    …/renovations/{id}            {name, page?, content} (drafts only)
  *   POST   …/renovations/{id}/copy       {name?} → {renovationId} (a new draft)
@@ -115,10 +115,10 @@ for (const base of ["/merchant/renovations", "/platform/renovations"]) {
     const input = await body(c, previewRule);
     return answer(c, async () => {
       const blocks = await checkDecoration(c.var.app.db, shopOf(c), input.content);
-      const kept = keepDraftPreview(shopOf(c), input.name ?? "", blocks);
+      const kept = await keepDraftPreview(c.var.app.db, shopOf(c), input.name ?? "", blocks);
       return {
         previewUrl: `${c.var.app.config.siteUrl}${draftPreviewPath(shopOf(c), kept.key)}`,
-        expiresAt: new Date(kept.expiresAt).toISOString(),
+        expiresAt: kept.expiresAt.toISOString(),
       };
     });
   });

@@ -181,7 +181,7 @@ describe.skipIf(!dbReady)("decoration authoring API", () => {
     expect(row).toMatchObject({ status: 0, name: "Spring" });
   });
 
-  it("previews unsaved content without storing it; only for the shop that sent it", async () => {
+  it("previews unsaved content without saving a draft; only for the shop that sent it", async () => {
     const before = await rowsCount();
     const res = okData(
       await call<{ previewUrl: string; expiresAt: string }>("/merchant/renovations/preview", {
@@ -192,12 +192,12 @@ describe.skipIf(!dbReady)("decoration authoring API", () => {
     expect(await rowsCount()).toBe(before);
     const key = new URL(res.previewUrl).searchParams.get("draft")!;
     expect(new URL(res.previewUrl).searchParams.get("sid")).toBe("1");
-    expect(findDraftPreview(key, 1)?.blocks.map((b) => b.type)).toEqual([
+    expect((await findDraftPreview(app.ctx.db, key, 1))?.blocks.map((b) => b.type)).toEqual([
       "picture_by",
       "goods_list",
       "page_background",
     ]);
-    expect(findDraftPreview(key, 4)).toBeNull();
+    expect(await findDraftPreview(app.ctx.db, key, 4)).toBeNull();
     const refused = await call("/merchant/renovations/preview", {
       user: as(shop4),
       body: { content: page(prod1, img4) },

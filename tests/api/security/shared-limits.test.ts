@@ -1,13 +1,15 @@
 /**
  * Rate limits and cooldowns hold across server processes (docs/security.md "Limits"): two API
  * instances, each with its own connection pool to the same PostgreSQL database, stand for two
- * processes behind a load balancer. Runs on PostgreSQL only (PGlite takes one connection).
+ * processes behind a load balancer (and so do decoration previews). Runs on PostgreSQL only (PGlite
+ * takes one connection).
  */
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApi } from "../../../src/server/api/app.ts";
 import { openDatabase, type Database } from "../../../src/server/db/client.ts";
 import { secondsLeft } from "../../../src/server/domain/account/rate-limit.ts";
+import { findDraftPreview } from "../../../src/server/domain/renovation/draft-preview.ts";
 import { DevOutboxSmsProvider } from "../../../src/server/providers/sms.ts";
 import { LocalFileStorage } from "../../../src/server/providers/storage.ts";
 import { createTestUser } from "../account-helpers.ts";
@@ -122,5 +124,22 @@ describe.skipIf(!dbReady || dbDriver !== "pg")("limits shared by several process
     } finally {
       app.ctx.config.uploadLimits = saved;
     }
+  });
+
+  it("a decoration preview kept by one process is served by the other", async () => {
+    const login = (await post(0, "/merchant/login", { username: "shop02", password: "Shop1234" }, "198.51.100.80")) as {
+      data?: { accessToken: string };
+    };
+    const token = login.data!.accessToken;
+    const content = [{ type: "floor_title", dataField: { mainTitle: { zh: "预览", "zh-tw": "預覽", en: "Preview" } } }];
+    const res = await apis[0]!.request("/api/merchant/renovations/preview", {
+      method: "POST",
+      headers: { Authorization: token, "Content-Type": "application/json", "Accept-Language": "en" },
+      body: JSON.stringify({ content }),
+    });
+    const url = new URL(((await res.json()) as { data: { previewUrl: string } }).data.previewUrl);
+    expect(url.searchParams.get("sid")).toBe("2");
+    const seen = await findDraftPreview(second.db, url.searchParams.get("draft"), 2);
+    expect(seen?.blocks).toEqual(content);
   });
 });

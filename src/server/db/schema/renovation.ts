@@ -38,3 +38,30 @@ export interface RenovationBlock {
   type: string;
   dataField: Record<string, unknown>;
 }
+
+/**
+ * Previews of unsaved decorations (domain/renovation/draft-preview.ts): the checked blocks an
+ * editor sent to POST …/renovations/preview, under the SHA-256 of a random key (the key itself is
+ * only in the preview link), until `expiresAt` (10 minutes). In the database so every process can
+ * serve the preview link; bounded per shop in count and bytes, expired rows are removed when any
+ * preview is kept.
+ */
+export const renovationPreviews = pgTable(
+  "renovation_previews",
+  {
+    previewId: serial("preview_id").primaryKey(),
+    keyHash: text("key_hash").notNull(),
+    shopId: integer("shop_id").notNull(),
+    name: text("name").notNull(),
+    content: jsonb("content").$type<RenovationBlock[]>().notNull(),
+    /** Size of `content` as JSON, in bytes (the per-shop byte budget adds these up). */
+    bytes: integer("bytes").notNull(),
+    createdAt: created(),
+    expiresAt: ts("expires_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("renovation_previews_key").on(t.keyHash),
+    index("renovation_previews_shop_idx").on(t.shopId, t.previewId),
+    index("renovation_previews_expiry_idx").on(t.expiresAt),
+  ],
+);

@@ -10,6 +10,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { formatPriceSafe } from "../../../lib/money.ts";
 import { pickText, type Locale, type LocalizedText } from "../../../lib/locale.ts";
 import type { RenovationAnswer, RenovationBlock, RenovationPage } from "../../../lib/renovation/renovation-types.ts";
+import { servedBlocks } from "../../../lib/renovation/block-schema.ts";
 import type { Db } from "../../db/client.ts";
 import { products, productTranslations, renovations, shops } from "../../db/schema/index.ts";
 import { PROD_ON_SALE } from "../catalog/product-list.ts";
@@ -275,7 +276,8 @@ async function toPage(db: Db, locale: Locale, row: RenovationRow): Promise<Renov
     renovationType: row.renovationType,
     homeStatus: row.homeStatus,
     status: row.status,
-    blocks: await refreshFromDb(db, locale, row.content),
+    // Only the fields the block format names are served (docs/renovation.md "The format").
+    blocks: await refreshFromDb(db, locale, servedBlocks(row.content) as RenovationBlock[]),
   };
 }
 
