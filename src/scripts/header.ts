@@ -44,7 +44,12 @@ const menuList = document.querySelector<HTMLElement>("[data-user-menu-list]");
 const wallet = document.querySelector<HTMLElement>("[data-user-wallet]");
 let walletLoaded = false;
 
-/** Points, balance, level and usable coupons in the dropdown: read once, when it first opens. */
+/**
+ * Points, balance, level and usable coupons in the dropdown: read once, when it first opens. The
+ * row is laid out from the start (its values invisible while [data-loading]): were it inserted
+ * when the answer arrives, every item below it — "Log out" too — would jump down under a pointer
+ * about to click it, and the click would land on "My coupons".
+ */
 async function loadWallet(): Promise<void> {
   if (!wallet || walletLoaded) return;
   walletLoaded = true;
@@ -55,7 +60,7 @@ async function loadWallet(): Promise<void> {
       const v = info[el.dataset.wallet ?? ""];
       el.textContent = el.dataset.wallet === "totalBalance" ? `¥${String(v ?? "0.00")}` : String(v ?? "");
     });
-    wallet.hidden = false;
+    wallet.removeAttribute("data-loading");
   } catch {
     walletLoaded = false;
   }
@@ -74,7 +79,7 @@ $user.subscribe((user) => {
   if (nickname) nickname.textContent = user ? user.nickName || user.username : "";
   if (!user) setMenuOpen(false);
   walletLoaded = false;
-  if (wallet) wallet.hidden = true;
+  wallet?.setAttribute("data-loading", "");
 });
 
 if (member && menuButton && menuList) {

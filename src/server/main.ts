@@ -24,7 +24,7 @@ import { servePrepared } from "./api/prepared-answer.ts";
 import { securityHeaders } from "./http/security.ts";
 import { COMPRESS_THRESHOLD, STREAM_BROTLI_OPTIONS } from "./http/render-cache/encoding.ts";
 import { pageRoute } from "./http/locale-route.ts";
-import { bodyVerdict } from "./http/body-limit.ts";
+import { answerAfterBody, bodyVerdict, continueUnlessRefused, isApiUrl } from "./http/body-limit.ts";
 import { uploadsHandler } from "./http/uploads.ts";
 import { connectionDrain } from "./http/drain.ts";
 import { useSyncDigests } from "./http/fast-digest.ts";
@@ -49,7 +49,11 @@ type NodeHandler = (
   locals?: object,
 ) => Promise<void> | void;
 
-/** 413 / 411 before the body is read (src/server/http/body-limit.ts): the envelope for the API, a short text for pages; the connection is closed. */
+/**
+ * 413 / 411 without handling the body (src/server/http/body-limit.ts): the envelope for the API, a
+ * short text for pages; the connection is closed. The body is read and thrown away first (bounded,
+ * answerAfterBody) so a client that writes it all before reading sees the answer, not EPIPE.
+ */
 function refuseBody(
   req: http.IncomingMessage,
   res: http.ServerResponse,
@@ -62,13 +66,9 @@ function refuseBody(
   res.statusCode = status;
   res.setHeader("Connection", "close");
   res.setHeader("Cache-Control", "no-store");
-  if (isApi) {
-    res.setHeader("Content-Type", "application/json; charset=utf-8");
-    res.end(JSON.stringify(envelope(ResponseCode.SHOW_FAIL, null, msg)));
-  } else {
-    res.setHeader("Content-Type", "text/plain; charset=utf-8");
-    res.end(msg);
-  }
+  res.setHeader("Content-Type", isApi ? "application/json; charset=utf-8" : "text/plain; charset=utf-8");
+  const text = isApi ? JSON.stringify(envelope(ResponseCode.SHOW_FAIL, null, msg)) : msg;
+  answerAfterBody(req, () => res.end(text));
 }
 
 export async function startServer() {
@@ -135,7 +135,7 @@ export async function startServer() {
     chatSockets: () => chatSockets(),
   });
 
-  const server = http.createServer((req, res) => {
+  const handle = (req: http.IncomingMessage, res: http.ServerResponse) => {
     // Every answer carries a request id (the proxy's, or a new one; the API's error log names it),
     // is counted in the metrics and gets one access log line (http/observability/access-log.ts).
     drain.track(res);
@@ -160,7 +160,7 @@ export async function startServer() {
     inFlight++;
     res.on("close", () => inFlight--);
     secure(req, res);
-    const isApi = url0 === "/api" || url0.startsWith("/api/") || url0.startsWith("/api?");
+    const isApi = isApiUrl(url0);
     const body = bodyVerdict(req.method ?? "GET", url0, req.headers, isApi);
     if (!body.ok) return refuseBody(req, res, body.status, body.key, isApi);
     compress(req as never, res as never, () => {
@@ -230,7 +230,9 @@ export async function startServer() {
         });
       }
     });
-  });
+  };
+  const server = http.createServer(handle);
+  continueUnlessRefused(server, handle);
   // SIGTERM: keep-alive connections close after their answer (http/drain.ts).
   const drain = connectionDrain(server);
   // Longer than a proxy's idle upstream keep-alive (nginx: 60 s) so the proxy, not this process,

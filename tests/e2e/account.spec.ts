@@ -68,6 +68,10 @@ async function expectLoggedIn(page: Page, nickname: string) {
 async function logout(page: Page, locale: Locale) {
   // The nickname menu opens on hover (a click would toggle it shut again).
   await page.locator("[data-user-member]").hover();
+  // The wallet row loads its values in place: "Log out" does not move under the pointer.
+  const before = await page.locator("[data-user-logout]").boundingBox();
+  await expect(page.getByTestId("topbar-wallet")).not.toHaveAttribute("data-loading");
+  expect(await page.locator("[data-user-logout]").boundingBox()).toEqual(before);
   await page.locator("[data-user-logout]").click();
   await expect(page.locator("[data-user-visitor]")).toBeVisible();
   await expect(page.locator("[data-user-member]")).toBeHidden();

@@ -163,3 +163,63 @@ export function limitBody<E extends Env>(refuse: (c: Context<E>, key: string) =>
     return bodyLimit({ maxSize: limit, onError: () => refuse(c, key) })(c, next);
   };
 }
+
+/** Whether a request URL is the API's (its answers are envelopes). */
+export function isApiUrl(url: string): boolean {
+  return url === "/api" || url.startsWith("/api/") || url.startsWith("/api?");
+}
+
+/**
+ * `Expect: 100-continue`: a body the headers already refuse (bodyVerdict) gets no "100 Continue" —
+ * `handle` answers 413 / 411 before the client sends it; any other request is told to go on and
+ * handled as usual.
+ */
+export function continueUnlessRefused(
+  server: http.Server,
+  handle: (req: http.IncomingMessage, res: http.ServerResponse) => void,
+): void {
+  server.on("checkContinue", (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const url = req.url ?? "/";
+    if (bodyVerdict(req.method ?? "GET", url, req.headers, isApiUrl(url)).ok) res.writeContinue();
+    handle(req, res);
+  });
+}
+
+/** How much of a refused body is read (and thrown away) before the answer, so the client sees it. */
+export const REFUSED_BODY_DRAIN_BYTES = 8 * 1024 * 1024;
+/** How long a refused body may take to arrive before the answer is sent anyway. */
+export const REFUSED_BODY_DRAIN_MS = 10_000;
+
+/**
+ * Answers a refused body (413 / 411) deterministically: a client that writes its whole body before
+ * reading (most do) would otherwise get EPIPE / ECONNRESET instead of the answer, because the
+ * connection closes with its body unread. So the body is read and thrown away first — at most
+ * REFUSED_BODY_DRAIN_BYTES within REFUSED_BODY_DRAIN_MS — and then `answer` runs (it says
+ * `Connection: close`). A declared length beyond the drain bound, a body that keeps coming or a
+ * client waiting for `100 Continue` (it sends no body until told) gets the answer at once.
+ */
+export function answerAfterBody(req: http.IncomingMessage, answer: () => void): void {
+  const declared = Number(req.headers["content-length"] ?? 0);
+  const waitsForContinue = (req.headers.expect ?? "").toLowerCase() === "100-continue";
+  if (waitsForContinue || !(declared <= REFUSED_BODY_DRAIN_BYTES) || req.complete) return answer();
+  let read = 0;
+  let done = false;
+  const finish = (destroy: boolean) => {
+    if (done) return;
+    done = true;
+    clearTimeout(timer);
+    req.off("data", count);
+    answer();
+    if (destroy) req.socket.destroySoon();
+  };
+  const count = (chunk: Buffer) => {
+    read += chunk.length;
+    if (read > REFUSED_BODY_DRAIN_BYTES) finish(true);
+  };
+  const timer = setTimeout(() => finish(true), REFUSED_BODY_DRAIN_MS);
+  timer.unref();
+  req.on("data", count);
+  req.once("end", () => finish(false));
+  req.once("error", () => finish(true));
+  req.resume();
+}

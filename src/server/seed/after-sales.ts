@@ -1,8 +1,8 @@
 /**
  * Demo after-sales data for the demo buyer (docs/review.md, invoice.md, refund.md "Demo data"), relative to the
- * seeding day: a completed order of two lines ready to review with a personal invoice in progress
- * (yesterday, so the seven-day return window is open), and a paid order with a refund
- * application waiting for the shop (the shop's three days run from the seeding day). Orders are
+ * seeding instant: a completed order of two lines ready to review with a personal invoice in progress
+ * (received a day ago, so the seven-day return window is open), and a paid order with a refund
+ * application waiting for the shop (the shop's three days run from the application). Orders are
  * paid through the sandbox provider (payType 3), so the demo balance the browser tests spend stays
  * as seeded. Two products of shop 3 do not offer the seven-day no-reason return.
  * Goes through the real lifecycle functions (payment, shipping, receipt) in the seed transaction.
@@ -196,15 +196,15 @@ export async function seedAfterSales(ctx: SeedContext): Promise<void> {
   if (distinct.length < 3) return;
   const [a, b, c] = distinct as [(typeof distinct)[0], (typeof distinct)[0], (typeof distinct)[0]];
 
-  // Completed yesterday, ready to review, invoice in progress; ordered, shipped and received at
-  // times of day (10:12, 14:47, 19:05 Beijing time), not at the seed clock's midnight.
+  // Completed about a day ago, ready to review, invoice in progress: ordered, shipped and received
+  // at spans before the seeding instant (never after it, whatever the hour).
   const done = await demoOrder(
     tx,
     [
       { skuId: a.skuId, prodCount: 1 },
       { skuId: b.skuId, prodCount: 2 },
     ],
-    clock.ago(3, -(2 * 60 + 12)),
+    clock.ago(3, 7 * 60 + 48),
     { invoiceType: 1, headerName: "演示买家", invoiceTaxNumber: null },
   );
   await shipOrder(
@@ -212,13 +212,13 @@ export async function seedAfterSales(ctx: SeedContext): Promise<void> {
     done.orderNumber,
     done.shopId,
     [{ dvyId: 1, dvyFlowId: `SF${done.orderNumber.slice(-10)}` }],
-    clock.ago(2, -(6 * 60 + 47)),
+    clock.ago(2, 3 * 60 + 13),
   );
-  await confirmReceipt(tx, done.orderNumber, clock.ago(1, -(11 * 60 + 5)), { userId: DEMO_USER.userId });
+  await confirmReceipt(tx, done.orderNumber, clock.ago(1, 4 * 60 + 55), { userId: DEMO_USER.userId });
 
-  // Paid today, a refund-only application waiting for the shop.
-  const paid = await demoOrder(tx, [{ skuId: c.skuId, prodCount: 1 }], clock.ago(0, -60), null);
-  const applied = clock.ago(0, -90);
+  // Paid a few hours ago, a refund-only application (half an hour later) waiting for the shop.
+  const paid = await demoOrder(tx, [{ skuId: c.skuId, prodCount: 1 }], clock.ago(0, 3 * 60 + 20), null);
+  const applied = clock.ago(0, 2 * 60 + 50);
   const dueAt = new Date(applied.getTime() + REFUND_SELLER_DAYS * 24 * 3600 * 1000);
   const refundSn = `${paid.orderNumber.slice(0, 12)}0000001`;
   await tx.insert(orderRefunds).values({

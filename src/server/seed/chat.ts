@@ -11,7 +11,7 @@ import { DEMO_USER } from "./users.ts";
 const eqId = (id: number) => eq(chatConversations.conversationId, id);
 
 export async function seedChat(ctx: SeedContext): Promise<void> {
-  const t = (minutesAgo: number) => new Date(ctx.clock.base.getTime() - minutesAgo * 60_000);
+  const t = (minutesAgo: number) => new Date(ctx.clock.now.getTime() - minutesAgo * 60_000);
   const [shop, official] = await ctx.tx
     .insert(chatConversations)
     .values([

@@ -61,8 +61,9 @@ async function productsWithSkus(ctx: SeedContext, shopId: number, n: number) {
 }
 
 /** Seeds the first flash sales and group buys; answers the flash session ids (on now, later today, tomorrow). */
-export async function seedFlashGroup(ctx: SeedContext, now: Date = new Date()): Promise<number[]> {
+export async function seedFlashGroup(ctx: SeedContext): Promise<number[]> {
   const { tx } = ctx;
+  const now = ctx.clock.now;
   let sessionIds: number[] = [];
   // Flash sale.
   const flashProds = await productsWithSkus(ctx, FLASH_SHOP_ID, 6);

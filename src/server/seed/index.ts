@@ -2,7 +2,7 @@
  * The deterministic demo seed: categories (3 levels), brands, shops of the three types, products
  * with SKUs and generated images, reviews, notices, hot searches, site configuration,
  * renovations, users, coupons and limited-time discounts. Everything is written in ONE transaction; data comes from a seeded
- * PRNG, timestamps count back from a base day (see random.ts), ids are explicit.
+ * PRNG, timestamps count back from the seeding instant (see random.ts), ids are explicit.
  */
 import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.ts";
@@ -11,7 +11,7 @@ import { seedContent } from "./content.ts";
 import type { SeedContext } from "./context.ts";
 import { ImageStore } from "./images.ts";
 import { insertProducts, planProducts } from "./products.ts";
-import { Rng, SeedClock, seedBaseDate } from "./random.ts";
+import { Rng, SeedClock } from "./random.ts";
 import { seedRenovations } from "./renovations.ts";
 import { insertShops, planShops } from "./shops.ts";
 import { seedMerchants } from "./merchants.ts";
@@ -30,8 +30,8 @@ import { seedVirtualGoods } from "./virtual-goods.ts";
 export { DEMO_USER, REVIEWER_PASSWORD } from "./users.ts";
 
 export type SeedOptions = SeedTarget & {
-  /** Timestamps count back from midnight UTC of this day (default: today). */
-  baseDate?: Date;
+  /** The seeding instant timestamps count back from (default: the current time). */
+  now?: Date;
   /** Encoded in the footer QR code (default http://localhost:4321/). */
   mobileMallUrl?: string;
 };
@@ -97,7 +97,7 @@ async function runSeed(db: Db, opts: SeedOptions, truncateFirst: boolean): Promi
     const ctx: SeedContext = {
       tx,
       rng: new Rng(),
-      clock: new SeedClock(seedBaseDate(opts.baseDate)),
+      clock: new SeedClock(opts.now ?? new Date()),
       images,
       mobileMallUrl: opts.mobileMallUrl ?? "http://localhost:4321/",
     };

@@ -1,6 +1,6 @@
 /**
- * Demo coupons and limited-time discounts, timed relative to the seeding day (clock.base =
- * midnight UTC of that day) so they are live whenever the demo runs:
+ * Demo coupons and limited-time discounts, timed relative to the seeding instant (clock.now)
+ * so they are live whenever the demo runs:
  * - platform coupons (cash and discount), shop coupons of both types, one nearly sold out,
  *   one for selected products, one "N days after claiming";
  * - an expired coupon in the demo buyer's wallet (and one not used, ready for checkout);
@@ -26,7 +26,7 @@ const t = (zh: string, tw: string, en: string) => ({ zh, "zh-tw": tw, en });
 
 export async function seedMarketing(ctx: SeedContext): Promise<void> {
   const { tx, clock } = ctx;
-  const at = (days: number) => new Date(clock.base.getTime() + days * DAY);
+  const at = (days: number) => new Date(clock.now.getTime() + days * DAY);
   const open = await tx
     .select({ shopId: shops.shopId })
     .from(shops)

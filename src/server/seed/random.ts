@@ -1,6 +1,6 @@
 /**
  * Deterministic randomness and time for the demo seed: one seeded PRNG (mulberry32), no
- * Math.random, and every timestamp an offset from a base day.
+ * Math.random, and every timestamp an offset from the seeding instant.
  */
 
 /** The seed of the demo data. Changing it changes every generated value. */
@@ -69,26 +69,23 @@ export class Rng {
 const DAY_MS = 86_400_000;
 
 /**
- * The day every seeded timestamp counts back from: midnight UTC of the given day (today by
- * default), so "new products" (listed within the last 14 days) stay new whenever the demo is
- * seeded. Everything except the absolute timestamps is identical between runs.
+ * The clock of the seed: `now` is the seeding instant (the current time unless a caller sets it).
+ * Past events count back from it by fixed spans ("3 days 2 hours ago"), so nothing seeded lies in
+ * the future at any hour of the day; scheduled things (deadlines, upcoming sessions, coupon ends)
+ * lie ahead of it on purpose. Everything except the absolute timestamps is identical between runs.
  */
-export function seedBaseDate(now: Date = new Date()): Date {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-}
-
 export class SeedClock {
-  constructor(readonly base: Date) {}
+  constructor(readonly now: Date) {}
 
-  /** base − days − minutes. */
+  /** now − days − minutes. */
   ago(days: number, minutes = 0): Date {
-    return new Date(this.base.getTime() - days * DAY_MS - minutes * 60_000);
+    return new Date(this.now.getTime() - days * DAY_MS - minutes * 60_000);
   }
 
-  /** A time in the (daysFrom, daysTo] days before base, at minute precision. */
+  /** A time in the (daysFrom, daysTo] days before now, at minute precision. */
   between(rng: Rng, daysFrom: number, daysTo: number): Date {
     const minutes = rng.int(Math.round(daysFrom * 1440), Math.round(daysTo * 1440));
-    return new Date(this.base.getTime() - minutes * 60_000);
+    return new Date(this.now.getTime() - minutes * 60_000);
   }
 }
 

@@ -6,14 +6,14 @@
  * another brand of that category, a variant, its own prices, stock, sales, reviews and listing
  * time. Sales follow a long tail (most products sell little, a few sell a lot), shop sizes too.
  * Some shops are closed, some products are off shelf or sold out. Deterministic for a given
- * seed and base day. Rows are written with multi-row INSERTs in batches, in one transaction,
+ * seed and seeding instant. Rows are written with multi-row INSERTs in batches, in one transaction,
  * with the content-change triggers off (one `*` change is recorded at the end instead).
  */
 import { sql } from "drizzle-orm";
 import type { LocalizedText } from "../../lib/locale.ts";
 import { rowsOf, type Db, type Tx } from "../db/client.ts";
 import { cents, nicePrice, toTw, type Pair } from "./names.ts";
-import { Rng, SeedClock, seedBaseDate } from "./random.ts";
+import { Rng, SeedClock } from "./random.ts";
 
 export interface ScaleOptions {
   /** Products in all, demo products included (default 100,000). */
@@ -22,8 +22,8 @@ export interface ScaleOptions {
   shops: number;
   /** PRNG seed (default 26). */
   seed?: number;
-  /** Timestamps count back from midnight UTC of this day (default: today). */
-  baseDate?: Date;
+  /** The instant timestamps count back from (default: the current time). */
+  now?: Date;
   /** Progress lines. */
   log?: (line: string) => void;
 }
@@ -123,7 +123,7 @@ async function rows<T>(q: Db | Tx, query: ReturnType<typeof sql>): Promise<T[]> 
 export async function generateCatalog(db: Db, opts: ScaleOptions): Promise<ScaleSummary> {
   const log = opts.log ?? (() => {});
   const rng = new Rng(opts.seed ?? 26);
-  const clock = new SeedClock(seedBaseDate(opts.baseDate));
+  const clock = new SeedClock(opts.now ?? new Date());
   return db.transaction(async (tx) => {
     const [role] = await rows<{ su: boolean }>(
       tx,
@@ -342,7 +342,7 @@ export async function generateCatalog(db: Db, opts: ScaleOptions): Promise<Scale
             is_anonymous: rng.chance(0.2) ? 1 : 0,
             status: 1,
             rec_time: new Date(
-              putawayTime.getTime() + rng.next() * Math.max(60_000, clock.base.getTime() - putawayTime.getTime()),
+              putawayTime.getTime() + rng.next() * Math.max(60_000, clock.now.getTime() - putawayTime.getTime()),
             ),
           });
         }

@@ -1,6 +1,6 @@
 import { describe, it, expect } from "vitest";
 import { cents, lt, nicePrice, toTw } from "./names.ts";
-import { Rng, SeedClock, fixedUuid, seedBaseDate } from "./random.ts";
+import { Rng, SeedClock, fixedUuid } from "./random.ts";
 import { escapeXml, hsl } from "./images.ts";
 import { productRenderSvg } from "./product-render.ts";
 
@@ -28,11 +28,11 @@ describe("seed randomness", () => {
     expect([...s].sort((x, y) => x - y)).toEqual(s);
   });
 
-  it("counts time back from midnight UTC of the base day", () => {
-    const base = seedBaseDate(new Date("2026-11-22T15:30:00Z"));
-    expect(base.toISOString()).toBe("2026-11-22T00:00:00.000Z");
+  it("counts time back from the seeding instant", () => {
+    const base = new Date("2026-11-22T15:30:00Z");
     const clock = new SeedClock(base);
-    expect(clock.ago(1).toISOString()).toBe("2026-11-21T00:00:00.000Z");
+    expect(clock.ago(1).toISOString()).toBe("2026-11-21T15:30:00.000Z");
+    expect(clock.ago(0, 90).toISOString()).toBe("2026-11-22T14:00:00.000Z");
     const t = clock.between(new Rng(1), 0, 14);
     expect(t.getTime()).toBeLessThanOrEqual(base.getTime());
     expect(t.getTime()).toBeGreaterThanOrEqual(clock.ago(14).getTime());

@@ -42,8 +42,9 @@ async function spareProducts(ctx: SeedContext): Promise<{ prodId: number; shopId
   });
 }
 
-export async function seedShopOrders(ctx: SeedContext, now: Date = new Date()): Promise<void> {
+export async function seedShopOrders(ctx: SeedContext): Promise<void> {
   const { tx } = ctx;
+  const now = ctx.clock.now;
   await tx.insert(addresses).values({ userId: DEMO_USER.userId, ...DEMO_ADDRESS, commonAddr: 1 });
 
   const spare = await spareProducts(ctx);
@@ -175,7 +176,12 @@ async function reviewBestSellers(ctx: SeedContext, allowed: Set<number>): Promis
   const rng = new Rng(SEED + 27);
   const best = (
     await ctx.tx
-      .select({ prodId: products.prodId, imgs: products.imgs, commentNum: products.commentNum })
+      .select({
+        prodId: products.prodId,
+        imgs: products.imgs,
+        commentNum: products.commentNum,
+        putawayTime: products.putawayTime,
+      })
       .from(products)
       .innerJoin(shops, eq(shops.shopId, products.shopId))
       .where(and(eq(products.status, 1), eq(products.prodType, 0), eq(shops.shopStatus, 1)))
@@ -198,7 +204,11 @@ async function reviewBestSellers(ctx: SeedContext, allowed: Set<number>): Promis
     );
     const rows = authors.map((userId) => {
       const [score, zh, en] = rng.pick(REVIEWS);
-      const recTime = new Date(ctx.clock.base.getTime() - rng.int(2 * 1440, 40 * 1440) * MIN);
+      // Written 2-40 days ago, never before the product was listed (nor in the future).
+      const now = ctx.clock.now.getTime();
+      const earliest = Math.max(p.putawayTime.getTime() + 60 * MIN, now - 40 * DAY);
+      const latest = Math.max(earliest, now - 2 * DAY);
+      const recTime = new Date(Math.min(now, earliest + rng.int(0, Math.round((latest - earliest) / MIN)) * MIN));
       const photos = rng.chance(0.4) ? rng.sample(p.imgs.split(","), rng.int(1, 2)).join(",") : "";
       const reply = rng.chance(0.4);
       return {
@@ -214,7 +224,7 @@ async function reviewBestSellers(ctx: SeedContext, allowed: Set<number>): Promis
         isAnonymous: rng.chance(0.15) ? 1 : 0,
         status: 1,
         replyContent: reply ? "感谢支持，期待您再次光临！/ Thank you — see you again soon!" : null,
-        replyTime: reply ? new Date(recTime.getTime() + rng.int(60, 2880) * MIN) : null,
+        replyTime: reply ? new Date(Math.min(now, recTime.getTime() + rng.int(60, 2880) * MIN)) : null,
         recTime,
       };
     });

@@ -92,8 +92,9 @@ async function productPicker(ctx: SeedContext) {
   };
 }
 
-export async function seedShowcase(ctx: SeedContext, sessionIds: number[], now: Date = new Date()): Promise<void> {
+export async function seedShowcase(ctx: SeedContext, sessionIds: number[]): Promise<void> {
   const { tx } = ctx;
+  const now = ctx.clock.now;
   const take = await productPicker(ctx);
 
   // Flash sales: [session, shop, rate, per-buyer limit, units, share already sold].
@@ -178,7 +179,7 @@ export async function seedShowcase(ctx: SeedContext, sessionIds: number[], now: 
 }
 
 async function seedShowcaseCoupons(ctx: SeedContext): Promise<void> {
-  const at = (days: number) => new Date(ctx.clock.base.getTime() + days * DAY);
+  const at = (days: number) => new Date(ctx.clock.now.getTime() + days * DAY);
   const live = { launchTime: at(-2), overTime: at(25) };
   const fixed = (days: number) => ({ validTimeType: 1, startTime: at(-2), endTime: at(days) });
   const afterClaim = (days: number) => ({ validTimeType: 2, afterReceiveDays: 0, validDays: days });
@@ -266,7 +267,7 @@ async function seedShowcaseCoupons(ctx: SeedContext): Promise<void> {
 }
 
 async function seedShowcaseDiscounts(ctx: SeedContext, take: (shopId: number, n: number) => Pick[]): Promise<void> {
-  const at = (days: number) => new Date(ctx.clock.base.getTime() + days * DAY);
+  const at = (days: number) => new Date(ctx.clock.now.getTime() + days * DAY);
   const plan: {
     shopId: number;
     name: ReturnType<typeof t>;

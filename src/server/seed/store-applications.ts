@@ -20,7 +20,7 @@ function docs(ctx: SeedContext, key: string, initials: string, color: string) {
 }
 
 export async function seedStoreApplications(ctx: SeedContext): Promise<void> {
-  const now = ctx.clock.base;
+  const now = ctx.clock.now;
   const hoursAgo = (h: number) => new Date(now.getTime() - h * 3600_000);
   await ctx.tx.insert(storeApplications).values([
     {

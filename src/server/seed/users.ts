@@ -163,7 +163,7 @@ export function planReviews(
       const lang = rng.chance(0.65) ? "zh" : "en";
       const pool = (evaluate === 0 ? GOOD : evaluate === 1 ? MEDIUM : BAD)[lang];
       const sku = rng.pick(p.skus);
-      const ageDays = Math.max(0.1, (clock.base.getTime() - p.putawayTime.getTime()) / 86_400_000);
+      const ageDays = Math.max(0.1, (clock.now.getTime() - p.putawayTime.getTime()) / 86_400_000);
       const recTime = clock.between(rng, 0.05, Math.max(0.1, ageDays - 0.05));
       const withPics = rng.chance(0.3);
       const withReply = rng.chance(0.35) || evaluate === 2;
@@ -182,7 +182,7 @@ export function planReviews(
         status: 1,
         replyContent: withReply ? REPLIES[lang][evaluate === 2 ? 1 : rng.chance(0.5) ? 0 : 2]! : null,
         replyTime: withReply
-          ? new Date(Math.min(recTime.getTime() + rng.int(60, 4 * 1440) * 60_000, clock.base.getTime()))
+          ? new Date(Math.min(recTime.getTime() + rng.int(60, 4 * 1440) * 60_000, clock.now.getTime()))
           : null,
         recTime,
       });
@@ -223,9 +223,9 @@ async function seedLedgers(ctx: SeedContext, rows: (typeof users.$inferInsert)[]
   score(449, "orderEarnScore", clock.ago(20));
   score(-300, "orderUseScore", clock.ago(10));
   score(300, "orderCancelRefund", clock.ago(9));
-  // Signed the three Shanghai days before the seeding moment (not the UTC base date: after 16:00 UTC
-  // Shanghai is already a day ahead), so the streak always ends yesterday and today continues it.
-  const seededAt = Date.now();
+  // Signed the three Shanghai days before the seeding moment (after 16:00 UTC Shanghai is already a
+  // day ahead of UTC), so the streak always ends yesterday and today continues it.
+  const seededAt = clock.now.getTime();
   const streak = [3, 2, 1].map((daysAgo, i) => {
     const at = new Date(seededAt - daysAgo * 86_400_000);
     return { day: shanghaiDay(at), streak: i + 1, points: rewardFor(i + 1), at };
