@@ -25,6 +25,7 @@ import type { Tx } from "../db/client.ts";
 import { scheduleJob } from "../domain/jobs/jobs.ts";
 import { confirmReceipt, markPaymentPaid, nextOrderNumber, shipOrder } from "../domain/order/order-lifecycle.ts";
 import type { SeedContext } from "./context.ts";
+import { seedDeliveryTrail } from "./logistics.ts";
 import { DEMO_USER } from "./users.ts";
 
 /** The demo buyer's address (their default delivery address, and on their seeded orders). */
@@ -207,14 +208,17 @@ export async function seedAfterSales(ctx: SeedContext): Promise<void> {
     clock.ago(3, 7 * 60 + 48),
     { invoiceType: 1, headerName: "演示买家", invoiceTaxNumber: null },
   );
-  await shipOrder(
+  const shippedAt = clock.ago(2, 3 * 60 + 13);
+  const receivedAt = clock.ago(1, 4 * 60 + 55);
+  const packages = await shipOrder(
     tx,
     done.orderNumber,
     done.shopId,
     [{ dvyId: 1, dvyFlowId: `SF${done.orderNumber.slice(-10)}` }],
-    clock.ago(2, 3 * 60 + 13),
+    shippedAt,
   );
-  await confirmReceipt(tx, done.orderNumber, clock.ago(1, 4 * 60 + 55), { userId: DEMO_USER.userId });
+  await seedDeliveryTrail(tx, done.shopId, packages, shippedAt, receivedAt, clock.now);
+  await confirmReceipt(tx, done.orderNumber, receivedAt, { userId: DEMO_USER.userId });
 
   // Paid a few hours ago, a refund-only application (half an hour later) waiting for the shop.
   const paid = await demoOrder(tx, [{ skuId: c.skuId, prodCount: 1 }], clock.ago(0, 3 * 60 + 20), null);

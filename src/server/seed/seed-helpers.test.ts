@@ -1,6 +1,8 @@
 import { describe, it, expect } from "vitest";
 import { cents, lt, nicePrice, toTw } from "./names.ts";
 import { Rng, SeedClock, fixedUuid } from "./random.ts";
+import { deliveryTrail } from "./logistics.ts";
+import { DeliveryState } from "../../lib/order/order-types.ts";
 import { escapeXml, hsl } from "./images.ts";
 import { productRenderSvg } from "./product-render.ts";
 
@@ -37,6 +39,28 @@ describe("seed randomness", () => {
     expect(t.getTime()).toBeLessThanOrEqual(base.getTime());
     expect(t.getTime()).toBeGreaterThanOrEqual(clock.ago(14).getTime());
     expect(fixedUuid(1)).toBe("00000000-0000-4000-8000-000000000001");
+  });
+});
+
+describe("the demo's logistics trail", () => {
+  const shipped = new Date("2026-11-20T10:00:00Z");
+  it("a received package: in transit, arrived in the city, signed — between the shipment and the receipt", () => {
+    const received = new Date("2026-11-21T15:00:00Z");
+    const trail = deliveryTrail(shipped, received, new Date("2026-11-22T00:00:00Z"));
+    expect(trail.map(([s]) => s)).toEqual([DeliveryState.IN_TRANSIT, DeliveryState.ARRIVED_CITY, DeliveryState.SIGNED]);
+    const times = trail.map(([, at]) => at.getTime());
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    expect(times[0]).toBeGreaterThan(shipped.getTime());
+    expect(times[2]).toBeLessThanOrEqual(received.getTime());
+  });
+  it("a package on its way: never after now; the city only after a day", () => {
+    const now = new Date("2026-11-20T16:00:00Z");
+    expect(deliveryTrail(shipped, null, now).map(([s]) => s)).toEqual([DeliveryState.IN_TRANSIT]);
+    const later = new Date("2026-11-22T10:00:00Z");
+    const trail = deliveryTrail(shipped, null, later);
+    expect(trail.map(([s]) => s)).toEqual([DeliveryState.IN_TRANSIT, DeliveryState.ARRIVED_CITY]);
+    expect(trail.every(([, at]) => at.getTime() <= later.getTime())).toBe(true);
+    expect(deliveryTrail(shipped, null, shipped)).toEqual([]);
   });
 });
 

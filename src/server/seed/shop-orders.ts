@@ -15,6 +15,7 @@ import { addresses, orderRefunds, orders, prodComments, products, shops, skus } 
 import { confirmReceipt, shipOrder } from "../domain/order/order-lifecycle.ts";
 import { demoOrder, DEMO_ADDRESS } from "./after-sales.ts";
 import type { SeedContext } from "./context.ts";
+import { seedDeliveryTrail } from "./logistics.ts";
 import { Rng, SEED, fixedUuid } from "./random.ts";
 import { DEMO_USER } from "./users.ts";
 
@@ -103,11 +104,16 @@ export async function seedShopOrders(ctx: SeedContext): Promise<void> {
     });
     if (state === "shipped" || state === "completed") {
       const shipped = new Date(at.getTime() + 19 * 60 * MIN + i * 7 * MIN);
-      await shipOrder(tx, o.orderNumber, shopId, [{ dvyId: 1, dvyFlowId: `SF${o.orderNumber.slice(-10)}` }], shipped);
-      if (state === "completed")
-        await confirmReceipt(tx, o.orderNumber, new Date(shipped.getTime() + 29 * 60 * MIN + i * 11 * MIN), {
-          userId,
-        });
+      const received = state === "completed" ? new Date(shipped.getTime() + 29 * 60 * MIN + i * 11 * MIN) : null;
+      const packages = await shipOrder(
+        tx,
+        o.orderNumber,
+        shopId,
+        [{ dvyId: 1, dvyFlowId: `SF${o.orderNumber.slice(-10)}` }],
+        shipped,
+      );
+      await seedDeliveryTrail(tx, shopId, packages, shipped, received, now);
+      if (received) await confirmReceipt(tx, o.orderNumber, received, { userId });
     }
     if (state === "refunded") await refundedInFull(ctx, o, userId, new Date(at.getTime() + 3 * 60 * MIN + 17 * MIN));
   }

@@ -105,6 +105,12 @@ const IN_ORDER: [story: string, query: string][] = [
     "store applications: reviewed after they were submitted",
     `select apply_id from store_applications where reviewed_at < submitted_at or submitted_at < created_at`,
   ],
+  [
+    "delivered orders: every package's trail ends signed",
+    `select d.order_delivery_id from deliveries d join orders o using (order_number)
+       where o.finally_time is not null and d.state <> 3
+       or not exists (select 1 from delivery_traces t where t.order_delivery_id = d.order_delivery_id and t.state = 1)`,
+  ],
   ["jobs: due after they were scheduled", `select id from jobs where due_at < created_at - interval '1 minute'`],
 ];
 
