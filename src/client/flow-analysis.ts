@@ -4,8 +4,10 @@
  *  - uuidSession: renewed after 30 minutes without a log (nextSession of src/lib/flow-analysis/flow-analysis.ts);
  *  - step: the page sequence within the session; prevPageId: the page id of the previous log in
  *    the same session.
- * The log goes to /p/flowAnalysisLog when a token exists (the API client adds Authorization),
- * else to /flowAnalysisLog. Fire-and-forget: no login popup, no toast, errors ignored.
+ * The log goes to /p/flowAnalysisLog when a token exists (with the token as Authorization), else
+ * to /flowAnalysisLog. Fire-and-forget: no login popup, no toast, errors ignored — so it is a
+ * plain `fetch`, not the API client, which a visitor's page would otherwise download
+ * for this one request (docs/performance.md "Browser JavaScript").
  */
 import type { FlowAnalysisLogInput } from "../lib/flow-analysis/flow-analysis.ts";
 import { FlowVisitType, nextSession, type FlowSessionState } from "../lib/flow-analysis/flow-session.ts";
@@ -141,9 +143,13 @@ export function buildPageView(view: PageView, deps: FlowDeps = {}): FlowAnalysis
   return body;
 }
 
-async function defaultSend(path: string, body: FlowAnalysisLogInput): Promise<unknown> {
-  const { post } = await import("./api.ts");
-  return post(path, body, { dontShowLogin: true, silent: true });
+async function defaultSend(path: string, body: FlowAnalysisLogInput, token: string | null): Promise<unknown> {
+  const base = (import.meta.env.PUBLIC_API_BASE as string | undefined) ?? "/api";
+  const headers: Record<string, string> = { "Content-Type": "application/json" };
+  if (token) headers.Authorization = token;
+  const res = await fetch(`${base}${path}`, { method: "POST", headers, body: JSON.stringify(body) });
+  // Read to the end: an answer left unread keeps the request open (and the page never idle).
+  return res.text();
 }
 
 async function defaultToken(): Promise<string | null> {
@@ -158,7 +164,7 @@ export async function trackPageView(view: PageView, deps: FlowDeps = {}): Promis
     const body = buildPageView(view, deps);
     const token = deps.token ? deps.token() : await defaultToken();
     const path = token ? FLOW_LOG_USER_PATH : FLOW_LOG_GUEST_PATH;
-    await (deps.send ?? defaultSend)(path, body);
+    await (deps.send ?? ((p: string, b: FlowAnalysisLogInput) => defaultSend(p, b, token)))(path, body);
   } catch {
     // tracking never disturbs the page
   }

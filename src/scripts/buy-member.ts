@@ -7,6 +7,7 @@
 import { get, post, isApiError } from "../client/api.ts";
 import { isLoggedIn } from "../client/token.ts";
 import { openLoginPopup } from "../stores/index.ts";
+import { formatDate } from "../lib/date-format.ts";
 
 interface PayAnswer {
   type: 1 | 2 | 3;
@@ -38,7 +39,7 @@ if (form) {
   const message = (text: string, ok = false) =>
     result.replaceChildren(el("p", { class: ok ? "member-msg is-ok" : "member-msg", role: "status" }, text));
   const paidMessage = (end: string) => {
-    message((d.tPaid ?? "").replace("{{date}}", end.slice(0, 10)), true);
+    message((d.tPaid ?? "").replace("{{date}}", formatDate(end)), true);
     const back = el(
       "a",
       { href: d.centerHref ?? "/" },

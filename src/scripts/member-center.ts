@@ -4,6 +4,7 @@
  */
 import { isLoggedIn } from "../client/token.ts";
 import type { LevelPageDto } from "../lib/member/member-types.ts";
+import { formatDate } from "../lib/date-format.ts";
 
 const root = document.querySelector<HTMLElement>("[data-member-me]");
 
@@ -35,7 +36,7 @@ function fill(root: HTMLElement, page: LevelPageDto): void {
     .forEach((li) => li.classList.toggle("is-current", Number(li.dataset.ladderLevel) === prev?.level));
   const paid = root.querySelector<HTMLElement>("[data-me-paid]");
   if (page.endTime) {
-    set("paid", (d.tPaidActive ?? "").replace("{{date}}", page.endTime.slice(0, 10)));
+    set("paid", (d.tPaidActive ?? "").replace("{{date}}", formatDate(page.endTime)));
     set("buy", d.tRenew ?? "");
     paid?.classList.add("is-active");
   } else {

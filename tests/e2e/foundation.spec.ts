@@ -8,6 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import * as OpenCC from "opencc-js";
 import { expect, test, type Page } from "@playwright/test";
+import { CATEGORY_HOVER_MS } from "../../src/lib/constants.ts";
 import { HAN, home, LOCALES, prefix, queryOf, tr, watchErrors, type Locale } from "./helpers.ts";
 
 const HTML_LANG: Record<Locale, RegExp> = { zh: /^zh(-CN|-Hans)?$/i, "zh-tw": /^zh-(TW|Hant)/i, en: /^en\b/i };
@@ -284,5 +285,125 @@ test.describe("header search", () => {
     await input.fill("旗舰店");
     await input.press("Enter");
     await expect(page).toHaveURL((u) => u.pathname === "/shopList" && u.searchParams.get("shopName") === "旗舰店");
+  });
+});
+
+test.describe("the parts of every page and their links", () => {
+  test("en: the footer shows the seven-day return, the guarantees, payment, member services, logistics and the QR code", async ({
+    page,
+  }) => {
+    await page.goto("/en/list?st=0");
+    const footer = page.getByTestId("footer");
+    for (const key of ["sevenDay", "genuine", "fastDelivery", "payment", "service"])
+      await expect(footer.getByText(tr("en", `layout.footer.guarantee.${key}`), { exact: true })).toBeVisible();
+    const column = (title: string) =>
+      footer.locator("section").filter({ has: page.getByRole("heading", { name: title }) });
+    const payment = column(tr("en", "layout.footer.payment.title"));
+    for (const key of ["online", "cod", "offline"])
+      await expect(payment.getByText(tr("en", `layout.footer.payment.${key}`))).toBeVisible();
+    const member = column(tr("en", "layout.footer.member.title"));
+    for (const [key, path] of [
+      ["register", "/en/register"],
+      ["forgetPassword", "/en/forget-password"],
+      ["personalCenter", "/en/user-center"],
+    ] as const)
+      await expect(member.getByRole("link", { name: tr("en", `layout.footer.member.${key}`) })).toHaveAttribute(
+        "href",
+        path,
+      );
+    const logistics = column(tr("en", "layout.footer.logistics.title"));
+    for (const key of ["scope", "time", "fee"])
+      await expect(logistics.getByText(tr("en", `layout.footer.logistics.${key}`))).toBeVisible();
+    const qr = footer.getByRole("img", { name: tr("en", "layout.footer.qrAlt") });
+    await qr.scrollIntoViewIfNeeded();
+    await expect(qr).toBeVisible();
+    await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  });
+
+  test("en: the top bar links to the mall's pages and the seller centre opens the merchant platform in a new tab", async ({
+    page,
+  }) => {
+    await page.goto("/en/list?st=0");
+    const bar = page.getByTestId("topbar");
+    for (const [key, path] of [
+      ["mallHome", "/en/"],
+      ["myOrder", "/en/user-center/uc-order"],
+      ["personalCenter", "/en/user-center"],
+      ["openStore", "/en/user-center/uc-shopaccount"],
+      ["customerService", "/en/chat?shopId=0"],
+      ["register", "/en/register"],
+    ] as const)
+      await expect(bar.getByRole("link", { name: tr("en", `layout.topbar.${key}`) }).first(), key).toHaveAttribute(
+        "href",
+        path,
+      );
+    const seller = bar.getByRole("link", { name: tr("en", "layout.topbar.sellerCentre") });
+    await expect(seller).toHaveAttribute("href", /^https?:\/\/[^/]+/);
+    await expect(seller).toHaveAttribute("target", "_blank");
+    await expect(seller).toHaveAttribute("rel", /noopener/);
+  });
+
+  test("en: the search header's logo goes home and the menu links to the lists, marking the current one", async ({
+    page,
+  }) => {
+    await page.goto("/en/coupons");
+    const header = page.getByTestId("search-header");
+    await expect(header.getByTestId("site-logo")).toHaveAttribute("href", "/en/");
+    const menu = page.getByRole("navigation", { name: tr("en", "layout.menu.label") });
+    const entries = [
+      ["home", "/en/"],
+      ["productList", "/en/list?st=0"],
+      ["newProducts", "/en/list?st=1"],
+      ["limitedOffer", "/en/special-discount"],
+      ["groupDiscount", "/en/group-buy"],
+      ["flashSale", "/en/flash-sale"],
+      ["voucherCentre", "/en/coupons"],
+    ] as const;
+    for (const [key, path] of entries)
+      await expect(menu.getByRole("link", { name: tr("en", `layout.menu.${key}`), exact: true }), key).toHaveAttribute(
+        "href",
+        path,
+      );
+    await expect(menu.getByRole("link", { name: tr("en", "layout.menu.voucherCentre") })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+    await menu.getByRole("link", { name: tr("en", "layout.menu.newProducts"), exact: true }).click();
+    await expect(page).toHaveURL(/\/en\/list\?st=1$/);
+    const current = page
+      .getByRole("navigation", { name: tr("en", "layout.menu.label") })
+      .locator("[aria-current=page]");
+    await expect(current).toHaveText(tr("en", "layout.menu.newProducts"));
+    await header.getByTestId("site-logo").click();
+    await expect(page).toHaveURL(/\/en\/$/);
+  });
+
+  test(`zh: a first-level category opens its pane only after ${CATEGORY_HOVER_MS} ms of hover; passing over does not`, async ({
+    page,
+  }) => {
+    await page.clock.install();
+    await page.goto("/");
+    await expect(page.locator("[data-category-trigger]").first()).toBeVisible();
+    await expect(page.locator("[data-js=true]").first()).toBeAttached();
+    await page.clock.pauseAt(Date.now() + 60_000);
+    const items = page.getByTestId("category-l1");
+    const [first, second, third] = [items.nth(0), items.nth(1), items.nth(2)];
+    await first.hover();
+    await page.clock.runFor(CATEGORY_HOVER_MS - 20);
+    await expect(first).not.toHaveAttribute("data-active");
+    await page.clock.runFor(40);
+    await expect(first).toHaveAttribute("data-active", "");
+    await expect(first.locator("[data-category-sub]")).toBeVisible();
+    // Crossing the second item on the way to the third within the delay opens neither until the delay has run.
+    await second.hover();
+    await page.clock.runFor(CATEGORY_HOVER_MS / 2);
+    await third.hover();
+    await page.clock.runFor(CATEGORY_HOVER_MS - 20);
+    await expect(second).not.toHaveAttribute("data-active");
+    await expect(first).toHaveAttribute("data-active", "");
+    await page.clock.runFor(40);
+    await expect(third).toHaveAttribute("data-active", "");
+    await expect(second).not.toHaveAttribute("data-active");
+    await expect(first).not.toHaveAttribute("data-active");
   });
 });

@@ -16,7 +16,8 @@
  * tabs of my orders on one row.
  */
 import path from "node:path";
-import { expect, test, type BrowserContext, type Page, type TestInfo } from "@playwright/test";
+import { expect, test, type BrowserContext, type Locator, type Page, type TestInfo } from "@playwright/test";
+import { GroupActivityState } from "../../src/lib/group-buy/group-buy.ts";
 import { freshBuyerToken, islandsReady } from "./helpers.ts";
 import { allRoutes, demoToken, sandboxPayPath, unpaidOrder, type Route } from "./routes.ts";
 
@@ -298,18 +299,24 @@ for (const size of SIZES) {
     const acts = (await (await request.get("/api/group/activities")).json()).data.records as {
       prodId: number;
       groupSkuList: unknown[];
+      activityStatus: number;
     }[];
     const most = acts.reduce((a, b) => (b.groupSkuList.length > a.groupSkuList.length ? b : a));
     expect(acts.length, "group buys").toBeGreaterThan(0);
-    for (const prodId of [...FOLD_PRODUCTS, acts[0]!.prodId, most.prodId]) {
+    const groups = [acts[0]!, most];
+    const running = groups.filter((a) => a.activityStatus === GroupActivityState.LIVE).map((a) => a.prodId);
+    expect(running.length, "running group buys").toBeGreaterThan(0);
+    for (const prodId of [...FOLD_PRODUCTS, ...groups.map((a) => a.prodId)]) {
       await page.goto(`/en/detail/${prodId}`);
-      const parts = {
+      const parts: Record<string, Locator> = {
         price: page.getByTestId("sku-price"),
         sku: page.getByTestId("sku-value").first(),
         quantity: page.getByTestId("qty-input"),
         buyNow: page.getByTestId("buy-now"),
         addToCart: page.getByTestId("add-to-cart"),
       };
+      // A running group buy offers "open a team" beside "buy now".
+      if (running.includes(prodId)) parts.openTeam = page.getByTestId("bb-open-team");
       for (const [name, el] of Object.entries(parts)) {
         if (name === "sku" && (await el.count()) === 0) continue;
         await expect(el, `${prodId} ${name}`).toBeVisible();

@@ -82,7 +82,9 @@ test("balance: the counter shows the order, pays after confirming and opens the 
   await islandsReady(page);
   await expect(page.getByTestId("pay-order-numbers")).toHaveText(orderNumber);
   await expect(page.getByTestId("pay-amount")).toHaveText(/^¥\d+\.\d{2}$/);
-  await expect(page.getByTestId("pay-countdown")).toContainText(/\d{2}:\d{2}/);
+  // A countdown with its units, never a clock-like "22:50".
+  await expect(page.getByTestId("pay-countdown")).toContainText(/剩余支付时间 \d{2}分\d{2}秒/);
+  await expect(page.getByTestId("pay-countdown")).not.toContainText(/\d:\d/);
   await page.getByTestId("pay-method-balance").click();
   await page.getByTestId("pay-submit").click();
   await expect(page.getByTestId("pay-confirm")).toBeVisible();
@@ -128,7 +130,7 @@ test("WeChat scan: not enough balance is shown; the QR page moves on once the sa
   await page.getByTestId("pay-submit").click();
   await page.waitForURL(/\/en\/weixin-pay\?payNo=\d+&orderNumbers=/);
   await expect(page.getByTestId("wx-qr").locator("img")).toBeVisible();
-  await expect(page.getByTestId("wx-countdown")).toContainText(/0[45]:\d{2}/);
+  await expect(page.getByTestId("wx-countdown")).toContainText(/expires in 0[45] min \d{2} s$/);
 
   const href = await page.getByTestId("wx-sandbox-link").getAttribute("href");
   expect(href).toMatch(/^\/en\/sandbox-pay\?payNo=\d+/);

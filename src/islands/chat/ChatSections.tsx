@@ -15,8 +15,9 @@ import {
   type OrderCard,
   type ProductCard,
 } from "../../lib/chat/chat.ts";
-import { pickText, type Locale } from "../../lib/locale.ts";
+import { pickText } from "../../lib/locale.ts";
 import { priceText } from "../../lib/money-format.ts";
+import { formatDate, formatShort, formatTimeOfDay } from "../../lib/date-format.ts";
 import { openLoginPopup } from "../../stores/index.ts";
 import { useTranslation } from "../common/I18nProvider.tsx";
 import type { ConnStatus } from "./chat-connection.ts";
@@ -49,16 +50,13 @@ const EMOJI = [
   "❓",
 ];
 
-function timeText(iso: string | null, locale: Locale): string {
+/** A message's time: the time of day when it is of today, else the short date before it ("11-28 23:00"). */
+function timeText(iso: string | null): string {
   if (!iso) return "";
-  const d = new Date(iso);
-  const today = new Date().toDateString() === d.toDateString();
-  return new Intl.DateTimeFormat(
-    locale === "en" ? "en" : locale === "zh-tw" ? "zh-TW" : "zh-CN",
-    today
-      ? { hour: "2-digit", minute: "2-digit" }
-      : { month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" },
-  ).format(d);
+  if (!formatDate(iso)) return "";
+  return formatDate(iso) === formatDate(new Date())
+    ? formatTimeOfDay(iso)
+    : `${formatShort(iso)} ${formatTimeOfDay(iso)}`;
 }
 
 export function ConversationList({
@@ -70,7 +68,7 @@ export function ConversationList({
   activeShop: number | null;
   onOpen: (shopId: number) => void;
 }) {
-  const { t, locale } = useTranslation();
+  const { t } = useTranslation();
   return (
     <aside className="chat-list" aria-label={t("chat.conversations")}>
       <h2 className="chat-list-title">{t("chat.conversations")}</h2>
@@ -89,7 +87,7 @@ export function ConversationList({
               <span className="chat-conv-main">
                 <span className="chat-conv-top">
                   <span className="chat-conv-name">{c.friendName}</span>
-                  <span className="chat-conv-time">{timeText(c.timeStr, locale)}</span>
+                  <span className="chat-conv-time">{timeText(c.timeStr)}</span>
                 </span>
                 <span className="chat-conv-last">
                   {c.type === MsgType.IMAGE ? `[${t("chat.image")}]` : (c.latestMsg ?? "")}
@@ -165,7 +163,7 @@ export function MessageList({
   base: string;
   onEarlier: () => void;
 }) {
-  const { t, locale } = useTranslation();
+  const { t } = useTranslation();
   return (
     <div className="chat-messages" ref={paneRef} data-testid="chat-messages" aria-live="polite">
       {hasMore ? (
@@ -189,7 +187,7 @@ export function MessageList({
               <MessageBody m={m} base={base} />
             </div>
             <div className="chat-meta">
-              <span>{timeText(m.createTime, locale)}</span>
+              <span>{timeText(m.createTime)}</span>
               {state && (
                 <span className={`chat-state chat-state-${state}`} data-testid="chat-state">
                   {t(`chat.state.${state}`)}

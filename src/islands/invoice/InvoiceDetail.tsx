@@ -11,7 +11,7 @@ import { ChoiceGroup } from "../common/ChoiceGroup.tsx";
 import { useQueryRecord } from "../common/useQueryRecord.ts";
 import { defaultApiBase, put } from "../../client/api.ts";
 import type { InvoiceDetailDto } from "../../lib/invoice/invoice-types.ts";
-import { formatTime } from "../common/format.ts";
+import { formatDateTime } from "../../lib/date-format.ts";
 import { toastOk } from "../common/feedback.ts";
 import { UcGate, UcPanel, UcRoot } from "../common/uc-shell.tsx";
 import type { UcIslandProps } from "../common/uc-props.ts";
@@ -89,7 +89,7 @@ function InvoiceBody({ base }: { base: string }) {
                     {inv.uploadTime ? (
                       <span className="inv-muted">
                         {" "}
-                        · {t("invoice.uploadTime", { time: formatTime(inv.uploadTime) })}
+                        · {t("invoice.uploadTime", { time: formatDateTime(inv.uploadTime) })}
                       </span>
                     ) : null}
                   </>

@@ -15,7 +15,7 @@ import { ProdImage, UcGate, UcPanel, UcRoot } from "../common/uc-shell.tsx";
 import type { UcIslandProps } from "../common/uc-props.ts";
 import { CLOSE_TYPE_REFUNDED } from "../../lib/order/order-state.ts";
 import { LineAfterSalesLink, OrderActionButtons, useOrderActions } from "./OrderActions.tsx";
-import { formatTime } from "../common/format.ts";
+import { formatDateTime } from "../../lib/date-format.ts";
 import { deliveryStateKey, statusTextKey, timeLeft } from "./order-view.ts";
 import { WriteOffCodes } from "./WriteOffCodes.tsx";
 import "./order.css";
@@ -144,7 +144,7 @@ function OrderDetailBody({ homeHref, listHref }: { homeHref: string; listHref: s
                     : null}
                   {order.status === 3 && order.receiptDeadline
                     ? t(order.refundStatus === 1 ? "myOrder.hint.receiptPaused" : "myOrder.hint.toReceive", {
-                        time: formatTime(order.receiptDeadline),
+                        time: formatDateTime(order.receiptDeadline),
                       })
                     : null}
                   {order.status === 5 ? t("myOrder.hint.completed") : null}
@@ -186,7 +186,7 @@ function OrderDetailBody({ homeHref, listHref }: { homeHref: string; listHref: s
                       {i + 1}
                     </span>
                     <span className="mo-step-name">{t(s.key)}</span>
-                    <span className="mo-step-time">{s.time ? formatTime(s.time) : ""}</span>
+                    <span className="mo-step-time">{s.time ? formatDateTime(s.time) : ""}</span>
                   </li>
                 ))}
               </ol>
@@ -231,7 +231,7 @@ function OrderDetailBody({ homeHref, listHref }: { homeHref: string; listHref: s
                         <ol className="mo-timeline" data-testid="mo-timeline">
                           {p.traces.map((tr, k) => (
                             <li key={k} className={k === 0 ? "is-latest" : undefined}>
-                              <span className="mo-trace-time">{formatTime(tr.acceptTime)}</span>
+                              <span className="mo-trace-time">{formatDateTime(tr.acceptTime)}</span>
                               <span className="mo-trace-text">
                                 <strong>{t(deliveryStateKey(tr.state))}</strong>
                                 {tr.acceptStation ? <span> {tr.acceptStation}</span> : null}
@@ -274,11 +274,11 @@ function OrderDetailBody({ homeHref, listHref }: { homeHref: string; listHref: s
                     </a>
                   </dd>
                   <dt>{t("myOrder.createTime")}</dt>
-                  <dd>{formatTime(order.createTime)}</dd>
+                  <dd>{formatDateTime(order.createTime)}</dd>
                   {order.payTime ? (
                     <>
                       <dt>{t("myOrder.payTime")}</dt>
-                      <dd>{formatTime(order.payTime)}</dd>
+                      <dd>{formatDateTime(order.payTime)}</dd>
                       <dt>{t("myOrder.payTypeLabel")}</dt>
                       <dd>
                         {order.payType === null
@@ -290,19 +290,19 @@ function OrderDetailBody({ homeHref, listHref }: { homeHref: string; listHref: s
                   {order.dvyTime ? (
                     <>
                       <dt>{t("myOrder.dvyTime")}</dt>
-                      <dd>{formatTime(order.dvyTime)}</dd>
+                      <dd>{formatDateTime(order.dvyTime)}</dd>
                     </>
                   ) : null}
                   {order.finallyTime ? (
                     <>
                       <dt>{t("myOrder.finallyTime")}</dt>
-                      <dd>{formatTime(order.finallyTime)}</dd>
+                      <dd>{formatDateTime(order.finallyTime)}</dd>
                     </>
                   ) : null}
                   {order.cancelTime ? (
                     <>
                       <dt>{t("myOrder.cancelTime")}</dt>
-                      <dd>{formatTime(order.cancelTime)}</dd>
+                      <dd>{formatDateTime(order.cancelTime)}</dd>
                     </>
                   ) : null}
                 </dl>

@@ -16,7 +16,7 @@ import { ConfirmDialog, useConfirm } from "../common/dialog.tsx";
 import { Pager, ProdImage, UcEmpty, UcGate, UcPanel, UcRoot } from "../common/uc-shell.tsx";
 import type { UcIslandProps } from "../common/uc-props.ts";
 import { detailHref, LineAfterSalesLink, OrderActionButtons, useOrderActions } from "./OrderActions.tsx";
-import { formatTime } from "../common/format.ts";
+import { formatDateTime } from "../../lib/date-format.ts";
 import { writeOffRuleText } from "../../lib/order/virtual-goods.ts";
 import {
   listQuery,
@@ -229,7 +229,7 @@ function OrderListBody({ homeHref }: { homeHref: string }) {
                       data-status={o.status}
                     >
                       <div className="mo-card-head">
-                        <span className="mo-time">{formatTime(o.createTime)}</span>
+                        <span className="mo-time">{formatDateTime(o.createTime)}</span>
                         <span>
                           {t("myOrder.orderNumber")}
                           <span className="mo-number">{o.orderNumber}</span>

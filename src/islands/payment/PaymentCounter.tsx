@@ -8,6 +8,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "../common/I18nProvider.tsx";
+import { PayMark } from "./PayMark.tsx";
 import { get, post } from "../../client/api.ts";
 import { getPaySwitch } from "../../client/site.ts";
 import type { PaySwitch } from "../../lib/api-types.ts";
@@ -21,7 +22,7 @@ import { handleFailure, useAction } from "../common/useAction.ts";
 import {
   orderDetailHref,
   orderNumbersFromUrl,
-  formatRemaining,
+  countdownText,
   rememberQrPayment,
   useRemaining,
   type PaymentIslandProps,
@@ -310,7 +311,7 @@ function PayForm(props: {
             <p className="pay-points">{t("payment.counter.usedPoints", { count: info.totalScore })}</p>
           ) : null}
           <p className="pay-countdown" data-testid="pay-countdown">
-            {t("payment.counter.countdown", { time: formatRemaining(remaining) })}
+            {t("payment.counter.countdown", { time: countdownText(t, remaining) })}
           </p>
         </div>
       </div>
@@ -337,11 +338,7 @@ function PayForm(props: {
                     setShort(null);
                   }}
                 />
-                <span className={`pay-method-icon pay-icon-${m}`} aria-hidden="true">
-                  {m === "balance"
-                    ? "¥"
-                    : t(m === "wechat" ? "payment.method.wechatIcon" : "payment.method.alipayIcon")}
-                </span>
+                <PayMark method={m} />
                 <span className="pay-method-text">
                   <span className="choice-title">{t(`payment.method.${m}`)}</span>
                   <span className="choice-note">

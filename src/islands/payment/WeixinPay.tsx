@@ -17,7 +17,7 @@ import { I18nProvider } from "../common/I18nProvider.tsx";
 import { useSession } from "../common/session.ts";
 import { useAction } from "../common/useAction.ts";
 import {
-  formatRemaining,
+  countdownText,
   orderDetailHref,
   orderNumbersFromUrl,
   recallQrPayment,
@@ -216,7 +216,7 @@ function ScanPage({ links }: { links: PaymentIslandProps["links"] }) {
           </p>
           {!expired && remaining !== null ? (
             <p className="wx-countdown" data-testid="wx-countdown">
-              {t("payment.wechat.expiresIn", { time: formatRemaining(remaining) })}
+              {t("payment.wechat.expiresIn", { time: countdownText(t, remaining) })}
             </p>
           ) : null}
           <p className="wx-sandbox">

@@ -3,9 +3,10 @@
  * countdown text and the session-storage hand-over of a QR payment from /payment to /weixin-pay.
  */
 import { useEffect, useState } from "react";
+import { countdownParts } from "../../lib/date-format.ts";
 import type { Locale } from "../../lib/locale.ts";
 import type { ProviderPayDto } from "../../lib/order/order-types.ts";
-import type { NamespaceResources } from "../../lib/translate.ts";
+import type { NamespaceResources, Translate } from "../../lib/translate.ts";
 
 export interface PaymentIslandProps {
   locale: Locale;
@@ -29,15 +30,13 @@ export function orderDetailHref(links: PaymentIslandProps["links"], orderNumbers
   return `${links.orderDetail}?orderNumber=${encodeURIComponent(orderNumbers.split(",")[0] ?? "")}`;
 }
 
-/** "29:59" (or "1:02:03"); 0 and below → "00:00". */
-export function formatRemaining(ms: number): string {
-  const total = Math.max(0, Math.floor(ms / 1000));
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = total % 60;
-  const mm = String(m).padStart(2, "0");
-  const ss = String(s).padStart(2, "0");
-  return h > 0 ? `${h}:${mm}:${ss}` : `${mm}:${ss}`;
+/**
+ * A time left as a countdown in the page's language ("22 min 50 s", "22分50秒"; with hours
+ * "1 h 02 min 03 s"), never a clock-like "22:50" (docs/design.md "Dates and countdowns").
+ */
+export function countdownText(t: Translate, ms: number): string {
+  const p = countdownParts(ms);
+  return p.h > 0 ? t("payment.left.hms", { h: p.h, m: p.m, s: p.s }) : t("payment.left.ms", { m: p.m, s: p.s });
 }
 
 /** Milliseconds left until `endIso` (server clock offset applied), refreshed every second. */

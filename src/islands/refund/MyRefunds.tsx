@@ -3,7 +3,7 @@ import { useState } from "react";
 import { get } from "../../client/api.ts";
 import type { Page } from "../../lib/api-types.ts";
 import { useTranslation } from "../common/I18nProvider.tsx";
-import { formatTime } from "../common/format.ts";
+import { formatDateTime } from "../../lib/date-format.ts";
 import type { RefundDto } from "../../lib/refund/refund-types.ts";
 import { useSession, useUcLoad } from "../common/session.ts";
 import { Pager, ProdImage, UcEmpty, UcGate, UcPanel, UcRoot } from "../common/uc-shell.tsx";
@@ -42,7 +42,7 @@ function ListBody({ base }: { base: string }) {
             {page.records.map((r) => (
               <li key={r.refundSn} className="rl-item" data-testid="rl-item">
                 <p className="rl-head">
-                  <span>{formatTime(r.applyTime)}</span>
+                  <span>{formatDateTime(r.applyTime)}</span>
                   <span>{t("refund.detail.refundSn", { refundSn: r.refundSn })}</span>
                   <span>{r.shopName}</span>
                 </p>

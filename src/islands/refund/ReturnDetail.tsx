@@ -12,7 +12,7 @@ import type { RefundDto } from "../../lib/refund/refund-types.ts";
 import { DELIVERY_COMPANIES } from "../../lib/order/order-types.ts";
 import { useTranslation } from "../common/I18nProvider.tsx";
 import { useQueryRecord } from "../common/useQueryRecord.ts";
-import { formatTime } from "../common/format.ts";
+import { formatDateTime } from "../../lib/date-format.ts";
 import { toastOk } from "../common/feedback.ts";
 import { ConfirmDialog, useConfirm } from "../common/dialog.tsx";
 import { ProdImage, UcGate, UcPanel, UcRoot } from "../common/uc-shell.tsx";
@@ -72,7 +72,7 @@ function DetailBody({ base, listHref }: { base: string; listHref: string }) {
               {r.steps.map((s) => (
                 <li key={s.key} className={s.done ? "is-done" : ""}>
                   <span className="rd-step-name">{t(`refund.steps.${s.key}`)}</span>
-                  {s.time ? <time dateTime={s.time}>{formatTime(s.time)}</time> : null}
+                  {s.time ? <time dateTime={s.time}>{formatDateTime(s.time)}</time> : null}
                 </li>
               ))}
             </ol>
@@ -94,10 +94,10 @@ function DetailBody({ base, listHref }: { base: string; listHref: string }) {
               </p>
             ) : null}
             {r.returnMoneySts === 1 && r.dueAt ? (
-              <p className="rd-hint">{t("refund.detail.dueSeller", { time: formatTime(r.dueAt) })}</p>
+              <p className="rd-hint">{t("refund.detail.dueSeller", { time: formatDateTime(r.dueAt) })}</p>
             ) : null}
             {refundAllows(r, "ship") && r.dueAt ? (
-              <p className="rd-hint">{t("refund.detail.dueShip", { time: formatTime(r.dueAt) })}</p>
+              <p className="rd-hint">{t("refund.detail.dueShip", { time: formatDateTime(r.dueAt) })}</p>
             ) : null}
             {r.rejectMessage && r.returnMoneySts === 7 ? (
               <p className="rd-reject" data-testid="rd-reject">
@@ -169,7 +169,7 @@ function DetailBody({ base, listHref }: { base: string; listHref: string }) {
               <dt>{t("refund.detail.mobile")}</dt>
               <dd>{r.buyerMobile}</dd>
               <dt>{t("refund.detail.applyTime")}</dt>
-              <dd>{formatTime(r.applyTime)}</dd>
+              <dd>{formatDateTime(r.applyTime)}</dd>
             </dl>
             <div className="rd-actions">
               {refundAllows(r, "modify") ? (

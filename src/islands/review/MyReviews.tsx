@@ -7,7 +7,7 @@ import { useState } from "react";
 import { useTranslation } from "../common/I18nProvider.tsx";
 import { get } from "../../client/api.ts";
 import type { Page } from "../../lib/api-types.ts";
-import { formatTime } from "../common/format.ts";
+import { formatDateTime } from "../../lib/date-format.ts";
 import type { MyReviewDto } from "../../lib/review/review-types.ts";
 import type { MyOrderDto } from "../../lib/order/order-types.ts";
 import { useSession, useUcLoad } from "../common/session.ts";
@@ -63,7 +63,7 @@ function MyReviewsBody({ base }: { base: string }) {
                   <div className="mr-body">
                     <p className="mr-waiting-name">{o.orderItemDtos.map((it) => it.prodName).join(" · ")}</p>
                     <p className="mr-top">
-                      {t("review.mine.orderOf", { orderNumber: o.orderNumber, date: formatTime(o.createTime) })}
+                      {t("review.mine.orderOf", { orderNumber: o.orderNumber, date: formatDateTime(o.createTime) })}
                     </p>
                   </div>
                   <a
@@ -100,7 +100,7 @@ function MyReviewsBody({ base }: { base: string }) {
                     <span className="mr-stars" role="img" aria-label={t("review.write.star", { count: r.score })}>
                       {"★".repeat(r.score)}
                     </span>
-                    <time dateTime={r.recTime}>{formatTime(r.recTime)}</time>
+                    <time dateTime={r.recTime}>{formatDateTime(r.recTime)}</time>
                     {r.skuName ? <span>{r.skuName}</span> : null}
                     {r.isAnonymous === 1 ? <span className="mr-tag">{t("review.mine.anonymous")}</span> : null}
                     {r.orderNumber ? <span>{t("review.mine.order", { orderNumber: r.orderNumber })}</span> : null}

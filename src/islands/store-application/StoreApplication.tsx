@@ -29,6 +29,7 @@ import { useSession, useUcLoad } from "../common/session.ts";
 import { FieldError, UcGate, UcPanel, UcRoot } from "../common/uc-shell.tsx";
 import type { UcIslandProps } from "../common/uc-props.ts";
 import { useAction } from "../common/useAction.ts";
+import { formatDateTime } from "../../lib/date-format.ts";
 import "./store-application.css";
 
 export interface StoreApplicationProps extends UcIslandProps {
@@ -91,7 +92,7 @@ function Body({ merchantPlatformUrl, homeHref }: { merchantPlatformUrl: string; 
   );
 }
 
-const time = (s: string | null) => (s ? s.replace("T", " ").slice(0, 16) : "");
+const time = (s: string | null) => formatDateTime(s);
 
 function StatePanel({ app, step }: { app: StoreApplicationDto | null; step: StoreNextStep }) {
   const { t } = useTranslation();

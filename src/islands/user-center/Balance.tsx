@@ -5,10 +5,10 @@
  * Alipay opens the provider page; the top-up's status is polled until paid. The log of every
  * movement (GET /p/userBalanceLog/log, paged).
  */
-import { useCallback, useEffect, useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useState, type FormEvent } from "react";
 import { useTranslation } from "../common/I18nProvider.tsx";
 import { ChoiceGroup } from "../common/ChoiceGroup.tsx";
-import { intlLocale } from "../../lib/translate.ts";
+import { formatDateTime } from "../../lib/date-format.ts";
 import { get, post } from "../../client/api.ts";
 import type { Page } from "../../lib/api-types.ts";
 import { rechargeAmountError, type BalanceInfoDto, type BalanceLogDto } from "../../lib/balance/balance.ts";
@@ -34,7 +34,7 @@ export default function Balance(props: UcIslandProps) {
 }
 
 function BalanceBody() {
-  const { t, locale } = useTranslation();
+  const { t } = useTranslation();
   const session = useSession();
   const [page, setPage] = useState(1);
   const [amount, setAmount] = useState("");
@@ -51,15 +51,6 @@ function BalanceBody() {
     session,
     () => get<Page<BalanceLogDto>>("/p/userBalanceLog/log", { current: page, size: PAGE_SIZE }),
     [page],
-  );
-  const fmtTime = useCallback(
-    (iso: string) =>
-      new Intl.DateTimeFormat(intlLocale(locale), {
-        dateStyle: "medium",
-        timeStyle: "short",
-        timeZone: "Asia/Shanghai",
-      }).format(new Date(iso)),
-    [locale],
   );
 
   // Draw the QR code of a WeChat top-up.
@@ -202,7 +193,7 @@ function BalanceBody() {
               <tbody>
                 {logs.data?.records.map((r) => (
                   <tr key={r.id} data-testid="balance-log-row">
-                    <td>{fmtTime(r.createTime)}</td>
+                    <td>{formatDateTime(r.createTime)}</td>
                     <td>{t(`balance.type.${r.type}`)}</td>
                     <td className={r.ioType === 1 ? "wallet-in" : "wallet-out"}>
                       {r.ioType === 1 ? "+" : "−"}

@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "../common/I18nProvider.tsx";
-import { intlLocale } from "../../lib/translate.ts";
+import { formatDate } from "../../lib/date-format.ts";
 import { del, get } from "../../client/api.ts";
 import type { Page } from "../../lib/api-types.ts";
 import type { FootprintDay, FootprintItem } from "../../lib/footprint/footprint-types.ts";
@@ -49,7 +49,7 @@ export default function Footprints(props: UcIslandProps) {
 }
 
 function FootprintsBody({ homeHref }: { homeHref: string }) {
-  const { t, locale } = useTranslation();
+  const { t } = useTranslation();
   const session = useSession();
   const { state, markGuest } = session;
   const [days, setDays] = useState<FootprintDay[] | null>(null);
@@ -114,17 +114,7 @@ function FootprintsBody({ homeHref }: { homeHref: string }) {
     );
   }
 
-  const dayLabel = (time: string) => {
-    const [y, m, d] = time.split("-").map(Number);
-    if (!y || !m || !d) return time;
-    return new Intl.DateTimeFormat(intlLocale(locale), {
-      year: "numeric",
-      month: "long",
-      day: "numeric",
-      weekday: "short",
-      timeZone: "UTC",
-    }).format(new Date(Date.UTC(y, m - 1, d)));
-  };
+  const dayLabel = (time: string) => formatDate(time) || time;
 
   const clearButton =
     days && days.length > 0 ? (

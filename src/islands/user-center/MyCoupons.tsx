@@ -10,7 +10,7 @@ import { del, get } from "../../client/api.ts";
 import type { Page } from "../../lib/api-types.ts";
 import type { MyCouponCountDto, MyCouponDto } from "../../lib/coupon/coupon-types.ts";
 import { rateValues } from "../../lib/discount/rate.ts";
-import { formatTime } from "../common/format.ts";
+import { formatDate } from "../../lib/date-format.ts";
 import { toastOk } from "../common/feedback.ts";
 import { useSession, useUcLoad } from "../common/session.ts";
 import { ConfirmDialog, useConfirm } from "../common/dialog.tsx";
@@ -35,7 +35,7 @@ export default function MyCoupons(props: UcIslandProps) {
   );
 }
 
-const day = (iso: string | null) => formatTime(iso).slice(0, 10);
+const day = (iso: string | null) => formatDate(iso);
 
 function useHref(c: MyCouponDto, base: string): string {
   if (c.shopId > 0) return `${base}/shopIndex?sid=${c.shopId}`;

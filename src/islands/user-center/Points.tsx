@@ -4,9 +4,9 @@
  * (POST /p/score/signIn), the points log with source and in/out (GET /p/score/page, paged) and
  * the rules (GET /p/score/getScoreQuestion).
  */
-import { useCallback, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "../common/I18nProvider.tsx";
-import { intlLocale } from "../../lib/translate.ts";
+import { formatDateTime, formatShort } from "../../lib/date-format.ts";
 import { get, post } from "../../client/api.ts";
 import type { Page } from "../../lib/api-types.ts";
 import type { PointsLogDto, ScoreInfoDto } from "../../lib/points/points.ts";
@@ -27,7 +27,7 @@ export default function Points(props: UcIslandProps) {
 }
 
 function PointsBody({ mallHref, base }: { mallHref?: string | undefined; base: string }) {
-  const { t, locale } = useTranslation();
+  const { t } = useTranslation();
   const session = useSession();
   const [page, setPage] = useState(1);
   const head = useUcLoad(session, async () => {
@@ -40,21 +40,6 @@ function PointsBody({ mallHref, base }: { mallHref?: string | undefined; base: s
   const logs = useUcLoad(session, () => get<Page<PointsLogDto>>("/p/score/page", { current: page, size: PAGE_SIZE }), [
     page,
   ]);
-  const fmtTime = useCallback(
-    (iso: string) =>
-      new Intl.DateTimeFormat(intlLocale(locale), {
-        dateStyle: "medium",
-        timeStyle: "short",
-        timeZone: "Asia/Shanghai",
-      }).format(new Date(iso)),
-    [locale],
-  );
-  const fmtDay = (day: string) => {
-    const [y, m, d] = day.split("-").map(Number);
-    return new Intl.DateTimeFormat(intlLocale(locale), { month: "numeric", day: "numeric", timeZone: "UTC" }).format(
-      new Date(Date.UTC(y!, m! - 1, d!)),
-    );
-  };
 
   // After a failed sign-in the head is read again (it shows whether today is signed in).
   const signing = useAction({
@@ -96,7 +81,7 @@ function PointsBody({ mallHref, base }: { mallHref?: string | undefined; base: s
                 <p className="wallet-value wallet-value-sm" data-testid="points-expiring">
                   {info.expiringScore}
                 </p>
-                <p className="wallet-note">{t("points.ui.expiresAt", { time: fmtTime(info.expireTime) })}</p>
+                <p className="wallet-note">{t("points.ui.expiresAt", { time: formatDateTime(info.expireTime) })}</p>
               </div>
             </div>
             <section className="signin-card" aria-labelledby="signin-title" data-testid="signin">
@@ -128,7 +113,7 @@ function PointsBody({ mallHref, base }: { mallHref?: string | undefined; base: s
                   >
                     <span className="signin-day-n">{t("points.ui.day", { n: i + 1 })}</span>
                     <span className="signin-day-points">+{d.points}</span>
-                    <span className="signin-day-date">{d.today ? t("points.ui.today") : fmtDay(d.day)}</span>
+                    <span className="signin-day-date">{d.today ? t("points.ui.today") : formatShort(d.day)}</span>
                     <span className="signin-day-mark" aria-hidden="true">
                       {d.signed ? "✓" : ""}
                     </span>
@@ -165,7 +150,7 @@ function PointsBody({ mallHref, base }: { mallHref?: string | undefined; base: s
               <tbody>
                 {logs.data?.records.map((r) => (
                   <tr key={r.id} data-testid="points-log-row">
-                    <td>{fmtTime(r.createTime)}</td>
+                    <td>{formatDateTime(r.createTime)}</td>
                     <td>{t(`points.source.${r.source}.${r.ioType}`)}</td>
                     <td className={r.ioType === 1 ? "wallet-in" : "wallet-out"}>
                       {r.ioType === 1 ? "+" : "−"}

@@ -9,7 +9,7 @@
  */
 import type { TFunction } from "i18next";
 import { getT } from "../../../i18n/index.ts";
-import { DISPLAY_TIME_ZONE } from "../../../lib/constants.ts";
+import { formatDate, formatShort, formatTimeOfDay } from "../../../lib/date-format.ts";
 import type { Locale } from "../../../lib/locale.ts";
 import type { FlashSessionDto } from "../../../lib/flash-sale/flash-sale.ts";
 import { FlashState } from "../../../lib/flash-sale/flash-sale.ts";
@@ -51,14 +51,6 @@ export function flashItems(sessions: readonly FlashSessionDto[]): LiveActivityIt
     }));
 }
 
-const hhmm = new Intl.DateTimeFormat("en-GB", {
-  timeZone: DISPLAY_TIME_ZONE,
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
-const day = new Intl.DateTimeFormat("en-CA", { timeZone: DISPLAY_TIME_ZONE, month: "2-digit", day: "2-digit" });
-
 /**
  * The flash-sale block's subtitle from the sessions (times in the mall's time zone): the session
  * on now and its end, else the next session's start (today, tomorrow or its date); null when no
@@ -66,17 +58,17 @@ const day = new Intl.DateTimeFormat("en-CA", { timeZone: DISPLAY_TIME_ZONE, mont
  */
 export function flashSubtitle(sessions: readonly FlashSessionDto[], now: Date, t: TFunction): string | null {
   const live = sessions.find((s) => s.activityStatus === FlashState.LIVE);
-  if (live) return t("home.flash.onNow", { end: hhmm.format(new Date(live.endTime)) });
+  if (live) return t("home.flash.onNow", { end: formatTimeOfDay(live.endTime) });
   const next = sessions
     .filter((s) => Date.parse(s.startTime) > now.getTime())
     .sort((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime))[0];
   if (!next) return null;
   const start = new Date(next.startTime);
-  const time = hhmm.format(start);
-  const startDay = day.format(start);
-  if (startDay === day.format(now)) return t("home.flash.nextToday", { time });
-  if (startDay === day.format(new Date(now.getTime() + 86_400_000))) return t("home.flash.nextTomorrow", { time });
-  return t("home.flash.nextOn", { date: startDay, time });
+  const time = formatTimeOfDay(start);
+  const startDay = formatDate(start);
+  if (startDay === formatDate(now)) return t("home.flash.nextToday", { time });
+  if (startDay === formatDate(new Date(now.getTime() + 86_400_000))) return t("home.flash.nextTomorrow", { time });
+  return t("home.flash.nextOn", { date: formatShort(start), time });
 }
 
 /** Group buys as block items (the list already has the running ones first). */
