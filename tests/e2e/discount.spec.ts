@@ -4,7 +4,7 @@
  * the product page shows the promotion, and the discount pages render rules and products (zh).
  */
 import { expect, test } from "@playwright/test";
-import { freshBuyer, islandsReady, LOCALES, prefix, watchErrors } from "./helpers.ts";
+import { freshBuyer, islandsReady, LOCALES, prefix, tr, watchErrors } from "./helpers.ts";
 
 /** Seeded: product 67 (shop 2, ¥27.90) is covered by "any 2 items: 10% off". */
 const TIER_PROD = 67;
@@ -63,6 +63,24 @@ test("zh: product page promotions; discount list and detail", async ({ page }) =
   await page.goto("/special-discount");
   const item = page.getByTestId("discount-item").first();
   await expect(item.getByTestId("discount-rules")).toBeVisible();
+  // Each offer shows its goods: a picture that loaded, a name, the offer price.
+  const good = item.getByTestId("discount-good").first();
+  await expect(good.locator("img")).toBeVisible();
+  await expect.poll(() => good.locator("img").evaluate((i: HTMLImageElement) => i.naturalWidth)).toBeGreaterThan(0);
+  await expect(good.locator(".dg-name")).not.toHaveText("");
+  await expect(good.locator(".dg-price")).toContainText(/¥\s*\d+\.\d{2}/);
+  // A running offer's button is the red one; an upcoming offer's is the ghost, with another text.
+  const background = (el: HTMLElement) => getComputedStyle(el).backgroundColor;
+  const running = page
+    .getByTestId("discount-item")
+    .filter({ hasText: tr("zh", "discount.running") })
+    .first();
+  await expect(running.getByTestId("discount-go")).toHaveText(tr("zh", "discount.shopNow"));
+  const upcoming = page.getByTestId("discount-item").filter({ hasText: tr("zh", "discount.upcoming") });
+  // The demo seeds an upcoming offer (docs/demo-data.md).
+  const go = upcoming.first().getByTestId("discount-go");
+  await expect(go).toHaveText(tr("zh", "discount.preview"));
+  expect(await go.evaluate(background)).not.toBe(await running.getByTestId("discount-go").evaluate(background));
   await item.getByRole("link").first().click();
   await expect(page.getByTestId("discount-detail")).toBeVisible();
   await expect(page.getByTestId("discount-prod").first()).toBeVisible();

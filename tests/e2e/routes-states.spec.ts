@@ -2,7 +2,7 @@
  * Routes and states the journeys do not reach: /newIndex (the home under a second address),
  * /shop-prod-list of a seeded shop by shop category, keyword and page, the category panel's
  * second-level item without children, the member-centre layout without the search header, the
- * points checkout with it,
+ * points checkout with it, a flash-sale product page with the product's own parts,
  * and /termsPage for both documents.
  */
 import { expect, test, type Page } from "@playwright/test";
@@ -113,6 +113,26 @@ test("zh: the points checkout has the search header and menu of the other checko
   await expect(header.getByTestId("site-logo")).toHaveAttribute("href", "/");
   await expect(page.getByTestId("search-form")).toBeVisible();
   await expect(page.getByTestId("category-trigger")).toBeVisible();
+});
+
+test("zh: a flash-sale product page shows the product as /detail does: gallery, shop card, description, parameters, reviews", async ({
+  page,
+}) => {
+  await page.goto("/flash-sale");
+  const href = (await page.locator('main a[href*="/secdetail/"]').first().getAttribute("href"))!;
+  await page.goto(href);
+  await expect(page.getByTestId("secdetail")).toBeVisible();
+  const gallery = page.getByTestId("gallery");
+  await expect(gallery).toBeVisible();
+  expect(await gallery.locator("img").count()).toBeGreaterThan(1);
+  await expect(page.getByTestId("shop-card")).toBeVisible();
+  await expect(page.getByTestId("contact-seller")).toBeVisible();
+  for (const tab of ["tab-description", "tab-specs", "tab-reviews"]) await expect(page.getByTestId(tab)).toBeVisible();
+  await page.getByTestId("tab-specs").click();
+  await expect(page.locator("#specs")).toBeVisible();
+  await expect(page.locator("#specs")).not.toHaveText("");
+  await page.getByTestId("tab-reviews").click();
+  await expect(page.locator("#reviews")).toBeVisible();
 });
 
 const TERMS_FIRST_HEADING: Record<Locale, [RegExp, RegExp]> = {
