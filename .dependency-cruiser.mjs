@@ -2,6 +2,63 @@
  * Import rules of the code layout (docs/architecture.md "Code layout"). Checked by
  * `npm run check` (depcruise) and by tests/unit/architecture.test.ts in the test suite.
  */
+
+/**
+ * The feature folders of src/server/domain, bottom first: a feature imports only features listed
+ * before it, so the folders form no cycle (docs/architecture.md "Code layout"). A lower feature
+ * never imports a higher one back: where it must reach up (run a job, settle a payment, react to
+ * an event) it offers a registry the higher one fills at load (registerJobHandler,
+ * registerPaymentPurpose, registerOrderSettlement). A new folder takes its place here
+ * (tests/unit/architecture.test.ts fails on a folder missing from the list).
+ */
+export const DOMAIN_FEATURES = [
+  // what every feature shares, and the job runner (knows no job kinds)
+  "kernel",
+  "jobs",
+  // places, files and the catalogue
+  "address",
+  "upload",
+  "flow-analysis",
+  "catalog",
+  "shop",
+  "renovation",
+  "review",
+  "collection",
+  "footprint",
+  "invoice",
+  // money: payments, points and balance, prices and the offers that change them
+  "payment",
+  "points",
+  "balance",
+  "ledger",
+  "pricing",
+  "member",
+  "coupon",
+  "discount",
+  "cart",
+  // buying and what follows it
+  "order",
+  "refund",
+  "flash-sale",
+  "group-buy",
+  "points-mall",
+  // people: applications, accounts, merchants, chat
+  "store-application",
+  "account",
+  "merchant",
+  "chat",
+  // what pages read, over every feature
+  "content",
+];
+
+const domainFeatureOrder = DOMAIN_FEATURES.slice(0, -1).map((feature, i) => ({
+  name: `domain-feature-order-${feature}`,
+  severity: "error",
+  comment: `Domain features import only features below them (DOMAIN_FEATURES): ${feature} may not import ${DOMAIN_FEATURES.slice(i + 1).join(", ")}. Move the shared piece down (kernel) or let the higher feature register with ${feature}.`,
+  from: { path: `^src/server/domain/${feature}/` },
+  to: { path: `^src/server/domain/(${DOMAIN_FEATURES.slice(i + 1).join("|")})/` },
+}));
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {
   forbidden: [
@@ -49,6 +106,7 @@ export default {
       from: { path: "^src/server/domain/" },
       to: { path: "^src/server/(api|http)/" },
     },
+    ...domainFeatureOrder,
   ],
   options: {
     doNotFollow: { path: "node_modules" },

@@ -30,7 +30,7 @@ async function jobsRun({ v, io, client }: CommandContext): Promise<number> {
   }
   const opened = await (io.openDb ?? (() => defaultOpenDb(io.env)))();
   try {
-    const { runDueJobs } = await import("../../src/server/domain/jobs/all-jobs.ts");
+    const { runDueJobs } = await import("../../src/server/all-jobs.ts");
     const summary = await runDueJobs(opened.db, now, limit);
     if (v.json) io.out(JSON.stringify(summary));
     else

@@ -5,7 +5,7 @@
  * in-memory read models (src/server/domain/content/read-models.ts); nothing here is per user.
  */
 import { getAppContext } from "../server/context.ts";
-import { pcWebTexts, type PcWebTexts } from "../server/domain/content/site.ts";
+import { pcWebTexts, type PcWebTexts } from "../server/domain/kernel/site.ts";
 import { HOT_SEARCH_NUMBER } from "../lib/constants.ts";
 import type { CategoryNode, HotSearchItem, NoticeItem, PcWebConfig, ServiceSwitch } from "../lib/api-types.ts";
 

@@ -35,7 +35,7 @@ import { ResponseCode } from "../lib/api-types.ts";
 import { localeFromHeader } from "../lib/locale.ts";
 import { RenderCache, renderCacheOptionsFromEnv } from "./http/render-cache/cache.ts";
 import { pageCacheTags } from "./http/render-cache/page-policy.ts";
-import { scheduleUploadCleanup, startJobRunner } from "./domain/jobs/all-jobs.ts";
+import { scheduleUploadCleanup, startJobRunner } from "./all-jobs.ts";
 import { openChatBus } from "./domain/chat/chat-bus.ts";
 import { createChatServer } from "./http/chat-socket.ts";
 import { logLevelFrom, logger } from "./log.ts";

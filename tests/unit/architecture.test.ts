@@ -3,13 +3,15 @@
  * layout"): no import cycles, browser code never imports src/server, src/lib imports neither side,
  * business rules do not import the HTTP layer — for .ts/.tsx modules (dependency-cruiser) and for
  * the imports of .astro files, whose `<script>` blocks are browser code. Also: every domain module
- * lives in a feature folder, and every feature folder is in the architecture doc's feature table.
+ * lives in a feature folder, every feature folder has its place in the order of features (a feature
+ * imports only those below it, so the folders form no cycle) and is in the architecture doc's
+ * feature table.
  */
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { cruise, type ICruiseResult } from "dependency-cruiser";
-import config from "../../.dependency-cruiser.mjs";
+import config, { DOMAIN_FEATURES } from "../../.dependency-cruiser.mjs";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -80,6 +82,15 @@ describe("code layout", () => {
       .filter((e) => e.isFile())
       .map((e) => e.name);
     expect(flat).toEqual([]);
+  });
+
+  it("every feature folder of src/server/domain has its place in the feature order (DOMAIN_FEATURES)", () => {
+    const folders = fs
+      .readdirSync(path.join(ROOT, "src/server/domain"), { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name)
+      .sort();
+    expect([...DOMAIN_FEATURES].sort()).toEqual(folders);
   });
 
   it(".astro files break no import rule (their <script> blocks are browser code)", () => {

@@ -35,10 +35,10 @@ import {
   resetPassword,
   revokeToken,
 } from "../domain/account/auth.ts";
-import { pruneRateLimits } from "../domain/account/rate-limit.ts";
+import { pruneRateLimits } from "../domain/kernel/rate-limit.ts";
 import { normalizeMobile, sendSmsCode, SMS_LIMITS } from "../domain/account/sms.ts";
 import { getCenterInfo, getUserInfo, setUserInfo, updatePassword } from "../domain/account/user-profile.ts";
-import { getServiceSwitch } from "../domain/content/site.ts";
+import { getServiceSwitch } from "../domain/kernel/site.ts";
 import type { SmsNotice, SmsPurpose } from "../providers/sms.ts";
 import type { ApiEnv } from "./context.ts";
 import { ApiError, ok } from "./envelope.ts";

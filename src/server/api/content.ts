@@ -14,7 +14,7 @@ import {
   getServiceSwitch,
   getTerms,
   getTermsHtml,
-} from "../domain/content/site.ts";
+} from "../domain/kernel/site.ts";
 import type { ApiEnv } from "./context.ts";
 import { ApiError, ok } from "./envelope.ts";
 import { cachePublic } from "./http-cache.ts";

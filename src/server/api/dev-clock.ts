@@ -8,7 +8,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { ResponseCode } from "../../lib/api-types.ts";
-import { runDueJobs } from "../domain/jobs/all-jobs.ts";
+import { runDueJobs } from "../all-jobs.ts";
 import type { ApiEnv } from "./context.ts";
 import { ApiError, ok } from "./envelope.ts";
 import { parseJson } from "./kit.ts";

@@ -24,6 +24,8 @@ import {
   payWithBalance,
   safeReturnUrl,
 } from "../domain/payment/payment.ts";
+// Orders are locked and marked paid by the order lifecycle, which registers itself with payment.
+import "../domain/order/order-lifecycle.ts";
 import { paymentProviderFor } from "../providers/payment.ts";
 import type { ApiEnv } from "./context.ts";
 import { ApiError } from "./envelope.ts";

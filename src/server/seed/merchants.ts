@@ -3,7 +3,7 @@
  * and the shops' freight rules (fixed fee per order, free over a threshold; some shops always
  * charge, self-operated shops ship free over 99).
  */
-import { hashPassword } from "../domain/account/password.ts";
+import { hashPassword } from "../domain/kernel/password.ts";
 import { merchantAccounts, shopFreightRules } from "../db/schema/index.ts";
 import { insertChunks, type SeedContext } from "./context.ts";
 import type { ShopNode } from "./shops.ts";

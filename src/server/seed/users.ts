@@ -1,6 +1,6 @@
 /** The demo buyer, ten reviewer accounts and product reviews. */
 import { and, eq } from "drizzle-orm";
-import { hashPassword } from "../domain/account/password.ts";
+import { hashPassword } from "../domain/kernel/password.ts";
 import { memberLevels, prodComments, signIns, userLedger, users } from "../db/schema/index.ts";
 import { shanghaiDay } from "../domain/footprint/footprint.ts";
 import { rewardFor } from "../domain/points/sign-in.ts";

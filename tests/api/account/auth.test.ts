@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { count, eq, sql } from "drizzle-orm";
 import { rateLimits, sessions, siteConfig, smsCodes, users } from "../../../src/server/db/schema/index.ts";
 import { checkSmsCode, sendSmsCode, SMS_LIMITS } from "../../../src/server/domain/account/sms.ts";
-import { AuthError, secondsLeft, windowStart } from "../../../src/server/domain/account/rate-limit.ts";
+import { AuthError, secondsLeft, windowStart } from "../../../src/server/domain/kernel/rate-limit.ts";
 import zhRulesJson from "../../../src/i18n/zh/rules.json" with { type: "json" };
 import { LOGIN_LIMITS, loginWithPassword } from "../../../src/server/domain/account/auth.ts";
 import { readOutboxCode, type SmsProvider, type SmsPurpose } from "../../../src/server/providers/sms.ts";

@@ -11,7 +11,7 @@ import { flashBuys, flashSkus, orders } from "../../../src/server/db/schema/inde
 import type { FlashActivityDto, FlashSessionDto } from "../../../src/lib/flash-sale/flash-sale.ts";
 import type { OrderConfirmDto, OrderNumbersDto } from "../../../src/lib/order/order-types.ts";
 import { createFlashActivity, createFlashSession } from "../../../src/server/domain/flash-sale/flash-sale.ts";
-import { runDueJobs } from "../../../src/server/domain/jobs/all-jobs.ts";
+import { runDueJobs } from "../../../src/server/all-jobs.ts";
 import { buyerWithAddress, productOf, type Buyer } from "../activity-helpers.ts";
 import { caller } from "../account-helpers.ts";
 import { createTestApp, dbReady, okData, type TestApp } from "../helpers.ts";

@@ -12,7 +12,7 @@ import { groupSkus, groupTeams, orders, userLedger, users } from "../../../src/s
 import type { GroupActivityDto, JoinableTeamDto, TeamInfoDto } from "../../../src/lib/group-buy/group-buy.ts";
 import type { OrderConfirmDto, OrderNumbersDto } from "../../../src/lib/order/order-types.ts";
 import { createGroupActivity } from "../../../src/server/domain/group-buy/group-buy.ts";
-import { runDueJobs } from "../../../src/server/domain/jobs/all-jobs.ts";
+import { runDueJobs } from "../../../src/server/all-jobs.ts";
 import { buyerWithAddress, productOf, type Buyer } from "../activity-helpers.ts";
 import { caller } from "../account-helpers.ts";
 import { createTestApp, dbReady, okData, type TestApp } from "../helpers.ts";

@@ -4,7 +4,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { ORDER_AUTO_CONFIRM_DAYS, ORDER_PAY_MINUTES } from "../../../src/lib/order/order-types.ts";
 import { compare, sub } from "../../../src/lib/money.ts";
 import { jobs, orders, payments, products, skus, userLedger, users } from "../../../src/server/db/schema/index.ts";
-import { runDueJobs } from "../../../src/server/domain/jobs/all-jobs.ts";
+import { runDueJobs } from "../../../src/server/all-jobs.ts";
 import {
   CloseType,
   closeOrder,

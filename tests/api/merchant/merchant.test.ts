@@ -12,7 +12,7 @@ import type {
   MerchantOrderDto,
   MerchantTokenInfo,
 } from "../../../src/server/domain/merchant/merchant.ts";
-import { secondsLeft } from "../../../src/server/domain/account/rate-limit.ts";
+import { secondsLeft } from "../../../src/server/domain/kernel/rate-limit.ts";
 import { createTestApp, dbReady, okData, type TestApp, type TestResponse } from "../helpers.ts";
 import { caller, createTestUser, type TestUser } from "../account-helpers.ts";
 import { createOrder, pickSku } from "../order-fixtures.ts";

@@ -12,7 +12,7 @@ import {
   userLedger,
   users,
 } from "../../../src/server/db/schema/index.ts";
-import { runDueJobs } from "../../../src/server/domain/jobs/all-jobs.ts";
+import { runDueJobs } from "../../../src/server/all-jobs.ts";
 import {
   addDeliveryTrace,
   CloseType,

@@ -12,7 +12,7 @@ import type { BalancePayDto, OrderConfirmDto, OrderDetailDto } from "../../../sr
 import type { OrderNumbersDto } from "../../../src/lib/order/order-types.ts";
 import { writeOffExpiresAt } from "../../../src/lib/order/virtual-goods.ts";
 import { cartItems, orders, orderWriteOffs, products, skus, users } from "../../../src/server/db/schema/index.ts";
-import { runDueJobs } from "../../../src/server/domain/jobs/all-jobs.ts";
+import { runDueJobs } from "../../../src/server/all-jobs.ts";
 import { createTestApp, dbReady, okData, type TestApp } from "../helpers.ts";
 import { caller, createTestUser, type TestUser } from "../account-helpers.ts";
 import { opsCli } from "../ops-helpers.ts";

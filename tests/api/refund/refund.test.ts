@@ -9,7 +9,7 @@ import { orderRefunds, orders, products, userLedger, users } from "../../../src/
 import type { MyOrderDto, OrderDetailDto } from "../../../src/lib/order/order-types.ts";
 import { AUTO_CONFIRM_REFUND_WAIT_DAYS } from "../../../src/lib/order/order-state.ts";
 import { PayType } from "../../../src/lib/order/order-types.ts";
-import { runDueJobs } from "../../../src/server/domain/jobs/all-jobs.ts";
+import { runDueJobs } from "../../../src/server/all-jobs.ts";
 import { REFUND_PROVIDER_CHECK_MS } from "../../../src/server/domain/refund/refund.ts";
 import { signRefundNotification } from "../../../src/server/providers/payment.ts";
 import type { RefundDto, RefundPreviewDto } from "../../../src/lib/refund/refund-types.ts";

@@ -10,7 +10,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { jobs, products } from "../../../src/server/db/schema/index.ts";
-import { runDueJobs } from "../../../src/server/domain/jobs/all-jobs.ts";
+import { runDueJobs } from "../../../src/server/all-jobs.ts";
 import { getShopHomeRenovation } from "../../../src/server/domain/renovation/renovation.ts";
 import { caller } from "../account-helpers.ts";
 import { opsCli } from "../ops-helpers.ts";

@@ -8,7 +8,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApi } from "../../../src/server/api/app.ts";
 import { openDatabase, type Database } from "../../../src/server/db/client.ts";
-import { secondsLeft } from "../../../src/server/domain/account/rate-limit.ts";
+import { secondsLeft } from "../../../src/server/domain/kernel/rate-limit.ts";
 import { findDraftPreview } from "../../../src/server/domain/renovation/draft-preview.ts";
 import { DevOutboxSmsProvider } from "../../../src/server/providers/sms.ts";
 import { LocalFileStorage } from "../../../src/server/providers/storage.ts";

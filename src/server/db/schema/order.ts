@@ -10,7 +10,7 @@ import { created, money, ts, updated } from "./columns.ts";
 /**
  * Freight rule per shop (docs/decisions.md "Orders: statuses, freight and points"): a fixed fee
  * per shop order and an optional free-shipping threshold (null = never free). A shop without a
- * row uses DEFAULT_FREIGHT_RULE (src/server/domain/order/order-pricing.ts).
+ * row uses DEFAULT_FREIGHT_RULE (src/server/domain/pricing/order-pricing.ts).
  */
 export const shopFreightRules = pgTable("shop_freight_rules", {
   shopId: integer("shop_id").primaryKey(),

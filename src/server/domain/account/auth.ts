@@ -11,8 +11,15 @@ import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { isMobile } from "../../../lib/rules.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { sessions, users } from "../../db/schema/index.ts";
-import { hashPassword, verifyPassword } from "./password.ts";
-import { AuthError, clearRateLimits, countLoginTry, hit, type LoginLimits, type RateWindow } from "./rate-limit.ts";
+import { hashPassword, verifyPassword } from "../kernel/password.ts";
+import {
+  AuthError,
+  clearRateLimits,
+  countLoginTry,
+  hit,
+  type LoginLimits,
+  type RateWindow,
+} from "../kernel/rate-limit.ts";
 import {
   checkSmsCode,
   consumeResetFlag,

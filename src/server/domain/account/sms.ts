@@ -14,7 +14,7 @@ import type { Locale } from "../../../lib/locale.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { smsCodes } from "../../db/schema/index.ts";
 import type { SmsNotice, SmsProvider, SmsPurpose } from "../../providers/sms.ts";
-import { AuthError, hit, type RateWindow } from "./rate-limit.ts";
+import { AuthError, hit, type RateWindow } from "../kernel/rate-limit.ts";
 
 export const SMS_PURPOSES = ["login", "register", "reset", "password"] as const satisfies readonly SmsPurpose[];
 /** The purpose of the one-time flag answered by PUT /user/checkUpdatePwdSms. */

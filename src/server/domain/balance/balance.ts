@@ -26,7 +26,7 @@ import type { Locale } from "../../../lib/locale.ts";
 import type { ProviderPayDto } from "../../../lib/order/order-types.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { users } from "../../db/schema/index.ts";
-import { ledgerPage, mapPage, writeLedger } from "../ledger/ledger.ts";
+import { ledgerPage, mapPage, writeLedger } from "../kernel/user-ledger.ts";
 import type { PaymentProvider } from "../../providers/payment.ts";
 import { createPurposePayment, ownPaymentState, registerPaymentPurpose } from "../payment/payment.ts";
 import { changePoints, PointsReason } from "../points/points-ledger.ts";

@@ -24,7 +24,7 @@ import {
 } from "../../db/schema/index.ts";
 import { categoryPath as pathOf, type CategoryRow } from "./catalog.ts";
 import { PROD_ON_SALE, toCrumbs } from "./product-list.ts";
-import { ShopStatus } from "../shop/shop.ts";
+import { SHOP_STATUS as ShopStatus } from "../../../lib/constants.ts";
 
 /**
  * The property matrix of a product's SKUs: one row per property name (first-seen order), each

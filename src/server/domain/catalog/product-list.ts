@@ -23,7 +23,8 @@ import {
 import { rowsOf, type Db } from "../../db/client.ts";
 import { brands, categories, products, productTranslations, shops } from "../../db/schema/index.ts";
 import { collectDescendantIds, type CategoryRow } from "./catalog.ts";
-import { escapeLike, ShopStatus } from "../shop/shop.ts";
+import { SHOP_STATUS as ShopStatus } from "../../../lib/constants.ts";
+import { escapeLike } from "../kernel/sql.ts";
 import { keywordTerms, tsLiteral } from "./search-terms.ts";
 
 /** st=1 "new products": listed within this many days (docs/decisions.md "New products"). */

@@ -8,8 +8,8 @@ import { pickText, type Locale } from "../../../lib/locale.ts";
 import type { SearchSuggestion } from "../../../lib/catalog/product-types.ts";
 import type { Db } from "../../db/client.ts";
 import { products, shops } from "../../db/schema/index.ts";
-import { ShopStatus, ShopType } from "../shop/shop.ts";
-import { shopNameMatches } from "../shop/shop-list.ts";
+import { SHOP_STATUS as ShopStatus, SHOP_TYPE as ShopType } from "../../../lib/constants.ts";
+import { anyLocaleContains } from "../kernel/sql.ts";
 import { keywordQuery, loadProductTexts, PROD_ON_SALE, relevance } from "./product-list.ts";
 
 /** At most this many suggestions. */
@@ -25,7 +25,7 @@ export async function suggest(
     const rows = await db
       .select({ shopId: shops.shopId, shopName: shops.shopName })
       .from(shops)
-      .where(and(eq(shops.shopStatus, ShopStatus.OPEN), shopNameMatches(keyword)))
+      .where(and(eq(shops.shopStatus, ShopStatus.OPEN), anyLocaleContains(shops.shopName, keyword)))
       .orderBy(
         sql`case when ${shops.type} = ${ShopType.SELF_OPERATED} then 0 else 1 end`,
         desc(shops.soldNum),

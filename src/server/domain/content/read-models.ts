@@ -33,7 +33,7 @@ import { couponOffersOfShop, couponsCovering } from "../coupon/coupon.ts";
 import { discountOffersOfShop, discountsCovering } from "../discount/discount.ts";
 import { groupActivityOfProd, groupBuyProdIds } from "../group-buy/group-buy.ts";
 import { levelCatalogue } from "../member/member.ts";
-import { getPcWebConfig, getServiceSwitch } from "./site.ts";
+import { getPcWebConfig, getServiceSwitch } from "../kernel/site.ts";
 import { assembleSitemapData, loadProductPart, loadSitemapBase } from "./sitemap.ts";
 import type { CommentFilter } from "../../../lib/review/review-types.ts";
 import type { ProductDetail, ProductSearchParams } from "../../../lib/catalog/product-types.ts";

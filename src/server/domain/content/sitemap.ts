@@ -26,7 +26,7 @@ import { and, asc, eq, gt, lte, max } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { categories, notices, products, shops } from "../../db/schema/index.ts";
 import { htmlLang, isLocale, localePath, LOCALES, type Locale } from "../../../lib/locale.ts";
-import { getServiceSwitch } from "./site.ts";
+import { getServiceSwitch } from "../kernel/site.ts";
 import { pointsMallItemIds } from "../points-mall/points-mall.ts";
 
 /**

@@ -6,7 +6,7 @@
  * either the handler's changes and the job's done mark commit together, or neither does.
  *
  * Kinds are not known here: each feature registers its handlers with `registerJobHandler` (the
- * order lifecycle registers orderPayTimeout and orderAutoConfirm), and `all-jobs.ts` imports every
+ * order lifecycle registers orderPayTimeout and orderAutoConfirm), and `src/server/all-jobs.ts` imports every
  * feature module that does, so this module depends on none of them (no import cycle).
  * A handler refusal its feature declares expected (`isNoop`, e.g. the order was paid, cancelled or
  * confirmed meanwhile) is a no-op: the job is marked done. An unexpected error, or a kind nobody

@@ -40,32 +40,12 @@ describe("membership rules", () => {
   });
 });
 
-describe("growth and exclusive coupons", () => {
+describe("growth", () => {
   it("growth: 1 per whole yuan paid, nothing for free orders", async () => {
     const { growthEarned } = await import("./member-equity.ts");
     expect(growthEarned("199.99")).toBe(199);
     expect(growthEarned("0.99")).toBe(0);
     expect(growthEarned("0.00")).toBe(0);
-  });
-
-  it("an exclusive coupon is refused to a known non-member only", async () => {
-    const { claimRefusal } = await import("../coupon/coupon.ts");
-    const now = new Date("2026-06-01T00:00:00Z");
-    const c = {
-      status: 1,
-      launchTime: new Date("2026-05-01T00:00:00Z"),
-      overTime: new Date("2026-07-01T00:00:00Z"),
-      validTimeType: 2,
-      endTime: null,
-      stocks: 5,
-      limitNum: 1,
-      memberOnly: 1,
-    };
-    expect(claimRefusal(c, 0, now, false)).toBe("member.notMember");
-    expect(claimRefusal(c, 0, now, true)).toBeNull();
-    expect(claimRefusal(c, 0, now, null)).toBeNull();
-    expect(claimRefusal({ ...c, memberOnly: 0 }, 0, now, false)).toBeNull();
-    expect(claimRefusal(c, 1, now, true)).toBe("coupon.limitReached");
   });
 });
 

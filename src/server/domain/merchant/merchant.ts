@@ -31,8 +31,8 @@ import { localizeAreas } from "../address/area.ts";
 import { addDeliveryTrace, shipOrder, type ShipPackage } from "../order/order-lifecycle.ts";
 import { toDeliveryDto } from "../order/delivery.ts";
 import { ORDER_STATUSES } from "../../../lib/order/order-state.ts";
-import { hashPassword, verifyPassword } from "../account/password.ts";
-import { countLoginTry } from "../account/rate-limit.ts";
+import { hashPassword, verifyPassword } from "../kernel/password.ts";
+import { countLoginTry } from "../kernel/rate-limit.ts";
 import { hashToken, newToken } from "../account/tokens.ts";
 import { DomainError } from "../kernel/domain-error.ts";
 

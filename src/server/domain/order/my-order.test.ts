@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { carrierName, deliveryCompanyList } from "./delivery.ts";
-import { countFromGroups, escapeLike, isOrderNumber, ORDER_NAME_MAX, parseOrderName } from "./my-order.ts";
+import { countFromGroups, isOrderNumber, ORDER_NAME_MAX, parseOrderName } from "./my-order.ts";
 import { countOrders } from "../../../lib/order/order-state.ts";
 
 describe("parseOrderName", () => {
@@ -14,13 +14,6 @@ describe("parseOrderName", () => {
   });
   it("cuts long text", () => {
     expect(parseOrderName("a".repeat(200))!.text).toHaveLength(ORDER_NAME_MAX);
-  });
-});
-
-describe("escapeLike", () => {
-  it("escapes the LIKE wildcards and the escape character", () => {
-    expect(escapeLike("50%_off\\")).toBe("50\\%\\_off\\\\");
-    expect(escapeLike("plain")).toBe("plain");
   });
 });
 

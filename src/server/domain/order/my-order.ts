@@ -27,6 +27,7 @@ import { loadDeliveryDtos } from "./delivery.ts";
 import { writeOffCodesOf } from "./write-off-codes.ts";
 import { ProdMold } from "../../../lib/order/virtual-goods.ts";
 import { CloseType, OrderError, closeOrder, confirmReceipt } from "./order-lifecycle.ts";
+import { escapeLike } from "../kernel/sql.ts";
 import {
   countOrders,
   orderTabDef,
@@ -60,11 +61,6 @@ export function parseOrderName(raw: unknown): { text: string; numberPrefix: stri
   const text = raw.trim().replace(/\s+/g, " ").slice(0, ORDER_NAME_MAX);
   if (!text) return null;
   return { text, numberPrefix: /^\d+$/.test(text) ? text : null };
-}
-
-/** Escapes LIKE wildcards so the user's text matches literally (escape character "\"). */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 /**

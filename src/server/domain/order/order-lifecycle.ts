@@ -37,6 +37,7 @@ import { autoConfirmDecision, OrderStatus, transition, type OrderEvent } from ".
 import { pointsEarned } from "../points/points.ts";
 import { giveBackCoupons } from "../coupon/coupon.ts";
 import { DomainError } from "../kernel/domain-error.ts";
+import { registerOrderSettlement } from "../payment/payment.ts";
 import { ProdMold } from "../../../lib/order/virtual-goods.ts";
 import { issueWriteOffCodes } from "./write-off-codes.ts";
 
@@ -483,3 +484,6 @@ registerJobHandler("orderPayTimeout", {
 });
 /** orderAutoConfirm (refKey = order number, due at the receipt deadline): completes the order if still shipped. */
 registerJobHandler("orderAutoConfirm", { run: autoConfirmReceipt, isNoop: orderRefusal });
+
+// Payments of orders lock and mark their orders through the lifecycle's own rules.
+registerOrderSettlement({ lockOrders, markPaymentPaid });

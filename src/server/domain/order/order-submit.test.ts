@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_FREIGHT_RULE } from "./order-pricing.ts";
+import { DEFAULT_FREIGHT_RULE } from "../pricing/order-pricing.ts";
 import {
   localizedFrom,
   newSubmitToken,

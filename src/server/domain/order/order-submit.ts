@@ -6,7 +6,7 @@
  *   valid and within stock, at most CART_SETTLE_MAX pieces in all) or one buy-now line (product
  *   on sale in an open shop, SKU of that product on sale, 1 ≤ prodCount ≤ stock and ≤ 50).
  * - One order per shop. Shops come in the cart's order (most recently added line first).
- * - Freight per shop order from shop_freight_rules, else DEFAULT_FREIGHT_RULE (order-pricing.ts);
+ * - Freight per shop order from shop_freight_rules, else DEFAULT_FREIGHT_RULE (pricing/order-pricing.ts);
  *   active paid members (member/member.ts) ship free at self-operated shops and get the member price.
  * - Points: isScorePay 1 uses userUseScore points (missing = the most allowed). The most allowed is
  *   min(balance, 50% of the whole goods total, sum of each shop's own 50% cap) in multiples of 10;
@@ -59,7 +59,7 @@ import { localizeAreas } from "../address/area.ts";
 import { groupByShop, lineStatus } from "../cart/cart.ts";
 import { scheduleJob } from "../jobs/jobs.ts";
 import { nextOrderNumber } from "./order-lifecycle.ts";
-import { freightRuleOf, type FreightRule } from "./order-pricing.ts";
+import { freightRuleOf, type FreightRule } from "../pricing/order-pricing.ts";
 import { POINTS_PER_YUAN } from "../points/points.ts";
 import {
   priceLines,

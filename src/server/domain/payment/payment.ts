@@ -1,7 +1,8 @@
 /**
  * Payment (CONTRACT §4.4; SPEC §8 "order expired, place a new order", "QR code expired";
  * docs/order.md "Payment"). A payment (`payments` row) pays one or more unpaid orders of one
- * buyer at once; orders are marked paid only through markPaymentPaid (order-lifecycle.ts).
+ * buyer at once; orders are marked paid only through markPaymentPaid (order-lifecycle.ts), which
+ * the order feature registers here (`registerOrderSettlement`): order sits above payment.
  *
  * Rules:
  * - Order numbers: comma-separated digits, 1..PAY_ORDERS_MAX distinct; every one must be the
@@ -46,10 +47,9 @@ import {
   type PaymentNotification,
   type PaymentProvider,
 } from "../../providers/payment.ts";
-import { lockOrders, markPaymentPaid } from "../order/order-lifecycle.ts";
 import { OrderStatus, transition } from "../../../lib/order/order-state.ts";
 import { localizeAreas } from "../address/area.ts";
-import { getPaySwitch } from "../content/site.ts";
+import { getPaySwitch } from "../kernel/site.ts";
 import { DomainError } from "../kernel/domain-error.ts";
 
 /** At most this many orders in one payment (one order per shop; a checkout has at most 50 items). */
@@ -335,7 +335,7 @@ export async function payWithBalance(
         expiresAt: earliest(rows.map((r) => r.payDeadline)),
         createdAt: now,
       });
-      await markPaymentPaid(tx, payNo, { amount, providerTradeNo: `balance-${payNo}` }, now);
+      await settlement().markPaymentPaid(tx, payNo, { amount, providerTradeNo: `balance-${payNo}` }, now);
       let balance: string;
       if (payType === PayType.BALANCE) {
         const [u] = await tx
@@ -435,6 +435,30 @@ export async function createProviderPayment(
       .where(and(eq(payments.payNo, payNo), eq(payments.status, 0)));
     throw err;
   }
+}
+
+/**
+ * How a payment's orders are locked and marked paid: the order feature's own rules
+ * (order-lifecycle.ts registers them when it loads; the API and the job runner load it).
+ */
+export interface OrderSettlement {
+  lockOrders(tx: Tx, orderNumbers: readonly string[]): Promise<unknown>;
+  markPaymentPaid(
+    tx: Tx,
+    payNo: string,
+    paid: { amount: string; providerTradeNo: string; callback?: Record<string, unknown> },
+    now: Date,
+  ): Promise<{ alreadyPaid: boolean }>;
+}
+let orderSettlement: OrderSettlement | null = null;
+
+export function registerOrderSettlement(settlement: OrderSettlement): void {
+  orderSettlement = settlement;
+}
+
+function settlement(): OrderSettlement {
+  if (!orderSettlement) throw new Error("order payments need src/server/domain/order/order-lifecycle.ts loaded");
+  return orderSettlement;
 }
 
 /**
@@ -552,7 +576,7 @@ export async function handleNotification(
       .where(eq(payments.payNo, n.payNo))
       .limit(1);
     if (!peek) throw new PaymentError(PAYMENT_ERRORS.paymentNotFound);
-    await lockOrders(tx, peek.orderNumbers.split(",").filter(Boolean));
+    await settlement().lockOrders(tx, peek.orderNumbers.split(",").filter(Boolean));
     const [pay] = await tx.select().from(payments).where(eq(payments.payNo, n.payNo)).for("update").limit(1);
     if (!pay) throw new PaymentError(PAYMENT_ERRORS.paymentNotFound);
     if (pay.status === 1) return { payNo: pay.payNo, paid: true, alreadyPaid: true };
@@ -579,7 +603,7 @@ export async function handleNotification(
       throw new PaymentError(
         refusal === PAYMENT_ERRORS.orderPaid ? PAYMENT_ERRORS.orderPaid : PAYMENT_ERRORS.orderExpired,
       );
-    const r = await markPaymentPaid(
+    const r = await settlement().markPaymentPaid(
       tx,
       pay.payNo,
       { amount: formatPrice(amount), providerTradeNo: n.tradeNo, callback: { ...n } },

@@ -16,7 +16,7 @@ import type { Page } from "../../../lib/api-types.ts";
 import { PointsSource, type PointsLogDto } from "../../../lib/points/points.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { userLedger, users } from "../../db/schema/index.ts";
-import { ledgerPage, mapPage, writeLedger } from "../ledger/ledger.ts";
+import { ledgerPage, mapPage, writeLedger } from "../kernel/user-ledger.ts";
 import { DomainError } from "../kernel/domain-error.ts";
 
 /** Ledger reasons of points (user_ledger.reason with kind "score"). */

@@ -37,7 +37,7 @@ import {
 } from "../../../lib/discount/discount-types.ts";
 import type { LineOffers } from "../../../lib/pricing/pricing-types.ts";
 import { formatPrice, Money, toDecimal, type MoneyDecimal, type MoneyInput } from "../../../lib/money.ts";
-import { freightFor, type FreightRule } from "../order/order-pricing.ts";
+import { freightFor, type FreightRule } from "./order-pricing.ts";
 import { maxUsablePointsForShops, pointsToMoney, splitPoints, validatePointsUse } from "../points/points.ts";
 import { DomainError } from "../kernel/domain-error.ts";
 

@@ -884,7 +884,7 @@ async function refundNotificationIn(tx: Tx, n: RefundNotification, now: Date): P
 // Timeouts (due-time jobs; docs/refund.md "Timeouts")
 // ---------------------------------------------------------------------------------------------
 
-/** The payment provider the jobs refund through and its secret (set by the process that runs jobs; see all-jobs.ts). */
+/** The payment provider the jobs refund through and its secret (set by the process that runs jobs; see src/server/all-jobs.ts). */
 let jobDeps: (() => { provider: PaymentProvider; secret: string }) | null = null;
 export function setRefundJobDeps(f: () => { provider: PaymentProvider; secret: string }): void {
   jobDeps = f;

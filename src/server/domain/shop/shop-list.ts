@@ -9,7 +9,8 @@ import type { ShopCard } from "../../../lib/shop/shop-types.ts";
 import type { Db } from "../../db/client.ts";
 import { products, shops } from "../../db/schema/index.ts";
 import { PROD_ON_SALE } from "../catalog/product-list.ts";
-import { escapeLike, ShopStatus, ShopType } from "./shop.ts";
+import { anyLocaleContains } from "../kernel/sql.ts";
+import { ShopStatus, ShopType } from "./shop.ts";
 
 /** Products on sale of the shop in the current row (correlated subquery). */
 // Written with explicit aliases: drizzle leaves columns unqualified in single-table queries, which would
@@ -18,8 +19,7 @@ export const onSaleCount = sql<number>`(select count(*)::int from ${products} as
 
 /** SQL: the shop's name in any language contains `keyword` (case-insensitive, LIKE wildcards escaped). */
 export function shopNameMatches(keyword: string): SQL {
-  const pattern = `%${escapeLike(keyword)}%`;
-  return sql`(${shops.shopName}->>'zh' ilike ${pattern} or ${shops.shopName}->>'zh-tw' ilike ${pattern} or ${shops.shopName}->>'en' ilike ${pattern})`;
+  return anyLocaleContains(shops.shopName, keyword);
 }
 
 /**

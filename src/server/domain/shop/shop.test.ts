@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { HOT_SHOPS_MAX, escapeLike, hotShopLimit, shopStatusMessageKey, toShopHeadInfo } from "./shop.ts";
+import { HOT_SHOPS_MAX, hotShopLimit, shopStatusMessageKey, toShopHeadInfo } from "./shop.ts";
 
 describe("hotShopLimit", () => {
   it("caps at 6 (SPEC: first 6 used)", () => {
@@ -47,11 +47,5 @@ describe("shop head info", () => {
     expect(shopStatusMessageKey(-1)).toBe("shopNotOpened");
     expect(shopStatusMessageKey(2)).toBe("shopOffline");
     expect(shopStatusMessageKey(3)).toBe("shopOffline");
-  });
-});
-
-describe("escapeLike", () => {
-  it("escapes wildcards", () => {
-    expect(escapeLike("50%_off\\")).toBe("50\\%\\_off\\\\");
   });
 });

@@ -90,8 +90,3 @@ export async function getHotShops(
     .limit(limit);
   return rows.map((r) => toShopHeadInfo(r, locale));
 }
-
-/** Escapes LIKE wildcards so a user's "%" or "_" matches literally. */
-export function escapeLike(s: string): string {
-  return s.replace(/[\\%_]/g, (m) => `\\${m}`);
-}

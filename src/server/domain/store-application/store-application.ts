@@ -19,7 +19,7 @@ import {
 import type { Db, Tx } from "../../db/client.ts";
 import { merchantAccounts, sessions, shops, storeApplications, users } from "../../db/schema/index.ts";
 import type { FileStorage } from "../../providers/storage.ts";
-import { hashPassword } from "../account/password.ts";
+import { hashPassword } from "../kernel/password.ts";
 import { isValidAreaChain, localizeAreas } from "../address/area.ts";
 import {
   approvedShopStatus,

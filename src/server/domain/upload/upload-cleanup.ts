@@ -145,7 +145,7 @@ export interface UploadCleanupDeps {
 
 let deps: (() => UploadCleanupDeps) | null = null;
 
-/** The storage and age the job uses (all-jobs.ts: from the process's configuration; tests: their own). */
+/** The storage and age the job uses (src/server/all-jobs.ts: from the process's configuration; tests: their own). */
 export function setUploadCleanupDeps(next: () => UploadCleanupDeps): void {
   deps = next;
 }

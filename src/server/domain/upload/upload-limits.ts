@@ -1,7 +1,7 @@
 /**
  * Upload rate limits and the storage quota (docs/security.md "Limits"). Every upload route (images,
  * decoration pictures, invoice PDFs) counts one hit per owner (the buyer, or the shop) and per IP
- * in a one-minute and a one-day window of the shared rate_limits table (domain/account/rate-limit.ts),
+ * in a one-minute and a one-day window of the shared rate_limits table (domain/kernel/rate-limit.ts),
  * so several processes share them; and refuses a file that would take the owner's recorded bytes
  * (upload_owners.size) past the quota — checked again, atomically, when the file is recorded
  * (storeUpload), so uploads at the same moment cannot pass it together. Files nothing uses any
@@ -11,7 +11,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { uploadOwners } from "../../db/schema/index.ts";
 import type { FileStorage } from "../../providers/storage.ts";
-import { hit } from "../account/rate-limit.ts";
+import { hit } from "../kernel/rate-limit.ts";
 import { recordUploadOwner, UploadError, type UploadOwner } from "./upload-owner.ts";
 
 export interface UploadLimits {

@@ -10,7 +10,7 @@
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { rateLimits } from "../../db/schema/index.ts";
-import { DomainError } from "../kernel/domain-error.ts";
+import { DomainError } from "./domain-error.ts";
 
 export class AuthError extends DomainError {
   constructor(key: string, params: Record<string, unknown> = {}) {

@@ -3,17 +3,17 @@
  * Import this before running jobs (main.ts's job runner, `npm run ops -- jobs run`, tests) so
  * every kind in the jobs table has its handler. A new feature with jobs adds its module here.
  */
-import "../order/order-lifecycle.ts";
-import "../flash-sale/flash-sale.ts";
-import "../group-buy/group-buy.ts";
-import "../order/write-off.ts";
-import "../renovation/renovation-schedule.ts";
+import "./domain/order/order-lifecycle.ts";
+import "./domain/flash-sale/flash-sale.ts";
+import "./domain/group-buy/group-buy.ts";
+import "./domain/order/write-off.ts";
+import "./domain/renovation/renovation-schedule.ts";
 import path from "node:path";
-import { setRefundJobDeps } from "../refund/refund.ts";
-import { setUploadCleanupDeps } from "../upload/upload-cleanup.ts";
-import { loadConfig } from "../../config.ts";
-import { paymentProviderFor } from "../../providers/payment.ts";
-import { fileStorageFor } from "../../providers/storage.ts";
+import { setRefundJobDeps } from "./domain/refund/refund.ts";
+import { setUploadCleanupDeps } from "./domain/upload/upload-cleanup.ts";
+import { loadConfig } from "./config.ts";
+import { paymentProviderFor } from "./providers/payment.ts";
+import { fileStorageFor } from "./providers/storage.ts";
 
 // Refund jobs pay out through the configured payment provider (the same one the server uses) and
 // check its signed refund answers with the payment secret.
@@ -31,5 +31,5 @@ setUploadCleanupDeps(() => {
   };
 });
 
-export { runDueJobs, startJobRunner } from "./jobs.ts";
-export { scheduleUploadCleanup } from "../upload/upload-cleanup.ts";
+export { runDueJobs, startJobRunner } from "./domain/jobs/jobs.ts";
+export { scheduleUploadCleanup } from "./domain/upload/upload-cleanup.ts";
