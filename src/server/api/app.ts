@@ -45,6 +45,7 @@ import { orderMerchantRouter } from "./order/shop-orders.ts";
 import { orderSubmitRouter } from "./order/submit.ts";
 import { paymentRouter } from "./payment.ts";
 import { pointsMallRouter } from "./points-mall.ts";
+import { productRouter } from "./product.ts";
 import { pointsRouter } from "./points.ts";
 import { refundMerchantRouter, refundRouter } from "./refund.ts";
 import { renovationRouter } from "./renovation.ts";
@@ -187,6 +188,7 @@ export function createApi(app: AppContext) {
   api.route("/", merchantRouter);
   api.route("/", renovationAuthoringRouter);
   api.route("/", devClockRouter);
+  api.route("/", productRouter);
   api.route("/", decorationUploadRouter);
   api.route("/", couponRouter);
   api.route("/", couponMerchantRouter);

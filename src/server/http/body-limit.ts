@@ -96,6 +96,12 @@ export const ROUTE_BODY_LIMITS: readonly RouteBodyLimit[] = [
   route("POST", "/api/merchant/orders/:orderNumber/ship", 64 * KB),
   route("POST", "/api/merchant/deliveries/:orderDeliveryId/traces", 8 * KB),
   route("POST", "/api/merchant/writeOff", 4 * KB),
+  // product: a body (256 KB of texts and SKUs), an import chunk (the CLI sends at most 4 MB), the CSV edit
+  route("POST", "/api/merchant/products", 300 * KB, "product.manage.errors.bodyTooLarge"),
+  route("PUT", "/api/merchant/products/:prodId", 300 * KB, "product.manage.errors.bodyTooLarge"),
+  route("PUT", "/api/merchant/products/:prodId/skus/:skuId", 4 * KB),
+  route("POST", "/api/merchant/products/import", 8 * 1024 * KB, "product.manage.errors.bodyTooLarge"),
+  route("POST", "/api/platform/products/:prodId/offShelf", 4 * KB),
   // coupon, discount
   route("POST", "/api/merchant/coupons", 16 * KB),
   route("POST", "/api/platform/coupons", 16 * KB),

@@ -1,6 +1,17 @@
 /** Catalog (domain/catalog): platform and shop categories, brands, products with their texts and SKUs, hot search words. */
 import { sql } from "drizzle-orm";
-import { customType, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text } from "drizzle-orm/pg-core";
+import {
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import type { LocalizedText } from "../../../lib/locale.ts";
 import { created, money, ts, updated } from "./columns.ts";
 
@@ -84,6 +95,12 @@ export const products = pgTable(
     /** Virtual goods: CONTRACT `isRefund` — 1 unused codes may be refunded, 0 no after-sales at all. */
     isRefund: smallint("is_refund").notNull().default(1),
     putawayTime: ts("putaway_time").notNull().defaultNow(),
+    /** The shop's own product code (docs/product.md): the bulk import upserts by it; unique per shop. */
+    code: text("code"),
+    /** The platform's reason when it took the product off shelf (status 2). */
+    offShelfReason: text("off_shelf_reason"),
+    /** SHA-256 of the last imported body: a line imported again unchanged changes nothing. */
+    importHash: text("import_hash"),
     createdAt: created(),
     updatedAt: updated(),
     /**
@@ -96,6 +113,9 @@ export const products = pgTable(
   (t) => [
     index("products_category_idx").on(t.categoryId),
     index("products_shop_idx").on(t.shopId),
+    uniqueIndex("products_shop_code_uq")
+      .on(t.shopId, t.code)
+      .where(sql`${t.code} is not null`),
     index("products_brand_idx").on(t.brandId),
     index("products_search_idx").using("gin", t.searchVec),
     // One index per sort order of the lists, over the products on sale (status 1).
@@ -153,8 +173,15 @@ export const skus = pgTable(
     pic: text("pic"),
     status: smallint("status").notNull().default(1),
     version: integer("version").notNull().default(0),
+    /** The shop's own SKU code (the CSV price/stock edit finds SKUs by it). */
+    code: text("code"),
   },
-  (t) => [index("skus_prod_idx").on(t.prodId)],
+  (t) => [
+    index("skus_prod_idx").on(t.prodId),
+    index("skus_code_idx")
+      .on(t.code)
+      .where(sql`${t.code} is not null`),
+  ],
 );
 
 /** type 1 product keyword, 2 shop keyword. content = the search keyword; title = what is shown. */
