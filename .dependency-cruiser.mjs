@@ -20,6 +20,7 @@ export const DOMAIN_FEATURES = [
   "upload",
   "flow-analysis",
   "catalog",
+  "product",
   "shop",
   "renovation",
   "review",
