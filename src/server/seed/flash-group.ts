@@ -1,8 +1,9 @@
 /**
  * Demo flash sales and group buys (docs/flash-sale.md, group-buy.md "Demo data"), timed from the
  * moment of seeding so a new visitor always sees them live:
- * - three flash sessions: one on now (started 30 minutes ago, 3 hours long), one later (starts in
- *   3 hours), one tomorrow 10:00-12:00 Asia/Shanghai; products of shop 5, flash stock per SKU;
+ * - three flash sessions, each starting on the hour or half hour: one on now (started 30-59 minutes
+ *   ago, 3 hours long), one later (starts in 2.5-3 hours), one tomorrow 10:00-12:00 Asia/Shanghai;
+ *   products of shop 5, flash stock per SKU;
  * - two group-buy products of shop 6 (running 7 days), each with a team opened by a reviewer
  *   whose order is paid: a 2-person team one seat short and a 3-person team.
  * Shops 1-4 stay free of these (the other features' tests use them).
@@ -69,11 +70,15 @@ export async function seedFlashGroup(ctx: SeedContext): Promise<number[]> {
   const flashProds = await productsWithSkus(ctx, FLASH_SHOP_ID, 6);
   if (flashProds.length >= 4) {
     const tomorrow10 = new Date(shanghaiDayStart(now).getTime() + DAY + 10 * HOUR);
+    // Sessions start on the hour or half hour, as a mall schedules them: the one on now started
+    // 30-59 minutes before seeding, the later one starts 2.5-3 hours after it.
+    const onStart = Math.floor(now.getTime() / (30 * MIN)) * 30 * MIN - 30 * MIN;
+    const laterStart = onStart + 210 * MIN;
     const sessions = await tx
       .insert(flashSessions)
       .values([
-        { startTime: new Date(now.getTime() - 30 * MIN), endTime: new Date(now.getTime() + 150 * MIN), createdAt: now },
-        { startTime: new Date(now.getTime() + 3 * HOUR), endTime: new Date(now.getTime() + 5 * HOUR), createdAt: now },
+        { startTime: new Date(onStart), endTime: new Date(onStart + 3 * HOUR), createdAt: now },
+        { startTime: new Date(laterStart), endTime: new Date(laterStart + 2 * HOUR), createdAt: now },
         { startTime: tomorrow10, endTime: new Date(tomorrow10.getTime() + 2 * HOUR), createdAt: now },
       ])
       .returning({ id: flashSessions.sessionId });

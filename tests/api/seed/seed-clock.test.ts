@@ -180,7 +180,11 @@ describe.skipIf(dbDriver !== "pglite")("the demo seed at any hour", () => {
           JSON.stringify(counts),
         ).toBe(true);
 
-        // One flash session is on at the seeding instant, the others start later.
+        // One flash session is on at the seeding instant, the others start later; all on the hour or half hour.
+        const odd = await q(
+          `select session_id from flash_sessions where extract(second from start_time) <> 0 or extract(minute from start_time) not in (0, 30)`,
+        );
+        expect(odd, "flash sessions start on the hour or half hour").toEqual([]);
         const sessions = await q<{ on: boolean; ahead: boolean }>(
           `select start_time <= '${now.toISOString()}' and end_time > '${now.toISOString()}' as on,
                   start_time > '${now.toISOString()}' as ahead from flash_sessions order by start_time`,
