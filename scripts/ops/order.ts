@@ -1,6 +1,5 @@
 /** Orders in the ops CLI (docs/merchant-api.md): the shop's orders, one order, shipping in packages, logistics events, write-off codes, carriers. */
 import { DELIVERY_COMPANIES, DeliveryState, type WriteOffVerifyDto } from "../../src/lib/order/order-types.ts";
-import { formatWriteOffCode } from "../../src/lib/order/virtual-goods.ts";
 import { addPage, intOpt, UsageError, type Values } from "./args.ts";
 import type { OpsCommand } from "./command.ts";
 import type { OpsIO } from "./client.ts";
@@ -266,7 +265,7 @@ export const commands: OpsCommand[] = [
       const r = await client.call<WriteOffVerifyDto>("POST", "/merchant/writeOff", { code: args[0] });
       if (v.json) io.out(JSON.stringify(r));
       else {
-        io.out(`used ${formatWriteOffCode(r.code)} of order ${r.orderNumber}: ${`${r.prodName} ${r.skuName}`.trim()}`);
+        io.out(`used ${r.code} of order ${r.orderNumber}: ${`${r.prodName} ${r.skuName}`.trim()}`);
         io.out(`  at ${time(r.usedAt)}; valid ${r.expiresAt ? `until ${time(r.expiresAt)}` : "long-term"}`);
         if (r.orderCompleted) io.out("  that was the order's last usable code: the order is completed");
       }

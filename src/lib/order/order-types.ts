@@ -313,6 +313,7 @@ export interface OrderItemDto {
 
 /** POST /merchant/writeOff: the code the shop just used. */
 export interface WriteOffVerifyDto {
+  /** As the buyer sees it: groups of four with dashes ("SX2G-CRC1-3DR0"). */
   code: string;
   orderNumber: string;
   orderItemId: number;

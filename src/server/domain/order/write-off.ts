@@ -10,6 +10,7 @@ import { AUTO_CONFIRM_REFUND_WAIT_DAYS, OrderStatus, transition } from "../../..
 import type { WriteOffVerifyDto } from "../../../lib/order/order-types.ts";
 import {
   beijingTime,
+  formatWriteOffCode,
   normalizeWriteOffCode,
   ProdMold,
   writeOffExpired,
@@ -107,7 +108,8 @@ export async function verifyWriteOff(
       .where(eq(orderItems.orderItemId, row.orderItemId))
       .limit(1);
     return {
-      code,
+      // As the buyer sees it (groups of four), not the stored form.
+      code: formatWriteOffCode(code),
       orderNumber: order.orderNumber,
       orderItemId: row.orderItemId,
       prodName: item ? pickText(item.prodName, locale) : "",
