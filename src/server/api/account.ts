@@ -42,7 +42,7 @@ import { getServiceSwitch } from "../domain/kernel/site.ts";
 import type { SmsNotice, SmsPurpose } from "../providers/sms.ts";
 import type { ApiEnv } from "./context.ts";
 import { ApiError, ok } from "./envelope.ts";
-import { clientIp, parseJson, run } from "./kit.ts";
+import { clientIp, parseJson, run, sentToken } from "./kit.ts";
 
 /** The stored form of a mobile that passed mobileRule. */
 function stored(mobile: string): string {
@@ -210,7 +210,7 @@ accountRouter.put("/user/updatePwd", async (c) => {
 
 /** Not under /p/: a dead token must never bring up the login popup on logout. Always succeeds. */
 accountRouter.post("/logOut", async (c) => {
-  const raw = (c.req.header("authorization") ?? "").replace(/^Bearer\s+/i, "").trim();
+  const raw = sentToken(c);
   if (raw && raw.length <= 256) await revokeToken(c.var.app.db, raw, new Date());
   return ok(c, null);
 });

@@ -15,7 +15,6 @@ import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { ADDRESS_KEYS } from "../../lib/address/address-rules.ts";
 import { addAddressRule, updateAddressRule } from "../../lib/rule-schemas.ts";
-import { ResponseCode } from "../../lib/api-types.ts";
 import { intField, intFieldDefault } from "../../lib/validation.ts";
 import {
   addAddress,
@@ -24,13 +23,12 @@ import {
   listAddresses,
   setDefaultAddress,
   updateAddress,
-  type AddressError,
 } from "../domain/address/address.ts";
 import { listAreasByPid } from "../domain/address/area.ts";
 import type { ApiEnv } from "./context.ts";
-import { ApiError, ok } from "./envelope.ts";
+import { ok } from "./envelope.ts";
 import { cachePublic } from "./http-cache.ts";
-import { parse, parseJson, parseQuery, readJson } from "./kit.ts";
+import { parse, parseJson, parseOr, parseParamsOr, parseQuery, readJson, run } from "./kit.ts";
 
 /** The messages of these routes name fields by the address form's labels. */
 const LABELS = { labels: "address" } as const;
@@ -39,53 +37,36 @@ const addrIdParams = z.object({ addrId: intField(1, 2_147_483_647) });
 
 export const addressRouter = new Hono<ApiEnv>();
 
-function fail(c: Context<ApiEnv>, error: AddressError): never {
-  throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t(ADDRESS_KEYS[error]));
-}
-
 /** A path addrId that is not a positive integer can be no one's address: "address not found". */
-function addrIdOf(c: Context<ApiEnv>): number {
-  const r = addrIdParams.safeParse(c.req.param());
-  if (!r.success) fail(c, "notFound");
-  return r.data.addrId;
-}
+const addrIdOf = (c: Context<ApiEnv>): number => parseParamsOr(c, addrIdParams, ADDRESS_KEYS.notFound).addrId;
 
 addressRouter.get("/p/address/list", async (c) => ok(c, await listAddresses(c.var.app.db, c.var.userId, c.var.locale)));
 
-addressRouter.get("/p/address/addrInfo/:addrId", async (c) => {
-  const item = await getAddress(c.var.app.db, c.var.userId, addrIdOf(c), c.var.locale);
-  if (!item) fail(c, "notFound");
-  return ok(c, item);
-});
+addressRouter.get("/p/address/addrInfo/:addrId", (c) =>
+  run(c, () => getAddress(c.var.app.db, c.var.userId, addrIdOf(c), c.var.locale)),
+);
 
 addressRouter.post("/p/address/addAddr", async (c) => {
   const form = await parseJson(c, addAddressRule, LABELS);
-  const r = await addAddress(c.var.app.db, c.var.userId, form);
-  if (!r.ok) fail(c, r.error);
-  return ok(c, r.value);
+  return run(c, () => addAddress(c.var.app.db, c.var.userId, form));
 });
 
 addressRouter.put("/p/address/updateAddr", async (c) => {
   const body = await readJson(c);
   // A missing or malformed addrId is "not found" whatever the other fields say; ownership is
   // checked by updateAddress (a foreign id gives the same answer as an unknown one).
-  const id = z.object({ addrId: updateAddressRule.shape.addrId }).safeParse(body);
-  if (!id.success) fail(c, "notFound");
+  parseOr(z.object({ addrId: updateAddressRule.shape.addrId }), body, ADDRESS_KEYS.notFound);
   const form = parse(c, updateAddressRule, body, LABELS);
-  const r = await updateAddress(c.var.app.db, c.var.userId, form.addrId, form);
-  if (!r.ok) fail(c, r.error);
-  return ok(c, r.value);
+  return run(c, () => updateAddress(c.var.app.db, c.var.userId, form.addrId, form));
 });
 
-addressRouter.delete("/p/address/deleteAddr/:addrId", async (c) => {
-  if (!(await deleteAddress(c.var.app.db, c.var.userId, addrIdOf(c)))) fail(c, "notFound");
-  return ok(c, null);
-});
+addressRouter.delete("/p/address/deleteAddr/:addrId", (c) =>
+  run(c, () => deleteAddress(c.var.app.db, c.var.userId, addrIdOf(c))),
+);
 
-addressRouter.put("/p/address/defaultAddr/:addrId", async (c) => {
-  if (!(await setDefaultAddress(c.var.app.db, c.var.userId, addrIdOf(c)))) fail(c, "notFound");
-  return ok(c, null);
-});
+addressRouter.put("/p/address/defaultAddr/:addrId", (c) =>
+  run(c, () => setDefaultAddress(c.var.app.db, c.var.userId, addrIdOf(c))),
+);
 
 // ---- areas --------------------------------------------------------------------------------------
 

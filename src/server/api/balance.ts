@@ -16,7 +16,7 @@ import { safeReturnUrl } from "../domain/payment/payment.ts";
 import { paymentProviderFor } from "../providers/payment.ts";
 import type { ApiEnv } from "./context.ts";
 import { ApiError, ok } from "./envelope.ts";
-import { parseQuery, readObject, run } from "./kit.ts";
+import { parseQuery, queryText, readObject, run } from "./kit.ts";
 
 export const balanceRouter = new Hono<ApiEnv>();
 
@@ -51,7 +51,7 @@ balanceRouter.post("/p/balance/pay", async (c) => {
 });
 
 balanceRouter.get("/p/balance/rechargeStatus", async (c) => {
-  const st = await rechargeStatus(c.var.app.db, c.var.userId, (c.req.query("payNo") ?? "").trim(), new Date());
+  const st = await rechargeStatus(c.var.app.db, c.var.userId, queryText(c, "payNo"), new Date());
   if (st === null) throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t("order.paymentNotFound"));
   return ok(c, st);
 });

@@ -37,7 +37,7 @@ import { findMerchantSession } from "../domain/merchant/merchant.ts";
 import { chatFlood } from "../domain/chat/chat-rules.ts";
 import type { ApiEnv } from "./context.ts";
 import { ApiError, ok } from "./envelope.ts";
-import { parse, parseParams, parseQuery, readJson, run } from "./kit.ts";
+import { parse, parseParams, parseQuery, readJson, run, sentToken } from "./kit.ts";
 
 type C = Context<ApiEnv>;
 
@@ -147,7 +147,7 @@ chatRouter.get("/p/chat/unread", async (c) => ok(c, { unread: await unreadTotal(
 
 /** The shop the agent answers for: the merchant token's shop, or 0 for the platform token. */
 async function agentShop(c: C): Promise<number> {
-  const token = (c.req.header("authorization") ?? "").replace(/^Bearer\s+/i, "").trim();
+  const token = sentToken(c);
   if (c.req.path.startsWith("/api/platform/")) {
     if (!sameSecret(token, c.var.app.config.platformApiToken))
       throw new ApiError(ResponseCode.UNAUTHORIZED, c.var.t("api.unauthorized"));

@@ -37,7 +37,7 @@ import {
 } from "../domain/coupon/coupon.ts";
 import type { ApiEnv, MerchantEnv } from "./context.ts";
 import { ok } from "./envelope.ts";
-import { parse, parseJson, parseQuery, pathId, readIdBody, run } from "./kit.ts";
+import { parse, parseJson, parseParams, parseQuery, pathId, readIdBody, run } from "./kit.ts";
 import { requirePlatform } from "./platform-auth.ts";
 
 const MAX_INT = 2_147_483_647;
@@ -90,7 +90,7 @@ couponRouter.get("/p/myCoupon/getMyCouponsStatusCount", async (c) =>
 couponRouter.get("/p/myCoupon/listCouponIds", async (c) => ok(c, await claimedCouponIds(c.var.app.db, c.var.userId)));
 
 couponRouter.delete("/p/myCoupon/deleteCoupon/:couponUserId", async (c) => {
-  const { couponUserId } = parse(c, couponUserIdRule, { couponUserId: c.req.param("couponUserId") });
+  const { couponUserId } = parseParams(c, couponUserIdRule);
   return run(c, async () => {
     await deleteMyCoupon(c.var.app.db, c.var.userId, couponUserId, new Date());
     return null;

@@ -22,7 +22,7 @@ import { createDiscount, listManagedDiscounts, stopDiscount } from "../domain/di
 import { discountDetail, discountList, discountProdList, discountsForProduct } from "../domain/discount/discount.ts";
 import type { ApiEnv, MerchantEnv } from "./context.ts";
 import { ok } from "./envelope.ts";
-import { parse, parseJson, parseQuery, pathId, run } from "./kit.ts";
+import { parseJson, parseParams, parseQuery, pathId, run } from "./kit.ts";
 
 const MAX_INT = 2_147_483_647;
 const discountIdRule = z.object({ discountId: intField(1, MAX_INT) });
@@ -37,7 +37,7 @@ discountRouter.get("/marking/discount/getDiscountList", async (c) => {
 });
 
 discountRouter.get("/marking/discount/getDiscountByDiscountId/:discountId", async (c) => {
-  const { discountId } = parse(c, discountIdRule, { discountId: c.req.param("discountId") });
+  const { discountId } = parseParams(c, discountIdRule);
   return run(c, () => discountDetail(c.var.app.db, c.var.locale, discountId, new Date()));
 });
 

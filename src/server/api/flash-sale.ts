@@ -5,8 +5,8 @@
  *   GET  /p/seckill/orderPath?seckillId=      → the buyer's order path (only while the activity runs)
  *   POST /p/seckill/{orderPath}/confirm       body {seckillId, seckillSkuId, prodCount, addrId?, isScorePay?, …} → OrderConfirmDto
  *   POST /p/seckill/{orderPath}/submit        body {seckillId, seckillSkuId, prodCount, uuid, …} → {orderNumbers}
- * Submits pass the in-memory gate first (flash-gate.ts): "sold out" / "too busy, retry later"
- * without touching the database. Rules: src/server/domain/flash-sale/flash-sale.ts.
+ * Submits pass the in-memory gate first (flash-admission.ts, flash-gate.ts): "sold out" /
+ * "too busy, retry later" without touching the database. Rules: src/server/domain/flash-sale/flash-sale.ts.
  */
 import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { z } from "zod";
@@ -14,10 +14,9 @@ import { ResponseCode } from "../../lib/api-types.ts";
 import { FlashState } from "../../lib/flash-sale/flash-sale.ts";
 import type { OrderNumbersDto } from "../../lib/order/order-types.ts";
 import { intField, strictInt } from "../../lib/validation.ts";
-import type { Db } from "../db/client.ts";
-import { FlashGate, type GateOutcome } from "../domain/flash-sale/flash-gate.ts";
+import type { GateOutcome } from "../domain/flash-sale/flash-gate.ts";
+import { admitFlashSubmit, flashTicketOf } from "../domain/flash-sale/flash-admission.ts";
 import {
-  confirmedFlashBuy,
   createFlashActivity,
   createFlashSession,
   endFlashActivity,
@@ -25,7 +24,6 @@ import {
   flashBuy,
   flashBuyOf,
   flashSessionList,
-  flashSkuStock,
   orderPathOf,
   orderPathValid,
   shopFlashActivities,
@@ -33,75 +31,49 @@ import {
 import { confirmOrder, OrderSubmitError, submitOrder } from "../domain/order/order-submit.ts";
 import type { ApiEnv, MerchantEnv } from "./context.ts";
 import { ApiError, ok } from "./envelope.ts";
-import { parse, parseJson, parseQuery, readJson, run } from "./kit.ts";
+import { parse, parseJson, parseParams, parseQuery, readJson, run } from "./kit.ts";
 import { CHECKOUT, confirmRule, submitInputOf, submitRule } from "./order/submit-rules.ts";
 
 const MAX_INT = 2_147_483_647;
 const idRule = z.object({ seckillId: intField(1, MAX_INT) });
+const orderPathRule = z.object({ orderPath: z.string().default("") });
 const what = { seckillId: intField(1, MAX_INT), seckillSkuId: intField(1, MAX_INT), prodCount: intField(1, 50) };
 const flashConfirmRule = confirmRule.omit({ basketIds: true, orderItem: true }).extend(what);
 const flashSubmitRule = submitRule.extend(what);
 
-/** One gate per database (a process serves one; tests open several). */
-const gates = new WeakMap<Db, FlashGate>();
-function gateOf(c: Context<ApiEnv>): FlashGate {
-  const db = c.var.app.db;
-  let g = gates.get(db);
-  if (!g) {
-    // PGlite runs one statement at a time: few transactions at once; PostgreSQL has a pool of 10.
-    const pg = Boolean(c.var.app.config.databaseUrl);
-    g = new FlashGate({ maxActive: pg ? 8 : 2, maxWaiting: 512, maxWaitMs: 3000, refreshMs: 1000 }, (id) =>
-      flashSkuStock(db, id),
-    );
-    gates.set(db, g);
-  }
-  return g;
-}
-
-/** The gate tickets of submits in flight (taken before the token lookup, used by the route). */
-const tickets = new WeakMap<Request, { seckillSkuId: number; prodCount: number; release: (o: GateOutcome) => void }>();
-
 /**
- * Before the token lookup: a submit takes its pieces and a transaction slot from the gate, so an
- * attempt on a sold-out flash SKU is answered "insufficient inventory" (or "too busy") at once,
- * with no database work — the stock is public, so no login is needed to say so. The pieces are
- * the quantity the submit token confirmed (the one the order buys), never the body's: a body
- * naming more can not hold units the order will not take. A body without a usable flash token
- * of this SKU gets no ticket (the route refuses it). What the request does next (session, order
- * path, transaction) uses the ticket; whatever happens, it is released once (pieces back unless sold).
+ * Before the token lookup, a submit is admitted by the flash sale's gate (flash-admission.ts):
+ * "sold out" or "too busy" at once, without database work; whatever the request does next, its
+ * ticket is released once (pieces back unless sold).
  */
 export const flashGateEntry: MiddlewareHandler<ApiEnv> = async (c, next) => {
   if (c.req.method !== "POST") return next();
-  // Read through Hono, which keeps the text for the route (c.req.raw may have been read already).
-  const b = (await c.req
-    .text()
-    .then((t) => JSON.parse(t) as unknown)
-    .catch(() => null)) as { seckillSkuId?: unknown; uuid?: unknown } | null;
-  const seckillSkuId = strictInt(b?.seckillSkuId) ?? 0;
-  const uuid = typeof b?.uuid === "string" ? b.uuid.trim() : "";
-  // A malformed body is refused by the route's rules.
-  if (seckillSkuId < 1 || seckillSkuId > MAX_INT || uuid === "" || uuid.length > 200) return next();
-  const soldOut = () => new ApiError(ResponseCode.NO_STOCK, c.var.t("flashSale.soldOut"));
-  const gate = gateOf(c);
-  if ((await gate.available(seckillSkuId)) < 1) throw soldOut();
-  const confirmed = await confirmedFlashBuy(c.var.app.db, uuid, new Date());
-  if (!confirmed || confirmed.seckillSkuId !== seckillSkuId) return next();
-  const entry = await gate.enter(seckillSkuId, confirmed.prodCount);
-  if (!entry.ok) {
-    if (entry.reason === "soldOut") throw soldOut();
-    throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t("flashSale.busy"));
-  }
-  tickets.set(c.req.raw, { seckillSkuId, prodCount: confirmed.prodCount, release: entry.release });
+  // Read through the kit (Hono keeps the text for the route); a malformed body is the route's to refuse.
+  const b = (await readJson(c).catch(() => null)) as { seckillSkuId?: unknown; uuid?: unknown } | null;
+  const ticket = await admitFlashSubmit(
+    c.var.app.db,
+    Boolean(c.var.app.config.databaseUrl),
+    c.req.raw,
+    { seckillSkuId: strictInt(b?.seckillSkuId) ?? 0, uuid: typeof b?.uuid === "string" ? b.uuid.trim() : "" },
+    new Date(),
+  );
+  if (!ticket) return next();
   try {
     await next();
   } finally {
-    entry.release("failed");
+    ticket.release("failed");
   }
 };
 
 function checkPath(c: Context<ApiEnv>, seckillId: number): void {
   if (
-    !orderPathValid(c.var.app.config.paymentSecret, c.var.userId, seckillId, c.req.param("orderPath") ?? "", new Date())
+    !orderPathValid(
+      c.var.app.config.paymentSecret,
+      c.var.userId,
+      seckillId,
+      parseParams(c, orderPathRule).orderPath,
+      new Date(),
+    )
   ) {
     throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t("flashSale.badPath"));
   }
@@ -160,7 +132,7 @@ flashSaleRouter.post("/p/seckill/:orderPath/confirm", async (c) => {
 flashSaleRouter.post("/p/seckill/:orderPath/submit", async (c) => {
   const input = parse(c, flashSubmitRule, await readJson(c, { empty: {} }), CHECKOUT);
   checkPath(c, input.seckillId);
-  const gate = tickets.get(c.req.raw);
+  const gate = flashTicketOf(c.req.raw);
   // The body must name what the token confirmed (the pieces the gate counted, the units the order buys).
   if (gate && (gate.seckillSkuId !== input.seckillSkuId || gate.prodCount !== input.prodCount))
     throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t("flashSale.badCount"));
@@ -257,7 +229,8 @@ flashSaleMerchantRouter.post("/merchant/flash/activities", async (c) => {
 
 flashSaleMerchantRouter.post("/merchant/flash/activities/:seckillId/end", async (c) =>
   run(c, async () => {
-    const id = Number(/^\d{1,10}$/.test(c.req.param("seckillId")) ? c.req.param("seckillId") : 0);
+    const { seckillId } = parseParams(c, z.object({ seckillId: z.string() }));
+    const id = Number(/^\d{1,10}$/.test(seckillId) ? seckillId : 0);
     await endFlashActivity(c.var.app.db, c.var.shopId, id);
     return null;
   }),

@@ -18,7 +18,7 @@ import { clearFootprints, deleteFootprints, footprintPage, recordFootprint } fro
 import { recentBrowseBody } from "../../lib/catalog/catalog-params.ts";
 import type { ApiEnv } from "./context.ts";
 import { ApiError, ok } from "./envelope.ts";
-import { parse, parseQuery, readJson } from "./kit.ts";
+import { parse, parseQuery, readForm, readJson, readText } from "./kit.ts";
 
 /** At most this many footprints are deleted by one call. */
 const FOOTPRINT_DELETE_MAX = 100;
@@ -34,21 +34,23 @@ const idsRule = z.object({
 
 export const footprintRouter = new Hono<ApiEnv>();
 
+const prodIdQuery = z.object({ prodId: z.string().optional() });
+
 /** The recentBrowse body in any of its spellings, as {prodId}. */
 async function readBrowseBody(c: Context<ApiEnv>): Promise<unknown> {
   const type = (c.req.header("content-type") ?? "").toLowerCase();
-  const fromQuery = c.req.query("prodId");
+  const fromQuery = parseQuery(c, prodIdQuery).prodId;
   try {
     if (type.includes("application/json")) {
-      const body: unknown = await c.req.json();
+      const body: unknown = await readJson(c);
       if (typeof body === "number" || typeof body === "string") return { prodId: body };
       return body ?? {};
     }
     if (type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data")) {
-      const form = await c.req.parseBody();
+      const form = await readForm(c);
       return { prodId: typeof form.prodId === "string" ? form.prodId : fromQuery };
     }
-    const text = (await c.req.text()).trim();
+    const text = (await readText(c)).trim();
     if (/^\d+$/.test(text)) return { prodId: text };
   } catch {
     throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t("catalog.badBody"));

@@ -32,7 +32,7 @@ import {
 import { confirmOrder, submitOrder } from "../domain/order/order-submit.ts";
 import type { ApiEnv, MerchantEnv } from "./context.ts";
 import { ApiError, ok } from "./envelope.ts";
-import { parse, parseJson, parseQuery, readJson, run } from "./kit.ts";
+import { parse, parseJson, parseParams, parseQuery, readJson, run } from "./kit.ts";
 import { CHECKOUT, confirmRule, submitInputOf, submitRule } from "./order/submit-rules.ts";
 
 const MAX_INT = 2_147_483_647;
@@ -191,7 +191,8 @@ groupBuyMerchantRouter.get("/merchant/group/teams", async (c) => {
 
 groupBuyMerchantRouter.post("/merchant/group/activities/:groupActivityId/end", async (c) =>
   run(c, async () => {
-    const id = Number(/^\d{1,10}$/.test(c.req.param("groupActivityId")) ? c.req.param("groupActivityId") : 0);
+    const { groupActivityId } = parseParams(c, z.object({ groupActivityId: z.string() }));
+    const id = Number(/^\d{1,10}$/.test(groupActivityId) ? groupActivityId : 0);
     await endGroupActivity(c.var.app.db, c.var.shopId, id);
     return null;
   }),

@@ -31,7 +31,7 @@ import {
 import { admitUpload } from "../domain/upload/upload-limits.ts";
 import { storedFileResponse } from "../http/uploads.ts";
 import type { ApiEnv, MerchantEnv } from "./context.ts";
-import { clientIp, parse, parseQuery, readJson, refusal, run } from "./kit.ts";
+import { clientIp, parse, parseParams, parseQuery, parseQueryValue, readForm, readJson, refusal, run } from "./kit.ts";
 
 export const invoiceRouter = new Hono<ApiEnv>();
 
@@ -41,9 +41,11 @@ const orderNumberRule = z.preprocess(
 );
 
 invoiceRouter.get("/p/orderInvoice/info", async (c) => {
-  const orderNumber = parse(c, orderNumberRule, c.req.query("orderNumber") ?? "");
+  const orderNumber = parseQueryValue(c, "orderNumber", orderNumberRule);
   return run(c, () => myInvoice(c.var.app.db, c.var.userId, orderNumber, c.var.locale));
 });
+
+const orderNumberParams = z.object({ orderNumber: z.string().optional() });
 
 /**
  * Answers the invoice PDF `who` may download (a download with the sandbox CSP, nosniff, ETag / 304),
@@ -53,7 +55,11 @@ async function sendInvoice<E extends ApiEnv | MerchantEnv>(
   c: Context<E>,
   who: { userId: string } | { shopId: number },
 ) {
-  const orderNumber = (c.req.param("orderNumber") ?? c.req.query("orderNumber") ?? "").trim();
+  const orderNumber = (
+    parseParams(c, orderNumberParams).orderNumber ??
+    parseQuery(c, orderNumberParams).orderNumber ??
+    ""
+  ).trim();
   try {
     if (!/^\d{1,32}$/.test(orderNumber)) throw new InvoiceError("invoice.notFound");
     const { filePath, fileName } = await invoiceFile(c.var.app.db, who, orderNumber);
@@ -99,13 +105,13 @@ invoiceMerchantRouter.get("/merchant/invoices", async (c) => {
 });
 
 invoiceMerchantRouter.post("/merchant/invoices/:orderNumber/file", async (c) => {
-  const orderNumber = c.req.param("orderNumber");
+  const { orderNumber } = parseParams(c, z.object({ orderNumber: z.string() }));
   return run(c, async () => {
     if (!/^\d{1,32}$/.test(orderNumber)) throw new InvoiceError("invoice.notFound");
     const type = (c.req.header("content-type") ?? "").toLowerCase();
     let bytes: Uint8Array;
     if (type.startsWith("multipart/form-data")) {
-      const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+      const form = await readForm(c).catch(() => ({}) as Record<string, unknown>);
       const file = form.file;
       if (!(file instanceof File) || file.size === 0) throw new InvoiceError("invoice.fileRequired");
       bytes = new Uint8Array(await file.arrayBuffer());

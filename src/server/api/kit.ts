@@ -4,7 +4,11 @@
  *   parse / parseQuery / parseParams / parseJson   input through a zod rule (from src/lib or the
  *       router); the first problem becomes A00001 with a message in the request's language
  *       (issueMessage: app.ts's onError uses the same one for a zod error thrown anywhere)
+ *   parseOr / parseParamsOr / parseQueryOr         the same, any problem being one refusal
+ *       (a malformed id is an unknown one)
+ *   queryText / pathText                           one value as trimmed text, for the domain to check
  *   readJson / readObject / readIdBody             the body; not JSON → A00001 "not valid JSON"
+ *   readText / readForm                            a body of another shape (raw digits, a form)
  *   pathId, clientIp, sentToken                    an id of the path, the caller's IP, the token sent
  *   run                                            calls the domain and answers ok(value); any
  *       DomainError becomes its envelope (refusal: app.ts's onError maps one thrown outside run
@@ -13,7 +17,7 @@
 import type { IncomingMessage } from "node:http";
 import type { Context } from "hono";
 import type { TFunction } from "i18next";
-import type { z } from "zod";
+import { z } from "zod";
 import { i18n } from "../../i18n/index.ts";
 import { ResponseCode, type ResponseCodeValue } from "../../lib/api-types.ts";
 import { ID_MAX } from "../../lib/constants.ts";
@@ -117,6 +121,59 @@ export async function parseJson<E extends Env, S extends z.ZodType>(
   return parse(c, schema, await readJson(c), options);
 }
 
+/**
+ * `value` through `schema`, where any problem is one refusal rather than a field's message: an id
+ * that is malformed names nothing, so it is answered like an unknown one ("address not found").
+ * `key` may choose the refusal from the first problem's message.
+ */
+export function parseOr<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  key: string | ((message: string) => string),
+): z.infer<S> {
+  const refuse = (message: string) => new DomainError(typeof key === "string" ? key : key(message));
+  let r: z.ZodSafeParseResult<z.infer<S>>;
+  try {
+    r = schema.safeParse(value);
+  } catch {
+    throw refuse("");
+  }
+  if (!r.success) throw refuse(r.error.issues[0]!.message);
+  return r.data;
+}
+
+/** The path parameters through `schema`; any problem is the refusal `key` (parseOr). */
+export function parseParamsOr<E extends Env, S extends z.ZodType>(c: Context<E>, schema: S, key: string): z.infer<S> {
+  return parseOr(schema, c.req.param(), key);
+}
+
+/** The query string through `schema`; any problem is the refusal `key` (parseOr). */
+export function parseQueryOr<E extends Env, S extends z.ZodType>(c: Context<E>, schema: S, key: string): z.infer<S> {
+  return parseOr(schema, c.req.query(), key);
+}
+
+/** One query value through `schema` (absent = ""), its problems answered like parse's. */
+export function parseQueryValue<E extends Env, S extends z.ZodType>(
+  c: Context<E>,
+  name: string,
+  schema: S,
+  options?: ParseOptions,
+): z.infer<S> {
+  return parse(c, schema, c.req.query(name) ?? "", options);
+}
+
+const textOf = (name: string) => z.object({ [name]: z.string().trim().default("") });
+
+/** One query value as trimmed text ("" when absent), for a value the domain checks itself (an order or payment number). */
+export function queryText<E extends Env>(c: Context<E>, name: string): string {
+  return parse(c, textOf(name), c.req.query())[name] as string;
+}
+
+/** One path parameter as trimmed text, for a value the domain checks itself. */
+export function pathText<E extends Env>(c: Context<E>, name: string): string {
+  return parse(c, textOf(name), c.req.param())[name] as string;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Bodies
 // ---------------------------------------------------------------------------------------------
@@ -141,6 +198,19 @@ export async function readJson<E extends Env>(c: Context<E>, options?: { empty: 
   } catch {
     throw badJson(c);
   }
+}
+
+/** The body as sent, as text (a body of another shape than JSON: a raw id, digits). */
+export async function readText<E extends Env>(c: Context<E>): Promise<string> {
+  return c.req.text();
+}
+
+/** A form body (multipart or URL-encoded) as Hono reads it; `all` keeps every value of a repeated field. */
+export async function readForm<E extends Env>(
+  c: Context<E>,
+  options?: { all: boolean },
+): Promise<Record<string, unknown>> {
+  return c.req.parseBody(options);
 }
 
 /** The JSON body when it is an object, else A00001 "not valid JSON". */

@@ -4,6 +4,7 @@
  *   GET  /p/level/payStatus?payNo= → 0 waiting, 1 paid, 2 closed or expired
  *   POST /p/level/payLevel {id, payType 9|2|3, returnUrl?} → {type 1, message, endTime, balance} | {type 3, message, balance} | {type 2, ...ProviderPayDto}
  */
+import { z } from "zod";
 import { Hono } from "hono";
 import { ResponseCode } from "../../lib/api-types.ts";
 import { ID_MAX } from "../../lib/constants.ts";
@@ -13,17 +14,19 @@ import { safeReturnUrl } from "../domain/payment/payment.ts";
 import { paymentProviderFor } from "../providers/payment.ts";
 import type { ApiEnv } from "./context.ts";
 import { ApiError, ok } from "./envelope.ts";
-import { readObject, run } from "./kit.ts";
+import { parseQuery, queryText, readObject, run } from "./kit.ts";
+
+const levelTypeQuery = z.object({ levelType: z.string().optional() });
 
 export const memberRouter = new Hono<ApiEnv>();
 
 memberRouter.get("/p/score/scoreLevel/page", async (c) => {
-  const levelType = c.req.query("levelType") === "1" ? 1 : 0;
+  const levelType = parseQuery(c, levelTypeQuery).levelType === "1" ? 1 : 0;
   return ok(c, await levelPage(c.var.app.db, c.var.userId, levelType, c.var.locale, new Date()));
 });
 
 memberRouter.get("/p/level/payStatus", async (c) => {
-  const st = await levelPayStatus(c.var.app.db, c.var.userId, (c.req.query("payNo") ?? "").trim(), new Date());
+  const st = await levelPayStatus(c.var.app.db, c.var.userId, queryText(c, "payNo"), new Date());
   if (st === null) throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t("order.paymentNotFound"));
   return ok(c, st);
 });

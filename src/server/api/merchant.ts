@@ -15,7 +15,7 @@ import { controlFreeString } from "../../lib/rule-schemas.ts";
 import { findMerchantSession, merchantLogin, merchantLogout } from "../domain/merchant/merchant.ts";
 import type { MerchantEnv } from "./context.ts";
 import { ApiError, ok } from "./envelope.ts";
-import { clientIp, parseJson, run } from "./kit.ts";
+import { clientIp, parseJson, run, sentToken } from "./kit.ts";
 
 type C = Context<MerchantEnv>;
 
@@ -30,14 +30,12 @@ const loginRule = z.object({
     .max(128, "merchant.wrongCredentials"),
 });
 
-const rawToken = (c: C) => (c.req.header("authorization") ?? "").replace(/^Bearer\s+/i, "").trim();
-
 const PUBLIC = /\/merchant\/(login|logout)$/;
 
 /** Middleware for /merchant/*: the merchant token's shop and session, or A00004 (login and logout need none). */
 export async function requireMerchant(c: C, next: Next): Promise<void> {
   if (PUBLIC.test(c.req.path)) return next();
-  const session = await findMerchantSession(c.var.app.db, rawToken(c), new Date());
+  const session = await findMerchantSession(c.var.app.db, sentToken(c), new Date());
   if (!session) throw new ApiError(ResponseCode.UNAUTHORIZED, c.var.t("api.unauthorized"));
   c.set("shopId", session.shopId);
   c.set("merchantSessionId", session.sessionId);
@@ -52,6 +50,6 @@ merchantRouter.post("/merchant/login", async (c) => {
 });
 
 merchantRouter.post("/merchant/logout", async (c) => {
-  await merchantLogout(c.var.app.db, rawToken(c), new Date());
+  await merchantLogout(c.var.app.db, sentToken(c), new Date());
   return ok(c, null);
 });

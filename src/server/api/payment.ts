@@ -29,7 +29,7 @@ import "../domain/order/order-lifecycle.ts";
 import { paymentProviderFor } from "../providers/payment.ts";
 import type { ApiEnv } from "./context.ts";
 import { ApiError } from "./envelope.ts";
-import { readJson, run } from "./kit.ts";
+import { parseOr, parseQuery, queryText, readJson, run } from "./kit.ts";
 
 const payRule = z.object(
   {
@@ -67,26 +67,23 @@ function numbersOf(c: Context<ApiEnv>, raw: unknown): string[] {
   return numbers;
 }
 
+const orderNumbersQuery = z.object({ orderNumbers: z.string().optional() });
+
 /** The JSON body; blank is {}. */
 const jsonBody = (c: Context<ApiEnv>) => readJson(c, { empty: {} });
 
 export const paymentRouter = new Hono<ApiEnv>();
 
 paymentRouter.get("/p/order/getOrderPayInfoByOrderNumber", (c) => {
-  const numbers = numbersOf(c, c.req.query("orderNumbers"));
+  const numbers = numbersOf(c, parseQuery(c, orderNumbersQuery).orderNumbers);
   return run(c, () => getOrderPayInfo(c.var.app.db, c.var.userId, numbers, c.var.locale, new Date()));
 });
 
 paymentRouter.post("/p/order/pay", async (c) => {
-  // Not the kit's parse: anything wrong with the body but a payment.* message is "choose a payment method".
-  const parsed = payRule.safeParse(await jsonBody(c));
-  if (!parsed.success)
-    refuse(
-      c,
-      parsed.error.issues[0]!.message.startsWith("payment.") ? parsed.error.issues[0]!.message : "payment.badPayType",
-    );
-  const { payType } = parsed.data;
-  const numbers = numbersOf(c, parsed.data.orderNumbers);
+  // Anything wrong with the body but a payment.* message is "choose a payment method".
+  const body = parseOr(payRule, await jsonBody(c), (m) => (m.startsWith("payment.") ? m : "payment.badPayType"));
+  const { payType } = body;
+  const numbers = numbersOf(c, body.orderNumbers);
   const now = new Date();
   if (payType === PayType.BALANCE || payType === PayType.POINTS) {
     return run(c, async (): Promise<BalancePayDto> => {
@@ -96,7 +93,7 @@ paymentRouter.post("/p/order/pay", async (c) => {
         : { type: 3, message: c.var.t("payment.insufficientBalance", { balance: r.balance }), balance: r.balance };
     });
   }
-  const returnUrl = safeReturnUrl(parsed.data.returnUrl) ?? `/order-detail?orderNumber=${numbers[0]}`;
+  const returnUrl = safeReturnUrl(body.returnUrl) ?? `/order-detail?orderNumber=${numbers[0]}`;
   return run(c, () =>
     createProviderPayment(
       c.var.app.db,
@@ -115,7 +112,7 @@ paymentRouter.post("/p/order/pay", async (c) => {
 });
 
 paymentRouter.get("/p/myOrder/getOrderStatus", (c) => {
-  const orderNumber = (c.req.query("orderNumber") ?? "").trim();
+  const orderNumber = queryText(c, "orderNumber");
   if (!/^\d{1,32}$/.test(orderNumber)) refuse(c, PAYMENT_ERRORS.orderNotFound);
   return run(c, () => getOrderStatus(c.var.app.db, c.var.userId, orderNumber));
 });

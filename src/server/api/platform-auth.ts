@@ -9,6 +9,7 @@ import type { Context, Next } from "hono";
 import { ResponseCode } from "../../lib/api-types.ts";
 import type { ApiEnv } from "./context.ts";
 import { ApiError } from "./envelope.ts";
+import { sentToken } from "./kit.ts";
 
 const digest = (s: string) => createHash("sha256").update(s).digest();
 
@@ -20,7 +21,7 @@ export function platformTokenOk(sent: string, expected: string): boolean {
 
 /** Middleware for /platform/* routes. */
 export async function requirePlatform(c: Context<ApiEnv>, next: Next): Promise<void> {
-  const sent = (c.req.header("authorization") ?? "").replace(/^Bearer\s+/i, "").trim();
+  const sent = sentToken(c);
   if (!platformTokenOk(sent, c.var.app.config.platformApiToken))
     throw new ApiError(ResponseCode.UNAUTHORIZED, c.var.t("api.unauthorized"));
   await next();

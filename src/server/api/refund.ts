@@ -48,7 +48,7 @@ import {
 import { paymentProviderFor } from "../providers/payment.ts";
 import type { ApiEnv, MerchantEnv } from "./context.ts";
 import { ApiError } from "./envelope.ts";
-import { parse, parseQuery, readJson, run } from "./kit.ts";
+import { parse, parseParams, parseQuery, parseQueryValue, readJson, readText, run } from "./kit.ts";
 
 export const refundRouter = new Hono<ApiEnv>();
 
@@ -59,7 +59,7 @@ const snOf = (body: unknown) =>
   typeof body === "string" ? body : ((body as { refundSn?: unknown } | null)?.refundSn ?? "");
 
 refundRouter.get("/p/orderRefund/preview", async (c) => {
-  const orderNumber = parse(c, digits("refund.orderNotFound"), c.req.query("orderNumber") ?? "");
+  const orderNumber = parseQueryValue(c, "orderNumber", digits("refund.orderNotFound"));
   return run(c, () => refundPreview(c.var.app.db, c.var.userId, orderNumber, c.var.locale, new Date()));
 });
 
@@ -79,7 +79,7 @@ refundRouter.put("/p/orderRefund/update", async (c) => {
 });
 
 refundRouter.put("/p/orderRefund/cancel", async (c) => {
-  const text = (await c.req.text()).trim();
+  const text = (await readText(c)).trim();
   // The raw refundSn (CONTRACT), maybe quoted, or {refundSn}. Digits are never parsed as a number (19 digits).
   let body: unknown = text.replace(/^"(\d+)"$/, "$1");
   if (text.startsWith("{")) {
@@ -112,7 +112,7 @@ refundRouter.get("/p/orderRefund/list", async (c) => {
 });
 
 refundRouter.get("/p/orderRefund/info", async (c) => {
-  const refundSn = parse(c, refundSnRule, c.req.query("refundSn") ?? "");
+  const refundSn = parseQueryValue(c, "refundSn", refundSnRule);
   return run(c, () => myRefund(c.var.app.db, c.var.userId, refundSn, c.var.locale));
 });
 
@@ -129,9 +129,11 @@ const refundListRule = pageParams.extend({
   sts: z.preprocess((v) => (v === "" || v === undefined ? 0 : v), intFieldDefault(-1, 8, 0)),
 });
 
+const refundSnParams = z.object({ refundSn: z.string().default("") });
+
 /** The path's refundSn; a malformed one is an unknown refund. */
 const snOfPath = (c: Context<MerchantEnv>) => {
-  const sn = c.req.param("refundSn") ?? "";
+  const sn = parseParams(c, refundSnParams).refundSn;
   if (!/^\d{1,32}$/.test(sn)) throw new RefundError("refund.notFound");
   return sn;
 };

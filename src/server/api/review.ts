@@ -14,9 +14,9 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { reviewReplyRule, reviewSubmitRule } from "../../lib/review/review-rules.ts";
 import { intField, intFieldDefault, pageParams } from "../../lib/validation.ts";
-import { myReviews, replyReview, ReviewError, shopReviews, submitReview } from "../domain/review/review.ts";
+import { myReviews, replyReview, shopReviews, submitReview } from "../domain/review/review.ts";
 import type { ApiEnv, MerchantEnv } from "./context.ts";
-import { parseJson, parseQuery, run } from "./kit.ts";
+import { parseJson, parseParamsOr, parseQuery, run } from "./kit.ts";
 
 export const reviewRouter = new Hono<ApiEnv>();
 
@@ -49,12 +49,13 @@ reviewMerchantRouter.get("/merchant/reviews", async (c) => {
   );
 });
 
+const prodCommIdParams = z.object({ prodCommId: intField(1, 2_147_483_647) });
+
 reviewMerchantRouter.post("/merchant/reviews/:prodCommId/reply", async (c) => {
-  const id = intField(1, 2_147_483_647).safeParse(c.req.param("prodCommId"));
   const input = await parseJson(c, reviewReplyRule);
   return run(c, async () => {
-    if (!id.success) throw new ReviewError("review.notFound");
-    await replyReview(c.var.app.db, c.var.shopId, id.data, input.content, new Date());
+    const { prodCommId } = parseParamsOr(c, prodCommIdParams, "review.notFound");
+    await replyReview(c.var.app.db, c.var.shopId, prodCommId, input.content, new Date());
     return null;
   });
 });

@@ -13,9 +13,8 @@
  * Another user's order is "order not found". Refusals are A00001 with a translated `order.*` /
  * `myOrder.*` message (domain/order/my-order.ts, domain/order/order-lifecycle.ts).
  */
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { ResponseCode } from "../../../lib/api-types.ts";
 import { intField, pageParams } from "../../../lib/validation.ts";
 import {
   buyAgain,
@@ -32,16 +31,18 @@ import { OrderError } from "../../domain/order/order-lifecycle.ts";
 import { tabFromParam } from "../../../lib/order/order-state.ts";
 import { deliveryCompanyList } from "../../domain/order/delivery.ts";
 import type { ApiEnv } from "../context.ts";
-import { ApiError, ok } from "../envelope.ts";
-import { parseQuery, run } from "../kit.ts";
+import { ok } from "../envelope.ts";
+import { parseParams, parseParamsOr, parseQuery, run } from "../kit.ts";
 
 const listRule = pageParams.extend({
   status: z.unknown().optional(),
   orderName: z.string().optional(),
 });
 
-/** An order number from the path or query; anything malformed is treated as an unknown order by the domain. */
-const orderNumberOf = (v: string | undefined) => (v ?? "").trim();
+/** The order number of the path or query, trimmed ("" when absent); anything malformed is an unknown order to the domain. */
+const orderNumberRule = z.object({ orderNumber: z.string().trim().default("") });
+const orderNumberOf = (c: Context<ApiEnv>, from: "path" | "query"): string =>
+  (from === "path" ? parseParams(c, orderNumberRule) : parseQuery(c, orderNumberRule)).orderNumber;
 
 export const myOrderRouter = new Hono<ApiEnv>();
 
@@ -58,28 +59,28 @@ myOrderRouter.get("/p/myOrder/myOrder", async (c) => {
 });
 
 myOrderRouter.get("/p/myOrder/orderDetail", (c) =>
-  run(c, () => myOrderDetail(c.var.app.db, c.var.userId, c.var.locale, orderNumberOf(c.req.query("orderNumber")))),
+  run(c, () => myOrderDetail(c.var.app.db, c.var.userId, c.var.locale, orderNumberOf(c, "query"))),
 );
 
 myOrderRouter.get("/p/myOrder/orderCount", (c) => run(c, () => myOrderCount(c.var.app.db, c.var.userId)));
 
 myOrderRouter.put("/p/myOrder/cancel/:orderNumber", (c) =>
   run(c, async () => {
-    await cancelMyOrder(c.var.app.db, c.var.userId, orderNumberOf(c.req.param("orderNumber")), new Date());
+    await cancelMyOrder(c.var.app.db, c.var.userId, orderNumberOf(c, "path"), new Date());
     return null;
   }),
 );
 
 myOrderRouter.put("/p/myOrder/receipt/:orderNumber", (c) =>
   run(c, async () => {
-    await confirmMyReceipt(c.var.app.db, c.var.userId, orderNumberOf(c.req.param("orderNumber")), new Date());
+    await confirmMyReceipt(c.var.app.db, c.var.userId, orderNumberOf(c, "path"), new Date());
     return null;
   }),
 );
 
 myOrderRouter.post("/p/myOrder/buyAgain/:orderNumber", (c) =>
   run(c, async () => {
-    const r = await buyAgain(c.var.app.db, c.var.userId, c.var.locale, orderNumberOf(c.req.param("orderNumber")));
+    const r = await buyAgain(c.var.app.db, c.var.userId, c.var.locale, orderNumberOf(c, "path"));
     if (r.added === 0) throw new OrderError("myOrder.buyAgainNone");
     return r;
   }),
@@ -87,21 +88,20 @@ myOrderRouter.post("/p/myOrder/buyAgain/:orderNumber", (c) =>
 
 myOrderRouter.delete("/p/myOrder/:orderNumber", (c) =>
   run(c, async () => {
-    await deleteMyOrder(c.var.app.db, c.var.userId, orderNumberOf(c.req.param("orderNumber")), new Date());
+    await deleteMyOrder(c.var.app.db, c.var.userId, orderNumberOf(c, "path"), new Date());
     return null;
   }),
 );
 
 myOrderRouter.get("/p/myDelivery/orderInfo/:orderNumber", (c) =>
-  run(c, () => myOrderDeliveries(c.var.app.db, c.var.userId, c.var.locale, orderNumberOf(c.req.param("orderNumber")))),
+  run(c, () => myOrderDeliveries(c.var.app.db, c.var.userId, c.var.locale, orderNumberOf(c, "path"))),
 );
 
 const deliveryIdRule = z.object({ orderDeliveryId: intField(1, 2_147_483_647) });
 
 myOrderRouter.get("/p/myDelivery/deliveryOrder/:orderDeliveryId", (c) => {
-  const r = deliveryIdRule.safeParse(c.req.param());
-  if (!r.success) throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t("order.deliveryNotFound"));
-  return run(c, () => myDelivery(c.var.app.db, c.var.userId, c.var.locale, r.data.orderDeliveryId));
+  const { orderDeliveryId } = parseParamsOr(c, deliveryIdRule, "order.deliveryNotFound");
+  return run(c, () => myDelivery(c.var.app.db, c.var.userId, c.var.locale, orderDeliveryId));
 });
 
 myOrderRouter.get("/p/delivery/list", (c) => ok(c, deliveryCompanyList(c.var.locale)));

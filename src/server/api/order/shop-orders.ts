@@ -27,7 +27,7 @@ import { TRACE_STATION_MAX, TRACKING_NUMBER } from "../../domain/order/order-lif
 import { verifyWriteOff } from "../../domain/order/write-off.ts";
 import type { MerchantEnv } from "../context.ts";
 import { ApiError, ok } from "../envelope.ts";
-import { parse, parseQuery, readJson, run } from "../kit.ts";
+import { parse, parseParamsOr, parseQuery, readJson, run } from "../kit.ts";
 
 type C = Context<MerchantEnv>;
 
@@ -122,10 +122,8 @@ const notFound = (c: C, key = "order.notFound"): never => {
   throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t(key));
 };
 
-function orderNumberOf(c: C): string {
-  const n = c.req.param("orderNumber") ?? "";
-  return ORDER_NUMBER.test(n) ? n : notFound(c);
-}
+const orderNumberParams = z.object({ orderNumber: z.string().regex(ORDER_NUMBER) });
+const orderNumberOf = (c: C): string => parseParamsOr(c, orderNumberParams, "order.notFound").orderNumber;
 
 export const orderMerchantRouter = new Hono<MerchantEnv>();
 
@@ -149,8 +147,7 @@ orderMerchantRouter.post("/merchant/orders/:orderNumber/ship", async (c) => {
 
 orderMerchantRouter.post("/merchant/deliveries/:orderDeliveryId/traces", async (c) => {
   const idRule = z.object({ orderDeliveryId: intField(1, MAX_INT) });
-  const id = idRule.safeParse(c.req.param());
-  if (!id.success) notFound(c, "order.deliveryNotFound");
+  const id = parseParamsOr(c, idRule, "order.deliveryNotFound");
   const input = parse(c, traceRule, await readJson(c), LABELS);
   const now = new Date();
   const acceptTime = input.acceptTime ? new Date(input.acceptTime) : undefined;
@@ -158,7 +155,7 @@ orderMerchantRouter.post("/merchant/deliveries/:orderDeliveryId/traces", async (
     await addShopTrace(
       c.var.app.db,
       c.var.shopId,
-      id.data!.orderDeliveryId,
+      id.orderDeliveryId,
       { state: input.state, acceptStation: input.acceptStation, acceptTime },
       now,
     );

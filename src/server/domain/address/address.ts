@@ -5,14 +5,16 @@
  * area tree, never from the client); answers give the names of the ids in the request language.
  * Rules: at most ADDRESS_COUNT_MAX addresses per user; the first one becomes the default; one
  * default per user; deleting the default makes the most recently updated remaining one default.
+ * Refusals are AddressError (a DomainError with the address.* message).
  * Changes run in a transaction that first locks the user's row, so concurrent requests of one
  * user are serialised (the count limit and the single default hold under concurrency).
  */
 import { and, count, desc, eq, ne, sql } from "drizzle-orm";
-import { ADDRESS_COUNT_MAX, type AddressForm } from "../../../lib/address/address-rules.ts";
+import { ADDRESS_COUNT_MAX, ADDRESS_KEYS, type AddressForm } from "../../../lib/address/address-rules.ts";
 import type { Locale } from "../../../lib/locale.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { addresses, users } from "../../db/schema/index.ts";
+import { DomainError } from "../kernel/domain-error.ts";
 import { isValidAreaChain, localizeAreas } from "./area.ts";
 import type { AddressItem } from "../../../lib/address/address-types.ts";
 
@@ -53,14 +55,15 @@ export async function listAddresses(db: Db, userId: string, locale: Locale): Pro
   return rows.map((r) => toItem(r, locale));
 }
 
-/** One of the user's addresses, or null (unknown or someone else's). */
-export async function getAddress(db: Db, userId: string, addrId: number, locale: Locale): Promise<AddressItem | null> {
+/** One of the user's addresses; unknown or someone else's is refused "address not found". */
+export async function getAddress(db: Db, userId: string, addrId: number, locale: Locale): Promise<AddressItem> {
   const [row] = await db
     .select()
     .from(addresses)
     .where(and(eq(addresses.userId, userId), eq(addresses.addrId, addrId)))
     .limit(1);
-  return row ? toItem(row, locale) : null;
+  if (!row) throw new AddressError("notFound");
+  return toItem(row, locale);
 }
 
 export async function countAddresses(db: Db | Tx, userId: string): Promise<number> {
@@ -68,8 +71,12 @@ export async function countAddresses(db: Db | Tx, userId: string): Promise<numbe
   return Number(row?.n ?? 0);
 }
 
-export type AddressError = "areaInvalid" | "tooMany" | "notFound";
-export type AddressResult<T> = { ok: true; value: T } | { ok: false; error: AddressError };
+/** A refusal of the address book: an area chain that is not one, the book full, or an address that is not the user's. */
+export class AddressError extends DomainError {
+  constructor(reason: "areaInvalid" | "tooMany" | "notFound") {
+    super(ADDRESS_KEYS[reason]);
+  }
+}
 
 function columnsOf(form: AddressForm, names: { province: string; city: string; area: string }) {
   return {
@@ -87,23 +94,18 @@ function columnsOf(form: AddressForm, names: { province: string; city: string; a
 }
 
 /** Adds an address (the first one becomes the default). Answers the new addrId. */
-export async function addAddress(
-  db: Db,
-  userId: string,
-  form: AddressForm,
-  now: Date = new Date(),
-): Promise<AddressResult<number>> {
+export async function addAddress(db: Db, userId: string, form: AddressForm, now: Date = new Date()): Promise<number> {
   const names = isValidAreaChain(form.provinceId, form.cityId, form.areaId);
-  if (!names) return { ok: false, error: "areaInvalid" };
-  return db.transaction(async (tx): Promise<AddressResult<number>> => {
+  if (!names) throw new AddressError("areaInvalid");
+  return db.transaction(async (tx) => {
     await lockUser(tx, userId);
     const n = await countAddresses(tx, userId);
-    if (n >= ADDRESS_COUNT_MAX) return { ok: false, error: "tooMany" };
+    if (n >= ADDRESS_COUNT_MAX) throw new AddressError("tooMany");
     const [row] = await tx
       .insert(addresses)
       .values({ userId, ...columnsOf(form, names), commonAddr: n === 0 ? 1 : 0, createdAt: now, updatedAt: now })
       .returning({ addrId: addresses.addrId });
-    return { ok: true, value: row!.addrId };
+    return row!.addrId;
   });
 }
 
@@ -114,14 +116,14 @@ export async function updateAddress(
   addrId: number,
   form: AddressForm,
   now: Date = new Date(),
-): Promise<AddressResult<number>> {
+): Promise<number> {
   const names = isValidAreaChain(form.provinceId, form.cityId, form.areaId);
   const updated = await db
     .update(addresses)
     .set({ ...(names ? columnsOf(form, names) : {}), updatedAt: now })
     .where(and(eq(addresses.userId, userId), eq(addresses.addrId, addrId), names ? sql`true` : sql`false`))
     .returning({ addrId: addresses.addrId });
-  if (updated.length > 0) return { ok: true, value: addrId };
+  if (updated.length > 0) return addrId;
   // Tell "not yours / unknown" apart from a bad area only after checking ownership, so a bad
   // area on someone else's id still says "not found".
   const [mine] = await db
@@ -129,18 +131,18 @@ export async function updateAddress(
     .from(addresses)
     .where(and(eq(addresses.userId, userId), eq(addresses.addrId, addrId)))
     .limit(1);
-  return { ok: false, error: mine ? "areaInvalid" : "notFound" };
+  throw new AddressError(mine ? "areaInvalid" : "notFound");
 }
 
 /** Deletes one of the user's addresses; if it was the default, the most recently updated remaining one becomes default. */
-export async function deleteAddress(db: Db, userId: string, addrId: number): Promise<boolean> {
+export async function deleteAddress(db: Db, userId: string, addrId: number): Promise<null> {
   return db.transaction(async (tx) => {
     await lockUser(tx, userId);
     const [gone] = await tx
       .delete(addresses)
       .where(and(eq(addresses.userId, userId), eq(addresses.addrId, addrId)))
       .returning({ commonAddr: addresses.commonAddr });
-    if (!gone) return false;
+    if (!gone) throw new AddressError("notFound");
     if (gone.commonAddr === 1) {
       const [next] = await tx
         .select({ id: addresses.addrId })
@@ -150,12 +152,12 @@ export async function deleteAddress(db: Db, userId: string, addrId: number): Pro
         .limit(1);
       if (next) await tx.update(addresses).set({ commonAddr: 1 }).where(eq(addresses.addrId, next.id));
     }
-    return true;
+    return null;
   });
 }
 
 /** Makes one of the user's addresses the default (and every other one not). */
-export async function setDefaultAddress(db: Db, userId: string, addrId: number): Promise<boolean> {
+export async function setDefaultAddress(db: Db, userId: string, addrId: number): Promise<null> {
   return db.transaction(async (tx) => {
     await lockUser(tx, userId);
     const [mine] = await tx
@@ -163,12 +165,12 @@ export async function setDefaultAddress(db: Db, userId: string, addrId: number):
       .from(addresses)
       .where(and(eq(addresses.userId, userId), eq(addresses.addrId, addrId)))
       .limit(1);
-    if (!mine) return false;
+    if (!mine) throw new AddressError("notFound");
     await tx
       .update(addresses)
       .set({ commonAddr: 0 })
       .where(and(eq(addresses.userId, userId), ne(addresses.addrId, addrId), eq(addresses.commonAddr, 1)));
     await tx.update(addresses).set({ commonAddr: 1 }).where(eq(addresses.addrId, addrId));
-    return true;
+    return null;
   });
 }

@@ -267,14 +267,15 @@ export async function listApplications(
   };
 }
 
-export async function getApplication(db: Db, applyId: number, locale: Locale): Promise<PlatformApplicationDto | null> {
+/** One application for the platform; an unknown one is refused "not found". */
+export async function getApplication(db: Db, applyId: number, locale: Locale): Promise<PlatformApplicationDto> {
   const [r] = await db
     .select({ a: storeApplications, username: users.username, nickName: users.nickName })
     .from(storeApplications)
     .leftJoin(users, eq(users.userId, storeApplications.userId))
     .where(eq(storeApplications.applyId, applyId))
     .limit(1);
-  if (!r) return null;
+  if (!r) throw new StoreApplicationError("storeApplication.errors.notFound");
   const facts = await shopFacts(db, r.a.shopId);
   return {
     ...toDto(r.a, facts.shopStatus, facts.storeAccount, locale),
