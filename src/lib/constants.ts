@@ -57,6 +57,8 @@ export const ID_MAX = 2_147_483_647;
 
 // Uploads and text limits
 export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+/** Pictures a shop or the platform uploads (decorations, product photos): 10 MB (SPEC §5/§9; docs/decisions.md). */
+export const MERCHANT_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const REFUND_VOUCHERS_MAX = 5;
 export const REVIEW_PHOTOS_MAX = 9;
 export const REVIEW_TEXT_MAX = 150;

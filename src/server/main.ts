@@ -26,6 +26,7 @@ import { COMPRESS_THRESHOLD, STREAM_BROTLI_OPTIONS } from "./http/render-cache/e
 import { pageRoute } from "./http/locale-route.ts";
 import { answerAfterBody, bodyVerdict, continueUnlessRefused, isApiUrl } from "./http/body-limit.ts";
 import { uploadsHandler } from "./http/uploads.ts";
+import { startImageWorker } from "./domain/image/image-worker.ts";
 import { connectionDrain } from "./http/drain.ts";
 import { useSyncDigests } from "./http/fast-digest.ts";
 import { envelope } from "./api/envelope.ts";
@@ -97,9 +98,12 @@ export async function startServer() {
   const stopJobs = process.env.JOBS === "0" ? null : startJobRunner(ctx.db, jobsInterval);
   // The recurring clean-up of unused uploads (domain/upload/upload-cleanup.ts) is one row of the jobs table.
   if (stopJobs) await scheduleUploadCleanup(ctx.db, new Date());
+  // The image worker makes the ladder of every recorded picture (domain/image/image-worker.ts):
+  // IMAGE_WORKER=0 turns it off in this process (another process or `npm run ops -- images` does it).
+  const stopImages = process.env.IMAGE_WORKER === "0" ? null : startImageWorker(ctx.db, ctx.storage);
   const apiListener = getRequestListener(api.fetch);
 
-  const uploads = uploadsHandler(ctx.storage);
+  const uploads = uploadsHandler(ctx.storage, ctx.db);
   const clientDir = path.resolve("dist/client");
   const assets = sirv(clientDir, {
     dev: false,
@@ -272,6 +276,7 @@ export async function startServer() {
       server.closeIdleConnections();
     });
     await stopJobs?.();
+    await stopImages?.();
     await ctx.database.close();
     log("stopped");
     process.exit(0);

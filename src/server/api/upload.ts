@@ -10,13 +10,20 @@
  * the platform; domain/upload/upload-owner.ts): each form takes only its caller's own uploads. Each
  * upload counts against the owner's and the IP's rate limits and the owner's storage quota
  * (domain/upload/upload-limits.ts; refusals in the request's language, too many: HTTP 429).
- * jpg/png/gif/webp decided by the file's content (magic bytes), at most 2 MB; stored by the storage
- * provider. The body may be a little larger (the multipart envelope; both routes share the upload
- * limit of src/server/http/body-limit.ts): the exact 2 MB check is on the file below.
+ * jpg/png/gif/webp decided by the file's content (magic bytes), at most 2 MB from buyers and 10 MB
+ * from shops and the platform (docs/decisions.md "Upload limits"), then verified, turned upright
+ * and stripped of its metadata by the image pipeline (domain/image/image-pipeline.ts) before it is
+ * stored; animation only in chat pictures. The picture is recorded in the table images and the
+ * background worker makes its ladder of variants (docs/image.md). The body may be a little larger
+ * (the multipart envelope; src/server/http/body-limit.ts): the exact check is on the file below.
  */
 import { Hono, type Context } from "hono";
 import { ResponseCode } from "../../lib/api-types.ts";
-import { IMAGE_MAX_BYTES, isUploadFolder, sniffImage, type UploadFolder } from "../domain/upload/upload.ts";
+import { IMAGE_MAX_BYTES, MERCHANT_IMAGE_MAX_BYTES } from "../../lib/constants.ts";
+import { normalizeUpload } from "../domain/image/image-pipeline.ts";
+import { recordImage } from "../domain/image/image-store.ts";
+import { wakeImageWorker } from "../domain/image/image-worker.ts";
+import { isUploadFolder, type UploadFolder } from "../domain/upload/upload.ts";
 import type { UploadOwner } from "../domain/upload/upload-owner.ts";
 import { admitUpload, storeUpload } from "../domain/upload/upload-limits.ts";
 import { clientIp, run } from "./kit.ts";
@@ -45,14 +52,24 @@ async function receiveImage<E extends ApiEnv | MerchantEnv>(
   if (!(file instanceof File) || file.size === 0) throw fail("auth.fileRequired");
   const folder = folderOf(c, form);
   if (!isUploadFolder(folder) && folder !== DECORATION_FOLDER) throw fail("auth.folderInvalid");
-  if (file.size > IMAGE_MAX_BYTES) throw fail("auth.imageTooLarge");
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  const ext = sniffImage(bytes);
-  if (!ext) throw fail("auth.imageFormat");
+  const merchant = owner.userId === null;
+  if (file.size > (merchant ? MERCHANT_IMAGE_MAX_BYTES : IMAGE_MAX_BYTES))
+    throw fail(merchant ? "auth.imageTooLargeMerchant" : "auth.imageTooLarge");
+  const input = new Uint8Array(await file.arrayBuffer());
   return run(c, async () => {
     const { db, storage, config } = c.var.app;
-    await admitUpload(db, owner, clientIp(c), bytes.length, config.uploadLimits, new Date());
-    const filePath = await storeUpload(db, storage, owner, { bytes, ext, folder }, config.uploadLimits.quotaBytes);
+    // Verified and re-encoded before anything is counted or stored: a refusal changes nothing.
+    const image = await normalizeUpload(input, { allowAnimation: folder === CHAT });
+    await admitUpload(db, owner, clientIp(c), image.bytes.length, config.uploadLimits, new Date());
+    const filePath = await storeUpload(
+      db,
+      storage,
+      owner,
+      { bytes: image.bytes, ext: image.ext, folder },
+      config.uploadLimits.quotaBytes,
+      (tx, path) => recordImage(tx, path, image, image.animated),
+    );
+    wakeImageWorker();
     return { filePath };
   });
 }

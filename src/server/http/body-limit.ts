@@ -12,13 +12,15 @@ import type http from "node:http";
 import type { Context, Env, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { FLOW_LOG_MAX_BYTES } from "../../lib/flow-analysis/flow-analysis.ts";
-import { IMAGE_MAX_BYTES } from "../../lib/constants.ts";
+import { IMAGE_MAX_BYTES, MERCHANT_IMAGE_MAX_BYTES } from "../../lib/constants.ts";
 import { INVOICE_PDF_MAX_BYTES } from "../domain/invoice/invoice.ts";
 
 export const BODY_MAX_BYTES = 1024 * 1024;
 /** Room for the multipart envelope (boundaries, part headers, file name) around an uploaded file. */
 const MULTIPART_ENVELOPE_BYTES = 64 * 1024;
 export const UPLOAD_BODY_MAX_BYTES = IMAGE_MAX_BYTES + MULTIPART_ENVELOPE_BYTES;
+/** A shop's or the platform's picture upload: the 10 MB picture plus the envelope. */
+export const MERCHANT_UPLOAD_BODY_MAX_BYTES = MERCHANT_IMAGE_MAX_BYTES + MULTIPART_ENVELOPE_BYTES;
 /** The shop's invoice PDF upload (src/server/api/invoice.ts): the 5 MB PDF plus the envelope. */
 export const INVOICE_UPLOAD_BODY_MAX_BYTES = INVOICE_PDF_MAX_BYTES + MULTIPART_ENVELOPE_BYTES;
 
@@ -42,12 +44,9 @@ const route = (
 ): RouteBodyLimit => ({ method, path, limit, key });
 
 /** The image uploads (src/server/api/upload.ts): one limit and one message for both. */
-export const IMAGE_UPLOAD_PATHS = [
-  "/api/p/file/upload",
-  "/api/p/file/uploadImFile",
-  "/api/merchant/file/upload",
-  "/api/platform/file/upload",
-] as const;
+export const IMAGE_UPLOAD_PATHS = ["/api/p/file/upload", "/api/p/file/uploadImFile"] as const;
+/** The shop's and the platform's picture uploads: 10 MB (docs/decisions.md "Upload limits"). */
+export const MERCHANT_IMAGE_UPLOAD_PATHS = ["/api/merchant/file/upload", "/api/platform/file/upload"] as const;
 
 /** Every route limit, by feature. */
 export const ROUTE_BODY_LIMITS: readonly RouteBodyLimit[] = [
@@ -64,6 +63,9 @@ export const ROUTE_BODY_LIMITS: readonly RouteBodyLimit[] = [
   route("PUT", "/api/p/user/updatePassword", 4 * KB),
   // upload (both image routes): the image itself is checked for 2 MB after the body is read ("image too large")
   ...IMAGE_UPLOAD_PATHS.map((path) => route("POST", path, UPLOAD_BODY_MAX_BYTES, "auth.imageTooLarge")),
+  ...MERCHANT_IMAGE_UPLOAD_PATHS.map((path) =>
+    route("POST", path, MERCHANT_UPLOAD_BODY_MAX_BYTES, "auth.imageTooLargeMerchant"),
+  ),
   // renovation: a decoration is at most RENOVATION_MAX_BYTES (256 KB, checked by the domain); its body a little more
   ...["/api/merchant/renovations", "/api/platform/renovations"].flatMap((base) => [
     route("POST", base, DECORATION_BODY_MAX_BYTES, "decorate.authoring.bodyTooLarge"),

@@ -6,6 +6,9 @@
  */
 import type http from "node:http";
 import { Readable } from "node:stream";
+import type { Db } from "../db/client.ts";
+import { parseVariantPath } from "../domain/image/image-ladder.ts";
+import { variantOnRequest } from "../domain/image/image-store.ts";
 import type { FileStorage, StoredFile } from "../providers/storage.ts";
 
 const IMAGE_TYPES: Record<string, string> = {
@@ -17,7 +20,11 @@ const IMAGE_TYPES: Record<string, string> = {
   svg: "image/svg+xml",
   avif: "image/avif",
 };
-/** Stored names are random and never rewritten; the seed's images keep their names across reseeds. */
+/**
+ * Stored names are random and never rewritten, and a variant's name holds its source's content
+ * hash (domain/image/image-ladder.ts): both are immutable. The seed's images keep their names
+ * across reseeds.
+ */
 const UUID_NAME = /\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.[a-z0-9]+$/;
 
 /**
@@ -39,7 +46,7 @@ export function storedFileHeaders(
     "X-Content-Type-Options": "nosniff",
     "Cache-Control": opts.private
       ? "private, no-cache"
-      : UUID_NAME.test(publicPath)
+      : UUID_NAME.test(publicPath) || parseVariantPath(publicPath)
         ? "public, max-age=31536000, immutable"
         : "public, max-age=86400",
   };
@@ -80,8 +87,20 @@ export async function storedFileResponse(
   return new Response(body, { status: 200, headers });
 }
 
+/**
+ * The stored file at `publicPath`; a variant of a known picture's ladder that the background
+ * worker has not made yet is made now (domain/image/image-store.ts), never any other size.
+ */
+async function readOrMake(db: Db | undefined, storage: FileStorage, publicPath: string): Promise<StoredFile | null> {
+  const file = await storage.read(publicPath);
+  if (file || !db) return file;
+  const variant = parseVariantPath(publicPath);
+  if (!variant || !(await variantOnRequest(db, storage, variant))) return null;
+  return storage.read(publicPath);
+}
+
 /** A handler for paths relative to /uploads ("/avatar/<uuid>.png"); calls notFound() for anything it does not serve. */
-export function uploadsHandler(storage: FileStorage) {
+export function uploadsHandler(storage: FileStorage, db?: Db) {
   return (req: http.IncomingMessage, res: http.ServerResponse, pathname: string, notFound: () => void): void => {
     let publicPath: string;
     try {
@@ -91,7 +110,7 @@ export function uploadsHandler(storage: FileStorage) {
     }
     const type = IMAGE_TYPES[(publicPath.split(".").pop() ?? "").toLowerCase()];
     if (!type) return notFound();
-    void storage.read(publicPath).then(
+    void readOrMake(db, storage, publicPath).then(
       async (file) => {
         if (!file) return notFound();
         const headers = storedFileHeaders(publicPath, file, type);

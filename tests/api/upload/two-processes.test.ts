@@ -1,8 +1,9 @@
 /**
  * Uploads across real server processes (docs/operations.md "Uploads", STORAGE=database): two
  * processes of the built server (dist/node/main.mjs, what `npm run serve` runs), each with a data
- * directory of its own, on one PostgreSQL test database. A picture uploaded through process A is
- * served by process B byte for byte, and nothing of it is on either disk. Process A's /metrics
+ * directory of its own, on one PostgreSQL test database. A photo uploaded through process A is
+ * served by process B byte for byte (the pipeline's upright copy without metadata), its variants
+ * by both with their types and immutable caching, and nothing of it is on either disk. Process A's /metrics
  * (METRICS_TOKEN) shows its statements moving with the upload, and its log has the upload's access
  * line. PostgreSQL only; needs the build (`npm test` builds first): without it the test is skipped
  * with a warning, and fails when CI is set.
@@ -16,7 +17,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions } from "../../../src/server/db/schema/index.ts";
 import { hashToken, newToken } from "../../../src/server/domain/account/tokens.ts";
 import { DEMO_USER } from "../../../src/server/seed/index.ts";
-import { createTestApp, dbDriver, dbReady, metricValue, PNG_1X1, type TestApp } from "../helpers.ts";
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import { images } from "../../../src/server/db/schema/index.ts";
+import { variantPath } from "../../../src/server/domain/image/image-ladder.ts";
+import { photoJpeg } from "../../fixtures/photos.ts";
+import { createTestApp, dbDriver, dbReady, metricValue, type TestApp } from "../helpers.ts";
 
 const BUNDLE = path.resolve("dist/node/main.mjs");
 const built = fs.existsSync(BUNDLE) && fs.existsSync(path.resolve("dist/server/entry.mjs"));
@@ -130,8 +136,9 @@ describe.skipIf(!dbReady || dbDriver !== "pg" || !built)("uploads across two rea
     const inserts = 'mall_db_query_duration_seconds_count{operation="insert"}';
     const before = await scrape();
 
+    const photo = await photoJpeg({ width: 1600, height: 1200, orientation: 6, gps: true });
     const form = new FormData();
-    form.append("file", new File([PNG_1X1], "me.png", { type: "image/png" }));
+    form.append("file", new File([new Uint8Array(photo)], "IMG_0002.JPG", { type: "image/jpeg" }));
     const res = await fetch(`${a.base}/api/p/file/upload?folder=review`, {
       method: "POST",
       headers: { Authorization: token, "X-Request-Id": "two-procs-upload-1" },
@@ -141,13 +148,32 @@ describe.skipIf(!dbReady || dbDriver !== "pg" || !built)("uploads across two rea
     expect(res.status).toBe(200);
     expect(body.success).toBe(true);
     const { filePath } = body.data;
-    expect(filePath).toMatch(/^\/uploads\/review\/[0-9a-f-]{36}\.png$/);
+    expect(filePath).toMatch(/^\/uploads\/review\/[0-9a-f-]{36}\.jpg$/);
 
+    const served: Buffer[] = [];
     for (const p of [b, a]) {
       const got = await fetch(`${p.base}${filePath}`);
       expect(got.status, p.base).toBe(200);
-      expect(got.headers.get("content-type")).toBe("image/png");
-      expect(Buffer.from(await got.arrayBuffer())).toEqual(PNG_1X1);
+      expect(got.headers.get("content-type")).toBe("image/jpeg");
+      served.push(Buffer.from(await got.arrayBuffer()));
+    }
+    expect(served[0]).toEqual(served[1]);
+    // Upright and without metadata (the pipeline's copy), the same in both processes.
+    const meta = await sharp(served[0]!).metadata();
+    expect([meta.width, meta.height, meta.exif, meta.orientation]).toEqual([1200, 1600, undefined, undefined]);
+    // Its variants, made by either process's worker or on request, are served by both with their
+    // types and a year's immutable cache.
+    const [row] = await app.ctx.db.select().from(images).where(eq(images.path, filePath));
+    for (const [p, format, type] of [
+      [b, "avif", "image/avif"],
+      [a, "webp", "image/webp"],
+      [b, "jpg", "image/jpeg"],
+    ] as const) {
+      const got = await fetch(`${p.base}${variantPath(filePath, row!.hash, 480, format)}`);
+      expect(got.status, format).toBe(200);
+      expect(got.headers.get("content-type")).toBe(type);
+      expect(got.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      expect((await sharp(Buffer.from(await got.arrayBuffer())).metadata()).width).toBe(480);
     }
     // The bytes live in the shared database only: neither data directory holds them.
     for (const p of [a, b]) expect(fs.existsSync(path.join(p.dataDir, "uploads", "review")), p.dataDir).toBe(false);

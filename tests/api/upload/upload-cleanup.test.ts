@@ -10,7 +10,7 @@ import path from "node:path";
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MsgType } from "../../../src/lib/chat/chat.ts";
-import { jobs, storedFiles, uploadOwners, users } from "../../../src/server/db/schema/index.ts";
+import { images, jobs, storedFiles, uploadOwners, users } from "../../../src/server/db/schema/index.ts";
 import { runDueJobs } from "../../../src/server/domain/jobs/jobs.ts";
 import {
   cleanUnusedUploads,
@@ -21,7 +21,9 @@ import {
 import { recordUploadOwner } from "../../../src/server/domain/upload/upload-owner.ts";
 import { DatabaseFileStorage, type FileStorage } from "../../../src/server/providers/storage.ts";
 import { caller, createTestUser, type TestUser } from "../account-helpers.ts";
-import { createTestApp, dbReady, okData, type TestApp } from "../helpers.ts";
+import { variantPath } from "../../../src/server/domain/image/image-ladder.ts";
+import { drainImages } from "../../../src/server/domain/image/image-worker.ts";
+import { createTestApp, dbReady, okData, PNG_1X1, type TestApp } from "../helpers.ts";
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
 const DAY = 86_400_000;
@@ -33,7 +35,7 @@ describe.skipIf(!dbReady)("uploads: clean-up of unused files", () => {
 
   const upload = async (folder: string, route = "/p/file/upload") => {
     const form = new FormData();
-    form.append("file", new File([PNG], "x.png", { type: "image/png" }));
+    form.append("file", new File([PNG_1X1], "x.png", { type: "image/png" }));
     return okData(
       await app.request<{ filePath: string }>(`/api${route}?folder=${folder}`, {
         method: "POST",
@@ -71,9 +73,16 @@ describe.skipIf(!dbReady)("uploads: clean-up of unused files", () => {
     const recent = await upload("refund");
     await age([avatar, chat, unused], 2 * DAY);
 
+    // The picture's variants go with it (the table images records them; it does not use them).
+    const [pic] = await app.ctx.db.select().from(images).where(eq(images.path, unused));
+    const variant = variantPath(unused, pic!.hash, 1, "webp");
+    await drainImages(app.ctx.db, app.ctx.storage);
+    expect(onDisk(variant)).toBe(true);
     const removed = await cleanUnusedUploads(app.ctx.db, app.ctx.storage, new Date(Date.now() - DAY));
     expect(removed).toEqual([unused]);
     expect(onDisk(unused)).toBe(false);
+    expect(onDisk(variant)).toBe(false);
+    expect(await app.ctx.db.select().from(images).where(eq(images.path, unused))).toEqual([]);
     for (const p of [avatar, chat, recent]) expect(onDisk(p), p).toBe(true);
     expect(await recorded([avatar, chat, unused, recent])).toEqual([avatar, chat, recent].sort());
     // The avatar is freed once nothing uses it any more.

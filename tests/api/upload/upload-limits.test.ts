@@ -8,17 +8,17 @@ import path from "node:path";
 import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rateLimits, uploadOwners } from "../../../src/server/db/schema/index.ts";
+import { normalizeUpload } from "../../../src/server/domain/image/image-pipeline.ts";
 import { admitUpload, usedBytes, type UploadLimits } from "../../../src/server/domain/upload/upload-limits.ts";
+import { noisePng } from "../../fixtures/photos.ts";
 import { createTestUser, type TestUser } from "../account-helpers.ts";
 import { createTestApp, dbReady, okData, type TestApp } from "../helpers.ts";
 
-const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-/** A file the upload takes as a PNG (its magic bytes), of `size` bytes. */
-const pngOf = (size: number) => {
-  const b = new Uint8Array(size);
-  b.set(PNG_MAGIC);
-  return b;
-};
+/** Real PNGs of about `size` bytes (the pipeline refuses anything else), made once per size. */
+const made = new Map<number, Uint8Array>();
+const pngOf = (size: number) => made.get(size)!;
+/** What the pipeline stores of a file of about `size` bytes: the quota counts this. */
+const storedSize = async (size: number) => (await normalizeUpload(pngOf(size))).bytes.length;
 const MB = 1024 * 1024;
 const WIDE: UploadLimits = {
   ownerPerMinute: 1000,
@@ -30,7 +30,7 @@ const WIDE: UploadLimits = {
 
 describe.skipIf(!dbReady)("uploads: rate limits and quota", () => {
   let app: TestApp;
-  const upload = (user: TestUser, bytes = pngOf(100), lang = "en") => {
+  const upload = (user: TestUser, bytes: Uint8Array = pngOf(100), lang = "en") => {
     const form = new FormData();
     form.append("file", new File([bytes as Uint8Array<ArrayBuffer>], "x.png", { type: "image/png" }));
     return app.request<{ filePath: string }>("/api/p/file/upload?folder=review", {
@@ -51,6 +51,7 @@ describe.skipIf(!dbReady)("uploads: rate limits and quota", () => {
 
   beforeAll(async () => {
     app = await createTestApp();
+    for (const size of [100, 300 * 1024, 600 * 1024]) made.set(size, new Uint8Array(await noisePng(size)));
   });
   afterAll(async () => {
     await app?.close();
@@ -107,7 +108,7 @@ describe.skipIf(!dbReady)("uploads: rate limits and quota", () => {
     app.ctx.config.uploadLimits = { ...WIDE, quotaBytes: 1 * MB };
     const u = await createTestUser(app, "hoarder");
     okData(await upload(u, pngOf(600 * 1024)));
-    expect(await usedBytes(app.ctx.db, { userId: u.userId, shopId: null })).toBe(600 * 1024);
+    expect(await usedBytes(app.ctx.db, { userId: u.userId, shopId: null })).toBe(await storedSize(600 * 1024));
     for (const [lang, msg] of [
       ["en", "Your storage is full (at most 1 MB); files you no longer use are freed within a day"],
       ["zh", "您的存储空间已满（最多 1 MB），不再使用的文件会在一天内释放"],
@@ -133,7 +134,7 @@ describe.skipIf(!dbReady)("uploads: rate limits and quota", () => {
         code: "A00001",
         msg: "Your storage is full (at most 1 MB); files you no longer use are freed within a day",
       });
-    expect(await usedBytes(app.ctx.db, { userId: u.userId, shopId: null })).toBe(900 * 1024);
+    expect(await usedBytes(app.ctx.db, { userId: u.userId, shopId: null })).toBe(3 * (await storedSize(300 * 1024)));
     expect(await rowsOf(u)).toHaveLength(3);
     // Only the two admitted files were kept.
     expect(await filesOnDisk()).toBe(files + 2);
@@ -161,7 +162,7 @@ describe.skipIf(!dbReady)("uploads: rate limits and quota", () => {
     expect((await app.ctx.db.select().from(uploadOwners).where(eq(uploadOwners.path, filePath)))[0]).toMatchObject({
       shopId: 2,
       userId: null,
-      size: 100,
+      size: await storedSize(100),
     });
     expect((await send()).status).toBe(429);
   });

@@ -1,6 +1,7 @@
 /** Uploaded files: who stored each one, and the files themselves when kept in the database (domain/upload). */
-import { customType, index, integer, pgTable, text } from "drizzle-orm/pg-core";
-import { created } from "./columns.ts";
+import { sql } from "drizzle-orm";
+import { boolean, customType, index, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { created, ts } from "./columns.ts";
 
 /**
  * The owner of each stored upload, by its public path ("/uploads/<folder>/<uuid>.<ext>"): the
@@ -42,3 +43,31 @@ export const storedFiles = pgTable("stored_files", {
   etag: text("etag").notNull(),
   createdAt: created(),
 });
+
+/**
+ * What the image pipeline knows of each picture, by its public path (domain/image): its size,
+ * placeholder colour, content hash and transparency, recorded when it is stored; and whether the
+ * background worker has made its ladder of variants yet (state pending → ready, or failed after
+ * its attempts). A row claimed by a worker that died is claimed again once its lease has passed,
+ * so the work survives a restart.
+ */
+export const images = pgTable(
+  "images",
+  {
+    path: text("path").primaryKey(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    color: text("color").notNull(),
+    hash: text("hash").notNull(),
+    alpha: boolean("alpha").notNull().default(false),
+    /** Animated pictures (chat only) are served as stored, without a ladder. */
+    animated: boolean("animated").notNull().default(false),
+    /** "pending" (variants to make), "ready" or "failed". */
+    state: text("state").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    claimedAt: ts("claimed_at"),
+    lastError: text("last_error"),
+    createdAt: created(),
+  },
+  (t) => [index("images_pending_idx").on(t.createdAt).where(sql`${t.state} = 'pending'`)],
+);

@@ -23,10 +23,11 @@ import { rowsOf, type Db, type Tx } from "../../db/client.ts";
 import { uploadOwners } from "../../db/schema/index.ts";
 import type { FileStorage } from "../../providers/storage.ts";
 import { registerJobHandler, scheduleJob } from "../jobs/jobs.ts";
+import { removeImage } from "../image/image-store.ts";
 import { isStoredUpload, STORED_UPLOAD_NAME } from "./upload.ts";
 
-/** Tables that record files rather than use them. */
-const NOT_USES = new Set(["upload_owners", "stored_files"]);
+/** Tables that record files rather than use them (images: what the pipeline knows of each picture). */
+const NOT_USES = new Set(["upload_owners", "stored_files", "images"]);
 
 /** Every text / JSON column of the database's own tables, by table. */
 async function textColumns(db: Db | Tx): Promise<Map<string, string[]>> {
@@ -116,7 +117,10 @@ export async function unusedUploads(
   return candidates.filter((p) => !used.has(p));
 }
 
-/** Removes the unused uploads older than `olderThan` from the storage and upload_owners; answers their paths. */
+/**
+ * Removes the unused uploads older than `olderThan` from the storage and upload_owners, with their
+ * picture variants and their row of the table images; answers their paths.
+ */
 export async function cleanUnusedUploads(
   db: Db | Tx,
   storage: FileStorage,
@@ -125,6 +129,7 @@ export async function cleanUnusedUploads(
 ): Promise<string[]> {
   const unused = await unusedUploads(db, storage, olderThan, limit);
   for (const p of unused) {
+    await removeImage(db, storage, p);
     await storage.remove(p);
     await db.delete(uploadOwners).where(and(eq(uploadOwners.path, p), lt(uploadOwners.createdAt, olderThan)));
   }

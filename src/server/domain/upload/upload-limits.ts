@@ -95,6 +95,8 @@ export async function storeUpload(
   owner: UploadOwner,
   file: { bytes: Uint8Array; ext: string; folder: string },
   quotaBytes: number,
+  /** What else is recorded of the file in the same transaction (the image pipeline's row). */
+  alsoRecord?: (tx: Tx, path: string) => Promise<void>,
 ): Promise<string> {
   const filePath = await storage.save(file.bytes, file.ext, file.folder);
   try {
@@ -102,6 +104,7 @@ export async function storeUpload(
       await tx.execute(sql`select pg_advisory_xact_lock(${QUOTA_LOCK_CLASS}, hashtext(${ownerKey(owner)}))`);
       if ((await usedBytes(tx, owner)) + file.bytes.length > quotaBytes) throw quotaFull(quotaBytes);
       await recordUploadOwner(tx, filePath, owner, file.bytes.length);
+      await alsoRecord?.(tx, filePath);
     });
   } catch (err) {
     await storage.remove(filePath).catch(() => {});

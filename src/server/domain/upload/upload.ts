@@ -1,8 +1,8 @@
 /**
  * Image uploads (POST /p/file/upload): the format is decided by the file's first bytes (magic
- * numbers), never by its name or Content-Type; at most 2 MB (SPEC §5/§9).
+ * numbers), never by its name or Content-Type; at most 2 MB, 10 MB from shops (SPEC §5/§9,
+ * src/lib/constants.ts); then the image pipeline verifies it (domain/image).
  */
-export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 /**
  * Folders a buyer may upload into, one per feature that takes pictures: avatar (profile),
  * refund (return vouchers), review (review photos), chat (chat pictures), store (store

@@ -1,0 +1,185 @@
+/**
+ * The image pipeline (docs/image.md): every uploaded picture goes through here before anything is
+ * stored. sharp (libvips) decodes it completely, so a file that is not the image it claims to be, a
+ * truncated one, a decompression bomb (refused from its header, before decoding), an animation
+ * where a still is wanted, HEIC, CMYK and 16-bit files are refused with a message of the "auth"
+ * namespace; what passes is turned upright by its EXIF orientation, loses all its metadata (GPS
+ * above all) and is stored re-encoded — never the bytes as they came. Its width, height,
+ * placeholder colour and content hash go to the table images; the ladder of widths
+ * (image-ladder.ts) is made later by the background worker (image-worker.ts).
+ *
+ * libvips runs off the event loop; `IMAGE_THREADS` (default 1) bounds the threads each operation
+ * uses and the worker runs one picture at a time, so a burst of uploads never takes both cores.
+ */
+import { createHash } from "node:crypto";
+import sharp, { type Metadata, type OutputInfo } from "sharp";
+import { sniffImage, type ImageExt } from "../upload/upload.ts";
+import { UploadError } from "../upload/upload-owner.ts";
+import { variantHeight, type ImageInfo, type VariantFormat } from "./image-ladder.ts";
+
+/** The most pixels a picture may have (read from its header, before anything is decoded). */
+export const MAX_INPUT_PIXELS = 50_000_000;
+/** The longest side of a stored picture: larger ones are scaled down on upload (the ladder stops at 1920). */
+export const MAX_STORED_SIDE = 2560;
+
+sharp.concurrency(Math.max(1, Number(process.env.IMAGE_THREADS) || 1));
+sharp.cache({ memory: 32, files: 0, items: 50 });
+
+type StoredExt = ImageExt;
+
+/** A picture ready to be stored: the re-encoded bytes and what the pages need to know. */
+export interface NormalizedImage extends ImageInfo {
+  bytes: Uint8Array;
+  ext: StoredExt;
+  animated: boolean;
+}
+
+/** Markup inside a picture file makes it a polyglot (HTML, SVG, script, PHP): refused. */
+const MARKUP = /<(?:script|html|svg|body|iframe|!doctype|\?php)/i;
+
+function startsWithAscii(bytes: Uint8Array, s: string, offset = 0): boolean {
+  if (bytes.length < offset + s.length) return false;
+  for (let i = 0; i < s.length; i++) if (bytes[offset + i] !== s.charCodeAt(i)) return false;
+  return true;
+}
+
+const refuse = (key: string, params?: Record<string, unknown>) => new UploadError(key, params ? { params } : undefined);
+
+/** 12 hex characters of the sha-256 of `bytes`: the hash in every variant's name. */
+export function contentHash(bytes: Uint8Array): string {
+  return createHash("sha256").update(bytes).digest("hex").slice(0, 12);
+}
+
+function hex(n: number): string {
+  return Math.max(0, Math.min(255, Math.round(n)))
+    .toString(16)
+    .padStart(2, "0");
+}
+
+/**
+ * Verifies and normalizes an uploaded picture, or refuses it (UploadError, "auth" keys):
+ * imageFormat (not a picture we take), imageHeic, imagePolyglot, imageTooManyPixels, imageBroken
+ * (truncated or undecodable), imageAnimated (animation where a still is wanted), imageCmyk,
+ * imageDeep (16 bits per channel).
+ */
+export async function normalizeUpload(
+  input: Uint8Array,
+  opts: { allowAnimation?: boolean } = {},
+): Promise<NormalizedImage> {
+  const kind = sniffImage(input);
+  // HEIC / HEIF / AVIF: an ISO-BMFF box "ftyp" at byte 4 (phones' photos); named in its own message.
+  if (!kind && startsWithAscii(input, "ftyp", 4)) throw refuse("auth.imageHeic");
+  if (!kind) throw refuse("auth.imageFormat");
+  if (MARKUP.test(Buffer.from(input.buffer, input.byteOffset, input.byteLength).toString("latin1")))
+    throw refuse("auth.imagePolyglot");
+  let meta: Metadata;
+  try {
+    meta = await sharp(input, { limitInputPixels: false }).metadata();
+  } catch {
+    throw refuse("auth.imageBroken");
+  }
+  if (meta.format !== FORMAT_OF[kind]) throw refuse("auth.imageFormat");
+  const width = meta.width ?? 0;
+  const height = meta.pageHeight ?? meta.height ?? 0;
+  if (width <= 0 || height <= 0) throw refuse("auth.imageBroken");
+  if (width * height > MAX_INPUT_PIXELS)
+    throw refuse("auth.imageTooManyPixels", { mp: Math.floor(MAX_INPUT_PIXELS / 1_000_000) });
+  if (meta.space === "cmyk") throw refuse("auth.imageCmyk");
+  if (meta.depth && meta.depth !== "uchar" && meta.depth !== "char") throw refuse("auth.imageDeep");
+  if ((meta.bitsPerSample ?? 8) > 8) throw refuse("auth.imageDeep");
+  const animated = (meta.pages ?? 1) > 1;
+  if (animated && !opts.allowAnimation) throw refuse("auth.imageAnimated");
+
+  const alpha = meta.hasAlpha === true;
+  let out: { data: Buffer; info: OutputInfo };
+  try {
+    let pipe = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "truncated", animated })
+      .rotate()
+      .resize({ width: MAX_STORED_SIDE, height: MAX_STORED_SIDE, fit: "inside", withoutEnlargement: true })
+      .toColourspace("srgb");
+    // No withMetadata(): sharp writes no EXIF, XMP, IPTC or GPS; the colour profile becomes sRGB.
+    if (kind === "jpg") pipe = pipe.jpeg({ quality: 90, mozjpeg: true });
+    else if (kind === "png") pipe = pipe.png({ compressionLevel: 8 });
+    else if (kind === "webp") pipe = pipe.webp({ quality: 90 });
+    else pipe = pipe.gif();
+    out = await pipe.toBuffer({ resolveWithObject: true });
+  } catch {
+    throw refuse("auth.imageBroken");
+  }
+  const bytes = new Uint8Array(out.data.buffer, out.data.byteOffset, out.data.byteLength);
+  const info = out.info;
+  const storedHeight = animated ? (info.pageHeight ?? info.height) : info.height;
+  return {
+    bytes,
+    ext: kind,
+    width: info.width,
+    height: storedHeight,
+    color: await placeholderColor(bytes),
+    hash: contentHash(bytes),
+    alpha,
+    animated,
+  };
+}
+
+const FORMAT_OF: Record<StoredExt, string> = { jpg: "jpeg", png: "png", gif: "gif", webp: "webp" };
+
+/** The dominant colour of a picture ("#rrggbb"), from a small copy of it. */
+export async function placeholderColor(bytes: Uint8Array): Promise<string> {
+  const { dominant } = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
+    .resize(48, 48, { fit: "inside" })
+    .flatten({ background: "#ffffff" })
+    .stats();
+  return `#${hex(dominant.r)}${hex(dominant.g)}${hex(dominant.b)}`;
+}
+
+/** A picture's pixels at one width of the ladder (decoded once, encoded in every format). */
+export interface ResizedPixels {
+  data: Buffer;
+  width: number;
+  height: number;
+  channels: 1 | 2 | 3 | 4;
+}
+
+/** The stored picture `source` resized to `width` (its proportions kept), as raw pixels. */
+export async function resizedPixels(source: Uint8Array, info: ImageInfo, width: number): Promise<ResizedPixels> {
+  // SVG sources (the demo's pictures) are drawn at the density that gives the width wanted.
+  const { data, info: out } = await sharp(source, {
+    limitInputPixels: MAX_INPUT_PIXELS,
+    density: svgDensity(source, info, width),
+  })
+    .rotate()
+    .resize({ width, height: variantHeight(info, width), fit: "fill" })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: out.width, height: out.height, channels: out.channels };
+}
+
+/** One variant: resized pixels encoded in `format`, without metadata. */
+export async function encodeVariant(px: ResizedPixels, format: VariantFormat): Promise<Buffer> {
+  const pipe = sharp(px.data, { raw: { width: px.width, height: px.height, channels: px.channels } });
+  switch (format) {
+    case "avif":
+      return pipe.avif({ quality: 50, effort: 1 }).toBuffer();
+    case "webp":
+      return pipe.webp({ quality: 72, effort: 2 }).toBuffer();
+    case "png":
+      return pipe.png({ compressionLevel: 8, palette: true }).toBuffer();
+    default:
+      return pipe.flatten({ background: "#ffffff" }).jpeg({ quality: 78, mozjpeg: true }).toBuffer();
+  }
+}
+
+/** One variant of the ladder: the stored picture `width` pixels wide in `format`. */
+export async function makeVariant(
+  source: Uint8Array,
+  info: ImageInfo,
+  width: number,
+  format: VariantFormat,
+): Promise<Buffer> {
+  return encodeVariant(await resizedPixels(source, info, width), format);
+}
+
+function svgDensity(source: Uint8Array, info: ImageInfo, width: number): number | undefined {
+  if (!startsWithAscii(source, "<svg") && !startsWithAscii(source, "<?xml")) return undefined;
+  return Math.max(1, Math.min(2400, Math.ceil((72 * width) / info.width)));
+}
