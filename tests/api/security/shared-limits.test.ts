@@ -13,7 +13,7 @@ import { findDraftPreview } from "../../../src/server/domain/renovation/draft-pr
 import { DevOutboxSmsProvider } from "../../../src/server/providers/sms.ts";
 import { LocalFileStorage } from "../../../src/server/providers/storage.ts";
 import { createTestUser } from "../account-helpers.ts";
-import { createTestApp, dbDriver, dbReady, type TestApp } from "../helpers.ts";
+import { createTestApp, dbDriver, dbReady, PNG_1X1, type TestApp } from "../helpers.ts";
 
 describe.skipIf(!dbReady || dbDriver !== "pg")("limits shared by several processes (PostgreSQL)", () => {
   let app: TestApp;
@@ -102,10 +102,9 @@ describe.skipIf(!dbReady || dbDriver !== "pg")("limits shared by several process
     app.ctx.config.uploadLimits = { ...saved, ownerPerDay: 2 };
     try {
       const u = await createTestUser(app, "sharedup");
-      const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]);
       const upload = async (i: number) => {
         const form = new FormData();
-        form.append("file", new File([png], "x.png", { type: "image/png" }));
+        form.append("file", new File([PNG_1X1], "x.png", { type: "image/png" }));
         const res = await apis[i % 2]!.request("/api/p/file/upload?folder=review", {
           method: "POST",
           headers: { Authorization: u.token, "Accept-Language": "en" },
