@@ -17,6 +17,7 @@ export const DOMAIN_FEATURES = [
   "jobs",
   // places, files and the catalogue
   "address",
+  "image",
   "upload",
   "flow-analysis",
   "catalog",

@@ -69,5 +69,9 @@ export const images = pgTable(
     lastError: text("last_error"),
     createdAt: created(),
   },
-  (t) => [index("images_pending_idx").on(t.createdAt).where(sql`${t.state} = 'pending'`)],
+  (t) => [
+    index("images_pending_idx")
+      .on(t.createdAt)
+      .where(sql`${t.state} = 'pending'`),
+  ],
 );

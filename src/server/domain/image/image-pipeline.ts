@@ -13,8 +13,7 @@
  */
 import { createHash } from "node:crypto";
 import sharp, { type Metadata, type OutputInfo } from "sharp";
-import { sniffImage, type ImageExt } from "../upload/upload.ts";
-import { UploadError } from "../upload/upload-owner.ts";
+import { DomainError } from "../kernel/domain-error.ts";
 import { variantHeight, type ImageInfo, type VariantFormat } from "./image-ladder.ts";
 
 /** The most pixels a picture may have (read from its header, before anything is decoded). */
@@ -25,7 +24,26 @@ export const MAX_STORED_SIDE = 2560;
 sharp.concurrency(Math.max(1, Number(process.env.IMAGE_THREADS) || 1));
 sharp.cache({ memory: 32, files: 0, items: 50 });
 
-type StoredExt = ImageExt;
+/** Refusals of the image pipeline: keys of the "auth" namespace, beside the other upload refusals. */
+export class ImageError extends DomainError {}
+
+type StoredExt = "jpg" | "png" | "gif" | "webp";
+
+function startsWith(bytes: Uint8Array, sig: number[], offset = 0): boolean {
+  if (bytes.length < offset + sig.length) return false;
+  return sig.every((b, i) => bytes[offset + i] === b);
+}
+
+const ascii = (s: string) => [...s].map((ch) => ch.charCodeAt(0));
+
+/** The image type of `bytes` by content: JPEG, PNG, GIF (87a/89a) or WebP; null for anything else. */
+export function sniffImage(bytes: Uint8Array): StoredExt | null {
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return "jpg";
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "png";
+  if (startsWith(bytes, ascii("GIF87a")) || startsWith(bytes, ascii("GIF89a"))) return "gif";
+  if (startsWith(bytes, ascii("RIFF")) && startsWith(bytes, ascii("WEBP"), 8)) return "webp";
+  return null;
+}
 
 /** A picture ready to be stored: the re-encoded bytes and what the pages need to know. */
 export interface NormalizedImage extends ImageInfo {
@@ -43,7 +61,7 @@ function startsWithAscii(bytes: Uint8Array, s: string, offset = 0): boolean {
   return true;
 }
 
-const refuse = (key: string, params?: Record<string, unknown>) => new UploadError(key, params ? { params } : undefined);
+const refuse = (key: string, params?: Record<string, unknown>) => new ImageError(key, params ? { params } : undefined);
 
 /** 12 hex characters of the sha-256 of `bytes`: the hash in every variant's name. */
 export function contentHash(bytes: Uint8Array): string {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isUploadFolder, isUploadedPath, sniffImage } from "./upload.ts";
+import { sniffImage } from "../image/image-pipeline.ts";
+import { isUploadFolder, isUploadedPath } from "./upload.ts";
 
 const bytes = (...parts: (number[] | string)[]) =>
   new Uint8Array(parts.flatMap((p) => (typeof p === "string" ? [...p].map((c) => c.charCodeAt(0)) : p)));

@@ -11,24 +11,6 @@
 export const UPLOAD_FOLDERS = ["avatar", "refund", "review", "chat", "store"] as const;
 export type UploadFolder = (typeof UPLOAD_FOLDERS)[number];
 
-export type ImageExt = "jpg" | "png" | "gif" | "webp";
-
-function startsWith(bytes: Uint8Array, sig: number[], offset = 0): boolean {
-  if (bytes.length < offset + sig.length) return false;
-  return sig.every((b, i) => bytes[offset + i] === b);
-}
-
-const ascii = (s: string) => [...s].map((ch) => ch.charCodeAt(0));
-
-/** The image type of `bytes` by content: JPEG, PNG, GIF (87a/89a) or WebP; null for anything else. */
-export function sniffImage(bytes: Uint8Array): ImageExt | null {
-  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return "jpg";
-  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "png";
-  if (startsWith(bytes, ascii("GIF87a")) || startsWith(bytes, ascii("GIF89a"))) return "gif";
-  if (startsWith(bytes, ascii("RIFF")) && startsWith(bytes, ascii("WEBP"), 8)) return "webp";
-  return null;
-}
-
 export function isUploadFolder(s: string): s is UploadFolder {
   return (UPLOAD_FOLDERS as readonly string[]).includes(s);
 }
