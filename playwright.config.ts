@@ -109,6 +109,8 @@ export default defineConfig({
       SMS_IP_DAILY_LIMIT: "10000",
       UPLOAD_IP_MINUTE_LIMIT: "10000",
       UPLOAD_IP_DAILY_LIMIT: "10000",
+      // The controllable clock of tests/e2e/decorate-studio.spec.ts (POST /api/dev/jobs/run).
+      DEV_CLOCK: "1",
     },
   },
 });

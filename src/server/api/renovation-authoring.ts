@@ -12,6 +12,7 @@
  *   POST   …/renovations/{id}/unpublish  the live page is taken off (kept as an earlier version)
  *   POST   …/renovations/{id}/schedule   {startAt?, endAt?}: a window (jobs; renovation-schedule.ts)
  *   DELETE …/renovations/{id}/schedule   cancels the page's window
+ *   GET    /merchant/renovations/sources?kind&q  what the studio's pickers offer (the shop's own)
  * PUT takes `baseUpdatedAt` (the updatedAt the editor read): a draft saved by someone else since is
  * refused with a conflict (409) and nothing changes.
  * A refused decoration answers A00001 with the place and the problem in the caller's language.
@@ -37,9 +38,10 @@ import {
 } from "../domain/renovation/renovation-authoring.ts";
 import { previewPath } from "../domain/renovation/renovation-preview.ts";
 import { cancelSchedule, listWindows, scheduleDecoration } from "../domain/renovation/renovation-schedule.ts";
+import { listSources, SOURCE_KINDS } from "../domain/renovation/renovation-sources.ts";
 import type { MerchantEnv } from "./context.ts";
 import { envelope, ok } from "./envelope.ts";
-import { parse, pathId, readJson, refusal } from "./kit.ts";
+import { parse, parseQuery, pathId, readJson, refusal } from "./kit.ts";
 import { requirePlatform } from "./platform-auth.ts";
 
 type C = Context<MerchantEnv>;
@@ -52,6 +54,10 @@ const updateRule = draftRule.extend({
 });
 const when = z.iso.datetime({ offset: true, error: "decorate.schedule.time" }).nullable().optional();
 const scheduleRule = z.object({ startAt: when, endAt: when });
+const sourcesRule = z.object({
+  kind: z.enum(SOURCE_KINDS, { error: "validation.invalid" }),
+  q: z.string().max(60, "validation.tooLong").optional(),
+});
 const previewRule = z.object({ name: draftFieldsSchema.shape.name.optional(), content: z.unknown() });
 const copyRule = z.object({ name: draftFieldsSchema.shape.name.optional() });
 
@@ -89,6 +95,12 @@ const previewUrlOf = (c: C, shopId: number, renovationId: number) =>
 export const renovationAuthoringRouter = new Hono<MerchantEnv>();
 renovationAuthoringRouter.use("/platform/renovations", requirePlatform);
 renovationAuthoringRouter.use("/platform/renovations/*", requirePlatform);
+
+// The studio's pickers: the shop's own products (by name), categories, coupons, activities, pages, pictures.
+renovationAuthoringRouter.get("/merchant/renovations/sources", (c) => {
+  const input = parseQuery(c, sourcesRule);
+  return answer(c, () => listSources(c.var.app.db, c.var.shopId, input.kind, c.var.locale, input.q?.trim() ?? ""));
+});
 
 for (const base of ["/merchant/renovations", "/platform/renovations"]) {
   const r = renovationAuthoringRouter;

@@ -8,7 +8,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { jobs, products } from "../../../src/server/db/schema/index.ts";
 import { runDueJobs } from "../../../src/server/all-jobs.ts";
 import { getShopHomeRenovation } from "../../../src/server/domain/renovation/renovation.ts";
@@ -262,5 +262,42 @@ describe.skipIf(!dbReady)("decoration studio API: scheduled windows, conflicts, 
     } finally {
       await fs.rm(dir, { recursive: true, force: true });
     }
+  });
+
+  it("the studio's pickers offer the shop's own products (by name), pages and pictures only", async () => {
+    const mine = okData(
+      await call<{ value: number; label: string }[]>("/merchant/renovations/sources?kind=products", {
+        user: as(shop1),
+      }),
+    );
+    expect(mine.length).toBeGreaterThan(0);
+    const owners = await app.ctx.db
+      .select({ shopId: products.shopId })
+      .from(products)
+      .where(
+        inArray(
+          products.prodId,
+          mine.map((m) => m.value),
+        ),
+      );
+    expect(new Set(owners.map((o) => o.shopId))).toEqual(new Set([1]));
+    const word = mine[0]!.label.slice(0, 2);
+    const found = okData(
+      await call<{ label: string }[]>(`/merchant/renovations/sources?kind=products&q=${encodeURIComponent(word)}`, {
+        user: as(shop1),
+      }),
+    );
+    expect(found.every((f) => f.label.toLowerCase().includes(word.toLowerCase()))).toBe(true);
+    const pages4 = okData(
+      await call<{ value: number }[]>("/merchant/renovations/sources?kind=pages", { user: as(shop4) }),
+    );
+    const pages1 = okData(
+      await call<{ value: number }[]>("/merchant/renovations/sources?kind=pages", { user: as(shop1) }),
+    );
+    expect(pages4.some((p) => pages1.some((q) => q.value === p.value))).toBe(false);
+    const bad = await call("/merchant/renovations/sources?kind=orders", { user: as(shop1) });
+    expect(bad.body.code).toBe("A00001");
+    const anon = await call("/merchant/renovations/sources?kind=products");
+    expect(anon.body.code).toBe("A00004");
   });
 });
