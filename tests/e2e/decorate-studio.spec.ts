@@ -152,7 +152,8 @@ for (const locale of ["zh", "zh-tw", "en"] as const) {
       );
     await page.getByRole("button", { name: s.scheduleSave, exact: true }).click();
     await expect(page.getByTestId("studio-message")).toHaveText(s.scheduleSaved!);
-    expect(await shopHome(shopper, locale, shop.id)).not.toContain(SECOND[locale]);
+    // (Not live before its time: tests/api/renovation/schedule.test.ts; here the journeys of the other
+    // locales move the same clock in parallel.)
     const ran = await (
       await request.post("/api/dev/jobs/run", {
         data: { now: new Date(start.getTime() + 60_000).toISOString(), kinds: ["renovationStart", "renovationEnd"] },
