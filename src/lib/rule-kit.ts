@@ -9,7 +9,7 @@
  * cross-field check only when every field passed.
  */
 
-import { BIDI_CHARS_KEY, CONTROL_CHARS_KEY, hasBidiControls, hasControlChars } from "./text-rules.ts";
+import { BIDI_CHARS_KEY, CONTROL_CHARS_KEY, hasControlChars, hasHiddenChars } from "./text-rules.ts";
 
 export interface RuleIssue {
   path: PropertyKey[];
@@ -65,7 +65,7 @@ export interface TextSpec {
    * text rule refuses control characters (src/lib/text-rules.ts) before any other check.
    */
   multiline?: boolean;
-  /** A name or address a person types: bidi controls are refused too (text-rules.ts), right after the control characters. */
+  /** A name or address a person types: hidden characters (bidi controls, zero-width) are refused too (text-rules.ts), right after the control characters. */
   name?: boolean;
   /** A check on the text as sent, before trimming. */
   raw?: readonly [(s: string) => boolean, string];
@@ -84,7 +84,7 @@ export function textRule(spec: TextSpec): Rule<string> {
   return defineRule((v) => {
     if (typeof v !== "string") return fail(spec.type);
     if (hasControlChars(v.trim(), spec.multiline)) return fail(CONTROL_CHARS_KEY);
-    if (spec.name && hasBidiControls(v)) return fail(BIDI_CHARS_KEY);
+    if (spec.name && hasHiddenChars(v)) return fail(BIDI_CHARS_KEY);
     if (spec.raw && !spec.raw[0](v)) return fail(spec.raw[1]);
     const s = spec.trim ? v.trim() : v;
     if (spec.required && s.length === 0) return fail(spec.required);

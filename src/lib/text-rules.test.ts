@@ -10,7 +10,17 @@ import {
   storeNameRule,
 } from "./rules.ts";
 import { addAddressRule, controlFreeString, nicknameRule as nicknameSchema } from "./rule-schemas.ts";
-import { BIDI_CHARS_KEY, CONTROL_CHARS_KEY, hasBidiControls, hasControlChars } from "./text-rules.ts";
+import { checkOutgoing, MsgType } from "./chat/chat.ts";
+import { checkContent } from "./renovation/block-schema.ts";
+import { couponFormRule } from "./coupon/coupon-rules.ts";
+import {
+  BIDI_CHARS_KEY,
+  CONTROL_CHARS_KEY,
+  hasBidiControls,
+  hasControlChars,
+  hasHiddenChars,
+  HIDDEN_CHARS_KEY,
+} from "./text-rules.ts";
 
 describe("control characters", () => {
   it("single-line text refuses every C0 character and DEL; multi-line allows tab and line breaks", () => {
@@ -72,5 +82,70 @@ describe("bidi controls in names and addresses", () => {
     expect(nicknameSchema.safeParse("Ann\u202e").error?.issues[0]?.message).toBe(BIDI_CHARS_KEY);
     const r = addAddressRule.safeParse({ ...addr, receiver: "Li\u2066Lei" });
     expect(r.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([["receiver", BIDI_CHARS_KEY]]);
+  });
+});
+
+describe("hidden characters (direction marks, zero-width) in names and in what shops write", () => {
+  const hidden = [
+    "\u202e",
+    "\u2066",
+    "\u200e",
+    "\u200f",
+    "\u061c",
+    "\u200b",
+    "\u200c",
+    "\u200d",
+    "\u2060",
+    "\u2063",
+    "\u180e",
+    "\ufeff",
+  ];
+  it("finds each of them; a joiner inside an emoji sequence and right-to-left letters are ordinary text", () => {
+    for (const c of hidden) expect(hasHiddenChars(`ad${c}min`), c.codePointAt(0)!.toString(16)).toBe(true);
+    for (const s of ["👨\u200d👩\u200d👧", "🏳️\u200d🌈", "👩🏽\u200d💻", "שלום", "普通文字 plain", "é"])
+      expect(hasHiddenChars(s), s).toBe(false);
+    expect(hasHiddenChars("👨\u200d")).toBe(true);
+    expect(hasHiddenChars("a\u200d👩")).toBe(true);
+  });
+  it("nicknames and receivers refuse zero-width characters (ad\\u200bmin is not admin)", () => {
+    expect(ruleError(nicknameRule, "ad\u200bmin")).toBe(BIDI_CHARS_KEY);
+    expect(ruleError(nicknameRule, "admin\ufeff")).toBe(BIDI_CHARS_KEY);
+    expect(nicknameSchema.safeParse("ad\u2060min").error?.issues[0]?.message).toBe(BIDI_CHARS_KEY);
+    const addr = {
+      receiver: "Li\u200cLei",
+      mobile: "13800138000",
+      provinceId: 1,
+      cityId: 2,
+      areaId: 3,
+      addr: "Road 12",
+    };
+    expect(ruleError(addressFormRule, addr)).toBe(BIDI_CHARS_KEY);
+    expect(addAddressRule.safeParse(addr).error?.issues[0]?.message).toBe(BIDI_CHARS_KEY);
+  });
+  it("chat messages refuse them with a message of their own; emoji sequences pass", () => {
+    expect(checkOutgoing(MsgType.TEXT, "pay at \u202eexe.kcatta")).toEqual({
+      ok: false,
+      key: "chat.errors.hiddenChars",
+    });
+    expect(checkOutgoing(MsgType.TEXT, "hi\u200b")).toEqual({ ok: false, key: "chat.errors.hiddenChars" });
+    expect(checkOutgoing(MsgType.TEXT, "family 👨\u200d👩\u200d👧").ok).toBe(true);
+  });
+  it("decoration texts and names refuse them, with the place", () => {
+    const r = checkContent([
+      { type: "floor_title", dataField: { mainTitle: { zh: "标题", "zh-tw": "標題", en: "Sale\u202e" } } },
+    ]);
+    expect(r.ok ? null : r.problem).toEqual({
+      path: [0, "dataField", "mainTitle", "en"],
+      key: HIDDEN_CHARS_KEY,
+      params: {},
+    });
+  });
+  it("coupon names refuse them with the hidden-characters message", () => {
+    for (const couponName of ["10\u200b off", { zh: "满减", "zh-tw": "滿減", en: "Sale\u2067" }]) {
+      const r = couponFormRule(new Date()).safeParse({ couponName });
+      expect(r.error?.issues.find((i) => i.path[0] === "couponName")?.message, JSON.stringify(couponName)).toBe(
+        HIDDEN_CHARS_KEY,
+      );
+    }
   });
 });

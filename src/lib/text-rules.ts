@@ -10,6 +10,14 @@
  * name) also refuse the bidi embedding, override and isolate controls (U+202A–U+202E,
  * U+2066–U+2069): invisible, they reorder what others read ("Trojan Source" spoofing of a name
  * on a parcel, an order list or a chat), with a message of their own.
+ *
+ * Hidden characters (`hasHiddenChars`): those bidi controls, the direction marks (U+200E, U+200F,
+ * U+061C) and the invisible characters (zero-width space, non-joiner and joiner, word joiner,
+ * invisible operators, U+180E, U+FEFF). Names and addresses a person types refuse them all
+ * ("ad\u200bmin" is not "admin" to the eye and a search alike), and so does every text a shop
+ * writes for others to read: coupon and discount names, decoration texts, chat messages. The
+ * one exception is the zero-width joiner between two pictographs, which glues emoji sequences
+ * ("👨‍👩‍👧") and shows nothing else.
  */
 /** The message of a refusal (rules namespace, all three languages). */
 export const CONTROL_CHARS_KEY = "rules.controlChars";
@@ -29,4 +37,21 @@ const BIDI_CONTROL_RE = /[\u202a-\u202e\u2066-\u2069]/;
 /** True when the text holds a bidi embedding, override or isolate control (U+202A–U+202E, U+2066–U+2069). */
 export function hasBidiControls(s: string): boolean {
   return BIDI_CONTROL_RE.test(s);
+}
+
+/** The message of a refusal of hidden characters in what a shop writes (rules namespace). */
+export const HIDDEN_CHARS_KEY = "rules.hiddenChars";
+
+const HIDDEN_RE = /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c\u200b\u200c\u2060-\u2064\u180e\ufeff]/u;
+// A zero-width joiner is hidden unless it joins two pictographs (an emoji sequence).
+const LONE_ZWJ_RE =
+  /(?<![\p{Extended_Pictographic}\ufe0f\u{1f3fb}-\u{1f3ff}])\u200d|\u200d(?!\p{Extended_Pictographic})/u;
+
+/**
+ * True when the text holds a character that changes the reading direction or shows nothing:
+ * bidi controls and marks, zero-width characters (a joiner inside an emoji sequence excepted),
+ * word joiner, invisible operators, the Mongolian vowel separator and the BOM.
+ */
+export function hasHiddenChars(s: string): boolean {
+  return HIDDEN_RE.test(s) || LONE_ZWJ_RE.test(s);
 }

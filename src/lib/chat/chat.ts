@@ -3,7 +3,7 @@
  * and close codes, the heartbeat and reconnect policy (SPEC §4/§9), what a buyer or an agent may
  * send (length, control characters, kinds), and the sent / delivered / read state of a message.
  */
-import { hasControlChars } from "../text-rules.ts";
+import { hasControlChars, hasHiddenChars } from "../text-rules.ts";
 import type { LocalizedText } from "../locale.ts";
 
 /** The client sends HEART_BEAT this often (SPEC §9). */
@@ -113,6 +113,7 @@ export function checkOutgoing(msgType: unknown, content: unknown): ChatRuleResul
       if (!text) return { ok: false, key: "chat.errors.empty" };
       if ([...text].length > CHAT_TEXT_MAX) return { ok: false, key: "chat.errors.tooLong" };
       if (hasControlChars(text, true)) return { ok: false, key: "chat.errors.controlChars" };
+      if (hasHiddenChars(text)) return { ok: false, key: "chat.errors.hiddenChars" };
       return { ok: true, value: { msgType, content: text } };
     }
     case MsgType.IMAGE:

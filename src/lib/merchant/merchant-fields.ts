@@ -12,7 +12,7 @@
 import { z } from "zod";
 import type { LocalizedText } from "../locale.ts";
 import { Money, type MoneyDecimal } from "../money.ts";
-import { hasControlChars } from "../text-rules.ts";
+import { hasControlChars, hasHiddenChars, HIDDEN_CHARS_KEY } from "../text-rules.ts";
 
 export const OFFER_NAME_MAX = 30;
 export const OFFER_PRODS_MAX = 200;
@@ -84,17 +84,28 @@ const nameText = (key: string) =>
     .trim()
     .refine((s) => s.length >= 1 && [...s].length <= OFFER_NAME_MAX && !hasControlChars(s), K(key));
 
-/** One text for every language, or one per language (all three). */
+/** A string, or any string value of an object, holds a hidden character (text-rules.ts). */
+const holdsHidden = (v: unknown): boolean =>
+  typeof v === "string"
+    ? hasHiddenChars(v)
+    : typeof v === "object" && v !== null && Object.values(v).some((x) => typeof x === "string" && hasHiddenChars(x));
+
+/** One text for every language, or one per language (all three); hidden characters refused with their own message. */
 export function localizedName(key: string) {
-  return z.union(
-    [
-      nameText(key).transform((s): LocalizedText => ({ zh: s, "zh-tw": s, en: s })),
-      z
-        .object({ zh: nameText(key), "zh-tw": nameText(key), en: nameText(key) }, { error: K(key) })
-        .transform((o): LocalizedText => o),
-    ],
-    { error: K(key) },
-  );
+  return z
+    .unknown()
+    .refine((v) => !holdsHidden(v), HIDDEN_CHARS_KEY)
+    .pipe(
+      z.union(
+        [
+          nameText(key).transform((s): LocalizedText => ({ zh: s, "zh-tw": s, en: s })),
+          z
+            .object({ zh: nameText(key), "zh-tw": nameText(key), en: nameText(key) }, { error: K(key) })
+            .transform((o): LocalizedText => o),
+        ],
+        { error: K(key) },
+      ),
+    );
 }
 
 export const prodIds = z

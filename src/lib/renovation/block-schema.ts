@@ -10,7 +10,7 @@
  */
 import { z } from "zod";
 import { ID_MAX } from "../constants.ts";
-import { CONTROL_CHARS_KEY, hasControlChars } from "../text-rules.ts";
+import { CONTROL_CHARS_KEY, hasControlChars, hasHiddenChars, HIDDEN_CHARS_KEY } from "../text-rules.ts";
 import { safeExternalUrl, safeInternalPath } from "./links.ts";
 import { safeColor } from "./values.ts";
 
@@ -37,7 +37,8 @@ const line = (max: number) =>
   z
     .string({ error: `${E}text` })
     .max(max, { error: `${E}textTooLong` })
-    .refine((s) => !hasControlChars(s), { error: CONTROL_CHARS_KEY });
+    .refine((s) => !hasControlChars(s), { error: CONTROL_CHARS_KEY })
+    .refine((s) => !hasHiddenChars(s), { error: HIDDEN_CHARS_KEY });
 
 /** A text in the three languages, each at most `max` characters: `{zh, zh-tw, en}`. */
 const localizedByMax = new Map<number, z.ZodType>();
@@ -480,7 +481,8 @@ function deepest(issue: Issue): Issue {
 /** The first problem zod found, as a RenovationProblem (path from the content). */
 export function problemOf(error: z.ZodError, base: readonly PropertyKey[] = []): RenovationProblem {
   const issue = deepest(error.issues[0]!);
-  const known = issue.message.startsWith(E) || issue.message === CONTROL_CHARS_KEY;
+  const known =
+    issue.message.startsWith(E) || issue.message === CONTROL_CHARS_KEY || issue.message === HIDDEN_CHARS_KEY;
   const key = known ? issue.message : issue.code === "too_big" ? `${E}tooMany` : `${E}invalid`;
   const path = issue.path.slice(base.length);
   return { path, key, params: paramsOf(issue) };

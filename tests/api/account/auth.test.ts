@@ -463,6 +463,29 @@ describe.skipIf(!dbReady)("accounts API", () => {
           }),
         ),
       ).toEqual({ key: "auth.smsIpDailyLimit", params: {} });
+      // Refused for its IP, ten times, for a victim's mobile: none of them counts against the
+      // mobile, whose ten codes of the day are still there for a request from elsewhere.
+      const victim = "13700008888";
+      for (let i = 0; i < 10; i++)
+        expect(
+          await reason(
+            sendSmsCode(db, provider, {
+              mobile: victim,
+              purpose: "login",
+              ip: "198.51.100.1",
+              locale: "zh",
+              now: at(5),
+            }),
+          ),
+        ).toEqual({ key: "auth.smsIpDailyLimit", params: {} });
+      for (let i = 0; i < 10; i++)
+        await sendSmsCode(db, provider, {
+          mobile: victim,
+          purpose: i % 2 ? "login" : "reset",
+          ip: "198.51.100.2",
+          locale: "zh",
+          now: at(5 + 61 * i),
+        });
     });
   });
 

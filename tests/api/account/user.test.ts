@@ -170,11 +170,11 @@ describe.skipIf(!dbReady)("user centre API", () => {
       fail(await call("PUT", "/p/user/setUserInfo", {}, { token, lang: "en" }), "The nickname cannot be empty");
       fail(
         await call("PUT", "/p/user/setUserInfo", { nickName: "Ann\u202egpj.exe" }, { token, lang: "en" }),
-        "Names and addresses cannot contain hidden characters that change the reading direction",
+        "Names and addresses cannot contain hidden characters (invisible ones, or ones that change the reading direction)",
       );
       fail(
         await call("PUT", "/p/user/setUserInfo", { nickName: "\u2067小明" }, { token }),
-        "姓名和地址不能包含改变文字方向的隐藏字符",
+        "姓名和地址不能包含隐藏字符（不可见字符或改变文字方向的字符）",
       );
       fail(
         await call("PUT", "/p/user/setUserInfo", { nickName: "ok", sex: "X" }, { token, lang: "en" }),

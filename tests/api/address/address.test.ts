@@ -129,12 +129,12 @@ describe.skipIf(!dbReady)("address API", () => {
     [
       "receiver with a bidi override",
       form({ receiver: "Li \u202eieL" }),
-      "Names and addresses cannot contain hidden characters that change the reading direction",
+      "Names and addresses cannot contain hidden characters (invisible ones, or ones that change the reading direction)",
     ],
     [
       "addr with a bidi isolate",
       form({ addr: "Road 12 \u2067No. 3\u2069" }),
-      "Names and addresses cannot contain hidden characters that change the reading direction",
+      "Names and addresses cannot contain hidden characters (invisible ones, or ones that change the reading direction)",
     ],
     ["district of another city", form({ areaId: 440105 }), "Please choose a valid province, city and district"],
     [
@@ -159,7 +159,7 @@ describe.skipIf(!dbReady)("address API", () => {
     expect((await add(alice, form({ mobile: "1" }), "zh")).body.msg).toBe("请输入正确的手机号");
     expect((await add(alice, form({ areaId: 110101 }), "zh-tw")).body.msg).toBe("請選擇正確的省市區");
     expect((await add(alice, form({ receiver: "张\u202d三" }), "zh")).body.msg).toBe(
-      "姓名和地址不能包含改变文字方向的隐藏字符",
+      "姓名和地址不能包含隐藏字符（不可见字符或改变文字方向的字符）",
     );
     expect((await add(alice, "{oops")).body).toMatchObject({
       code: "A00001",

@@ -501,7 +501,7 @@ describe.skipIf(!dbReady)("order confirm / submit API", () => {
       [{ orderInvoiceList: [{ shopId: 2, invoiceType: 1, headerName: "  " }] }, "Please enter the invoice header"],
       [
         { orderInvoiceList: [{ shopId: 2, invoiceType: 1, headerName: "Li \u202eieL" }] },
-        "Names and addresses cannot contain hidden characters that change the reading direction",
+        "Names and addresses cannot contain hidden characters (invisible ones, or ones that change the reading direction)",
       ],
       [
         { orderInvoiceList: [{ shopId: 2, invoiceType: 3, headerName: "A" }] },
@@ -530,7 +530,7 @@ describe.skipIf(!dbReady)("order confirm / submit API", () => {
           "zh",
         )
       ).body.msg,
-    ).toBe("姓名和地址不能包含改变文字方向的隐藏字符");
+    ).toBe("姓名和地址不能包含隐藏字符（不可见字符或改变文字方向的字符）");
     expect(await ordersOf(u)).toHaveLength(0);
     expect(await stockOf(a2)).toBe(stock);
     expect(await scoreOf(u)).toBe(500);

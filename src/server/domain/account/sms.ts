@@ -14,7 +14,7 @@ import type { Locale } from "../../../lib/locale.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { smsCodes } from "../../db/schema/index.ts";
 import type { SmsNotice, SmsProvider, SmsPurpose } from "../../providers/sms.ts";
-import { AuthError, hit, type RateWindow } from "../kernel/rate-limit.ts";
+import { AuthError, hit, unhit, type RateWindow } from "../kernel/rate-limit.ts";
 
 export const SMS_PURPOSES = ["login", "register", "reset", "password"] as const satisfies readonly SmsPurpose[];
 /** The purpose of the one-time flag answered by PUT /user/checkUpdatePwdSms. */
@@ -126,9 +126,15 @@ export async function sendSmsCode(
     );
     throw new AuthError("auth.smsWait", { count: wait });
   }
-  if (!(await hit(db, `sms:mobile:${mobile}`, limits.perMobileDaily, now)).allowed)
-    throw new AuthError("auth.smsMobileDailyLimit", { max: limits.perMobileDaily.limit });
+  // The IP first: a request its IP may not make is refused before it counts against the mobile
+  // (else one IP past its cap could spend anyone's daily codes). A request the mobile's cap
+  // refuses takes its IP hit back, and neither counts a send that did not happen.
   if (!(await hit(db, `sms:ip:${ip}`, limits.perIpDaily, now)).allowed) throw new AuthError("auth.smsIpDailyLimit");
+  if (!(await hit(db, `sms:mobile:${mobile}`, limits.perMobileDaily, now)).allowed) {
+    await unhit(db, `sms:mobile:${mobile}`, limits.perMobileDaily, now);
+    await unhit(db, `sms:ip:${ip}`, limits.perIpDaily, now);
+    throw new AuthError("auth.smsMobileDailyLimit", { max: limits.perMobileDaily.limit });
+  }
   const code = newSmsCode();
   await db.insert(smsCodes).values({
     mobile,

@@ -62,7 +62,8 @@ export async function completeVirtualOrderIfDone(tx: Tx, order: OrderRow, now: D
 
 /**
  * The shop verifies a code (typed as the buyer shows it: spaces, dashes, lower case allowed).
- * Used once; refused with a clear message when it is not a code, another shop's, already used,
+ * Used once; refused with a clear message when it is not a code, unknown (another shop's code
+ * answers the same), already used,
  * expired, refunded, or while an after-sales application for its item is open.
  */
 export async function verifyWriteOff(
@@ -75,16 +76,18 @@ export async function verifyWriteOff(
   const code = normalizeWriteOffCode(input);
   if (!code) throw new WriteOffError("order.writeOff.badCode");
   return db.transaction(async (tx) => {
+    // Only this shop's codes: another shop's code answers exactly like one that does not exist
+    // (the answer must not tell that a code exists).
     const [peek] = await tx
       .select({ orderNumber: orderWriteOffs.orderNumber })
       .from(orderWriteOffs)
-      .where(eq(orderWriteOffs.code, code))
+      .where(and(eq(orderWriteOffs.code, code), eq(orderWriteOffs.shopId, shopId)))
       .limit(1);
     if (!peek) throw new WriteOffError("order.writeOff.notFound");
     const [order] = await lockOrders(tx, [peek.orderNumber]);
     const [row] = await tx.select().from(orderWriteOffs).where(eq(orderWriteOffs.code, code)).for("update").limit(1);
     if (!order || !row) throw new WriteOffError("order.writeOff.notFound");
-    if (row.shopId !== shopId || order.shopId !== shopId) throw new WriteOffError("order.writeOff.otherShop");
+    if (row.shopId !== shopId || order.shopId !== shopId) throw new WriteOffError("order.writeOff.notFound");
     if (row.status === WriteOffStatus.USED)
       throw new WriteOffError("order.writeOff.used", { time: beijingTime(row.usedAt ?? now) });
     if (row.status === WriteOffStatus.VOID) throw new WriteOffError("order.writeOff.void");
