@@ -13,6 +13,8 @@ declare global {
       pathNoLocale: string;
       /** Set when the server renders the 404 page for an unmatched URL. */
       notFound?: boolean;
+      /** Set when the server renders the 400 page (a query parameter with control characters). */
+      badRequest?: boolean;
       /**
        * What the page shows, as content tags (src/server/db/content-changes.ts): the render cache
        * keeps the page until one of them changes. Filled by pages through addCacheTags.

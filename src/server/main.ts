@@ -23,7 +23,7 @@ import { createApi, requestLocale } from "./api/app.ts";
 import { servePrepared } from "./api/prepared-answer.ts";
 import { securityHeaders } from "./http/security.ts";
 import { COMPRESS_THRESHOLD, STREAM_BROTLI_OPTIONS } from "./http/render-cache/encoding.ts";
-import { pageRoute } from "./http/locale-route.ts";
+import { pageRoute, queryHasControlChars } from "./http/locale-route.ts";
 import { answerAfterBody, bodyVerdict, continueUnlessRefused, isApiUrl } from "./http/body-limit.ts";
 import { uploadsHandler } from "./http/uploads.ts";
 import { startImageWorker } from "./domain/image/image-worker.ts";
@@ -191,6 +191,24 @@ export async function startServer() {
             cacheTags: new Set<string>(),
             cacheAge: {} as { maxAgeMs?: number },
           };
+          // A control character in the query (NUL, a line break …): the 400 page, before any page
+          // (or the render cache) reads the query — it never reaches a database query or a log.
+          if (queryHasControlChars(url)) {
+            req.url = "/404";
+            // Astro answers its 404 route with 404 whatever the page sets: this one is a 400.
+            const writeHead = res.writeHead.bind(res) as (...a: unknown[]) => http.ServerResponse;
+            res.writeHead = ((_status: number, ...rest: unknown[]) => writeHead(400, ...rest)) as typeof res.writeHead;
+            void astroHandler(
+              req,
+              res,
+              () => {
+                res.statusCode = 400;
+                res.end();
+              },
+              { ...locals, notFound: true, badRequest: true },
+            );
+            return;
+          }
           // `out` is the real response, or the render cache's in-memory capture of it.
           const renderPage = (out: http.ServerResponse) => {
             const notFound = () => {

@@ -162,6 +162,33 @@ test("ids beyond the id columns' range are 'not found' on pages and the API, nev
   expect((await request.get("/en/detail/99999999999")).status()).toBe(404);
 });
 
+test("a control character in a page's query answers the localized 400 page, in every locale, never a 500", async ({
+  request,
+}) => {
+  const urls = [
+    "/list?pn=%00",
+    "/shopList?shopName=%00",
+    "/shopList?shopName=x%00%0AFORGED4",
+    "/shopIndex?sid=1&pn=%00",
+    "/shop-prod-list?sid=1&pn=%00",
+    "/list?keyword=a%0Db",
+  ];
+  const said = {
+    zh: "网址中含有不允许的字符",
+    "zh-tw": "網址中含有不允許的字元",
+    en: "This address contains characters that are not allowed",
+  };
+  for (const [locale, text] of Object.entries(said))
+    for (const url of urls) {
+      const r = await request.get(`${locale === "zh" ? "" : `/${locale}`}${url}`);
+      expect(r.status(), `${locale} ${url}`).toBe(400);
+      const html = await r.text();
+      expect(html, `${locale} ${url}`).toContain(text);
+    }
+  // A plain query still works.
+  expect((await request.get("/en/shopList?shopName=x")).status()).toBe(200);
+});
+
 test("an uploaded image is served at once (no restart)", async ({ request }) => {
   const token = await demoToken(request);
   // the smallest valid PNG (1×1)

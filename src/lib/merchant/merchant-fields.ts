@@ -21,6 +21,23 @@ const MONEY_RE = /^(0|[1-9]\d{0,7})(\.\d{1,2})?$/;
 const RATE_RE = /^[1-9](\.\d)?$|^0\.[1-9]$/;
 const PIC_RE = /^(\/[\w\-./]{1,290}|https:\/\/[\w\-.]{1,100}\/[\w\-./%]{0,200})$/;
 
+/**
+ * A picture an offer may show: "" (none), a path of this site in one spelling only — no empty,
+ * "." or ".." segment, so "//evil.example/x.png" (another site) and "/uploads/store/./x.png"
+ * (another spelling of someone's upload) are refused — or an https address. Whose upload a
+ * path names is the domain's check (discount-admin.ts); the read models show only pictures that
+ * pass this rule.
+ */
+export function isOfferPicture(s: string): boolean {
+  if (s === "") return true;
+  if (!PIC_RE.test(s)) return false;
+  if (s.startsWith("https://")) return true;
+  return s
+    .slice(1)
+    .split("/")
+    .every((seg) => seg !== "" && seg !== "." && seg !== "..");
+}
+
 export const K = (k: string) => `merchant.marketing.${k}`;
 
 /** A money field as a Decimal (string or number input); `positive` refuses 0. */
@@ -116,7 +133,7 @@ export const prodIds = z
 export const pic = z
   .string({ error: K("pic") })
   .trim()
-  .refine((s) => s === "" || PIC_RE.test(s), K("pic"))
+  .refine(isOfferPicture, K("pic"))
   .optional()
   .default("");
 

@@ -2,7 +2,8 @@
  * Decorations against a hostile shop (docs/security.md "Decorations"): fields the block format
  * does not name are dropped (saved, previewed and served), unsaved previews live in the database
  * bounded per shop in count and bytes (one shop's previews never push out another's), deep JSON
- * is refused with its place, and /api/shopRenovation/info serves only the format's fields.
+ * is refused with its place, a caption's pictures are the shop's own uploads, and
+ * /api/shopRenovation/info serves only the format's fields.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
@@ -13,7 +14,7 @@ import {
   RENOVATION_PREVIEWS_PER_SHOP,
 } from "../../../src/server/domain/renovation/draft-preview.ts";
 import { servedBlocks } from "../../../src/lib/renovation/block-schema.ts";
-import { caller } from "../account-helpers.ts";
+import { caller, createTestUser } from "../account-helpers.ts";
 import { createTestApp, dbReady, okData, PNG_1X1, type TestApp } from "../helpers.ts";
 
 const L = (s: string) => ({ zh: s, "zh-tw": s, en: s });
@@ -178,6 +179,35 @@ describe.skipIf(!dbReady)("decorations: unknown fields, bounded previews, depth,
         msg: expect.stringMatching(/^block 1 \(goods_list\): goodsList item 1: x.*: nested more than 12 levels deep$/),
       });
     }
+  });
+
+  it("a caption's <img> must be the shop's own upload: another shop's or a buyer's is refused with the place", async () => {
+    const buyer = await createTestUser(app, "capimg");
+    const uploadAs = async (token: string, url: string) => {
+      const form = new FormData();
+      form.set("file", new File([PNG_1X1], "a.png", { type: "image/png" }));
+      return okData(
+        await app.request<{ filePath: string }>(url, { method: "POST", headers: { Authorization: token }, body: form }),
+      ).filePath;
+    };
+    const buyers = await uploadAs(buyer.token, "/api/p/file/upload?folder=review");
+    const shop4s = await uploadAs(shop4, "/api/merchant/file/upload");
+    const withCaption = (src: string) => [
+      {
+        type: "picture_by",
+        dataField: {
+          size: 1200,
+          picList: [{ img: img1, overlay: { caption: { ...L("x"), en: `Sale <img src='${src}'>` } } }],
+        },
+      },
+    ];
+    for (const src of [buyers, shop4s, buyers.replace("/uploads/", "/uploads/./"), "https://evil.example/x.png"]) {
+      const res = await preview(shop1, withCaption(src));
+      expect(res.body.msg, src).toMatch(
+        /^block 1 \(picture_by\): picList item 1: overlay: caption: en: picture .* is not one of your uploads$/,
+      );
+    }
+    okData(await preview(shop1, withCaption(img1)));
   });
 
   it("/api/shopRenovation/info serves only the format's fields of a row written by hand", async () => {

@@ -201,8 +201,29 @@ describe.skipIf(!dbReady)("uploads: owner checks in every form", () => {
     const before = await count();
     expect((await create(await decoration(shop2))).body).toMatchObject({ code: "A00001", msg: NOT_YOURS.en });
     expect(await count()).toBe(before);
-    okData(await create(await decoration(shop1)));
+    const own = okData(await create(await decoration(shop1))).discountId;
     okData(await create("/uploads/seed/banner.svg"));
     expect(await count()).toBe(before + 2);
+    // Another spelling of another shop's upload, and another site's address: refused, nothing made.
+    const theirs = await decoration(shop2);
+    for (const spelling of [
+      theirs.replace(/^\/uploads\/([^/]+)\//, "/uploads/$1/./"),
+      theirs.replace("/uploads/", "/uploads//"),
+      theirs.replace(/^\/uploads\//, "/uploads/x/../"),
+      "//evil.example/x.png",
+    ])
+      expect((await create(spelling)).body, spelling).toMatchObject({ code: "A00001", msg: "Invalid picture address" });
+    expect(await count()).toBe(before + 2);
+    // A row that holds such a picture anyway (stored before the rule, or by hand) is served without it.
+    await app.ctx.db
+      .update(discounts)
+      .set({ pcPic: "//evil.example/x.png", pcBackgroundPic: theirs.replace("/uploads/", "/uploads/./") })
+      .where(eq(discounts.discountId, own));
+    const served = okData(
+      await call<{ records: { discountId: number; pcPic: string; pcBackgroundPic: string }[] }>(
+        "/marking/discount/getDiscountList?current=1&size=100",
+      ),
+    ).records.find((d) => d.discountId === own);
+    expect(served).toMatchObject({ pcPic: "", pcBackgroundPic: "" });
   });
 });

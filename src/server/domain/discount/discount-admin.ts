@@ -42,7 +42,9 @@ export function managedDiscountState(
 export async function createDiscount(db: Db, shopId: number, form: DiscountForm): Promise<number> {
   return db.transaction(async (tx) => {
     await checkOwnProducts(tx, shopId, form.prodIds);
-    // An uploaded picture must be one of the shop's own uploads (seed pictures and outside URLs as before).
+    // An uploaded picture must be one of the shop's own uploads (seed pictures and outside URLs as
+    // before). The rule took the path in one spelling only (isOfferPicture: no "." or "" segment),
+    // so another account's upload can not pass under another spelling.
     const pics = [form.pcPic, form.pcBackgroundPic].filter(isStoredUpload);
     await assertOwnUploads(tx, pics, { userId: null, shopId });
     const { prodIds, discountItems: tiers, ...fields } = form;

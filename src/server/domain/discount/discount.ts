@@ -9,6 +9,7 @@
  */
 import { and, asc, count, desc, eq, gt, inArray, lte, sql } from "drizzle-orm";
 import { pickText, type Locale } from "../../../lib/locale.ts";
+import { isOfferPicture } from "../../../lib/merchant/merchant-fields.ts";
 import {
   ActivityStatus,
   DISCOUNT_PAGE_SIZE,
@@ -105,8 +106,9 @@ export function discountDto(
     discountType: rules.type,
     maxReduceAmount: r.maxReduceAmount === null ? null : formatPrice(r.maxReduceAmount),
     suitableProdType: r.suitableProdType === 1 ? 1 : 0,
-    pcPic: r.pcPic,
-    pcBackgroundPic: r.pcBackgroundPic,
+    // Only pictures the rule takes (a row stored before it, or by hand, shows none).
+    pcPic: isOfferPicture(r.pcPic) ? r.pcPic : "",
+    pcBackgroundPic: isOfferPicture(r.pcBackgroundPic) ? r.pcBackgroundPic : "",
     startTime: r.startTime.toISOString(),
     endTime: r.endTime.toISOString(),
     activityStatus: activityStatus(r, now),

@@ -118,6 +118,25 @@ function imageRefs(df: Rec, base: Path, out: Ref[]): void {
   }
 }
 
+/**
+ * Pictures inside overlay captions (rich text, already sanitised: attributes in double quotes):
+ * each `<img src>` must be an upload of the shop like every other picture of the decoration.
+ */
+function captionImageRefs(v: unknown, path: Path, out: Ref[]): void {
+  if (Array.isArray(v)) {
+    v.forEach((x, i) => captionImageRefs(x, [...path, i], out));
+    return;
+  }
+  if (!isRec(v)) return;
+  for (const [k, x] of Object.entries(v)) {
+    if (k === "overlay" && isRec(x) && isRec(x.caption)) {
+      for (const [loc, html] of Object.entries(x.caption))
+        for (const m of String(html).matchAll(/<img\b[^>]*?\ssrc="([^"]*)"/gi))
+          out.push({ kind: "image", value: m[1]!.replace(/&amp;/g, "&"), path: [...path, k, "caption", loc] });
+    } else captionImageRefs(x, [...path, k], out);
+  }
+}
+
 /** Everything the blocks refer to, in the order it appears. */
 export function collectRefs(blocks: readonly DecorationBlock[]): Ref[] {
   const out: Ref[] = [];
@@ -125,6 +144,7 @@ export function collectRefs(blocks: readonly DecorationBlock[]): Ref[] {
     const base: Path = [i, "dataField"];
     const df = b.dataField as Rec;
     imageRefs(df, base, out);
+    captionImageRefs(df, base, out);
     for (const listPath of PRODUCT_LIST_PATHS[b.type] ?? []) {
       let cur: unknown = df;
       for (const key of listPath) cur = isRec(cur) ? cur[key] : undefined;
