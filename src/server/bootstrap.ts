@@ -10,6 +10,7 @@ import { fileStorageFor } from "./providers/storage.ts";
 import { dbChangeFeed, wakeOnNotify } from "./db/content-changes.ts";
 import { BuyerReadModels } from "./domain/content/buyer-read-models.ts";
 import { PublicReadModels } from "./domain/content/read-models.ts";
+import { followChanges } from "./domain/catalog/search-index.ts";
 
 export async function bootstrap(
   config: AppConfig,
@@ -42,6 +43,8 @@ export async function bootstrap(
     await seed.seedDatabase(database.db, { storage: ctx.storage });
     log(`demo data seeded in ${Date.now() - started} ms`);
   }
+  // The search index follows every writer's product changes (docs/search.md "One interface").
+  followChanges(database.db, content.feed, { onError: (err) => log(`search index: ${String(err)}`) });
   setAppContext(ctx);
   return ctx;
 }

@@ -118,18 +118,38 @@ export interface ProductSearchPage {
   total: number;
   totalCapped: boolean;
   records: [ProductSearchRecord];
+  /** What the search did with the keyword (corrected, relaxed); null when it was searched as typed. */
+  searchNote?: SearchNote | null;
 }
 
 /** A page of product cards; total is capped like ProductSearchPage's. */
 export interface ProductCardPage extends Page<ProductCard> {
   totalCapped: boolean;
+  /** What the search did with the keyword (corrected, relaxed); null when it was searched as typed. */
+  searchNote?: SearchNote | null;
+}
+
+/**
+ * A keyword that found nothing as typed (docs/search.md "Relaxing"): the search shows the matches
+ * of `shown` instead — the keyword with its latin typos corrected (`corrected`) and/or without
+ * the words in `dropped` — and the page says so ("no results for A B; showing A").
+ */
+export interface SearchNote {
+  /** The keyword as the shopper typed it (normalised). */
+  asked: string;
+  /** The keyword whose matches are shown. */
+  shown: string;
+  /** Latin words replaced by the closest known word: [typed, used]. */
+  corrected: [string, string][];
+  /** Words left out because nothing matched with them. */
+  dropped: string[];
 }
 
 /** GET /search/suggest: what the header's search box offers while the shopper types. */
 export interface SearchSuggestion {
   /** The product or shop name in the request language. */
   text: string;
-  /** prodId (goods) or shopId (shop). */
+  /** prodId (goods) or shopId (shop); 0 for a word the search knows (a synonym or category name, goods only). */
   id: number;
 }
 

@@ -26,6 +26,8 @@ import { seedShopOrders } from "./shop-orders.ts";
 import { seedShowcase } from "./showcase.ts";
 import { LocalFileStorage, type FileStorage } from "../providers/storage.ts";
 import { seedVirtualGoods } from "./virtual-goods.ts";
+import { seedSearchSynonyms } from "./search-synonyms.ts";
+import { indexMissing } from "../domain/catalog/search-index.ts";
 
 export { DEMO_USER, REVIEWER_PASSWORD } from "./users.ts";
 
@@ -106,12 +108,15 @@ async function runSeed(db: Db, opts: SeedOptions, truncateFirst: boolean): Promi
   // Files are written after the data is committed (a failed seed leaves no rows behind; the
   // files are plain overwrites, so a later run replaces them byte for byte).
   if (!summary) return null;
+  // The analyzer's words of every product (a running server's search index would add them too).
+  await indexMissing(db);
   await images.flush("storage" in opts ? opts.storage : new LocalFileStorage(opts.uploadsDir));
   return { ...summary, images: images.size };
 }
 
 async function seedInto(ctx: SeedContext): Promise<Omit<SeedSummary, "images">> {
   const catalog = await seedCatalog(ctx);
+  await seedSearchSynonyms(ctx, catalog);
   const shopNodes = planShops(ctx, catalog);
   const productSet = planProducts(ctx, catalog, shopNodes);
   const usersSet = await seedUsers(ctx);

@@ -195,3 +195,28 @@ export const hotSearches = pgTable("hot_searches", {
   status: smallint("status").notNull().default(1),
   createdAt: created(),
 });
+
+/**
+ * Synonym sets and brand aliases of the search (docs/search.md "Synonyms"), kept by the platform
+ * (`/platform/search/synonyms`, `npm run ops -- synonyms`): every word of a set finds what the
+ * others find (跑鞋 = 跑步鞋 = running shoes). brandId: the set names that brand (苹果 = Apple = iPhone).
+ */
+export const searchSynonyms = pgTable("search_synonyms", {
+  synonymId: serial("synonym_id").primaryKey(),
+  words: text("words").array().notNull(),
+  brandId: integer("brand_id"),
+  updatedAt: updated(),
+});
+
+/**
+ * The words the search analyzer found in a product's texts (jieba words and their pinyin,
+ * search-analyzer.ts), written by the search index (search-index.ts) when the change feed names
+ * the product; a trigger folds them into products.search_vec. dupKey: the same for
+ * near-identical names (ranking keeps them off one page).
+ */
+export const productSearchWords = pgTable("product_search_words", {
+  prodId: integer("prod_id").primaryKey(),
+  terms: text("terms").array().notNull(),
+  dupKey: text("dup_key").notNull().default(""),
+  indexedAt: ts("indexed_at").notNull().defaultNow(),
+});

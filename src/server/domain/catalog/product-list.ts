@@ -18,14 +18,17 @@ import {
   type ProductSortCode,
   type SearchBrand,
   type SearchCategory,
+  type SearchNote,
   type SearchShopInfo,
 } from "../../../lib/catalog/product-types.ts";
 import { rowsOf, type Db } from "../../db/client.ts";
-import { brands, categories, products, productTranslations, shops } from "../../db/schema/index.ts";
+import { brands, categories, products, productSearchWords, productTranslations, shops } from "../../db/schema/index.ts";
 import { collectDescendantIds, type CategoryRow } from "./catalog.ts";
 import { SHOP_STATUS as ShopStatus } from "../../../lib/constants.ts";
 import { escapeLike } from "../kernel/sql.ts";
-import { keywordTerms, tsLiteral } from "./search-terms.ts";
+import { analyzeQuery, type QueryWord } from "./search-analyzer.ts";
+import { loadLexicon, loadVocabulary } from "./search-lexicon.ts";
+import { correctWords, intentCategories, relaxSteps, searchNote, wordsQuery } from "./search-query.ts";
 
 /** st=1 "new products": listed within this many days (docs/decisions.md "New products"). */
 export const NEW_PRODUCT_DAYS = 30;
@@ -152,48 +155,116 @@ export async function categoryPath(db: Db, locale: Locale, levels: CategoryLevel
 /** A search's WHERE (products joined with shops) and, with a keyword, its full-text query. */
 interface SearchPlan {
   conds: SQL[];
-  /** The tsquery of the keyword (null without keyword or when the keyword has no searchable term). */
+  /** The filters without the keyword (relaxing swaps the keyword's condition). */
+  filters: SQL[];
+  /** The tsquery of the keyword (null without keyword or when the keyword has no searchable word). */
   query: SQL | null;
-}
-
-/** The tsquery of a keyword (search-terms.ts), or null when it holds nothing searchable. */
-export function keywordQuery(keyword: string): SQL | null {
-  const terms = keywordTerms(keyword);
-  if (!terms) return null;
-  const parts: SQL[] = [];
-  if (terms.cjk.length) parts.push(sql`${terms.cjk.map((t) => tsLiteral(t)).join(" & ")}::tsquery`);
-  for (const w of terms.words) parts.push(sql`(${tsLiteral(w, true)}::tsquery || plainto_tsquery('english', ${w}))`);
-  return sql`(${sql.join(parts, sql` && `)})`;
+  /** The same terms OR-ed, for ts_rank (relevance). */
+  rankQuery: SQL | null;
+  /** The keyword's query words as searched. */
+  words: QueryWord[];
+  /** Categories the keyword names (category intent): their products come first. */
+  intent: number[];
+  /** What the search did with the keyword (corrected, relaxed). */
+  note: SearchNote | null;
 }
 
 /**
- * Relevance of a product to a keyword's query: ts_rank with the vector's length as divisor
- * (normalization 1: rank / (1 + log(terms))), so a product whose names are mostly the keyword
- * comes before one that mentions it among many other words.
+ * Relevance of a product to a keyword's query: ts_rank with weights name (A) 1, brand (B) 0.4,
+ * category (C) 0.2, parameters and shop (D) 0.1, divided by 1 + log(vector length) (normalization
+ * 1), so a product whose names are mostly the keyword comes before one that mentions it among
+ * many other words.
  */
 export function relevance(query: SQL): SQL {
-  return sql`ts_rank(${products.searchVec}, ${query}, 1)`;
+  return sql`ts_rank('{0.1, 0.2, 0.4, 1.0}', ${products.searchVec}, ${query}, 1)`;
+}
+
+/** The plan with `words` as its keyword. */
+async function withWords(db: Db, plan: SearchPlan, words: QueryWord[], note: SearchNote | null): Promise<SearchPlan> {
+  const query = wordsQuery(words);
+  const lexicon = await loadLexicon(db);
+  return {
+    ...plan,
+    query,
+    rankQuery: wordsQuery(words, true),
+    words,
+    note,
+    intent: collectIntent(await loadPlatformCategories(db), intentCategories(words, lexicon.categoryByName)),
+    conds: query ? [...plan.filters, sql`${products.searchVec} @@ ${query}`] : plan.conds,
+  };
+}
+
+function collectIntent(rows: readonly CategoryRow[], ids: readonly number[]): number[] {
+  return [...new Set(ids.flatMap((id) => collectDescendantIds(rows, id)))];
+}
+
+/**
+ * The tsquery of a keyword read by the analyzer with the platform's synonyms (`rank`: the OR-ed
+ * form relevance() weighs); null when nothing in it is searchable.
+ */
+export async function keywordQuery(db: Db, keyword: string, rank = false): Promise<SQL | null> {
+  return wordsQuery(analyzeQuery(keyword, (await loadLexicon(db)).synonyms), rank);
+}
+
+/** Whether anything matches the plan (one index probe). */
+async function anyMatch(db: Db, conds: SQL[]): Promise<boolean> {
+  const rows = await db
+    .select({ one: sql`1` })
+    .from(products)
+    .innerJoin(shops, eq(shops.shopId, products.shopId))
+    .where(and(...conds))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * A keyword that matched nothing (docs/search.md "Relaxing"): its latin typos corrected, then
+ * without the words that match nothing alone, then dropping words from the end; the first of
+ * these that matches is searched, with a note saying so. null: nothing helps.
+ */
+async function relaxed(db: Db, plan: SearchPlan): Promise<SearchPlan | null> {
+  if (plan.words.length === 0) return null;
+  const asked = plan.words;
+  const { words: fixed, corrected } = correctWords(asked, await loadVocabulary(db), (await loadLexicon(db)).synonyms);
+  const tryWords = async (ws: QueryWord[]) => {
+    const next = await withWords(db, plan, ws, searchNote(asked, ws, corrected));
+    return (await anyMatch(db, next.conds)) ? next : null;
+  };
+  if (corrected.length) {
+    const found = await tryWords(fixed);
+    if (found) return found;
+  }
+  if (fixed.length < 2) return null;
+  const alone = await Promise.all(
+    fixed.map((w) => {
+      const q = wordsQuery([w]);
+      return q ? anyMatch(db, [...plan.filters, sql`${products.searchVec} @@ ${q}`]) : Promise.resolve(false);
+    }),
+  );
+  for (const step of relaxSteps(fixed, alone)) {
+    const found = await tryWords(step);
+    if (found) return found;
+  }
+  return null;
 }
 
 /** The WHERE of a search (products joined with shops). null = nothing can match. */
 async function searchConditions(db: Db, params: ProductSearchParams, now: Date): Promise<SearchPlan | null> {
-  const conds: SQL[] = [eq(products.status, PROD_ON_SALE), eq(shops.shopStatus, ShopStatus.OPEN)];
+  const filters: SQL[] = [eq(products.status, PROD_ON_SALE), eq(shops.shopStatus, ShopStatus.OPEN)];
   const keyword = params.keyword?.trim();
-  let query: SQL | null = null;
+  let words: QueryWord[] = [];
+  let likeCond: SQL | null = null;
   if (keyword) {
-    query = keywordQuery(keyword);
-    if (query) conds.push(sql`${products.searchVec} @@ ${query}`);
-    else {
+    words = analyzeQuery(keyword, (await loadLexicon(db)).synonyms);
+    if (words.length === 0) {
       // Nothing a word index holds (punctuation, symbols): the names are read as they are.
       const pattern = `%${escapeLike(keyword)}%`;
-      conds.push(
-        inArray(
-          products.prodId,
-          db
-            .select({ id: productTranslations.prodId })
-            .from(productTranslations)
-            .where(sql`${productTranslations.prodName} ilike ${pattern}`),
-        ),
+      likeCond = inArray(
+        products.prodId,
+        db
+          .select({ id: productTranslations.prodId })
+          .from(productTranslations)
+          .where(sql`${productTranslations.prodName} ilike ${pattern}`),
       );
     }
   }
@@ -203,10 +274,10 @@ async function searchConditions(db: Db, params: ProductSearchParams, now: Date):
     // categoryId alone may be any level; with cpid/cid it is the third level of the chain.
     const res = resolveCategoryChain(rows, { cpid, cid, thCid });
     if (res.kind !== "ok") return null;
-    conds.push(inArray(products.categoryId, collectDescendantIds(rows, res.categoryId)));
+    filters.push(inArray(products.categoryId, collectDescendantIds(rows, res.categoryId)));
   }
-  if (params.brandIds && params.brandIds.length > 0) conds.push(inArray(products.brandId, params.brandIds));
-  if (params.shopId !== undefined) conds.push(eq(products.shopId, params.shopId));
+  if (params.brandIds && params.brandIds.length > 0) filters.push(inArray(products.brandId, params.brandIds));
+  if (params.shopId !== undefined) filters.push(eq(products.shopId, params.shopId));
   if (params.shopCategoryId !== undefined) {
     const shopCats = await db
       .select({
@@ -230,7 +301,7 @@ async function searchConditions(db: Db, params: ProductSearchParams, now: Date):
       );
     const own = shopCats.find((c) => c.categoryId === params.shopCategoryId);
     if (!own) return null;
-    conds.push(
+    filters.push(
       inArray(
         products.shopCategoryId,
         collectDescendantIds(
@@ -240,12 +311,14 @@ async function searchConditions(db: Db, params: ProductSearchParams, now: Date):
       ),
     );
   }
-  if (params.st === 1) conds.push(gte(products.putawayTime, newProductsSince(now)));
-  if (params.minPrice !== undefined) conds.push(gte(products.price, params.minPrice));
-  if (params.maxPrice !== undefined) conds.push(lte(products.price, params.maxPrice));
-  if (params.hasStock === 1) conds.push(gt(products.totalStocks, 0));
-  if (params.selfShop === 1) conds.push(eq(shops.type, 1));
-  return { conds, query };
+  if (params.st === 1) filters.push(gte(products.putawayTime, newProductsSince(now)));
+  if (params.minPrice !== undefined) filters.push(gte(products.price, params.minPrice));
+  if (params.maxPrice !== undefined) filters.push(lte(products.price, params.maxPrice));
+  if (params.hasStock === 1) filters.push(gt(products.totalStocks, 0));
+  if (params.selfShop === 1) filters.push(eq(shops.type, 1));
+  const plan: SearchPlan = { conds: filters, filters, query: null, rankQuery: null, words: [], intent: [], note: null };
+  if (likeCond) return { ...plan, conds: [...filters, likeCond] };
+  return words.length ? withWords(db, plan, words, null) : plan;
 }
 
 interface CardRow {
@@ -347,14 +420,24 @@ const emptyPage = (current: number, size: number): ProductCardPage => ({
 /** ORDER BY of a search: by relevance first when a keyword is searched with the default sort. */
 function searchOrder(params: ProductSearchParams, plan: SearchPlan): SQL[] {
   const sort = effectiveSort(params.sort, params.st);
-  if (plan.query && sort === ProductSort.DEFAULT)
-    // Relevance, then sales, then freshness (docs/search.md).
+  if (plan.query && sort === ProductSort.DEFAULT) {
+    // docs/search.md "Ranking": the categories the keyword names first; near-identical names of
+    // one shop (same words, search-analyzer.ts duplicateKey) after every first of its kind;
+    // then relevance, sales, reviews, freshness.
+    const rank = relevance(plan.rankQuery ?? plan.query);
+    const intent = plan.intent.length
+      ? [sql`case when ${inArray(products.categoryId, plan.intent)} then 0 else 1 end`]
+      : [];
     return [
-      sql`${relevance(plan.query)} desc`,
+      ...intent,
+      sql`row_number() over (partition by ${products.shopId}, coalesce(nullif(${productSearchWords.dupKey}, ''), ${products.prodId}::text) order by ${rank} desc, ${products.soldNum} desc, ${products.prodId}) > 1`,
+      sql`${rank} desc`,
       desc(products.soldNum),
+      desc(products.commentNum),
       desc(products.putawayTime),
       asc(products.prodId),
     ];
+  }
   return sortOrder(sort);
 }
 
@@ -366,6 +449,7 @@ async function pageRows(db: Db, plan: SearchPlan, params: ProductSearchParams): 
     .select(cardColumns)
     .from(products)
     .innerJoin(shops, eq(shops.shopId, products.shopId))
+    .leftJoin(productSearchWords, eq(productSearchWords.prodId, products.prodId))
     .where(and(...plan.conds))
     .orderBy(...searchOrder(params, plan))
     .limit(Math.min(size, SEARCH_TOTAL_CAP - (current - 1) * size))
@@ -391,8 +475,21 @@ export async function searchProducts(
   now: Date = new Date(),
 ): Promise<ProductCardPage> {
   const { current, size } = params;
-  const plan = await searchConditions(db, params, now);
-  if (!plan) return emptyPage(current, size);
+  const asked = await searchConditions(db, params, now);
+  if (!asked) return emptyPage(current, size);
+  const first = await productPage(db, locale, asked, params);
+  if (first.total > 0 || asked.words.length === 0) return first;
+  const plan = await relaxed(db, asked);
+  return plan ? { ...(await productPage(db, locale, plan, params)), searchNote: plan.note } : first;
+}
+
+async function productPage(
+  db: Db,
+  locale: Locale,
+  plan: SearchPlan,
+  params: ProductSearchParams,
+): Promise<ProductCardPage> {
+  const { current, size } = params;
   const rows = await pageRows(db, plan, params);
   let count = (current - 1) * size + rows.length;
   if (rows.length === 0 || rows.length === size || current > 1) {
@@ -407,7 +504,7 @@ export async function searchProducts(
     );
     count = Number(countRow?.n ?? 0);
   }
-  return { records: await cards(db, locale, rows), size, current, ...capped(count, size) };
+  return { records: await cards(db, locale, rows), size, current, ...capped(count, size), searchNote: null };
 }
 
 /** The open shop whose name (any language) best matches the keyword: exact name first, then self-operated, then sales. */
@@ -492,18 +589,27 @@ export async function searchPage(
 ): Promise<ProductSearchPage> {
   const keyword = params.keyword?.trim();
   const { current, size } = params;
-  const [plan, shopInfo] = await Promise.all([
+  const [asked, shopInfo] = await Promise.all([
     searchConditions(db, params, now),
     keyword ? matchShop(db, locale, keyword) : Promise.resolve(null),
   ]);
-  if (!plan)
+  if (!asked)
     return {
       pages: 1,
       total: 0,
       totalCapped: false,
       records: [{ shopInfo, brands: [], categories: [], priceRanges: [], products: [] }],
+      searchNote: null,
     };
-  const [rows, facetRows] = await Promise.all([pageRows(db, plan, params), facets(db, plan)]);
+  let plan = asked;
+  let [rows, facetRows] = await Promise.all([pageRows(db, plan, params), facets(db, plan)]);
+  if (asked.words.length && !facetRows.some((r) => r.gb && r.gc && r.gp && r.n > 0)) {
+    const next = await relaxed(db, asked);
+    if (next) {
+      plan = next;
+      [rows, facetRows] = await Promise.all([pageRows(db, plan, params), facets(db, plan)]);
+    }
+  }
   const count = facetRows.find((r) => r.gb && r.gc && r.gp)?.n ?? 0;
   const top = (list: FacetRow[]) => list.sort((a, b) => b.n - a.n).slice(0, FACET_MAX);
   const brandCounts = top(facetRows.filter((r) => !r.gb && r.brandId !== null));
@@ -565,6 +671,7 @@ export async function searchPage(
         products: current > pages ? [] : records,
       },
     ],
+    searchNote: plan.note,
   };
 }
 

@@ -11,9 +11,13 @@ import { products, shops } from "../../db/schema/index.ts";
 import { SHOP_STATUS as ShopStatus, SHOP_TYPE as ShopType } from "../../../lib/constants.ts";
 import { anyLocaleContains } from "../kernel/sql.ts";
 import { keywordQuery, loadProductTexts, PROD_ON_SALE, relevance } from "./product-list.ts";
+import { isCjkWord, normalizeText } from "./search-analyzer.ts";
+import { loadLexicon } from "./search-lexicon.ts";
 
 /** At most this many suggestions. */
 export const SUGGEST_MAX = 8;
+/** Of which at most this many are words of the lexicon (synonyms, categories) rather than product names. */
+const SUGGEST_WORDS = 3;
 
 export async function suggest(
   db: Db,
@@ -34,8 +38,17 @@ export async function suggest(
       .limit(SUGGEST_MAX);
     return rows.map((r) => ({ id: r.shopId, text: pickText(r.shopName, locale) }));
   }
-  const query = keywordQuery(keyword);
+  const query = await keywordQuery(db, keyword);
   if (!query) return [];
+  // Words the platform knows that start with what was typed (蓝牙 → 蓝牙耳机), then product names.
+  const typed = normalizeText(keyword).trim();
+  const lexicon = await loadLexicon(db);
+  const known = typed
+    ? [...lexicon.synonyms.keys(), ...lexicon.categoryByName.keys()]
+        .filter((w) => w.length > typed.length && w.startsWith(typed) && isCjkWord(w) === isCjkWord(typed))
+        .sort((a, b) => a.length - b.length || a.localeCompare(b))
+        .slice(0, SUGGEST_WORDS)
+    : [];
   // A few more than shown: names may repeat (the same product in several shops).
   const rows = await db
     .select({ prodId: products.prodId })
@@ -48,15 +61,19 @@ export async function suggest(
         sql`${products.searchVec} @@ ${query}`,
       ),
     )
-    .orderBy(sql`${relevance(query)} desc`, desc(products.soldNum), asc(products.prodId))
+    .orderBy(
+      sql`${relevance((await keywordQuery(db, keyword, true)) ?? query)} desc`,
+      desc(products.soldNum),
+      asc(products.prodId),
+    )
     .limit(SUGGEST_MAX * 3);
   const texts = await loadProductTexts(
     db,
     locale,
     rows.map((r) => r.prodId),
   );
-  const seen = new Set<string>();
-  const out: SearchSuggestion[] = [];
+  const seen = new Set<string>(known);
+  const out: SearchSuggestion[] = known.map((w) => ({ id: 0, text: w }));
   for (const r of rows) {
     const text = texts.get(r.prodId)?.prodName;
     if (!text || seen.has(text.toLowerCase())) continue;
