@@ -323,6 +323,7 @@ describe.skipIf(!dbReady)("product list API", () => {
       pages: 1,
       total: 0,
       totalCapped: false,
+      searchNote: null,
       records: [{ shopInfo: null, brands: [], categories: [], priceRanges: [], products: [] }],
     });
   });
