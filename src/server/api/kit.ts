@@ -147,11 +147,6 @@ export function parseParamsOr<E extends Env, S extends z.ZodType>(c: Context<E>,
   return parseOr(schema, c.req.param(), key);
 }
 
-/** The query string through `schema`; any problem is the refusal `key` (parseOr). */
-export function parseQueryOr<E extends Env, S extends z.ZodType>(c: Context<E>, schema: S, key: string): z.infer<S> {
-  return parseOr(schema, c.req.query(), key);
-}
-
 /** One query value through `schema` (absent = ""), its problems answered like parse's. */
 export function parseQueryValue<E extends Env, S extends z.ZodType>(
   c: Context<E>,
@@ -167,11 +162,6 @@ const textOf = (name: string) => z.object({ [name]: z.string().trim().default(""
 /** One query value as trimmed text ("" when absent), for a value the domain checks itself (an order or payment number). */
 export function queryText<E extends Env>(c: Context<E>, name: string): string {
   return parse(c, textOf(name), c.req.query())[name] as string;
-}
-
-/** One path parameter as trimmed text, for a value the domain checks itself. */
-export function pathText<E extends Env>(c: Context<E>, name: string): string {
-  return parse(c, textOf(name), c.req.param())[name] as string;
 }
 
 // ---------------------------------------------------------------------------------------------
