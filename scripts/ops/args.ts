@@ -71,6 +71,8 @@ export const OPTIONS = {
   "team-size": { type: "string" },
   "team-hours": { type: "string" },
   activity: { type: "string" },
+  delta: { type: "string" },
+  price: { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const;
 

@@ -52,6 +52,7 @@ import * as jobs from "./jobs.ts";
 import * as ledger from "./ledger.ts";
 import * as merchant from "./merchant.ts";
 import * as order from "./order.ts";
+import * as product from "./product.ts";
 import * as refund from "./refund.ts";
 import * as renovation from "./renovation.ts";
 import * as review from "./review.ts";
@@ -73,6 +74,7 @@ const HELP: OpsCommand = {
 const COMMANDS: readonly OpsCommand[] = [
   merchant,
   order,
+  product,
   review,
   invoice,
   refund,

@@ -1,0 +1,224 @@
+/**
+ * Products in the ops CLI (docs/product.md): the logged-in shop's goods — list, read, create and
+ * update from a JSON body file (docs/product.schema.json), one SKU's price or stock (absolute
+ * values with the version just read, or a delta), shelves, delete; and the platform's off-shelf.
+ */
+import fs from "node:fs";
+import { intOpt, OpsError, UsageError, type Values } from "./args.ts";
+import type { CommandContext, OpsCommand } from "./command.ts";
+import { printPage, table, time, type ListPage } from "./output.ts";
+
+interface Row {
+  prodId: number;
+  code: string | null;
+  name: string;
+  status: number;
+  price: string;
+  totalStocks: number;
+  updateTime: string;
+}
+interface Saved {
+  prodId: number;
+  skuIds: number[];
+  status: number;
+  missingLocales: string[];
+}
+interface Sku {
+  skuId: number;
+  code: string | null;
+  price: string;
+  oriPrice: string;
+  stocks: number;
+  version: number;
+}
+
+const STATUS: Record<number, string> = { 0: "off shelf", 1: "on sale", 2: "off (platform)" };
+
+function readBody(v: Values): unknown {
+  if (!v.file) throw new UsageError("needs --file <product.json> (see docs/product.schema.json)");
+  try {
+    return JSON.parse(fs.readFileSync(v.file, "utf8"));
+  } catch (err) {
+    throw new OpsError(`cannot read ${v.file}: ${(err as Error).message}`);
+  }
+}
+
+const idArg = (ctx: CommandContext, i: number, what: string): string => {
+  const s = ctx.args[i];
+  if (!s || !/^\d{1,10}$/.test(s)) throw new UsageError(`${ctx.command} needs ${what} (a number)`);
+  return s;
+};
+
+const saved = (ctx: CommandContext, verb: string, r: Saved) => {
+  if (ctx.v.json) return ctx.io.out(JSON.stringify(r));
+  ctx.io.out(`${verb} product ${r.prodId} (${STATUS[r.status] ?? r.status}), SKUs ${r.skuIds.join(", ")}`);
+  if (r.missingLocales.length) ctx.io.out(`missing languages (zh shown there): ${r.missingLocales.join(", ")}`);
+};
+
+const shelf = (name: string, path: string, usage: string): OpsCommand => ({
+  name,
+  section: "shop",
+  usage: [usage],
+  async run(ctx) {
+    ctx.need(1, "a product id");
+    const id = idArg(ctx, 0, "a product id");
+    const r = await ctx.client.call<{ status: number }>("POST", `/merchant/products/${id}/${path}`);
+    ctx.io.out(`product ${id}: ${STATUS[r.status] ?? r.status}`);
+    return 0;
+  },
+});
+
+export const commands: OpsCommand[] = [
+  {
+    name: "products",
+    section: "shop",
+    usage: [
+      "  products [--status 0|1|2] [--stock N] [--page N] [--size N]  the shop's products (--stock: a SKU at most N)",
+    ],
+    async run({ v, io, client, need }) {
+      need(0, "no arguments");
+      const q = new URLSearchParams();
+      if (v.status !== undefined) q.set("status", v.status);
+      if (v.stock !== undefined) q.set("lowStock", String(intOpt("stock", v.stock)));
+      q.set("current", String(intOpt("page", v.page) ?? 1));
+      q.set("size", String(intOpt("size", v.size) ?? 20));
+      const page = await client.call<ListPage<Row>>("GET", `/merchant/products?${q.toString()}`);
+      printPage(io.out, v.json, page, "product", (rows) =>
+        table([
+          ["id", "code", "status", "price", "stock", "updated", "name"],
+          ...rows.map((r) => [
+            String(r.prodId),
+            r.code ?? "-",
+            STATUS[r.status] ?? String(r.status),
+            r.price,
+            String(r.totalStocks),
+            time(r.updateTime),
+            r.name,
+          ]),
+        ]),
+      );
+      return 0;
+    },
+  },
+  {
+    name: "product",
+    section: "shop",
+    usage: ["  product <prodId>              one product: status, texts' languages, SKUs with price, stock, version"],
+    async run(ctx) {
+      ctx.need(1, "a product id");
+      const p = await ctx.client.call<{
+        prodId: number;
+        status: number;
+        offShelfReason: string | null;
+        missingLocales: string[];
+        texts: Record<string, { name: string }>;
+        skus: Sku[];
+      }>("GET", `/merchant/products/${idArg(ctx, 0, "a product id")}`);
+      if (ctx.v.json) {
+        ctx.io.out(JSON.stringify(p, null, 2));
+        return 0;
+      }
+      ctx.io.out(`Product ${p.prodId}  ${STATUS[p.status] ?? p.status}  ${p.texts.zh?.name ?? ""}`);
+      if (p.offShelfReason) ctx.io.out(`  taken off by the platform: ${p.offShelfReason}`);
+      if (p.missingLocales.length) ctx.io.out(`  missing languages: ${p.missingLocales.join(", ")}`);
+      for (const line of table([
+        ["skuId", "code", "price", "original", "stock", "version"],
+        ...p.skus.map((s) => [
+          String(s.skuId),
+          s.code ?? "-",
+          s.price,
+          s.oriPrice,
+          String(s.stocks),
+          String(s.version),
+        ]),
+      ]))
+        ctx.io.out(`  ${line}`);
+      return 0;
+    },
+  },
+  {
+    name: "product-create",
+    section: "shop",
+    usage: ["  product-create --file product.json  a new product (the body of docs/product.schema.json)"],
+    async run(ctx) {
+      ctx.need(0, "no arguments");
+      saved(ctx, "created", await ctx.client.call<Saved>("POST", "/merchant/products", readBody(ctx.v)));
+      return 0;
+    },
+  },
+  {
+    name: "product-update",
+    section: "shop",
+    usage: ["  product-update <prodId> --file product.json  the whole product again"],
+    async run(ctx) {
+      ctx.need(1, "a product id");
+      const id = idArg(ctx, 0, "a product id");
+      saved(ctx, "updated", await ctx.client.call<Saved>("PUT", `/merchant/products/${id}`, readBody(ctx.v)));
+      return 0;
+    },
+  },
+  {
+    name: "product-price",
+    section: "shop",
+    usage: [
+      "  product-price <prodId> <skuId> [--price 9.90] [--stock 50 | --delta=-2]",
+      "                                one SKU: price and stock as read now (refused if changed meanwhile), or a stock delta",
+    ],
+    async run(ctx) {
+      ctx.need(2, "a product id and a SKU id");
+      const id = idArg(ctx, 0, "a product id");
+      const skuId = idArg(ctx, 1, "a SKU id");
+      const { v } = ctx;
+      const path = `/merchant/products/${id}/skus/${skuId}`;
+      let body: Record<string, unknown>;
+      if (v.delta !== undefined) {
+        if (v.price !== undefined || v.stock !== undefined) throw new UsageError("--delta goes alone");
+        if (!/^[+-]?\d{1,8}$/.test(v.delta))
+          throw new UsageError("--delta is a whole number such as --delta=5 or --delta=-2");
+        body = { stocksDelta: Number(v.delta) };
+      } else {
+        if (v.price === undefined && v.stock === undefined) throw new UsageError("give --price, --stock or --delta");
+        const p = await ctx.client.call<{ skus: Sku[] }>("GET", `/merchant/products/${id}`);
+        const sku = p.skus.find((s) => String(s.skuId) === skuId);
+        if (!sku) throw new OpsError(`SKU ${skuId} is not a SKU of product ${id}`);
+        body = { version: sku.version };
+        if (v.price !== undefined) body.price = v.price;
+        if (v.stock !== undefined) body.stocks = intOpt("stock", v.stock);
+      }
+      const r = await ctx.client.call<Sku>("PUT", path, body);
+      if (v.json) ctx.io.out(JSON.stringify(r));
+      else
+        ctx.io.out(
+          `SKU ${r.skuId}: price ${r.price} (original ${r.oriPrice}), stock ${r.stocks}, version ${r.version}`,
+        );
+      return 0;
+    },
+  },
+  shelf("product-on", "onShelf", "  product-on <prodId>           put on sale"),
+  shelf("product-off", "offShelf", "  product-off <prodId>          take off the shelf"),
+  {
+    name: "product-delete",
+    section: "shop",
+    usage: ["  product-delete <prodId>       delete (orders keep their snapshot)"],
+    async run(ctx) {
+      ctx.need(1, "a product id");
+      const id = idArg(ctx, 0, "a product id");
+      await ctx.client.call("DELETE", `/merchant/products/${id}`);
+      ctx.io.out(`deleted product ${id}`);
+      return 0;
+    },
+  },
+  {
+    name: "product-platform-off",
+    section: "platform",
+    usage: ['  product-platform-off <prodId> --reason "…"  the platform takes a product off the shelf'],
+    async run(ctx) {
+      ctx.need(1, "a product id");
+      const id = idArg(ctx, 0, "a product id");
+      if (!ctx.v.reason) throw new UsageError("needs --reason");
+      await ctx.client.platform("POST", `/products/${id}/offShelf`, { reason: ctx.v.reason });
+      ctx.io.out(`product ${id}: off (platform)`);
+      return 0;
+    },
+  },
+];
