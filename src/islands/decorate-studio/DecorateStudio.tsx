@@ -31,7 +31,7 @@ import { CSS } from "@dnd-kit/utilities";
 import { I18nProvider, useTranslation } from "../common/I18nProvider.tsx";
 import { localePath, LOCALES, type Locale } from "../../lib/locale.ts";
 import type { IslandResources, TranslationKey } from "../../lib/translate.ts";
-import { BLOCK_TYPES, defaultDataField, type BlockType } from "./block-defaults.ts";
+import { BLOCK_TYPES, defaultDataField, type StudioBlockType } from "./block-defaults.ts";
 import { historyOf, record, redo, undo, type History } from "./history.ts";
 import { SchemaField, type FormEnv, type Json, type Path, type SourceOption } from "./SchemaForm.tsx";
 import { call, loadSession, saveSession, StudioError, type Session } from "./studio-api.ts";
@@ -580,7 +580,7 @@ function Editor({
   };
 
   // ---- blocks ----
-  const add = (type: BlockType) => {
+  const add = (type: StudioBlockType) => {
     const b = { key: newKey(), type, dataField: defaultDataField(type) };
     change([...blocks, b]);
     setSelected(b.key);

@@ -12,16 +12,12 @@
 import { useEffect, useId, useState, type ReactNode } from "react";
 import { useTranslation } from "../common/I18nProvider.tsx";
 import type { TranslationKey } from "../../lib/translate.ts";
+import type { SourceOption } from "../../lib/renovation/renovation-types.ts";
 
 export type Json = Record<string, unknown>;
 export type Path = (string | number)[];
 
-export interface SourceOption {
-  value: number | string;
-  label: string;
-  group?: "flash" | "discount";
-  pic?: string;
-}
+export type { SourceOption };
 
 export interface FormEnv {
   defs: Record<string, Json>;

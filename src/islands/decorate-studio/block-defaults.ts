@@ -22,9 +22,9 @@ export const BLOCK_TYPES = [
   "goods_module5",
   "page_background",
 ] as const;
-export type BlockType = (typeof BLOCK_TYPES)[number];
+export type StudioBlockType = (typeof BLOCK_TYPES)[number];
 
-export function defaultDataField(type: BlockType): Record<string, unknown> {
+export function defaultDataField(type: StudioBlockType): Record<string, unknown> {
   switch (type) {
     case "shop_signs":
       return { showLogo: 1, showCategory: 1, showSearch: 1, showNavs: 0 };

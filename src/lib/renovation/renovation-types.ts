@@ -35,3 +35,14 @@ export interface RenovationAnswer {
   homeStatus: number;
   content: string;
 }
+
+/** One choice of the decoration studio's pickers (GET /api/merchant/renovations/sources). */
+export interface SourceOption {
+  /** The value a block stores: an id, or a picture's path. */
+  value: number | string;
+  label: string;
+  /** activities: flash (limited_skill.activityId) or discount (discount_coupon.activityId). */
+  group?: "flash" | "discount";
+  /** A picture to show beside the option (products, pictures). */
+  pic?: string;
+}

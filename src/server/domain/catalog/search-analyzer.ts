@@ -17,7 +17,7 @@
  * word or as all its bigrams (a partial word still matches).
  */
 import { Jieba } from "@node-rs/jieba";
-import { dict } from "@node-rs/jieba/dict";
+import { dict } from "@node-rs/jieba/dict.js";
 import * as OpenCC from "opencc-js";
 import { pinyin } from "pinyin-pro";
 

@@ -21,19 +21,12 @@ import {
 import { PROD_ON_SALE } from "../catalog/product-list.ts";
 import { RENOVATION_PC } from "../shop/shop-index.ts";
 import { ShopStatus } from "../shop/shop.ts";
+import type { SourceOption } from "../../../lib/renovation/renovation-types.ts";
 
 export const SOURCE_KINDS = ["products", "categories", "coupons", "activities", "pages", "pictures"] as const;
 export type SourceKind = (typeof SOURCE_KINDS)[number];
 
-export interface SourceOption {
-  /** The value a block stores: an id, or a picture's path. */
-  value: number | string;
-  label: string;
-  /** activities: flash (limited_skill.activityId) or discount (discount_coupon.activityId). */
-  group?: "flash" | "discount";
-  /** A picture to show beside the option (products, pictures). */
-  pic?: string;
-}
+export type { SourceOption };
 
 const LIMIT = 50;
 
