@@ -160,9 +160,12 @@ for (const locale of LOCALES) {
     await islandsReady(page);
     await expect(page.getByTestId("so-shop")).toHaveCount(2);
     await expect(page.getByTestId("so-total-goods")).toHaveText(`¥${totals.data.totalMoney}`);
-    const addresses = await page.getByTestId("so-address-item").count();
-    if (addresses > 0) await page.getByTestId("so-address-add").click();
+    // The addresses arrive after hydration: count them once the list (or its empty state) is there.
     const form = page.getByTestId("so-address-form");
+    const item = page.getByTestId("so-address-item");
+    await expect(item.first().or(form).or(page.getByTestId("so-address-empty"))).toBeVisible();
+    const addresses = await item.count();
+    if (addresses > 0) await page.getByTestId("so-address-add").click();
     await expect(form).toBeVisible();
     await form.getByTestId("uc-address-receiver").fill(RECEIVER[locale]);
     await form.getByTestId("uc-address-mobile").fill("13912345678");
