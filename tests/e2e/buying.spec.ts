@@ -162,9 +162,9 @@ for (const locale of LOCALES) {
     await expect(page.getByTestId("so-total-goods")).toHaveText(`¥${totals.data.totalMoney}`);
     // The addresses arrive after hydration: count them once the list (or its empty state) is there.
     const form = page.getByTestId("so-address-form");
-    const item = page.getByTestId("so-address-item");
-    await expect(item.first().or(form).or(page.getByTestId("so-address-empty"))).toBeVisible();
-    const addresses = await item.count();
+    const addressItems = page.getByTestId("so-address-item");
+    await expect(addressItems.first().or(form).or(page.getByTestId("so-address-empty"))).toBeVisible();
+    const addresses = await addressItems.count();
     if (addresses > 0) await page.getByTestId("so-address-add").click();
     await expect(form).toBeVisible();
     await form.getByTestId("uc-address-receiver").fill(RECEIVER[locale]);

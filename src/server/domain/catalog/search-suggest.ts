@@ -11,7 +11,7 @@ import { products, shops } from "../../db/schema/index.ts";
 import { SHOP_STATUS as ShopStatus, SHOP_TYPE as ShopType } from "../../../lib/constants.ts";
 import { anyLocaleContains } from "../kernel/sql.ts";
 import { keywordQuery, loadProductTexts, PROD_ON_SALE, relevance } from "./product-list.ts";
-import { isCjkWord, normalizeText } from "./search-analyzer.ts";
+import { isCjkWord, normalizeText, taiwanText } from "./search-analyzer.ts";
 import { loadLexicon } from "./search-lexicon.ts";
 
 /** At most this many suggestions. */
@@ -72,8 +72,10 @@ export async function suggest(
     locale,
     rows.map((r) => r.prodId),
   );
-  const seen = new Set<string>(known);
-  const out: SearchSuggestion[] = known.map((w) => ({ id: 0, text: w }));
+  // The lexicon keeps words simplified: a zh-tw page shows them as Taiwan readers write them.
+  const shownWords = locale === "zh-tw" ? known.map(taiwanText) : known;
+  const seen = new Set<string>(shownWords);
+  const out: SearchSuggestion[] = shownWords.map((w) => ({ id: 0, text: w }));
   for (const r of rows) {
     const text = texts.get(r.prodId)?.prodName;
     if (!text || seen.has(text.toLowerCase())) continue;
