@@ -92,9 +92,31 @@ export const OPTIONS_USAGE = `Options
 
 export type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>["values"];
 
+/** A negative number as a separate word ("--delta -5"): node's parser would take it for an option. */
+const NEGATIVE_NUMBER = /^-\d+(?:\.\d+)?$/;
+
+/**
+ * The command line with a negative number after an option that takes a value joined to it
+ * ("--delta -5" → "--delta=-5"), as node's parser wants it.
+ */
+export function joinNegativeValues(argv: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const word = argv[i]!;
+    const name = word.startsWith("--") && !word.includes("=") ? word.slice(2) : null;
+    const takesValue = name !== null && name in OPTIONS && OPTIONS[name as keyof typeof OPTIONS].type === "string";
+    const next = argv[i + 1];
+    if (takesValue && next !== undefined && NEGATIVE_NUMBER.test(next)) {
+      out.push(`${word}=${next}`);
+      i++;
+    } else out.push(word);
+  }
+  return out;
+}
+
 /** The options and the positionals (command first) of a command line; throws on an unknown option. */
 export function parseCommandLine(argv: string[]): { values: Values; positionals: string[] } {
-  return parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+  return parseArgs({ args: joinNegativeValues(argv), options: OPTIONS, allowPositionals: true, strict: true });
 }
 
 export function intOpt(name: string, v: string | undefined): number | undefined {

@@ -161,7 +161,7 @@ export const commands: OpsCommand[] = [
     name: "product-price",
     section: "shop",
     usage: [
-      "  product-price <prodId> <skuId> [--price 9.90] [--stock 50 | --delta=-2]",
+      "  product-price <prodId> <skuId> [--price 9.90] [--stock 50 | --delta -2]",
       "                                one SKU: price and stock as read now (refused if changed meanwhile), or a stock delta",
     ],
     async run(ctx) {
@@ -174,7 +174,7 @@ export const commands: OpsCommand[] = [
       if (v.delta !== undefined) {
         if (v.price !== undefined || v.stock !== undefined) throw new UsageError("--delta goes alone");
         if (!/^[+-]?\d{1,8}$/.test(v.delta))
-          throw new UsageError("--delta is a whole number such as --delta=5 or --delta=-2");
+          throw new UsageError("--delta is a whole number such as --delta 5 or --delta -2");
         body = { stocksDelta: Number(v.delta) };
       } else {
         if (v.price === undefined && v.stock === undefined) throw new UsageError("give --price, --stock or --delta");

@@ -1,7 +1,7 @@
 /** The ops CLI's argument parsing (scripts/ops/); the commands themselves are tested against the API in tests/api/merchant/merchant.test.ts. */
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseIds, timeArg } from "../../scripts/ops/args.ts";
+import { parseCommandLine, parseIds, timeArg } from "../../scripts/ops/args.ts";
 import { couponBody } from "../../scripts/ops/coupon.ts";
 import { discountBody, parseRule, parseTiers } from "../../scripts/ops/discount.ts";
 import { runOps } from "../../scripts/ops/main.ts";
@@ -70,6 +70,21 @@ describe("ops CLI arguments", () => {
     expect(await runOps(["frobnicate"], io)).toBe(2);
     expect(await runOps(["orders", "--nope"], io)).toBe(2);
     expect(await runOps(["orders", "--status", "x"], io)).toBe(2);
+  });
+
+  it("a negative number after an option is its value, written with or without '='", () => {
+    for (const argv of [
+      ["product-price", "1", "2", "--delta", "-5"],
+      ["product-price", "1", "2", "--delta=-5"],
+    ]) {
+      const { values, positionals } = parseCommandLine(argv);
+      expect(values.delta).toBe("-5");
+      expect(positionals).toEqual(["product-price", "1", "2"]);
+    }
+    expect(parseCommandLine(["product-price", "1", "2", "--delta", "5"]).values.delta).toBe("5");
+    // A negative number elsewhere stays a word; a boolean option takes no value.
+    expect(() => parseCommandLine(["orders", "--json", "-5"])).toThrow();
+    expect(() => parseCommandLine(["product-price", "--delta", "-x"])).toThrow(/ambiguous/);
   });
 });
 

@@ -66,7 +66,9 @@ describe.skipIf(!dbReady)("products (ops CLI)", () => {
     const price = await ops("product-price", prodId, String(sku!.skuId), "--price", "9.90", "--stock", "20");
     expect(price.code, price.err).toBe(0);
     expect(price.out).toContain("price 9.90 (original 12.00), stock 20");
-    expect((await ops("product-price", prodId, String(sku!.skuId), "--delta=-5")).out).toContain("stock 15");
+    // A negative delta as its own word, as people type it, and with "=".
+    expect((await ops("product-price", prodId, String(sku!.skuId), "--delta", "-3")).out).toContain("stock 17");
+    expect((await ops("product-price", prodId, String(sku!.skuId), "--delta=-2")).out).toContain("stock 15");
     const below = await ops("product-price", prodId, String(sku!.skuId), "--delta=-16");
     expect(below.code).toBe(1);
     expect(below.err).toContain("stock change: would take the stock below 0 (now 15)");
