@@ -375,6 +375,8 @@ function statusBanner(
       return { kind: "error", text: t("chat.status.broken"), action: "refresh" };
     case "elsewhere":
       return { kind: "error", text: t("chat.status.elsewhere"), action: "refresh" };
+    case "tooMany":
+      return { kind: "error", text: t("chat.status.tooMany"), action: "refresh" };
     case "relogin":
       return { kind: "error", text: t("chat.status.relogin"), action: "login" };
     case "connecting":

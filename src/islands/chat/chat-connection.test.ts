@@ -72,10 +72,11 @@ describe("chat connection", () => {
     expect(FakeSocket.all).toHaveLength(3);
   });
 
-  it("never reconnects after another login took the session or the token was refused", () => {
+  it("never reconnects after another login took the session, the token was refused or the login has too many sockets", () => {
     for (const [code, status] of [
       [ChatClose.ELSEWHERE, "elsewhere"],
       [ChatClose.RELOGIN, "relogin"],
+      [ChatClose.TOO_MANY, "tooMany"],
     ] as const) {
       FakeSocket.all = [];
       const statuses: ConnStatus[] = [];

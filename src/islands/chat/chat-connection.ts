@@ -1,13 +1,13 @@
 /**
  * The buyer's chat socket in the browser (docs/chat.md): HEART_BEAT every 19 s, and after a close
  * at most 3 reconnects 2 s apart (src/lib/chat/chat.ts reconnectDecision) — none after "logged in
- * elsewhere" or a refused token. Status changes and frames go to the handlers; the shared $chat
+ * elsewhere", a refused token or too many sockets of the login. Status changes and frames go to the handlers; the shared $chat
  * store carries the connection flag and the latest message (SPEC §3).
  */
 import { ChatClose, HEARTBEAT_MS, reconnectDecision } from "../../lib/chat/chat.ts";
 import { $chat } from "../../stores/index.ts";
 
-export type ConnStatus = "connecting" | "online" | "reconnecting" | "broken" | "elsewhere" | "relogin";
+export type ConnStatus = "connecting" | "online" | "reconnecting" | "broken" | "elsewhere" | "relogin" | "tooMany";
 
 export interface ServerFrame {
   code: number;
@@ -64,6 +64,7 @@ export function openChatConnection(
         status("reconnecting");
         retry = setTimeout(connect, d.delayMs);
       } else if (ev.code === ChatClose.ELSEWHERE) status("elsewhere");
+      else if (ev.code === ChatClose.TOO_MANY) status("tooMany");
       else if (ev.code === ChatClose.RELOGIN || ev.code === ChatClose.FORGED) status("relogin");
       else status("broken");
     };

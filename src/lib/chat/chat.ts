@@ -67,7 +67,12 @@ export const ChatClose = {
   IDLE: 4408,
   /** Another login of the same account opened a socket. */
   ELSEWHERE: 4409,
+  /** The login already has SOCKETS_PER_SESSION sockets open in this process: this one is refused. */
+  TOO_MANY: 4429,
 } as const;
+
+/** Sockets one login (buyer or shop session) may hold open in one process; the next is refused (4429). */
+export const SOCKETS_PER_SESSION = 5;
 
 /** Closes after which the client must not reconnect by itself. */
 const FINAL_CLOSES: ReadonlySet<number> = new Set([
@@ -75,6 +80,7 @@ const FINAL_CLOSES: ReadonlySet<number> = new Set([
   ChatClose.RELOGIN,
   ChatClose.FORGED,
   ChatClose.ELSEWHERE,
+  ChatClose.TOO_MANY,
 ]);
 
 export type ReconnectDecision =

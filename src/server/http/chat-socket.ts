@@ -8,6 +8,10 @@
  * {onlineOrOffline: true, toId}. toId is the shopId for a buyer and the buyer's userId for an agent.
  * Frames out: {code, data, success, msg} with the codes of src/lib/chat/chat.ts. Each process holds the
  * sockets it accepted; stored messages reach the others through the chat bus (LISTEN/NOTIFY).
+ * A socket lives as long as its login: a session revoked (logout, password change) or changed in
+ * any process shows in the change feed as `session:<id>`, and an expired one by its end time; its
+ * sockets then close with 4401 (docs/chat.md "Session ends"). A login holds at most
+ * SOCKETS_PER_SESSION sockets in a process.
  */
 import type http from "node:http";
 import type { Duplex } from "node:stream";
@@ -24,10 +28,12 @@ import {
   CHAT_PAGE_SIZE,
   checkOutgoing,
   IDLE_TIMEOUT_MS,
+  SOCKETS_PER_SESSION,
   type ChatSide,
 } from "../../lib/chat/chat.ts";
 import { isLocale, type Locale } from "../../lib/locale.ts";
 import type { AppContext } from "../context.ts";
+import type { Changed } from "../db/content-changes.ts";
 import type { ChatBus, ChatEvent } from "../domain/chat/chat-bus.ts";
 import {
   agentConversationWith,
@@ -39,10 +45,10 @@ import {
   conversationOf,
   history,
   isAgentOnline,
+  liveSessions,
   markDelivered,
   markRead,
   parseSocketPath,
-  sessionAlive,
   storeMessage,
   type ChatIdentity,
 } from "../domain/chat/chat.ts";
@@ -57,7 +63,10 @@ interface Conn {
   who: ChatIdentity;
   t: TFunction;
   lastSeen: number;
+  /** When its session was last confirmed live in the database. */
   lastAuthCheck: number;
+  /** When its session ends (ms; Infinity for the official service's platform token). */
+  expiresAt: number;
   /** Shops whose agents' presence this buyer asked for. */
   watching: Set<number>;
   /** Conversations this socket already used, by toId (their ids never change; counters are read under lock when storing). */
@@ -72,7 +81,12 @@ export interface ChatServer {
 }
 
 const SWEEP_MS = 20_000;
-/** A buyer's token is checked again at a heartbeat at most this often (revoked / expired → log in again). */
+/**
+ * How often the change feed is read for ended sessions and end times are compared (while sockets
+ * are open): a logout in any process closes its sockets within about this long.
+ */
+const SESSION_CHECK_MS = 1_000;
+/** Every socket's session is also confirmed in the database at least this often (feed or no feed). */
 const AUTH_RECHECK_MS = 60_000;
 
 function frame(code: number, data: unknown, msg: string | null = null, success = true): string {
@@ -94,13 +108,15 @@ function toWhom(e: ChatEvent): { userId?: string; shopId?: number } {
 export function createChatServer(
   ctx: AppContext,
   bus: ChatBus,
-  opts: { sweepMs?: number; idleMs?: number } = {},
+  opts: { sweepMs?: number; idleMs?: number; sessionCheckMs?: number } = {},
 ): ChatServer {
   // The library's own limit is the hard one (it closes with 1009): a frame between the two limits
   // is answered with code 9 and the socket stays usable (docs/chat.md "Frames").
   const wss = new WebSocketServer({ noServer: true, maxPayload: CHAT_FRAME_HARD_MAX });
   const users = new Map<string, Set<Conn>>();
   const agents = new Map<number, Set<Conn>>();
+  /** Sockets of each login (buyers' and shops' sessions), for its end and the per-session cap. */
+  const bySession = new Map<number, Set<Conn>>();
   const db = ctx.db;
   const idleMs = opts.idleMs ?? IDLE_TIMEOUT_MS;
 
@@ -226,12 +242,8 @@ export function createChatServer(
     }
     const clientId = typeof f.clientId === "string" ? f.clientId.slice(0, 64) : undefined;
     try {
+      if (c.ws.readyState !== c.ws.OPEN) return;
       if (f.content === "HEART_BEAT" && clientId === undefined) {
-        if (c.who.kind === "user" && c.lastSeen - c.lastAuthCheck > AUTH_RECHECK_MS) {
-          c.lastAuthCheck = c.lastSeen;
-          if (!(await sessionAlive(db, c.who.sessionId, new Date())))
-            return shutWith(c.ws, ChatCode.RELOGIN, c.t("chat.errors.relogin"), ChatClose.RELOGIN);
-        }
         send(c, frame(ChatCode.HEARTBEAT, "HEART_BEAT"));
         return;
       }
@@ -302,6 +314,7 @@ export function createChatServer(
     const hold = (d: RawData) => void early.push(d);
     ws.on("message", hold);
     ws.on("error", () => {});
+    const changesAtStart = sessionChanges;
     const route = parseSocketPath(url.pathname);
     if (!route) return shutWith(ws, ChatCode.NO_USER, t("chat.errors.unauthenticated"), ChatClose.BAD_URL);
     let who: Awaited<ReturnType<typeof authenticateSocket>>;
@@ -314,6 +327,14 @@ export function createChatServer(
     if (who === "relogin") return shutWith(ws, ChatCode.RELOGIN, t("chat.errors.relogin"), ChatClose.RELOGIN);
     if (who === "forged") return shutWith(ws, ChatCode.NO_USER, t("chat.errors.forged"), ChatClose.FORGED);
     if (ws.readyState !== ws.OPEN) return;
+    const sessionId = who.sessionId;
+    if (sessionId !== null && (bySession.get(sessionId)?.size ?? 0) >= SOCKETS_PER_SESSION)
+      return shutWith(
+        ws,
+        ChatCode.REFUSED,
+        t("chat.errors.tooManySockets", { max: SOCKETS_PER_SESSION }),
+        ChatClose.TOO_MANY,
+      );
     const now = Date.now();
     const c: Conn = {
       id: randomUUID(),
@@ -322,13 +343,18 @@ export function createChatServer(
       t,
       lastSeen: now,
       lastAuthCheck: now,
+      expiresAt: who.expiresAt?.getTime() ?? Infinity,
       watching: new Set(),
       conversations: new Map(),
     };
     locales.set(c, locale);
     if (who.kind === "user") add(users, who.userId, c);
     else add(agents, who.shopId, c);
+    if (sessionId !== null) add(bySession, sessionId, c);
+    // The session ended while it was checked (its change came before this socket was counted).
+    if (sessionId !== null && sessionChanges !== changesAtStart) void recheck([sessionId]);
     ws.on("close", () => {
+      if (sessionId !== null) remove(bySession, sessionId, c);
       if (who.kind === "user") remove(users, who.userId, c);
       else {
         remove(agents, who.shopId, c);
@@ -356,16 +382,74 @@ export function createChatServer(
     for (const d of early) handle(d);
   }
 
+  // ---- sessions that end: logout, password change, expiry, in any process --------------------
+  const relogin = (c: Conn) => shutWith(c.ws, ChatCode.RELOGIN, c.t("chat.errors.relogin"), ChatClose.RELOGIN);
+  /** Session changes seen (a socket whose token check spanned one checks its session again). */
+  let sessionChanges = 0;
+  /** Confirms these sessions in the database; the sockets of the ones that ended close. */
+  async function recheck(ids: number[]): Promise<void> {
+    if (ids.length === 0) return;
+    let live: Map<number, Date>;
+    try {
+      live = await liveSessions(db, ids, new Date());
+    } catch (err) {
+      // Unreadable now: the sockets stay until a later check can tell.
+      logger.error({ err: describeError(err) }, "chat session check failed");
+      return;
+    }
+    const checkedAt = Date.now();
+    for (const id of ids) {
+      const end = live.get(id);
+      for (const c of bySession.get(id) ?? []) {
+        if (end === undefined) relogin(c);
+        else {
+          c.lastAuthCheck = checkedAt;
+          c.expiresAt = end.getTime();
+        }
+      }
+    }
+  }
+  // Every process reads the change feed (a session row updated or deleted is tagged session:<id>,
+  // and PostgreSQL's NOTIFY wakes the feed of every process at commit).
+  const unfollow = ctx.content.feed.subscribe((changed: Changed) => {
+    let ids: number[];
+    if (changed === "all" || changed.has("*")) ids = [...bySession.keys()];
+    else {
+      ids = [];
+      for (const tag of changed) {
+        if (!tag.startsWith("session:")) continue;
+        const id = Number(tag.slice("session:".length));
+        ids.push(id);
+      }
+      if (ids.length === 0) return;
+      ids = ids.filter((id) => bySession.has(id));
+    }
+    sessionChanges++;
+    void recheck(ids);
+  });
+  const sessionCheck = setInterval(() => {
+    if (bySession.size === 0) return;
+    void ctx.content.feed.sync();
+    const now = Date.now();
+    for (const set of bySession.values()) for (const c of set) if (c.expiresAt <= now) relogin(c);
+  }, opts.sessionCheckMs ?? SESSION_CHECK_MS);
+  sessionCheck.unref();
+
   // ---- housekeeping: idle sockets, agents' presence rows, old flood buckets -------------------
   const sweep = setInterval(() => {
     const now = Date.now();
     const alive: { id: string; shopId: number }[] = [];
+    const unconfirmed = new Set<number>();
     for (const set of [...users.values(), ...agents.values()]) {
       for (const c of set) {
         if (now - c.lastSeen > idleMs) c.ws.close(ChatClose.IDLE, "idle");
-        else if (c.who.kind === "agent") alive.push({ id: c.id, shopId: c.who.shopId });
+        else {
+          if (c.who.kind === "agent") alive.push({ id: c.id, shopId: c.who.shopId });
+          if (c.who.sessionId !== null && now - c.lastAuthCheck >= AUTH_RECHECK_MS) unconfirmed.add(c.who.sessionId);
+        }
       }
     }
+    void recheck([...unconfirmed]);
     chatFlood.prune(now);
     void (async () => {
       for (const a of alive) await agentOnline(db, a.id, a.shopId, new Date());
@@ -396,6 +480,8 @@ export function createChatServer(
     },
     async close() {
       clearInterval(sweep);
+      clearInterval(sessionCheck);
+      unfollow();
       const agentIds = [...agents.values()].flatMap((s) => [...s]).map((c) => c.id);
       for (const ws of wss.clients) ws.close(1001, "server stopping");
       await agentOffline(db, agentIds).catch(() => {});

@@ -1,6 +1,7 @@
 /**
  * Two server processes on one PostgreSQL (docs/chat.md "Several processes"): a buyer's socket on
- * process A and the shop agent's on process B exchange messages both ways, through LISTEN/NOTIFY.
+ * process A and the shop agent's on process B exchange messages both ways, through LISTEN/NOTIFY;
+ * a logout through one process closes that login's sockets on the other.
  */
 import type { ChildProcess } from "node:child_process";
 import fs from "node:fs/promises";
@@ -105,5 +106,30 @@ describe.skipIf(!dbReady || dbDriver !== "pg")("chat across two server processes
     clients.push(second);
     expect((await user.waitClose()).code).toBe(ChatClose.ELSEWHERE);
     expect(second.closed).toBeNull();
+  });
+
+  it("a logout through one process closes that login's sockets on the other, buyer's and agent's", async () => {
+    const login = await fetch(`${a}/api/merchant/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ username: "shop04", password: "Shop1234" }),
+    });
+    const { accessToken } = okData({ status: login.status, headers: login.headers, body: await login.json() }) as {
+      accessToken: string;
+    };
+    const other = await createTestUser(app, "multi-out");
+    const user = await ChatClient.open(a, userSocketPath(other.token, other.userId));
+    const agent = await ChatClient.open(b, agentSocketPath("shop", accessToken));
+    clients.push(user, agent);
+    for (const c of [user, agent]) {
+      c.send({ content: "HEART_BEAT", msgType: 0 });
+      await c.next((f) => f.code === ChatCode.HEARTBEAT);
+    }
+    const started = Date.now();
+    await fetch(`${b}/api/logOut`, { method: "POST", headers: { Authorization: other.token } });
+    expect((await user.waitClose(5000)).code).toBe(ChatClose.RELOGIN);
+    await fetch(`${a}/api/merchant/logout`, { method: "POST", headers: { Authorization: accessToken } });
+    expect((await agent.waitClose(5000)).code).toBe(ChatClose.RELOGIN);
+    expect(Date.now() - started).toBeLessThan(8000);
   });
 });

@@ -53,8 +53,13 @@ export class ChatError extends DomainError {
   }
 }
 
+/**
+ * Who holds a socket. `sessionId` and `expiresAt` are the login's (null for the official service,
+ * whose platform token is configuration, not a login): the socket closes when that session ends.
+ */
 export type ChatIdentity =
-  { kind: "user"; userId: string; sessionId: number } | { kind: "agent"; shopId: number; sessionId: number | null };
+  | { kind: "user"; userId: string; sessionId: number; expiresAt: Date }
+  | { kind: "agent"; shopId: number; sessionId: number | null; expiresAt: Date | null };
 
 export type SocketRoute =
   { kind: "user"; token: string; userId: string } | { kind: "shop" | "platform"; token: string };
@@ -102,11 +107,11 @@ export async function authenticateSocket(
 ): Promise<ChatIdentity | "relogin" | "forged"> {
   if (route.kind === "platform")
     return sameSecret(route.token, platformToken)
-      ? { kind: "agent", shopId: PLATFORM_SHOP_ID, sessionId: null }
+      ? { kind: "agent", shopId: PLATFORM_SHOP_ID, sessionId: null, expiresAt: null }
       : "relogin";
   const kind = route.kind === "user" ? "user" : "merchant";
   const [row] = await db
-    .select({ id: sessions.id, userId: sessions.userId, shopId: sessions.shopId })
+    .select({ id: sessions.id, userId: sessions.userId, shopId: sessions.shopId, expiresAt: sessions.expiresAt })
     .from(sessions)
     .where(
       and(
@@ -119,18 +124,30 @@ export async function authenticateSocket(
     .limit(1);
   if (!row) return "relogin";
   if (route.kind === "user")
-    return row.userId === route.userId ? { kind: "user", userId: row.userId, sessionId: row.id } : "forged";
-  return row.shopId != null ? { kind: "agent", shopId: row.shopId, sessionId: row.id } : "relogin";
+    return row.userId === route.userId
+      ? { kind: "user", userId: row.userId, sessionId: row.id, expiresAt: row.expiresAt }
+      : "forged";
+  return row.shopId != null
+    ? { kind: "agent", shopId: row.shopId, sessionId: row.id, expiresAt: row.expiresAt }
+    : "relogin";
 }
 
-/** Whether a token (buyer) is still valid: a socket re-checks it at each heartbeat. */
-export async function sessionAlive(db: Db, sessionId: number, now: Date): Promise<boolean> {
-  const [row] = await db
-    .select({ id: sessions.id })
-    .from(sessions)
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
-    .limit(1);
-  return !!row;
+/**
+ * Which of these sessions are still live (not revoked, not expired, still there) with their end:
+ * the sockets of the others close (logout, password change, expiry; docs/chat.md "Session ends").
+ */
+export async function liveSessions(db: Db, ids: readonly number[], now: Date): Promise<Map<number, Date>> {
+  const live = new Map<number, Date>();
+  for (let i = 0; i < ids.length; i += 1000) {
+    const rows = await db
+      .select({ id: sessions.id, expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .where(
+        and(inArray(sessions.id, ids.slice(i, i + 1000)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)),
+      );
+    for (const r of rows) live.set(r.id, r.expiresAt);
+  }
+  return live;
 }
 
 // ---------------------------------------------------------------------------------------------
