@@ -13,7 +13,8 @@ import type {
   ProductSearchPage,
   SearchSuggestion,
 } from "../../../src/lib/catalog/product-types.ts";
-import { keywordQuery, relevance } from "../../../src/server/domain/catalog/product-list.ts";
+import { keywordQuery } from "../../../src/server/domain/catalog/product-list.ts";
+import { relevance } from "../../../src/server/domain/catalog/search-query.ts";
 import { generateCatalog } from "../../../src/server/seed/scale.ts";
 import { createTestApp, dbReady, okData, type TestApp } from "../helpers.ts";
 
@@ -117,20 +118,29 @@ describe.skipIf(!dbReady)("search on a generated catalogue", () => {
     expect(ids(both.records)).toEqual(ids(lower.records).filter((id) => sets.has(id)));
   });
 
-  it("ranks by relevance, then sales, then freshness; near-identical names of one shop after the first", async () => {
-    // 经典款 names no category (no category intent).
-    const keyword = "经典款";
+  it("ranks by relevance, then sales, rating and freshness; near-identical names of one shop after the first", async () => {
+    // Neither word names a category (no category intent); 华为 is in some names, in other
+    // products' brand or shop name only (different relevance).
+    const keyword = "经典款 华为";
     const page = await list(`keyword=${encodeURIComponent(keyword)}&size=50`);
     const order = page.records.map((r) => r.prodId);
-    const query = (await keywordQuery(app.ctx.db, keyword))!;
-    const rankQuery = (await keywordQuery(app.ctx.db, keyword, true))!;
-    const rows = rowsOf<{ id: number; rank: number; sold: number; put: string; dup: number }>(
+    const { words, query } = await keywordQuery(app.ctx.db, keyword);
+    const rank = relevance(sql`products.search_vec`, words);
+    const rows = rowsOf<{
+      id: number;
+      rank: number;
+      sold: number;
+      rating: number | null;
+      commentNum: number;
+      put: string;
+      dup: number;
+    }>(
       await app.ctx.db.execute(
-        sql`select * from (select products.prod_id as id, ${relevance(rankQuery)} as rank, products.sold_num as sold, products.putaway_time::text as put,
+        sql`select * from (select products.prod_id as id, ${rank} as rank, products.sold_num as sold, w.rating, products.comment_num as "commentNum", products.putaway_time::text as put,
               row_number() over (partition by products.shop_id, coalesce(nullif(w.dup_key, ''), products.prod_id::text)
-                order by ${relevance(rankQuery)} desc, products.sold_num desc, products.prod_id) as dup
+                order by ${rank} desc, products.sold_num desc, products.prod_id) as dup
             from products join shops s on s.shop_id = products.shop_id left join product_search_words w on w.prod_id = products.prod_id
-            where products.status = 1 and s.shop_status = 1 and products.search_vec @@ ${query}) m
+            where products.status = 1 and s.shop_status = 1 and products.search_vec @@ ${query!}) m
             where id in ${order.length ? sql`(${sql.join(order, sql`, `)})` : sql`(0)`}`,
       ),
     );
@@ -148,7 +158,12 @@ describe.skipIf(!dbReady)("search on a generated catalogue", () => {
       expect(dr, `rank at ${i}`).toBeGreaterThanOrEqual(-1e-6);
       if (Math.abs(dr) < 1e-6) {
         expect(a.sold, `sales at ${i}: ${JSON.stringify([a, b])}`).toBeGreaterThanOrEqual(b.sold);
-        if (a.sold === b.sold) expect(Date.parse(a.put), `freshness at ${i}`).toBeGreaterThanOrEqual(Date.parse(b.put));
+        if (a.sold !== b.sold) continue;
+        const ra = a.rating ?? -1;
+        const rb = b.rating ?? -1;
+        expect(ra, `rating at ${i}`).toBeGreaterThanOrEqual(rb);
+        if (ra === rb && a.commentNum === b.commentNum)
+          expect(Date.parse(a.put), `freshness at ${i}`).toBeGreaterThanOrEqual(Date.parse(b.put));
       }
     }
     // An explicit sort wins over relevance.

@@ -131,6 +131,42 @@ describe.skipIf(!dbReady)("search by shoppers' words", () => {
     for (const c of cats) expect(c.cat).toMatch(/手机/);
   });
 
+  it("ranks name matches above brand, category-only matches last; ties by sales", async () => {
+    for (const [keyword, lang] of [
+      ["手机", "zh"],
+      ["手機", "zh-tw"],
+      ["phone", "en"],
+    ] as const) {
+      const page = await search(keyword, lang);
+      const ids = page.records.map((r) => r.prodId);
+      const rows = rowsOf<{ id: number; inName: boolean; sold: number }>(
+        await app.ctx.db.execute(sql`select p.prod_id as id, p.sold_num as sold,
+            bool_or(strpos(t.prod_name, '手机') > 0 or t.prod_name ~* '\mphone') as "inName"
+          from products p join product_translations t on t.prod_id = p.prod_id
+          where p.prod_id in (${sql.join(ids, sql`, `)}) group by p.prod_id, p.sold_num`),
+      );
+      const byId = new Map(rows.map((r) => [Number(r.id), r]));
+      const inName = ids.map((id) => byId.get(id)!.inName);
+      // Every product named with the word comes before every product that matched elsewhere only.
+      const firstOther = inName.indexOf(false);
+      expect(firstOther, keyword).toBeGreaterThan(7);
+      expect(
+        inName.slice(firstOther).every((x) => !x),
+        `${keyword}: ${ids.join(",")}`,
+      ).toBe(true);
+      // A phone keyword's first results are phones, not power banks or cables.
+      const cats = rowsOf<{ id: number; cat: string }>(
+        await app.ctx.db.execute(sql`select p.prod_id as id, c.name->>'en' as cat from products p
+          join categories c on c.category_id = p.category_id where p.prod_id in (${sql.join(ids.slice(0, 8), sql`, `)})`),
+      );
+      for (const c of cats) expect(c.cat, keyword).toMatch(/phones$/i);
+    }
+    // Equally relevant goods: best selling first (the smartphones of one relevance, intent and field).
+    const phones = await search("智能手机");
+    const sold = phones.records.slice(0, 4).map((r) => r.soldNum);
+    expect(sold).toEqual([...sold].sort((a, b) => b - a));
+  });
+
   it("suggests words of the platform's lexicon while typing (蓝牙 → 蓝牙耳机)", async () => {
     const s = okData(
       await app.get<SearchSuggestion[]>(`/api/search/suggest?type=goods&keyword=${encodeURIComponent("蓝牙")}`),

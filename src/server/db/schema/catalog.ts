@@ -7,6 +7,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  real,
   serial,
   smallint,
   text,
@@ -212,11 +213,13 @@ export const searchSynonyms = pgTable("search_synonyms", {
  * The words the search analyzer found in a product's texts (jieba words and their pinyin,
  * search-analyzer.ts), written by the search index (search-index.ts) when the change feed names
  * the product; a trigger folds them into products.search_vec. dupKey: the same for
- * near-identical names (ranking keeps them off one page).
+ * near-identical names (ranking keeps them off one page). rating: the average score of its shown
+ * reviews (null: none), a tie-breaker of relevance after sales.
  */
 export const productSearchWords = pgTable("product_search_words", {
   prodId: integer("prod_id").primaryKey(),
   terms: text("terms").array().notNull(),
   dupKey: text("dup_key").notNull().default(""),
+  rating: real("rating"),
   indexedAt: ts("indexed_at").notNull().defaultNow(),
 });

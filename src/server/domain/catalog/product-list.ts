@@ -28,7 +28,7 @@ import { SHOP_STATUS as ShopStatus } from "../../../lib/constants.ts";
 import { escapeLike } from "../kernel/sql.ts";
 import { analyzeQuery, type QueryWord } from "./search-analyzer.ts";
 import { loadLexicon, loadVocabulary } from "./search-lexicon.ts";
-import { correctWords, intentCategories, relaxSteps, searchNote, wordsQuery } from "./search-query.ts";
+import { correctWords, intentCategories, relaxSteps, relevance, searchNote, wordsQuery } from "./search-query.ts";
 
 /** st=1 "new products": listed within this many days (docs/decisions.md "New products"). */
 export const NEW_PRODUCT_DAYS = 30;
@@ -159,24 +159,12 @@ interface SearchPlan {
   filters: SQL[];
   /** The tsquery of the keyword (null without keyword or when the keyword has no searchable word). */
   query: SQL | null;
-  /** The same terms OR-ed, for ts_rank (relevance). */
-  rankQuery: SQL | null;
   /** The keyword's query words as searched. */
   words: QueryWord[];
   /** Categories the keyword names (category intent): their products come first. */
   intent: number[];
   /** What the search did with the keyword (corrected, relaxed). */
   note: SearchNote | null;
-}
-
-/**
- * Relevance of a product to a keyword's query: ts_rank with weights name (A) 1, brand (B) 0.4,
- * category (C) 0.2, parameters and shop (D) 0.1, divided by 1 + log(vector length) (normalization
- * 1), so a product whose names are mostly the keyword comes before one that mentions it among
- * many other words.
- */
-export function relevance(query: SQL): SQL {
-  return sql`ts_rank('{0.1, 0.2, 0.4, 1.0}', ${products.searchVec}, ${query}, 1)`;
 }
 
 /** The plan with `words` as its keyword. */
@@ -186,7 +174,6 @@ async function withWords(db: Db, plan: SearchPlan, words: QueryWord[], note: Sea
   return {
     ...plan,
     query,
-    rankQuery: wordsQuery(words, true),
     words,
     note,
     intent: collectIntent(await loadPlatformCategories(db), intentCategories(words, lexicon.categoryByName)),
@@ -198,12 +185,10 @@ function collectIntent(rows: readonly CategoryRow[], ids: readonly number[]): nu
   return [...new Set(ids.flatMap((id) => collectDescendantIds(rows, id)))];
 }
 
-/**
- * The tsquery of a keyword read by the analyzer with the platform's synonyms (`rank`: the OR-ed
- * form relevance() weighs); null when nothing in it is searchable.
- */
-export async function keywordQuery(db: Db, keyword: string, rank = false): Promise<SQL | null> {
-  return wordsQuery(analyzeQuery(keyword, (await loadLexicon(db)).synonyms), rank);
+/** A keyword read by the analyzer with the platform's synonyms: its query words and their tsquery (null: nothing searchable). */
+export async function keywordQuery(db: Db, keyword: string): Promise<{ words: QueryWord[]; query: SQL | null }> {
+  const words = analyzeQuery(keyword, (await loadLexicon(db)).synonyms);
+  return { words, query: wordsQuery(words) };
 }
 
 /** Whether anything matches the plan (one index probe). */
@@ -316,7 +301,7 @@ async function searchConditions(db: Db, params: ProductSearchParams, now: Date):
   if (params.maxPrice !== undefined) filters.push(lte(products.price, params.maxPrice));
   if (params.hasStock === 1) filters.push(gt(products.totalStocks, 0));
   if (params.selfShop === 1) filters.push(eq(shops.type, 1));
-  const plan: SearchPlan = { conds: filters, filters, query: null, rankQuery: null, words: [], intent: [], note: null };
+  const plan: SearchPlan = { conds: filters, filters, query: null, words: [], intent: [], note: null };
   if (likeCond) return { ...plan, conds: [...filters, likeCond] };
   return words.length ? withWords(db, plan, words, null) : plan;
 }
@@ -421,25 +406,31 @@ const emptyPage = (current: number, size: number): ProductCardPage => ({
 function searchOrder(params: ProductSearchParams, plan: SearchPlan): SQL[] {
   const sort = effectiveSort(params.sort, params.st);
   if (plan.query && sort === ProductSort.DEFAULT) {
-    // docs/search.md "Ranking": the categories the keyword names first; near-identical names of
-    // one shop (same words, search-analyzer.ts duplicateKey) after every first of its kind;
-    // then relevance, sales, reviews, freshness.
-    const rank = relevance(plan.rankQuery ?? plan.query);
+    // docs/search.md "Ranking": near-identical names of one shop (same words, search-analyzer.ts
+    // duplicateKey) after every first of its kind; then text relevance (name > brand > category
+    // path > parameters and shop), the categories the keyword names, sales, rating, freshness.
+    const rank = relevance(sql`${products.searchVec}`, plan.words);
     const intent = plan.intent.length
       ? [sql`case when ${inArray(products.categoryId, plan.intent)} then 0 else 1 end`]
       : [];
     return [
-      ...intent,
       sql`row_number() over (partition by ${products.shopId}, coalesce(nullif(${productSearchWords.dupKey}, ''), ${products.prodId}::text) order by ${rank} desc, ${products.soldNum} desc, ${products.prodId}) > 1`,
       sql`${rank} desc`,
-      desc(products.soldNum),
-      desc(products.commentNum),
-      desc(products.putawayTime),
-      asc(products.prodId),
+      ...intent,
+      ...rankTail,
     ];
   }
   return sortOrder(sort);
 }
+
+/** Equally relevant matches: best selling, then best rated, then most reviewed, then newest. */
+const rankTail = [
+  desc(products.soldNum),
+  sql`${productSearchWords.rating} desc nulls last`,
+  desc(products.commentNum),
+  desc(products.putawayTime),
+  asc(products.prodId),
+];
 
 /** One page of matches (none past SEARCH_TOTAL_CAP: deep pages cost no more than the last served one). */
 async function pageRows(db: Db, plan: SearchPlan, params: ProductSearchParams): Promise<CardRow[]> {

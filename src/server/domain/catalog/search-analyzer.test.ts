@@ -9,10 +9,19 @@ import {
   MAX_QUERY_WORDS,
   normalizeText,
   pinyinOf,
+  singular,
   synonymMap,
   words,
 } from "./search-analyzer.ts";
-import { cjkQuery, relaxSteps, searchNote, tsLiteral } from "./search-query.ts";
+import {
+  cjkQuery,
+  FIELD_SCORES,
+  intentCategories,
+  namesCategory,
+  relaxSteps,
+  searchNote,
+  tsLiteral,
+} from "./search-query.ts";
 
 describe("the search analyzer", () => {
   it("normalises: full width, case, control characters, traditional → simplified", () => {
@@ -49,6 +58,9 @@ describe("the search analyzer", () => {
     expect(q[0]!.alternatives).toEqual([["running", "shoes"], ["跑鞋"], ["跑步", "鞋"]]);
     expect(q[1]!.alternatives).toEqual([["耳机"], ["earphones"]]);
     expect(analyzeQuery("!!!")).toEqual([]);
+    // A plural names the set of its singular.
+    const phones = synonymMap([["手机", "phone", "smartphone"]]);
+    expect(analyzeQuery("Phones", phones)[0]!.alternatives).toEqual([["phones"], ["手机"], ["phone"], ["smartphone"]]);
     expect(analyzeQuery("a b c d e f g h i j k").length).toBe(MAX_QUERY_WORDS);
   });
 
@@ -72,6 +84,45 @@ describe("the search query", () => {
     expect(cjkQuery("手机")).toBe("'手机'");
     expect(cjkQuery("连衣裙")).toBe("('连衣裙' | ('连衣' & '衣裙'))");
     expect(tsLiteral("a'b\\", true)).toBe("'a''b\\\\':*");
+  });
+
+  it("restricts a term to one field of the vector by its weight label", () => {
+    expect(tsLiteral("phone", true, "A")).toBe("'phone':*A");
+    expect(tsLiteral("手机", false, "C")).toBe("'手机':C");
+    expect(cjkQuery("连衣裙", "B")).toBe("('连衣裙':B | ('连衣':B & '衣裙':B))");
+  });
+
+  it("ranks by the best field of each word: one name word outweighs every word elsewhere", () => {
+    const most = (f: keyof typeof FIELD_SCORES) => FIELD_SCORES[f] * MAX_QUERY_WORDS;
+    // A keyword of MAX_QUERY_WORDS words all in the brand scores less than one more word in the name.
+    expect(most("B")).toBeLessThan(FIELD_SCORES.A);
+    expect(most("C")).toBeLessThan(FIELD_SCORES.B);
+    expect(most("D")).toBeLessThan(FIELD_SCORES.C);
+  });
+
+  it("names a category by its whole name or its head word (Chinese ends, English last word)", () => {
+    expect(singular("phones")).toBe("phone");
+    expect(singular("watches")).toBe("watch");
+    expect(singular("shoes")).toBe("shoe");
+    expect(singular("dress")).toBe("dress");
+    expect(namesCategory(["手机"], ["智能手机"])).toBe(true);
+    expect(namesCategory(["手机"], ["老人", "手机"])).toBe(true);
+    expect(namesCategory(["手机"], ["手机壳"])).toBe(false);
+    expect(namesCategory(["手机"], ["手机", "通讯"])).toBe(false);
+    expect(namesCategory(["phone"], ["senior", "phones"])).toBe(true);
+    expect(namesCategory(["phones"], ["phone", "cases"])).toBe(false);
+    expect(namesCategory(["running", "shoes"], ["running", "shoes"])).toBe(true);
+    expect(namesCategory(["running", "shoes"], ["sports", "shoes"])).toBe(false);
+    const cats = new Map([
+      ["智能手机", [61]],
+      ["老人 手机", [62]],
+      ["手机壳", [66]],
+      ["mobile phones", [14]],
+    ]);
+    const w = (t: string, ...alts: string[][]) => ({ text: t, alternatives: [[t], ...alts] });
+    expect(intentCategories([w("手机")], cats).sort()).toEqual([61, 62]);
+    expect(intentCategories([w("phone", ["手机"])], cats).sort((a, b) => a - b)).toEqual([14, 61, 62]);
+    expect(intentCategories([w("壳")], cats)).toEqual([66]);
   });
 
   it("relaxes: drops the words that match nothing, then from the end", () => {

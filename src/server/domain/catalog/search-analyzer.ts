@@ -136,6 +136,14 @@ export function duplicateKey(name: string): string {
   return [...new Set(words(name))].sort().join(" ");
 }
 
+/** An English word in the singular, enough for synonyms and category names (phones → phone, watches → watch, shoes → shoe). */
+export function singular(word: string): string {
+  if (word.length <= 3 || !/^[a-z]+$/.test(word)) return word;
+  if (/(ss|x|ch|sh)es$/.test(word)) return word.slice(0, -2);
+  if (/[^s]s$/.test(word)) return word.slice(0, -1);
+  return word;
+}
+
 /** Synonym sets by the words they contain (search-lexicon.ts builds it from search_synonyms). */
 export type SynonymMap = ReadonlyMap<string, readonly string[]>;
 
@@ -163,8 +171,8 @@ export interface QueryWord {
 
 /**
  * A keyword as query words: normalised, cut at MAX_KEYWORD_CHARS, segmented, repeats dropped; a
- * run of up to three words that a synonym set names becomes one query word whose alternatives
- * are the set's members. An empty list when nothing is searchable (only punctuation, emoji…).
+ * run of up to three words that a synonym set names (as typed or in the singular) becomes one
+ * query word whose alternatives are the set's members. An empty list when nothing is searchable (only punctuation, emoji…).
  */
 export function analyzeQuery(keyword: string, synonyms: SynonymMap = new Map()): QueryWord[] {
   const ws = segment(normalizeText(keyword.slice(0, MAX_KEYWORD_CHARS)));
@@ -174,7 +182,9 @@ export function analyzeQuery(keyword: string, synonyms: SynonymMap = new Map()):
     let taken = 1;
     let alts: readonly string[] | undefined;
     for (let n = Math.min(3, ws.length - i); n >= 1; n--) {
-      alts = synonyms.get(ws.slice(i, i + n).join(" "));
+      const run = ws.slice(i, i + n);
+      // A plural names the set of its singular (phones → phone).
+      alts = synonyms.get(run.join(" ")) ?? synonyms.get(run.map(singular).join(" "));
       if (alts) {
         taken = n;
         break;

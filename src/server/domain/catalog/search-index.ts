@@ -1,7 +1,7 @@
 /**
  * The search index fed by the change feed (docs/search.md "One interface"): the analyzer's words
- * of a product (search-analyzer.ts documentTerms: jieba words and pinyin) are kept in
- * product_search_words, and a trigger folds them into products.search_vec. Any writer's change
+ * of a product (search-analyzer.ts documentTerms: jieba words and pinyin) and its rating are kept
+ * in product_search_words, and a trigger folds the words into products.search_vec. Any writer's change
  * of a product records "product:<id>" in content_changes (migration 0008); each server process
  * reads the feed at least once a second and re-indexes the products it names, so a product's new
  * name is found by its words within about a second (its characters and bigrams at once: the
@@ -48,11 +48,15 @@ export async function indexProducts(db: Db, prodIds: readonly number[]): Promise
     const gone = ids.filter((id) => !byProd.has(id));
     if (gone.length) await db.delete(productSearchWords).where(inArray(productSearchWords.prodId, gone));
     if (docs.length === 0) continue;
-    // Unchanged words are not written again (the trigger would recompute the vector for nothing).
-    await db.execute(sql`insert into product_search_words (prod_id, terms, dup_key)
-      select prod_id, terms, dup_key from json_populate_recordset(null::product_search_words, ${JSON.stringify(docs)}::json)
-      on conflict (prod_id) do update set terms = excluded.terms, dup_key = excluded.dup_key, indexed_at = now()
-      where product_search_words.terms is distinct from excluded.terms or product_search_words.dup_key is distinct from excluded.dup_key`);
+    // Unchanged words are not written again (the trigger would recompute the vector for nothing);
+    // the rating (average score of the shown reviews) is read here, a review names its product.
+    await db.execute(sql`insert into product_search_words (prod_id, terms, dup_key, rating)
+      select d.prod_id, d.terms, d.dup_key,
+        (select round(avg(c.score), 1)::real from prod_comments c where c.prod_id = d.prod_id and c.status = 1)
+      from json_populate_recordset(null::product_search_words, ${JSON.stringify(docs)}::json) d
+      on conflict (prod_id) do update set terms = excluded.terms, dup_key = excluded.dup_key, rating = excluded.rating, indexed_at = now()
+      where product_search_words.terms is distinct from excluded.terms or product_search_words.dup_key is distinct from excluded.dup_key
+        or product_search_words.rating is distinct from excluded.rating`);
     written += docs.length;
   }
   return written;

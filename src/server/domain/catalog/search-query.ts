@@ -7,48 +7,100 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { SearchNote } from "../../../lib/catalog/product-types.ts";
-import { analyzeQuery, correctWord, isCjkWord, queryText, type QueryWord, type SynonymMap } from "./search-analyzer.ts";
-
-/** A term as a tsquery literal ('…' with quotes and backslashes escaped); prefix adds :*. */
-export function tsLiteral(term: string, prefix = false): string {
-  return `'${term.replace(/\\/g, "\\\\").replace(/'/g, "''")}'${prefix ? ":*" : ""}`;
-}
+import {
+  analyzeQuery,
+  correctWord,
+  isCjkWord,
+  queryText,
+  singular,
+  type QueryWord,
+  type SynonymMap,
+} from "./search-analyzer.ts";
 
 /**
- * The tsquery text of a Chinese word: itself, or for 3+ characters itself or all its bigrams.
- * `any`: the bigrams OR-ed (the ranking query).
+ * The fields of a product's search vector by their weight label (migration 0025): A its names,
+ * B its brand, C its category path, D its parameters and shop.
  */
-export function cjkQuery(word: string, any = false): string {
-  if (word.length <= 2) return tsLiteral(word);
+export type SearchField = "A" | "B" | "C" | "D";
+
+/**
+ * What a query word scores where it matches (docs/search.md "Ranking"): a word in the name
+ * outweighs any number of words in the brand, a brand word any category word, and so on — each
+ * step is more than the sum of all steps below it for a keyword of up to MAX_QUERY_WORDS words.
+ */
+export const FIELD_SCORES: Readonly<Record<SearchField, number>> = { A: 729, B: 81, C: 9, D: 1 };
+
+/** The fields a word is tried in, best first (the last, D, needs no test: the word matched somewhere). */
+const TIERS: readonly SearchField[] = ["A", "B", "C"];
+
+/**
+ * A term as a tsquery literal ('…' with quotes and backslashes escaped); prefix adds :*, weight
+ * restricts the match to lexemes of that weight (one field: 'phone':*A).
+ */
+export function tsLiteral(term: string, prefix = false, weight: SearchField | "" = ""): string {
+  const label = prefix || weight ? `:${prefix ? "*" : ""}${weight}` : "";
+  return `'${term.replace(/\\/g, "\\\\").replace(/'/g, "''")}'${label}`;
+}
+
+/** The tsquery text of a Chinese word: itself, or for 3+ characters itself or all its bigrams. */
+export function cjkQuery(word: string, weight: SearchField | "" = ""): string {
+  if (word.length <= 2) return tsLiteral(word, false, weight);
   const bigrams = [];
-  for (let i = 0; i + 1 < word.length; i++) bigrams.push(tsLiteral(word.slice(i, i + 2)));
-  return `(${tsLiteral(word)} | (${[...new Set(bigrams)].join(any ? " | " : " & ")}))`;
-}
-
-function wordQuery(word: string, any: boolean): SQL {
-  if (isCjkWord(word)) return sql`${cjkQuery(word, any)}::tsquery`;
-  return sql`(${tsLiteral(word, true)}::tsquery || plainto_tsquery('english', ${word}))`;
+  for (let i = 0; i + 1 < word.length; i++) bigrams.push(tsLiteral(word.slice(i, i + 2), false, weight));
+  return `(${tsLiteral(word, false, weight)} | (${[...new Set(bigrams)].join(" & ")}))`;
 }
 
 /**
- * The tsquery of query words (AND of the words, OR of each word's alternatives); null for none.
- * `any`: every term OR-ed — the query ts_rank weighs (an AND query is ranked by the distance
- * between positions, which the index's terms do not have).
+ * A latin word's English stem query, restricted to one field: to_tsquery reads `word:A` (the
+ * word is [a-z0-9]+ only, so nothing in it is tsquery syntax).
  */
-export function wordsQuery(qws: readonly QueryWord[], any = false): SQL | null {
+function stemQuery(word: string, weight: SearchField | ""): SQL {
+  if (!weight || !/^[a-z0-9]+$/.test(word)) return sql`plainto_tsquery('english', ${word})`;
+  return sql`to_tsquery('english', ${`${word}:${weight}`})`;
+}
+
+function wordQuery(word: string, weight: SearchField | "" = ""): SQL {
+  if (isCjkWord(word)) return sql`${cjkQuery(word, weight)}::tsquery`;
+  return sql`(${tsLiteral(word, true, weight)}::tsquery || ${stemQuery(word, weight)})`;
+}
+
+/** The tsquery of query words (AND of the words, OR of each word's alternatives); null for none. */
+export function wordsQuery(qws: readonly QueryWord[]): SQL | null {
   if (qws.length === 0) return null;
-  const and = any ? sql` || ` : sql` && `;
-  const parts = qws.map((qw) => {
-    const alts = qw.alternatives.map(
-      (alt) =>
-        sql`(${sql.join(
-          alt.map((w) => wordQuery(w, any)),
-          and,
-        )})`,
-    );
-    return sql`(${sql.join(alts, sql` || `)})`;
-  });
-  return sql`(${sql.join(parts, and)})`;
+  return sql`(${sql.join(
+    qws.map((qw) => wordAlternatives(qw)),
+    sql` && `,
+  )})`;
+}
+
+/** One query word: any of its alternatives, each alternative's words together, in one field or any. */
+function wordAlternatives(qw: QueryWord, weight: SearchField | "" = ""): SQL {
+  const alts = qw.alternatives.map(
+    (alt) =>
+      sql`(${sql.join(
+        alt.map((w) => wordQuery(w, weight)),
+        sql` && `,
+      )})`,
+  );
+  return sql`(${sql.join(alts, sql` || `)})`;
+}
+
+/**
+ * Text relevance of a product's search vector `vec` to query words (docs/search.md "Ranking"):
+ * each word scores FIELD_SCORES of the best field it matches in — name, then brand, then category
+ * path, else parameters or shop — summed over the words. Ties are left to sales,
+ * rating and freshness.
+ */
+export function relevance(vec: SQL, qws: readonly QueryWord[]): SQL {
+  if (qws.length === 0) return sql`0`;
+  const per = qws.map(
+    (qw) =>
+      sql`(case ${sql.join(
+        TIERS.map((f) => sql`when ${vec} @@ ${wordAlternatives(qw, f)} then ${sql.raw(String(FIELD_SCORES[f]))}`),
+        sql` `,
+      )} else ${sql.raw(String(FIELD_SCORES.D))} end)`,
+  );
+  return sql`(${sql.join(per, sql` + `)})`;
 }
 
 /** Query words with their latin typos corrected (iphnoe → iphone); the pairs [typed, used]. */
@@ -96,15 +148,37 @@ export function searchNote(
 }
 
 /**
- * Category intent: the platform categories a query word (or one of its synonyms) names, e.g.
- * 手机 → the 手机 category; their products come first.
+ * Whether words name a category by its name's words: the whole name, or its head — Chinese
+ * category names end with what they are (老人手机 and 智能手机 are 手机, 手机壳 is not), English
+ * ones with their last word (senior phones and mobile phones are phones, phone cases are not).
+ */
+export function namesCategory(asked: readonly string[], name: readonly string[]): boolean {
+  if (asked.length === 0 || name.length === 0) return false;
+  if (asked.join(" ") === name.join(" ")) return true;
+  if (asked.every(isCjkWord) && name.every(isCjkWord)) return name.join("").endsWith(asked.join(""));
+  const latin = (w: string) => /^[a-z0-9]+$/.test(w);
+  if (!asked.every(latin) || !name.every(latin)) return false;
+  const nameWords = new Set(name.map(singular));
+  return (
+    singular(asked[asked.length - 1]!) === singular(name[name.length - 1]!) &&
+    asked.every((w) => nameWords.has(singular(w)))
+  );
+}
+
+/**
+ * Category intent: the platform categories a query word (or one of its synonyms) names
+ * (namesCategory), e.g. 手机 → 智能手机 and 老人手机; their products come first among equally
+ * relevant ones. `categoryByName`: a category name's words joined by spaces → its ids.
  */
 export function intentCategories(
   qws: readonly QueryWord[],
   categoryByName: ReadonlyMap<string, readonly number[]>,
 ): number[] {
   const ids = new Set<number>();
-  for (const qw of qws)
-    for (const alt of qw.alternatives) for (const id of categoryByName.get(alt.join(" ")) ?? []) ids.add(id);
+  for (const [name, cats] of categoryByName) {
+    const nameWords = name.split(" ");
+    if (qws.some((qw) => qw.alternatives.some((alt) => namesCategory(alt, nameWords))))
+      for (const id of cats) ids.add(id);
+  }
   return [...ids];
 }

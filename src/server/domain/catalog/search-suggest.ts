@@ -10,9 +10,10 @@ import type { Db } from "../../db/client.ts";
 import { products, shops } from "../../db/schema/index.ts";
 import { SHOP_STATUS as ShopStatus, SHOP_TYPE as ShopType } from "../../../lib/constants.ts";
 import { anyLocaleContains } from "../kernel/sql.ts";
-import { keywordQuery, loadProductTexts, PROD_ON_SALE, relevance } from "./product-list.ts";
+import { keywordQuery, loadProductTexts, PROD_ON_SALE } from "./product-list.ts";
 import { isCjkWord, normalizeText, taiwanText } from "./search-analyzer.ts";
 import { loadLexicon } from "./search-lexicon.ts";
+import { relevance } from "./search-query.ts";
 
 /** At most this many suggestions. */
 export const SUGGEST_MAX = 8;
@@ -38,7 +39,7 @@ export async function suggest(
       .limit(SUGGEST_MAX);
     return rows.map((r) => ({ id: r.shopId, text: pickText(r.shopName, locale) }));
   }
-  const query = await keywordQuery(db, keyword);
+  const { words, query } = await keywordQuery(db, keyword);
   if (!query) return [];
   // Words the platform knows that start with what was typed (蓝牙 → 蓝牙耳机), then product names.
   const typed = normalizeText(keyword).trim();
@@ -61,11 +62,7 @@ export async function suggest(
         sql`${products.searchVec} @@ ${query}`,
       ),
     )
-    .orderBy(
-      sql`${relevance((await keywordQuery(db, keyword, true)) ?? query)} desc`,
-      desc(products.soldNum),
-      asc(products.prodId),
-    )
+    .orderBy(sql`${relevance(sql`${products.searchVec}`, words)} desc`, desc(products.soldNum), asc(products.prodId))
     .limit(SUGGEST_MAX * 3);
   const texts = await loadProductTexts(
     db,
