@@ -5,6 +5,7 @@
  */
 import { createFetch, type $Fetch } from "ofetch";
 import type { Db } from "../../src/server/db/client.ts";
+import type { FileStorage } from "../../src/server/providers/storage.ts";
 import { OpsError, UsageError, type Values } from "./args.ts";
 import { readTokens, writeTokens, type CachedToken, type TokenFile } from "./token-cache.ts";
 
@@ -18,8 +19,10 @@ export interface OpsIO {
   out: (line: string) => void;
   err: (line: string) => void;
   env: Record<string, string | undefined>;
-  /** Opens the database for `jobs run` (default: DATABASE_URL or DATA_DIR/pglite, like the server). */
-  openDb?: () => Promise<{ db: Db; driver: string; close: () => Promise<void> }>;
+  /** Opens the database (and the upload storage) for `jobs run` and `image-backfill` (default: like the server, ./direct-db.ts). */
+  openDb?: () => Promise<{ db: Db; driver: string; storage?: FileStorage; close: () => Promise<void> }>;
+  /** Shows a progress bar's line (default: redrawn in place on a terminal's stderr, else nothing). */
+  progress?: (line: string) => void;
 }
 
 interface Envelope<T> {

@@ -10,6 +10,7 @@
  *   npm run ops -- ship <orderNumber> --package 1/SF123456789/12:1 --package 2/ZT987654321
  *   npm run ops -- trace <orderDeliveryId> --state in-transit --station "Shanghai hub"
  *   npm run ops -- jobs run
+ *   npm run ops -- image-backfill [--limit N]
  *   npm run ops -- chat list | chat read <conversationId> | chat reply <conversationId> --text "…" [--platform]
  *   npm run ops -- reviews [--replied 0]
  *   npm run ops -- reply <prodCommId> --text "Thank you!"
@@ -47,6 +48,7 @@ import * as coupon from "./coupon.ts";
 import * as discount from "./discount.ts";
 import * as flashSale from "./flash-sale.ts";
 import * as groupBuy from "./group-buy.ts";
+import * as image from "./image.ts";
 import * as invoice from "./invoice.ts";
 import * as jobs from "./jobs.ts";
 import * as ledger from "./ledger.ts";
@@ -87,6 +89,7 @@ const COMMANDS: readonly OpsCommand[] = [
   groupBuy,
   chat,
   jobs,
+  image,
 ]
   .flatMap((feature) => feature.commands)
   .concat(HELP);

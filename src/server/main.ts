@@ -99,11 +99,11 @@ export async function startServer() {
   // The recurring clean-up of unused uploads (domain/upload/upload-cleanup.ts) is one row of the jobs table.
   if (stopJobs) await scheduleUploadCleanup(ctx.db, new Date());
   // The image worker makes the ladder of every recorded picture (domain/image/image-worker.ts):
-  // IMAGE_WORKER=0 turns it off in this process (another process or `npm run ops -- images` does it).
+  // IMAGE_WORKER=0 turns it off in this process (another process does it; `npm run ops -- image-backfill` makes what is missing).
   const stopImages = process.env.IMAGE_WORKER === "0" ? null : startImageWorker(ctx.db, ctx.storage);
   const apiListener = getRequestListener(api.fetch);
 
-  const uploads = uploadsHandler(ctx.storage, ctx.db);
+  const uploads = uploadsHandler(ctx.storage, ctx.db, ctx.config.platformApiToken);
   const clientDir = path.resolve("dist/client");
   const assets = sirv(clientDir, {
     dev: false,

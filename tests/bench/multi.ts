@@ -22,10 +22,11 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import WebSocket from "ws";
 import { openDatabase } from "../../src/server/db/client.ts";
-import { chatMessages, orders, sessions, users } from "../../src/server/db/schema/index.ts";
+import { chatMessages, images, orders, sessions, users } from "../../src/server/db/schema/index.ts";
+import { ladderWidths, variantPath } from "../../src/server/domain/image/image-ladder.ts";
 import { agentSocketPath, ChatCode, userSocketPath } from "../../src/lib/chat/chat.ts";
 import { hashToken, newToken } from "../../src/server/domain/account/tokens.ts";
 import { pickRaceSku, setStock } from "./buying.ts";
@@ -68,6 +69,15 @@ export interface MultiFigures {
   failureSamples: string[];
   orders: { acknowledged: number; inDatabase: number; lost: number; extra: number; paidAcknowledged: number };
   uploads: { written: number; writtenThrough: Record<string, number>; reads: number; readOk: number };
+  /** A picture's variant through nginx twice (made by a process, then from nginx's disk), a private document. */
+  pictures: {
+    variant: string;
+    first: string;
+    second: string;
+    cacheControl: string;
+    privateAnonymous: number;
+    privateOwner: number;
+  };
   chat: { acknowledged: number; delivered: number; crossed: number; storedNotDelivered: number; reconnects: number };
   latencyMs: { p50: number; p99: number; max: number };
   rssMb: { port: number; max: number; end: number }[];
@@ -103,7 +113,8 @@ export function benchNginxConf(dir: string, listen: number, ports: number[]): st
     .replace(/^(\s*server 127\.0\.0\.1:)\d+/gm, (_m, head: string) => `${head}${ports[i++]}`)
     .replace(/^\s*listen \[::\]:80;\n/m, "")
     .replace(/^(\s*)listen 80;/m, `$1listen 127.0.0.1:${listen};\n$1add_header X-Upstream $upstream_addr always;`)
-    .replace(/access_log \/var\/log\/nginx\/mall\.access\.log/, `access_log ${dir}/access.log`);
+    .replace(/access_log \/var\/log\/nginx\/mall\.access\.log/, `access_log ${dir}/access.log`)
+    .replace(/proxy_cache_path \/var\/cache\/nginx\/mall-images/, `proxy_cache_path ${dir}/image-cache`);
   return `worker_processes 1;
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
@@ -459,19 +470,23 @@ async function load(
   const lost = [...acknowledged].filter((n) => !inDb.has(n)).length;
   const extra = rows.filter((r) => !acknowledged.has(r.n)).length;
 
-  // Uploads: each picture read from every process directly, whichever process stored it.
+  // Uploads: each picture read from every process directly, whichever process stored it, the
+  // same bytes (the pipeline's re-encoded copy) from each.
   let reads = 0;
   let readOk = 0;
   const writtenThrough: Record<string, number> = {};
   for (const u of uploads) {
     writtenThrough[u.upstream] = (writtenThrough[u.upstream] ?? 0) + 1;
+    let first: Buffer | null = null;
     for (const port of ports) {
       reads++;
       const res = await fetch(`http://127.0.0.1:${port}${u.filePath}`).catch(() => null);
       const bytes = res ? Buffer.from(await res.arrayBuffer()) : null;
-      if (res?.status === 200 && bytes?.equals(PNG_1X1)) readOk++;
+      first ??= bytes;
+      if (res?.status === 200 && bytes && bytes.length > 0 && bytes.equals(first!)) readOk++;
     }
   }
+  const pictures = await picturesThroughNginx(db, origin, uploads[0]?.filePath, buyers[0]!.token);
 
   // Chat: acknowledged messages the agent received; those it did not, looked up in the database.
   let delivered = 0;
@@ -505,10 +520,49 @@ async function load(
     failureSamples: [...failureKinds].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${n} × ${k}`),
     orders: { acknowledged: acknowledged.size, inDatabase: rows.length, lost, extra, paidAcknowledged: paid.size },
     uploads: { written: uploads.length, writtenThrough, reads, readOk },
+    pictures,
     chat: { acknowledged: sentAt.size, delivered, crossed, storedNotDelivered: stored, reconnects },
     latencyMs: { p50: q(0.5), p99: q(0.99), max: Math.round(latencies.at(-1) ?? 0) },
     rssMb: rss,
   };
+}
+
+/**
+ * deploy/nginx/mall.conf's picture location: a variant of an uploaded picture asked twice through
+ * nginx (the first made or read by a process and kept on nginx's disk, the second sent from there),
+ * and a private document (a store application's ID card) through nginx without and with its
+ * owner's session.
+ */
+async function picturesThroughNginx(
+  db: Db,
+  origin: string,
+  filePath: string | undefined,
+  token: string,
+): Promise<MultiFigures["pictures"]> {
+  const out = { variant: "-", first: "-", second: "-", cacheControl: "-", privateAnonymous: 0, privateOwner: 0 };
+  const [row] = filePath ? await db.select().from(images).where(eq(images.path, filePath)) : [];
+  if (row) {
+    out.variant = variantPath(row.path, row.hash, ladderWidths(row.width)[0]!, "avif");
+    const ask = async () => {
+      const res = await fetch(`${origin}${out.variant}`);
+      await res.arrayBuffer();
+      out.cacheControl = res.headers.get("cache-control") ?? "-";
+      return `${res.status} ${res.headers.get("x-cache") ?? "-"}`;
+    };
+    out.first = await ask();
+    out.second = await ask();
+  }
+  const form = new FormData();
+  form.append("file", new File([PNG_1X1], "card.png", { type: "image/png" }));
+  const up = await fetch(`${origin}/api/p/file/upload?folder=identity`, {
+    method: "POST",
+    headers: { authorization: token },
+    body: form,
+  });
+  const doc = ((await up.json()) as { data?: { filePath?: string } }).data?.filePath ?? "/uploads/identity/none.png";
+  out.privateAnonymous = (await fetch(`${origin}${doc}`)).status;
+  out.privateOwner = (await fetch(`${origin}${doc}`, { headers: { cookie: `token=${token}` } })).status;
+  return out;
 }
 
 export function printMulti(f: MultiFigures): void {
@@ -525,6 +579,9 @@ export function printMulti(f: MultiFigures): void {
     `  uploads: ${f.uploads.written} written (through ${Object.entries(f.uploads.writtenThrough)
       .map(([u, n]) => `${u || "?"} ${n}`)
       .join(", ")}), read from every process directly: ${f.uploads.readOk} of ${f.uploads.reads}`,
+  );
+  console.log(
+    `  pictures through nginx: variant ${f.pictures.variant} ${f.pictures.first} then ${f.pictures.second} (goal MISS then HIT), Cache-Control "${f.pictures.cacheControl}"; a private document: ${f.pictures.privateAnonymous} without a session (goal 404), ${f.pictures.privateOwner} for its owner (goal 200)`,
   );
   console.log(
     `  chat: ${f.chat.acknowledged} messages acknowledged, ${f.chat.delivered} delivered live to the shop's agent (${f.chat.crossed} across processes), ${f.chat.acknowledged - f.chat.delivered} not live (${f.chat.storedNotDelivered} of them stored: the agent reads them in the history); ${f.chat.reconnects} socket reconnects`,

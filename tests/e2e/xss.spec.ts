@@ -254,17 +254,17 @@ test("the XSS corpus in every text a buyer or a merchant can enter: nothing runs
 
   // Store application: street and introduction (the shop name refuses markup characters outright;
   // images uploaded like the form does).
-  const upload = async () => {
+  const upload = async (folder = "identity") => {
     const res = await request.post("/api/p/file/upload", {
       headers: { Authorization: token },
-      multipart: { file: { name: "a.png", mimeType: "image/png", buffer: PNG }, folder: "store" },
+      multipart: { file: { name: "a.png", mimeType: "image/png", buffer: PNG }, folder },
     });
     const body = await res.json();
     expect(body.code, JSON.stringify(body)).toBe("00000");
     return (body.data as { filePath: string }).filePath;
   };
   const [shopLogo, businessLicense, identityCardFront, identityCardLater] = [
-    await upload(),
+    await upload("store"),
     await upload(),
     await upload(),
     await upload(),

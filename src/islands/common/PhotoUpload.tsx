@@ -32,7 +32,7 @@ export function PhotoUpload({
   onUnauthorized,
   testId,
 }: {
-  folder: "review" | "refund" | "store";
+  folder: "review" | "refund" | "store" | "identity";
   max: number;
   value: string[];
   onChange: (paths: string[]) => void;

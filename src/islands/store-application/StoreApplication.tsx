@@ -16,6 +16,7 @@ import {
   checkStoreApplication,
   isStoreImagePath,
   STORE_IMAGE_FIELDS,
+  STORE_IMAGE_FOLDERS,
   storeNextStep,
   type StoreApplicationDto,
   type StoreApplicationField,
@@ -174,7 +175,7 @@ function initialForm(app: StoreApplicationDto | null): FormState {
     intro: app.intro,
     type: app.type,
     // Only documents the upload endpoint stored can be sent again; anything else is asked for anew.
-    images: Object.fromEntries(STORE_IMAGE_FIELDS.map((f) => [f, isStoreImagePath(app[f]) ? app[f] : ""])) as Record<
+    images: Object.fromEntries(STORE_IMAGE_FIELDS.map((f) => [f, isStoreImagePath(app[f], f) ? app[f] : ""])) as Record<
       StoreImageField,
       string
     >,
@@ -397,7 +398,7 @@ function ApplicationForm({
             <div className="sa-image">
               <input type="hidden" name={name} value={form.images[name]} />
               <PhotoUpload
-                folder="store"
+                folder={STORE_IMAGE_FOLDERS[name]}
                 max={1}
                 value={form.images[name] ? [form.images[name]] : []}
                 onChange={(paths) => {

@@ -8,7 +8,7 @@ import {
   storeNextStep,
 } from "./store-application.ts";
 
-const img = (n: number) => `/uploads/store/0000000${n}-0000-4000-8000-000000000000.png`;
+const img = (n: number, folder = "identity") => `/uploads/${folder}/0000000${n}-0000-4000-8000-000000000000.png`;
 const valid = {
   shopName: "Tea House 1",
   mobile: "13800138000",
@@ -17,7 +17,7 @@ const valid = {
   areaId: 440305,
   addr: "Keyuan Road 1",
   intro: "Fine teas from Hangzhou.",
-  shopLogo: img(1),
+  shopLogo: img(1, "store"),
   businessLicense: img(2),
   identityCardFront: img(3),
   identityCardLater: img(4),
@@ -43,6 +43,22 @@ describe("store application form rules (SPEC §5)", () => {
     expect(storeAddrError(" abcd ")).toBe("rules.addressTooShort");
     expect(storeAddrError("abcde")).toBeNull();
     expect(storeAddrError("x".repeat(101))).toBe("rules.addressTooLong");
+  });
+
+  it("the shop logo is a public upload; the licence and the ID card are private ones (folder identity)", () => {
+    expect(checkStoreApplication(valid).errors).toEqual({});
+    expect(
+      checkStoreApplication({
+        ...valid,
+        shopLogo: img(1),
+        businessLicense: img(2, "store"),
+        identityCardFront: img(3, "store"),
+      }).errors,
+    ).toEqual({
+      shopLogo: "storeApplication.rules.logoRequired",
+      businessLicense: "storeApplication.rules.licenseRequired",
+      identityCardFront: "storeApplication.rules.cardFrontRequired",
+    });
   });
 
   it("the whole form: trimmed values, numbers from digit strings; each field's first problem", () => {

@@ -99,9 +99,21 @@ const IMAGE_KEYS: Record<StoreImageField, string> = {
   identityCardLater: K.cardBackRequired,
 };
 
-/** An image of the form: a path the upload endpoint answered for the "store" folder. */
-export function isStoreImagePath(p: string): boolean {
-  return /^\/uploads\/store\/[0-9a-f-]{36}\.(?:jpg|png|gif|webp)$/.test(p);
+/**
+ * The upload folder of each image of the form: the shop logo is public (it becomes the shop's),
+ * the business licence and the ID card are private ("identity": only their owner and the platform
+ * may fetch them, docs/image.md "Private pictures").
+ */
+export const STORE_IMAGE_FOLDERS: Record<StoreImageField, "store" | "identity"> = {
+  shopLogo: "store",
+  businessLicense: "identity",
+  identityCardFront: "identity",
+  identityCardLater: "identity",
+};
+
+/** An image of the form: a path the upload endpoint answered for the field's folder (STORE_IMAGE_FOLDERS). */
+export function isStoreImagePath(p: string, field: StoreImageField): boolean {
+  return new RegExp(`^/uploads/${STORE_IMAGE_FOLDERS[field]}/[0-9a-f-]{36}\\.(?:jpg|png|gif|webp)$`).test(p);
 }
 
 /**
@@ -133,7 +145,7 @@ export function checkStoreApplication(input: Record<string, unknown>): {
   const images = {} as Record<StoreImageField, string>;
   for (const f of STORE_IMAGE_FIELDS) {
     const p = (text(input[f]) ?? "").trim();
-    if (!isStoreImagePath(p)) errors[f] = IMAGE_KEYS[f];
+    if (!isStoreImagePath(p, f)) errors[f] = IMAGE_KEYS[f];
     images[f] = p;
   }
   const typeN = input.type === undefined || input.type === null || input.type === "" ? 0 : posIntOrZero(input.type);

@@ -1,7 +1,8 @@
 /**
  * Image uploads (multipart/form-data, field "file") → {filePath: "/uploads/<folder>/<uuid>.<ext>"}:
- *   POST /p/file/upload          folder "avatar" (the default), "refund", "review", "chat" or
- *                                "store", by query or field
+ *   POST /p/file/upload          folder "avatar" (the default), "refund", "review", "chat",
+ *                                "store" (shop logo) or "identity" (business licence, ID card:
+ *                                private, domain/upload/private-upload.ts), by query or field
  *   POST /p/file/uploadImFile    chat pictures (SPEC §7): always folder "chat", the same rules as
  *                                /p/file/upload?folder=chat (a folder sent is ignored)
  *   POST /merchant/file/upload   a shop's decoration pictures (merchant token): folder "decoration"
@@ -14,7 +15,8 @@
  * from shops and the platform (docs/decisions.md "Upload limits"), then verified, turned upright
  * and stripped of its metadata by the image pipeline (domain/image/image-pipeline.ts) before it is
  * stored; animation only in chat pictures. The picture is recorded in the table images and the
- * background worker makes its ladder of variants (docs/image.md). The body may be a little larger
+ * background worker makes its ladder of variants (docs/image.md); a private picture (folder
+ * "identity") gets no public variants and is served only to its owner and the platform. The body may be a little larger
  * (the multipart envelope; src/server/http/body-limit.ts): the exact check is on the file below.
  */
 import { Hono, type Context } from "hono";
@@ -23,6 +25,7 @@ import { IMAGE_MAX_BYTES, MERCHANT_IMAGE_MAX_BYTES } from "../../lib/constants.t
 import { normalizeUpload } from "../domain/image/image-pipeline.ts";
 import { recordImage } from "../domain/image/image-store.ts";
 import { wakeImageWorker } from "../domain/image/image-worker.ts";
+import { isPrivateFolder } from "../domain/upload/private-upload.ts";
 import { isUploadFolder, type UploadFolder } from "../domain/upload/upload.ts";
 import type { UploadOwner } from "../domain/upload/upload-owner.ts";
 import { admitUpload, storeUpload } from "../domain/upload/upload-limits.ts";
@@ -67,9 +70,10 @@ async function receiveImage<E extends ApiEnv | MerchantEnv>(
       owner,
       { bytes: image.bytes, ext: image.ext, folder },
       config.uploadLimits.quotaBytes,
-      (tx, path) => recordImage(tx, path, image, image.animated),
+      // A private picture gets no public variants: nothing for the worker.
+      isPrivateFolder(folder) ? undefined : (tx, path) => recordImage(tx, path, image, image.animated),
     );
-    wakeImageWorker();
+    if (!isPrivateFolder(folder)) wakeImageWorker();
     return { filePath };
   });
 }

@@ -1,14 +1,22 @@
 /**
  * /uploads/* — stored images, read from the storage on every request (providers/storage.ts: the
  * local folder or the shared database), so a file stored a moment ago by this or any other
- * process is served at once. Only image types are served here; other stored files (invoice PDFs)
- * are downloaded through their feature's API by the people allowed to (docs/invoice.md).
+ * process is served at once. Only image types are served publicly. Private uploads (store
+ * application documents, invoice files: domain/upload/private-upload.ts) are answered only to
+ * their owner — the buyer's session (Authorization or the login cookie), the shop's merchant token
+ * — and to the platform's token, never cached by anyone else; to others they are a 404 like a file
+ * that does not exist. Invoice PDFs are also downloaded through their feature's API (docs/invoice.md).
  */
 import type http from "node:http";
 import { Readable } from "node:stream";
 import type { Db } from "../db/client.ts";
+import { findUserSession } from "../domain/account/auth.ts";
+import { hashToken } from "../domain/account/tokens.ts";
 import { parseVariantPath } from "../domain/image/image-ladder.ts";
 import { variantOnRequest } from "../domain/image/image-store.ts";
+import { findMerchantSession } from "../domain/merchant/merchant.ts";
+import { isPrivateUpload, mayReadPrivateUpload, type PrivateReader } from "../domain/upload/private-upload.ts";
+import { platformTokenOk } from "../api/platform-auth.ts";
 import type { FileStorage, StoredFile } from "../providers/storage.ts";
 
 const IMAGE_TYPES: Record<string, string> = {
@@ -20,6 +28,9 @@ const IMAGE_TYPES: Record<string, string> = {
   svg: "image/svg+xml",
   avif: "image/avif",
 };
+/** What a private upload may be: a picture, or an invoice PDF (a download). */
+const PRIVATE_TYPES: Record<string, string> = { ...IMAGE_TYPES, pdf: "application/pdf" };
+
 /**
  * Stored names are random and never rewritten, and a variant's name holds its source's content
  * hash (domain/image/image-ladder.ts): both are immutable. The seed's images keep their names
@@ -99,8 +110,57 @@ async function readOrMake(db: Db | undefined, storage: FileStorage, publicPath: 
   return storage.read(publicPath);
 }
 
-/** A handler for paths relative to /uploads ("/avatar/<uuid>.png"); calls notFound() for anything it does not serve. */
-export function uploadsHandler(storage: FileStorage, db?: Db) {
+/** The login cookie's token (src/client/token.ts), or "". */
+function cookieToken(header: string | undefined): string {
+  for (const part of (header ?? "").split(";")) {
+    const eq = part.indexOf("=");
+    if (eq > 0 && part.slice(0, eq).trim() === "token") {
+      try {
+        return decodeURIComponent(part.slice(eq + 1).trim());
+      } catch {
+        return "";
+      }
+    }
+  }
+  return "";
+}
+
+/** Who the request speaks for: the platform's token, a buyer's session (header or cookie), a shop's session. */
+async function readersOf(req: http.IncomingMessage, db: Db, platformToken: string): Promise<PrivateReader[]> {
+  const header = String(req.headers.authorization ?? "")
+    .replace(/^Bearer\s+/i, "")
+    .trim();
+  if (platformTokenOk(header, platformToken)) return [{ platform: true }];
+  const now = new Date();
+  const readers: PrivateReader[] = [];
+  for (const token of new Set([header, cookieToken(req.headers.cookie)])) {
+    if (!token) continue;
+    const buyer = await findUserSession(db, hashToken(token), now);
+    if (buyer) readers.push({ userId: buyer.userId });
+    const shop = await findMerchantSession(db, token, now);
+    if (shop) readers.push({ shopId: shop.shopId });
+  }
+  return readers;
+}
+
+/** A private upload for a reader allowed to see it (its owner, the platform); null for anyone else. */
+async function readPrivate(
+  req: http.IncomingMessage,
+  db: Db | undefined,
+  storage: FileStorage,
+  publicPath: string,
+  platformToken: string,
+): Promise<StoredFile | null> {
+  if (!db) return null;
+  if (!(await mayReadPrivateUpload(db, publicPath, await readersOf(req, db, platformToken)))) return null;
+  return storage.read(publicPath);
+}
+
+/**
+ * A handler for paths relative to /uploads ("/avatar/<uuid>.png"); calls notFound() for anything it
+ * does not serve. `platformToken` (PLATFORM_API_TOKEN) opens every private upload.
+ */
+export function uploadsHandler(storage: FileStorage, db?: Db, platformToken = "") {
   return (req: http.IncomingMessage, res: http.ServerResponse, pathname: string, notFound: () => void): void => {
     let publicPath: string;
     try {
@@ -108,12 +168,21 @@ export function uploadsHandler(storage: FileStorage, db?: Db) {
     } catch {
       return notFound();
     }
-    const type = IMAGE_TYPES[(publicPath.split(".").pop() ?? "").toLowerCase()];
+    const ext = (publicPath.split(".").pop() ?? "").toLowerCase();
+    const isPrivate = isPrivateUpload(publicPath);
+    const type = (isPrivate ? PRIVATE_TYPES : IMAGE_TYPES)[ext];
     if (!type) return notFound();
-    void readOrMake(db, storage, publicPath).then(
+    const found = isPrivate
+      ? readPrivate(req, db, storage, publicPath, platformToken)
+      : readOrMake(db, storage, publicPath);
+    void found.then(
       async (file) => {
         if (!file) return notFound();
-        const headers = storedFileHeaders(publicPath, file, type);
+        const headers = storedFileHeaders(publicPath, file, type, {
+          private: isPrivate,
+          attachment: ext === "pdf" ? (publicPath.split("/").pop() ?? "invoice.pdf") : undefined,
+        });
+        if (isPrivate) headers.Vary = "Authorization, Cookie";
         if (notModified(req.headers["if-none-match"], file.etag)) {
           res.statusCode = 304;
           for (const h of ["ETag", "Cache-Control", "Last-Modified"]) res.setHeader(h, headers[h]!);

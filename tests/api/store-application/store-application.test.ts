@@ -45,10 +45,11 @@ describe.skipIf(!dbReady)("store application API", () => {
     return app.request<T>(`/api/platform${p}`, init);
   };
 
-  async function upload(user: TestUser): Promise<string> {
+  /** The shop logo goes to the public folder "store", the licence and ID card to the private "identity". */
+  async function upload(user: TestUser, folder: "store" | "identity" = "identity"): Promise<string> {
     const form = new FormData();
     form.append("file", new File([PNG_1X1], "x.png", { type: "image/png" }));
-    const r = await app.request<{ filePath: string }>("/api/p/file/upload?folder=store", {
+    const r = await app.request<{ filePath: string }>(`/api/p/file/upload?folder=${folder}`, {
       method: "POST",
       headers: { Authorization: user.token },
       body: form,
@@ -75,7 +76,7 @@ describe.skipIf(!dbReady)("store application API", () => {
     alice = await createTestUser(app, "alice");
     bob = await createTestUser(app, "bob");
     images = {
-      shopLogo: await upload(alice),
+      shopLogo: await upload(alice, "store"),
       businessLicense: await upload(alice),
       identityCardFront: await upload(alice),
       identityCardLater: await upload(alice),
@@ -111,7 +112,7 @@ describe.skipIf(!dbReady)("store application API", () => {
         "",
       ],
       [
-        { identityCardFront: "/uploads/store/00000000-0000-0000-0000-000000000000.png" },
+        { identityCardFront: "/uploads/identity/00000000-0000-0000-0000-000000000000.png" },
         "An uploaded image was not found; please upload it again",
         "",
       ],
@@ -163,7 +164,7 @@ describe.skipIf(!dbReady)("store application API", () => {
     // Bob sees only his own (none) and cannot take the same store name.
     expect(okData(await call("/p/storeApplication", { user: bob }))).toBeNull();
     const bobImages = {
-      shopLogo: await upload(bob),
+      shopLogo: await upload(bob, "store"),
       businessLicense: await upload(bob),
       identityCardFront: await upload(bob),
       identityCardLater: await upload(bob),
@@ -379,7 +380,7 @@ describe.skipIf(!dbReady)("store application API", () => {
 
     it("lists, views with images, rejects, approves (open), takes offline, suspends and reopens", async () => {
       const carolImages = {
-        shopLogo: await upload(bob),
+        shopLogo: await upload(bob, "store"),
         businessLicense: await upload(bob),
         identityCardFront: await upload(bob),
         identityCardLater: await upload(bob),

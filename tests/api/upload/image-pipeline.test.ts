@@ -13,23 +13,29 @@ import zlib from "node:zlib";
 import sharp from "sharp";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { images, uploadOwners } from "../../../src/server/db/schema/index.ts";
+import { images, rateLimits, uploadOwners } from "../../../src/server/db/schema/index.ts";
 import { ladderWidths, variantPath } from "../../../src/server/domain/image/image-ladder.ts";
 import { drainImages } from "../../../src/server/domain/image/image-worker.ts";
 import { uploadsHandler } from "../../../src/server/http/uploads.ts";
 import { photoJpeg, photoPng } from "../../fixtures/photos.ts";
-import { createTestUser } from "../account-helpers.ts";
+import { caller, createTestUser } from "../account-helpers.ts";
 import { createTestApp, dbReady, okData, type TestApp } from "../helpers.ts";
 
 describe.skipIf(!dbReady)("image pipeline (uploads)", () => {
   let app: TestApp;
   let token: string;
+  let shopToken: string;
   let server: http.Server;
   let base: string;
   let photo: Buffer;
   beforeAll(async () => {
     app = await createTestApp();
     token = (await createTestUser(app, "photographer")).token;
+    shopToken = okData(
+      await caller(app)<{ accessToken: string }>("/merchant/login", {
+        body: { username: "shop01", password: "Shop1234" },
+      }),
+    ).accessToken;
     const serve = uploadsHandler(app.ctx.storage, app.ctx.db);
     server = http.createServer((req, res) =>
       serve(req, res, (req.url ?? "").slice("/uploads".length), () => {
@@ -59,8 +65,14 @@ describe.skipIf(!dbReady)("image pipeline (uploads)", () => {
   const counts = async () => {
     const [o] = await app.ctx.db.select({ n: sql<number>`count(*)::int` }).from(uploadOwners);
     const [i] = await app.ctx.db.select({ n: sql<number>`count(*)::int` }).from(images);
-    const files = await fs.readdir(path.join(app.ctx.config.dataDir, "uploads", "review")).catch(() => []);
-    return { owners: Number(o!.n), images: Number(i!.n), files: files.length };
+    const [l] = await app.ctx.db
+      .select({ n: sql<number>`coalesce(sum(${rateLimits.count}), 0)::int` })
+      .from(rateLimits)
+      .where(sql`${rateLimits.key} like 'upload:%'`);
+    let files = 0;
+    for (const folder of ["review", "decoration"])
+      files += (await fs.readdir(path.join(app.ctx.config.dataDir, "uploads", folder)).catch(() => [])).length;
+    return { owners: Number(o!.n), images: Number(i!.n), files, counted: Number(l!.n) };
   };
 
   it("a 12 MP photo turned by EXIF is stored upright, without EXIF or GPS, and its variants are served immutable", async () => {
@@ -78,7 +90,17 @@ describe.skipIf(!dbReady)("image pipeline (uploads)", () => {
     expect(meta.xmp).toBeUndefined();
     expect(meta.iptc).toBeUndefined();
     expect(bytes.includes(Buffer.from("TestCam"))).toBe(false);
-    // The subject (the orange disc) is where a person holding the phone saw it: upright.
+    // The subject (the orange disc, at 60 % across and 45 % down of the sensor) is where a person
+    // holding the phone saw it: turned a quarter clockwise, at 55 % across and 60 % down; where a
+    // turn the other way would have put it there is sky.
+    const { data: px, info: pxInfo } = await sharp(bytes).raw().toBuffer({ resolveWithObject: true });
+    const at = (fx: number, fy: number) => {
+      const i = (Math.round(fy * pxInfo.height) * pxInfo.width + Math.round(fx * pxInfo.width)) * pxInfo.channels;
+      return [px[i]!, px[i + 1]!, px[i + 2]!];
+    };
+    const orange = ([r, g, b]: number[]) => r! > 190 && g! > 130 && g! < 210 && b! < 110;
+    expect(orange(at(0.55, 0.6)), `upright subject ${at(0.55, 0.6).join(",")}`).toBe(true);
+    expect(orange(at(0.45, 0.4)), `the other turn ${at(0.45, 0.4).join(",")}`).toBe(false);
     const [row] = await app.ctx.db.select().from(images).where(eq(images.path, filePath));
     expect(row).toMatchObject({ width: 1920, height: 2560, state: "pending", alpha: false });
     expect(row!.color).toMatch(/^#[0-9a-f]{6}$/);
@@ -239,6 +261,15 @@ describe.skipIf(!dbReady)("image pipeline (uploads)", () => {
       });
       expect((await upload(bytes, `${name}.jpg`, { lang: "zh-CN" })).body.msg, name).toBe(zh);
       expect((await upload(bytes, `${name}.jpg`, { lang: "zh-TW" })).body.msg, name).not.toBe(zh);
+      // A shop's upload (10 MB allowed) is refused alike.
+      const form = new FormData();
+      form.append("file", new File([new Uint8Array(bytes)], `${name}.jpg`, { type: "image/jpeg" }));
+      const shop = await app.request("/api/merchant/file/upload", {
+        method: "POST",
+        headers: { Authorization: shopToken, "Accept-Language": "en" },
+        body: form,
+      });
+      expect(shop.body, `shop: ${name}`).toMatchObject({ code: "A00001", msg: en, success: false });
     }
     expect(await counts()).toEqual(before);
   });

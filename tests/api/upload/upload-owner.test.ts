@@ -126,7 +126,7 @@ describe.skipIf(!dbReady)("uploads: owner checks in every form", () => {
   });
 
   it("store application: another buyer's licence is refused, no application made", async () => {
-    const own = async () => upload(alice, "store");
+    const own = async () => upload(alice, "identity");
     const form = {
       shopName: "Owner Check Tea",
       mobile: "13800138000",
@@ -136,8 +136,8 @@ describe.skipIf(!dbReady)("uploads: owner checks in every form", () => {
       addr: "Keyuan Road 100",
       intro: "Fine teas.",
       type: 0,
-      shopLogo: await own(),
-      businessLicense: await upload(bob, "store"),
+      shopLogo: await upload(alice, "store"),
+      businessLicense: await upload(bob, "identity"),
       identityCardFront: await own(),
       identityCardLater: await own(),
     };

@@ -6,7 +6,7 @@ import { created, ts, updated } from "./columns.ts";
  * Store-opening applications (SPEC §1/§3/§4, CONTRACT §8), one row per buyer: a rejected one is
  * modified and resubmitted in place. status: 0 under review, 1 approved, -1 rejected (the
  * buyer's `shopAuditStatus`). shopId is set when the platform approves (the shop it created).
- * type: the store type asked for (0 general, 2 preferred). Images are upload paths (folder "store").
+ * type: the store type asked for (0 general, 2 preferred). Images are upload paths: the logo in folder "store", the licence and ID card in the private folder "identity".
  */
 export const storeApplications = pgTable(
   "store_applications",

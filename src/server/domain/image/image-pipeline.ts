@@ -139,6 +139,30 @@ export async function normalizeUpload(
   };
 }
 
+/**
+ * What the pipeline records of a picture stored before it existed (the backfill): its upright
+ * size, placeholder colour, hash and transparency, read from the stored bytes as they are; null
+ * when sharp cannot read them or they are too large a picture.
+ */
+export async function describeStored(bytes: Uint8Array): Promise<(ImageInfo & { animated: boolean }) | null> {
+  try {
+    const meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+    const width = meta.autoOrient?.width ?? meta.width ?? 0;
+    const height = (meta.pages ?? 1) > 1 ? (meta.pageHeight ?? 0) : (meta.autoOrient?.height ?? meta.height ?? 0);
+    if (width <= 0 || height <= 0 || width * height > MAX_INPUT_PIXELS) return null;
+    return {
+      width,
+      height,
+      color: await placeholderColor(bytes),
+      hash: contentHash(bytes),
+      alpha: meta.hasAlpha === true,
+      animated: (meta.pages ?? 1) > 1,
+    };
+  } catch {
+    return null;
+  }
+}
+
 const FORMAT_OF: Record<StoredExt, string> = { jpg: "jpeg", png: "png", gif: "gif", webp: "webp" };
 
 /** The dominant colour of a picture ("#rrggbb"), from a small copy of it. */

@@ -62,7 +62,8 @@ export async function imageRecords(db: Db | Tx, paths: readonly string[]): Promi
   return out;
 }
 
-async function readAll(storage: FileStorage, path: string): Promise<Uint8Array | null> {
+/** The bytes of the stored file at `path`, or null. */
+export async function readAll(storage: FileStorage, path: string): Promise<Uint8Array | null> {
   const file = await storage.read(path);
   if (!file) return null;
   const chunks: Buffer[] = [];
@@ -111,6 +112,15 @@ export async function variantOnRequest(db: Db, storage: FileStorage, name: Varia
     { priority: 10 },
   );
   return true;
+}
+
+/** How many recorded pictures wait for their variants. */
+export async function pendingImageCount(db: Db | Tx): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<string | number>`count(*)` })
+    .from(images)
+    .where(eq(images.state, "pending"));
+  return Number(row?.n ?? 0);
 }
 
 /** Removes a picture's variants and its record (the clean-up of unused uploads). */

@@ -5,10 +5,11 @@
  */
 /**
  * Folders a buyer may upload into, one per feature that takes pictures: avatar (profile),
- * refund (return vouchers), review (review photos), chat (chat pictures), store (store
- * application documents). The folder only sorts the files; every folder takes the same images.
+ * refund (return vouchers), review (review photos), chat (chat pictures), store (a store
+ * application's shop logo), identity (a store application's business licence and ID card: private,
+ * private-upload.ts). Every folder takes the same images.
  */
-export const UPLOAD_FOLDERS = ["avatar", "refund", "review", "chat", "store"] as const;
+export const UPLOAD_FOLDERS = ["avatar", "refund", "review", "chat", "store", "identity"] as const;
 export type UploadFolder = (typeof UPLOAD_FOLDERS)[number];
 
 export function isUploadFolder(s: string): s is UploadFolder {

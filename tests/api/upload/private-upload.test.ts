@@ -1,0 +1,206 @@
+/**
+ * Private uploads (docs/image.md "Private pictures"): a store application's business licence and
+ * ID card (folder "identity") and a shop's invoice file (folder "invoice") are served by /uploads
+ * only to their owner and to the platform. Another buyer, another shop and a visitor without a
+ * session get the 404 of a file that does not exist; nothing private is cached publicly, nothing
+ * of it gets public variants. The shop logo of the same form stays public.
+ */
+import fs from "node:fs/promises";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { images, orders } from "../../../src/server/db/schema/index.ts";
+import { contentHash } from "../../../src/server/domain/image/image-pipeline.ts";
+import { variantPath } from "../../../src/server/domain/image/image-ladder.ts";
+import { drainImages } from "../../../src/server/domain/image/image-worker.ts";
+import { uploadsHandler } from "../../../src/server/http/uploads.ts";
+import { photoJpeg } from "../../fixtures/photos.ts";
+import { caller, createTestUser, type TestUser } from "../account-helpers.ts";
+import { createTestApp, dbReady, okData, type TestApp } from "../helpers.ts";
+import { realPdf } from "../invoice/pdf-fixture.ts";
+import { createOrder, pickSku } from "../order-fixtures.ts";
+
+describe.skipIf(!dbReady)("private uploads: only the owner and the platform", () => {
+  let app: TestApp;
+  let server: http.Server;
+  let base: string;
+  let owner: TestUser;
+  let otherBuyer: TestUser;
+  let shop1: string;
+  let shop2: string;
+  let platform: string;
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    platform = app.ctx.config.platformApiToken;
+    expect(platform).not.toBe("");
+    const serve = uploadsHandler(app.ctx.storage, app.ctx.db, platform);
+    server = http.createServer((req, res) =>
+      serve(req, res, (req.url ?? "").slice("/uploads".length), () => {
+        res.statusCode = 404;
+        res.end();
+      }),
+    );
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    owner = await createTestUser(app, "licenceowner");
+    otherBuyer = await createTestUser(app, "licencenosy");
+    const call = caller(app);
+    const login = async (username: string) =>
+      okData(await call<{ accessToken: string }>("/merchant/login", { body: { username, password: "Shop1234" } }))
+        .accessToken;
+    shop1 = await login("shop01");
+    shop2 = await login("shop02");
+  });
+  afterAll(async () => {
+    server?.close();
+    await app?.close();
+  });
+
+  const upload = async (user: TestUser, bytes: Uint8Array, folder: string) => {
+    const form = new FormData();
+    form.append("file", new File([new Uint8Array(bytes)], "card.jpg", { type: "image/jpeg" }));
+    return okData(
+      await app.request<{ filePath: string }>(`/api/p/file/upload?folder=${folder}`, {
+        method: "POST",
+        headers: { Authorization: user.token },
+        body: form,
+      }),
+    ).filePath;
+  };
+  const stored = (p: string) => fs.readFile(path.join(app.ctx.config.dataDir, "uploads", p.slice("/uploads/".length)));
+  const get = (p: string, headers: Record<string, string> = {}) => fetch(base + p, { headers });
+
+  /** Every caller of the test and whether it may read the owner's file. */
+  const everyone = (): { who: string; headers: Record<string, string>; allowed: boolean }[] => [
+    { who: "the owner (token)", headers: { Authorization: owner.token }, allowed: true },
+    {
+      who: "the owner (login cookie of the page)",
+      headers: { Cookie: `lang=en; token=${owner.token}` },
+      allowed: true,
+    },
+    { who: "the platform", headers: { Authorization: `Bearer ${platform}` }, allowed: true },
+    { who: "another buyer", headers: { Authorization: otherBuyer.token }, allowed: false },
+    { who: "another buyer (cookie)", headers: { Cookie: `token=${otherBuyer.token}` }, allowed: false },
+    { who: "a shop", headers: { Authorization: shop1 }, allowed: false },
+    { who: "a visitor", headers: {}, allowed: false },
+    { who: "a wrong platform token", headers: { Authorization: `${platform}x` }, allowed: false },
+  ];
+
+  it("an ID card is answered to its owner and the platform, to nobody else; no public variants", async () => {
+    const card = await photoJpeg({ width: 1200, height: 800, orientation: 1 });
+    const filePath = await upload(owner, card, "identity");
+    expect(filePath).toMatch(/^\/uploads\/identity\/[0-9a-f-]{36}\.jpg$/);
+    // Stored through the pipeline like every picture (no metadata), but nothing public is made of it.
+    const bytes = await stored(filePath);
+    expect((await sharp(bytes).metadata()).exif).toBeUndefined();
+    expect(await app.ctx.db.select().from(images).where(eq(images.path, filePath))).toEqual([]);
+    await drainImages(app.ctx.db, app.ctx.storage);
+
+    for (const { who, headers, allowed } of everyone()) {
+      const res = await get(filePath, headers);
+      expect(res.status, who).toBe(allowed ? 200 : 404);
+      if (!allowed) continue;
+      expect(res.headers.get("content-type"), who).toBe("image/jpeg");
+      expect(res.headers.get("cache-control"), who).toBe("private, no-cache");
+      expect(res.headers.get("vary"), who).toBe("Authorization, Cookie");
+      expect(Buffer.compare(Buffer.from(await res.arrayBuffer()), bytes), who).toBe(0);
+    }
+    // A variant's name of the private picture is made for nobody, its owner included.
+    for (const headers of [{ Authorization: owner.token }, {}] as Record<string, string>[]) {
+      expect((await get(variantPath(filePath, contentHash(bytes), 320, "avif"), headers)).status).toBe(404);
+    }
+    await expect(stored(variantPath(filePath, contentHash(bytes), 320, "avif"))).rejects.toThrow();
+  });
+
+  it("the application's logo stays public; its licence and ID card do not", async () => {
+    const logo = await upload(owner, await photoJpeg({ width: 400, height: 400, orientation: 1 }), "store");
+    expect((await get(logo)).status).toBe(200);
+    const [licence, front, back] = [
+      await upload(owner, await photoJpeg({ width: 800, height: 600, orientation: 1, seed: 2 }), "identity"),
+      await upload(owner, await photoJpeg({ width: 800, height: 500, orientation: 1, seed: 3 }), "identity"),
+      await upload(owner, await photoJpeg({ width: 800, height: 500, orientation: 1, seed: 4 }), "identity"),
+    ];
+    const call = caller(app);
+    const form = {
+      shopName: "Private Papers Tea",
+      mobile: "13800138000",
+      provinceId: 44,
+      cityId: 4403,
+      areaId: 440305,
+      addr: "Keyuan Road 100",
+      intro: "Fine teas from Hangzhou and Yunnan.",
+      type: 0,
+      shopLogo: logo,
+      businessLicense: licence,
+      identityCardFront: front,
+      identityCardLater: back,
+    };
+    // A licence in the public folder is refused by the form (it must be a private upload).
+    expect(
+      (await call("/p/storeApplication", { user: owner, body: { ...form, businessLicense: logo } })).body,
+    ).toMatchObject({
+      code: "A00001",
+    });
+    const app1 = okData(await call<{ applyId: number }>("/p/storeApplication", { user: owner, body: form }));
+    // The platform reads the application and fetches its documents with its token.
+    const seen = okData(
+      await app.request<{ businessLicense: string }>(`/api/platform/storeApplications/${app1.applyId}`, {
+        headers: { Authorization: platform },
+      }),
+    );
+    expect(seen.businessLicense).toBe(licence);
+    for (const p of [licence, front, back]) {
+      expect((await get(p, { Authorization: platform })).status, p).toBe(200);
+      expect((await get(p, { Cookie: `token=${owner.token}` })).status, p).toBe(200);
+      expect((await get(p)).status, p).toBe(404);
+      expect((await get(p, { Authorization: otherBuyer.token })).status, p).toBe(404);
+      expect((await get(p, { Authorization: shop2 })).status, p).toBe(404);
+    }
+  });
+
+  it("an invoice file is answered to the shop that uploaded it and the platform, to nobody else", async () => {
+    const buyer = await createTestUser(app, "privateinvoice");
+    const sku = await pickSku(app, { shopId: 1, stock: 500 });
+    const o = await createOrder(app, { userId: buyer.userId, items: [{ skuId: sku.skuId, prodCount: 1 }], status: 5 });
+    await app.ctx.db
+      .update(orders)
+      .set({ invoice: { invoiceType: 1, headerName: "Private Buyer", invoiceTaxNumber: null } })
+      .where(eq(orders.orderNumber, o.orderNumber));
+    const pdf = await realPdf(0, "Private invoice");
+    const form = new FormData();
+    form.append("file", new File([pdf as Uint8Array<ArrayBuffer>], "invoice.pdf", { type: "application/pdf" }));
+    const { filePath } = okData(
+      await app.request<{ filePath: string }>(`/api/merchant/invoices/${o.orderNumber}/file`, {
+        method: "POST",
+        headers: { Authorization: shop1 },
+        body: form,
+      }),
+    );
+    expect(filePath).toMatch(/^\/uploads\/invoice\/[0-9a-f-]{36}\.pdf$/);
+    for (const [who, headers, allowed] of [
+      ["the shop that uploaded it", { Authorization: shop1 }, true],
+      ["the platform", { Authorization: platform }, true],
+      ["another shop", { Authorization: shop2 }, false],
+      ["another buyer", { Authorization: otherBuyer.token }, false],
+      ["a visitor", {}, false],
+    ] as const) {
+      const res = await get(filePath, headers);
+      expect(res.status, who).toBe(allowed ? 200 : 404);
+      if (!allowed) continue;
+      expect(res.headers.get("content-type"), who).toBe("application/pdf");
+      expect(res.headers.get("content-disposition"), who).toMatch(/^attachment; /);
+      expect(res.headers.get("content-security-policy"), who).toContain("sandbox");
+      expect(res.headers.get("cache-control"), who).toBe("private, no-cache");
+      expect(Buffer.compare(Buffer.from(await res.arrayBuffer()), Buffer.from(pdf)), who).toBe(0);
+    }
+    // The order's buyer downloads it through the invoice API (docs/invoice.md).
+    const viaApi = await app.api.request(`/api/p/orderInvoice/file?orderNumber=${o.orderNumber}`, {
+      headers: { Authorization: buyer.token },
+    });
+    expect(viaApi.status).toBe(200);
+  });
+});
