@@ -73,6 +73,9 @@ export const OPTIONS = {
   activity: { type: "string" },
   delta: { type: "string" },
   price: { type: "string" },
+  "dry-run": { type: "boolean" },
+  restart: { type: "boolean" },
+  chunk: { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const;
 

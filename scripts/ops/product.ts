@@ -1,11 +1,20 @@
 /**
  * Products in the ops CLI (docs/product.md): the logged-in shop's goods — list, read, create and
  * update from a JSON body file (docs/product.schema.json), one SKU's price or stock (absolute
- * values with the version just read, or a delta), shelves, delete; and the platform's off-shelf.
+ * values with the version just read, or a delta), shelves, delete; the bulk import of a JSON Lines
+ * catalogue (streamed in chunks, resumable from its checkpoint, a dry run, every refused line
+ * reported) and the CSV price/stock edit; and the platform's off-shelf.
  */
 import fs from "node:fs";
+import {
+  IMPORT_CHUNK_MAX_LINES,
+  IMPORT_CHUNK_TARGET_BYTES,
+  IMPORT_LINE_MAX_BYTES,
+  PRICE_ROWS_MAX,
+} from "../../src/lib/product/bulk.ts";
 import { intOpt, OpsError, UsageError, type Values } from "./args.ts";
 import type { CommandContext, OpsCommand } from "./command.ts";
+import { fileLines, progressLine, readCheckpoint, writeCheckpoint, type Checkpoint } from "./line-file.ts";
 import { printPage, table, time, type ListPage } from "./output.ts";
 
 interface Row {
@@ -30,6 +39,24 @@ interface Sku {
   oriPrice: string;
   stocks: number;
   version: number;
+}
+
+interface Refused {
+  line: number;
+  field: string;
+  message: string;
+}
+interface ImportAnswer {
+  lines: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  refused: Refused[];
+}
+interface PricesAnswer {
+  lines: number;
+  changed: number;
+  refused: Refused[];
 }
 
 const STATUS: Record<number, string> = { 0: "off shelf", 1: "on sale", 2: "off (platform)" };
@@ -221,4 +248,153 @@ export const commands: OpsCommand[] = [
       return 0;
     },
   },
+  {
+    name: "product-import",
+    section: "shop",
+    usage: [
+      "  product-import <file.jsonl> [--dry-run] [--restart] [--chunk N]",
+      "                                a catalogue: one product body with its code a line, upserted by code;",
+      "                                goes on after an interruption (<file>.checkpoint.json); refused lines",
+      "                                are printed and kept in <file>.refused.jsonl; --dry-run only checks",
+    ],
+    run: importFile,
+  },
+  {
+    name: "product-prices",
+    section: "shop",
+    usage: ["  product-prices <file.csv>     prices and stock from rows of code,price,stock (either may be blank)"],
+    run: pricesFile,
+  },
 ];
+
+const plural = (n: number, word: string) => `${n.toLocaleString("en-US")} ${word}${n === 1 ? "" : "s"}`;
+
+/** The file named by the command's one argument, with its size. */
+function inputFile(ctx: CommandContext, what: string): { file: string; stat: fs.Stats } {
+  ctx.need(1, what);
+  const file = ctx.args[0]!;
+  try {
+    const stat = fs.statSync(file);
+    if (!stat.isFile()) throw new Error("not a file");
+    return { file, stat };
+  } catch (err) {
+    throw new OpsError(`cannot read ${file}: ${(err as Error).message}`);
+  }
+}
+
+function printRefused(ctx: CommandContext, refused: readonly Refused[]) {
+  for (const r of refused) ctx.io.out(`line ${r.line}: ${r.message}`);
+}
+
+/** `product-import`: the file in chunks of lines, each acknowledged chunk recorded in the checkpoint. */
+async function importFile(ctx: CommandContext): Promise<number> {
+  const { v, io } = ctx;
+  const { file, stat } = inputFile(ctx, "a JSON Lines file (one product a line)");
+  const dryRun = v["dry-run"] === true;
+  const chunk = intOpt("chunk", v.chunk) ?? 500;
+  if (chunk < 1 || chunk > IMPORT_CHUNK_MAX_LINES) throw new UsageError(`--chunk is 1-${IMPORT_CHUNK_MAX_LINES} lines`);
+  const checkpointPath = `${file}.checkpoint.json`;
+  const reportPath = `${file}.refused.jsonl`;
+  let cp: Checkpoint = {
+    file,
+    size: stat.size,
+    mtimeMs: stat.mtimeMs,
+    line: 0,
+    offset: 0,
+    counts: { lines: 0, created: 0, updated: 0, unchanged: 0, refused: 0 },
+  };
+  const found = dryRun || v.restart ? null : readCheckpoint(checkpointPath, stat);
+  if (found) {
+    cp = found;
+    io.out(`resuming after line ${cp.line} (${checkpointPath})`);
+    // Refusals of a chunk sent but not recorded in the checkpoint come again: keep the report's
+    // lines up to the checkpoint only.
+    const kept = fs
+      .readFileSync(reportPath, { encoding: "utf8", flag: "a+" })
+      .split("\n")
+      .filter((l) => l !== "" && (JSON.parse(l) as Refused).line <= cp.line);
+    fs.writeFileSync(reportPath, kept.map((l) => `${l}\n`).join(""));
+  } else {
+    if (!dryRun && !v.restart && fs.existsSync(checkpointPath))
+      io.out(`${file} changed since its checkpoint: starting from line 1`);
+    fs.writeFileSync(reportPath, "");
+  }
+  const started = performance.now();
+  const startBytes = cp.offset;
+  const startLines = cp.line;
+  let batch: string[] = [];
+  let batchBytes = 0;
+  let firstLine = cp.line + 1;
+  const send = async (lastLine: number, end: number) => {
+    const q = `firstLine=${firstLine}${dryRun ? "&dryRun=1" : ""}`;
+    const r = await ctx.client.call<ImportAnswer>("POST", `/merchant/products/import?${q}`, `${batch.join("\n")}\n`);
+    for (const k of ["lines", "created", "updated", "unchanged"] as const) cp.counts[k] = (cp.counts[k] ?? 0) + r[k];
+    cp.counts.refused = (cp.counts.refused ?? 0) + r.refused.length;
+    if (r.refused.length) {
+      fs.appendFileSync(reportPath, r.refused.map((x) => `${JSON.stringify(x)}\n`).join(""));
+      printRefused(ctx, r.refused);
+    }
+    cp = { ...cp, line: lastLine, offset: end };
+    if (!dryRun) writeCheckpoint(checkpointPath, cp);
+    io.progress?.(
+      progressLine(
+        end - startBytes,
+        stat.size - startBytes,
+        lastLine - startLines,
+        (performance.now() - started) / 1000,
+      ),
+    );
+    batch = [];
+    batchBytes = 0;
+    firstLine = lastLine + 1;
+  };
+  let last = { n: cp.line, end: cp.offset };
+  for await (const line of fileLines(file, { offset: cp.offset, line: cp.line }, IMPORT_LINE_MAX_BYTES)) {
+    batch.push(line.text);
+    batchBytes += line.text.length;
+    last = line;
+    if (batch.length >= chunk || batchBytes >= IMPORT_CHUNK_TARGET_BYTES) await send(line.n, line.end);
+  }
+  if (batch.length) await send(last.n, last.end);
+  io.progress?.(null);
+  if (!dryRun) fs.rmSync(checkpointPath, { force: true });
+  const c = cp.counts;
+  const what = dryRun ? "checked (dry run, nothing written)" : "imported";
+  io.out(
+    `${what} ${plural(c.lines ?? 0, "line")}: ${c.created} created, ${c.updated} updated, ${c.unchanged} unchanged, ${c.refused} refused`,
+  );
+  if (c.refused) io.out(`refused lines: ${reportPath}`);
+  return c.refused ? 1 : 0;
+}
+
+/** `product-prices`: the CSV in chunks of lines; every row on its own. */
+async function pricesFile(ctx: CommandContext): Promise<number> {
+  const { file } = inputFile(ctx, "a CSV file of code,price,stock");
+  let lines = 0;
+  let changed = 0;
+  let refused = 0;
+  let batch: string[] = [];
+  let firstLine = 1;
+  const send = async (lastLine: number) => {
+    const r = await ctx.client.call<PricesAnswer>(
+      "POST",
+      `/merchant/products/prices?firstLine=${firstLine}`,
+      `${batch.join("\n")}\n`,
+    );
+    lines += r.lines;
+    changed += r.changed;
+    refused += r.refused.length;
+    printRefused(ctx, r.refused);
+    batch = [];
+    firstLine = lastLine + 1;
+  };
+  let last = 0;
+  for await (const line of fileLines(file, { offset: 0, line: 0 }, 1024)) {
+    batch.push(line.text);
+    last = line.n;
+    if (batch.length >= PRICE_ROWS_MAX) await send(line.n);
+  }
+  if (batch.length) await send(last);
+  ctx.io.out(`${plural(lines, "row")}: ${changed} changed, ${refused} refused`);
+  return refused ? 1 : 0;
+}

@@ -7,8 +7,9 @@
  *   DELETE /merchant/products/{prodId}              status -1 (orders keep their snapshots)
  *   PUT    /merchant/products/{prodId}/skus/{skuId} {version, price?, oriPrice?, stocks?} or {stocksDelta}
  *   POST   /merchant/products/{prodId}/onShelf | offShelf
- *   POST   /merchant/products/import                JSON Lines (one body + code a line) → counts and refused lines
- *   POST   /merchant/products/prices                {rows: [{code, price?, stocks?}]} (the CSV edit)
+ *   POST   /merchant/products/import?firstLine=&dryRun=  JSON Lines (one body + code a line, ≤ 1,000 lines,
+ *                                                   ≤ 8 MB) → counts and the refused lines (number, field, message)
+ *   POST   /merchant/products/prices?firstLine=     CSV `code,price,stock` (≤ 1,000 lines) → changed and refused lines
  *   POST   /platform/products/{prodId}/offShelf     {reason} → status 2;  POST …/release → status 0
  * A refused body answers A00001 with the place of the problem in the caller's language
  * ("SKU 2 › original price: …"); nothing is written.
@@ -19,13 +20,15 @@ import { z } from "zod";
 import { i18n } from "../../i18n/index.ts";
 import { ResponseCode } from "../../lib/api-types.ts";
 import {
-  offShelfSchema,
-  priceRowSchema,
-  productSchema,
-  skuChangeSchema,
-  type ProductBody,
-} from "../../lib/product/product-schema.ts";
-import { strictInt } from "../../lib/validation.ts";
+  IMPORT_CHUNK_MAX_LINES,
+  isPriceHeader,
+  PRICE_ROWS_MAX,
+  readImportLine,
+  readPriceLine,
+  type LineProblem,
+  type PriceRow,
+} from "../../lib/product/bulk.ts";
+import { offShelfSchema, productSchema, skuChangeSchema } from "../../lib/product/product-schema.ts";
 import { DomainError } from "../domain/kernel/domain-error.ts";
 import {
   changeSku,
@@ -38,8 +41,8 @@ import {
   readProduct,
   setShelf,
   updateProduct,
-  upsertByCode,
 } from "../domain/product/product.ts";
+import { importChunk, type ImportLine } from "../domain/product/product-import.ts";
 import { locatedMessage, NOT_FOUND, ProductRefused, SKU_NOT_FOUND } from "../domain/product/product-rules.ts";
 import type { MerchantEnv } from "./context.ts";
 import { ApiError, ok } from "./envelope.ts";
@@ -50,12 +53,6 @@ type C = Context<MerchantEnv>;
 type Issue = z.ZodError["issues"][number];
 
 const E = "product.manage.errors.";
-/** At most this many lines in one import request (the CLI sends a file in such chunks). */
-export const IMPORT_CHUNK_MAX_LINES = 1000;
-/** One import line (one product) is at most this many bytes. */
-export const IMPORT_LINE_MAX_BYTES = 256 * 1024;
-/** At most this many rows in one price/stock request. */
-export const PRICE_ROWS_MAX = 1000;
 
 /** A zod issue as a located message: the key the rule named (or a generic one), with its bounds. */
 export function issueText(t: TFunction, issue: Issue): { field: string; message: string } {
@@ -139,91 +136,80 @@ r.post("/merchant/products", async (c) => {
   return answer(c, () => createProduct(c.var.app.db, c.var.shopId, body, new Date()));
 });
 
-r.post("/merchant/products/import", async (c) => {
-  const dryRun = c.req.query("dryRun") === "1";
-  const first = strictInt(c.req.query("firstLine") ?? "1") ?? 1;
-  const text = await c.req.text();
-  const lines = text.split("\n");
-  if (lines.at(-1) === "") lines.pop();
-  if (lines.length > IMPORT_CHUNK_MAX_LINES)
-    throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t(`${E}tooManyLines`, { max: IMPORT_CHUNK_MAX_LINES }));
-  const t = c.var.t;
-  const report = {
-    lines: 0,
-    created: 0,
-    updated: 0,
-    unchanged: 0,
-    refused: [] as { line: number; field: string; message: string }[],
-  };
-  const now = new Date();
-  for (const [i, raw] of lines.entries()) {
-    const line = first + i;
-    const refuse = (field: string, message: string) => report.refused.push({ line, field, message });
-    if (raw.trim() === "") continue;
-    report.lines++;
-    if (Buffer.byteLength(raw) > IMPORT_LINE_MAX_BYTES) {
-      refuse("", t(`${E}lineTooLong`, { max: IMPORT_LINE_MAX_BYTES / 1024 }));
-      continue;
-    }
-    let value: unknown;
-    try {
-      value = JSON.parse(raw);
-    } catch {
-      refuse("", t("api.badJson"));
-      continue;
-    }
-    const parsed = productSchema.safeParse(value);
-    if (!parsed.success) {
-      const { field, message } = issueText(t, parsed.error.issues[0]!);
-      refuse(field, message);
-      continue;
-    }
-    if (!parsed.data.code) {
-      refuse("code", locatedMessage(t, ["code"], `${E}codeRequired`));
-      continue;
-    }
-    try {
-      const outcome = await upsertByCode(
-        c.var.app.db,
-        c.var.shopId,
-        parsed.data as ProductBody & { code: string },
-        now,
-        dryRun,
-      );
-      report[outcome]++;
-    } catch (err) {
-      if (err instanceof ProductRefused)
-        refuse(err.path.map(String).join("."), locatedMessage(t, err.path, err.key, err.params));
-      else if (err instanceof DomainError) refuse("", t(err.key, err.params));
-      else throw err;
-    }
-  }
-  return ok(c, { ...report, dryRun });
+const bulkQuery = z.object({
+  dryRun: z.enum(["0", "1"], { error: `${E}flag` }).default("0"),
+  firstLine: z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/, { error: `${E}id` })
+    .transform(Number)
+    .default(1),
 });
 
-const pricesBody = z.object({
-  rows: z
-    .array(z.object({ line: z.number().int().min(1), row: z.unknown() }), { error: `${E}list` })
-    .min(1, { error: `${E}list` })
-    .max(PRICE_ROWS_MAX, { error: `${E}tooMany` }),
+type Refused = { line: number; field: string; message: string };
+
+/** A line's problem in the caller's language: its field (the body's path) and the located message. */
+function lineRefusal(t: TFunction, line: number, p: LineProblem): Refused {
+  if (p.issue) return { line, ...issueText(t, p.issue) };
+  return { line, field: p.path.map(String).join("."), message: locatedMessage(t, p.path, p.key, p.params) };
+}
+
+/** A domain refusal of a line in the caller's language. */
+function domainRefusal(t: TFunction, line: number, err: DomainError): Refused {
+  if (err instanceof ProductRefused)
+    return { line, field: err.path.map(String).join("."), message: locatedMessage(t, err.path, err.key, err.params) };
+  return { line, field: "", message: t(err.key, err.params) };
+}
+
+/** The lines of a text body (a last line break ends the last line), at most `max`. */
+function bodyLines(c: C, text: string, max: number): string[] {
+  const lines = text.split("\n").map((l) => (l.endsWith("\r") ? l.slice(0, -1) : l));
+  if (lines.at(-1) === "") lines.pop();
+  if (lines.length > max) throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t(`${E}tooManyLines`, { max }));
+  return lines;
+}
+
+r.post("/merchant/products/import", async (c) => {
+  const q = check(c, bulkQuery, c.req.query());
+  const t = c.var.t;
+  const refused: Refused[] = [];
+  const good: ImportLine[] = [];
+  let count = 0;
+  for (const [i, raw] of bodyLines(c, await c.req.text(), IMPORT_CHUNK_MAX_LINES).entries()) {
+    if (raw.trim() === "") continue;
+    count++;
+    const line = q.firstLine + i;
+    const read = readImportLine(raw);
+    if (read.ok) good.push({ line, body: read.value });
+    else refused.push(lineRefusal(t, line, read.problem));
+  }
+  const dryRun = q.dryRun === "1";
+  return answer(c, async () => {
+    const done = await importChunk(c.var.app.db, c.var.shopId, good, new Date(), dryRun);
+    refused.push(...done.refused.map((r) => domainRefusal(t, r.line, r.error)));
+    refused.sort((a, b) => a.line - b.line);
+    return { lines: count, created: done.created, updated: done.updated, unchanged: done.unchanged, refused, dryRun };
+  });
 });
 
 r.post("/merchant/products/prices", async (c) => {
-  const { rows } = check(c, pricesBody, await readJson(c));
+  const q = check(c, bulkQuery.omit({ dryRun: true }), c.req.query());
   const t = c.var.t;
-  const refused: { line: number; field: string; message: string }[] = [];
-  const good: { line: number; row: z.output<typeof priceRowSchema> }[] = [];
-  for (const { line, row } of rows) {
-    const p = priceRowSchema.safeParse(row);
-    if (p.success) good.push({ line, row: p.data });
-    else refused.push({ line, ...issueText(t, p.error.issues[0]!) });
+  const refused: Refused[] = [];
+  const good: { line: number; row: PriceRow }[] = [];
+  let count = 0;
+  for (const [i, raw] of bodyLines(c, await c.req.text(), PRICE_ROWS_MAX).entries()) {
+    const line = q.firstLine + i;
+    if (raw.trim() === "" || (line === 1 && isPriceHeader(raw))) continue;
+    count++;
+    const read = readPriceLine(raw);
+    if (read.ok) good.push({ line, row: read.value });
+    else refused.push(lineRefusal(t, line, read.problem));
   }
   return answer(c, async () => {
     const done = await editPrices(c.var.app.db, c.var.shopId, good, new Date());
-    for (const line of done.notFound)
-      refused.push({ line, field: "code", message: locatedMessage(t, ["code"], `${E}codeNotFound`) });
+    refused.push(...done.refused.map((r) => domainRefusal(t, r.line, r.error)));
     refused.sort((a, b) => a.line - b.line);
-    return { changed: done.changed, refused };
+    return { lines: count, changed: done.changed, refused };
   });
 });
 

@@ -98,11 +98,12 @@ export const ROUTE_BODY_LIMITS: readonly RouteBodyLimit[] = [
   route("POST", "/api/merchant/orders/:orderNumber/ship", 64 * KB),
   route("POST", "/api/merchant/deliveries/:orderDeliveryId/traces", 8 * KB),
   route("POST", "/api/merchant/writeOff", 4 * KB),
-  // product: a body (256 KB of texts and SKUs), an import chunk (the CLI sends at most 4 MB), the CSV edit
+  // product: a body (256 KB of texts and SKUs), an import chunk (the CLI sends about 4 MB), a CSV chunk (1,000 lines)
   route("POST", "/api/merchant/products", 300 * KB, "product.manage.errors.bodyTooLarge"),
   route("PUT", "/api/merchant/products/:prodId", 300 * KB, "product.manage.errors.bodyTooLarge"),
   route("PUT", "/api/merchant/products/:prodId/skus/:skuId", 4 * KB),
-  route("POST", "/api/merchant/products/import", 8 * 1024 * KB, "product.manage.errors.bodyTooLarge"),
+  route("POST", "/api/merchant/products/import", 8 * 1024 * KB, "product.manage.errors.importTooLarge"),
+  route("POST", "/api/merchant/products/prices", 256 * KB, "product.manage.errors.pricesTooLarge"),
   route("POST", "/api/platform/products/:prodId/offShelf", 4 * KB),
   // coupon, discount
   route("POST", "/api/merchant/coupons", 16 * KB),

@@ -15,6 +15,7 @@ import { DomainError } from "../kernel/domain-error.ts";
 /** products.status (src/server/db/schema/catalog.ts). */
 export const ProdStatus = { DELETED: -1, OFF_SHELF: 0, ON_SALE: 1, PLATFORM_OFF: 2, POINTS_ONLY: 3 } as const;
 
+const E = "product.manage.errors.";
 export const NOT_FOUND = "product.manage.errors.notFound";
 export const SKU_NOT_FOUND = "product.manage.errors.skuNotFound";
 
@@ -141,4 +142,48 @@ export function absoluteChange(
 export function deltaFits(stocks: number, delta: number): boolean {
   const next = stocks + delta;
   return next >= 0 && next <= STOCK_MAX;
+}
+
+/** The platform categories a product may be filed under have this grade (level 3). */
+export const PLATFORM_CATEGORY_GRADE = 2;
+
+/** What the database tells of the references of one or more bodies (product.ts loadReferences). */
+export interface References {
+  /** Platform categories by id: their grade and status. */
+  categories: ReadonlyMap<number, { grade: number; status: number }>;
+  /** The shop's own categories that are on. */
+  shopCategories: ReadonlySet<number>;
+  /** Brands that are on. */
+  brands: ReadonlySet<number>;
+  /** Pictures this shop uploaded. */
+  pictures: ReadonlySet<string>;
+}
+
+/** Every picture of a body with its place: the main one, the gallery, the SKUs'. */
+export function picturesOf(body: ProductBody): { path: (string | number)[]; pic: string }[] {
+  return [
+    { path: ["pic"], pic: body.pic },
+    ...body.imgs.map((pic, i) => ({ path: ["imgs", i], pic })),
+    ...body.skus.flatMap((s, i) => (s.pic ? [{ path: ["skus", i, "pic"], pic: s.pic }] : [])),
+  ];
+}
+
+/**
+ * The body's references against what the database holds: a level-3 platform category that is
+ * on, the shop's own category, a brand that is on, and pictures that are the shop's uploads or
+ * the product's already (`kept`). The first problem is refused with its place.
+ */
+export function assertReferences(refs: References, body: ProductBody, kept: ReadonlySet<string>): void {
+  const cat = refs.categories.get(body.categoryId);
+  if (!cat || cat.status !== 1)
+    throw new ProductRefused(["categoryId"], `${E}unknownCategory`, { id: body.categoryId });
+  if (cat.grade !== PLATFORM_CATEGORY_GRADE)
+    throw new ProductRefused(["categoryId"], `${E}categoryLevel`, { id: body.categoryId });
+  if (body.shopCategoryId != null && !refs.shopCategories.has(body.shopCategoryId))
+    throw new ProductRefused(["shopCategoryId"], `${E}unknownShopCategory`, { id: body.shopCategoryId });
+  if (body.brandId != null && !refs.brands.has(body.brandId))
+    throw new ProductRefused(["brandId"], `${E}unknownBrand`, { id: body.brandId });
+  for (const p of picturesOf(body))
+    if (!kept.has(p.pic) && !refs.pictures.has(p.pic))
+      throw new ProductRefused(p.path, `${E}pictureNotYours`, { path: p.pic });
 }

@@ -22,23 +22,25 @@ import {
 import type { Db, Tx } from "../../db/client.ts";
 import { brands, categories, products, productTranslations, skus } from "../../db/schema/index.ts";
 import { DomainError } from "../kernel/domain-error.ts";
-import { assertOwnUploads, UploadError } from "../upload/upload-owner.ts";
+import { ownUploadsAmong } from "../upload/upload-owner.ts";
 import {
   absoluteChange,
+  assertReferences,
   assertShopMayShelve,
   bodyHash,
   deltaFits,
   NOT_FOUND,
+  picturesOf,
   ProdStatus,
   ProductRefused,
   productFigures,
+  type References,
   SKU_NOT_FOUND,
   skuTexts,
   statusAfterSave,
 } from "./product-rules.ts";
 
 const E = "product.manage.errors.";
-const PLATFORM_CATEGORY_GRADE = 2;
 
 type Handle = Db | Tx;
 
@@ -46,41 +48,47 @@ type Handle = Db | Tx;
 // References only the database can tell
 // ---------------------------------------------------------------------------------------------
 
+/** What the database holds of the references of `bodies`: categories, the shop's own categories, brands, the shop's uploads. */
+export async function loadReferences(tx: Handle, shopId: number, bodies: readonly ProductBody[]): Promise<References> {
+  const ids = (pick: (b: ProductBody) => number | null | undefined) => [
+    ...new Set(bodies.flatMap((b) => (pick(b) == null ? [] : [pick(b)!]))),
+  ];
+  const catIds = ids((b) => b.categoryId);
+  const ownIds = ids((b) => b.shopCategoryId);
+  const brandIds = ids((b) => b.brandId);
+  const pics = [...new Set(bodies.flatMap((b) => picturesOf(b).map((p) => p.pic)))];
+  const [cats, own, brandRows, picRows] = await Promise.all([
+    catIds.length
+      ? tx
+          .select({ id: categories.categoryId, grade: categories.grade, status: categories.status })
+          .from(categories)
+          .where(and(inArray(categories.categoryId, catIds), eq(categories.shopId, 0)))
+      : [],
+    ownIds.length
+      ? tx
+          .select({ id: categories.categoryId })
+          .from(categories)
+          .where(and(inArray(categories.categoryId, ownIds), eq(categories.shopId, shopId), eq(categories.status, 1)))
+      : [],
+    brandIds.length
+      ? tx
+          .select({ id: brands.brandId })
+          .from(brands)
+          .where(and(inArray(brands.brandId, brandIds), eq(brands.status, 1)))
+      : [],
+    ownUploadsAmong(tx, pics, { userId: null, shopId }),
+  ]);
+  return {
+    categories: new Map(cats.map((c) => [c.id, { grade: c.grade, status: c.status }])),
+    shopCategories: new Set(own.map((c) => c.id)),
+    brands: new Set(brandRows.map((b) => b.id)),
+    pictures: picRows,
+  };
+}
+
 /** The category (level 3, on), the shop's own category, the brand, and the pictures (this shop's uploads, or kept). */
 async function checkReferences(tx: Handle, shopId: number, body: ProductBody, keptPics: readonly string[]) {
-  const [cat] = await tx
-    .select({ grade: categories.grade, status: categories.status })
-    .from(categories)
-    .where(and(eq(categories.categoryId, body.categoryId), eq(categories.shopId, 0)));
-  if (!cat || cat.status !== 1)
-    throw new ProductRefused(["categoryId"], `${E}unknownCategory`, { id: body.categoryId });
-  if (cat.grade !== PLATFORM_CATEGORY_GRADE)
-    throw new ProductRefused(["categoryId"], `${E}categoryLevel`, { id: body.categoryId });
-  if (body.shopCategoryId != null) {
-    const [own] = await tx
-      .select({ status: categories.status })
-      .from(categories)
-      .where(and(eq(categories.categoryId, body.shopCategoryId), eq(categories.shopId, shopId)));
-    if (!own || own.status !== 1)
-      throw new ProductRefused(["shopCategoryId"], `${E}unknownShopCategory`, { id: body.shopCategoryId });
-  }
-  if (body.brandId != null) {
-    const [brand] = await tx.select({ status: brands.status }).from(brands).where(eq(brands.brandId, body.brandId));
-    if (!brand || brand.status !== 1) throw new ProductRefused(["brandId"], `${E}unknownBrand`, { id: body.brandId });
-  }
-  const pictures: { path: (string | number)[]; pic: string }[] = [
-    { path: ["pic"], pic: body.pic },
-    ...body.imgs.map((pic, i) => ({ path: ["imgs", i], pic })),
-    ...body.skus.flatMap((s, i) => (s.pic ? [{ path: ["skus", i, "pic"], pic: s.pic }] : [])),
-  ];
-  for (const p of pictures) {
-    try {
-      await assertOwnUploads(tx, [p.pic], { userId: null, shopId }, keptPics);
-    } catch (err) {
-      if (err instanceof UploadError) throw new ProductRefused(p.path, `${E}pictureNotYours`, { path: p.pic });
-      throw err;
-    }
-  }
+  assertReferences(await loadReferences(tx, shopId, [body]), body, new Set(keptPics));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -94,7 +102,8 @@ interface ExistingSku {
   status: number;
 }
 
-function productValues(body: ProductBody) {
+/** The stored columns of a product of a body (but its shop, status and times). */
+export function productValues(body: ProductBody) {
   return {
     categoryId: body.categoryId,
     shopCategoryId: body.shopCategoryId ?? null,
@@ -109,7 +118,8 @@ function productValues(body: ProductBody) {
   };
 }
 
-function translationRows(prodId: number, body: ProductBody) {
+/** The stored texts of a body, one row per language it has. */
+export function translationRows(prodId: number, body: ProductBody) {
   return LOCALES.flatMap((locale) => {
     const text = body.texts[locale];
     if (!text) return [];
@@ -124,6 +134,19 @@ function translationRows(prodId: number, body: ProductBody) {
       },
     ];
   });
+}
+
+/** The stored columns of a SKU of a body. */
+export function skuValues(s: ProductBody["skus"][number]) {
+  return {
+    ...skuTexts(s),
+    price: s.price,
+    oriPrice: s.oriPrice ?? s.price,
+    stocks: s.stocks,
+    pic: s.pic ?? null,
+    code: s.code ?? null,
+    status: 1,
+  };
 }
 
 /** The stored combination key of a SKU (its zh properties "k:v;k:v"), to match a body's SKU to it. */
@@ -168,15 +191,7 @@ async function writeChildren(tx: Tx, prodId: number, body: ProductBody, existing
       if (!match) throw new ProductRefused(["skus", i, "skuId"], SKU_NOT_FOUND, { id: s.skuId });
     } else match = (s.code ? byCode.get(s.code) : undefined) ?? byKey.get(combinationKey(s.properties));
     if (match && used.has(match.skuId)) match = undefined;
-    const values = {
-      ...skuTexts(s),
-      price: s.price,
-      oriPrice: s.oriPrice ?? s.price,
-      stocks: s.stocks,
-      pic: s.pic ?? null,
-      code: s.code ?? null,
-      status: 1,
-    };
+    const values = skuValues(s);
     if (match) {
       used.add(match.skuId);
       skuIds.push(match.skuId);
@@ -690,20 +705,21 @@ export interface PriceRow {
 
 /**
  * The CSV edit: each row's SKU (by its SKU code, else a single-SKU product's code) gets the
- * price and/or stock given, each row on its own; answers the rows not found.
+ * price and/or stock given, each row on its own transaction (the SKU locked, the product's stock
+ * moved by the difference, as the small call does); answers the rows it could not place.
  */
 export async function editPrices(
   db: Db,
   shopId: number,
   rows: readonly { line: number; row: PriceRow }[],
   now: Date,
-): Promise<{ changed: number; notFound: number[] }> {
-  const notFound: number[] = [];
+): Promise<{ changed: number; refused: { line: number; error: DomainError }[] }> {
+  const refused: { line: number; error: DomainError }[] = [];
   let changed = 0;
   for (const { line, row } of rows) {
     const sku = await findSkuByCode(db, shopId, row.code);
-    if (!sku) {
-      notFound.push(line);
+    if (!("skuId" in sku)) {
+      refused.push({ line, error: new ProductRefused(["code"], `${E}${sku.problem}`, { code: row.code }) });
       continue;
     }
     await db.transaction(async (tx) => {
@@ -726,23 +742,34 @@ export async function editPrices(
     });
     changed++;
   }
-  return { changed, notFound };
+  return { changed, refused };
 }
 
-async function findSkuByCode(db: Db, shopId: number, code: string): Promise<{ skuId: number; prodId: number } | null> {
-  const live = and(eq(products.shopId, shopId), ne(products.status, ProdStatus.DELETED), eq(skus.status, 1));
-  const [bySku] = await db
+/** The shop's SKU on sale with this SKU code, else the only SKU of its product with this code; or why not. */
+async function findSkuByCode(
+  db: Db,
+  shopId: number,
+  code: string,
+): Promise<{ skuId: number; prodId: number } | { problem: "codeNotFound" | "codeAmbiguous" }> {
+  const live = and(
+    eq(products.shopId, shopId),
+    ne(products.status, ProdStatus.DELETED),
+    ne(products.prodType, 3),
+    eq(skus.status, 1),
+  );
+  const bySku = await db
     .select({ skuId: skus.skuId, prodId: skus.prodId })
     .from(skus)
     .innerJoin(products, eq(products.prodId, skus.prodId))
     .where(and(live, eq(skus.code, code)))
-    .limit(1);
-  if (bySku) return bySku;
+    .limit(2);
+  if (bySku.length > 1) return { problem: "codeAmbiguous" };
+  if (bySku[0]) return bySku[0];
   const single = await db
     .select({ skuId: skus.skuId, prodId: skus.prodId })
     .from(skus)
     .innerJoin(products, eq(products.prodId, skus.prodId))
     .where(and(live, eq(products.code, code)))
     .limit(2);
-  return single.length === 1 ? single[0]! : null;
+  return single.length === 1 ? single[0]! : { problem: "codeNotFound" };
 }

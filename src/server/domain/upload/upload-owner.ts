@@ -32,6 +32,17 @@ export function sameOwner(recorded: UploadOwner, owner: UploadOwner): boolean {
   return recorded.userId === null && owner.shopId !== null && recorded.shopId === owner.shopId;
 }
 
+/** Which of `paths` are uploads of `owner` (one query for a whole batch of forms). */
+export async function ownUploadsAmong(db: Db | Tx, paths: readonly string[], owner: UploadOwner): Promise<Set<string>> {
+  const asked = [...new Set(paths.filter((p) => p !== ""))];
+  if (asked.length === 0) return new Set();
+  const rows = await db
+    .select({ path: uploadOwners.path, userId: uploadOwners.userId, shopId: uploadOwners.shopId })
+    .from(uploadOwners)
+    .where(inArray(uploadOwners.path, asked));
+  return new Set(rows.filter((r) => sameOwner(r, owner)).map((r) => r.path));
+}
+
 /**
  * Refuses ("auth.uploadNotYours") when any of `paths` is neither in `kept` (what the form already
  * had: the current avatar, the photos of the application being changed) nor an upload of `owner`.

@@ -1,0 +1,165 @@
+/**
+ * The bulk import of a catalogue, one chunk of lines at a time (docs/product.md "Bulk import"):
+ * each line is a product body with the shop's own `code`, upserted by (shop, code). A line whose
+ * body is the one imported last time changes nothing (the stored hash); products new to the shop
+ * are written together (one insert per table for the chunk, so 100,000 lines take minutes, not
+ * hours), and everything else — changed products, a code seen twice in the chunk, a batch the
+ * database refused — one at a time through upsertByCode. Each product is all or nothing: the
+ * batch commits whole or not at all (and then its products go one at a time), a single product
+ * is its own transaction. A refused line is answered with its line number and changes nothing.
+ */
+import { and, eq, inArray } from "drizzle-orm";
+import type { ProductBody } from "../../../lib/product/product-schema.ts";
+import type { Db, Tx } from "../../db/client.ts";
+import { products, productTranslations, skus } from "../../db/schema/index.ts";
+import { DomainError } from "../kernel/domain-error.ts";
+import { loadReferences, productValues, skuValues, translationRows, upsertByCode } from "./product.ts";
+import { assertReferences, bodyHash, ProductRefused, statusAfterSave } from "./product-rules.ts";
+
+export interface ImportLine {
+  /** Its line number in the file (the report names it). */
+  line: number;
+  body: ProductBody & { code: string };
+}
+
+export interface ImportResult {
+  created: number;
+  updated: number;
+  unchanged: number;
+  /** Lines refused by the database's checks (their bodies passed the rules), in line order. */
+  refused: { line: number; error: DomainError }[];
+}
+
+/** Rows per insert statement (PostgreSQL takes at most 65,535 parameters; a SKU row has 10 columns). */
+const ROWS_PER_INSERT = 2000;
+const NONE: ReadonlySet<string> = new Set();
+
+/** Inserts `rows` in statements of at most ROWS_PER_INSERT rows. */
+async function insertAll<T>(rows: readonly T[], insert: (slice: T[]) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) await insert(rows.slice(i, i + ROWS_PER_INSERT));
+}
+
+/** Writes new products (checked already) in one transaction; a dry run rolls it back. */
+async function insertBatch(
+  db: Db,
+  shopId: number,
+  batch: readonly { line: ImportLine; hash: string }[],
+  now: Date,
+  dryRun: boolean,
+): Promise<void> {
+  const rollback = new Error("dry run");
+  try {
+    await db.transaction(async (tx: Tx) => {
+      const ids = new Map<string, number>();
+      await insertAll(batch, async (slice) => {
+        const rows = await tx
+          .insert(products)
+          .values(
+            slice.map(({ line: { body }, hash }) => ({
+              ...productValues(body),
+              shopId,
+              status: statusAfterSave(null, body.onSale),
+              prodType: 0,
+              code: body.code,
+              importHash: hash,
+              putawayTime: now,
+              createdAt: now,
+              updatedAt: now,
+            })),
+          )
+          .returning({ prodId: products.prodId, code: products.code });
+        for (const r of rows) ids.set(r.code!, r.prodId);
+      });
+      const idOf = (body: ProductBody & { code: string }) => ids.get(body.code)!;
+      await insertAll(
+        batch.flatMap(({ line: { body } }) => translationRows(idOf(body), body)),
+        (slice) => tx.insert(productTranslations).values(slice),
+      );
+      await insertAll(
+        batch.flatMap(({ line: { body } }) => body.skus.map((s) => ({ ...skuValues(s), prodId: idOf(body) }))),
+        (slice) => tx.insert(skus).values(slice),
+      );
+      if (dryRun) throw rollback;
+    });
+  } catch (err) {
+    if (err !== rollback) throw err;
+  }
+}
+
+/**
+ * Imports one chunk of lines for the shop (`dryRun`: every check, nothing kept) and answers what
+ * became of them. Lines are applied in order as far as one product goes: a code seen twice in the
+ * chunk ends as its later line says.
+ */
+export async function importChunk(
+  db: Db,
+  shopId: number,
+  lines: readonly ImportLine[],
+  now: Date,
+  dryRun: boolean,
+): Promise<ImportResult> {
+  const result: ImportResult = { created: 0, updated: 0, unchanged: 0, refused: [] };
+  if (lines.length === 0) return result;
+  const hashes = lines.map((l) => bodyHash(l.body));
+  const found = new Map(
+    (
+      await db
+        .select({ code: products.code, importHash: products.importHash })
+        .from(products)
+        .where(and(eq(products.shopId, shopId), inArray(products.code, [...new Set(lines.map((l) => l.body.code))])))
+    ).map((r) => [r.code!, r.importHash]),
+  );
+
+  const fresh: { line: ImportLine; hash: string }[] = [];
+  const oneByOne: ImportLine[] = [];
+  const seen = new Set<string>();
+  lines.forEach((line, i) => {
+    const { code } = line.body;
+    const first = !seen.has(code);
+    seen.add(code);
+    if (first && found.has(code) && found.get(code) === hashes[i]) result.unchanged++;
+    // A SKU id on a new product is refused by the one-at-a-time path, with its place.
+    else if (first && !found.has(code) && line.body.skus.every((s) => s.skuId === undefined))
+      fresh.push({ line, hash: hashes[i]! });
+    else oneByOne.push(line);
+  });
+
+  const refuse = (line: number, err: unknown) => {
+    if (err instanceof DomainError) result.refused.push({ line, error: err });
+    else throw err;
+  };
+  if (fresh.length) {
+    const refs = await loadReferences(
+      db,
+      shopId,
+      fresh.map((f) => f.line.body),
+    );
+    const good = fresh.filter(({ line }) => {
+      try {
+        assertReferences(refs, line.body, NONE);
+        return true;
+      } catch (err) {
+        if (!(err instanceof ProductRefused)) throw err;
+        refuse(line.line, err);
+        return false;
+      }
+    });
+    try {
+      if (good.length) await insertBatch(db, shopId, good, now, dryRun);
+      result.created += good.length;
+    } catch {
+      // Someone else wrote one of these codes meanwhile (or the batch failed otherwise): the
+      // products go one at a time, each answering for itself.
+      oneByOne.unshift(...good.map((g) => g.line));
+    }
+  }
+  for (const { line, body } of oneByOne) {
+    try {
+      result[await upsertByCode(db, shopId, body, now, dryRun)]++;
+    } catch (err) {
+      refuse(line, err);
+    }
+  }
+  result.refused.sort((a, b) => a.line - b.line);
+  return result;
+}
