@@ -6,7 +6,7 @@
  */
 import fs from "node:fs";
 
-export interface FileLine {
+interface FileLine {
   /** Its number in the file, from 1. */
   n: number;
   /** The text without its line break (cut after `maxBytes` + 1 bytes when longer). */

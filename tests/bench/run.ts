@@ -48,13 +48,18 @@
  *     pages of unseen ids with the render cache on and off, shop list, sitemaps just after a
  *     product write, RSS (issue #26's budgets).
  *
+ * 14. Stocking (tests/bench/stock.ts; also alone: BENCH_ONLY=stock): `ops product-import` of
+ *     BENCH_STOCK_PRODUCTS (default 100,000) generated products with 3 SKUs and 3 languages into a
+ *     seeded PostgreSQL database (≥ 1,000 products/s, server RSS +≤ 256 MB), the same file again
+ *     (≥ 5,000 lines/s), SKU stock updates at 50 connections (p99 ≤ 25 ms).
+ *
  * Sections 3, 4 and 6 run again on PostgreSQL inside section 7; the end prints every server row
  * (database, figure, budget, within/OVER) as one table.
  *
  * Figures also go to test-results/bench.json. Needs a build (runs `npm run build` if dist/ is
  * missing). Options: BENCH_DURATION (seconds, default 10), BENCH_CONNECTIONS (default 50),
  * BENCH_LIGHTHOUSE (0 = skip), CHROME_PATH (default /usr/bin/chromium), BENCH_ONLY (a comma list of
- * "crash", "load", "rush", "multi", "scale": only those sections; "scale" runs only that way),
+ * "crash", "load", "rush", "multi", "scale", "stock": only those sections; "scale" runs only that way),
  * LOAD_BUYERS / LOAD_SECONDS (section 10, default 200 / 60), MULTI_BUYERS / MULTI_SECONDS /
  * MULTI_PORT (section 12, default 200 / 60 / free ports).
  */
@@ -93,6 +98,7 @@ import { benchLoad, printLoad } from "./load.ts";
 import { benchMulti, printMulti } from "./multi.ts";
 import { withScratchDatabase } from "./scratch-db.ts";
 import { benchScale } from "./scale.ts";
+import { benchStock } from "./stock.ts";
 import {
   benchCart,
   CART_P99_BUDGET_MS,
@@ -497,6 +503,34 @@ async function rushSection(
   return out;
 }
 
+/** [14] Stocking (tests/bench/stock.ts): the bulk import and the SKU stock update on PostgreSQL. */
+async function stockSection(results: Record<string, unknown>, children: ChildProcess[], serverRows: Row[]) {
+  console.log(
+    `\n[14] Stocking on PostgreSQL (tests/bench/stock.ts): ops product-import of generated products, again unchanged, SKU stock updates at ${CONNECTIONS} connections`,
+  );
+  try {
+    const rows = await withScratchDatabase(PG_URL, "mall_stock", (url) =>
+      benchStock({
+        root: ROOT,
+        databaseUrl: url,
+        connections: CONNECTIONS,
+        duration: DURATION,
+        start: async (dir, env) => {
+          const s = await startServer(dir, { autoSeed: true, timeoutMs: 300_000, env });
+          children.push(s.child);
+          return s;
+        },
+        stop: (s) => stopServer(s),
+      }),
+    );
+    serverRows.push(...rows);
+    results.stock = rows;
+  } catch (err) {
+    results.stock = { skipped: String((err as Error).message ?? err).split("\n")[0]! };
+    console.log(`  not run: ${(results.stock as { skipped: string }).skipped}`);
+  }
+}
+
 async function main() {
   const started = Date.now();
   if (!fs.existsSync(path.join(ROOT, "dist/server/entry.mjs")) || !fs.existsSync(path.join(ROOT, "dist/client"))) {
@@ -528,6 +562,10 @@ async function main() {
         printRows(serverRows);
       }
       await hardeningSections(results, children, ONLY);
+      if (ONLY.has("stock")) {
+        await stockSection(results, children, serverRows);
+        printRows(serverRows);
+      }
       if (ONLY.has("scale")) {
         console.log(
           "\n[13] Scale: 100,000 products, 1,000 shops on PostgreSQL (npm run catalog; tests/bench/scale.ts)",
@@ -794,6 +832,7 @@ async function main() {
 
     await hardeningSections(results, children, new Set(["crash", "load"]));
     results.rush = await rushSection(dataDir, children, serverRows);
+    await stockSection(results, children, serverRows);
 
     console.log("\nServer budgets (docs/performance.md):");
     printRows(serverRows);

@@ -1,9 +1,12 @@
 /** The ops CLI's argument parsing (scripts/ops/); the commands themselves are tested against the API in tests/api/merchant/merchant.test.ts. */
+import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseCommandLine, parseIds, timeArg } from "../../scripts/ops/args.ts";
 import { couponBody } from "../../scripts/ops/coupon.ts";
 import { discountBody, parseRule, parseTiers } from "../../scripts/ops/discount.ts";
+import { fileLines, progressLine } from "../../scripts/ops/line-file.ts";
 import { runOps } from "../../scripts/ops/main.ts";
 import { packagesFrom, parseCompany, parseItems, parsePackage, parseState } from "../../scripts/ops/order.ts";
 import { displayWidth } from "../../scripts/ops/output.ts";
@@ -168,5 +171,39 @@ describe("ops CLI coupon and discount arguments", () => {
       maxReduceAmount: "20",
     });
     expect(() => discountBody({ name: "D", rule: "0", until: "+3d" }, now)).toThrow(/--tiers/);
+  });
+});
+
+describe("ops CLI files line by line", () => {
+  it("streams lines with their numbers and offsets, cuts an over-long one, goes on from an offset", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ops-lines-"));
+    const file = path.join(dir, "f.txt");
+    fs.writeFileSync(file, `a\r\n\n${"x".repeat(50)}\n中文\nlast`);
+    const all = [];
+    for await (const l of fileLines(file, { offset: 0, line: 0 }, 10)) all.push(l);
+    expect(all.map((l) => [l.n, l.text])).toEqual([
+      [1, "a"],
+      [2, ""],
+      [3, "x".repeat(11)],
+      [4, "中文"],
+      [5, "last"],
+    ]);
+    expect(all.map((l) => l.end)).toEqual([3, 4, 55, 62, 66]);
+    const rest = [];
+    for await (const l of fileLines(file, { offset: 55, line: 3 }, 10)) rest.push([l.n, l.text]);
+    expect(rest).toEqual([
+      [4, "中文"],
+      [5, "last"],
+    ]);
+    fs.writeFileSync(file, "one\ntwo\n");
+    const ended = [];
+    for await (const l of fileLines(file, { offset: 0, line: 0 }, 10)) ended.push(l.text);
+    expect(ended).toEqual(["one", "two"]);
+    fs.rmSync(dir, { recursive: true });
+  });
+
+  it("draws the progress bar: share of the bytes, lines, rate and time left", () => {
+    expect(progressLine(250, 1000, 2500, 2)).toBe("[#####---------------]  25%  2,500 lines  1,250 lines/s  0:06 left");
+    expect(progressLine(1000, 1000, 9000, 3, 10)).toBe("[##########] 100%  9,000 lines  3,000 lines/s  0:00 left");
   });
 });

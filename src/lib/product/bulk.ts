@@ -29,7 +29,7 @@ export interface LineProblem {
   issue?: z.core.$ZodIssue;
 }
 
-export type LineResult<T> = { ok: true; value: T } | { ok: false; problem: LineProblem };
+type LineResult<T> = { ok: true; value: T } | { ok: false; problem: LineProblem };
 
 const fail = <T>(problem: LineProblem): LineResult<T> => ({ ok: false, problem });
 

@@ -12,6 +12,7 @@
 import { sql } from "drizzle-orm";
 import type { LocalizedText } from "../../lib/locale.ts";
 import { rowsOf, type Db, type Tx } from "../db/client.ts";
+import { insertJson } from "../db/insert-json.ts";
 import { cents, nicePrice, toTw, type Pair } from "./names.ts";
 import { Rng, SeedClock } from "./random.ts";
 
@@ -99,20 +100,6 @@ interface NewShop {
   shopId: number;
   tops: number[];
   weight: number;
-}
-
-/** Inserts rows (objects keyed by column name) in one statement: one JSON parameter, parsed by the server. */
-async function insertJson(tx: Tx, table: string, list: Record<string, unknown>[]): Promise<void> {
-  if (list.length === 0) return;
-  const cols = sql.join(
-    Object.keys(list[0]!).map((c) => sql.identifier(c)),
-    sql`, `,
-  );
-  for (let i = 0; i < list.length; i += BATCH) {
-    await tx.execute(
-      sql`insert into ${sql.identifier(table)} (${cols}) select ${cols} from json_populate_recordset(null::${sql.identifier(table)}, ${JSON.stringify(list.slice(i, i + BATCH))}::json)`,
-    );
-  }
 }
 
 async function rows<T>(q: Db | Tx, query: ReturnType<typeof sql>): Promise<T[]> {

@@ -8,9 +8,10 @@
  * batch commits whole or not at all (and then its products go one at a time), a single product
  * is its own transaction. A refused line is answered with its line number and changes nothing.
  */
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { ProductBody } from "../../../lib/product/product-schema.ts";
-import type { Db, Tx } from "../../db/client.ts";
+import { rowsOf, type Db, type Tx } from "../../db/client.ts";
+import { insertRows } from "../../db/insert-json.ts";
 import { products, productTranslations, skus } from "../../db/schema/index.ts";
 import { DomainError } from "../kernel/domain-error.ts";
 import { loadReferences, productValues, skuValues, translationRows, upsertByCode } from "./product.ts";
@@ -22,7 +23,7 @@ export interface ImportLine {
   body: ProductBody & { code: string };
 }
 
-export interface ImportResult {
+interface ImportResult {
   created: number;
   updated: number;
   unchanged: number;
@@ -30,16 +31,14 @@ export interface ImportResult {
   refused: { line: number; error: DomainError }[];
 }
 
-/** Rows per insert statement (PostgreSQL takes at most 65,535 parameters; a SKU row has 10 columns). */
-const ROWS_PER_INSERT = 2000;
 const NONE: ReadonlySet<string> = new Set();
 
-/** Inserts `rows` in statements of at most ROWS_PER_INSERT rows. */
-async function insertAll<T>(rows: readonly T[], insert: (slice: T[]) => Promise<unknown>): Promise<void> {
-  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) await insert(rows.slice(i, i + ROWS_PER_INSERT));
-}
-
-/** Writes new products (checked already) in one transaction; a dry run rolls it back. */
+/**
+ * Writes new products (checked already) in one transaction; a dry run rolls it back. Their ids
+ * are drawn from the sequence first and the product rows go in last: the search vector of a
+ * product is then computed once, when its row is inserted with its texts already there, instead
+ * of once more for each text (the texts' trigger finds no product row yet to update).
+ */
 async function insertBatch(
   db: Db,
   shopId: number,
@@ -50,34 +49,37 @@ async function insertBatch(
   const rollback = new Error("dry run");
   try {
     await db.transaction(async (tx: Tx) => {
-      const ids = new Map<string, number>();
-      await insertAll(batch, async (slice) => {
-        const rows = await tx
-          .insert(products)
-          .values(
-            slice.map(({ line: { body }, hash }) => ({
-              ...productValues(body),
-              shopId,
-              status: statusAfterSave(null, body.onSale),
-              prodType: 0,
-              code: body.code,
-              importHash: hash,
-              putawayTime: now,
-              createdAt: now,
-              updatedAt: now,
-            })),
-          )
-          .returning({ prodId: products.prodId, code: products.code });
-        for (const r of rows) ids.set(r.code!, r.prodId);
-      });
-      const idOf = (body: ProductBody & { code: string }) => ids.get(body.code)!;
-      await insertAll(
-        batch.flatMap(({ line: { body } }) => translationRows(idOf(body), body)),
-        (slice) => tx.insert(productTranslations).values(slice),
+      const ids = rowsOf<{ id: number }>(
+        await tx.execute(
+          sql`select nextval(pg_get_serial_sequence('products', 'prod_id'))::int as id from generate_series(1, ${batch.length})`,
+        ),
+      ).map((r) => r.id);
+      const rows = batch.map((b, i) => ({ ...b, prodId: ids[i]! }));
+      await insertRows(
+        tx,
+        productTranslations,
+        rows.flatMap(({ line: { body }, prodId }) => translationRows(prodId, body)),
       );
-      await insertAll(
-        batch.flatMap(({ line: { body } }) => body.skus.map((s) => ({ ...skuValues(s), prodId: idOf(body) }))),
-        (slice) => tx.insert(skus).values(slice),
+      await insertRows(
+        tx,
+        skus,
+        rows.flatMap(({ line: { body }, prodId }) => body.skus.map((s) => ({ ...skuValues(s), prodId }))),
+      );
+      await insertRows(
+        tx,
+        products,
+        rows.map(({ line: { body }, hash, prodId }) => ({
+          ...productValues(body),
+          prodId,
+          shopId,
+          status: statusAfterSave(null, body.onSale),
+          prodType: 0,
+          code: body.code,
+          importHash: hash,
+          putawayTime: now,
+          createdAt: now,
+          updatedAt: now,
+        })),
       );
       if (dryRun) throw rollback;
     });

@@ -4,10 +4,12 @@ import { getT } from "../../../i18n/index.ts";
 import { productSchema, skuChangeSchema } from "../../../lib/product/product-schema.ts";
 import {
   absoluteChange,
+  assertReferences,
   assertShopMayShelve,
   deltaFits,
   locatedMessage,
   ProdStatus,
+  ProductRefused,
   productFigures,
   skuTexts,
   statusAfterSave,
@@ -146,5 +148,45 @@ describe("product rules", () => {
     );
     expect(locatedMessage(getT("zh"), ["skus", 1, "oriPrice"], key)).toBe("SKU › 第 2 个 › 原价: 不能低于价格");
     expect(locatedMessage(getT("zh-tw"), [], "product.manage.errors.notFound")).toBe("商品不存在");
+  });
+});
+
+describe("references against the database's answer", () => {
+  const refs = {
+    categories: new Map([
+      [5, { grade: 2, status: 1 }],
+      [6, { grade: 1, status: 1 }],
+      [7, { grade: 2, status: 0 }],
+    ]),
+    shopCategories: new Set([40]),
+    brands: new Set([3]),
+    pictures: new Set(["/uploads/m/a.png"]),
+  };
+  const refusal = (over: Record<string, unknown>, kept: string[] = []) => {
+    try {
+      assertReferences(refs, productSchema.parse({ ...base, ...over }), new Set(kept));
+      return null;
+    } catch (err) {
+      if (!(err instanceof ProductRefused)) throw err;
+      return { path: err.path.join("."), key: err.key.replace("product.manage.errors.", "") };
+    }
+  };
+  it("names the first reference that is not the shop's to use", () => {
+    expect(refusal({ shopCategoryId: 40, brandId: 3 })).toBeNull();
+    expect(refusal({ categoryId: 9 })).toEqual({ path: "categoryId", key: "unknownCategory" });
+    expect(refusal({ categoryId: 7 })).toEqual({ path: "categoryId", key: "unknownCategory" });
+    expect(refusal({ categoryId: 6 })).toEqual({ path: "categoryId", key: "categoryLevel" });
+    expect(refusal({ shopCategoryId: 41 })).toEqual({ path: "shopCategoryId", key: "unknownShopCategory" });
+    expect(refusal({ brandId: 4 })).toEqual({ path: "brandId", key: "unknownBrand" });
+    expect(refusal({ imgs: ["/uploads/m/a.png", "/uploads/x/b.png"] })).toEqual({
+      path: "imgs.1",
+      key: "pictureNotYours",
+    });
+    expect(refusal({ skus: [{ price: 1, stocks: 1, pic: "/uploads/x/b.png" }] })).toEqual({
+      path: "skus.0.pic",
+      key: "pictureNotYours",
+    });
+    // A picture the product already has is kept without being the shop's upload.
+    expect(refusal({ pic: "/uploads/x/b.png" }, ["/uploads/x/b.png"])).toBeNull();
   });
 });

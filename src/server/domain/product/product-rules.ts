@@ -145,7 +145,7 @@ export function deltaFits(stocks: number, delta: number): boolean {
 }
 
 /** The platform categories a product may be filed under have this grade (level 3). */
-export const PLATFORM_CATEGORY_GRADE = 2;
+const PLATFORM_CATEGORY_GRADE = 2;
 
 /** What the database tells of the references of one or more bodies (product.ts loadReferences). */
 export interface References {
