@@ -3,10 +3,12 @@
  * run bench`): on a seeded PostgreSQL database of its own, the bundled server and the ops CLI as a
  * shop runs them —
  *  - `npm run ops -- product-import` of a generated JSON Lines catalogue (BENCH_STOCK_PRODUCTS,
- *    default 100,000 products, 3 SKUs and 3 languages each, one shared picture) → products/s
+ *    default 100,000 products, 3 SKUs and 3 languages each, one shared picture) → products/s (the
+ *    CLI's wall time less its start, timed on `help`)
  *    (budget ≥ 1,000/s), the server's RSS above what it was before the import (≤ 256 MB; the
  *    CLI's own peak RSS is printed beside it);
- *  - the same file again (every line unchanged) → lines/s (≥ 5,000/s);
+ *  - the same file again (every line unchanged), once the search index has worded the new
+ *    products → lines/s (≥ 5,000/s);
  *  - one SKU's stock delta (`PUT /api/merchant/products/{prodId}/skus/{skuId}`, a different
  *    imported SKU each request) at BENCH_CONNECTIONS (50) → p99 (≤ 25 ms).
  * Printed and compared; never a test that fails on the numbers.
@@ -157,6 +159,8 @@ export async function benchStock(o: StockOptions): Promise<Row[]> {
     };
     const argv = ["product-import", file, "--url", origin, "--chunk", "1000"];
 
+    // The CLI's own start (tsx loading the TypeScript) is not the import's time.
+    const startup = (await runCli(o.root, ["help"], cliEnv)).seconds;
     const rssBefore = rssOf(server.child.pid!);
     let serverPeak = rssBefore;
     const sampler = setInterval(() => (serverPeak = Math.max(serverPeak, rssOf(server.child.pid!))), 200);
@@ -166,11 +170,12 @@ export async function benchStock(o: StockOptions): Promise<Row[]> {
     } finally {
       clearInterval(sampler);
     }
-    const perSec = PRODUCTS / first.seconds;
+    const importSeconds = Math.max(0.001, first.seconds - startup);
+    const perSec = PRODUCTS / importSeconds;
     const extra = serverPeak - rssBefore;
     console.log(`  first run: ${first.out.trim().split("\n").at(-1)}`);
     console.log(
-      `  ${Math.round(perSec)} products/s (${first.seconds.toFixed(1)} s); server RSS ${mb(rssBefore)} → peak ${mb(serverPeak)} MB (+${mb(extra)}); CLI peak RSS ${mb(first.peakRss)} MB`,
+      `  ${Math.round(perSec)} products/s (${importSeconds.toFixed(1)} s; the CLI's start, ${startup.toFixed(1)} s, left out); server RSS ${mb(rssBefore)} → peak ${mb(serverPeak)} MB (+${mb(extra)}); CLI peak RSS ${mb(first.peakRss)} MB`,
     );
     rows.push(
       {
@@ -189,8 +194,19 @@ export async function benchStock(o: StockOptions): Promise<Row[]> {
       },
     );
 
+    // The search index (src/server/domain/catalog/search-index.ts) words the new products in the
+    // server process after the import: the rest is measured once it has caught up.
+    const t0 = performance.now();
+    for (;;) {
+      const [left] = await sqlc<{ n: number }[]>`
+        select count(*)::int as n from products p where p.shop_id = 1 and p.code like 'BENCH-%'
+          and not exists (select 1 from product_search_words w where w.prod_id = p.prod_id)`;
+      if (left!.n === 0 || performance.now() - t0 > 600_000) break;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    console.log(`  the search index caught up ${((performance.now() - t0) / 1000).toFixed(1)} s after the import`);
     const again = await runCli(o.root, argv, cliEnv);
-    const againPerSec = PRODUCTS / again.seconds;
+    const againPerSec = PRODUCTS / Math.max(0.001, again.seconds - startup);
     console.log(`  second run: ${again.out.trim().split("\n").at(-1)} — ${Math.round(againPerSec)} lines/s`);
     rows.push({
       what: "import again, every line unchanged",

@@ -14,9 +14,10 @@ import path from "node:path";
 import { serve, type ServerType } from "@hono/node-server";
 import { and, count, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { categories, products, productTranslations, skus } from "../../../src/server/db/schema/index.ts";
-import { createTestApp, dbReady, okData, PNG_1X1, type TestApp } from "../helpers.ts";
+import { products, productTranslations, skus } from "../../../src/server/db/schema/index.ts";
+import { createTestApp, dbReady, okData, type TestApp } from "../helpers.ts";
 import { opsCli, type OpsResult } from "../ops-helpers.ts";
+import { productCategories, uploadPicture } from "./product-fixtures.ts";
 
 type Ops = (...argv: string[]) => Promise<OpsResult>;
 
@@ -30,16 +31,7 @@ describe.skipIf(!dbReady)("bulk import and CSV edit", () => {
   let leaf: number;
   let upper: number;
 
-  const upload = async (token: string) => {
-    const form = new FormData();
-    form.set("file", new File([PNG_1X1], "a.png", { type: "image/png" }));
-    const res = await app.request<{ filePath: string }>("/api/merchant/file/upload", {
-      method: "POST",
-      headers: { Authorization: token },
-      body: form,
-    });
-    return okData(res).filePath;
-  };
+  const upload = (token: string) => uploadPicture(app, token);
   const token = async (username: string) =>
     okData(
       await app.request<{ accessToken: string }>("/api/merchant/login", {
@@ -101,18 +93,7 @@ describe.skipIf(!dbReady)("bulk import and CSV edit", () => {
     expect((await ops4("login", "--user", "shop04", "--password", "Shop1234")).code).toBe(0);
     pic1 = await upload(await token("shop01"));
     pic4 = await upload(await token("shop04"));
-    const [l] = await app.ctx.db
-      .select({ id: categories.categoryId })
-      .from(categories)
-      .where(and(eq(categories.shopId, 0), eq(categories.grade, 2), eq(categories.status, 1)))
-      .limit(1);
-    const [u] = await app.ctx.db
-      .select({ id: categories.categoryId })
-      .from(categories)
-      .where(and(eq(categories.shopId, 0), eq(categories.grade, 0)))
-      .limit(1);
-    leaf = l!.id;
-    upper = u!.id;
+    ({ leaf, upper } = await productCategories(app));
   });
   afterAll(async () => {
     await app?.close();

@@ -6,19 +6,14 @@
  * search, content_changes tags); a submit at an old price is refused with the fresh total; 50
  * stock deltas racing with 200 orders leave the exact stock.
  */
-import { and, count, eq, gt } from "drizzle-orm";
+import { count, eq, gt } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  categories,
-  contentChanges,
-  products,
-  productTranslations,
-  skus,
-} from "../../../src/server/db/schema/index.ts";
+import { contentChanges, products, productTranslations, skus } from "../../../src/server/db/schema/index.ts";
 import { caller, createTestUser, type TestUser } from "../account-helpers.ts";
 import { buyerWithAddress } from "../activity-helpers.ts";
-import { createTestApp, dbReady, okData, PNG_1X1, type TestApp } from "../helpers.ts";
+import { createTestApp, dbReady, okData, type TestApp } from "../helpers.ts";
 import { createOrder } from "../order-fixtures.ts";
+import { productCategories, uploadPicture } from "./product-fixtures.ts";
 
 const PLATFORM = "dev-platform-token";
 
@@ -32,16 +27,7 @@ describe.skipIf(!dbReady)("merchant products API", () => {
   let leaf: number;
   let upper: number;
 
-  const upload = async (token: string) => {
-    const form = new FormData();
-    form.set("file", new File([PNG_1X1], "a.png", { type: "image/png" }));
-    const res = await app.request<{ filePath: string }>("/api/merchant/file/upload", {
-      method: "POST",
-      headers: { Authorization: token },
-      body: form,
-    });
-    return okData(res).filePath;
-  };
+  const upload = (token: string) => uploadPicture(app, token);
   const body = (over: Record<string, unknown> = {}) => ({
     categoryId: leaf,
     texts: {
@@ -100,18 +86,7 @@ describe.skipIf(!dbReady)("merchant products API", () => {
     shop4 = await login("shop04", 4);
     img1 = await upload(shop1.token);
     img4 = await upload(shop4.token);
-    const [l] = await app.ctx.db
-      .select({ id: categories.categoryId })
-      .from(categories)
-      .where(and(eq(categories.shopId, 0), eq(categories.grade, 2), eq(categories.status, 1)))
-      .limit(1);
-    const [u] = await app.ctx.db
-      .select({ id: categories.categoryId })
-      .from(categories)
-      .where(and(eq(categories.shopId, 0), eq(categories.grade, 0)))
-      .limit(1);
-    leaf = l!.id;
-    upper = u!.id;
+    ({ leaf, upper } = await productCategories(app));
   });
   afterAll(async () => {
     await app?.close();
