@@ -18,8 +18,6 @@ export interface OpsIO {
   fetch?: typeof globalThis.fetch;
   out: (line: string) => void;
   err: (line: string) => void;
-  /** A progress bar redrawn in place (a terminal only): a new state, or null when done. */
-  progress?: (line: string | null) => void;
   env: Record<string, string | undefined>;
   /** Opens the database (and the upload storage) for `jobs run` and `image-backfill` (default: like the server, ./direct-db.ts). */
   openDb?: () => Promise<{ db: Db; driver: string; storage?: FileStorage; close: () => Promise<void> }>;

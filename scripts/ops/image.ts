@@ -6,9 +6,9 @@
  * it was when run again; a run with nothing left to do makes nothing.
  */
 import { intOpt, UsageError } from "./args.ts";
-import type { OpsIO } from "./client.ts";
 import type { CommandContext, OpsCommand } from "./command.ts";
 import { openDirect } from "./direct-db.ts";
+import { progressOf } from "./output.ts";
 
 const BAR_WIDTH = 24;
 
@@ -18,23 +18,6 @@ export function progressLine(done: number, total: number, label: string): string
   const filled = Math.round((BAR_WIDTH * done) / t);
   const pct = Math.floor((100 * done) / t);
   return `[${"#".repeat(filled)}${"-".repeat(BAR_WIDTH - filled)}] ${done}/${t} ${String(pct).padStart(3)}%  ${label}`;
-}
-
-/** The progress writer: the test's, else redrawn in place on a terminal's stderr (nothing when piped). */
-function progressOf(io: OpsIO): { show: (line: string) => void; end: () => void } {
-  if (io.progress) return { show: io.progress, end: () => {} };
-  const tty = process.stderr.isTTY === true;
-  let shown = false;
-  return {
-    show: (line) => {
-      if (!tty) return;
-      shown = true;
-      process.stderr.write(`\r${line.slice(0, (process.stderr.columns || 100) - 1)}\x1b[K`);
-    },
-    end: () => {
-      if (shown) process.stderr.write("\n");
-    },
-  };
 }
 
 async function imageBackfill(ctx: CommandContext): Promise<number> {

@@ -145,15 +145,7 @@ export async function runOps(argv: string[], io: OpsIO): Promise<number> {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  const progress = process.stderr.isTTY
-    ? (l: string | null) => process.stderr.write(l === null ? "\n" : `\r\x1b[K${l}`)
-    : undefined;
-  runOps(process.argv.slice(2), {
-    out: (l) => console.log(l),
-    err: (l) => console.error(l),
-    env: process.env,
-    progress,
-  }).then(
+  runOps(process.argv.slice(2), { out: (l) => console.log(l), err: (l) => console.error(l), env: process.env }).then(
     (code) => process.exit(code),
     (err) => {
       console.error(err);

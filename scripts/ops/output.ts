@@ -1,4 +1,5 @@
-/** Terminal output of the ops CLI: times and aligned tables. */
+/** Terminal output of the ops CLI: times, aligned tables and the progress bar's writer. */
+import type { OpsIO } from "./client.ts";
 
 export const time = (s: string | null | undefined) => (s ? s.replace("T", " ").replace(/\.\d+Z$/, "Z") : "-");
 
@@ -39,4 +40,21 @@ export function table(rows: string[][]): string[] {
       .join("  ")
       .trimEnd(),
   );
+}
+
+/** The progress writer: the test's, else redrawn in place on a terminal's stderr (nothing when piped). */
+export function progressOf(io: OpsIO): { show: (line: string) => void; end: () => void } {
+  if (io.progress) return { show: io.progress, end: () => {} };
+  const tty = process.stderr.isTTY === true;
+  let shown = false;
+  return {
+    show: (line) => {
+      if (!tty) return;
+      shown = true;
+      process.stderr.write(`\r${line.slice(0, (process.stderr.columns || 100) - 1)}\x1b[K`);
+    },
+    end: () => {
+      if (shown) process.stderr.write("\n");
+    },
+  };
 }

@@ -15,7 +15,7 @@ import {
 import { intOpt, OpsError, UsageError, type Values } from "./args.ts";
 import type { CommandContext, OpsCommand } from "./command.ts";
 import { fileLines, progressLine, readCheckpoint, writeCheckpoint, type Checkpoint } from "./line-file.ts";
-import { printPage, table, time, type ListPage } from "./output.ts";
+import { printPage, progressOf, table, time, type ListPage } from "./output.ts";
 
 interface Row {
   prodId: number;
@@ -319,6 +319,7 @@ async function importFile(ctx: CommandContext): Promise<number> {
       io.out(`${file} changed since its checkpoint: starting from line 1`);
     fs.writeFileSync(reportPath, "");
   }
+  const bar = progressOf(io);
   const started = performance.now();
   const startBytes = cp.offset;
   const startLines = cp.line;
@@ -336,7 +337,7 @@ async function importFile(ctx: CommandContext): Promise<number> {
     }
     cp = { ...cp, line: lastLine, offset: end };
     if (!dryRun) writeCheckpoint(checkpointPath, cp);
-    io.progress?.(
+    bar.show(
       progressLine(
         end - startBytes,
         stat.size - startBytes,
@@ -356,7 +357,7 @@ async function importFile(ctx: CommandContext): Promise<number> {
     if (batch.length >= chunk || batchBytes >= IMPORT_CHUNK_TARGET_BYTES) await send(line.n, line.end);
   }
   if (batch.length) await send(last.n, last.end);
-  io.progress?.(null);
+  bar.end();
   if (!dryRun) fs.rmSync(checkpointPath, { force: true });
   const c = cp.counts;
   const what = dryRun ? "checked (dry run, nothing written)" : "imported";
