@@ -352,7 +352,7 @@ async function importFile(ctx: CommandContext): Promise<number> {
   let last = { n: cp.line, end: cp.offset };
   for await (const line of fileLines(file, { offset: cp.offset, line: cp.line }, IMPORT_LINE_MAX_BYTES)) {
     batch.push(line.text);
-    batchBytes += line.text.length;
+    batchBytes += Buffer.byteLength(line.text) + 1;
     last = line;
     if (batch.length >= chunk || batchBytes >= IMPORT_CHUNK_TARGET_BYTES) await send(line.n, line.end);
   }

@@ -178,6 +178,21 @@ describe.skipIf(!dbReady)("bulk import and CSV edit", () => {
     expect(afterSkus.map((s) => s.skuId).sort()).toEqual(skuRows.map((s) => s.skuId).sort());
   });
 
+  it("sends long multi-byte lines in chunks within the request limit", async () => {
+    // 150 lines of about 57 KB (19,000 CJK characters of description each): 8.5 MB, more than one
+    // request may carry, in fewer characters than the chunk's byte target.
+    const content = `<p>${"杯".repeat(19_000)}</p>`;
+    const lines = Array.from({ length: 150 }, (_, i) =>
+      line(`BIG-${i + 1}`, { texts: { zh: { name: `大商品 ${i + 1}`, content } } }),
+    );
+    const file = await write("big.jsonl", lines);
+    expect((await fs.stat(file)).size).toBeGreaterThan(8 * 1024 * 1024);
+    const r = await ops1("product-import", file);
+    expect(r.code, r.out + r.err).toBe(0);
+    expect(summary(r.out)).toEqual({ lines: 150, created: 150, updated: 0, unchanged: 0, refused: 0 });
+    expect(await countCodes("BIG-")).toBe(150);
+  });
+
   it("keeps every shop to its own codes, categories and pictures", async () => {
     const file = await write("shop1.jsonl", [line("OWN-1")]);
     expect((await ops1("product-import", file)).code).toBe(0);
