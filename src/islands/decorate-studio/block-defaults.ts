@@ -3,28 +3,11 @@
  * (src/lib/renovation/block-schema.ts) ask for, texts empty in the three languages (the form marks
  * them missing), pictures and products to be picked.
  */
+import type { DraftBlockType } from "../../lib/renovation/block-types.ts";
+
 const L = () => ({ zh: "", "zh-tw": "", en: "" });
 
-export const BLOCK_TYPES = [
-  "shop_signs",
-  "picture_by",
-  "auxiliary_interval",
-  "floor_title",
-  "goods_list",
-  "universal_hotspot",
-  "store_list",
-  "limited_skill",
-  "discount_coupon",
-  "goods_module1",
-  "goods_module2",
-  "goods_module3",
-  "goods_module4",
-  "goods_module5",
-  "page_background",
-] as const;
-export type StudioBlockType = (typeof BLOCK_TYPES)[number];
-
-export function defaultDataField(type: StudioBlockType): Record<string, unknown> {
+export function defaultDataField(type: DraftBlockType): Record<string, unknown> {
   switch (type) {
     case "shop_signs":
       return { showLogo: 1, showCategory: 1, showSearch: 1, showNavs: 0 };

@@ -11,6 +11,7 @@
 import { z } from "zod";
 import { ID_MAX } from "../constants.ts";
 import { CONTROL_CHARS_KEY, hasControlChars, hasHiddenChars, HIDDEN_CHARS_KEY } from "../text-rules.ts";
+import type { DraftBlockType } from "./block-types.ts";
 import { safeExternalUrl, safeInternalPath } from "./links.ts";
 import { safeColor } from "./values.ts";
 
@@ -399,7 +400,7 @@ export const BLOCK_SCHEMAS = {
   goods_module4: goodsModuleBgSchema,
   goods_module5: goodsModuleBgSchema,
   page_background: pageBackgroundSchema,
-} as const;
+} as const satisfies Record<DraftBlockType, z.ZodType>;
 
 export const blockSchema = z.discriminatedUnion(
   "type",

@@ -16,9 +16,8 @@ import {
   buildStoreList,
   buildUniversalHotspot,
   hotspotArea,
-  BLOCK_TYPES,
-  isBlockType,
 } from "./blocks.ts";
+import { BLOCK_TYPES, isBlockType } from "./block-types.ts";
 import {
   contrastRatio,
   goodsItem,

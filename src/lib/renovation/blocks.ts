@@ -39,28 +39,6 @@ export const DESIGN_WIDTH = 1200;
 /** shop_signs navList keeps at most this many entries. */
 export const SHOP_NAV_MAX = 7;
 
-export const BLOCK_TYPES = [
-  "shop_signs",
-  "picture_by",
-  "auxiliary_interval",
-  "floor_title",
-  "goods_list",
-  "universal_hotspot",
-  "store_list",
-  "limited_skill",
-  "discount_coupon",
-  "goods_module1",
-  "goods_module2",
-  "goods_module3",
-  "goods_module4",
-  "goods_module5",
-] as const;
-export type BlockType = (typeof BLOCK_TYPES)[number];
-
-export function isBlockType(v: unknown): v is BlockType {
-  return typeof v === "string" && (BLOCK_TYPES as readonly string[]).includes(v);
-}
-
 /** What a builder needs besides the block: the page's shop (links) and its background (contrast). */
 export interface BuildContext extends LinkContext {
   /** The colour the block sits on (page_background; default the site background). */
