@@ -7,9 +7,10 @@
  * (controllable) clock reaches it, restore the first; another shop can not open, preview or
  * publish it. axe on the studio's screens. The shop is put back to its plain page at the end.
  */
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { blockingViolations } from "./axe.ts";
 import { png, prefix, type Locale } from "./helpers.ts";
+import { merchantToken, moveUpByKeyboard } from "./studio-helpers.ts";
 
 const SHOP: Record<Locale, { user: string; id: number }> = {
   zh: { user: "shop03", id: 3 },
@@ -18,11 +19,6 @@ const SHOP: Record<Locale, { user: string; id: number }> = {
 };
 const TITLE: Record<Locale, string> = { zh: "春季精选", "zh-tw": "春季精選", en: "Spring picks" };
 const SECOND: Record<Locale, string> = { zh: "限时闪购", "zh-tw": "限時閃購", en: "Flash weekend" };
-
-async function tokenOf(request: APIRequestContext, username: string): Promise<string> {
-  const r = await (await request.post("/api/merchant/login", { data: { username, password: "Shop1234" } })).json();
-  return r.data.accessToken as string;
-}
 
 /** The studio's texts in `locale` (src/i18n/<locale>/decorate.json "studio"). */
 async function texts(locale: Locale): Promise<Record<string, string> & { types: Record<string, string> }> {
@@ -86,20 +82,8 @@ for (const locale of ["zh", "zh-tw", "en"] as const) {
     await expect(blocks).toHaveCount(5);
     await expect(page.getByTestId("studio-save")).toHaveText(s.saved!, { timeout: 15_000 });
 
-    // Reorder by keyboard: the spacer (3rd) one place up. dnd-kit listens for the arrow keys a task
-    // after the pick-up and finds the new place a frame after the move: on a busy machine a key can
-    // come before either, so a lost key is pressed again and a drop that moved nothing is done again.
-    await expect(async () => {
-      await blocks.nth(2).getByTestId("studio-handle").focus();
-      await page.keyboard.press("Space");
-      await expect(blocks.nth(2)).toHaveClass(/is-dragging/, { timeout: 2000 });
-      await expect(async () => {
-        await page.keyboard.press("ArrowUp");
-        await expect(blocks.nth(2)).toHaveAttribute("style", /translate3d\(0px, -/, { timeout: 2000 });
-      }).toPass({ timeout: 8000 });
-      await page.keyboard.press("Space");
-      await expect(blocks.nth(1)).toHaveAttribute("data-type", "auxiliary_interval", { timeout: 2000 });
-    }).toPass({ timeout: 40_000 });
+    // Reorder by keyboard: the spacer (3rd) one place up.
+    await moveUpByKeyboard(page, blocks, 2, "auxiliary_interval", (handle) => handle.focus());
     await expect(blocks.nth(2)).toHaveAttribute("data-type", "goods_list");
 
     // A refusal on its field: a spacer higher than 400.
@@ -177,7 +161,7 @@ for (const locale of ["zh", "zh-tw", "en"] as const) {
     expect(await blockingViolations(page, studio, `axe-pages-${locale}`, testInfo)).toEqual([]);
 
     // Another shop: can not open, preview or publish it.
-    const other = await tokenOf(request, "shop11");
+    const other = await merchantToken(request, "shop11");
     const headers = { authorization: other, "accept-language": locale };
     for (const [method, p] of [
       ["GET", `/api/merchant/renovations/${firstId}`],
@@ -205,7 +189,7 @@ for (const locale of ["zh", "zh-tw", "en"] as const) {
     await expect(page.locator(`[data-testid="studio-page-row"][data-id="${firstId}"]`)).toHaveCount(0);
 
     // Back to the plain page.
-    const own = await tokenOf(request, shop.user);
+    const own = await merchantToken(request, shop.user);
     await request.post(`/api/merchant/renovations/${firstId}/unpublish`, { headers: { authorization: own }, data: {} });
   });
 }

@@ -31,7 +31,8 @@ import { CSS } from "@dnd-kit/utilities";
 import { I18nProvider, useTranslation } from "../common/I18nProvider.tsx";
 import { localePath, LOCALES, type Locale } from "../../lib/locale.ts";
 import type { IslandResources, TranslationKey } from "../../lib/translate.ts";
-import { BLOCK_TYPES, defaultDataField, type StudioBlockType } from "./block-defaults.ts";
+import { DRAFT_BLOCK_TYPES, type DraftBlockType } from "../../lib/renovation/block-types.ts";
+import { defaultDataField } from "./block-defaults.ts";
 import { historyOf, record, redo, undo, type History } from "./history.ts";
 import { SchemaField, type FormEnv, type Json, type Path, type SourceOption } from "./SchemaForm.tsx";
 import { call, loadSession, saveSession, StudioError, type Session } from "./studio-api.ts";
@@ -326,7 +327,7 @@ function PageList({
                     <button
                       type="button"
                       className="btn btn-ghost ds-small"
-                      onClick={() => void act("DELETE", `/${r.renovationId}`, "decorate.studio.unpublished")}
+                      onClick={() => void act("DELETE", `/${r.renovationId}`, "decorate.studio.deleted")}
                     >
                       {t("decorate.studio.delete")}
                     </button>
@@ -387,6 +388,8 @@ function Editor({
   const markDirty = () => {
     dirty.current = true;
     edits.current++;
+    // "Saved" is true only until the next edit.
+    setSave((v) => (v.kind === "saved" ? { kind: "idle" } : v));
   };
   // Saves run one after another, on the id and base the previous one answered.
   const saved = useRef<{ renovationId: number | null; updatedAt: string | null }>({
@@ -494,8 +497,9 @@ function Editor({
             saved.current = { renovationId: cur.renovationId, updatedAt: r.updatedAt };
           }
           setDraft((d) => ({ ...d, ...saved.current }));
+          // Edits made while this save was on its way are not saved yet: their own save follows.
           if (edits.current === at) dirty.current = false;
-          setSave({ kind: "saved" });
+          setSave(edits.current === at ? { kind: "saved" } : { kind: "idle" });
         } catch (err) {
           const data =
             err instanceof StudioError ? (err.data as { conflict?: boolean; updatedAt?: string } | null) : null;
@@ -526,7 +530,14 @@ function Editor({
     dirty.current = false;
     setDraft({ renovationId: draft.renovationId, name: r.name, page: r.page, updatedAt: r.updatedAt });
     saved.current = { renovationId: draft.renovationId, updatedAt: r.updatedAt };
-    setHist((h) => record(h, toBlocks(r.content)));
+    // Their blocks take the keys of the blocks at the same places: the selection stays, and undo
+    // (which brings this editor's blocks back) finds it again.
+    setHist((h) =>
+      record(
+        h,
+        toBlocks(r.content).map((b, i) => ({ ...b, key: h.present[i]?.key ?? b.key })),
+      ),
+    );
     setSave({ kind: "saved" });
   };
   const saveMineAsNew = async () => {
@@ -580,7 +591,7 @@ function Editor({
   };
 
   // ---- blocks ----
-  const add = (type: StudioBlockType) => {
+  const add = (type: DraftBlockType) => {
     const b = { key: newKey(), type, dataField: defaultDataField(type) };
     change([...blocks, b]);
     setSelected(b.key);
@@ -592,9 +603,23 @@ function Editor({
   };
   const remove = (i: number) => {
     const b = blocks[i]!;
+    focusAfterRemove.current = i;
     change(blocks.filter((_, j) => j !== i));
     if (selected === b.key) setSelected(null);
   };
+  // The removed block's buttons had the focus: it goes to the block now at that place (or the last
+  // one, or the palette when none is left), not to the top of the page.
+  const blockList = useRef<HTMLOListElement>(null);
+  const palette = useRef<HTMLUListElement>(null);
+  const focusAfterRemove = useRef<number | null>(null);
+  useEffect(() => {
+    const at = focusAfterRemove.current;
+    if (at === null) return;
+    focusAfterRemove.current = null;
+    const names = blockList.current?.querySelectorAll<HTMLElement>(".ds-block-name");
+    const target = names?.[Math.min(at, names.length - 1)] ?? palette.current?.querySelector<HTMLElement>("button");
+    target?.focus();
+  }, [blocks]);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
@@ -783,8 +808,8 @@ function Editor({
         <div className="ds-side">
           <section aria-labelledby="ds-palette-title">
             <h3 id="ds-palette-title">{t("decorate.studio.palette")}</h3>
-            <ul className="ds-palette">
-              {BLOCK_TYPES.map((type) => (
+            <ul className="ds-palette" ref={palette}>
+              {DRAFT_BLOCK_TYPES.map((type) => (
                 <li key={type}>
                   <button
                     type="button"
@@ -811,7 +836,7 @@ function Editor({
                 accessibility={{ announcements }}
               >
                 <SortableContext items={blocks.map((b) => b.key)} strategy={verticalListSortingStrategy}>
-                  <ol className="ds-blocks" data-testid="studio-blocks">
+                  <ol className="ds-blocks" data-testid="studio-blocks" ref={blockList}>
                     {blocks.map((b, i) => (
                       <BlockRow
                         key={b.key}
