@@ -87,7 +87,7 @@ export function budgetOf(pagePath: string): number {
     : PUBLIC_JS_BUDGET;
 }
 
-const gzipSize = (b: Buffer) => zlib.gzipSync(b, { level: 6 }).length;
+export const gzipSize = (b: Buffer) => zlib.gzipSync(b, { level: 6 }).length;
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
 /** JS inline scripts of an HTML document (JSON data blocks and other non-JS types excluded). */
@@ -236,22 +236,28 @@ export async function measureBrowserJs(
   }
 }
 
-/** Measures and prints every page; returns the figures (for bench.json). */
-export async function runBrowserJs(
-  origin: string,
-  only?: string[],
-): Promise<{ chromePath: string; settleMs: number; pages: BrowserJsResult[] } | { skipped: string }> {
-  let browser: Browser;
+/** The system Chromium, headless (CHROME_PATH), or why it could not start. */
+export async function launchChromium(): Promise<Browser | { skipped: string }> {
   try {
-    browser = await chromium.launch({
+    return await chromium.launch({
       executablePath: CHROME_PATH,
       headless: true,
       args: ["--no-sandbox", "--disable-gpu"],
     });
   } catch (e) {
-    const skipped = `Chromium could not start (${CHROME_PATH}): ${(e as Error).message.split("\n")[0]}`;
-    console.log(`  not run: ${skipped}`);
-    return { skipped };
+    return { skipped: `Chromium could not start (${CHROME_PATH}): ${(e as Error).message.split("\n")[0]}` };
+  }
+}
+
+/** Measures and prints every page; returns the figures (for bench.json). */
+export async function runBrowserJs(
+  origin: string,
+  only?: string[],
+): Promise<{ chromePath: string; settleMs: number; pages: BrowserJsResult[] } | { skipped: string }> {
+  const browser = await launchChromium();
+  if ("skipped" in browser) {
+    console.log(`  not run: ${browser.skipped}`);
+    return browser;
   }
   const pages: BrowserJsResult[] = [];
   try {

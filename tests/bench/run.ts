@@ -7,6 +7,10 @@
  *     public pages (/, /list, /detail/1, /shopIndex) budget 15 KB, island pages (/login,
  *     /register, /cart, /submit-order, /user-center…, /payment; logged in where needed) 80 KB.
  *     Printed next to the peer figure: Astro's own storefront template ships 62-64 KB gzip.
+ * 1b. The decoration studio (tests/bench/studio.ts), in headless Chromium: preview refresh, from
+ *     an edit in the form to the preview frame drawing the new text, 20 edits, p50/p95 (budget p95
+ *     ≤ 500 ms); every script the studio page loads from opening to the last edit, gzip (budget
+ *     250 KB). Alone: BENCH_ONLY=studio.
  *  2. Server cold start on an existing (seeded) data directory, N=3: spawn of what
  *     `npm run serve` runs (the bundled dist/node/main.mjs; `tsx src/server/main.ts` when there
  *     is no bundle) until /api/health answers; budget 1.5 s. Also the "ready in" time main.ts logs.
@@ -59,9 +63,10 @@
  * Figures also go to test-results/bench.json. Needs a build (runs `npm run build` if dist/ is
  * missing). Options: BENCH_DURATION (seconds, default 10), BENCH_CONNECTIONS (default 50),
  * BENCH_LIGHTHOUSE (0 = skip), CHROME_PATH (default /usr/bin/chromium), BENCH_ONLY (a comma list of
- * "crash", "load", "rush", "multi", "scale", "stock": only those sections; "scale" runs only that way),
- * LOAD_BUYERS / LOAD_SECONDS (section 10, default 200 / 60), MULTI_BUYERS / MULTI_SECONDS /
- * MULTI_PORT (section 12, default 200 / 60 / free ports).
+ * "crash", "load", "rush", "multi", "scale", "stock", "studio": only those sections; "scale" runs only
+ * that way), BENCH_STUDIO_EDITS (section 1b, default 20), LOAD_BUYERS / LOAD_SECONDS (section 10,
+ * default 200 / 60), MULTI_BUYERS / MULTI_SECONDS / MULTI_PORT (section 12, default 200 / 60 / free
+ * ports).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -80,6 +85,7 @@ import {
   type Row,
 } from "./server-speed.ts";
 import { ISLAND_JS_BUDGET, PUBLIC_JS_BUDGET, runBrowserJs } from "./browser-js.ts";
+import { benchStudio, PREVIEW_REFRESH_P95_BUDGET_MS, printStudio, STUDIO_JS_BUDGET, studioRows } from "./studio.ts";
 import { BENCH_PLATFORM_TOKEN, benchClaim, CLAIM_P99_BUDGET_MS, CLAIMS, claimRow, printClaim } from "./coupon.ts";
 import { benchChat, CHAT_FANOUT_P99_BUDGET_MS } from "./chat.ts";
 import {
@@ -439,6 +445,23 @@ async function hardeningSections(
   }
 }
 
+/** Section 1b: the decoration studio's preview refresh and JavaScript. */
+async function studioSection(origin: string, serverRows: Row[]): Promise<unknown> {
+  console.log(
+    `\n[1b] Decoration studio, headless Chromium: preview refresh (edit → preview frame drawn; p95 budget ${ms(PREVIEW_REFRESH_P95_BUDGET_MS)}) and its JavaScript (budget ${kb(STUDIO_JS_BUDGET)} gzip)`,
+  );
+  try {
+    const f = await benchStudio(origin);
+    printStudio(f);
+    serverRows.push(...studioRows(f, "PGlite"));
+    return f;
+  } catch (err) {
+    const failed = String((err as Error).message ?? err).split("\n")[0]!;
+    console.log(`  not run: ${failed}`);
+    return { failed };
+  }
+}
+
 /** Section 11: the flash-sale rush on PGlite (setup while the server is stopped) and on PostgreSQL. */
 async function rushSection(
   dataDir: string,
@@ -561,6 +584,13 @@ async function main() {
         results.rush = await rushSection(dataDir, children, serverRows);
         printRows(serverRows);
       }
+      if (ONLY.has("studio")) {
+        const s = await startServer(dataDir, { autoSeed: true, timeoutMs: 300_000 });
+        children.push(s.child);
+        results.studio = await studioSection(`http://127.0.0.1:${s.port}`, serverRows);
+        await stopServer(s);
+        printRows(serverRows);
+      }
       await hardeningSections(results, children, ONLY);
       if (ONLY.has("stock")) {
         await stockSection(results, children, serverRows);
@@ -646,6 +676,9 @@ async function main() {
       ...(await runBrowserJs(origin)),
     };
     console.log(`  ${"peer".padEnd(40)} ${PEER_JS.padStart(9)}  Astro's storefront template, for comparison`);
+
+    // 1b. the decoration studio (tests/bench/studio.ts)
+    results.studio = await studioSection(origin, serverRows);
 
     // 3. cached hits vs plain Node, prodInfo (tests/bench/server-speed.ts)
     console.log(

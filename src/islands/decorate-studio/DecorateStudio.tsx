@@ -69,7 +69,11 @@ interface Draft {
 }
 
 const WIDTHS = [1366, 1920, 1024] as const;
-const PREVIEW_DEBOUNCE_MS = 250;
+/**
+ * At most one preview request this often: an edit after a quiet moment goes at once, a run of edits
+ * (typing) every PREVIEW_INTERVAL_MS with the blocks as they are then.
+ */
+const PREVIEW_INTERVAL_MS = 250;
 const AUTOSAVE_MS = 1200;
 
 let keySeq = 0;
@@ -451,27 +455,34 @@ function Editor({
   const [previewPath, setPreviewPath] = useState<string | null>(null);
   const [previewError, setPreviewError] = useState("");
   const previewSeq = useRef(0);
+  // The newest answer shown so far: an older request answering late is not shown over it.
+  const previewShown = useRef(0);
+  const previewSentAt = useRef(-Infinity);
   useEffect(() => {
     if (!loaded || blocks.length === 0) return;
     const seq = ++previewSeq.current;
+    const wait = Math.max(0, previewSentAt.current + PREVIEW_INTERVAL_MS - performance.now());
     const timer = setTimeout(() => {
+      previewSentAt.current = performance.now();
       api<{ previewUrl: string }>("POST", "/merchant/renovations/preview", {
         name: draft.name || "-",
         content: toContent(blocks),
       }).then(
         (r) => {
-          if (seq !== previewSeq.current) return;
+          if (seq < previewShown.current) return;
+          previewShown.current = seq;
           const u = new URL(r.previewUrl, window.location.origin);
           setPreviewPath(`${u.pathname}${u.search}`);
           setPreviewError("");
           setRefusal(null);
         },
         (err) => {
-          if (seq !== previewSeq.current) return;
+          if (seq < previewShown.current) return;
+          previewShown.current = seq;
           setPreviewError(onRefused(err));
         },
       );
-    }, PREVIEW_DEBOUNCE_MS);
+    }, wait);
     return () => clearTimeout(timer);
   }, [blocks, draft.name, loaded, api]);
 
