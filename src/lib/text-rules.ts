@@ -32,13 +32,6 @@ export function hasControlChars(s: string, multiline = false): boolean {
 /** The message of a refusal of bidi controls in a name or address (rules namespace). */
 export const BIDI_CHARS_KEY = "rules.bidiChars";
 
-const BIDI_CONTROL_RE = /[\u202a-\u202e\u2066-\u2069]/;
-
-/** True when the text holds a bidi embedding, override or isolate control (U+202A–U+202E, U+2066–U+2069). */
-export function hasBidiControls(s: string): boolean {
-  return BIDI_CONTROL_RE.test(s);
-}
-
 /** The message of a refusal of hidden characters in what a shop writes (rules namespace). */
 export const HIDDEN_CHARS_KEY = "rules.hiddenChars";
 

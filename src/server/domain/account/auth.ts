@@ -11,7 +11,7 @@ import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { isMobile } from "../../../lib/rules.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { sessions, users } from "../../db/schema/index.ts";
-import { hashPassword, verifyPassword } from "../kernel/password.ts";
+import { hashPassword, passwordLogins, verifyPassword } from "../kernel/password.ts";
 import {
   AuthError,
   clearRateLimits,
@@ -178,19 +178,22 @@ export async function loginWithPassword(
   input: { userName: string; passWord: string; ip: string; now: Date },
   limits: LoginLimits = LOGIN_LIMITS,
 ): Promise<TokenInfo> {
-  const { userName, passWord, ip, now } = input;
-  const user = await findUserByAccount(db, userName);
-  const account = user ? `user:${user.userId}` : `name:${(normalizeMobile(userName) ?? userName).toLowerCase()}`;
-  const tries = await countLoginTry(db, "login", account, ip, limits, now);
-  if (tries.waitSeconds !== null)
-    throw new AuthError("auth.tooManyLogins", { count: Math.max(1, Math.ceil(tries.waitSeconds / 60)) });
-  const ok = user?.passwordHash
-    ? await verifyPassword(passWord, user.passwordHash)
-    : (await verifyPassword(passWord, await dummyPasswordHash()), false);
-  if (!user || !ok) throw new AuthError("auth.wrongCredentials");
-  await tries.succeeded();
-  if (user.status !== 1) throw new AuthError("auth.accountDisabled");
-  return createSession(db, user.userId, now);
+  // A few at a time, database work included (kernel/password.ts passwordLogins).
+  return passwordLogins.run(async () => {
+    const { userName, passWord, ip, now } = input;
+    const user = await findUserByAccount(db, userName);
+    const account = user ? `user:${user.userId}` : `name:${(normalizeMobile(userName) ?? userName).toLowerCase()}`;
+    const tries = await countLoginTry(db, "login", account, ip, limits, now);
+    if (tries.waitSeconds !== null)
+      throw new AuthError("auth.tooManyLogins", { count: Math.max(1, Math.ceil(tries.waitSeconds / 60)) });
+    const ok = user?.passwordHash
+      ? await verifyPassword(passWord, user.passwordHash)
+      : (await verifyPassword(passWord, await dummyPasswordHash()), false);
+    if (!user || !ok) throw new AuthError("auth.wrongCredentials");
+    await tries.succeeded();
+    if (user.status !== 1) throw new AuthError("auth.accountDisabled");
+    return createSession(db, user.userId, now);
+  });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,12 +1,33 @@
 import { describe, it, expect } from "vitest";
-import { hashPassword, verifyPassword } from "./password.ts";
+import { randomBytes, scryptSync } from "node:crypto";
+import { hashPassword, SCRYPT_PARAMS, scryptMemory, verifyPassword } from "./password.ts";
 
-describe("password hashing (scrypt)", () => {
+// Each hash is about 0.2 s of one core (OWASP's work factor); a loaded machine takes several times that.
+describe("password hashing (scrypt)", { timeout: 30_000 }, () => {
+  it("uses OWASP's least-memory scrypt setting: 8 MiB a hash, N=2^13, r=8, p=10", () => {
+    expect(SCRYPT_PARAMS).toEqual({ N: 2 ** 13, r: 8, p: 10 });
+    expect(scryptMemory(SCRYPT_PARAMS)).toBeLessThanOrEqual(8 * 1024 * 1024 + 16 * 1024);
+  });
+
+  it("verifies hashes of the earlier setting (N=2^14, p=1)", async () => {
+    const salt = randomBytes(16);
+    const key = scryptSync("Demo1234", salt, 64, { N: 16384, r: 8, p: 1 });
+    const old = `scrypt$16384$8$1$${salt.toString("base64")}$${key.toString("base64")}`;
+    expect(await verifyPassword("Demo1234", old)).toBe(true);
+    expect(await verifyPassword("Demo12345", old)).toBe(false);
+  });
+
+  it("refuses a stored hash whose parameters would take more than 32 MiB", async () => {
+    const good = await hashPassword("x1y2z3");
+    const [, , , , salt, hash] = good.split("$");
+    expect(await verifyPassword("x1y2z3", `scrypt$${1 << 16}$8$1$${salt}$${hash}`)).toBe(false);
+  });
+
   it("stores scrypt$N$r$p$salt$hash with a 16-byte salt and a 64-byte key", async () => {
     const stored = await hashPassword("Demo1234");
     const parts = stored.split("$");
     expect(parts).toHaveLength(6);
-    expect(parts.slice(0, 4)).toEqual(["scrypt", "16384", "8", "1"]);
+    expect(parts.slice(0, 4)).toEqual(["scrypt", "8192", "8", "10"]);
     expect(Buffer.from(parts[4]!, "base64")).toHaveLength(16);
     expect(Buffer.from(parts[5]!, "base64")).toHaveLength(64);
     expect(stored).not.toContain("Demo1234");

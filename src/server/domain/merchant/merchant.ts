@@ -31,7 +31,7 @@ import { localizeAreas } from "../address/area.ts";
 import { addDeliveryTrace, shipOrder, type ShipPackage } from "../order/order-lifecycle.ts";
 import { toDeliveryDto } from "../order/delivery.ts";
 import { ORDER_STATUSES } from "../../../lib/order/order-state.ts";
-import { hashPassword, verifyPassword } from "../kernel/password.ts";
+import { hashPassword, passwordLogins, verifyPassword } from "../kernel/password.ts";
 import { countLoginTry } from "../kernel/rate-limit.ts";
 import { hashToken, newToken } from "../account/tokens.ts";
 import { DomainError } from "../kernel/domain-error.ts";
@@ -203,31 +203,34 @@ export async function merchantLogin(
   input: { username: string; password: string; ip: string; now: Date },
   limits: LoginLimits = LOGIN_LIMITS,
 ): Promise<MerchantTokenInfo> {
-  const { username, password, ip, now } = input;
-  const tries = await countLoginTry(db, "merchant-login", username.toLowerCase(), ip, limits, now);
-  if (tries.waitSeconds !== null)
-    throw new MerchantError("merchant.tooManyLogins", { count: Math.max(1, Math.ceil(tries.waitSeconds / 60)) });
-  const [account] = await db
-    .select()
-    .from(merchantAccounts)
-    .where(sql`lower(${merchantAccounts.username}) = ${username.toLowerCase()}`)
-    .limit(1);
-  const ok = account
-    ? await verifyPassword(password, account.passwordHash)
-    : (await verifyPassword(password, await dummyPasswordHash()), false);
-  if (!account || !ok) throw new MerchantError("merchant.wrongCredentials");
-  await tries.succeeded();
-  if (account.status !== 1) throw new MerchantError("merchant.accountDisabled");
-  const accessToken = newToken();
-  await db.insert(sessions).values({
-    tokenHash: hashToken(accessToken),
-    kind: "merchant",
-    userId: null,
-    shopId: account.shopId,
-    expiresAt: new Date(now.getTime() + MERCHANT_TOKEN_TTL_SECONDS * 1000),
-    createdAt: now,
+  // A few at a time, database work included (kernel/password.ts passwordLogins).
+  return passwordLogins.run(async () => {
+    const { username, password, ip, now } = input;
+    const tries = await countLoginTry(db, "merchant-login", username.toLowerCase(), ip, limits, now);
+    if (tries.waitSeconds !== null)
+      throw new MerchantError("merchant.tooManyLogins", { count: Math.max(1, Math.ceil(tries.waitSeconds / 60)) });
+    const [account] = await db
+      .select()
+      .from(merchantAccounts)
+      .where(sql`lower(${merchantAccounts.username}) = ${username.toLowerCase()}`)
+      .limit(1);
+    const ok = account
+      ? await verifyPassword(password, account.passwordHash)
+      : (await verifyPassword(password, await dummyPasswordHash()), false);
+    if (!account || !ok) throw new MerchantError("merchant.wrongCredentials");
+    await tries.succeeded();
+    if (account.status !== 1) throw new MerchantError("merchant.accountDisabled");
+    const accessToken = newToken();
+    await db.insert(sessions).values({
+      tokenHash: hashToken(accessToken),
+      kind: "merchant",
+      userId: null,
+      shopId: account.shopId,
+      expiresAt: new Date(now.getTime() + MERCHANT_TOKEN_TTL_SECONDS * 1000),
+      createdAt: now,
+    });
+    return { accessToken, expiresIn: MERCHANT_TOKEN_TTL_SECONDS, shopId: account.shopId };
   });
-  return { accessToken, expiresIn: MERCHANT_TOKEN_TTL_SECONDS, shopId: account.shopId };
 }
 
 /** The live merchant session of a raw token (kind "merchant", not revoked, not expired), or null. */
