@@ -3,7 +3,8 @@
  * ("on now", "starts at HH:MM", "ended") and the time to the next switch, once a second, from
  * its start / end and the browser's clock — the HTML is cached, so the times are data and the
  * switch happens here. A [data-flash-buy] button inside a window's [data-flash-scope] is on only
- * while the window is live (and stock is left): it turns on at the start without a reload.
+ * while the window is live (and stock is left): it turns on at the start without a reload; so do
+ * /flash-sale's [data-flash-go] links (red while on, a ghost "not started" / "ended" / "sold out" else).
  * Session tabs ([role=tab]) switch panels in place; their links work without the script.
  */
 import { countdownText, FlashState, windowState, type FlashStateValue } from "../lib/flash-sale/flash-sale.ts";
@@ -40,6 +41,22 @@ function render(el: HTMLElement, now: number): FlashStateValue {
             ? b.dataset.tplSoldOut
             : b.dataset.tplLive;
     if (text && b.textContent !== text) b.textContent = text;
+  });
+  // /flash-sale's links to the activities: red only while the session is on and units are left.
+  scope?.querySelectorAll<HTMLAnchorElement>("[data-flash-go]").forEach((a) => {
+    const soldOut = a.dataset.soldOut === "1";
+    const ghost = st !== FlashState.LIVE || soldOut;
+    if (a.classList.contains("btn-ghost") !== ghost) a.classList.toggle("btn-ghost", ghost);
+    const d = a.dataset;
+    const text =
+      st === FlashState.UPCOMING
+        ? d.tplUpcoming
+        : st === FlashState.ENDED
+          ? d.tplEnded
+          : soldOut
+            ? d.tplSoldOut
+            : d.tplLive;
+    if (text && a.textContent !== text) a.textContent = text;
   });
   return st;
 }

@@ -1,7 +1,8 @@
 /**
  * Flash sale in the browser (docs/flash-sale.md): journey in three locales with a fresh
  * buyer each — /flash-sale (session on now) → /secdetail → confirm order → pay by balance → paid;
- * and (one locale) the buy button of a session starting in a few seconds turns on without a reload.
+ * and (one locale) the home's flash block lists only activities on now; a session starting in a few
+ * seconds shows ghost "not started" links on /flash-sale and a disabled buy button, both on without a reload.
  */
 import { expect, test } from "@playwright/test";
 import {
@@ -39,13 +40,38 @@ for (const locale of LOCALES) {
     await page.waitForURL(/\/secdetail\/confirm-order\?/);
     await islandsReady(page);
     await expect(page.getByTestId("submit-order")).toContainText(price);
+    // The flash price is the line's unit price, not the SKU price less a "shop promotion";
+    // "back" leads to the flash-sale product, not to a cart the buyer never used.
+    await expect(page.getByTestId("so-line").locator("span").first()).toHaveText(price);
+    await expect(page.getByTestId("so-shop-discount")).toHaveCount(0);
+    await expect(page.getByTestId("so-back")).toHaveText(tr(locale, "orderSubmit.backToFlashSale"));
+    await expect(page.getByTestId("so-back")).toHaveAttribute("href", new RegExp(`^${p}/secdetail/\\d+$`));
     const orderNumber = await submitAndPayByBalance(page, p);
     expect((await api<number>("GET", `/p/myOrder/getOrderStatus?orderNumber=${orderNumber}`)).data).toBe(2);
     expect(errors).toEqual([]);
   });
 }
 
-test("the buy button turns on at the start without a reload", async ({ page, request }) => {
+test("the home's flash block shows only activities on now while a session is on", async ({ page, request }) => {
+  const sessions = (await (await request.get("/api/seckill/sessions")).json()).data as {
+    activityStatus: number;
+    activities: { seckillId: number; activityStatus: number }[];
+  }[];
+  const live = new Set(
+    sessions.flatMap((s) => s.activities.filter((a) => a.activityStatus === 2).map((a) => `/secdetail/${a.seckillId}`)),
+  );
+  test.skip(live.size === 0, "no flash session on now");
+  await page.goto("/");
+  const links = page.getByTestId("block-limited_skill").locator('a[href*="/secdetail/"]');
+  await expect(links.first()).toBeVisible();
+  const hrefs = await links.evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+  expect(hrefs.filter((h) => !live.has(h))).toEqual([]);
+});
+
+test("a session not started: ghost 'not started' links and a disabled buy button, both on at the start without a reload", async ({
+  page,
+  request,
+}) => {
   const login = await (
     await request.post("/api/merchant/login", { data: { username: "shop07", password: "Shop1234" } })
   ).json();
@@ -64,7 +90,7 @@ test("the buy button turns on at the start without a reload", async ({ page, req
       price: string;
     }[]
   )[0]!;
-  const start = new Date(Date.now() + 5000);
+  const start = new Date(Date.now() + 12_000);
   const { sessionId } = await call("/merchant/flash/sessions", {
     startTime: start.toISOString(),
     endTime: new Date(start.getTime() + 3600_000).toISOString(),
@@ -76,13 +102,22 @@ test("the buy button turns on at the start without a reload", async ({ page, req
     payMinutes: 5,
     skus: [{ skuId: sku.skuId, price: (Number(sku.price) / 2).toFixed(2), stocks: 5 }],
   });
-  await page.goto(`/secdetail/${seckillId}`);
-  const buy = page.getByTestId("sd-buy");
+  // Both pages opened before the start (12 s after the session was made), then left alone.
+  await page.goto(`/flash-sale?session=${sessionId}`);
+  const go = page.locator(`[data-seckill-id="${seckillId}"]`).getByTestId("fs-go");
+  await expect(go).toHaveText(tr("zh", "flashSale.notStartedButton"));
+  await expect(go).toHaveClass(/\bbtn-ghost\b/);
+  const detail = await page.context().newPage();
+  await detail.goto(`/secdetail/${seckillId}`);
+  const buy = detail.getByTestId("sd-buy");
   await expect(buy).toBeDisabled();
   let navigations = 0;
-  page.on("framenavigated", (f) => {
-    if (f === page.mainFrame()) navigations++;
-  });
-  await expect(buy).toBeEnabled({ timeout: 10_000 });
+  for (const p of [page, detail])
+    p.on("framenavigated", (f) => {
+      if (f === p.mainFrame()) navigations++;
+    });
+  await expect(buy).toBeEnabled({ timeout: 15_000 });
+  await expect(go).toHaveText(tr("zh", "flashSale.view"));
+  await expect(go).not.toHaveClass(/\bbtn-ghost\b/);
   expect(navigations).toBe(0);
 });

@@ -279,6 +279,8 @@ function PayForm(props: {
     else void payProvider(method);
   }
 
+  // Virtual goods ship nowhere: no receiver, no address, no row.
+  const shipTo = [info.receiver, info.mobile, info.userAddr].filter(Boolean).join("  ");
   return (
     <>
       <div className="pay-summary panel">
@@ -295,10 +297,12 @@ function PayForm(props: {
                 {names.join("，")}
               </dd>
             </div>
-            <div>
-              <dt>{t("payment.counter.receiver")}</dt>
-              <dd>{[info.receiver, info.mobile, info.userAddr].filter(Boolean).join("  ")}</dd>
-            </div>
+            {shipTo ? (
+              <div data-testid="pay-ship-to">
+                <dt>{t("payment.counter.receiver")}</dt>
+                <dd data-user-content>{shipTo}</dd>
+              </div>
+            ) : null}
           </dl>
         </div>
         <div className="pay-summary-side">

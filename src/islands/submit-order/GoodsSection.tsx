@@ -8,7 +8,7 @@ import { CouponPicker } from "./CouponPicker.tsx";
 
 export function GoodsSection({
   headingId,
-  cartHref,
+  back,
   base,
   shops,
   remarks,
@@ -19,7 +19,8 @@ export function GoodsSection({
   onPickCoupon,
 }: {
   headingId: string;
-  cartHref: string;
+  /** Where the buy started (the cart, the product, the activity). */
+  back: { href: string; textKey: string };
   base: string;
   shops: ShopCartOrderDto[];
   remarks: Record<number, string>;
@@ -34,8 +35,8 @@ export function GoodsSection({
     <section className="so-block" aria-labelledby={headingId}>
       <header className="so-block-head">
         <h2 id={headingId}>{t("orderSubmit.goodsTitle")}</h2>
-        <a className="so-link-btn" href={cartHref}>
-          {t("orderSubmit.backToCart")}
+        <a className="so-link-btn" href={back.href} data-testid="so-back">
+          {t(back.textKey)}
         </a>
       </header>
       <div className="so-goods-head" aria-hidden="true">

@@ -11,6 +11,7 @@
  * - totals and submit (disabled while it runs).
  */
 import { useId, type ReactNode } from "react";
+import { ProdMold } from "../../lib/order/virtual-goods.ts";
 import type { Locale } from "../../lib/locale.ts";
 import { openLoginPopup } from "../../stores/index.ts";
 import { I18nProvider, useTranslation, type NamespaceResources } from "../common/I18nProvider.tsx";
@@ -56,8 +57,8 @@ function SubmitBody({ links }: { links: CheckoutLinks }) {
         <p role="alert" data-testid="so-error-text">
           {c.fatal}
         </p>
-        <a className="btn" href={links.cart} data-testid="so-back-cart">
-          {t("orderSubmit.backToCart")}
+        <a className="btn" href={c.back.href} data-testid="so-back-cart">
+          {t(c.back.textKey)}
         </a>
       </State>
     );
@@ -70,7 +71,7 @@ function SubmitBody({ links }: { links: CheckoutLinks }) {
 
   return (
     <div className="so" data-testid="submit-order" aria-busy={c.confirming}>
-      {data.orderMold === 1 ? (
+      {data.orderMold === ProdMold.VIRTUAL ? (
         <p className="so-muted" data-testid="so-virtual-note" role="note">
           {t("orderSubmit.virtualNoAddress")}
         </p>
@@ -90,7 +91,7 @@ function SubmitBody({ links }: { links: CheckoutLinks }) {
       )}
       <GoodsSection
         headingId={`${ids}-goods`}
-        cartHref={links.cart}
+        back={c.back}
         base={links.base}
         shops={data.shopCartOrders}
         remarks={c.remarks}

@@ -2,6 +2,7 @@
 import type { OrderConfirmDto } from "../../lib/order/order-types.ts";
 import { useTranslation } from "../common/I18nProvider.tsx";
 import { formatAddress } from "../../lib/address/address-format.ts";
+import { ProdMold } from "../../lib/order/virtual-goods.ts";
 
 export function SummarySection({
   data,
@@ -57,8 +58,14 @@ export function SummarySection({
             {t("orderSubmit.shipTo")} {formatAddress(data.userAddr, locale)} · {data.userAddr.receiver}{" "}
             {data.userAddr.mobile}
           </p>
+        ) : data.orderMold === ProdMold.VIRTUAL ? (
+          <p className="so-ship-to" data-testid="so-no-shipping">
+            {t("orderSubmit.virtualNoShipping")}
+          </p>
         ) : (
-          <p className="so-ship-to">{t("orderSubmit.needAddress")}</p>
+          <p className="so-ship-to" data-testid="so-need-address">
+            {t("orderSubmit.needAddress")}
+          </p>
         )}
         <p className="co-amount">
           {t("orderSubmit.toPay")}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { checkForm, checkPoints, remarkError } from "./submit-checks.ts";
-import { confirmBody, hasErrors, NO_INVOICE, parseSubmitQuery, submitBody } from "./submit-view.ts";
+import { backLink, confirmBody, hasErrors, NO_INVOICE, parseSubmitQuery, submitBody } from "./submit-view.ts";
 
 describe("parseSubmitQuery", () => {
   it("reads cart basketIds (deduplicated)", () => {
@@ -147,5 +147,30 @@ describe("coupons", () => {
     expect(
       submitBody("u", [5], {}, NO_INVOICE, { usePoints: false }, { couponUserIds: [1], actualTotal: "9.90" }),
     ).toMatchObject({ couponUserIds: [1], userChangeCoupon: 1, actualTotal: "9.90" });
+  });
+});
+
+describe("backLink", () => {
+  const links = { cart: "/en/cart", base: "/en" };
+  it("leads to the cart only for a buyer who came from it (or whose query names nothing)", () => {
+    expect(backLink(parseSubmitQuery("?basketIds=3"), links)).toEqual({
+      href: "/en/cart",
+      textKey: "orderSubmit.backToCart",
+    });
+    expect(backLink(null, links).textKey).toBe("orderSubmit.backToCart");
+  });
+  it("else to where the buy started: the product, the flash-sale item, the group buys", () => {
+    expect(backLink(parseSubmitQuery("?prodId=50&skuId=209"), links)).toEqual({
+      href: "/en/detail/50",
+      textKey: "orderSubmit.backToProduct",
+    });
+    expect(backLink(parseSubmitQuery("?seckillId=7&seckillSkuId=9&count=1&path=abcdefgh12"), links)).toEqual({
+      href: "/en/secdetail/7",
+      textKey: "orderSubmit.backToFlashSale",
+    });
+    expect(backLink(parseSubmitQuery("?groupActivityId=3&groupSkuId=4"), links)).toEqual({
+      href: "/en/group-buy",
+      textKey: "orderSubmit.backToGroupBuy",
+    });
   });
 });

@@ -63,6 +63,23 @@ export function parseSubmitQuery(search: string | URLSearchParams): SubmitSource
   return { kind: "buyNow", prodId, skuId, count };
 }
 
+/**
+ * Where the checkout's "back" link leads and its text key: the cart for a buyer who came from it
+ * (or whose query names nothing), else where the buy started — the product page of a buy now, the
+ * flash-sale product of a flash buy, the group buys of a team buy.
+ */
+export function backLink(
+  source: SubmitSource | null | undefined,
+  links: { cart: string; base: string },
+): { href: string; textKey: string } {
+  if (!source || source.kind === "cart") return { href: links.cart, textKey: "orderSubmit.backToCart" };
+  if (source.kind === "buyNow")
+    return { href: `${links.base}/detail/${source.prodId}`, textKey: "orderSubmit.backToProduct" };
+  if (source.kind === "seckill")
+    return { href: `${links.base}/secdetail/${source.seckillId}`, textKey: "orderSubmit.backToFlashSale" };
+  return { href: `${links.base}/group-buy`, textKey: "orderSubmit.backToGroupBuy" };
+}
+
 export interface ConfirmChoice {
   /** 0 / missing = the default address. */
   addrId?: number | undefined;

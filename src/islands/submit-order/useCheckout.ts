@@ -24,6 +24,7 @@ import { useTranslation } from "../common/I18nProvider.tsx";
 import { useSession } from "../common/session.ts";
 import { useAction } from "../common/useAction.ts";
 import {
+  backLink,
   checkoutPaths,
   confirmBody,
   hasErrors,
@@ -199,6 +200,8 @@ export function useCheckout(links: CheckoutLinks) {
   return {
     state: session.state,
     fatal,
+    /** Where "back" leads: the cart only for a buyer who came from it. */
+    back: backLink(source, links),
     data,
     addresses,
     adding,

@@ -105,6 +105,24 @@ describe.skipIf(!dbReady)("flash sale", () => {
     expect((await db().select().from(orders).where(eq(orders.orderNumber, orderNumbers)))[0]!.status).toBe(2);
   });
 
+  it("shows the flash price as the checkout's unit price, not the SKU price less a shop promotion", async () => {
+    const a = await liveActivity(5, 3);
+    const u = await buyerWithAddress(app, "unit");
+    const path = await pathFor(u, a.seckillId);
+    const c = okData(await confirm(u, a, path, 2));
+    const shop = c.shopCartOrders[0]!;
+    const line = shop.shopCartItemDiscounts[0]!.shopCartItems[0]!;
+    const twice = (Number(a.price) * 2).toFixed(2);
+    expect(a.price).not.toBe(a.prod.price);
+    expect([line.price, line.productTotalAmount]).toEqual([a.price, twice]);
+    expect([shop.total, shop.discountReduce, c.total, c.discountReduce]).toEqual([twice, "0.00", twice, "0.00"]);
+    expect(line.offers.skuPrice).toBe(a.prod.price);
+    // What is paid is what is shown: goods at the flash price + freight − coupons − points.
+    const reduce = Number(c.shopCouponReduce) + Number(c.platformCouponReduce) + Number(c.totalScoreAmount);
+    expect(c.actualTotal).toBe((Number(twice) + Number(c.totalTransFee) - reduce).toFixed(2));
+    expect(c.totalReduce).toBe((Number(c.shopCouponReduce) + Number(c.platformCouponReduce)).toFixed(2));
+  });
+
   it("refuses a missing or foreign order path, an ordinary submit of a flash token, and a token of another SKU", async () => {
     const a = await liveActivity(5);
     const u = await buyerWithAddress(app, "path");

@@ -61,10 +61,18 @@ describe("home activity blocks", () => {
     session(2, NOW - H, NOW + H, 2, [act(2, 12, 2), act(3, 13, 2, 0)]),
   ];
 
-  it("lists the session on now first, then the next ones, without ended or sold-out activities", () => {
+  it("lists only the activities on now while a session is on (no upcoming, ended or sold-out one)", () => {
     const items = flashItems(sessions);
-    expect(items.map((i) => i.prodId)).toEqual([12, 14]);
+    expect(items.map((i) => i.prodId)).toEqual([12]);
     expect(items[0]).toMatchObject({ price: "10.00", activityPrice: "5.00", activityPath: "/secdetail/2" });
+  });
+
+  it("else the activities of the next session only, which the subtitle announces", () => {
+    const later = session(4, NOW + 5 * H, NOW + 6 * H, 1, [act(5, 15, 1)]);
+    const noneOn = [sessions[0]!, later, sessions[1]!];
+    expect(flashItems(noneOn).map((i) => i.prodId)).toEqual([14]);
+    expect(flashSubtitle(noneOn, new Date(NOW), getT("en"))).toBe("Next session today at 14:00");
+    expect(flashItems([sessions[0]!])).toEqual([]);
   });
 
   it("replaces the stored products of the home's flash and group blocks, and keeps blocks without live ones", () => {
@@ -78,7 +86,6 @@ describe("home activity blocks", () => {
     const flash = buildActivityGoods(out[0]!.dataField as Record<string, unknown>, "en")!;
     expect(flash.items.map((i) => [i.prodId, i.price, i.oriPrice, i.href])).toEqual([
       [12, "5.00", "10.00", "/en/secdetail/2"],
-      [14, "5.00", "10.00", "/en/secdetail/4"],
     ]);
     const deals = buildActivityGoods(out[1]!.dataField as Record<string, unknown>, "zh")!;
     expect(deals.items.map((i) => [i.prodId, i.price, i.href])).toEqual([[21, "7.00", "/detail/21"]]);

@@ -2,7 +2,7 @@
  * The platform home's activity blocks read the live activities (docs/demo-data.md): whatever
  * products a decoration stored in its limited_skill (flash sale) and discount_coupon (group deals)
  * blocks, the home shows what /flash-sale and /group-buy sell right now — the flash activities
- * of the session on now, then of the next ones; the running group buys, then the upcoming ones —
+ * of the session on now (else of the next one); the running group buys, then the upcoming ones —
  * at their activity prices, linking to the activity; the flash-sale block's subtitle says when
  * the session on now ends or when the next one starts. A block with no live activity keeps its
  * stored products and subtitle. Shops' own pages keep their blocks as decorated.
@@ -33,13 +33,20 @@ export interface LiveActivityItem {
   status: 1;
 }
 
-/** The flash activities not yet over, of the session on now first, then of the next sessions. */
+/**
+ * The flash activities the block shows under its subtitle (flashSubtitle): while a session is on,
+ * only the activities on now with units left (the block says "on now", and each one's own page
+ * agrees); else the activities of the next session to start, which the subtitle announces.
+ */
 export function flashItems(sessions: readonly FlashSessionDto[]): LiveActivityItem[] {
-  const order = (s: FlashSessionDto) => (s.activityStatus === FlashState.LIVE ? 0 : 1);
-  return sessions
-    .filter((s) => s.activityStatus !== FlashState.ENDED)
-    .sort((a, b) => order(a) - order(b) || Date.parse(a.startTime) - Date.parse(b.startTime))
-    .flatMap((s) => s.activities.filter((a) => a.activityStatus !== FlashState.ENDED && a.seckillTotalStocks > 0))
+  const live = sessions.filter((s) => s.activityStatus === FlashState.LIVE);
+  const next = sessions
+    .filter((s) => s.activityStatus === FlashState.UPCOMING)
+    .sort((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime))
+    .slice(0, 1);
+  const want = live.length > 0 ? FlashState.LIVE : FlashState.UPCOMING;
+  return (live.length > 0 ? live : next)
+    .flatMap((s) => s.activities.filter((a) => a.activityStatus === want && a.seckillTotalStocks > 0))
     .map((a) => ({
       prodId: a.prodId,
       name: a.prodName,

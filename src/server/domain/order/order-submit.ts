@@ -28,7 +28,7 @@ import { CART_SETTLE_MAX } from "../../../lib/constants.ts";
 import { LOCALES, pickText, type Locale, type LocalizedText } from "../../../lib/locale.ts";
 import type { CheckoutCouponDto } from "../../../lib/coupon/coupon-types.ts";
 import type { LineOffers } from "../../../lib/pricing/pricing-types.ts";
-import { compare, formatPrice, mulQty, sum } from "../../../lib/money.ts";
+import { compare, formatPrice, mulQty, sub, sum, type MoneyInput } from "../../../lib/money.ts";
 import {
   ORDER_PAY_MINUTES,
   SUBMIT_TOKEN_MINUTES,
@@ -733,6 +733,41 @@ const lineOffers = (l: PricedLine): LineOffers => ({
 /** Discount reduction of a shop as the order stores it: activity prices and tiers together. */
 const discountPart = (p: PricedShopResult) => formatPrice(sum([p.activityReduce, p.discountReduce]));
 
+/** The reductions a checkout preview shows, of one shop or of all. */
+type Reductions = Pick<
+  PricedShopResult,
+  "activityReduce" | "discountReduce" | "shopCouponReduce" | "platformCouponReduce"
+>;
+
+/**
+ * How a checkout preview shows its prices. The ordinary checkout: each line at its SKU price, and
+ * activity prices and tiers as one "limited-time discount" reduction. An activity checkout (flash
+ * sale, group buy): each line at the activity's price, which is then no reduction.
+ */
+interface PriceView {
+  line: (l: { price: MoneyInput; prodCount: number }, p: PricedLine) => { price: string; productTotalAmount: string };
+  total: (goodsTotal: string, r: Reductions) => string;
+  discountReduce: (r: Reductions) => string;
+  totalReduce: (r: Reductions) => string;
+}
+
+const allReductions = (r: Reductions) =>
+  [r.activityReduce, r.discountReduce, r.shopCouponReduce, r.platformCouponReduce] as const;
+
+const atSkuPrice: PriceView = {
+  line: (l) => ({ price: formatPrice(l.price), productTotalAmount: formatPrice(mulQty(l.price, l.prodCount)) }),
+  total: (goodsTotal) => goodsTotal,
+  discountReduce: (r) => formatPrice(sum([r.activityReduce, r.discountReduce])),
+  totalReduce: (r) => formatPrice(sum(allReductions(r))),
+};
+
+const atActivityPrice: PriceView = {
+  line: (_l, p) => ({ price: p.activityPrice, productTotalAmount: formatPrice(sub(p.amount, p.activityReduce)) }),
+  total: (goodsTotal, r) => formatPrice(sub(goodsTotal, r.activityReduce)),
+  discountReduce: (r) => formatPrice(r.discountReduce),
+  totalReduce: (r) => formatPrice(sum(allReductions(r).slice(1))),
+};
+
 // ------------------------------------------------------------------------------------------
 // Confirm
 // ------------------------------------------------------------------------------------------
@@ -793,6 +828,9 @@ export async function confirmOrder(
     held.map((h) => h.couponId),
     locale,
   );
+  // An activity checkout (flash sale, group buy) sells at the activity's price: its lines show that
+  // price as their unit price, and the activity's reduction is no "shop promotion" beside it.
+  const shown = activity ? atActivityPrice : atSkuPrice;
   const token = newSubmitToken();
   const expiresAt = new Date(now.getTime() + SUBMIT_TOKEN_MINUTES * MINUTE_MS);
   const payload: SubmitPayload = {
@@ -829,10 +867,10 @@ export async function confirmOrder(
         shopId: s.shopId,
         shopName: pickText(s.lines[0]!.shopName, locale),
         shopType: s.shopType,
-        total: s.total,
+        total: shown.total(s.total, s.priced),
         transFee: s.transFee,
         freeOver: s.rule.freeOver === null ? null : formatPrice(s.rule.freeOver),
-        discountReduce: discountPart(s.priced),
+        discountReduce: shown.discountReduce(s.priced),
         shopCouponReduce: s.priced.shopCouponReduce,
         platformCouponReduce: s.priced.platformCouponReduce,
         scoreReduce: s.scoreReduce,
@@ -851,9 +889,8 @@ export async function confirmOrder(
               skuName: pickText(l.skuName, locale),
               properties: pickText(l.properties, locale),
               pic: l.pic,
-              price: formatPrice(l.price),
+              ...shown.line(l, priced),
               prodCount: l.prodCount,
-              productTotalAmount: formatPrice(mulQty(l.price, l.prodCount)),
               offers: lineOffers(priced),
               mold: l.mold,
               writeOffTime: l.writeOffTime,
@@ -861,9 +898,9 @@ export async function confirmOrder(
         })),
       };
     }),
-    total: checkout.total,
-    totalReduce: p.totalReduce,
-    discountReduce: formatPrice(sum([p.activityReduce, p.discountReduce])),
+    total: shown.total(checkout.total, p),
+    totalReduce: shown.totalReduce(p),
+    discountReduce: shown.discountReduce(p),
     shopCouponReduce: p.shopCouponReduce,
     platformCouponReduce: p.platformCouponReduce,
     coupons: couponDtos(p.platformCoupons, names),
