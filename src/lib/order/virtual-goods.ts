@@ -7,6 +7,16 @@
 /** CONTRACT `mold` of a product / `orderMold` of an order. */
 export const ProdMold = { PHYSICAL: 0, VIRTUAL: 1 } as const;
 
+/**
+ * Whether the mall's promotions apply to a product of this mold (docs/virtual-goods.md
+ * "Promotions"): virtual goods — gift cards, service vouchers, tickets — are sold at their price:
+ * no member price, no limited-time discount or full reduction, no coupon. Points may still pay
+ * part, and an activity buy (flash sale, group buy) a merchant sets up still has its price.
+ */
+export function takesPromotions(mold: number): boolean {
+  return mold !== ProdMold.VIRTUAL;
+}
+
 /** CONTRACT dvyType 3: no delivery needed (virtual goods). */
 export const DVY_TYPE_VIRTUAL = 3;
 

@@ -6,7 +6,7 @@ import type { LocalizedText } from "../../lib/locale.ts";
 import { brands, categories, categoryBrands } from "../db/schema/index.ts";
 import { insertChunks, type SeedContext } from "./context.ts";
 import { BRANDS } from "./fixtures/brands.ts";
-import { CATEGORY_TREE, type L3Def } from "./fixtures/categories.ts";
+import { CATEGORY_TREE, VOUCHER_CATEGORY, type L3Def } from "./fixtures/categories.ts";
 import { PROFILES } from "./fixtures/profiles.ts";
 import { brandSvg, categorySvg, type IconKind } from "./images.ts";
 import { ltp, same } from "./names.ts";
@@ -137,6 +137,21 @@ export async function seedCatalog(ctx: SeedContext): Promise<Catalog> {
       });
     }
   }
+  // The virtual goods' category, after the tree (its products are seeded by virtual-goods.ts).
+  const v = VOUCHER_CATEGORY;
+  const vTop = add(
+    { key: v.key, name: ltp(v.name), grade: 0, parentId: 0, visible: true, hue: v.hue, icon: v.icon, topKey: v.key, secondKey: "" },
+    CATEGORY_TREE.length + 1,
+    true,
+  );
+  const vSecond = add(
+    { ...vTop, key: v.second.key, name: ltp(v.second.name), grade: 1, parentId: vTop.id, secondKey: v.second.key },
+    1,
+    true,
+  );
+  v.leaves.forEach((l, li) =>
+    add({ ...vSecond, key: l.key, name: ltp(l.name), grade: 2, parentId: vSecond.id, icon: l.icon }, li + 1, true),
+  );
   await insertChunks(ctx.tx, categories, rows);
 
   // Brands and their category links.

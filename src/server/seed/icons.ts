@@ -69,6 +69,8 @@ export const ICON_KINDS = [
   "gift",
   "store",
   "star",
+  "giftcard",
+  "ticket",
 ] as const;
 export type IconKind = (typeof ICON_KINDS)[number];
 
@@ -360,6 +362,17 @@ const ICONS: Record<IconKind, Draw> = {
     rect(50, 110, 40, 70, 4, l) +
     rect(106, 110, 46, 36, 4, l),
   star: (m) => path("M100 14l24 58 62 4-48 40 16 62-54-34-54 34 16-62-48-40 62-4z", m),
+  giftcard: (m, l) =>
+    rect(16, 50, 168, 108, 12, m) +
+    rect(16, 92, 168, 14, 0, l) +
+    rect(56, 50, 14, 108, 0, l) +
+    stroke("M63 92c-26-30-52-14-30 4M63 92c26-30 52-14 30 4", l, 7) +
+    rect(112, 128, 56, 10, 5, l),
+  ticket: (m, l) =>
+    path("M16 52h168v34a18 18 0 0 0 0 36v34H16v-34a18 18 0 0 0 0-36z", m) +
+    stroke("M132 62v12M132 88v12M132 114v12M132 140v8", l, 6) +
+    rect(40, 78, 72, 12, 6, l) +
+    rect(40, 104, 52, 12, 6, l),
 };
 
 /** The icon's SVG elements inside a 200×200 box. */

@@ -138,7 +138,7 @@ async function seedInto(ctx: SeedContext): Promise<Omit<SeedSummary, "images">> 
   await seedShowcase(ctx, await seedFlashGroup(ctx));
   await seedShopOrders(ctx);
   await seedPointsMall(ctx);
-  await seedVirtualGoods(ctx);
+  await seedVirtualGoods(ctx, catalog);
   await settleDemoScore(ctx);
   return { unsafeContentProdId: productSet.unsafeContentProdId, soldOutProdIds: productSet.soldOutProdIds };
 }

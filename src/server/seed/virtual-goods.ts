@@ -1,12 +1,14 @@
 /**
  * Demo virtual goods (docs/virtual-goods.md) of self-operated shop 1, on sale like any product:
- * a long-term gift card, a 30-day service voucher and a same-day ticket (non-refundable).
+ * a long-term gift card, a 30-day service voucher and a same-day ticket (non-refundable), each in
+ * its own third-level category of "Cards & Services" (VOUCHER_CATEGORY).
  * Bought on their own, without an address or freight; paid orders get write-off codes.
  */
-import { and, asc, eq } from "drizzle-orm";
-import { categories, productTranslations, products, skus } from "../db/schema/index.ts";
+import { productTranslations, products, skus } from "../db/schema/index.ts";
 import { ProdMold, WRITE_OFF_LONG_TERM, WRITE_OFF_SAME_DAY } from "../../lib/order/virtual-goods.ts";
+import type { Catalog } from "./catalog.ts";
 import type { SeedContext } from "./context.ts";
+import type { VOUCHER_CATEGORY } from "./fixtures/categories.ts";
 import type { IconKind } from "./images.ts";
 import { productRenderSvg } from "./product-render.ts";
 
@@ -16,6 +18,8 @@ interface VirtualItem {
   name: { zh: string; "zh-tw": string; en: string };
   brief: { zh: string; "zh-tw": string; en: string };
   icon: IconKind;
+  /** Its third-level category (fixtures/categories.ts VOUCHER_CATEGORY). */
+  category: (typeof VOUCHER_CATEGORY.leaves)[number]["key"];
   price: string;
   oriPrice: string;
   stock: number;
@@ -31,7 +35,8 @@ export const VIRTUAL_ITEMS: readonly VirtualItem[] = [
       "zh-tw": "長期有效，到店出示核銷碼使用",
       en: "Valid long-term; show the code at the shop",
     },
-    icon: "book",
+    icon: "giftcard",
+    category: "vouchers.cards.gift",
     price: "100.00",
     oriPrice: "100.00",
     stock: 500,
@@ -45,7 +50,8 @@ export const VIRTUAL_ITEMS: readonly VirtualItem[] = [
       "zh-tw": "付款後 30 天內到店使用",
       en: "Use it at the shop within 30 days of payment",
     },
-    icon: "phone",
+    icon: "ticket",
+    category: "vouchers.cards.service",
     price: "39.00",
     oriPrice: "59.00",
     stock: 300,
@@ -59,7 +65,8 @@ export const VIRTUAL_ITEMS: readonly VirtualItem[] = [
       "zh-tw": "僅限付款當天使用，售出不退",
       en: "Valid on the day of payment only; non-refundable",
     },
-    icon: "camera",
+    icon: "ticket",
+    category: "vouchers.cards.ticket",
     price: "25.00",
     oriPrice: "30.00",
     stock: 200,
@@ -68,13 +75,7 @@ export const VIRTUAL_ITEMS: readonly VirtualItem[] = [
   },
 ];
 
-export async function seedVirtualGoods(ctx: SeedContext): Promise<number[]> {
-  const [cat] = await ctx.tx
-    .select({ id: categories.categoryId })
-    .from(categories)
-    .where(and(eq(categories.shopId, 0), eq(categories.grade, 2)))
-    .orderBy(asc(categories.categoryId))
-    .limit(1);
+export async function seedVirtualGoods(ctx: SeedContext, catalog: Pick<Catalog, "byKey">): Promise<number[]> {
   const ids: number[] = [];
   for (const [i, item] of VIRTUAL_ITEMS.entries()) {
     const pic = ctx.images.add(
@@ -85,7 +86,7 @@ export async function seedVirtualGoods(ctx: SeedContext): Promise<number[]> {
       .insert(products)
       .values({
         shopId: VIRTUAL_GOODS_SHOP_ID,
-        categoryId: cat!.id,
+        categoryId: catalog.byKey.get(item.category)!.id,
         pic,
         imgs: pic,
         price: item.price,

@@ -35,6 +35,7 @@ import {
   tryDecimal,
   type MoneyInput,
 } from "../../../lib/money.ts";
+import { takesPromotions } from "../../../lib/order/virtual-goods.ts";
 import type { Db } from "../../db/client.ts";
 import { cartItems, products, shops, skus } from "../../db/schema/index.ts";
 import { loadProductTexts } from "../catalog/product-list.ts";
@@ -337,6 +338,7 @@ function priceCart(lines: readonly LoadedLine[], discounts: readonly DiscountRul
       price: l.rawPrice ?? "0",
       count: l.prodCount,
       discountId: l.discountId,
+      noPromotions: !takesPromotions(l.mold),
     })),
     shops: shopIds.map((shopId) => ({
       shopId,

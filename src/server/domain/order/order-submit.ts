@@ -37,7 +37,7 @@ import {
   type OrderConfirmDto,
   type ShopCartOrderDto,
 } from "../../../lib/order/order-types.ts";
-import { DVY_TYPE_VIRTUAL, ProdMold, WRITE_OFF_LONG_TERM } from "../../../lib/order/virtual-goods.ts";
+import { DVY_TYPE_VIRTUAL, ProdMold, takesPromotions, WRITE_OFF_LONG_TERM } from "../../../lib/order/virtual-goods.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import {
   addresses,
@@ -211,6 +211,8 @@ export interface PriceLine {
   skuId?: number;
   /** The discount the cart line chose (0 = decide, -1 = none). */
   discountId?: number;
+  /** CONTRACT `mold`: virtual goods take no promotion (takesPromotions). */
+  mold?: number;
 }
 
 export interface CheckoutShopInput<L extends PriceLine> {
@@ -292,6 +294,7 @@ export function priceCheckout<L extends PriceLine>(
         price: line.price,
         count: line.prodCount,
         discountId: line.discountId ?? 0,
+        noPromotions: !takesPromotions(line.mold ?? ProdMold.PHYSICAL),
       })),
       shops: shopsIn.map((s) => ({ shopId: s.shopId, shopType: s.shopType, freight: s.rule })),
       buyer: { points: choice.balance, memberFreeShipping: choice.memberFreeShipping === true },

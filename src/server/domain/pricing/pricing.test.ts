@@ -259,6 +259,58 @@ describe("priceLines", () => {
     expect(s.actualTotal).toBe("57.50");
   });
 
+  it("a line sold at its price (virtual goods) takes no member or limited-time price, tier or coupon; an activity buy's price still applies", () => {
+    const member = (l: PricingLine) => ({
+      kind: "member",
+      activityId: 1,
+      price: `${Number(l.price) * 0.9}`,
+      excludesDiscounts: false,
+      promotion: true,
+    });
+    const perPiece = discount({ discountId: 5, rule: 3, tiers: [{ need: "1", value: "8" }], prodIds: [2] });
+    const tiered = discount({ discountId: 6, rule: 0, tiers: [{ need: "200", value: "40" }] });
+    const held = [
+      coupon({ couponUserId: 1, reduceAmount: "5" }),
+      coupon({ couponUserId: 9, shopId: 0, reduceAmount: "3" }),
+    ];
+    const gift = line(1, "100", 3, { noPromotions: true });
+    const r = priceLines(
+      base({
+        lines: [gift, line(2, "100", 1, { noPromotions: true })],
+        providers: [member],
+        discounts: [perPiece, tiered],
+        coupons: held,
+      }),
+    );
+    const s = r.shops[0]!;
+    expect(
+      s.lines.map((l) => [l.activityPrice, l.activity, l.discountReduce, l.shopCouponReduce, l.platformCouponReduce]),
+    ).toEqual([
+      ["100.00", null, "0.00", "0.00", "0.00"],
+      ["100.00", null, "0.00", "0.00", "0.00"],
+    ]);
+    expect(s.coupons.map((o) => o.reason)).toEqual(["outOfScope"]);
+    expect(r.platformCoupons.map((o) => o.reason)).toEqual(["outOfScope"]);
+    expect(r.actualTotal).toBe("400.00");
+    // The same lines without the flag take all of them.
+    const plain = priceLines(
+      base({
+        lines: [line(1, "100", 3), line(2, "100", 1)],
+        providers: [member],
+        discounts: [perPiece, tiered],
+        coupons: held,
+      }),
+    );
+    expect(plain.activityReduce).not.toBe("0.00");
+    expect(plain.discountReduce).not.toBe("0.00");
+    expect(plain.shopCouponReduce).not.toBe("0.00");
+    // A flash sale's own price (not a promotion) still sells it.
+    const flash = () => ({ kind: "seckill", activityId: 3, price: "80", excludesDiscounts: true });
+    expect(priceLines(base({ lines: [gift], providers: [flash, member] })).shops[0]!.lines[0]!.activityPrice).toBe(
+      "80.00",
+    );
+  });
+
   it("the buyer's coupon choice is checked", () => {
     const held = [coupon({ couponUserId: 1, cashCondition: "500" }), coupon({ couponUserId: 2, reduceAmount: "3" })];
     const lines = [line(1, "60", 1)];

@@ -56,6 +56,12 @@ export interface PricingLine {
   count: number;
   /** The discount the line asked to join: 0 = decide, -1 = none, > 0 = this one (when it covers the line). */
   discountId?: number;
+  /**
+   * Sold at its price (virtual goods, docs/virtual-goods.md "Promotions"): no promotion offer
+   * (member price, limited-time price), no discount group, outside every coupon's goods. An
+   * activity buy's own price (flash sale, group buy) still applies.
+   */
+  noPromotions?: boolean;
 }
 
 export interface PricingShop {
@@ -73,6 +79,8 @@ export interface ActivityOffer {
   price: MoneyInput;
   /** The line then joins no discount group (one promotion per line). */
   excludesDiscounts: boolean;
+  /** A promotion every buyer or member gets (member price, limited-time price), which a line sold at its price does not take. */
+  promotion?: boolean;
 }
 
 /** A plug-in of step 2: answers an offer for a line, or null. */
@@ -372,6 +380,7 @@ export function limitedTimePriceProvider(discounts: readonly DiscountRuleSet[]):
       activityId: d.discountId,
       price: cents(toDecimal(line.price).times(rate).dividedBy(10)),
       excludesDiscounts: true,
+      promotion: true,
     };
   };
 }
@@ -430,7 +439,7 @@ function assessCoupon(
   reduce: MoneyDecimal;
   scope: WorkLine[];
 } {
-  const scope = lines.filter((l) => couponCovers(c, l.src));
+  const scope = lines.filter((l) => l.src.noPromotions !== true && couponCovers(c, l.src));
   const base = dsum(scope.map(remaining));
   const fail = (reason: CouponUnusableReason, shortBy: MoneyDecimal | null = null) => ({
     canUse: false,
@@ -535,7 +544,7 @@ function activityStep(
   let best: { offer: ActivityOffer; price: MoneyDecimal } | null = null;
   for (const p of providers) {
     const offer = p(line, now);
-    if (!offer) continue;
+    if (!offer || (offer.promotion === true && line.noPromotions === true)) continue;
     const price = cents(toDecimal(offer.price));
     if (price.isNegative() || price.greaterThanOrEqualTo(skuPrice)) continue;
     if (!best || price.lessThan(best.price)) best = { offer, price };
@@ -551,7 +560,7 @@ function discountStep(lines: WorkLine[], discounts: readonly DiscountRuleSet[], 
   const groups = new Map<number, WorkLine[]>();
   for (const l of lines) {
     let d: DiscountRuleSet | undefined;
-    if (!l.excludesDiscounts && l.src.discountId !== -1) {
+    if (!l.excludesDiscounts && l.src.discountId !== -1 && l.src.noPromotions !== true) {
       const asked =
         l.src.discountId && l.src.discountId > 0
           ? running.find((x) => x.discountId === l.src.discountId && discountCovers(x, l.src))
