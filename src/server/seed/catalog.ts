@@ -140,7 +140,17 @@ export async function seedCatalog(ctx: SeedContext): Promise<Catalog> {
   // The virtual goods' category, after the tree (its products are seeded by virtual-goods.ts).
   const v = VOUCHER_CATEGORY;
   const vTop = add(
-    { key: v.key, name: ltp(v.name), grade: 0, parentId: 0, visible: true, hue: v.hue, icon: v.icon, topKey: v.key, secondKey: "" },
+    {
+      key: v.key,
+      name: ltp(v.name),
+      grade: 0,
+      parentId: 0,
+      visible: true,
+      hue: v.hue,
+      icon: v.icon,
+      topKey: v.key,
+      secondKey: "",
+    },
     CATEGORY_TREE.length + 1,
     true,
   );

@@ -36,7 +36,9 @@ export function memberPriceOf(price: MoneyInput, discount: string): string | nul
 export function memberPriceProvider(level: { id: number; discount: string }): ActivityPriceProvider {
   return (line): ActivityOffer | null => {
     const price = memberPriceOf(line.price, level.discount);
-    return price === null ? null : { kind: "member", activityId: level.id, price, excludesDiscounts: false, promotion: true };
+    return price === null
+      ? null
+      : { kind: "member", activityId: level.id, price, excludesDiscounts: false, promotion: true };
   };
 }
 
