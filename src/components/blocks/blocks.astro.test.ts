@@ -90,6 +90,21 @@ describe("block components", () => {
     expect(html).toContain("299.00");
     expect(hrefs(html)).toEqual(["/detail/1", "/detail/2", "/detail/3", "/detail/4"]);
     expect(html.match(/target="_blank"/g)).toHaveLength(4);
+    expect(html).not.toContain('data-testid="block-sold-out"');
+  });
+
+  it("goods_list: a product without stock reads sold out, in the page's language", async () => {
+    const raw = homeContent.find((b) => b.type === "goods_list")!.dataField as { goodsList: Record<string, unknown>[] };
+    const dataField = { ...raw, goodsList: raw.goodsList.map((g, i) => (i === 0 ? { ...g, totalStocks: 0 } : g)) };
+    for (const [locale, text] of [
+      ["zh", "已售罄"],
+      ["zh-tw", "已售罄"],
+      ["en", "Sold out"],
+    ] as const) {
+      const html = await render(GoodsList, { vm: buildBlock("goods_list", dataField, locale)!.data }, locale);
+      expect(html.match(/data-testid="block-sold-out"/g)).toHaveLength(1);
+      expect(html).toMatch(new RegExp(`data-testid="block-sold-out"[^>]*>\\s*${text}\\s*<`));
+    }
   });
 
   it("universal_hotspot: positioned areas for every link type", async () => {

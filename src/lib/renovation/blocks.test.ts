@@ -147,7 +147,15 @@ describe("goods_list", () => {
       price: "199.00",
       oriPrice: "299.00",
       href: "/en/detail/1",
+      soldOut: false,
     });
+    // A product without stock stays on the block and reads sold out.
+    expect(
+      buildGoodsList({ goodsList: [goods(1, { totalStocks: 0 }), goods(2, { totalStocks: 3 })] }, "en")!.items,
+    ).toEqual([
+      expect.objectContaining({ prodId: 1, soldOut: true }),
+      expect.objectContaining({ prodId: 2, soldOut: false }),
+    ]);
     expect(buildGoodsList({ listType: 3, goodsList: [goods(1)] }, "zh")!.perRow).toBe(3);
     expect(buildGoodsList({ listType: 5, goodsList: [goods(1)] }, "zh")!.perRow).toBe(5);
     expect(buildGoodsList({ listType: 9, goodsList: [goods(1)] }, "zh")!.perRow).toBe(4);

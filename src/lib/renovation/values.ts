@@ -7,6 +7,7 @@ import { localePath, pickText, type Locale, type LocalizedText } from "../locale
 import { formatPrice, tryDecimal } from "../money.ts";
 import { sanitizeRichText } from "../sanitize.ts";
 import { productPath, safeExternalUrl, safeInternalPath, toId } from "./links.ts";
+import { isSoldOut } from "../catalog/stock.ts";
 
 export type Dict = Record<string, unknown>;
 
@@ -114,6 +115,8 @@ export interface GoodsVM {
   oriPrice: string | null;
   /** Product detail (link type 1: opens in a new tab). */
   href: string;
+  /** No stock left (the item's totalStocks is 0): the block reads "sold out" over the picture. */
+  soldOut: boolean;
 }
 
 /** showContent of goods blocks: "0" name, "1" description, "2" price. Missing → name and price. */
@@ -168,6 +171,7 @@ export function goodsItem(raw: unknown, locale: Locale, opts: { activity?: boole
     price: shown,
     oriPrice: struck,
     href: localePath(locale, (opts.activity && safeInternalPath(raw.activityPath)) || productPath(prodId)),
+    soldOut: typeof raw.totalStocks === "number" && isSoldOut(raw.totalStocks),
   };
 }
 

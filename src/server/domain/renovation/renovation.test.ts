@@ -30,6 +30,7 @@ const product = (prodId: number): BlockProduct => ({
   oriPrice: `${prodId + 1}.00`,
   pic: `p${prodId}.png`,
   prodType: 0,
+  totalStocks: 10,
 });
 const shop = (shopId: number): BlockShop => ({
   shopId,

@@ -27,6 +27,8 @@ export interface BlockProduct {
   oriPrice: string;
   pic: string;
   prodType: number;
+  /** Stock over its SKUs: 0 reads "sold out" on the block (src/lib/catalog/stock.ts). */
+  totalStocks: number;
 }
 
 /** An open shop as it refreshes store_list items. */
@@ -119,6 +121,7 @@ function refreshItem(item: Rec, p: BlockProduct, locale: Locale): Rec {
     oriPrice: p.oriPrice,
     imgs: p.pic,
     pic: p.pic,
+    totalStocks: p.totalStocks,
   };
 }
 
@@ -209,6 +212,7 @@ export async function loadBlockProducts(db: Db, prodIds: readonly number[]): Pro
       price: products.price,
       oriPrice: products.oriPrice,
       prodType: products.prodType,
+      totalStocks: products.totalStocks,
       names: sql<unknown>`(select coalesce(jsonb_object_agg(pt.locale, pt.prod_name), '{}'::jsonb) from ${productTranslations} as pt where pt.prod_id = ${products}.prod_id)`,
       briefs: sql<unknown>`(select coalesce(jsonb_object_agg(pt.locale, pt.brief), '{}'::jsonb) from ${productTranslations} as pt where pt.prod_id = ${products}.prod_id)`,
     })
@@ -230,6 +234,7 @@ export async function loadBlockProducts(db: Db, prodIds: readonly number[]): Pro
       oriPrice: formatPriceSafe(r.oriPrice),
       pic: r.pic,
       prodType: r.prodType,
+      totalStocks: r.totalStocks,
     });
   }
   return out;
