@@ -2,6 +2,7 @@
 import { ProdMold, writeOffRuleText } from "../../lib/order/virtual-goods.ts";
 import { useEffect, useState, type ReactNode } from "react";
 import type { ShopCartItemDto } from "../../lib/cart/cart-types.ts";
+import { priceMove } from "../../lib/cart/cart-price.ts";
 import type { ChooseDiscountDto } from "../../lib/discount/discount-types.ts";
 import { useTranslation } from "../common/I18nProvider.tsx";
 import { digitsOnly, discountTexts, parseCount, type InvalidLine } from "./cart-view.ts";
@@ -41,6 +42,18 @@ function LineProduct({ line, base }: { line: ShopCartItemDto; base: string }) {
         ) : null}
       </div>
     </div>
+  );
+}
+
+/** "Price down: ¥12.00 when you added it" while the price is not the one the buyer put in the cart. */
+function PriceChange({ line }: { line: ShopCartItemDto }) {
+  const { t } = useTranslation();
+  if (!line.priceBefore) return null;
+  const move = priceMove(line.priceBefore, line.price);
+  return (
+    <p className={`cart-price-change is-${move}`} data-testid="cart-price-change" data-move={move}>
+      {t(move === "up" ? "cart.page.priceUp" : "cart.page.priceDown", { price: line.priceBefore })}
+    </p>
   );
 }
 
@@ -93,10 +106,11 @@ export function CartLine({
       </label>
       <LineProduct line={line} base={base} />
       <div className="cart-col-price">
-        <span>¥{line.price}</span>
+        <span data-testid="cart-line-price">¥{line.price}</span>
         {line.oriPrice && line.oriPrice !== line.price && line.oriPrice !== "0.00" ? (
           <del className="cart-ori">¥{line.oriPrice}</del>
         ) : null}
+        <PriceChange line={line} />
       </div>
       <div className="cart-col-count">
         <Stepper

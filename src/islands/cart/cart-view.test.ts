@@ -23,6 +23,7 @@ function line(basketId: number, over: Partial<ShopCartItemDto> = {}): ShopCartIt
     properties: "",
     pic: "",
     price: "1.00",
+    priceBefore: null,
     activityPrice: "1.00",
     oriPrice: "1.00",
     prodCount: 1,

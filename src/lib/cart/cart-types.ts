@@ -19,6 +19,11 @@ export interface ShopCartItemDto {
   pic: string;
   /** Unit price of the SKU. */
   price: string;
+  /**
+   * The unit price when the buyer put the line in the cart or last changed it, when the price is
+   * another now ("dropped from" / "rose from", lib/cart/cart-price.ts); null when unchanged.
+   */
+  priceBefore: string | null;
   /** Unit price after the activity price step (limited-time price); = price without one. */
   activityPrice: string;
   oriPrice: string;

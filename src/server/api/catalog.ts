@@ -82,8 +82,9 @@ catalogRouter.get("/search/suggest", async (c) => {
   const { app, locale } = c.var;
   return keptAnswer(c, async () => ({
     data: await suggest(app.db, locale, q.keyword, q.type),
-    // Goods: any product may match, kept a few seconds; shops: until a shop changes.
-    tags: q.type === "shop" ? ["shops", "site"] : ["products", "shops", "site"],
+    // Goods: any product may match, also by its words indexed a moment after a write ("search");
+    // shops: until a shop changes.
+    tags: q.type === "shop" ? ["shops", "site"] : ["products", "search", "shops", "site"],
     until: q.type === "shop" ? Infinity : Date.now() + KEYWORD_LIST_MAX_AGE_MS,
   }));
 });

@@ -13,6 +13,8 @@
  * - A line is invalid when its product is off shelf/gone, its shop is not open, its SKU is gone,
  *   off sale or of another product ("offline"), or its SKU stock is 0 ("noStock"). Invalid lines
  *   are listed with their status, never counted in totals, and cannot be checked.
+ * - A line keeps the SKU price of its last changeItem (priceSeen); while the price is another, the
+ *   line answers that price as priceBefore (the cart says "dropped from" / "rose from").
  * - totalPay counts the user's valid lines among the given ids; more than CART_SETTLE_MAX items
  *   (sum of quantities) is refused.
  */
@@ -24,6 +26,7 @@ import type {
   ShopCartItemDiscount,
   ShopCartItemDto,
 } from "../../../lib/cart/cart-types.ts";
+import { priceBefore } from "../../../lib/cart/cart-price.ts";
 import { CART_SETTLE_MAX } from "../../../lib/constants.ts";
 import { pickText, type Locale } from "../../../lib/locale.ts";
 import {
@@ -179,7 +182,7 @@ export async function changeItem(db: Db, userId: string, input: ChangeItemInput)
     .limit(1);
   if (!prod || prod.shopId !== shopId) throw new CartError("prodUnavailable");
   const [sku] = await db
-    .select({ stocks: skus.stocks })
+    .select({ stocks: skus.stocks, price: skus.price })
     .from(skus)
     .where(and(eq(skus.skuId, skuId), eq(skus.prodId, prodId), eq(skus.status, 1)))
     .limit(1);
@@ -209,7 +212,7 @@ export async function changeItem(db: Db, userId: string, input: ChangeItemInput)
       if (!next.ok) throw new CartError(next.error);
       const inserted = await tx
         .insert(cartItems)
-        .values({ userId, shopId, prodId, skuId, prodCount: next.quantity })
+        .values({ userId, shopId, prodId, skuId, prodCount: next.quantity, priceSeen: sku.price })
         .onConflictDoNothing()
         .returning({ basketId: cartItems.basketId });
       if (inserted.length > 0) return;
@@ -220,7 +223,7 @@ export async function changeItem(db: Db, userId: string, input: ChangeItemInput)
     if (!next.ok) throw new CartError(next.error);
     await tx
       .update(cartItems)
-      .set({ prodCount: next.quantity, shopId, prodId, updatedAt: new Date() })
+      .set({ prodCount: next.quantity, shopId, prodId, priceSeen: sku.price, updatedAt: new Date() })
       .where(eq(cartItems.basketId, line.basketId));
   });
   return cartProdCount(db, userId);
@@ -267,6 +270,7 @@ export async function loadLines(
       prodCount: cartItems.prodCount,
       isChecked: cartItems.isChecked,
       discountId: cartItems.discountId,
+      priceSeen: cartItems.priceSeen,
       createdAt: cartItems.createdAt,
       prodStatus: products.status,
       prodShopId: products.shopId,
@@ -309,6 +313,7 @@ export async function loadLines(
       properties: pickText(r.properties, locale),
       pic: r.skuPic || r.prodPic || "",
       price: formatPriceSafe(r.price),
+      priceBefore: status === "offline" ? null : priceBefore(r.priceSeen, r.price),
       oriPrice: formatPriceSafe(r.oriPrice),
       prodCount: r.prodCount,
       productTotalAmount: formatPrice(price ? mulQty(price, r.prodCount) : 0),

@@ -24,6 +24,7 @@ import {
   type DetailLookups,
 } from "../catalog/product-detail.ts";
 import { categoryPath, resolveCategoryChain, searchProducts, type CategoryLevels } from "../catalog/product-list.ts";
+import { goneProduct } from "../catalog/product-gone.ts";
 import { getShopHomeRenovation } from "../renovation/renovation.ts";
 import { getHomeWithLiveActivities } from "./home-activities.ts";
 import { getShopCategories, getShopHeadInfo } from "../shop/shop-index.ts";
@@ -58,25 +59,33 @@ const commentSummaryTags = (prodId: number) => [`product:${prodId}`];
 export const STABLE_MAX_AGE_MS = 10 * 60_000;
 const STABLE = { maxAgeMs: STABLE_MAX_AGE_MS } as const;
 
-/** Age limit (ms) of a keyword search without a category: it names no product, so a change shows within this time. */
+/**
+ * Age limit (ms) of a keyword search without a category and of goods suggestions, besides their
+ * tags ("products": any product change drops them): what relaxation and suggestions read of the
+ * search lexicon is not tagged.
+ */
 export const KEYWORD_LIST_MAX_AGE_MS = 10_000;
 
 /**
  * What a product list shows, as tags (docs/performance.md "Finer invalidation"): its deepest
  * accepted category (a product's change names its level-3 category and their parents, migration
  * 0018), so an edit in one category leaves the lists of the others; "products" (every product
- * change) when no category is chosen, except a keyword search, which names none and lives
- * KEYWORD_LIST_MAX_AGE_MS instead; none for a category that does not exist (nothing can show
- * until the categories change: "site"). "shops": a shop closing takes its goods off every list.
+ * change) when no category is chosen — a keyword search too, so a product just listed by a shop
+ * is found within the feed's interval (docs/product.md "What shoppers see"); none for a category
+ * that does not exist (nothing can show until the categories change: "site"). "shops": a shop
+ * closing takes its goods off every list. "search" with a keyword: its words are indexed a moment
+ * after the write (migration 0028).
  */
 export function productListTags(
   deepestCategoryId: number | undefined,
   categoryGiven: boolean,
   keyword: string | undefined,
 ): string[] {
-  if (deepestCategoryId !== undefined) return [`category:${deepestCategoryId}`, "shops", "site"];
-  if (categoryGiven || keyword) return ["shops", "site"];
-  return ["products", "shops", "site"];
+  // A keyword also finds by the analyzer's words, indexed a moment after the write ("search").
+  const search = keyword ? ["search"] : [];
+  if (deepestCategoryId !== undefined) return [`category:${deepestCategoryId}`, "shops", "site", ...search];
+  if (categoryGiven) return ["shops", "site", ...search];
+  return ["products", "shops", "site", ...search];
 }
 
 export class PublicReadModels {
@@ -167,6 +176,20 @@ export class PublicReadModels {
           this.memo.prime(commentSummaryKey(prodId), commentSummaryTags(prodId), page.reviews, position, STABLE);
         return page?.detail ?? null;
       },
+      STABLE,
+    );
+  }
+
+  /**
+   * The page of a product that exists but is no longer on sale, with goods instead (null: unknown
+   * or on sale). Those goods may be any product: it depends on every product change.
+   */
+  goneProduct(locale: Locale, prodId: number) {
+    return this.memo.get(
+      `goneProduct ${locale} ${prodId}`,
+      (g: Awaited<ReturnType<typeof goneProduct>>) =>
+        g ? [...productTags(prodId, g.shopId), "products", "shops"] : [],
+      async () => goneProduct(this.db, locale, prodId, await this.platformCategoryRows()),
       STABLE,
     );
   }
@@ -310,7 +333,7 @@ export class PublicReadModels {
 
   /**
    * What a product search answer shows, as tags (productListTags): its deepest accepted category,
-   * or everything (a keyword alone: kept KEYWORD_LIST_MAX_AGE_MS instead); a shop's search its shop
+   * or every product (a keyword alone: also kept at most KEYWORD_LIST_MAX_AGE_MS); a shop's search its shop
    * too; and each product it lists, so a listed product that changes (off shelf, new price) is never
    * shown as it was. `until` is the time the answer stops being kept by itself.
    */
