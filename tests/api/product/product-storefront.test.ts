@@ -80,7 +80,14 @@ async function shopKit(app: TestApp) {
         body: { version: await version(p.skuId), ...change },
       }),
     );
-  return { call, shop, create, setSku, newWord };
+  const addToCart = async (buyer: TestUser, p: { prodId: number; skuId: number }, count: number) =>
+    okData(
+      await call("/p/shopCart/changeItem", {
+        user: buyer,
+        body: { prodId: p.prodId, skuId: p.skuId, shopId: 1, count },
+      }),
+    );
+  return { call, shop, create, setSku, newWord, addToCart };
 }
 
 describe.skipIf(!dbReady)("what shoppers see of a shop's writes", () => {
@@ -106,12 +113,7 @@ describe.skipIf(!dbReady)("what shoppers see of a shop's writes", () => {
   it("stock 0: the product stays listed with no stock, its blocks read sold out, the cart line is sold out", async () => {
     const p = await kit.create("20.00", 3);
     const buyer = await buyerWithAddress(app, "soldout");
-    okData(
-      await kit.call("/p/shopCart/changeItem", {
-        user: buyer,
-        body: { prodId: p.prodId, skuId: p.skuId, shopId: 1, count: 1 },
-      }),
-    );
+    await kit.addToCart(buyer, p, 1);
     await kit.setSku(p, { stocks: 0 });
     const [card] = await searched(p.word);
     expect(card).toMatchObject({ prodId: p.prodId, totalStocks: 0 });
@@ -206,12 +208,7 @@ describe.skipIf(!dbReady)("what shoppers see of a shop's writes", () => {
   it("a cart line says its new price, sold out and unavailable; a submit at the old price is refused with the fresh total", async () => {
     const p = await kit.create("10.00", 9);
     const buyer = await buyerWithAddress(app, "repriced");
-    okData(
-      await kit.call("/p/shopCart/changeItem", {
-        user: buyer,
-        body: { prodId: p.prodId, skuId: p.skuId, shopId: 1, count: 2 },
-      }),
-    );
+    await kit.addToCart(buyer, p, 2);
     expect((await lines(buyer))[0]).toMatchObject({ price: "10.00", priceBefore: null });
     const confirm = okData(
       await kit.call<{ actualTotal: string; uuid: string }>("/p/order/confirm", {
@@ -250,12 +247,7 @@ describe.skipIf(!dbReady)("what shoppers see of a shop's writes", () => {
     expect((await app.ctx.db.select({ s: skus.stocks }).from(skus).where(eq(skus.skuId, p.skuId)))[0]!.s).toBe(9);
 
     // Changing the quantity is seeing the price: the line keeps the new one.
-    okData(
-      await kit.call("/p/shopCart/changeItem", {
-        user: buyer,
-        body: { prodId: p.prodId, skuId: p.skuId, shopId: 1, count: 1 },
-      }),
-    );
+    await kit.addToCart(buyer, p, 1);
     expect((await lines(buyer))[0]).toMatchObject({ price: "12.50", priceBefore: null, prodCount: 3 });
     await kit.setSku(p, { price: "9.90" });
     expect((await lines(buyer))[0]).toMatchObject({ price: "9.90", priceBefore: "12.50" });
@@ -359,12 +351,7 @@ describe.skipIf(!dbReady || dbDriver !== "pg")("a shop's write on another proces
         );
       }),
     );
-    okData(
-      await kit.call("/p/shopCart/changeItem", {
-        user: buyer,
-        body: { prodId: p.prodId, skuId: p.skuId, shopId: 1, count: 1 },
-      }),
-    );
+    await kit.addToCart(buyer, p, 1);
     times.push(await until(async () => (await cart()).some((l) => l.prodId === p.prodId)));
 
     await kit.setSku(p, { price: "27.00" });
