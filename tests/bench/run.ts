@@ -57,16 +57,21 @@
  *     seeded PostgreSQL database (≥ 1,000 products/s, server RSS +≤ 256 MB), the same file again
  *     (≥ 5,000 lines/s), SKU stock updates at 50 connections (p99 ≤ 25 ms).
  *
+ * 15. Pictures (tests/bench/images.ts; alone: BENCH_ONLY=images): IMAGE_PICTURES (default 10) 12 MP
+ *     JPEGs made at run time, uploaded by a shop one after another while the server is asked
+ *     IMAGE_PAGES_PER_SEC (default 100) pages a second: upload → whole ladder on disk p95 (budget
+ *     3 s), images/s, CPU per image, peak RSS, the pages' rate and p99 with and without them.
+ *
  * Sections 3, 4 and 6 run again on PostgreSQL inside section 7; the end prints every server row
  * (database, figure, budget, within/OVER) as one table.
  *
  * Figures also go to test-results/bench.json. Needs a build (runs `npm run build` if dist/ is
  * missing). Options: BENCH_DURATION (seconds, default 10), BENCH_CONNECTIONS (default 50),
  * BENCH_LIGHTHOUSE (0 = skip), CHROME_PATH (default /usr/bin/chromium), BENCH_ONLY (a comma list of
- * "crash", "load", "rush", "multi", "scale", "stock", "studio": only those sections; "scale" runs only
- * that way), BENCH_STUDIO_EDITS (section 1b, default 20), LOAD_BUYERS / LOAD_SECONDS (section 10,
- * default 200 / 60), MULTI_BUYERS / MULTI_SECONDS / MULTI_PORT (section 12, default 200 / 60 / free
- * ports).
+ * "crash", "load", "rush", "multi", "scale", "stock", "studio", "images": only those sections; "scale"
+ * runs only that way), BENCH_STUDIO_EDITS (section 1b, default 20), LOAD_BUYERS / LOAD_SECONDS
+ * (section 10, default 200 / 60), MULTI_BUYERS / MULTI_SECONDS / MULTI_PORT (section 12, default
+ * 200 / 60 / free ports), IMAGE_PICTURES / IMAGE_PAGES_PER_SEC (section 15, default 10 / 100).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -102,6 +107,7 @@ import {
 import { benchCrash, printCrash } from "./crash.ts";
 import { benchLoad, printLoad } from "./load.ts";
 import { benchMulti, printMulti } from "./multi.ts";
+import { benchImages, IMAGE_READY_P95_BUDGET_MS, imageRow, printImages, type ImageFigures } from "./images.ts";
 import { withScratchDatabase } from "./scratch-db.ts";
 import { benchScale } from "./scale.ts";
 import { benchStock } from "./stock.ts";
@@ -462,6 +468,28 @@ async function studioSection(origin: string, serverRows: Row[]): Promise<unknown
   }
 }
 
+/** Section 15: a shop's 12 MP photos made into their ladder while the server serves pages (tests/bench/images.ts). */
+async function imagesSection(
+  origin: string,
+  dataDir: string,
+  server: Server,
+  serverRows: Row[],
+): Promise<ImageFigures | { failed: string }> {
+  console.log(
+    `\n[15] Pictures: variants of 12 MP JPEGs made at run time, ready p95 ≤ ${IMAGE_READY_P95_BUDGET_MS} ms while the site serves pages — PGlite, STORAGE=local`,
+  );
+  try {
+    const f = await benchImages(origin, dataDir, server.child.pid!);
+    printImages(f);
+    serverRows.push(imageRow(f));
+    return f;
+  } catch (err) {
+    const failed = String((err as Error).message ?? err).split("\n")[0]!;
+    console.log(`  not run: ${failed}`);
+    return { failed };
+  }
+}
+
 /** Section 11: the flash-sale rush on PGlite (setup while the server is stopped) and on PostgreSQL. */
 async function rushSection(
   dataDir: string,
@@ -591,6 +619,13 @@ async function main() {
         await stopServer(s);
         printRows(serverRows);
       }
+      if (ONLY.has("images")) {
+        const s = await startServer(dataDir, { autoSeed: true, timeoutMs: 300_000 });
+        children.push(s.child);
+        results.images = await imagesSection(`http://127.0.0.1:${s.port}`, dataDir, s, serverRows);
+        await stopServer(s);
+        printRows(serverRows);
+      }
       await hardeningSections(results, children, ONLY);
       if (ONLY.has("stock")) {
         await stockSection(results, children, serverRows);
@@ -712,6 +747,7 @@ async function main() {
       }
     }
     results.lighthouse = { preset: "desktop", chromePath: CHROME_PATH, goal: 100, ...lh };
+    results.images = await imagesSection(origin, dataDir, server, serverRows);
     await stopServer(server);
 
     // 4. uncached renders (tests/bench/server-speed.ts)

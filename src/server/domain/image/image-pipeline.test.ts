@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { hasMarkup } from "./image-pipeline.ts";
+
+const bytes = (...parts: (number[] | string)[]) =>
+  Buffer.concat(parts.map((p) => (typeof p === "string" ? Buffer.from(p, "latin1") : Buffer.from(p))));
+const be32 = (n: number) => [(n >>> 24) & 255, (n >>> 16) & 255, (n >>> 8) & 255, n & 255];
+const le32 = (n: number) => [n & 255, (n >>> 8) & 255, (n >>> 16) & 255, (n >>> 24) & 255];
+
+describe("polyglot check: markup where a polyglot hides it, never in the compressed pixels", () => {
+  // SOI, a COM segment, SOS (header of 8 bytes) then entropy-coded data, EOI.
+  const jpeg = (comment: string, entropy: string, after = "") =>
+    bytes(
+      [0xff, 0xd8, 0xff, 0xfe, 0, comment.length + 2],
+      comment,
+      [0xff, 0xda, 0, 8, 1, 1, 0, 0, 63, 0],
+      entropy,
+      [0xff, 0xd9],
+      after,
+    );
+
+  it("JPEG: in a comment or after the end is refused; the same bytes inside the scan are pixels", () => {
+    expect(hasMarkup(jpeg("hello", "\x12\x34<SVg onload=1>\xff\x00\x56"), "jpg")).toBe(false);
+    expect(hasMarkup(jpeg("<script>alert(1)</script>", "\x12\x34"), "jpg")).toBe(true);
+    expect(hasMarkup(jpeg("hello", "\x12\x34", "<html><body>x</body></html>"), "jpg")).toBe(true);
+    // A restart marker inside the scan does not end it.
+    expect(hasMarkup(jpeg("hello", "\x12\xff\xd3<html"), "jpg")).toBe(false);
+  });
+
+  const chunk = (type: string, data: string) => bytes(be32(data.length), type, data, [0, 0, 0, 0]);
+  const png = (...chunks: Buffer[]) =>
+    Buffer.concat([bytes([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), ...chunks]);
+
+  it("PNG: in a text chunk or after IEND is refused; inside IDAT it is pixels", () => {
+    const ihdr = chunk("IHDR", "\0\0\0\x01\0\0\0\x01\x08\x02\0\0\0");
+    expect(hasMarkup(png(ihdr, chunk("IDAT", "xx<iframe src=x>"), chunk("IEND", "")), "png")).toBe(false);
+    expect(
+      hasMarkup(png(ihdr, chunk("tEXt", "Comment\0<script>1</script>"), chunk("IDAT", "x"), chunk("IEND", "")), "png"),
+    ).toBe(true);
+    expect(
+      hasMarkup(Buffer.concat([png(ihdr, chunk("IDAT", "x"), chunk("IEND", "")), bytes("<?php echo 1;")]), "png"),
+    ).toBe(true);
+  });
+
+  const webp = (chunks: Buffer, after = "") => bytes("RIFF", le32(4 + chunks.length), "WEBP", [...chunks], after);
+  const riffChunk = (type: string, data: string) => bytes(type, le32(data.length), data, data.length % 2 ? [0] : []);
+
+  it("WebP: in an EXIF/XMP chunk or after the RIFF is refused; inside VP8 it is pixels", () => {
+    expect(hasMarkup(webp(riffChunk("VP8 ", "abc<svg>def")), "webp")).toBe(false);
+    expect(hasMarkup(webp(Buffer.concat([riffChunk("VP8 ", "abc"), riffChunk("XMP ", "<html>")])), "webp")).toBe(true);
+    expect(hasMarkup(webp(riffChunk("VP8 ", "abc"), "<!DOCTYPE html>"), "webp")).toBe(true);
+  });
+});
