@@ -66,11 +66,12 @@ test("a merchant's draft: preview, not public until published, then public — i
     { type: "page_background", dataField: { background: "#fafafa" } },
   ];
 
-  // Preview before saving: a link to the unsaved content.
-  const unsaved = await call<{ previewUrl: string }>("POST", "/renovations/preview", { content });
-  await page.goto(new URL(unsaved.previewUrl).pathname + new URL(unsaved.previewUrl).search);
+  // Preview before saving: a link to the unsaved content, in the language asked for (Accept-Language: en).
+  const unsaved = new URL((await call<{ previewUrl: string }>("POST", "/renovations/preview", { content })).previewUrl);
+  expect(unsaved.pathname).toBe("/en/select-decorate");
+  await page.goto(unsaved.pathname + unsaved.search);
   await expect(page.getByTestId("decorate-preview-banner")).toBeVisible();
-  await expect(page.getByTestId("picture-overlay").first()).toContainText(HEADLINE.zh);
+  await expect(page.getByTestId("picture-overlay").first()).toContainText(HEADLINE.en);
 
   const { renovationId, previewUrl } = await call<{ renovationId: number; previewUrl: string }>(
     "POST",
@@ -81,9 +82,12 @@ test("a merchant's draft: preview, not public until published, then public — i
     },
   );
   const preview = new URL(previewUrl);
+  // Another language: that language's prefix in place of the link's (docs/renovation.md).
+  expect(preview.pathname).toBe("/en/select-decorate");
+  const bare = preview.pathname.slice("/en".length);
   try {
     for (const locale of LOCALES) {
-      await page.goto(`${prefix(locale)}${preview.pathname}${preview.search}`);
+      await page.goto(`${prefix(locale)}${bare}${preview.search}`);
       await expect(page.getByTestId("decorate-preview-banner")).toBeVisible();
       const overlay = page.getByTestId("picture-overlay").first();
       await expect(overlay).toContainText(HEADLINE[locale]);

@@ -29,7 +29,7 @@ import {
 } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { I18nProvider, useTranslation } from "../common/I18nProvider.tsx";
-import { localePath, LOCALES, type Locale } from "../../lib/locale.ts";
+import { localePath, LOCALES, splitLocalePath, type Locale } from "../../lib/locale.ts";
 import type { IslandResources, TranslationKey } from "../../lib/translate.ts";
 import { DRAFT_BLOCK_TYPES, type DraftBlockType } from "../../lib/renovation/block-types.ts";
 import { defaultDataField } from "./block-defaults.ts";
@@ -471,8 +471,9 @@ function Editor({
         (r) => {
           if (seq < previewShown.current) return;
           previewShown.current = seq;
+          // The link is in the page's language; the frame shows the language chosen beside it.
           const u = new URL(r.previewUrl, window.location.origin);
-          setPreviewPath(`${u.pathname}${u.search}`);
+          setPreviewPath(`${splitLocalePath(u.pathname).path}${u.search}`);
           setPreviewError("");
           setRefusal(null);
         },

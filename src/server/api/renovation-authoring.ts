@@ -20,6 +20,7 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { ResponseCode } from "../../lib/api-types.ts";
+import { localePath } from "../../lib/locale.ts";
 import { draftFieldsSchema } from "../../lib/renovation/block-schema.ts";
 import { DomainError } from "../domain/kernel/domain-error.ts";
 import { draftPreviewPath, keepDraftPreview } from "../domain/renovation/draft-preview.ts";
@@ -89,8 +90,14 @@ async function body<S extends z.ZodType>(c: C, rule: S): Promise<z.infer<S>> {
 /** The shop of the route: the merchant token's, or 0 (the mall) on /platform/. */
 const shopOf = (c: C): number => (c.req.path.startsWith("/api/platform/") ? 0 : c.var.shopId);
 
+/**
+ * A preview link: absolute (SITE_URL; the merchant platform that opens it is another site) and in
+ * the request's language (Accept-Language): zh without a prefix, /zh-tw/…, /en/…. The same link
+ * with another language's prefix shows that language.
+ */
+const siteLink = (c: C, path: string) => `${c.var.app.config.siteUrl}${localePath(c.var.locale, path)}`;
 const previewUrlOf = (c: C, shopId: number, renovationId: number) =>
-  `${c.var.app.config.siteUrl}${previewPath(c.var.app.config.previewSecret, renovationId, shopId)}`;
+  siteLink(c, previewPath(c.var.app.config.previewSecret, renovationId, shopId));
 
 export const renovationAuthoringRouter = new Hono<MerchantEnv>();
 renovationAuthoringRouter.use("/platform/renovations", requirePlatform);
@@ -129,7 +136,7 @@ for (const base of ["/merchant/renovations", "/platform/renovations"]) {
       const blocks = await checkDecoration(c.var.app.db, shopOf(c), input.content);
       const kept = await keepDraftPreview(c.var.app.db, shopOf(c), input.name ?? "", blocks);
       return {
-        previewUrl: `${c.var.app.config.siteUrl}${draftPreviewPath(shopOf(c), kept.key)}`,
+        previewUrl: siteLink(c, draftPreviewPath(shopOf(c), kept.key)),
         expiresAt: kept.expiresAt.toISOString(),
       };
     });

@@ -205,6 +205,39 @@ describe.skipIf(!dbReady)("decoration authoring API", () => {
     expect(refused.body.msg).toBe(`block 2 (goods_list): goodsList item 1: product ${prod1} is not in your shop`);
   });
 
+  it("answers preview links in the caller's language (Accept-Language): zh bare, /zh-tw, /en", async () => {
+    const site = app.ctx.config.siteUrl;
+    expect(site).toMatch(/^https?:\/\/[^/]+$/);
+    const { renovationId } = okData(await create(shop1, page(prod1, img1), "zh"));
+    for (const [lang, prefix] of [
+      ["zh", ""],
+      ["zh-TW", "/zh-tw"],
+      ["en-US", "/en"],
+    ] as const) {
+      const unsaved = okData(
+        await call<{ previewUrl: string }>("/merchant/renovations/preview", {
+          user: as(shop1),
+          body: { content: page(prod1, img1) },
+          lang,
+        }),
+      ).previewUrl;
+      expect(unsaved.startsWith(site), lang).toBe(true);
+      expect(unsaved.slice(site.length), lang).toMatch(
+        new RegExp(`^${prefix}/select-decorate\\?sid=1&draft=[\\w-]{22}$`),
+      );
+      const saved = okData(
+        await call<{ previewUrl: string }>(`/merchant/renovations/${renovationId}`, { user: as(shop1), lang }),
+      ).previewUrl;
+      expect(saved.slice(site.length), lang).toMatch(
+        new RegExp(`^${prefix}/select-decorate\\?renovationId=${renovationId}&sid=1&token=`),
+      );
+      const created = okData(await create(shop1, page(prod1, img1), lang)).previewUrl;
+      expect(created.slice(site.length), lang).toMatch(
+        new RegExp(`^${prefix}/select-decorate\\?renovationId=\\d+&sid=1&token=`),
+      );
+    }
+  });
+
   it("publishes a draft, keeps the previous page as a version, restores it and unpublishes", async () => {
     const live0 = (await getShopHomeRenovation(app.ctx.db, "en", 1))!.renovationId;
     const { renovationId } = okData(await create(shop1, page(prod1, img1)));
