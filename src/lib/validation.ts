@@ -132,3 +132,20 @@ export const shopIdParams = z.object({
 export const noticeIdParams = z.object({
   id: intField(1, MAX_INT),
 });
+
+/** Most pictures one GET /pictures asks about (an island's page of lines). */
+export const PICTURES_MAX = 100;
+const PICTURE_PATH = /^\/uploads\/[A-Za-z0-9][A-Za-z0-9._/-]{0,300}$/;
+
+/** GET /pictures?paths=a,b: upload paths, comma-separated, at most PICTURES_MAX. */
+export const picturePathsQuery = z.object({
+  paths: z
+    .string({ error: "validation.required" })
+    .transform((s) => [...new Set(s.split(",").filter(Boolean))])
+    .pipe(
+      z
+        .array(z.string().regex(PICTURE_PATH, "validation.invalid"))
+        .min(1, "validation.required")
+        .max(PICTURES_MAX, "validation.outOfRange"),
+    ),
+});

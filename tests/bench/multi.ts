@@ -26,7 +26,7 @@ import { eq, inArray } from "drizzle-orm";
 import WebSocket from "ws";
 import { openDatabase } from "../../src/server/db/client.ts";
 import { chatMessages, images, orders, sessions, users } from "../../src/server/db/schema/index.ts";
-import { ladderWidths, variantPath } from "../../src/server/domain/image/image-ladder.ts";
+import { ladderWidths, variantPath } from "../../src/lib/image/ladder.ts";
 import { agentSocketPath, ChatCode, userSocketPath } from "../../src/lib/chat/chat.ts";
 import { hashToken, newToken } from "../../src/server/domain/account/tokens.ts";
 import { pickRaceSku, setStock } from "./buying.ts";

@@ -1,4 +1,5 @@
 /** The cart's lines: a line with its check box, quantity and delete; an invalid line; a discount group's header. */
+import { Picture } from "../common/Picture.tsx";
 import { ProdMold, writeOffRuleText } from "../../lib/order/virtual-goods.ts";
 import { useEffect, useState, type ReactNode } from "react";
 import type { ShopCartItemDto } from "../../lib/cart/cart-types.ts";
@@ -23,11 +24,7 @@ function LineProduct({ line, base }: { line: ShopCartItemDto; base: string }) {
   return (
     <div className="cart-col-prod cart-prod">
       <a href={href} className="co-pic cart-pic" tabIndex={-1} aria-hidden="true">
-        {line.pic ? (
-          <img src={line.pic} alt="" width={80} height={80} loading="lazy" />
-        ) : (
-          <span className="co-pic-ph" />
-        )}
+        {line.pic ? <Picture src={line.pic} alt="" width={80} height={80} /> : <span className="co-pic-ph" />}
       </a>
       <div className="cart-prod-text">
         <a href={href} className="cart-prod-name co-prod-name" data-testid="cart-line-name">

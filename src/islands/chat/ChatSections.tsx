@@ -3,6 +3,7 @@
  * messages (text shown as text, never HTML; pictures; product and order cards; my messages' ticks),
  * the card the page was opened with, and the composer (text, emoji, picture).
  */
+import { Picture } from "../common/Picture.tsx";
 import { useRef, type Dispatch, type MutableRefObject, type ReactNode, type SetStateAction } from "react";
 import type { ProductDetail } from "../../lib/catalog/product-types.ts";
 import {
@@ -242,7 +243,7 @@ export function CardOffer({
         </p>
       ) : prodId ? (
         <>
-          {product && <img src={product.pic} alt="" width={48} height={48} />}
+          {product && <Picture src={product.pic} alt="" width={48} height={48} />}
           <span className="chat-card-offer-text">
             {product?.prodName ?? `#${prodId}`}
             {product && <b> ¥{priceText(product.price)}</b>}
@@ -388,7 +389,7 @@ function statusBanner(
 
 function Avatar({ pic, name }: { pic: string | null; name: string }) {
   return pic ? (
-    <img className="chat-avatar" src={pic} alt="" width={36} height={36} />
+    <Picture className="chat-avatar" src={pic} alt="" width={36} height={36} />
   ) : (
     <span className="chat-avatar chat-avatar-text" aria-hidden="true">
       {name.slice(0, 1)}
@@ -409,7 +410,7 @@ function MessageBody({ m, base }: { m: ChatMessageDto; base: string }): ReactNod
     if (!c) return null;
     return (
       <a className="chat-card" href={`${base}/detail/${c.prodId}`} data-testid="chat-product-card">
-        <img src={c.pic} alt="" width={56} height={56} />
+        <Picture src={c.pic} alt="" width={56} height={56} />
         <span>
           <span className="chat-card-name">{pickText(c.prodName, locale)}</span>
           <b>¥{priceText(c.price)}</b>
@@ -427,7 +428,7 @@ function MessageBody({ m, base }: { m: ChatMessageDto; base: string }): ReactNod
         href={`${base}/order-detail?orderNumber=${encodeURIComponent(c.orderNumber)}`}
         data-testid="chat-order-card"
       >
-        {c.pic && <img src={c.pic} alt="" width={56} height={56} />}
+        {c.pic && <Picture src={c.pic} alt="" width={56} height={56} />}
         <span>
           <span className="chat-card-name">{t("chat.orderCard", { orderNumber: c.orderNumber })}</span>
           <span>{pickText(c.prodName, locale)}</span>

@@ -4,6 +4,7 @@
  * (checking / log in / load error), paging, an inline field error and a product picture.
  * Dialogs are in dialog.tsx.
  */
+import { Picture } from "./Picture.tsx";
 import { useId, type ReactNode } from "react";
 import { openLoginPopup } from "../../stores/index.ts";
 import { I18nProvider, useTranslation } from "./I18nProvider.tsx";
@@ -130,7 +131,7 @@ export function FieldError({ id, message }: { id: string; message: string }) {
 /** Shows a product picture or a neutral placeholder. */
 export function ProdImage({ src, alt, size }: { src: string | null | undefined; alt: string; size: number }) {
   if (!src) return <span className="uc-img-ph" style={{ width: size, height: size }} aria-hidden="true" />;
-  return <img src={src} alt={alt} width={size} height={size} loading="lazy" className="uc-img" />;
+  return <Picture src={src} alt={alt} width={size} height={size} className="uc-img" />;
 }
 
 const EMPTY_ICONS = {

@@ -5,6 +5,7 @@
  * (apply-return page), and for an accepted return the form to send the tracking number
  * (POST /p/orderRefund/submitExpress). Refunded: how much went back and where.
  */
+import { FullSizeLink, Picture } from "../common/Picture.tsx";
 import { useState, type FormEvent } from "react";
 import { post, put } from "../../client/api.ts";
 import { refundAllows } from "../../lib/refund/refund-state.ts";
@@ -157,9 +158,9 @@ function DetailBody({ base, listHref }: { base: string; listHref: string }) {
                     <ul className="thumbs" data-testid="rd-photos">
                       {r.photoFiles.map((p) => (
                         <li key={p}>
-                          <a href={p} target="_blank" rel="noopener">
-                            <img src={p} alt="" width={64} height={64} />
-                          </a>
+                          <FullSizeLink src={p}>
+                            <Picture src={p} alt="" width={64} height={64} />
+                          </FullSizeLink>
                         </li>
                       ))}
                     </ul>

@@ -3,6 +3,7 @@
  * my-orders "pending evaluation" tab) with a link to write it, then my reviews, newest first
  * (GET /p/prodComm/prodCommPageByUser), paged. Nothing at all: an empty state with a link to my orders.
  */
+import { FullSizeLink, Picture } from "../common/Picture.tsx";
 import { useState } from "react";
 import { useTranslation } from "../common/I18nProvider.tsx";
 import { get } from "../../client/api.ts";
@@ -112,15 +113,9 @@ function MyReviewsBody({ base }: { base: string }) {
                     <ul className="thumbs">
                       {r.pics.map((src, i) => (
                         <li key={src}>
-                          <a href={src} target="_blank" rel="noopener">
-                            <img
-                              src={src}
-                              alt={t("review.mine.picAlt", { n: i + 1 })}
-                              width={64}
-                              height={64}
-                              loading="lazy"
-                            />
-                          </a>
+                          <FullSizeLink src={src}>
+                            <Picture src={src} alt={t("review.mine.picAlt", { n: i + 1 })} width={64} height={64} />
+                          </FullSizeLink>
                         </li>
                       ))}
                     </ul>

@@ -1,4 +1,5 @@
 /** The checkout's goods: one block per shop with its lines, coupons, order message and amounts. */
+import { Picture } from "../common/Picture.tsx";
 import { ProdMold, writeOffRuleText } from "../../lib/order/virtual-goods.ts";
 import { useId, type ReactNode } from "react";
 import type { CheckoutCouponDto } from "../../lib/coupon/coupon-types.ts";
@@ -130,11 +131,7 @@ function ShopOrder({
             <li key={`${item.basketId}-${item.skuId}`} className="so-line" data-testid="so-line">
               <div className="so-prod">
                 <a href={`${base}/detail/${item.prodId}`} className="co-pic so-pic" tabIndex={-1} aria-hidden="true">
-                  {item.pic ? (
-                    <img src={item.pic} alt="" width={64} height={64} loading="lazy" />
-                  ) : (
-                    <span className="co-pic-ph" />
-                  )}
+                  {item.pic ? <Picture src={item.pic} alt="" width={64} height={64} /> : <span className="co-pic-ph" />}
                 </a>
                 <div>
                   <a href={`${base}/detail/${item.prodId}`} className="co-prod-name">

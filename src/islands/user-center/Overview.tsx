@@ -2,6 +2,7 @@
  * /user-center (the "empty" child): avatar, nickname, points and balance, order counts by
  * status (links to /user-center/uc-order?status=…), the shop block and quick links.
  */
+import { Picture } from "../common/Picture.tsx";
 import { useStore } from "@nanostores/react";
 import { useTranslation } from "../common/I18nProvider.tsx";
 import { get } from "../../client/api.ts";
@@ -68,7 +69,13 @@ function OverviewBody({ links, homeHref }: { links: UcIslandProps["links"]; home
           <div className="uc-overview">
             <div className="uc-ov-profile">
               {avatar ? (
-                <img className="uc-avatar" src={avatar} alt={t("userCenter.common.avatarAlt")} width={88} height={88} />
+                <Picture
+                  className="uc-avatar"
+                  src={avatar}
+                  alt={t("userCenter.common.avatarAlt")}
+                  width={88}
+                  height={88}
+                />
               ) : (
                 <span className="uc-avatar uc-avatar-ph" aria-hidden="true">
                   {nick.slice(0, 1).toUpperCase()}

@@ -34,6 +34,7 @@ import { discountMerchantRouter, discountRouter } from "./discount.ts";
 import { flashGateEntry, flashSaleMerchantRouter, flashSaleRouter } from "./flash-sale.ts";
 import { flowAnalysisRouter } from "./flow-analysis.ts";
 import { footprintRouter } from "./footprint.ts";
+import { pictureRouter } from "./picture.ts";
 import { groupBuyMerchantRouter, groupBuyRouter } from "./group-buy.ts";
 import { invoiceMerchantRouter, invoiceRouter } from "./invoice.ts";
 import { ledgerRouter } from "./ledger.ts";
@@ -168,6 +169,7 @@ export function createApi(app: AppContext) {
   api.route("/", footprintRouter);
   api.route("/", accountRouter);
   api.route("/", uploadRouter);
+  api.route("/", pictureRouter);
   api.route("/", addressRouter);
   api.route("/", collectionRouter);
   api.route("/", cartRouter);

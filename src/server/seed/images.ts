@@ -3,7 +3,9 @@
  * under `${uploadsDir}/seed/…` by flush(); the database stores "/uploads/seed/…" paths.
  * Writing is idempotent: the same seed writes the same bytes and overwrites what is there.
  */
+import { createHash } from "node:crypto";
 import QRCode from "qrcode";
+import type { ImageInfo } from "../../lib/image/ladder.ts";
 import type { FileStorage } from "../providers/storage.ts";
 import { drawIcon, type IconKind } from "./icons.ts";
 
@@ -162,6 +164,30 @@ export function avatarSvg(hue: number, initial: string): string {
   );
 }
 
+/**
+ * What the image pipeline records of a generated SVG (a vector original, docs/image.md "The
+ * demo's pictures"): its size from the root element (width/height, else the viewBox), its first
+ * colour (the background or its gradient's first stop) as placeholder, the hash of its bytes, and
+ * whether it has transparency (no placeholder colour then: it would show through).
+ */
+export function vectorInfo(content: string): ImageInfo {
+  const root = /<svg\b[^>]*>/.exec(content)?.[0] ?? "";
+  const attr = (name: string) => Number(new RegExp(`\\s${name}="([\\d.]+)"`).exec(root)?.[1] ?? NaN);
+  const box = /\sviewBox="[\d.-]+ [\d.-]+ ([\d.]+) ([\d.]+)"/.exec(root);
+  const width = Math.round(attr("width") || Number(box?.[1]) || 0);
+  const height = Math.round(attr("height") || Number(box?.[2]) || 0);
+  if (!(width > 0 && height > 0)) throw new Error("generated SVG without a size");
+  const first = /="#([0-9a-fA-F]{6}|[0-9a-fA-F]{3})"/.exec(content)?.[1] ?? "ffffff";
+  const hex = first.length === 3 ? [...first].map((c) => c + c).join("") : first;
+  const hash = createHash("sha256").update(content).digest("hex").slice(0, 12);
+  // Opaque when the first thing drawn (after the gradients) covers the whole picture.
+  const body = content.slice(root.length).replace(/^<defs>[\s\S]*?<\/defs>/, "");
+  const covered =
+    body.startsWith(`<rect width="${width}" height="${height}" fill="`) ||
+    body.startsWith(`<path fill="#ffffff" d="M0 0h${width}v${height}H0z"/>`);
+  return { width, height, color: `#${hex.toLowerCase()}`, hash, alpha: !covered };
+}
+
 /** Collects generated files, then writes them all at once. */
 export class ImageStore {
   private readonly files = new Map<string, string>();
@@ -174,6 +200,11 @@ export class ImageStore {
 
   get size(): number {
     return this.files.size;
+  }
+
+  /** What the image pipeline records of every file (table images): all are vector originals. */
+  records(): (ImageInfo & { path: string })[] {
+    return [...this.files].map(([rel, content]) => ({ path: `${SEED_URL_PREFIX}/${rel}`, ...vectorInfo(content) }));
   }
 
   async addQrCode(rel: string, url: string): Promise<string> {

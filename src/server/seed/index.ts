@@ -10,6 +10,8 @@ import { seedCatalog } from "./catalog.ts";
 import { seedContent } from "./content.ts";
 import type { SeedContext } from "./context.ts";
 import { ImageStore } from "./images.ts";
+import { recordVectorImages } from "../domain/image/image-store.ts";
+import { isPrivateUpload } from "../domain/upload/private-upload.ts";
 import { insertProducts, planProducts } from "./products.ts";
 import { Rng, SeedClock } from "./random.ts";
 import { seedRenovations } from "./renovations.ts";
@@ -103,7 +105,14 @@ async function runSeed(db: Db, opts: SeedOptions, truncateFirst: boolean): Promi
       images,
       mobileMallUrl: opts.mobileMallUrl ?? "http://localhost:4321/",
     };
-    return seedInto(ctx);
+    const seeded = await seedInto(ctx);
+    // The generated pictures are recorded by the image pipeline as vector originals (docs/image.md);
+    // the applicants' private documents have no public record.
+    await recordVectorImages(
+      tx,
+      images.records().filter((r) => !isPrivateUpload(r.path)),
+    );
+    return seeded;
   });
   // Files are written after the data is committed (a failed seed leaves no rows behind; the
   // files are plain overwrites, so a later run replaces them byte for byte).

@@ -14,7 +14,7 @@ import sharp from "sharp";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { images, rateLimits, uploadOwners } from "../../../src/server/db/schema/index.ts";
-import { ladderWidths, variantPath } from "../../../src/server/domain/image/image-ladder.ts";
+import { ladderWidths, variantPath } from "../../../src/lib/image/ladder.ts";
 import { drainImages } from "../../../src/server/domain/image/image-worker.ts";
 import { uploadsHandler } from "../../../src/server/http/uploads.ts";
 import { photoJpeg, photoPng } from "../../fixtures/photos.ts";

@@ -14,7 +14,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { images, orders } from "../../../src/server/db/schema/index.ts";
 import { contentHash } from "../../../src/server/domain/image/image-pipeline.ts";
-import { variantPath } from "../../../src/server/domain/image/image-ladder.ts";
+import { variantPath } from "../../../src/lib/image/ladder.ts";
 import { drainImages } from "../../../src/server/domain/image/image-worker.ts";
 import { uploadsHandler } from "../../../src/server/http/uploads.ts";
 import { photoJpeg } from "../../fixtures/photos.ts";

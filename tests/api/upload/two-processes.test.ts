@@ -20,7 +20,7 @@ import { DEMO_USER } from "../../../src/server/seed/index.ts";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { images } from "../../../src/server/db/schema/index.ts";
-import { variantPath } from "../../../src/server/domain/image/image-ladder.ts";
+import { variantPath } from "../../../src/lib/image/ladder.ts";
 import { photoJpeg } from "../../fixtures/photos.ts";
 import { createTestApp, dbDriver, dbReady, metricValue, type TestApp } from "../helpers.ts";
 

@@ -21,7 +21,7 @@ import {
 import { recordUploadOwner } from "../../../src/server/domain/upload/upload-owner.ts";
 import { DatabaseFileStorage, type FileStorage } from "../../../src/server/providers/storage.ts";
 import { caller, createTestUser, type TestUser } from "../account-helpers.ts";
-import { variantPath } from "../../../src/server/domain/image/image-ladder.ts";
+import { variantPath } from "../../../src/lib/image/ladder.ts";
 import { drainImages } from "../../../src/server/domain/image/image-worker.ts";
 import { createTestApp, dbReady, okData, PNG_1X1, type TestApp } from "../helpers.ts";
 

@@ -11,6 +11,7 @@
  * the feed); a write from another process on the same PostgreSQL once its NOTIFY arrives
  * (wakeOnNotify), at the latest within the feed interval (1 s).
  */
+import { PictureCatalog } from "../image/image-catalog.ts";
 import type { Locale } from "../../../lib/locale.ts";
 import type { Db } from "../../db/client.ts";
 import { TaggedMemo, type ChangeFeed } from "../../db/content-changes.ts";
@@ -90,6 +91,8 @@ export function productListTags(
 
 export class PublicReadModels {
   readonly memo: TaggedMemo;
+  /** Size, placeholder colour and hash of the pictures pages show (the picture component). */
+  readonly pictures: PictureCatalog;
 
   constructor(
     private readonly db: Db,
@@ -98,6 +101,7 @@ export class PublicReadModels {
     opts: { maxAgeMs?: number; maxEntries?: number; maxBytes?: number } = {},
   ) {
     this.memo = new TaggedMemo(feed, opts);
+    this.pictures = new PictureCatalog(db, feed);
   }
 
   pcWebConfig() {

@@ -1,28 +1,11 @@
 import { describe, expect, it } from "vitest";
-import {
-  allVariantPaths,
-  fallbackSrc,
-  isLadderVariant,
-  ladderWidths,
-  parseVariantPath,
-  srcsetOf,
-  variantHeight,
-  variantPath,
-  type ImageInfo,
-} from "./image-ladder.ts";
+import { variantPath, type ImageInfo } from "../../../lib/image/ladder.ts";
+import { allVariantPaths, isLadderVariant, parseVariantPath } from "./image-ladder.ts";
 
 const photo: ImageInfo = { width: 1920, height: 2560, color: "#aabbcc", hash: "0123456789ab", alpha: false };
 const src = "/uploads/review/6f1c2d3e-1111-4222-8333-944445555666.jpg";
 
-describe("image ladder", () => {
-  it("the fixed widths up to the picture's own width, never larger", () => {
-    expect(ladderWidths(4000)).toEqual([160, 320, 480, 640, 960, 1280, 1920]);
-    expect(ladderWidths(1920)).toEqual([160, 320, 480, 640, 960, 1280, 1920]);
-    expect(ladderWidths(700)).toEqual([160, 320, 480, 640, 700]);
-    expect(ladderWidths(200)).toEqual([160, 200]);
-    expect(ladderWidths(90)).toEqual([90]);
-  });
-
+describe("image ladder (server)", () => {
   it("variant paths carry the source, its content hash and the width, and parse back", () => {
     const p = variantPath(src, photo.hash, 640, "avif");
     expect(p).toBe(`${src}-0123456789ab-640.avif`);
@@ -42,12 +25,10 @@ describe("image ladder", () => {
     expect(allVariantPaths(src, photo)).toHaveLength(21);
   });
 
-  it("srcset lists every width; the fallback is the smallest wide enough; heights keep proportions", () => {
-    expect(srcsetOf(src, { ...photo, width: 500, height: 250 }, "avif")).toBe(
-      `${src}-0123456789ab-160.avif 160w, ${src}-0123456789ab-320.avif 320w, ${src}-0123456789ab-480.avif 480w, ${src}-0123456789ab-500.avif 500w`,
-    );
-    expect(fallbackSrc(src, photo, 400)).toBe(`${src}-0123456789ab-480.jpg`);
-    expect(fallbackSrc(src, { ...photo, width: 300 }, 640)).toBe(`${src}-0123456789ab-300.jpg`);
-    expect(variantHeight(photo, 640)).toBe(853);
+  it("a vector original (the demo's SVGs) has no variants", () => {
+    const svg = "/uploads/seed/product/p0001-1.svg";
+    const info = { ...photo, width: 800, height: 800 };
+    expect(allVariantPaths(svg, info)).toEqual([]);
+    expect(isLadderVariant(parseVariantPath(variantPath(svg, info.hash, 640, "avif"))!, info)).toBe(false);
   });
 });

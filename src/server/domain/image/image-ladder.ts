@@ -1,51 +1,15 @@
 /**
- * The fixed ladder of picture widths and the names of their variants (docs/image.md). Every
- * picture that goes through the image pipeline (image-pipeline.ts) is served as these widths only
- * (up to its own width), in AVIF, WebP and a fallback (JPEG, or PNG for pictures with
- * transparency); nothing is ever resized to a size a request asks for.
- *
- * A variant's public path is its source's path, the first 12 hex characters of the sha-256 of
- * the source's stored bytes and the width: "/uploads/review/<uuid>.jpg-<hash>-640.avif". The hash
- * changes whenever the source's bytes do, so every variant is served as immutable.
+ * The server's side of the ladder (src/lib/image/ladder.ts holds what browser and server share):
+ * reading a variant's path back, and which variants a picture has (docs/image.md).
  */
-
-/** The widths every picture is made in (CSS pixels × density up to 1920). */
-export const LADDER = [160, 320, 480, 640, 960, 1280, 1920] as const;
-
-export type VariantFormat = "avif" | "webp" | "jpg" | "png";
-
-/** What the pipeline knows of a picture (table images): its size, placeholder colour and hash. */
-export interface ImageInfo {
-  width: number;
-  height: number;
-  /** The placeholder colour shown until the picture has loaded ("#rrggbb"). */
-  color: string;
-  /** 12 hex characters of the sha-256 of the stored source. */
-  hash: string;
-  /** Whether the picture has transparency: its fallback format is PNG instead of JPEG. */
-  alpha: boolean;
-}
-
-/**
- * The widths of the ladder a picture of `width` pixels is made in: every step below its width,
- * plus its own width when that is not a step (a picture is never enlarged).
- */
-export function ladderWidths(width: number): number[] {
-  const w = Math.max(1, Math.floor(width));
-  const steps: number[] = LADDER.filter((s) => s < w);
-  if (w <= LADDER[LADDER.length - 1]!) steps.push(w);
-  return steps;
-}
-
-/** The formats a picture is made in: AVIF, WebP and its fallback (the last one). */
-export function variantFormats(info: Pick<ImageInfo, "alpha">): VariantFormat[] {
-  return ["avif", "webp", info.alpha ? "png" : "jpg"];
-}
-
-/** The public path of one variant of the picture at `source`. */
-export function variantPath(source: string, hash: string, width: number, format: VariantFormat): string {
-  return `${source}-${hash}-${width}.${format}`;
-}
+import {
+  isVectorSource,
+  ladderWidths,
+  variantFormats,
+  variantPath,
+  type ImageInfo,
+  type VariantFormat,
+} from "../../../lib/image/ladder.ts";
 
 const VARIANT_RE =
   /^(\/uploads\/(?:[A-Za-z0-9][A-Za-z0-9_-]*\/)+[A-Za-z0-9][A-Za-z0-9._-]*\.[a-z0-9]+)-([0-9a-f]{12})-(\d{1,4})\.(avif|webp|jpg|png)$/;
@@ -64,35 +28,21 @@ export function parseVariantPath(p: string): VariantName | null {
   return { source: m[1]!, hash: m[2]!, width: Number(m[3]), format: m[4] as VariantFormat };
 }
 
-/** Whether `name` is one of the variants the picture `info` is made in (the ladder, its formats, its hash). */
+/**
+ * Whether `name` is one of the variants the picture `info` is made in (the ladder, its formats, its
+ * hash); a vector original has none.
+ */
 export function isLadderVariant(name: VariantName, info: ImageInfo): boolean {
   return (
+    !isVectorSource(name.source) &&
     name.hash === info.hash &&
     ladderWidths(info.width).includes(name.width) &&
     variantFormats(info).includes(name.format)
   );
 }
 
-/** Every variant path of a picture (what the worker makes, what the clean-up removes). */
+/** Every variant path of a picture (what the worker makes, what the clean-up removes); none for a vector original. */
 export function allVariantPaths(source: string, info: ImageInfo): string[] {
+  if (isVectorSource(source)) return [];
   return variantFormats(info).flatMap((f) => ladderWidths(info.width).map((w) => variantPath(source, info.hash, w, f)));
-}
-
-/** The height of a variant `width` wide, keeping the picture's proportions. */
-export function variantHeight(info: Pick<ImageInfo, "width" | "height">, width: number): number {
-  return Math.max(1, Math.round((info.height * width) / info.width));
-}
-
-/** A `srcset` of one format: every width of the ladder. */
-export function srcsetOf(source: string, info: ImageInfo, format: VariantFormat): string {
-  return ladderWidths(info.width)
-    .map((w) => `${variantPath(source, info.hash, w, format)} ${w}w`)
-    .join(", ");
-}
-
-/** The fallback `src`: the smallest width at least `wanted` pixels wide (or the largest there is). */
-export function fallbackSrc(source: string, info: ImageInfo, wanted: number): string {
-  const widths = ladderWidths(info.width);
-  const w = widths.find((x) => x >= wanted) ?? widths[widths.length - 1]!;
-  return variantPath(source, info.hash, w, variantFormats(info)[2]!);
 }

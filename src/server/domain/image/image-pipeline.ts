@@ -14,7 +14,7 @@
 import { createHash } from "node:crypto";
 import sharp, { type Metadata, type OutputInfo } from "sharp";
 import { DomainError } from "../kernel/domain-error.ts";
-import { variantHeight, type ImageInfo, type VariantFormat } from "./image-ladder.ts";
+import { variantHeight, type ImageInfo, type VariantFormat } from "../../../lib/image/ladder.ts";
 
 /** The most pixels a picture may have (read from its header, before anything is decoded). */
 export const MAX_INPUT_PIXELS = 50_000_000;

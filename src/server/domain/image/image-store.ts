@@ -10,15 +10,8 @@ import PQueue from "p-queue";
 import type { Db, Tx } from "../../db/client.ts";
 import { images } from "../../db/schema/index.ts";
 import type { FileStorage } from "../../providers/storage.ts";
-import {
-  allVariantPaths,
-  isLadderVariant,
-  ladderWidths,
-  variantFormats,
-  variantPath,
-  type ImageInfo,
-  type VariantName,
-} from "./image-ladder.ts";
+import { ladderWidths, variantFormats, variantPath, type ImageInfo } from "../../../lib/image/ladder.ts";
+import { allVariantPaths, isLadderVariant, type VariantName } from "./image-ladder.ts";
 import { encodeVariant, makeVariant, resizedPixels, type ResizedPixels } from "./image-pipeline.ts";
 
 /** One picture at a time per process (IMAGE_WORKERS, default 1): a burst of uploads never takes every core. */
@@ -174,4 +167,28 @@ export async function finishImage(db: Db, path: string, hash: string, error: str
       // Retried once the lease has passed (not at once: the error may be the storage's).
     })
     .where(and(eq(images.path, path), eq(images.hash, hash)));
+}
+
+/**
+ * Records vector originals (the demo's generated SVGs, docs/image.md "The demo's pictures"): sharp
+ * at every width, served as they are, so there is nothing for the worker to make (state "ready").
+ */
+export async function recordVectorImages(db: Db | Tx, rows: readonly (ImageInfo & { path: string })[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 500) {
+    const values = rows.slice(i, i + 500).map((r) => ({ ...r, animated: false, state: "ready", attempts: 0 }));
+    await db
+      .insert(images)
+      .values(values)
+      .onConflictDoUpdate({
+        target: images.path,
+        set: {
+          width: sql`excluded.width`,
+          height: sql`excluded.height`,
+          color: sql`excluded.color`,
+          hash: sql`excluded.hash`,
+          alpha: sql`excluded.alpha`,
+          state: "ready",
+        },
+      });
+  }
 }

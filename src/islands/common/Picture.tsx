@@ -1,0 +1,63 @@
+/**
+ * The islands' picture (the same attributes as src/components/Picture.astro, from
+ * src/lib/image/picture.ts): AVIF and WebP sources, the fallback img with the ladder's srcset, the
+ * layout's sizes, width/height and the placeholder colour; lazy unless `lcp`. Until the island
+ * knows the picture (use-pictures.ts) it holds the box empty, so the stored original is never
+ * fetched.
+ */
+import type { ReactNode } from "react";
+import { largestSrc, pictureView, type PictureOptions } from "../../lib/image/picture.ts";
+import { usePicture } from "./use-pictures.ts";
+
+export interface PictureProps extends PictureOptions {
+  src: string;
+  alt: string;
+  className?: string;
+}
+
+export function Picture({ src, alt, className, ...opts }: PictureProps) {
+  const info = usePicture(src);
+  const { sources, img } = pictureView(src, info, opts);
+  if (info === undefined)
+    return (
+      <span
+        className={className ? `pic-pending ${className}` : "pic-pending"}
+        style={{ width: img.width, height: img.height }}
+        aria-hidden="true"
+      />
+    );
+  const el = (
+    <img
+      src={img.src}
+      srcSet={img.srcset}
+      sizes={img.sizes}
+      alt={alt}
+      width={img.width}
+      height={img.height}
+      loading={img.loading}
+      {...(img.fetchpriority ? { fetchpriority: img.fetchpriority } : {})}
+      decoding={img.decoding}
+      style={info?.color && img.style ? { backgroundColor: info.color } : undefined}
+      className={className}
+    />
+  );
+  if (sources.length === 0) return el;
+  return (
+    <picture className="pic">
+      {sources.map((s) => (
+        <source key={s.type} type={s.type} srcSet={s.srcset} sizes={img.sizes} />
+      ))}
+      {el}
+    </picture>
+  );
+}
+
+/** A link to a picture at the largest size it is served in (never the stored upload, once known). */
+export function FullSizeLink({ src, children }: { src: string; children: ReactNode }) {
+  const info = usePicture(src);
+  return (
+    <a href={largestSrc(src, info)} target="_blank" rel="noopener">
+      {children}
+    </a>
+  );
+}
