@@ -120,6 +120,8 @@ export interface ProductSearchPage {
   records: [ProductSearchRecord];
   /** What the search did with the keyword (corrected, relaxed); null when it was searched as typed. */
   searchNote?: SearchNote | null;
+  /** Where to go from a keyword that found nothing (ProductCardPage.searchHelp). */
+  searchHelp?: SearchHelp | null;
 }
 
 /** A page of product cards; total is capped like ProductSearchPage's. */
@@ -127,6 +129,22 @@ export interface ProductCardPage extends Page<ProductCard> {
   totalCapped: boolean;
   /** What the search did with the keyword (corrected, relaxed); null when it was searched as typed. */
   searchNote?: SearchNote | null;
+  /** Where to go from a keyword that found nothing (null when something was found, or no keyword). */
+  searchHelp?: SearchHelp | null;
+}
+
+/**
+ * A keyword that found nothing, even relaxed (docs/search.md "No dead ends"): keywords it may
+ * have meant, the categories its words name or share, and whether it finds goods without the
+ * other filters (category, brand, price…). The page adds the hot words.
+ */
+export interface SearchHelp {
+  /** Keywords that find goods: the typed one with its latin words corrected more loosely. */
+  corrections: string[];
+  /** Categories with goods on sale whose names share the keyword's words, each as its path from level 1. */
+  categories: CategoryCrumbItem[][];
+  /** The keyword alone (no category, brand or price filter) finds goods. */
+  withoutFilters: boolean;
 }
 
 /**

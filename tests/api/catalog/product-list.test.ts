@@ -289,7 +289,7 @@ describe.skipIf(!dbReady)("product list API", () => {
     const res = okData(
       await app.get<ProductSearchPage>(`/api/search/page?keyword=${encodeURIComponent(kw)}&size=5`, "en"),
     );
-    expect(Object.keys(res).sort()).toEqual(["pages", "records", "searchNote", "total", "totalCapped"]);
+    expect(Object.keys(res).sort()).toEqual(["pages", "records", "searchHelp", "searchNote", "total", "totalCapped"]);
     expect(res.records).toHaveLength(1);
     const rec = res.records[0];
     expect(Object.keys(rec).sort()).toEqual(["brands", "categories", "priceRanges", "products", "shopInfo"]);
@@ -324,6 +324,7 @@ describe.skipIf(!dbReady)("product list API", () => {
       total: 0,
       totalCapped: false,
       searchNote: null,
+      searchHelp: { corrections: [], categories: [], withoutFilters: false },
       records: [{ shopInfo: null, brands: [], categories: [], priceRanges: [], products: [] }],
     });
   });

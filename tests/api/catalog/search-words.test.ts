@@ -167,6 +167,37 @@ describe.skipIf(!dbReady)("search by shoppers' words", () => {
     expect(sold).toEqual([...sold].sort((a, b) => b - a));
   });
 
+  it("no dead ends: a keyword that finds nothing offers corrections, related categories, the keyword without filters", async () => {
+    const found = await search("口红");
+    expect(found.total).toBeGreaterThan(0);
+    expect(found.searchHelp ?? null).toBeNull();
+    // A typo beyond the search's own correction: offered, with the category of the word it meant.
+    const typo = await search("lapstek", "en");
+    expect(typo.total).toBe(0);
+    expect(typo.searchHelp?.corrections).toEqual(["lipstick"]);
+    expect(typo.searchHelp?.categories.map((p) => p.at(-1)!.categoryName)).toContain("Lipsticks");
+    // A keyword that finds nothing in the chosen category finds goods in all of them.
+    const [phones] = rowsOf<{ id: number }>(
+      await app.ctx.db.execute(
+        sql`select category_id as id from categories where shop_id = 0 and name->>'en' = 'Phones & Digital'`,
+      ),
+    );
+    const page = okData(
+      await app.get<ProductSearchPage>(
+        `/api/search/page?keyword=${encodeURIComponent("口红")}&primaryCategoryId=${phones!.id}&size=10`,
+      ),
+    );
+    expect(page.total).toBe(0);
+    expect(page.searchHelp?.withoutFilters).toBe(true);
+    const lipstick = page.searchHelp!.categories[0]!;
+    expect(lipstick.map((c) => c.level)).toEqual([1, 2, 3]);
+    expect(lipstick.at(-1)!.categoryName).toBe("口红");
+    // Nothing found and nothing related: the page still offers the hot words (API: no categories).
+    const none = await search("zzqqxx");
+    expect(none.total).toBe(0);
+    expect(none.searchHelp).toEqual({ corrections: [], categories: [], withoutFilters: false });
+  });
+
   it("suggests words of the platform's lexicon while typing (蓝牙 → 蓝牙耳机)", async () => {
     const s = okData(
       await app.get<SearchSuggestion[]>(`/api/search/suggest?type=goods&keyword=${encodeURIComponent("蓝牙")}`),

@@ -18,6 +18,7 @@ import {
   type ProductSortCode,
   type SearchBrand,
   type SearchCategory,
+  type SearchHelp,
   type SearchNote,
   type SearchShopInfo,
 } from "../../../lib/catalog/product-types.ts";
@@ -28,6 +29,7 @@ import { SHOP_STATUS as ShopStatus } from "../../../lib/constants.ts";
 import { escapeLike } from "../kernel/sql.ts";
 import { analyzeQuery, type QueryWord } from "./search-analyzer.ts";
 import { loadLexicon, loadVocabulary } from "./search-lexicon.ts";
+import { searchHelp } from "./search-help.ts";
 import { correctWords, intentCategories, relaxSteps, relevance, searchNote, wordsQuery } from "./search-query.ts";
 
 /** st=1 "new products": listed within this many days (docs/decisions.md "New products"). */
@@ -127,7 +129,7 @@ export function toCrumbs(path: readonly CategoryRow[], locale: Locale): Category
     .map((r, i) => ({ categoryId: r.categoryId, categoryName: pickText(r.name, locale), level: (i + 1) as 1 | 2 | 3 }));
 }
 
-async function loadPlatformCategories(db: Db): Promise<CategoryRow[]> {
+export async function loadPlatformCategories(db: Db): Promise<CategoryRow[]> {
   return db
     .select({
       categoryId: categories.categoryId,
@@ -467,11 +469,70 @@ export async function searchProducts(
 ): Promise<ProductCardPage> {
   const { current, size } = params;
   const asked = await searchConditions(db, params, now);
-  if (!asked) return emptyPage(current, size);
+  if (!asked) return { ...emptyPage(current, size), searchHelp: await helpFor(db, locale, params, null) };
   const first = await productPage(db, locale, asked, params);
-  if (first.total > 0 || asked.words.length === 0) return first;
-  const plan = await relaxed(db, asked);
-  return plan ? { ...(await productPage(db, locale, plan, params)), searchNote: plan.note } : first;
+  if (first.total > 0) return first;
+  const plan = asked.words.length ? await relaxed(db, asked) : null;
+  if (plan) return { ...(await productPage(db, locale, plan, params)), searchNote: plan.note };
+  return { ...first, searchHelp: await helpFor(db, locale, params, asked) };
+}
+
+/** Whether the search filters by more than the keyword. */
+function filtered(p: ProductSearchParams): boolean {
+  return (
+    [p.primaryCategoryId, p.secondaryCategoryId, p.categoryId, p.shopId, p.shopCategoryId, p.minPrice, p.maxPrice].some(
+      (v) => v !== undefined,
+    ) ||
+    (p.brandIds?.length ?? 0) > 0 ||
+    p.st === 1 ||
+    p.hasStock === 1 ||
+    p.selfShop === 1
+  );
+}
+
+/**
+ * Where to go from a keyword that found nothing, even relaxed (search-help.ts); null without a
+ * keyword. `asked`: the search as asked (null: its category is unknown).
+ */
+async function helpFor(
+  db: Db,
+  locale: Locale,
+  params: ProductSearchParams,
+  asked: SearchPlan | null,
+): Promise<SearchHelp | null> {
+  const keyword = params.keyword?.trim();
+  if (!keyword) return null;
+  const [lexicon, vocabulary, rows] = await Promise.all([
+    loadLexicon(db),
+    loadVocabulary(db),
+    loadPlatformCategories(db),
+  ]);
+  const base: SQL[] = [eq(products.status, PROD_ON_SALE), eq(shops.shopStatus, ShopStatus.OPEN)];
+  return searchHelp({
+    keyword,
+    words: asked?.words.length ? asked.words : analyzeQuery(keyword, lexicon.synonyms),
+    categoryByName: lexicon.categoryByName,
+    rows,
+    vocabulary,
+    filtered: filtered(params),
+    withGoods: async (ids) =>
+      new Set(
+        (
+          await db
+            .selectDistinct({ id: products.categoryId })
+            .from(products)
+            .innerJoin(shops, eq(shops.shopId, products.shopId))
+            .where(and(...base, inArray(products.categoryId, [...ids])))
+        ).map((r) => r.id),
+      ),
+    finds: async (k, withFilters) => {
+      const q = wordsQuery(analyzeQuery(k, lexicon.synonyms));
+      if (!q) return false;
+      return anyMatch(db, [...(withFilters && asked ? asked.filters : base), sql`${products.searchVec} @@ ${q}`]);
+    },
+    name: (r) => pickText(r.name, locale),
+    analyze: (k) => analyzeQuery(k, lexicon.synonyms),
+  });
 }
 
 async function productPage(
@@ -591,6 +652,7 @@ export async function searchPage(
       totalCapped: false,
       records: [{ shopInfo, brands: [], categories: [], priceRanges: [], products: [] }],
       searchNote: null,
+      searchHelp: await helpFor(db, locale, params, null),
     };
   let plan = asked;
   let [rows, facetRows] = await Promise.all([pageRows(db, plan, params), facets(db, plan)]);
@@ -602,6 +664,7 @@ export async function searchPage(
     }
   }
   const count = facetRows.find((r) => r.gb && r.gc && r.gp)?.n ?? 0;
+  const help = count === 0 ? await helpFor(db, locale, params, asked) : null;
   const top = (list: FacetRow[]) => list.sort((a, b) => b.n - a.n).slice(0, FACET_MAX);
   const brandCounts = top(facetRows.filter((r) => !r.gb && r.brandId !== null));
   const categoryCounts = top(facetRows.filter((r) => !r.gc && r.categoryId !== null));
@@ -663,6 +726,7 @@ export async function searchPage(
       },
     ],
     searchNote: plan.note,
+    searchHelp: help,
   };
 }
 

@@ -22,6 +22,7 @@ import {
   searchNote,
   tsLiteral,
 } from "./search-query.ts";
+import { categoryCrumbs, categoryRelation, looseCorrections, relatedCategories } from "./search-help.ts";
 
 describe("the search analyzer", () => {
   it("normalises: full width, case, control characters, traditional → simplified", () => {
@@ -133,5 +134,54 @@ describe("the search query", () => {
     expect(relaxSteps(qws, [false, false, false])).toEqual([]);
     expect(searchNote(qws, [w("a")], [])).toEqual({ asked: "a b c", shown: "a", corrected: [], dropped: ["b", "c"] });
     expect(searchNote(qws, qws, [])).toBeNull();
+  });
+});
+
+describe("no dead ends", () => {
+  const w = (t: string, ...alts: string[][]) => ({ text: t, alternatives: [t.split(" "), ...alts] });
+  it("relates categories by name, head, contained word or a shared two-character piece", () => {
+    expect(categoryRelation([w("手机")], ["老人", "手机"])).toBe(3);
+    expect(categoryRelation([w("手机")], ["手机壳"])).toBe(2);
+    expect(categoryRelation([w("手表扣")], ["智能手表"])).toBe(1);
+    expect(categoryRelation([w("火星")], ["智能手表"])).toBe(0);
+    expect(categoryRelation([w("lipstick")], ["lipsticks"])).toBe(3);
+    expect(categoryRelation([w("red lipstick")], ["lipsticks"])).toBe(1);
+  });
+
+  it("offers related categories with goods only, most related and deepest first", () => {
+    const row = (categoryId: number, parentId: number, grade: number) => ({
+      categoryId,
+      parentId,
+      grade,
+      seq: 0,
+      status: 1,
+      pic: null,
+      icon: null,
+      name: { zh: String(categoryId), "zh-tw": String(categoryId), en: String(categoryId) },
+    });
+    const rows = [row(1, 0, 0), row(2, 1, 1), row(3, 2, 2), row(4, 2, 2)];
+    const score = new Map([
+      [1, 1],
+      [3, 1],
+      [4, 3],
+    ]);
+    expect(relatedCategories(score, rows, new Set([3, 4]))).toEqual([4, 3, 1]);
+    expect(relatedCategories(score, rows, new Set([3]))).toEqual([3, 1]);
+    expect(relatedCategories(score, rows, new Set())).toEqual([]);
+    expect(categoryCrumbs([3], rows, (r) => `c${r.categoryId}`)).toEqual([
+      [
+        { categoryId: 1, categoryName: "c1", level: 1 },
+        { categoryId: 2, categoryName: "c2", level: 2 },
+        { categoryId: 3, categoryName: "c3", level: 3 },
+      ],
+    ]);
+  });
+
+  it("offers looser corrections than the search makes itself", () => {
+    const vocab = new Map([["lipstick", 3]]);
+    expect(correctWord("lapstek", vocab)).toBeNull();
+    expect(looseCorrections([w("lapstek")], vocab)).toEqual(["lipstick"]);
+    expect(looseCorrections([w("zzqqxx")], vocab)).toEqual([]);
+    expect(looseCorrections([w("abc")], vocab)).toEqual([]);
   });
 });

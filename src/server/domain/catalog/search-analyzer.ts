@@ -239,12 +239,15 @@ export function typoBudget(length: number): number {
 
 /**
  * The closest known word to a latin word the index does not have (iphnoe → iphone): the fewest
- * edits within typoBudget, then the most common; null when none is close enough. Numbers and
- * short words are never corrected.
+ * edits within `max` (typoBudget), then the most common; null when none is close enough. Numbers
+ * and short words are never corrected.
  */
-export function correctWord(word: string, vocabulary: ReadonlyMap<string, number>): string | null {
+export function correctWord(
+  word: string,
+  vocabulary: ReadonlyMap<string, number>,
+  max = typoBudget(word.length),
+): string | null {
   if (!/^[a-z]+$/.test(word) || vocabulary.has(word)) return null;
-  const max = typoBudget(word.length);
   if (max === 0) return null;
   let best: string | null = null;
   let bestD = max + 1;
