@@ -3,7 +3,7 @@ import { Picture } from "../common/Picture.tsx";
 import { ProdMold, writeOffRuleText } from "../../lib/order/virtual-goods.ts";
 import { useEffect, useState, type ReactNode } from "react";
 import type { ShopCartItemDto } from "../../lib/cart/cart-types.ts";
-import { priceMove } from "../../lib/cart/cart-price.ts";
+import { priceMove } from "../../lib/cart/cart-price-move.ts";
 import type { ChooseDiscountDto } from "../../lib/discount/discount-types.ts";
 import { useTranslation } from "../common/I18nProvider.tsx";
 import { digitsOnly, discountTexts, parseCount, type InvalidLine } from "./cart-view.ts";

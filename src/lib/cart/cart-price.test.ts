@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { priceBefore, priceMove } from "./cart-price.ts";
+import { priceBefore } from "./cart-price.ts";
+import { priceMove } from "./cart-price-move.ts";
 
 describe("priceBefore", () => {
   it("answers the price the buyer saw when the price now is another, as money", () => {

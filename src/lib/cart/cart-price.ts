@@ -13,8 +13,3 @@ export function priceBefore(seen: unknown, now: unknown): string | null {
   if (a === null || b === null || compare(a, b) === 0) return null;
   return formatPrice(a);
 }
-
-/** Which way the price went from `before` to `now`. */
-export function priceMove(before: string, now: string): "up" | "down" {
-  return compare(now, before) > 0 ? "up" : "down";
-}

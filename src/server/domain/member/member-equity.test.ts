@@ -25,6 +25,7 @@ describe("membership rules", () => {
       activityId: 7,
       price: "18.99",
       excludesDiscounts: false,
+      promotion: true,
     });
     expect(
       memberPriceProvider({ id: 7, discount: "1" })(
