@@ -111,6 +111,8 @@ export default defineConfig({
       UPLOAD_IP_DAILY_LIMIT: "10000",
       // The controllable clock of tests/e2e/decorate-studio.spec.ts (POST /api/dev/jobs/run).
       DEV_CLOCK: "1",
+      // New password hashes at the test cost (src/server/domain/kernel/password.ts).
+      PASSWORD_HASH_COST: "test",
     },
   },
 });

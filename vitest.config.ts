@@ -35,6 +35,9 @@ export default defineConfig({
     // Vitest's default is one worker less than the cores: one worker on a 2-core machine, where the
     // tests then keep 1.3 cores busy (330 s); two workers keep 1.8 busy (210 s).
     maxWorkers: Math.max(2, os.availableParallelism() - 1),
+    // New password hashes at the test cost (src/server/domain/kernel/password.ts TEST_SCRYPT_PARAMS):
+    // the standard cost spends minutes of the suite on registrations and logins.
+    env: { PASSWORD_HASH_COST: "test" },
     projects: [
       {
         extends: true,

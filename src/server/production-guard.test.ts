@@ -27,6 +27,7 @@ describe("productionRefusals", () => {
       true,
     );
     expect(refusals({ DEV_CLOCK: "1" }).some((r) => r.includes("DEV_CLOCK"))).toBe(true);
+    expect(refusals({ PASSWORD_HASH_COST: "test" }).some((r) => r.includes("PASSWORD_HASH_COST"))).toBe(true);
   });
   it("starts when each is allowed explicitly or turned off", () => {
     expect(refusals({ ALLOW_SANDBOX_PAYMENTS: "1", ALLOW_DEV_SMS: "1", ALLOW_DEMO_SEED: "1" })).toEqual([]);

@@ -40,6 +40,11 @@ export function productionRefusals(config: AppConfig, env: NodeJS.ProcessEnv = p
       "DEV_CLOCK is on: anyone could run due jobs (scheduled pages, order time-outs) as of any time. It is for browser tests only; unset it.",
     );
   }
+  if (env.PASSWORD_HASH_COST === "test") {
+    out.push(
+      'PASSWORD_HASH_COST is "test": new password hashes would take a hundredth of the standard work, for test runs only. Unset it.',
+    );
+  }
   const preview = env.PREVIEW_SECRET ?? "";
   if (preview !== "" && weakSecret(preview)) {
     out.push(

@@ -10,6 +10,8 @@ import { LOCALES, prefix, tr, type Locale } from "./helpers.ts";
 
 /** Open seeded shop with four shop categories and 50 products. */
 const SHOP = 2;
+/** One of its shop categories, with fewer than 20 products (src/server/seed/fixtures/shops.ts). */
+const SHOP_CATEGORY = "智能穿戴";
 /** Seeded first-level platform category with a second-level item that has no children. */
 const CATEGORY_WITH_CHILDLESS_L2 = 7;
 
@@ -53,12 +55,14 @@ test("zh: /shop-prod-list filters by shop category and keyword and pages by 20",
   const lastPage = await cards.evaluateAll((els) => els.map((e) => e.getAttribute("data-prod-id")));
   expect(lastPage.filter((id) => firstPage.includes(id))).toEqual([]);
 
-  // A shop category: the heading is its name, its link is current, fewer products.
-  const cat = products.locator(`aside a[href$="cid=177"]`);
-  const catName = (await cat.textContent())!.trim();
-  await page.goto(`/shop-prod-list?sid=${SHOP}&cid=177`);
-  await expect(products.locator("#sp-title")).toHaveText(catName);
-  await expect(products.locator(`aside a[href$="cid=177"]`)).toHaveAttribute("aria-current", "page");
+  // A shop category: the heading is its name, its link is current, fewer products. Found by its
+  // name (the seed numbers shop categories after the platform's, so the id follows the tree).
+  const cat = products.locator("aside a", { hasText: SHOP_CATEGORY });
+  const cid = new URL((await cat.getAttribute("href"))!, "http://x").searchParams.get("cid");
+  expect(cid).toMatch(/^\d+$/);
+  await page.goto(`/shop-prod-list?sid=${SHOP}&cid=${cid}`);
+  await expect(products.locator("#sp-title")).toHaveText(SHOP_CATEGORY);
+  await expect(products.locator(`aside a[href$="cid=${cid}"]`)).toHaveAttribute("aria-current", "page");
   const catCount = await cards.count();
   expect(catCount).toBeGreaterThan(0);
   expect(catCount).toBeLessThan(20);

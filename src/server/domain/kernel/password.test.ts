@@ -1,12 +1,30 @@
 import { describe, it, expect } from "vitest";
 import { randomBytes, scryptSync } from "node:crypto";
-import { hashPassword, SCRYPT_PARAMS, scryptMemory, verifyPassword } from "./password.ts";
+import { hashParams, hashPassword, SCRYPT_PARAMS, scryptMemory, TEST_SCRYPT_PARAMS, verifyPassword } from "./password.ts";
 
 // Each hash is about 0.2 s of one core (OWASP's work factor); a loaded machine takes several times that.
 describe("password hashing (scrypt)", { timeout: 30_000 }, () => {
   it("uses OWASP's least-memory scrypt setting: 8 MiB a hash, N=2^13, r=8, p=10", () => {
     expect(SCRYPT_PARAMS).toEqual({ N: 2 ** 13, r: 8, p: 10 });
     expect(scryptMemory(SCRYPT_PARAMS)).toBeLessThanOrEqual(8 * 1024 * 1024 + 16 * 1024);
+  });
+
+  it("hashes with the standard setting unless PASSWORD_HASH_COST=test (test runs only)", () => {
+    expect(hashParams({})).toEqual(SCRYPT_PARAMS);
+    expect(hashParams({ PASSWORD_HASH_COST: "standard" })).toEqual(SCRYPT_PARAMS);
+    expect(hashParams({ PASSWORD_HASH_COST: "test" })).toEqual(TEST_SCRYPT_PARAMS);
+  });
+
+  it("stores the standard setting's parameters in a standard hash", async () => {
+    const saved = process.env.PASSWORD_HASH_COST;
+    delete process.env.PASSWORD_HASH_COST;
+    try {
+      const stored = await hashPassword("Demo1234");
+      expect(stored.split("$").slice(0, 4)).toEqual(["scrypt", "8192", "8", "10"]);
+      expect(await verifyPassword("Demo1234", stored)).toBe(true);
+    } finally {
+      if (saved !== undefined) process.env.PASSWORD_HASH_COST = saved;
+    }
   });
 
   it("verifies hashes of the earlier setting (N=2^14, p=1)", async () => {
@@ -27,7 +45,8 @@ describe("password hashing (scrypt)", { timeout: 30_000 }, () => {
     const stored = await hashPassword("Demo1234");
     const parts = stored.split("$");
     expect(parts).toHaveLength(6);
-    expect(parts.slice(0, 4)).toEqual(["scrypt", "8192", "8", "10"]);
+    const { N, r, p } = hashParams();
+    expect(parts.slice(0, 4)).toEqual(["scrypt", String(N), String(r), String(p)]);
     expect(Buffer.from(parts[4]!, "base64")).toHaveLength(16);
     expect(Buffer.from(parts[5]!, "base64")).toHaveLength(64);
     expect(stored).not.toContain("Demo1234");

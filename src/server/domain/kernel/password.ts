@@ -15,6 +15,18 @@ import { availableParallelism } from "node:os";
 import { Gate } from "./gate.ts";
 
 export const SCRYPT_PARAMS = { N: 8192, r: 8, p: 10 } as const;
+/**
+ * The cost of new hashes in test runs (PASSWORD_HASH_COST=test, set by vitest.config.ts and
+ * playwright.config.ts): 1 MiB and about 1/100 of the work, so that the suite's thousands of
+ * registrations and logins do not spend minutes hashing. A stored hash carries its parameters, so
+ * both kinds verify anywhere; a production start refuses the setting (production-guard.ts).
+ */
+export const TEST_SCRYPT_PARAMS = { N: 1024, r: 8, p: 1 } as const;
+
+/** The parameters of new hashes: the standard ones unless PASSWORD_HASH_COST=test. */
+export function hashParams(env: NodeJS.ProcessEnv = process.env): { N: number; r: number; p: number } {
+  return env.PASSWORD_HASH_COST === "test" ? TEST_SCRYPT_PARAMS : SCRYPT_PARAMS;
+}
 const SALT_BYTES = 16;
 const KEY_BYTES = 64;
 /** Upper bounds accepted when verifying, so a crafted hash cannot make us burn memory or CPU. */
@@ -63,8 +75,9 @@ function derive(
 
 export async function hashPassword(plain: string): Promise<string> {
   const salt = randomBytes(SALT_BYTES);
-  const key = await derive(plain, salt, KEY_BYTES, SCRYPT_PARAMS);
-  const { N, r, p } = SCRYPT_PARAMS;
+  const params = hashParams();
+  const key = await derive(plain, salt, KEY_BYTES, params);
+  const { N, r, p } = params;
   return `scrypt$${N}$${r}$${p}$${salt.toString("base64")}$${key.toString("base64")}`;
 }
 
