@@ -1,6 +1,13 @@
 import { describe, it, expect } from "vitest";
 import { randomBytes, scryptSync } from "node:crypto";
-import { hashParams, hashPassword, SCRYPT_PARAMS, scryptMemory, TEST_SCRYPT_PARAMS, verifyPassword } from "./password.ts";
+import {
+  hashParams,
+  hashPassword,
+  SCRYPT_PARAMS,
+  scryptMemory,
+  TEST_SCRYPT_PARAMS,
+  verifyPassword,
+} from "./password.ts";
 
 // Each hash is about 0.2 s of one core (OWASP's work factor); a loaded machine takes several times that.
 describe("password hashing (scrypt)", { timeout: 30_000 }, () => {
