@@ -82,18 +82,31 @@ const saved = (ctx: CommandContext, verb: string, r: Saved) => {
   if (r.missingLocales.length) ctx.io.out(`missing languages (zh shown there): ${r.missingLocales.join(", ")}`);
 };
 
-const shelf = (name: string, path: string, usage: string): OpsCommand => ({
+/**
+ * A command on one product of the shop (its id the first argument): checks the arguments, then
+ * `act` with the id; exit code 0.
+ */
+const onProduct = (
+  name: string,
+  usage: string,
+  act: (ctx: CommandContext, id: string) => Promise<void>,
+  section: OpsCommand["section"] = "shop",
+): OpsCommand => ({
   name,
-  section: "shop",
+  section,
   usage: [usage],
   async run(ctx) {
     ctx.need(1, "a product id");
-    const id = idArg(ctx, 0, "a product id");
-    const r = await ctx.client.call<{ status: number }>("POST", `/merchant/products/${id}/${path}`);
-    ctx.io.out(`product ${id}: ${STATUS[r.status] ?? r.status}`);
+    await act(ctx, idArg(ctx, 0, "a product id"));
     return 0;
   },
 });
+
+const shelf = (name: string, path: string, usage: string): OpsCommand =>
+  onProduct(name, usage, async (ctx, id) => {
+    const r = await ctx.client.call<{ status: number }>("POST", `/merchant/products/${id}/${path}`);
+    ctx.io.out(`product ${id}: ${STATUS[r.status] ?? r.status}`);
+  });
 
 export const commands: OpsCommand[] = [
   {
@@ -127,12 +140,10 @@ export const commands: OpsCommand[] = [
       return 0;
     },
   },
-  {
-    name: "product",
-    section: "shop",
-    usage: ["  product <prodId>              one product: status, texts' languages, SKUs with price, stock, version"],
-    async run(ctx) {
-      ctx.need(1, "a product id");
+  onProduct(
+    "product",
+    "  product <prodId>              one product: status, texts' languages, SKUs with price, stock, version",
+    async (ctx, id) => {
       const p = await ctx.client.call<{
         prodId: number;
         status: number;
@@ -140,11 +151,8 @@ export const commands: OpsCommand[] = [
         missingLocales: string[];
         texts: Record<string, { name: string }>;
         skus: Sku[];
-      }>("GET", `/merchant/products/${idArg(ctx, 0, "a product id")}`);
-      if (ctx.v.json) {
-        ctx.io.out(JSON.stringify(p, null, 2));
-        return 0;
-      }
+      }>("GET", `/merchant/products/${id}`);
+      if (ctx.v.json) return ctx.io.out(JSON.stringify(p, null, 2));
       ctx.io.out(`Product ${p.prodId}  ${STATUS[p.status] ?? p.status}  ${p.texts.zh?.name ?? ""}`);
       if (p.offShelfReason) ctx.io.out(`  taken off by the platform: ${p.offShelfReason}`);
       if (p.missingLocales.length) ctx.io.out(`  missing languages: ${p.missingLocales.join(", ")}`);
@@ -160,9 +168,8 @@ export const commands: OpsCommand[] = [
         ]),
       ]))
         ctx.io.out(`  ${line}`);
-      return 0;
     },
-  },
+  ),
   {
     name: "product-create",
     section: "shop",
@@ -173,17 +180,12 @@ export const commands: OpsCommand[] = [
       return 0;
     },
   },
-  {
-    name: "product-update",
-    section: "shop",
-    usage: ["  product-update <prodId> --file product.json  the whole product again"],
-    async run(ctx) {
-      ctx.need(1, "a product id");
-      const id = idArg(ctx, 0, "a product id");
-      saved(ctx, "updated", await ctx.client.call<Saved>("PUT", `/merchant/products/${id}`, readBody(ctx.v)));
-      return 0;
-    },
-  },
+  onProduct(
+    "product-update",
+    "  product-update <prodId> --file product.json  the whole product again",
+    async (ctx, id) =>
+      saved(ctx, "updated", await ctx.client.call<Saved>("PUT", `/merchant/products/${id}`, readBody(ctx.v))),
+  ),
   {
     name: "product-price",
     section: "shop",
@@ -223,31 +225,24 @@ export const commands: OpsCommand[] = [
   },
   shelf("product-on", "onShelf", "  product-on <prodId>           put on sale"),
   shelf("product-off", "offShelf", "  product-off <prodId>          take off the shelf"),
-  {
-    name: "product-delete",
-    section: "shop",
-    usage: ["  product-delete <prodId>       delete (orders keep their snapshot)"],
-    async run(ctx) {
-      ctx.need(1, "a product id");
-      const id = idArg(ctx, 0, "a product id");
+  onProduct(
+    "product-delete",
+    "  product-delete <prodId>       delete (orders keep their snapshot)",
+    async (ctx, id) => {
       await ctx.client.call("DELETE", `/merchant/products/${id}`);
       ctx.io.out(`deleted product ${id}`);
-      return 0;
     },
-  },
-  {
-    name: "product-platform-off",
-    section: "platform",
-    usage: ['  product-platform-off <prodId> --reason "…"  the platform takes a product off the shelf'],
-    async run(ctx) {
-      ctx.need(1, "a product id");
-      const id = idArg(ctx, 0, "a product id");
+  ),
+  onProduct(
+    "product-platform-off",
+    '  product-platform-off <prodId> --reason "…"  the platform takes a product off the shelf',
+    async (ctx, id) => {
       if (!ctx.v.reason) throw new UsageError("needs --reason");
       await ctx.client.platform("POST", `/products/${id}/offShelf`, { reason: ctx.v.reason });
       ctx.io.out(`product ${id}: off (platform)`);
-      return 0;
     },
-  },
+    "platform",
+  ),
   {
     name: "product-import",
     section: "shop",

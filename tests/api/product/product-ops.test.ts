@@ -73,6 +73,11 @@ describe.skipIf(!dbReady)("products (ops CLI)", () => {
     expect(below.code).toBe(1);
     expect(below.err).toContain("stock change: would take the stock below 0 (now 15)");
     expect((await ops("product", prodId)).out).toMatch(/9\.90\s+12\.00\s+15/);
+    // The whole product again from the same file: its SKU keeps its id (matched by code or combination).
+    const upd = await ops("product-update", prodId, "--file", file);
+    expect(upd.code, upd.err).toBe(0);
+    expect(upd.out).toMatch(new RegExp(`updated product ${prodId} \\(on sale\\), SKUs ${sku!.skuId}\\b`));
+    expect((await ops("product-update", "x", "--file", file)).err).toContain("product-update needs a product id");
     expect((await ops("product-off", prodId)).out).toContain("off shelf");
     expect((await ops("product-on", prodId)).out).toContain("on sale");
     const off = await ops("product-platform-off", prodId, "--reason", "counterfeit");
