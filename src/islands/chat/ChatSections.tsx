@@ -7,6 +7,7 @@ import { Picture } from "../common/Picture.tsx";
 import { useRef, type Dispatch, type MutableRefObject, type ReactNode, type SetStateAction } from "react";
 import type { ProductDetail } from "../../lib/catalog/product-types.ts";
 import {
+  cardProductFlag,
   CHAT_TEXT_MAX,
   messageState,
   MsgType,
@@ -18,6 +19,7 @@ import {
 } from "../../lib/chat/chat.ts";
 import { pickText } from "../../lib/locale.ts";
 import { priceText } from "../../lib/money-format.ts";
+import { isSoldOut } from "../../lib/catalog/stock.ts";
 import { formatDate, formatShort, formatTimeOfDay } from "../../lib/date-format.ts";
 import { openLoginPopup } from "../../stores/index.ts";
 import { useTranslation } from "../common/I18nProvider.tsx";
@@ -247,6 +249,11 @@ export function CardOffer({
           <span className="chat-card-offer-text">
             {product?.prodName ?? `#${prodId}`}
             {product && <b> ¥{priceText(product.price)}</b>}
+            {product && isSoldOut(product.totalStocks) && (
+              <span className="chat-card-offer-flag" data-testid="chat-card-offer-sold-out">
+                {t("chat.cardFlag.soldOut")}
+              </span>
+            )}
           </span>
           <button type="button" className="btn btn-small" onClick={onSend} data-testid="chat-send-card">
             {t("chat.sendProduct")}
@@ -408,9 +415,18 @@ function MessageBody({ m, base }: { m: ChatMessageDto; base: string }): ReactNod
   if (m.msgType === MsgType.PRODUCT) {
     const c = parseCard(m.msgType, m.content) as ProductCard | null;
     if (!c) return null;
+    const flag = cardProductFlag(m.prodNow);
     return (
-      <a className="chat-card" href={`${base}/detail/${c.prodId}`} data-testid="chat-product-card">
-        <Picture src={c.pic} alt="" width={56} height={56} />
+      <a
+        className={`chat-card${flag ? " is-flagged" : ""}`}
+        href={`${base}/detail/${c.prodId}`}
+        data-testid="chat-product-card"
+        data-flag={flag ?? undefined}
+      >
+        <span className="chat-card-pic">
+          <Picture src={c.pic} alt="" width={56} height={56} />
+          {flag && <span className="chat-card-flag">{t(`chat.cardFlag.${flag}`)}</span>}
+        </span>
         <span>
           <span className="chat-card-name">{pickText(c.prodName, locale)}</span>
           <b>¥{priceText(c.price)}</b>

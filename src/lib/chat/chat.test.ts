@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  cardProductFlag,
   CHAT_TEXT_MAX,
   ChatClose,
   checkOutgoing,
@@ -67,5 +68,16 @@ describe("message state and socket path", () => {
   });
   it("encodes the token (base64, URL-encoded) and the user id", () => {
     expect(userSocketPath("ab-_c", "u 1")).toBe(`/im/websocket/online/user/${encodeURIComponent(btoa("ab-_c"))}/u%201`);
+  });
+});
+
+describe("product card flag", () => {
+  it("reads the product as it is now: off shelf before sold out, sold out at 0 only", () => {
+    expect(cardProductFlag(undefined)).toBeNull();
+    expect(cardProductFlag({ status: 1, totalStocks: 5 })).toBeNull();
+    expect(cardProductFlag({ status: 1, totalStocks: 0 })).toBe("soldOut");
+    // A negative count is uncounted stock (isSoldOut), not sold out.
+    expect(cardProductFlag({ status: 1, totalStocks: -1 })).toBeNull();
+    for (const status of [0, 2, -1]) expect(cardProductFlag({ status, totalStocks: 0 })).toBe("offShelf");
   });
 });

@@ -5,6 +5,7 @@
  */
 import { hasControlChars, hasHiddenChars } from "../text-rules.ts";
 import type { LocalizedText } from "../locale.ts";
+import { isSoldOut } from "../catalog/stock.ts";
 
 /** The client sends HEART_BEAT this often (SPEC §9). */
 export const HEARTBEAT_MS = 19_000;
@@ -169,6 +170,27 @@ export interface ChatMessageDto {
   /** Text, an image path, or a card as JSON. */
   content: string;
   createTime: string;
+  /** A product card's product as it is now (the card keeps what was sent); absent for other messages. */
+  prodNow?: CardProductNow;
+}
+
+/**
+ * A product card's product as it is at reading time: `status` 1 only when on sale in an open shop
+ * (as the collections' status), `totalStocks` its stock over the SKUs on sale.
+ */
+export interface CardProductNow {
+  status: number;
+  totalStocks: number;
+}
+
+/**
+ * What a product card says over its picture: "offShelf" when the product is no longer on sale
+ * (or gone), "soldOut" when on sale without stock (isSoldOut, src/lib/catalog/stock.ts), else null.
+ */
+export function cardProductFlag(now: CardProductNow | undefined): "offShelf" | "soldOut" | null {
+  if (!now) return null;
+  if (now.status !== 1) return "offShelf";
+  return isSoldOut(now.totalStocks) ? "soldOut" : null;
 }
 
 export interface ConversationDto {

@@ -10,6 +10,8 @@ export interface CollectedProduct {
   price: string;
   oriPrice: string;
   status: number;
+  /** Stock over its SKUs on sale: 0 reads "sold out" (isSoldOut, src/lib/catalog/stock.ts). */
+  totalStocks: number;
   /** ISO 8601. */
   collectTime: string;
 }

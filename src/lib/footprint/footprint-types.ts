@@ -11,6 +11,8 @@ export interface FootprintItem {
   price: string;
   /** 1 on sale; anything else = invalid (see displayStatus in collection.ts). */
   status: number;
+  /** Stock over its SKUs on sale: 0 reads "sold out" (isSoldOut, src/lib/catalog/stock.ts). */
+  totalStocks: number;
   /** ISO 8601. */
   browseTime: string;
 }

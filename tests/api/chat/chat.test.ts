@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import {
   agentSocketPath,
+  cardProductFlag,
   ChatClose,
   ChatCode,
   MsgType,
@@ -174,6 +175,22 @@ describe.skipIf(!dbReady)("chat", () => {
       }
     ).message;
     expect(JSON.parse(card.content)).toMatchObject({ prodId: own.prodId, price: own.price });
+    // The card's product as it is now: on sale with its stock; history reads it again (sold out).
+    const [stock] = await app.ctx.db
+      .select({ totalStocks: products.totalStocks })
+      .from(products)
+      .where(eq(products.prodId, own.prodId));
+    expect(card.prodNow).toEqual({ status: 1, totalStocks: stock!.totalStocks });
+    await app.ctx.db.update(products).set({ totalStocks: 0 }).where(eq(products.prodId, own.prodId));
+    try {
+      const shown = okData(
+        await call<{ records: ChatMessageDto[] }>(`/p/chat/messages?shopId=${shopId}&size=50`, { user: alice }),
+      ).records.find((m) => m.msgId === card.msgId)!;
+      expect(shown.prodNow).toEqual({ status: 1, totalStocks: 0 });
+      expect(cardProductFlag(shown.prodNow)).toBe("soldOut");
+    } finally {
+      await app.ctx.db.update(products).set({ totalStocks: stock!.totalStocks }).where(eq(products.prodId, own.prodId));
+    }
     const [foreign] = await app.ctx.db
       .select({ prodId: products.prodId, shopId: products.shopId })
       .from(products)

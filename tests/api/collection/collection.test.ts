@@ -158,8 +158,14 @@ describe.skipIf(!dbReady)("collection API", () => {
         price: expect.stringMatching(/^\d+\.\d{2}$/),
         oriPrice: expect.stringMatching(/^\d+\.\d{2}$/),
         status: 0,
+        totalStocks: expect.any(Number),
         collectTime: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       });
+      const [row] = await app.ctx.db
+        .select({ totalStocks: products.totalStocks })
+        .from(products)
+        .where(eq(products.prodId, offShelf));
+      expect(first.totalStocks).toBe(row!.totalStocks);
       expect(first.prodName).not.toBe("");
       const p2 = okData(
         await call<Page<CollectedProduct>>("/p/user/collection/prods?current=2&size=2", { user: alice }),

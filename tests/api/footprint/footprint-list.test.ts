@@ -83,6 +83,7 @@ describe.skipIf(!dbReady)("footprint list API", () => {
       pic: expect.any(String),
       price: expect.stringMatching(/^\d+\.\d{2}$/),
       status: 1,
+      totalStocks: expect.any(Number),
       browseTime: "2024-05-02T01:00:00.000Z",
     });
     expect(item.prodName).not.toBe("");

@@ -11,7 +11,9 @@ import {
   CHAT_PAGE_SIZE,
   CHAT_TEXT_MAX,
   MsgType,
+  parseCard,
   PLATFORM_SHOP_ID,
+  type CardProductNow,
   type ChatMessageDto,
   type ChatSide,
   type ConversationDto,
@@ -38,6 +40,7 @@ import {
 import { hashToken } from "../account/tokens.ts";
 import { afterRead, messageEffect, type ReadState } from "./chat-rules.ts";
 import { DomainError } from "../kernel/domain-error.ts";
+import { displayStatus } from "../collection/collection.ts";
 import { assertOwnUploads, UploadError } from "../upload/upload-owner.ts";
 
 /**
@@ -366,6 +369,42 @@ const toDto = (m: MessageRow, c: Pick<ConversationRow, "shopId" | "userId">): Ch
   createTime: m.createdAt.toISOString(),
 });
 
+/** The products of product cards as they are now (status as in the collections, stock), by id. */
+async function productsNow(db: Db, prodIds: readonly number[]): Promise<Map<number, CardProductNow>> {
+  if (prodIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      prodId: products.prodId,
+      status: products.status,
+      totalStocks: products.totalStocks,
+      shopStatus: shops.shopStatus,
+    })
+    .from(products)
+    .leftJoin(shops, eq(shops.shopId, products.shopId))
+    .where(inArray(products.prodId, [...new Set(prodIds)]));
+  return new Map(
+    rows.map((r) => [r.prodId, { status: displayStatus(r.status, r.shopStatus), totalStocks: r.totalStocks }]),
+  );
+}
+
+/** The messages with their product cards' products as they are now (`prodNow`). */
+async function withProductsNow(db: Db, msgs: ChatMessageDto[]): Promise<ChatMessageDto[]> {
+  const cardProd = (m: ChatMessageDto) => {
+    if (m.msgType !== MsgType.PRODUCT) return null;
+    const id = (parseCard(m.msgType, m.content) as ProductCard | null)?.prodId;
+    return typeof id === "number" && Number.isSafeInteger(id) ? id : null;
+  };
+  const now = await productsNow(
+    db,
+    msgs.map(cardProd).filter((id): id is number => id !== null),
+  );
+  return msgs.map((m) => {
+    const id = cardProd(m);
+    const p = id === null ? undefined : now.get(id);
+    return p ? { ...m, prodNow: p } : m;
+  });
+}
+
 /** A page of history before `before` (exclusive; none = the latest), oldest first, and whether older ones exist. */
 export async function history(
   db: Db,
@@ -381,10 +420,13 @@ export async function history(
     .limit(size + 1);
   const hasMore = rows.length > size;
   return {
-    records: rows
-      .slice(0, size)
-      .reverse()
-      .map((m) => toDto(m, c)),
+    records: await withProductsNow(
+      db,
+      rows
+        .slice(0, size)
+        .reverse()
+        .map((m) => toDto(m, c)),
+    ),
     hasMore,
   };
 }
@@ -505,7 +547,7 @@ export async function storeMessage(
     returning m.msg_id as "msgId", m.created_at as "createdAt"`);
   const [row] = rowsOf<{ msgId: number | string; createdAt: Date | string }>(result);
   if (!row) throw new Error(`conversation ${c.conversationId} is gone`);
-  return toDto(
+  const dto = toDto(
     {
       msgId: Number(row.msgId),
       conversationId: c.conversationId,
@@ -516,6 +558,7 @@ export async function storeMessage(
     },
     c,
   );
+  return msg.msgType === MsgType.PRODUCT ? ((await withProductsNow(db, [dto]))[0] ?? dto) : dto;
 }
 
 /** `side` has read the conversation up to `upTo` (default: everything). Returns the new pointers of that side. */

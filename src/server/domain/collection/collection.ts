@@ -93,6 +93,7 @@ export async function prodCollectionPage(
       price: products.price,
       oriPrice: products.oriPrice,
       prodStatus: products.status,
+      totalStocks: products.totalStocks,
       shopStatus: shops.shopStatus,
       collectTime: prodCollections.createdAt,
     })
@@ -116,6 +117,7 @@ export async function prodCollectionPage(
       price: formatPriceSafe(r.price),
       oriPrice: formatPriceSafe(r.oriPrice),
       status: displayStatus(r.prodStatus, r.shopStatus),
+      totalStocks: r.totalStocks,
       collectTime: r.collectTime.toISOString(),
     })),
     total,

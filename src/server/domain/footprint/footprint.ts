@@ -76,6 +76,7 @@ export async function footprintPage(
       pic: products.pic,
       price: products.price,
       prodStatus: products.status,
+      totalStocks: products.totalStocks,
       shopStatus: shops.shopStatus,
     })
     .from(footprints)
@@ -97,6 +98,7 @@ export async function footprintPage(
     pic: r.pic,
     price: formatPriceSafe(r.price),
     status: displayStatus(r.prodStatus, r.shopStatus),
+    totalStocks: r.totalStocks,
     browseTime: r.browseTime.toISOString(),
   }));
   return { records: groupByDay(items), total, size, current, pages: Math.max(1, Math.ceil(total / size)) };
