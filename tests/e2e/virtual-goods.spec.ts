@@ -119,6 +119,23 @@ for (const c of CASES) {
     await expect(card.getByTestId("mo-type-virtual")).toHaveText(tr(c.locale, "order.virtual.kind"));
     await expect(card.getByTestId("mo-virtual-rule")).toHaveText(rule);
     await expect(card.getByTestId("mo-status")).toHaveText(tr(c.locale, "order.virtual.statusToUse"));
-    expect(errors).toEqual([]);
+    // Listed under "To be used", not under "Pending delivery"; no logistics; after-sales only if refundable.
+    await expect(page.getByTestId("mo-tab-8")).toContainText(tr(c.locale, "order.tab.toUse"));
+    await expect(card.getByTestId("mo-logistics")).toHaveCount(0);
+    await expect(card.getByTestId("mo-after-sales")).toHaveCount(c.refundable ? 1 : 0);
+    await page.getByTestId("mo-tab-8").click();
+    await expect(page).toHaveURL(/status=8/);
+    await expect(card).toHaveCount(1);
+    await page.getByTestId("mo-tab-2").click();
+    await expect(page).toHaveURL(/status=2/);
+    await expect(card).toHaveCount(0);
+    if (!c.refundable) {
+      // An old link to the application page: the refusal with a way back, not a dead end.
+      await page.goto(`${p}/user-center/apply-return?orderNumber=${orderNumber}`);
+      await expect(page.getByTestId("ar-none")).toContainText(tr(c.locale, "refund.virtualNonRefundable"));
+      await page.getByTestId("ar-back-order").click();
+      await expect(page).toHaveURL(new RegExp(`/order-detail\\?orderNumber=${orderNumber}`));
+    }
+    expect(errors.filter((e) => !e.includes("400"))).toEqual([]);
   });
 }

@@ -12,7 +12,7 @@ import type { BuyAgainResult, OrderItemDto } from "../../lib/order/order-types.t
 import { toastOk } from "../common/feedback.ts";
 import type { useConfirm } from "../common/dialog.tsx";
 import { useAction } from "../common/useAction.ts";
-import { buyerActions } from "./order-view.ts";
+import { buyerActions, offersAfterSales } from "./order-view.ts";
 
 export const payHref = (base: string, orderNumber: string) =>
   `${base}/payment?orderNumbers=${encodeURIComponent(orderNumber)}`;
@@ -105,7 +105,13 @@ export function OrderActionButtons({
   showDetail,
   onLogistics,
 }: {
-  order: { orderNumber: string; status: number; isComm?: number };
+  order: {
+    orderNumber: string;
+    status: number;
+    isComm?: number;
+    orderMold?: number;
+    orderItemDtos?: readonly { isRefund: number }[];
+  };
   base: string;
   actions: ReturnType<typeof useOrderActions>;
   /** The list shows "order details"; the detail page does not. */
@@ -115,7 +121,7 @@ export function OrderActionButtons({
 }) {
   const { t } = useTranslation();
   const n = order.orderNumber;
-  const list = buyerActions(order.status);
+  const list = buyerActions(order.status, order.orderMold);
   return (
     <div className="mo-actions" data-testid="mo-actions">
       {list.includes("pay") ? (
@@ -137,7 +143,7 @@ export function OrderActionButtons({
           {t("review.write.title")}
         </a>
       ) : null}
-      {order.status === 2 || order.status === 3 || order.status === 5 ? (
+      {offersAfterSales(order) ? (
         <a
           className="uc-link-btn"
           href={`${base}/user-center/apply-return?orderNumber=${encodeURIComponent(n)}`}

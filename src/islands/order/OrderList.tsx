@@ -130,8 +130,13 @@ function OrderListBody({ homeHref }: { homeHref: string }) {
   }
 
   const status = state?.status ?? 0;
-  // "Grouping" shows only where group buy exists: the buyer has group orders (or asked for the tab).
-  const tabs = ORDER_TABS.filter((x) => x.tab !== "grouping" || (counts.data?.grouping ?? 0) > 0 || status === x.param);
+  // "Grouping" and "to be used" show only when the buyer has such orders (or asked for the tab).
+  const tabs = ORDER_TABS.filter(
+    (x) =>
+      (x.tab !== "grouping" && x.tab !== "toUse") ||
+      (counts.data?.[x.tab === "toUse" ? "toUse" : "grouping"] ?? 0) > 0 ||
+      status === x.param,
+  );
   const data = list.data;
   const now = Date.now();
 

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { buyerActions, deliveryStateKey, listQuery, statusTextKey, tabCount, timeLeft } from "./order-view.ts";
+import {
+  buyerActions,
+  deliveryStateKey,
+  offersAfterSales,
+  listQuery,
+  statusTextKey,
+  tabCount,
+  timeLeft,
+} from "./order-view.ts";
 
 describe("statusTextKey", () => {
   it("maps statuses; completed splits by review", () => {
@@ -34,6 +42,18 @@ describe("buyerActions", () => {
     expect(buyerActions(7)).toEqual([]);
     expect(buyerActions(99)).toEqual([]);
   });
+  it("a virtual-goods order is never shipped: no logistics", () => {
+    expect(buyerActions(5, 1)).toEqual(["buyAgain", "delete"]);
+    expect(buyerActions(2, 1)).toEqual([]);
+  });
+  it("after-sales: physical once paid; virtual only while to be used and refundable", () => {
+    expect([1, 2, 3, 5, 6, 7].filter((status) => offersAfterSales({ status }))).toEqual([2, 3, 5]);
+    const refundable = [{ isRefund: 1 }];
+    const nonRefundable = [{ isRefund: 0 }];
+    expect(offersAfterSales({ status: 2, orderMold: 1, orderItemDtos: refundable })).toBe(true);
+    expect(offersAfterSales({ status: 2, orderMold: 1, orderItemDtos: nonRefundable })).toBe(false);
+    expect(offersAfterSales({ status: 5, orderMold: 1, orderItemDtos: refundable })).toBe(false);
+  });
 });
 
 describe("deliveryStateKey", () => {
@@ -56,12 +76,12 @@ describe("timeLeft", () => {
 
 describe("tabCount and listQuery", () => {
   it("counts per tab", () => {
-    const c = { unPay: 1, payed: 2, consignment: 3, confirm: 4, grouping: 5 };
+    const c = { unPay: 1, payed: 2, toUse: 6, consignment: 3, confirm: 4, grouping: 5 };
     expect(
-      ["all", "unpaid", "toShip", "toReceive", "toReview", "completed", "canceled", "grouping"].map((t) =>
+      ["all", "unpaid", "toShip", "toUse", "toReceive", "toReview", "completed", "canceled", "grouping"].map((t) =>
         tabCount(t as never, c),
       ),
-    ).toEqual([null, 1, 2, 3, 4, null, null, 5]);
+    ).toEqual([null, 1, 2, 6, 3, 4, null, null, 5]);
     expect(tabCount("unpaid", null)).toBeNull();
   });
   it("URL query", () => {

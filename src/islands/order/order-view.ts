@@ -40,19 +40,40 @@ export function statusTextKey(
 export type BuyerAction = "pay" | "cancel" | "logistics" | "confirmReceipt" | "buyAgain" | "delete";
 
 /**
- * The buttons of an order besides "order details" (list card and detail page):
- * unpaid → pay, cancel; shipped → logistics, confirm receipt; completed → logistics, buy again,
- * delete; closed → buy again, delete; paid or grouping → nothing (waiting for the shop / group).
+ * The buttons of an order besides "order details" and "apply for after-sales" (list card and
+ * detail page): unpaid → pay, cancel; shipped → logistics, confirm receipt; completed →
+ * logistics, buy again, delete; closed → buy again, delete; paid or grouping → nothing (waiting
+ * for the shop / group). A virtual-goods order is never shipped: no logistics.
  */
-export function buyerActions(status: number): BuyerAction[] {
+export function buyerActions(status: number, orderMold = 0): BuyerAction[] {
   const out: BuyerAction[] = [];
   if (transition(status, "pay").ok) out.push("pay");
   if (canCancel(status)) out.push("cancel");
-  if (status === OrderStatus.CONSIGNMENT || status === OrderStatus.SUCCESS) out.push("logistics");
+  if ((status === OrderStatus.CONSIGNMENT || status === OrderStatus.SUCCESS) && orderMold !== 1) out.push("logistics");
   if (transition(status, "confirmReceipt").ok) out.push("confirmReceipt");
   if (status === OrderStatus.SUCCESS || status === OrderStatus.CLOSE) out.push("buyAgain");
   if (canDelete(status)) out.push("delete");
   return out;
+}
+
+/**
+ * Whether the order offers "apply for after-sales": a physical order once paid (paid, shipped,
+ * completed — the refund window is checked by the server). A virtual-goods order only while it is
+ * to be used and one of its lines is refundable: non-refundable codes take no application, and a
+ * completed one has no usable code left to refund (docs/virtual-goods.md).
+ */
+export function offersAfterSales(order: {
+  status: number;
+  orderMold?: number;
+  orderItemDtos?: readonly { isRefund: number }[];
+}): boolean {
+  if (order.orderMold === 1)
+    return order.status === OrderStatus.PADYED && (order.orderItemDtos ?? []).some((i) => i.isRefund === 1);
+  return (
+    order.status === OrderStatus.PADYED ||
+    order.status === OrderStatus.CONSIGNMENT ||
+    order.status === OrderStatus.SUCCESS
+  );
 }
 
 /** The i18n key of a logistics state; unknown states read as "no record". */
@@ -76,7 +97,14 @@ export function timeLeft(deadline: string, nowMs: number): string | null {
 /** The tab counts of the list from OrderCountData (null for tabs without a count: all, completed, canceled). */
 export function tabCount(
   tab: OrderTab,
-  counts: { unPay: number; payed: number; consignment: number; confirm: number; grouping: number } | null,
+  counts: {
+    unPay: number;
+    payed: number;
+    toUse: number;
+    consignment: number;
+    confirm: number;
+    grouping: number;
+  } | null,
 ): number | null {
   if (!counts) return null;
   switch (tab) {
@@ -84,6 +112,8 @@ export function tabCount(
       return counts.unPay;
     case "toShip":
       return counts.payed;
+    case "toUse":
+      return counts.toUse;
     case "toReceive":
       return counts.consignment;
     case "toReview":

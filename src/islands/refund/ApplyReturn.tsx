@@ -74,9 +74,24 @@ function ApplyBody({ base }: { base: string }) {
         onRetry={load.reload}
       >
         {data && !data.preview ? (
-          <p className="empty-state" data-testid="ar-none">
-            {data.error || t("refund.apply.notRefundable")}
-          </p>
+          <div className="empty-state ar-none" data-testid="ar-none">
+            <p>{data.error || t("refund.apply.notRefundable")}</p>
+            {/* Not a dead end: back to the order, or to the buyer's after-sales list. */}
+            <p className="ar-none-links">
+              {q?.orderNumber ? (
+                <a
+                  className="btn"
+                  href={`${base}/order-detail?orderNumber=${encodeURIComponent(q.orderNumber)}`}
+                  data-testid="ar-back-order"
+                >
+                  {t("refund.apply.backToOrder")}
+                </a>
+              ) : null}
+              <a className="btn btn-ghost" href={`${base}/user-center/uc-return`} data-testid="ar-my-returns">
+                {t("refund.apply.myReturns")}
+              </a>
+            </p>
+          </div>
         ) : null}
         {data?.preview ? (
           <ApplyForm
@@ -188,7 +203,11 @@ function ApplyForm({
                 <span>{it.prodName}</span>
                 <small>
                   {it.skuName} · ×{it.prodCount} ·{" "}
-                  {it.sevenDayReturn ? t("refund.apply.sevenDay") : t("refund.apply.noSevenDay")}
+                  {it.virtual
+                    ? t("refund.apply.virtualRefund")
+                    : it.sevenDayReturn
+                      ? t("refund.apply.sevenDay")
+                      : t("refund.apply.noSevenDay")}
                 </small>
               </span>
               {it.inProgress ? (

@@ -15,13 +15,14 @@ import { UcGate, UcPanel, UcRoot } from "../common/uc-shell.tsx";
 import type { UcIslandProps } from "../common/uc-props.ts";
 import { publishUser } from "./publish-user.ts";
 
-/** Order count → tab of /user-center/uc-order (ORDER_TABS in src/lib/order/order-state.ts: 1 to pay, 2 to ship, 3 to receive, 4 to review). */
+/** Order count → tab of /user-center/uc-order (ORDER_TABS in src/lib/order/order-state.ts: 1 to pay, 2 to ship, 8 to use, 3 to receive, 4 to review). */
 const ORDER_STATUSES: readonly {
-  key: Extract<keyof OrderCountData, "unPay" | "payed" | "consignment" | "confirm" | "refund">;
+  key: Extract<keyof OrderCountData, "unPay" | "payed" | "toUse" | "consignment" | "confirm" | "refund">;
   status: number | null;
 }[] = [
   { key: "unPay", status: 1 },
   { key: "payed", status: 2 },
+  { key: "toUse", status: 8 },
   { key: "consignment", status: 3 },
   { key: "confirm", status: 4 },
   { key: "refund", status: null },

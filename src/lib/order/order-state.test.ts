@@ -185,11 +185,12 @@ describe("progressSteps", () => {
 });
 
 describe("order tabs", () => {
-  it("lists the 8 tabs with their params", () => {
+  it("lists the 9 tabs with their params", () => {
     expect(ORDER_TABS.map((t) => [t.tab, t.param])).toEqual([
       ["all", 0],
       ["unpaid", 1],
       ["toShip", 2],
+      ["toUse", 8],
       ["toReceive", 3],
       ["toReview", 4],
       ["completed", 5],
@@ -202,7 +203,8 @@ describe("order tabs", () => {
     expect(tabFromParam(2)).toBe("toShip");
     expect(tabFromParam("4")).toBe("toReview");
     expect(tabFromParam(" 7 ")).toBe("grouping");
-    for (const p of [undefined, null, "", "x", "9", -1, "2.0", 8]) expect(tabFromParam(p)).toBe("all");
+    expect(tabFromParam("8")).toBe("toUse");
+    for (const p of [undefined, null, "", "x", "9", -1, "2.0", 10]) expect(tabFromParam(p)).toBe("all");
   });
   const table: [number, boolean, OrderTab[]][] = [
     [S.UNPAY, false, ["all", "unpaid"]],
@@ -215,6 +217,12 @@ describe("order tabs", () => {
   ];
   it.each(table)("status %i isComm %s is listed under %j", (status, isComm, tabs) => {
     expect(ORDER_TABS.filter((t) => orderMatchesTab({ status, isComm }, t.tab)).map((t) => t.tab)).toEqual(tabs);
+  });
+  it("a paid virtual-goods order is to be used, not to ship", () => {
+    const virtualTabs = ORDER_TABS.filter((t) => orderMatchesTab({ status: S.PADYED, orderMold: 1 }, t.tab));
+    expect(virtualTabs.map((t) => t.tab)).toEqual(["all", "toUse"]);
+    expect(orderMatchesTab({ status: S.PADYED, orderMold: 0 }, "toUse")).toBe(false);
+    expect(orderMatchesTab({ status: S.SUCCESS, orderMold: 1, isComm: 0 }, "toReview")).toBe(true);
   });
   it("isComm may come as 0/1", () => {
     expect(orderMatchesTab({ status: S.SUCCESS, isComm: 0 }, "toReview")).toBe(true);
@@ -229,6 +237,7 @@ describe("countOrders", () => {
         { status: 1 },
         { status: 1 },
         { status: 2, refundStatus: 1 },
+        { status: 2, orderMold: 1 },
         { status: 3 },
         { status: 5, isComm: 0 },
         { status: 5, isComm: 1, refundStatus: 2 },
@@ -236,9 +245,10 @@ describe("countOrders", () => {
         { status: 7 },
       ]),
     ).toEqual({
-      allCount: 8,
+      allCount: 9,
       unPay: 2,
       payed: 1,
+      toUse: 1,
       consignment: 1,
       confirm: 1,
       success: 2,
@@ -252,6 +262,7 @@ describe("countOrders", () => {
       allCount: 0,
       unPay: 0,
       payed: 0,
+      toUse: 0,
       consignment: 0,
       confirm: 0,
       success: 0,

@@ -228,7 +228,8 @@ export function progressSteps(order: ProgressInput): ProgressStep[] {
 // Order list tabs
 // ---------------------------------------------------------------------------------------------
 
-export type OrderTab = "all" | "unpaid" | "toShip" | "toReceive" | "toReview" | "completed" | "canceled" | "grouping";
+export type OrderTab =
+  "all" | "unpaid" | "toShip" | "toUse" | "toReceive" | "toReview" | "completed" | "canceled" | "grouping";
 
 export type OrderTabDef = {
   tab: OrderTab;
@@ -240,17 +241,22 @@ export type OrderTabDef = {
   statuses: readonly OrderStatus[] | null;
   /** Only orders with this isComm (reviewed) flag; undefined = either. */
   isComm?: boolean;
+  /** Only physical (0) or virtual (1) orders; undefined = either. */
+  orderMold?: 0 | 1;
 };
 
 /**
  * The order list tabs in display order. Params follow CONTRACT §4.5 (0 all, 1, 2, 3, 5, 6, 7);
  * "to review" has no status of its own, so it takes the unused number 4 (SUCCESS, not reviewed).
- * "completed" lists every SUCCESS order, reviewed or not.
+ * "completed" lists every SUCCESS order, reviewed or not. A paid order of virtual goods (status 2
+ * like a physical one waiting for shipment) is never shipped: it is "to be used", in a tab of its
+ * own (the next unused number, 8), and "to ship" lists physical orders only (docs/virtual-goods.md).
  */
 export const ORDER_TABS: readonly OrderTabDef[] = [
   { tab: "all", param: 0, labelKey: "order.tab.all", statuses: null },
   { tab: "unpaid", param: 1, labelKey: "order.tab.unpaid", statuses: [OrderStatus.UNPAY] },
-  { tab: "toShip", param: 2, labelKey: "order.tab.toShip", statuses: [OrderStatus.PADYED] },
+  { tab: "toShip", param: 2, labelKey: "order.tab.toShip", statuses: [OrderStatus.PADYED], orderMold: 0 },
+  { tab: "toUse", param: 8, labelKey: "order.tab.toUse", statuses: [OrderStatus.PADYED], orderMold: 1 },
   { tab: "toReceive", param: 3, labelKey: "order.tab.toReceive", statuses: [OrderStatus.CONSIGNMENT] },
   { tab: "toReview", param: 4, labelKey: "order.tab.toReview", statuses: [OrderStatus.SUCCESS], isComm: false },
   { tab: "completed", param: 5, labelKey: "order.tab.completed", statuses: [OrderStatus.SUCCESS] },
@@ -270,19 +276,27 @@ export function tabFromParam(param: unknown): OrderTab {
 }
 
 /** Whether an order is listed under `tab`. */
-export function orderMatchesTab(order: { status: number; isComm?: boolean | number | null }, tab: OrderTab): boolean {
+export function orderMatchesTab(
+  order: { status: number; isComm?: boolean | number | null; orderMold?: number | null },
+  tab: OrderTab,
+): boolean {
   const def = orderTabDef(tab);
   if (def.statuses === null) return true;
   if (!(def.statuses as readonly number[]).includes(order.status)) return false;
   if (def.isComm !== undefined && Boolean(order.isComm) !== def.isComm) return false;
+  if (def.orderMold !== undefined && (order.orderMold ?? 0) !== def.orderMold) return false;
   return true;
 }
 
-/** CONTRACT §4.5 OrderCountData. `confirm` counts completed orders not yet reviewed. */
+/**
+ * CONTRACT §4.5 OrderCountData. `confirm` counts completed orders not yet reviewed; `payed` counts
+ * paid physical orders (to ship) and `toUse` (our addition) paid virtual-goods orders (to be used).
+ */
 export type OrderCountData = {
   allCount: number;
   unPay: number;
   payed: number;
+  toUse: number;
   consignment: number;
   confirm: number;
   success: number;
@@ -293,12 +307,18 @@ export type OrderCountData = {
 
 /** Counts for the user centre; `refund` counts orders with a refund being applied for (refundStatus 1). */
 export function countOrders(
-  orders: readonly { status: number; isComm?: boolean | number | null; refundStatus?: number | null }[],
+  orders: readonly {
+    status: number;
+    isComm?: boolean | number | null;
+    refundStatus?: number | null;
+    orderMold?: number | null;
+  }[],
 ): OrderCountData {
   const c: OrderCountData = {
     allCount: 0,
     unPay: 0,
     payed: 0,
+    toUse: 0,
     consignment: 0,
     confirm: 0,
     success: 0,
@@ -309,8 +329,10 @@ export function countOrders(
   for (const o of orders) {
     c.allCount++;
     if (o.status === OrderStatus.UNPAY) c.unPay++;
-    else if (o.status === OrderStatus.PADYED) c.payed++;
-    else if (o.status === OrderStatus.CONSIGNMENT) c.consignment++;
+    else if (o.status === OrderStatus.PADYED) {
+      if (o.orderMold === 1) c.toUse++;
+      else c.payed++;
+    } else if (o.status === OrderStatus.CONSIGNMENT) c.consignment++;
     else if (o.status === OrderStatus.SUCCESS) {
       c.success++;
       if (!o.isComm) c.confirm++;

@@ -77,6 +77,8 @@ export interface RefundPreviewDto {
     paid: string;
     refundable: string;
     sevenDayReturn: boolean;
+    /** A virtual-goods line: refund only, of unused codes (docs/virtual-goods.md). */
+    virtual: boolean;
     inProgress: boolean;
   })[];
 }

@@ -126,6 +126,7 @@ describe.skipIf(!dbReady)("user centre API", () => {
       orderCountData: {
         unPay: 0,
         payed: 0,
+        toUse: 0,
         consignment: 0,
         confirm: 0,
         success: 0,

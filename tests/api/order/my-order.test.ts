@@ -263,6 +263,7 @@ describe.skipIf(!dbReady)("my orders API", () => {
       allCount: 5,
       unPay: 1,
       payed: 1,
+      toUse: 0,
       consignment: 1,
       confirm: 1,
       success: 1,

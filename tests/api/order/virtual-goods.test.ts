@@ -242,6 +242,25 @@ describe.skipIf(!dbReady)("virtual goods", () => {
     expect((await apply(g, { orderItemId: item.orderItemId, refundAmount: "1.00" })).body.code).toBe("A00001");
   });
 
+  it("My orders: a paid virtual order is to be used (tab 8), not to ship (tab 2); the preview marks its lines", async () => {
+    const n = await buy(gift, 1);
+    const numbers = async (status: number) =>
+      okData(
+        await call<{ records: { orderNumber: string }[] }>(`/p/myOrder/myOrder?status=${status}&size=100`, {
+          user: alice,
+        }),
+      ).records.map((r) => r.orderNumber);
+    expect(await numbers(8)).toContain(n);
+    expect(await numbers(2)).not.toContain(n);
+    const counts = okData(await call<{ toUse: number; payed: number }>("/p/myOrder/orderCount", { user: alice }));
+    expect(counts.toUse).toBe((await numbers(8)).length);
+    expect(counts.payed).toBe((await numbers(2)).length);
+    const preview = okData(
+      await call<{ items: { virtual: boolean }[] }>(`/p/orderRefund/preview?orderNumber=${n}`, { user: alice }),
+    );
+    expect(preview.items.map((i) => i.virtual)).toEqual([true]);
+  });
+
   it("npm run ops -- write-off uses a code once", async () => {
     const n = await buy(gift, 1);
     const [code] = (await detail(n)).writeOffCodes;

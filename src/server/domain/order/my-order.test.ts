@@ -27,20 +27,22 @@ describe("isOrderNumber", () => {
 describe("countFromGroups", () => {
   it("gives the same numbers as countOrders over the expanded rows", () => {
     const groups = [
-      { status: 1, isComm: 0, refundStatus: null, n: 3 },
-      { status: 2, isComm: 0, refundStatus: 1, n: 2 },
-      { status: 3, isComm: 0, refundStatus: null, n: 1 },
-      { status: 5, isComm: 0, refundStatus: null, n: 4 },
-      { status: 5, isComm: 1, refundStatus: null, n: 5 },
-      { status: 6, isComm: 0, refundStatus: null, n: 6 },
-      { status: 7, isComm: 0, refundStatus: null, n: 1 },
+      { status: 1, isComm: 0, refundStatus: null, orderMold: 0, n: 3 },
+      { status: 2, isComm: 0, refundStatus: 1, orderMold: 0, n: 2 },
+      { status: 2, isComm: 0, refundStatus: null, orderMold: 1, n: 2 },
+      { status: 3, isComm: 0, refundStatus: null, orderMold: 0, n: 1 },
+      { status: 5, isComm: 0, refundStatus: null, orderMold: 0, n: 4 },
+      { status: 5, isComm: 1, refundStatus: null, orderMold: 1, n: 5 },
+      { status: 6, isComm: 0, refundStatus: null, orderMold: 0, n: 6 },
+      { status: 7, isComm: 0, refundStatus: null, orderMold: 0, n: 1 },
     ];
     const rows = groups.flatMap((g) => Array.from({ length: g.n }, () => g));
     expect(countFromGroups(groups)).toEqual(countOrders(rows));
     expect(countFromGroups(groups)).toMatchObject({
-      allCount: 22,
+      allCount: 24,
       unPay: 3,
       payed: 2,
+      toUse: 2,
       consignment: 1,
       confirm: 4,
       success: 9,

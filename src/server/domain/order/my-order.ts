@@ -64,11 +64,17 @@ export function parseOrderName(raw: unknown): { text: string; numberPrefix: stri
 }
 
 /**
- * OrderCountData from grouped rows ({status, isComm, refundStatus, n}): each group counted by
+ * OrderCountData from grouped rows ({status, isComm, refundStatus, orderMold, n}): each group counted by
  * countOrders (the one counting rule) times its size.
  */
 export function countFromGroups(
-  groups: readonly { status: number; isComm: number | null; refundStatus: number | null; n: number }[],
+  groups: readonly {
+    status: number;
+    isComm: number | null;
+    refundStatus: number | null;
+    orderMold: number | null;
+    n: number;
+  }[],
 ): OrderCountData {
   const total = countOrders([]);
   for (const g of groups) {
@@ -207,6 +213,7 @@ export async function myOrderPage(db: Db, userId: string, locale: Locale, q: MyO
   const def = orderTabDef(q.tab);
   if (def.statuses) conds.push(inArray(orders.status, [...def.statuses]));
   if (def.isComm !== undefined) conds.push(eq(orders.isComm, def.isComm ? 1 : 0));
+  if (def.orderMold !== undefined) conds.push(eq(orders.orderMold, def.orderMold));
   const search = parseOrderName(q.orderName);
   if (search) {
     const pattern = `%${escapeLike(search.text)}%`;
@@ -295,10 +302,16 @@ export async function myOrderDetail(
 /** GET /p/myOrder/orderCount (and centerInfo.orderCountData): counts of the user's visible orders. */
 export async function myOrderCount(db: Db, userId: string): Promise<OrderCountData> {
   const groups = await db
-    .select({ status: orders.status, isComm: orders.isComm, refundStatus: orders.refundStatus, n: count() })
+    .select({
+      status: orders.status,
+      isComm: orders.isComm,
+      refundStatus: orders.refundStatus,
+      orderMold: orders.orderMold,
+      n: count(),
+    })
     .from(orders)
     .where(mine(userId))
-    .groupBy(orders.status, orders.isComm, orders.refundStatus);
+    .groupBy(orders.status, orders.isComm, orders.refundStatus, orders.orderMold);
   return countFromGroups(groups.map((g) => ({ ...g, n: Number(g.n) })));
 }
 

@@ -292,6 +292,7 @@ export async function refundPreview(
             ? lineRefundable({ prodCount: it.prodCount, paid: paid[i]!, score: score[i]! }, left, t).amount
             : "0.00",
         sevenDayReturn: (prods.find((p) => p.prodId === it.prodId)?.seven ?? 1) === 1,
+        virtual: usable !== null,
       };
     }),
   };
