@@ -1,37 +1,22 @@
 /**
- * Localized seed texts: zh and en are written by hand; zh-tw is derived from zh with OpenCC
- * (simplified → Taiwan traditional with Taiwan phrases, e.g. 软件 → 軟體, 鼠标 → 滑鼠).
+ * Localized seed texts: zh and en are written by hand; zh-tw is derived from zh with OpenCC's
+ * phrase dictionaries and the shop phrases (simplified → Taiwan traditional with Taiwan phrases,
+ * e.g. 软件 → 軟體, 鼠标 → 滑鼠, 产地直发 → 產地直發).
  */
-import * as OpenCC from "opencc-js";
+import { taiwanText } from "../domain/kernel/taiwan-text.ts";
 import type { LocalizedText } from "../../lib/locale.ts";
 
 /** A hand-written [zh, en] pair. */
 export type Pair = readonly [zh: string, en: string];
 
-let converter: ((s: string) => string) | undefined;
 const cache = new Map<string, string>();
-/** Phrase choices of OpenCC's Taiwan table that read wrong in a shop (参数 → 引數 is the programming term, etc.). */
-const TW_FIXES: [RegExp, string][] = [
-  [/引數/g, "參數"],
-  [/型別/g, "類型"],
-  [/擴充套件/g, "擴充"],
-  [/可視視窗/g, "可視窗口"],
-  [/迴圈/g, "循環"],
-  [/分割槽/g, "分區"],
-  [/重新整理率/g, "更新率"],
-  [/稽核/g, "審核"],
-  [/釋出/g, "發布"],
-  [/申請登出/g, "申請註銷"],
-  [/登出後/g, "註銷後"],
-];
 
-/** Simplified Chinese → Taiwan traditional Chinese. */
+/** Simplified Chinese → Taiwan traditional Chinese (OpenCC phrases + the shop phrases: src/server/domain/kernel/taiwan-text.ts). */
 export function toTw(zh: string): string {
   if (!zh) return zh;
   const hit = cache.get(zh);
   if (hit !== undefined) return hit;
-  converter ??= OpenCC.Converter({ from: "cn", to: "twp" });
-  const out = TW_FIXES.reduce((acc, [re, to]) => acc.replace(re, to), converter(zh));
+  const out = taiwanText(zh);
   cache.set(zh, out);
   return out;
 }

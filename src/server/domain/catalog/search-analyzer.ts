@@ -42,13 +42,8 @@ export function normalizeText(text: string): string {
   return toSimplified(text.normalize("NFKC").replace(CONTROL, " ").toLowerCase());
 }
 
-let toTaiwan: ((s: string) => string) | null = null;
-
-/** A word of the lexicon (kept simplified) as Taiwan readers write it, phrases included (OpenCC twp). */
-export function taiwanText(text: string): string {
-  toTaiwan ??= OpenCC.Converter({ from: "cn", to: "twp" });
-  return toTaiwan(text);
-}
+/** A word of the lexicon (kept simplified) as Taiwan readers write it: the one conversion of generated zh-tw texts. */
+export { taiwanText } from "../kernel/taiwan-text.ts";
 
 let jieba: Jieba | null = null;
 const userWords = new Set<string>();
