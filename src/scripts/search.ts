@@ -4,7 +4,8 @@
  * is not submitted and a 1 s toast says which name cannot be empty.
  * While the shopper types, the box suggests product or shop names (GET /search/suggest, asked
  * SEARCH_DEBOUNCE_MS after the last key): an ARIA 1.2 combobox with a listbox popup — arrows
- * move through the suggestions, Enter searches the chosen one, Escape closes the list.
+ * move through the suggestions, Enter searches the chosen one, Escape closes the list. Switching
+ * the toggle (goods ↔ shops) suggests the typed text again in the new kind, the list kept open.
  * Without JavaScript the form still works (goods search by default), without suggestions.
  */
 import { showToast } from "../client/toast.ts";
@@ -18,7 +19,11 @@ interface Suggestion {
 }
 
 /** The suggestion list of the box: fetching (debounced, cached, older answers dropped) and keyboard. */
-function setupSuggest(form: HTMLFormElement, input: HTMLInputElement, type: () => SearchType): { reset(): void } {
+function setupSuggest(
+  form: HTMLFormElement,
+  input: HTMLInputElement,
+  type: () => SearchType,
+): { reset(): void; refresh(): void } {
   const list = document.createElement("ul");
   list.id = `${input.id}-suggest`;
   list.className = "sh-suggest";
@@ -133,12 +138,19 @@ function setupSuggest(form: HTMLFormElement, input: HTMLInputElement, type: () =
   // A click on a suggestion must not blur the box first.
   list.addEventListener("mousedown", (e) => e.preventDefault());
   input.addEventListener("blur", close);
+  const reset = () => {
+    clearTimeout(timer);
+    asked = "";
+    list.replaceChildren();
+    close();
+  };
   return {
-    reset() {
-      clearTimeout(timer);
-      asked = "";
-      list.replaceChildren();
-      close();
+    reset,
+    /** The kind of names changed (goods ↔ shops): suggest the typed text again at once, in the new kind. */
+    refresh() {
+      reset();
+      const keyword = input.value.trim();
+      if (keyword) void ask(keyword);
     },
   };
 }
@@ -163,13 +175,18 @@ function setup(root: HTMLElement): void {
   };
 
   for (const b of toggles) {
+    // Pressing the toggle must not blur the box (that would close the suggestions).
+    b.addEventListener("mousedown", (e) => {
+      if (document.activeElement === input) e.preventDefault();
+    });
     b.addEventListener("click", () => {
       const type: SearchType = b.dataset.searchType === "shop" ? "shop" : "goods";
+      // Focus first: suggestions are shown only while the box has the focus.
+      input.focus();
       if (type !== current) {
         apply(type);
-        suggestions.reset();
+        suggestions.refresh();
       }
-      input.focus();
     });
   }
 

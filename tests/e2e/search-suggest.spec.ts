@@ -96,6 +96,35 @@ test.describe("search suggestions", () => {
     });
   }
 
+  test("clicking Shops while suggestions are open switches them to shops and keeps the list open (zh)", async ({
+    page,
+  }) => {
+    const { shop } = KEYWORDS.zh;
+    await page.goto(home("zh"));
+    const input = page.getByTestId("search-input");
+    const listbox = page.getByRole("listbox");
+    const options = page.getByRole("option");
+    await input.click();
+    await input.fill("手机");
+    await expect(options.first()).toBeVisible();
+    await input.fill(shop);
+    // Goods suggestions for the shop word (or none): then the switch, without another key.
+    await page.waitForResponse((r) => r.url().includes("/api/search/suggest") && r.url().includes("type=goods"));
+    const shopAnswer = page.waitForResponse(
+      (r) => r.url().includes("/api/search/suggest") && r.url().includes("type=shop"),
+    );
+    await page.getByTestId("search-toggle-shop").click();
+    await shopAnswer;
+    await expect(listbox).toBeVisible();
+    await expect(input).toBeFocused();
+    await expect(input).toHaveAttribute("aria-expanded", "true");
+    const texts = await options.allInnerTexts();
+    expect(texts.length).toBeGreaterThan(0);
+    for (const text of texts) expect(text).toContain(shop);
+    await options.first().click();
+    await expect(page).toHaveURL((u) => u.pathname === "/shopList" && u.searchParams.get("shopName") === texts[0]);
+  });
+
   test.describe("without JavaScript", () => {
     test.use({ javaScriptEnabled: false });
     test("the form still searches and offers no listbox", async ({ page }) => {
