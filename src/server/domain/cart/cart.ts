@@ -39,7 +39,7 @@ import {
   type MoneyInput,
 } from "../../../lib/money.ts";
 import { takesPromotions } from "../../../lib/order/virtual-goods.ts";
-import type { Db } from "../../db/client.ts";
+import type { Db, Tx } from "../../db/client.ts";
 import { cartItems, products, shops, skus } from "../../db/schema/index.ts";
 import { loadProductTexts } from "../catalog/product-list.ts";
 import { ShopStatus } from "../shop/shop.ts";
@@ -507,6 +507,11 @@ export async function checkItems(
           .where(and(eq(cartItems.userId, userId), inArray(cartItems.basketId, ids)));
     }
   });
+}
+
+/** Removes the lines an order bought (in the order's transaction; the submit locked them). */
+export async function removeBoughtLines(tx: Tx, userId: string, basketIds: readonly number[]): Promise<void> {
+  await tx.delete(cartItems).where(and(eq(cartItems.userId, userId), inArray(cartItems.basketId, [...basketIds])));
 }
 
 /** DELETE /p/shopCart/deleteItem: removes the lines; any id not the user's → itemNotFound, nothing removed. */

@@ -28,7 +28,6 @@ import {
   orders,
   payments,
   products,
-  skus,
   userLedger,
   users,
 } from "../../db/schema/index.ts";
@@ -40,6 +39,7 @@ import { DomainError } from "../kernel/domain-error.ts";
 import { registerOrderSettlement } from "../payment/payment.ts";
 import { ProdMold } from "../../../lib/order/virtual-goods.ts";
 import { issueWriteOffCodes } from "./write-off-codes.ts";
+import { returnStock } from "../product/stock.ts";
 
 /** A refusal; `key` is an i18n key (namespace "order"). */
 export class OrderError extends DomainError {
@@ -147,20 +147,10 @@ export async function closeOrder(
         .from(orderItems)
         .where(eq(orderItems.orderNumber, orderNumber))
         .orderBy(asc(orderItems.skuId));
-  for (const it of items) {
-    await tx
-      .update(skus)
-      .set({ stocks: sql`${skus.stocks} + ${it.prodCount}` })
-      .where(eq(skus.skuId, it.skuId));
-  }
-  const byProd = new Map<number, number>();
-  for (const it of items) byProd.set(it.prodId, (byProd.get(it.prodId) ?? 0) + it.prodCount);
-  for (const [prodId, n] of [...byProd].sort((a, b) => a[0] - b[0])) {
-    await tx
-      .update(products)
-      .set({ totalStocks: sql`${products.totalStocks} + ${n}` })
-      .where(eq(products.prodId, prodId));
-  }
+  await returnStock(
+    tx,
+    items.map((it) => ({ skuId: it.skuId, prodId: it.prodId, count: it.prodCount })),
+  );
   if (order.useScore > 0) {
     await tx
       .update(users)

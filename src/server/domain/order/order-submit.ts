@@ -22,7 +22,7 @@
  */
 import { memberEquity, memberPriceProvider } from "../member/member-equity.ts";
 import { randomBytes } from "node:crypto";
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, lt } from "drizzle-orm";
 import { ResponseCode } from "../../../lib/api-types.ts";
 import { CART_SETTLE_MAX } from "../../../lib/constants.ts";
 import { LOCALES, pickText, type Locale, type LocalizedText } from "../../../lib/locale.ts";
@@ -50,17 +50,18 @@ import {
   shops,
   skus,
   submitTokens,
-  userLedger,
   users,
   type OrderAddress,
   type OrderInvoice,
 } from "../../db/schema/index.ts";
 import { localizeAreas } from "../address/area.ts";
-import { groupByShop, lineStatus } from "../cart/cart.ts";
+import { groupByShop, lineStatus, removeBoughtLines } from "../cart/cart.ts";
 import { scheduleJob } from "../jobs/jobs.ts";
 import { nextOrderNumber } from "./order-lifecycle.ts";
 import { freightRuleOf, type FreightRule } from "../pricing/order-pricing.ts";
 import { POINTS_PER_YUAN } from "../points/points.ts";
+import { changePoints, PointsError, PointsReason } from "../points/points-ledger.ts";
+import { takeStock } from "../product/stock.ts";
 import {
   priceLines,
   PricingRefusal,
@@ -1060,39 +1061,17 @@ export async function submitOrder(
       throw new OrderSubmitError("orderSubmit.amountChanged", ResponseCode.SHOW_FAIL, { amount: checkout.actualTotal });
     }
 
-    // Stock: one conditional update per SKU (ascending ids), then the products' totals.
-    const bySku = new Map<number, { n: number; line: BuyLine }>();
-    for (const l of activity?.ownStock ? [] : lines)
-      bySku.set(l.skuId, { n: (bySku.get(l.skuId)?.n ?? 0) + l.prodCount, line: l });
-    for (const [skuId, { n, line }] of [...bySku].sort((a, b) => a[0] - b[0])) {
-      const took = await tx
-        .update(skus)
-        .set({ stocks: sql`${skus.stocks} - ${n}` })
-        .where(and(eq(skus.skuId, skuId), eq(skus.prodId, line.prodId), gte(skus.stocks, n), eq(skus.status, 1)))
-        .returning({ skuId: skus.skuId });
-      if (took.length === 0)
-        throw new OrderSubmitError("orderSubmit.noStock", ResponseCode.NO_STOCK, {
-          prodName: pickText(line.prodName, locale),
-        });
-    }
-    const byProd = new Map<number, number>();
-    for (const l of activity?.ownStock ? [] : lines) byProd.set(l.prodId, (byProd.get(l.prodId) ?? 0) + l.prodCount);
-    for (const [prodId, n] of [...byProd].sort((a, b) => a[0] - b[0])) {
-      await tx
-        .update(products)
-        .set({ totalStocks: sql`${products.totalStocks} - ${n}` })
-        .where(eq(products.prodId, prodId));
-    }
-
-    // Points: taken once from the balance (conditional), one ledger row per order below.
-    if (checkout.useScore > 0) {
-      const paid = await tx
-        .update(users)
-        .set({ score: sql`${users.score} - ${checkout.useScore}` })
-        .where(and(eq(users.userId, userId), gte(users.score, checkout.useScore)))
-        .returning({ score: users.score });
-      if (paid.length === 0) throw new OrderSubmitError("order.pointsOverBalance");
-    }
+    // Stock: one conditional update per SKU (ascending ids), then the products' totals (product/stock.ts).
+    const short = activity?.ownStock
+      ? null
+      : await takeStock(
+          tx,
+          lines.map((l) => ({ skuId: l.skuId, prodId: l.prodId, count: l.prodCount })),
+        );
+    if (short)
+      throw new OrderSubmitError("orderSubmit.noStock", ResponseCode.NO_STOCK, {
+        prodName: pickText(lines.find((l) => l.skuId === short.skuId)!.prodName, locale),
+      });
 
     const payDeadline = taken?.payDeadline ?? new Date(now.getTime() + ORDER_PAY_MINUTES * MINUTE_MS);
     const address = addr ? addrSnapshot(addr) : NO_ADDRESS;
@@ -1152,15 +1131,14 @@ export async function submitOrder(
           createdAt: now,
         })),
       );
+      // Points: taken from the balance with this order's ledger row (conditional: never below zero).
       if (s.useScore > 0) {
-        await tx.insert(userLedger).values({
-          userId,
-          kind: "score",
-          amount: String(-s.useScore),
-          reason: "orderUseScore",
-          orderNumber,
-          createdAt: now,
-        });
+        try {
+          await changePoints(tx, userId, -s.useScore, PointsReason.USE, now, orderNumber);
+        } catch (e) {
+          if (e instanceof PointsError) throw new OrderSubmitError("order.pointsOverBalance");
+          throw e;
+        }
       }
       await scheduleJob(tx, "orderPayTimeout", orderNumber, payDeadline);
       if (taken) await taken.record(orderNumber);
@@ -1184,11 +1162,7 @@ export async function submitOrder(
       throw e;
     }
 
-    if (payload.source === "cart") {
-      await tx
-        .delete(cartItems)
-        .where(and(eq(cartItems.userId, userId), inArray(cartItems.basketId, payload.basketIds)));
-    }
+    if (payload.source === "cart") await removeBoughtLines(tx, userId, payload.basketIds);
     await tx
       .update(submitTokens)
       .set({ orderNumbers: numbers.join(",") })
