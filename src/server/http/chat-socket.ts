@@ -6,6 +6,8 @@
  * Frames in: HEART_BEAT {content: "HEART_BEAT", msgType: 0}; send {toId, msgType, content, clientId};
  * history {history: 1, toId, before?, size?}; read {read: 1, toId, upTo?}; presence
  * {onlineOrOffline: true, toId}. toId is the shopId for a buyer and the buyer's userId for an agent.
+ * Each frame is read by its kind's rule (domain/chat/chat-frames.ts) before anything else: a frame
+ * that breaks it is answered code 9 (15 for another shop's buyer) and changes nothing.
  * Frames out: {code, data, success, msg} with the codes of src/lib/chat/chat.ts. Each process holds the
  * sockets it accepted; stored messages reach the others through the chat bus (LISTEN/NOTIFY).
  * A socket lives as long as its login: a session revoked (logout, password change) or changed in
@@ -24,9 +26,6 @@ import {
   ChatCode,
   CHAT_FRAME_HARD_MAX,
   CHAT_FRAME_MAX,
-  CHAT_PAGE_MAX,
-  CHAT_PAGE_SIZE,
-  checkOutgoing,
   IDLE_TIMEOUT_MS,
   SOCKETS_PER_SESSION,
   type ChatSide,
@@ -53,6 +52,7 @@ import {
   type ChatIdentity,
 } from "../domain/chat/chat.ts";
 import { chatFlood } from "../domain/chat/chat-rules.ts";
+import { parseChatFrame } from "../domain/chat/chat-frames.ts";
 import { requestLocale } from "../api/app.ts";
 import { logger } from "../log.ts";
 import { describeError } from "../error-log.ts";
@@ -204,7 +204,7 @@ export function createChatServer(
   }
 
   // ---- frames from a socket -------------------------------------------------------------------
-  async function conversationFor(c: Conn, toId: unknown) {
+  async function conversationFor(c: Conn, toId: number | string) {
     const key = String(toId);
     const known = c.conversations.get(key);
     if (known) return known;
@@ -213,16 +213,10 @@ export function createChatServer(
     return conv;
   }
 
-  async function findConversation(c: Conn, toId: unknown) {
-    if (c.who.kind === "user") {
-      const shopId = typeof toId === "string" && /^\d{1,9}$/.test(toId) ? Number(toId) : toId;
-      if (typeof shopId !== "number" || !Number.isInteger(shopId) || shopId < 0)
-        throw new ChatError("chat.errors.noShop");
-      return conversationOf(db, c.who.userId, shopId);
-    }
-    if (typeof toId !== "string" || !toId || toId.length > 64)
-      throw new ChatError("chat.errors.notYours", ChatCode.NOT_YOURS);
-    return agentConversationWith(db, c.who.shopId, toId);
+  /** toId as its frame rule read it: a shop id for a buyer, a userId for an agent (chat-frames.ts). */
+  async function findConversation(c: Conn, toId: number | string) {
+    if (c.who.kind === "user") return conversationOf(db, c.who.userId, toId as number);
+    return agentConversationWith(db, c.who.shopId, toId as string);
   }
 
   async function onFrame(c: Conn, raw: RawData): Promise<void> {
@@ -231,39 +225,36 @@ export function createChatServer(
       send(c, frame(ChatCode.REFUSED, null, c.t("chat.errors.frameTooLarge"), false));
       return;
     }
-    let f: Record<string, unknown>;
+    let value: unknown;
     try {
-      const v = JSON.parse(raw.toString()) as unknown;
-      if (!v || typeof v !== "object" || Array.isArray(v)) throw new Error("not an object");
-      f = v as Record<string, unknown>;
+      value = JSON.parse(raw.toString()) as unknown;
     } catch {
       send(c, frame(ChatCode.REFUSED, null, c.t("chat.errors.badFrame"), false));
       return;
     }
-    const clientId = typeof f.clientId === "string" ? f.clientId.slice(0, 64) : undefined;
+    const parsed = parseChatFrame(sideOf(c), value);
+    const clientId = parsed.clientId;
     try {
       if (c.ws.readyState !== c.ws.OPEN) return;
-      if (f.content === "HEART_BEAT" && clientId === undefined) {
+      if (!parsed.ok) throw new ChatError(parsed.refusal.key, parsed.refusal.code);
+      const f = parsed.frame;
+      if (f.kind === "ignored") return;
+      if (f.kind === "heartbeat") {
         send(c, frame(ChatCode.HEARTBEAT, "HEART_BEAT"));
         return;
       }
-      if (f.history !== undefined) {
+      if (f.kind === "history") {
         // Read fresh: the header shows the counters.
         const conv = await findConversation(c, f.toId);
-        const before = typeof f.before === "number" && f.before > 0 ? f.before : undefined;
-        const size =
-          typeof f.size === "number" && Number.isInteger(f.size)
-            ? Math.min(Math.max(f.size, 1), CHAT_PAGE_MAX)
-            : CHAT_PAGE_SIZE;
-        const page = await history(db, conv, before, size);
+        const page = await history(db, conv, f.before, f.size);
         const header = await conversationHeader(db, conv, sideOf(c), localeOf(c), c.t("chat.officialService"));
         send(c, frame(ChatCode.HISTORY, { ...page, conversation: header }));
         return;
       }
-      if (f.read !== undefined) {
+      if (f.kind === "read") {
         const conv = await conversationFor(c, f.toId);
         const side = sideOf(c);
-        const r = await markRead(db, conv, side, typeof f.upTo === "number" ? f.upTo : undefined);
+        const r = await markRead(db, conv, side, f.upTo);
         await bus.publish({
           t: "receipt",
           conversationId: conv.conversationId,
@@ -275,20 +266,15 @@ export function createChatServer(
         });
         return;
       }
-      if (f.onlineOrOffline !== undefined) {
-        if (c.who.kind !== "user") return;
-        const shopId = Number(f.toId);
-        if (!Number.isInteger(shopId) || shopId < 0) throw new ChatError("chat.errors.noShop");
-        c.watching.add(shopId);
-        send(c, frame(ChatCode.PRESENCE, { shopId, online: await isAgentOnline(db, shopId, new Date()) }));
+      if (f.kind === "presence") {
+        c.watching.add(f.shopId);
+        send(c, frame(ChatCode.PRESENCE, { shopId: f.shopId, online: await isAgentOnline(db, f.shopId, new Date()) }));
         return;
       }
       // A message.
-      const checked = checkOutgoing(f.msgType, f.content);
-      if (!checked.ok) throw new ChatError(checked.key);
       if (!chatFlood.take(floodKey(c))) throw new ChatError("chat.errors.flood");
       const conv = await conversationFor(c, f.toId);
-      const m = await storeMessage(db, conv, sideOf(c), checked.value, new Date());
+      const m = await storeMessage(db, conv, sideOf(c), f.message, new Date());
       // Stored: acknowledge, then tell every process (the other side and this buyer's other tabs).
       send(c, frame(ChatCode.ACK, { clientId: clientId ?? null, message: m }));
       await bus.publish({ t: "msg", m, connId: c.id });

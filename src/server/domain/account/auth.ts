@@ -11,7 +11,7 @@ import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { isMobile } from "../../../lib/rules.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { sessions, users } from "../../db/schema/index.ts";
-import { hashPassword, passwordLogins, verifyPassword } from "../kernel/password.ts";
+import { hashPassword, needsRehash, passwordLogins, verifyPassword } from "../kernel/password.ts";
 import {
   AuthError,
   clearRateLimits,
@@ -192,8 +192,23 @@ export async function loginWithPassword(
     if (!user || !ok) throw new AuthError("auth.wrongCredentials");
     await tries.succeeded();
     if (user.status !== 1) throw new AuthError("auth.accountDisabled");
+    await rehashUserPassword(db, user.userId, user.passwordHash!, passWord);
     return createSession(db, user.userId, now);
   });
+}
+
+/**
+ * A verified password whose hash was made with other parameters than today's gets a new hash, on
+ * the condition that the stored one is still the hash that verified: a password changed meanwhile
+ * is never overwritten (the update then matches no row). Nothing else of the account changes.
+ */
+export async function rehashUserPassword(db: Db, userId: string, verified: string, plain: string): Promise<void> {
+  if (!needsRehash(verified)) return;
+  const fresh = await hashPassword(plain);
+  await db
+    .update(users)
+    .set({ passwordHash: fresh })
+    .where(and(eq(users.userId, userId), eq(users.passwordHash, verified)));
 }
 
 // ---------------------------------------------------------------------------------------------

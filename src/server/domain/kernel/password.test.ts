@@ -3,6 +3,7 @@ import { randomBytes, scryptSync } from "node:crypto";
 import {
   hashParams,
   hashPassword,
+  needsRehash,
   SCRYPT_PARAMS,
   scryptMemory,
   TEST_SCRYPT_PARAMS,
@@ -107,5 +108,18 @@ describe("password hashing (scrypt)", { timeout: 30_000 }, () => {
     key[0] = key[0]! ^ 0xff;
     parts[5] = key.toString("base64");
     expect(await verifyPassword("Demo1234", parts.join("$"))).toBe(false);
+  });
+
+  it("asks for a new hash when a stored one was made with other parameters than today's", async () => {
+    const today = await hashPassword("Demo1234");
+    expect(needsRehash(today)).toBe(false);
+    const [, , , , salt, key] = today.split("$");
+    expect(needsRehash(`scrypt$16384$8$1$${salt}$${key}`, SCRYPT_PARAMS)).toBe(true); // the earlier setting
+    expect(needsRehash(`scrypt$8192$8$10$${salt}$${key}`, SCRYPT_PARAMS)).toBe(false);
+    expect(needsRehash(`scrypt$8192$8$10$${salt}$${key}`, TEST_SCRYPT_PARAMS)).toBe(true);
+    expect(needsRehash(`scrypt$1024$8$1$${salt}$${key}`, TEST_SCRYPT_PARAMS)).toBe(false);
+    expect(needsRehash(`scrypt$8192$4$10$${salt}$${key}`, SCRYPT_PARAMS)).toBe(true);
+    // unreadable: never verifies, nothing to replace
+    for (const bad of ["", "plain", `bcrypt$8192$8$10$${salt}$${key}`]) expect(needsRehash(bad)).toBe(false);
   });
 });

@@ -6,7 +6,8 @@
  * the same work), the one with the least memory: 8 MiB a hash (128·r·N; the p lanes run one
  * after another in the same memory). Hashes of earlier settings (N=2^14, r=8, p=1: 16 MiB) still
  * verify — verification re-derives with the parameters stored in the hash — and are replaced by
- * one of today's when the password is next set (change or reset). At most PASSWORD_CONCURRENCY derivations run at once
+ * one of today's at the next successful login (needsRehash; the login's conditional update never
+ * overwrites a password changed meanwhile) or when the password is next set. At most PASSWORD_CONCURRENCY derivations run at once
  * in a process (the others wait their turn), so hashing holds at most that many times 8 MiB
  * however many logins arrive, and leaves libuv's other threads to files and compression.
  */
@@ -82,6 +83,17 @@ export async function hashPassword(plain: string): Promise<string> {
 }
 
 const B64 = /^[A-Za-z0-9+/]+={0,2}$/;
+
+/**
+ * true when a stored hash (one that verified) was made with other parameters than today's new
+ * hashes (hashParams): the login that verified it stores a new one. A hash that cannot be read
+ * says false (it never verifies, so there is nothing to replace).
+ */
+export function needsRehash(stored: string, params: { N: number; r: number; p: number } = hashParams()): boolean {
+  const parts = stored.split("$");
+  if (parts.length !== 6 || parts[0] !== "scrypt") return false;
+  return Number(parts[1]) !== params.N || Number(parts[2]) !== params.r || Number(parts[3]) !== params.p;
+}
 
 /** true when `plain` matches `stored`; false for a wrong password or a malformed / unsupported hash. */
 export async function verifyPassword(plain: string, stored: string | null | undefined): Promise<boolean> {

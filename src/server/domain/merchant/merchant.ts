@@ -31,7 +31,7 @@ import { localizeAreas } from "../address/area.ts";
 import { addDeliveryTrace, shipOrder, type ShipPackage } from "../order/order-lifecycle.ts";
 import { toDeliveryDto } from "../order/delivery.ts";
 import { ORDER_STATUSES } from "../../../lib/order/order-state.ts";
-import { hashPassword, passwordLogins, verifyPassword } from "../kernel/password.ts";
+import { hashPassword, needsRehash, passwordLogins, verifyPassword } from "../kernel/password.ts";
 import { countLoginTry } from "../kernel/rate-limit.ts";
 import { hashToken, newToken } from "../account/tokens.ts";
 import { DomainError } from "../kernel/domain-error.ts";
@@ -220,6 +220,7 @@ export async function merchantLogin(
     if (!account || !ok) throw new MerchantError("merchant.wrongCredentials");
     await tries.succeeded();
     if (account.status !== 1) throw new MerchantError("merchant.accountDisabled");
+    await rehashMerchantPassword(db, account.merchantId, account.passwordHash, password);
     const accessToken = newToken();
     await db.insert(sessions).values({
       tokenHash: hashToken(accessToken),
@@ -231,6 +232,25 @@ export async function merchantLogin(
     });
     return { accessToken, expiresIn: MERCHANT_TOKEN_TTL_SECONDS, shopId: account.shopId };
   });
+}
+
+/**
+ * A verified password whose hash was made with other parameters than today's (needsRehash) gets a
+ * new hash, on the condition that the stored one is still the hash that verified: a password
+ * changed meanwhile is never overwritten (the update then matches no row).
+ */
+export async function rehashMerchantPassword(
+  db: Db,
+  merchantId: number,
+  verified: string,
+  plain: string,
+): Promise<void> {
+  if (!needsRehash(verified)) return;
+  const fresh = await hashPassword(plain);
+  await db
+    .update(merchantAccounts)
+    .set({ passwordHash: fresh })
+    .where(and(eq(merchantAccounts.merchantId, merchantId), eq(merchantAccounts.passwordHash, verified)));
 }
 
 /** The live merchant session of a raw token (kind "merchant", not revoked, not expired), or null. */
