@@ -3,6 +3,7 @@ import {
   commentPageQuery,
   idList,
   listPageQuery,
+  priceRangeQuery,
   productSearchQuery,
   recentBrowseBody,
   renovationProductsQuery,
@@ -69,6 +70,37 @@ describe("productSearchQuery", () => {
     expect(idList.parse(" , ")).toBeUndefined();
     expect(idList.parse(["1", "2,3"])).toEqual([1, 2, 3]);
     expect(idList.safeParse(Array.from({ length: 51 }, (_, i) => i + 1).join(",")).success).toBe(false);
+  });
+});
+
+describe("priceRangeQuery (the price filter)", () => {
+  const issue = (v: Record<string, string>) => {
+    const r = priceRangeQuery.safeParse(v);
+    return r.success ? null : { path: r.error.issues[0]!.path, message: r.error.issues[0]!.message };
+  };
+  it("takes amounts in yuan with at most two decimals, either end alone, blanks as none", () => {
+    expect(priceRangeQuery.parse({ minPrice: " 100 ", maxPrice: "299.9" })).toEqual({
+      minPrice: "100",
+      maxPrice: "299.9",
+    });
+    expect(priceRangeQuery.parse({ minPrice: "", maxPrice: "50" })).toEqual({ minPrice: undefined, maxPrice: "50" });
+    expect(priceRangeQuery.parse({ minPrice: "80", maxPrice: "80" })).toEqual({ minPrice: "80", maxPrice: "80" });
+  });
+  it("refuses what is not an amount, and a lowest price above the highest, naming the field", () => {
+    for (const bad of ["abc", "-1", "1.234", "1e5", "9999999999", "¥100"])
+      expect(issue({ minPrice: bad }), bad).toEqual({ path: ["minPrice"], message: "validation.price" });
+    expect(issue({ minPrice: "200", maxPrice: "100" })).toEqual({
+      path: ["maxPrice"],
+      message: "validation.priceOrder",
+    });
+    expect(issue({ minPrice: "99.5", maxPrice: "99.49" })?.message).toBe("validation.priceOrder");
+  });
+  it("the search API and /list refuse the same ranges", () => {
+    expect(productSearchQuery.safeParse({ minPrice: "200", maxPrice: "100" }).success).toBe(false);
+    expect(listPageQuery.parse({ minPrice: "10", maxPrice: "20" }).search).toMatchObject({
+      minPrice: "10",
+      maxPrice: "20",
+    });
   });
 });
 

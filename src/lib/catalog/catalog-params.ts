@@ -65,9 +65,21 @@ const priceBound = z.preprocess(
   z
     .string({ error: "validation.invalid" })
     .trim()
-    .regex(/^\d{1,9}(\.\d{1,2})?$/, "validation.invalid")
+    .regex(/^\d{1,9}(\.\d{1,2})?$/, "validation.price")
     .optional(),
 );
+
+/** minPrice ≤ maxPrice when both are given (the message names maxPrice). */
+function checkPriceOrder(q: { minPrice?: string | undefined; maxPrice?: string | undefined }, ctx: z.RefinementCtx) {
+  if (q.minPrice !== undefined && q.maxPrice !== undefined && Number(q.minPrice) > Number(q.maxPrice))
+    ctx.addIssue({ code: "custom", message: "validation.priceOrder", path: ["maxPrice"] });
+}
+
+/**
+ * A price range in yuan (the price filter of /list and the search API): minPrice and maxPrice,
+ * each optional, digits with at most 2 decimals, the lowest not above the highest.
+ */
+export const priceRangeQuery = z.object({ minPrice: priceBound, maxPrice: priceBound }).superRefine(checkPriceOrder);
 
 /** sort 0..5 (CONTRACT §3.4), optional. */
 const sortParam = z.preprocess(blankToUndefined, intField(0, 5).optional());
@@ -93,6 +105,7 @@ export const productSearchQuery = pageParams
     hasStock: intFieldDefault(0, 1, 0),
     selfShop: intFieldDefault(0, 1, 0),
   })
+  .superRefine(checkPriceOrder)
   .transform((q): ProductSearchParams => ({
     ...q,
     st: q.st as 0 | 1,
@@ -112,8 +125,9 @@ export const suggestQuery = z.object({
 
 /**
  * The /list page query (SPEC §2): pn (product name), cpid, cid, thCid, st, bid (brand id),
- * bName (brand name, display only), sort, current. Parses into searchProducts params; use
- * safeParse and fall back to defaults on bad input.
+ * bName (brand name, display only), minPrice / maxPrice (yuan), sort, current. Parses into
+ * searchProducts params; use safeParse and fall back to defaults on bad input (the page says
+ * what was wrong with a price range with priceRangeQuery).
  */
 export const listPageQuery = z
   .object({
@@ -124,10 +138,13 @@ export const listPageQuery = z
     st: intFieldDefault(0, 1, 0),
     bid: idList,
     bName: z.string().trim().max(KEYWORD_MAX, "validation.tooLong").optional(),
+    minPrice: priceBound,
+    maxPrice: priceBound,
     sort: sortParam,
     current: intFieldDefault(1, 100_000, 1),
     size: intFieldDefault(1, PAGE_SIZE_MAX, 20),
   })
+  .superRefine(checkPriceOrder)
   .transform((q) => ({
     search: {
       keyword: q.pn,
@@ -136,6 +153,8 @@ export const listPageQuery = z
       categoryId: q.thCid,
       brandIds: q.bid,
       st: q.st as 0 | 1,
+      minPrice: q.minPrice,
+      maxPrice: q.maxPrice,
       sort: q.sort as ProductSortCode | undefined,
       current: q.current,
       size: q.size,

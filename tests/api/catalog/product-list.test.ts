@@ -4,7 +4,8 @@ import { and, eq, gte, inArray, sql } from "drizzle-orm";
 import type { Page } from "../../../src/lib/api-types.ts";
 import { brands, categories, products, productTranslations, shops } from "../../../src/server/db/schema/index.ts";
 import type { ProductCard, ProductSearchPage } from "../../../src/lib/catalog/product-types.ts";
-import { categoryPath, newProductsSince } from "../../../src/server/domain/catalog/product-list.ts";
+import { categoryPath, listProducts, newProductsSince } from "../../../src/server/domain/catalog/product-list.ts";
+import { rowsOf } from "../../../src/server/db/client.ts";
 import { createTestApp, dbReady, okData, type TestApp } from "../helpers.ts";
 
 const CARD_KEYS = [
@@ -170,6 +171,60 @@ describe.skipIf(!dbReady)("product list API", () => {
     expect(got.total).toBeGreaterThan(0);
   });
 
+  it("a list offers only the brands of its goods on sale, whichever brand is chosen (/list)", async () => {
+    // A third-level category whose linked brands include one without goods on sale there.
+    const [cat] = rowsOf<{ categoryId: number; idle: number }>(
+      await app.ctx.db.execute(sql`select cb.category_id as "categoryId", min(cb.brand_id)::int as idle
+        from category_brands cb where not exists (select 1 from products p join shops s on s.shop_id = p.shop_id
+          where p.category_id = cb.category_id and p.brand_id = cb.brand_id and p.status = 1 and s.shop_status = 1)
+        and exists (select 1 from products p where p.category_id = cb.category_id and p.status = 1)
+        group by cb.category_id order by cb.category_id limit 1`),
+    );
+    expect(cat, "a category with a linked brand that has no goods there").toBeDefined();
+    const params = { categoryId: cat!.categoryId, current: 1, size: 20 };
+    const page = await listProducts(app.ctx.db, "en", params);
+    const withGoods = new Set(
+      (
+        await app.ctx.db
+          .selectDistinct({ id: products.brandId })
+          .from(products)
+          .innerJoin(shops, eq(shops.shopId, products.shopId))
+          .where(and(eq(products.categoryId, cat!.categoryId), eq(products.status, 1), eq(shops.shopStatus, 1)))
+      ).map((r) => r.id),
+    );
+    expect(page.brands.length).toBeGreaterThan(0);
+    expect(page.brands.map((b) => b.brandId)).not.toContain(cat!.idle);
+    for (const b of page.brands) expect(withGoods.has(b.brandId), b.brandName).toBe(true);
+    // Choosing a brand narrows the goods but still offers the others.
+    const chosen = page.brands[0]!.brandId;
+    const narrowed = await listProducts(app.ctx.db, "en", { ...params, brandIds: [chosen] });
+    expect(narrowed.total).toBeLessThanOrEqual(page.total);
+    expect(narrowed.brands.map((b) => b.brandId)).toEqual(page.brands.map((b) => b.brandId));
+    // Search results offer the brands of what they found.
+    const [name] = await app.ctx.db
+      .select({ n: productTranslations.prodName })
+      .from(productTranslations)
+      .innerJoin(products, eq(products.prodId, productTranslations.prodId))
+      .where(and(eq(productTranslations.locale, "en"), eq(products.status, 1), eq(products.shopId, 1)))
+      .limit(1);
+    const found = await listProducts(app.ctx.db, "en", { keyword: name!.n.split(" ")[0]!, current: 1, size: 20 });
+    expect(found.total).toBeGreaterThan(0);
+    expect(found.brands.length).toBeGreaterThan(0);
+  });
+
+  it("a price range keeps both ends and narrows the brands to those in range", async () => {
+    const all = await listProducts(app.ctx.db, "zh", { current: 1, size: 100 });
+    const prices = (await allPages("minPrice=100&maxPrice=300")).records.map((r) => Number(r.price));
+    expect(prices.length).toBeGreaterThan(0);
+    expect(prices.every((p) => p >= 100 && p <= 300)).toBe(true);
+    const inRange = await listProducts(app.ctx.db, "zh", { minPrice: "100", maxPrice: "300", current: 1, size: 100 });
+    expect(inRange.total).toBe(prices.length);
+    expect(inRange.brands.length).toBeLessThanOrEqual(all.brands.length);
+    const none = await listProducts(app.ctx.db, "zh", { minPrice: "99999999", current: 1, size: 20 });
+    expect(none.total).toBe(0);
+    expect(none.brands).toEqual([]);
+  });
+
   it("filters by shop and shop category", async () => {
     const got = await allPages("shopId=2");
     expect(got.total).toBeGreaterThan(0);
@@ -274,6 +329,10 @@ describe.skipIf(!dbReady)("product list API", () => {
       ["brandIds=1,x", "en", "Brands is not valid"],
       [`keyword=${"x".repeat(51)}`, "en", "Keyword cannot be longer than 50 characters"],
       ["sort=9", "zh", "排序超出允许范围"],
+      ["minPrice=abc", "en", "Lowest price must be an amount in yuan, such as 99 or 99.5"],
+      ["minPrice=200&maxPrice=100", "en", "The lowest price cannot be above the highest price"],
+      ["minPrice=200&maxPrice=100", "zh", "最低价不能高于最高价"],
+      ["maxPrice=1.234", "zh-tw", "最高價須為以元計的金額，如 99 或 99.5"],
     ];
     for (const [qs, lang, msg] of cases) {
       for (const path of ["/api/search/searchProdPage", "/api/search/page"]) {

@@ -132,6 +132,11 @@ export const products = pgTable(
     index("products_sale_category_sales_idx")
       .on(t.categoryId, t.soldNum.desc().nullsFirst(), t.prodId)
       .where(sql`${t.status} = 1`),
+    // The brand filter of a category list (listProducts: brands of the goods on sale in the
+    // category, by shop status and price range) read from the index alone.
+    index("products_sale_category_brand_idx")
+      .on(t.categoryId, t.brandId, t.shopId, t.price)
+      .where(sql`${t.status} = 1`),
     // A shop's products on sale: its product count (index only) and its lists by sales.
     index("products_sale_shop_idx")
       .on(t.shopId, t.soldNum.desc().nullsFirst(), t.prodId)

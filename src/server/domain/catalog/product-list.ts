@@ -167,6 +167,8 @@ interface SearchPlan {
   intent: number[];
   /** What the search did with the keyword (corrected, relaxed). */
   note: SearchNote | null;
+  /** The brand filter's condition (in filters and conds): the brand facet leaves it out. */
+  brandCond: SQL | null;
 }
 
 /** The plan with `words` as its keyword. */
@@ -263,7 +265,8 @@ async function searchConditions(db: Db, params: ProductSearchParams, now: Date):
     if (res.kind !== "ok") return null;
     filters.push(inArray(products.categoryId, collectDescendantIds(rows, res.categoryId)));
   }
-  if (params.brandIds && params.brandIds.length > 0) filters.push(inArray(products.brandId, params.brandIds));
+  const brandCond = params.brandIds?.length ? inArray(products.brandId, params.brandIds) : null;
+  if (brandCond) filters.push(brandCond);
   if (params.shopId !== undefined) filters.push(eq(products.shopId, params.shopId));
   if (params.shopCategoryId !== undefined) {
     const shopCats = await db
@@ -303,7 +306,7 @@ async function searchConditions(db: Db, params: ProductSearchParams, now: Date):
   if (params.maxPrice !== undefined) filters.push(lte(products.price, params.maxPrice));
   if (params.hasStock === 1) filters.push(gt(products.totalStocks, 0));
   if (params.selfShop === 1) filters.push(eq(shops.type, 1));
-  const plan: SearchPlan = { conds: filters, filters, query: null, words: [], intent: [], note: null };
+  const plan: SearchPlan = { conds: filters, filters, query: null, words: [], intent: [], note: null, brandCond };
   if (likeCond) return { ...plan, conds: [...filters, likeCond] };
   return words.length ? withWords(db, plan, words, null) : plan;
 }
@@ -467,14 +470,81 @@ export async function searchProducts(
   params: ProductSearchParams,
   now: Date = new Date(),
 ): Promise<ProductCardPage> {
+  return (await searchWithPlan(db, locale, params, now)).page;
+}
+
+/** searchProducts and the plan it searched (null: nothing can match). */
+async function searchWithPlan(
+  db: Db,
+  locale: Locale,
+  params: ProductSearchParams,
+  now: Date,
+): Promise<{ page: ProductCardPage; plan: SearchPlan | null }> {
   const { current, size } = params;
   const asked = await searchConditions(db, params, now);
-  if (!asked) return { ...emptyPage(current, size), searchHelp: await helpFor(db, locale, params, null) };
+  if (!asked)
+    return { page: { ...emptyPage(current, size), searchHelp: await helpFor(db, locale, params, null) }, plan: null };
   const first = await productPage(db, locale, asked, params);
-  if (first.total > 0) return first;
+  if (first.total > 0) return { page: first, plan: asked };
   const plan = asked.words.length ? await relaxed(db, asked) : null;
-  if (plan) return { ...(await productPage(db, locale, plan, params)), searchNote: plan.note };
-  return { ...first, searchHelp: await helpFor(db, locale, params, asked) };
+  if (plan) return { page: { ...(await productPage(db, locale, plan, params)), searchNote: plan.note }, plan };
+  return { page: { ...first, searchHelp: await helpFor(db, locale, params, asked) }, plan: asked };
+}
+
+/** A page of /list: the products (searchProducts) and the brands to filter them by (brandFacet). */
+export interface ProductListPage extends ProductCardPage {
+  brands: SearchBrand[];
+}
+
+/**
+ * /list (category lists and search results): one page of products and the brands of the
+ * matches with the brand filter left out (so another brand can be chosen), as searched (a
+ * relaxed keyword's brands are those of what is shown). A brand with no goods on sale among the
+ * matches is never offered.
+ */
+export async function listProducts(
+  db: Db,
+  locale: Locale,
+  params: ProductSearchParams,
+  now: Date = new Date(),
+): Promise<ProductListPage> {
+  const { page, plan } = await searchWithPlan(db, locale, params, now);
+  return { ...page, brands: plan ? await brandFacet(db, locale, plan) : [] };
+}
+
+/**
+ * The brands of a plan's matches without its brand filter, most matches first (at most
+ * FACET_MAX; counted over at most SEARCH_TOTAL_CAP + 1 matches, like the search facets).
+ */
+async function brandFacet(db: Db, locale: Locale, plan: SearchPlan): Promise<SearchBrand[]> {
+  const conds = plan.conds.filter((c) => c !== plan.brandCond);
+  const counts = rowsOf<{ brandId: number; n: number }>(
+    await db.execute(sql`select brand_id as "brandId", count(*)::int as n from (
+        select ${products.brandId} as brand_id from ${products}
+        inner join ${shops} on ${shops.shopId} = ${products.shopId}
+        where ${and(...conds)} limit ${SEARCH_TOTAL_CAP + 1}) m
+      where brand_id is not null group by brand_id order by n desc, brand_id limit ${FACET_MAX}`),
+  );
+  return brandList(db, locale, counts);
+}
+
+/** Active brands of `counts` in its order, named in `locale`. */
+async function brandList(
+  db: Db,
+  locale: Locale,
+  counts: readonly { brandId: number | null }[],
+): Promise<SearchBrand[]> {
+  const ids = counts.flatMap((r) => (r.brandId === null ? [] : [r.brandId]));
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ brandId: brands.brandId, name: brands.name, imgUrl: brands.imgUrl })
+    .from(brands)
+    .where(and(eq(brands.status, 1), inArray(brands.brandId, ids)));
+  const byId = new Map(rows.map((b) => [b.brandId, b]));
+  return ids.flatMap((id) => {
+    const b = byId.get(id);
+    return b ? [{ brandId: b.brandId, brandName: pickText(b.name, locale), brandImg: b.imgUrl ?? "" }] : [];
+  });
 }
 
 /** Whether the search filters by more than the keyword. */
@@ -669,20 +739,7 @@ export async function searchPage(
   const brandCounts = top(facetRows.filter((r) => !r.gb && r.brandId !== null));
   const categoryCounts = top(facetRows.filter((r) => !r.gc && r.categoryId !== null));
   const [brandRows, categoryRows, records] = await Promise.all([
-    brandCounts.length
-      ? db
-          .select({ brandId: brands.brandId, name: brands.name, imgUrl: brands.imgUrl })
-          .from(brands)
-          .where(
-            and(
-              eq(brands.status, 1),
-              inArray(
-                brands.brandId,
-                brandCounts.map((r) => r.brandId!),
-              ),
-            ),
-          )
-      : Promise.resolve([]),
+    brandList(db, locale, brandCounts),
     categoryCounts.length
       ? db
           .select({ categoryId: categories.categoryId, name: categories.name })
@@ -699,12 +756,7 @@ export async function searchPage(
       : Promise.resolve([]),
     cards(db, locale, rows),
   ]);
-  const brandById = new Map(brandRows.map((b) => [b.brandId, b]));
   const categoryById = new Map(categoryRows.map((c) => [c.categoryId, c]));
-  const brandList: SearchBrand[] = brandCounts.flatMap((r) => {
-    const b = brandById.get(r.brandId!);
-    return b ? [{ brandId: b.brandId, brandName: pickText(b.name, locale), brandImg: b.imgUrl ?? "" }] : [];
-  });
   const categoryList: SearchCategory[] = categoryCounts.flatMap((r) => {
     const c = categoryById.get(r.categoryId!);
     return c ? [{ categoryId: c.categoryId, name: pickText(c.name, locale) }] : [];
@@ -717,7 +769,7 @@ export async function searchPage(
     records: [
       {
         shopInfo,
-        brands: brandList,
+        brands: brandRows,
         categories: categoryList,
         priceRanges: priceRanges(
           facetRows.filter((r) => !r.gp && r.bucket !== null).map((r) => ({ bucket: r.bucket!, n: r.n })),

@@ -15,7 +15,7 @@ import { PictureCatalog } from "../image/image-catalog.ts";
 import type { Locale } from "../../../lib/locale.ts";
 import type { Db } from "../../db/client.ts";
 import { TaggedMemo, type ChangeFeed } from "../../db/content-changes.ts";
-import { getBrandsByCategory, getCategoryTree, getHotSearches } from "../catalog/catalog.ts";
+import { getCategoryTree, getHotSearches } from "../catalog/catalog.ts";
 import {
   countShopProducts,
   getCommentSummary,
@@ -24,7 +24,13 @@ import {
   loadPlatformCategoryRows,
   type DetailLookups,
 } from "../catalog/product-detail.ts";
-import { categoryPath, resolveCategoryChain, searchProducts, type CategoryLevels } from "../catalog/product-list.ts";
+import {
+  categoryPath,
+  listProducts,
+  resolveCategoryChain,
+  searchProducts,
+  type CategoryLevels,
+} from "../catalog/product-list.ts";
 import { goneProduct } from "../catalog/product-gone.ts";
 import { getShopHomeRenovation } from "../renovation/renovation.ts";
 import { getHomeWithLiveActivities } from "./home-activities.ts";
@@ -133,15 +139,6 @@ export class PublicReadModels {
 
   topNotices(locale: Locale, shopId: number) {
     return this.memo.get(`topNotices ${locale} ${shopId}`, ["site"], () => getTopNotices(this.db, locale, shopId));
-  }
-
-  brandsByCategory(locale: Locale, categoryId: number) {
-    return this.memo.get(
-      `brands ${locale} ${categoryId}`,
-      ["site"],
-      () => getBrandsByCategory(this.db, locale, categoryId),
-      STABLE,
-    );
   }
 
   /**
@@ -327,7 +324,7 @@ export class PublicReadModels {
       async () => {
         const [crumbs, page] = await Promise.all([
           categoryPath(this.db, locale, levels),
-          searchProducts(this.db, locale, params),
+          listProducts(this.db, locale, params),
         ]);
         return { crumbs, page };
       },

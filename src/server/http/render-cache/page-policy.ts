@@ -63,7 +63,7 @@ export function isCacheableRequest(method: string | undefined, pathWithQuery: st
  */
 export const PAGE_QUERY_PARAMS: ReadonlyMap<string, ReadonlySet<string>> = new Map(
   Object.entries({
-    "/list": ["pn", "cpid", "cid", "thCid", "st", "bid", "bName", "sort", "current", "size"],
+    "/list": ["pn", "cpid", "cid", "thCid", "st", "bid", "bName", "minPrice", "maxPrice", "sort", "current", "size"],
     "/detail": ["prodId"],
     "/detail/*": ["evaluate", "rc"],
     "/shopIndex": ["sid", "cid", "pn", "sort", "current"],

@@ -1,0 +1,1 @@
+CREATE INDEX "products_sale_category_brand_idx" ON "products" USING btree ("category_id","brand_id","shop_id","price") WHERE "products"."status" = 1;
