@@ -5,6 +5,7 @@
  * GET /p/level/payStatus every 3 s until paid or expired. No token → the login popup.
  */
 import { get, post, isApiError } from "../client/api.ts";
+import { qrSrc } from "../client/qr.ts";
 import { isLoggedIn } from "../client/token.ts";
 import { openLoginPopup } from "../stores/index.ts";
 import { formatDate } from "../lib/date-format.ts";
@@ -96,8 +97,7 @@ if (form) {
             d.tOpen ?? "",
           );
           if (payType === 3 && r.codeUrl) {
-            const QRCode = await import("qrcode");
-            const src = await QRCode.toDataURL(r.codeUrl, { width: 200, margin: 1, errorCorrectionLevel: "M" });
+            const src = await qrSrc(r.codeUrl);
             result.replaceChildren(
               el("div", { class: "wx-qr", "data-testid": "buy-member-qr" }),
               el("p", {}, d.tScan ?? ""),

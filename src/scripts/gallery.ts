@@ -2,81 +2,39 @@
  * Product gallery (src/components/product/Gallery.astro): hovering, focusing or clicking a
  * thumbnail shows it in the main frame (the thumbnail link's full-size href is the no-JS
  * fallback). The buy box asks for a SKU's picture with a "gallery:show" event {src}. The main
- * frame's picture is built from the ladder like the server builds it (src/lib/image/picture.ts),
- * from what the pipeline knows of each picture (data-gallery-pictures).
+ * frame's picture of each picture the gallery may show is rendered by the server (the same
+ * Picture component as the first one) in a `<template data-gallery-picture>`: the script only
+ * swaps them, so the ladder's code never reaches the browser (docs/performance.md).
  */
-import type { ImageInfo } from "../lib/image/ladder.ts";
-import { pictureView } from "../lib/image/picture.ts";
 
 export interface GalleryShowDetail {
   src: string;
 }
 
-function readPictures(root: HTMLElement): Record<string, ImageInfo | null> {
-  try {
-    return JSON.parse(root.dataset.galleryPictures ?? "{}") as Record<string, ImageInfo | null>;
-  } catch {
-    return {};
-  }
-}
-
-/** The main frame's element (a <picture> or a bare <img>) for the picture at `src`. */
-function mainPicture(
-  src: string,
-  info: ImageInfo | null,
-  opts: { size: number; sizes: string; alt: string; like: HTMLImageElement | null },
-): HTMLElement {
-  const { size, sizes } = opts;
-  const { sources, img } = pictureView(src, info, { width: size, height: size, sizes, lcp: true });
-  const el = document.createElement("img");
-  // The same class and style scope as the server's main picture.
-  for (const a of Array.from(opts.like?.attributes ?? []))
-    if (a.name === "class" || a.name.startsWith("data-astro-cid")) el.setAttribute(a.name, a.value);
-  el.dataset.galleryMain = "";
-  el.alt = opts.alt;
-  el.width = img.width;
-  el.height = img.height;
-  el.decoding = img.decoding;
-  if (img.style) el.setAttribute("style", img.style);
-  if (img.srcset) el.srcset = img.srcset;
-  if (img.sizes) el.sizes = img.sizes;
-  el.src = img.src;
-  if (sources.length === 0) return el;
-  const picture = document.createElement("picture");
-  picture.className = "pic";
-  for (const s of sources) {
-    const source = document.createElement("source");
-    source.type = s.type;
-    source.srcset = s.srcset;
-    source.sizes = sizes;
-    picture.append(source);
-  }
-  picture.append(el);
-  return picture;
-}
-
 function setup(root: HTMLElement): void {
-  const frame = root.querySelector<HTMLImageElement>("[data-gallery-main]")?.closest(".g-main");
+  const frame = root.querySelector<HTMLElement>(".g-main");
   if (!frame) return;
   const thumbs = Array.from(root.querySelectorAll<HTMLAnchorElement>("[data-gallery-thumb]"));
-  const pictures = readPictures(root);
-  const size = Number(root.dataset.gallerySize) || 420;
-  const sizes = root.dataset.gallerySizes ?? `${size}px`;
+  const templates = new Map<string, HTMLTemplateElement>();
+  for (const t of Array.from(root.querySelectorAll<HTMLTemplateElement>("template[data-gallery-picture]")))
+    templates.set(t.dataset.galleryPicture ?? "", t);
   let shown = root.dataset.galleryFirst ?? "";
 
   const show = (src: string, alt?: string) => {
     if (!src) return;
-    if (src !== shown) {
+    const template = templates.get(src);
+    if (src !== shown && template) {
       const current = frame.querySelector<HTMLImageElement>("[data-gallery-main]");
-      const next = mainPicture(src, pictures[src] ?? null, {
-        size,
-        sizes,
-        alt: alt ?? current?.alt ?? "",
-        like: current,
-      });
+      const next = template.content.cloneNode(true) as DocumentFragment;
+      const img = next.querySelector<HTMLImageElement>("[data-gallery-main]");
+      if (img) {
+        img.alt = alt ?? current?.alt ?? img.alt;
+        // Asked for now: served lazy (only the page's LCP picture is eager in the HTML).
+        img.loading = "eager";
+      }
       frame.replaceChildren(next);
       shown = src;
-    } else if (alt) {
+    } else if (alt && src === shown) {
       const current = frame.querySelector<HTMLImageElement>("[data-gallery-main]");
       if (current) current.alt = alt;
     }

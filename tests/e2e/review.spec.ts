@@ -44,8 +44,10 @@ for (const locale of LOCALES) {
     await form.getByTestId("wc-text").fill(text);
     await form.getByTestId("wc-photos-input").setInputFiles([png("a.png"), png("b.png")]);
     await expect(form.locator(".photo-list img")).toHaveCount(2);
-    const src = await form.locator(".photo-list img").first().getAttribute("src");
-    expect(src).toMatch(/^\/uploads\/review\/[0-9a-f-]{36}\.png$/);
+    // Previewed from the image ladder, never the stored upload itself.
+    const preview = await form.locator(".photo-list img").first().getAttribute("src");
+    expect(preview).toMatch(/^\/uploads\/review\/[0-9a-f-]{36}\.png-[0-9a-f]{12}-\d+\.(?:png|jpg)$/);
+    const src = preview!.replace(/-[0-9a-f]{12}-\d+\.\w+$/, "");
     await form.getByTestId("wc-submit").click();
     await expect(page.getByTestId("wc-all-done")).toHaveText(tr(locale, "review.write.allDone"));
     // The photo is served at once as an image, never sniffed.

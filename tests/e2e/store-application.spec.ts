@@ -152,8 +152,11 @@ for (const { locale, tag } of CASES) {
         .setInputFiles({ name: `${field}.png`, mimeType: "image/png", buffer: png(...colours[i]!) });
       await expect(page.getByTestId(`sa-${field}`).locator("img")).toHaveAttribute(
         "src",
-        // The shop logo is public; the licence and ID cards go to the private folder.
-        field === "shopLogo" ? /^\/uploads\/store\/[0-9a-f-]{36}\.png$/ : /^\/uploads\/identity\/[0-9a-f-]{36}\.png$/,
+        // The shop logo is public (previewed from its ladder); the licence and ID cards go to the
+        // private folder and are shown at their owner-only address.
+        field === "shopLogo"
+          ? /^\/uploads\/store\/[0-9a-f-]{36}\.png-[0-9a-f]{12}-\d+\.(?:png|jpg)$/
+          : /^\/uploads\/identity\/[0-9a-f-]{36}\.png$/,
       );
     }
     await page.getByTestId("store-application-submit").click();

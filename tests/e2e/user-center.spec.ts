@@ -119,7 +119,11 @@ for (const { locale, tag, prodIndex } of LOCALE_CASES) {
     await page
       .getByTestId("uc-avatar-input")
       .setInputFiles({ name: "a.png", mimeType: "image/png", buffer: tinyPng() });
-    await expect(page.getByTestId("uc-avatar-preview")).toHaveAttribute("src", /^\/uploads\/avatar\/.+\.png$/);
+    // Previewed from the image ladder (a variant of the upload), never the stored file.
+    await expect(page.getByTestId("uc-avatar-preview")).toHaveAttribute(
+      "src",
+      /^\/uploads\/avatar\/[^/]+\.png-[0-9a-f]{12}-\d+\.(?:png|jpg)$/,
+    );
     await page.getByTestId("uc-account-save").click();
     await expect(page.locator("[data-user-nickname]")).toHaveText(nick);
     await page.reload();

@@ -3,16 +3,23 @@
  * vouchers): each chosen file is uploaded at once to POST /p/file/upload?folder=<folder> (the
  * server checks format by content and the 2 MB limit and answers the message in the buyer's
  * language); the browser only pre-checks type and size to save a round trip. Answers the
- * stored paths through onChange.
+ * stored paths through onChange. Each picture is previewed from the image ladder (Picture: the
+ * 160 px variant, the placeholder colour meanwhile), never the stored upload; a private one (a
+ * store application's licence and ID card, folder "identity") has no variants and is shown at
+ * its owner-only URL.
  */
 import { useId, useRef, useState } from "react";
 import { post } from "../../client/api.ts";
 import { IMAGE_MAX_BYTES } from "../../lib/constants.ts";
+import { isPrivateUpload } from "../../lib/image/private.ts";
+import { Picture } from "./Picture.tsx";
 import { messageOf } from "./feedback.ts";
 import { isUnauthorized } from "./session.ts";
 import "./photo-upload.css";
 
 const TYPES = ["image/jpeg", "image/png", "image/gif", "image/webp"];
+/** The previews' box, CSS pixels (photo-upload.css). */
+const THUMB = 72;
 
 export interface PhotoUploadTexts {
   add: string;
@@ -82,7 +89,7 @@ export function PhotoUpload({
       <ul className="photo-list">
         {value.map((src, i) => (
           <li key={src}>
-            <img src={src} alt="" width={72} height={72} />
+            <PhotoThumb src={src} />
             <button
               type="button"
               className="photo-remove"
@@ -118,5 +125,14 @@ export function PhotoUpload({
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** A chosen picture's 72 px preview. */
+function PhotoThumb({ src }: { src: string }) {
+  return isPrivateUpload(src) ? (
+    <img src={src} alt="" width={THUMB} height={THUMB} decoding="async" />
+  ) : (
+    <Picture src={src} alt="" width={THUMB} height={THUMB} />
   );
 }

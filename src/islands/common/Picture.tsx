@@ -13,9 +13,10 @@ export interface PictureProps extends PictureOptions {
   src: string;
   alt: string;
   className?: string;
+  testId?: string;
 }
 
-export function Picture({ src, alt, className, ...opts }: PictureProps) {
+export function Picture({ src, alt, className, testId, ...opts }: PictureProps) {
   const info = usePicture(src);
   const { sources, img } = pictureView(src, info, opts);
   if (info === undefined)
@@ -39,6 +40,7 @@ export function Picture({ src, alt, className, ...opts }: PictureProps) {
       decoding={img.decoding}
       style={info?.color && img.style ? { backgroundColor: info.color } : undefined}
       className={className}
+      data-testid={testId}
     />
   );
   if (sources.length === 0) return el;

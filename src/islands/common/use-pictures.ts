@@ -6,6 +6,7 @@
  */
 import { useEffect, useSyncExternalStore } from "react";
 import type { ImageInfo } from "../../lib/image/ladder.ts";
+import { isPrivateUpload } from "../../lib/image/private.ts";
 import { get } from "../../client/api.ts";
 
 /** Most paths one request asks about (the API's limit). */
@@ -49,9 +50,12 @@ function ask(src: string): void {
   }
 }
 
-/** Whether the pipeline may know the picture at `src` (only uploads go through it). */
+/**
+ * Whether the pipeline may know the picture at `src`: only uploads go through it, and private ones
+ * (a store application's documents) have no public variants — never asked about.
+ */
 export function isPipelinePicture(src: string): boolean {
-  return src.startsWith("/uploads/");
+  return src.startsWith("/uploads/") && !isPrivateUpload(src);
 }
 
 /** What the pipeline knows of `src`: undefined until answered. */

@@ -11,6 +11,7 @@
  */
 import { useEffect, useId, useState, type ReactNode } from "react";
 import { useTranslation } from "../common/I18nProvider.tsx";
+import { Picture } from "../common/Picture.tsx";
 import type { TranslationKey } from "../../lib/translate.ts";
 import type { SourceOption } from "../../lib/renovation/renovation-types.ts";
 
@@ -375,7 +376,10 @@ function LocalizedField({ env, value, path, label, onChange, max }: FieldProps &
   );
 }
 
-/** A picture: one of the shop's uploads, or a new upload (through the upload API and its pipeline). */
+/**
+ * A picture: one of the shop's uploads, or a new upload (through the upload API and its pipeline);
+ * the chosen one's thumbnail comes from the image ladder.
+ */
 function ImageField({ env, value, path, label, onChange }: FieldProps) {
   const { t } = useTranslation();
   const id = useId();
@@ -400,7 +404,7 @@ function ImageField({ env, value, path, label, onChange }: FieldProps) {
   return (
     <Row id={id} label={label} error={<ErrorOf env={env} path={path} id={`${id}-e`} />}>
       <div className="ds-picture">
-        {current && <img src={current} alt="" width={48} height={48} className="ds-thumb" />}
+        {current && <Picture src={current} alt="" width={48} height={48} className="ds-thumb" />}
         <select
           id={id}
           className="select"

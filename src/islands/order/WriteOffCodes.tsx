@@ -5,6 +5,7 @@
  */
 import { useEffect, useState } from "react";
 import { useTranslation } from "../common/I18nProvider.tsx";
+import { qrSrc } from "../../client/qr.ts";
 import type { OrderItemDto, WriteOffCodeDto } from "../../lib/order/order-types.ts";
 import {
   beijingLastDay,
@@ -20,11 +21,9 @@ function CodeQr({ code }: { code: string }) {
   const [src, setSrc] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    void import("qrcode").then((QRCode) =>
-      QRCode.toDataURL(code, { margin: 1, width: 112, errorCorrectionLevel: "M" }).then((url) => {
-        if (live) setSrc(url);
-      }),
-    );
+    void qrSrc(code).then((url) => {
+      if (live) setSrc(url);
+    });
     return () => {
       live = false;
     };

@@ -10,6 +10,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "../common/I18nProvider.tsx";
 import { get, post } from "../../client/api.ts";
+import { qrSrc } from "../../client/qr.ts";
 import { priceText } from "../../lib/money-format.ts";
 import { PayType, type ProviderPayDto } from "../../lib/order/order-types.ts";
 import { openLoginPopup } from "../../stores/index.ts";
@@ -91,11 +92,9 @@ function ScanPage({ links }: { links: PaymentIslandProps["links"] }) {
     if (!pay) return;
     let alive = true;
     setQr(null);
-    void import("qrcode").then((QRCode) =>
-      QRCode.toDataURL(pay.codeUrl, { width: 220, margin: 1, errorCorrectionLevel: "M" }).then((url) => {
-        if (alive) setQr(url);
-      }),
-    );
+    void qrSrc(pay.codeUrl).then((url) => {
+      if (alive) setQr(url);
+    });
     return () => {
       alive = false;
     };

@@ -12,6 +12,7 @@ import { nicknameRule, ruleError } from "../../lib/rules.ts";
 import { $user } from "../../stores/index.ts";
 import type { UserInfo } from "../../lib/account/account-types.ts";
 import { toastOk } from "../common/feedback.ts";
+import { Picture } from "../common/Picture.tsx";
 import { useSession, useUcLoad } from "../common/session.ts";
 import { FieldError, UcGate, UcPanel, UcRoot } from "../common/uc-shell.tsx";
 import type { UcIslandProps } from "../common/uc-props.ts";
@@ -143,13 +144,13 @@ function AccountForm({ info, onGuest }: { info: UserInfo; onGuest: () => void })
         </span>
         <div className="uc-avatar-row">
           {avatarUrl ? (
-            <img
+            <Picture
               className="uc-avatar"
               src={avatarUrl}
               alt={t("userCenter.account.avatarPreview")}
               width={88}
               height={88}
-              data-testid="uc-avatar-preview"
+              testId="uc-avatar-preview"
             />
           ) : (
             <span className="uc-avatar uc-avatar-ph" aria-hidden="true">

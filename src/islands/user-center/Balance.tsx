@@ -10,6 +10,7 @@ import { useTranslation } from "../common/I18nProvider.tsx";
 import { ChoiceGroup } from "../common/ChoiceGroup.tsx";
 import { formatDateTime } from "../../lib/date-format.ts";
 import { get, post } from "../../client/api.ts";
+import { qrSrc } from "../../client/qr.ts";
 import type { Page } from "../../lib/api-types.ts";
 import { rechargeAmountError, type BalanceInfoDto, type BalanceLogDto } from "../../lib/balance/balance.ts";
 import { PayType, type ProviderPayDto } from "../../lib/order/order-types.ts";
@@ -58,11 +59,9 @@ function BalanceBody() {
     if (!pay || payType !== PayType.WECHAT_SCAN) return;
     let alive = true;
     setQr(null);
-    void import("qrcode").then((QRCode) =>
-      QRCode.toDataURL(pay.codeUrl, { width: 200, margin: 1, errorCorrectionLevel: "M" }).then((url) => {
-        if (alive) setQr(url);
-      }),
-    );
+    void qrSrc(pay.codeUrl).then((url) => {
+      if (alive) setQr(url);
+    });
     return () => {
       alive = false;
     };

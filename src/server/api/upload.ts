@@ -25,7 +25,7 @@ import { IMAGE_MAX_BYTES, MERCHANT_IMAGE_MAX_BYTES } from "../../lib/constants.t
 import { normalizeUpload } from "../domain/image/image-pipeline.ts";
 import { recordImage } from "../domain/image/image-store.ts";
 import { wakeImageWorker } from "../domain/image/image-worker.ts";
-import { isPrivateFolder } from "../domain/upload/private-upload.ts";
+import { isPrivateFolder } from "../../lib/image/private.ts";
 import { isUploadFolder, type UploadFolder } from "../domain/upload/upload.ts";
 import type { UploadOwner } from "../domain/upload/upload-owner.ts";
 import { admitUpload, storeUpload } from "../domain/upload/upload-limits.ts";

@@ -15,7 +15,8 @@ import { hashToken } from "../domain/account/tokens.ts";
 import { parseVariantPath } from "../domain/image/image-ladder.ts";
 import { variantOnRequest } from "../domain/image/image-store.ts";
 import { findMerchantSession } from "../domain/merchant/merchant.ts";
-import { isPrivateUpload, mayReadPrivateUpload, type PrivateReader } from "../domain/upload/private-upload.ts";
+import { isPrivateUpload } from "../../lib/image/private.ts";
+import { mayReadPrivateUpload, type PrivateReader } from "../domain/upload/private-upload.ts";
 import { platformTokenOk } from "../api/platform-auth.ts";
 import type { FileStorage, StoredFile } from "../providers/storage.ts";
 

@@ -11,7 +11,7 @@ import { seedContent } from "./content.ts";
 import type { SeedContext } from "./context.ts";
 import { ImageStore } from "./images.ts";
 import { recordVectorImages } from "../domain/image/image-store.ts";
-import { isPrivateUpload } from "../domain/upload/private-upload.ts";
+import { isPrivateUpload } from "../../lib/image/private.ts";
 import { insertProducts, planProducts } from "./products.ts";
 import { Rng, SeedClock } from "./random.ts";
 import { seedRenovations } from "./renovations.ts";

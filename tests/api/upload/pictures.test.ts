@@ -2,7 +2,8 @@
  * What pages know of pictures (docs/image.md "Showing a picture"): the seed records its generated
  * SVGs as vector originals (ready, no variants); GET /api/pictures answers size, placeholder
  * colour, hash and transparency of the pictures it knows — an upload as soon as it is recorded —
- * leaves out the ones it does not, and refuses malformed lists in the request's language.
+ * leaves out the ones it does not (and private documents), and refuses malformed lists — missing,
+ * more than 100 paths, not an upload path, control characters — in the request's language.
  */
 import { eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -69,16 +70,53 @@ describe.skipIf(!dbReady)("pictures for pages", () => {
     });
   });
 
+  it("leaves out what it does not know: unknown uploads, private documents, repeated paths", async () => {
+    const res = await pictures(
+      `${SVG},/uploads/review/00000000-0000-0000-0000-000000000000.jpg,/uploads/seed/identity/licence-1.png,${SVG},,`,
+    );
+    expect(res.status).toBe(200);
+    expect(Object.keys(okData(res))).toEqual([SVG]);
+    // Only unknown ones: an empty answer, not an error.
+    expect(okData(await pictures("/uploads/never/a.jpg,/uploads/never/b.webp"))).toEqual({});
+  });
+
   it("refuses a missing, malformed or too long list in the request's language", async () => {
-    const missing = await app.get("/api/pictures", "en");
-    expect(missing.body).toMatchObject({ code: "A00001", success: false });
-    expect(missing.body.msg).toMatch(/cannot be empty/);
-    const zh = await pictures("/etc/passwd", "zh");
-    expect(zh.body).toMatchObject({ code: "A00001", success: false });
-    expect(zh.body.msg).toMatch(/\p{Script=Han}/u);
-    for (const bad of ["/uploads/../x.jpg", "https://elsewhere.example/a.jpg"])
-      expect((await pictures(bad)).body.success, bad).toBe(false);
+    const messages = {
+      en: {
+        empty: "Picture paths cannot be empty",
+        invalid: "Picture paths is not valid",
+        many: "Picture paths is out of the allowed range",
+      },
+      zh: { empty: "图片路径不能为空", invalid: "图片路径格式不正确", many: "图片路径超出允许范围" },
+      "zh-tw": { empty: "圖片路徑不能為空", invalid: "圖片路徑格式不正確", many: "圖片路徑超出允許範圍" },
+    } as const;
     const many = Array.from({ length: 101 }, (_, i) => `/uploads/seed/product/p${i}.svg`).join(",");
-    expect((await pictures(many)).body.success).toBe(false);
+    for (const [lang, msg] of Object.entries(messages)) {
+      const refused = async (res: Awaited<ReturnType<typeof pictures>>, text: string, what: string) => {
+        expect(res.body, `${lang} ${what}`).toMatchObject({ code: "A00001", success: false, data: null });
+        expect(res.body.msg, `${lang} ${what}`).toBe(text);
+      };
+      await refused(await app.get("/api/pictures", lang), msg.empty, "missing");
+      await refused(await pictures(",,", lang), msg.empty, "only commas");
+      await refused(await pictures(many, lang), msg.many, "101 paths");
+      for (const bad of [
+        "/etc/passwd",
+        "/uploads/../x.jpg",
+        "https://elsewhere.example/a.jpg",
+        "/uploads/a b.jpg",
+        "/uploads/a\n.jpg",
+        "/uploads/a\t.jpg",
+        "/uploads/a\u007f.jpg",
+        `/uploads/${"a".repeat(400)}.jpg`,
+      ])
+        await refused(await pictures(bad, lang), msg.invalid, JSON.stringify(bad));
+    }
+    // A NUL is refused by the request's text check before the route, also in the request's language.
+    const nul = await pictures("/uploads/a\u0000.jpg", "zh-tw");
+    expect(nul.body).toMatchObject({ code: "A00001", success: false });
+    expect(nul.body.msg).toMatch(/\p{Script=Han}/u);
+    // 100 paths are allowed.
+    const hundred = Array.from({ length: 100 }, (_, i) => `/uploads/seed/product/p${i}.svg`).join(",");
+    expect((await pictures(hundred)).body.success).toBe(true);
   });
 });

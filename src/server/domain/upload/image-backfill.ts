@@ -19,7 +19,7 @@ import type { FileStorage } from "../../providers/storage.ts";
 import { describeStored } from "../image/image-pipeline.ts";
 import { imageRecords, pendingImageCount, readAll, recordImage } from "../image/image-store.ts";
 import { drainImages } from "../image/image-worker.ts";
-import { isPrivateUpload } from "./private-upload.ts";
+import { isPrivateUpload } from "../../../lib/image/private.ts";
 import { isStoredUpload } from "./upload.ts";
 
 const PICTURE = /\.(?:jpg|png|gif|webp)$/;

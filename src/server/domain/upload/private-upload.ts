@@ -12,21 +12,6 @@ import type { Db, Tx } from "../../db/client.ts";
 import { uploadOwners } from "../../db/schema/index.ts";
 import { sameOwner } from "./upload-owner.ts";
 
-/** The folders whose files only their owner and the platform may read. */
-export const PRIVATE_FOLDERS = ["identity", "invoice"] as const;
-
-const PRIVATE_PATH = new RegExp(`^/uploads/(?:seed/)?(?:${PRIVATE_FOLDERS.join("|")})/`);
-
-/** Whether files stored in `folder` are private. */
-export function isPrivateFolder(folder: string): boolean {
-  return (PRIVATE_FOLDERS as readonly string[]).includes(folder);
-}
-
-/** Whether the public path `p` names a private upload (also a name derived from one, such as a variant's). */
-export function isPrivateUpload(p: string): boolean {
-  return PRIVATE_PATH.test(p);
-}
-
 /** Who asks for a private file: a buyer's session, a shop's session, the platform's token. */
 export type PrivateReader = { userId: string } | { shopId: number } | { platform: true };
 
