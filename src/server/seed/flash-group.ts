@@ -9,7 +9,7 @@
  * Shops 1-4 stay free of these (the other features' tests use them).
  */
 import { and, asc, eq, inArray } from "drizzle-orm";
-import { formatPrice, toDecimal } from "../../lib/money.ts";
+import { compare, formatPrice, toDecimal } from "../../lib/money.ts";
 import {
   flashActivities,
   flashSessions,
@@ -36,13 +36,17 @@ export const GROUP_SHOP_ID = 6;
 /** A share of a price ("0.5" = half), to the cent. */
 const cut = (price: string, rate: string) => formatPrice(toDecimal(price).times(rate));
 
+/**
+ * The first `n` products of a shop on sale whose cheapest SKU is in stock, with up to three SKUs
+ * in stock, the cheapest first: an activity then always covers the SKU the product's price is
+ * (its cards elsewhere show that price), so the activity never asks more than the product.
+ */
 async function productsWithSkus(ctx: SeedContext, shopId: number, n: number) {
   const prods = await ctx.tx
     .select({ prodId: products.prodId })
     .from(products)
     .where(and(eq(products.shopId, shopId), eq(products.status, 1), eq(products.prodType, 0)))
-    .orderBy(asc(products.prodId))
-    .limit(n);
+    .orderBy(asc(products.prodId));
   const skuRows = await ctx.tx
     .select({ skuId: skus.skuId, prodId: skus.prodId, price: skus.price, stocks: skus.stocks })
     .from(skus)
@@ -57,8 +61,15 @@ async function productsWithSkus(ctx: SeedContext, shopId: number, n: number) {
     )
     .orderBy(asc(skus.skuId));
   return prods
-    .map((p) => ({ prodId: p.prodId, skus: skuRows.filter((s) => s.prodId === p.prodId && s.stocks > 5).slice(0, 3) }))
-    .filter((p) => p.skus.length > 0);
+    .map((p) => {
+      const own = skuRows
+        .filter((s) => s.prodId === p.prodId)
+        .sort((a, b) => compare(a.price, b.price) || a.skuId - b.skuId);
+      const cheapestInStock = (own[0]?.stocks ?? 0) > 5;
+      return { prodId: p.prodId, skus: cheapestInStock ? own.filter((s) => s.stocks > 5).slice(0, 3) : [] };
+    })
+    .filter((p) => p.skus.length > 0)
+    .slice(0, n);
 }
 
 /** Seeds the first flash sales and group buys; answers the flash session ids (on now, later today, tomorrow). */

@@ -20,6 +20,7 @@ import {
 import { escapeXml } from "./images.ts";
 import { productRenderSvg } from "./product-render.ts";
 import { cents, lt, nicePrice, toTw, type Pair } from "./names.ts";
+import { BOOK_VARIANTS, plausibleSales } from "./plausible.ts";
 import { shopCategoryFor, type ShopNode } from "./shops.ts";
 
 export interface SkuPlan {
@@ -63,12 +64,8 @@ export interface ProductSet {
   soldOutProdIds: number[];
 }
 
-const BOOK_VARIANTS: readonly Pair[] = [
-  ["典藏版", "Collector's Edition"],
-  ["新版", "New Edition"],
-  ["插图版", "Illustrated Edition"],
-  ["全2册", "2-Volume Set"],
-];
+/** The demo's book editions (the catalogue generator uses them all). */
+const DEMO_BOOK_VARIANTS = BOOK_VARIANTS.slice(0, 4);
 
 export function planProducts(ctx: SeedContext, catalog: Catalog, shopNodes: ShopNode[]): ProductSet {
   const { rng } = ctx;
@@ -115,18 +112,23 @@ export function planProducts(ctx: SeedContext, catalog: Catalog, shopNodes: Shop
         bookTitleCursor.set(def.key, cursor + 1);
         const t = titles[cursor % titles.length]!;
         const variant =
-          cursor >= titles.length ? rng.pick(BOOK_VARIANTS) : cursor % 2 === 1 ? rng.pick(BOOK_VARIANTS) : null;
+          cursor >= titles.length
+            ? rng.pick(DEMO_BOOK_VARIANTS)
+            : cursor % 2 === 1
+              ? rng.pick(DEMO_BOOK_VARIANTS)
+              : null;
         nameZh = `《${t[0]}》${variant ? variant[0] : ""}`;
         nameEn = `${t[1]}${variant ? ` (${variant[1]})` : ""}`;
         model = `978-7-${rng.int(100, 999)}-${rng.int(10000, 99999)}-${rng.int(0, 9)}`;
       }
-      if (!usedNames.has(nameZh)) break;
+      if (!usedNames.has(nameZh) && !usedNames.has(nameEn)) break;
     }
-    if (usedNames.has(nameZh)) {
+    if (usedNames.has(nameZh) || usedNames.has(nameEn)) {
       nameZh += ` ${prodId}`;
       nameEn += ` ${prodId}`;
     }
     usedNames.add(nameZh);
+    usedNames.add(nameEn);
 
     // Pictures.
     const imgCount = rng.int(2, 4);
@@ -177,7 +179,12 @@ export function planProducts(ctx: SeedContext, catalog: Catalog, shopNodes: Shop
 
     const isNew = rng.chance(0.16);
     const putawayTime = isNew ? ctx.clock.between(rng, 0.2, 13.5) : ctx.clock.between(rng, 14.5, 90);
-    const soldNum = Math.floor(Math.pow(rng.next(), 3) * 18_000) + rng.int(0, 60);
+    // A long tail, bounded by the listing age (a product listed last week has not sold thousands).
+    const soldNum = plausibleSales(
+      Math.floor(Math.pow(rng.next(), 3) * 18_000) + rng.int(0, 60),
+      putawayTime,
+      ctx.clock.now,
+    );
 
     return {
       prodId,

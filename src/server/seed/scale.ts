@@ -14,6 +14,7 @@ import type { LocalizedText } from "../../lib/locale.ts";
 import { rowsOf, type Db, type Tx } from "../db/client.ts";
 import { insertJson } from "../db/insert-json.ts";
 import { cents, nicePrice, toTw, type Pair } from "./names.ts";
+import { BOOK_VARIANTS, SCALE_VARIANTS, plausibleSales, withoutVariant } from "./plausible.ts";
 import { Rng, SeedClock } from "./random.ts";
 
 export interface ScaleOptions {
@@ -39,21 +40,6 @@ export interface ScaleSummary {
 }
 
 const BATCH = 1000;
-
-const VARIANTS: readonly Pair[] = [
-  ["经典款", "Classic"],
-  ["2026款", "2026 Edition"],
-  ["升级版", "Upgraded"],
-  ["礼盒装", "Gift Box"],
-  ["便携款", "Portable"],
-  ["加大号", "Large"],
-  ["轻薄款", "Slim"],
-  ["家庭装", "Family Pack"],
-  ["限定版", "Limited Edition"],
-  ["套装", "Set"],
-  ["基础款", "Basic"],
-  ["旗舰款", "Flagship"],
-];
 
 const SHOP_KINDS: readonly Pair[] = [
   ["官方旗舰店", "Official Flagship Store"],
@@ -135,6 +121,12 @@ export async function generateCatalog(db: Db, opts: ScaleOptions): Promise<Scale
       tx,
       sql`select user_id as "userId", content, score, evaluate from prod_comments order by prod_comm_id limit 400`,
     );
+    // Every name in each language is a product's own: the demo's names are taken already.
+    const usedNames = new Set(
+      (await rows<{ name: string }>(tx, sql`select locale || ' ' || prod_name as name from product_translations`)).map(
+        (r) => r.name,
+      ),
+    );
     const logos = (
       await rows<{ logo: string }>(tx, sql`select shop_logo as logo from shops where shop_logo is not null`)
     ).map((r) => r.logo);
@@ -154,7 +146,8 @@ export async function generateCatalog(db: Db, opts: ScaleOptions): Promise<Scale
     if (!max) throw new Error("catalog: no counts");
 
     // Shops: a brand store, a city store or a plain one, selling in one or two top-level categories.
-    const variants = tw(VARIANTS);
+    const variants = tw(SCALE_VARIANTS);
+    const editions = tw(BOOK_VARIANTS);
     const kinds = tw(SHOP_KINDS);
     const cities = tw(CITIES);
     const newShops: NewShop[] = [];
@@ -224,6 +217,64 @@ export async function generateCatalog(db: Db, opts: ScaleOptions): Promise<Scale
       }
       return newShops[lo]!;
     };
+    /**
+     * The model's name with the new brand and a variant of its own in place of the model's (goods:
+     * "经典款", sometimes a model code; books: an edition), different from every name so far.
+     */
+    const productNames = (
+      model: Template,
+      brand: Brand,
+      oldBrand: Brand | undefined,
+      prodId: number,
+    ): Record<"zh" | "zh-tw" | "en", string> => {
+      const branded = (locale: "zh" | "zh-tw" | "en") => {
+        const name = (model.texts[locale] ?? model.texts.zh!).prodName;
+        const oldName = oldBrand?.name[locale] ?? "";
+        const rest = oldName && name.startsWith(`${oldName} `) ? name.slice(oldName.length + 1) : name;
+        return `${brand.name[locale] && oldName ? `${brand.name[locale]} ` : ""}${rest}`;
+      };
+      const base = { zh: branded("zh"), "zh-tw": branded("zh-tw"), en: branded("en") };
+      const book = /^《[^》]+》/.exec(base.zh);
+      const stem = book
+        ? {
+            zh: book[0],
+            "zh-tw": /^《[^》]+》/.exec(base["zh-tw"])?.[0] ?? base["zh-tw"],
+            en: base.en.replace(/ \([^)]*\)$/, ""),
+          }
+        : withoutVariant(base);
+      const make = (attempt: number): Record<"zh" | "zh-tw" | "en", string> => {
+        if (book) {
+          const v = rng.pick(editions);
+          const publisher = attempt >= 6 && brand.name.zh ? brand.name : null;
+          // A later printing, and at last the id: every name is a product's own.
+          const nth = attempt >= 12 ? (attempt >= 30 ? prodId : attempt - 10) : 0;
+          const of = (locale: "zh" | "zh-tw" | "en") =>
+            locale === "en"
+              ? `${stem.en} (${v.en}${publisher ? `, ${publisher.en}` : ""}${nth ? `, printing ${nth}` : ""})`
+              : `${stem[locale]}${v[locale]}${publisher ? `（${publisher[locale]}）` : ""}${nth ? `第${nth}次印刷` : ""}`;
+          return { zh: of("zh"), "zh-tw": of("zh-tw"), en: of("en") };
+        }
+        const v = rng.pick(variants);
+        const code =
+          attempt >= 12
+            ? ` ${prodId}`
+            : attempt >= 4 || rng.chance(0.5)
+              ? ` ${String.fromCharCode(65 + rng.int(0, 25))}${rng.int(10, attempt >= 8 ? 999 : 99)}`
+              : "";
+        return {
+          zh: `${stem.zh} ${v.zh}${code}`,
+          "zh-tw": `${stem["zh-tw"]} ${v["zh-tw"]}${code}`,
+          en: `${stem.en} ${v.en}${code}`,
+        };
+      };
+      for (let attempt = 0; ; attempt++) {
+        const names = make(attempt);
+        const keys = (["zh", "zh-tw", "en"] as const).map((l) => `${l} ${names[l]}`);
+        if (attempt < 31 && keys.some((k) => usedNames.has(k))) continue;
+        for (const k of keys) usedNames.add(k);
+        return names;
+      }
+    };
     const productCount = Math.max(0, opts.products - max.products);
     let nextSku = max.sku + 1;
     let nextComm = max.comm + 1;
@@ -243,8 +294,6 @@ export async function generateCatalog(db: Db, opts: ScaleOptions): Promise<Scale
           brandsByLeaf.get(leaf) ?? [{ brandId: model.brandId ?? 0, name: { zh: "", "zh-tw": "", en: "" } }],
         );
         const oldBrand = brandsByLeaf.get(leaf)?.find((b) => b.brandId === model.brandId);
-        const variant = rng.pick(variants);
-        const code = rng.chance(0.5) ? ` ${String.fromCharCode(65 + rng.int(0, 25))}${rng.int(10, 99)}` : "";
         const factor = 0.6 + rng.next() * 0.9;
         const skuPlans = model.skus.map((s) => {
           const price = nicePrice((s.price * factor) / 100);
@@ -260,18 +309,20 @@ export async function generateCatalog(db: Db, opts: ScaleOptions): Promise<Scale
         });
         if (rng.chance(0.01)) for (const s of skuPlans) s.stocks = 0;
         const cheapest = skuPlans.reduce((a, b) => (b.price < a.price ? b : a));
-        // Pareto-like: half sell under ~10, one in a hundred over ~1,000, a few tens of thousands.
-        const soldNum = Math.min(200_000, Math.floor(5 / Math.pow(1 - rng.next(), 1.2)) - 5) + rng.int(0, 3);
         const putawayTime = rng.chance(0.1) ? clock.between(rng, 0.1, 14) : clock.between(rng, 15, 720);
+        // Pareto-like: half sell under ~10, one in a hundred over ~1,000, a few tens of thousands —
+        // bounded by the listing age (plausible.ts).
+        const soldNum = plausibleSales(
+          Math.min(200_000, Math.floor(5 / Math.pow(1 - rng.next(), 1.2)) - 5) + rng.int(0, 3),
+          putawayTime,
+          clock.now,
+        );
         const status = rng.chance(0.03) ? 0 : rng.chance(0.005) ? 2 : 1;
         const reviews = status === 1 && reviewPool.length ? Math.min(10, Math.floor(Math.log2(1 + soldNum / 20))) : 0;
+        const names = productNames(model, brand, oldBrand, prodId);
         for (const locale of ["zh", "zh-tw", "en"] as const) {
           const t = model.texts[locale] ?? model.texts.zh!;
-          const oldName = oldBrand?.name[locale] ?? "";
-          const rest =
-            oldName && t.prodName.startsWith(`${oldName} `) ? t.prodName.slice(oldName.length + 1) : t.prodName;
-          const prefix = brand.name[locale] && oldName ? `${brand.name[locale]} ` : "";
-          const prodName = `${prefix}${rest} ${variant[locale]}${code}`;
+          const prodName = names[locale];
           textRows.push({
             prod_id: prodId,
             locale,
