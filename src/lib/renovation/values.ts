@@ -142,7 +142,8 @@ function higher(a: string | null, than: string | null): string | null {
 /**
  * One product item of a block, or null when it cannot be shown (no id, no name, off sale).
  * `activity`: the activity price (activityPrice) is the shown price and the normal price is struck;
- * an item's activityPath (an internal path, e.g. /secdetail/{id}) is its link instead of the product page.
+ * an item's activityPath (an internal path, e.g. /secdetail/{id}: the server sets it on the home's
+ * items of activities on now, never served from a stored block) is its link instead of the product page.
  */
 export function goodsItem(raw: unknown, locale: Locale, opts: { activity?: boolean } = {}): GoodsVM | null {
   if (!isDict(raw)) return null;
@@ -170,7 +171,7 @@ export function goodsItem(raw: unknown, locale: Locale, opts: { activity?: boole
     pic: safeImageUrl(Array.isArray(raw.imgs) ? raw.imgs[0] : (raw.imgs ?? raw.pic)) ?? safeImageUrl(raw.pic),
     price: shown,
     oriPrice: struck,
-    href: localePath(locale, (opts.activity && safeInternalPath(raw.activityPath)) || productPath(prodId)),
+    href: localePath(locale, safeInternalPath(raw.activityPath) || productPath(prodId)),
     soldOut: typeof raw.totalStocks === "number" && isSoldOut(raw.totalStocks),
   };
 }

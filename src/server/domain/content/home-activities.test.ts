@@ -1,10 +1,17 @@
 import { describe, expect, it } from "vitest";
 import type { FlashActivityDto, FlashSessionDto } from "../../../lib/flash-sale/flash-sale.ts";
 import type { GroupActivityDto } from "../../../lib/group-buy/group-buy.ts";
-import { buildActivityGoods } from "../../../lib/renovation/blocks.ts";
+import { buildActivityGoods, buildGoodsList } from "../../../lib/renovation/blocks.ts";
 import type { RenovationBlock } from "../../../lib/renovation/renovation-types.ts";
 import { getT } from "../../../i18n/index.ts";
-import { flashItems, flashSubtitle, groupItems, nextActivityChange, withLiveActivities } from "./home-activities.ts";
+import {
+  flashItems,
+  flashSubtitle,
+  groupItems,
+  liveFlashPrices,
+  nextActivityChange,
+  withLiveActivities,
+} from "./home-activities.ts";
 
 const H = 3600_000;
 const NOW = Date.parse("2026-11-26T04:00:00Z");
@@ -91,6 +98,33 @@ describe("home activity blocks", () => {
     expect(deals.items.map((i) => [i.prodId, i.price, i.href])).toEqual([[21, "7.00", "/detail/21"]]);
     expect(out[2]).toBe(blocks[2]);
     expect(withLiveActivities(blocks, { flash: [], group: [] })).toEqual(blocks);
+  });
+
+  it("shows the flash price on now on every other card of the product, linked to its flash-sale page", () => {
+    const card = (prodId: number, price: string) => ({ prodId, name: `P${prodId}`, price, status: 1 });
+    const blocks: RenovationBlock[] = [
+      { type: "goods_list", dataField: { listType: 4, goodsList: [card(12, "10.00"), card(14, "10.00")] } },
+      { type: "goods_module1", dataField: { leftConfig: { goodsList: [card(12, "10.00")] } } },
+      { type: "store_list", dataField: { storeList: [{ shopId: 12, price: "10.00" }] } },
+    ];
+    const prices = liveFlashPrices(sessions);
+    // Only the activity on now with units left: 13 is sold out, 14 not started, 11 ended.
+    expect([...prices.keys()]).toEqual([12]);
+    const out = withLiveActivities(blocks, { flash: [], group: [], flashPrices: prices });
+    const list = buildGoodsList(out[0]!.dataField as Record<string, unknown>, "en")!;
+    expect(list.items.map((i) => [i.prodId, i.price, i.oriPrice, i.href])).toEqual([
+      [12, "5.00", "10.00", "/en/secdetail/2"],
+      [14, "10.00", null, "/en/detail/14"],
+    ]);
+    expect(out[1]!.dataField).toMatchObject({ leftConfig: { goodsList: [{ price: "5.00", orignPrice: "10.00" }] } });
+    expect(out[2]).toEqual(blocks[2]);
+    // A card already cheaper than the flash price keeps its own.
+    const cheap = withLiveActivities([{ type: "goods_list", dataField: { goodsList: [card(12, "4.00")] } }], {
+      flash: [],
+      group: [],
+      flashPrices: prices,
+    });
+    expect(cheap[0]!.dataField).toEqual({ goodsList: [card(12, "4.00")] });
   });
 
   it("knows when the lists change by time alone", () => {

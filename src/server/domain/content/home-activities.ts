@@ -5,7 +5,10 @@
  * of the session on now (else of the next one); the running group buys, then the upcoming ones —
  * at their activity prices, linking to the activity; the flash-sale block's subtitle says when
  * the session on now ends or when the next one starts. A block with no live activity keeps its
- * stored products and subtitle. Shops' own pages keep their blocks as decorated.
+ * stored products and subtitle. Every other product card of the home (new arrivals, best sellers,
+ * the goods modules) of a product in the flash session on now shows its flash price, the normal
+ * price struck, and leads to its flash-sale page, like the flash block. Shops' own pages keep
+ * their blocks as decorated.
  */
 import type { TFunction } from "i18next";
 import { getT } from "../../../i18n/index.ts";
@@ -16,6 +19,7 @@ import { FlashState } from "../../../lib/flash-sale/flash-sale.ts";
 import type { GroupActivityDto } from "../../../lib/group-buy/group-buy.ts";
 import type { RenovationBlock, RenovationPage } from "../../../lib/renovation/renovation-types.ts";
 import { ACTIVITY_MAX } from "../../../lib/renovation/blocks.ts";
+import { compare } from "../../../lib/money.ts";
 import type { Db } from "../../db/client.ts";
 import { flashSessionList } from "../flash-sale/flash-sale.ts";
 import { groupActivityList } from "../group-buy/group-buy.ts";
@@ -78,6 +82,42 @@ export function flashSubtitle(sessions: readonly FlashSessionDto[], now: Date, t
   return t("home.flash.nextOn", { date: formatShort(start), time });
 }
 
+/** The flash price of each product on sale in a session on now with units left (prodId → activity). */
+export function liveFlashPrices(sessions: readonly FlashSessionDto[]): Map<number, LiveFlashPrice> {
+  const out = new Map<number, LiveFlashPrice>();
+  for (const s of sessions) {
+    if (s.activityStatus !== FlashState.LIVE) continue;
+    for (const a of s.activities)
+      if (a.activityStatus === FlashState.LIVE && a.seckillTotalStocks > 0 && !out.has(a.prodId))
+        out.set(a.prodId, { price: a.seckillPrice, path: `/secdetail/${a.seckillId}` });
+  }
+  return out;
+}
+
+export interface LiveFlashPrice {
+  price: string;
+  /** The flash-sale page of the product's activity. */
+  path: string;
+}
+
+/**
+ * A block's data with each product item of a product in `prices` at its flash price (the item's
+ * own price struck) and linked to its flash-sale page. Items are the objects with a prodId and a
+ * price, wherever the block keeps them (goodsList, maingoodsList, leftConfig.goodsList, …).
+ */
+function withFlashPrice(v: unknown, prices: ReadonlyMap<number, LiveFlashPrice>): unknown {
+  if (Array.isArray(v)) return v.map((x) => withFlashPrice(x, prices));
+  if (!v || typeof v !== "object") return v;
+  const o = v as Record<string, unknown>;
+  const live = typeof o.prodId === "number" && "price" in o ? prices.get(o.prodId) : undefined;
+  if (live) {
+    const own = typeof o.price === "string" || typeof o.price === "number" ? String(o.price) : null;
+    if (own === null || compare(live.price, own) >= 0) return o;
+    return { ...o, price: live.price, orignPrice: own, activityPath: live.path };
+  }
+  return Object.fromEntries(Object.entries(o).map(([k, x]) => [k, withFlashPrice(x, prices)]));
+}
+
 /** Group buys as block items (the list already has the running ones first). */
 export function groupItems(activities: readonly GroupActivityDto[]): LiveActivityItem[] {
   return activities.map((a) => ({
@@ -93,14 +133,26 @@ export function groupItems(activities: readonly GroupActivityDto[]): LiveActivit
 /** The blocks with limited_skill / discount_coupon products replaced by the live ones (pure; empty lists leave a block as it is). */
 export function withLiveActivities(
   blocks: readonly RenovationBlock[],
-  live: { flash: readonly LiveActivityItem[]; group: readonly LiveActivityItem[]; flashSubtitle?: string | null },
+  live: {
+    flash: readonly LiveActivityItem[];
+    group: readonly LiveActivityItem[];
+    flashSubtitle?: string | null;
+    /** The flash prices on now, shown on the other blocks' cards of those products. */
+    flashPrices?: ReadonlyMap<number, LiveFlashPrice>;
+  },
 ): RenovationBlock[] {
   return blocks.map((b) => {
     const items = b.type === "limited_skill" ? live.flash : b.type === "discount_coupon" ? live.group : null;
-    if (!items || items.length === 0) return b;
+    if (!items || items.length === 0) return live.flashPrices && !items ? flashPriced(b, live.flashPrices) : b;
     const subTitle = b.type === "limited_skill" && live.flashSubtitle ? { subTitle: live.flashSubtitle } : {};
     return { ...b, dataField: { ...b.dataField, goodsList: items.slice(0, ACTIVITY_MAX), ...subTitle } };
   });
+}
+
+function flashPriced(b: RenovationBlock, prices: ReadonlyMap<number, LiveFlashPrice>): RenovationBlock {
+  return prices.size === 0
+    ? b
+    : { ...b, dataField: withFlashPrice(b.dataField, prices) as RenovationBlock["dataField"] };
 }
 
 /** The earliest time after `now` at which a live list changes by time alone (a session or activity starts or ends). */
@@ -134,6 +186,7 @@ export async function getHomeWithLiveActivities(
     flash: flashItems(sessions),
     group: groupItems(groups.records),
     flashSubtitle: flashSubtitle(sessions, now, getT(locale)),
+    flashPrices: liveFlashPrices(sessions),
   };
   return { page: { ...page, blocks: withLiveActivities(page.blocks, live) }, changesAt };
 }
