@@ -6,9 +6,18 @@
  * search, content_changes tags); a submit at an old price is refused with the fresh total; 50
  * stock deltas racing with 200 orders leave the exact stock.
  */
-import { count, eq, gt } from "drizzle-orm";
+import { and, count, eq, gt } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contentChanges, products, productTranslations, skus } from "../../../src/server/db/schema/index.ts";
+import type { ProductDetail } from "../../../src/lib/catalog/product-types.ts";
+import type { OrderDetailDto } from "../../../src/lib/order/order-types.ts";
+import {
+  brands,
+  categories,
+  contentChanges,
+  products,
+  productTranslations,
+  skus,
+} from "../../../src/server/db/schema/index.ts";
 import { caller, createTestUser, type TestUser } from "../account-helpers.ts";
 import { buyerWithAddress } from "../activity-helpers.ts";
 import { createTestApp, dbReady, okData, type TestApp } from "../helpers.ts";
@@ -344,6 +353,93 @@ describe.skipIf(!dbReady)("merchant products API", () => {
     expect(submit.body.code).not.toBe("00000");
     expect(submit.body.msg).toMatch(/The order amount has changed; please check the new amount ¥\d+\.\d\d/);
     expect(submit.body.msg).not.toContain(`¥${seen}`);
+  });
+
+  it("keeps every field a shop sends (brand, its own category, SKU picture, no seven-day return, virtual goods) and the storefront shows them", async () => {
+    const [brand] = await app.ctx.db.select({ id: brands.brandId }).from(brands).where(eq(brands.status, 1)).limit(1);
+    const [own] = await app.ctx.db
+      .select({ id: categories.categoryId })
+      .from(categories)
+      .where(and(eq(categories.shopId, 1), eq(categories.status, 1)))
+      .limit(1);
+    const more = await upload(shop1.token);
+    const made = await create({
+      code: "FIELDS-1",
+      brandId: brand!.id,
+      shopCategoryId: own!.id,
+      sevenDayReturn: false,
+      virtual: { writeOffTime: 30, isRefund: false },
+      imgs: [more],
+      skus: [{ code: "FIELDS-1-A", price: "88.00", stocks: 7, pic: img1 }],
+    });
+    const read = okData(
+      await call<{
+        brandId: number;
+        shopCategoryId: number;
+        sevenDayReturn: boolean;
+        virtual: unknown;
+        imgs: string[];
+        skus: { pic: string | null }[];
+      }>(`/merchant/products/${made.prodId}`, as(shop1)),
+    );
+    expect(read).toMatchObject({
+      brandId: brand!.id,
+      shopCategoryId: own!.id,
+      sevenDayReturn: false,
+      virtual: { writeOffTime: 30, isRefund: false },
+      imgs: [more],
+    });
+    expect(read.skus[0]!.pic).toBe(img1);
+    const detail = (await app.get<ProductDetail>(`/api/prod/prodInfo?prodId=${made.prodId}`, "en")).body.data;
+    expect(detail).toMatchObject({ sevenDayReturn: false, mold: 1, writeOffTime: 30, isRefund: 0 });
+    expect(detail.brand?.brandId).toBe(brand!.id);
+    expect(detail.skuList[0]!.pic).toBe(img1);
+    const inShopCategory = await app.get<{ records: { prodId: number }[] }>(
+      `/api/search/searchProdPage?shopId=1&shopCategoryId=${own!.id}&sort=1&size=50`,
+      "en",
+    );
+    expect(inShopCategory.body.data.records.map((r) => r.prodId)).toContain(made.prodId);
+  });
+
+  it("delete: the buyer's order keeps the name, picture and price it was placed with", async () => {
+    const made = await create({ code: "SNAP-1", skus: [{ price: "15.50", stocks: 5, pic: img1 }] });
+    const buyer = await buyerWithAddress(app, "prodsnap");
+    const confirm = okData(
+      await call<{ actualTotal: string; uuid: string }>("/p/order/confirm", {
+        user: buyer,
+        body: {
+          addrId: buyer.addrId,
+          orderItem: { prodId: made.prodId, skuId: made.skuIds[0], prodCount: 2, shopId: 1 },
+        },
+      }),
+    );
+    const { orderNumbers } = okData(
+      await call<{ orderNumbers: string }>("/p/order/submit", {
+        user: buyer,
+        body: { uuid: confirm.uuid, addrId: buyer.addrId, actualTotal: confirm.actualTotal },
+      }),
+    );
+    const item = async (lang: "zh" | "en") =>
+      okData(await call<OrderDetailDto>(`/p/myOrder/orderDetail?orderNumber=${orderNumbers}`, { user: buyer, lang }))
+        .orderItemDtos[0]!;
+    const before = { zh: await item("zh"), en: await item("en") };
+    expect(before.en).toMatchObject({ prodId: made.prodId, prodName: "Test Cup Stocker", price: "15.50", pic: img1 });
+    expect(before.zh.prodName).toBe("测试水杯 Stocker");
+    // The shop renames and reprices, then deletes: the order is as the buyer placed it.
+    okData(
+      await call(`/merchant/products/${made.prodId}`, {
+        ...as(shop1),
+        method: "PUT",
+        body: body({
+          code: "SNAP-1",
+          texts: { zh: { name: "改名了" }, en: { name: "Renamed" } },
+          skus: [{ price: "99.00", stocks: 5 }],
+        }),
+      }),
+    );
+    okData(await call(`/merchant/products/${made.prodId}`, { ...as(shop1), method: "DELETE" }));
+    expect(await item("en")).toEqual(before.en);
+    expect(await item("zh")).toEqual(before.zh);
   });
 
   it("shelves: off and on by the shop; the platform's off-shelf with a reason the shop cannot undo; delete", async () => {
