@@ -21,7 +21,7 @@ import { suggest } from "../domain/catalog/search-suggest.ts";
 import { KEYWORD_LIST_MAX_AGE_MS, productTags } from "../domain/content/read-models.ts";
 import type { ApiEnv } from "./context.ts";
 import { ApiError, ok, page } from "./envelope.ts";
-import { cachePublic } from "./http-cache.ts";
+import { cacheGoods, cachePublic } from "./http-cache.ts";
 import { parseQuery } from "./kit.ts";
 import { answerKey, keptAnswer, prepareAnswer, sendPrepared, type PreparedAnswer } from "./prepared-answer.ts";
 
@@ -93,7 +93,7 @@ catalogRouter.get("/search/suggest", async (c) => {
 catalogRouter.get("/search/renovationPage", async (c) => {
   const { prodIds } = parseQuery(c, renovationProductsQuery);
   const list = await renovationProducts(c.var.app.db, c.var.locale, prodIds);
-  cachePublic(c);
+  cacheGoods(c);
   return ok(c, page(list, list.length, 1, Math.max(1, prodIds.length)));
 });
 
@@ -122,7 +122,7 @@ catalogRouter.get("/prod/skuList", async (c) => {
   const { prodId } = parseQuery(c, prodIdQuery);
   const list = await getSkuList(c.var.app.db, c.var.locale, prodId);
   if (!list) throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t("catalog.productNotFound"));
-  cachePublic(c);
+  cacheGoods(c);
   return ok(c, list);
 });
 

@@ -14,6 +14,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { CaptureResponse } from "../http/render-cache/capture.ts";
 import { brotliOptions, COMPRESS_THRESHOLD, negotiateEncoding } from "../http/render-cache/encoding.ts";
 import { envelope } from "./envelope.ts";
+import { GOODS_CACHE_CONTROL } from "./http-cache.ts";
 
 export interface PreparedAnswer {
   json: Buffer;
@@ -28,12 +29,14 @@ export function answerKey(locale: string, pathWithQuery: string): string {
   return `answer ${locale} ${pathWithQuery}`;
 }
 
-const MAX_AGE_SECONDS = 60;
-
-function answerHeaders(encoding: "identity" | "gzip" | "br", maxAgeSeconds = MAX_AGE_SECONDS): Record<string, string> {
+/**
+ * Every prepared answer shows goods and is dropped on the server at a change of them: browsers ask
+ * again each time (GOODS_CACHE_CONTROL), the fast path makes that cheap.
+ */
+function answerHeaders(encoding: "identity" | "gzip" | "br"): Record<string, string> {
   const headers: Record<string, string> = {
     "Content-Type": "application/json",
-    "Cache-Control": `public, max-age=${maxAgeSeconds}`,
+    "Cache-Control": GOODS_CACHE_CONTROL,
     Vary: "Accept-Language, Cookie, Accept-Encoding",
   };
   if (encoding !== "identity") headers["Content-Encoding"] = encoding;
@@ -122,10 +125,10 @@ export async function keptAnswer(c: Context<ApiEnv>, load: () => Promise<KeptDat
   return sendPrepared(c, answer.prepared);
 }
 
-/** Sends a prepared answer in the best encoding the client accepts, cacheable for `maxAgeSeconds` like cachePublic. */
-export function sendPrepared(c: Context, a: PreparedAnswer, maxAgeSeconds = MAX_AGE_SECONDS): Response {
+/** Sends a prepared answer in the best encoding the client accepts (GOODS_CACHE_CONTROL). */
+export function sendPrepared(c: Context, a: PreparedAnswer): Response {
   const encoding = a.gzip ? negotiateEncoding(c.req.header("accept-encoding")) : "identity";
   const body = encoding === "br" ? a.br! : encoding === "gzip" ? a.gzip! : a.json;
-  const headers = answerHeaders(encoding, maxAgeSeconds);
+  const headers = answerHeaders(encoding);
   return c.body(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength), 200, headers);
 }

@@ -9,7 +9,7 @@ import { renovationHomeQuery, renovationInfoQuery } from "../../lib/catalog/cata
 import { getHomeRenovation, getRenovation, toRenovationAnswer } from "../domain/renovation/renovation.ts";
 import type { ApiEnv } from "./context.ts";
 import { ApiError, ok } from "./envelope.ts";
-import { cachePublic } from "./http-cache.ts";
+import { cacheGoods } from "./http-cache.ts";
 import { parseQuery } from "./kit.ts";
 
 export const renovationRouter = new Hono<ApiEnv>();
@@ -18,7 +18,7 @@ export const renovationRouter = new Hono<ApiEnv>();
 renovationRouter.get("/shopRenovation/homepage", async (c) => {
   const { renovationType } = parseQuery(c, renovationHomeQuery);
   const home = await getHomeRenovation(c.var.app.db, c.var.locale, renovationType);
-  cachePublic(c);
+  cacheGoods(c);
   return ok(c, home ? toRenovationAnswer(home) : null);
 });
 
@@ -30,6 +30,6 @@ renovationRouter.get("/shopRenovation/info", async (c) => {
     includeDraft: false,
   });
   if (!found) throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t("catalog.renovationNotFound"));
-  cachePublic(c);
+  cacheGoods(c);
   return ok(c, toRenovationAnswer(found));
 });

@@ -125,6 +125,17 @@ describe.skipIf(!dbReady)("what shoppers see of a shop's writes", () => {
     expect(blocks.records).toEqual([expect.objectContaining({ prodId: p.prodId, totalStocks: 0 })]);
     const detail = await get<{ skuList: { stocks: number }[] }>(`/prod/prodInfo?prodId=${p.prodId}`);
     expect(detail.skuList.map((s) => s.stocks)).toEqual([0]);
+    // No browser keeps an answer that shows goods: the next read asks again (docs/product.md).
+    for (const path of [
+      `/prod/prodInfo?prodId=${p.prodId}`,
+      `/prod/skuList?prodId=${p.prodId}`,
+      `/search/searchProdPage?keyword=${p.word}&size=20`,
+      `/search/page?keyword=${p.word}&size=20`,
+      `/search/renovationPage?prodIds=${p.prodId}`,
+    ])
+      expect((await app.get(`/api${path}`, "en")).headers.get("cache-control"), path).toBe(
+        "public, max-age=0, s-maxage=60",
+      );
     const [line] = await lines(buyer);
     expect(line).toMatchObject({ prodId: p.prodId, status: "noStock", isChecked: 0 });
     // Restocked: buyable again.
