@@ -5,9 +5,10 @@
  * draft, then puts it on sale. Within 2 s of each write (a request started by then answers it) the
  * product is on its page, in its category's list and found by search in zh, zh-tw (the zh name:
  * the missing-locale fallback) and en; a price change shows on the page and in a cart holding it
- * ("price down"); stock 0 reads "sold out" on the page, its card, the buyer's collection and
- * footprints; off the shelf, its page is the "no longer on sale" page (404, noindex, related goods)
- * and it leaves the list and search. The product is deleted at the end.
+ * ("price down"), and a checkout opened at the old price has its submit refused with the new amount,
+ * which it then shows; stock 0 reads "sold out" on the page, its card, the buyer's collection,
+ * footprints and chat product cards; off the shelf, its page is the "no longer on sale" page (404,
+ * noindex, related goods) and it leaves the list and search. The product is deleted at the end.
  */
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { photoJpeg } from "../fixtures/photos.ts";
@@ -188,12 +189,29 @@ test("a new price and stock show on the page, in the cart, and stock 0 reads sol
   await buyer("/p/shopCart/changeItem", { prodId, skuId: first.skuId, shopId: info.data.shop.shopId, count: 1 });
   await buyer("/p/user/collection/addOrCancel", prodId);
   await buyer("/p/user/recentBrowse", { prodId });
+  const shopId = info.data.shop.shopId as number;
+  // A product card in the chat with the shop, sent while in stock.
+  await buyer("/p/chat/messages", { shopId, msgType: 2, content: String(prodId) });
 
-  // Price down: the page and the cart (it was added at 59.00).
+  // The buyer is at the checkout (buy now) at 59.00 when the price goes down.
+  await open(page, `/en/submit-order?prodId=${prodId}&skuId=${first.skuId}&count=1`);
+  const total = page.getByTestId("so-total-pay");
+  await expect(total).toHaveText(/^¥\d+\.\d\d$/);
+  const seen = Number((await total.textContent())!.slice(1));
+
+  // Price down: the page, the cart (it was added at 59.00) and the checkout's submit.
   await call("PUT", `/products/${prodId}/skus/${first.skuId}`, { version: first.version, price: "49.00" });
   await visibleWithin(request, Date.now(), [
     { path: detailPath("en"), shows: (_, html) => /data-sku-price[^>]*>\s*49\.00\s*</.test(html) },
   ]);
+  // The submit at the old amount is refused with the new one, which the checkout then shows.
+  await page.getByTestId("so-submit").click();
+  const refused = page.locator("#app-toasts .toast", { hasText: "The order amount has changed" });
+  await expect(refused).toContainText(/please check the new amount ¥\d+\.\d\d/);
+  const fresh = /¥(\d+\.\d\d)/.exec((await refused.textContent())!)![1]!;
+  expect(Number(fresh)).toBeLessThan(seen);
+  await expect(total).toHaveText(`¥${fresh}`);
+  expect(page.url()).toContain("/submit-order");
   await open(page, detailPath("en"));
   await expect(page.getByTestId("sku-price")).toHaveText("49.00");
   await open(page, "/en/cart");
@@ -230,6 +248,12 @@ test("a new price and stock show on the page, in the cart, and stock 0 reads sol
     const seen = page.locator(`[data-testid="uc-footprint-item"][data-prod-id="${prodId}"]`);
     await expect(seen.getByTestId("uc-footprint-item-soldOut")).toHaveText(text);
   }
+  // The chat: the card sent earlier and the card offered now read sold out.
+  await open(page, `/en/chat?shopId=${shopId}&prodId=${prodId}`);
+  const sent = page.getByTestId("chat-product-card").filter({ hasText: NAMES.en }).last();
+  await expect(sent).toHaveAttribute("data-flag", "soldOut");
+  await expect(sent.locator(".chat-card-flag")).toHaveText("Sold out");
+  await expect(page.getByTestId("chat-card-offer-sold-out")).toHaveText("Sold out");
 
   // Restocked by a delta: buyable again.
   await call("PUT", `/products/${prodId}/skus/${first.skuId}`, { stocksDelta: 5 });
