@@ -16,6 +16,8 @@ describe("productionRefusals", () => {
   it("refuses each demo-only default in production", () => {
     const out = refusals({});
     expect(out.some((r) => r.includes("PAYMENT_PROVIDER"))).toBe(true);
+    // The sandbox's test cards are refused with it (docs/payment-card.md).
+    expect(out.some((r) => r.includes("PAYMENT_PROVIDER") && r.includes("test cards"))).toBe(true);
     expect(out.some((r) => r.includes("SMS_PROVIDER"))).toBe(true);
     expect(out.some((r) => r.includes("AUTO_SEED"))).toBe(true);
     expect(refusals({ PREVIEW_SECRET: "dev-preview-secret-change-me" }).some((r) => r.includes("PREVIEW_SECRET"))).toBe(

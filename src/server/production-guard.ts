@@ -22,7 +22,7 @@ export function productionRefusals(config: AppConfig, env: NodeJS.ProcessEnv = p
   const out: string[] = [];
   if (config.paymentProvider === "sandbox" && !config.allow.sandboxPayments) {
     out.push(
-      'PAYMENT_PROVIDER is "sandbox": its test page completes payments without money. Configure a real provider, or set ALLOW_SANDBOX_PAYMENTS=1 for a demo.',
+      'PAYMENT_PROVIDER is "sandbox": its test page completes payments and its test cards pay without money. Configure a real provider, or set ALLOW_SANDBOX_PAYMENTS=1 for a demo.',
     );
   }
   if (config.smsProvider === "dev-outbox" && !config.allow.devSms) {

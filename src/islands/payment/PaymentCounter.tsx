@@ -4,11 +4,13 @@
  * switched on in getSysPaySwitch (balance, WeChat scan, Alipay).
  * Balance: confirm → pay → the order detail; not enough → the current balance is shown.
  * WeChat: a QR payment is made here and /weixin-pay shows it. Alipay: the provider page opens.
+ * Card: the card form (CardPay.tsx) pays here, with a confirmation step when the bank asks.
  * Expired (deadline passed or closed by the timeout) → "order expired, please place a new order".
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "../common/I18nProvider.tsx";
 import { PayMark } from "./PayMark.tsx";
+import { CardPay } from "./CardPay.tsx";
 import { get, post } from "../../client/api.ts";
 import { getPaySwitch } from "../../client/site.ts";
 import type { PaySwitch } from "../../lib/api-types.ts";
@@ -204,6 +206,8 @@ function PayForm(props: {
   if (sw.balancePaySwitch) methods.push("balance");
   if (sw.wxPaySwitch) methods.push("wechat");
   if (sw.aliPaySwitch) methods.push("alipay");
+  // Cards follow the configured provider: no site switch of their own (docs/payment-card.md).
+  methods.push("card");
   const [method, setMethod] = useState<PayMethod | null>(() => defaultPayMethod(methods, info.balanceShort));
   const [confirming, setConfirming] = useState(false);
   // The orders may have expired or been paid meanwhile: a failure shows their current state.
@@ -245,7 +249,8 @@ function PayForm(props: {
     );
   }
 
-  async function payProvider(m: "wechat" | "alipay") {
+  async function payProvider(m: "wechat" | "alipay" | "card") {
+    if (m === "card") return;
     await payCall.run(
       async () => {
         const payType = m === "wechat" ? PayType.WECHAT_SCAN : PayType.ALIPAY;
@@ -363,7 +368,15 @@ function PayForm(props: {
             {short}
           </p>
         ) : null}
-        {methods.length > 0 ? (
+        {method === "card" ? (
+          <CardPay
+            numbers={numbers}
+            amount={amount}
+            returnUrl={returnUrl}
+            onPaid={() => window.location.assign(detail)}
+            onStale={onStale}
+          />
+        ) : methods.length > 0 ? (
           <div className="pay-actions">
             <button
               type="button"

@@ -37,6 +37,8 @@ export const PayType = {
   ALIPAY: 2,
   /** WeChat native / scan code: here the sandbox provider's QR code on /weixin-pay. */
   WECHAT_SCAN: 3,
+  /** Bank card (SPEC §1 "card or wallet providers"): here the sandbox provider's test cards (docs/payment-card.md). */
+  CARD: 4,
   BALANCE: 9,
 } as const;
 
@@ -283,6 +285,17 @@ export interface ProviderPayDto {
   payUrl: string;
   amount: string;
   expiresAt: string;
+}
+
+/** POST /p/pay/card and /p/pay/card/confirm: paid, or a confirmation step asked by the card's bank. */
+export interface CardPayDto {
+  payNo: string;
+  status: "paid" | "confirm";
+  /** The card as shown afterwards: brand and last four digits (the full number is never kept). */
+  brand: string;
+  last4: string;
+  /** status "confirm": the provider's reference of the confirmation, sent back with the code. */
+  confirmation: string | null;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -3,7 +3,7 @@
  * methods is chosen first and whether Pay may be pressed. Balance is payable only when it covers
  * the amount (the server's `balanceShort` answer); the providers are always payable.
  */
-export type PayMethod = "balance" | "wechat" | "alipay";
+export type PayMethod = "balance" | "wechat" | "alipay" | "card";
 
 /** Whether the method can pay the amount due. */
 export function isPayableMethod(method: PayMethod | null, balanceShort: boolean): method is PayMethod {

@@ -1,7 +1,10 @@
 /**
  * Payment (CONTRACT §4.4; rules in src/server/domain/payment/payment.ts, docs/order.md "Payment"):
  *   GET  /p/order/getOrderPayInfoByOrderNumber?orderNumbers=a,b  → OrderPayInfoDto
- *   POST /p/order/pay {payType, orderNumbers, returnUrl?}           → BalancePayDto (9, 0) | ProviderPayDto (2, 3)
+ *   POST /p/order/pay {payType, orderNumbers, returnUrl?}           → BalancePayDto (9, 0) | ProviderPayDto (2, 3, 4)
+ *   POST /p/pay/card {payNo, number, expiry, cvc}                   → CardPayDto (paid, or a confirmation step)
+ *   POST /p/pay/card/confirm {payNo, brand, last4, confirmation, code} → CardPayDto
+ *        (cards: docs/payment-card.md; a decline is A00001 with its message and changes nothing)
  *   GET  /p/myOrder/getOrderStatus?orderNumber=                     → number (the order's status)
  *   POST /pay/notify/sandbox {payNo, tradeNo, amount, status, sign} → {payNo, paid, alreadyPaid} (public: the provider calls it)
  *   POST /pay/sandbox/complete {payNo, key}                         → {payNo, paid, alreadyPaid} (public: the sandbox page's "Pay now";
@@ -16,11 +19,13 @@ import {
   PAYMENT_ERRORS,
   asNotification,
   completeSandboxPayment,
+  confirmCardPayment,
   createProviderPayment,
   getOrderPayInfo,
   getOrderStatus,
   handleNotification,
   parseOrderNumbers,
+  payByCard,
   payWithBalance,
   safeReturnUrl,
 } from "../domain/payment/payment.ts";
@@ -40,6 +45,7 @@ const payRule = z.object(
           z.literal(PayType.POINTS),
           z.literal(PayType.ALIPAY),
           z.literal(PayType.WECHAT_SCAN),
+          z.literal(PayType.CARD),
           z.literal(PayType.BALANCE),
         ],
         { error: "payment.badPayType" },
@@ -131,4 +137,57 @@ paymentRouter.post("/pay/sandbox/complete", async (c) => {
   const { payNo, key } = body && typeof body === "object" ? (body as { payNo?: unknown; key?: unknown }) : {};
   if (typeof payNo !== "string" || !/^[0-9A-Za-z-]{1,64}$/.test(payNo)) refuse(c, PAYMENT_ERRORS.paymentNotFound);
   return run(c, () => completeSandboxPayment(c.var.app.db, c.var.app.config.paymentSecret, payNo, key, new Date()));
+});
+
+const payNoText = z
+  .string()
+  .trim()
+  .regex(/^[0-9A-Za-z-]{1,64}$/);
+const cardRule = z.object(
+  {
+    payNo: payNoText,
+    number: z.string().max(40),
+    expiry: z.string().max(10),
+    cvc: z.string().max(8),
+  },
+  { error: "order.paymentNotFound" },
+);
+const cardConfirmRule = z.object(
+  {
+    payNo: payNoText,
+    brand: z.string().trim().max(20),
+    last4: z.string().regex(/^\d{4}$/),
+    confirmation: z.string().max(128),
+    code: z.string().trim().max(12),
+  },
+  { error: "payment.card.confirmFailed" },
+);
+
+/** A card for the buyer's waiting card payment (never logged or stored: only brand and last four digits are kept). */
+paymentRouter.post("/p/pay/card", async (c) => {
+  const body = parseOr(cardRule, await jsonBody(c), "payment.card.badNumber");
+  const app = c.var.app;
+  return run(c, () =>
+    payByCard(
+      app.db,
+      paymentProviderFor(app.config),
+      app.config.paymentSecret,
+      { userId: c.var.userId, payNo: body.payNo, form: body },
+      new Date(),
+    ),
+  );
+});
+
+paymentRouter.post("/p/pay/card/confirm", async (c) => {
+  const body = parseOr(cardConfirmRule, await jsonBody(c), "payment.card.confirmFailed");
+  const app = c.var.app;
+  return run(c, () =>
+    confirmCardPayment(
+      app.db,
+      paymentProviderFor(app.config),
+      app.config.paymentSecret,
+      { userId: c.var.userId, ...body },
+      new Date(),
+    ),
+  );
 });

@@ -1,5 +1,5 @@
 /**
- * Payment providers (WeChat scan code, Alipay PC). The mall talks to a PaymentProvider only:
+ * Payment providers (WeChat scan code, Alipay PC, bank cards). The mall talks to a PaymentProvider only:
  * `createPayment` answers the text of the QR code (codeUrl) and the page to open (payUrl) of a
  * payment; the provider later tells the mall that it was paid by calling the notification path
  * `POST /api/pay/notify/<provider>` with a signed body (src/server/domain/payment/payment.ts handles it).
@@ -9,6 +9,11 @@
  * on the same network can open it); pressing "Pay now" there makes the sandbox send the same
  * signed notification a real provider would send. A real provider (WeChat Pay, Alipay …)
  * implements the same interface and verifies its own signatures in its notify route.
+ *
+ * Cards (payType 4): the payment counter posts the card to the mall, which checks it and asks the
+ * provider to charge it (`chargeCard`): paid (a signed notification, handled like any other),
+ * declined, or a confirmation step (3-D Secure-like) answered with `confirmCard`. The mall keeps
+ * only the card's brand and last four digits. The sandbox's test cards are SANDBOX_CARDS.
  *
  * Notifications are signed with HMAC-SHA256 over the canonical string
  * `amount=<amount>&payNo=<payNo>&status=<status>&tradeNo=<tradeNo>` (keys sorted, values as sent)
@@ -57,6 +62,28 @@ export interface ProviderRefundInput {
   amount: string;
 }
 
+/** A card as typed on the payment counter (checked by the mall first: digits, Luhn, expiry, CVC). */
+export interface CardInput {
+  /** 12-19 digits, no spaces. */
+  number: string;
+  expMonth: number;
+  /** Four digits. */
+  expYear: number;
+  cvc: string;
+}
+
+/**
+ * What the provider answers to a card charge: paid (with the signed notification the mall
+ * verifies like any provider's), declined (why, as an i18n key suffix), or a confirmation step
+ * (3-D Secure-like: the buyer confirms at the card's bank, here with a one-time code).
+ */
+export type CardChargeResult =
+  | { outcome: "paid"; notification: PaymentNotification }
+  | { outcome: "declined"; reason: CardDecline }
+  | { outcome: "confirm"; confirmation: string };
+
+export type CardDecline = "declined" | "insufficientFunds" | "unknownCard" | "confirmFailed";
+
 export interface PaymentProvider {
   /** "sandbox" … — also the last segment of the notification path /api/pay/notify/<name>. */
   readonly name: string;
@@ -73,6 +100,16 @@ export interface PaymentProvider {
    * the refund notification path), or null while the provider is still working on it.
    */
   queryRefund(input: { refundSn: string; refundNo: string; amount: string }): Promise<RefundNotification | null>;
+  /** Charges a card for a waiting payment of `amount` (card payments, payType 4). */
+  chargeCard(input: { payNo: string; amount: string; card: CardInput }): Promise<CardChargeResult>;
+  /** The buyer's answer to a confirmation step of `chargeCard`. */
+  confirmCard(input: {
+    payNo: string;
+    amount: string;
+    last4: string;
+    confirmation: string;
+    code: string;
+  }): Promise<CardChargeResult>;
 }
 
 /** The body a provider posts to /api/pay/refund-notify/<name>. `status` "SUCCESS" means refunded. */
@@ -173,6 +210,20 @@ export function sandboxPagePath(
   return `${localePath(locale, "/sandbox-pay")}?${q.toString()}`;
 }
 
+/**
+ * The sandbox's test cards (docs/payment-card.md): any future expiry and any 3-digit CVC. Every
+ * other number is declined as unknown to the sandbox.
+ */
+export const SANDBOX_CARDS = {
+  success: "4242424242424242",
+  declined: "4000000000000002",
+  insufficientFunds: "4000000000009995",
+  confirm: "4000002760003184",
+} as const;
+
+/** The one-time code that passes the sandbox's confirmation step (any other is refused). */
+export const SANDBOX_CONFIRM_CODE = "123456";
+
 export class SandboxPaymentProvider implements PaymentProvider {
   readonly name = "sandbox";
 
@@ -193,6 +244,47 @@ export class SandboxPaymentProvider implements PaymentProvider {
   refund(input: ProviderRefundInput): Promise<{ refundNo: string }> {
     if (!/^\d+(\.\d{1,2})?$/.test(input.amount)) return Promise.reject(new Error(`bad refund amount ${input.amount}`));
     return Promise.resolve({ refundNo: `SBXR${Date.now()}${randomBytes(4).toString("hex")}` });
+  }
+
+  chargeCard(input: { payNo: string; amount: string; card: CardInput }): Promise<CardChargeResult> {
+    const n = input.card.number;
+    if (n === SANDBOX_CARDS.success) return Promise.resolve(this.paid(input.payNo, input.amount));
+    if (n === SANDBOX_CARDS.declined) return Promise.resolve({ outcome: "declined", reason: "declined" });
+    if (n === SANDBOX_CARDS.insufficientFunds)
+      return Promise.resolve({ outcome: "declined", reason: "insufficientFunds" });
+    if (n === SANDBOX_CARDS.confirm)
+      return Promise.resolve({
+        outcome: "confirm",
+        confirmation: this.confirmation(input.payNo, input.amount, n.slice(-4)),
+      });
+    return Promise.resolve({ outcome: "declined", reason: "unknownCard" });
+  }
+
+  confirmCard(input: {
+    payNo: string;
+    amount: string;
+    last4: string;
+    confirmation: string;
+    code: string;
+  }): Promise<CardChargeResult> {
+    const expected = this.confirmation(input.payNo, input.amount, input.last4);
+    const given = Buffer.from(String(input.confirmation));
+    const ok =
+      given.length === expected.length &&
+      timingSafeEqual(given, Buffer.from(expected)) &&
+      input.code === SANDBOX_CONFIRM_CODE;
+    return Promise.resolve(
+      ok ? this.paid(input.payNo, input.amount) : { outcome: "declined", reason: "confirmFailed" },
+    );
+  }
+
+  private paid(payNo: string, amount: string): CardChargeResult {
+    return { outcome: "paid", notification: sandboxNotification(this.secret, payNo, amount) };
+  }
+
+  /** The confirmation reference: the sandbox keeps no state, it signs what it asked to confirm. */
+  private confirmation(payNo: string, amount: string, last4: string): string {
+    return createHmac("sha256", this.secret).update(`card-confirm|${payNo}|${amount}|${last4}`, "utf8").digest("hex");
   }
 
   /** The sandbox has settled every refund it accepted: a signed SUCCESS notification. */

@@ -36,7 +36,14 @@ import { sameOriginPath } from "../../../lib/same-origin-path.ts";
 import { formatAddress } from "../../../lib/address/address-format.ts";
 import { pickText, type Locale } from "../../../lib/locale.ts";
 import { compare, formatPrice, sum, toDecimal, tryDecimal, type MoneyInput } from "../../../lib/money.ts";
-import { PAY_QR_MINUTES, PayType, type OrderPayInfoDto, type ProviderPayDto } from "../../../lib/order/order-types.ts";
+import {
+  PAY_QR_MINUTES,
+  PayType,
+  type CardPayDto,
+  type OrderPayInfoDto,
+  type ProviderPayDto,
+} from "../../../lib/order/order-types.ts";
+import { checkCard, type CardForm } from "../../../lib/order/pay-card.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { orderItems, orders, payments, userLedger, users } from "../../db/schema/index.ts";
 import {
@@ -45,6 +52,7 @@ import {
   sandboxNotification,
   verifyNotification,
   type PaymentNotification,
+  type CardChargeResult,
   type PaymentProvider,
 } from "../../providers/payment.ts";
 import { OrderStatus, transition } from "../../../lib/order/order-state.ts";
@@ -76,6 +84,7 @@ export const PAYMENT_ERRORS = {
   amountMismatch: "order.amountMismatch",
   badSign: "payment.badSign",
   notSandbox: "payment.notSandbox",
+  cardDeclined: "payment.card.declined",
 } as const;
 
 // ------------------------------------------------------------------------------------------
@@ -131,6 +140,9 @@ export function payTypeAllowed(sw: PaySwitch, payType: number, amount: MoneyInpu
       return sw.wxPaySwitch;
     case PayType.ALIPAY:
       return sw.aliPaySwitch;
+    case PayType.CARD:
+      // Cards follow the configured provider (no site switch of their own).
+      return true;
     case PayType.POINTS:
       return toDecimal(amount).isZero();
     default:
@@ -371,7 +383,7 @@ export async function payWithBalance(
 }
 
 /**
- * Starts a provider payment (payType 2 Alipay PC / 3 WeChat scan): closes the orders' earlier
+ * Starts a provider payment (payType 2 Alipay PC / 3 WeChat scan / 4 card): closes the orders' earlier
  * waiting payments, makes a new waiting one and asks the provider for its QR text and page.
  */
 export async function createProviderPayment(
@@ -380,7 +392,7 @@ export async function createProviderPayment(
   input: {
     userId: string;
     numbers: readonly string[];
-    payType: 2 | 3;
+    payType: 2 | 3 | 4;
     returnUrl?: string | undefined;
     subject: string;
     locale?: Locale | undefined;
@@ -703,4 +715,84 @@ export async function getOrderStatus(db: Db, userId: string, orderNumber: string
     .limit(1);
   if (!row) throw new PaymentError(PAYMENT_ERRORS.orderNotFound);
   return row.status;
+}
+
+// ------------------------------------------------------------------------------------------
+// Cards (payType 4; docs/payment-card.md)
+// ------------------------------------------------------------------------------------------
+
+/** The buyer's waiting card payment, or a refusal: unknown (or another buyer's), paid, expired. */
+async function waitingCardPayment(db: Db, userId: string, payNo: string, now: Date) {
+  const [pay] = await db.select().from(payments).where(eq(payments.payNo, payNo)).limit(1);
+  if (!pay || pay.userId !== userId || pay.payType !== PayType.CARD)
+    throw new PaymentError(PAYMENT_ERRORS.paymentNotFound);
+  const state = paymentState(pay, now);
+  if (state === "paid") throw new PaymentError(PAYMENT_ERRORS.orderPaid);
+  if (state !== "waiting") throw new PaymentError(PAYMENT_ERRORS.qrExpired);
+  return pay;
+}
+
+/**
+ * The provider's answer to a card: paid → the signed notification is handled like any provider's
+ * (orders paid in its transaction), then the card's brand and last four digits are kept with the
+ * payment (never the number); declined → a refusal in the buyer's language, nothing changed;
+ * confirmation → asked of the buyer.
+ */
+async function cardOutcome(
+  db: Db,
+  secret: string,
+  payNo: string,
+  card: { brand: string; last4: string },
+  result: CardChargeResult,
+  now: Date,
+): Promise<CardPayDto> {
+  if (result.outcome === "declined") throw new PaymentError(`payment.card.${result.reason}`);
+  if (result.outcome === "confirm")
+    return { payNo, status: "confirm", brand: card.brand, last4: card.last4, confirmation: result.confirmation };
+  await handleNotification(db, secret, result.notification, now);
+  await db
+    .update(payments)
+    .set({ callback: { ...result.notification, card: { brand: card.brand, last4: card.last4 } } })
+    .where(eq(payments.payNo, payNo));
+  return { payNo, status: "paid", brand: card.brand, last4: card.last4, confirmation: null };
+}
+
+/** POST /p/pay/card: checks the card, asks the provider to charge it for the buyer's waiting card payment. */
+export async function payByCard(
+  db: Db,
+  provider: PaymentProvider,
+  secret: string,
+  input: { userId: string; payNo: string; form: CardForm },
+  now: Date,
+): Promise<CardPayDto> {
+  const checked = checkCard(input.form, now);
+  if (!checked.ok) {
+    const first = Object.values(checked.problems)[0]!;
+    throw new PaymentError(`payment.card.${first}`);
+  }
+  const pay = await waitingCardPayment(db, input.userId, input.payNo, now);
+  const amount = formatPrice(pay.amount);
+  const { number, expMonth, expYear, cvc, brand, last4 } = checked.card;
+  const result = await provider.chargeCard({ payNo: pay.payNo, amount, card: { number, expMonth, expYear, cvc } });
+  return cardOutcome(db, secret, pay.payNo, { brand, last4 }, result, now);
+}
+
+/** POST /p/pay/card/confirm: the buyer's one-time code for the provider's confirmation step. */
+export async function confirmCardPayment(
+  db: Db,
+  provider: PaymentProvider,
+  secret: string,
+  input: { userId: string; payNo: string; brand: string; last4: string; confirmation: string; code: string },
+  now: Date,
+): Promise<CardPayDto> {
+  const pay = await waitingCardPayment(db, input.userId, input.payNo, now);
+  const amount = formatPrice(pay.amount);
+  const result = await provider.confirmCard({
+    payNo: pay.payNo,
+    amount,
+    last4: input.last4,
+    confirmation: input.confirmation,
+    code: input.code,
+  });
+  return cardOutcome(db, secret, pay.payNo, { brand: input.brand, last4: input.last4 }, result, now);
 }
