@@ -68,7 +68,9 @@ describe("payTypeAllowed", () => {
   it("points (0) only for a zero amount; unknown types never", () => {
     expect(payTypeAllowed(none, 0, "0.00")).toBe(true);
     expect(payTypeAllowed(all, 0, "0.01")).toBe(false);
-    for (const p of [1, 4, 10, 12, -1]) expect(payTypeAllowed(all, p, "1")).toBe(false);
+    for (const p of [1, 10, 12, -1]) expect(payTypeAllowed(all, p, "1")).toBe(false);
+    // Cards follow the configured provider: no site switch (docs/payment-card.md).
+    expect(payTypeAllowed(none, 4, "1")).toBe(true);
   });
 });
 
