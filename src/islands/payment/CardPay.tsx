@@ -188,7 +188,7 @@ export function CardPay({
               {t("payment.card.confirmTitle")}
             </p>
             <p>{t("payment.card.confirmHint", { amount, brand: confirm.brand, last4: confirm.last4 })}</p>
-            <label className="pay-card-field">
+            <label className="pay-card-field pay-card-confirm-field">
               <span className="pay-card-label">{t("payment.card.code")}</span>
               <input
                 ref={codeRef}
