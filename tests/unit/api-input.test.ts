@@ -1,6 +1,6 @@
 /**
  * The API edge reads its input one way (docs/architecture.md "The API edge"): every router goes
- * through the kit (src/server/api/kit.ts) — no `c.req.query`, `c.req.param`, `c.req.parseBody`,
+ * through the kit (src/server/api/kit.ts) — no `c.req.query`, `c.req.param`, `c.req.parseBody`, `c.req.arrayBuffer`,
  * `c.req.text`, `c.req.json` or direct `safeParse` of its own — and the token of the Authorization
  * header has one reader, the kit's `sentToken`. The reads left are listed with their reason and
  * count; the list may only shrink.
@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 
 const API = path.resolve(import.meta.dirname, "../../src/server/api");
 
-const RAW_READ = /c\.req\.(?:query|param|parseBody|text|json)\(|\.safeParse\(/g;
+const RAW_READ = /c\.req\.(?:query|param|parseBody|text|json|arrayBuffer|formData|blob)\(|\.safeParse\(/g;
 
 /** Raw reads still outside the kit, by file. */
 const LEFT: Record<string, number> = {

@@ -31,7 +31,18 @@ import {
 import { admitUpload } from "../domain/upload/upload-limits.ts";
 import { storedFileResponse } from "../http/uploads.ts";
 import type { ApiEnv, MerchantEnv } from "./context.ts";
-import { clientIp, parse, parseParams, parseQuery, parseQueryValue, readForm, readJson, refusal, run } from "./kit.ts";
+import {
+  clientIp,
+  parse,
+  parseParams,
+  parseQuery,
+  parseQueryValue,
+  readBytes,
+  readForm,
+  readJson,
+  refusal,
+  run,
+} from "./kit.ts";
 
 export const invoiceRouter = new Hono<ApiEnv>();
 
@@ -116,7 +127,7 @@ invoiceMerchantRouter.post("/merchant/invoices/:orderNumber/file", async (c) => 
       if (!(file instanceof File) || file.size === 0) throw new InvoiceError("invoice.fileRequired");
       bytes = new Uint8Array(await file.arrayBuffer());
     } else {
-      bytes = new Uint8Array(await c.req.arrayBuffer());
+      bytes = await readBytes(c);
       if (bytes.length === 0) throw new InvoiceError("invoice.fileRequired");
     }
     const { db, storage, config } = c.var.app;

@@ -6,9 +6,11 @@
  *       (issueMessage: app.ts's onError uses the same one for a zod error thrown anywhere)
  *   parseOr / parseParamsOr / parseQueryOr         the same, any problem being one refusal
  *       (a malformed id is an unknown one)
+ *   checkedForm                                    a form checked by its src/lib rule ({form, errors}),
+ *       else its first field's message as the refusal
  *   queryText / pathText                           one value as trimmed text, for the domain to check
  *   readJson / readObject / readIdBody             the body; not JSON → A00001 "not valid JSON"
- *   readText / readForm                            a body of another shape (raw digits, a form)
+ *   readText / readBytes / readForm                a body of another shape (raw digits, a file, a form)
  *   pathId, clientIp, sentToken                    an id of the path, the caller's IP, the token sent
  *   run                                            calls the domain and answers ok(value); any
  *       DomainError becomes its envelope (refusal: app.ts's onError maps one thrown outside run
@@ -142,6 +144,24 @@ export function parseOr<S extends z.ZodType>(
   return r.data;
 }
 
+/** The query string through `schema`; any problem is the refusal `key` (parseOr). */
+export function parseQueryOr<E extends Env, S extends z.ZodType>(
+  c: Context<E>,
+  schema: S,
+  key: string | ((message: string) => string),
+): z.infer<S> {
+  return parseOr(schema, c.req.query(), key);
+}
+
+/**
+ * A form checked by its rule in src/lib, the one the browser's form runs ({form, errors}): the
+ * form, or a refusal with its first field's message (in the form's order).
+ */
+export function checkedForm<F>(checked: { form: F | null; errors: Readonly<Record<string, string | undefined>> }): F {
+  if (checked.form) return checked.form;
+  throw new DomainError(Object.values(checked.errors).find(Boolean) ?? "validation.invalid");
+}
+
 /** The path parameters through `schema`; any problem is the refusal `key` (parseOr). */
 export function parseParamsOr<E extends Env, S extends z.ZodType>(c: Context<E>, schema: S, key: string): z.infer<S> {
   return parseOr(schema, c.req.param(), key);
@@ -193,6 +213,11 @@ export async function readJson<E extends Env>(c: Context<E>, options?: { empty: 
 /** The body as sent, as text (a body of another shape than JSON: a raw id, digits). */
 export async function readText<E extends Env>(c: Context<E>): Promise<string> {
   return c.req.text();
+}
+
+/** The body as sent, as bytes (a file sent raw: an invoice PDF). */
+export async function readBytes<E extends Env>(c: Context<E>): Promise<Uint8Array> {
+  return new Uint8Array(await c.req.arrayBuffer());
 }
 
 /** A form body (multipart or URL-encoded) as Hono reads it; `all` keeps every value of a repeated field. */

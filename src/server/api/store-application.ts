@@ -32,31 +32,55 @@ import {
   setStoreAccount,
   submitApplication,
 } from "../domain/store-application/store-application.ts";
-import { DomainError } from "../domain/kernel/domain-error.ts";
-import { SHOP_ACTIONS, type ShopAction } from "../domain/store-application/store-application-state.ts";
+import { SHOP_ACTIONS } from "../domain/store-application/store-application-state.ts";
 import type { ApiEnv } from "./context.ts";
 import { requirePlatform } from "./platform-auth.ts";
 import { ok } from "./envelope.ts";
-import { parseParams, parseQuery, pathId, readJson, readObject, run } from "./kit.ts";
+import { checkedForm, parseOr, parseParamsOr, parseQueryOr, pathId, readJson, readObject, run } from "./kit.ts";
 
 const CONTROL_RE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 
-/** A refusal of these routes' input (A00001 with the key's message). */
-const fail = (key: string): never => {
-  throw new DomainError(key);
-};
+const BAD_ACTION = "storeApplication.errors.badAction";
+const BAD_PAGE = "storeApplication.errors.badPage";
 
-/** The first field's message (form order). */
-function firstError(errors: Record<string, string | undefined>): never {
-  return fail(Object.values(errors).find(Boolean)!);
-}
+/** A page number or size: blank or absent is `dflt`, else 1 to `max` in plain digits. */
+const pageValue = (dflt: number, max: number) =>
+  z
+    .string()
+    .optional()
+    .refine(
+      (v) => v === undefined || v.trim() === "" || (/^\d{1,6}$/.test(v.trim()) && Number(v) >= 1 && Number(v) <= max),
+      BAD_PAGE,
+    )
+    .transform((v) => (v === undefined || v.trim() === "" ? dflt : Number(v)));
 
+/** The list's filter: a status (0, 1, -1; blank or "all" is every one) and the page; each problem its own refusal. */
 const listQuery = z.object({
-  status: z.string().optional(),
-  current: z.string().optional(),
-  size: z.string().optional(),
+  status: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? "").trim())
+    .refine((v) => ["", "all", "0", "1", "-1"].includes(v), BAD_ACTION)
+    .transform((v) => (v === "" || v === "all" ? undefined : Number(v))),
+  current: pageValue(1, 100_000),
+  size: pageValue(20, 100),
 });
-const actionParams = z.object({ action: z.string() });
+
+/** Approve's body: `open` a boolean when sent (any other body is no choice). */
+const approveBody = z.preprocess(
+  (b) => (b !== null && typeof b === "object" && !Array.isArray(b) ? b : {}),
+  z.object({ open: z.boolean().optional() }),
+);
+
+/** Reject's body: the reason, trimmed, 1 to REJECT_REASON_MAX characters without control characters. */
+const rejectBody = z.object({
+  reason: z.preprocess(
+    (v) => (typeof v === "string" ? v.trim() : ""),
+    z.string().refine((v) => v !== "" && [...v].length <= REJECT_REASON_MAX && !CONTROL_RE.test(v)),
+  ),
+});
+
+const actionParams = z.object({ action: z.enum(SHOP_ACTIONS) });
 
 export const storeApplicationRouter = new Hono<ApiEnv>();
 
@@ -69,14 +93,12 @@ storeApplicationRouter.get("/p/storeApplication", async (c) =>
 );
 
 storeApplicationRouter.post("/p/storeApplication", async (c) => {
-  const { form, errors } = checkStoreApplication(await readObject(c));
-  if (!form) return firstError(errors);
+  const form = checkedForm(checkStoreApplication(await readObject(c)));
   return run(c, () => submitApplication(c.var.app.db, c.var.app.storage, c.var.userId, form, c.var.locale));
 });
 
 storeApplicationRouter.put("/p/storeAccount", async (c) => {
-  const { form, errors } = checkStoreAccount(await readObject(c));
-  if (!form) return firstError(errors);
+  const form = checkedForm(checkStoreAccount(await readObject(c)));
   return run(c, () => setStoreAccount(c.var.app.db, c.var.userId, form));
 });
 
@@ -87,26 +109,10 @@ storeApplicationRouter.put("/p/storeAccount", async (c) => {
 storeApplicationRouter.use("/platform/*", requirePlatform);
 
 storeApplicationRouter.get("/platform/storeApplications", async (c) => {
-  const q = parseQuery(c, listQuery);
-  const statusRaw = (q.status ?? "").trim();
-  let status: number | undefined;
-  if (statusRaw !== "" && statusRaw !== "all") {
-    if (!["0", "1", "-1"].includes(statusRaw)) return fail("storeApplication.errors.badAction");
-    status = Number(statusRaw);
-  }
-  const int = (v: string | undefined, dflt: number, max: number) => {
-    if (v === undefined || v.trim() === "") return dflt;
-    return /^\d{1,6}$/.test(v.trim()) && Number(v) >= 1 && Number(v) <= max
-      ? Number(v)
-      : fail("storeApplication.errors.badPage");
-  };
+  const q = parseQueryOr(c, listQuery, (message) => (message === BAD_PAGE ? BAD_PAGE : BAD_ACTION));
   return ok(
     c,
-    await listApplications(
-      c.var.app.db,
-      { status, current: int(q.current, 1, 100_000), size: int(q.size, 20, 100) },
-      c.var.locale,
-    ),
+    await listApplications(c.var.app.db, { status: q.status, current: q.current, size: q.size }, c.var.locale),
   );
 });
 
@@ -116,18 +122,13 @@ storeApplicationRouter.get("/platform/storeApplications/:applyId", (c) =>
 
 storeApplicationRouter.post("/platform/storeApplications/:applyId/approve", async (c) => {
   const applyId = pathId(c, "applyId", "storeApplication.errors.notFound");
-  const body = await readJson(c, { empty: {} });
-  const open = body && typeof body === "object" ? (body as Record<string, unknown>).open : undefined;
-  if (open !== undefined && typeof open !== "boolean") return fail("api.badJson");
+  const { open } = parseOr(approveBody, await readJson(c, { empty: {} }), "api.badJson");
   return run(c, () => approveApplication(c.var.app.db, applyId, { open: open === true }));
 });
 
 storeApplicationRouter.post("/platform/storeApplications/:applyId/reject", async (c) => {
   const applyId = pathId(c, "applyId", "storeApplication.errors.notFound");
-  const body = await readObject(c);
-  const reason = typeof body.reason === "string" ? body.reason.trim() : "";
-  if (!reason || [...reason].length > REJECT_REASON_MAX || CONTROL_RE.test(reason))
-    return fail("storeApplication.rules.reasonRequired");
+  const { reason } = parseOr(rejectBody, await readObject(c), "storeApplication.rules.reasonRequired");
   return run(c, async () => {
     await rejectApplication(c.var.app.db, applyId, reason);
     return null;
@@ -136,7 +137,6 @@ storeApplicationRouter.post("/platform/storeApplications/:applyId/reject", async
 
 storeApplicationRouter.post("/platform/shops/:shopId/:action", async (c) => {
   const shopId = pathId(c, "shopId", "storeApplication.errors.shopNotFound");
-  const action = parseParams(c, actionParams).action as ShopAction;
-  if (!SHOP_ACTIONS.includes(action)) return fail("storeApplication.errors.badAction");
+  const { action } = parseParamsOr(c, actionParams, BAD_ACTION);
   return run(c, () => changeShopStatus(c.var.app.db, shopId, action));
 });
