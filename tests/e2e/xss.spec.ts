@@ -2,7 +2,8 @@
  * Stored XSS (docs/security.md "Security tests"): the corpus tests/e2e/fixtures/xss-vectors.txt
  * is stored through the API in every text a buyer or a merchant can enter — nickname, addresses,
  * order message, invoice title, logistics traces, review, shop reply, refund description, store
- * application, chat — and the pages that show them are rendered in Chromium with alert / confirm /
+ * application, chat, a shop's decoration (picture titles, headlines, captions) and discount names —
+ * and the pages that show them are rendered in Chromium with alert / confirm /
  * prompt hooked and CSP violations recorded: nothing runs, nothing is injected (no element gets an
  * event-handler attribute or a javascript: link), and each text is shown as text.
  *
@@ -300,6 +301,74 @@ test("the XSS corpus in every text a buyer or a merchant can enter: nothing runs
   const messages = pack(VECTORS, 500);
   for (const content of messages) await call("POST", "/p/chat/messages", { shopId: PROD.shopId, msgType: 0, content });
   await render(page, `/en/chat?shopId=${PROD.shopId}`, messages);
+
+  expect(runs).toEqual([]);
+});
+
+test("the XSS corpus in a shop's decoration and discount names: nothing runs", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const runs = await hook(page);
+  const m = await (
+    await request.post("/api/merchant/login", { data: { username: "shop01", password: "Shop1234" } })
+  ).json();
+  const merchant = m.data.accessToken as string;
+  const shopId = m.data.shopId as number;
+  const call = caller(request, merchant);
+  const upload = await request.post("/api/merchant/file/upload", {
+    headers: { Authorization: merchant },
+    multipart: { file: { name: "a.png", mimeType: "image/png", buffer: PNG } },
+  });
+  const img = ((await upload.json()).data as { filePath: string }).filePath;
+  const L = (s: string) => ({ zh: s, "zh-tw": s, en: s });
+
+  // Decoration: slides whose title (60), headline (40) and caption (160, rich text: sanitised, so
+  // only what survives is shown) carry the corpus; published as a page of the shop (not its home
+  // page, which other tests show), then taken off again.
+  const titles = pack(VECTORS, 60);
+  const headlines = pack(VECTORS, 40);
+  // (a caption's pictures must be the shop's own uploads: vectors with a picture go to the titles)
+  const captions = pack(
+    VECTORS.filter((v) => !/<img|<image|<svg|<picture|<video|<audio|<source|<input/i.test(v)),
+    160,
+  );
+  const slides = Array.from({ length: Math.min(10, headlines.length) }, (_, i) => ({
+    img,
+    title: L(titles[i % titles.length]!),
+    overlay: { headline: L(headlines[i]!), caption: L(captions[i % captions.length]!) },
+  }));
+  const content = [{ type: "picture_by", dataField: { size: 1920, picList: slides } }];
+  const draft = await call<{ renovationId: number }>("POST", "/merchant/renovations", {
+    name: "XSS",
+    page: "page",
+    content,
+  });
+  await call("POST", `/merchant/renovations/${draft.renovationId}/publish`, {});
+  await render(page, `/en/select-decorate?renovationId=${draft.renovationId}&sid=${shopId}`, [
+    slides[0]!.overlay.headline.en,
+  ]);
+
+  // Discount names (30 characters each), of discounts that start tomorrow (no price changes
+  // today), shown on each discount's page.
+  const names = pack(VECTORS, 30).slice(0, 6);
+  const ids: number[] = [];
+  for (const discountName of names)
+    ids.push(
+      (
+        await call<{ discountId: number }>("POST", "/merchant/discounts", {
+          discountName,
+          discountRule: 0,
+          discountItems: [{ needAmount: "100", discount: "1" }],
+          startTime: new Date(Date.now() + 86_400_000).toISOString(),
+          endTime: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+        })
+      ).discountId,
+    );
+  for (const [i, id] of ids.entries()) await render(page, `/en/discount-detail?discountId=${id}`, [names[i]!]);
+  await render(page, "/en/special-discount", []);
+
+  // The shop as it was: its discounts stopped, the page taken off.
+  for (const id of ids) await call("POST", `/merchant/discounts/${id}/stop`, {});
+  await call("POST", `/merchant/renovations/${draft.renovationId}/unpublish`, {});
 
   expect(runs).toEqual([]);
 });

@@ -60,16 +60,21 @@ async function body(c: C): Promise<Record<string, unknown>> {
 
 const official = (c: C) => c.var.t("chat.officialService");
 
-/** Checks and stores a message of `from`, then hands it to the chat bus (every process's sockets). */
+/**
+ * Checks and stores a message of `from`, then hands it to the chat bus (every process's sockets).
+ * What it says is checked before its conversation is looked up (a buyer's is made on first use),
+ * so a refused message leaves no conversation behind.
+ */
 async function send(
   c: C,
-  conv: Awaited<ReturnType<typeof conversationOf>>,
+  conversation: () => Promise<Awaited<ReturnType<typeof conversationOf>>>,
   from: ChatSide,
   msgType: unknown,
   content: unknown,
 ) {
   const checked = checkOutgoing(msgType, content);
   if (!checked.ok) throw new ChatError(checked.key);
+  const conv = await conversation();
   if (!chatFlood.take(from === "user" ? `u:${conv.userId}` : `s:${conv.shopId}:http`))
     throw new ChatError("chat.errors.flood");
   const m = await storeMessage(c.var.app.db, conv, from, checked.value, new Date());
@@ -126,7 +131,7 @@ chatRouter.post("/p/chat/messages", async (c) => {
   const b = await body(c);
   const { shopId } = parse(c, shopRule, b);
   return run(c, async () =>
-    send(c, await conversationOf(c.var.app.db, c.var.userId, shopId), "user", b.msgType ?? MsgType.TEXT, b.content),
+    send(c, () => conversationOf(c.var.app.db, c.var.userId, shopId), "user", b.msgType ?? MsgType.TEXT, b.content),
   );
 });
 
@@ -195,7 +200,7 @@ chatRouter.post(`${SCOPE}/conversations/:conversationId/messages`, async (c) => 
   return run(c, async () =>
     send(
       c,
-      await agentConversation(c.var.app.db, shopId, conversationId),
+      () => agentConversation(c.var.app.db, shopId, conversationId),
       "agent",
       b.msgType ?? MsgType.TEXT,
       b.content,
