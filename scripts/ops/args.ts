@@ -76,6 +76,7 @@ export const OPTIONS = {
   "dry-run": { type: "boolean" },
   restart: { type: "boolean" },
   chunk: { type: "string" },
+  brand: { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const;
 

@@ -25,6 +25,7 @@
  *   npm run ops -- approve <applyId> [--open]
  *   npm run ops -- reject <applyId> --reason "…"
  *   npm run ops -- shop <open|offline|suspend> <shopId>
+ *   npm run ops -- synonyms | synonym-add <word> <word>… [--brand <brandId>] | synonym-remove <id>
  *   npm run ops -- coupons | coupon-create … | coupon-stop <id>   [--platform]
  *   npm run ops -- discounts | discount-create … | discount-stop <id>
  *   npm run ops -- flash-session-create … | flash-create … | flashes | flash-end <id>
@@ -59,6 +60,7 @@ import * as refund from "./refund.ts";
 import * as renovation from "./renovation.ts";
 import * as review from "./review.ts";
 import * as storeApplication from "./store-application.ts";
+import * as catalog from "./catalog.ts";
 
 export type { OpsIO } from "./client.ts";
 
@@ -82,6 +84,7 @@ const COMMANDS: readonly OpsCommand[] = [
   refund,
   renovation,
   storeApplication,
+  catalog,
   ledger,
   coupon,
   discount,

@@ -53,6 +53,7 @@ import { renovationRouter } from "./renovation.ts";
 import { reviewMerchantRouter, reviewRouter } from "./review.ts";
 import { shopRouter } from "./shop.ts";
 import { storeApplicationRouter } from "./store-application.ts";
+import { searchSynonymsRouter } from "./search-synonyms.ts";
 import { decorationUploadRouter, uploadRouter } from "./upload.ts";
 import { devClockRouter } from "./dev-clock.ts";
 
@@ -200,6 +201,7 @@ export function createApi(app: AppContext) {
   api.route("/", balanceRouter);
   api.route("/", memberRouter);
   api.route("/", storeApplicationRouter);
+  api.route("/", searchSynonymsRouter);
   api.route("/", ledgerRouter);
   api.route("/", pointsMallRouter);
   api.route("/", chatRouter);

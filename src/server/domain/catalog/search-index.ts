@@ -12,7 +12,7 @@ import { rowsOf, type Db } from "../../db/client.ts";
 import type { ChangeFeed, Changed } from "../../db/content-changes.ts";
 import { productSearchWords } from "../../db/schema/index.ts";
 import { documentTerms, duplicateKey } from "./search-analyzer.ts";
-import { loadLexicon } from "./search-lexicon.ts";
+import { forgetLexicon, LEXICON_TAG, loadLexicon } from "./search-lexicon.ts";
 
 /** Products indexed per statement. */
 const BATCH = 500;
@@ -92,7 +92,9 @@ export function changedProducts(changed: ReadonlySet<string>): number[] {
 /**
  * Keeps the index current in this process: reads the feed every `intervalMs` (other readers
  * share the read), re-indexes the products a change names, and on a fresh start (or a feed that
- * could not be read) indexes the products without words. Answers the stop function.
+ * could not be read) indexes the products without words; a change of the synonym sets
+ * (LEXICON_TAG) drops the process's lexicon, so searches use the new sets within the feed's
+ * interval. Answers the stop function.
  */
 export function followChanges(
   db: Db,
@@ -123,6 +125,8 @@ export function followChanges(
     });
   };
   const unsubscribe = feed.subscribe((changed: Changed) => {
+    // The platform changed the synonyms (or the feed starts over): searches read them again.
+    if (changed === "all" || changed.has("*") || changed.has(LEXICON_TAG)) forgetLexicon(db);
     if (changed === "all" || changed.has("*")) all = true;
     else for (const id of changedProducts(changed)) pending.add(id);
     run();

@@ -2,8 +2,10 @@
  * What the search analyzer knows of this mall (docs/search.md "Synonyms"): the platform's synonym
  * sets and brand aliases (search_synonyms), the brands' names (华为 = 華為 = Huawei), the platform
  * categories' names (category intent) and, for typo correction, the latin words of the brand,
- * category and best-selling product names. Kept per process for LEXICON_MAX_AGE_MS (a synonym
- * the words go into jieba's user dictionary.
+ * category and best-selling product names. Kept per process for LEXICON_MAX_AGE_MS, and dropped
+ * as soon as the change feed says the synonyms changed (LEXICON_TAG); the words go into jieba's
+ * user dictionary (a word of a removed set stays there until the process restarts: it only
+ * segments).
  */
 import { eq, sql } from "drizzle-orm";
 import { rowsOf, type Db } from "../../db/client.ts";
@@ -27,6 +29,18 @@ export interface Lexicon {
 
 const lexicons = new WeakMap<Db, { at: number; lexicon: Promise<Lexicon> }>();
 const vocabularies = new WeakMap<Db, { at: number; words: Promise<Map<string, number>> }>();
+
+/**
+ * The change-feed tag of a change of the synonym sets (migration 0030's trigger on
+ * search_synonyms): every process drops its lexicon (forgetLexicon) when it reads it.
+ */
+export const LEXICON_TAG = "search-lexicon";
+
+/** Drops this process's lexicon and typo vocabulary of `db`: the next search reads them again. */
+export function forgetLexicon(db: Db): void {
+  lexicons.delete(db);
+  vocabularies.delete(db);
+}
 
 export function loadLexicon(db: Db, now = Date.now()): Promise<Lexicon> {
   const cached = lexicons.get(db);
