@@ -5,6 +5,7 @@
  * within it and says what is wrong with a bad one — in three locales.
  */
 import { expect, test, type Page } from "@playwright/test";
+import { blockingViolations } from "./axe.ts";
 import { home, LOCALES, tr, type Locale } from "./helpers.ts";
 
 const QUERIES: Record<Locale, { q: string; note?: boolean }> = {
@@ -19,7 +20,7 @@ const prices = async (page: Page) =>
 
 test.describe("search results with brand and price filters", () => {
   for (const locale of LOCALES) {
-    test(`a synonym or typo finds goods; brand and price narrow them (${locale})`, async ({ page }) => {
+    test(`a synonym or typo finds goods; brand and price narrow them (${locale})`, async ({ page }, testInfo) => {
       test.setTimeout(90_000);
       const { q, note } = QUERIES[locale];
       await page.goto(home(locale));
@@ -65,6 +66,8 @@ test.describe("search results with brand and price filters", () => {
       );
       await expect(priceForm.getByTestId("price-min")).toHaveAttribute("aria-invalid", "true");
       await expect(cards(page)).toHaveCount(names.length);
+      // The filters with a chosen brand and a refused range: no serious axe violation.
+      expect(await blockingViolations(page, page.url(), `axe-search-filters-${locale}.json`, testInfo)).toEqual([]);
     });
   }
 });
