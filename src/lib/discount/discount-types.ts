@@ -63,6 +63,8 @@ export interface DiscountProdDto {
   /** The SKU price (lowest on-sale SKU). */
   price: string;
   soldNum: number;
+  /** Stock over its SKUs on sale: 0 reads "sold out" (isSoldOut, src/lib/catalog/stock.ts). */
+  totalStocks: number;
   /** What one piece costs in the activity, as the pricing engine computes it for one piece alone. */
   activityPrice: string;
 }

@@ -139,6 +139,12 @@ describe.skipIf(!dbReady)("discounts API", () => {
     expect(prods.records).toEqual([
       expect.objectContaining({ prodId: outside.prodId, price: "30.00", activityPrice: "24.00" }),
     ]);
+    // Its stock, so a product without any reads "sold out" on the offer's page (and only then).
+    const [stock] = await app.ctx.db
+      .select({ totalStocks: products.totalStocks })
+      .from(products)
+      .where(eq(products.prodId, outside.prodId));
+    expect(prods.records[0]!.totalStocks).toBe(stock!.totalStocks);
     const tieredProds = okData(await call<Page<DiscountProdDto>>(`/marking/discount/prodList?discountId=${tiered}`));
     expect(tieredProds.records.map((p) => p.prodId).sort()).toEqual([a.prodId, b.prodId].sort());
     expect(tieredProds.records[0]!.activityPrice).toBe("30.00");

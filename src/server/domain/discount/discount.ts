@@ -191,7 +191,13 @@ export async function discountProdList(
   );
   const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(products).where(where);
   const rows = await db
-    .select({ prodId: products.prodId, pic: products.pic, price: products.price, soldNum: products.soldNum })
+    .select({
+      prodId: products.prodId,
+      pic: products.pic,
+      price: products.price,
+      soldNum: products.soldNum,
+      totalStocks: products.totalStocks,
+    })
     .from(products)
     .where(where)
     .orderBy(desc(products.putawayTime), desc(products.prodId))
@@ -210,6 +216,7 @@ export async function discountProdList(
     pic: r.pic,
     price: formatPrice(r.price),
     soldNum: r.soldNum,
+    totalStocks: r.totalStocks,
     activityPrice: onePieceActivityPrice(
       rules!,
       { prodId: r.prodId, shopId: row.shopId, price: r.price },
