@@ -125,7 +125,7 @@ function AddressBody() {
               >
                 <div className="uc-addr-main">
                   <p className="uc-addr-who">
-                    <strong>{a.receiver}</strong>
+                    <strong data-user-content>{a.receiver}</strong>
                     <span>{a.mobile}</span>
                     {a.commonAddr === 1 ? (
                       <span className="uc-badge" data-testid="uc-address-default">
@@ -133,7 +133,7 @@ function AddressBody() {
                       </span>
                     ) : null}
                   </p>
-                  <p className="uc-addr-text">
+                  <p className="uc-addr-text" data-user-content>
                     {formatAddress(a, locale)}
                     {a.postCode ? <span className="uc-muted"> ({a.postCode})</span> : null}
                   </p>

@@ -11,6 +11,7 @@ import {
   CHAT_TEXT_MAX,
   messageState,
   MsgType,
+  noticeKey,
   parseCard,
   type ChatMessageDto,
   type ConversationDto,
@@ -92,7 +93,7 @@ export function ConversationList({
                   <span className="chat-conv-name">{c.friendName}</span>
                   <span className="chat-conv-time">{timeText(c.timeStr)}</span>
                 </span>
-                <span className="chat-conv-last">
+                <span className="chat-conv-last" data-user-content={c.type === MsgType.TEXT ? "" : undefined}>
                   {c.type === MsgType.IMAGE ? `[${t("chat.image")}]` : (c.latestMsg ?? "")}
                 </span>
               </span>
@@ -406,6 +407,11 @@ function Avatar({ pic, name }: { pic: string | null; name: string }) {
 
 function MessageBody({ m, base }: { m: ChatMessageDto; base: string }): ReactNode {
   const { t, locale } = useTranslation();
+  if (m.msgType === MsgType.NOTICE) {
+    // The mall's own words, in the page's language (not user content).
+    const key = noticeKey(m.content);
+    return key ? <span className="chat-text">{t(key)}</span> : null;
+  }
   if (m.msgType === MsgType.IMAGE)
     return (
       <a href={m.content} target="_blank" rel="noopener">

@@ -15,6 +15,7 @@ import {
   CHAT_TEXT_MAX,
   checkOutgoing,
   MsgType,
+  noticeKey,
   parseCard,
   userSocketPath,
   type ChatMessageDto,
@@ -151,10 +152,15 @@ export function useChat(initial: ChatStart) {
             void loadList().catch(() => {});
             return l;
           }
+          const notice = m.msgType === MsgType.NOTICE ? noticeKey(m.content) : null;
           const preview =
             m.msgType === MsgType.PRODUCT || m.msgType === MsgType.ORDER
               ? pickText((parseCard(m.msgType, m.content) as ProductCard | null)?.prodName, locale)
-              : m.content;
+              : m.msgType === MsgType.NOTICE
+                ? notice
+                  ? t(notice)
+                  : ""
+                : m.content;
           const unread = m.from === "agent" && m.shopId !== shopId ? cur.unread + 1 : cur.unread;
           return [
             { ...cur, latestMsg: preview, type: m.msgType, timeStr: m.createTime, lastMsgId: m.msgId, unread },

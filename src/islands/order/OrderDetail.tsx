@@ -252,7 +252,7 @@ function OrderDetailBody({ homeHref, listHref }: { homeHref: string; listHref: s
                 {order.orderMold === 1 ? (
                   <p data-testid="mo-address">{t("order.virtual.noAddress")}</p>
                 ) : a ? (
-                  <p data-testid="mo-address">
+                  <p data-testid="mo-address" data-user-content>
                     {a.receiver} {a.mobile}
                     <br />
                     {formatAddress(a, locale)}

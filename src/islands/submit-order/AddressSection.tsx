@@ -59,13 +59,15 @@ export function AddressSection({
                 data-addr-id={a.addrId}
               >
                 <span className="so-addr-who">
-                  <strong>{a.receiver}</strong>
+                  <strong data-user-content>{a.receiver}</strong>
                   <span>{a.mobile}</span>
                   {a.commonAddr === 1 ? (
                     <span className="uc-badge so-badge">{t("orderSubmit.defaultAddress")}</span>
                   ) : null}
                 </span>
-                <span className="so-addr-text">{formatAddress(a, locale)}</span>
+                <span className="so-addr-text" data-user-content>
+                  {formatAddress(a, locale)}
+                </span>
               </button>
             );
           })}

@@ -55,8 +55,10 @@ export function SummarySection({
       <div className="so-pay-bar">
         {data.userAddr ? (
           <p className="so-ship-to" data-testid="so-ship-to">
-            {t("orderSubmit.shipTo")} {formatAddress(data.userAddr, locale)} · {data.userAddr.receiver}{" "}
-            {data.userAddr.mobile}
+            {t("orderSubmit.shipTo")}{" "}
+            <span data-user-content>
+              {formatAddress(data.userAddr, locale)} · {data.userAddr.receiver} {data.userAddr.mobile}
+            </span>
           </p>
         ) : data.orderMold === ProdMold.VIRTUAL ? (
           <p className="so-ship-to" data-testid="so-no-shipping">

@@ -97,8 +97,20 @@ export function reconnectDecision(attempts: number, closeCode: number): Reconnec
   return { reconnect: true, delayMs: RECONNECT_DELAY_MS, attempt: attempts + 1 };
 }
 
-/** Message kinds: 0 text, 1 image (an uploaded /uploads/chat/… path), 2 product card, 3 order card. */
-export const MsgType = { TEXT: 0, IMAGE: 1, PRODUCT: 2, ORDER: 3 } as const;
+/**
+ * Message kinds: 0 text, 1 image (an uploaded /uploads/chat/… path), 2 product card, 3 order card,
+ * 4 a notice the mall writes itself (the official service's greeting): its content is a key among
+ * CHAT_NOTICES, shown in the reader's language (chat.notice.{key}); nobody can send one.
+ */
+export const MsgType = { TEXT: 0, IMAGE: 1, PRODUCT: 2, ORDER: 3, NOTICE: 4 } as const;
+
+/** The notices the mall writes (MsgType.NOTICE content). */
+export const CHAT_NOTICES = ["welcome"] as const;
+
+/** The i18n key of a notice's text; null for an unknown notice. */
+export function noticeKey(content: string): string | null {
+  return (CHAT_NOTICES as readonly string[]).includes(content) ? `chat.notice.${content}` : null;
+}
 export type MsgTypeValue = (typeof MsgType)[keyof typeof MsgType];
 
 /** What a person sends: text, an image path, a prodId or an orderNumber (cards are built by the server). */

@@ -1,10 +1,12 @@
 /**
  * Demo chat (docs/chat.md), relative to the seeding time: the demo buyer asked shop 1 about
  * delivery yesterday and got an answer (read), and the official service greeted them an hour ago
- * (unread: the top bar's "customer service" shows a badge at once).
+ * (unread: the top bar's "customer service" shows a badge at once) with the mall's greeting notice,
+ * which reads in the page's language.
  */
 import { eq } from "drizzle-orm";
 import { chatConversations, chatMessages } from "../db/schema/index.ts";
+import { MsgType } from "../../lib/chat/chat.ts";
 import type { SeedContext } from "./context.ts";
 import { DEMO_USER } from "./users.ts";
 
@@ -26,23 +28,23 @@ export async function seedChat(ctx: SeedContext): Promise<void> {
         conversationId: shop!.id,
         sender: 1,
         msgType: 0,
-        content: "请问今天下单什么时候发货？ / When does an order placed today ship?",
+        // What people wrote stays as written (the demo buyer and shop 1 write Chinese).
+        content: "请问今天下单什么时候发货？",
         createdAt: t(1500),
       },
       {
         conversationId: shop!.id,
         sender: 2,
         msgType: 0,
-        content:
-          "您好，下午 4 点前付款当天发货，顺丰包邮。/ Paid before 4 pm ships the same day, free SF Express delivery.",
+        content: "您好，下午 4 点前付款当天发货，顺丰包邮。",
         createdAt: t(1495),
       },
       {
         conversationId: official!.id,
         sender: 2,
-        msgType: 0,
-        content:
-          "您好，欢迎光临蓝湾商城！有任何问题都可以在这里问我们。/ Welcome to Bluebay Mall! Ask us anything here.",
+        // The mall's own greeting: a notice shown in the reader's language (chat.notice.welcome).
+        msgType: MsgType.NOTICE,
+        content: "welcome",
         createdAt: t(60),
       },
     ])

@@ -17,7 +17,7 @@ import { demoOrder, DEMO_ADDRESS } from "./after-sales.ts";
 import type { SeedContext } from "./context.ts";
 import { seedDeliveryTrail } from "./logistics.ts";
 import { Rng, SEED, fixedUuid } from "./random.ts";
-import { DEMO_USER } from "./users.ts";
+import { DEMO_USER, reviewLang } from "./users.ts";
 
 const MIN = 60_000;
 const DAY = 1440 * MIN;
@@ -163,19 +163,52 @@ async function refundedInFull(
     .where(eq(orders.orderNumber, o.orderNumber));
 }
 
-const REVIEWS: [score: number, zh: string, en: string][] = [
+const REVIEWS: [score: number, zh: string, tw: string, en: string][] = [
   [
     5,
     "卖得火是有道理的，质量对得起价格，已经推荐给同事。",
+    "賣得好是有原因的，品質對得起價格，已經推薦給同事了。",
     "Popular for a reason: worth every yuan. Already told my colleagues.",
   ],
-  [5, "第三次回购，品质稳定，包装也很仔细。", "Third time buying it — consistent quality, carefully packed."],
-  [4, "整体满意，物流两天就到了，做工不错。", "Happy overall; arrived in two days and nicely made."],
-  [5, "和详情页描述一致，用着很顺手。", "Exactly as described and a pleasure to use."],
-  [4, "性价比很高，就是颜色比图片稍深一点。", "Great value; the colour is a touch darker than the photos."],
-  [3, "还可以，中规中矩，期待下次活动价。", "It's fine, nothing special — waiting for the next sale."],
-  [5, "送人很有面子，朋友很喜欢。", "Made a great gift — my friend loves it."],
+  [
+    5,
+    "第三次回购，品质稳定，包装也很仔细。",
+    "第三次回購，品質穩定，包裝也很仔細。",
+    "Third time buying it — consistent quality, carefully packed.",
+  ],
+  [
+    4,
+    "整体满意，物流两天就到了，做工不错。",
+    "整體滿意，兩天就到貨了，做工不錯。",
+    "Happy overall; arrived in two days and nicely made.",
+  ],
+  [
+    5,
+    "和详情页描述一致，用着很顺手。",
+    "跟商品頁描述一致，用起來很順手。",
+    "Exactly as described and a pleasure to use.",
+  ],
+  [
+    4,
+    "性价比很高，就是颜色比图片稍深一点。",
+    "CP值很高，只是顏色比圖片深一點。",
+    "Great value; the colour is a touch darker than the photos.",
+  ],
+  [
+    3,
+    "还可以，中规中矩，期待下次活动价。",
+    "還可以，中規中矩，等下次特價再買。",
+    "It's fine, nothing special — waiting for the next sale.",
+  ],
+  [5, "送人很有面子，朋友很喜欢。", "送禮很體面，朋友很喜歡。", "Made a great gift — my friend loves it."],
 ];
+
+/** The shop's thanks, in the language of the review it answers. */
+const THANKS = {
+  zh: "感谢支持，期待您再次光临！",
+  "zh-tw": "感謝支持，期待您再次光臨！",
+  en: "Thank you — see you again soon!",
+} as const;
 
 /** The twelve best sellers (by sales) that have fewer than four reviews get four to seven more, some with photos and a shop reply. */
 async function reviewBestSellers(ctx: SeedContext, allowed: Set<number>): Promise<void> {
@@ -208,8 +241,9 @@ async function reviewBestSellers(ctx: SeedContext, allowed: Set<number>): Promis
       Array.from({ length: 10 }, (_, i) => fixedUuid(0x101 + i)),
       rng.int(4, 7),
     );
-    const rows = authors.map((userId) => {
-      const [score, zh, en] = rng.pick(REVIEWS);
+    let first = 0;
+    const rows = authors.map((userId, k) => {
+      const [score, zh, tw, en] = rng.pick(REVIEWS);
       // Written 2-40 days ago, never before the product was listed (nor in the future).
       const now = ctx.clock.now.getTime();
       const earliest = Math.max(p.putawayTime.getTime() + 60 * MIN, now - 40 * DAY);
@@ -217,6 +251,10 @@ async function reviewBestSellers(ctx: SeedContext, allowed: Set<number>): Promis
       const recTime = new Date(Math.min(now, earliest + rng.int(0, Math.round((latest - earliest) / MIN)) * MIN));
       const photos = rng.chance(0.4) ? rng.sample(p.imgs.split(","), rng.int(1, 2)).join(",") : "";
       const reply = rng.chance(0.4);
+      // One draw a review, as before; the languages rotate from the first (users.ts reviewLang).
+      const draw = rng.next();
+      if (k === 0) first = draw;
+      const lang = reviewLang(k, first);
       return {
         prodId: p.prodId,
         userId,
@@ -225,11 +263,11 @@ async function reviewBestSellers(ctx: SeedContext, allowed: Set<number>): Promis
         skuName: sku.skuName,
         score,
         evaluate: score >= 4 ? 0 : score === 3 ? 1 : 2,
-        content: rng.chance(0.6) ? zh : en,
+        content: { zh, "zh-tw": tw, en }[lang],
         pics: photos,
         isAnonymous: rng.chance(0.15) ? 1 : 0,
         status: 1,
-        replyContent: reply ? "感谢支持，期待您再次光临！/ Thank you — see you again soon!" : null,
+        replyContent: reply ? THANKS[lang] : null,
         replyTime: reply ? new Date(Math.min(now, recTime.getTime() + rng.int(60, 2880) * MIN)) : null,
         recTime,
       };

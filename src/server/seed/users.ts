@@ -105,6 +105,13 @@ const GOOD = {
     "颜色很正，手感很好，家人也很喜欢。",
     "客服回复及时，发货速度快，好评！",
   ],
+  "zh-tw": [
+    "東西很讚，跟描述的一樣，出貨也很快！",
+    "用了一個禮拜才來評價，非常滿意，推薦購買。",
+    "包裝很用心，做工細緻，CP值很高。",
+    "第二次回購了，品質一樣穩定。",
+    "顏色很正，手感很好，家人也很喜歡。",
+  ],
   en: [
     "Great quality, exactly as described, and fast delivery!",
     "Used it for a week — very happy, would recommend.",
@@ -115,6 +122,7 @@ const GOOD = {
 };
 const MEDIUM = {
   zh: ["整体还可以，就是物流慢了点。", "东西一般，对得起这个价格。", "有点小瑕疵，不影响使用。"],
+  "zh-tw": ["整體還可以，就是物流慢了一點。", "東西普通，以這個價格來說還行。", "有一點小瑕疵，不影響使用。"],
   en: [
     "It's okay overall, shipping was a bit slow.",
     "Average, but fair for the price.",
@@ -123,6 +131,7 @@ const MEDIUM = {
 };
 const BAD = {
   zh: ["和图片差别有点大，不太满意。", "用了两天就出问题了，希望商家处理。"],
+  "zh-tw": ["跟圖片差有點多，不太滿意。", "用了兩天就出問題，希望賣家處理。"],
   en: [
     "Looks quite different from the pictures. Not happy.",
     "Stopped working after two days — waiting for the seller to fix it.",
@@ -134,6 +143,11 @@ const REPLIES = {
     "亲，给您带来不便非常抱歉，客服会尽快联系您处理。",
     "感谢您的反馈，我们会继续努力！",
   ],
+  "zh-tw": [
+    "感謝您的支持，期待再次光臨！",
+    "很抱歉造成您的不便，客服會盡快與您聯絡處理。",
+    "感謝您的回饋，我們會繼續努力！",
+  ],
   en: [
     "Thank you for your support — see you again soon!",
     "We're sorry for the trouble; our service team will contact you shortly.",
@@ -141,7 +155,19 @@ const REPLIES = {
   ],
 };
 
-/** ~60 on-sale products get 1-8 reviews each; products.commentNum is set to match. */
+/**
+ * The languages reviewers write in, in turn: a product's reviews rotate through them from a
+ * random first one, so any product with three reviews or more has one in each language on its
+ * first page (docs/decisions.md: reviews are shown as written, all of them, newest first).
+ */
+const REVIEW_LANGS = ["zh", "zh-tw", "en"] as const;
+
+/** The language of a product's k-th review, from one draw in [0, 1) for its first one. */
+export function reviewLang(k: number, first: number): (typeof REVIEW_LANGS)[number] {
+  return REVIEW_LANGS[(Math.floor(first * REVIEW_LANGS.length) + k) % REVIEW_LANGS.length]!;
+}
+
+/** ~60 on-sale products get 1-8 reviews each, in the three languages; products.commentNum is set to match. */
 export function planReviews(
   ctx: SeedContext,
   all: ProductPlan[],
@@ -157,10 +183,14 @@ export function planReviews(
   for (const p of chosen) {
     const n = rng.int(1, 8);
     const authors = rng.sample(usersSet.reviewerIds, n);
-    for (const userId of authors) {
+    let first = 0;
+    for (const [k, userId] of authors.entries()) {
       const score = rng.weighted([5, 4, 3, 2, 1], (s) => ({ 5: 10, 4: 5, 3: 2, 2: 1, 1: 1 })[s]!);
       const evaluate = score >= 4 ? 0 : score === 3 ? 1 : 2;
-      const lang = rng.chance(0.65) ? "zh" : "en";
+      // One draw a review, as before, so the rest of the demo stays as it was.
+      const draw = rng.next();
+      if (k === 0) first = draw;
+      const lang = reviewLang(k, first);
       const pool = (evaluate === 0 ? GOOD : evaluate === 1 ? MEDIUM : BAD)[lang];
       const sku = rng.pick(p.skus);
       const ageDays = Math.max(0.1, (clock.now.getTime() - p.putawayTime.getTime()) / 86_400_000);

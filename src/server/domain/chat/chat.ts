@@ -11,6 +11,7 @@ import {
   CHAT_PAGE_SIZE,
   CHAT_TEXT_MAX,
   MsgType,
+  noticeKey,
   parseCard,
   PLATFORM_SHOP_ID,
   type CardProductNow,
@@ -24,6 +25,7 @@ import {
 } from "../../../lib/chat/chat.ts";
 import type { Page } from "../../../lib/api-types.ts";
 import { pickText, type Locale, type LocalizedText } from "../../../lib/locale.ts";
+import { getT } from "../../../i18n/index.ts";
 import { rowsOf, type Db } from "../../db/client.ts";
 import {
   chatAgentPresence,
@@ -212,6 +214,10 @@ export async function agentConversationWith(db: Db, shopId: number, userId: stri
 }
 
 function preview(msgType: number, content: string, locale: Locale): string {
+  if (msgType === MsgType.NOTICE) {
+    const key = noticeKey(content);
+    return key ? getT(locale)(key) : "";
+  }
   if (msgType === MsgType.PRODUCT || msgType === MsgType.ORDER) {
     try {
       const card = JSON.parse(content) as ProductCard | OrderCard;
