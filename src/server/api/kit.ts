@@ -295,9 +295,9 @@ export function clientIp<E extends Env>(c: Context<E>): string {
 // Answers
 // ---------------------------------------------------------------------------------------------
 
-/** The envelope of a domain refusal: its code, data and message (key and params) in the request's language. */
+/** The envelope of a domain refusal: its code, data and message (DomainError.messageIn) in the request's language. */
 export function refusal<E extends Env>(c: Context<E>, err: DomainError): Response {
-  return c.json(envelope(err.code, err.data, tOf(c)(err.key, err.params)), err.httpStatus);
+  return c.json(envelope(err.code, err.data, err.messageIn(tOf(c))), err.httpStatus);
 }
 
 /** Runs a domain call and answers its value; a DomainError (of any feature) is answered with its envelope. */

@@ -45,8 +45,8 @@ import {
 import { importChunk, type ImportLine } from "../domain/product/product-import.ts";
 import { locatedMessage, NOT_FOUND, ProductRefused, SKU_NOT_FOUND } from "../domain/product/product-rules.ts";
 import type { MerchantEnv } from "./context.ts";
-import { ApiError, ok } from "./envelope.ts";
-import { pathId, readJson, refusal } from "./kit.ts";
+import { ApiError } from "./envelope.ts";
+import { pathId, readJson, run } from "./kit.ts";
 import { requirePlatform } from "./platform-auth.ts";
 
 type C = Context<MerchantEnv>;
@@ -73,18 +73,6 @@ function check<S extends z.ZodType>(c: C, schema: S, value: unknown): z.output<S
   const r = schema.safeParse(value);
   if (r.success) return r.data;
   throw new ApiError(ResponseCode.SHOW_FAIL, issueText(c.var.t, r.error.issues[0]!).message);
-}
-
-/** Answers fn's value; a refusal with a place names it. */
-async function answer<T>(c: C, fn: () => Promise<T>): Promise<Response> {
-  try {
-    return ok(c, await fn());
-  } catch (err) {
-    if (err instanceof ProductRefused)
-      throw new ApiError(ResponseCode.SHOW_FAIL, locatedMessage(c.var.t, err.path, err.key, err.params));
-    if (err instanceof DomainError) return refusal(c, err);
-    throw err;
-  }
 }
 
 const listQuery = z.object({
@@ -128,12 +116,12 @@ const r = productRouter;
 
 r.get("/merchant/products", (c) => {
   const q = check(c, listQuery, c.req.query());
-  return answer(c, () => listProducts(c.var.app.db, c.var.shopId, c.var.locale, q));
+  return run(c, () => listProducts(c.var.app.db, c.var.shopId, c.var.locale, q));
 });
 
 r.post("/merchant/products", async (c) => {
   const body = check(c, productSchema, await readJson(c));
-  return answer(c, () => createProduct(c.var.app.db, c.var.shopId, body, new Date()));
+  return run(c, () => createProduct(c.var.app.db, c.var.shopId, body, new Date()));
 });
 
 const bulkQuery = z.object({
@@ -155,9 +143,11 @@ function lineRefusal(t: TFunction, line: number, p: LineProblem): Refused {
 
 /** A domain refusal of a line in the caller's language. */
 function domainRefusal(t: TFunction, line: number, err: DomainError): Refused {
-  if (err instanceof ProductRefused)
-    return { line, field: err.path.map(String).join("."), message: locatedMessage(t, err.path, err.key, err.params) };
-  return { line, field: "", message: t(err.key, err.params) };
+  return {
+    line,
+    field: err instanceof ProductRefused ? err.path.map(String).join(".") : "",
+    message: err.messageIn(t),
+  };
 }
 
 /** The lines of a text body (a last line break ends the last line), at most `max`. */
@@ -183,7 +173,7 @@ r.post("/merchant/products/import", async (c) => {
     else refused.push(lineRefusal(t, line, read.problem));
   }
   const dryRun = q.dryRun === "1";
-  return answer(c, async () => {
+  return run(c, async () => {
     const done = await importChunk(c.var.app.db, c.var.shopId, good, new Date(), dryRun);
     refused.push(...done.refused.map((r) => domainRefusal(t, r.line, r.error)));
     refused.sort((a, b) => a.line - b.line);
@@ -205,7 +195,7 @@ r.post("/merchant/products/prices", async (c) => {
     if (read.ok) good.push({ line, row: read.value });
     else refused.push(lineRefusal(t, line, read.problem));
   }
-  return answer(c, async () => {
+  return run(c, async () => {
     const done = await editPrices(c.var.app.db, c.var.shopId, good, new Date());
     refused.push(...done.refused.map((r) => domainRefusal(t, r.line, r.error)));
     refused.sort((a, b) => a.line - b.line);
@@ -215,25 +205,25 @@ r.post("/merchant/products/prices", async (c) => {
 
 r.get("/merchant/products/:prodId", (c) => {
   const id = pathId(c, "prodId", NOT_FOUND);
-  return answer(c, () => readProduct(c.var.app.db, c.var.shopId, id));
+  return run(c, () => readProduct(c.var.app.db, c.var.shopId, id));
 });
 
 r.put("/merchant/products/:prodId", async (c) => {
   const id = pathId(c, "prodId", NOT_FOUND);
   const body = check(c, productSchema, await readJson(c));
-  return answer(c, () => updateProduct(c.var.app.db, c.var.shopId, id, body, new Date()));
+  return run(c, () => updateProduct(c.var.app.db, c.var.shopId, id, body, new Date()));
 });
 
 r.delete("/merchant/products/:prodId", (c) => {
   const id = pathId(c, "prodId", NOT_FOUND);
-  return answer(c, () => deleteProduct(c.var.app.db, c.var.shopId, id, new Date()).then(() => null));
+  return run(c, () => deleteProduct(c.var.app.db, c.var.shopId, id, new Date()).then(() => null));
 });
 
 r.put("/merchant/products/:prodId/skus/:skuId", async (c) => {
   const id = pathId(c, "prodId", NOT_FOUND);
   const skuId = pathId(c, "skuId", SKU_NOT_FOUND);
   const change = check(c, skuChangeSchema, await readJson(c));
-  return answer(c, () => changeSku(c.var.app.db, c.var.shopId, id, skuId, change, new Date()));
+  return run(c, () => changeSku(c.var.app.db, c.var.shopId, id, skuId, change, new Date()));
 });
 
 for (const [path, onSale] of [
@@ -242,7 +232,7 @@ for (const [path, onSale] of [
 ] as const)
   r.post(`/merchant/products/:prodId/${path}`, (c) => {
     const id = pathId(c, "prodId", NOT_FOUND);
-    return answer(c, () => setShelf(c.var.app.db, c.var.shopId, id, onSale, new Date()));
+    return run(c, () => setShelf(c.var.app.db, c.var.shopId, id, onSale, new Date()));
   });
 
 r.use("/platform/products/*", requirePlatform);
@@ -250,10 +240,10 @@ r.use("/platform/products/*", requirePlatform);
 r.post("/platform/products/:prodId/offShelf", async (c) => {
   const id = pathId(c, "prodId", NOT_FOUND);
   const { reason } = check(c, offShelfSchema, await readJson(c));
-  return answer(c, () => platformOffShelf(c.var.app.db, id, reason, new Date()));
+  return run(c, () => platformOffShelf(c.var.app.db, id, reason, new Date()));
 });
 
 r.post("/platform/products/:prodId/release", (c) => {
   const id = pathId(c, "prodId", NOT_FOUND);
-  return answer(c, () => platformRelease(c.var.app.db, id, new Date()));
+  return run(c, () => platformRelease(c.var.app.db, id, new Date()));
 });

@@ -19,19 +19,15 @@
  */
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { ResponseCode } from "../../lib/api-types.ts";
 import { localePath } from "../../lib/locale.ts";
 import { draftFieldsSchema } from "../../lib/renovation/block-schema.ts";
-import { DomainError } from "../domain/kernel/domain-error.ts";
 import { draftPreviewPath, keepDraftPreview } from "../domain/renovation/draft-preview.ts";
 import {
   checkDecoration,
   copyDecoration,
   createDraft,
-  DecorationRefused,
   deleteDecoration,
   listDecorations,
-  problemMessage,
   publishDecoration,
   readDecoration,
   unpublishDecoration,
@@ -41,8 +37,7 @@ import { previewPath } from "../domain/renovation/renovation-preview.ts";
 import { cancelSchedule, listWindows, scheduleDecoration } from "../domain/renovation/renovation-schedule.ts";
 import { listSources, SOURCE_KINDS } from "../domain/renovation/renovation-sources.ts";
 import type { MerchantEnv } from "./context.ts";
-import { envelope, ok } from "./envelope.ts";
-import { parse, parseQuery, pathId, readJson, refusal } from "./kit.ts";
+import { parse, parseQuery, pathId, readJson, run } from "./kit.ts";
 import { requirePlatform } from "./platform-auth.ts";
 
 type C = Context<MerchantEnv>;
@@ -61,26 +56,6 @@ const sourcesRule = z.object({
 });
 const previewRule = z.object({ name: draftFieldsSchema.shape.name.optional(), content: z.unknown() });
 const copyRule = z.object({ name: draftFieldsSchema.shape.name.optional() });
-
-/** Answers fn's value; a refused decoration with its place, other refusals as usual. */
-async function answer<T>(c: C, fn: () => Promise<T>): Promise<Response> {
-  try {
-    return ok(c, await fn());
-  } catch (err) {
-    // The place goes along as data.path ([block index, "dataField", field, item, …]): the studio
-    // shows the refusal on that block and field.
-    if (err instanceof DecorationRefused)
-      return c.json(
-        envelope(
-          ResponseCode.SHOW_FAIL,
-          { path: err.problem.path.map((p) => (typeof p === "number" ? p : String(p))) },
-          problemMessage((k, p) => c.var.t(k, p ?? {}), err.problem, err.types),
-        ),
-      );
-    if (err instanceof DomainError) return refusal(c, err);
-    throw err;
-  }
-}
 
 /** The body's name and page through `rule`; the content is checked by the domain (with its place). */
 async function body<S extends z.ZodType>(c: C, rule: S): Promise<z.infer<S>> {
@@ -106,13 +81,13 @@ renovationAuthoringRouter.use("/platform/renovations/*", requirePlatform);
 // The studio's pickers: the shop's own products (by name), categories, coupons, activities, pages, pictures.
 renovationAuthoringRouter.get("/merchant/renovations/sources", (c) => {
   const input = parseQuery(c, sourcesRule);
-  return answer(c, () => listSources(c.var.app.db, c.var.shopId, input.kind, c.var.locale, input.q?.trim() ?? ""));
+  return run(c, () => listSources(c.var.app.db, c.var.shopId, input.kind, c.var.locale, input.q?.trim() ?? ""));
 });
 
 for (const base of ["/merchant/renovations", "/platform/renovations"]) {
   const r = renovationAuthoringRouter;
   r.get(base, (c) =>
-    answer(c, async () => {
+    run(c, async () => {
       const [list, windows] = await Promise.all([
         listDecorations(c.var.app.db, shopOf(c)),
         listWindows(c.var.app.db, shopOf(c)),
@@ -124,7 +99,7 @@ for (const base of ["/merchant/renovations", "/platform/renovations"]) {
 
   r.post(base, async (c) => {
     const input = await body(c, draftRule);
-    return answer(c, async () => {
+    return run(c, async () => {
       const renovationId = await createDraft(c.var.app.db, shopOf(c), input, new Date());
       return { renovationId, previewUrl: previewUrlOf(c, shopOf(c), renovationId) };
     });
@@ -132,7 +107,7 @@ for (const base of ["/merchant/renovations", "/platform/renovations"]) {
 
   r.post(`${base}/preview`, async (c) => {
     const input = await body(c, previewRule);
-    return answer(c, async () => {
+    return run(c, async () => {
       const blocks = await checkDecoration(c.var.app.db, shopOf(c), input.content);
       const kept = await keepDraftPreview(c.var.app.db, shopOf(c), input.name ?? "", blocks);
       return {
@@ -144,7 +119,7 @@ for (const base of ["/merchant/renovations", "/platform/renovations"]) {
 
   r.get(`${base}/:id`, (c) => {
     const id = pathId(c, "id", NOT_FOUND);
-    return answer(c, async () => ({
+    return run(c, async () => ({
       ...(await readDecoration(c.var.app.db, shopOf(c), id)),
       schedule: (await listWindows(c.var.app.db, shopOf(c), [id]))[0] ?? null,
       previewUrl: previewUrlOf(c, shopOf(c), id),
@@ -154,20 +129,20 @@ for (const base of ["/merchant/renovations", "/platform/renovations"]) {
   r.put(`${base}/:id`, async (c) => {
     const id = pathId(c, "id", NOT_FOUND);
     const input = await body(c, updateRule);
-    return answer(c, () => updateDraft(c.var.app.db, shopOf(c), id, input, new Date()));
+    return run(c, () => updateDraft(c.var.app.db, shopOf(c), id, input, new Date()));
   });
 
   r.post(`${base}/:id/copy`, async (c) => {
     const id = pathId(c, "id", NOT_FOUND);
     const input = parse(c, copyRule, await readJson(c, { empty: {} }), { labels: "decorate" });
-    return answer(c, async () => ({
+    return run(c, async () => ({
       renovationId: await copyDecoration(c.var.app.db, shopOf(c), id, new Date(), input.name),
     }));
   });
 
   r.delete(`${base}/:id`, (c) => {
     const id = pathId(c, "id", NOT_FOUND);
-    return answer(c, async () => {
+    return run(c, async () => {
       await cancelSchedule(c.var.app.db, shopOf(c), id);
       await deleteDecoration(c.var.app.db, shopOf(c), id);
       return null;
@@ -176,19 +151,19 @@ for (const base of ["/merchant/renovations", "/platform/renovations"]) {
 
   r.post(`${base}/:id/publish`, (c) => {
     const id = pathId(c, "id", NOT_FOUND);
-    return answer(c, () => publishDecoration(c.var.app.db, shopOf(c), id, new Date()).then(() => null));
+    return run(c, () => publishDecoration(c.var.app.db, shopOf(c), id, new Date()).then(() => null));
   });
 
   r.post(`${base}/:id/unpublish`, (c) => {
     const id = pathId(c, "id", NOT_FOUND);
-    return answer(c, () => unpublishDecoration(c.var.app.db, shopOf(c), id, new Date()).then(() => null));
+    return run(c, () => unpublishDecoration(c.var.app.db, shopOf(c), id, new Date()).then(() => null));
   });
 
   r.post(`${base}/:id/schedule`, async (c) => {
     const id = pathId(c, "id", NOT_FOUND);
     const input = await body(c, scheduleRule);
     const at = (v: string | null | undefined) => (v ? new Date(v) : null);
-    return answer(c, () =>
+    return run(c, () =>
       scheduleDecoration(
         c.var.app.db,
         shopOf(c),
@@ -201,6 +176,6 @@ for (const base of ["/merchant/renovations", "/platform/renovations"]) {
 
   r.delete(`${base}/:id/schedule`, (c) => {
     const id = pathId(c, "id", NOT_FOUND);
-    return answer(c, () => cancelSchedule(c.var.app.db, shopOf(c), id).then(() => null));
+    return run(c, () => cancelSchedule(c.var.app.db, shopOf(c), id).then(() => null));
   });
 }

@@ -9,6 +9,9 @@
  */
 import { ResponseCode, type ResponseCodeValue } from "../../../lib/api-types.ts";
 
+/** Translates a key with its params: the request's i18next `t`, as the edge hands it. */
+export type Translate = (key: string, params: Record<string, unknown>) => string;
+
 export type RefusalStatus = 200 | 400 | 403 | 404 | 409 | 413 | 429;
 
 export interface DomainErrorOptions {
@@ -38,5 +41,14 @@ export class DomainError extends Error {
     this.code = options.code ?? ResponseCode.SHOW_FAIL;
     this.data = options.data ?? null;
     this.httpStatus = options.httpStatus ?? 200;
+  }
+
+  /**
+   * The message in the caller's language: the key with its params. A refusal that names its place
+   * (a field of a product body, a block of a decoration) composes it of several keys and overrides
+   * this, so every router answers it with the kit's one `run`.
+   */
+  messageIn(t: Translate): string {
+    return t(this.key, this.params);
   }
 }

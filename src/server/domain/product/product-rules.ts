@@ -5,12 +5,11 @@
  * caller's language. The database side is product.ts.
  */
 import { createHash } from "node:crypto";
-import type { TFunction } from "i18next";
 import type { LocalizedText } from "../../../lib/locale.ts";
 import { compare, toDecimal } from "../../../lib/money.ts";
 import type { ProductBody, SkuBody, SkuChange } from "../../../lib/product/product-schema.ts";
 import { STOCK_MAX } from "../../../lib/product/product-schema.ts";
-import { DomainError } from "../kernel/domain-error.ts";
+import { DomainError, type Translate } from "../kernel/domain-error.ts";
 
 /** products.status (src/server/db/schema/catalog.ts). */
 export const ProdStatus = { DELETED: -1, OFF_SHELF: 0, ON_SALE: 1, PLATFORM_OFF: 2, POINTS_ONLY: 3 } as const;
@@ -28,13 +27,18 @@ export class ProductRefused extends DomainError {
   ) {
     super(key, { params });
   }
+
+  /** "skus › 2 › original price: …" (locatedMessage). */
+  override messageIn(t: Translate): string {
+    return locatedMessage(t, this.path, this.key, this.params);
+  }
 }
 
 /**
  * "skus › 2 › original price" in the caller's language: string parts are looked up in
  * `product.manage.fields` (unknown ones stay as sent), list items are counted from 1.
  */
-export function placeOf(t: TFunction, path: readonly PropertyKey[]): string {
+export function placeOf(t: Translate, path: readonly PropertyKey[]): string {
   return path
     .map((p) =>
       typeof p === "number"
@@ -46,7 +50,7 @@ export function placeOf(t: TFunction, path: readonly PropertyKey[]): string {
 
 /** A refusal's message: "<place>: <problem>" (the problem alone when it has no place). */
 export function locatedMessage(
-  t: TFunction,
+  t: Translate,
   path: readonly PropertyKey[],
   key: string,
   params: Record<string, unknown> = {},

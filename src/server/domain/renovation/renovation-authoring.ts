@@ -31,7 +31,7 @@ import {
   type RenovationBlock,
 } from "../../db/schema/index.ts";
 import { PROD_ON_SALE } from "../catalog/product-list.ts";
-import { DomainError } from "../kernel/domain-error.ts";
+import { DomainError, type Translate } from "../kernel/domain-error.ts";
 import { RENOVATION_PC } from "../shop/shop-index.ts";
 import { ShopStatus } from "../shop/shop.ts";
 import { PRODUCT_LIST_PATHS } from "./renovation.ts";
@@ -45,16 +45,22 @@ export class DecorationRefused extends DomainError {
     readonly problem: RenovationProblem,
     readonly types: readonly string[],
   ) {
-    super(problem.key, { params: problem.params });
+    // The place goes along as data.path ([block index, "dataField", field, item, …]): the studio
+    // shows the refusal on that block and field.
+    super(problem.key, {
+      params: problem.params,
+      data: { path: problem.path.map((p) => (typeof p === "number" ? p : String(p))) },
+    });
+  }
+
+  /** "block 3 (goods_list): goodsList item 2: …" (problemMessage). */
+  override messageIn(t: Translate): string {
+    return problemMessage(t, this.problem, this.types);
   }
 }
 
 /** The refusal's message in the caller's language: "block 3 (goods_list): goodsList item 2: product 9123 is not in your shop". */
-export function problemMessage(
-  t: (key: string, params?: Record<string, unknown>) => string,
-  problem: RenovationProblem,
-  types: readonly string[],
-): string {
+export function problemMessage(t: Translate, problem: RenovationProblem, types: readonly string[]): string {
   const place = placeOf(problem.path, types).map((p) =>
     p.kind === "block"
       ? t("decorate.authoring.block", { n: p.n, type: p.type })
@@ -62,7 +68,7 @@ export function problemMessage(
         ? t("decorate.authoring.item", { n: p.n, list: p.list })
         : p.name,
   );
-  return [...place, t(problem.key, problem.params)].join(t("decorate.authoring.separator"));
+  return [...place, t(problem.key, problem.params)].join(t("decorate.authoring.separator", {}));
 }
 
 // ---- what the blocks refer to -------------------------------------------------------------------
