@@ -17,7 +17,7 @@ describe("the demo's pictures as vector originals", () => {
 
   it("every generated file is recorded under its public path", () => {
     const store = new ImageStore();
-    const url = store.add("shop/s01.svg", shopLogoSvg("AB", "#1e6fd9"));
+    const url = store.add("shop/s01.svg", shopLogoSvg({ word: "BLUEBAY", color: "#1e6fd9", icon: "store", shape: 0 }));
     expect(store.records()).toEqual([expect.objectContaining({ path: url, width: 200, height: 200 })]);
   });
 });

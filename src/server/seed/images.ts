@@ -81,14 +81,43 @@ export function brandSvg(name: string, color: string): string {
   );
 }
 
-/** 200×200 shop logo: a coloured disc with the shop's initials and a store icon. */
-export function shopLogoSvg(initials: string, color: string): string {
+/** 200×200 stand-in of a scanned document (a licence, an ID card): a coloured square with a label and a store icon. */
+export function badgeSvg(label: string, color: string): string {
   return svg(
     200,
     200,
     `<rect width="200" height="200" fill="${color}"/>` +
       icon("store", 60, 24, 80, "#ffffff", color) +
-      text(100, 160, initials, fitFont(initials, 170, 40, 18), "#ffffff", 700),
+      text(100, 160, label, fitFont(label, 170, 40, 18), "#ffffff", 700),
+  );
+}
+
+/** The marks a shop logo is drawn on (shopLogoSvg `shape`). */
+const LOGO_SHAPES = [
+  // circle, rounded square, hexagon, shield, diamond, leaf
+  (c: string) => `<circle cx="100" cy="78" r="58" fill="${c}"/>`,
+  (c: string) => `<rect x="44" y="22" width="112" height="112" rx="28" fill="${c}"/>`,
+  (c: string) => `<path d="M100 18 152 48v60l-52 30-52-30V48z" fill="${c}"/>`,
+  (c: string) => `<path d="M100 18 154 36v42c0 32-24 52-54 62-30-10-54-30-54-62V36z" fill="${c}"/>`,
+  (c: string) => `<path d="M100 16 162 78 100 140 38 78z" fill="${c}"/>`,
+  (c: string) => `<path d="M46 134C46 66 86 24 154 22c0 70-40 112-108 112z" fill="${c}"/>`,
+] as const;
+
+/**
+ * 200×200 shop logo (docs/design.md "Shop logos"): a mark — a shape of the shop's colour holding
+ * a white icon of what it sells — over its wordmark (the name's first words, in the colour), on
+ * white. `shape` picks one of six marks, so neighbouring shops look apart.
+ */
+export function shopLogoSvg(opts: { word: string; color: string; icon: IconKind; shape: number }): string {
+  const { word, color } = opts;
+  const mark = LOGO_SHAPES[opts.shape % LOGO_SHAPES.length]!(color);
+  return svg(
+    200,
+    200,
+    `<rect width="200" height="200" fill="#ffffff"/>` +
+      mark +
+      icon(opts.icon, 70, 48, 60, "#ffffff", color) +
+      text(100, 182, word, fitFont(word, 176, 30, 14), color, 800),
   );
 }
 

@@ -5,6 +5,7 @@ import { keyMatches, type Catalog, type CatNode } from "./catalog.ts";
 import { insertChunks, type SeedContext } from "./context.ts";
 import { SHOPS, type ShopDef } from "./fixtures/shops.ts";
 import { shopLogoSvg } from "./images.ts";
+import type { IconKind } from "./icons.ts";
 import { ltp } from "./names.ts";
 
 export interface ShopCatNode {
@@ -22,17 +23,39 @@ export interface ShopNode {
   fansCount: number;
 }
 
+/** A logo's wordmark: the English name's first word, two when the first is short ("Bluebay", "Fresh Fruit"). */
+function wordmark(en: string): string {
+  const words = en.split(/\s+/).filter((w) => /^[A-Za-z]/.test(w));
+  return (words[0]!.length <= 5 && words[1] ? `${words[0]} ${words[1]}` : words[0]!).toUpperCase();
+}
+
+/** What a logo's mark shows: the icon of the first category a shop sells. */
+const LOGO_ICONS: Record<string, IconKind> = {
+  phones: "phone",
+  computers: "laptop",
+  appliances: "fridge",
+  home: "sofa",
+  fashion: "dress",
+  beauty: "lipstick",
+  food: "fruit",
+  health: "pill",
+  baby: "babybottle",
+  books: "book",
+  auto: "car",
+  sports: "bike",
+};
+function logoIcon(sells: readonly string[]): IconKind {
+  return LOGO_ICONS[(sells[0] ?? "").split(".")[0]!] ?? "store";
+}
+
 export function planShops(ctx: SeedContext, catalog: Catalog): ShopNode[] {
   let nextCatId = Math.max(...catalog.byId.keys()) + 1;
   return SHOPS.map((def, i) => {
     const id = i + 1;
-    const initials = def.name[1]
-      .split(/\s+/)
-      .filter((w) => /^[A-Za-z]/.test(w))
-      .slice(0, 2)
-      .map((w) => w[0]!.toUpperCase())
-      .join("");
-    const logo = ctx.images.add(`shop/s${String(id).padStart(2, "0")}.svg`, shopLogoSvg(initials, def.color));
+    const logo = ctx.images.add(
+      `shop/s${String(id).padStart(2, "0")}.svg`,
+      shopLogoSvg({ word: wordmark(def.name[1]), color: def.color, icon: logoIcon(def.sells), shape: i }),
+    );
     const cats = def.status === 1 ? def.cats.map((c) => ({ id: nextCatId++, name: ltp(c.name), match: c.match })) : [];
     const fansCount = def.status === 1 ? ctx.rng.int(2_000, 260_000) : ctx.rng.int(0, 300);
     return { id, def, name: ltp(def.name), logo, cats, fansCount };

@@ -9,15 +9,18 @@
  */
 import { storeApplications, uploadOwners } from "../db/schema/index.ts";
 import type { SeedContext } from "./context.ts";
-import { shopLogoSvg } from "./images.ts";
+import { badgeSvg, shopLogoSvg } from "./images.ts";
 import { fixedUuid } from "./random.ts";
 
-function docs(ctx: SeedContext, key: string, initials: string, color: string) {
+function docs(ctx: SeedContext, key: string, word: string, color: string) {
   return {
-    shopLogo: ctx.images.add(`store/${key}-logo.svg`, shopLogoSvg(initials, color)),
-    businessLicense: ctx.images.add(`identity/${key}-licence.svg`, shopLogoSvg("证", "#8a6d3b")),
-    identityCardFront: ctx.images.add(`identity/${key}-id-front.svg`, shopLogoSvg("ID", "#31708f")),
-    identityCardLater: ctx.images.add(`identity/${key}-id-back.svg`, shopLogoSvg("ID", "#3c763d")),
+    shopLogo: ctx.images.add(
+      `store/${key}-logo.svg`,
+      shopLogoSvg({ word, color, icon: "store", shape: [...key].reduce((n, ch) => n + ch.charCodeAt(0), 0) }),
+    ),
+    businessLicense: ctx.images.add(`identity/${key}-licence.svg`, badgeSvg("证", "#8a6d3b")),
+    identityCardFront: ctx.images.add(`identity/${key}-id-front.svg`, badgeSvg("ID", "#31708f")),
+    identityCardLater: ctx.images.add(`identity/${key}-id-back.svg`, badgeSvg("ID", "#3c763d")),
   };
 }
 
@@ -39,7 +42,7 @@ export async function seedStoreApplications(ctx: SeedContext): Promise<void> {
         area: "南山区",
         addr: "科苑路 88 号 2 栋 301",
         intro: "手工烘焙的面包与甜点，当天现做，选用进口黄油与有机面粉。",
-        ...docs(ctx, "a1", "鹿", "#d9822b"),
+        ...docs(ctx, "a1", "小鹿烘焙", "#d9822b"),
         type: 0,
         status: 0,
         submittedAt: hoursAgo(2),
@@ -58,7 +61,7 @@ export async function seedStoreApplications(ctx: SeedContext): Promise<void> {
         area: "浦东新区",
         addr: "Century Avenue 100, Room 1203",
         intro: "Tents, backpacks and hiking boots from brands we use ourselves.",
-        ...docs(ctx, "a2", "TO", "#2b7bd9"),
+        ...docs(ctx, "a2", "TOM OUTDOOR", "#2b7bd9"),
         type: 2,
         status: -1,
         rejectReason:
