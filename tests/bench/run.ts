@@ -61,6 +61,10 @@
  *     JPEGs made at run time, uploaded by a shop one after another while the server is asked
  *     IMAGE_PAGES_PER_SEC (default 100) pages a second: upload → whole ladder on disk p95 (budget
  *     3 s), images/s, CPU per image, peak RSS, the pages' rate and p99 with and without them.
+ *     Then pages with such photos (tests/bench/photo-pages.ts; PHOTO_PRODUCTS, default 20, one
+ *     list page): the list's image bytes before scrolling at 1366 × 768 (≤ 350 KB), the product
+ *     page's main picture (≤ 120 KB), Lighthouse desktop performance / LCP / CLS on home, that list
+ *     and that product (100, ≤ 1.0 s, ≤ 0.02).
  *
  * Sections 3, 4 and 6 run again on PostgreSQL inside section 7; the end prints every server row
  * (database, figure, budget, within/OVER) as one table.
@@ -108,6 +112,8 @@ import { benchCrash, printCrash } from "./crash.ts";
 import { benchLoad, printLoad } from "./load.ts";
 import { benchMulti, printMulti } from "./multi.ts";
 import { benchImages, IMAGE_READY_P95_BUDGET_MS, imageRow, printImages, type ImageFigures } from "./images.ts";
+import { openLighthouse } from "./lighthouse.ts";
+import { benchPhotoPages, photoPageRows, printPhotoPages, type PhotoPageFigures } from "./photo-pages.ts";
 import { withScratchDatabase } from "./scratch-db.ts";
 import { benchScale } from "./scale.ts";
 import { benchStock } from "./stock.ts";
@@ -300,24 +306,9 @@ interface LighthousePage {
 async function runLighthouse(origin: string): Promise<{ pages: LighthousePage[] } | { skipped: string }> {
   if (process.env.BENCH_LIGHTHOUSE === "0") return { skipped: "BENCH_LIGHTHOUSE=0" };
   if (!fs.existsSync(CHROME_PATH)) return { skipped: `no Chromium at ${CHROME_PATH} (set CHROME_PATH)` };
-  let lighthouse: typeof import("lighthouse").default;
-  let desktopConfig: typeof import("lighthouse").desktopConfig;
-  let launch: typeof import("chrome-launcher").launch;
-  try {
-    ({ default: lighthouse, desktopConfig } = await import("lighthouse"));
-    ({ launch } = await import("chrome-launcher"));
-  } catch (e) {
-    return { skipped: `lighthouse / chrome-launcher cannot be loaded: ${(e as Error).message}` };
-  }
-  let chrome: Awaited<ReturnType<typeof launch>>;
-  try {
-    chrome = await launch({
-      chromePath: CHROME_PATH,
-      chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
-    });
-  } catch (e) {
-    return { skipped: `Chromium did not start: ${(e as Error).message}` };
-  }
+  const kit = await openLighthouse(CHROME_PATH);
+  if ("skipped" in kit) return kit;
+  const { lighthouse, desktopConfig, chrome } = kit;
   const pages: LighthousePage[] = [];
   try {
     for (const page of LIGHTHOUSE_PAGES) {
@@ -474,7 +465,7 @@ async function imagesSection(
   dataDir: string,
   server: Server,
   serverRows: Row[],
-): Promise<ImageFigures | { failed: string }> {
+): Promise<(ImageFigures & { photoPages: PhotoPageFigures | { failed: string } }) | { failed: string }> {
   console.log(
     `\n[15] Pictures: variants of 12 MP JPEGs made at run time, ready p95 ≤ ${IMAGE_READY_P95_BUDGET_MS} ms while the site serves pages — PGlite, STORAGE=local`,
   );
@@ -482,7 +473,17 @@ async function imagesSection(
     const f = await benchImages(origin, dataDir, server.child.pid!);
     printImages(f);
     serverRows.push(imageRow(f));
-    return f;
+    console.log("  pages with the photos (tests/bench/photo-pages.ts):");
+    let photoPages: PhotoPageFigures | { failed: string };
+    try {
+      photoPages = await benchPhotoPages(origin);
+      printPhotoPages(photoPages);
+      serverRows.push(...photoPageRows(photoPages));
+    } catch (err) {
+      photoPages = { failed: String((err as Error).message ?? err).split("\n")[0]! };
+      console.log(`  not run: ${photoPages.failed}`);
+    }
+    return { ...f, photoPages };
   } catch (err) {
     const failed = String((err as Error).message ?? err).split("\n")[0]!;
     console.log(`  not run: ${failed}`);
