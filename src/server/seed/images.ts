@@ -135,16 +135,27 @@ export function bannerSvg(w: number, h: number, hue: number, kind: IconKind): st
   return svg(w, h, body);
 }
 
-/** 1200×400 hot-zone picture: a row of tiles, each with an icon; the labels are laid over by the page. */
-export function hotspotSvg(hue: number, tiles: readonly IconKind[]): string {
+/**
+ * 1200×400 hot-zone picture of five channel tiles: each a white card holding a product's own
+ * picture (`renders`: the product's first picture, an SVG) on a soft band of its hue; the channel
+ * names are laid over by the page. Each picture's ids are prefixed so the five do not clash.
+ */
+export function hotspotSvg(tiles: readonly { render: string; hue: number }[]): string {
   const w = 1200;
   const h = 400;
-  let body = `<rect width="${w}" height="${h}" fill="${hsl(hue, 60, 94)}"/>`;
+  let body = `<rect width="${w}" height="${h}" fill="#ffffff"/>`;
   const tw = w / tiles.length;
-  tiles.forEach((kind, i) => {
+  tiles.forEach((tile, i) => {
     const x = i * tw;
-    body += `<rect x="${x + 12}" y="12" width="${tw - 24}" height="${h - 24}" rx="16" fill="${hsl((hue + i * 25) % 360, 70, 86)}"/>`;
-    body += icon(kind, x + tw / 2 - 90, 50, 180, hsl((hue + i * 25) % 360, 55, 32), "#ffffff");
+    const inner = tile.render
+      .replace(/\bid="([^"]+)"/g, `id="t${i}$1"`)
+      .replace(/url\(#([^)]+)\)/g, `url(#t${i}$1)`)
+      .replace(
+        /^<svg [^>]*viewBox="([^"]+)"[^>]*>/,
+        `<svg x="${x + 20}" y="24" width="${tw - 40}" height="${tw - 40}" viewBox="$1">`,
+      );
+    body += `<rect x="${x + 12}" y="12" width="${tw - 24}" height="${h - 24}" rx="12" fill="${hsl(tile.hue, 45, 95)}"/>`;
+    body += inner.trim();
   });
   return svg(w, h, body);
 }

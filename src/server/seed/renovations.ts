@@ -14,7 +14,9 @@ import type { LocalizedText } from "../../lib/locale.ts";
 import { renovations, uploadOwners, type RenovationBlock } from "../db/schema/index.ts";
 import type { Catalog, CatNode } from "./catalog.ts";
 import { insertChunks, type SeedContext } from "./context.ts";
+import { PROFILES } from "./fixtures/profiles.ts";
 import { bannerSvg, hotspotSvg, moduleBgSvg, type IconKind } from "./images.ts";
+import { productRenderSvg } from "./product-render.ts";
 import { cents, lt, ltp } from "./names.ts";
 import type { ProductPlan, ProductSet } from "./products.ts";
 import type { ShopNode } from "./shops.ts";
@@ -118,7 +120,31 @@ export async function seedRenovations(
   for (const p of best) used.add(p.prodId);
   const flagshipPick = take(1, (p) => p.leaf.key === "phones.mobile.smart")[0] ?? take(1)[0]!;
 
-  const hotspotImg = picture("hotspot-home", hotspotSvg(210, ["phone", "laptop", "store", "gift", "star"]), 0);
+  // Five category channels, each shown by a product's own picture: the phones channel by the
+  // flagship phone, the others by their best seller (no further random draw: the rest of the
+  // demo stays as it was).
+  const channels = [
+    flagshipPick,
+    ...["computers", "appliances", "fashion", "food"].flatMap((top) => {
+      const p = [...showable].filter(inTop(top)).sort((a, b) => b.soldNum - a.soldNum || a.prodId - b.prodId)[0];
+      return p ? [p] : [];
+    }),
+  ];
+  const hotspotImg = picture(
+    "hotspot-home",
+    hotspotSvg(
+      channels.map((p) => ({
+        render: productRenderSvg({
+          hue: p.leaf.hue,
+          icon: PROFILES[p.leaf.leaf!.profile].icon,
+          index: 0,
+          variant: p.prodId,
+        }),
+        hue: p.leaf.hue,
+      })),
+    ),
+    0,
+  );
   const flagship = shopById.get(1)!;
   const box = (i: number, target: Link) => ({
     link: target.link,
@@ -192,11 +218,7 @@ export async function seedRenovations(
           imgTit: lt("频道导航", "Channels"),
           showTitles: 1,
           activeBoxs: [
-            box(0, prodLink(flagshipPick)),
-            box(1, catLink("computers.pc.laptop")),
-            box(2, shopLink(flagship)),
-            box(3, pathLink(lt("领券中心", "Voucher centre"), "/coupons")),
-            box(4, urlLink(lt("帮助中心", "Help centre"), "https://example.com/help")),
+            ...channels.map((p, i) => box(i, { name: p.leaf.name, link: catalog.pathOf(p.leaf.id), type: "2" })),
           ],
         },
       ],
