@@ -87,6 +87,11 @@ async function buyNow(page: Page, locale: Locale) {
   );
   await islandsReady(page);
   await expect(page.getByTestId("submit-order")).toBeVisible();
+  // The breadcrumb and the first step name the product the buy started from, not the cart.
+  const crumb = page.locator(".so-page .breadcrumb li").nth(1).locator("a");
+  await expect(crumb).toHaveText(tr(locale, "orderSubmit.stepProduct"));
+  await expect(crumb).toHaveAttribute("href", `${prefix(locale)}/detail/${P50.prodId}`);
+  await expect(page.locator(".so-steps li").first()).toHaveText(tr(locale, "orderSubmit.stepProduct"));
   return price;
 }
 
@@ -195,6 +200,9 @@ test("zh: cart checkout with two shops, points, submits once on a double click",
   await page.goto(`/submit-order?basketIds=${ids.join(",")}`);
   await islandsReady(page);
   await expect(page.getByTestId("so-shop")).toHaveCount(2);
+  // From the cart: the breadcrumb and the first step name the cart.
+  await expect(page.locator(".so-page .breadcrumb li").nth(1).locator("a")).toHaveAttribute("href", "/cart");
+  await expect(page.locator(".so-steps li").first()).toHaveText(tr("zh", "orderSubmit.stepCart"));
   await expect(page.getByTestId("so-total-goods")).toHaveText(`¥${preview.data.total}`);
   await expect(page.getByTestId("so-total-freight")).toHaveText(`¥${preview.data.totalTransFee}`);
   await expect(page.getByTestId("so-total-pay")).toHaveText(`¥${preview.data.actualTotal}`);
