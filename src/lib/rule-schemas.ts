@@ -48,8 +48,6 @@ export function objectSchema<S extends Shape>(
 export const usernameRule = schemaOf(rules.usernameRule);
 export const passwordRule = schemaOf(rules.passwordRule);
 export const storePasswordRule = schemaOf(rules.storePasswordRule);
-/** Password plus confirmation; a mismatch is reported on confirmPassword. */
-export const passwordPairRule = schemaOf(rules.passwordPairRule);
 export const mobileRule = schemaOf(rules.mobileRule);
 export const smsCodeRule = schemaOf(rules.smsCodeRule);
 export const nicknameRule = schemaOf(rules.nicknameRule);

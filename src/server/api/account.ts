@@ -14,12 +14,11 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { ResponseCode } from "../../lib/api-types.ts";
-import { isMobile, isUsername, RULE_KEYS } from "../../lib/rules.ts";
+import { isMobile, isUsername, passwordPairRule, RULE_KEYS, ruleErrors } from "../../lib/rules.ts";
 import {
   controlFreeString,
   mobileRule,
   nicknameRule,
-  passwordPairRule,
   passwordRule,
   smsCodeRule,
   usernameRule,
@@ -75,9 +74,8 @@ const smsLoginBody = z.object({ userName: mobileRule, passWord: smsCodeRule });
 function withOptionalConfirm<T extends { confirmPassword?: string }>(passwordOf: (v: T) => string) {
   return (v: T, ctx: z.RefinementCtx) => {
     if (v.confirmPassword === undefined) return;
-    const r = passwordPairRule.safeParse({ password: passwordOf(v), confirmPassword: v.confirmPassword });
-    if (!r.success)
-      for (const issue of r.error.issues) ctx.addIssue({ code: "custom", message: issue.message, path: issue.path });
+    const pair = ruleErrors(passwordPairRule, { password: passwordOf(v), confirmPassword: v.confirmPassword });
+    for (const [field, message] of Object.entries(pair)) ctx.addIssue({ code: "custom", message, path: [field] });
   };
 }
 

@@ -20,7 +20,7 @@ import { logger } from "../log.ts";
 import { CONTROL_CHARS_KEY } from "../../lib/text-rules.ts";
 import type { ApiEnv } from "./context.ts";
 import { ApiError, envelope } from "./envelope.ts";
-import { issueMessage, refusal, sentTokenOrCookie } from "./kit.ts";
+import { issueMessage, peekText, refusal, sentTokenOrCookie } from "./kit.ts";
 import { accountRouter } from "./account.ts";
 import { addressRouter } from "./address.ts";
 import { balanceRouter } from "./balance.ts";
@@ -108,11 +108,10 @@ export function createApi(app: AppContext) {
       (type === "" || type.includes("json") || type.startsWith("text/"))
     ) {
       // A small JSON body of declared length (within every route's limit, checked above) is read
-      // once: Hono keeps the text for the handler. Others are read from a copy, so the handlers
-      // still read the original stream, byte for byte.
+      // once: Hono keeps the text for the handler. Others are read from a copy (kit's peekText).
       const length = Number(c.req.header("content-length") ?? NaN);
       const once = type.includes("json") && length <= SMALLEST_ROUTE_BODY_LIMIT;
-      const text = once ? await c.req.text() : await c.req.raw.clone().text();
+      const text = await peekText(c, { once });
       if (text.includes("\u0000") || /\\u0000/i.test(text)) throw refuse();
     }
     await next();

@@ -25,6 +25,7 @@ import { ResponseCode, type ResponseCodeValue } from "../../lib/api-types.ts";
 import { ID_MAX } from "../../lib/constants.ts";
 import { messageKeyOf } from "../../lib/validation.ts";
 import { DomainError } from "../domain/kernel/domain-error.ts";
+import { bearerToken } from "../http/bearer-token.ts";
 import { clientIpOf } from "../http/client-ip.ts";
 import { getCookie } from "hono/cookie";
 import type { ApiVariables } from "./context.ts";
@@ -70,6 +71,8 @@ export interface ParseOptions {
   labels?: string;
   /** Messages answered with another code than A00001 (the checkout's "order expired" is A03002). */
   codes?: Readonly<Record<string, ResponseCodeValue>>;
+  /** The message of the first problem, when the routes word it their own way (the product's place of the problem); else issueMessage. */
+  message?: (t: TFunction, issue: Issue) => string;
 }
 
 /** `value` through `schema`; its first problem is answered A00001 (or its code in `options.codes`) with issueMessage. */
@@ -92,7 +95,7 @@ export function parse<E extends Env, S extends z.ZodType>(
   const issue = r.error.issues[0]!;
   throw new ApiError(
     options.codes?.[issue.message] ?? ResponseCode.SHOW_FAIL,
-    issueMessage(tOf(c), issue, options.labels),
+    options.message ? options.message(tOf(c), issue) : issueMessage(tOf(c), issue, options.labels),
   );
 }
 
@@ -215,6 +218,15 @@ export async function readText<E extends Env>(c: Context<E>): Promise<string> {
   return c.req.text();
 }
 
+/**
+ * The body as text for a check made before the route (app.ts: no NUL anywhere). With `once` the
+ * body itself is read (Hono keeps the text, so the route reads the same); otherwise a copy, so the
+ * route still reads the original stream byte for byte.
+ */
+export async function peekText<E extends Env>(c: Context<E>, options: { once: boolean }): Promise<string> {
+  return options.once ? c.req.text() : c.req.raw.clone().text();
+}
+
 /** The body as sent, as bytes (a file sent raw: an invoice PDF). */
 export async function readBytes<E extends Env>(c: Context<E>): Promise<Uint8Array> {
   return new Uint8Array(await c.req.arrayBuffer());
@@ -263,7 +275,7 @@ export function pathId<E extends Env>(c: Context<E>, name: string, notFoundKey: 
 
 /** The token of the Authorization header (raw, a "Bearer " prefix tolerated); "" when none was sent. */
 export function sentToken<E extends Env>(c: Context<E>): string {
-  return (c.req.header("authorization") ?? "").replace(/^Bearer\s+/i, "").trim();
+  return bearerToken(c.req.header("authorization"));
 }
 
 /**

@@ -46,7 +46,7 @@ import { importChunk, type ImportLine } from "../domain/product/product-import.t
 import { locatedMessage, NOT_FOUND, ProductRefused, SKU_NOT_FOUND } from "../domain/product/product-rules.ts";
 import type { MerchantEnv } from "./context.ts";
 import { ApiError } from "./envelope.ts";
-import { pathId, readJson, run } from "./kit.ts";
+import { parseJson, parseQuery, pathId, readText, run, type ParseOptions } from "./kit.ts";
 import { requirePlatform } from "./platform-auth.ts";
 
 type C = Context<MerchantEnv>;
@@ -68,12 +68,8 @@ export function issueText(t: TFunction, issue: Issue): { field: string; message:
   return { field: path.map(String).join("."), message: locatedMessage(t, path, key, params) };
 }
 
-/** `value` through `schema`, or A00001 with the first problem and its place. */
-function check<S extends z.ZodType>(c: C, schema: S, value: unknown): z.output<S> {
-  const r = schema.safeParse(value);
-  if (r.success) return r.data;
-  throw new ApiError(ResponseCode.SHOW_FAIL, issueText(c.var.t, r.error.issues[0]!).message);
-}
+/** Input refused with A00001, the first problem and its place (kit's parse, worded by issueText). */
+const LOCATED: ParseOptions = { message: (t, issue) => issueText(t, issue).message };
 
 const listQuery = z.object({
   status: z
@@ -115,12 +111,12 @@ export const productRouter = new Hono<MerchantEnv>();
 const r = productRouter;
 
 r.get("/merchant/products", (c) => {
-  const q = check(c, listQuery, c.req.query());
+  const q = parseQuery(c, listQuery, LOCATED);
   return run(c, () => listProducts(c.var.app.db, c.var.shopId, c.var.locale, q));
 });
 
 r.post("/merchant/products", async (c) => {
-  const body = check(c, productSchema, await readJson(c));
+  const body = await parseJson(c, productSchema, LOCATED);
   return run(c, () => createProduct(c.var.app.db, c.var.shopId, body, new Date()));
 });
 
@@ -159,12 +155,12 @@ function bodyLines(c: C, text: string, max: number): string[] {
 }
 
 r.post("/merchant/products/import", async (c) => {
-  const q = check(c, bulkQuery, c.req.query());
+  const q = parseQuery(c, bulkQuery, LOCATED);
   const t = c.var.t;
   const refused: Refused[] = [];
   const good: ImportLine[] = [];
   let count = 0;
-  for (const [i, raw] of bodyLines(c, await c.req.text(), IMPORT_CHUNK_MAX_LINES).entries()) {
+  for (const [i, raw] of bodyLines(c, await readText(c), IMPORT_CHUNK_MAX_LINES).entries()) {
     if (raw.trim() === "") continue;
     count++;
     const line = q.firstLine + i;
@@ -182,12 +178,12 @@ r.post("/merchant/products/import", async (c) => {
 });
 
 r.post("/merchant/products/prices", async (c) => {
-  const q = check(c, bulkQuery.omit({ dryRun: true }), c.req.query());
+  const q = parseQuery(c, bulkQuery.omit({ dryRun: true }), LOCATED);
   const t = c.var.t;
   const refused: Refused[] = [];
   const good: { line: number; row: PriceRow }[] = [];
   let count = 0;
-  for (const [i, raw] of bodyLines(c, await c.req.text(), PRICE_ROWS_MAX).entries()) {
+  for (const [i, raw] of bodyLines(c, await readText(c), PRICE_ROWS_MAX).entries()) {
     const line = q.firstLine + i;
     if (raw.trim() === "" || (line === 1 && isPriceHeader(raw))) continue;
     count++;
@@ -210,7 +206,7 @@ r.get("/merchant/products/:prodId", (c) => {
 
 r.put("/merchant/products/:prodId", async (c) => {
   const id = pathId(c, "prodId", NOT_FOUND);
-  const body = check(c, productSchema, await readJson(c));
+  const body = await parseJson(c, productSchema, LOCATED);
   return run(c, () => updateProduct(c.var.app.db, c.var.shopId, id, body, new Date()));
 });
 
@@ -222,7 +218,7 @@ r.delete("/merchant/products/:prodId", (c) => {
 r.put("/merchant/products/:prodId/skus/:skuId", async (c) => {
   const id = pathId(c, "prodId", NOT_FOUND);
   const skuId = pathId(c, "skuId", SKU_NOT_FOUND);
-  const change = check(c, skuChangeSchema, await readJson(c));
+  const change = await parseJson(c, skuChangeSchema, LOCATED);
   return run(c, () => changeSku(c.var.app.db, c.var.shopId, id, skuId, change, new Date()));
 });
 
@@ -239,7 +235,7 @@ r.use("/platform/products/*", requirePlatform);
 
 r.post("/platform/products/:prodId/offShelf", async (c) => {
   const id = pathId(c, "prodId", NOT_FOUND);
-  const { reason } = check(c, offShelfSchema, await readJson(c));
+  const { reason } = await parseJson(c, offShelfSchema, LOCATED);
   return run(c, () => platformOffShelf(c.var.app.db, id, reason, new Date()));
 });
 

@@ -20,6 +20,7 @@
  * (the multipart envelope; src/server/http/body-limit.ts): the exact check is on the file below.
  */
 import { Hono, type Context } from "hono";
+import { z } from "zod";
 import { ResponseCode } from "../../lib/api-types.ts";
 import { IMAGE_MAX_BYTES, MERCHANT_IMAGE_MAX_BYTES } from "../../lib/constants.ts";
 import { normalizeUpload } from "../domain/image/image-pipeline.ts";
@@ -29,7 +30,7 @@ import { isPrivateFolder } from "../../lib/image/private.ts";
 import { isUploadFolder, type UploadFolder } from "../domain/upload/upload.ts";
 import type { UploadOwner } from "../domain/upload/upload-owner.ts";
 import { admitUpload, storeUpload } from "../domain/upload/upload-limits.ts";
-import { clientIp, run } from "./kit.ts";
+import { clientIp, parseQuery, readForm, run } from "./kit.ts";
 import type { ApiEnv, MerchantEnv } from "./context.ts";
 import { requirePlatform } from "./platform-auth.ts";
 import { ApiError } from "./envelope.ts";
@@ -47,7 +48,7 @@ async function receiveImage<E extends ApiEnv | MerchantEnv>(
     throw fail("auth.fileRequired");
   let form: Form;
   try {
-    form = await c.req.parseBody({ all: true });
+    form = (await readForm(c, { all: true })) as Form;
   } catch {
     throw fail("auth.fileRequired");
   }
@@ -78,10 +79,12 @@ async function receiveImage<E extends ApiEnv | MerchantEnv>(
   });
 }
 
+const folderQuery = z.object({ folder: z.string().optional() });
+
 /** The folder asked for by query or field; "avatar" when none. */
 function askedFolder(c: Context<ApiEnv>, form: Form): string {
   const folderField = typeof form.folder === "string" ? form.folder : undefined;
-  return (c.req.query("folder") ?? folderField ?? "avatar").trim() || "avatar";
+  return (parseQuery(c, folderQuery).folder ?? folderField ?? "avatar").trim() || "avatar";
 }
 
 const CHAT: UploadFolder = "chat";

@@ -18,6 +18,7 @@ import { findMerchantSession } from "../domain/merchant/merchant.ts";
 import { isPrivateUpload } from "../../lib/image/private.ts";
 import { mayReadPrivateUpload, type PrivateReader } from "../domain/upload/private-upload.ts";
 import { platformTokenOk } from "../api/platform-auth.ts";
+import { bearerToken } from "./bearer-token.ts";
 import type { FileStorage, StoredFile } from "../providers/storage.ts";
 
 const IMAGE_TYPES: Record<string, string> = {
@@ -128,9 +129,7 @@ function cookieToken(header: string | undefined): string {
 
 /** Who the request speaks for: the platform's token, a buyer's session (header or cookie), a shop's session. */
 async function readersOf(req: http.IncomingMessage, db: Db, platformToken: string): Promise<PrivateReader[]> {
-  const header = String(req.headers.authorization ?? "")
-    .replace(/^Bearer\s+/i, "")
-    .trim();
+  const header = bearerToken(req.headers.authorization);
   if (platformTokenOk(header, platformToken)) return [{ platform: true }];
   const now = new Date();
   const readers: PrivateReader[] = [];
