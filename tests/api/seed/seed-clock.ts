@@ -7,6 +7,10 @@
  *
  * The JavaScript clock is faked (Date only), which PGlite's now() follows too, so column defaults
  * stamp the same instant as the seed's own clock. PGlite only: the seed is the same on PostgreSQL.
+ *
+ * Each instant is a whole seed (seconds), so the instants are split over two test files
+ * (seed-clock-utc-00-11.test.ts, seed-clock-utc-12-23.test.ts) that the suite's two workers run
+ * side by side; this module holds the checks.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -114,93 +118,94 @@ const IN_ORDER: [story: string, query: string][] = [
   ["jobs: due after they were scheduled", `select id from jobs where due_at < created_at - interval '1 minute'`],
 ];
 
-const INSTANTS = [
-  // Each hour of a day, at the minute the suite once failed.
-  ...Array.from({ length: 24 }, (_, h) => new Date(Date.UTC(2026, 9, 15, h, 37))),
-  // The last minutes of a month in UTC (already the next month in Shanghai).
-  new Date("2026-02-28T23:50:00Z"),
-];
+/** Each hour of a day, at the minute the suite once failed. */
+export const HOURS = Array.from({ length: 24 }, (_, h) => new Date(Date.UTC(2026, 9, 15, h, 37)));
+/** The last minutes of a month in UTC (already the next month in Shanghai). */
+export const MONTH_END = new Date("2026-02-28T23:50:00Z");
 
-describe.skipIf(dbDriver !== "pglite")("the demo seed at any hour", () => {
-  let database: Database;
-  let uploads: string;
-  let columns: { t: string; c: string }[];
+/** The checks above, each instant its own test: the seed at `instants` tells no future and keeps every story in order. */
+export function describeSeedClock(instants: Date[]): void {
+  describe.skipIf(dbDriver !== "pglite")("the demo seed at any hour", () => {
+    let database: Database;
+    let uploads: string;
+    let columns: { t: string; c: string }[];
 
-  beforeAll(async () => {
-    database = await openDatabase({});
-    await database.migrate();
-    uploads = fs.mkdtempSync(path.join(os.tmpdir(), "mall-seed-clock-"));
-    columns = rowsOf<{ t: string; c: string }>(
-      await database.db.execute(
-        sql`select table_name as t, column_name as c from information_schema.columns
+    beforeAll(async () => {
+      database = await openDatabase({});
+      await database.migrate();
+      uploads = fs.mkdtempSync(path.join(os.tmpdir(), "mall-seed-clock-"));
+      columns = rowsOf<{ t: string; c: string }>(
+        await database.db.execute(
+          sql`select table_name as t, column_name as c from information_schema.columns
             where table_schema = 'public' and data_type like 'timestamp%' order by 1, 2`,
-      ),
-    );
-  });
-  afterAll(async () => {
-    vi.useRealTimers();
-    await database?.close();
-    if (uploads) fs.rmSync(uploads, { recursive: true, force: true });
-  });
+        ),
+      );
+    });
+    afterAll(async () => {
+      vi.useRealTimers();
+      await database?.close();
+      if (uploads) fs.rmSync(uploads, { recursive: true, force: true });
+    });
 
-  it.each(INSTANTS.map((d) => [d.toISOString(), d] as const))(
-    "seeded at %s: nothing lies in the future and every story is in order",
-    async (_, now) => {
-      vi.useFakeTimers({ now, toFake: ["Date"] });
-      try {
-        await reseedDatabase(database.db, { uploadsDir: uploads, now });
-        const q = async <T>(text: string) => rowsOf<T>(await database.db.execute(sql.raw(text)));
+    it.each(instants.map((d) => [d.toISOString(), d] as const))(
+      "seeded at %s: nothing lies in the future and every story is in order",
+      async (_, now) => {
+        vi.useFakeTimers({ now, toFake: ["Date"] });
+        try {
+          await reseedDatabase(database.db, { uploadsDir: uploads, now });
+          const q = async <T>(text: string) => rowsOf<T>(await database.db.execute(sql.raw(text)));
 
-        const past = columns.filter(({ t, c }) => !SCHEDULED.has(`${t}.${c}`));
-        const late = await q<{ col: string; n: number; max: string }>(
-          past
-            .map(
-              ({ t, c }) =>
-                `select '${t}.${c}' as col, count(*)::int as n, max("${c}")::text as max from "${t}" where "${c}" > '${now.toISOString()}'`,
-            )
-            .join(" union all "),
-        );
-        expect(
-          late.filter((r) => r.n > 0),
-          "seeded after the seeding instant",
-        ).toEqual([]);
-        expect(past.length).toBeGreaterThan(50);
+          const past = columns.filter(({ t, c }) => !SCHEDULED.has(`${t}.${c}`));
+          const late = await q<{ col: string; n: number; max: string }>(
+            past
+              .map(
+                ({ t, c }) =>
+                  `select '${t}.${c}' as col, count(*)::int as n, max("${c}")::text as max from "${t}" where "${c}" > '${now.toISOString()}'`,
+              )
+              .join(" union all "),
+          );
+          expect(
+            late.filter((r) => r.n > 0),
+            "seeded after the seeding instant",
+          ).toEqual([]);
+          expect(past.length).toBeGreaterThan(50);
 
-        for (const [story, query] of IN_ORDER) expect(await q(query), story).toEqual([]);
+          for (const [story, query] of IN_ORDER) expect(await q(query), story).toEqual([]);
 
-        // The demo has a past to show: a completed order with its trail, a refund, reviews.
-        const [counts] = await q<{ done: number; traced: number; refunds: number; reviews: number }>(
-          `select (select count(*)::int from orders where finally_time is not null) as done,
+          // The demo has a past to show: a completed order with its trail, a refund, reviews.
+          const [counts] = await q<{ done: number; traced: number; refunds: number; reviews: number }>(
+            `select (select count(*)::int from orders where finally_time is not null) as done,
                   (select count(*)::int from delivery_traces) as traced,
                   (select count(*)::int from order_refunds) as refunds,
                   (select count(*)::int from prod_comments) as reviews`,
-        );
-        expect(
-          Object.values(counts!).every((n) => n > 0),
-          JSON.stringify(counts),
-        ).toBe(true);
+          );
+          expect(
+            Object.values(counts!).every((n) => n > 0),
+            JSON.stringify(counts),
+          ).toBe(true);
 
-        // One flash session is on at the seeding instant, the others start later; all on the hour or half hour.
-        const odd = await q(
-          `select session_id from flash_sessions where extract(second from start_time) <> 0 or extract(minute from start_time) not in (0, 30)`,
-        );
-        expect(odd, "flash sessions start on the hour or half hour").toEqual([]);
-        const sessions = await q<{ on: boolean; ahead: boolean }>(
-          `select start_time <= '${now.toISOString()}' and end_time > '${now.toISOString()}' as on,
+          // One flash session is on at the seeding instant, the others start later; all on the hour or half hour.
+          const odd = await q(
+            `select session_id from flash_sessions where extract(second from start_time) <> 0 or extract(minute from start_time) not in (0, 30)`,
+          );
+          expect(odd, "flash sessions start on the hour or half hour").toEqual([]);
+          const sessions = await q<{ on: boolean; ahead: boolean }>(
+            `select start_time <= '${now.toISOString()}' and end_time > '${now.toISOString()}' as on,
                   start_time > '${now.toISOString()}' as ahead from flash_sessions order by start_time`,
-        );
-        expect(sessions.filter((s) => s.on)).toHaveLength(1);
-        expect(sessions.every((s) => s.on || s.ahead)).toBe(true);
+          );
+          expect(sessions.filter((s) => s.on)).toHaveLength(1);
+          expect(sessions.every((s) => s.on || s.ahead)).toBe(true);
 
-        // The demo buyer's sign-in streak ends yesterday (Shanghai), so signing in today continues it.
-        const days = await q<{ day: string }>(
-          `select day from sign_ins where user_id = '${DEMO_USER.userId}' order by day desc limit 1`,
-        );
-        expect(days[0]?.day).toBe(shanghaiDay(new Date(now.getTime() - 86_400_000)));
-      } finally {
-        vi.useRealTimers();
-      }
-    },
-    300_000,
-  );
-});
+          // The demo buyer's sign-in streak ends yesterday (Shanghai), so signing in today continues it.
+          const days = await q<{ day: string }>(
+            `select day from sign_ins where user_id = '${DEMO_USER.userId}' order by day desc limit 1`,
+          );
+          expect(days[0]?.day).toBe(shanghaiDay(new Date(now.getTime() - 86_400_000)));
+        } finally {
+          vi.useRealTimers();
+        }
+      },
+      300_000,
+    );
+  });
+}
