@@ -127,7 +127,7 @@ describe.skipIf(!dbReady)("bulk import and CSV edit", () => {
     expect(first.out).toContain("line 3: is not a JSON object on one line");
     expect(first.out).toContain("line 5: SKU › no. 1 › price: must be above 0");
     expect(first.out).toContain(`line 6: category: category ${upper} is not a third-level category`);
-    expect(first.out).toContain(`line 7: main picture: picture ${pic4} is not one of your uploads`);
+    expect(first.out).toContain(`line 7: main picture: picture ${pic4} not found`);
     expect(first.out).toContain("line 8: code: is required on every import line");
     expect(first.out).toContain("line 9: The line is longer than 256 KB");
     const report = (await fs.readFile(`${file}.refused.jsonl`, "utf8"))
@@ -220,7 +220,7 @@ describe.skipIf(!dbReady)("bulk import and CSV edit", () => {
     ]);
     const r = await ops4("product-import", other);
     expect(summary(r.out)).toEqual({ lines: 3, created: 1, updated: 0, unchanged: 0, refused: 2 });
-    expect(r.out).toContain(`line 2: main picture: picture ${pic1} is not one of your uploads`);
+    expect(r.out).toContain(`line 2: main picture: picture ${pic1} not found`);
     expect(r.out).toMatch(/line 3: SKU › no\. 1 › SKU id: SKU \d+ not found/);
     const [theirs] = await app.ctx.db
       .select()

@@ -6,7 +6,7 @@
  * search, content_changes tags); a submit at an old price is refused with the fresh total; 50
  * stock deltas racing with 200 orders leave the exact stock.
  */
-import { and, count, eq, gt } from "drizzle-orm";
+import { and, count, eq, gt, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ProductDetail } from "../../../src/lib/catalog/product-types.ts";
 import type { OrderDetailDto } from "../../../src/lib/order/order-types.ts";
@@ -229,11 +229,9 @@ describe.skipIf(!dbReady)("merchant products API", () => {
     expect(await refusedMsg("/merchant/products", body({ categoryId: 999999 }))).toBe(
       "category: category 999999 does not exist",
     );
-    expect(await refusedMsg("/merchant/products", body({ pic: img4 }))).toBe(
-      `main picture: picture ${img4} is not one of your uploads`,
-    );
+    expect(await refusedMsg("/merchant/products", body({ pic: img4 }))).toBe(`main picture: picture ${img4} not found`);
     expect(await refusedMsg("/merchant/products", body({ shopCategoryId: leaf }))).toBe(
-      `shop category: category ${leaf} is not one of your shop's categories`,
+      `shop category: category ${leaf} not found`,
     );
     expect(await refusedMsg("/merchant/products", "{not json")).toContain("JSON");
     expect(await productCount()).toBe(before);
@@ -257,6 +255,53 @@ describe.skipIf(!dbReady)("merchant products API", () => {
     ).toContain("not found");
     const [p] = await app.ctx.db.select().from(products).where(eq(products.prodId, made.prodId));
     expect(p).toMatchObject({ status: 1, totalStocks: 15 });
+  });
+
+  it("answers another shop's category or picture as not found, like one that does not exist, in the caller's language (#40)", async () => {
+    const [theirs] = await app.ctx.db
+      .select({ id: categories.categoryId })
+      .from(categories)
+      .where(and(eq(categories.shopId, 4), eq(categories.status, 1)))
+      .limit(1);
+    expect(theirs, "shop 4 has a category of its own in the demo").toBeDefined();
+    const missingPic = "/uploads/product/00000000-0000-4000-8000-000000000000.png";
+    const [{ max: missingCat } = { max: 0 }] = await app.ctx.db
+      .select({ max: sql<number>`max(${categories.categoryId}) + 1000` })
+      .from(categories);
+    const before = await productCount();
+    const made = await create({ code: "MINE-REFS" });
+    const cases: [Record<string, unknown>, Record<string, string>][] = [
+      [
+        { shopCategoryId: theirs!.id },
+        {
+          en: `shop category: category ${theirs!.id} not found`,
+          zh: `店铺分类: 分类 ${theirs!.id} 不存在`,
+          "zh-tw": `店鋪分類: 分類 ${theirs!.id} 不存在`,
+        },
+      ],
+      [{ shopCategoryId: Number(missingCat) }, { en: `shop category: category ${Number(missingCat)} not found` }],
+      [
+        { pic: img4 },
+        {
+          en: `main picture: picture ${img4} not found`,
+          zh: `主图: 图片 ${img4} 不存在`,
+          "zh-tw": `主圖: 圖片 ${img4} 不存在`,
+        },
+      ],
+      [{ pic: missingPic }, { en: `main picture: picture ${missingPic} not found` }],
+      [{ imgs: [img4] }, { en: `gallery › no. 1: picture ${img4} not found` }],
+    ];
+    for (const [over, byLang] of cases)
+      for (const [lang, msg] of Object.entries(byLang)) {
+        expect(await refusedMsg("/merchant/products", body(over), lang)).toBe(msg);
+        // An edit of the shop's own product says the same and changes nothing.
+        expect(
+          await refusedMsg(`/merchant/products/${made.prodId}`, body({ code: "MINE-REFS", ...over }), lang, "PUT"),
+        ).toBe(msg);
+      }
+    expect(await productCount()).toBe(before + 1);
+    const [p] = await app.ctx.db.select().from(products).where(eq(products.prodId, made.prodId));
+    expect(p).toMatchObject({ pic: img1, shopCategoryId: null });
   });
 
   it("edits the whole product: SKUs matched by id or code keep their ids, left-out SKUs go off, texts follow", async () => {

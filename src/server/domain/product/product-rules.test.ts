@@ -176,15 +176,15 @@ describe("references against the database's answer", () => {
     expect(refusal({ categoryId: 9 })).toEqual({ path: "categoryId", key: "unknownCategory" });
     expect(refusal({ categoryId: 7 })).toEqual({ path: "categoryId", key: "unknownCategory" });
     expect(refusal({ categoryId: 6 })).toEqual({ path: "categoryId", key: "categoryLevel" });
-    expect(refusal({ shopCategoryId: 41 })).toEqual({ path: "shopCategoryId", key: "unknownShopCategory" });
+    expect(refusal({ shopCategoryId: 41 })).toEqual({ path: "shopCategoryId", key: "shopCategoryNotFound" });
     expect(refusal({ brandId: 4 })).toEqual({ path: "brandId", key: "unknownBrand" });
     expect(refusal({ imgs: ["/uploads/m/a.png", "/uploads/x/b.png"] })).toEqual({
       path: "imgs.1",
-      key: "pictureNotYours",
+      key: "pictureNotFound",
     });
     expect(refusal({ skus: [{ price: 1, stocks: 1, pic: "/uploads/x/b.png" }] })).toEqual({
       path: "skus.0.pic",
-      key: "pictureNotYours",
+      key: "pictureNotFound",
     });
     // A picture the product already has is kept without being the shop's upload.
     expect(refusal({ pic: "/uploads/x/b.png" }, ["/uploads/x/b.png"])).toBeNull();

@@ -184,10 +184,10 @@ export function assertReferences(refs: References, body: ProductBody, kept: Read
   if (cat.grade !== PLATFORM_CATEGORY_GRADE)
     throw new ProductRefused(["categoryId"], `${E}categoryLevel`, { id: body.categoryId });
   if (body.shopCategoryId != null && !refs.shopCategories.has(body.shopCategoryId))
-    throw new ProductRefused(["shopCategoryId"], `${E}unknownShopCategory`, { id: body.shopCategoryId });
+    throw new ProductRefused(["shopCategoryId"], `${E}shopCategoryNotFound`, { id: body.shopCategoryId });
   if (body.brandId != null && !refs.brands.has(body.brandId))
     throw new ProductRefused(["brandId"], `${E}unknownBrand`, { id: body.brandId });
   for (const p of picturesOf(body))
     if (!kept.has(p.pic) && !refs.pictures.has(p.pic))
-      throw new ProductRefused(p.path, `${E}pictureNotYours`, { path: p.pic });
+      throw new ProductRefused(p.path, `${E}pictureNotFound`, { path: p.pic });
 }
