@@ -40,21 +40,20 @@ import {
   groupMembers,
   groupSkus,
   groupTeams,
-  jobs,
   orderItems,
-  orders,
   products,
   shops,
   skus,
   users,
 } from "../../db/schema/index.ts";
-import { registerJobHandler, scheduleJob } from "../jobs/jobs.ts";
+import { finishJobs, registerJobHandler, scheduleJob } from "../jobs/jobs.ts";
 import {
   CloseType,
   closeOrder,
   lockOrders,
   OrderError,
   registerOrderTypeHooks,
+  setOrderStatus,
   type OrderRow,
 } from "../order/order-lifecycle.ts";
 import { loadNames, OrderSubmitError, type ActivityBuy, type ActivityRef } from "../order/order-submit.ts";
@@ -537,11 +536,7 @@ async function lockTeam(tx: Tx, teamId: number): Promise<TeamRow> {
 async function refundAndClose(tx: Tx, o: OrderRow, now: Date): Promise<void> {
   await refundWholeOrderNow(tx, refundJobProvider(), o, now);
   const r = transition(o.status, "groupFailed");
-  if (r.ok)
-    await tx
-      .update(orders)
-      .set({ status: r.status, closeType: CloseType.GROUP_FAILED, cancelTime: now, updatedAt: now })
-      .where(eq(orders.orderNumber, o.orderNumber));
+  if (r.ok) await setOrderStatus(tx, o.orderNumber, r.status, now, { closeType: CloseType.GROUP_FAILED });
 }
 
 async function onPaid(tx: Tx, order: OrderRow, now: Date): Promise<void> {
@@ -589,14 +584,9 @@ async function onPaid(tx: Tx, order: OrderRow, now: Date): Promise<void> {
     );
     for (const o of rows) {
       const r = transition(o.status, "groupSucceeded");
-      if (r.ok) await tx.update(orders).set({ status: r.status, updatedAt: now }).where(eq(orders.orderId, o.orderId));
+      if (r.ok) await setOrderStatus(tx, o.orderNumber, r.status, now);
     }
-    await tx
-      .update(jobs)
-      .set({ doneAt: now })
-      .where(
-        and(eq(jobs.kind, "groupTeamExpire"), eq(jobs.refKey, String(team.groupTeamId)), sql`${jobs.doneAt} is null`),
-      );
+    await finishJobs(tx, "groupTeamExpire", [String(team.groupTeamId)], now);
   }
   await tx
     .update(groupTeams)

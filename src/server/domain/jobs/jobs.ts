@@ -40,6 +40,15 @@ export function registerJobHandler(kind: JobKind, handler: JobHandler): void {
   HANDLERS.set(kind, handler);
 }
 
+/** Marks the pending jobs of `kind` for these refKeys done: they have nothing left to do (an order paid before its pay timeout). */
+export async function finishJobs(tx: Tx, kind: JobKind, refKeys: readonly string[], now: Date): Promise<void> {
+  if (refKeys.length === 0) return;
+  await tx
+    .update(jobs)
+    .set({ doneAt: now })
+    .where(and(eq(jobs.kind, kind), inArray(jobs.refKey, [...refKeys]), isNull(jobs.doneAt)));
+}
+
 /** A failed job is retried after this delay times its attempts (at most MAX_ATTEMPTS tries). */
 const RETRY_MS = 60_000;
 const MAX_ATTEMPTS = 10;

@@ -4,7 +4,7 @@
  * buying (member.ts). A membership is active while users.levelType is 1 and levelEndTime is in
  * the future.
  */
-import { and, asc, eq, lte } from "drizzle-orm";
+import { and, asc, eq, lte, sql } from "drizzle-orm";
 import { formatPrice, Money, toDecimal, type MoneyInput } from "../../../lib/money.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { memberLevels, users } from "../../db/schema/index.ts";
@@ -53,6 +53,15 @@ export function multipliedPoints(base: number, multiple: string): number {
 export function growthEarned(actualTotal: string): number {
   const n = toDecimal(actualTotal);
   return n.greaterThan(0) ? n.floor().toNumber() : 0;
+}
+
+/** Adds growth to the buyer (an order completed), in the caller's transaction. */
+export async function addGrowth(tx: Tx, userId: string, growth: number): Promise<void> {
+  if (growth <= 0) return;
+  await tx
+    .update(users)
+    .set({ growth: sql`${users.growth} + ${growth}` })
+    .where(eq(users.userId, userId));
 }
 
 /** The buyer's equity now: null when not an active paid member. */

@@ -9,8 +9,8 @@
  * (shipOrder, addDeliveryTrace) and the due-time jobs (closeOrder on pay timeout, confirmReceipt
  * on the receipt deadline). Rules are documented in docs/order.md "Lifecycle".
  */
-import { growthEarned, multipliedPoints, pointsMultipleOf } from "../member/member-equity.ts";
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { addGrowth, growthEarned, multipliedPoints, pointsMultipleOf } from "../member/member-equity.ts";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import {
   DELIVERY_COMPANIES,
   DELIVERY_STATES,
@@ -20,26 +20,18 @@ import {
 } from "../../../lib/order/order-types.ts";
 import { compare, formatPrice, sum, tryDecimal } from "../../../lib/money.ts";
 import { rowsOf, type Tx } from "../../db/client.ts";
-import {
-  deliveries,
-  deliveryTraces,
-  jobs,
-  orderItems,
-  orders,
-  payments,
-  products,
-  userLedger,
-  users,
-} from "../../db/schema/index.ts";
-import { registerJobHandler, scheduleJob } from "../jobs/jobs.ts";
+import { deliveries, deliveryTraces, orderItems, orders, payments } from "../../db/schema/index.ts";
+import { finishJobs, registerJobHandler, scheduleJob } from "../jobs/jobs.ts";
 import { autoConfirmDecision, OrderStatus, transition, type OrderEvent } from "../../../lib/order/order-state.ts";
 import { pointsEarned } from "../points/points.ts";
+import { changePoints, PointsReason } from "../points/points-ledger.ts";
+import { BalanceReason, changeBalance } from "../balance/balance.ts";
 import { giveBackCoupons } from "../coupon/coupon.ts";
 import { DomainError } from "../kernel/domain-error.ts";
-import { registerOrderSettlement } from "../payment/payment.ts";
+import { closeWaitingPayments, recordPaymentPaid, registerOrderSettlement } from "../payment/payment.ts";
 import { ProdMold } from "../../../lib/order/virtual-goods.ts";
 import { issueWriteOffCodes } from "./write-off-codes.ts";
-import { returnStock } from "../product/stock.ts";
+import { addSold, returnStock } from "../product/stock.ts";
 
 /** A refusal; `key` is an i18n key (namespace "order"). */
 export class OrderError extends DomainError {
@@ -69,6 +61,33 @@ export async function nextOrderNumber(tx: Tx, now: Date): Promise<string> {
 }
 
 export type OrderRow = typeof orders.$inferSelect;
+
+/**
+ * Moves an order (its row locked by the caller) to `status` — an activity's step of the status
+ * machine (order-state.ts: a group buy filled or failed); a close also records its type and time.
+ */
+export async function setOrderStatus(
+  tx: Tx,
+  orderNumber: string,
+  status: number,
+  now: Date,
+  close?: { closeType: CloseTypeValue },
+): Promise<void> {
+  await tx
+    .update(orders)
+    .set({ status, updatedAt: now, ...(close ? { closeType: close.closeType, cancelTime: now } : {}) })
+    .where(eq(orders.orderNumber, orderNumber));
+}
+
+/** Writes a new order and its items (an activity's own order: a points-mall exchange), in the caller's transaction. */
+export async function insertOrder(
+  tx: Tx,
+  order: typeof orders.$inferInsert,
+  items: readonly (typeof orderItems.$inferInsert)[],
+): Promise<void> {
+  await tx.insert(orders).values(order);
+  if (items.length > 0) await tx.insert(orderItems).values([...items]);
+}
 
 /**
  * What an activity does with its orders (registered by the activity's module, keyed by
@@ -113,17 +132,6 @@ function next(order: OrderRow, event: OrderEvent): number {
   return r.status;
 }
 
-async function addLedger(
-  tx: Tx,
-  userId: string,
-  kind: "balance" | "score",
-  amount: string,
-  reason: string,
-  orderNumber: string | null,
-): Promise<void> {
-  await tx.insert(userLedger).values({ userId, kind, amount, reason, orderNumber });
-}
-
 /**
  * Closes an unpaid order: by the buyer (closeType 4, `opts.userId` must own it) or by the pay
  * timeout (closeType 1). Puts the stock back exactly (SKU stocks and product total_stocks),
@@ -151,17 +159,8 @@ export async function closeOrder(
     tx,
     items.map((it) => ({ skuId: it.skuId, prodId: it.prodId, count: it.prodCount })),
   );
-  if (order.useScore > 0) {
-    await tx
-      .update(users)
-      .set({ score: sql`${users.score} + ${order.useScore}` })
-      .where(eq(users.userId, order.userId));
-    await addLedger(tx, order.userId, "score", String(order.useScore), "orderCancelRefund", orderNumber);
-  }
-  await tx
-    .update(payments)
-    .set({ status: 2 })
-    .where(and(eq(payments.status, 0), sql`(',' || ${payments.orderNumbers} || ',') like ${`%,${orderNumber},%`}`));
+  if (order.useScore > 0) await changePoints(tx, order.userId, order.useScore, PointsReason.RETURNED, now, orderNumber);
+  await closeWaitingPayments(tx, order.userId, [orderNumber]);
   await tx
     .update(orders)
     .set({ status, closeType, cancelTime: now, updatedAt: now })
@@ -226,19 +225,12 @@ export async function markPaymentPaid(
   for (const o of paidOrders) if (o.orderMold === ProdMold.VIRTUAL) await issueWriteOffCodes(tx, o, now);
   if (paidOrders.length > 0) {
     // Their pay-timeout jobs have nothing left to do.
-    await tx
-      .update(jobs)
-      .set({ doneAt: now })
-      .where(
-        and(
-          eq(jobs.kind, "orderPayTimeout"),
-          inArray(
-            jobs.refKey,
-            paidOrders.map((o) => o.orderNumber),
-          ),
-          isNull(jobs.doneAt),
-        ),
-      );
+    await finishJobs(
+      tx,
+      "orderPayTimeout",
+      paidOrders.map((o) => o.orderNumber),
+      now,
+    );
     const items = await tx
       .select({ prodId: orderItems.prodId, prodCount: orderItems.prodCount })
       .from(orderItems)
@@ -248,27 +240,16 @@ export async function markPaymentPaid(
           paidOrders.map((o) => o.orderNumber),
         ),
       );
-    const byProd = new Map<number, number>();
-    for (const it of items) byProd.set(it.prodId, (byProd.get(it.prodId) ?? 0) + it.prodCount);
-    for (const [prodId, n] of [...byProd].sort((a, b) => a[0] - b[0])) {
-      await tx
-        .update(products)
-        .set({ soldNum: sql`${products.soldNum} + ${n}` })
-        .where(eq(products.prodId, prodId));
-    }
+    await addSold(
+      tx,
+      items.map((it) => ({ prodId: it.prodId, count: it.prodCount })),
+    );
   }
   if (refunds.length > 0 && pay.payType !== PayType.POINTS) {
     const back = formatPrice(sum(refunds));
-    await tx
-      .update(users)
-      .set({ balance: sql`${users.balance} + ${back}` })
-      .where(eq(users.userId, pay.userId));
-    await addLedger(tx, pay.userId, "balance", back, "payRefund", null);
+    if (compare(back, "0") > 0) await changeBalance(tx, pay.userId, back, BalanceReason.PAY_REFUND, now);
   }
-  await tx
-    .update(payments)
-    .set({ status: 1, paidAt: now, providerTradeNo: paid.providerTradeNo, callback: paid.callback ?? null })
-    .where(eq(payments.payNo, payNo));
+  await recordPaymentPaid(tx, payNo, paid, now);
   return { alreadyPaid: false, orderNumbers };
 }
 
@@ -297,19 +278,8 @@ export async function confirmReceipt(
 export async function rewardCompletedOrder(tx: Tx, order: OrderRow, now: Date): Promise<void> {
   const orderNumber = order.orderNumber;
   const earned = multipliedPoints(pointsEarned(order.actualTotal), await pointsMultipleOf(tx, order.userId, now));
-  if (earned > 0) {
-    await tx
-      .update(users)
-      .set({ score: sql`${users.score} + ${earned}` })
-      .where(eq(users.userId, order.userId));
-    await addLedger(tx, order.userId, "score", String(earned), "orderEarnScore", orderNumber);
-  }
-  const growth = growthEarned(order.actualTotal);
-  if (growth > 0)
-    await tx
-      .update(users)
-      .set({ growth: sql`${users.growth} + ${growth}` })
-      .where(eq(users.userId, order.userId));
+  if (earned > 0) await changePoints(tx, order.userId, earned, PointsReason.EARN, now, orderNumber);
+  await addGrowth(tx, order.userId, growthEarned(order.actualTotal));
 }
 
 /**

@@ -14,8 +14,8 @@
  * - Methods: balance (9), WeChat scan (3), Alipay PC (2), each only while its switch in
  *   getSysPaySwitch is on. An amount of 0 (all paid with points) may also use payType 0.
  * - Balance: one transaction: the orders are locked, earlier waiting payments of them closed,
- *   a payment row made and marked paid, then the balance is taken with a conditional update
- *   (balance >= amount) and written to the ledger (one "orderPay" row per order). Not enough
+ *   a payment row made and marked paid, then the balance is taken through the user ledger (one
+ *   "orderPay" row per order, each a conditional update: never below zero). Not enough
  *   balance → answer type 3 with the current balance and the transaction is rolled back.
  * - Provider (2, 3): earlier waiting payments of the same orders are closed, a new waiting
  *   payment is made, valid until min(now + PAY_QR_MINUTES, earliest payment deadline).
@@ -30,7 +30,7 @@
  *   a closed or expired payment, or orders that are no longer payable, are refused.
  */
 import { createHash, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
-import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { PaySwitch } from "../../../lib/api-types.ts";
 import { sameOriginPath } from "../../../lib/same-origin-path.ts";
 import { formatAddress } from "../../../lib/address/address-format.ts";
@@ -45,7 +45,7 @@ import {
 } from "../../../lib/order/order-types.ts";
 import { checkCard, type CardForm } from "../../../lib/order/pay-card.ts";
 import type { Db, Tx } from "../../db/client.ts";
-import { orderItems, orders, payments, userLedger, users } from "../../db/schema/index.ts";
+import { orderItems, orders, payments, users } from "../../db/schema/index.ts";
 import {
   notificationFields,
   NOTIFY_SUCCESS,
@@ -59,6 +59,7 @@ import { OrderStatus, transition } from "../../../lib/order/order-state.ts";
 import { localizeAreas } from "../address/area.ts";
 import { getPaySwitch } from "../kernel/site.ts";
 import { DomainError } from "../kernel/domain-error.ts";
+import { writeLedger } from "../kernel/user-ledger.ts";
 
 /** At most this many orders in one payment (one order per shop; a checkout has at most 50 items). */
 export const PAY_ORDERS_MAX = 50;
@@ -225,8 +226,8 @@ function amountOf(rows: readonly OrderRow[]): string {
   return formatPrice(sum(rows.map((r) => r.actualTotal)));
 }
 
-/** Closes (status 2) the buyer's waiting payments that cover any of these orders. */
-async function closeWaitingPayments(tx: Tx, userId: string, numbers: readonly string[]): Promise<void> {
+/** Closes (status 2) the buyer's waiting payments that cover any of these orders (also when the order feature closes one). */
+export async function closeWaitingPayments(tx: Tx, userId: string, numbers: readonly string[]): Promise<void> {
   const arr = sql`array[${sql.join(
     numbers.map((n) => sql`${n}`),
     sql`, `,
@@ -348,32 +349,23 @@ export async function payWithBalance(
         createdAt: now,
       });
       await settlement().markPaymentPaid(tx, payNo, { amount, providerTradeNo: `balance-${payNo}` }, now);
-      let balance: string;
       if (payType === PayType.BALANCE) {
-        const [u] = await tx
-          .update(users)
-          .set({ balance: sql`${users.balance} - ${amount}`, updatedAt: now })
-          .where(and(eq(users.userId, userId), gte(users.balance, amount)))
-          .returning({ balance: users.balance });
-        if (!u) throw new ShortBalance();
-        balance = formatPrice(u.balance);
-        const paid = rows.filter((r) => !toDecimal(r.actualTotal).isZero());
-        if (paid.length > 0) {
-          await tx.insert(userLedger).values(
-            paid.map((r) => ({
-              userId,
-              kind: "balance",
-              amount: formatPrice(toDecimal(r.actualTotal).negated()),
-              reason: "orderPay",
-              orderNumber: r.orderNumber,
-              createdAt: now,
-            })),
-          );
+        // Taken through the user ledger (kernel/user-ledger.ts, the balance's one writer): one
+        // "orderPay" row per order that costs money; never below zero.
+        for (const r of rows.filter((o) => !toDecimal(o.actualTotal).isZero())) {
+          const delta = formatPrice(toDecimal(r.actualTotal).negated());
+          const left = await writeLedger(tx, {
+            userId,
+            kind: "balance",
+            delta,
+            reason: "orderPay",
+            now,
+            orderNumber: r.orderNumber,
+          });
+          if (left === null) throw new ShortBalance();
         }
-      } else {
-        balance = await userBalance(tx, userId);
       }
-      return { type: 1 as const, balance, payNo, amount };
+      return { type: 1 as const, balance: await userBalance(tx, userId), payNo, amount };
     });
   } catch (err) {
     if (err instanceof ShortBalance)
@@ -447,6 +439,19 @@ export async function createProviderPayment(
       .where(and(eq(payments.payNo, payNo), eq(payments.status, 0)));
     throw err;
   }
+}
+
+/** Marks a payment paid (the order feature's markPaymentPaid, once its orders are settled). */
+export async function recordPaymentPaid(
+  tx: Tx,
+  payNo: string,
+  paid: { providerTradeNo: string; callback?: Record<string, unknown> | undefined },
+  now: Date,
+): Promise<void> {
+  await tx
+    .update(payments)
+    .set({ status: 1, paidAt: now, providerTradeNo: paid.providerTradeNo, callback: paid.callback ?? null })
+    .where(eq(payments.payNo, payNo));
 }
 
 /**

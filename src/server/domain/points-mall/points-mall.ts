@@ -5,8 +5,8 @@
  * (scoreLimit, counted over the buyer's points orders that are not closed).
  *
  * An exchange is one transaction: the buyer's row is locked first (so two exchanges of one buyer
- * can not both pass the limit), the SKU stock taken by a conditional update (so parallel buyers can
- * never take more than there is), the points taken through the ledger ("pointsMallExchange" with
+ * can not both pass the limit), the SKU stock taken by the product feature's takeStock (a conditional
+ * update: parallel buyers can never take more than there is), the points taken through the ledger ("pointsMallExchange" with
  * the order number) and an order of type 3 written. With no money part it is paid at once (payType 0);
  * otherwise it waits at the payment counter like any order, and closing it unpaid gives the stock
  * and the points back (order-lifecycle.ts closeOrder).
@@ -38,9 +38,10 @@ import {
   users,
 } from "../../db/schema/index.ts";
 import { scheduleJob } from "../jobs/jobs.ts";
-import { nextOrderNumber } from "../order/order-lifecycle.ts";
+import { insertOrder, nextOrderNumber } from "../order/order-lifecycle.ts";
 import { addrSnapshot, loadNames } from "../order/order-submit.ts";
 import { changePoints, PointsError, PointsReason, settleExpiry } from "../points/points-ledger.ts";
+import { takeStock } from "../product/stock.ts";
 import { ShopStatus } from "../shop/shop.ts";
 import { DomainError } from "../kernel/domain-error.ts";
 
@@ -223,16 +224,9 @@ export async function exchangeItem(
       if (!addr) throw new PointsMallError("orderSubmit.noAddress");
       const refusal = exchangeRefusal(item, n, await exchangedBefore(tx, input.userId, item.prodId), u.score);
       if (refusal) throw new PointsMallError(refusal);
-      const took = await tx
-        .update(skus)
-        .set({ stocks: sql`${skus.stocks} - ${n}` })
-        .where(and(eq(skus.skuId, item.skuId), sql`${skus.stocks} >= ${n}`))
-        .returning({ skuId: skus.skuId });
-      if (took.length === 0) throw new PointsMallError("points.mall.noStock");
-      await tx
-        .update(products)
-        .set({ totalStocks: sql`${products.totalStocks} - ${n}` })
-        .where(eq(products.prodId, item.prodId));
+      // The product feature's stock (product/stock.ts), in this transaction.
+      if (await takeStock(tx, [{ skuId: item.skuId, prodId: item.prodId, count: n }]))
+        throw new PointsMallError("points.mall.noStock");
 
       const orderNumber = await nextOrderNumber(tx, now);
       const useScore = item.scorePrice * n;
@@ -246,7 +240,7 @@ export async function exchangeItem(
         .where(eq(skus.skuId, item.skuId))
         .limit(1);
       const payDeadline = new Date(now.getTime() + ORDER_PAY_MINUTES * MINUTE_MS);
-      await tx.insert(orders).values({
+      const order: typeof orders.$inferInsert = {
         orderNumber,
         userId: input.userId,
         shopId: item.shopId,
@@ -268,8 +262,8 @@ export async function exchangeItem(
         payDeadline,
         createdAt: now,
         updatedAt: now,
-      });
-      await tx.insert(orderItems).values({
+      };
+      const line: typeof orderItems.$inferInsert = {
         orderNumber,
         shopId: item.shopId,
         userId: input.userId,
@@ -284,7 +278,8 @@ export async function exchangeItem(
         productTotalAmount: money,
         actualTotal: money,
         createdAt: now,
-      });
+      };
+      await insertOrder(tx, order, [line]); // the order feature's rows
       if (!paid) await scheduleJob(tx, "orderPayTimeout", orderNumber, payDeadline);
       return { orderNumber, actualTotal: money, useScore, paid };
     });

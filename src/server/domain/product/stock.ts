@@ -70,3 +70,15 @@ export async function returnStock(tx: Tx, lines: readonly StockLine[]): Promise<
       .where(eq(products.prodId, prodId));
   }
 }
+
+/** Counts the pieces of paid orders as sold (products.sold_num), in ascending product ids. */
+export async function addSold(tx: Tx, lines: readonly { prodId: number; count: number }[]): Promise<void> {
+  const byProd = new Map<number, number>();
+  for (const l of lines) byProd.set(l.prodId, (byProd.get(l.prodId) ?? 0) + l.count);
+  for (const [prodId, n] of [...byProd].sort((a, b) => a[0] - b[0])) {
+    await tx
+      .update(products)
+      .set({ soldNum: sql`${products.soldNum} + ${n}` })
+      .where(eq(products.prodId, prodId));
+  }
+}
