@@ -8,14 +8,14 @@
  * Shops: only open shops can be followed; unfollowing always works. shops.fansCount moves by
  * +1 / -1 in the same transaction as the follow row, and never below 0.
  */
-import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray } from "drizzle-orm";
 import type { Page } from "../../../lib/api-types.ts";
 import { pickText, type Locale } from "../../../lib/locale.ts";
 import { formatPriceSafe } from "../../../lib/money.ts";
 import type { Db } from "../../db/client.ts";
 import { prodCollections, products, shopCollections, shops } from "../../db/schema/index.ts";
 import { loadProductTexts } from "../catalog/product-list.ts";
-import { ShopStatus } from "../shop/shop.ts";
+import { changeFansCount, ShopStatus } from "../shop/shop.ts";
 import type { CollectedProduct, CollectedShop } from "../../../lib/collection/collection-types.ts";
 
 const PROD_DELETED = -1;
@@ -148,10 +148,7 @@ export async function toggleShopCollection(db: Db, userId: string, shopId: numbe
       .where(and(eq(shopCollections.userId, userId), eq(shopCollections.shopId, shopId)))
       .returning({ id: shopCollections.id });
     if (removed.length > 0) {
-      await tx
-        .update(shops)
-        .set({ fansCount: sql`greatest(${shops.fansCount} - 1, 0)` })
-        .where(eq(shops.shopId, shopId));
+      await changeFansCount(tx, shopId, -1);
       return false;
     }
     const [shop] = await tx.select({ status: shops.shopStatus }).from(shops).where(eq(shops.shopId, shopId)).limit(1);
@@ -161,11 +158,7 @@ export async function toggleShopCollection(db: Db, userId: string, shopId: numbe
       .values({ userId, shopId })
       .onConflictDoNothing()
       .returning({ id: shopCollections.id });
-    if (inserted.length > 0)
-      await tx
-        .update(shops)
-        .set({ fansCount: sql`${shops.fansCount} + 1` })
-        .where(eq(shops.shopId, shopId));
+    if (inserted.length > 0) await changeFansCount(tx, shopId, 1);
     return true;
   });
 }

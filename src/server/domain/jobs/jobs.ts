@@ -49,6 +49,11 @@ export async function finishJobs(tx: Tx, kind: JobKind, refKeys: readonly string
     .where(and(eq(jobs.kind, kind), inArray(jobs.refKey, [...refKeys]), isNull(jobs.doneAt)));
 }
 
+/** Removes the pending jobs of these kinds for `refKey` (a window withdrawn); nothing to remove is fine. */
+export async function dropPendingJobs(tx: Tx | Db, kinds: readonly JobKind[], refKey: string): Promise<void> {
+  await tx.delete(jobs).where(and(inArray(jobs.kind, [...kinds]), eq(jobs.refKey, refKey), isNull(jobs.doneAt)));
+}
+
 /** A failed job is retried after this delay times its attempts (at most MAX_ATTEMPTS tries). */
 const RETRY_MS = 60_000;
 const MAX_ATTEMPTS = 10;

@@ -11,7 +11,7 @@
 import { and, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { jobs, renovations } from "../../db/schema/index.ts";
-import { registerJobHandler, scheduleJob } from "../jobs/jobs.ts";
+import { dropPendingJobs, registerJobHandler, scheduleJob } from "../jobs/jobs.ts";
 import { DomainError } from "../kernel/domain-error.ts";
 import { RENOVATION_PC } from "../shop/shop-index.ts";
 import { publishDecoration, RenovationStatus, readDecoration, unpublishDecoration } from "./renovation-authoring.ts";
@@ -81,15 +81,7 @@ export async function listWindows(db: Db | Tx, shopId: number, renovationIds?: n
 
 /** Removes a page's pending window (nothing to remove is fine). */
 async function dropWindow(db: Db | Tx, shopId: number, renovationId: number): Promise<void> {
-  await db
-    .delete(jobs)
-    .where(
-      and(
-        inArray(jobs.kind, [RENOVATION_START_JOB, RENOVATION_END_JOB]),
-        eq(jobs.refKey, refKey(shopId, renovationId)),
-        isNull(jobs.doneAt),
-      ),
-    );
+  await dropPendingJobs(db, [RENOVATION_START_JOB, RENOVATION_END_JOB], refKey(shopId, renovationId));
 }
 
 /**

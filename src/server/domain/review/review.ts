@@ -17,6 +17,7 @@ import type { Db } from "../../db/client.ts";
 import { orderItems, orders, prodComments, products, productTranslations, users } from "../../db/schema/index.ts";
 import type { FileStorage } from "../../providers/storage.ts";
 import { maskNickName } from "../catalog/product-detail.ts";
+import { countReview } from "../product/product-counts.ts";
 import { isUploadedPath } from "../upload/upload.ts";
 import { assertOwnUploads } from "../upload/upload-owner.ts";
 import { DomainError } from "../kernel/domain-error.ts";
@@ -84,10 +85,7 @@ export async function submitReview(
       .returning({ id: prodComments.prodCommId });
     if (!row) throw new ReviewError("review.alreadyReviewed");
     await tx.update(orderItems).set({ commSts: 1 }).where(eq(orderItems.orderItemId, item.orderItemId));
-    await tx
-      .update(products)
-      .set({ commentNum: sql`${products.commentNum} + 1` })
-      .where(eq(products.prodId, item.prodId));
+    await countReview(tx, item.prodId);
     const [left] = await tx
       .select({ n: count() })
       .from(orderItems)

@@ -2,10 +2,10 @@
  * Shop reads: hot shops (search page / header), shop head info (/shopIndex), shop search
  * (/shopList). Used by the API (src/server/api/shop.ts) and by Astro pages.
  */
-import { asc, desc, eq } from "drizzle-orm";
+import { asc, desc, eq, sql } from "drizzle-orm";
 import type { ShopHeadInfo } from "../../../lib/api-types.ts";
 import { pickText, type Locale, type LocalizedText } from "../../../lib/locale.ts";
-import type { Db } from "../../db/client.ts";
+import type { Db, Tx } from "../../db/client.ts";
 import { shops } from "../../db/schema/index.ts";
 import { HOT_SHOPS_MAX, SHOP_STATUS, SHOP_TYPE, shopEntryState } from "../../../lib/constants.ts";
 
@@ -13,6 +13,14 @@ import { HOT_SHOPS_MAX, SHOP_STATUS, SHOP_TYPE, shopEntryState } from "../../../
 export const ShopStatus = SHOP_STATUS;
 export const ShopType = SHOP_TYPE;
 export { HOT_SHOPS_MAX };
+
+/** A follower more (1) or fewer (-1) in the shop's fans count (never below 0), in the caller's transaction. */
+export async function changeFansCount(tx: Tx, shopId: number, delta: 1 | -1): Promise<void> {
+  await tx
+    .update(shops)
+    .set({ fansCount: delta > 0 ? sql`${shops.fansCount} + 1` : sql`greatest(${shops.fansCount} - 1, 0)` })
+    .where(eq(shops.shopId, shopId));
+}
 
 /** How many hot shops to answer for a requested number: 0..6. */
 export function hotShopLimit(requested: number): number {
