@@ -39,16 +39,17 @@ const OWNERS: Record<string, readonly string[]> = {
 };
 
 /**
- * Writes across features still to move (module → tables): may only shrink. Invoice, review and
+ * Writes across features still to move (feature → tables; by feature, so splitting a module keeps
+ * the list): may only shrink. Invoice, review and
  * store application sit below the owner in the order of features, so theirs wait for an event the
  * owner subscribes to (order, merchant); refund's for changeBalance, changePoints, finishJobs and
  * order functions.
  */
 const NOT_YET: Record<string, readonly string[]> = {
-  "invoice/invoice.ts": ["orders"],
-  "refund/refund.ts": ["jobs", "orders", "userLedger", "users"],
-  "review/review.ts": ["orderItems", "orders"],
-  "store-application/store-application.ts": ["merchantAccounts", "sessions", "shops"],
+  invoice: ["orders"],
+  refund: ["jobs", "orders", "userLedger", "users"],
+  review: ["orderItems", "orders"],
+  "store-application": ["merchantAccounts", "sessions", "shops"],
 };
 
 /** Table → the feature of its schema file, by its drizzle name and by its SQL name. */
@@ -83,7 +84,7 @@ describe("table owners", () => {
   it("a domain module writes only its feature's tables (OWNERS, NOT_YET)", () => {
     const tables = schemaFeatures();
     expect(tables.size).toBeGreaterThan(40);
-    const across: Record<string, string[]> = {};
+    const across: Record<string, Set<string>> = {};
     for (const file of modules(DOMAIN)) {
       const rel = path.relative(DOMAIN, file).split(path.sep).join("/");
       const feature = rel.split("/")[0]!;
@@ -94,11 +95,11 @@ describe("table owners", () => {
       }
       for (const name of written) {
         const owners = OWNERS[name] ?? [tables.get(name)!.feature];
-        if (!owners.includes(feature) && !owners.includes(rel)) (across[rel] ??= []).push(name);
+        if (!owners.includes(feature) && !owners.includes(rel)) (across[feature] ??= new Set()).add(name);
       }
     }
-    for (const list of Object.values(across)) list.sort();
-    expect(across).toEqual(NOT_YET);
+    const sorted = Object.fromEntries(Object.entries(across).map(([f, names]) => [f, [...names].sort()]));
+    expect(sorted).toEqual(NOT_YET);
   });
 
   it("every table named in OWNERS exists", () => {
