@@ -54,7 +54,11 @@ async function main(): Promise<void> {
       console.log(`[catalog] demo data seeded in ${Math.round(performance.now() - t0)} ms`);
     }
     const t1 = performance.now();
-    const summary = await generateCatalog(database.db, { ...opts, log: (line) => console.log(line) });
+    const summary = await generateCatalog(database.db, {
+      ...opts,
+      images: { uploadsDir: path.join(config.dataDir, "uploads") },
+      log: (line) => console.log(line),
+    });
     console.log(
       `[catalog] ${database.driver}: +${summary.shopsAdded} shops, +${summary.productsAdded} products (ids from ${summary.firstProdId}), +${summary.skusAdded} SKUs, +${summary.reviewsAdded} reviews in ${Math.round((performance.now() - t1) / 1000)} s`,
     );

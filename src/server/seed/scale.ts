@@ -4,7 +4,9 @@
  * each product made from a demo product of the same third-level category (its texts in the three
  * languages, parameters, SKU structure and pictures — images are reused, none are drawn) with
  * another brand of that category, a variant, its own prices, stock, sales, reviews and listing
- * time. Sales follow a long tail (most products sell little, a few sell a lot), shop sizes too.
+ * time. Each new shop gets a logo of its own (docs/design.md "Shop logos": its colour, one of the
+ * six marks, the icon of the first category it sells and its wordmark), written with the
+ * demo's pictures when `images` says where. Sales follow a long tail (most products sell little, a few sell a lot), shop sizes too.
  * Some shops are closed, some products are off shelf or sold out. Deterministic for a given
  * seed and seeding instant. Rows are written with multi-row INSERTs in batches, in one transaction,
  * with the content-change triggers off (one `*` change is recorded at the end instead).
@@ -13,6 +15,11 @@ import { sql } from "drizzle-orm";
 import type { LocalizedText } from "../../lib/locale.ts";
 import { rowsOf, type Db, type Tx } from "../db/client.ts";
 import { insertJson } from "../db/insert-json.ts";
+import { recordVectorImages } from "../domain/image/image-store.ts";
+import { LocalFileStorage, type FileStorage } from "../providers/storage.ts";
+import { CATEGORY_TREE } from "./fixtures/categories.ts";
+import { hsl, ImageStore, shopLogoSvg } from "./images.ts";
+import { wordmark } from "./shops.ts";
 import { cents, nicePrice, toTw, type Pair } from "./names.ts";
 import { BOOK_VARIANTS, SCALE_VARIANTS, plausibleSales, withoutVariant } from "./plausible.ts";
 import { Rng, SeedClock } from "./random.ts";
@@ -28,6 +35,11 @@ export interface ScaleOptions {
   now?: Date;
   /** Progress lines. */
   log?: (line: string) => void;
+  /**
+   * Where the new shops' logos are written (the server's storage or a DATA_DIR/uploads folder);
+   * without it they are recorded but not written (tests that read rows only).
+   */
+  images?: { storage: Pick<FileStorage, "put"> } | { uploadsDir: string };
 }
 
 export interface ScaleSummary {
@@ -97,7 +109,8 @@ export async function generateCatalog(db: Db, opts: ScaleOptions): Promise<Scale
   const log = opts.log ?? (() => {});
   const rng = new Rng(opts.seed ?? 26);
   const clock = new SeedClock(opts.now ?? new Date());
-  return db.transaction(async (tx) => {
+  const images = new ImageStore();
+  const summary = await db.transaction(async (tx) => {
     const [role] = await rows<{ su: boolean }>(
       tx,
       sql`select rolsuper as su from pg_roles where rolname = current_user`,
@@ -127,9 +140,14 @@ export async function generateCatalog(db: Db, opts: ScaleOptions): Promise<Scale
         (r) => r.name,
       ),
     );
-    const logos = (
-      await rows<{ logo: string }>(tx, sql`select shop_logo as logo from shops where shop_logo is not null`)
-    ).map((r) => r.logo);
+    const topNames = new Map(
+      (
+        await rows<{ id: number; en: string }>(
+          tx,
+          sql`select category_id as id, name->>'en' as en from categories where shop_id = 0 and parent_id = 0`,
+        )
+      ).map((r) => [r.id, r.en]),
+    );
     const [max] = await rows<{
       shop: number;
       prod: number;
@@ -187,7 +205,16 @@ export async function generateCatalog(db: Db, opts: ScaleOptions): Promise<Scale
           "zh-tw": `${name["zh-tw"]}，正品保障，七天無理由退貨。`,
           en: `${name.en}: genuine goods, 7-day returns.`,
         },
-        shop_logo: logos.length ? rng.pick(logos) : null,
+        shop_logo: images.add(
+          `shop/g${shopId}.svg`,
+          shopLogoSvg({
+            word: wordmark(name.en),
+            // Golden-angle hues: neighbouring shops are far apart on the colour wheel.
+            color: hsl(Math.round((shopId * 137.508) % 360), 62 + (shopId % 3) * 8, 38 + (shopId % 2) * 6),
+            icon: CATEGORY_TREE.find((c) => c.name[1] === topNames.get(top))?.icon ?? "store",
+            shape: shopId,
+          }),
+        ),
         type,
         shop_status: status,
         tel: `0571-${rng.int(8000_0000, 8999_9999)}`,
@@ -418,9 +445,14 @@ export async function generateCatalog(db: Db, opts: ScaleOptions): Promise<Scale
       await tx.execute(sql.raw(`analyze "${table}"`));
     if (role?.su) await tx.execute(sql`set local session_replication_role = origin`);
     // Every cached page and read model of a running server is out of date.
+    await recordVectorImages(tx, images.records());
     await tx.execute(sql`select content_change(array['*'])`);
     return { shopsAdded: shopRows.length, productsAdded: productCount, skusAdded, reviewsAdded, firstProdId };
   });
+  // Written after the commit, like the demo's pictures (seed/index.ts).
+  if (opts.images)
+    await images.flush("storage" in opts.images ? opts.images.storage : new LocalFileStorage(opts.images.uploadsDir));
+  return summary;
 }
 
 /** Fills the search column of products from prodId on (the trigger does it for ordinary writes). */

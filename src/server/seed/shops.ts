@@ -24,7 +24,7 @@ export interface ShopNode {
 }
 
 /** A logo's wordmark: the English name's first word, two when the first is short ("Bluebay", "Fresh Fruit"). */
-function wordmark(en: string): string {
+export function wordmark(en: string): string {
   const words = en.split(/\s+/).filter((w) => /^[A-Za-z]/.test(w));
   return (words[0]!.length <= 5 && words[1] ? `${words[0]} ${words[1]}` : words[0]!).toUpperCase();
 }

@@ -6,7 +6,8 @@
  * - sales are plausible for the listing age: at most MAX_DAILY_SALES a day since listing, so a
  *   new product (listed within 30 days) never shows tens of thousands sold;
  * - a flash sale or group buy never asks more than the product's own price (its cheapest SKU is
- *   in the activity), so the home's activity cards and the product's other cards agree.
+ *   in the activity), so the home's activity cards and the product's other cards agree;
+ * - every shop has a logo of its own, the generated ones too (written beside the demo's pictures).
  * PGlite only: the seed is the same on PostgreSQL.
  */
 import fs from "node:fs";
@@ -84,7 +85,13 @@ describe.skipIf(dbDriver !== "pglite")("demo data a shopper believes", () => {
   });
 
   it("the catalogue generator at a small size keeps the same promises", async () => {
-    const summary = await generateCatalog(database.db, { products: 1500, shops: 40, seed: 11, now: NOW });
+    const summary = await generateCatalog(database.db, {
+      products: 1500,
+      shops: 40,
+      seed: 11,
+      now: NOW,
+      images: { uploadsDir: uploads },
+    });
     expect(summary.productsAdded).toBeGreaterThan(1000);
     expect(await duplicateNames()).toEqual([]);
     expect((await doubledSuffixes()).slice(0, 5)).toEqual([]);
@@ -96,5 +103,15 @@ describe.skipIf(dbDriver !== "pglite")("demo data a shopper believes", () => {
     );
     expect(tail!.top).toBeGreaterThan(0);
     expect(tail!.few).toBeGreaterThan(tail!.top * 10);
+    // Each shop its own logo, on disk and recorded as a picture.
+    const logos = await q<{ id: number; logo: string | null; recorded: boolean }>(
+      `select s.shop_id as id, s.shop_logo as logo, exists (select 1 from images i where i.path = s.shop_logo) as recorded
+         from shops s order by s.shop_id`,
+    );
+    expect(logos.length).toBe(40);
+    expect(logos.filter((l) => !l.logo || !l.recorded)).toEqual([]);
+    expect(new Set(logos.map((l) => l.logo)).size).toBe(logos.length);
+    for (const l of logos.slice(-3))
+      expect(fs.readFileSync(path.join(uploads, l.logo!.slice("/uploads/".length))).toString()).toMatch(/^<svg /);
   }, 300_000);
 });
