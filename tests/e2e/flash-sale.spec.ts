@@ -1,7 +1,8 @@
 /**
  * Flash sale in the browser (docs/flash-sale.md): journey in three locales with a fresh
  * buyer each — /flash-sale (session on now) → /secdetail → confirm order → pay by balance → paid;
- * and (one locale) the home's flash block lists only activities on now; a session starting in a few
+ * and (one locale) the home's flash block lists only activities on now; a product's own page shows
+ * its flash sale on now (price, countdown, link); a session starting in a few
  * seconds shows ghost "not started" links on /flash-sale and a disabled buy button, both on without a reload.
  */
 import { expect, test } from "@playwright/test";
@@ -66,6 +67,32 @@ test("the home's flash block shows only activities on now while a session is on"
   await expect(links.first()).toBeVisible();
   const hrefs = await links.evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
   expect(hrefs.filter((h) => !live.has(h))).toEqual([]);
+});
+
+test("a product in the flash sale on now says so on its own page: flash price, countdown, link to its flash page", async ({
+  page,
+  request,
+}) => {
+  const sessions = (await (await request.get("/api/seckill/sessions")).json()).data as {
+    activities: {
+      seckillId: number;
+      prodId: number;
+      activityStatus: number;
+      seckillTotalStocks: number;
+      seckillPrice: string;
+    }[];
+  }[];
+  const live = sessions.flatMap((s) => s.activities).find((a) => a.activityStatus === 2 && a.seckillTotalStocks > 0);
+  test.skip(!live, "no flash activity on now with units left");
+  await page.goto(`/en/detail/${live!.prodId}`);
+  const line = page.getByTestId("dp-flash");
+  await expect(line).toBeVisible();
+  await expect(page.getByTestId("dp-flash-price")).toContainText(`¥${live!.seckillPrice}`);
+  await expect(line).toContainText(/On now · ends at \d\d:\d\d/);
+  await expect(line.locator("[data-countdown-end]")).toHaveText(/^Ends in \d+h \d\dm \d\ds$/);
+  await page.getByTestId("dp-flash-link").click();
+  await page.waitForURL(new RegExp(`/en/secdetail/${live!.seckillId}$`));
+  await expect(page.getByTestId("sd-price")).toContainText(live!.seckillPrice);
 });
 
 test("a session not started: ghost 'not started' links and a disabled buy button, both on at the start without a reload", async ({

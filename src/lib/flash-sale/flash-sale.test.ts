@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  flashOfProduct,
   countdownText,
   FlashState,
   msToSwitch,
@@ -7,6 +8,8 @@ import {
   soldPercent,
   windowState,
   withinLimit,
+  type FlashActivityDto,
+  type FlashSessionDto,
 } from "./flash-sale.ts";
 
 describe("flash sale window", () => {
@@ -54,5 +57,33 @@ describe("per-user limits", () => {
     expect(soldPercent(1000, 1)).toBe(99);
     expect(soldPercent(100, 0)).toBe(100);
     expect(soldPercent(0, 0)).toBe(100);
+  });
+});
+
+describe("flashOfProduct", () => {
+  const NOW = Date.parse("2026-11-26T04:00:00Z");
+  const H = 3600_000;
+  const act = (seckillId: number, prodId: number, status: 1 | 2 | 3, start: number, left = 5) =>
+    ({
+      seckillId,
+      prodId,
+      activityStatus: status,
+      startTime: new Date(start).toISOString(),
+      seckillTotalStocks: left,
+    }) as FlashActivityDto;
+  const session = (acts: FlashActivityDto[]) =>
+    ({ sessionId: 1, startTime: "", endTime: "", activityStatus: 2, activities: acts }) as FlashSessionDto;
+
+  it("the activity on now with units left, else the next one to start, else none", () => {
+    const ended = act(1, 7, 3, NOW - 3 * H);
+    const soldOut = act(2, 7, 2, NOW - H, 0);
+    const later = act(4, 7, 1, NOW + 5 * H);
+    const sooner = act(3, 7, 1, NOW + 2 * H);
+    expect(flashOfProduct([session([ended, soldOut, later, sooner])], 7)?.seckillId).toBe(3);
+    expect(
+      flashOfProduct([session([later]), session([act(5, 7, 2, NOW - H), act(6, 8, 2, NOW - H)])], 7)?.seckillId,
+    ).toBe(5);
+    expect(flashOfProduct([session([ended, soldOut])], 7)).toBeNull();
+    expect(flashOfProduct([session([act(6, 8, 2, NOW - H)])], 7)).toBeNull();
   });
 });

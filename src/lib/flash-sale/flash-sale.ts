@@ -99,3 +99,19 @@ export interface FlashSessionDto {
   activityStatus: FlashStateValue;
   activities: FlashActivityDto[];
 }
+
+/**
+ * The flash sale a product page announces (docs/flash-sale.md "What the pages show"): the
+ * product's activity on now with units left, else its next one to start (soonest first); null
+ * when it has neither (a sold-out or ended activity: the product is sold at its own price).
+ */
+export function flashOfProduct(sessions: readonly FlashSessionDto[], prodId: number): FlashActivityDto | null {
+  const acts = sessions.flatMap((s) => s.activities).filter((a) => a.prodId === prodId);
+  const live = acts.find((a) => a.activityStatus === FlashState.LIVE && a.seckillTotalStocks > 0);
+  if (live) return live;
+  return (
+    acts
+      .filter((a) => a.activityStatus === FlashState.UPCOMING)
+      .sort((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime))[0] ?? null
+  );
+}

@@ -5,9 +5,9 @@
  * of public content (src/server/domain/content/read-models.ts). docs/performance.md.
  *
  * Tags: "site", "home", "products", "product:<id>", "stock:<id>", "shops", "shop:<id>",
- * "shop-products:<shopId>"; private ones of migration 0015 for the buyer read models:
- * "cart:<userId>", "session:<id>"; "*" (a truncate) drops everything. An entry stored without tags
- * depends on everything.
+ * "shop-products:<shopId>", "flash" (a flash SKU sold out or got units back, migration 0032);
+ * private ones of migration 0015 for the buyer read models: "cart:<userId>", "session:<id>";
+ * "*" (a truncate) drops everything. An entry stored without tags depends on everything.
  */
 import { and, gt, lt, max, or, sql } from "drizzle-orm";
 import type { Db } from "./client.ts";

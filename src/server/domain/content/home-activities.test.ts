@@ -68,10 +68,19 @@ describe("home activity blocks", () => {
     session(2, NOW - H, NOW + H, 2, [act(2, 12, 2), act(3, 13, 2, 0)]),
   ];
 
-  it("lists only the activities on now while a session is on (no upcoming, ended or sold-out one)", () => {
-    const items = flashItems(sessions);
-    expect(items.map((i) => i.prodId)).toEqual([12]);
+  it("lists only the activities on now while a session is on (no upcoming or ended one), the sold-out ones last, reading sold out", () => {
+    const onNow = session(2, NOW - H, NOW + H, 2, [act(3, 13, 2, 0), act(2, 12, 2)]);
+    const items = flashItems([sessions[0]!, sessions[1]!, onNow]);
+    expect(items.map((i) => [i.prodId, i.totalStocks])).toEqual([
+      [12, 5],
+      [13, 0],
+    ]);
     expect(items[0]).toMatchObject({ price: "10.00", activityPrice: "5.00", activityPath: "/secdetail/2" });
+    const shown = buildActivityGoods({ goodsList: items }, "en")!.items;
+    expect(shown.map((i) => [i.prodId, i.soldOut, i.href])).toEqual([
+      [12, false, "/en/secdetail/2"],
+      [13, true, "/en/secdetail/3"],
+    ]);
   });
 
   it("else the activities of the next session only, which the subtitle announces", () => {
@@ -93,6 +102,7 @@ describe("home activity blocks", () => {
     const flash = buildActivityGoods(out[0]!.dataField as Record<string, unknown>, "en")!;
     expect(flash.items.map((i) => [i.prodId, i.price, i.oriPrice, i.href])).toEqual([
       [12, "5.00", "10.00", "/en/secdetail/2"],
+      [13, "5.00", "10.00", "/en/secdetail/3"],
     ]);
     const deals = buildActivityGoods(out[1]!.dataField as Record<string, unknown>, "zh")!;
     expect(deals.items.map((i) => [i.prodId, i.price, i.href])).toEqual([[21, "7.00", "/detail/21"]]);

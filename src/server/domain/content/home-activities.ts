@@ -34,13 +34,16 @@ export interface LiveActivityItem {
   activityPrice: string;
   /** The activity's own page (/secdetail/{id} for a flash sale); the product page when absent. */
   activityPath?: string;
+  /** Flash units left (0: the item reads "sold out"); absent for group buys. */
+  totalStocks?: number;
   status: 1;
 }
 
 /**
  * The flash activities the block shows under its subtitle (flashSubtitle): while a session is on,
- * only the activities on now with units left (the block says "on now", and each one's own page
- * agrees); else the activities of the next session to start, which the subtitle announces.
+ * the activities on now (the block says "on now", and each one's own page agrees), those with
+ * units left first and the sold-out ones after them, reading "sold out" (totalStocks 0); else the
+ * activities of the next session to start, which the subtitle announces.
  */
 export function flashItems(sessions: readonly FlashSessionDto[]): LiveActivityItem[] {
   const live = sessions.filter((s) => s.activityStatus === FlashState.LIVE);
@@ -49,17 +52,19 @@ export function flashItems(sessions: readonly FlashSessionDto[]): LiveActivityIt
     .sort((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime))
     .slice(0, 1);
   const want = live.length > 0 ? FlashState.LIVE : FlashState.UPCOMING;
-  return (live.length > 0 ? live : next)
-    .flatMap((s) => s.activities.filter((a) => a.activityStatus === want && a.seckillTotalStocks > 0))
-    .map((a) => ({
+  const acts = (live.length > 0 ? live : next).flatMap((s) => s.activities.filter((a) => a.activityStatus === want));
+  return [...acts.filter((a) => a.seckillTotalStocks > 0), ...acts.filter((a) => a.seckillTotalStocks <= 0)].map(
+    (a) => ({
       prodId: a.prodId,
       name: a.prodName,
       pic: a.pic,
       price: a.price,
       activityPrice: a.seckillPrice,
       activityPath: `/secdetail/${a.seckillId}`,
+      totalStocks: Math.max(0, a.seckillTotalStocks),
       status: 1 as const,
-    }));
+    }),
+  );
 }
 
 /**

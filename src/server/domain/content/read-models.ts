@@ -33,7 +33,8 @@ import {
 } from "../catalog/product-list.ts";
 import { goneProduct } from "../catalog/product-gone.ts";
 import { getShopHomeRenovation } from "../renovation/renovation.ts";
-import { getHomeWithLiveActivities } from "./home-activities.ts";
+import { getHomeWithLiveActivities, nextActivityChange } from "./home-activities.ts";
+import { flashSessionList } from "../flash-sale/flash-sale.ts";
 import { getShopCategories, getShopHeadInfo } from "../shop/shop-index.ts";
 import { getHotShops } from "../shop/shop.ts";
 import { getTopNotices } from "./notice.ts";
@@ -144,16 +145,34 @@ export class PublicReadModels {
   /**
    * The published platform home decoration with its products, its flash-sale and group-deal
    * blocks showing the live activities (home-activities.ts); kept until one of them starts or
-   * ends (activity changes tag "*").
+   * ends (activity changes tag "*") or a flash SKU sells out or gets units back ("flash",
+   * migration 0032).
    */
   async homeRenovation(locale: Locale) {
     const v = await this.memo.get(
       `homeRenovation ${locale}`,
-      ["home", "products", "site"],
+      ["home", "products", "site", "flash"],
       () => getHomeWithLiveActivities(this.db, locale, new Date()),
       { until: (x) => x.changesAt },
     );
     return v.page;
+  }
+
+  /**
+   * The flash sessions of today and tomorrow with their activities (the product pages' flash
+   * line, flashOfProduct): kept until a session starts or ends, a flash SKU sells out or gets
+   * units back ("flash"), or an activity changes ("*").
+   */
+  flashSessions(locale: Locale) {
+    return this.memo.get(
+      `flashSessions ${locale}`,
+      ["flash", "products", "shops"],
+      async () => {
+        const now = new Date();
+        return { now: now.getTime(), sessions: await flashSessionList(this.db, locale, now) };
+      },
+      { until: (v) => nextActivityChange(v.now, v.sessions, []) },
+    );
   }
 
   hotShops(locale: Locale, opts: { number: number; sort: number }) {

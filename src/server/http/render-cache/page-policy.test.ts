@@ -79,7 +79,7 @@ describe("bounded query strings", () => {
   });
 
   it("default content tags by page", () => {
-    expect(pageCacheTags("/")).toEqual(["site", "home", "products", "shops"]);
+    expect(pageCacheTags("/")).toEqual(["site", "home", "products", "shops", "flash"]);
     expect(pageCacheTags("/notice-list")).toEqual(["site"]);
     expect(pageCacheTags("/detail/1")).toEqual([]);
   });

@@ -100,7 +100,8 @@ export function pageCacheTags(pathname: string): readonly string[] {
   switch (p) {
     case "/":
     case "/newIndex":
-      return ["site", "home", "products", "shops"];
+      // "flash": a flash SKU sold out or got units back (the flash block, the flash prices).
+      return ["site", "home", "products", "shops", "flash"];
     case "/list":
       // The page adds what it shows: its category, or "products" (productListTags).
       return ["site", "shops"];
