@@ -360,3 +360,33 @@ test("en 1366×768: the status tabs of my orders are on one row", async ({ page,
   const { scroll, client } = await list.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
   expect(scroll, "the tab row fits its width").toBeLessThanOrEqual(client);
 });
+
+test("zh 1366×768: the home's channel tiles are five cards of one width 16 px apart, each name under its picture", async ({
+  page,
+}) => {
+  await page.setViewportSize(SIZES[0]!);
+  await page.goto("/");
+  const block = page.getByTestId("block-universal_hotspot");
+  const areas = block.getByTestId("hotspot-area");
+  await expect(areas).toHaveCount(5);
+  const img = (await block.locator("img").first().boundingBox())!;
+  const boxes = await areas.evaluateAll((els) =>
+    els.map((e) => {
+      const r = e.getBoundingClientRect();
+      const label = e.querySelector('[data-testid="hotspot-label"]')!.getBoundingClientRect();
+      return { left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width, label };
+    }),
+  );
+  // The cards fill the content width: the first starts at the picture's left, the last ends at its right.
+  expect(Math.abs(boxes[0]!.left - img.x)).toBeLessThanOrEqual(1);
+  expect(Math.abs(boxes[4]!.right - (img.x + img.width))).toBeLessThanOrEqual(1);
+  for (const [i, b] of boxes.entries()) {
+    expect(Math.abs(b.width - boxes[0]!.width), `tile ${i} width`).toBeLessThanOrEqual(1);
+    if (i > 0) expect(Math.abs(b.left - boxes[i - 1]!.right - 16), `gap before tile ${i}`).toBeLessThanOrEqual(1);
+    // The card is as tall as the picture, and its name sits in its lower band, below the square
+    // product picture (the card's width less 14 px each side) and inside the card.
+    expect(Math.abs(b.bottom - (img.y + img.height)), `tile ${i} height`).toBeLessThanOrEqual(1);
+    expect(b.label.top, `tile ${i} name under its picture`).toBeGreaterThanOrEqual(b.top + b.width - 14 - 2);
+    expect(b.label.bottom, `tile ${i} name inside its card`).toBeLessThanOrEqual(b.bottom);
+  }
+});

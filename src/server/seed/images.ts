@@ -136,28 +136,47 @@ export function bannerSvg(w: number, h: number, hue: number, kind: IconKind): st
 }
 
 /**
- * 1200×400 hot-zone picture of five channel tiles: each a white card holding a product's own
- * picture (`renders`: the product's first picture, an SVG) on a soft band of its hue; the channel
- * names are laid over by the page. Each picture's ids are prefixed so the five do not clash.
+ * The channel tiles' picture (hotspotSvg): 1200 px wide like the content, white cards 16 px apart
+ * on the page's grey (docs/design.md "Spacing"), each a square product picture with 14 px of
+ * card around it and a band below it for the channel name, which the page lays over.
  */
-export function hotspotSvg(tiles: readonly { render: string; hue: number }[]): string {
-  const w = 1200;
-  const h = 400;
-  let body = `<rect width="${w}" height="${h}" fill="#ffffff"/>`;
-  const tw = w / tiles.length;
-  tiles.forEach((tile, i) => {
-    const x = i * tw;
-    const inner = tile.render
+const TILES = { width: 1200, gap: 16, pad: 14, label: 50 } as const;
+
+/** The box (pixels of the picture) of tile `i` of `n`: the hot zone of its channel. */
+export function hotspotTileBox(i: number, n: number): { left: number; top: number; width: number; height: number } {
+  const width = (TILES.width - (n - 1) * TILES.gap) / n;
+  return { left: Math.round(i * (width + TILES.gap)), top: 0, width: Math.round(width), height: hotspotHeight(n) };
+}
+
+/** The picture's height for `n` tiles: a tile's padding, its square picture and the name band. */
+export function hotspotHeight(n: number): number {
+  const width = (TILES.width - (n - 1) * TILES.gap) / n;
+  return Math.round(width - TILES.pad + TILES.label);
+}
+
+/**
+ * Hot-zone picture of channel tiles (hotspotTileBox): each a white card holding a product's own
+ * picture (`renders`: the product's first picture, an SVG) over a band where the page writes the
+ * channel name. Each picture's ids are prefixed so they do not clash.
+ */
+export function hotspotSvg(renders: readonly string[]): string {
+  const n = renders.length;
+  const h = hotspotHeight(n);
+  let body = "";
+  renders.forEach((render, i) => {
+    const box = hotspotTileBox(i, n);
+    const pic = box.width - 2 * TILES.pad;
+    const inner = render
       .replace(/\bid="([^"]+)"/g, `id="t${i}$1"`)
       .replace(/url\(#([^)]+)\)/g, `url(#t${i}$1)`)
       .replace(
         /^<svg [^>]*viewBox="([^"]+)"[^>]*>/,
-        `<svg x="${x + 20}" y="24" width="${tw - 40}" height="${tw - 40}" viewBox="$1">`,
+        `<svg x="${box.left + TILES.pad}" y="${TILES.pad}" width="${pic}" height="${pic}" viewBox="$1">`,
       );
-    body += `<rect x="${x + 12}" y="12" width="${tw - 24}" height="${h - 24}" rx="12" fill="${hsl(tile.hue, 45, 95)}"/>`;
+    body += `<rect x="${box.left}" y="0" width="${box.width}" height="${h}" rx="4" fill="#ffffff"/>`;
     body += inner.trim();
   });
-  return svg(w, h, body);
+  return svg(TILES.width, h, body);
 }
 
 /** Page-module background (goods_module4/5): a soft pattern; its headline is laid over by the page. */

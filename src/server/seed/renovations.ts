@@ -8,14 +8,15 @@
  *   "3" shop     link = "shopId"            "4" internal path link = "/list?st=1"
  *   "5" micro-page link = [renovationId, shopId]
  *   "6" custom URL link = {url: "https://…"} or {url: "/notice-list"} (internal)
- * Hot-zone boxes (universal_hotspot activeBoxs) are in pixels of the 1200×400 picture.
+ * Hot-zone boxes (universal_hotspot activeBoxs) are in pixels of the 1200 px wide picture
+ * (the channel tiles: images.ts hotspotTileBox).
  */
 import type { LocalizedText } from "../../lib/locale.ts";
 import { renovations, uploadOwners, type RenovationBlock } from "../db/schema/index.ts";
 import type { Catalog, CatNode } from "./catalog.ts";
 import { insertChunks, type SeedContext } from "./context.ts";
 import { PROFILES } from "./fixtures/profiles.ts";
-import { bannerSvg, hotspotSvg, moduleBgSvg, type IconKind } from "./images.ts";
+import { bannerSvg, hotspotSvg, hotspotTileBox, moduleBgSvg, type IconKind } from "./images.ts";
 import { productRenderSvg } from "./product-render.ts";
 import { cents, lt, ltp } from "./names.ts";
 import type { ProductPlan, ProductSet } from "./products.ts";
@@ -133,15 +134,9 @@ export async function seedRenovations(
   const hotspotImg = picture(
     "hotspot-home",
     hotspotSvg(
-      channels.map((p) => ({
-        render: productRenderSvg({
-          hue: p.leaf.hue,
-          icon: PROFILES[p.leaf.leaf!.profile].icon,
-          index: 0,
-          variant: p.prodId,
-        }),
-        hue: p.leaf.hue,
-      })),
+      channels.map((p) =>
+        productRenderSvg({ hue: p.leaf.hue, icon: PROFILES[p.leaf.leaf!.profile].icon, index: 0, variant: p.prodId }),
+      ),
     ),
     0,
   );
@@ -150,10 +145,7 @@ export async function seedRenovations(
     link: target.link,
     type: target.type,
     title: target.name,
-    left: i * 240 + 12,
-    top: 12,
-    width: 216,
-    height: 376,
+    ...hotspotTileBox(i, channels.length),
     translateX: 0,
     translateY: 0,
   });
