@@ -1,7 +1,8 @@
 /**
  * Limited-time discounts in the browser (seeded demo data, docs/pricing.md): in three locales
  * with a fresh buyer each, a discount's tier hint in the cart changes as the quantity changes;
- * the product page shows the promotion, and the discount pages render rules and products (zh).
+ * the product page shows the promotion, and the discount pages render rules and products, goods
+ * without stock reading "sold out" (zh).
  */
 import { expect, test } from "@playwright/test";
 import { freshBuyer, islandsReady, LOCALES, prefix, tr, watchErrors } from "./helpers.ts";
@@ -81,6 +82,19 @@ test("zh: product page promotions; discount list and detail", async ({ page }) =
   const go = upcoming.first().getByTestId("discount-go");
   await expect(go).toHaveText(tr("zh", "discount.preview"));
   expect(await go.evaluate(background)).not.toBe(await running.getByTestId("discount-go").evaluate(background));
+  // Goods without stock stay in an offer's list and read "sold out" (the demo's per-piece offer
+  // covers one), exactly those the API gives no stock.
+  const soldOut = page.locator('[data-testid="discount-good"][data-sold-out="1"]');
+  await expect(soldOut.first().getByTestId("discount-good-sold-out")).toHaveText(tr("zh", "product.card.soldOut"));
+  for (const el of await page.getByTestId("discount-item").all()) {
+    const id = await el.getAttribute("data-discount-id");
+    const api = (await (await page.request.get(`/api/marking/discount/prodList?discountId=${id}&size=5`)).json()).data
+      .records as { prodId: number; totalStocks: number }[];
+    const shown = await el
+      .getByTestId("discount-good")
+      .evaluateAll((lis) => lis.map((li) => (li as HTMLElement).dataset.soldOut === "1"));
+    expect(shown, `offer ${id}`).toEqual(api.map((g) => g.totalStocks === 0));
+  }
   await item.getByRole("link").first().click();
   await expect(page.getByTestId("discount-detail")).toBeVisible();
   await expect(page.getByTestId("discount-prod").first()).toBeVisible();

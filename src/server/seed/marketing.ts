@@ -5,7 +5,8 @@
  *   one for selected products, one "N days after claiming";
  * - an expired coupon in the demo buyer's wallet (and one not used, ready for checkout);
  * - two running discounts (spend-and-save tiers repeated with a cap; buy 2 get 10 % off) and a
- *   per-piece limited-time price, plus one upcoming.
+ *   per-piece limited-time price, plus one upcoming; the per-piece one covers five goods, one of
+ *   them sold out (the offer lists still show it, reading "sold out").
  */
 import { and, asc, eq, inArray } from "drizzle-orm";
 import {
@@ -47,6 +48,13 @@ export async function seedMarketing(ctx: SeedContext): Promise<void> {
   const p1 = await prodsOf(s1, 12);
   const p2 = await prodsOf(s2, 12);
   const p3 = await prodsOf(s3, 12);
+  // A sold-out product of shop 3 (products.ts sells two out completely), for the per-piece offer.
+  const [soldOut3] = await tx
+    .select({ prodId: products.prodId })
+    .from(products)
+    .where(and(eq(products.shopId, s3), eq(products.status, 1), eq(products.prodType, 0), eq(products.totalStocks, 0)))
+    .orderBy(asc(products.prodId))
+    .limit(1);
 
   const live = { launchTime: at(-3), overTime: at(30) };
   const rows: (typeof coupons.$inferInsert)[] = [
@@ -253,6 +261,9 @@ export async function seedMarketing(ctx: SeedContext): Promise<void> {
     .insert(discountProds)
     .values([
       ...p1.slice(0, 8).map((prodId) => ({ discountId: dIds[0]!, prodId })),
-      ...p3.slice(0, 6).map((prodId) => ({ discountId: dIds[2]!, prodId })),
+      ...[
+        ...p3.filter((id) => id !== soldOut3?.prodId).slice(0, soldOut3 ? 4 : 6),
+        ...(soldOut3 ? [soldOut3.prodId] : []),
+      ].map((prodId) => ({ discountId: dIds[2]!, prodId })),
     ]);
 }
