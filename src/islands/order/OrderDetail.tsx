@@ -104,7 +104,7 @@ function OrderDetailBody({ homeHref, listHref }: { homeHref: string; listHref: s
       </UcPanel>
     );
 
-  const left = order && unpaid ? timeLeft(order.payDeadline, now) : null;
+  const left = order && unpaid ? timeLeft(order.payDeadline, now, t) : null;
   const packages = load.data?.packages ?? [];
   const a = order?.userAddrDto;
 

@@ -224,7 +224,7 @@ function OrderListBody({ homeHref }: { homeHref: string }) {
             <>
               <ul className="mo-list" data-testid="mo-list" aria-busy={list.loading}>
                 {data.records.map((o) => {
-                  const left = o.status === 1 ? timeLeft(o.payDeadline, now) : null;
+                  const left = o.status === 1 ? timeLeft(o.payDeadline, now, t) : null;
                   return (
                     <li
                       key={o.orderNumber}

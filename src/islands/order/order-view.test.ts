@@ -1,3 +1,7 @@
+import { createTranslator } from "../../lib/translate.ts";
+import en from "../../i18n/en/myOrder.json";
+import zh from "../../i18n/zh/myOrder.json";
+import zhTw from "../../i18n/zh-tw/myOrder.json";
 import { describe, expect, it } from "vitest";
 import {
   buyerActions,
@@ -65,12 +69,18 @@ describe("deliveryStateKey", () => {
 });
 
 describe("timeLeft", () => {
-  it("timeLeft", () => {
+  it("reads as a countdown with its units in each language, never as a clock time", () => {
     const now = Date.UTC(2026, 0, 1, 0, 0, 0);
-    expect(timeLeft(new Date(now + 29 * 60_000 + 58_000).toISOString(), now)).toBe("29:58");
-    expect(timeLeft(new Date(now + 3600_000 + 61_000).toISOString(), now)).toBe("1:01:01");
-    expect(timeLeft(new Date(now).toISOString(), now)).toBeNull();
-    expect(timeLeft("x", now)).toBeNull();
+    const at = (ms: number) => new Date(now + ms).toISOString();
+    const tEn = createTranslator("en", { myOrder: en });
+    const tZh = createTranslator("zh", { myOrder: zh });
+    const tTw = createTranslator("zh-tw", { myOrder: zhTw });
+    expect(timeLeft(at(29 * 60_000 + 58_000), now, tEn)).toBe("29 min 58 s");
+    expect(timeLeft(at(24 * 60_000 + 5_000), now, tZh)).toBe("24分05秒");
+    expect(timeLeft(at(3600_000 + 61_000), now, tTw)).toBe("1小時01分01秒");
+    expect(tZh("myOrder.payLeft", { time: timeLeft(at(24 * 60_000 + 5_000), now, tZh)! })).toBe("剩余 24分05秒");
+    expect(timeLeft(at(0), now, tEn)).toBeNull();
+    expect(timeLeft("x", now, tEn)).toBeNull();
   });
 });
 

@@ -3,6 +3,7 @@
  * texts, the buttons per status, logistics state names, times. The rules they follow live in
  * src/lib/order/order-state.ts (imported here: it is pure and imports nothing).
  */
+import { countdownParts } from "../../lib/date-format.ts";
 import { DELIVERY_STATES } from "../../lib/order/order-types.ts";
 import {
   canCancel,
@@ -82,16 +83,20 @@ export function deliveryStateKey(state: number): string {
   return `myOrder.deliveryState.${known}`;
 }
 
-const pad = (n: number) => String(n).padStart(2, "0");
-
-/** Minutes and seconds left until `deadline` ("29:58"), or null once it has passed. */
-export function timeLeft(deadline: string, nowMs: number): string | null {
+/**
+ * The time left until `deadline` as a countdown in the page's language ("29 min 58 s", "29分58秒",
+ * with hours "1 h 01 min 01 s"), never a clock-like "29:58" (docs/design.md "Dates and
+ * countdowns"); null once it has passed.
+ */
+export function timeLeft(
+  deadline: string,
+  nowMs: number,
+  t: (key: string, params: Record<string, string | number>) => string,
+): string | null {
   const ms = new Date(deadline).getTime() - nowMs;
   if (!Number.isFinite(ms) || ms <= 0) return null;
-  const s = Math.floor(ms / 1000);
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  return h > 0 ? `${h}:${pad(m)}:${pad(s % 60)}` : `${pad(m)}:${pad(s % 60)}`;
+  const p = countdownParts(ms);
+  return p.h > 0 ? t("myOrder.left.hms", { ...p }) : t("myOrder.left.ms", { m: p.m, s: p.s });
 }
 
 /** The tab counts of the list from OrderCountData (null for tabs without a count: all, completed, canceled). */
