@@ -240,19 +240,21 @@ async function seedLedgers(ctx: SeedContext, rows: (typeof users.$inferInsert)[]
     ledger.push({ userId: demo, kind: "score", amount: String(amount), reason, createdAt: at });
   const money = (amount: string, reason: string, at: Date) =>
     ledger.push({ userId: demo, kind: "balance", amount, reason, createdAt: at });
-  score(100, "register", clock.ago(180));
-  money("3000.00", "recharge", clock.ago(170));
-  score(3000, "rechargeBonus", clock.ago(170));
-  score(356, "orderEarnScore", clock.ago(120));
-  score(812, "orderEarnScore", clock.ago(75));
-  money("2500.00", "recharge", clock.ago(60));
-  score(2500, "rechargeBonus", clock.ago(60));
-  score(-5000, "orderUseScore", clock.ago(50));
-  money("-620.50", "orderPay", clock.ago(45));
-  money("120.50", "refund", clock.ago(40));
-  score(449, "orderEarnScore", clock.ago(20));
-  score(-300, "orderUseScore", clock.ago(10));
-  score(300, "orderCancelRefund", clock.ago(9));
+  // Each at a time of day of its own (minutes before the seeding moment's time), as a person's
+  // history reads; a top-up and its bonus share one moment.
+  score(100, "register", clock.ago(180, 517));
+  money("3000.00", "recharge", clock.ago(170, 193));
+  score(3000, "rechargeBonus", clock.ago(170, 193));
+  score(356, "orderEarnScore", clock.ago(120, 742));
+  score(812, "orderEarnScore", clock.ago(75, 318));
+  money("2500.00", "recharge", clock.ago(60, 611));
+  score(2500, "rechargeBonus", clock.ago(60, 611));
+  score(-5000, "orderUseScore", clock.ago(50, 86));
+  money("-620.50", "orderPay", clock.ago(45, 429));
+  money("120.50", "refund", clock.ago(40, 1004));
+  score(449, "orderEarnScore", clock.ago(20, 257));
+  score(-300, "orderUseScore", clock.ago(10, 903));
+  score(300, "orderCancelRefund", clock.ago(9, 368));
   // Signed the three Shanghai days before the seeding moment (after 16:00 UTC Shanghai is already a
   // day ahead of UTC), so the streak always ends yesterday and today continues it.
   const seededAt = clock.now.getTime();
