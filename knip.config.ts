@@ -21,8 +21,9 @@ const config: KnipConfig = {
   ignoreExportsUsedInFile: true,
   // A jar, not a module: tests/e2e/html-valid.spec.ts runs `java -jar` on the file the package ships.
   ignoreDependencies: ["vnu-jar"],
-  // Debian's load generator, run by the bench when installed (tests/bench/loadgen.ts).
-  ignoreBinaries: ["wrk"],
+  // wrk: Debian's load generator, run by the bench when installed (tests/bench/loadgen.ts); runuser: util-linux,
+  // runs PostgreSQL's programs as postgres when the read-replica test runs as root (tests/api/pg-replica.ts).
+  ignoreBinaries: ["wrk", "runuser"],
   compilers: { astro },
 };
 

@@ -8,6 +8,7 @@ import { siteConfig } from "./db/schema/index.ts";
 import { DevOutboxSmsProvider, type SmsProvider } from "./providers/sms.ts";
 import { fileStorageFor } from "./providers/storage.ts";
 import { dbChangeFeed, wakeOnNotify } from "./db/content-changes.ts";
+import { primaryReads, replicaReads } from "./db/read-replica.ts";
 import { BuyerReadModels } from "./domain/content/buyer-read-models.ts";
 import { PublicReadModels } from "./domain/content/read-models.ts";
 import { followChanges } from "./domain/catalog/search-index.ts";
@@ -18,16 +19,21 @@ export async function bootstrap(
 ): Promise<AppContext> {
   const log = opts.log ?? (() => {});
   const database = await openDatabase(
-    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: path.join(config.dataDir, "pglite") },
+    config.databaseUrl
+      ? { databaseUrl: config.databaseUrl, readUrl: config.databaseReadUrl }
+      : { dataDir: path.join(config.dataDir, "pglite") },
   );
   await database.migrate();
-  const content = new PublicReadModels(database.db, dbChangeFeed(database.db, { intervalMs: config.contentPollMs }), {
-    maxBytes: config.readModelMaxBytes,
-  });
+  const feed = dbChangeFeed(database.db, { intervalMs: config.contentPollMs });
+  // Catalogue reads on the replica once it has replayed what the feed reported (read-replica.ts).
+  const reads = database.replica ? replicaReads(database.db, database.replica.db, feed) : primaryReads(database.db);
+  if (database.replica) log("catalogue reads: the read replica of DATABASE_READ_URL");
+  const content = new PublicReadModels(database.db, feed, { maxBytes: config.readModelMaxBytes, reads });
   const ctx: AppContext = {
     config,
     database,
     db: database.db,
+    reads,
     sms: smsProviderFor(config),
     storage: fileStorageFor(config.storage, database.db, path.join(config.dataDir, "uploads")),
     content,
@@ -44,7 +50,10 @@ export async function bootstrap(
     log(`demo data seeded in ${Date.now() - started} ms`);
   }
   // The search index follows every writer's product changes (docs/search.md "One interface").
-  followChanges(database.db, content.feed, { onError: (err) => log(`search index: ${String(err)}`) });
+  followChanges(database.db, content.feed, {
+    readDb: database.replica?.db,
+    onError: (err) => log(`search index: ${String(err)}`),
+  });
   setAppContext(ctx);
   return ctx;
 }

@@ -9,6 +9,11 @@ export interface AppConfig {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * A PostgreSQL streaming replica of DATABASE_URL (DATABASE_READ_URL) that search and catalogue
+   * browsing read (src/server/db/read-replica.ts; docs/search.md "Read replica"); refused with PGlite.
+   */
+  databaseReadUrl: string | undefined;
   publicApiBase: string;
   merchantPlatformUrl: string;
   mobileMallUrl: string;
@@ -119,6 +124,20 @@ function storageKind(value: string | undefined): "local" | "database" {
   throw new Error(`STORAGE must be "local" or "database", not "${v.slice(0, 40)}"`);
 }
 
+/** Why a read replica can not be used with PGlite. */
+const READ_URL_NEEDS_POSTGRES =
+  "DATABASE_READ_URL is set but DATABASE_URL is not: a read replica needs PostgreSQL (PGlite is an embedded database of one process and has no replicas). Set DATABASE_URL to the primary, or unset DATABASE_READ_URL.";
+
+/** DATABASE_READ_URL: only beside DATABASE_URL (PostgreSQL), and only a postgres:// URL. */
+export function databaseReadUrl(env: NodeJS.ProcessEnv): string | undefined {
+  const url = (env.DATABASE_READ_URL ?? "").trim();
+  if (!url) return undefined;
+  if (!env.DATABASE_URL) throw new Error(READ_URL_NEEDS_POSTGRES);
+  if (!/^postgres(ql)?:\/\//.test(url))
+    throw new Error("DATABASE_READ_URL must be a postgres:// URL of a streaming replica of DATABASE_URL");
+  return url;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const port = Number(env.PORT ?? 4321);
   const host = env.HOST ?? "0.0.0.0";
@@ -128,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host,
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseReadUrl: databaseReadUrl(env),
     publicApiBase: env.PUBLIC_API_BASE ?? "/api",
     merchantPlatformUrl: env.MERCHANT_PLATFORM_URL ?? "http://localhost:9527",
     mobileMallUrl: env.MOBILE_MALL_URL ?? `http://localhost:${port}/`,

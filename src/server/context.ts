@@ -5,6 +5,7 @@
  */
 import type { AppConfig } from "./config.ts";
 import type { Database, Db } from "./db/client.ts";
+import type { CatalogueReads } from "./db/read-replica.ts";
 import type { ChatBus } from "./domain/chat/chat-bus.ts";
 import type { BuyerReadModels } from "./domain/content/buyer-read-models.ts";
 import type { PublicReadModels } from "./domain/content/read-models.ts";
@@ -15,6 +16,12 @@ export interface AppContext {
   config: AppConfig;
   database: Database;
   db: Db;
+  /**
+   * The handle of public catalogue reads (search, suggestions, lists, categories): the read replica
+   * when DATABASE_READ_URL is set and current enough, else `db` (src/server/db/read-replica.ts).
+   * Everything else — writes, a buyer's or a shop's own data — reads `db`.
+   */
+  reads: CatalogueReads;
   /** SMS delivery (dev: log + DATA_DIR/sms-outbox.jsonl). */
   sms: SmsProvider;
   /** Uploaded files (DATA_DIR/uploads, served under /uploads). */

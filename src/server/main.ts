@@ -135,6 +135,7 @@ export async function startServer() {
       { store: "public", entries: ctx.content.memo.size, bytes: ctx.content.memo.bytes },
       { store: "buyers", entries: ctx.buyers.memo.size, bytes: ctx.buyers.memo.bytes },
     ],
+    catalogueReads: () => ctx.reads.stats,
     connections: () => new Promise((resolve) => server.getConnections((_e, n) => resolve(n ?? 0))),
     chatSockets: () => chatSockets(),
   });

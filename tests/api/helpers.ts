@@ -19,6 +19,7 @@ import { openDatabase, type Database } from "../../src/server/db/client.ts";
 import { DevOutboxSmsProvider } from "../../src/server/providers/sms.ts";
 import { LocalFileStorage } from "../../src/server/providers/storage.ts";
 import { dbChangeFeed } from "../../src/server/db/content-changes.ts";
+import { primaryReads, replicaReads } from "../../src/server/db/read-replica.ts";
 import { BuyerReadModels } from "../../src/server/domain/content/buyer-read-models.ts";
 import { PublicReadModels } from "../../src/server/domain/content/read-models.ts";
 
@@ -48,7 +49,9 @@ async function openPglite(): Promise<{ database: Database; drop: () => Promise<v
   return { database, drop: async () => {} };
 }
 
-async function openPg(): Promise<{ database: Database; url: string; drop: () => Promise<void> }> {
+async function openPg(
+  readReplica?: (primaryUrl: string) => Promise<string>,
+): Promise<{ database: Database; url: string; drop: () => Promise<void> }> {
   const base = inject("pgBaseUrl");
   const name = `mall_t_${inject("pgRunId")}_${randomBytes(4).toString("hex")}`;
   const { default: postgres } = await import("postgres");
@@ -76,7 +79,8 @@ async function openPg(): Promise<{ database: Database; url: string; drop: () => 
     }
   };
   try {
-    const database = await openDatabase({ databaseUrl: url.toString() });
+    const readUrl = readReplica ? await readReplica(url.toString()) : undefined;
+    const database = await openDatabase({ databaseUrl: url.toString(), readUrl });
     return { database, url: url.toString(), drop };
   } catch (err) {
     await drop();
@@ -84,10 +88,16 @@ async function openPg(): Promise<{ database: Database; url: string; drop: () => 
   }
 }
 
-/** feedIntervalMs: how often the change feed is read (default 0: every request sees the changes before it). */
-export async function createTestApp(opts: { feedIntervalMs?: number } = {}): Promise<TestApp> {
+/**
+ * feedIntervalMs: how often the change feed is read (default 0: every request sees the changes before it).
+ * readReplica (PostgreSQL): called with the new database's URL once it exists, answers the URL of
+ * its read replica, which the catalogue then reads (tests/api/catalog/read-replica.test.ts).
+ */
+export async function createTestApp(
+  opts: { feedIntervalMs?: number; readReplica?: (primaryUrl: string) => Promise<string> } = {},
+): Promise<TestApp> {
   const tmp = await fs.mkdtemp(path.join(os.tmpdir(), "mall-api-test-"));
-  const opened = dbDriver === "pg" ? await openPg() : { ...(await openPglite()), url: undefined };
+  const opened = dbDriver === "pg" ? await openPg(opts.readReplica) : { ...(await openPglite()), url: undefined };
   const { database } = opened;
   const config = loadConfig({
     ...process.env,
@@ -97,14 +107,14 @@ export async function createTestApp(opts: { feedIntervalMs?: number } = {}): Pro
     NODE_ENV: "test",
   });
   // By default every request sees the changes before it (tests write to the database directly too).
-  const content = new PublicReadModels(
-    database.db,
-    dbChangeFeed(database.db, { intervalMs: opts.feedIntervalMs ?? 0 }),
-  );
+  const feed = dbChangeFeed(database.db, { intervalMs: opts.feedIntervalMs ?? 0 });
+  const reads = database.replica ? replicaReads(database.db, database.replica.db, feed) : primaryReads(database.db);
+  const content = new PublicReadModels(database.db, feed, { reads });
   const ctx: AppContext = {
     config,
     database,
     db: database.db,
+    reads,
     sms: new DevOutboxSmsProvider(tmp, () => {}),
     storage: new LocalFileStorage(path.join(tmp, "uploads")),
     content,
@@ -133,6 +143,7 @@ export async function createTestApp(opts: { feedIntervalMs?: number } = {}): Pro
       request(p, { headers: { ...(lang ? { "Accept-Language": lang } : {}), ...headers } }),
     async close() {
       setAppContext(undefined);
+      reads.stop();
       try {
         await database.close();
       } finally {

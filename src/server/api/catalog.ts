@@ -3,6 +3,9 @@
  *   categories, brands of a category, hot search words (§3.3, §3.5);
  *   product search and lists (§3.4, §3.2 renovationPage);
  *   product detail, SKUs, sale status and the product's reviews (§3.6, §5.2).
+ * Categories, brands, hot words, search, suggestions and lists read `app.reads` (the read replica
+ * when there is one: docs/search.md "Read replica"); product detail, SKUs and sale status the
+ * primary (the cart and checkout ask them right after a buyer's or a shop's write).
  */
 import { Hono } from "hono";
 import { ResponseCode } from "../../lib/api-types.ts";
@@ -32,19 +35,20 @@ export const catalogRouter = new Hono<ApiEnv>();
 catalogRouter.get("/category/categoryInfo", async (c) => {
   const q = parseQuery(c, categoryInfoQuery);
   cachePublic(c);
-  return ok(c, await getCategoryTree(c.var.app.db, c.var.locale, { parentId: q.parentId, shopId: q.shopId }));
+  const db = await c.var.app.reads.db();
+  return ok(c, await getCategoryTree(db, c.var.locale, { parentId: q.parentId, shopId: q.shopId }));
 });
 
 catalogRouter.get("/mall4cloud_product/ua/brand/list_by_category", async (c) => {
   const { categoryId } = parseQuery(c, brandsByCategoryQuery);
   cachePublic(c);
-  return ok(c, await getBrandsByCategory(c.var.app.db, c.var.locale, categoryId));
+  return ok(c, await getBrandsByCategory(await c.var.app.reads.db(), c.var.locale, categoryId));
 });
 
 catalogRouter.get("/search/hotSearch", async (c) => {
   const q = parseQuery(c, hotSearchQuery);
   cachePublic(c);
-  return ok(c, await getHotSearches(c.var.app.db, c.var.locale, q));
+  return ok(c, await getHotSearches(await c.var.app.reads.db(), c.var.locale, q));
 });
 
 // ---- product search and lists ------------------------------------------------------------------
@@ -54,7 +58,7 @@ catalogRouter.get("/search/page", async (c) => {
   const q = parseQuery(c, productSearchQuery);
   const { app, locale } = c.var;
   return keptAnswer(c, async () => {
-    const data = await searchPage(app.db, locale, q);
+    const data = await searchPage(await app.reads.db(), locale, q);
     const listed = data.records.flatMap((r) => r.products.map((p) => p.prodId));
     const { tags, until } = await app.content.searchTags(q, listed);
     // The shop whose name matches the keyword is part of the answer.
@@ -67,7 +71,7 @@ catalogRouter.get("/search/searchProdPage", async (c) => {
   const q = parseQuery(c, productSearchQuery);
   const { app, locale } = c.var;
   return keptAnswer(c, async () => {
-    const data = await searchProducts(app.db, locale, q);
+    const data = await searchProducts(await app.reads.db(), locale, q);
     const { tags, until } = await app.content.searchTags(
       q,
       data.records.map((p) => p.prodId),
@@ -81,7 +85,7 @@ catalogRouter.get("/search/suggest", async (c) => {
   const q = parseQuery(c, suggestQuery);
   const { app, locale } = c.var;
   return keptAnswer(c, async () => ({
-    data: await suggest(app.db, locale, q.keyword, q.type),
+    data: await suggest(await app.reads.db(), locale, q.keyword, q.type),
     // Goods: any product may match, also by its words indexed a moment after a write ("search");
     // shops: until a shop changes.
     tags: q.type === "shop" ? ["shops", "site"] : ["products", "search", "shops", "site"],
@@ -92,7 +96,7 @@ catalogRouter.get("/search/suggest", async (c) => {
 /** Product cards for decoration blocks, in the order of prodIds; unavailable ones left out. */
 catalogRouter.get("/search/renovationPage", async (c) => {
   const { prodIds } = parseQuery(c, renovationProductsQuery);
-  const list = await renovationProducts(c.var.app.db, c.var.locale, prodIds);
+  const list = await renovationProducts(await c.var.app.reads.db(), c.var.locale, prodIds);
   cacheGoods(c);
   return ok(c, page(list, list.length, 1, Math.max(1, prodIds.length)));
 });

@@ -38,7 +38,7 @@ shopRouter.get("/shop/headInfo", async (c) => {
 shopRouter.get("/shop/searchShops", async (c) => {
   const q = parseQuery(c, shopSearchQuery);
   return keptAnswer(c, async () => {
-    const data = await searchShops(c.var.app.db, c.var.locale, q);
+    const data = await searchShops(await c.var.app.reads.db(), c.var.locale, q);
     return { data, tags: ["shops", "site", ...data.records.map((r) => `shop-products:${r.shopId}`)] };
   });
 });

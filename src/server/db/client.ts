@@ -25,6 +25,12 @@ export interface Database {
   /** Migrations of this build not yet applied to the database (0 = migrated; readiness). */
   pendingMigrations(): Promise<number>;
   close(): Promise<void>;
+  /**
+   * PostgreSQL with DATABASE_READ_URL: the streaming replica the public catalogue reads
+   * (read-replica.ts decides when; docs/search.md "Read replica"). Never migrated nor written:
+   * its sessions are read-only.
+   */
+  replica?: { db: Db; meter: StatementMeter };
   /** PGlite only: the whole data directory as a tarball, loadable with `loadDataDir`. */
   dumpDataDir?(): Promise<Blob>;
   /**
@@ -40,6 +46,8 @@ export interface Database {
 export interface DbOptions {
   /** postgres://… to use PostgreSQL. */
   databaseUrl?: string;
+  /** postgres://… of a streaming replica of databaseUrl for catalogue reads (DATABASE_READ_URL). */
+  readUrl?: string;
   /** Folder for PGlite; omit (with no databaseUrl) for an in-memory database (tests). */
   dataDir?: string;
   /** PGlite only: start from a dump made with PGlite's dumpDataDir() (tests load a seeded state quickly). */
@@ -73,6 +81,8 @@ async function pendingMigrations(db: Db): Promise<number> {
 }
 
 export async function openDatabase(opts: DbOptions): Promise<Database> {
+  // loadConfig refuses DATABASE_READ_URL without DATABASE_URL first, saying why (config.ts).
+  if (opts.readUrl && !opts.databaseUrl) throw new Error("a read replica (readUrl) needs PostgreSQL (databaseUrl)");
   if (opts.databaseUrl) {
     const { default: postgres } = await import("postgres");
     const { drizzle } = await import("drizzle-orm/postgres-js");
@@ -82,6 +92,7 @@ export async function openDatabase(opts: DbOptions): Promise<Database> {
     const db = drizzle(client, { schema, logger: meter });
     countTransactions(db as unknown as Db, meter);
     retryTransactions(db as unknown as Db);
+    const replica = opts.readUrl ? await openReplica(opts.readUrl) : undefined;
     return {
       db: db as unknown as Db,
       driver: "postgres",
@@ -93,8 +104,9 @@ export async function openDatabase(opts: DbOptions): Promise<Database> {
         await migrate(db, { migrationsFolder: migrationsFolder() });
       },
       async close() {
-        await client.end({ timeout: 5 });
+        await Promise.all([client.end({ timeout: 5 }), replica?.close()]);
       },
+      ...(replica ? { replica: { db: replica.db, meter: replica.meter } } : {}),
       pubsub: {
         async listen(channel, onMessage) {
           const sub = await client.listen(channel, onMessage);
@@ -136,6 +148,20 @@ export async function openDatabase(opts: DbOptions): Promise<Database> {
       return client.dumpDataDir("none");
     },
   };
+}
+
+/** The replica's pool: sessions read-only, so a write sent there by mistake fails instead of diverging. */
+async function openReplica(url: string): Promise<{ db: Db; meter: StatementMeter; close(): Promise<void> }> {
+  const { default: postgres } = await import("postgres");
+  const { drizzle } = await import("drizzle-orm/postgres-js");
+  const client = postgres(url, {
+    max: POOL_SIZE,
+    onnotice: () => {},
+    connection: { application_name: "mall-read", default_transaction_read_only: true },
+  });
+  const meter = statementMeter(client, POOL_SIZE);
+  const db = drizzle(client, { schema, logger: meter }) as unknown as Db;
+  return { db, meter, close: () => client.end({ timeout: 5 }) };
 }
 
 /** SQLSTATEs of a transaction that lost a race and may simply run again: serialization failure, deadlock. */

@@ -102,6 +102,7 @@ describe.skipIf(!dbReady)("health, job backlog and metrics", () => {
         version: null,
       }),
       readModels: () => [{ store: "public", entries: 12, bytes: 34_000 }],
+      catalogueReads: () => ({ replica: 40, primary: 3 }),
       connections: async () => 7,
       chatSockets: () => 2,
     });
@@ -119,6 +120,8 @@ describe.skipIf(!dbReady)("health, job backlog and metrics", () => {
     expect(text).toContain('mall_render_cache_lookups_total{outcome="stale"} 0');
     expect(text).toContain('mall_read_model_bytes{store="public"} 34000');
     expect(text).toContain('mall_read_model_entries{store="public"} 12');
+    expect(text).toContain('mall_catalogue_reads_total{server="replica"} 40');
+    expect(text).toContain('mall_catalogue_reads_total{server="primary"} 3');
     expect(text).toContain('mall_open_connections{kind="http"} 7');
     expect(text).toContain('mall_open_connections{kind="chat"} 2');
     expect(text).toContain(`mall_db_pool_connections ${app.ctx.database.driver === "postgres" ? 10 : 1}`);

@@ -99,7 +99,8 @@ export function changedProducts(changed: ReadonlySet<string>): number[] {
 export function followChanges(
   db: Db,
   feed: ChangeFeed,
-  opts: { intervalMs?: number; onError?: (err: unknown) => void } = {},
+  /** readDb: the read replica, whose lexicon is dropped too (docs/search.md "Read replica"). */
+  opts: { intervalMs?: number; readDb?: Db; onError?: (err: unknown) => void } = {},
 ): () => void {
   const pending = new Set<number>();
   let all = false;
@@ -126,7 +127,10 @@ export function followChanges(
   };
   const unsubscribe = feed.subscribe((changed: Changed) => {
     // The platform changed the synonyms (or the feed starts over): searches read them again.
-    if (changed === "all" || changed.has("*") || changed.has(LEXICON_TAG)) forgetLexicon(db);
+    if (changed === "all" || changed.has("*") || changed.has(LEXICON_TAG)) {
+      forgetLexicon(db);
+      if (opts.readDb) forgetLexicon(opts.readDb);
+    }
     if (changed === "all" || changed.has("*")) all = true;
     else for (const id of changedProducts(changed)) pending.add(id);
     run();

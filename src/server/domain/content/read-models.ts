@@ -14,6 +14,7 @@
 import { PictureCatalog } from "../image/image-catalog.ts";
 import type { Locale } from "../../../lib/locale.ts";
 import type { Db } from "../../db/client.ts";
+import type { CatalogueReads } from "../../db/read-replica.ts";
 import { TaggedMemo, type ChangeFeed } from "../../db/content-changes.ts";
 import { getCategoryTree, getHotSearches } from "../catalog/catalog.ts";
 import {
@@ -101,14 +102,22 @@ export class PublicReadModels {
   /** Size, placeholder colour and hash of the pictures pages show (the picture component). */
   readonly pictures: PictureCatalog;
 
+  /** The handle of catalogue reads (the read replica when there is one and it is current: read-replica.ts). */
+  private readonly catalogue: () => Promise<Db>;
+
   constructor(
     private readonly db: Db,
     readonly feed: ChangeFeed,
-    /** maxBytes: the bound of the kept answers, estimated (READ_MODEL_MAX_BYTES; TaggedMemo). */
-    opts: { maxAgeMs?: number; maxEntries?: number; maxBytes?: number } = {},
+    /**
+     * maxBytes: the bound of the kept answers, estimated (READ_MODEL_MAX_BYTES; TaggedMemo);
+     * reads: where the category tree, hot words and product lists are read (default: db).
+     */
+    opts: { maxAgeMs?: number; maxEntries?: number; maxBytes?: number; reads?: CatalogueReads } = {},
   ) {
     this.memo = new TaggedMemo(feed, opts);
     this.pictures = new PictureCatalog(db, feed);
+    const reads = opts.reads;
+    this.catalogue = reads ? () => reads.db() : async () => db;
   }
 
   pcWebConfig() {
@@ -124,7 +133,7 @@ export class PublicReadModels {
     return this.memo.get(
       `categoryTree ${locale}`,
       ["site"],
-      () => getCategoryTree(this.db, locale, { parentId: 0, shopId: 0 }),
+      async () => getCategoryTree(await this.catalogue(), locale, { parentId: 0, shopId: 0 }),
       STABLE,
     );
   }
@@ -133,7 +142,7 @@ export class PublicReadModels {
     return this.memo.get(
       `hotSearches ${locale} ${opts.number} ${opts.sort} ${opts.type ?? ""}`,
       ["site"],
-      () => getHotSearches(this.db, locale, opts),
+      async () => getHotSearches(await this.catalogue(), locale, opts),
       STABLE,
     );
   }
@@ -341,10 +350,8 @@ export class PublicReadModels {
         ...v.page.records.map((r) => `product:${r.prodId}`),
       ],
       async () => {
-        const [crumbs, page] = await Promise.all([
-          categoryPath(this.db, locale, levels),
-          listProducts(this.db, locale, params),
-        ]);
+        const db = await this.catalogue();
+        const [crumbs, page] = await Promise.all([categoryPath(db, locale, levels), listProducts(db, locale, params)]);
         return { crumbs, page };
       },
       keywordOnly ? { until: () => Date.now() + KEYWORD_LIST_MAX_AGE_MS } : {},
@@ -379,7 +386,7 @@ export class PublicReadModels {
     return this.memo.get(
       `shopProducts ${locale} ${stableKey(params)}`,
       [`shop-products:${params.shopId}`, `shop:${params.shopId}`, "site"],
-      () => searchProducts(this.db, locale, params),
+      async () => searchProducts(await this.catalogue(), locale, params),
     );
   }
 

@@ -22,6 +22,8 @@ export interface MetricsSources {
   renderCache: () => RenderCacheStats;
   /** The read models' stores (public and buyers): entries and estimated bytes of each. */
   readModels?: () => { store: string; entries: number; bytes: number }[];
+  /** Catalogue reads given to the read replica and to the primary so far (db/read-replica.ts). */
+  catalogueReads?: () => { replica: number; primary: number };
   /** Open HTTP connections and chat sockets of this process. */
   connections: () => Promise<number>;
   chatSockets: () => number;
@@ -93,6 +95,19 @@ export function createMetrics(src: MetricsSources): ServerMetrics {
     registers: [registry],
     collect() {
       for (const r of src.readModels?.() ?? []) this.set({ store: r.store }, r.bytes);
+    },
+  });
+  new Counter({
+    name: "mall_catalogue_reads_total",
+    help: "Public catalogue reads (search, lists, categories) by the server read: replica (DATABASE_READ_URL) or primary",
+    labelNames: ["server"] as const,
+    registers: [registry],
+    collect() {
+      const reads = src.catalogueReads?.();
+      if (!reads) return;
+      this.reset();
+      this.inc({ server: "replica" }, reads.replica);
+      this.inc({ server: "primary" }, reads.primary);
     },
   });
   new Gauge({
