@@ -24,7 +24,7 @@ function render(el: HTMLElement, now: number): FlashStateValue {
     const text =
       st === FlashState.ENDED
         ? ""
-        : `${st === FlashState.LIVE ? d.tplEndsIn : d.tplStartsIn} ${countdownText((st === FlashState.LIVE ? end : start) - now)}`;
+        : `${st === FlashState.LIVE ? d.tplEndsIn : d.tplStartsIn} ${countdownText((st === FlashState.LIVE ? end : start) - now, { hms: d.tplHms ?? "", ms: d.tplMs ?? "" })}`;
     if (timer.textContent !== text) timer.textContent = text;
   }
   if (String(st) !== el.dataset.state) el.dataset.state = String(st);

@@ -66,7 +66,8 @@ async function load(): Promise<void> {
     list.append(li);
   }
   const tick = () => {
-    for (const [el, end] of timers) el.textContent = `${d.tplEndsIn ?? ""} ${countdownText(end - Date.now())}`;
+    for (const [el, end] of timers)
+      el.textContent = `${d.tplEndsIn ?? ""} ${countdownText(end - Date.now(), { hms: d.tplHms ?? "", ms: d.tplMs ?? "" })}`;
   };
   tick();
   window.setInterval(tick, 1000);

@@ -82,7 +82,7 @@ async function teamPage(root: HTMLElement): Promise<void> {
   if (team.status === 1 && team.endTime) {
     const end = Date.parse(team.endTime);
     const tick = () => {
-      timer.textContent = `${d.tplEndsIn ?? ""} ${countdownText(end - Date.now())}`;
+      timer.textContent = `${d.tplEndsIn ?? ""} ${countdownText(end - Date.now(), { hms: d.tplHms ?? "", ms: d.tplMs ?? "" })}`;
     };
     tick();
     window.setInterval(tick, 1000);

@@ -93,6 +93,8 @@ test("a product in the flash sale on now says so on its own page: flash price, c
   await page.getByTestId("dp-flash-link").click();
   await page.waitForURL(new RegExp(`/en/secdetail/${live!.seckillId}$`));
   await expect(page.getByTestId("sd-price")).toContainText(live!.seckillPrice);
+  // The flash page's countdown carries its units too, never a clock-like "01:59:37".
+  await expect(page.locator("[data-flash-timer]").first()).toHaveText(/^Ends in (\d+ h )?\d{2} min \d{2} s$/);
 });
 
 test("a session not started: ghost 'not started' links and a disabled buy button, both on at the start without a reload", async ({

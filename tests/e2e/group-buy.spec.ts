@@ -16,6 +16,9 @@ import {
   watchErrors,
 } from "./helpers.ts";
 
+/** A countdown with its units in any of the three languages ("23 h 59 min 58 s", "23小时59分58秒"). */
+const COUNTDOWN = /(\d+ ?(h|小时|小時) ?)?\d{2} ?(min|分) ?\d{2} ?(s|秒)$/;
+
 test.describe.configure({ mode: "serial" });
 
 for (const locale of LOCALES) {
@@ -45,6 +48,8 @@ for (const locale of LOCALES) {
     await islandsReady(page);
     await page.getByTestId("mo-group-team").click();
     await expect(page.getByTestId("gt-status")).toHaveAttribute("data-status", "1");
+    // The team's time left is a countdown with its units, never a clock-like "22:52:12".
+    await expect(page.locator(".gt-timer")).toHaveText(COUNTDOWN);
 
     const other = await browser.newContext();
     const page2 = await other.newPage();
@@ -52,6 +57,7 @@ for (const locale of LOCALES) {
     await giveBalance(request, member.username, "2000");
     await page2.goto(`${p}/detail/${prodId}`);
     const row = page2.getByTestId("gb-team").filter({ hasText: maskNickname(leader.username) });
+    await expect(row.locator(".gb-team-left")).toHaveText(COUNTDOWN);
     await row.getByTestId("gb-join").click();
     await page2.waitForURL(/\/submit-order\?/);
     const n2 = await submitAndPayByBalance(page2, p);

@@ -29,9 +29,11 @@ describe("flash sale window", () => {
     expect(msToSwitch(start, end, start.getTime() - 1)).toBe(1);
     expect(msToSwitch(start, end, start)).toBe(2 * 3600_000);
     expect(msToSwitch(start, end, end)).toBeNull();
-    expect(countdownText(3_725_001)).toBe("01:02:06");
-    expect(countdownText(-5)).toBe("00:00:00");
-    expect(countdownText(90 * 3600_000)).toBe("90:00:00");
+    const tpl = { hms: "{{h}} h {{m}} min {{s}} s", ms: "{{m}} min {{s}} s" };
+    expect(countdownText(3_725_001, tpl)).toBe("1 h 02 min 06 s");
+    expect(countdownText(-5, tpl)).toBe("00 min 00 s");
+    expect(countdownText(90 * 3600_000, tpl)).toBe("90 h 00 min 00 s");
+    expect(countdownText(125_000, { hms: "{{h}}小时{{m}}分{{s}}秒", ms: "{{m}}分{{s}}秒" })).toBe("02分05秒");
   });
 });
 

@@ -26,14 +26,24 @@ export function msToSwitch(start: Date | number, end: Date | number, now: Date |
   return null;
 }
 
-/** "HH:MM:SS" (hours may exceed 24) of a non-negative duration, rounded up to the second. */
-export function countdownText(ms: number): string {
+/** The page's countdown templates (docs/design.md "Dates and countdowns"): with hours, and without. */
+export interface CountdownTemplates {
+  /** "{{h}} h {{m}} min {{s}} s" */
+  hms: string;
+  /** "{{m}} min {{s}} s" */
+  ms: string;
+}
+
+/**
+ * A non-negative duration, rounded up to the second, as a countdown with its units in the page's
+ * language ("1 h 02 min 06 s", "2分05秒"; hours may exceed 24) — never a clock-like "01:02:06".
+ */
+export function countdownText(ms: number, tpl: CountdownTemplates): string {
   const total = Math.max(0, Math.ceil(ms / 1000));
   const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const sec = total % 60;
   const two = (n: number) => String(n).padStart(2, "0");
-  return `${two(h)}:${two(m)}:${two(sec)}`;
+  const values: Record<string, string> = { h: String(h), m: two(Math.floor((total % 3600) / 60)), s: two(total % 60) };
+  return (h > 0 ? tpl.hms : tpl.ms).replace(/\{\{(h|m|s)\}\}/g, (_, k: string) => values[k]!);
 }
 
 /**
