@@ -10,6 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { runOps } from "../../scripts/ops/main.ts";
+import { photoJpeg } from "../fixtures/photos.ts";
 import {
   freshBuyer,
   giveBalance,
@@ -194,4 +195,61 @@ test("en: the chat page's cart badge shows the cart's count", async ({ page, req
   await page.goto("/en/chat?shopId=0");
   await expect(page.getByTestId("topbar")).toHaveCount(0);
   await expect(page.getByTestId("search-header").getByTestId("cart-count")).toHaveText(String(count));
+});
+
+test("en: a real-size photo in the chat comes from the ladder — sent and in the history, never the original (#41)", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const errors = watchErrors(page);
+  const token = await registerBuyer(request, "chatphoto");
+  await page.context().addCookies([{ name: "token", value: token, url: baseURL! }]);
+  const fetched: string[] = [];
+  page.on("request", (r) => fetched.push(new URL(r.url()).pathname));
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.goto("/en/chat?shopId=2");
+  await islandsReady(page);
+  // A 12 MP phone photo (landscape, under the buyers' 2 MB), made now.
+  const photo = await photoJpeg({ orientation: 1, quality: 60, grain: 6, seed: 77 });
+  const uploaded = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/p/file/uploadImFile");
+  await page
+    .getByTestId("chat-image-input")
+    .setInputFiles({ name: "IMG_7.JPG", mimeType: "image/jpeg", buffer: photo });
+  const filePath = (await (await uploaded).json()).data.filePath as string;
+  expect(filePath).toMatch(/^\/uploads\/chat\/[0-9a-f-]{36}\.jpg$/);
+
+  const check = async () => {
+    const mine = page
+      .locator('[data-testid="chat-message"][data-from="user"]')
+      .filter({ has: page.getByTestId("chat-picture") });
+    await expect(mine.getByTestId("chat-state")).toHaveText(tr("en", "chat.state.sent"));
+    const img = mine.getByTestId("chat-picture");
+    // Fitted in the 240 px box at the photo's proportions (4:3), with the box's size and colour.
+    await expect(img).toHaveAttribute("width", "240");
+    await expect(img).toHaveAttribute("height", "180");
+    await expect(img).toHaveAttribute("sizes", "240px");
+    expect(await img.evaluate((i: HTMLImageElement) => getComputedStyle(i).backgroundColor)).not.toBe(
+      "rgba(0, 0, 0, 0)",
+    );
+    const escaped = filePath.replaceAll(".", "\\.");
+    await expect(img).toHaveAttribute("srcset", new RegExp(`^${escaped}-[0-9a-f]{12}-160\\.jpg 160w, `));
+    await expect(mine.locator('picture source[type="image/avif"]')).toHaveAttribute(
+      "srcset",
+      new RegExp(`${escaped}-[0-9a-f]{12}-320\\.avif 320w`),
+    );
+    await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0)).toBe(true);
+    expect(await img.evaluate((i: HTMLImageElement) => i.currentSrc)).toMatch(
+      new RegExp(`${escaped}-[0-9a-f]{12}-(320|480)\\.avif$`),
+    );
+    // Its link opens the largest variant, not the stored upload.
+    expect(await mine.locator("a:has([data-testid=chat-picture])").getAttribute("href")).toMatch(/-1920\.jpg$/);
+  };
+  await check();
+  // The history read again (the message carries its picture: nothing asked, nothing original).
+  await page.reload();
+  await islandsReady(page);
+  await check();
+  expect(fetched.filter((p) => p === filePath)).toEqual([]);
+  expect(errors).toEqual([]);
 });

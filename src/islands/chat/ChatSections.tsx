@@ -3,7 +3,8 @@
  * messages (text shown as text, never HTML; pictures; product and order cards; my messages' ticks),
  * the card the page was opened with, and the composer (text, emoji, picture).
  */
-import { Picture } from "../common/Picture.tsx";
+import { FullSizeLink, Picture } from "../common/Picture.tsx";
+import { usePicture } from "../common/use-pictures.ts";
 import { useRef, type Dispatch, type MutableRefObject, type ReactNode, type SetStateAction } from "react";
 import type { ProductDetail } from "../../lib/catalog/product-types.ts";
 import {
@@ -18,6 +19,7 @@ import {
   type OrderCard,
   type ProductCard,
 } from "../../lib/chat/chat.ts";
+import type { ImageInfo } from "../../lib/image/ladder.ts";
 import { pickText } from "../../lib/locale.ts";
 import { priceText } from "../../lib/money-format.ts";
 import { isSoldOut } from "../../lib/catalog/stock.ts";
@@ -209,7 +211,7 @@ export function MessageList({
                 {p.content}
               </span>
             ) : p.msgType === MsgType.IMAGE ? (
-              <img src={p.content} alt={t("chat.imageAlt")} />
+              <ChatPicture src={p.content} />
             ) : (
               "…"
             )}
@@ -405,6 +407,33 @@ function Avatar({ pic, name }: { pic: string | null; name: string }) {
   );
 }
 
+/** The box a chat picture fits in (chat.css), CSS pixels. */
+const CHAT_PICTURE_BOX = 240;
+
+/**
+ * A chat picture from the ladder (docs/chat.md "Pictures"): fitted in a 240 px box at its own
+ * proportions, the placeholder colour until its variant arrives, never the stored upload. `info`:
+ * what the message said of it (else asked like any island picture).
+ */
+function ChatPicture({ src, info }: { src: string; info?: ImageInfo | undefined }) {
+  const { t } = useTranslation();
+  const known = usePicture(src, info);
+  const scale = known ? Math.min(1, CHAT_PICTURE_BOX / known.width, CHAT_PICTURE_BOX / known.height) : 1;
+  const width = known ? Math.max(1, Math.round(known.width * scale)) : CHAT_PICTURE_BOX;
+  const height = known ? Math.max(1, Math.round(known.height * scale)) : CHAT_PICTURE_BOX;
+  return (
+    <Picture
+      className="chat-picture"
+      testId="chat-picture"
+      src={src}
+      info={info}
+      alt={t("chat.imageAlt")}
+      width={width}
+      height={height}
+    />
+  );
+}
+
 function MessageBody({ m, base }: { m: ChatMessageDto; base: string }): ReactNode {
   const { t, locale } = useTranslation();
   if (m.msgType === MsgType.NOTICE) {
@@ -414,9 +443,9 @@ function MessageBody({ m, base }: { m: ChatMessageDto; base: string }): ReactNod
   }
   if (m.msgType === MsgType.IMAGE)
     return (
-      <a href={m.content} target="_blank" rel="noopener">
-        <img src={m.content} alt={t("chat.imageAlt")} loading="lazy" />
-      </a>
+      <FullSizeLink src={m.content} info={m.picture}>
+        <ChatPicture src={m.content} info={m.picture} />
+      </FullSizeLink>
     );
   if (m.msgType === MsgType.PRODUCT) {
     const c = parseCard(m.msgType, m.content) as ProductCard | null;

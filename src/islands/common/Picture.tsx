@@ -6,6 +6,7 @@
  * fetched.
  */
 import type { ReactNode } from "react";
+import type { ImageInfo } from "../../lib/image/ladder.ts";
 import { largestSrc, pictureView, type PictureOptions } from "../../lib/image/picture.ts";
 import { usePicture } from "./use-pictures.ts";
 
@@ -14,10 +15,12 @@ export interface PictureProps extends PictureOptions {
   alt: string;
   className?: string;
   testId?: string;
+  /** What an answer already said of the picture (a chat message's `picture`): not asked about again. */
+  info?: ImageInfo | undefined;
 }
 
-export function Picture({ src, alt, className, testId, ...opts }: PictureProps) {
-  const info = usePicture(src);
+export function Picture({ src, alt, className, testId, info: given, ...opts }: PictureProps) {
+  const info = usePicture(src, given);
   const { sources, img } = pictureView(src, info, opts);
   if (info === undefined)
     return (
@@ -55,8 +58,16 @@ export function Picture({ src, alt, className, testId, ...opts }: PictureProps) 
 }
 
 /** A link to a picture at the largest size it is served in (never the stored upload, once known). */
-export function FullSizeLink({ src, children }: { src: string; children: ReactNode }) {
-  const info = usePicture(src);
+export function FullSizeLink({
+  src,
+  info: given,
+  children,
+}: {
+  src: string;
+  info?: ImageInfo | undefined;
+  children: ReactNode;
+}) {
+  const info = usePicture(src, given);
   return (
     <a href={largestSrc(src, info)} target="_blank" rel="noopener">
       {children}

@@ -58,15 +58,18 @@ export function isPipelinePicture(src: string): boolean {
   return src.startsWith("/uploads/") && !isPrivateUpload(src);
 }
 
-/** What the pipeline knows of `src`: undefined until answered. */
-export function usePicture(src: string): ImageInfo | null | undefined {
+/**
+ * What the pipeline knows of `src`: undefined until answered. `given`: what an answer already said
+ * of it (a chat message carries its picture's), so it is not asked about.
+ */
+export function usePicture(src: string, given?: ImageInfo): ImageInfo | null | undefined {
   const info = useSyncExternalStore(
     subscribe,
-    () => (isPipelinePicture(src) ? known.get(src) : null),
-    () => (isPipelinePicture(src) ? undefined : null),
+    () => (isPipelinePicture(src) ? (known.get(src) ?? given) : null),
+    () => (isPipelinePicture(src) ? given : null),
   );
   useEffect(() => {
-    if (isPipelinePicture(src)) ask(src);
-  }, [src]);
+    if (isPipelinePicture(src) && !given) ask(src);
+  }, [src, given]);
   return info;
 }

@@ -6,6 +6,7 @@
 import { hasControlChars, hasHiddenChars } from "../text-rules.ts";
 import type { LocalizedText } from "../locale.ts";
 import { isSoldOut } from "../catalog/stock.ts";
+import type { ImageInfo } from "../image/ladder.ts";
 
 /** The client sends HEART_BEAT this often (SPEC §9). */
 export const HEARTBEAT_MS = 19_000;
@@ -184,6 +185,12 @@ export interface ChatMessageDto {
   createTime: string;
   /** A product card's product as it is now (the card keeps what was sent); absent for other messages. */
   prodNow?: CardProductNow;
+  /**
+   * A picture message's picture as the image pipeline knows it (docs/image.md): its variants'
+   * URLs follow from it (src/lib/image/ladder.ts). Absent for other messages, and for a picture
+   * without variants (animated, or unknown to the pipeline): shown as it is.
+   */
+  picture?: ImageInfo;
 }
 
 /**

@@ -27,6 +27,7 @@ import type { Page } from "../../../lib/api-types.ts";
 import { pickText, type Locale, type LocalizedText } from "../../../lib/locale.ts";
 import { getT } from "../../../i18n/index.ts";
 import { rowsOf, type Db } from "../../db/client.ts";
+import { imageRecords } from "../image/image-store.ts";
 import {
   chatAgentPresence,
   chatConversations,
@@ -411,6 +412,29 @@ async function withProductsNow(db: Db, msgs: ChatMessageDto[]): Promise<ChatMess
   });
 }
 
+/**
+ * The picture messages with what the image pipeline knows of their picture (`picture`: size,
+ * placeholder colour, hash — the ladder's URLs follow from it, docs/image.md), so that every
+ * reader shows the ladder and never the stored upload. An animated picture (no variants) or one
+ * the pipeline does not know has none.
+ */
+async function withPictures(db: Db, msgs: ChatMessageDto[]): Promise<ChatMessageDto[]> {
+  const paths = msgs.filter((m) => m.msgType === MsgType.IMAGE).map((m) => m.content);
+  if (paths.length === 0) return msgs;
+  const known = await imageRecords(db, paths);
+  return msgs.map((m) => {
+    const r = m.msgType === MsgType.IMAGE ? known.get(m.content) : undefined;
+    return r && !r.animated
+      ? { ...m, picture: { width: r.width, height: r.height, color: r.color, hash: r.hash, alpha: r.alpha } }
+      : m;
+  });
+}
+
+/** The messages as readers get them: product cards' products as they are now, pictures' ladder. */
+async function readable(db: Db, msgs: ChatMessageDto[]): Promise<ChatMessageDto[]> {
+  return withPictures(db, await withProductsNow(db, msgs));
+}
+
 /** A page of history before `before` (exclusive; none = the latest), oldest first, and whether older ones exist. */
 export async function history(
   db: Db,
@@ -426,7 +450,7 @@ export async function history(
     .limit(size + 1);
   const hasMore = rows.length > size;
   return {
-    records: await withProductsNow(
+    records: await readable(
       db,
       rows
         .slice(0, size)
@@ -564,7 +588,9 @@ export async function storeMessage(
     },
     c,
   );
-  return msg.msgType === MsgType.PRODUCT ? ((await withProductsNow(db, [dto]))[0] ?? dto) : dto;
+  return msg.msgType === MsgType.PRODUCT || msg.msgType === MsgType.IMAGE
+    ? ((await readable(db, [dto]))[0] ?? dto)
+    : dto;
 }
 
 /** `side` has read the conversation up to `upTo` (default: everything). Returns the new pointers of that side. */
