@@ -153,11 +153,20 @@ for (const { locale, tag } of CASES) {
       await expect(page.getByTestId(`sa-${field}`).locator("img")).toHaveAttribute(
         "src",
         // The shop logo is public (previewed from its ladder); the licence and ID cards go to the
-        // private folder and are shown at their owner-only address.
+        // private folder and are shown from their private preview (owner-only, never the document).
         field === "shopLogo"
           ? /^\/uploads\/store\/[0-9a-f-]{36}\.png-[0-9a-f]{12}-\d+\.(?:png|jpg)$/
-          : /^\/uploads\/identity\/[0-9a-f-]{36}\.png$/,
+          : /^\/uploads\/identity\/[0-9a-f-]{36}\.png-preview-480\.webp$/,
       );
+      // The owner's page loads it (the login cookie opens it).
+      await expect
+        .poll(() =>
+          page
+            .getByTestId(`sa-${field}`)
+            .locator("img")
+            .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+        )
+        .toBe(true);
     }
     await page.getByTestId("store-application-submit").click();
     await expect(state).toHaveAttribute("data-step", "wait");

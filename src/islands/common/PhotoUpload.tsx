@@ -5,13 +5,13 @@
  * language); the browser only pre-checks type and size to save a round trip. Answers the
  * stored paths through onChange. Each picture is previewed from the image ladder (Picture: the
  * 160 px variant, the placeholder colour meanwhile), never the stored upload; a private one (a
- * store application's licence and ID card, folder "identity") has no variants and is shown at
- * its owner-only URL.
+ * store application's licence and ID card, folder "identity") has no public variants and is shown
+ * from its private preview (owner and platform only; src/lib/image/private.ts).
  */
 import { useId, useRef, useState } from "react";
 import { post } from "../../client/api.ts";
 import { IMAGE_MAX_BYTES } from "../../lib/constants.ts";
-import { isPrivateUpload } from "../../lib/image/private.ts";
+import { isPrivateUpload, privatePreviewPath } from "../../lib/image/private.ts";
 import { Picture } from "./Picture.tsx";
 import { messageOf } from "./feedback.ts";
 import { isUnauthorized } from "./session.ts";
@@ -128,10 +128,10 @@ export function PhotoUpload({
   );
 }
 
-/** A chosen picture's 72 px preview. */
+/** A chosen picture's 72 px preview: a private one's from its private preview, never the whole document. */
 function PhotoThumb({ src }: { src: string }) {
   return isPrivateUpload(src) ? (
-    <img src={src} alt="" width={THUMB} height={THUMB} decoding="async" />
+    <img src={privatePreviewPath(src)} alt="" width={THUMB} height={THUMB} decoding="async" data-private-preview />
   ) : (
     <Picture src={src} alt="" width={THUMB} height={THUMB} />
   );

@@ -19,3 +19,26 @@ export function isPrivateFolder(folder: string): boolean {
 export function isPrivateUpload(p: string): boolean {
   return PRIVATE_PATH.test(p);
 }
+
+/** The width of a private picture's preview (a form's thumbnail, the platform's list; at 2× density up to 240 CSS px). */
+export const PRIVATE_PREVIEW_WIDTH = 480;
+
+const PRIVATE_RASTER = /\.(?:jpg|png|gif|webp)$/;
+const PREVIEW_SUFFIX = `-preview-${PRIVATE_PREVIEW_WIDTH}.webp`;
+
+/**
+ * The address of the preview of the private picture at `src` (docs/image.md "Private pictures"):
+ * one WebP at most 480 px wide, without metadata, answered to the same readers as the picture
+ * (its owner and the platform). A private file that is not a stored picture (the demo's vector
+ * documents, an invoice PDF) is its own preview; any other path is returned as it is.
+ */
+export function privatePreviewPath(src: string): string {
+  return isPrivateUpload(src) && PRIVATE_RASTER.test(src) ? `${src}${PREVIEW_SUFFIX}` : src;
+}
+
+/** The private picture whose preview `p` names, or null when `p` is not a preview's address. */
+export function privatePreviewSource(p: string): string | null {
+  if (!p.endsWith(PREVIEW_SUFFIX)) return null;
+  const source = p.slice(0, -PREVIEW_SUFFIX.length);
+  return isPrivateUpload(source) && PRIVATE_RASTER.test(source) ? source : null;
+}

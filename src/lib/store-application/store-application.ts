@@ -239,4 +239,10 @@ export interface StoreApplicationDto extends StoreApplicationForm {
   storeAccount: string | null;
   submitTime: string;
   reviewTime: string | null;
+  /**
+   * The documents' previews (privatePreviewPath, src/lib/image/private.ts): a small WebP each,
+   * answered like the documents to their owner and the platform only; the fields above stay the
+   * documents themselves (the platform's full view).
+   */
+  previews: { businessLicense: string; identityCardFront: string; identityCardLater: string };
 }

@@ -5,7 +5,8 @@
  * application documents, invoice files: domain/upload/private-upload.ts) are answered only to
  * their owner — the buyer's session (Authorization or the login cookie), the shop's merchant token
  * — and to the platform's token, never cached by anyone else; to others they are a 404 like a file
- * that does not exist. Invoice PDFs are also downloaded through their feature's API (docs/invoice.md).
+ * that does not exist. The same holds for a private picture's preview (one small WebP, made on its
+ * first request: src/lib/image/private.ts). Invoice PDFs are also downloaded through their feature's API (docs/invoice.md).
  */
 import type http from "node:http";
 import { Readable } from "node:stream";
@@ -13,9 +14,9 @@ import type { Db } from "../db/client.ts";
 import { findUserSession } from "../domain/account/auth.ts";
 import { hashToken } from "../domain/account/tokens.ts";
 import { parseVariantPath } from "../domain/image/image-ladder.ts";
-import { variantOnRequest } from "../domain/image/image-store.ts";
+import { privatePreviewOnRequest, variantOnRequest } from "../domain/image/image-store.ts";
 import { findMerchantSession } from "../domain/merchant/merchant.ts";
-import { isPrivateUpload } from "../../lib/image/private.ts";
+import { isPrivateUpload, privatePreviewSource } from "../../lib/image/private.ts";
 import { mayReadPrivateUpload, type PrivateReader } from "../domain/upload/private-upload.ts";
 import { platformTokenOk } from "../api/platform-auth.ts";
 import { bearerToken } from "./bearer-token.ts";
@@ -143,7 +144,10 @@ async function readersOf(req: http.IncomingMessage, db: Db, platformToken: strin
   return readers;
 }
 
-/** A private upload for a reader allowed to see it (its owner, the platform); null for anyone else. */
+/**
+ * A private upload, or the preview of a private picture (made now if it was not yet), for a reader
+ * allowed to see the picture (its owner, the platform); null for anyone else.
+ */
 async function readPrivate(
   req: http.IncomingMessage,
   db: Db | undefined,
@@ -152,7 +156,11 @@ async function readPrivate(
   platformToken: string,
 ): Promise<StoredFile | null> {
   if (!db) return null;
-  if (!(await mayReadPrivateUpload(db, publicPath, await readersOf(req, db, platformToken)))) return null;
+  const previewOf = privatePreviewSource(publicPath);
+  const source = previewOf ?? publicPath;
+  if (!(await mayReadPrivateUpload(db, source, await readersOf(req, db, platformToken)))) return null;
+  const file = await storage.read(publicPath);
+  if (file || !previewOf || !(await privatePreviewOnRequest(storage, previewOf))) return file;
   return storage.read(publicPath);
 }
 

@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { images, orders } from "../../../src/server/db/schema/index.ts";
 import { contentHash } from "../../../src/server/domain/image/image-pipeline.ts";
 import { variantPath } from "../../../src/lib/image/ladder.ts";
+import { privatePreviewPath } from "../../../src/lib/image/private.ts";
 import { drainImages } from "../../../src/server/domain/image/image-worker.ts";
 import { uploadsHandler } from "../../../src/server/http/uploads.ts";
 import { photoJpeg } from "../../fixtures/photos.ts";
@@ -116,6 +117,46 @@ describe.skipIf(!dbReady)("private uploads: only the owner and the platform", ()
     await expect(stored(variantPath(filePath, contentHash(bytes), 320, "avif"))).rejects.toThrow();
   });
 
+  it("a private picture is previewed from a small private variant (owner and platform only); the original stays for the full view", async () => {
+    // A real-size photo of a licence (under the buyers' 2 MB).
+    const licence = await photoJpeg({ orientation: 1, quality: 60, grain: 6, seed: 7 });
+    const filePath = await upload(owner, licence, "identity");
+    const preview = privatePreviewPath(filePath);
+    expect(preview).toBe(`${filePath}-preview-480.webp`);
+    const original = await stored(filePath);
+    let madeOnce: Buffer | null = null;
+    for (const { who, headers, allowed } of everyone()) {
+      const res = await get(preview, headers);
+      expect(res.status, who).toBe(allowed ? 200 : 404);
+      if (!allowed) continue;
+      expect(res.headers.get("content-type"), who).toBe("image/webp");
+      expect(res.headers.get("cache-control"), who).toBe("private, no-cache");
+      expect(res.headers.get("vary"), who).toBe("Authorization, Cookie");
+      const bytes = Buffer.from(await res.arrayBuffer());
+      const meta = await sharp(bytes).metadata();
+      expect([meta.format, meta.width, meta.height, meta.exif], who).toEqual(["webp", 480, 360, undefined]);
+      // A preview is a small fraction of the document (a few tens of KB against hundreds).
+      expect(bytes.length, who).toBeLessThan(original.length / 5);
+      // Made on the first request, then read from the storage: the same bytes for every reader.
+      if (madeOnce) expect(Buffer.compare(bytes, madeOnce), who).toBe(0);
+      madeOnce ??= bytes;
+    }
+    expect(Buffer.compare(await stored(preview), madeOnce!)).toBe(0);
+    // Still no public variant of any kind.
+    expect(await app.ctx.db.select().from(images).where(eq(images.path, filePath))).toEqual([]);
+    // A preview's name made up for a picture that does not exist, or for an invoice PDF, is nothing.
+    const ghost = privatePreviewPath("/uploads/identity/00000000-0000-4000-8000-000000000000.jpg");
+    const askers: Record<string, string>[] = [
+      { Authorization: `Bearer ${platform}` },
+      { Authorization: owner.token },
+      {},
+    ];
+    for (const headers of askers) expect((await get(ghost, headers)).status).toBe(404);
+    expect(privatePreviewPath("/uploads/invoice/00000000-0000-4000-8000-000000000000.pdf")).toMatch(/\.pdf$/);
+    // A demo application's vector documents are their own preview (a few hundred bytes each).
+    expect(privatePreviewPath("/uploads/seed/identity/a-licence.svg")).toBe("/uploads/seed/identity/a-licence.svg");
+  });
+
   it("the application's logo stays public; its licence and ID card do not", async () => {
     const logo = await upload(owner, await photoJpeg({ width: 400, height: 400, orientation: 1 }), "store");
     expect((await get(logo)).status).toBe(200);
@@ -148,12 +189,21 @@ describe.skipIf(!dbReady)("private uploads: only the owner and the platform", ()
     const app1 = okData(await call<{ applyId: number }>("/p/storeApplication", { user: owner, body: form }));
     // The platform reads the application and fetches its documents with its token.
     const seen = okData(
-      await app.request<{ businessLicense: string }>(`/api/platform/storeApplications/${app1.applyId}`, {
-        headers: { Authorization: platform },
-      }),
+      await app.request<{ businessLicense: string; previews: Record<string, string> }>(
+        `/api/platform/storeApplications/${app1.applyId}`,
+        {
+          headers: { Authorization: platform },
+        },
+      ),
     );
     expect(seen.businessLicense).toBe(licence);
-    for (const p of [licence, front, back]) {
+    // Previews for the platform's list, the documents themselves for its full view.
+    expect(seen.previews).toEqual({
+      businessLicense: privatePreviewPath(licence),
+      identityCardFront: privatePreviewPath(front),
+      identityCardLater: privatePreviewPath(back),
+    });
+    for (const p of [licence, front, back, ...Object.values(seen.previews)]) {
       expect((await get(p, { Authorization: platform })).status, p).toBe(200);
       expect((await get(p, { Cookie: `token=${owner.token}` })).status, p).toBe(200);
       expect((await get(p)).status, p).toBe(404);

@@ -282,6 +282,18 @@ export async function encodeVariant(px: ResizedPixels, format: VariantFormat): P
   }
 }
 
+/**
+ * The preview of a private picture (src/lib/image/private.ts): at most `width` pixels wide, the
+ * first frame only, WebP without metadata. Stored copies are already upright and stripped.
+ */
+export async function makePrivatePreview(source: Uint8Array, width: number): Promise<Buffer> {
+  return sharp(source, { limitInputPixels: MAX_INPUT_PIXELS })
+    .rotate()
+    .resize({ width, withoutEnlargement: true })
+    .webp({ quality: 72, effort: 2 })
+    .toBuffer();
+}
+
 /** One variant of the ladder: the stored picture `width` pixels wide in `format`. */
 export async function makeVariant(
   source: Uint8Array,

@@ -12,7 +12,8 @@ import { images } from "../../db/schema/index.ts";
 import type { FileStorage } from "../../providers/storage.ts";
 import { ladderWidths, variantFormats, variantPath, type ImageInfo } from "../../../lib/image/ladder.ts";
 import { allVariantPaths, isLadderVariant, type VariantName } from "./image-ladder.ts";
-import { encodeVariant, makeVariant, resizedPixels, type ResizedPixels } from "./image-pipeline.ts";
+import { PRIVATE_PREVIEW_WIDTH, privatePreviewPath } from "../../../lib/image/private.ts";
+import { encodeVariant, makePrivatePreview, makeVariant, resizedPixels, type ResizedPixels } from "./image-pipeline.ts";
 
 /** One picture at a time per process (IMAGE_WORKERS, default 1): a burst of uploads never takes every core. */
 const queue = new PQueue({ concurrency: Math.max(1, Number(process.env.IMAGE_WORKERS) || 1) });
@@ -105,6 +106,26 @@ export async function variantOnRequest(db: Db, storage: FileStorage, name: Varia
     { priority: 10 },
   );
   return true;
+}
+
+/**
+ * The preview of the private picture at `source` (src/lib/image/private.ts), made now through the
+ * same bounded queue when the storage does not hold it yet; false when `source` is not stored.
+ * Whoever calls it has checked that the reader may see the picture.
+ */
+export async function privatePreviewOnRequest(storage: FileStorage, source: string): Promise<boolean> {
+  const p = privatePreviewPath(source);
+  if (p === source) return false;
+  return queue.add(
+    async () => {
+      if (await storage.exists(p)) return true;
+      const bytes = await readAll(storage, source);
+      if (!bytes) return false;
+      await storage.put(p, await makePrivatePreview(bytes, PRIVATE_PREVIEW_WIDTH));
+      return true;
+    },
+    { priority: 10 },
+  );
 }
 
 /** How many recorded pictures wait for their variants. */

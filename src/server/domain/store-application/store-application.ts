@@ -9,6 +9,7 @@
 import { and, asc, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Page } from "../../../lib/api-types.ts";
 import type { Locale, LocalizedText } from "../../../lib/locale.ts";
+import { privatePreviewPath } from "../../../lib/image/private.ts";
 import {
   APPLY_STATUS,
   type StoreAccountForm,
@@ -69,6 +70,11 @@ function toDto(
     storeAccount,
     submitTime: r.submittedAt.toISOString(),
     reviewTime: iso(r.reviewedAt),
+    previews: {
+      businessLicense: privatePreviewPath(r.businessLicense),
+      identityCardFront: privatePreviewPath(r.identityCardFront),
+      identityCardLater: privatePreviewPath(r.identityCardLater),
+    },
   };
 }
 

@@ -24,6 +24,7 @@ import { uploadOwners } from "../../db/schema/index.ts";
 import type { FileStorage } from "../../providers/storage.ts";
 import { registerJobHandler, scheduleJob } from "../jobs/jobs.ts";
 import { removeImage } from "../image/image-store.ts";
+import { privatePreviewPath } from "../../../lib/image/private.ts";
 import { isStoredUpload, STORED_UPLOAD_NAME } from "./upload.ts";
 
 /** Tables that record files rather than use them (images: what the pipeline knows of each picture). */
@@ -130,6 +131,7 @@ export async function cleanUnusedUploads(
   const unused = await unusedUploads(db, storage, olderThan, limit);
   for (const p of unused) {
     await removeImage(db, storage, p);
+    if (privatePreviewPath(p) !== p) await storage.remove(privatePreviewPath(p));
     await storage.remove(p);
     await db.delete(uploadOwners).where(and(eq(uploadOwners.path, p), lt(uploadOwners.createdAt, olderThan)));
   }
