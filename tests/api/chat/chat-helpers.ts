@@ -129,3 +129,18 @@ export async function startChatProcess(
   });
   return { base, proc };
 }
+
+/** A shop agent's login through the merchant API (from its own address, apart from the buyers' rate limits). */
+export async function agentLogin(
+  app: TestApp,
+  username: string,
+  ip: string,
+): Promise<{ token: string; shopId: number }> {
+  const res = await app.request<{ accessToken: string; shopId: number }>("/api/merchant/login", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-Forwarded-For": ip },
+    body: JSON.stringify({ username, password: "Shop1234" }),
+  });
+  if (res.body.code !== "00000") throw new Error(`agent login ${username}: ${JSON.stringify(res.body)}`);
+  return { token: res.body.data.accessToken, shopId: res.body.data.shopId };
+}

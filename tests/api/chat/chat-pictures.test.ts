@@ -6,8 +6,6 @@
  * ladder's variants are served small, with their types and a year's cache — a reader never needs
  * the stored upload.
  */
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -19,17 +17,16 @@ import {
 } from "../../../src/lib/chat/chat.ts";
 import type { Page } from "../../../src/lib/api-types.ts";
 import { variantPath } from "../../../src/lib/image/ladder.ts";
-import { uploadsHandler } from "../../../src/server/http/uploads.ts";
 import { photoJpeg } from "../../fixtures/photos.ts";
 import { createTestUser, type TestUser } from "../account-helpers.ts";
 import { createTestApp, dbReady, okData, type TestApp } from "../helpers.ts";
-import { ChatClient, serveChat } from "./chat-helpers.ts";
+import { serveUploads } from "../upload/serve-uploads.ts";
+import { agentLogin, ChatClient, serveChat } from "./chat-helpers.ts";
 
 describe.skipIf(!dbReady)("chat pictures from the ladder", () => {
   let app: TestApp;
   let served: Awaited<ReturnType<typeof serveChat>>;
-  let files: http.Server;
-  let filesBase: string;
+  let files: Awaited<ReturnType<typeof serveUploads>>;
   let buyer: TestUser;
   let shopToken: string;
   let shopId: number;
@@ -48,24 +45,8 @@ describe.skipIf(!dbReady)("chat pictures from the ladder", () => {
     app = await createTestApp();
     served = await serveChat(app);
     buyer = await createTestUser(app, "chatphoto");
-    const login = okData(
-      await app.request<{ accessToken: string; shopId: number }>("/api/merchant/login", {
-        method: "POST",
-        headers: { "Content-Type": "application/json", "X-Forwarded-For": "10.9.4.4" },
-        body: JSON.stringify({ username: "shop03", password: "Shop1234" }),
-      }),
-    );
-    shopToken = login.accessToken;
-    shopId = login.shopId;
-    const serve = uploadsHandler(app.ctx.storage, app.ctx.db);
-    files = http.createServer((req, res) =>
-      serve(req, res, (req.url ?? "").slice("/uploads".length), () => {
-        res.statusCode = 404;
-        res.end();
-      }),
-    );
-    await new Promise<void>((r) => files.listen(0, "127.0.0.1", r));
-    filesBase = `http://127.0.0.1:${(files.address() as AddressInfo).port}`;
+    ({ token: shopToken, shopId } = await agentLogin(app, "shop03", "10.9.4.4"));
+    files = await serveUploads(app);
   });
   afterAll(async () => {
     agent?.close();
@@ -120,7 +101,7 @@ describe.skipIf(!dbReady)("chat pictures from the ladder", () => {
 
     // What the chat shows (a 240 px box at twice the density: the 480 px AVIF) is a few tens of
     // KB at most, against a stored upload of hundreds of KB.
-    const shown = await fetch(filesBase + variantPath(filePath, sent.picture!.hash, 480, "avif"));
+    const shown = await fetch(files.base + variantPath(filePath, sent.picture!.hash, 480, "avif"));
     expect(shown.status).toBe(200);
     expect(shown.headers.get("content-type")).toBe("image/avif");
     expect(shown.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
@@ -128,7 +109,7 @@ describe.skipIf(!dbReady)("chat pictures from the ladder", () => {
     const meta = await sharp(bytes).metadata();
     expect([meta.width, meta.height, meta.exif]).toEqual([480, 640, undefined]);
     expect(bytes.length).toBeLessThan(60_000);
-    const original = await fetch(filesBase + filePath);
+    const original = await fetch(files.base + filePath);
     expect(Number(original.headers.get("content-length"))).toBeGreaterThan(bytes.length * 5);
   });
 });

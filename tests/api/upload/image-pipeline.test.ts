@@ -6,8 +6,6 @@
  * uploader's language and nothing is stored, counted or recorded.
  */
 import fs from "node:fs/promises";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
 import zlib from "node:zlib";
 import sharp from "sharp";
@@ -16,16 +14,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { images, rateLimits, uploadOwners } from "../../../src/server/db/schema/index.ts";
 import { ladderWidths, variantPath } from "../../../src/lib/image/ladder.ts";
 import { drainImages } from "../../../src/server/domain/image/image-worker.ts";
-import { uploadsHandler } from "../../../src/server/http/uploads.ts";
 import { photoJpeg, photoPng } from "../../fixtures/photos.ts";
 import { caller, createTestUser } from "../account-helpers.ts";
 import { createTestApp, dbReady, okData, type TestApp } from "../helpers.ts";
+import { serveUploads } from "./serve-uploads.ts";
 
 describe.skipIf(!dbReady)("image pipeline (uploads)", () => {
   let app: TestApp;
   let token: string;
   let shopToken: string;
-  let server: http.Server;
+  let closeUploads = () => {};
   let base: string;
   let photo: Buffer;
   beforeAll(async () => {
@@ -36,19 +34,11 @@ describe.skipIf(!dbReady)("image pipeline (uploads)", () => {
         body: { username: "shop01", password: "Shop1234" },
       }),
     ).accessToken;
-    const serve = uploadsHandler(app.ctx.storage, app.ctx.db);
-    server = http.createServer((req, res) =>
-      serve(req, res, (req.url ?? "").slice("/uploads".length), () => {
-        res.statusCode = 404;
-        res.end();
-      }),
-    );
-    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    ({ base, close: closeUploads } = await serveUploads(app));
     photo = await photoJpeg({ orientation: 6, gps: true });
   });
   afterAll(async () => {
-    server?.close();
+    closeUploads();
     await app?.close();
   });
 

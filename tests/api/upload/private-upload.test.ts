@@ -6,8 +6,6 @@
  * of it gets public variants. The shop logo of the same form stays public.
  */
 import fs from "node:fs/promises";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
@@ -17,16 +15,16 @@ import { contentHash } from "../../../src/server/domain/image/image-pipeline.ts"
 import { variantPath } from "../../../src/lib/image/ladder.ts";
 import { privatePreviewPath } from "../../../src/lib/image/private.ts";
 import { drainImages } from "../../../src/server/domain/image/image-worker.ts";
-import { uploadsHandler } from "../../../src/server/http/uploads.ts";
 import { photoJpeg } from "../../fixtures/photos.ts";
 import { caller, createTestUser, type TestUser } from "../account-helpers.ts";
 import { createTestApp, dbReady, okData, type TestApp } from "../helpers.ts";
+import { serveUploads } from "./serve-uploads.ts";
 import { realPdf } from "../invoice/pdf-fixture.ts";
 import { createOrder, pickSku } from "../order-fixtures.ts";
 
 describe.skipIf(!dbReady)("private uploads: only the owner and the platform", () => {
   let app: TestApp;
-  let server: http.Server;
+  let closeUploads = () => {};
   let base: string;
   let owner: TestUser;
   let otherBuyer: TestUser;
@@ -38,15 +36,7 @@ describe.skipIf(!dbReady)("private uploads: only the owner and the platform", ()
     app = await createTestApp();
     platform = app.ctx.config.platformApiToken;
     expect(platform).not.toBe("");
-    const serve = uploadsHandler(app.ctx.storage, app.ctx.db, platform);
-    server = http.createServer((req, res) =>
-      serve(req, res, (req.url ?? "").slice("/uploads".length), () => {
-        res.statusCode = 404;
-        res.end();
-      }),
-    );
-    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    ({ base, close: closeUploads } = await serveUploads(app, platform));
     owner = await createTestUser(app, "licenceowner");
     otherBuyer = await createTestUser(app, "licencenosy");
     const call = caller(app);
@@ -57,7 +47,7 @@ describe.skipIf(!dbReady)("private uploads: only the owner and the platform", ()
     shop2 = await login("shop02");
   });
   afterAll(async () => {
-    server?.close();
+    closeUploads();
     await app?.close();
   });
 
@@ -91,6 +81,24 @@ describe.skipIf(!dbReady)("private uploads: only the owner and the platform", ()
     { who: "a wrong platform token", headers: { Authorization: `${platform}x` }, allowed: false },
   ];
 
+  /**
+   * `p` asked by everyone: a 404 to those who may not read it; to the others, `type`, never kept by
+   * a shared cache. Answers what each allowed reader got.
+   */
+  const readAsEveryone = async (p: string, type: string): Promise<[string, Buffer][]> => {
+    const got: [string, Buffer][] = [];
+    for (const { who, headers, allowed } of everyone()) {
+      const res = await get(p, headers);
+      expect(res.status, who).toBe(allowed ? 200 : 404);
+      if (!allowed) continue;
+      expect(res.headers.get("content-type"), who).toBe(type);
+      expect(res.headers.get("cache-control"), who).toBe("private, no-cache");
+      expect(res.headers.get("vary"), who).toBe("Authorization, Cookie");
+      got.push([who, Buffer.from(await res.arrayBuffer())]);
+    }
+    return got;
+  };
+
   it("an ID card is answered to its owner and the platform, to nobody else; no public variants", async () => {
     const card = await photoJpeg({ width: 1200, height: 800, orientation: 1 });
     const filePath = await upload(owner, card, "identity");
@@ -101,15 +109,8 @@ describe.skipIf(!dbReady)("private uploads: only the owner and the platform", ()
     expect(await app.ctx.db.select().from(images).where(eq(images.path, filePath))).toEqual([]);
     await drainImages(app.ctx.db, app.ctx.storage);
 
-    for (const { who, headers, allowed } of everyone()) {
-      const res = await get(filePath, headers);
-      expect(res.status, who).toBe(allowed ? 200 : 404);
-      if (!allowed) continue;
-      expect(res.headers.get("content-type"), who).toBe("image/jpeg");
-      expect(res.headers.get("cache-control"), who).toBe("private, no-cache");
-      expect(res.headers.get("vary"), who).toBe("Authorization, Cookie");
-      expect(Buffer.compare(Buffer.from(await res.arrayBuffer()), bytes), who).toBe(0);
-    }
+    for (const [who, body] of await readAsEveryone(filePath, "image/jpeg"))
+      expect(Buffer.compare(body, bytes), who).toBe(0);
     // A variant's name of the private picture is made for nobody, its owner included.
     for (const headers of [{ Authorization: owner.token }, {}] as Record<string, string>[]) {
       expect((await get(variantPath(filePath, contentHash(bytes), 320, "avif"), headers)).status).toBe(404);
@@ -125,14 +126,7 @@ describe.skipIf(!dbReady)("private uploads: only the owner and the platform", ()
     expect(preview).toBe(`${filePath}-preview-480.webp`);
     const original = await stored(filePath);
     let madeOnce: Buffer | null = null;
-    for (const { who, headers, allowed } of everyone()) {
-      const res = await get(preview, headers);
-      expect(res.status, who).toBe(allowed ? 200 : 404);
-      if (!allowed) continue;
-      expect(res.headers.get("content-type"), who).toBe("image/webp");
-      expect(res.headers.get("cache-control"), who).toBe("private, no-cache");
-      expect(res.headers.get("vary"), who).toBe("Authorization, Cookie");
-      const bytes = Buffer.from(await res.arrayBuffer());
+    for (const [who, bytes] of await readAsEveryone(preview, "image/webp")) {
       const meta = await sharp(bytes).metadata();
       expect([meta.format, meta.width, meta.height, meta.exif], who).toEqual(["webp", 480, 360, undefined]);
       // A preview is a small fraction of the document (a few tens of KB against hundreds).
