@@ -95,7 +95,7 @@ function rssMb(pid: number | undefined): number {
 }
 
 /** The nginx binary (NGINX_BIN, else Debian's), or null: the section is skipped with the reason. */
-function findNginx(): string | null {
+export function findNginx(): string | null {
   const candidates = [process.env.NGINX_BIN, "/usr/sbin/nginx", "/usr/bin/nginx"].filter(Boolean) as string[];
   return candidates.find((p) => fs.existsSync(p)) ?? null;
 }
@@ -138,11 +138,31 @@ export async function benchMulti(pgUrl: string, deps: MultiDeps): Promise<MultiF
   return withScratchDatabase(pgUrl, "mall_bench_multi", (dbUrl) => multiOn(nginx, dbUrl, deps));
 }
 
-async function multiOn(nginxBin: string, dbUrl: string, deps: MultiDeps): Promise<MultiFigures> {
-  const base = Number(process.env.MULTI_PORT) || 0;
-  const listen = base || (await deps.freePort());
+/** Three server processes on one PostgreSQL database behind nginx (deploy/nginx/mall.conf). */
+interface NginxCluster {
+  /** nginx's address: every request of the bench goes through it. */
+  origin: string;
+  ports: number[];
+  slots: (MultiServer | null)[];
+  dirs: string[];
+  env: Record<string, string>;
+}
+
+/**
+ * Starts three processes on `dbUrl` (the first migrates and seeds) with their own data directories
+ * and STORAGE=database, and nginx in front with deploy/nginx/mall.conf on the bench's ports; runs
+ * `fn`, then stops them all. `basePort`: nginx on it and the processes on the next three (0: free ports).
+ */
+export async function withNginxCluster<T>(
+  nginxBin: string,
+  dbUrl: string,
+  deps: Pick<MultiDeps, "start" | "stop" | "freePort">,
+  basePort: number,
+  fn: (cluster: NginxCluster) => Promise<T>,
+): Promise<T> {
+  const listen = basePort || (await deps.freePort());
   const ports: number[] = [];
-  for (let i = 1; i <= PROCESSES; i++) ports.push(base ? base + i : await deps.freePort());
+  for (let i = 1; i <= PROCESSES; i++) ports.push(basePort ? basePort + i : await deps.freePort());
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "mall-bench-multi-"));
   const dirs = ports.map((p) => path.join(work, `data-${p}`));
   const env = {
@@ -174,13 +194,7 @@ async function multiOn(nginxBin: string, dbUrl: string, deps: MultiDeps): Promis
         throw new Error(`nginx did not answer on ${origin}: ${fs.readFileSync(path.join(work, "error.log"), "utf8")}`);
       await sleep(50);
     }
-
-    const database = await openDatabase({ databaseUrl: dbUrl });
-    try {
-      return await load(database.db, origin, ports, slots, dirs, env, deps);
-    } finally {
-      await database.close();
-    }
+    return await fn({ origin, ports, slots, dirs, env });
   } finally {
     if (nginx && nginx.exitCode === null) {
       const done = new Promise((r) => nginx!.once("exit", r));
@@ -191,6 +205,17 @@ async function multiOn(nginxBin: string, dbUrl: string, deps: MultiDeps): Promis
     for (const s of slots) if (s) await deps.stop(s).catch(() => {});
     fs.rmSync(work, { recursive: true, force: true });
   }
+}
+
+async function multiOn(nginxBin: string, dbUrl: string, deps: MultiDeps): Promise<MultiFigures> {
+  return withNginxCluster(nginxBin, dbUrl, deps, Number(process.env.MULTI_PORT) || 0, async (c) => {
+    const database = await openDatabase({ databaseUrl: dbUrl });
+    try {
+      return await load(database.db, c.origin, c.ports, c.slots, c.dirs, c.env, deps);
+    } finally {
+      await database.close();
+    }
+  });
 }
 
 type Db = Awaited<ReturnType<typeof openDatabase>>["db"];

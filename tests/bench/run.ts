@@ -66,16 +66,23 @@
  *     page's main picture (≤ 120 KB), Lighthouse desktop performance / LCP / CLS on home, that list
  *     and that product (100, ≤ 1.0 s, ≤ 0.02).
  *
+ * 16. Write → visible (tests/bench/visible.ts; alone: BENCH_ONLY=visible; skipped with the reason
+ *     without nginx): nginx with deploy/nginx/mall.conf before three processes on one PostgreSQL;
+ *     VISIBLE_WRITES (default 40) merchant writes through it — SKU price/stock changes and new
+ *     products — each polled until the product page, its category list and search show it on every
+ *     process: p50/p99 per surface and overall (budget p99 ≤ 2 s, issue #40).
+ *
  * Sections 3, 4 and 6 run again on PostgreSQL inside section 7; the end prints every server row
  * (database, figure, budget, within/OVER) as one table.
  *
  * Figures also go to test-results/bench.json. Needs a build (runs `npm run build` if dist/ is
  * missing). Options: BENCH_DURATION (seconds, default 10), BENCH_CONNECTIONS (default 50),
  * BENCH_LIGHTHOUSE (0 = skip), CHROME_PATH (default /usr/bin/chromium), BENCH_ONLY (a comma list of
- * "crash", "load", "rush", "multi", "scale", "stock", "studio", "images": only those sections; "scale"
+ * "crash", "load", "rush", "multi", "scale", "stock", "studio", "images", "visible": only those sections; "scale"
  * runs only that way), BENCH_STUDIO_EDITS (section 1b, default 20), LOAD_BUYERS / LOAD_SECONDS
  * (section 10, default 200 / 60), MULTI_BUYERS / MULTI_SECONDS / MULTI_PORT (section 12, default
- * 200 / 60 / free ports), IMAGE_PICTURES / IMAGE_PAGES_PER_SEC (section 15, default 10 / 100).
+ * 200 / 60 / free ports), IMAGE_PICTURES / IMAGE_PAGES_PER_SEC (section 15, default 10 / 100),
+ * VISIBLE_WRITES / VISIBLE_TIMEOUT_MS / VISIBLE_PORT (section 16, default 40 / 15000 / free ports).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -110,7 +117,8 @@ import {
 } from "./flash-sale.ts";
 import { benchCrash, printCrash } from "./crash.ts";
 import { benchLoad, printLoad } from "./load.ts";
-import { benchMulti, printMulti } from "./multi.ts";
+import { benchMulti, printMulti, type MultiDeps } from "./multi.ts";
+import { benchVisible, printVisible, VISIBLE_P99_BUDGET_MS } from "./visible.ts";
 import { benchImages, IMAGE_READY_P95_BUDGET_MS, imageRow, printImages, type ImageFigures } from "./images.ts";
 import { openLighthouse } from "./lighthouse.ts";
 import { benchPhotoPages, photoPageRows, printPhotoPages, type PhotoPageFigures } from "./photo-pages.ts";
@@ -366,7 +374,10 @@ async function runLighthouse(origin: string): Promise<{ pages: LighthousePage[] 
 
 // ---------- main ----------
 
-/** 9. crash, 10. load (docs/security.md) and 12. multi (opt-in): on their own data directory / PostgreSQL database. */
+/**
+ * 9. crash, 10. load (docs/security.md), 16. write → visible and 12. multi (opt-in): on their own
+ * data directory / PostgreSQL database.
+ */
 async function hardeningSections(
   results: Record<string, unknown>,
   children: ChildProcess[],
@@ -376,6 +387,16 @@ async function hardeningSections(
     const s = await startServer(dir, { autoSeed: true, timeoutMs: 300_000, env: { JOBS: "0", ...env } });
     children.push(s.child);
     return s;
+  };
+  /** Sections 12 and 16: server processes on a port of theirs, behind nginx. */
+  const clusterDeps: Pick<MultiDeps, "start" | "stop" | "freePort"> = {
+    freePort,
+    start: async (d, port, env) => {
+      const s = await startServer(d, { autoSeed: true, timeoutMs: 300_000, port, env });
+      children.push(s.child);
+      return s;
+    },
+    stop: (s) => stopServer(s as Server),
   };
   if (which.has("crash")) {
     console.log(
@@ -414,31 +435,52 @@ async function hardeningSections(
       console.log(`  not run: ${(results.load as { skipped: string }).skipped}`);
     }
   }
+  if (which.has("visible")) {
+    const writes = Number(process.env.VISIBLE_WRITES ?? 40);
+    console.log(
+      `\n[16] Write → visible through nginx (deploy/nginx/mall.conf) and three processes on one PostgreSQL: ${writes} merchant writes (price/stock changes, new products), each until the product page, its category list and search show it on every process (budget p99 ≤ ${VISIBLE_P99_BUDGET_MS} ms)`,
+    );
+    await clusterSection(
+      results,
+      "visible",
+      () =>
+        benchVisible(PG_URL, clusterDeps, {
+          writes,
+          timeoutMs: Number(process.env.VISIBLE_TIMEOUT_MS ?? 15_000),
+          basePort: Number(process.env.VISIBLE_PORT) || 0,
+        }),
+      printVisible,
+    );
+  }
   if (which.has("multi")) {
     const buyers = Number(process.env.MULTI_BUYERS ?? 200);
     const seconds = Number(process.env.MULTI_SECONDS ?? 60);
     console.log(
       `\n[12] Several processes behind nginx: ${buyers} buyers for ${seconds} s through nginx (deploy/nginx/mall.conf) to three processes with their own data directories on one PostgreSQL (STORAGE=database), restarted one at a time`,
     );
-    try {
-      const f = await benchMulti(PG_URL, {
-        buyers,
-        seconds,
-        freePort,
-        start: async (d, port, env) => {
-          const s = await startServer(d, { autoSeed: true, timeoutMs: 300_000, port, env });
-          children.push(s.child);
-          return s;
-        },
-        stop: (s) => stopServer(s),
-      });
-      if ("skipped" in f) console.log(`  not run: ${f.skipped}`);
-      else printMulti(f);
-      results.multi = f;
-    } catch (err) {
-      results.multi = { failed: String((err as Error).message ?? err).split("\n")[0]! };
-      console.log(`  not run: ${(results.multi as { failed: string }).failed}`);
-    }
+    await clusterSection(results, "multi", () => benchMulti(PG_URL, { buyers, seconds, ...clusterDeps }), printMulti);
+  }
+}
+
+/**
+ * A section behind nginx: its figures printed and kept in `results[key]`, or why it did not run
+ * (nginx missing: skipped; an error: failed).
+ */
+async function clusterSection<F>(
+  results: Record<string, unknown>,
+  key: string,
+  measure: () => Promise<F | { skipped: string }>,
+  print: (f: F) => void,
+): Promise<void> {
+  try {
+    const f = await measure();
+    if (f && typeof f === "object" && "skipped" in f) console.log(`  not run: ${f.skipped}`);
+    else print(f as F);
+    results[key] = f;
+  } catch (err) {
+    const failed = String((err as Error).message ?? err).split("\n")[0]!;
+    results[key] = { failed };
+    console.log(`  not run: ${failed}`);
   }
 }
 
@@ -900,7 +942,7 @@ async function main() {
       console.log(`  not run: ${(results.chat as { skipped: string }).skipped}`);
     }
 
-    await hardeningSections(results, children, new Set(["crash", "load"]));
+    await hardeningSections(results, children, new Set(["crash", "load", "visible"]));
     results.rush = await rushSection(dataDir, children, serverRows);
     await stockSection(results, children, serverRows);
 
