@@ -272,16 +272,3 @@ export function createApiClient(deps: ApiClientDeps = {}): ApiClient {
 
 /** The shared client for the page. */
 export const api: ApiClient = createApiClient();
-
-export function get<T>(path: string, query?: Query, options?: RequestOptions): Promise<T> {
-  return api.get<T>(path, query, options);
-}
-export function post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T> {
-  return api.post<T>(path, body, options);
-}
-export function put<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T> {
-  return api.put<T>(path, body, options);
-}
-export function del<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T> {
-  return api.del<T>(path, body, options);
-}

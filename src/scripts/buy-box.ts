@@ -46,7 +46,9 @@ export const LOGIN_POPUP_WAIT_MS = 300;
 const NOT_FOUND = "A00013";
 const UNAUTHORIZED = "A00004";
 
-const loadApi = () => import("../client/api.ts");
+const loadCart = () => import("../client/data/cart.ts");
+const loadCollection = () => import("../client/data/collection.ts");
+const loadFootprint = () => import("../client/data/footprint.ts");
 
 function readData(): SkuData | null {
   const el = document.getElementById("sku-data");
@@ -227,8 +229,8 @@ function setup(root: HTMLElement, data: SkuData): void {
     if (!getToken()) return requireLogin();
     busy = true;
     try {
-      const { api } = await loadApi();
-      await api.post("/p/shopCart/changeItem", {
+      const { changeCartItem, getCartCount } = await loadCart();
+      await changeCartItem({
         prodId: data.prodId,
         skuId: p.skuId,
         shopId: data.shopId,
@@ -236,7 +238,7 @@ function setup(root: HTMLElement, data: SkuData): void {
       });
       toast(msg.msgAddedToCart, "success");
       try {
-        const n = await api.get<number>("/p/shopCart/prodCount", undefined, { dontShowLogin: true, silent: true });
+        const n = await getCartCount({ dontShowLogin: true, silent: true });
         if (typeof n === "number" && Number.isFinite(n)) $cartCount.set(n);
       } catch {
         // the badge refreshes on the next page
@@ -266,8 +268,8 @@ function setup(root: HTMLElement, data: SkuData): void {
     if (busy) return;
     busy = true;
     try {
-      const { api } = await loadApi();
-      const now = await api.post<boolean>("/p/user/collection/addOrCancel", data.prodId);
+      const { toggleProductCollection } = await loadCollection();
+      const now = await toggleProductCollection(data.prodId);
       const on = typeof now === "boolean" ? now : collect.getAttribute("aria-pressed") !== "true";
       showCollected(on);
       toast(on ? msg.msgCollectDone : msg.msgCollectCancelled, "success");
@@ -280,20 +282,15 @@ function setup(root: HTMLElement, data: SkuData): void {
 
   // Logged in: collection state and footprint (both silent; the endpoints may not exist yet).
   if (getToken()) {
-    void loadApi().then(({ api }) => {
-      api
-        .get<boolean>("/p/user/collection/isCollection", { prodId: data.prodId }, { dontShowLogin: true, silent: true })
-        .then((on) => {
-          if (typeof on === "boolean") showCollected(on);
-        })
-        .catch(() => {});
-      api
-        .post("/p/user/recentBrowse", new URLSearchParams({ prodId: String(data.prodId) }), {
-          dontShowLogin: true,
-          silent: true,
-        })
-        .catch(() => {});
-    });
+    void loadCollection()
+      .then(({ isProductCollected }) => isProductCollected(data.prodId))
+      .then((on) => {
+        if (typeof on === "boolean") showCollected(on);
+      })
+      .catch(() => {});
+    void loadFootprint()
+      .then(({ recordVisit }) => recordVisit(data.prodId))
+      .catch(() => {});
   }
 }
 

@@ -4,20 +4,12 @@
  * sandbox QR code and a link to its page; Alipay (2): the provider page in a new window; both poll
  * GET /p/level/payStatus every 3 s until paid or expired. No token → the login popup.
  */
-import { get, post, isApiError } from "../client/api.ts";
+import { isApiError } from "../client/api.ts";
+import { getLevelPage, getLevelPayStatus, payLevel } from "../client/data/member.ts";
 import { qrSrc } from "../client/qr.ts";
 import { isLoggedIn } from "../client/token.ts";
 import { openLoginPopup } from "../stores/index.ts";
 import { formatDate } from "../lib/date-format.ts";
-
-interface PayAnswer {
-  type: 1 | 2 | 3;
-  message?: string;
-  endTime?: string;
-  payNo?: string;
-  codeUrl?: string;
-  payUrl?: string;
-}
 
 const form = document.querySelector<HTMLFormElement>("[data-buy-member]");
 let timer: number | undefined;
@@ -57,9 +49,9 @@ if (form) {
   async function poll(payNo: string): Promise<void> {
     window.clearTimeout(timer);
     try {
-      const st = await get<number>("/p/level/payStatus", { payNo }, { silent: true });
+      const st = await getLevelPayStatus(payNo);
       if (st === 1) {
-        const page = await get<{ endTime: string | null }>("/p/score/scoreLevel/page", { levelType: 1 });
+        const page = await getLevelPage(1);
         paidMessage(page.endTime ?? "");
         return;
       }
@@ -86,7 +78,7 @@ if (form) {
     const label = submit.textContent;
     submit.textContent = d.tPaying ?? "";
     const returnUrl = location.pathname;
-    void post<PayAnswer>("/p/level/payLevel", { id: levelId, payType, returnUrl }, { silent: true })
+    void payLevel({ id: levelId, payType, returnUrl })
       .then(async (r) => {
         if (r.type === 1) paidMessage(r.endTime ?? "");
         else if (r.type === 3) message(r.message ?? d.tFailed ?? "");

@@ -14,7 +14,7 @@ import { getToken } from "../client/token.ts";
 import { openLoginPopup } from "../stores/index.ts";
 
 const LOGIN_POPUP_WAIT_MS = 300;
-const loadApi = () => import("../client/api.ts");
+const loadCoupons = () => import("../client/data/coupon.ts");
 
 function texts(): Record<string, string> {
   const el = document.querySelector<HTMLElement>("[data-coupon-texts]");
@@ -61,8 +61,8 @@ async function claim(card: HTMLElement, btn: HTMLButtonElement): Promise<void> {
   const limit = Number(card.dataset.limit || "1");
   btn.disabled = true;
   try {
-    const { post } = await loadApi();
-    await post<number>("/p/myCoupon/receive", id, { silent: true });
+    const { claimCoupon } = await loadCoupons();
+    await claimCoupon(id);
     const claimed = Number(card.dataset.claimedCount || "0") + 1;
     card.dataset.claimedCount = String(claimed);
     markClaimed(card, claimed < limit);
@@ -86,10 +86,8 @@ async function claim(card: HTMLElement, btn: HTMLButtonElement): Promise<void> {
 async function markHeld(cards: HTMLElement[]): Promise<void> {
   if (!getToken() || cards.length === 0) return;
   try {
-    const { get } = await loadApi();
-    const ids = new Set(
-      await get<number[]>("/p/myCoupon/listCouponIds", undefined, { silent: true, dontShowLogin: true }),
-    );
+    const { listHeldCouponIds } = await loadCoupons();
+    const ids = new Set(await listHeldCouponIds());
     for (const card of cards) {
       if (!ids.has(Number(card.dataset.couponId))) continue;
       card.dataset.claimedCount = "1";

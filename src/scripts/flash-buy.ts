@@ -4,7 +4,7 @@
  * goes to /secdetail/confirm-order with it. Refusals ("event not started", "ended"…) are shown
  * as the API words them.
  */
-import { api } from "../client/api.ts";
+import { getFlashOrderPath } from "../client/data/flash-sale.ts";
 import { getToken } from "../client/token.ts";
 import { showToast } from "../client/toast.ts";
 import { openLoginPopup } from "../stores/index.ts";
@@ -35,7 +35,7 @@ export async function startBuy(button: HTMLButtonElement): Promise<void> {
   button.disabled = true;
   try {
     const seckillId = root.dataset.seckillId ?? "";
-    const path = await api.get<string>("/p/seckill/orderPath", { seckillId }, { silent: true });
+    const path = await getFlashOrderPath(seckillId);
     const q = new URLSearchParams({ seckillId, seckillSkuId: sku.value, count: String(count), path });
     location.assign(`${root.dataset.confirmHref}?${q.toString()}`);
   } catch (e) {

@@ -4,10 +4,9 @@
  * Team page: product, status, members (leader marked) and empty seats, countdown, share link,
  * the buyer's order or a way to join.
  */
-import { api } from "../client/api.ts";
+import { getTeam, getTeamIdByOrder, listMyTeams } from "../client/data/group-buy.ts";
 import { getToken } from "../client/token.ts";
 import { countdownText } from "../lib/flash-sale/flash-sale.ts";
-import type { Page } from "../lib/api-types.ts";
 import type { TeamInfoDto } from "../lib/group-buy/group-buy.ts";
 
 function el(
@@ -47,11 +46,8 @@ async function teamPage(root: HTMLElement): Promise<void> {
   try {
     // From an order: ?orderNumber= (the buyer's own group order) names the team.
     const byOrder = q.get("orderNumber");
-    const id = byOrder
-      ? (await api.get<{ groupTeamId: number }>("/p/groupTeam/byOrder", { orderNumber: byOrder }, { silent: true }))
-          .groupTeamId
-      : (q.get("groupTeamId") ?? "");
-    team = await api.get<TeamInfoDto>("/p/groupTeam/info", { groupTeamId: id }, { silent: true });
+    const id = byOrder ? await getTeamIdByOrder(byOrder) : (q.get("groupTeamId") ?? "");
+    team = await getTeam(id);
   } catch (e) {
     body.textContent = (e as { msg?: string }).msg || d.tplNotFound || "";
     return;
@@ -131,7 +127,7 @@ async function myTeams(root: HTMLElement): Promise<void> {
   if (!getToken()) return needLogin(root, list);
   const d = root.dataset;
   const base = d.base ?? "";
-  const page = await api.get<Page<TeamInfoDto>>("/p/groupTeam/mine", { current: 1, size: 50 }, { silent: true });
+  const page = await listMyTeams();
   if (page.records.length === 0) {
     // The user centre's empty state (islands/common/uc-shell.tsx UcEmpty): icon, sentence, where to go.
     const icon = document.createElementNS(SVG_NS, "svg");

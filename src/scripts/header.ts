@@ -54,10 +54,10 @@ async function loadWallet(): Promise<void> {
   if (!wallet || walletLoaded) return;
   walletLoaded = true;
   try {
-    const { get } = await import("../client/api.ts");
-    const info = await get<Record<string, string | number>>("/p/user/centerInfo");
+    const { getCenterInfo } = await import("../client/data/account.ts");
+    const info: Partial<Record<string, unknown>> = { ...(await getCenterInfo()) };
     wallet.querySelectorAll<HTMLElement>("[data-wallet]").forEach((el) => {
-      const v = info[el.dataset.wallet ?? ""];
+      const v = info[el.dataset.wallet ?? ""] as string | number | undefined;
       el.textContent = el.dataset.wallet === "totalBalance" ? `¥${String(v ?? "0.00")}` : String(v ?? "");
     });
     wallet.removeAttribute("data-loading");

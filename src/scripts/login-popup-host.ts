@@ -69,17 +69,10 @@ let loggingOut = false;
 window.addEventListener("mall:logout", () => {
   if (loggingOut) return;
   loggingOut = true;
-  // /logOut is not under /p/, so the client would not send the token: pass it here so the
-  // server can revoke the session (src/server/api/account.ts reads Authorization).
+  // The token is read before the cleanup: logOut passes it so the server can revoke the session.
   const token = getToken();
-  void import("../client/api.ts")
-    .then(({ api }) =>
-      api.post("/logOut", undefined, {
-        silent: true,
-        dontShowLogin: true,
-        headers: token ? { Authorization: token } : {},
-      }),
-    )
+  void import("../client/data/account.ts")
+    .then(({ logOut }) => logOut(token))
     .catch(() => undefined)
     .finally(() => logoutCleanup());
 });

@@ -47,8 +47,8 @@ function fill(root: HTMLElement, page: LevelPageDto): void {
 }
 
 if (root && isLoggedIn()) {
-  void import("../client/api.ts").then(({ get }) =>
-    get<LevelPageDto>("/p/score/scoreLevel/page", { levelType: 1 }).then(
+  void import("../client/data/member.ts").then(({ getLevelPage }) =>
+    getLevelPage(1).then(
       (page) => fill(root, page),
       () => {
         const login = root.querySelector<HTMLElement>("[data-me-login]");

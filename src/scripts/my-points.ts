@@ -4,7 +4,7 @@
  * [data-my-points] after load. Visitors keep the login hint the page rendered; a failed read
  * leaves the box hidden.
  */
-import { get } from "../client/api.ts";
+import { getCenterInfo } from "../client/data/account.ts";
 import { isLoggedIn } from "../client/token.ts";
 
 const box = document.querySelector<HTMLElement>("[data-my-points]");
@@ -13,7 +13,7 @@ const hint = box?.querySelector<HTMLElement>("[data-my-points-login]");
 
 if (box && value) {
   if (isLoggedIn()) {
-    get<{ score: number }>("/p/user/centerInfo", undefined, { silent: true, dontShowLogin: true }).then(
+    getCenterInfo({ silent: true, dontShowLogin: true }).then(
       (info) => {
         value.textContent = String(info.score ?? 0);
         value.hidden = false;

@@ -2,7 +2,8 @@
  * The sandbox provider page's "Pay now" (src/pages/sandbox-pay.astro): posts the payment number and
  * its page key (from the page link) to /api/pay/sandbox/complete and shows the result with the link back to the order.
  */
-import { isApiError, post } from "../client/api.ts";
+import { isApiError } from "../client/api.ts";
+import { completeSandboxPay } from "../client/data/payment.ts";
 
 const button = document.querySelector<HTMLButtonElement>("[data-sandbox-pay]");
 const result = document.querySelector<HTMLElement>("[data-sandbox-result]");
@@ -15,7 +16,7 @@ button?.addEventListener("click", () => {
   const label = button.textContent;
   button.disabled = true;
   button.textContent = button.dataset.paying ?? "";
-  post<{ paid: boolean }>("/pay/sandbox/complete", { payNo, key }, { silent: true })
+  completeSandboxPay(payNo, key)
     .then((r) => {
       if (!r.paid) throw new Error("not paid");
       show(button.dataset.success ?? "", true);

@@ -3,7 +3,9 @@
  * exchange (POST /p/score/submit). Paid with points alone → the order page; money to pay → the
  * payment counter. No token → the login popup.
  */
-import { get, post, isApiError } from "../client/api.ts";
+import { isApiError } from "../client/api.ts";
+import { listAddresses } from "../client/data/address.ts";
+import { submitPointsOrder } from "../client/data/points-mall.ts";
 import { pageLocale } from "../client/i18n.ts";
 import { isLoggedIn } from "../client/token.ts";
 import { formatAddress } from "../lib/address/address-format.ts";
@@ -58,7 +60,7 @@ if (form) {
   };
 
   if (isLoggedIn()) {
-    get<AddressItem[]>("/p/address/list").then(
+    listAddresses().then(
       (rows) => showAddresses([...rows].sort((a, b) => b.commonAddr - a.commonAddr)),
       () => say(d.tFailed ?? ""),
     );
@@ -79,11 +81,7 @@ if (form) {
     submit.disabled = true;
     const label = submit.textContent;
     submit.textContent = d.tSubmitting ?? "";
-    post<{ orderNumber: string; paid: boolean }>(
-      "/p/score/submit",
-      { prodId: Number(d.prodId), prodCount: Number(d.count), addrId, remarks },
-      { silent: true },
-    )
+    submitPointsOrder({ prodId: Number(d.prodId), prodCount: Number(d.count), addrId, remarks })
       .then((r) => {
         location.href = r.paid
           ? `${d.orderHref}?orderNumber=${r.orderNumber}`

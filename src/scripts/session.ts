@@ -4,7 +4,7 @@
  *     on A00004 the API client has already removed the token;
  *   - GET /p/shopCart/prodCount (silent) → $cartCount; any failure counts as 0;
  *   - GET /p/chat/unread (silent) → $chatUnread (the top bar's chat badge); failure counts as 0.
- * Visitors load nothing more (the API client is imported only when a token exists).
+ * Visitors load nothing more (the data modules and the API client are imported only when a token exists).
  */
 import { $cartCount, $chatUnread, $user, type UserState } from "../stores/index.ts";
 import { getToken } from "../client/token.ts";
@@ -32,21 +32,25 @@ export function toUserState(info: UserInfoAnswer | null | undefined): UserState 
 }
 
 async function loadSession(): Promise<void> {
-  const { api } = await import("../client/api.ts");
+  const [account, cart, chat] = await Promise.all([
+    import("../client/data/account.ts"),
+    import("../client/data/cart.ts"),
+    import("../client/data/chat.ts"),
+  ]);
   const quiet = { dontShowLogin: true, silent: true } as const;
-  const user = api
-    .get<UserInfoAnswer>("/p/user/userInfo", undefined, quiet)
+  const user = account
+    .getUserInfo(quiet)
     .then((info) => $user.set(toUserState(info)))
     .catch(() => undefined);
-  const count = api
-    .get<unknown>("/p/shopCart/prodCount", undefined, quiet)
+  const count = cart
+    .getCartCount(quiet)
     .then((n) => {
       const v = Number(n);
       $cartCount.set(Number.isFinite(v) && v > 0 ? Math.floor(v) : 0);
     })
     .catch(() => $cartCount.set(0));
-  const unread = api
-    .get<{ unread?: unknown }>("/p/chat/unread", undefined, quiet)
+  const unread = chat
+    .getUnread(quiet)
     .then((r) => {
       const v = Number(r?.unread);
       $chatUnread.set(Number.isFinite(v) && v > 0 ? Math.floor(v) : 0);

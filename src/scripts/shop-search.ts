@@ -12,9 +12,6 @@ import { getToken } from "../client/token.ts";
 import { TOAST_MS, TOAST_SHORT_MS } from "../lib/constants.ts";
 import { openLoginPopup } from "../stores/index.ts";
 
-export const COLLECT_TOGGLE_PATH = "/p/shop/collection/addOrCancel";
-export const COLLECT_CHECK_PATH = "/p/shop/collection/isCollection";
-
 document.querySelectorAll<HTMLFormElement>("[data-shop-search]").forEach((form) => {
   const input = form.querySelector<HTMLInputElement>("[data-shop-search-input]");
   if (!input) return;
@@ -43,8 +40,8 @@ document.querySelectorAll<HTMLButtonElement>("[data-shop-collect]").forEach((but
   if (!Number.isSafeInteger(shopId) || shopId <= 0) return;
 
   if (getToken()) {
-    void import("../client/api.ts")
-      .then(({ api }) => api.get<boolean>(COLLECT_CHECK_PATH, { shopId }, { silent: true, dontShowLogin: true }))
+    void import("../client/data/collection.ts")
+      .then(({ isShopFollowed }) => isShopFollowed(shopId))
       .then((on) => setPressed(button, on === true))
       .catch(() => undefined);
   }
@@ -57,8 +54,8 @@ document.querySelectorAll<HTMLButtonElement>("[data-shop-collect]").forEach((but
     }
     if (busy) return;
     busy = true;
-    void import("../client/api.ts")
-      .then(({ api }) => api.post<boolean>(COLLECT_TOGGLE_PATH, shopId, { silent: true }))
+    void import("../client/data/collection.ts")
+      .then(({ toggleShopFollow }) => toggleShopFollow(shopId, { silent: true }))
       .then((on) => {
         setPressed(button, on === true);
         const msg = on === true ? button.dataset.msgDone : button.dataset.msgCancelled;

@@ -10,7 +10,8 @@ import { useTypedState } from "../common/hydration.ts";
 import { PASSWORD_RESET_REDIRECT_MS } from "../../lib/constants.ts";
 import { localePath, type Locale } from "../../lib/locale.ts";
 import { mobileRule, passwordPairRule, ruleError, ruleErrors, smsCodeRule } from "../../lib/rules.ts";
-import { checkUpdatePwdSms, errorText, updatePwd } from "./auth-api.ts";
+import { errorText } from "./auth-api.ts";
+import { checkUpdatePwdSms, updatePwd } from "../../client/data/account.ts";
 import { Field } from "./Field.tsx";
 import { SmsCodeField } from "./SmsCodeButton.tsx";
 

@@ -17,7 +17,8 @@ import {
   smsCodeRule,
   usernameRule,
 } from "../../lib/rules.ts";
-import { errorText, register, termsShown, type ServiceSwitch } from "./auth-api.ts";
+import { errorText, termsShown, type ServiceSwitch } from "./auth-api.ts";
+import { register } from "../../client/data/account.ts";
 import { Field } from "./Field.tsx";
 import { SmsCodeField } from "./SmsCodeButton.tsx";
 import { TermsAgreement } from "./TermsAgreement.tsx";

@@ -7,11 +7,12 @@ import { useTranslation } from "../common/I18nProvider.tsx";
 import { SMS_RESEND_SECONDS } from "../../lib/constants.ts";
 import { mobileRule, ruleError } from "../../lib/rules.ts";
 import { useToast } from "../common/useToast.ts";
-import { errorText, sendSmsCode, type SmsPurpose } from "./auth-api.ts";
+import { errorText } from "./auth-api.ts";
+import { sendSmsCode, type MobileSmsPurpose } from "../../client/data/account.ts";
 import { Field } from "./Field.tsx";
 
 export interface SmsCodeButtonProps {
-  purpose: SmsPurpose;
+  purpose: MobileSmsPurpose;
   /** The current mobile number. */
   mobile: string;
   /** Reports a mobile problem (rule message key) or null before sending. */
@@ -74,7 +75,7 @@ export function SmsCodeButton({ purpose, mobile, onMobileError, onSendError, onS
 
 export interface SmsCodeFieldProps {
   id: string;
-  purpose: SmsPurpose;
+  purpose: MobileSmsPurpose;
   /** The mobile number the code is sent to. */
   mobile: string;
   value: string;

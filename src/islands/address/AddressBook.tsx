@@ -7,7 +7,6 @@
 import { useState } from "react";
 import { useTranslation } from "../common/I18nProvider.tsx";
 import { formatAddress } from "../../lib/address/address-format.ts";
-import { del, get, put } from "../../client/api.ts";
 import { ADDRESS_COUNT_MAX } from "../../lib/address/address-rules.ts";
 import type { AddressItem } from "../../lib/address/address-types.ts";
 import { toastOk } from "../common/feedback.ts";
@@ -17,6 +16,7 @@ import { UcEmpty, UcGate, UcPanel, UcRoot } from "../common/uc-shell.tsx";
 import type { UcIslandProps } from "../common/uc-props.ts";
 import { useAction } from "../common/useAction.ts";
 import { AddressForm, EMPTY, type FormState } from "./AddressForm.tsx";
+import { deleteAddress, getAddress, listAddresses, setDefaultAddress } from "../../client/data/address.ts";
 
 export default function AddressBook(props: UcIslandProps) {
   return (
@@ -29,7 +29,7 @@ export default function AddressBook(props: UcIslandProps) {
 function AddressBody() {
   const { t, locale } = useTranslation();
   const session = useSession();
-  const { data, setData, error, loading, reload } = useUcLoad(session, () => get<AddressItem[]>("/p/address/list"));
+  const { data, setData, error, loading, reload } = useUcLoad(session, () => listAddresses());
   const [editing, setEditing] = useState<FormState | null>(null);
   const { ask, confirm } = useConfirm();
   const list = data ?? [];
@@ -39,7 +39,7 @@ function AddressBody() {
   const quiet = useAction({ onGuest: session.markGuest });
 
   async function refresh() {
-    await quiet.run(async () => setData(await get<AddressItem[]>("/p/address/list")));
+    await quiet.run(async () => setData(await listAddresses()));
   }
 
   function remove(a: AddressItem) {
@@ -47,7 +47,7 @@ function AddressBody() {
       t("userCenter.address.deleteConfirm", { receiver: a.receiver }),
       () =>
         void action.run(async () => {
-          await del(`/p/address/deleteAddr/${a.addrId}`);
+          await deleteAddress(a.addrId);
           toastOk(t("userCenter.address.deleted"));
           await refresh();
         }),
@@ -56,7 +56,7 @@ function AddressBody() {
 
   async function makeDefault(a: AddressItem) {
     await action.run(async () => {
-      await put(`/p/address/defaultAddr/${a.addrId}`);
+      await setDefaultAddress(a.addrId);
       toastOk(t("userCenter.address.defaultDone"));
       await refresh();
     });
@@ -65,7 +65,7 @@ function AddressBody() {
   async function openEdit(a: AddressItem) {
     await action.run(
       async () => {
-        const full = await get<AddressItem>(`/p/address/addrInfo/${a.addrId}`);
+        const full = await getAddress(a.addrId);
         setEditing({
           addrId: full.addrId,
           receiver: full.receiver,

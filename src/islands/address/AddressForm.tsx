@@ -4,7 +4,6 @@
  * addressFormRule), province / city / district from the area picker, "make default".
  */
 import { useId, useRef, useState, type FormEvent } from "react";
-import { post, put } from "../../client/api.ts";
 import { addressFormRule, RECEIVER_MAX } from "../../lib/address/address-rules.ts";
 import { ADDRESS_MAX, ADDRESS_MIN } from "../../lib/constants.ts";
 import { ruleErrors } from "../../lib/rules.ts";
@@ -13,6 +12,7 @@ import { useTranslation } from "../common/I18nProvider.tsx";
 import { FieldError } from "../common/uc-shell.tsx";
 import { useAction } from "../common/useAction.ts";
 import { AreaPicker, type AreaValue } from "./AreaPicker.tsx";
+import { addAddress, setDefaultAddress, updateAddress } from "../../client/data/address.ts";
 
 export interface FormState {
   addrId: number | null;
@@ -92,10 +92,9 @@ export function AddressForm({
     await saver.run(async () => {
       const body = { ...payload(), postCode: form.postCode.trim() || undefined };
       let addrId = form.addrId;
-      if (addrId) await put("/p/address/updateAddr", { ...body, addrId });
-      else addrId = await post<number>("/p/address/addAddr", body);
-      if (form.makeDefault && !form.wasDefault && typeof addrId === "number")
-        await put(`/p/address/defaultAddr/${addrId}`);
+      if (addrId) await updateAddress({ ...body, addrId });
+      else addrId = await addAddress(body);
+      if (form.makeDefault && !form.wasDefault && typeof addrId === "number") await setDefaultAddress(addrId);
       toastOk(t("userCenter.address.saved"));
       await onSaved(typeof addrId === "number" ? addrId : undefined);
     });

@@ -5,15 +5,15 @@
  */
 import { useEffect, useState } from "react";
 import { useTranslation } from "../common/I18nProvider.tsx";
-import { get } from "../../client/api.ts";
 import type { AreaItem } from "../../lib/address/address-types.ts";
+import { listAreas } from "../../client/data/address.ts";
 
 const cache = new Map<number, Promise<AreaItem[]>>();
 
 function children(pid: number): Promise<AreaItem[]> {
   let p = cache.get(pid);
   if (!p) {
-    p = get<AreaItem[]>("/p/area/listByPid", { pid }).catch((e: unknown) => {
+    p = listAreas(pid).catch((e: unknown) => {
       cache.delete(pid);
       throw e;
     });

@@ -13,7 +13,7 @@
  * - The header badge ($cartCount) follows every change at once.
  */
 import { useCallback, useEffect, useState } from "react";
-import { del, get, isApiError, post } from "../../client/api.ts";
+import { isApiError } from "../../client/api.ts";
 import { ResponseCode } from "../../lib/api-types.ts";
 import type { CartTotal, ShopCartDto, ShopCartItemDto } from "../../lib/cart/cart-types.ts";
 import { $cartCount } from "../../stores/index.ts";
@@ -22,6 +22,14 @@ import { useTranslation } from "../common/I18nProvider.tsx";
 import { isUnauthorized, useSession } from "../common/session.ts";
 import { useAction } from "../common/useAction.ts";
 import { cartView, checkBody, checkedIds, settleQuery, withChecked } from "./cart-view.ts";
+import {
+  changeCartItem,
+  checkCartItems,
+  deleteCartItems,
+  getCart,
+  getCartCount,
+  getCartTotal,
+} from "../../client/data/cart.ts";
 
 function setBadge(n: unknown): void {
   const v = Number(n);
@@ -54,7 +62,7 @@ export function useCart(submitOrderHref: string) {
         return;
       }
       try {
-        setTotal(await post<CartTotal>("/p/shopCart/totalPay", ids, { silent: true }));
+        setTotal(await getCartTotal(ids, { silent: true }));
         setTotalNote("");
       } catch (e) {
         if (isUnauthorized(e)) throw e;
@@ -66,7 +74,7 @@ export function useCart(submitOrderHref: string) {
   );
 
   const reload = useCallback(async () => {
-    const data = await post<ShopCartDto[]>("/p/shopCart/info", {});
+    const data = await getCart();
     setCart(data);
     setLoadFailed(false);
     await loadTotals(data);
@@ -89,7 +97,7 @@ export function useCart(submitOrderHref: string) {
     // Shown at once; the reload after the request brings the server's state.
     setCart((c) => (c ? withChecked(c, body) : c));
     return act(async () => {
-      if (body.length > 0) await post("/p/shopCart/checkItems", body);
+      if (body.length > 0) await checkCartItems(body);
     });
   };
 
@@ -98,7 +106,7 @@ export function useCart(submitOrderHref: string) {
       const delta = next - line.prodCount;
       if (delta === 0) return;
       setBadge(
-        await post<number>("/p/shopCart/changeItem", {
+        await changeCartItem({
           basketId: line.basketId,
           prodId: line.prodId,
           skuId: line.skuId,
@@ -110,8 +118,8 @@ export function useCart(submitOrderHref: string) {
 
   const remove = (ids: number[]) =>
     act(async () => {
-      await del("/p/shopCart/deleteItem", ids);
-      setBadge(await get<number>("/p/shopCart/prodCount"));
+      await deleteCartItems(ids);
+      setBadge(await getCartCount());
     });
 
   function askDelete(ids: number[], text: string) {
@@ -130,7 +138,7 @@ export function useCart(submitOrderHref: string) {
     // The server refuses more than 50 items with its own message (toasted by the API client).
     await changeRun(
       async () => {
-        await post<CartTotal>("/p/shopCart/totalPay", ids);
+        await getCartTotal(ids);
         location.assign(`${submitOrderHref}?${settleQuery(ids)}`);
       },
       { keepBusy: true },

@@ -6,9 +6,7 @@
  * or order card the page was opened with.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
-import { get, post } from "../../client/api.ts";
 import { getToken } from "../../client/token.ts";
-import type { Page } from "../../lib/api-types.ts";
 import type { ProductDetail } from "../../lib/catalog/product-types.ts";
 import {
   ChatCode,
@@ -29,6 +27,15 @@ import { messageOf, reportError, toastError } from "../common/feedback.ts";
 import { useTranslation } from "../common/I18nProvider.tsx";
 import { useIsomorphicLayoutEffect } from "../common/useIsomorphicLayoutEffect.ts";
 import { openChatConnection, type ChatConnection, type ConnStatus, type ServerFrame } from "./chat-connection.ts";
+import { getProduct } from "../../client/data/catalog.ts";
+import {
+  getConversation,
+  listConversations,
+  listMessages,
+  markRead as markReadCall,
+  sendMessage as sendChatMessage,
+} from "../../client/data/chat.ts";
+import { uploadChatImage } from "../../client/data/upload.ts";
 
 const PAGE = 20;
 const IMAGE_MAX = 2 * 1024 * 1024;
@@ -85,13 +92,13 @@ export function useChat(initial: ChatStart) {
   }, []);
 
   const loadList = useCallback(async () => {
-    const page = await get<Page<ConversationDto>>("/p/user/conversations", { current: 1, size: 50 });
+    const page = await listConversations();
     setList(page.records);
   }, []);
 
   const markRead = useCallback(async (shopId: number) => {
     try {
-      const r = await post<{ unread: number }>("/p/chat/read", { shopId }, { silent: true });
+      const r = await markReadCall(shopId);
       $chatUnread.set(r.unread);
       setList((l) => l.map((c) => (c.shopId === shopId ? { ...c, unread: 0 } : c)));
     } catch {
@@ -107,14 +114,11 @@ export function useChat(initial: ChatStart) {
       setPending([]);
       setOnline(null);
       try {
-        const h = await get<ConversationDto & { online: boolean }>("/p/chat/conversation", { shopId });
+        const h = await getConversation(shopId);
         if (activeRef.current !== shopId) return;
         setHeader(h);
         setOnline(h.online);
-        const page = await get<{ records: ChatMessageDto[]; hasMore: boolean }>("/p/chat/messages", {
-          shopId,
-          size: PAGE,
-        });
+        const page = await listMessages(shopId, PAGE);
         if (activeRef.current !== shopId) return;
         setMessages(page.records);
         setHasMore(page.hasMore);
@@ -223,7 +227,7 @@ export function useChat(initial: ChatStart) {
   // The product of a ?prodId= card: shown with its name; another shop's product can not be asked about here.
   useEffect(() => {
     if (!initial.prodId || !token) return;
-    get<ProductDetail>("/prod/prodInfo", { prodId: initial.prodId }, { silent: true })
+    getProduct(initial.prodId)
       .then((p) => {
         setProduct(p);
         if (initial.shopId !== null && initial.shopId !== 0 && p.shop.shopId !== initial.shopId)
@@ -246,11 +250,7 @@ export function useChat(initial: ChatStart) {
     const shopId = activeShop;
     if (shopId === null || messages.length === 0) return;
     try {
-      const page = await get<{ records: ChatMessageDto[]; hasMore: boolean }>("/p/chat/messages", {
-        shopId,
-        size: PAGE,
-        before: messages[0]!.msgId,
-      });
+      const page = await listMessages(shopId, PAGE, messages[0]!.msgId);
       keepScroll.current = paneRef.current ? paneRef.current.scrollHeight - paneRef.current.scrollTop : null;
       setMessages((ms) => [...page.records, ...ms]);
       setHasMore(page.hasMore);
@@ -275,7 +275,7 @@ export function useChat(initial: ChatStart) {
     if (conn.current?.send({ toId: shopId, clientId, ...checked.value })) return true;
     // No socket now: the message goes over HTTP (stored, delivered to the shop's agents).
     try {
-      const m = await post<ChatMessageDto>("/p/chat/messages", { shopId, ...checked.value }, { silent: true });
+      const m = await sendChatMessage(shopId, checked.value);
       onFrame({ code: ChatCode.ACK, data: { clientId, message: m }, success: true, msg: null });
       return true;
     } catch (e) {
@@ -296,8 +296,7 @@ export function useChat(initial: ChatStart) {
     try {
       const form = new FormData();
       form.append("file", file);
-      const res = await post<{ filePath: string }>("/p/file/uploadImFile", form, { silent: true });
-      await sendMessage(MsgType.IMAGE, res.filePath);
+      await sendMessage(MsgType.IMAGE, await uploadChatImage(form));
     } catch (e) {
       toastError(messageOf(e, t("chat.errors.uploadFailed")));
     } finally {

@@ -9,13 +9,13 @@
  * from its private preview (owner and platform only; src/lib/image/private.ts).
  */
 import { useId, useRef, useState } from "react";
-import { post } from "../../client/api.ts";
 import { IMAGE_MAX_BYTES } from "../../lib/constants.ts";
 import { isPrivateUpload, privatePreviewPath } from "../../lib/image/private.ts";
 import { Picture } from "./Picture.tsx";
 import { messageOf } from "./feedback.ts";
 import { isUnauthorized } from "./session.ts";
 import "./photo-upload.css";
+import { uploadFile } from "../../client/data/upload.ts";
 
 const TYPES = ["image/jpeg", "image/png", "image/gif", "image/webp"];
 /** The previews' box, CSS pixels (photo-upload.css). */
@@ -70,8 +70,7 @@ export function PhotoUpload({
         const form = new FormData();
         form.append("file", file);
         try {
-          const res = await post<{ filePath: string }>("/p/file/upload", form, { query: { folder }, silent: true });
-          paths = [...paths, res.filePath];
+          paths = [...paths, await uploadFile(form, folder)];
           onChange(paths);
         } catch (e) {
           if (isUnauthorized(e)) return onUnauthorized();

@@ -7,7 +7,7 @@
 import { useEffect, useSyncExternalStore } from "react";
 import type { ImageInfo } from "../../lib/image/ladder.ts";
 import { isPrivateUpload } from "../../lib/image/private.ts";
-import { get } from "../../client/api.ts";
+import { getPictures } from "../../client/data/image.ts";
 
 /** Most paths one request asks about (the API's limit). */
 const BATCH = 100;
@@ -31,7 +31,7 @@ async function flush(): Promise<void> {
     const chunk = paths.slice(i, i + BATCH);
     let answer: Record<string, ImageInfo> = {};
     try {
-      answer = await get<Record<string, ImageInfo>>("/pictures", { paths: chunk.join(",") });
+      answer = await getPictures(chunk);
     } catch {
       // Shown as they are: a picture without its ladder rather than none.
     }

@@ -6,7 +6,7 @@
  * page then shows its own "not found" text. Other errors go to the page's retry state.
  */
 import { useCallback, useEffect, useState } from "react";
-import { get, isApiError } from "../../client/api.ts";
+import { isApiError } from "../../client/api.ts";
 import { ResponseCode } from "../../lib/api-types.ts";
 import { useSession, useUcLoad, type SessionState } from "./session.ts";
 
@@ -25,8 +25,8 @@ export interface QueryRecord<T> {
   setRecord: (record: T) => void;
 }
 
-/** Loads GET `path` with `{[param]: id}` for the id in the page's query parameter `param`. */
-export function useQueryRecord<T>(param: string, path: string): QueryRecord<T> {
+/** Loads the record with `load(id)` (a data module's call, silent): `read` is a module function, so it keeps its identity for the id in the page's query parameter `param`. */
+export function useQueryRecord<T>(param: string, read: (id: string) => Promise<T>): QueryRecord<T> {
   const session = useSession();
   const [id, setId] = useState<string | null>(null);
   useEffect(() => setId((new URLSearchParams(location.search).get(param) ?? "").trim()), [param]);
@@ -36,13 +36,13 @@ export function useQueryRecord<T>(param: string, path: string): QueryRecord<T> {
     async (): Promise<{ record: T | null }> => {
       if (!id) return { record: null };
       try {
-        return { record: await get<T>(path, { [param]: id }, { silent: true }) };
+        return { record: await read(id) };
       } catch (e) {
         if (isApiError(e) && e.code === ResponseCode.SHOW_FAIL) return { record: null };
         throw e;
       }
     },
-    [id, path, param],
+    [id, read],
   );
   const { setData } = load;
   const setRecord = useCallback((record: T) => setData({ record }), [setData]);

@@ -9,7 +9,6 @@ import { useState, type FormEvent } from "react";
 import { useTranslation } from "../common/I18nProvider.tsx";
 import { ChoiceGroup } from "../common/ChoiceGroup.tsx";
 import { useQueryRecord } from "../common/useQueryRecord.ts";
-import { defaultApiBase, put } from "../../client/api.ts";
 import type { InvoiceDetailDto } from "../../lib/invoice/invoice-types.ts";
 import { formatDateTime } from "../../lib/date-format.ts";
 import { toastOk } from "../common/feedback.ts";
@@ -17,6 +16,7 @@ import { UcGate, UcPanel, UcRoot } from "../common/uc-shell.tsx";
 import type { UcIslandProps } from "../common/uc-props.ts";
 import { useAction } from "../common/useAction.ts";
 import "./invoice.css";
+import { getInvoice, invoiceFileUrl, updateInvoice } from "../../client/data/invoice.ts";
 
 export default function InvoiceDetail(props: UcIslandProps) {
   return (
@@ -29,7 +29,7 @@ export default function InvoiceDetail(props: UcIslandProps) {
 function InvoiceBody({ base }: { base: string }) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
-  const load = useQueryRecord<InvoiceDetailDto>("orderNumber", "/p/orderInvoice/info");
+  const load = useQueryRecord<InvoiceDetailDto>("orderNumber", getInvoice);
   const orderNumber = load.id;
   const inv = load.record ?? null;
   return (
@@ -79,7 +79,7 @@ function InvoiceBody({ base }: { base: string }) {
                 {inv.filePath ? (
                   <>
                     <a
-                      href={`${defaultApiBase()}/p/orderInvoice/file?orderNumber=${encodeURIComponent(inv.orderNumber)}`}
+                      href={invoiceFileUrl(inv.orderNumber)}
                       download={`invoice-${inv.orderNumber}.pdf`}
                       className="uc-link"
                       data-testid="inv-download"
@@ -150,16 +150,12 @@ function InvoiceForm({
     e.preventDefault();
     setError("");
     await saver.run(async () => {
-      const next = await put<InvoiceDetailDto>(
-        "/p/orderInvoice",
-        {
-          orderNumber: inv.orderNumber,
-          invoiceType: type,
-          headerName: header,
-          invoiceTaxNumber: type === 2 ? tax : "",
-        },
-        { silent: true },
-      );
+      const next = await updateInvoice({
+        orderNumber: inv.orderNumber,
+        invoiceType: type,
+        headerName: header,
+        invoiceTaxNumber: type === 2 ? tax : "",
+      });
       toastOk(t("invoice.saved"));
       onSaved(next);
     });

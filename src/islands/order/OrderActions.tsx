@@ -4,15 +4,15 @@
  * (cart, then /cart), logistics (detail page, packages block) and order details.
  */
 import { useTranslation } from "../common/I18nProvider.tsx";
-import { del, post, put } from "../../client/api.ts";
 import { showToast } from "../../client/toast.ts";
 import { TOAST_MS } from "../../lib/constants.ts";
 import { $cartCount } from "../../stores/index.ts";
-import type { BuyAgainResult, OrderItemDto } from "../../lib/order/order-types.ts";
+import type { OrderItemDto } from "../../lib/order/order-types.ts";
 import { toastOk } from "../common/feedback.ts";
 import type { useConfirm } from "../common/dialog.tsx";
 import { useAction } from "../common/useAction.ts";
 import { buyerActions, offersAfterSales } from "./order-view.ts";
+import { buyAgain as buyOrderAgain, cancelOrder, confirmReceipt, deleteOrder } from "../../client/data/order.ts";
 
 export const payHref = (base: string, orderNumber: string) =>
   `${base}/payment?orderNumbers=${encodeURIComponent(orderNumber)}`;
@@ -56,7 +56,7 @@ export function useOrderActions(opts: {
       t("myOrder.confirmCancel"),
       () =>
         void attempt(async () => {
-          await put(`/p/myOrder/cancel/${n}`);
+          await cancelOrder(n);
           toastOk(t("myOrder.canceled"));
           onChanged();
         }),
@@ -66,7 +66,7 @@ export function useOrderActions(opts: {
       t("myOrder.confirmReceiptAsk"),
       () =>
         void attempt(async () => {
-          await put(`/p/myOrder/receipt/${n}`);
+          await confirmReceipt(n);
           toastOk(t("myOrder.received"));
           onChanged();
         }),
@@ -76,14 +76,14 @@ export function useOrderActions(opts: {
       t("myOrder.confirmDelete"),
       () =>
         void attempt(async () => {
-          await del(`/p/myOrder/${n}`);
+          await deleteOrder(n);
           toastOk(t("myOrder.deleted"));
           onDeleted();
         }),
     );
   const buyAgain = (n: string) =>
     void attempt(async () => {
-      const r = await post<BuyAgainResult>(`/p/myOrder/buyAgain/${n}`);
+      const r = await buyOrderAgain(n);
       $cartCount.set(r.prodCount);
       const cart = `${base}/cart`;
       if (r.skipped.length > 0) {

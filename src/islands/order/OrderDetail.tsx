@@ -6,7 +6,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "../common/I18nProvider.tsx";
 import { formatAddress } from "../../lib/address/address-format.ts";
-import { get, isApiError } from "../../client/api.ts";
+import { isApiError } from "../../client/api.ts";
 import { ResponseCode } from "../../lib/api-types.ts";
 import type { DeliveryOrderDto, OrderDetailDto } from "../../lib/order/order-types.ts";
 import { useSession, useUcLoad } from "../common/session.ts";
@@ -19,6 +19,7 @@ import { formatDateTime } from "../../lib/date-format.ts";
 import { deliveryStateKey, statusTextKey, timeLeft } from "./order-view.ts";
 import { WriteOffCodes } from "./WriteOffCodes.tsx";
 import "./order.css";
+import { getOrderDetail, listDeliveries } from "../../client/data/order.ts";
 
 export default function OrderDetail(props: UcIslandProps) {
   return (
@@ -50,13 +51,13 @@ function OrderDetailBody({ homeHref, listHref }: { homeHref: string; listHref: s
       if (!orderNumber) return { order: null, packages: [] };
       let order: OrderDetailDto;
       try {
-        order = await get<OrderDetailDto>("/p/myOrder/orderDetail", { orderNumber }, { silent: true });
+        order = await getOrderDetail(orderNumber);
       } catch (e) {
         // A00001 = not this user's order (or none): the page says so instead of a toast.
         if (isApiError(e) && e.code === ResponseCode.SHOW_FAIL) return { order: null, packages: [] };
         throw e;
       }
-      const packages = order.dvyTime ? await get<DeliveryOrderDto[]>(`/p/myDelivery/orderInfo/${orderNumber}`) : [];
+      const packages = order.dvyTime ? await listDeliveries(orderNumber) : [];
       return { order, packages };
     },
     [orderNumber],

@@ -7,10 +7,6 @@
 import { POINTS_ORDER_TYPE } from "../../lib/points-mall/points-mall.ts";
 import { useCallback, useEffect, useState, type FormEvent, type KeyboardEvent } from "react";
 import { useTranslation } from "../common/I18nProvider.tsx";
-import { get } from "../../client/api.ts";
-import type { Page } from "../../lib/api-types.ts";
-import type { MyOrderDto } from "../../lib/order/order-types.ts";
-import type { OrderCountData } from "../../lib/order/order-state.ts";
 import { useSession, useUcLoad } from "../common/session.ts";
 import { ConfirmDialog, useConfirm } from "../common/dialog.tsx";
 import { Pager, ProdImage, UcEmpty, UcGate, UcPanel, UcRoot } from "../common/uc-shell.tsx";
@@ -28,6 +24,7 @@ import {
   timeLeft,
 } from "./order-view.ts";
 import "./order.css";
+import { getOrderCounts, listMyOrders } from "../../client/data/order.ts";
 
 export default function OrderList(props: UcIslandProps) {
   return (
@@ -80,11 +77,11 @@ function OrderListBody({ homeHref }: { homeHref: string }) {
     history.pushState(history.state, "", `${location.pathname}${listQuery(next.status, next.orderName, next.current)}`);
   }, []);
 
-  const counts = useUcLoad(session, () => get<OrderCountData>("/p/myOrder/orderCount"));
+  const counts = useUcLoad(session, () => getOrderCounts());
   const list = useUcLoad(
     { state: state ? session.state : "checking", markGuest: session.markGuest },
     () =>
-      get<Page<MyOrderDto>>("/p/myOrder/myOrder", {
+      listMyOrders({
         status: state!.status,
         current: state!.current,
         size: ORDER_PAGE_SIZE,

@@ -7,9 +7,10 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "../common/I18nProvider.tsx";
-import { isApiError, post } from "../../client/api.ts";
+import { isApiError } from "../../client/api.ts";
 import { checkCard, groupCardNumber, type CardForm } from "../../lib/order/pay-card.ts";
-import { PayType, type CardPayDto, type ProviderPayDto } from "../../lib/order/order-types.ts";
+import { PayType, type CardPayDto } from "../../lib/order/order-types.ts";
+import { confirmCardPay, payByCard, payWithProvider } from "../../client/data/payment.ts";
 
 export function CardPay({
   numbers,
@@ -78,15 +79,11 @@ export function CardPay({
     void attempt(async () => {
       let no = payNo;
       if (!no) {
-        const created = await post<ProviderPayDto>(
-          "/p/order/pay",
-          { payType: PayType.CARD, orderNumbers: numbers, returnUrl },
-          { silent: true },
-        );
+        const created = await payWithProvider(numbers, PayType.CARD, returnUrl);
         no = created.payNo;
         setPayNo(no);
       }
-      return post<CardPayDto>("/p/pay/card", { payNo: no, ...form }, { silent: true });
+      return payByCard(no, form);
     });
   }
 
@@ -95,17 +92,13 @@ export function CardPay({
     const pending = confirm;
     setConfirm(null);
     void attempt(() =>
-      post<CardPayDto>(
-        "/p/pay/card/confirm",
-        {
-          payNo: pending.payNo,
-          brand: pending.brand,
-          last4: pending.last4,
-          confirmation: pending.confirmation ?? "",
-          code,
-        },
-        { silent: true },
-      ),
+      confirmCardPay({
+        payNo: pending.payNo,
+        brand: pending.brand,
+        last4: pending.last4,
+        confirmation: pending.confirmation ?? "",
+        code,
+      }),
     );
   }
 

@@ -11,11 +11,10 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "../common/I18nProvider.tsx";
 import { PayMark } from "./PayMark.tsx";
 import { CardPay } from "./CardPay.tsx";
-import { get, post } from "../../client/api.ts";
 import { getPaySwitch } from "../../client/site.ts";
 import type { PaySwitch } from "../../lib/api-types.ts";
 import { priceText } from "../../lib/money-format.ts";
-import { PayType, type BalancePayDto, type OrderPayInfoDto, type ProviderPayDto } from "../../lib/order/order-types.ts";
+import { PayType, type OrderPayInfoDto } from "../../lib/order/order-types.ts";
 import { defaultPayMethod, isPayableMethod, type PayMethod } from "../../lib/order/pay-method.ts";
 import { openLoginPopup } from "../../stores/index.ts";
 import { I18nProvider } from "../common/I18nProvider.tsx";
@@ -29,6 +28,7 @@ import {
   useRemaining,
   type PaymentIslandProps,
 } from "./shared.tsx";
+import { getOrderPayInfo, payWithBalance, payWithProvider } from "../../client/data/payment.ts";
 
 export default function PaymentCounter(props: PaymentIslandProps) {
   return (
@@ -54,10 +54,7 @@ function Counter({ links }: { links: PaymentIslandProps["links"] }) {
     if (session.state !== "ready" || !numbers) return;
     let alive = true;
     setError(null);
-    Promise.all([
-      get<OrderPayInfoDto>("/p/order/getOrderPayInfoByOrderNumber", { orderNumbers: numbers }, { silent: true }),
-      getPaySwitch(),
-    ])
+    Promise.all([getOrderPayInfo(numbers), getPaySwitch()])
       .then(([data, paySwitch]) => {
         if (!alive) return;
         setOffset(new Date(data.serverTime).getTime() - Date.now());
@@ -231,11 +228,7 @@ function PayForm(props: {
     setConfirming(false);
     await payCall.run(
       async () => {
-        const r = await post<BalancePayDto>(
-          "/p/order/pay",
-          { payType: PayType.BALANCE, orderNumbers: numbers },
-          { silent: true },
-        );
+        const r = await payWithBalance(numbers, PayType.BALANCE);
         if (r.type === 1) {
           window.location.assign(detail);
           return r;
@@ -254,11 +247,7 @@ function PayForm(props: {
     await payCall.run(
       async () => {
         const payType = m === "wechat" ? PayType.WECHAT_SCAN : PayType.ALIPAY;
-        const r = await post<ProviderPayDto>(
-          "/p/order/pay",
-          { payType, orderNumbers: numbers, returnUrl },
-          { silent: true },
-        );
+        const r = await payWithProvider(numbers, payType, returnUrl);
         if (m === "wechat") {
           rememberQrPayment(r);
           window.location.assign(

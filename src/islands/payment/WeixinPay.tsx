@@ -9,7 +9,6 @@
  */
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "../common/I18nProvider.tsx";
-import { get, post } from "../../client/api.ts";
 import { qrSrc } from "../../client/qr.ts";
 import { priceText } from "../../lib/money-format.ts";
 import { PayType, type ProviderPayDto } from "../../lib/order/order-types.ts";
@@ -26,6 +25,8 @@ import {
   useRemaining,
   type PaymentIslandProps,
 } from "./shared.tsx";
+import { getOrderStatus } from "../../client/data/order.ts";
+import { payWithProvider } from "../../client/data/payment.ts";
 
 /** How often the order status is asked while the QR code is shown. */
 export const PAY_POLL_MS = 3000;
@@ -60,11 +61,7 @@ function ScanPage({ links }: { links: PaymentIslandProps["links"] }) {
       setError(null);
       await make(async () => {
         const detail = orderDetailHref(links, orderNumbers);
-        const p = await post<ProviderPayDto>(
-          "/p/order/pay",
-          { payType: PayType.WECHAT_SCAN, orderNumbers, returnUrl: detail },
-          { silent: true },
-        );
+        const p = await payWithProvider(orderNumbers, PayType.WECHAT_SCAN, detail);
         rememberQrPayment(p);
         const url = new URL(window.location.href);
         url.searchParams.set("payNo", p.payNo);
@@ -106,7 +103,7 @@ function ScanPage({ links }: { links: PaymentIslandProps["links"] }) {
     const first = numbers.split(",")[0]!;
     let alive = true;
     const timer = setInterval(() => {
-      get<number>("/p/myOrder/getOrderStatus", { orderNumber: first }, { silent: true, dontShowLogin: true })
+      getOrderStatus(first)
         .then((status) => {
           if (!alive || status < 2) return;
           setPaid(true);

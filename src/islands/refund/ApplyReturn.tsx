@@ -6,7 +6,7 @@
  * The server checks everything and answers refusals in the buyer's language; nothing typed is lost.
  */
 import { useEffect, useState, type FormEvent } from "react";
-import { get, isApiError, post, put } from "../../client/api.ts";
+import { isApiError } from "../../client/api.ts";
 import { ResponseCode } from "../../lib/api-types.ts";
 import { REFUND_NOTE_MAX, REFUND_VOUCHERS_MAX } from "../../lib/constants.ts";
 import { useTranslation } from "../common/I18nProvider.tsx";
@@ -21,6 +21,7 @@ import type { UcIslandProps } from "../common/uc-props.ts";
 import { useAction } from "../common/useAction.ts";
 import { returnDetailHref } from "./refund-view.ts";
 import "./refund.css";
+import { applyRefund, getRefund, getRefundPreview, updateRefund } from "../../client/data/refund.ts";
 
 export default function ApplyReturn(props: UcIslandProps) {
   return (
@@ -47,14 +48,8 @@ function ApplyBody({ base }: { base: string }) {
     async (): Promise<{ preview: RefundPreviewDto | null; refund: RefundDto | null; error: string }> => {
       if (!q?.orderNumber) return { preview: null, refund: null, error: "" };
       try {
-        const refund = q.refundSn
-          ? await get<RefundDto>("/p/orderRefund/info", { refundSn: q.refundSn }, { silent: true })
-          : null;
-        const preview = await get<RefundPreviewDto>(
-          "/p/orderRefund/preview",
-          { orderNumber: q.orderNumber },
-          { silent: true },
-        );
+        const refund = q.refundSn ? await getRefund(q.refundSn) : null;
+        const preview = await getRefundPreview(q.orderNumber);
         return { preview, refund, error: "" };
       } catch (e) {
         if (isApiError(e) && e.code === ResponseCode.SHOW_FAIL)
@@ -167,8 +162,8 @@ function ApplyForm({
     await saver.run(
       async () => {
         let refundSn = refund?.refundSn ?? "";
-        if (refund) await put("/p/orderRefund/update", { ...body, refundSn }, { silent: true });
-        else refundSn = (await post<{ refundSn: string }>("/p/orderRefund/apply", body, { silent: true })).refundSn;
+        if (refund) await updateRefund({ ...body, refundSn });
+        else refundSn = await applyRefund(body);
         toastOk(t("refund.apply.submitted"));
         location.assign(returnDetailHref(base, refundSn));
       },

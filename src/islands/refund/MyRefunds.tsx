@@ -1,15 +1,13 @@
 /** /user-center/uc-return: my refunds and returns, newest first (GET /p/orderRefund/list), paged. */
 import { useState } from "react";
-import { get } from "../../client/api.ts";
-import type { Page } from "../../lib/api-types.ts";
 import { useTranslation } from "../common/I18nProvider.tsx";
 import { formatDateTime } from "../../lib/date-format.ts";
-import type { RefundDto } from "../../lib/refund/refund-types.ts";
 import { useSession, useUcLoad } from "../common/session.ts";
 import { Pager, ProdImage, UcEmpty, UcGate, UcPanel, UcRoot } from "../common/uc-shell.tsx";
 import type { UcIslandProps } from "../common/uc-props.ts";
 import { refundStsKey, returnDetailHref } from "./refund-view.ts";
 import "./refund.css";
+import { listRefunds } from "../../client/data/refund.ts";
 
 export default function MyRefunds(props: UcIslandProps) {
   return (
@@ -23,7 +21,7 @@ function ListBody({ base }: { base: string }) {
   const { t } = useTranslation();
   const session = useSession();
   const [current, setCurrent] = useState(1);
-  const load = useUcLoad(session, () => get<Page<RefundDto>>("/p/orderRefund/list", { current, size: 10 }), [current]);
+  const load = useUcLoad(session, () => listRefunds(current, 10), [current]);
   const page = load.data;
   return (
     <UcPanel title={t("refund.list.title")} testId="uc-return">

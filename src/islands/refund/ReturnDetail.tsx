@@ -7,7 +7,6 @@
  */
 import { FullSizeLink, Picture } from "../common/Picture.tsx";
 import { useState, type FormEvent } from "react";
-import { post, put } from "../../client/api.ts";
 import { refundAllows } from "../../lib/refund/refund-state.ts";
 import type { RefundDto } from "../../lib/refund/refund-types.ts";
 import { DELIVERY_COMPANIES } from "../../lib/order/order-types.ts";
@@ -22,6 +21,7 @@ import { useAction } from "../common/useAction.ts";
 import { applyReturnHref, refundStsKey } from "./refund-view.ts";
 import "../common/thumbs.css";
 import "./refund.css";
+import { cancelRefund, getRefund, submitRefundExpress } from "../../client/data/refund.ts";
 
 export default function ReturnDetail(props: UcIslandProps) {
   return (
@@ -37,7 +37,7 @@ export default function ReturnDetail(props: UcIslandProps) {
 function DetailBody({ base, listHref }: { base: string; listHref: string }) {
   const { t, locale } = useTranslation();
   const { ask, confirm } = useConfirm();
-  const load = useQueryRecord<RefundDto>("refundSn", "/p/orderRefund/info");
+  const load = useQueryRecord<RefundDto>("refundSn", getRefund);
   const r = load.record ?? null;
   const action = useAction({ onGuest: load.markGuest, fallback: t("userCenter.common.actionFailed") });
 
@@ -46,7 +46,7 @@ function DetailBody({ base, listHref }: { base: string; listHref: string }) {
       t("refund.detail.withdrawAsk"),
       () =>
         void action.run(async () => {
-          await put("/p/orderRefund/cancel", { refundSn: r!.refundSn });
+          await cancelRefund(r!.refundSn);
           toastOk(t("refund.detail.withdrawn"));
           load.reload();
         }),
@@ -221,11 +221,7 @@ function ShipForm({
     e.preventDefault();
     setError("");
     await saver.run(async () => {
-      await post(
-        "/p/orderRefund/submitExpress",
-        { refundSn, expressId, expressNo, mobile, senderRemarks: remarks },
-        { silent: true },
-      );
+      await submitRefundExpress({ refundSn, expressId, expressNo, mobile, senderRemarks: remarks });
       toastOk(t("refund.detail.shipped"));
       onDone();
     });

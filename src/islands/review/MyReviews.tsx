@@ -6,16 +6,14 @@
 import { FullSizeLink, Picture } from "../common/Picture.tsx";
 import { useState } from "react";
 import { useTranslation } from "../common/I18nProvider.tsx";
-import { get } from "../../client/api.ts";
-import type { Page } from "../../lib/api-types.ts";
 import { formatDateTime } from "../../lib/date-format.ts";
-import type { MyReviewDto } from "../../lib/review/review-types.ts";
-import type { MyOrderDto } from "../../lib/order/order-types.ts";
 import { useSession, useUcLoad } from "../common/session.ts";
 import { Pager, ProdImage, UcEmpty, UcGate, UcPanel, UcRoot } from "../common/uc-shell.tsx";
 import type { UcIslandProps } from "../common/uc-props.ts";
 import "../common/thumbs.css";
 import "./review.css";
+import { listMyOrders } from "../../client/data/order.ts";
+import { listMyReviews } from "../../client/data/review.ts";
 
 const SIZE = 10;
 /** Orders waiting for a review shown here (the rest are in my orders' "pending evaluation" tab). */
@@ -35,14 +33,8 @@ function MyReviewsBody({ base }: { base: string }) {
   const { t } = useTranslation();
   const session = useSession();
   const [current, setCurrent] = useState(1);
-  const load = useUcLoad(
-    session,
-    () => get<Page<MyReviewDto>>("/p/prodComm/prodCommPageByUser", { current, size: SIZE }),
-    [current],
-  );
-  const waiting = useUcLoad(session, () =>
-    get<Page<MyOrderDto>>("/p/myOrder/myOrder", { status: TO_REVIEW_TAB, current: 1, size: WAITING }),
-  );
+  const load = useUcLoad(session, () => listMyReviews(current, SIZE), [current]);
+  const waiting = useUcLoad(session, () => listMyOrders({ status: TO_REVIEW_TAB, current: 1, size: WAITING }));
   const page = load.data;
   const toReview = waiting.data?.records ?? [];
   return (

@@ -7,7 +7,6 @@
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "../common/I18nProvider.tsx";
 import { useQueryRecord } from "../common/useQueryRecord.ts";
-import { post } from "../../client/api.ts";
 import { REVIEW_PHOTOS_MAX, REVIEW_TEXT_MAX } from "../../lib/constants.ts";
 import type { OrderDetailDto, OrderItemDto } from "../../lib/order/order-types.ts";
 import { PhotoUpload } from "../common/PhotoUpload.tsx";
@@ -16,6 +15,8 @@ import { ProdImage, UcGate, UcPanel, UcRoot } from "../common/uc-shell.tsx";
 import type { UcIslandProps } from "../common/uc-props.ts";
 import { useAction } from "../common/useAction.ts";
 import "./review.css";
+import { getOrderDetail } from "../../client/data/order.ts";
+import { submitReview } from "../../client/data/review.ts";
 
 export default function WriteComments(props: UcIslandProps) {
   return (
@@ -30,7 +31,7 @@ export default function WriteComments(props: UcIslandProps) {
 
 function WriteCommentsBody({ base, ordersHref }: { base: string; ordersHref: string }) {
   const { t } = useTranslation();
-  const load = useQueryRecord<OrderDetailDto>("orderNumber", "/p/myOrder/orderDetail");
+  const load = useQueryRecord<OrderDetailDto>("orderNumber", getOrderDetail);
   const order = load.record ?? null;
   const reviewable = order && order.status === 5;
   const [done, setDone] = useState<Set<number>>(new Set());
@@ -112,11 +113,7 @@ function ReviewForm({ item, onDone, onGuest }: { item: OrderItemDto; onDone: () 
     e.preventDefault();
     setError("");
     await saver.run(async () => {
-      await post(
-        "/p/prodComm",
-        { orderItemId: item.orderItemId, score, content, pics, isAnonymous: anonymous ? 1 : 0 },
-        { silent: true },
-      );
+      await submitReview({ orderItemId: item.orderItemId, score, content, pics, isAnonymous: anonymous ? 1 : 0 });
       toastOk(t("review.write.submitted"));
       onDone();
     });

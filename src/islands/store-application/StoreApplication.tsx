@@ -8,7 +8,6 @@
  */
 import { useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "../common/I18nProvider.tsx";
-import { get, post, put } from "../../client/api.ts";
 import { ADDRESS_MAX, STORE_DESC_MAX, STORE_NAME_MAX } from "../../lib/constants.ts";
 import {
   APPLY_TYPES,
@@ -32,6 +31,7 @@ import type { UcIslandProps } from "../common/uc-props.ts";
 import { useAction } from "../common/useAction.ts";
 import { formatDateTime } from "../../lib/date-format.ts";
 import "./store-application.css";
+import { getStoreApplication, saveStoreAccount, submitStoreApplication } from "../../client/data/store-application.ts";
 
 export interface StoreApplicationProps extends UcIslandProps {
   /** The seller centre (MERCHANT_PLATFORM_URL). */
@@ -50,7 +50,7 @@ function Body({ merchantPlatformUrl, homeHref }: { merchantPlatformUrl: string; 
   const { t } = useTranslation();
   const session = useSession();
   const { data, setData, error, loading, reload } = useUcLoad(session, async () => ({
-    app: await get<StoreApplicationDto | null>("/p/storeApplication"),
+    app: await getStoreApplication(),
   }));
   const app = data?.app ?? null;
   const step: StoreNextStep = storeNextStep(
@@ -237,7 +237,7 @@ function ApplicationForm({
       return;
     }
     await saver.run(async () => {
-      const next = await post<StoreApplicationDto>("/p/storeApplication", valid, { silent: true });
+      const next = await submitStoreApplication(valid);
       toastOk(t("storeApplication.submitted"));
       onSubmitted(next);
     });
@@ -459,7 +459,7 @@ function AccountSection({
       return;
     }
     await saver.run(async () => {
-      await put("/p/storeAccount", valid, { silent: true });
+      await saveStoreAccount(valid);
       toastOk(t("storeApplication.account.saved"));
       setEditing(false);
       onSaved();

@@ -104,14 +104,6 @@ function activityFields(source: SubmitSource): Record<string, number> {
   return {};
 }
 
-/** The confirm and submit endpoints of a source: the ordinary checkout, or the activity's own. */
-export function checkoutPaths(source: SubmitSource): { confirm: string; submit: string } {
-  if (source.kind === "seckill")
-    return { confirm: `/p/seckill/${source.path}/confirm`, submit: `/p/seckill/${source.path}/submit` };
-  if (source.kind === "group") return { confirm: "/p/group/order/confirm", submit: "/p/group/order/submit" };
-  return { confirm: "/p/order/confirm", submit: "/p/order/submit" };
-}
-
 /** The confirm body. `shopId` is needed for buy now only. */
 export function confirmBody(source: SubmitSource, choice: ConfirmChoice, shopId?: number): OrderConfirmParam {
   const body: OrderConfirmParam =

@@ -13,19 +13,18 @@
  *   A03010 → message and a new confirm.
  */
 import { useCallback, useEffect, useState } from "react";
-import { get, isApiError, post } from "../../client/api.ts";
+import { isApiError } from "../../client/api.ts";
 import type { AddressItem } from "../../lib/address/address-types.ts";
 import { ResponseCode } from "../../lib/api-types.ts";
 import { TOAST_MS } from "../../lib/constants.ts";
 import type { CheckoutCouponDto } from "../../lib/coupon/coupon-types.ts";
-import type { OrderConfirmDto, OrderNumbersDto } from "../../lib/order/order-types.ts";
+import type { OrderConfirmDto } from "../../lib/order/order-types.ts";
 import { messageOf, reportError, toastError } from "../common/feedback.ts";
 import { useTranslation } from "../common/I18nProvider.tsx";
 import { useSession } from "../common/session.ts";
 import { useAction } from "../common/useAction.ts";
 import {
   backLink,
-  checkoutPaths,
   confirmBody,
   hasErrors,
   NO_INVOICE,
@@ -38,6 +37,9 @@ import {
   type InvoiceKind,
   type SubmitSource,
 } from "./submit-view.ts";
+import { listAddresses } from "../../client/data/address.ts";
+import { getProduct } from "../../client/data/catalog.ts";
+import { confirmOrder, submitOrder } from "../../client/data/order.ts";
 
 /** The form checks bring the order rules: loaded at the first check, so the page's first JavaScript stays small. */
 const loadChecks = () => import("./submit-checks.ts");
@@ -84,18 +86,12 @@ export function useCheckout(links: CheckoutLinks) {
         async () => {
           let sid = shopId;
           if (source.kind === "buyNow" && sid === undefined) {
-            const prod = await get<{ shop?: { shopId?: number } }>(
-              "/prod/prodInfo",
-              { prodId: source.prodId },
-              { silent: true },
-            );
+            const prod = await getProduct(source.prodId);
             sid = prod.shop?.shopId;
             if (!sid) throw new Error("no shop");
             setShopId(sid);
           }
-          const d = await post<OrderConfirmDto>(checkoutPaths(source).confirm, confirmBody(source, next, sid), {
-            silent: true,
-          });
+          const d = await confirmOrder(source, confirmBody(source, next, sid));
           setData(d);
           setChoice({
             ...next,
@@ -114,7 +110,7 @@ export function useCheckout(links: CheckoutLinks) {
   );
 
   const loadAddresses = useCallback(async () => {
-    await addressRun(async () => setAddresses(await get<AddressItem[]>("/p/address/list")));
+    await addressRun(async () => setAddresses(await listAddresses()));
   }, [addressRun]);
 
   useEffect(() => {
@@ -158,8 +154,8 @@ export function useCheckout(links: CheckoutLinks) {
           return false;
         }
         try {
-          const res = await post<OrderNumbersDto>(
-            checkoutPaths(source!).submit,
+          const res = await submitOrder(
+            source!,
             submitBody(
               data.uuid,
               shopIds,
@@ -169,7 +165,6 @@ export function useCheckout(links: CheckoutLinks) {
               { couponUserIds: data.couponUserIds, actualTotal: data.actualTotal },
               source ?? undefined,
             ),
-            { silent: true },
           );
           location.assign(`${links.payment}?orderNumbers=${encodeURIComponent(res.orderNumbers)}`);
           return true;

@@ -6,7 +6,6 @@
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "../common/I18nProvider.tsx";
-import { get, post, put } from "../../client/api.ts";
 import { IMAGE_MAX_BYTES, NICKNAME_MAX } from "../../lib/constants.ts";
 import { nicknameRule, ruleError } from "../../lib/rules.ts";
 import { $user } from "../../stores/index.ts";
@@ -18,6 +17,8 @@ import { FieldError, UcGate, UcPanel, UcRoot } from "../common/uc-shell.tsx";
 import type { UcIslandProps } from "../common/uc-props.ts";
 import { useAction } from "../common/useAction.ts";
 import { publishUser } from "./publish-user.ts";
+import { getUserInfo, setUserInfo } from "../../client/data/account.ts";
+import { uploadFile } from "../../client/data/upload.ts";
 
 /** Avatar types the browser accepts (the server checks the content again). */
 export const AVATAR_TYPES = ["image/jpeg", "image/png", "image/gif", "image/webp"] as const;
@@ -40,7 +41,7 @@ export default function Account(props: UcIslandProps) {
 function AccountBody() {
   const { t } = useTranslation();
   const session = useSession();
-  const { data, error, loading, reload } = useUcLoad(session, () => get<UserInfo>("/p/user/userInfo"));
+  const { data, error, loading, reload } = useUcLoad(session, () => getUserInfo());
   return (
     <UcPanel title={t("userCenter.account.title")} testId="uc-account">
       <UcGate
@@ -99,11 +100,7 @@ function AccountForm({ info, onGuest }: { info: UserInfo; onGuest: () => void })
     form.append("file", file);
     form.append("folder", "avatar");
     await uploader.run(async () => {
-      const res = await post<{ filePath: string } | string>("/p/file/upload", form, {
-        query: { folder: "avatar" },
-        silent: true,
-      });
-      const path = typeof res === "string" ? res : res.filePath;
+      const path = await uploadFile(form, "avatar");
       setAvatarUrl(path);
       toastOk(t("userCenter.account.uploaded"));
     });
@@ -120,7 +117,7 @@ function AccountForm({ info, onGuest }: { info: UserInfo; onGuest: () => void })
     }
     const nick = nickName.trim();
     await saver.run(async () => {
-      await put("/p/user/setUserInfo", { nickName: nick, avatarUrl: avatarUrl ?? "", sex });
+      await setUserInfo({ nickName: nick, avatarUrl: avatarUrl ?? "", sex });
       setNickName(nick);
       const cur = $user.get();
       publishUser({

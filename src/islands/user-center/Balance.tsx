@@ -9,10 +9,8 @@ import { useEffect, useId, useState, type FormEvent } from "react";
 import { useTranslation } from "../common/I18nProvider.tsx";
 import { ChoiceGroup } from "../common/ChoiceGroup.tsx";
 import { formatDateTime } from "../../lib/date-format.ts";
-import { get, post } from "../../client/api.ts";
 import { qrSrc } from "../../client/qr.ts";
-import type { Page } from "../../lib/api-types.ts";
-import { rechargeAmountError, type BalanceInfoDto, type BalanceLogDto } from "../../lib/balance/balance.ts";
+import { rechargeAmountError } from "../../lib/balance/balance.ts";
 import { PayType, type ProviderPayDto } from "../../lib/order/order-types.ts";
 import { priceText } from "../../lib/money-format.ts";
 import { toastOk } from "../common/feedback.ts";
@@ -21,6 +19,7 @@ import { Modal } from "../common/dialog.tsx";
 import { FieldError, Pager, UcEmpty, UcGate, UcPanel, UcRoot } from "../common/uc-shell.tsx";
 import type { UcIslandProps } from "../common/uc-props.ts";
 import { useAction } from "../common/useAction.ts";
+import { getBalanceInfo, getTopUpStatus, listBalanceLog, topUp as startTopUp } from "../../client/data/balance.ts";
 
 const PAGE_SIZE = 10;
 /** How often a shown top-up's status is asked. */
@@ -47,12 +46,8 @@ function BalanceBody() {
   const errorId = useId();
   const topUp = useAction({ onGuest: session.markGuest, fallback: t("userCenter.common.actionFailed") });
   const busy = topUp.busy;
-  const info = useUcLoad(session, () => get<BalanceInfoDto>("/p/userBalance/getBalanceInfo"));
-  const logs = useUcLoad(
-    session,
-    () => get<Page<BalanceLogDto>>("/p/userBalanceLog/log", { current: page, size: PAGE_SIZE }),
-    [page],
-  );
+  const info = useUcLoad(session, () => getBalanceInfo());
+  const logs = useUcLoad(session, () => listBalanceLog(page, PAGE_SIZE), [page]);
 
   // Draw the QR code of a WeChat top-up.
   useEffect(() => {
@@ -74,7 +69,7 @@ function BalanceBody() {
     if (!pay || state !== 0) return;
     let alive = true;
     const timer = setInterval(() => {
-      get<0 | 1 | 2>("/p/balance/rechargeStatus", { payNo: pay.payNo }, { silent: true, dontShowLogin: true })
+      getTopUpStatus(pay.payNo)
         .then((s) => {
           if (!alive || s === 0) return;
           setState(s);
@@ -99,11 +94,7 @@ function BalanceBody() {
     if (key) return setError(t(key));
     setError(null);
     await topUp.run(async () => {
-      const p = await post<ProviderPayDto>(
-        "/p/balance/pay",
-        { customRechargeAmount: amount.trim(), payType },
-        { silent: true },
-      );
+      const p = await startTopUp(amount.trim(), payType);
       setState(0);
       setPay(p);
       if (payType === PayType.ALIPAY) window.open(p.payUrl, "_blank", "noopener");

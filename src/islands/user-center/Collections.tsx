@@ -6,7 +6,6 @@
  */
 import { useEffect, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "../common/I18nProvider.tsx";
-import { get, post } from "../../client/api.ts";
 import type { Page } from "../../lib/api-types.ts";
 import type { CollectedProduct, CollectedShop } from "../../lib/collection/collection-types.ts";
 import { toastOk } from "../common/feedback.ts";
@@ -15,6 +14,12 @@ import { Pager, ProdImage, UcEmpty, UcGate, UcPanel, UcRoot } from "../common/uc
 import type { UcIslandProps } from "../common/uc-props.ts";
 import { useAction } from "../common/useAction.ts";
 import { UcProdCard } from "./UcProdCard.tsx";
+import {
+  listCollectedProducts,
+  listFollowedShops,
+  toggleProductCollection,
+  toggleShopFollow,
+} from "../../client/data/collection.ts";
 
 const PROD_PAGE_SIZE = 12;
 const SHOP_PAGE_SIZE = 10;
@@ -89,14 +94,19 @@ type Session = ReturnType<typeof useSession>;
  * One page of a collection list (products or shops) and "remove one": toggles the collection off,
  * then reloads — or steps back a page when the last item of a later page went.
  */
-function useCollectionPage<T>(session: Session, path: string, size: number) {
+function useCollectionPage<T>(
+  session: Session,
+  list: (current: number, size: number) => Promise<Page<T>>,
+  toggle: (id: number) => Promise<boolean>,
+  size: number,
+) {
   const { t } = useTranslation();
   const [current, setCurrent] = useState(1);
-  const load = useUcLoad(session, () => get<Page<T>>(path, { current, size }), [current]);
+  const load = useUcLoad(session, () => list(current, size), [current]);
   const action = useAction({ onGuest: session.markGuest, fallback: t("userCenter.common.actionFailed") });
-  async function removeOne(togglePath: string, id: number, done: string) {
+  async function removeOne(id: number, done: string) {
     await action.run(async () => {
-      await post(togglePath, id);
+      await toggle(id);
       toastOk(done);
       if (load.data && load.data.records.length === 1 && current > 1) setCurrent(current - 1);
       else load.reload();
@@ -109,11 +119,11 @@ function ProdTab({ session, base }: { session: Session; base: string }) {
   const { t } = useTranslation();
   const { data, error, loading, reload, setCurrent, removeOne } = useCollectionPage<CollectedProduct>(
     session,
-    "/p/user/collection/prods",
+    listCollectedProducts,
+    toggleProductCollection,
     PROD_PAGE_SIZE,
   );
-  const cancel = (p: CollectedProduct) =>
-    removeOne("/p/user/collection/addOrCancel", p.prodId, t("userCenter.collection.cancelled"));
+  const cancel = (p: CollectedProduct) => removeOne(p.prodId, t("userCenter.collection.cancelled"));
 
   return (
     <UcGate state={session.state} error={error} loading={loading && !data} onRetry={reload}>
@@ -159,11 +169,11 @@ function ShopTab({ session, base }: { session: Session; base: string }) {
   const { t } = useTranslation();
   const { data, error, loading, reload, setCurrent, removeOne } = useCollectionPage<CollectedShop>(
     session,
-    "/p/shop/collection/page",
+    listFollowedShops,
+    toggleShopFollow,
     SHOP_PAGE_SIZE,
   );
-  const unfollow = (s: CollectedShop) =>
-    removeOne("/p/shop/collection/addOrCancel", s.shopId, t("userCenter.collection.unfollowed"));
+  const unfollow = (s: CollectedShop) => removeOne(s.shopId, t("userCenter.collection.unfollowed"));
 
   return (
     <UcGate state={session.state} error={error} loading={loading && !data} onRetry={reload}>

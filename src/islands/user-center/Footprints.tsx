@@ -7,8 +7,6 @@
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "../common/I18nProvider.tsx";
 import { formatDate } from "../../lib/date-format.ts";
-import { del, get } from "../../client/api.ts";
-import type { Page } from "../../lib/api-types.ts";
 import type { FootprintDay, FootprintItem } from "../../lib/footprint/footprint-types.ts";
 import { toastOk } from "../common/feedback.ts";
 import { useSession } from "../common/session.ts";
@@ -17,6 +15,7 @@ import { UcEmpty, UcGate, UcPanel, UcRoot } from "../common/uc-shell.tsx";
 import type { UcIslandProps } from "../common/uc-props.ts";
 import { useAction } from "../common/useAction.ts";
 import { UcProdCard } from "./UcProdCard.tsx";
+import { clearFootprints, deleteFootprints, listFootprints } from "../../client/data/footprint.ts";
 
 const PAGE_SIZE = 20;
 
@@ -68,7 +67,7 @@ function FootprintsBody({ homeHref }: { homeHref: string }) {
     async (current: number, replace: boolean) => {
       setError(false);
       await read(async () => {
-        const res = await get<Page<FootprintDay>>("/p/prodBrowseLog/page", { current, size: PAGE_SIZE });
+        const res = await listFootprints(current, PAGE_SIZE);
         setDays((d) => (replace || !d ? mergeDays([], res.records) : mergeDays(d, res.records)));
         setPage({ current: res.current, pages: res.pages, total: res.total });
       });
@@ -85,7 +84,7 @@ function FootprintsBody({ homeHref }: { homeHref: string }) {
     const size = PAGE_SIZE * Math.max(1, page.current);
     if (size > 100) return;
     await quiet.run(async () => {
-      const res = await get<Page<FootprintDay>>("/p/prodBrowseLog/page", { current: 1, size });
+      const res = await listFootprints(1, size);
       setDays(mergeDays([], res.records));
       setPage({ current: Math.max(1, page.current), pages: Math.ceil(res.total / PAGE_SIZE), total: res.total });
     });
@@ -93,7 +92,7 @@ function FootprintsBody({ homeHref }: { homeHref: string }) {
 
   async function remove(item: FootprintItem) {
     await action.run(async () => {
-      await del("/p/prodBrowseLog", [item.prodBrowseLogId]);
+      await deleteFootprints([item.prodBrowseLogId]);
       setDays((d) => (d ? withoutItems(d, new Set([item.prodBrowseLogId])) : d));
       setPage((p) => ({ ...p, total: Math.max(0, p.total - 1) }));
       toastOk(t("userCenter.footprint.deleted"));
@@ -106,7 +105,7 @@ function FootprintsBody({ homeHref }: { homeHref: string }) {
       t("userCenter.footprint.clearConfirm"),
       () =>
         void action.run(async () => {
-          await del("/p/prodBrowseLog/all");
+          await clearFootprints();
           setDays([]);
           setPage({ current: 1, pages: 0, total: 0 });
           toastOk(t("userCenter.footprint.cleared"));

@@ -6,9 +6,7 @@
  */
 import { useState, type KeyboardEvent } from "react";
 import { useTranslation } from "../common/I18nProvider.tsx";
-import { del, get } from "../../client/api.ts";
-import type { Page } from "../../lib/api-types.ts";
-import type { MyCouponCountDto, MyCouponDto } from "../../lib/coupon/coupon-types.ts";
+import type { MyCouponDto } from "../../lib/coupon/coupon-types.ts";
 import { rateValues } from "../../lib/discount/rate.ts";
 import { formatDate } from "../../lib/date-format.ts";
 import { toastOk } from "../common/feedback.ts";
@@ -17,6 +15,7 @@ import { ConfirmDialog, useConfirm } from "../common/dialog.tsx";
 import { Pager, UcEmpty, UcGate, UcPanel, UcRoot } from "../common/uc-shell.tsx";
 import type { UcIslandProps } from "../common/uc-props.ts";
 import { useAction } from "../common/useAction.ts";
+import { deleteMyCoupon, getMyCouponCounts, listMyCoupons } from "../../client/data/coupon.ts";
 
 const PAGE_SIZE = 10;
 /** Tab → status of getCouponList (1 not used, 2 used, 0 expired). */
@@ -48,12 +47,8 @@ function Body({ base }: { base: string }) {
   const [tab, setTab] = useState<TabKey>("unused");
   const [current, setCurrent] = useState(1);
   const status = TABS.find((x) => x.key === tab)!.status;
-  const counts = useUcLoad(session, () => get<MyCouponCountDto>("/p/myCoupon/getMyCouponsStatusCount"));
-  const list = useUcLoad(
-    session,
-    () => get<Page<MyCouponDto>>("/p/myCoupon/getCouponList", { status, current, size: PAGE_SIZE }),
-    [status, current],
-  );
+  const counts = useUcLoad(session, () => getMyCouponCounts());
+  const list = useUcLoad(session, () => listMyCoupons(status, current, PAGE_SIZE), [status, current]);
   const { ask, confirm } = useConfirm();
   const action = useAction({ onGuest: session.markGuest, fallback: t("coupon.mine.loadFailed") });
 
@@ -71,7 +66,7 @@ function Body({ base }: { base: string }) {
   }
   async function remove(c: MyCouponDto) {
     await action.run(async () => {
-      await del(`/p/myCoupon/deleteCoupon/${c.couponUserId}`);
+      await deleteMyCoupon(c.couponUserId);
       toastOk(t("coupon.mine.deleted"));
       counts.reload();
       if (list.data && list.data.records.length === 1 && current > 1) setCurrent(current - 1);

@@ -5,15 +5,15 @@
 import { Picture } from "../common/Picture.tsx";
 import { useStore } from "@nanostores/react";
 import { useTranslation } from "../common/I18nProvider.tsx";
-import { get } from "../../client/api.ts";
 import { priceText } from "../../lib/money-format.ts";
 import { $user } from "../../stores/index.ts";
-import type { CenterInfo, UserInfo } from "../../lib/account/account-types.ts";
+import type { CenterInfo } from "../../lib/account/account-types.ts";
 import type { OrderCountData } from "../../lib/order/order-state.ts";
 import { useSession, useUcLoad } from "../common/session.ts";
 import { UcGate, UcPanel, UcRoot } from "../common/uc-shell.tsx";
 import type { UcIslandProps } from "../common/uc-props.ts";
 import { publishUser } from "./publish-user.ts";
+import { getCenterInfo, getUserInfo } from "../../client/data/account.ts";
 
 /** Order count → tab of /user-center/uc-order (ORDER_TABS in src/lib/order/order-state.ts: 1 to pay, 2 to ship, 8 to use, 3 to receive, 4 to review). */
 const ORDER_STATUSES: readonly {
@@ -41,10 +41,7 @@ function OverviewBody({ links, homeHref }: { links: UcIslandProps["links"]; home
   const session = useSession();
   const user = useStore($user);
   const { data, error, loading, reload } = useUcLoad(session, async () => {
-    const [info, center] = await Promise.all([
-      get<UserInfo>("/p/user/userInfo"),
-      get<CenterInfo>("/p/user/centerInfo"),
-    ]);
+    const [info, center] = await Promise.all([getUserInfo(), getCenterInfo()]);
     publishUser(info);
     return { info, center };
   });

@@ -5,16 +5,15 @@
  */
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "../common/I18nProvider.tsx";
-import { get, post, put } from "../../client/api.ts";
 import { setToken } from "../../client/token.ts";
 import { SMS_RESEND_SECONDS } from "../../lib/constants.ts";
 import { passwordPairRule, ruleErrors } from "../../lib/rules.ts";
-import type { CenterInfo, TokenInfo } from "../../lib/account/account-types.ts";
 import { toastOk } from "../common/feedback.ts";
 import { useSession, useUcLoad } from "../common/session.ts";
 import { FieldError, UcGate, UcPanel, UcRoot } from "../common/uc-shell.tsx";
 import type { UcIslandProps } from "../common/uc-props.ts";
 import { useAction } from "../common/useAction.ts";
+import { getCenterInfo, sendPasswordCode, updatePassword } from "../../client/data/account.ts";
 
 export default function Password(props: UcIslandProps) {
   return (
@@ -27,7 +26,7 @@ export default function Password(props: UcIslandProps) {
 function PasswordBody() {
   const { t } = useTranslation();
   const session = useSession();
-  const { data, setData, error, loading, reload } = useUcLoad(session, () => get<CenterInfo>("/p/user/centerInfo"));
+  const { data, setData, error, loading, reload } = useUcLoad(session, () => getCenterInfo());
   return (
     <UcPanel title={t("userCenter.password.title")} testId="uc-password">
       <UcGate
@@ -89,7 +88,7 @@ function PasswordForm({
   async function sendCode() {
     if (countdown > 0 || sending) return;
     await sender.run(async () => {
-      await post("/p/sms/sendPasswordCode", {});
+      await sendPasswordCode();
       setCountdown(SMS_RESEND_SECONDS);
       toastOk(t("userCenter.password.codeSent"));
     });
@@ -121,7 +120,7 @@ function PasswordForm({
       const body = hasPassword
         ? { oldPassword: values.oldPassword, newPassword: values.password, confirmPassword: values.confirmPassword }
         : { validCode: values.validCode.trim(), newPassword: values.password, confirmPassword: values.confirmPassword };
-      const res = await put<TokenInfo | null>("/p/user/updatePassword", body);
+      const res = await updatePassword(body);
       if (res?.accessToken) setToken(res.accessToken, res.expiresIn ?? 2_592_000);
       setValues({ oldPassword: "", validCode: "", password: "", confirmPassword: "" });
       setCountdown(0);

@@ -7,14 +7,12 @@
 import { useState } from "react";
 import { useTranslation } from "../common/I18nProvider.tsx";
 import { formatDateTime, formatShort } from "../../lib/date-format.ts";
-import { get, post } from "../../client/api.ts";
-import type { Page } from "../../lib/api-types.ts";
-import type { PointsLogDto, ScoreInfoDto } from "../../lib/points/points.ts";
 import { toastOk } from "../common/feedback.ts";
 import { useSession, useUcLoad } from "../common/session.ts";
 import { Pager, UcEmpty, UcGate, UcPanel, UcRoot } from "../common/uc-shell.tsx";
 import type { UcIslandProps } from "../common/uc-props.ts";
 import { useAction } from "../common/useAction.ts";
+import { getPointsInfo, getPointsRules, listPointsLog, signIn as signInToday } from "../../client/data/points.ts";
 
 const PAGE_SIZE = 10;
 
@@ -31,15 +29,10 @@ function PointsBody({ mallHref, base }: { mallHref?: string | undefined; base: s
   const session = useSession();
   const [page, setPage] = useState(1);
   const head = useUcLoad(session, async () => {
-    const [info, rules] = await Promise.all([
-      get<ScoreInfoDto>("/p/score/scoreInfo"),
-      get<{ title: string; items: string[] }>("/p/score/getScoreQuestion"),
-    ]);
+    const [info, rules] = await Promise.all([getPointsInfo(), getPointsRules()]);
     return { info, rules };
   });
-  const logs = useUcLoad(session, () => get<Page<PointsLogDto>>("/p/score/page", { current: page, size: PAGE_SIZE }), [
-    page,
-  ]);
+  const logs = useUcLoad(session, () => listPointsLog(page, PAGE_SIZE), [page]);
 
   // After a failed sign-in the head is read again (it shows whether today is signed in).
   const signing = useAction({
@@ -50,7 +43,7 @@ function PointsBody({ mallHref, base }: { mallHref?: string | undefined; base: s
   const busy = signing.busy;
   async function signIn() {
     await signing.run(async () => {
-      const r = await post<{ points: number; message: string }>("/p/score/signIn", undefined, { silent: true });
+      const r = await signInToday();
       toastOk(r.message);
       head.reload();
       setPage(1);

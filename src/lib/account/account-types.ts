@@ -5,6 +5,14 @@
  */
 import type { OrderCountData } from "../order/order-state.ts";
 
+/**
+ * Why an SMS code is sent: login, register, reset (forgotten password), password (set or change in
+ * the user centre, to the logged-in user's own mobile). The one list: the server's provider and
+ * code store, and the browser's account calls (src/client/data/account.ts) take it from here.
+ */
+export const SMS_PURPOSES = ["login", "register", "reset", "password"] as const;
+export type SmsPurpose = (typeof SMS_PURPOSES)[number];
+
 /** POST /user/register: what the register form sends. */
 export interface RegisterBody {
   userName: string;

@@ -106,6 +106,8 @@ export const refundApplyRule = z
       ctx.addIssue({ code: "custom", message: K.itemRequired, path: ["orderItemId"] });
   });
 export type RefundApplyInput = z.infer<typeof refundApplyRule>;
+/** What the browser sends (POST /p/orderRefund/apply, PUT /p/orderRefund/update): the rule's input, form values as typed. */
+export type RefundApplyBody = z.input<typeof refundApplyRule>;
 
 /** The buyer's return parcel. */
 export const refundExpressRule = z.object({
@@ -124,6 +126,8 @@ export const refundExpressRule = z.object({
   ),
 });
 export type RefundExpressInput = z.infer<typeof refundExpressRule>;
+/** What the browser sends (POST /p/orderRefund/submitExpress, with the refundSn). */
+export type RefundExpressBody = z.input<typeof refundExpressRule>;
 
 /** The shop's refusal: a reason of 1-200 characters. */
 export const refundRefuseRule = z.object({

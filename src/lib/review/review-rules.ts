@@ -75,6 +75,8 @@ export const reviewSubmitRule = z.object({
   isAnonymous: flag,
 });
 export type ReviewSubmitInput = z.infer<typeof reviewSubmitRule>;
+/** What the browser sends (POST /p/prodComm). */
+export type ReviewSubmitBody = z.input<typeof reviewSubmitRule>;
 
 /** The shop's reply text. */
 export const reviewReplyRule = z.object({

@@ -6,11 +6,11 @@
  */
 import fs from "node:fs/promises";
 import path from "node:path";
+import type { SmsPurpose } from "../../lib/account/account-types.ts";
 import type { Locale } from "../../lib/locale.ts";
 import { logger } from "../log.ts";
 
-/** Why a code was sent: login, register, reset (forgotten password), password (set/change in the user centre). */
-export type SmsPurpose = "login" | "register" | "reset" | "password";
+export type { SmsPurpose };
 
 /**
  * A message without a code, sent instead of a register / reset code so that the answer of the

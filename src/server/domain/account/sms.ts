@@ -13,10 +13,10 @@ import { SMS_RESEND_SECONDS } from "../../../lib/constants.ts";
 import type { Locale } from "../../../lib/locale.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { smsCodes } from "../../db/schema/index.ts";
-import type { SmsNotice, SmsProvider, SmsPurpose } from "../../providers/sms.ts";
+import { SMS_PURPOSES, type SmsPurpose } from "../../../lib/account/account-types.ts";
+import type { SmsNotice, SmsProvider } from "../../providers/sms.ts";
 import { AuthError, hit, unhit, type RateWindow } from "../kernel/rate-limit.ts";
 
-export const SMS_PURPOSES = ["login", "register", "reset", "password"] as const satisfies readonly SmsPurpose[];
 /** The purpose of the one-time flag answered by PUT /user/checkUpdatePwdSms. */
 export const RESET_FLAG_PURPOSE = "reset-flag";
 
