@@ -364,6 +364,10 @@ test.describe("shop entry", () => {
         "style",
         new RegExp(signs.bgUrl.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")),
       );
+      // The shop's name is in its header and sign; the carousel under them does not say it again.
+      const name = (await header.locator(".shh-name").textContent())!.trim();
+      expect(name.length).toBeGreaterThan(1);
+      await expect(page.getByTestId("carousel").getByTestId("picture-overlay").first()).not.toContainText(name);
       if (sid === 1) expect(shown(signs.showSearch), "shop 1 shows its search").toBe(true);
       if (sid === 4) expect(shown(signs.showSearch), "shop 4 hides its search (seed showSearch 1)").toBe(false);
     }

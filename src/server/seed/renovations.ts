@@ -18,7 +18,7 @@ import { insertChunks, type SeedContext } from "./context.ts";
 import { PROFILES } from "./fixtures/profiles.ts";
 import { bannerSvg, hotspotSvg, hotspotTileBox, moduleBgSvg, type IconKind } from "./images.ts";
 import { productRenderSvg } from "./product-render.ts";
-import { cents, lt, ltp } from "./names.ts";
+import { cents, lt } from "./names.ts";
 import type { ProductPlan, ProductSet } from "./products.ts";
 import type { ShopNode } from "./shops.ts";
 
@@ -378,7 +378,8 @@ export async function seedRenovations(
         picList: [
           {
             img: banner(`shop-${shop.id}-1`, 1920, 500, hue, kind, shop.id),
-            overlay: words(shop.name, ltp(shop.def.intro)),
+            // The sign above names the shop; the first slide is about the product it links to.
+            overlay: words(lt("店长推荐", "The shop's pick"), hero.name),
             path: prodLink(hero),
           },
           {
