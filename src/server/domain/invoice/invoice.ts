@@ -14,15 +14,33 @@ import { pickText, type Locale } from "../../../lib/locale.ts";
 import { formatPriceSafe } from "../../../lib/money.ts";
 import { OrderStatus } from "../../../lib/order/order-state.ts";
 import type { InvoiceChoiceInput } from "../../../lib/order/order-rules.ts";
-import type { Db } from "../../db/client.ts";
+import type { Db, Tx } from "../../db/client.ts";
 import { orders, users, type OrderInvoice } from "../../db/schema/index.ts";
 import type { FileStorage } from "../../providers/storage.ts";
 import { DomainError } from "../kernel/domain-error.ts";
+import { subscriber } from "../kernel/subscriber.ts";
 import { storeUpload } from "../upload/upload-limits.ts";
 import { isWellFormedPdf } from "./pdf-check.ts";
 import type { InvoiceDetailDto, ShopInvoiceDto } from "../../../lib/invoice/invoice-types.ts";
 
 export class InvoiceError extends DomainError {}
+
+/**
+ * Where a changed invoice is kept: on its order's row (orders.invoice), which the order feature
+ * writes. Order sits above invoice, so it subscribes here when it loads (order-lifecycle.ts)
+ * rather than invoice writing order's table. Answers the order's row as stored.
+ */
+export type InvoiceKeeper = (
+  tx: Tx,
+  orderId: number,
+  invoice: OrderInvoice,
+  now: Date,
+) => Promise<typeof orders.$inferSelect>;
+const kept = subscriber<InvoiceKeeper>("a changed invoice", "order/order-lifecycle.ts");
+
+/** The order feature's subscription to a changed invoice (one subscriber). */
+export const onInvoiceChanged = kept.subscribe;
+const keepInvoice = kept.handler;
 
 /** Invoice PDFs: at most 5 MB. */
 export const INVOICE_PDF_MAX_BYTES = 5 * 1024 * 1024;
@@ -97,12 +115,8 @@ export async function updateMyInvoice(
     if (stateOf(o.invoice) === 2) throw new InvoiceError("invoice.alreadyIssued");
     if (!invoiceEditable(o.invoice, o.status, o.payTime)) throw new InvoiceError("invoice.orderClosed");
     const invoice: OrderInvoice = { ...o.invoice, ...choice, invoiceState: 1, updateTime: now.toISOString() };
-    const [row] = await tx
-      .update(orders)
-      .set({ invoice, updatedAt: now })
-      .where(eq(orders.orderId, o.orderId))
-      .returning();
-    return toDto(row!, invoice as OrderInvoice & { invoiceType: 1 | 2 }, locale);
+    const row = await keepInvoice()(tx, o.orderId, invoice, now);
+    return toDto(row, invoice as OrderInvoice & { invoiceType: 1 | 2 }, locale);
   });
 }
 
@@ -185,7 +199,7 @@ export async function issueInvoice(
       .limit(1);
     if (!o || !hasInvoice(o.invoice)) throw new InvoiceError("invoice.notFound");
     const invoice: OrderInvoice = { ...o.invoice, invoiceState: 2, filePath, uploadTime: now.toISOString() };
-    await tx.update(orders).set({ invoice, updatedAt: now }).where(eq(orders.orderId, o.orderId));
+    await keepInvoice()(tx, o.orderId, invoice, now);
   });
   return { filePath };
 }

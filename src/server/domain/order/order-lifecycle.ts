@@ -10,7 +10,7 @@
  * on the receipt deadline). Rules are documented in docs/order.md "Lifecycle".
  */
 import { addGrowth, growthEarned, multipliedPoints, pointsMultipleOf } from "../member/member-equity.ts";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import {
   DELIVERY_COMPANIES,
   DELIVERY_STATES,
@@ -32,6 +32,8 @@ import { closeWaitingPayments, recordPaymentPaid, registerOrderSettlement } from
 import { ProdMold } from "../../../lib/order/virtual-goods.ts";
 import { issueWriteOffCodes } from "./write-off-codes.ts";
 import { addSold, returnStock } from "../product/stock.ts";
+import { onLineReviewed } from "../review/review.ts";
+import { onInvoiceChanged } from "../invoice/invoice.ts";
 
 /** A refusal; `key` is an i18n key (namespace "order"). */
 export class OrderError extends DomainError {
@@ -447,3 +449,22 @@ registerJobHandler("orderAutoConfirm", { run: autoConfirmReceipt, isNoop: orderR
 
 // Payments of orders lock and mark their orders through the lifecycle's own rules.
 registerOrderSettlement({ lockOrders, markPaymentPaid });
+
+// A changed invoice (invoice.ts) is kept on its order's row.
+onInvoiceChanged(async (tx, orderId, invoice, now) => {
+  const [row] = await tx.update(orders).set({ invoice, updatedAt: now }).where(eq(orders.orderId, orderId)).returning();
+  return row!;
+});
+
+// A reviewed line (review.ts): the line is marked reviewed, and the order evaluated once none is left.
+onLineReviewed(async (tx, line, now) => {
+  await tx.update(orderItems).set({ commSts: 1 }).where(eq(orderItems.orderItemId, line.orderItemId));
+  const [left] = await tx
+    .select({ n: count() })
+    .from(orderItems)
+    .where(and(eq(orderItems.orderNumber, line.orderNumber), eq(orderItems.commSts, 0)));
+  const orderEvaluated = Number(left?.n ?? 0) === 0;
+  if (orderEvaluated)
+    await tx.update(orders).set({ isComm: 1, updatedAt: now }).where(eq(orders.orderId, line.orderId));
+  return { orderEvaluated };
+});

@@ -13,7 +13,7 @@ import type { Page } from "../../../lib/api-types.ts";
 import { pickText, type Locale } from "../../../lib/locale.ts";
 import { OrderStatus } from "../../../lib/order/order-state.ts";
 import { evaluateOf, type ReviewSubmitInput } from "../../../lib/review/review-rules.ts";
-import type { Db } from "../../db/client.ts";
+import type { Db, Tx } from "../../db/client.ts";
 import { orderItems, orders, prodComments, products, productTranslations, users } from "../../db/schema/index.ts";
 import type { FileStorage } from "../../providers/storage.ts";
 import { maskNickName } from "../catalog/product-detail.ts";
@@ -21,9 +21,25 @@ import { countReview } from "../product/product-counts.ts";
 import { isUploadedPath } from "../upload/upload.ts";
 import { assertOwnUploads } from "../upload/upload-owner.ts";
 import { DomainError } from "../kernel/domain-error.ts";
+import { subscriber } from "../kernel/subscriber.ts";
 import type { MyReviewDto, ShopReviewDto } from "../../../lib/review/review-types.ts";
 
 export class ReviewError extends DomainError {}
+
+/**
+ * What the order feature does when one of its lines is reviewed: it marks the line reviewed and,
+ * when none is left, the order evaluated. Order sits above review, so it subscribes here when it
+ * loads (order-lifecycle.ts) rather than review writing order's tables.
+ */
+export type LineReviewed = (
+  tx: Tx,
+  line: { orderItemId: number; orderNumber: string; orderId: number },
+  now: Date,
+) => Promise<{ orderEvaluated: boolean }>;
+const reviewed = subscriber<LineReviewed>("a reviewed line", "order/order-lifecycle.ts");
+
+/** The order feature's subscription to a reviewed line (one subscriber). */
+export const onLineReviewed = reviewed.subscribe;
 
 const splitPics = (s: string) =>
   s
@@ -84,15 +100,9 @@ export async function submitReview(
       .onConflictDoNothing()
       .returning({ id: prodComments.prodCommId });
     if (!row) throw new ReviewError("review.alreadyReviewed");
-    await tx.update(orderItems).set({ commSts: 1 }).where(eq(orderItems.orderItemId, item.orderItemId));
+    const line = { orderItemId: item.orderItemId, orderNumber: item.orderNumber, orderId: order.orderId };
+    const { orderEvaluated } = await reviewed.handler()(tx, line, now);
     await countReview(tx, item.prodId);
-    const [left] = await tx
-      .select({ n: count() })
-      .from(orderItems)
-      .where(and(eq(orderItems.orderNumber, item.orderNumber), eq(orderItems.commSts, 0)));
-    const orderEvaluated = Number(left?.n ?? 0) === 0;
-    if (orderEvaluated)
-      await tx.update(orders).set({ isComm: 1, updatedAt: now }).where(eq(orders.orderId, order.orderId));
     return { prodCommId: row.id, orderEvaluated };
   });
 }
