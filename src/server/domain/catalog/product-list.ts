@@ -30,7 +30,15 @@ import { escapeLike } from "../kernel/sql.ts";
 import { analyzeQuery, type QueryWord } from "./search-analyzer.ts";
 import { loadLexicon, loadVocabulary } from "./search-lexicon.ts";
 import { searchHelp } from "./search-help.ts";
-import { correctWords, intentCategories, relaxSteps, relevance, searchNote, wordsQuery } from "./search-query.ts";
+import {
+  correctWords,
+  intentCategories,
+  relaxSteps,
+  relevance,
+  searchNote,
+  wordsQuery,
+  type CategoryIntent,
+} from "./search-query.ts";
 
 /** st=1 "new products": listed within this many days (docs/decisions.md "New products"). */
 export const NEW_PRODUCT_DAYS = 30;
@@ -163,8 +171,11 @@ interface SearchPlan {
   query: SQL | null;
   /** The keyword's query words as searched. */
   words: QueryWord[];
-  /** Categories the keyword names (category intent): their products come first. */
-  intent: number[];
+  /**
+   * Categories the keyword names (category intent) and their descendants: their products come
+   * first among equally relevant ones, those named by their whole name before those named by their head.
+   */
+  intent: { whole: number[]; head: number[] };
   /** What the search did with the keyword (corrected, relaxed). */
   note: SearchNote | null;
   /** The brand filter's condition (in filters and conds): the brand facet leaves it out. */
@@ -185,8 +196,10 @@ async function withWords(db: Db, plan: SearchPlan, words: QueryWord[], note: Sea
   };
 }
 
-function collectIntent(rows: readonly CategoryRow[], ids: readonly number[]): number[] {
-  return [...new Set(ids.flatMap((id) => collectDescendantIds(rows, id)))];
+function collectIntent(rows: readonly CategoryRow[], named: CategoryIntent): SearchPlan["intent"] {
+  const below = (ids: readonly number[]) => new Set(ids.flatMap((id) => collectDescendantIds(rows, id)));
+  const whole = below(named.whole);
+  return { whole: [...whole], head: [...below(named.head)].filter((id) => !whole.has(id)) };
 }
 
 /** A keyword read by the analyzer with the platform's synonyms: its query words and their tsquery (null: nothing searchable). */
@@ -306,7 +319,15 @@ async function searchConditions(db: Db, params: ProductSearchParams, now: Date):
   if (params.maxPrice !== undefined) filters.push(lte(products.price, params.maxPrice));
   if (params.hasStock === 1) filters.push(gt(products.totalStocks, 0));
   if (params.selfShop === 1) filters.push(eq(shops.type, 1));
-  const plan: SearchPlan = { conds: filters, filters, query: null, words: [], intent: [], note: null, brandCond };
+  const plan: SearchPlan = {
+    conds: filters,
+    filters,
+    query: null,
+    words: [],
+    intent: { whole: [], head: [] },
+    note: null,
+    brandCond,
+  };
   if (likeCond) return { ...plan, conds: [...filters, likeCond] };
   return words.length ? withWords(db, plan, words, null) : plan;
 }
@@ -415,9 +436,19 @@ function searchOrder(params: ProductSearchParams, plan: SearchPlan): SQL[] {
     // duplicateKey) after every first of its kind; then text relevance (name > brand > category
     // path > parameters and shop), the categories the keyword names, sales, rating, freshness.
     const rank = relevance(sql`${products.searchVec}`, plan.words);
-    const intent = plan.intent.length
-      ? [sql`case when ${inArray(products.categoryId, plan.intent)} then 0 else 1 end`]
-      : [];
+    const { whole, head } = plan.intent;
+    const intent =
+      whole.length || head.length
+        ? [
+            sql`case ${sql.join(
+              [
+                ...(whole.length ? [sql`when ${inArray(products.categoryId, whole)} then 0`] : []),
+                ...(head.length ? [sql`when ${inArray(products.categoryId, head)} then 1`] : []),
+              ],
+              sql` `,
+            )} else 2 end`,
+          ]
+        : [];
     return [
       sql`row_number() over (partition by ${products.shopId}, coalesce(nullif(${productSearchWords.dupKey}, ''), ${products.prodId}::text) order by ${rank} desc, ${products.soldNum} desc, ${products.prodId}) > 1`,
       sql`${rank} desc`,

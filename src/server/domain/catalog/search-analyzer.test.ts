@@ -18,6 +18,7 @@ import {
   FIELD_SCORES,
   intentCategories,
   namesCategory,
+  namesCategoryWhole,
   relaxSteps,
   searchNote,
   tsLiteral,
@@ -121,9 +122,29 @@ describe("the search query", () => {
       ["mobile phones", [14]],
     ]);
     const w = (t: string, ...alts: string[][]) => ({ text: t, alternatives: [[t], ...alts] });
-    expect(intentCategories([w("手机")], cats).sort()).toEqual([61, 62]);
-    expect(intentCategories([w("phone", ["手机"])], cats).sort((a, b) => a - b)).toEqual([14, 61, 62]);
-    expect(intentCategories([w("壳")], cats)).toEqual([66]);
+    const all = (i: { whole: number[]; head: number[] }) => [...i.whole, ...i.head].sort((a, b) => a - b);
+    expect(all(intentCategories([w("手机")], cats))).toEqual([61, 62]);
+    expect(all(intentCategories([w("phone", ["手机"])], cats))).toEqual([14, 61, 62]);
+    expect(all(intentCategories([w("壳")], cats))).toEqual([66]);
+  });
+
+  it("puts a category named by its whole name before one named by its head only", () => {
+    expect(namesCategoryWhole(["monitor"], ["monitors"])).toBe(true);
+    expect(namesCategoryWhole(["monitor"], ["blood", "pressure", "monitors"])).toBe(false);
+    expect(namesCategoryWhole(["智能手机"], ["智能手机"])).toBe(true);
+    expect(namesCategoryWhole(["手机"], ["智能手机"])).toBe(false);
+    const cats = new Map([
+      ["monitors", [77]],
+      ["blood pressure monitors", [166]],
+      ["智能手机", [61]],
+      ["老人 手机", [62]],
+    ]);
+    const w = (t: string, ...alts: string[][]) => ({ text: t, alternatives: [t.split(" "), ...alts] });
+    expect(intentCategories([w("monitor")], cats)).toEqual({ whole: [77], head: [166] });
+    expect(intentCategories([w("智能手机", ["smartphone"])], cats)).toEqual({ whole: [61], head: [] });
+    expect(intentCategories([w("手机")], cats)).toEqual({ whole: [], head: [61, 62] });
+    // A category named wholly by one word and by the head by another is named wholly.
+    expect(intentCategories([w("monitors"), w("monitor")], cats).whole).toEqual([77]);
   });
 
   it("relaxes: drops the words that match nothing, then from the end", () => {

@@ -148,13 +148,22 @@ export function searchNote(
 }
 
 /**
+ * Whether words name a category by its whole name (an English plural folded to its singular:
+ * monitor names Monitors) — a stronger intent than naming its head only (namesCategory).
+ */
+export function namesCategoryWhole(asked: readonly string[], name: readonly string[]): boolean {
+  if (asked.length === 0 || asked.length !== name.length) return false;
+  return asked.every((w, i) => w === name[i] || singular(w) === singular(name[i]!));
+}
+
+/**
  * Whether words name a category by its name's words: the whole name, or its head — Chinese
  * category names end with what they are (老人手机 and 智能手机 are 手机, 手机壳 is not), English
  * ones with their last word (senior phones and mobile phones are phones, phone cases are not).
  */
 export function namesCategory(asked: readonly string[], name: readonly string[]): boolean {
   if (asked.length === 0 || name.length === 0) return false;
-  if (asked.join(" ") === name.join(" ")) return true;
+  if (namesCategoryWhole(asked, name)) return true;
   if (asked.every(isCjkWord) && name.every(isCjkWord)) return name.join("").endsWith(asked.join(""));
   const latin = (w: string) => /^[a-z0-9]+$/.test(w);
   if (!asked.every(latin) || !name.every(latin)) return false;
@@ -165,20 +174,36 @@ export function namesCategory(asked: readonly string[], name: readonly string[])
   );
 }
 
+/** The categories a keyword names (intentCategories): by their whole name, and by their head only. */
+export interface CategoryIntent {
+  /** Named by the whole name (monitor → Monitors, 智能手机 → 智能手机). */
+  whole: number[];
+  /** Named by the head only, and not by a whole name (monitor → Blood Pressure Monitors, 手机 → 老人手机). */
+  head: number[];
+}
+
 /**
  * Category intent: the platform categories a query word (or one of its synonyms) names
  * (namesCategory), e.g. 手机 → 智能手机 and 老人手机; their products come first among equally
- * relevant ones. `categoryByName`: a category name's words joined by spaces → its ids.
+ * relevant ones, those named by their whole name before those named by their head only (monitor:
+ * Monitors before Blood Pressure Monitors). `categoryByName`: a category name's words joined by
+ * spaces → its ids.
  */
 export function intentCategories(
   qws: readonly QueryWord[],
   categoryByName: ReadonlyMap<string, readonly number[]>,
-): number[] {
-  const ids = new Set<number>();
+): CategoryIntent {
+  const whole = new Set<number>();
+  const head = new Set<number>();
   for (const [name, cats] of categoryByName) {
     const nameWords = name.split(" ");
-    if (qws.some((qw) => qw.alternatives.some((alt) => namesCategory(alt, nameWords))))
-      for (const id of cats) ids.add(id);
+    const alts = qws.flatMap((qw) => qw.alternatives);
+    const into = alts.some((alt) => namesCategoryWhole(alt, nameWords))
+      ? whole
+      : alts.some((alt) => namesCategory(alt, nameWords))
+        ? head
+        : null;
+    if (into) for (const id of cats) into.add(id);
   }
-  return [...ids];
+  return { whole: [...whole], head: [...head].filter((id) => !whole.has(id)) };
 }
