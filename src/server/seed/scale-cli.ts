@@ -1,22 +1,32 @@
 /**
- * `npm run catalog -- [--products 100000] [--shops 1000] [--seed 26] [--keep]`: opens the
+ * `npm run catalog -- [--products 100000] [--shops 1000] [--seed 26] [--keep] | --reindex`: opens the
  * database like the server does (PGlite in DATA_DIR/pglite, or DATABASE_URL), applies
  * migrations, seeds the demo data again (empties every table first, unless --keep and the demo is
- * already there) and adds the large catalogue (scale.ts) up to the given totals.
+ * already there) and adds the large catalogue (scale.ts) up to the given totals, printing the time
+ * its search index took. --reindex builds the search index of every product again (nothing else)
+ * and prints the time.
  */
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { loadConfig } from "../config.ts";
 import { loadDotEnv } from "../env-file.ts";
-import { openDatabase } from "../db/client.ts";
+import { sql } from "drizzle-orm";
+import { openDatabase, rowsOf } from "../db/client.ts";
 import { REFUSED_EXIT_CODE } from "../production-guard.ts";
 import { reseedDatabase } from "./index.ts";
-import { generateCatalog } from "./scale.ts";
+import { generateCatalog, rebuildSearchIndex, type SearchIndexBuild } from "./scale.ts";
 
 function count(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined) return fallback;
   if (!/^\d{1,7}$/.test(value)) throw new Error(`--${name} must be a whole number (got ${value})`);
   return Number(value);
+}
+
+const seconds = (ms: number) => (ms / 1000).toFixed(1);
+
+/** The line of a search index build (the bench reads it: "search index build: … s for … products"). */
+function indexLine(ix: SearchIndexBuild, products: number): string {
+  return `search index build: ${seconds(ix.words + ix.vectors + ix.merge)} s for ${products} products (analyzer words ${seconds(ix.words)} s, vectors ${seconds(ix.vectors)} s, pending list merge ${seconds(ix.merge)} s)`;
 }
 
 async function main(): Promise<void> {
@@ -26,6 +36,7 @@ async function main(): Promise<void> {
       shops: { type: "string" },
       seed: { type: "string" },
       keep: { type: "boolean" },
+      reindex: { type: "boolean" },
     },
   });
   loadDotEnv();
@@ -46,6 +57,12 @@ async function main(): Promise<void> {
   );
   try {
     await database.migrate();
+    if (values.reindex) {
+      const ix = await rebuildSearchIndex(database.db, (line) => console.log(line));
+      const [row] = rowsOf<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from products`));
+      console.log(`[catalog] ${database.driver}: ${indexLine(ix, row?.n ?? 0)}`);
+      return;
+    }
     if (!values.keep) {
       await reseedDatabase(database.db, {
         uploadsDir: path.join(config.dataDir, "uploads"),
@@ -62,6 +79,7 @@ async function main(): Promise<void> {
     console.log(
       `[catalog] ${database.driver}: +${summary.shopsAdded} shops, +${summary.productsAdded} products (ids from ${summary.firstProdId}), +${summary.skusAdded} SKUs, +${summary.reviewsAdded} reviews in ${Math.round((performance.now() - t1) / 1000)} s`,
     );
+    console.log(`[catalog] ${indexLine(summary.searchIndexMs, summary.productsAdded)}`);
   } finally {
     await database.close();
   }
