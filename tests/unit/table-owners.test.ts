@@ -47,7 +47,7 @@ const OWNERS: Record<string, readonly string[]> = {
  */
 const NOT_YET: Record<string, readonly string[]> = {
   refund: ["jobs", "orders", "userLedger", "users"],
-  "store-application": ["merchantAccounts", "sessions", "shops"],
+  "store-application": ["merchantAccounts", "sessions"],
 };
 
 /** Table → the feature of its schema file, by its drizzle name and by its SQL name. */

@@ -14,6 +14,17 @@ export const ShopStatus = SHOP_STATUS;
 export const ShopType = SHOP_TYPE;
 export { HOT_SHOPS_MAX };
 
+/** Opens a new shop (an approved store application), in the caller's transaction. Answers its id. */
+export async function createShop(tx: Tx, shop: typeof shops.$inferInsert): Promise<number> {
+  const [row] = await tx.insert(shops).values(shop).returning({ shopId: shops.shopId });
+  return row!.shopId;
+}
+
+/** Moves a shop to `shopStatus` (the platform's action on a store: close, reopen…), in the caller's transaction. */
+export async function setShopStatus(tx: Tx, shopId: number, shopStatus: number, now: Date): Promise<void> {
+  await tx.update(shops).set({ shopStatus, updatedAt: now }).where(eq(shops.shopId, shopId));
+}
+
 /** A follower more (1) or fewer (-1) in the shop's fans count (never below 0), in the caller's transaction. */
 export async function changeFansCount(tx: Tx, shopId: number, delta: 1 | -1): Promise<void> {
   await tx

@@ -31,6 +31,7 @@ import {
 } from "./store-application-state.ts";
 import { DomainError } from "../kernel/domain-error.ts";
 import { assertOwnUploads } from "../upload/upload-owner.ts";
+import { createShop, setShopStatus } from "../shop/shop.ts";
 
 /** A refusal: an i18n key (namespaces storeApplication / rules). */
 export class StoreApplicationError extends DomainError {}
@@ -314,25 +315,22 @@ export async function approveApplication(
     const t = reviewTransition(app.status, "approve");
     if (!t.ok) throw new StoreApplicationError(t.key);
     const shopStatus = approvedShopStatus(opts.open);
-    const [shop] = await tx
-      .insert(shops)
-      .values({
-        shopName: sameText(app.shopName),
-        intro: sameText(app.intro),
-        shopLogo: app.shopLogo,
-        type: app.type,
-        shopStatus,
-        tel: app.mobile,
-        ownerUserId: app.userId,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ shopId: shops.shopId });
+    const shopId = await createShop(tx, {
+      shopName: sameText(app.shopName),
+      intro: sameText(app.intro),
+      shopLogo: app.shopLogo,
+      type: app.type,
+      shopStatus,
+      tel: app.mobile,
+      ownerUserId: app.userId,
+      createdAt: now,
+      updatedAt: now,
+    });
     await tx
       .update(storeApplications)
-      .set({ status: t.status, shopId: shop!.shopId, reviewedAt: now, updatedAt: now })
+      .set({ status: t.status, shopId, reviewedAt: now, updatedAt: now })
       .where(eq(storeApplications.applyId, applyId));
-    return { shopId: shop!.shopId, shopStatus };
+    return { shopId, shopStatus };
   });
 }
 
@@ -366,7 +364,7 @@ export async function changeShopStatus(
     if (!shop) throw new StoreApplicationError("storeApplication.errors.shopNotFound");
     const t = shopTransition(shop.s, action);
     if (!t.ok) throw new StoreApplicationError(t.key);
-    await tx.update(shops).set({ shopStatus: t.status, updatedAt: now }).where(eq(shops.shopId, shopId));
+    await setShopStatus(tx, shopId, t.status, now);
     return { shopId, shopStatus: t.status };
   });
 }
