@@ -25,6 +25,8 @@ export const CART_COUNT_CAP_ALT = 99;
 // Cart / checkout
 /** At most this many items can be settled at once. */
 export const CART_SETTLE_MAX = 50;
+/** At most this many basketIds per cart call (totalPay, checkItems, deleteItem) and checkout. */
+export const CART_IDS_MAX = 500;
 /** Points are used in multiples of this step. */
 export const POINTS_STEP = 10;
 

@@ -9,11 +9,10 @@ import type {
   DeliveryOrderDto,
   MyOrderDto,
   OrderConfirmDto,
-  OrderConfirmParam,
   OrderDetailDto,
   OrderNumbersDto,
-  OrderSubmitParam,
 } from "../../lib/order/order-types.ts";
+import type { OrderConfirmParam, OrderSubmitParam } from "../../lib/order/submit-rules.ts";
 import { api } from "../api.ts";
 
 /** Which checkout a confirm or submit goes to: the ordinary one, a flash sale's (by its path) or the group buy's. */

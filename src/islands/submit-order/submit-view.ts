@@ -5,8 +5,8 @@
  * Query: `?basketIds=1,2,3` (from the cart) or buy now `?prodId=&skuId=&count=` (the detail page's
  * buy box). Anything else is "bad" and the page offers the way back to the cart.
  */
-import { CART_SETTLE_MAX } from "../../lib/constants.ts";
-import type { OrderConfirmParam, OrderInvoiceParam, OrderSubmitParam } from "../../lib/order/order-types.ts";
+import { CART_IDS_MAX, CART_SETTLE_MAX } from "../../lib/constants.ts";
+import type { OrderConfirmParam, OrderInvoiceParam, OrderSubmitParam } from "../../lib/order/submit-rules.ts";
 
 export type SubmitSource =
   | { kind: "cart"; basketIds: number[] }
@@ -15,8 +15,6 @@ export type SubmitSource =
   | { kind: "group"; groupActivityId: number; groupSkuId: number; groupTeamId: number; count: number };
 
 const MAX_INT = 2_147_483_647;
-/** At most this many basketIds are taken from the query (the cart API's own limit). */
-const BASKET_IDS_MAX = 500;
 
 function positiveInt(v: string | null | undefined): number | null {
   if (v == null || !/^\d{1,10}$/.test(v.trim())) return null;
@@ -33,7 +31,7 @@ export function parseSubmitQuery(search: string | URLSearchParams): SubmitSource
       .split(",")
       .map((s) => s.trim())
       .filter((s) => s !== "");
-    if (parts.length === 0 || parts.length > BASKET_IDS_MAX) return null;
+    if (parts.length === 0 || parts.length > CART_IDS_MAX) return null;
     const ids = parts.map(positiveInt);
     if (ids.some((n) => n === null)) return null;
     return { kind: "cart", basketIds: [...new Set(ids as number[])] };
@@ -184,15 +182,13 @@ export function submitBody(
   if (choice.addrId) body.addrId = choice.addrId;
   if (choice.usePoints && choice.points !== undefined) body.userUseScore = choice.points;
   if (invoice.type !== 0) {
-    body.orderInvoiceList = shopIds.map((shopId): OrderInvoiceParam => {
-      const inv: OrderInvoiceParam = {
-        shopId,
-        invoiceType: invoice.type as 1 | 2,
-        headerName: invoice.headerName.trim(),
-      };
-      if (invoice.type === 2) inv.invoiceTaxNumber = invoice.taxNumber.trim();
-      return inv;
-    });
+    // A person's invoice has no taxpayer number: null, as the rule answers it.
+    body.orderInvoiceList = shopIds.map((shopId): OrderInvoiceParam => ({
+      shopId,
+      invoiceType: invoice.type as 1 | 2,
+      headerName: invoice.headerName.trim(),
+      invoiceTaxNumber: invoice.type === 2 ? invoice.taxNumber.trim() : null,
+    }));
   }
   return body;
 }

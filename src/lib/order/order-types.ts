@@ -87,22 +87,6 @@ export const DELIVERY_COMPANIES: readonly {
 // Confirm (settlement preview): POST /p/order/confirm
 // ---------------------------------------------------------------------------------------------
 
-/** Body of POST /p/order/confirm: either cart lines (basketIds) or one buy-now line (orderItem). */
-export interface OrderConfirmParam {
-  basketIds?: number[];
-  orderItem?: { prodId: number; skuId: number; prodCount: number; shopId: number };
-  /** 0 or missing = the default address (or the newest one). */
-  addrId?: number;
-  /** 1 = use points. */
-  isScorePay?: 0 | 1;
-  /** Points to use (multiple of 10); missing = the most allowed. */
-  userUseScore?: number;
-  /** Held coupons chosen (with userChangeCoupon 1; at most one per shop and one platform coupon). */
-  couponUserIds?: number[];
-  /** 1 = couponUserIds is the buyer's choice (empty = no coupon); otherwise the best combination. */
-  userChangeCoupon?: 0 | 1;
-}
-
 /** The address as the order shows it (CONTRACT UserAddrDto). */
 export interface OrderAddrDto {
   addrId: number;
@@ -205,33 +189,6 @@ export interface OrderConfirmDto {
 // ---------------------------------------------------------------------------------------------
 // Submit: POST /p/order/submit
 // ---------------------------------------------------------------------------------------------
-
-/** Invoice choice per shop, stored with the order (issued by the invoice feature). */
-export interface OrderInvoiceParam {
-  shopId: number;
-  /** 1 personal, 2 unit (company). */
-  invoiceType: 1 | 2;
-  headerName: string;
-  /** Required for a unit invoice. */
-  invoiceTaxNumber?: string;
-}
-
-export interface OrderSubmitParam {
-  /** The submit token from confirm. */
-  uuid: string;
-  /** The address to ship to (the user's); missing = the one confirmed. */
-  addrId?: number;
-  /** Order message per shop (max ORDER_REMARK_MAX, not only spaces). */
-  orderShopParams?: { shopId: number; remarks: string }[];
-  isScorePay?: 0 | 1;
-  userUseScore?: number;
-  /** Missing = the coupons of the confirm step. */
-  couponUserIds?: number[];
-  userChangeCoupon?: 0 | 1;
-  /** The amount the buyer saw; when sent and the server's differs, the submit is refused (orderSubmit.amountChanged). */
-  actualTotal?: string;
-  orderInvoiceList?: OrderInvoiceParam[];
-}
 
 /** Answer of submit. A repeat with the same uuid answers A03002 instead. */
 export interface OrderNumbersDto {

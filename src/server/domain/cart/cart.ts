@@ -27,7 +27,7 @@ import type {
   ShopCartItemDto,
 } from "../../../lib/cart/cart-types.ts";
 import { priceBefore } from "../../../lib/cart/cart-price.ts";
-import { CART_SETTLE_MAX } from "../../../lib/constants.ts";
+import { CART_IDS_MAX, CART_SETTLE_MAX } from "../../../lib/constants.ts";
 import { pickText, type Locale } from "../../../lib/locale.ts";
 import {
   formatPrice,
@@ -49,8 +49,8 @@ import { evaluateDiscount, priceLines, type DiscountRuleSet, type PricedGroup } 
 
 /** The largest |delta| accepted by changeItem. */
 export const CART_DELTA_MAX = 99_999;
-/** At most this many basketIds per totalPay / checkItems / deleteItem call. */
-export const CART_IDS_MAX = 500;
+/** At most this many basketIds per totalPay / checkItems / deleteItem call (a lib constant: the checkout rule shares it). */
+export { CART_IDS_MAX };
 
 export type CartErrorKey =
   | "badCount"

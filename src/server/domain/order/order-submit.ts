@@ -37,6 +37,7 @@ import {
   type OrderConfirmDto,
   type ShopCartOrderDto,
 } from "../../../lib/order/order-types.ts";
+import type { OrderSubmitParam } from "../../../lib/order/submit-rules.ts";
 import { DVY_TYPE_VIRTUAL, ProdMold, takesPromotions, WRITE_OFF_LONG_TERM } from "../../../lib/order/virtual-goods.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import {
@@ -926,22 +927,19 @@ export async function confirmOrder(
 // Submit
 // ------------------------------------------------------------------------------------------
 
-export interface SubmitInput {
-  uuid: string;
-  addrId?: number | undefined;
+/**
+ * The submit body as the domain takes it: the parsed body (OrderSubmitParam, the output of the
+ * submit rule, src/lib/order/submit-rules.ts) with the per-shop lists made maps. Missing
+ * isScorePay = the choice made at confirm; couponUserIds are used with userChangeCoupon 1 (else
+ * the confirm step's); actualTotal is the amount the buyer saw (a different server amount refuses
+ * the submit: orderSubmit.amountChanged).
+ */
+export type SubmitInput = Omit<OrderSubmitParam, "orderShopParams" | "orderShopParam" | "orderInvoiceList"> & {
   /** Trimmed order message per shop (already checked with order-rules.ts). */
   remarks: ReadonlyMap<number, string>;
   /** Invoice per shop (already checked with order-rules.ts). */
   invoices: ReadonlyMap<number, OrderInvoice>;
-  /** Missing = the choice made at confirm. */
-  isScorePay?: 0 | 1 | undefined;
-  userUseScore?: number | null | undefined;
-  /** With userChangeCoupon 1: the coupons to use (else the ones of the confirm step). */
-  couponUserIds?: number[] | undefined;
-  userChangeCoupon?: 0 | 1 | undefined;
-  /** The amount the buyer saw; a different server amount refuses the submit (orderSubmit.amountChanged). */
-  actualTotal?: string | undefined;
-}
+};
 
 /** Claims the token (used_at set) or throws the A03002 refusal: repeat (with the first order numbers) or expired. */
 async function claimToken(tx: Tx, userId: string, token: string, now: Date): Promise<SubmitPayload> {
