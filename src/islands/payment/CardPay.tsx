@@ -11,6 +11,7 @@ import { isApiError } from "../../client/api.ts";
 import { checkCard, groupCardNumber, type CardForm } from "../../lib/order/pay-card.ts";
 import { PayType, type CardPayDto } from "../../lib/order/order-types.ts";
 import { confirmCardPay, payByCard, payWithProvider } from "../../client/data/payment.ts";
+import { ActionDialog } from "../common/ActionDialog.tsx";
 
 export function CardPay({
   numbers,
@@ -169,48 +170,40 @@ export function CardPay({
       </form>
 
       {confirm ? (
-        <div className="pay-dialog-mask" onKeyDown={(e) => e.key === "Escape" && setConfirm(null)}>
-          <div
-            className="pay-dialog"
-            role="dialog"
-            aria-modal="true"
-            aria-labelledby="pay-card-confirm-title"
-            data-testid="pay-card-confirm"
-          >
-            <p id="pay-card-confirm-title" className="pay-card-confirm-title">
-              {t("payment.card.confirmTitle")}
-            </p>
-            <p>{t("payment.card.confirmHint", { amount, brand: confirm.brand, last4: confirm.last4 })}</p>
-            <label className="pay-card-field pay-card-confirm-field">
-              <span className="pay-card-label">{t("payment.card.code")}</span>
-              <input
-                ref={codeRef}
-                className="input"
-                type="text"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={12}
-                value={code}
-                onChange={(e) => setCode(e.currentTarget.value)}
-                onKeyDown={(e) => {
-                  if (e.key === "Enter") {
-                    e.preventDefault();
-                    submitCode();
-                  }
-                }}
-                data-testid="pay-card-code"
-              />
-            </label>
-            <div className="pay-dialog-actions">
-              <button type="button" className="btn btn-ghost" onClick={() => setConfirm(null)}>
-                {t("payment.card.cancel")}
-              </button>
-              <button type="button" className="btn" onClick={submitCode} data-testid="pay-card-confirm-ok">
-                {t("payment.card.confirm")}
-              </button>
-            </div>
-          </div>
-        </div>
+        <ActionDialog
+          labelledBy="pay-card-confirm-title"
+          testId="pay-card-confirm"
+          onCancel={() => setConfirm(null)}
+          cancelText={t("payment.card.cancel")}
+          okText={t("payment.card.confirm")}
+          onOk={submitCode}
+          okTestId="pay-card-confirm-ok"
+        >
+          <p id="pay-card-confirm-title" className="pay-card-confirm-title">
+            {t("payment.card.confirmTitle")}
+          </p>
+          <p>{t("payment.card.confirmHint", { amount, brand: confirm.brand, last4: confirm.last4 })}</p>
+          <label className="pay-card-field pay-card-confirm-field">
+            <span className="pay-card-label">{t("payment.card.code")}</span>
+            <input
+              ref={codeRef}
+              className="input"
+              type="text"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={12}
+              value={code}
+              onChange={(e) => setCode(e.currentTarget.value)}
+              onKeyDown={(e) => {
+                if (e.key === "Enter") {
+                  e.preventDefault();
+                  submitCode();
+                }
+              }}
+              data-testid="pay-card-code"
+            />
+          </label>
+        </ActionDialog>
       ) : null}
     </>
   );

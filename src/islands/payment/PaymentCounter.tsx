@@ -29,6 +29,7 @@ import {
   type PaymentIslandProps,
 } from "./shared.tsx";
 import { getOrderPayInfo, payWithBalance, payWithProvider } from "../../client/data/payment.ts";
+import { ActionDialog } from "../common/ActionDialog.tsx";
 
 export default function PaymentCounter(props: PaymentIslandProps) {
   return (
@@ -381,31 +382,18 @@ function PayForm(props: {
       </div>
 
       {confirming ? (
-        <div className="pay-dialog-mask" onKeyDown={(e) => e.key === "Escape" && setConfirming(false)}>
-          <div
-            className="pay-dialog"
-            role="dialog"
-            aria-modal="true"
-            aria-labelledby="pay-confirm-text"
-            data-testid="pay-confirm"
-          >
-            <p id="pay-confirm-text">{t("payment.counter.confirmBalance", { amount })}</p>
-            <div className="pay-dialog-actions">
-              <button type="button" className="btn btn-ghost" onClick={() => setConfirming(false)}>
-                {t("payment.counter.cancel")}
-              </button>
-              <button
-                type="button"
-                className="btn"
-                ref={confirmRef}
-                onClick={() => void payBalance()}
-                data-testid="pay-confirm-ok"
-              >
-                {t("payment.counter.confirm")}
-              </button>
-            </div>
-          </div>
-        </div>
+        <ActionDialog
+          labelledBy="pay-confirm-text"
+          testId="pay-confirm"
+          onCancel={() => setConfirming(false)}
+          cancelText={t("payment.counter.cancel")}
+          okText={t("payment.counter.confirm")}
+          onOk={() => void payBalance()}
+          okRef={confirmRef}
+          okTestId="pay-confirm-ok"
+        >
+          <p id="pay-confirm-text">{t("payment.counter.confirmBalance", { amount })}</p>
+        </ActionDialog>
       ) : null}
     </>
   );
