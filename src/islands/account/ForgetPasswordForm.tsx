@@ -10,7 +10,7 @@ import { useTypedState } from "../common/hydration.ts";
 import { PASSWORD_RESET_REDIRECT_MS } from "../../lib/constants.ts";
 import { localePath, type Locale } from "../../lib/locale.ts";
 import { mobileRule, passwordPairRule, ruleError, ruleErrors, smsCodeRule } from "../../lib/rules.ts";
-import { errorText } from "./auth-api.ts";
+import { useAction } from "../common/useAction.ts";
 import { checkUpdatePwdSms, updatePwd } from "../../client/data/account.ts";
 import { Field } from "./Field.tsx";
 import { SmsCodeField } from "./SmsCodeButton.tsx";
@@ -33,7 +33,15 @@ export function ForgetPasswordForm({ locale }: ForgetPasswordFormProps) {
   const [flag, setFlag] = useState("");
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // The form's own line tells a refusal (the server's message, else "failed"); these calls are
+  // not under /p/, so A00004 does not come.
+  const action = useAction({
+    onGuest: () => setFormError(t("authUi.failed")),
+    fallback: t("authUi.failed"),
+    setError: setFormError,
+    inlineOnly: true,
+  });
+  const busy = action.busy;
   const [secondsLeft, setSecondsLeft] = useState(Math.ceil(PASSWORD_RESET_REDIRECT_MS / 1000));
   const headingRef = useRef<HTMLHeadingElement>(null);
   const loginHref = localePath(locale, "/login");
@@ -75,15 +83,10 @@ export function ForgetPasswordForm({ locale }: ForgetPasswordFormProps) {
     const c = ruleError(smsCodeRule, code);
     if (c) keys.code = c;
     if (showErrors(keys, ["mobile", "code"])) return;
-    setBusy(true);
-    try {
+    await action.run(async () => {
       setFlag(await checkUpdatePwdSms(mobile.trim(), code.trim()));
       setStep(2);
-    } catch (err) {
-      setFormError(errorText(err, t("authUi.failed")));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   async function submitStep2(e: FormEvent<HTMLFormElement>): Promise<void> {
@@ -92,15 +95,10 @@ export function ForgetPasswordForm({ locale }: ForgetPasswordFormProps) {
     setFormError(null);
     const keys = ruleErrors(passwordPairRule, { password, confirmPassword }) as Partial<Record<FieldName, string>>;
     if (showErrors(keys, ["password", "confirmPassword"])) return;
-    setBusy(true);
-    try {
+    await action.run(async () => {
       await updatePwd(mobile.trim(), password, flag);
       setStep(3);
-    } catch (err) {
-      setFormError(errorText(err, t("authUi.failed")));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   const steps: { n: Step; label: string }[] = [

@@ -10,7 +10,8 @@ import { useTypedChecked, useTypedState } from "../common/hydration.ts";
 import { LOGIN_MOBILE_MAXLENGTH } from "../../lib/constants.ts";
 import { localePath, type Locale } from "../../lib/locale.ts";
 import { loginErrorKey, loginFormError, type LoginTab } from "../../lib/rules.ts";
-import { errorText, termsShown, type ServiceSwitch } from "./auth-api.ts";
+import { termsShown, type ServiceSwitch } from "./auth-api.ts";
+import { useAction } from "../common/useAction.ts";
 import { loginByPassword, loginBySms } from "../../client/data/account.ts";
 import { Field } from "./Field.tsx";
 import { SmsCodeField } from "./SmsCodeButton.tsx";
@@ -48,7 +49,15 @@ export function LoginForm({ idPrefix, locale, terms, onSuccess, autoFocus }: Log
   const [agreed, setAgreed] = useTypedChecked(`${idPrefix}-agree`);
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  // The form's own line tells a refusal (the server's message, else "failed"); these calls are
+  // not under /p/, so A00004 does not come.
+  const action = useAction({
+    onGuest: () => setFormError(t("authUi.failed")),
+    fallback: t("authUi.failed"),
+    setError: setFormError,
+    inlineOnly: true,
+  });
+  const submitting = action.busy;
   const tabRefs = { account: useRef<HTMLButtonElement>(null), mobile: useRef<HTMLButtonElement>(null) };
   const showTerms = termsShown(terms);
   const id = (name: string) => `${idPrefix}-${name}`;
@@ -88,15 +97,14 @@ export function LoginForm({ idPrefix, locale, terms, onSuccess, autoFocus }: Log
       return;
     }
     setErrors({});
-    setSubmitting(true);
-    try {
-      if (tab === "account") await loginByPassword(username.trim(), password);
-      else await loginBySms(mobile.trim(), code.trim());
-      onSuccess();
-    } catch (err) {
-      setFormError(errorText(err, t("authUi.failed")));
-      setSubmitting(false);
-    }
+    await action.run(
+      async () => {
+        if (tab === "account") await loginByPassword(username.trim(), password);
+        else await loginBySms(mobile.trim(), code.trim());
+        onSuccess();
+      },
+      { keepBusy: true },
+    );
   }
 
   const tabButton = (name: LoginTab, label: string) => (

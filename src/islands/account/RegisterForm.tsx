@@ -17,7 +17,8 @@ import {
   smsCodeRule,
   usernameRule,
 } from "../../lib/rules.ts";
-import { errorText, termsShown, type ServiceSwitch } from "./auth-api.ts";
+import { termsShown, type ServiceSwitch } from "./auth-api.ts";
+import { useAction } from "../common/useAction.ts";
 import { register } from "../../client/data/account.ts";
 import { Field } from "./Field.tsx";
 import { SmsCodeField } from "./SmsCodeButton.tsx";
@@ -49,7 +50,15 @@ export function RegisterForm({ locale, terms }: RegisterFormProps) {
   const [agreed, setAgreed] = useTypedChecked("register-agree");
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  // The form's own line tells a refusal (the server's message, else "failed"); these calls are
+  // not under /p/, so A00004 does not come.
+  const action = useAction({
+    onGuest: () => setFormError(t("authUi.failed")),
+    fallback: t("authUi.failed"),
+    setError: setFormError,
+    inlineOnly: true,
+  });
+  const submitting = action.busy;
   const showTerms = termsShown(terms);
   const id = (name: string) => `register-${name}`;
 
@@ -87,21 +96,20 @@ export function RegisterForm({ locale, terms }: RegisterFormProps) {
       document.getElementById(first === "terms" ? id("agree") : id(first))?.focus();
       return;
     }
-    setSubmitting(true);
-    try {
-      await register({
-        userName: values.username.trim(),
-        password: values.password,
-        confirmPassword: values.confirmPassword,
-        mobile: values.mobile.trim(),
-        validCode: values.code.trim(),
-        agreed: showTerms ? agreed : true,
-      });
-      location.assign(localePath(locale, "/"));
-    } catch (err) {
-      setFormError(errorText(err, t("authUi.failed")));
-      setSubmitting(false);
-    }
+    await action.run(
+      async () => {
+        await register({
+          userName: values.username.trim(),
+          password: values.password,
+          confirmPassword: values.confirmPassword,
+          mobile: values.mobile.trim(),
+          validCode: values.code.trim(),
+          agreed: showTerms ? agreed : true,
+        });
+        location.assign(localePath(locale, "/"));
+      },
+      { keepBusy: true },
+    );
   }
 
   return (
