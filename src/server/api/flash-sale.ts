@@ -28,7 +28,8 @@ import {
   orderPathValid,
   shopFlashActivities,
 } from "../domain/flash-sale/flash-sale.ts";
-import { confirmOrder, OrderSubmitError, submitOrder } from "../domain/order/order-submit.ts";
+import { confirmOrder, submitOrder } from "../domain/order/order-submit.ts";
+import { OrderSubmitError } from "../domain/order/order-submit-payload.ts";
 import type { ApiEnv, MerchantEnv } from "./context.ts";
 import { ApiError, ok } from "./envelope.ts";
 import { parse, parseJson, parseParams, parseQuery, readJson, run } from "./kit.ts";

@@ -6,7 +6,7 @@ import { CART_SETTLE_MAX } from "../../lib/constants.ts";
 import { intField } from "../../lib/validation.ts";
 import { CartError } from "../domain/cart/cart.ts";
 import { DomainError } from "../domain/kernel/domain-error.ts";
-import { OrderSubmitError } from "../domain/order/order-submit.ts";
+import { OrderSubmitError } from "../domain/order/order-submit-payload.ts";
 import type { ApiEnv } from "./context.ts";
 import { ApiError } from "./envelope.ts";
 import { issueMessage, parse, pathId, readIdBody, readJson, readObject, run } from "./kit.ts";

@@ -38,13 +38,9 @@ import {
   skus,
 } from "../../db/schema/index.ts";
 import { registerOrderTypeHooks } from "../order/order-lifecycle.ts";
-import {
-  loadNames,
-  OrderSubmitError,
-  peekSubmitToken,
-  type ActivityBuy,
-  type ActivityRef,
-} from "../order/order-submit.ts";
+import { peekSubmitToken } from "../order/order-submit.ts";
+import { loadNames, type ActivityBuy } from "../order/order-buy-lines.ts";
+import { OrderSubmitError, type ActivityRef } from "../order/order-submit-payload.ts";
 import { ShopStatus } from "../shop/shop.ts";
 import { DomainError } from "../kernel/domain-error.ts";
 

@@ -56,7 +56,8 @@ import {
   setOrderStatus,
   type OrderRow,
 } from "../order/order-lifecycle.ts";
-import { loadNames, OrderSubmitError, type ActivityBuy, type ActivityRef } from "../order/order-submit.ts";
+import { loadNames, type ActivityBuy } from "../order/order-buy-lines.ts";
+import { OrderSubmitError, type ActivityRef } from "../order/order-submit-payload.ts";
 import { refundJobProvider, refundWholeOrderNow } from "../refund/refund.ts";
 import { ShopStatus } from "../shop/shop.ts";
 import { DomainError } from "../kernel/domain-error.ts";

@@ -1,14 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_FREIGHT_RULE } from "../pricing/order-pricing.ts";
-import {
-  localizedFrom,
-  newSubmitToken,
-  OrderSubmitError,
-  parsePayload,
-  priceCheckout,
-  type CheckoutShopInput,
-  type PriceLine,
-} from "./order-submit.ts";
+import { localizedFrom } from "./order-buy-lines.ts";
+import { priceCheckout, type CheckoutShopInput, type PriceLine } from "./order-checkout-pricing.ts";
+import { newSubmitToken, OrderSubmitError, parsePayload } from "./order-submit-payload.ts";
 
 const shop = (
   shopId: number,

@@ -39,7 +39,7 @@ import {
 } from "../../db/schema/index.ts";
 import { scheduleJob } from "../jobs/jobs.ts";
 import { insertOrder, nextOrderNumber } from "../order/order-lifecycle.ts";
-import { addrSnapshot, loadNames } from "../order/order-submit.ts";
+import { addrSnapshot, loadNames } from "../order/order-buy-lines.ts";
 import { changePoints, PointsError, PointsReason, settleExpiry } from "../points/points-ledger.ts";
 import { takeStock } from "../product/stock.ts";
 import { ShopStatus } from "../shop/shop.ts";

@@ -1,0 +1,376 @@
+/**
+ * The lines a checkout buys, read from the database with everything the order snapshot needs (cart
+ * lines or one buy-now line), the address, the shops' freight rules and the buyer (docs/order.md
+ * "Submit order").
+ */
+import { memberEquity, memberPriceProvider } from "../member/member-equity.ts";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { ResponseCode } from "../../../lib/api-types.ts";
+import { CART_SETTLE_MAX } from "../../../lib/constants.ts";
+import { LOCALES, pickText, type Locale, type LocalizedText } from "../../../lib/locale.ts";
+import type { OrderAddrDto } from "../../../lib/order/order-types.ts";
+import { ProdMold, WRITE_OFF_LONG_TERM } from "../../../lib/order/virtual-goods.ts";
+import type { Db, Tx } from "../../db/client.ts";
+import {
+  addresses,
+  cartItems,
+  productTranslations,
+  products,
+  shopFreightRules,
+  shops,
+  skus,
+  users,
+  type OrderAddress,
+} from "../../db/schema/index.ts";
+import { localizeAreas } from "../address/area.ts";
+import { groupByShop, lineStatus } from "../cart/cart.ts";
+import { freightRuleOf, type FreightRule } from "../pricing/order-pricing.ts";
+import type { ActivityPriceProvider } from "../pricing/pricing.ts";
+import { ShopStatus } from "../shop/shop.ts";
+import { OrderSubmitError, type BuyNowItem, type ActivityRef } from "./order-submit-payload.ts";
+import type { PriceLine, CheckoutShopInput } from "./order-checkout-pricing.ts";
+
+/**
+ * An activity buy (flash sale, group buy), given by the activity's own module so this one knows
+ * none of them: the price it offers (step 2 of the pricing engine), its checks, and what it takes
+ * in the submit transaction (its own stock, per-user limits, a team seat). Only buy-now lines.
+ */
+export interface ActivityBuy extends ActivityRef {
+  /** orders.orderType: 1 group buy, 2 flash sale. */
+  orderType: number;
+  provider: ActivityPriceProvider;
+  /** true = the activity keeps its own stock (the SKU's stock is neither checked nor taken). */
+  ownStock: boolean;
+  /** Refuses a line the activity does not allow now (throws OrderSubmitError). */
+  check: (q: Db | Tx, userId: string, line: BuyLine, now: Date) => Promise<void>;
+  /** In the submit transaction, before the order is made: takes stock / limits / seat; answers what to record once the order number is known. */
+  take: (
+    tx: Tx,
+    userId: string,
+    line: BuyLine,
+    now: Date,
+  ) => Promise<{ payDeadline: Date; record: (orderNumber: string) => Promise<void> }>;
+}
+
+/** A LocalizedText from per-locale rows, missing locales filled like pickText (zh-tw → zh, en → zh). */
+export function localizedFrom(rows: readonly { locale: string; text: string }[]): LocalizedText {
+  const by = new Map(rows.map((r) => [r.locale, r.text]));
+  const partial: Partial<LocalizedText> = {};
+  for (const l of LOCALES) if (by.get(l)) partial[l] = by.get(l)!;
+  return { zh: pickText(partial, "zh"), "zh-tw": pickText(partial, "zh-tw"), en: pickText(partial, "en") };
+}
+
+export type Q = Db | Tx;
+
+/** A line to buy, with everything the order snapshot needs. */
+export interface BuyLine extends PriceLine {
+  basketId: number;
+  prodId: number;
+  skuId: number;
+  shopId: number;
+  shopName: LocalizedText;
+  shopType: number;
+  prodName: LocalizedText;
+  skuName: LocalizedText;
+  properties: LocalizedText;
+  pic: string;
+  stocks: number;
+  status: "valid" | "offline" | "noStock";
+  basketDate: string;
+  discountId: number;
+  /** CONTRACT `mold` (0 physical, 1 virtual), the codes' validity rule and refund flag (lib/order/virtual-goods.ts). */
+  mold: number;
+  writeOffTime: number;
+  isRefund: number;
+}
+
+const lineColumns = {
+  prodStatus: products.status,
+  prodShopId: products.shopId,
+  prodPic: products.pic,
+  mold: products.mold,
+  writeOffTime: products.writeOffTime,
+  isRefund: products.isRefund,
+  shopStatus: shops.shopStatus,
+  shopName: shops.shopName,
+  shopType: shops.type,
+  skuStatus: skus.status,
+  skuProdId: skus.prodId,
+  stocks: skus.stocks,
+  skuName: skus.skuName,
+  properties: skus.properties,
+  price: skus.price,
+  skuPic: skus.pic,
+};
+
+/** Products' names in the three languages (missing ones filled like pickText). */
+export async function loadNames(q: Q, prodIds: readonly number[]): Promise<Map<number, LocalizedText>> {
+  const out = new Map<number, LocalizedText>();
+  if (prodIds.length === 0) return out;
+  const rows = await q
+    .select({
+      prodId: productTranslations.prodId,
+      locale: productTranslations.locale,
+      text: productTranslations.prodName,
+    })
+    .from(productTranslations)
+    .where(inArray(productTranslations.prodId, [...new Set(prodIds)]));
+  const by = new Map<number, { locale: string; text: string }[]>();
+  for (const r of rows) (by.get(r.prodId) ?? by.set(r.prodId, []).get(r.prodId)!).push(r);
+  for (const id of prodIds) out.set(id, localizedFrom(by.get(id) ?? []));
+  return out;
+}
+
+const emptyText: LocalizedText = { zh: "", "zh-tw": "", en: "" };
+
+const asText = (v: LocalizedText | null | undefined): LocalizedText =>
+  v ? { zh: v.zh ?? "", "zh-tw": v["zh-tw"] ?? "", en: v.en ?? "" } : emptyText;
+
+type RawLine = {
+  basketId: number;
+  prodId: number;
+  skuId: number;
+  shopId: number;
+  prodCount: number;
+  createdAt: Date;
+  discountId?: number;
+  prodStatus: number | null;
+  prodShopId: number | null;
+  prodPic: string | null;
+  mold: number | null;
+  writeOffTime: number | null;
+  isRefund: number | null;
+  shopStatus: number | null;
+  shopName: LocalizedText | null;
+  shopType: number | null;
+  skuStatus: number | null;
+  skuProdId: number | null;
+  stocks: number | null;
+  skuName: LocalizedText | null;
+  properties: LocalizedText | null;
+  price: string | null;
+  skuPic: string | null;
+};
+
+async function toBuyLines(q: Q, rows: readonly RawLine[]): Promise<BuyLine[]> {
+  const names = await loadNames(
+    q,
+    rows.map((r) => r.prodId),
+  );
+  return rows.map((r) => ({
+    basketId: r.basketId,
+    prodId: r.prodId,
+    skuId: r.skuId,
+    shopId: r.shopId,
+    prodCount: r.prodCount,
+    price: r.price ?? "0",
+    stocks: r.stocks ?? 0,
+    status: lineStatus(r),
+    shopName: asText(r.shopName),
+    shopType: r.shopType ?? 0,
+    prodName: names.get(r.prodId) ?? emptyText,
+    skuName: asText(r.skuName),
+    properties: asText(r.properties),
+    pic: r.skuPic || r.prodPic || "",
+    basketDate: r.createdAt.toISOString(),
+    discountId: r.discountId ?? 0,
+    mold: r.mold ?? ProdMold.PHYSICAL,
+    writeOffTime: r.writeOffTime ?? WRITE_OFF_LONG_TERM,
+    isRefund: r.isRefund ?? 1,
+  }));
+}
+
+/**
+ * The user's cart lines with these ids (locked FOR UPDATE inside a transaction), or
+ * cart.itemNotFound when any id is not one of the user's lines.
+ */
+async function loadCartLines(q: Q, userId: string, basketIds: readonly number[], lock: boolean): Promise<BuyLine[]> {
+  const ids = [...new Set(basketIds)];
+  const query = q
+    .select({
+      basketId: cartItems.basketId,
+      prodId: cartItems.prodId,
+      skuId: cartItems.skuId,
+      shopId: cartItems.shopId,
+      prodCount: cartItems.prodCount,
+      createdAt: cartItems.createdAt,
+      discountId: cartItems.discountId,
+      ...lineColumns,
+    })
+    .from(cartItems)
+    .leftJoin(products, eq(products.prodId, cartItems.prodId))
+    .leftJoin(shops, eq(shops.shopId, cartItems.shopId))
+    .leftJoin(skus, eq(skus.skuId, cartItems.skuId))
+    .where(and(eq(cartItems.userId, userId), inArray(cartItems.basketId, ids)))
+    .orderBy(asc(cartItems.basketId));
+  const rows = lock ? await query.for("update", { of: cartItems }) : await query;
+  if (rows.length !== ids.length) throw new OrderSubmitError("cart.itemNotFound");
+  return toBuyLines(q, rows);
+}
+
+/** The buy-now line; refuses an unavailable product / SKU like the cart does. */
+async function loadBuyNowLine(q: Q, item: BuyNowItem, now: Date): Promise<BuyLine> {
+  const [row] = await q
+    .select({ prodId: products.prodId, ...lineColumns })
+    .from(products)
+    .innerJoin(shops, eq(shops.shopId, products.shopId))
+    .leftJoin(skus, and(eq(skus.skuId, item.skuId), eq(skus.prodId, products.prodId)))
+    .where(eq(products.prodId, item.prodId))
+    .limit(1);
+  if (!row || row.prodStatus !== 1 || row.shopStatus !== ShopStatus.OPEN || row.prodShopId !== item.shopId)
+    throw new OrderSubmitError("cart.prodUnavailable");
+  if (row.skuStatus !== 1) throw new OrderSubmitError("cart.skuUnavailable");
+  const [line] = await toBuyLines(q, [
+    { ...row, basketId: 0, skuId: item.skuId, shopId: item.shopId, prodCount: item.prodCount, createdAt: now },
+  ]);
+  return line!;
+}
+
+/** Refuses a line that cannot be bought now: offline → itemUnavailable; over stock → noStock (A00001 at confirm). */
+export function checkLineNow(l: BuyLine, locale: Locale): void {
+  const prodName = pickText(l.prodName, locale);
+  if (l.status === "offline")
+    throw new OrderSubmitError("orderSubmit.itemUnavailable", ResponseCode.SHOW_FAIL, { prodName });
+  if (l.status === "noStock" || l.prodCount > l.stocks)
+    throw new OrderSubmitError("orderSubmit.noStock", ResponseCode.SHOW_FAIL, { prodName });
+}
+
+export async function loadLines(
+  q: Q,
+  userId: string,
+  what: { basketIds?: number[]; orderItem?: BuyNowItem },
+  now: Date,
+  lock: boolean,
+): Promise<BuyLine[]> {
+  const lines = what.orderItem
+    ? [await loadBuyNowLine(q, what.orderItem, now)]
+    : await loadCartLines(q, userId, what.basketIds ?? [], lock);
+  if (lines.length === 0) throw new OrderSubmitError("cart.selectOne");
+  const count = lines.reduce((n, l) => n + l.prodCount, 0);
+  if (count > CART_SETTLE_MAX)
+    throw new OrderSubmitError("cart.settleMax", ResponseCode.SHOW_FAIL, { max: CART_SETTLE_MAX });
+  orderMoldOf(lines);
+  return lines;
+}
+
+/**
+ * The kind of order these lines make (docs/virtual-goods.md): all virtual → 1, all physical → 0.
+ * Virtual goods are checked out on their own: a checkout that mixes them with physical goods is
+ * refused (orderSubmit.mixedVirtual), so a virtual order never needs an address or freight.
+ */
+export function orderMoldOf(lines: readonly { mold: number }[]): number {
+  const virtual = lines.filter((l) => l.mold === ProdMold.VIRTUAL).length;
+  if (virtual > 0 && virtual < lines.length) throw new OrderSubmitError("orderSubmit.mixedVirtual");
+  return virtual > 0 ? ProdMold.VIRTUAL : ProdMold.PHYSICAL;
+}
+
+/** Virtual goods ship nothing: no freight. */
+const NO_FREIGHT: FreightRule = { fee: "0", freeOver: null };
+
+/** What a virtual-goods order keeps as its address: nothing (the pages show none for orderMold 1). */
+export const NO_ADDRESS: OrderAddress = {
+  receiver: "",
+  mobile: "",
+  province: "",
+  city: "",
+  area: "",
+  addr: "",
+  provinceId: 0,
+  cityId: 0,
+  areaId: 0,
+  postCode: null,
+};
+
+type AddressRow = typeof addresses.$inferSelect;
+
+/** The address to use: `addrId` (> 0) must be the user's (else orderSubmit.addrNotFound); 0/none → default, else newest, else null. */
+export async function resolveAddress(
+  q: Q,
+  userId: string,
+  addrId: number | null | undefined,
+): Promise<AddressRow | null> {
+  if (addrId) {
+    const [row] = await q
+      .select()
+      .from(addresses)
+      .where(and(eq(addresses.userId, userId), eq(addresses.addrId, addrId)))
+      .limit(1);
+    if (!row) throw new OrderSubmitError("orderSubmit.addrNotFound");
+    return row;
+  }
+  const [row] = await q
+    .select()
+    .from(addresses)
+    .where(eq(addresses.userId, userId))
+    .orderBy(desc(addresses.commonAddr), desc(addresses.createdAt), desc(addresses.addrId))
+    .limit(1);
+  return row ?? null;
+}
+
+export function addrDto(row: AddressRow, locale: Locale): OrderAddrDto {
+  const r = localizeAreas(row, locale);
+  return {
+    addrId: r.addrId,
+    receiver: r.receiver,
+    mobile: r.mobile,
+    provinceId: r.provinceId,
+    province: r.province,
+    cityId: r.cityId,
+    city: r.city,
+    areaId: r.areaId,
+    area: r.area,
+    addr: r.addr,
+  };
+}
+
+/** The address as the order keeps it (also points-mall orders). */
+export function addrSnapshot(r: AddressRow): OrderAddress {
+  return {
+    receiver: r.receiver,
+    mobile: r.mobile,
+    province: r.province,
+    city: r.city,
+    area: r.area,
+    addr: r.addr,
+    provinceId: r.provinceId,
+    cityId: r.cityId,
+    areaId: r.areaId,
+    postCode: r.postCode ?? null,
+  };
+}
+
+/** Lines grouped into shop orders (cart order: most recently added first) with their freight rules. */
+export async function shopInputs(q: Q, lines: readonly BuyLine[]): Promise<CheckoutShopInput<BuyLine>[]> {
+  const groups = groupByShop(lines);
+  const ruleRows = await q
+    .select()
+    .from(shopFreightRules)
+    .where(
+      inArray(
+        shopFreightRules.shopId,
+        groups.map((g) => g.shopId),
+      ),
+    );
+  const rules = new Map(ruleRows.map((r) => [r.shopId, r]));
+  const virtual = orderMoldOf(lines) === ProdMold.VIRTUAL;
+  return groups.map((g) => ({
+    shopId: g.shopId,
+    shopType: g.lines[0]!.shopType,
+    rule: virtual ? NO_FREIGHT : freightRuleOf(rules.get(g.shopId)),
+    lines: g.lines,
+  }));
+}
+
+export async function loadUser(
+  q: Q,
+  userId: string,
+  now: Date = new Date(),
+): Promise<{ score: number; member: boolean; memberPrice: ActivityPriceProvider | undefined }> {
+  const [u] = await q.select({ score: users.score }).from(users).where(eq(users.userId, userId)).limit(1);
+  const equity = await memberEquity(q, userId, now);
+  return {
+    score: u?.score ?? 0,
+    member: equity !== null,
+    memberPrice: equity ? memberPriceProvider(equity.level) : undefined,
+  };
+}
