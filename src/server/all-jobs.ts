@@ -9,7 +9,7 @@ import "./domain/group-buy/group-buy.ts";
 import "./domain/order/write-off.ts";
 import "./domain/renovation/renovation-schedule.ts";
 import path from "node:path";
-import { setRefundJobDeps } from "./domain/refund/refund.ts";
+import { setRefundJobDeps } from "./domain/refund/refund-payout.ts";
 import { setUploadCleanupDeps } from "./domain/upload/upload-cleanup.ts";
 import { loadConfig } from "./config.ts";
 import { paymentProviderFor } from "./providers/payment.ts";

@@ -31,20 +31,21 @@ import { intFieldDefault, pageParams } from "../../lib/validation.ts";
 import {
   acceptRefund,
   applyRefund,
-  asRefundNotification,
-  handleRefundNotification,
   modifyRefund,
-  myRefund,
-  myRefunds,
   receiveReturn,
-  refundPreview,
-  RefundError,
   refuseRefund,
   shipReturn,
-  shopRefund,
-  shopRefunds,
   withdrawRefund,
 } from "../domain/refund/refund.ts";
+import { asRefundNotification, handleRefundNotification } from "../domain/refund/refund-payout.ts";
+import {
+  myRefund,
+  myRefunds,
+  refundPreview,
+  RefundError,
+  shopRefund,
+  shopRefunds,
+} from "../domain/refund/refund-read.ts";
 import { paymentProviderFor } from "../providers/payment.ts";
 import type { ApiEnv, MerchantEnv } from "./context.ts";
 import { ApiError } from "./envelope.ts";

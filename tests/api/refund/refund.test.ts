@@ -10,7 +10,7 @@ import type { MyOrderDto, OrderDetailDto } from "../../../src/lib/order/order-ty
 import { AUTO_CONFIRM_REFUND_WAIT_DAYS } from "../../../src/lib/order/order-state.ts";
 import { PayType } from "../../../src/lib/order/order-types.ts";
 import { runDueJobs } from "../../../src/server/all-jobs.ts";
-import { REFUND_PROVIDER_CHECK_MS } from "../../../src/server/domain/refund/refund.ts";
+import { REFUND_PROVIDER_CHECK_MS } from "../../../src/server/domain/refund/refund-payout.ts";
 import { signRefundNotification } from "../../../src/server/providers/payment.ts";
 import type { RefundDto, RefundPreviewDto } from "../../../src/lib/refund/refund-types.ts";
 import { caller, createTestUser, type TestUser } from "../account-helpers.ts";

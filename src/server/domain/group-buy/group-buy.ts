@@ -58,7 +58,7 @@ import {
 } from "../order/order-lifecycle.ts";
 import { loadNames, type ActivityBuy } from "../order/order-buy-lines.ts";
 import { OrderSubmitError, type ActivityRef } from "../order/order-submit-payload.ts";
-import { refundJobProvider, refundWholeOrderNow } from "../refund/refund.ts";
+import { refundJobProvider, refundWholeOrderNow } from "../refund/refund-payout.ts";
 import { ShopStatus } from "../shop/shop.ts";
 import { DomainError } from "../kernel/domain-error.ts";
 
