@@ -45,7 +45,9 @@ import { loadProductTexts } from "../catalog/product-list.ts";
 import { ShopStatus } from "../shop/shop.ts";
 import { DomainError } from "../kernel/domain-error.ts";
 import { chooseDiscountDto } from "../discount/discount.ts";
-import { evaluateDiscount, priceLines, type DiscountRuleSet, type PricedGroup } from "../pricing/pricing.ts";
+import { priceLines } from "../pricing/pricing.ts";
+import { evaluateDiscount } from "../pricing/pricing-steps.ts";
+import type { DiscountRuleSet, PricedGroup } from "../pricing/pricing-shapes.ts";
 
 /** The largest |delta| accepted by changeItem. */
 export const CART_DELTA_MAX = 99_999;

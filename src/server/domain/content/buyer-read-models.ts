@@ -21,7 +21,8 @@ import { findUserSession } from "../account/auth.ts";
 import { hashToken } from "../account/tokens.ts";
 import { loadLines, type CartReads, type LoadedLine } from "../cart/cart.ts";
 import { liveDiscounts } from "../discount/discount.ts";
-import { isRunning, type DiscountRuleSet } from "../pricing/pricing.ts";
+import { isRunning } from "../pricing/pricing-steps.ts";
+import type { DiscountRuleSet } from "../pricing/pricing-shapes.ts";
 
 export interface BuyerSession {
   id: number;

@@ -24,7 +24,8 @@ import { formatPrice } from "../../../lib/money.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { discountItems, discountProds, discounts, products, shops } from "../../db/schema/index.ts";
 import { loadProductTexts } from "../catalog/product-list.ts";
-import { priceLines, type DiscountRuleSet, type PricedGroup } from "../pricing/pricing.ts";
+import { priceLines } from "../pricing/pricing.ts";
+import type { DiscountRuleSet, PricedGroup } from "../pricing/pricing-shapes.ts";
 import { ShopStatus } from "../shop/shop.ts";
 import { DomainError } from "../kernel/domain-error.ts";
 

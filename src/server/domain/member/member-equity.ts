@@ -8,7 +8,7 @@ import { and, asc, eq, lte, sql } from "drizzle-orm";
 import { formatPrice, Money, toDecimal, type MoneyInput } from "../../../lib/money.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { memberLevels, users } from "../../db/schema/index.ts";
-import type { ActivityOffer, ActivityPriceProvider } from "../pricing/pricing.ts";
+import type { ActivityOffer, ActivityPriceProvider } from "../pricing/pricing-shapes.ts";
 
 const DAY_MS = 24 * 3600_000;
 

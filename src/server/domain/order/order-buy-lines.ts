@@ -25,7 +25,7 @@ import {
 import { localizeAreas } from "../address/area.ts";
 import { groupByShop, lineStatus } from "../cart/cart.ts";
 import { freightRuleOf, type FreightRule } from "../pricing/order-pricing.ts";
-import type { ActivityPriceProvider } from "../pricing/pricing.ts";
+import type { ActivityPriceProvider } from "../pricing/pricing-shapes.ts";
 import { ShopStatus } from "../shop/shop.ts";
 import { OrderSubmitError, type BuyNowItem, type ActivityRef } from "./order-submit-payload.ts";
 import type { PriceLine, CheckoutShopInput } from "./order-checkout-pricing.ts";

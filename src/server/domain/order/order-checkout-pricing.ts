@@ -9,8 +9,8 @@ import type { LineOffers } from "../../../lib/pricing/pricing-types.ts";
 import { formatPrice, mulQty, sub, sum, type MoneyInput } from "../../../lib/money.ts";
 import { ProdMold, takesPromotions } from "../../../lib/order/virtual-goods.ts";
 import type { FreightRule } from "../pricing/order-pricing.ts";
+import { priceLines } from "../pricing/pricing.ts";
 import {
-  priceLines,
   PricingRefusal,
   type ActivityPriceProvider,
   type CouponChoice,
@@ -20,7 +20,7 @@ import {
   type PricedLine,
   type PricedShopResult,
   type PricingResult,
-} from "../pricing/pricing.ts";
+} from "../pricing/pricing-shapes.ts";
 import { choiceFromIds, CouponError, heldCoupons, whyNotHeld } from "../coupon/coupon.ts";
 import { runningDiscounts } from "../discount/discount.ts";
 import { OrderSubmitError } from "./order-submit-payload.ts";

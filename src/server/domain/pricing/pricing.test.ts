@@ -1,16 +1,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { Money } from "../../../lib/money.ts";
+import { priceLines } from "./pricing.ts";
+import { evaluateDiscount, shareByLargestRemainder } from "./pricing-steps.ts";
 import {
-  evaluateDiscount,
   PricingRefusal,
-  priceLines,
-  shareByLargestRemainder,
   type DiscountRuleSet,
   type HeldCoupon,
   type PricingInput,
   type PricingLine,
-} from "./pricing.ts";
+} from "./pricing-shapes.ts";
 
 const now = new Date("2026-05-01T12:00:00Z");
 const past = new Date("2026-04-01T00:00:00Z");
