@@ -6,6 +6,7 @@
 import "./domain/order/order-lifecycle.ts";
 import "./domain/flash-sale/flash-sale.ts";
 import "./domain/group-buy/group-buy.ts";
+import "./domain/refund/refund.ts";
 import "./domain/order/write-off.ts";
 import "./domain/renovation/renovation-schedule.ts";
 import path from "node:path";

@@ -15,20 +15,17 @@ import { z } from "zod";
 import { ResponseCode } from "../../lib/api-types.ts";
 import type { OrderNumbersDto } from "../../lib/order/order-types.ts";
 import { intField, intFieldDefault } from "../../lib/validation.ts";
+import { groupBuy, groupBuyOf } from "../domain/group-buy/group-buy.ts";
+import { createGroupActivity, endGroupActivity, shopTeams } from "../domain/group-buy/group-buy-admin.ts";
 import {
-  createGroupActivity,
-  endGroupActivity,
   groupActivityById,
-  shopTeams,
   groupActivityList,
   groupActivityOfProd,
-  groupBuy,
-  groupBuyOf,
   joinableTeams,
   myTeams,
   teamInfo,
   teamOfOrder,
-} from "../domain/group-buy/group-buy.ts";
+} from "../domain/group-buy/group-buy-read.ts";
 import { confirmOrder, submitOrder } from "../domain/order/order-submit.ts";
 import type { ApiEnv, MerchantEnv } from "./context.ts";
 import { ApiError, ok } from "./envelope.ts";

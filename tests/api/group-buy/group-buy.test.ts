@@ -11,7 +11,7 @@ import { ResponseCode } from "../../../src/lib/api-types.ts";
 import { groupSkus, groupTeams, orders, userLedger, users } from "../../../src/server/db/schema/index.ts";
 import type { GroupActivityDto, JoinableTeamDto, TeamInfoDto } from "../../../src/lib/group-buy/group-buy.ts";
 import type { OrderConfirmDto, OrderNumbersDto } from "../../../src/lib/order/order-types.ts";
-import { createGroupActivity } from "../../../src/server/domain/group-buy/group-buy.ts";
+import { createGroupActivity } from "../../../src/server/domain/group-buy/group-buy-admin.ts";
 import { runDueJobs } from "../../../src/server/all-jobs.ts";
 import { buyerWithAddress, productOf, type Buyer } from "../activity-helpers.ts";
 import { caller } from "../account-helpers.ts";

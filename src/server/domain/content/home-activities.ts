@@ -22,7 +22,7 @@ import { ACTIVITY_MAX } from "../../../lib/renovation/blocks.ts";
 import { compare } from "../../../lib/money.ts";
 import type { Db } from "../../db/client.ts";
 import { flashSessionList } from "../flash-sale/flash-sale.ts";
-import { groupActivityList } from "../group-buy/group-buy.ts";
+import { groupActivityList } from "../group-buy/group-buy-read.ts";
 import { getHomeRenovation } from "../renovation/renovation.ts";
 
 /** A block item as the renovation blocks read it (lib/renovation/values.ts goodsItem). */

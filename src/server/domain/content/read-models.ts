@@ -41,7 +41,7 @@ import { getHotShops } from "../shop/shop.ts";
 import { getTopNotices } from "./notice.ts";
 import { couponOffersOfShop, couponsCovering } from "../coupon/coupon.ts";
 import { discountOffersOfShop, discountsCovering } from "../discount/discount.ts";
-import { groupActivityOfProd, groupBuyProdIds } from "../group-buy/group-buy.ts";
+import { groupActivityOfProd, groupBuyProdIds } from "../group-buy/group-buy-read.ts";
 import { levelCatalogue } from "../member/member.ts";
 import { getPcWebConfig, getServiceSwitch } from "../kernel/site.ts";
 import { assembleSitemapData, loadProductPart, loadSitemapBase } from "./sitemap.ts";
