@@ -12,7 +12,7 @@ import { PayType } from "../../lib/order/order-types.ts";
 import { localePath } from "../../lib/locale.ts";
 import { pageParams, strictInt } from "../../lib/validation.ts";
 import { balanceInfo, balanceLog, createRecharge, rechargeStatus } from "../domain/balance/balance.ts";
-import { safeReturnUrl } from "../domain/payment/payment.ts";
+import { safeReturnUrl } from "../domain/payment/payment-rules.ts";
 import { paymentProviderFor } from "../providers/payment.ts";
 import type { ApiEnv } from "./context.ts";
 import { ApiError, ok } from "./envelope.ts";

@@ -10,7 +10,7 @@ import { ResponseCode } from "../../lib/api-types.ts";
 import { ID_MAX } from "../../lib/constants.ts";
 import { strictInt } from "../../lib/validation.ts";
 import { buyLevel, levelPage, levelPayStatus } from "../domain/member/member.ts";
-import { safeReturnUrl } from "../domain/payment/payment.ts";
+import { safeReturnUrl } from "../domain/payment/payment-rules.ts";
 import { paymentProviderFor } from "../providers/payment.ts";
 import type { ApiEnv } from "./context.ts";
 import { ApiError, ok } from "./envelope.ts";

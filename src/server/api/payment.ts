@@ -16,19 +16,16 @@ import { z } from "zod";
 import { ResponseCode } from "../../lib/api-types.ts";
 import { BalancePayResult, PayType, type BalancePayDto } from "../../lib/order/order-types.ts";
 import {
-  PAYMENT_ERRORS,
   asNotification,
-  completeSandboxPayment,
-  confirmCardPayment,
   createProviderPayment,
   getOrderPayInfo,
   getOrderStatus,
   handleNotification,
-  parseOrderNumbers,
-  payByCard,
   payWithBalance,
-  safeReturnUrl,
 } from "../domain/payment/payment.ts";
+import { completeSandboxPayment } from "../domain/payment/payment-sandbox.ts";
+import { confirmCardPayment, payByCard } from "../domain/payment/payment-card.ts";
+import { PAYMENT_ERRORS, parseOrderNumbers, safeReturnUrl } from "../domain/payment/payment-rules.ts";
 // Orders are locked and marked paid by the order lifecycle, which registers itself with payment.
 import "../domain/order/order-lifecycle.ts";
 import { paymentProviderFor } from "../providers/payment.ts";

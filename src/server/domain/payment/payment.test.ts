@@ -9,8 +9,8 @@ import {
   verifyNotification,
   verifyRefundNotification,
 } from "../../providers/payment.ts";
+import { asNotification } from "./payment.ts";
 import {
-  asNotification,
   earliest,
   newPayNo,
   PAY_ORDERS_MAX,
@@ -20,7 +20,7 @@ import {
   payTypeAllowed,
   providerExpiresAt,
   safeReturnUrl,
-} from "./payment.ts";
+} from "./payment-rules.ts";
 
 const NOW = new Date("2026-03-01T10:00:00Z");
 const later = (min: number) => new Date(NOW.getTime() + min * 60_000);

@@ -29,184 +29,36 @@
  *   again without changing anything (idempotent replay); the amount must equal the payment's;
  *   a closed or expired payment, or orders that are no longer payable, are refused.
  */
-import { createHash, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import type { PaySwitch } from "../../../lib/api-types.ts";
-import { sameOriginPath } from "../../../lib/same-origin-path.ts";
 import { formatAddress } from "../../../lib/address/address-format.ts";
 import { pickText, type Locale } from "../../../lib/locale.ts";
 import { compare, formatPrice, sum, toDecimal, tryDecimal, type MoneyInput } from "../../../lib/money.ts";
-import {
-  PAY_QR_MINUTES,
-  PayType,
-  type CardPayDto,
-  type OrderPayInfoDto,
-  type ProviderPayDto,
-} from "../../../lib/order/order-types.ts";
-import { checkCard, type CardForm } from "../../../lib/order/pay-card.ts";
+import { PAY_QR_MINUTES, PayType, type OrderPayInfoDto, type ProviderPayDto } from "../../../lib/order/order-types.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { orderItems, orders, payments, users } from "../../db/schema/index.ts";
 import {
   notificationFields,
   NOTIFY_SUCCESS,
-  sandboxNotification,
   verifyNotification,
   type PaymentNotification,
-  type CardChargeResult,
   type PaymentProvider,
 } from "../../providers/payment.ts";
-import { OrderStatus, transition } from "../../../lib/order/order-state.ts";
+import { OrderStatus } from "../../../lib/order/order-state.ts";
 import { localizeAreas } from "../address/area.ts";
 import { getPaySwitch } from "../kernel/site.ts";
 import { DomainError } from "../kernel/domain-error.ts";
 import { writeLedger } from "../kernel/user-ledger.ts";
-
-/** At most this many orders in one payment (one order per shop; a checkout has at most 50 items). */
-export const PAY_ORDERS_MAX = 50;
-/** Longest return path kept for the provider page. */
-export const RETURN_URL_MAX = 500;
-
-/** A refusal; `key` is the full i18n key (payment.* or order.*), shown as A00001. */
-export class PaymentError extends DomainError {
-  constructor(key: string, params: Record<string, unknown> = {}) {
-    super(key, { params });
-  }
-}
-
-export const PAYMENT_ERRORS = {
-  noOrders: "payment.noOrders",
-  orderNotFound: "order.notFound",
-  orderExpired: "payment.orderExpired",
-  orderPaid: "payment.orderPaid",
-  cannotPay: "order.cannotPay",
-  methodDisabled: "payment.methodDisabled",
-  qrExpired: "payment.qrExpired",
-  paymentNotFound: "order.paymentNotFound",
-  amountMismatch: "order.amountMismatch",
-  badSign: "payment.badSign",
-  notSandbox: "payment.notSandbox",
-  cardDeclined: "payment.card.declined",
-} as const;
-
-// ------------------------------------------------------------------------------------------
-// Pure rules
-// ------------------------------------------------------------------------------------------
-
-/** "a,b" (or an array) → distinct order numbers in the given order; null when empty, malformed or too many. */
-export function parseOrderNumbers(raw: unknown): string[] | null {
-  const parts = Array.isArray(raw) ? raw : typeof raw === "string" ? raw.split(",") : null;
-  if (!parts) return null;
-  const out: string[] = [];
-  for (const p of parts) {
-    if (typeof p !== "string" && typeof p !== "number") return null;
-    const s = String(p).trim();
-    if (s === "") continue;
-    if (!/^\d{1,32}$/.test(s)) return null;
-    if (!out.includes(s)) out.push(s);
-  }
-  return out.length === 0 || out.length > PAY_ORDERS_MAX ? null : out;
-}
-
-export interface PayableFacts {
-  status: number;
-  closeType: number | null;
-  payDeadline: Date;
-}
-
-const PAID_STATUSES: readonly number[] = [
-  OrderStatus.PADYED,
-  OrderStatus.CONSIGNMENT,
-  OrderStatus.SUCCESS,
-  OrderStatus.WAIT_GROUP,
-];
-
-/** Why these orders cannot be paid now (an i18n key), or null when they can. */
-export function payRefusal(list: readonly PayableFacts[], now: Date): string | null {
-  for (const o of list) {
-    if (o.status === OrderStatus.CLOSE)
-      return o.closeType === 1 ? PAYMENT_ERRORS.orderExpired : PAYMENT_ERRORS.cannotPay;
-    if (!transition(o.status, "pay").ok)
-      return PAID_STATUSES.includes(o.status) ? PAYMENT_ERRORS.orderPaid : PAYMENT_ERRORS.cannotPay;
-    if (o.payDeadline.getTime() <= now.getTime()) return PAYMENT_ERRORS.orderExpired;
-  }
-  return null;
-}
-
-/** Whether a pay method is switched on (getSysPaySwitch). payType 0 only for a zero amount. */
-export function payTypeAllowed(sw: PaySwitch, payType: number, amount: MoneyInput): boolean {
-  switch (payType) {
-    case PayType.BALANCE:
-      return sw.balancePaySwitch;
-    case PayType.WECHAT_SCAN:
-      return sw.wxPaySwitch;
-    case PayType.ALIPAY:
-      return sw.aliPaySwitch;
-    case PayType.CARD:
-      // Cards follow the configured provider (no site switch of their own).
-      return true;
-    case PayType.POINTS:
-      return toDecimal(amount).isZero();
-    default:
-      return false;
-  }
-}
-
-/** Until when a provider payment (QR code / pay page) is valid: PAY_QR_MINUTES, never past the earliest deadline. */
-export function providerExpiresAt(now: Date, deadlines: readonly Date[]): Date {
-  let end = now.getTime() + PAY_QR_MINUTES * 60_000;
-  for (const d of deadlines) end = Math.min(end, d.getTime());
-  return new Date(end);
-}
-
-/** The earliest deadline (the pay counter's countdown end). */
-export function earliest(dates: readonly Date[]): Date {
-  return new Date(Math.min(...dates.map((d) => d.getTime())));
-}
-
-/** A same-site path to return to ("/order-detail?orderNumber=…"), or undefined (the rule: src/lib/same-origin-path.ts). */
-export function safeReturnUrl(raw: unknown): string | undefined {
-  if (typeof raw !== "string" || /\s/.test(raw.trim())) return undefined;
-  return sameOriginPath(raw, RETURN_URL_MAX);
-}
-
-/** A new payment number: yyMMddHHmmss (UTC) + 8 random digits. */
-export function newPayNo(now: Date): string {
-  const iso = now.toISOString();
-  const stamp =
-    iso.slice(2, 4) + iso.slice(5, 7) + iso.slice(8, 10) + iso.slice(11, 13) + iso.slice(14, 16) + iso.slice(17, 19);
-  return `${stamp}${String(randomInt(0, 100_000_000)).padStart(8, "0")}`;
-}
-
-/** A new page key (base64url, 32 characters) and the hash that is stored. */
-export function newPageKey(): { key: string; hash: string } {
-  const key = randomBytes(24).toString("base64url");
-  return { key, hash: hashPageKey(key) };
-}
-
-export function hashPageKey(key: string): string {
-  return createHash("sha256").update(key, "utf8").digest("hex");
-}
-
-/** Constant-time check of a presented page key against the stored hash (false when either is missing or malformed). */
-export function pageKeyMatches(storedHash: string | null, key: unknown): boolean {
-  if (!storedHash || typeof key !== "string" || !/^[A-Za-z0-9_-]{16,64}$/.test(key)) return false;
-  const a = Buffer.from(storedHash, "hex");
-  const b = Buffer.from(hashPageKey(key), "hex");
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
-export type PaymentState = "waiting" | "paid" | "closed" | "expired";
-
-/** The state of a payment row at `now`. */
-export function paymentState(p: { status: number; expiresAt: Date }, now: Date): PaymentState {
-  if (p.status === 1) return "paid";
-  if (p.status === 2) return "closed";
-  return p.expiresAt.getTime() <= now.getTime() ? "expired" : "waiting";
-}
-
-// ------------------------------------------------------------------------------------------
-// Database
-// ------------------------------------------------------------------------------------------
+import {
+  PaymentError,
+  PAYMENT_ERRORS,
+  payRefusal,
+  payTypeAllowed,
+  providerExpiresAt,
+  earliest,
+  newPayNo,
+  newPageKey,
+  paymentState,
+} from "./payment-rules.ts";
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -630,87 +482,6 @@ export async function handleNotification(
   });
 }
 
-/** What the sandbox page shows about a payment (null = unknown or not a provider payment). */
-export interface SandboxPaymentView {
-  payNo: string;
-  payType: number;
-  amount: string;
-  orderNumbers: string[];
-  /** "order", "recharge" or "level". */
-  purpose: string;
-  state: PaymentState;
-  /** When the payment is waiting but its orders can no longer be paid. */
-  ordersExpired: boolean;
-  expiresAt: string;
-}
-
-/** The sandbox page's payment: null unless the payment exists, is a provider payment and `key` is its page key. */
-export async function sandboxPaymentView(
-  db: Db,
-  payNo: string,
-  key: string,
-  now: Date,
-): Promise<SandboxPaymentView | null> {
-  if (!/^[0-9A-Za-z-]{1,64}$/.test(payNo)) return null;
-  const [pay] = await db.select().from(payments).where(eq(payments.payNo, payNo)).limit(1);
-  if (!pay || (pay.payType !== PayType.ALIPAY && pay.payType !== PayType.WECHAT_SCAN)) return null;
-  if (!pageKeyMatches(pay.pageKeyHash, key)) return null;
-  const numbers = pay.orderNumbers.split(",").filter(Boolean);
-  const state = paymentState(pay, now);
-  let ordersExpired = false;
-  if (state === "waiting" && pay.purpose === "order") {
-    const rows = await db.select().from(orders).where(inArray(orders.orderNumber, numbers));
-    ordersExpired = rows.length !== numbers.length || payRefusal(rows, now) !== null;
-  }
-  return {
-    payNo: pay.payNo,
-    payType: pay.payType,
-    amount: formatPrice(pay.amount),
-    orderNumbers: numbers,
-    purpose: pay.purpose,
-    state,
-    ordersExpired,
-    expiresAt: pay.expiresAt.toISOString(),
-  };
-}
-
-/**
- * The sandbox's "Pay now": checks the page key, then builds the signed SUCCESS notification a
- * real provider would send and hands it to handleNotification (the one path for every provider
- * notification). A wrong or missing key answers "payment not found" (nothing is told apart).
- * A paid or closed payment is refused: the key completes its payment once.
- */
-export async function completeSandboxPayment(
-  db: Db,
-  secret: string,
-  payNo: string,
-  key: unknown,
-  now: Date,
-): Promise<NotificationResult> {
-  const [pay] = await db
-    .select({
-      payType: payments.payType,
-      amount: payments.amount,
-      status: payments.status,
-      expiresAt: payments.expiresAt,
-      pageKeyHash: payments.pageKeyHash,
-    })
-    .from(payments)
-    .where(eq(payments.payNo, payNo))
-    .limit(1);
-  if (
-    !pay ||
-    (pay.payType !== PayType.ALIPAY && pay.payType !== PayType.WECHAT_SCAN) ||
-    !pageKeyMatches(pay.pageKeyHash, key)
-  ) {
-    throw new PaymentError(PAYMENT_ERRORS.paymentNotFound);
-  }
-  const state = paymentState(pay, now);
-  if (state === "paid") throw new PaymentError(PAYMENT_ERRORS.orderPaid);
-  if (state !== "waiting") throw new PaymentError(PAYMENT_ERRORS.qrExpired);
-  return handleNotification(db, secret, sandboxNotification(secret, payNo, formatPrice(pay.amount)), now);
-}
-
 /** GET /p/myOrder/getOrderStatus: the status of the buyer's own (not deleted) order. */
 export async function getOrderStatus(db: Db, userId: string, orderNumber: string): Promise<number> {
   const [row] = await db
@@ -720,84 +491,4 @@ export async function getOrderStatus(db: Db, userId: string, orderNumber: string
     .limit(1);
   if (!row) throw new PaymentError(PAYMENT_ERRORS.orderNotFound);
   return row.status;
-}
-
-// ------------------------------------------------------------------------------------------
-// Cards (payType 4; docs/payment-card.md)
-// ------------------------------------------------------------------------------------------
-
-/** The buyer's waiting card payment, or a refusal: unknown (or another buyer's), paid, expired. */
-async function waitingCardPayment(db: Db, userId: string, payNo: string, now: Date) {
-  const [pay] = await db.select().from(payments).where(eq(payments.payNo, payNo)).limit(1);
-  if (!pay || pay.userId !== userId || pay.payType !== PayType.CARD)
-    throw new PaymentError(PAYMENT_ERRORS.paymentNotFound);
-  const state = paymentState(pay, now);
-  if (state === "paid") throw new PaymentError(PAYMENT_ERRORS.orderPaid);
-  if (state !== "waiting") throw new PaymentError(PAYMENT_ERRORS.qrExpired);
-  return pay;
-}
-
-/**
- * The provider's answer to a card: paid → the signed notification is handled like any provider's
- * (orders paid in its transaction), then the card's brand and last four digits are kept with the
- * payment (never the number); declined → a refusal in the buyer's language, nothing changed;
- * confirmation → asked of the buyer.
- */
-async function cardOutcome(
-  db: Db,
-  secret: string,
-  payNo: string,
-  card: { brand: string; last4: string },
-  result: CardChargeResult,
-  now: Date,
-): Promise<CardPayDto> {
-  if (result.outcome === "declined") throw new PaymentError(`payment.card.${result.reason}`);
-  if (result.outcome === "confirm")
-    return { payNo, status: "confirm", brand: card.brand, last4: card.last4, confirmation: result.confirmation };
-  await handleNotification(db, secret, result.notification, now);
-  await db
-    .update(payments)
-    .set({ callback: { ...result.notification, card: { brand: card.brand, last4: card.last4 } } })
-    .where(eq(payments.payNo, payNo));
-  return { payNo, status: "paid", brand: card.brand, last4: card.last4, confirmation: null };
-}
-
-/** POST /p/pay/card: checks the card, asks the provider to charge it for the buyer's waiting card payment. */
-export async function payByCard(
-  db: Db,
-  provider: PaymentProvider,
-  secret: string,
-  input: { userId: string; payNo: string; form: CardForm },
-  now: Date,
-): Promise<CardPayDto> {
-  const checked = checkCard(input.form, now);
-  if (!checked.ok) {
-    const first = Object.values(checked.problems)[0]!;
-    throw new PaymentError(`payment.card.${first}`);
-  }
-  const pay = await waitingCardPayment(db, input.userId, input.payNo, now);
-  const amount = formatPrice(pay.amount);
-  const { number, expMonth, expYear, cvc, brand, last4 } = checked.card;
-  const result = await provider.chargeCard({ payNo: pay.payNo, amount, card: { number, expMonth, expYear, cvc } });
-  return cardOutcome(db, secret, pay.payNo, { brand, last4 }, result, now);
-}
-
-/** POST /p/pay/card/confirm: the buyer's one-time code for the provider's confirmation step. */
-export async function confirmCardPayment(
-  db: Db,
-  provider: PaymentProvider,
-  secret: string,
-  input: { userId: string; payNo: string; brand: string; last4: string; confirmation: string; code: string },
-  now: Date,
-): Promise<CardPayDto> {
-  const pay = await waitingCardPayment(db, input.userId, input.payNo, now);
-  const amount = formatPrice(pay.amount);
-  const result = await provider.confirmCard({
-    payNo: pay.payNo,
-    amount,
-    last4: input.last4,
-    confirmation: input.confirmation,
-    code: input.code,
-  });
-  return cardOutcome(db, secret, pay.payNo, { brand: input.brand, last4: input.last4 }, result, now);
 }
