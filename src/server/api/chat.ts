@@ -25,14 +25,12 @@ import {
   ChatError,
   conversationHeader,
   conversationOf,
-  history,
   isAgentOnline,
   listConversations,
-  markRead,
   sameSecret,
-  storeMessage,
   unreadTotal,
 } from "../domain/chat/chat.ts";
+import { history, markRead, storeMessage } from "../domain/chat/chat-messages.ts";
 import { findMerchantSession } from "../domain/merchant/merchant.ts";
 import { chatFlood } from "../domain/chat/chat-rules.ts";
 import type { ApiEnv } from "./context.ts";

@@ -34,14 +34,13 @@ import {
   changeSku,
   createProduct,
   deleteProduct,
-  editPrices,
-  listProducts,
   platformOffShelf,
   platformRelease,
-  readProduct,
   setShelf,
   updateProduct,
 } from "../domain/product/product.ts";
+import { editPrices } from "../domain/product/product-bulk.ts";
+import { listProducts, readProduct } from "../domain/product/product-read.ts";
 import { importChunk, type ImportLine } from "../domain/product/product-import.ts";
 import { locatedMessage, NOT_FOUND, ProductRefused, SKU_NOT_FOUND } from "../domain/product/product-rules.ts";
 import type { MerchantEnv } from "./context.ts";

@@ -23,7 +23,6 @@ import { localePath } from "../../lib/locale.ts";
 import { draftFieldsSchema } from "../../lib/renovation/block-schema.ts";
 import { draftPreviewPath, keepDraftPreview } from "../domain/renovation/draft-preview.ts";
 import {
-  checkDecoration,
   copyDecoration,
   createDraft,
   deleteDecoration,
@@ -33,6 +32,7 @@ import {
   unpublishDecoration,
   updateDraft,
 } from "../domain/renovation/renovation-authoring.ts";
+import { checkDecoration } from "../domain/renovation/renovation-refs.ts";
 import { previewPath } from "../domain/renovation/renovation-preview.ts";
 import { cancelSchedule, listWindows, scheduleDecoration } from "../domain/renovation/renovation-schedule.ts";
 import { listSources, SOURCE_KINDS } from "../domain/renovation/renovation-sources.ts";

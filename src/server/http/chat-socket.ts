@@ -42,15 +42,12 @@ import {
   ChatError,
   conversationHeader,
   conversationOf,
-  history,
   isAgentOnline,
   liveSessions,
-  markDelivered,
-  markRead,
   parseSocketPath,
-  storeMessage,
   type ChatIdentity,
 } from "../domain/chat/chat.ts";
+import { history, markDelivered, markRead, storeMessage } from "../domain/chat/chat-messages.ts";
 import { chatFlood } from "../domain/chat/chat-rules.ts";
 import { parseChatFrame } from "../domain/chat/chat-frames.ts";
 import { requestLocale } from "../api/app.ts";

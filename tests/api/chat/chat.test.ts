@@ -18,7 +18,8 @@ import {
 import type { Page } from "../../../src/lib/api-types.ts";
 import { products, sessions } from "../../../src/server/db/schema/index.ts";
 import { hashToken, newToken } from "../../../src/server/domain/account/tokens.ts";
-import { conversationOf, storeMessage } from "../../../src/server/domain/chat/chat.ts";
+import { conversationOf } from "../../../src/server/domain/chat/chat.ts";
+import { storeMessage } from "../../../src/server/domain/chat/chat-messages.ts";
 import { caller, createTestUser, type TestUser } from "../account-helpers.ts";
 import { createTestApp, dbReady, okData, type TestApp } from "../helpers.ts";
 import { createOrder, pickSku } from "../order-fixtures.ts";

@@ -5,46 +5,30 @@
  * conversation's counters) before anyone is told about it.
  */
 import { timingSafeEqual, createHash } from "node:crypto";
-import { and, asc, desc, eq, gt, inArray, isNull, like, lt, or, sql, sum } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, like, or, sql, sum } from "drizzle-orm";
 import {
   ChatCode,
-  CHAT_PAGE_SIZE,
   CHAT_TEXT_MAX,
   MsgType,
   noticeKey,
-  parseCard,
   PLATFORM_SHOP_ID,
-  type CardProductNow,
   type ChatMessageDto,
   type ChatSide,
   type ConversationDto,
   type MsgTypeValue,
   type OrderCard,
-  type OutgoingMessage,
   type ProductCard,
 } from "../../../lib/chat/chat.ts";
 import type { Page } from "../../../lib/api-types.ts";
 import { pickText, type Locale, type LocalizedText } from "../../../lib/locale.ts";
 import { getT } from "../../../i18n/index.ts";
-import { rowsOf, type Db } from "../../db/client.ts";
+import type { Db } from "../../db/client.ts";
 import { imageRecords } from "../image/image-store.ts";
-import {
-  chatAgentPresence,
-  chatConversations,
-  chatMessages,
-  orderItems,
-  orders,
-  products,
-  productTranslations,
-  sessions,
-  shops,
-  users,
-} from "../../db/schema/index.ts";
+import { chatAgentPresence, chatConversations, chatMessages, sessions, shops, users } from "../../db/schema/index.ts";
 import { hashToken } from "../account/tokens.ts";
-import { afterRead, messageEffect, type ReadState } from "./chat-rules.ts";
+import type { ReadState } from "./chat-rules.ts";
 import { DomainError } from "../kernel/domain-error.ts";
-import { displayStatus } from "../collection/collection.ts";
-import { assertOwnUploads, UploadError } from "../upload/upload-owner.ts";
+import { withProductsNow } from "./chat-cards.ts";
 
 /**
  * A refusal: `key` is a chat.* message (the text limit as {{max}}); over HTTP it is A00001, on
@@ -160,9 +144,9 @@ export async function liveSessions(db: Db, ids: readonly number[], now: Date): P
 // Conversations
 // ---------------------------------------------------------------------------------------------
 
-type ConversationRow = typeof chatConversations.$inferSelect;
+export type ConversationRow = typeof chatConversations.$inferSelect;
 
-const readStateOf = (c: ConversationRow): ReadState => ({
+export const readStateOf = (c: ConversationRow): ReadState => ({
   lastMsgId: c.lastMsgId,
   userUnread: c.userUnread,
   agentUnread: c.agentUnread,
@@ -359,59 +343,6 @@ export async function unreadTotal(db: Db, userId: string): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-// ---------------------------------------------------------------------------------------------
-// Messages
-// ---------------------------------------------------------------------------------------------
-
-type MessageRow = typeof chatMessages.$inferSelect;
-
-const toDto = (m: MessageRow, c: Pick<ConversationRow, "shopId" | "userId">): ChatMessageDto => ({
-  msgId: m.msgId,
-  conversationId: m.conversationId,
-  shopId: c.shopId,
-  userId: c.userId,
-  from: m.sender === 1 ? "user" : "agent",
-  msgType: m.msgType as MsgTypeValue,
-  content: m.content,
-  createTime: m.createdAt.toISOString(),
-});
-
-/** The products of product cards as they are now (status as in the collections, stock), by id. */
-async function productsNow(db: Db, prodIds: readonly number[]): Promise<Map<number, CardProductNow>> {
-  if (prodIds.length === 0) return new Map();
-  const rows = await db
-    .select({
-      prodId: products.prodId,
-      status: products.status,
-      totalStocks: products.totalStocks,
-      shopStatus: shops.shopStatus,
-    })
-    .from(products)
-    .leftJoin(shops, eq(shops.shopId, products.shopId))
-    .where(inArray(products.prodId, [...new Set(prodIds)]));
-  return new Map(
-    rows.map((r) => [r.prodId, { status: displayStatus(r.status, r.shopStatus), totalStocks: r.totalStocks }]),
-  );
-}
-
-/** The messages with their product cards' products as they are now (`prodNow`). */
-async function withProductsNow(db: Db, msgs: ChatMessageDto[]): Promise<ChatMessageDto[]> {
-  const cardProd = (m: ChatMessageDto) => {
-    if (m.msgType !== MsgType.PRODUCT) return null;
-    const id = (parseCard(m.msgType, m.content) as ProductCard | null)?.prodId;
-    return typeof id === "number" && Number.isSafeInteger(id) ? id : null;
-  };
-  const now = await productsNow(
-    db,
-    msgs.map(cardProd).filter((id): id is number => id !== null),
-  );
-  return msgs.map((m) => {
-    const id = cardProd(m);
-    const p = id === null ? undefined : now.get(id);
-    return p ? { ...m, prodNow: p } : m;
-  });
-}
-
 /**
  * The picture messages with what the image pipeline knows of their picture (`picture`: size,
  * placeholder colour, hash — the ladder's URLs follow from it, docs/image.md), so that every
@@ -431,228 +362,8 @@ async function withPictures(db: Db, msgs: ChatMessageDto[]): Promise<ChatMessage
 }
 
 /** The messages as readers get them: product cards' products as they are now, pictures' ladder. */
-async function readable(db: Db, msgs: ChatMessageDto[]): Promise<ChatMessageDto[]> {
+export async function readable(db: Db, msgs: ChatMessageDto[]): Promise<ChatMessageDto[]> {
   return withPictures(db, await withProductsNow(db, msgs));
-}
-
-/** A page of history before `before` (exclusive; none = the latest), oldest first, and whether older ones exist. */
-export async function history(
-  db: Db,
-  c: ConversationRow,
-  before: number | undefined,
-  size = CHAT_PAGE_SIZE,
-): Promise<{ records: ChatMessageDto[]; hasMore: boolean }> {
-  const rows = await db
-    .select()
-    .from(chatMessages)
-    .where(and(eq(chatMessages.conversationId, c.conversationId), before ? lt(chatMessages.msgId, before) : undefined))
-    .orderBy(desc(chatMessages.msgId))
-    .limit(size + 1);
-  const hasMore = rows.length > size;
-  return {
-    records: await readable(
-      db,
-      rows
-        .slice(0, size)
-        .reverse()
-        .map((m) => toDto(m, c)),
-    ),
-    hasMore,
-  };
-}
-
-/**
- * The stored content of a card: the product or order as it is now. A card that does not belong to
- * the conversation (another shop's product or order, someone else's order) is refused with
- * "inquiry invalid because started on another page". The official service takes any of the buyer's.
- */
-async function cardContent(db: Db, c: ConversationRow, msg: OutgoingMessage): Promise<string> {
-  const invalid = () => new ChatError("chat.errors.cardInvalid");
-  if (msg.msgType === MsgType.PRODUCT) {
-    const prodId = Number(msg.content);
-    const [p] = await db
-      .select({
-        prodId: products.prodId,
-        shopId: products.shopId,
-        pic: products.pic,
-        price: products.price,
-        status: products.status,
-      })
-      .from(products)
-      .where(eq(products.prodId, prodId))
-      .limit(1);
-    if (!p || p.status === -1 || (c.shopId !== PLATFORM_SHOP_ID && p.shopId !== c.shopId)) throw invalid();
-    const names = await db
-      .select({ locale: productTranslations.locale, prodName: productTranslations.prodName })
-      .from(productTranslations)
-      .where(eq(productTranslations.prodId, prodId));
-    const prodName = Object.fromEntries(names.map((n) => [n.locale, n.prodName])) as LocalizedText;
-    const card: ProductCard = { prodId, prodName, pic: p.pic, price: p.price };
-    return JSON.stringify(card);
-  }
-  const [o] = await db
-    .select({
-      orderNumber: orders.orderNumber,
-      userId: orders.userId,
-      shopId: orders.shopId,
-      actualTotal: orders.actualTotal,
-      productNums: orders.productNums,
-      status: orders.status,
-    })
-    .from(orders)
-    .where(eq(orders.orderNumber, msg.content))
-    .limit(1);
-  if (!o || o.userId !== c.userId || (c.shopId !== PLATFORM_SHOP_ID && o.shopId !== c.shopId)) throw invalid();
-  const [item] = await db
-    .select({ prodName: orderItems.prodName, pic: orderItems.pic })
-    .from(orderItems)
-    .where(eq(orderItems.orderNumber, o.orderNumber))
-    .orderBy(asc(orderItems.orderItemId))
-    .limit(1);
-  const card: OrderCard = {
-    orderNumber: o.orderNumber,
-    orderFlag: true,
-    prodName: item?.prodName ?? { zh: "", "zh-tw": "", en: "" },
-    pic: item?.pic ?? "",
-    actualTotal: o.actualTotal,
-    productNums: o.productNums,
-    status: o.status,
-  };
-  return JSON.stringify(card);
-}
-
-/**
- * A picture must be an upload of its sender (the buyer, or the conversation's shop) or one already
- * shown in this conversation; anything else (another account's upload) is refused.
- */
-async function checkPicture(db: Db, c: ConversationRow, from: ChatSide, path: string): Promise<void> {
-  const [shown] = await db
-    .select({ id: chatMessages.msgId })
-    .from(chatMessages)
-    .where(
-      and(
-        eq(chatMessages.conversationId, c.conversationId),
-        eq(chatMessages.msgType, MsgType.IMAGE),
-        eq(chatMessages.content, path),
-      ),
-    )
-    .limit(1);
-  if (shown) return;
-  const owner = from === "user" ? { userId: c.userId, shopId: null } : { userId: null, shopId: c.shopId };
-  try {
-    await assertOwnUploads(db, [path], owner);
-  } catch (err) {
-    if (err instanceof UploadError) throw new ChatError(err.key);
-    throw err;
-  }
-}
-
-/**
- * Stores a message of `from` in conversation `c` (checked by `checkOutgoing` before) with the
- * conversation's counters (messageEffect), in one statement: the insert and the counters'
- * update commit together or not at all. Returns the stored message.
- */
-export async function storeMessage(
-  db: Db,
-  c: ConversationRow,
-  from: ChatSide,
-  msg: OutgoingMessage,
-  now: Date,
-): Promise<ChatMessageDto> {
-  if (msg.msgType === MsgType.IMAGE) await checkPicture(db, c, from, msg.content);
-  const content =
-    msg.msgType === MsgType.PRODUCT || msg.msgType === MsgType.ORDER ? await cardContent(db, c, msg) : msg.content;
-  const e = messageEffect(from);
-  const col = (k: keyof typeof chatConversations.$inferSelect) => sql.raw(`"${chatConversations[k].name}"`);
-  const result = await db.execute(sql`
-    with m as (
-      insert into chat_messages (conversation_id, sender, msg_type, content, created_at)
-      values (${c.conversationId}, ${from === "user" ? 1 : 2}, ${msg.msgType}, ${content}, ${now.toISOString()})
-      returning msg_id, created_at
-    )
-    update chat_conversations set
-      last_msg_id = greatest(last_msg_id, m.msg_id), last_msg_at = m.created_at,
-      ${col(e.unreadUp)} = ${col(e.unreadUp)} + 1, ${col(e.unreadClear)} = 0, ${col(e.readTo)} = greatest(${col(e.readTo)}, m.msg_id)
-    from m where conversation_id = ${c.conversationId}
-    returning m.msg_id as "msgId", m.created_at as "createdAt"`);
-  const [row] = rowsOf<{ msgId: number | string; createdAt: Date | string }>(result);
-  if (!row) throw new Error(`conversation ${c.conversationId} is gone`);
-  const dto = toDto(
-    {
-      msgId: Number(row.msgId),
-      conversationId: c.conversationId,
-      sender: from === "user" ? 1 : 2,
-      msgType: msg.msgType,
-      content,
-      createdAt: new Date(row.createdAt),
-    },
-    c,
-  );
-  return msg.msgType === MsgType.PRODUCT || msg.msgType === MsgType.IMAGE
-    ? ((await readable(db, [dto]))[0] ?? dto)
-    : dto;
-}
-
-/** `side` has read the conversation up to `upTo` (default: everything). Returns the new pointers of that side. */
-export async function markRead(
-  db: Db,
-  c: ConversationRow,
-  side: ChatSide,
-  upTo?: number,
-): Promise<{ readId: number; deliveredId: number; unread: number }> {
-  return db.transaction(async (tx) => {
-    const [cur] = await tx
-      .select()
-      .from(chatConversations)
-      .where(eq(chatConversations.conversationId, c.conversationId))
-      .for("update");
-    const s0 = readStateOf(cur!);
-    const target = upTo ?? s0.lastMsgId;
-    const oldRead = side === "user" ? s0.userReadId : s0.agentReadId;
-    const others =
-      target < s0.lastMsgId
-        ? (
-            await tx
-              .select({ id: chatMessages.msgId })
-              .from(chatMessages)
-              .where(
-                and(
-                  eq(chatMessages.conversationId, c.conversationId),
-                  gt(chatMessages.msgId, oldRead),
-                  eq(chatMessages.sender, side === "user" ? 2 : 1),
-                ),
-              )
-          ).map((r) => r.id)
-        : [];
-    const s = afterRead(s0, side, target, others);
-    const readId = side === "user" ? s.userReadId : s.agentReadId;
-    const deliveredKey = side === "user" ? "userDeliveredId" : "agentDeliveredId";
-    const deliveredId = Math.max(cur![deliveredKey], readId);
-    await tx
-      .update(chatConversations)
-      .set({ ...s, [deliveredKey]: deliveredId })
-      .where(eq(chatConversations.conversationId, c.conversationId));
-    return { readId, deliveredId, unread: side === "user" ? s.userUnread : s.agentUnread };
-  });
-}
-
-/** A socket of `side` received message `msgId`: its delivered pointer moves (never backwards). */
-export async function markDelivered(
-  db: Db,
-  conversationId: number,
-  side: ChatSide,
-  msgId: number,
-): Promise<{ deliveredId: number; readId: number } | null> {
-  const col = side === "user" ? chatConversations.userDeliveredId : chatConversations.agentDeliveredId;
-  const rows = await db
-    .update(chatConversations)
-    .set({ [side === "user" ? "userDeliveredId" : "agentDeliveredId"]: sql`greatest(${col}, ${msgId})` })
-    .where(and(eq(chatConversations.conversationId, conversationId), lt(col, msgId)))
-    .returning({
-      deliveredId: col,
-      readId: side === "user" ? chatConversations.userReadId : chatConversations.agentReadId,
-    });
-  return rows[0] ?? null;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -21,7 +21,8 @@ import {
   type PricedShopResult,
   type PricingResult,
 } from "../pricing/pricing-shapes.ts";
-import { choiceFromIds, CouponError, heldCoupons, whyNotHeld } from "../coupon/coupon.ts";
+import { choiceFromIds, CouponError } from "../coupon/coupon.ts";
+import { heldCoupons, whyNotHeld } from "../coupon/coupon-checkout.ts";
 import { runningDiscounts } from "../discount/discount.ts";
 import { OrderSubmitError } from "./order-submit-payload.ts";
 import type { Db, Tx } from "../../db/client.ts";

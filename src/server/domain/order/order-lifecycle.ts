@@ -26,7 +26,7 @@ import { autoConfirmDecision, OrderStatus, transition, type OrderEvent } from ".
 import { pointsEarned } from "../points/points.ts";
 import { changePoints, PointsReason } from "../points/points-ledger.ts";
 import { BalanceReason, changeBalance } from "../balance/balance.ts";
-import { giveBackCoupons } from "../coupon/coupon.ts";
+import { giveBackCoupons } from "../coupon/coupon-checkout.ts";
 import { DomainError } from "../kernel/domain-error.ts";
 import { closeWaitingPayments, recordPaymentPaid, registerOrderSettlement } from "../payment/payment.ts";
 import { ProdMold } from "../../../lib/order/virtual-goods.ts";

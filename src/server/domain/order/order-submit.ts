@@ -41,7 +41,8 @@ import { nextOrderNumber } from "./order-lifecycle.ts";
 import { POINTS_PER_YUAN } from "../points/points.ts";
 import { changePoints, PointsError, PointsReason } from "../points/points-ledger.ts";
 import { takeStock } from "../product/stock.ts";
-import { CouponError, couponNames, useCoupons } from "../coupon/coupon.ts";
+import { CouponError } from "../coupon/coupon.ts";
+import { couponNames, useCoupons } from "../coupon/coupon-checkout.ts";
 import { chooseDiscountDto } from "../discount/discount.ts";
 import {
   OrderSubmitError,

@@ -14,7 +14,8 @@ import { rowsOf, type Db, type Tx } from "../../db/client.ts";
 import { insertRows } from "../../db/insert-json.ts";
 import { products, productTranslations, skus } from "../../db/schema/index.ts";
 import { DomainError } from "../kernel/domain-error.ts";
-import { loadReferences, productValues, skuValues, translationRows, upsertByCode } from "./product.ts";
+import { loadReferences, productValues, skuValues, translationRows } from "./product.ts";
+import { upsertByCode } from "./product-bulk.ts";
 import { assertReferences, bodyHash, ProductRefused, statusAfterSave } from "./product-rules.ts";
 
 export interface ImportLine {

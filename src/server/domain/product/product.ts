@@ -9,8 +9,8 @@
  * price/stock call racing with orders never loses a unit; SKUs are locked before their product,
  * in the order the submit locks them.
  */
-import { and, asc, desc, eq, gte, inArray, ne, notInArray, sql, type SQL } from "drizzle-orm";
-import { LOCALES, pickText, type Locale, type LocalizedText } from "../../../lib/locale.ts";
+import { and, asc, eq, inArray, ne, notInArray, sql } from "drizzle-orm";
+import { LOCALES, type LocalizedText } from "../../../lib/locale.ts";
 import { sanitizeRichText } from "../../../lib/sanitize.ts";
 import { ProdMold } from "../../../lib/order/virtual-goods.ts";
 import {
@@ -27,7 +27,6 @@ import {
   absoluteChange,
   assertReferences,
   assertShopMayShelve,
-  bodyHash,
   deltaFits,
   NOT_FOUND,
   picturesOf,
@@ -40,7 +39,7 @@ import {
   statusAfterSave,
 } from "./product-rules.ts";
 
-const E = "product.manage.errors.";
+export const E = "product.manage.errors.";
 
 type Handle = Db | Tx;
 
@@ -234,7 +233,7 @@ async function codeTaken(tx: Handle, shopId: number, code: string, prodId: numbe
   return Boolean(row);
 }
 
-async function insertProduct(tx: Tx, shopId: number, body: ProductBody, now: Date, hash: string | null) {
+export async function insertProduct(tx: Tx, shopId: number, body: ProductBody, now: Date, hash: string | null) {
   await checkReferences(tx, shopId, body, []);
   if (body.code && (await codeTaken(tx, shopId, body.code, null)))
     throw new ProductRefused(["code"], `${E}codeTaken`, { code: body.code });
@@ -259,7 +258,7 @@ async function insertProduct(tx: Tx, shopId: number, body: ProductBody, now: Dat
 }
 
 /** The shop's product, locked with its SKUs (SKUs first, as the order submit locks them); deleted and points-mall goods are unknown. */
-async function lockOwn(tx: Tx, shopId: number, prodId: number) {
+export async function lockOwn(tx: Tx, shopId: number, prodId: number) {
   const skuRows = await tx
     .select({ skuId: skus.skuId, code: skus.code, properties: skus.properties, status: skus.status })
     .from(skus)
@@ -275,7 +274,7 @@ async function lockOwn(tx: Tx, shopId: number, prodId: number) {
   return { product: p, skus: skuRows };
 }
 
-async function updateLocked(
+export async function updateLocked(
   tx: Tx,
   shopId: number,
   prodId: number,
@@ -432,7 +431,7 @@ export async function changeSku(
 }
 
 /** The product's lowest price from its SKUs on sale, its stock moved by `stockDelta`. */
-async function refreshProduct(tx: Tx, prodId: number, stockDelta: number, now: Date) {
+export async function refreshProduct(tx: Tx, prodId: number, stockDelta: number, now: Date) {
   const list = await tx
     .select({ price: skus.price, oriPrice: skus.oriPrice, stocks: skus.stocks })
     .from(skus)
@@ -442,185 +441,6 @@ async function refreshProduct(tx: Tx, prodId: number, stockDelta: number, now: D
     .update(products)
     .set({ price, oriPrice, totalStocks: sql`${products.totalStocks} + ${stockDelta}`, updatedAt: now })
     .where(eq(products.prodId, prodId));
-}
-
-// ---------------------------------------------------------------------------------------------
-// Reading
-// ---------------------------------------------------------------------------------------------
-
-type PartialText = { zh: string; "zh-tw"?: string; en?: string };
-
-/** "colour:red;size:L" per language back into [{name, value}] (languages without texts left out). */
-function propertiesOf(stored: LocalizedText): { name: PartialText; value: PartialText }[] {
-  const split = (s: string | undefined) => (s ? s.split(";").map((kv) => kv.split(":")) : []);
-  const zh = split(stored.zh);
-  const tw = split(stored["zh-tw"]);
-  const en = split(stored.en);
-  return zh.map(([k = "", v = ""], i) => {
-    const name: PartialText = { zh: k };
-    const value: PartialText = { zh: v };
-    if (tw[i]) [name["zh-tw"], value["zh-tw"]] = tw[i] as [string, string];
-    if (en[i]) [name.en, value.en] = en[i] as [string, string];
-    return { name, value };
-  });
-}
-
-export interface ProductDto {
-  prodId: number;
-  shopId: number;
-  code: string | null;
-  status: number;
-  offShelfReason: string | null;
-  categoryId: number;
-  shopCategoryId: number | null;
-  brandId: number | null;
-  texts: Partial<
-    Record<Locale, { name: string; brief: string; content: string; parameters: { key: string; value: string }[] }>
-  >;
-  missingLocales: string[];
-  pic: string;
-  imgs: string[];
-  price: string;
-  oriPrice: string;
-  totalStocks: number;
-  soldNum: number;
-  sevenDayReturn: boolean;
-  virtual: { writeOffTime: number; isRefund: boolean } | null;
-  putawayTime: string;
-  createTime: string;
-  updateTime: string;
-  skus: (SkuDto & { properties: { name: PartialText; value: PartialText }[]; pic: string | null })[];
-}
-
-/** One of the shop's products as the shop wrote it (SKUs switched off are not shown). */
-export async function readProduct(db: Db, shopId: number, prodId: number): Promise<ProductDto> {
-  const [p] = await db
-    .select()
-    .from(products)
-    .where(and(eq(products.prodId, prodId), eq(products.shopId, shopId), ne(products.status, ProdStatus.DELETED)));
-  if (!p || p.prodType === 3) throw new DomainError(NOT_FOUND);
-  const [texts, skuRows] = await Promise.all([
-    db.select().from(productTranslations).where(eq(productTranslations.prodId, prodId)),
-    db
-      .select()
-      .from(skus)
-      .where(and(eq(skus.prodId, prodId), eq(skus.status, 1)))
-      .orderBy(asc(skus.skuId)),
-  ]);
-  const textOf = Object.fromEntries(
-    texts.map((t) => [t.locale, { name: t.prodName, brief: t.brief, content: t.content, parameters: t.parameters }]),
-  ) as ProductDto["texts"];
-  const imgs = p.imgs.split(",").filter((s) => s && s !== p.pic);
-  return {
-    prodId: p.prodId,
-    shopId: p.shopId,
-    code: p.code,
-    status: p.status,
-    offShelfReason: p.status === ProdStatus.PLATFORM_OFF ? p.offShelfReason : null,
-    categoryId: p.categoryId,
-    shopCategoryId: p.shopCategoryId,
-    brandId: p.brandId,
-    texts: textOf,
-    missingLocales: LOCALES.filter((l) => !textOf[l]),
-    pic: p.pic,
-    imgs,
-    price: p.price,
-    oriPrice: p.oriPrice,
-    totalStocks: p.totalStocks,
-    soldNum: p.soldNum,
-    sevenDayReturn: p.sevenDayReturn === 1,
-    virtual: p.mold === ProdMold.VIRTUAL ? { writeOffTime: p.writeOffTime, isRefund: p.isRefund === 1 } : null,
-    putawayTime: p.putawayTime.toISOString(),
-    createTime: p.createdAt.toISOString(),
-    updateTime: p.updatedAt.toISOString(),
-    skus: skuRows.map((s) => ({
-      skuId: s.skuId,
-      prodId: s.prodId,
-      code: s.code,
-      properties: propertiesOf(s.properties),
-      price: s.price,
-      oriPrice: s.oriPrice,
-      stocks: s.stocks,
-      pic: s.pic,
-      version: s.version,
-    })),
-  };
-}
-
-export interface ProductListQuery {
-  status?: number;
-  categoryId?: number;
-  /** Products with a SKU on sale whose stock is at most this. */
-  lowStock?: number;
-  updatedSince?: Date;
-  code?: string;
-  current: number;
-  size: number;
-}
-
-export interface ProductRowDto {
-  prodId: number;
-  code: string | null;
-  name: string;
-  status: number;
-  categoryId: number;
-  pic: string;
-  price: string;
-  totalStocks: number;
-  soldNum: number;
-  updateTime: string;
-}
-
-/** The shop's products (not deleted), most recently changed first. */
-export async function listProducts(db: Db, shopId: number, locale: Locale, q: ProductListQuery) {
-  const where: (SQL | undefined)[] = [
-    eq(products.shopId, shopId),
-    ne(products.status, ProdStatus.DELETED),
-    ne(products.prodType, 3),
-    q.status !== undefined ? eq(products.status, q.status) : undefined,
-    q.categoryId !== undefined ? eq(products.categoryId, q.categoryId) : undefined,
-    q.updatedSince ? gte(products.updatedAt, q.updatedSince) : undefined,
-    q.code ? eq(products.code, q.code) : undefined,
-    q.lowStock !== undefined
-      ? sql`exists (select 1 from skus s where s.prod_id = "products"."prod_id" and s.status = 1 and s.stocks <= ${q.lowStock})`
-      : undefined,
-  ];
-  const cond = and(...where);
-  const [{ total } = { total: 0 }] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(products)
-    .where(cond);
-  const rows = await db
-    .select({
-      prodId: products.prodId,
-      code: products.code,
-      status: products.status,
-      categoryId: products.categoryId,
-      pic: products.pic,
-      price: products.price,
-      totalStocks: products.totalStocks,
-      soldNum: products.soldNum,
-      updatedAt: products.updatedAt,
-      names: sql<Partial<LocalizedText> | null>`(select jsonb_object_agg(pt.locale, pt.prod_name) from product_translations pt where pt.prod_id = "products"."prod_id")`,
-    })
-    .from(products)
-    .where(cond)
-    .orderBy(desc(products.updatedAt), desc(products.prodId))
-    .limit(q.size)
-    .offset((q.current - 1) * q.size);
-  const records: ProductRowDto[] = rows.map((r) => ({
-    prodId: r.prodId,
-    code: r.code,
-    name: pickText(r.names, locale),
-    status: r.status,
-    categoryId: r.categoryId,
-    pic: r.pic,
-    price: r.price,
-    totalStocks: r.totalStocks,
-    soldNum: r.soldNum,
-    updateTime: r.updatedAt.toISOString(),
-  }));
-  return { records, total, size: q.size, current: q.current, pages: Math.ceil(total / q.size) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -651,125 +471,4 @@ export async function platformRelease(db: Db, prodId: number, now: Date) {
     .returning({ prodId: products.prodId, status: products.status });
   if (!row) throw new DomainError(`${E}notPlatformOff`);
   return row;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Bulk: the import's upsert by code, the CSV price/stock edit
-// ---------------------------------------------------------------------------------------------
-
-export type UpsertOutcome = "created" | "updated" | "unchanged";
-
-/**
- * One import line: the shop's product with `body.code` is created or changed, all or nothing
- * (its own transaction); a line whose body is the one imported last time changes nothing.
- * With `dryRun` only the checks run (inside a transaction that is rolled back).
- */
-export async function upsertByCode(
-  db: Db,
-  shopId: number,
-  body: ProductBody & { code: string },
-  now: Date,
-  dryRun = false,
-): Promise<UpsertOutcome> {
-  const hash = bodyHash(body);
-  const [found] = await db
-    .select({ prodId: products.prodId, importHash: products.importHash })
-    .from(products)
-    .where(and(eq(products.shopId, shopId), eq(products.code, body.code)));
-  if (found?.importHash === hash) return "unchanged";
-  const rollback = new Error("dry run");
-  try {
-    return await db.transaction(async (tx) => {
-      let outcome: UpsertOutcome;
-      if (found) {
-        await updateLocked(tx, shopId, found.prodId, body, now, hash, await lockOwn(tx, shopId, found.prodId));
-        outcome = "updated";
-      } else {
-        await insertProduct(tx, shopId, body, now, hash);
-        outcome = "created";
-      }
-      if (dryRun) throw Object.assign(rollback, { outcome });
-      return outcome;
-    });
-  } catch (err) {
-    if (err === rollback) return (rollback as Error & { outcome: UpsertOutcome }).outcome;
-    throw err;
-  }
-}
-
-export interface PriceRow {
-  code: string;
-  price?: string;
-  stocks?: number;
-}
-
-/**
- * The CSV edit: each row's SKU (by its SKU code, else a single-SKU product's code) gets the
- * price and/or stock given, each row on its own transaction (the SKU locked, the product's stock
- * moved by the difference, as the small call does); answers the rows it could not place.
- */
-export async function editPrices(
-  db: Db,
-  shopId: number,
-  rows: readonly { line: number; row: PriceRow }[],
-  now: Date,
-): Promise<{ changed: number; refused: { line: number; error: DomainError }[] }> {
-  const refused: { line: number; error: DomainError }[] = [];
-  let changed = 0;
-  for (const { line, row } of rows) {
-    const sku = await findSkuByCode(db, shopId, row.code);
-    if (!("skuId" in sku)) {
-      refused.push({ line, error: new ProductRefused(["code"], `${E}${sku.problem}`, { code: row.code }) });
-      continue;
-    }
-    await db.transaction(async (tx) => {
-      const [cur] = await tx
-        .select({ price: skus.price, oriPrice: skus.oriPrice, stocks: skus.stocks, version: skus.version })
-        .from(skus)
-        .where(eq(skus.skuId, sku.skuId))
-        .for("update");
-      const next = absoluteChange(cur!, { price: row.price, stocks: row.stocks });
-      await tx
-        .update(skus)
-        .set({
-          price: next.price,
-          oriPrice: next.oriPrice,
-          stocks: next.stocks ?? cur!.stocks,
-          version: sql`${skus.version} + 1`,
-        })
-        .where(eq(skus.skuId, sku.skuId));
-      await refreshProduct(tx, sku.prodId, next.stocks === undefined ? 0 : next.stocks - cur!.stocks, now);
-    });
-    changed++;
-  }
-  return { changed, refused };
-}
-
-/** The shop's SKU on sale with this SKU code, else the only SKU of its product with this code; or why not. */
-async function findSkuByCode(
-  db: Db,
-  shopId: number,
-  code: string,
-): Promise<{ skuId: number; prodId: number } | { problem: "codeNotFound" | "codeAmbiguous" }> {
-  const live = and(
-    eq(products.shopId, shopId),
-    ne(products.status, ProdStatus.DELETED),
-    ne(products.prodType, 3),
-    eq(skus.status, 1),
-  );
-  const bySku = await db
-    .select({ skuId: skus.skuId, prodId: skus.prodId })
-    .from(skus)
-    .innerJoin(products, eq(products.prodId, skus.prodId))
-    .where(and(live, eq(skus.code, code)))
-    .limit(2);
-  if (bySku.length > 1) return { problem: "codeAmbiguous" };
-  if (bySku[0]) return bySku[0];
-  const single = await db
-    .select({ skuId: skus.skuId, prodId: skus.prodId })
-    .from(skus)
-    .innerJoin(products, eq(products.prodId, skus.prodId))
-    .where(and(live, eq(products.code, code)))
-    .limit(2);
-  return single.length === 1 ? single[0]! : { problem: "codeNotFound" };
 }

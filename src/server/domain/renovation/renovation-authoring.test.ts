@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { getT } from "../../../i18n/index.ts";
 import { checkContent, type RenovationProblem } from "../../../lib/renovation/block-schema.ts";
 import type { Locale } from "../../../lib/locale.ts";
-import { collectRefs, problemMessage } from "./renovation-authoring.ts";
+import { collectRefs, problemMessage } from "./renovation-refs.ts";
 
 const L = (s: string) => ({ zh: s, "zh-tw": s, en: s });
 const IMG = "/uploads/decoration/0b5b8a52-4a3e-4d58-8f0e-3c8f3c1e4a10.png";
