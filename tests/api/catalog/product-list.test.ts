@@ -4,7 +4,9 @@ import { and, eq, gte, inArray, sql } from "drizzle-orm";
 import type { Page } from "../../../src/lib/api-types.ts";
 import { brands, categories, products, productTranslations, shops } from "../../../src/server/db/schema/index.ts";
 import type { ProductCard, ProductSearchPage } from "../../../src/lib/catalog/product-types.ts";
-import { categoryPath, listProducts, newProductsSince } from "../../../src/server/domain/catalog/product-list.ts";
+import { listProducts } from "../../../src/server/domain/catalog/product-list.ts";
+import { newProductsSince } from "../../../src/server/domain/catalog/search-plan.ts";
+import { categoryPath } from "../../../src/server/domain/catalog/category-path.ts";
 import { rowsOf } from "../../../src/server/db/client.ts";
 import { createTestApp, dbReady, okData, type TestApp } from "../helpers.ts";
 

@@ -13,7 +13,7 @@ import type {
   ProductSearchPage,
   SearchSuggestion,
 } from "../../../src/lib/catalog/product-types.ts";
-import { keywordQuery } from "../../../src/server/domain/catalog/product-list.ts";
+import { keywordQuery } from "../../../src/server/domain/catalog/search-plan.ts";
 import { relevance } from "../../../src/server/domain/catalog/search-query.ts";
 import { generateCatalog } from "../../../src/server/seed/scale.ts";
 import { createTestApp, dbReady, okData, type TestApp } from "../helpers.ts";

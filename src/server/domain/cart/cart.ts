@@ -41,7 +41,7 @@ import {
 import { takesPromotions } from "../../../lib/order/virtual-goods.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { cartItems, products, shops, skus } from "../../db/schema/index.ts";
-import { loadProductTexts } from "../catalog/product-list.ts";
+import { loadProductTexts } from "../catalog/product-cards.ts";
 import { ShopStatus } from "../shop/shop.ts";
 import { DomainError } from "../kernel/domain-error.ts";
 import { chooseDiscountDto } from "../discount/discount.ts";

@@ -23,7 +23,8 @@ import {
   users,
 } from "../../db/schema/index.ts";
 import { categoryPath as pathOf, type CategoryRow } from "./catalog.ts";
-import { PROD_ON_SALE, toCrumbs } from "./product-list.ts";
+import { PROD_ON_SALE } from "./search-plan.ts";
+import { toCrumbs } from "./category-path.ts";
 import { SHOP_STATUS as ShopStatus } from "../../../lib/constants.ts";
 
 /**

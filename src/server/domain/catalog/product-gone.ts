@@ -11,7 +11,10 @@ import { SHOP_STATUS as ShopStatus } from "../../../lib/constants.ts";
 import { pickText, type Locale, type LocalizedText } from "../../../lib/locale.ts";
 import type { Db } from "../../db/client.ts";
 import { products, shops } from "../../db/schema/index.ts";
-import { toCrumbs, loadProductTexts, PROD_ON_SALE, searchProducts } from "./product-list.ts";
+import { searchProducts } from "./product-list.ts";
+import { PROD_ON_SALE } from "./search-plan.ts";
+import { loadProductTexts } from "./product-cards.ts";
+import { toCrumbs } from "./category-path.ts";
 import { categoryPath, type CategoryRow } from "./catalog.ts";
 import type { CategoryCrumbItem } from "../../../lib/catalog/product-types.ts";
 

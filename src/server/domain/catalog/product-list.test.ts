@@ -1,14 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { CategoryRow } from "./catalog.ts";
-import {
-  capped,
-  effectiveSort,
-  NEW_PRODUCT_DAYS,
-  newProductsSince,
-  priceRanges,
-  resolveCategoryChain,
-  toCrumbs,
-} from "./product-list.ts";
+import { capped, effectiveSort, priceRanges } from "./product-list.ts";
+import { NEW_PRODUCT_DAYS, newProductsSince } from "./search-plan.ts";
+import { resolveCategoryChain, toCrumbs } from "./category-path.ts";
 import { SEARCH_TOTAL_CAP } from "../../../lib/catalog/product-types.ts";
 
 const row = (categoryId: number, parentId: number, grade: number, status = 1): CategoryRow => ({

@@ -14,7 +14,7 @@ import { pickText, type Locale } from "../../../lib/locale.ts";
 import { formatPriceSafe } from "../../../lib/money.ts";
 import type { Db } from "../../db/client.ts";
 import { prodCollections, products, shopCollections, shops } from "../../db/schema/index.ts";
-import { loadProductTexts } from "../catalog/product-list.ts";
+import { loadProductTexts } from "../catalog/product-cards.ts";
 import { changeFansCount, ShopStatus } from "../shop/shop.ts";
 import type { CollectedProduct, CollectedShop } from "../../../lib/collection/collection-types.ts";
 

@@ -25,13 +25,8 @@ import {
   loadPlatformCategoryRows,
   type DetailLookups,
 } from "../catalog/product-detail.ts";
-import {
-  categoryPath,
-  listProducts,
-  resolveCategoryChain,
-  searchProducts,
-  type CategoryLevels,
-} from "../catalog/product-list.ts";
+import { listProducts, searchProducts } from "../catalog/product-list.ts";
+import { categoryPath, resolveCategoryChain, type CategoryLevels } from "../catalog/category-path.ts";
 import { goneProduct } from "../catalog/product-gone.ts";
 import { getShopHomeRenovation } from "../renovation/renovation.ts";
 import { getHomeWithLiveActivities, nextActivityChange } from "./home-activities.ts";

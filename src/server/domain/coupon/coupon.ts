@@ -30,7 +30,7 @@ import {
 import { formatPrice } from "../../../lib/money.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { couponProds, couponUsers, coupons, products, shops } from "../../db/schema/index.ts";
-import { loadProductTexts } from "../catalog/product-list.ts";
+import { loadProductTexts } from "../catalog/product-cards.ts";
 import { couponCovers } from "../pricing/pricing-steps.ts";
 import type { CouponChoice, HeldCoupon } from "../pricing/pricing-shapes.ts";
 import { ShopStatus } from "../shop/shop.ts";

@@ -23,7 +23,7 @@ import {
 import { formatPrice } from "../../../lib/money.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { discountItems, discountProds, discounts, products, shops } from "../../db/schema/index.ts";
-import { loadProductTexts } from "../catalog/product-list.ts";
+import { loadProductTexts } from "../catalog/product-cards.ts";
 import { priceLines } from "../pricing/pricing.ts";
 import type { DiscountRuleSet, PricedGroup } from "../pricing/pricing-shapes.ts";
 import { ShopStatus } from "../shop/shop.ts";

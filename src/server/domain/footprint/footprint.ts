@@ -6,7 +6,7 @@ import { formatPriceSafe } from "../../../lib/money.ts";
 import type { Db } from "../../db/client.ts";
 import { footprints, products, shops } from "../../db/schema/index.ts";
 import { displayStatus } from "../collection/collection.ts";
-import { loadProductTexts } from "../catalog/product-list.ts";
+import { loadProductTexts } from "../catalog/product-cards.ts";
 import type { FootprintDay, FootprintItem } from "../../../lib/footprint/footprint-types.ts";
 
 /**

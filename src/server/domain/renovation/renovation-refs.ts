@@ -24,7 +24,7 @@ import {
   uploadOwners,
   type RenovationBlock,
 } from "../../db/schema/index.ts";
-import { PROD_ON_SALE } from "../catalog/product-list.ts";
+import { PROD_ON_SALE } from "../catalog/search-plan.ts";
 import { DomainError, type Translate } from "../kernel/domain-error.ts";
 import { ShopStatus } from "../shop/shop.ts";
 import { PRODUCT_LIST_PATHS } from "./renovation.ts";

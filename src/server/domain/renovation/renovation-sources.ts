@@ -18,7 +18,7 @@ import {
   shops,
   uploadOwners,
 } from "../../db/schema/index.ts";
-import { PROD_ON_SALE } from "../catalog/product-list.ts";
+import { PROD_ON_SALE } from "../catalog/search-plan.ts";
 import { RENOVATION_PC } from "../shop/shop-index.ts";
 import { ShopStatus } from "../shop/shop.ts";
 import type { SourceOption } from "../../../lib/renovation/renovation-types.ts";

@@ -13,7 +13,7 @@ import type { RenovationAnswer, RenovationBlock, RenovationPage } from "../../..
 import { servedBlocks } from "../../../lib/renovation/block-schema.ts";
 import type { Db } from "../../db/client.ts";
 import { products, productTranslations, renovations, shops } from "../../db/schema/index.ts";
-import { PROD_ON_SALE } from "../catalog/product-list.ts";
+import { PROD_ON_SALE } from "../catalog/search-plan.ts";
 import { RENOVATION_PC } from "../shop/shop-index.ts";
 import { ShopStatus } from "../shop/shop.ts";
 

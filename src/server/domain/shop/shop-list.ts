@@ -8,7 +8,7 @@ import { pickText, type Locale } from "../../../lib/locale.ts";
 import type { ShopCard } from "../../../lib/shop/shop-types.ts";
 import type { Db } from "../../db/client.ts";
 import { products, shops } from "../../db/schema/index.ts";
-import { PROD_ON_SALE } from "../catalog/product-list.ts";
+import { PROD_ON_SALE } from "../catalog/search-plan.ts";
 import { anyLocaleContains } from "../kernel/sql.ts";
 import { ShopStatus, ShopType } from "./shop.ts";
 
