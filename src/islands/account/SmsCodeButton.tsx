@@ -7,7 +7,7 @@ import { useTranslation } from "../common/I18nProvider.tsx";
 import { SMS_RESEND_SECONDS } from "../../lib/constants.ts";
 import { mobileRule, ruleError } from "../../lib/rules.ts";
 import { useToast } from "../common/useToast.ts";
-import { errorText } from "./auth-api.ts";
+import { useAction } from "../common/useAction.ts";
 import { sendSmsCode, type MobileSmsPurpose } from "../../client/data/account.ts";
 import { Field } from "./Field.tsx";
 
@@ -27,7 +27,15 @@ export function SmsCodeButton({ purpose, mobile, onMobileError, onSendError, onS
   const { t } = useTranslation();
   const toast = useToast();
   const [seconds, setSeconds] = useState(0);
-  const [sending, setSending] = useState(false);
+  // A refusal goes to the form's own line (the server's message, else "failed"); /sms/* is not
+  // under /p/, so A00004 does not come.
+  const action = useAction({
+    onGuest: () => onSendError?.(t("authUi.failed")),
+    fallback: t("authUi.failed"),
+    setError: (message) => onSendError?.(message),
+    inlineOnly: true,
+  });
+  const sending = action.busy;
   const endsAt = useRef(0);
 
   useEffect(() => {
@@ -43,19 +51,14 @@ export function SmsCodeButton({ purpose, mobile, onMobileError, onSendError, onS
     const problem = ruleError(mobileRule, mobile);
     onMobileError(problem);
     if (problem) return;
-    setSending(true);
     onSendError?.(null);
-    try {
+    await action.run(async () => {
       await sendSmsCode(purpose, mobile.trim());
       endsAt.current = Date.now() + SMS_RESEND_SECONDS * 1000;
       setSeconds(SMS_RESEND_SECONDS);
       toast(t("authUi.codeSent"), { type: "success" });
       onSent?.();
-    } catch (e) {
-      onSendError?.(errorText(e, t("authUi.failed")));
-    } finally {
-      setSending(false);
-    }
+    });
   }
 
   const counting = seconds > 0;

@@ -23,7 +23,7 @@ import {
 } from "../../lib/chat/chat.ts";
 import { pickText } from "../../lib/locale.ts";
 import { $chatUnread, $user, openLoginPopup } from "../../stores/index.ts";
-import { messageOf, reportError, toastError } from "../common/feedback.ts";
+import { messageOf, toastError } from "../common/feedback.ts";
 import { useTranslation } from "../common/I18nProvider.tsx";
 import { useIsomorphicLayoutEffect } from "../common/useIsomorphicLayoutEffect.ts";
 import { openChatConnection, type ChatConnection, type ConnStatus, type ServerFrame } from "./chat-connection.ts";
@@ -36,6 +36,7 @@ import {
   sendMessage as sendChatMessage,
 } from "../../client/data/chat.ts";
 import { uploadChatImage } from "../../client/data/upload.ts";
+import { useAction } from "../common/useAction.ts";
 
 const PAGE = 20;
 const IMAGE_MAX = 2 * 1024 * 1024;
@@ -91,6 +92,10 @@ export function useChat(initial: ChatStart) {
     return $user.subscribe(sync);
   }, []);
 
+  // Reads the person asked for (a conversation, earlier messages): a failure is toasted unless the
+  // client already told it; A00004 needs nothing more (the client opened the login popup).
+  const { run: read } = useAction({ onGuest: () => {} });
+
   const loadList = useCallback(async () => {
     const page = await listConversations();
     setList(page.records);
@@ -113,22 +118,23 @@ export function useChat(initial: ChatStart) {
       setMessages([]);
       setPending([]);
       setOnline(null);
-      try {
-        const h = await getConversation(shopId);
-        if (activeRef.current !== shopId) return;
-        setHeader(h);
-        setOnline(h.online);
-        const page = await listMessages(shopId, PAGE);
-        if (activeRef.current !== shopId) return;
-        setMessages(page.records);
-        setHasMore(page.hasMore);
-        conn.current?.send({ onlineOrOffline: true, toId: shopId });
-        if (h.unread > 0) void markRead(shopId);
-      } catch (e) {
-        reportError(e, t("chat.errors.noConversation"));
-      }
+      await read(
+        async () => {
+          const h = await getConversation(shopId);
+          if (activeRef.current !== shopId) return;
+          setHeader(h);
+          setOnline(h.online);
+          const page = await listMessages(shopId, PAGE);
+          if (activeRef.current !== shopId) return;
+          setMessages(page.records);
+          setHasMore(page.hasMore);
+          conn.current?.send({ onlineOrOffline: true, toId: shopId });
+          if (h.unread > 0) void markRead(shopId);
+        },
+        { fallback: t("chat.errors.noConversation") },
+      );
     },
-    [markRead, t],
+    [markRead, read, t],
   );
 
   const onFrame = useCallback(
@@ -249,14 +255,15 @@ export function useChat(initial: ChatStart) {
   async function loadEarlier() {
     const shopId = activeShop;
     if (shopId === null || messages.length === 0) return;
-    try {
-      const page = await listMessages(shopId, PAGE, messages[0]!.msgId);
-      keepScroll.current = paneRef.current ? paneRef.current.scrollHeight - paneRef.current.scrollTop : null;
-      setMessages((ms) => [...page.records, ...ms]);
-      setHasMore(page.hasMore);
-    } catch (e) {
-      reportError(e, t("chat.status.broken"));
-    }
+    await read(
+      async () => {
+        const page = await listMessages(shopId, PAGE, messages[0]!.msgId);
+        keepScroll.current = paneRef.current ? paneRef.current.scrollHeight - paneRef.current.scrollTop : null;
+        setMessages((ms) => [...page.records, ...ms]);
+        setHasMore(page.hasMore);
+      },
+      { fallback: t("chat.status.broken") },
+    );
   }
 
   async function sendMessage(
