@@ -107,18 +107,21 @@ export function categoryPath(rows: readonly CategoryRow[], categoryId: number): 
   return path;
 }
 
+/** The columns of a CategoryRow, for every query that reads category rows. */
+export const categoryRowColumns = {
+  categoryId: categories.categoryId,
+  parentId: categories.parentId,
+  name: categories.name,
+  pic: categories.pic,
+  icon: categories.icon,
+  seq: categories.seq,
+  grade: categories.grade,
+  status: categories.status,
+};
+
 async function loadCategoryRows(db: Db, shopId: number): Promise<CategoryRow[]> {
   return db
-    .select({
-      categoryId: categories.categoryId,
-      parentId: categories.parentId,
-      name: categories.name,
-      pic: categories.pic,
-      icon: categories.icon,
-      seq: categories.seq,
-      grade: categories.grade,
-      status: categories.status,
-    })
+    .select(categoryRowColumns)
     .from(categories)
     .where(and(eq(categories.shopId, shopId), eq(categories.status, 1)));
 }

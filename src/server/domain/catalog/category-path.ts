@@ -7,7 +7,7 @@ import { pickText, type Locale } from "../../../lib/locale.ts";
 import type { CategoryCrumbItem } from "../../../lib/catalog/product-types.ts";
 import type { Db } from "../../db/client.ts";
 import { categories } from "../../db/schema/index.ts";
-import type { CategoryRow } from "./catalog.ts";
+import { categoryRowColumns, type CategoryRow } from "./catalog.ts";
 
 /** Category levels of /list: cpid (level 1), cid (level 2), thCid (level 3). */
 export interface CategoryLevels {
@@ -75,16 +75,7 @@ export function toCrumbs(path: readonly CategoryRow[], locale: Locale): Category
 
 export async function loadPlatformCategories(db: Db): Promise<CategoryRow[]> {
   return db
-    .select({
-      categoryId: categories.categoryId,
-      parentId: categories.parentId,
-      name: categories.name,
-      pic: categories.pic,
-      icon: categories.icon,
-      seq: categories.seq,
-      grade: categories.grade,
-      status: categories.status,
-    })
+    .select(categoryRowColumns)
     .from(categories)
     .where(and(eq(categories.shopId, 0), eq(categories.status, 1)));
 }

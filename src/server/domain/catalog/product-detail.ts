@@ -22,7 +22,7 @@ import {
   skus,
   users,
 } from "../../db/schema/index.ts";
-import { categoryPath as pathOf, type CategoryRow } from "./catalog.ts";
+import { categoryPath as pathOf, categoryRowColumns, type CategoryRow } from "./catalog.ts";
 import { PROD_ON_SALE } from "./search-plan.ts";
 import { toCrumbs } from "./category-path.ts";
 import { SHOP_STATUS as ShopStatus } from "../../../lib/constants.ts";
@@ -67,34 +67,37 @@ export function positiveRating(praise: number, total: number): number {
   return Math.max(0, Math.min(100, Math.round((praise * 100) / total)));
 }
 
+/** The columns of a visible product row: the product and its shop. */
+const visibleProductColumns = {
+  prodId: products.prodId,
+  shopId: products.shopId,
+  categoryId: products.categoryId,
+  brandId: products.brandId,
+  pic: products.pic,
+  imgs: products.imgs,
+  price: products.price,
+  oriPrice: products.oriPrice,
+  totalStocks: products.totalStocks,
+  soldNum: products.soldNum,
+  commentNum: products.commentNum,
+  status: products.status,
+  prodType: products.prodType,
+  sevenDayReturn: products.sevenDayReturn,
+  mold: products.mold,
+  writeOffTime: products.writeOffTime,
+  isRefund: products.isRefund,
+  shopName: shops.shopName,
+  shopLogo: shops.shopLogo,
+  shopType: shops.type,
+  shopStatus: shops.shopStatus,
+  rating: shops.rating,
+  fansCount: shops.fansCount,
+};
+
 /** The visible product row (on sale, open shop) or undefined. */
 async function visibleProduct(db: Db, prodId: number) {
   const [row] = await db
-    .select({
-      prodId: products.prodId,
-      shopId: products.shopId,
-      categoryId: products.categoryId,
-      brandId: products.brandId,
-      pic: products.pic,
-      imgs: products.imgs,
-      price: products.price,
-      oriPrice: products.oriPrice,
-      totalStocks: products.totalStocks,
-      soldNum: products.soldNum,
-      commentNum: products.commentNum,
-      status: products.status,
-      prodType: products.prodType,
-      sevenDayReturn: products.sevenDayReturn,
-      mold: products.mold,
-      writeOffTime: products.writeOffTime,
-      isRefund: products.isRefund,
-      shopName: shops.shopName,
-      shopLogo: shops.shopLogo,
-      shopType: shops.type,
-      shopStatus: shops.shopStatus,
-      rating: shops.rating,
-      fansCount: shops.fansCount,
-    })
+    .select(visibleProductColumns)
     .from(products)
     .innerJoin(shops, eq(shops.shopId, products.shopId))
     .where(and(eq(products.prodId, prodId), eq(products.status, PROD_ON_SALE), eq(shops.shopStatus, ShopStatus.OPEN)))
@@ -162,19 +165,7 @@ export interface DetailLookups {
 
 /** Platform category rows straight from the database. */
 export async function loadPlatformCategoryRows(db: Db): Promise<CategoryRow[]> {
-  return db
-    .select({
-      categoryId: categories.categoryId,
-      parentId: categories.parentId,
-      name: categories.name,
-      pic: categories.pic,
-      icon: categories.icon,
-      seq: categories.seq,
-      grade: categories.grade,
-      status: categories.status,
-    })
-    .from(categories)
-    .where(eq(categories.shopId, 0));
+  return db.select(categoryRowColumns).from(categories).where(eq(categories.shopId, 0));
 }
 
 /** Products of a shop on sale. */
@@ -251,29 +242,7 @@ function commentSummaryOf(row: Partial<ReviewCounts> | null | undefined): Commen
 function buildDetailStatement(db: Db) {
   return db
     .select({
-      prodId: products.prodId,
-      shopId: products.shopId,
-      categoryId: products.categoryId,
-      brandId: products.brandId,
-      pic: products.pic,
-      imgs: products.imgs,
-      price: products.price,
-      oriPrice: products.oriPrice,
-      totalStocks: products.totalStocks,
-      soldNum: products.soldNum,
-      commentNum: products.commentNum,
-      status: products.status,
-      prodType: products.prodType,
-      sevenDayReturn: products.sevenDayReturn,
-      mold: products.mold,
-      writeOffTime: products.writeOffTime,
-      isRefund: products.isRefund,
-      shopName: shops.shopName,
-      shopLogo: shops.shopLogo,
-      shopType: shops.type,
-      shopStatus: shops.shopStatus,
-      rating: shops.rating,
-      fansCount: shops.fansCount,
+      ...visibleProductColumns,
       skus: sql<SkuJson[] | null>`(select json_agg(json_build_object('skuId', ${skus.skuId}, 'skuName', ${skus.skuName},
           'properties', ${skus.properties}, 'price', ${skus.price}::text, 'oriPrice', ${skus.oriPrice}::text,
           'stocks', ${skus.stocks}, 'pic', ${skus.pic}, 'status', ${skus.status}) order by ${skus.skuId})

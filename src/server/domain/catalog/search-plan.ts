@@ -6,7 +6,7 @@ import { and, eq, gt, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 import type { ProductSearchParams, SearchNote } from "../../../lib/catalog/product-types.ts";
 import type { Db } from "../../db/client.ts";
 import { categories, products, productTranslations, shops } from "../../db/schema/index.ts";
-import { collectDescendantIds, type CategoryRow } from "./catalog.ts";
+import { categoryRowColumns, collectDescendantIds, type CategoryRow } from "./catalog.ts";
 import { SHOP_STATUS as ShopStatus } from "../../../lib/constants.ts";
 import { escapeLike } from "../kernel/sql.ts";
 import { analyzeQuery, type QueryWord } from "./search-analyzer.ts";
@@ -152,17 +152,7 @@ export async function searchConditions(db: Db, params: ProductSearchParams, now:
   if (params.shopId !== undefined) filters.push(eq(products.shopId, params.shopId));
   if (params.shopCategoryId !== undefined) {
     const shopCats = await db
-      .select({
-        categoryId: categories.categoryId,
-        parentId: categories.parentId,
-        name: categories.name,
-        pic: categories.pic,
-        icon: categories.icon,
-        seq: categories.seq,
-        grade: categories.grade,
-        status: categories.status,
-        shopId: categories.shopId,
-      })
+      .select({ ...categoryRowColumns, shopId: categories.shopId })
       .from(categories)
       .where(
         and(
