@@ -1,7 +1,7 @@
 /**
  * Countdowns of limited-time offers: every [data-countdown-end] (ISO time) shows the time left,
  * once a second, with the templates the page rendered (data-tpl-days / data-tpl-hours, holding
- * {{d}} {{h}} {{m}} {{s}}). The server's time (data-server-now on the first element) corrects the
+ * {{d}} {{h}} {{m}} {{s}}; hours unpadded, like every countdown of docs/design.md). The server's time (data-server-now on the first element) corrects the
  * browser's clock. At zero the page reloads once so the offer's new state shows.
  */
 const els = [...document.querySelectorAll<HTMLElement>("[data-countdown-end]")];
@@ -17,7 +17,7 @@ function render(el: HTMLElement): boolean {
   const d = Math.floor(s / 86400);
   const values: Record<string, string> = {
     d: String(d),
-    h: pad(Math.floor((s % 86400) / 3600)),
+    h: String(Math.floor((s % 86400) / 3600)),
     m: pad(Math.floor((s % 3600) / 60)),
     s: pad(s % 60),
   };

@@ -89,7 +89,7 @@ test("a product in the flash sale on now says so on its own page: flash price, c
   await expect(line).toBeVisible();
   await expect(page.getByTestId("dp-flash-price")).toContainText(`¥${live!.seckillPrice}`);
   await expect(line).toContainText(/On now · ends at \d\d:\d\d/);
-  await expect(line.locator("[data-countdown-end]")).toHaveText(/^Ends in \d+h \d\dm \d\ds$/);
+  await expect(line.locator("[data-countdown-end]")).toHaveText(/^Ends in \d+ h \d\d min \d\d s$/);
   await page.getByTestId("dp-flash-link").click();
   await page.waitForURL(new RegExp(`/en/secdetail/${live!.seckillId}$`));
   await expect(page.getByTestId("sd-price")).toContainText(live!.seckillPrice);
