@@ -124,7 +124,7 @@ export async function benchPhotoPages(origin: string): Promise<PhotoPageFigures>
   try {
     for (let i = 0; i < PRODUCTS; i++) {
       const form = new FormData();
-      const photo = await photoJpeg({ seed: 100 + i, orientation: 1 });
+      const photo = await photoJpeg({ seed: 100 + i, orientation: 1, texture: true });
       form.append("file", new File([new Uint8Array(photo)], `IMG_${i}.jpg`, { type: "image/jpeg" }));
       const { filePath } = await call<{ filePath: string }>("POST", "/file/upload", form);
       uploaded.push(filePath);

@@ -13,7 +13,14 @@ import type { FileStorage } from "../../providers/storage.ts";
 import { ladderWidths, variantFormats, variantPath, type ImageInfo } from "../../../lib/image/ladder.ts";
 import { allVariantPaths, isLadderVariant, type VariantName } from "./image-ladder.ts";
 import { PRIVATE_PREVIEW_WIDTH, privatePreviewPath } from "../../../lib/image/private.ts";
-import { encodeVariant, makePrivatePreview, makeVariant, resizedPixels, type ResizedPixels } from "./image-pipeline.ts";
+import {
+  encodeVariant,
+  makePrivatePreview,
+  makeVariant,
+  resizedPixels,
+  smallerPixels,
+  type ResizedPixels,
+} from "./image-pipeline.ts";
 
 /** One picture at a time per process (IMAGE_WORKERS, default 1): a burst of uploads never takes every core. */
 const queue = new PQueue({ concurrency: Math.max(1, Number(process.env.IMAGE_WORKERS) || 1) });
@@ -72,15 +79,18 @@ export async function buildVariants(storage: FileStorage, path: string, info: Im
       const source = await readAll(storage, path);
       if (!source) throw new Error(`image source missing: ${path}`);
       let made = 0;
-      for (const w of ladderWidths(info.width)) {
+      // Widest first: each width is resized from the last one made (one decode of the photo).
+      let larger: ResizedPixels | null = null;
+      for (const w of ladderWidths(info.width).reverse()) {
         let px: ResizedPixels | null = null;
         for (const format of variantFormats(info)) {
           const p = variantPath(path, info.hash, w, format);
           if (await storage.exists(p)) continue;
-          px ??= await resizedPixels(source, info, w);
+          px ??= larger ? await smallerPixels(larger, source, info, w) : await resizedPixels(source, info, w);
           await storage.put(p, await encodeVariant(px, format));
           made++;
         }
+        if (px) larger = px;
       }
       return made;
     },
