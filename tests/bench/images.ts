@@ -153,7 +153,8 @@ export async function benchImages(origin: string, dataDir: string, pid: number):
   const token = await merchantToken(origin);
   // Made before any load, so the bench's own CPU does not compete with the server's.
   const photos: Buffer[] = [];
-  for (let i = 0; i < PICTURES; i++) photos.push(await photoJpeg({ seed: i + 1, orientation: 6, gps: true, texture: true }));
+  for (let i = 0; i < PICTURES; i++)
+    photos.push(await photoJpeg({ seed: i + 1, orientation: 6, gps: true, texture: true }));
   const load = pageLoad(origin);
   try {
     await sleep(1000);
