@@ -12,7 +12,7 @@ import { Hono, type Context, type Next } from "hono";
 import { z } from "zod";
 import { ResponseCode } from "../../lib/api-types.ts";
 import { controlFreeString } from "../../lib/rule-schemas.ts";
-import { findMerchantSession, merchantLogin, merchantLogout } from "../domain/merchant/merchant.ts";
+import { merchantLogin, merchantLogout } from "../domain/merchant/merchant.ts";
 import type { MerchantEnv } from "./context.ts";
 import { ApiError, ok } from "./envelope.ts";
 import { clientIp, parseJson, run, sentToken } from "./kit.ts";
@@ -35,7 +35,7 @@ const PUBLIC = /\/merchant\/(login|logout)$/;
 /** Middleware for /merchant/*: the merchant token's shop and session, or A00004 (login and logout need none). */
 export async function requireMerchant(c: C, next: Next): Promise<void> {
   if (PUBLIC.test(c.req.path)) return next();
-  const session = await findMerchantSession(c.var.app.db, sentToken(c), new Date());
+  const session = await c.var.app.buyers.merchantSession(sentToken(c), new Date());
   if (!session) throw new ApiError(ResponseCode.UNAUTHORIZED, c.var.t("api.unauthorized"));
   c.set("shopId", session.shopId);
   c.set("merchantSessionId", session.sessionId);

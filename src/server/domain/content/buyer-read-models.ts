@@ -1,6 +1,7 @@
 /**
  * In-memory read models of what a signed-in buyer's requests repeat (docs/performance.md
- * "Sessions and carts in memory"): the session behind a token, the buyer's cart lines and the
+ * "Sessions and carts in memory"): the session behind a token (a buyer's, and a shop's merchant
+ * token), the buyer's cart lines and the
  * discounts of a shop. Same store and change feed as the public read models
  * (src/server/domain/content/read-models.ts): the triggers of migration 0015 tag every change of
  * a cart line (`cart:<userId>`) and of a session (`session:<id>`: revoked, shortened, deleted), so
@@ -21,6 +22,7 @@ import { findUserSession } from "../account/auth.ts";
 import { hashToken } from "../account/tokens.ts";
 import { loadLines, type CartReads, type LoadedLine } from "../cart/cart.ts";
 import { liveDiscounts } from "../discount/discount.ts";
+import { findMerchantSessionByHash, type MerchantSession } from "../merchant/merchant.ts";
 import { isRunning } from "../pricing/pricing-steps.ts";
 import type { DiscountRuleSet } from "../pricing/pricing-shapes.ts";
 
@@ -48,6 +50,23 @@ export class BuyerReadModels implements CartReads {
       `session ${hash}`,
       (v) => (v ? [`session:${v.id}`] : []),
       () => findUserSession(this.db, hash, new Date()),
+      { keep: (v) => v !== null },
+    );
+    return s && s.expiresAt.getTime() > now.getTime() ? s : null;
+  }
+
+  /**
+   * The live merchant session of a raw token, or null — kept like a buyer's (`session:<id>` drops
+   * it when the shop logs out or the session is revoked), so the merchant API's most frequent call,
+   * a stock change, does not read the sessions table first.
+   */
+  async merchantSession(rawToken: string, now = new Date()): Promise<MerchantSession | null> {
+    if (!rawToken) return null;
+    const hash = hashToken(rawToken);
+    const s = await this.memo.getRecent<MerchantSession | null>(
+      `merchant-session ${hash}`,
+      (v) => (v ? [`session:${v.sessionId}`] : []),
+      () => findMerchantSessionByHash(this.db, hash, new Date()),
       { keep: (v) => v !== null },
     );
     return s && s.expiresAt.getTime() > now.getTime() ? s : null;

@@ -253,26 +253,33 @@ export async function rehashMerchantPassword(
     .where(and(eq(merchantAccounts.merchantId, merchantId), eq(merchantAccounts.passwordHash, verified)));
 }
 
+/** A live merchant session: its id, its shop and when it ends. */
+export interface MerchantSession {
+  sessionId: number;
+  shopId: number;
+  expiresAt: Date;
+}
+
 /** The live merchant session of a raw token (kind "merchant", not revoked, not expired), or null. */
-export async function findMerchantSession(
-  db: Db,
-  token: string,
-  now: Date,
-): Promise<{ sessionId: number; shopId: number } | null> {
-  if (!token) return null;
+export async function findMerchantSession(db: Db, token: string, now: Date): Promise<MerchantSession | null> {
+  return token ? findMerchantSessionByHash(db, hashToken(token), now) : null;
+}
+
+/** findMerchantSession by the token's hash (the in-memory read model keys sessions by it). */
+export async function findMerchantSessionByHash(db: Db, tokenHash: string, now: Date): Promise<MerchantSession | null> {
   const [row] = await db
-    .select({ id: sessions.id, shopId: sessions.shopId })
+    .select({ id: sessions.id, shopId: sessions.shopId, expiresAt: sessions.expiresAt })
     .from(sessions)
     .where(
       and(
-        eq(sessions.tokenHash, hashToken(token)),
+        eq(sessions.tokenHash, tokenHash),
         eq(sessions.kind, "merchant"),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, now),
       ),
     )
     .limit(1);
-  return row && row.shopId != null ? { sessionId: row.id, shopId: row.shopId } : null;
+  return row && row.shopId != null ? { sessionId: row.id, shopId: row.shopId, expiresAt: row.expiresAt } : null;
 }
 
 /** Revokes a merchant token; unknown, buyer or already revoked tokens are ignored. */
