@@ -1,5 +1,6 @@
 /**
- * `npm run catalog -- [--products 100000] [--shops 1000] [--seed 26] [--keep] | --reindex`: opens the
+ * `npm run catalog -- [--products 100000] [--shops 1000] [--seed 26] [--keep] | --reindex | --help`
+ * (the options: scale-args.ts): opens the
  * database like the server does (PGlite in DATA_DIR/pglite, or DATABASE_URL), applies
  * migrations, seeds the demo data again (empties every table first, unless --keep and the demo is
  * already there) and adds the large catalogue (scale.ts) up to the given totals, printing the time
@@ -7,7 +8,6 @@
  * and prints the time.
  */
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { loadConfig } from "../config.ts";
 import { loadDotEnv } from "../env-file.ts";
 import { sql } from "drizzle-orm";
@@ -15,12 +15,10 @@ import { openDatabase, rowsOf } from "../db/client.ts";
 import { REFUSED_EXIT_CODE } from "../production-guard.ts";
 import { reseedDatabase } from "./index.ts";
 import { generateCatalog, rebuildSearchIndex, type SearchIndexBuild } from "./scale.ts";
+import { CATALOG_USAGE, CatalogUsageError, parseCatalogArgs, type CatalogCommand } from "./scale-args.ts";
 
-function count(value: string | undefined, fallback: number, name: string): number {
-  if (value === undefined) return fallback;
-  if (!/^\d{1,7}$/.test(value)) throw new Error(`--${name} must be a whole number (got ${value})`);
-  return Number(value);
-}
+/** Exit code of a command line that cannot be read (as npm run ops). */
+const USAGE_EXIT_CODE = 2;
 
 const seconds = (ms: number) => (ms / 1000).toFixed(1);
 
@@ -30,15 +28,19 @@ function indexLine(ix: SearchIndexBuild, products: number): string {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      products: { type: "string" },
-      shops: { type: "string" },
-      seed: { type: "string" },
-      keep: { type: "boolean" },
-      reindex: { type: "boolean" },
-    },
-  });
+  let command: CatalogCommand;
+  try {
+    command = parseCatalogArgs(process.argv.slice(2));
+  } catch (err) {
+    if (!(err instanceof CatalogUsageError)) throw err;
+    console.error(`[catalog] ${err.message}\n\n${CATALOG_USAGE}`);
+    process.exitCode = USAGE_EXIT_CODE;
+    return;
+  }
+  if (command.kind === "help") {
+    console.log(CATALOG_USAGE);
+    return;
+  }
   loadDotEnv();
   const config = loadConfig();
   if (config.production && !config.allow.demoSeed) {
@@ -46,24 +48,19 @@ async function main(): Promise<void> {
     process.exitCode = REFUSED_EXIT_CODE;
     return;
   }
-  const opts = {
-    products: count(values.products, 100_000, "products"),
-    shops: count(values.shops, 1_000, "shops"),
-    seed: count(values.seed, 26, "seed"),
-  };
   const t0 = performance.now();
   const database = await openDatabase(
     config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: path.join(config.dataDir, "pglite") },
   );
   try {
     await database.migrate();
-    if (values.reindex) {
+    if (command.kind === "reindex") {
       const ix = await rebuildSearchIndex(database.db, (line) => console.log(line));
       const [row] = rowsOf<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from products`));
       console.log(`[catalog] ${database.driver}: ${indexLine(ix, row?.n ?? 0)}`);
       return;
     }
-    if (!values.keep) {
+    if (!command.keep) {
       await reseedDatabase(database.db, {
         uploadsDir: path.join(config.dataDir, "uploads"),
         mobileMallUrl: config.mobileMallUrl,
@@ -71,8 +68,11 @@ async function main(): Promise<void> {
       console.log(`[catalog] demo data seeded in ${Math.round(performance.now() - t0)} ms`);
     }
     const t1 = performance.now();
+    const { products, shops, seed } = command;
     const summary = await generateCatalog(database.db, {
-      ...opts,
+      products,
+      shops,
+      seed,
       images: { uploadsDir: path.join(config.dataDir, "uploads") },
       log: (line) => console.log(line),
     });
