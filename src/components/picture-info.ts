@@ -3,11 +3,12 @@
  * for the picture component: kept in process memory, asked together within one render.
  */
 import type { ImageInfo } from "../lib/image/ladder.ts";
-import { getAppContext, type AppContext } from "../server/context.ts";
+import type { PictureCatalog } from "../server/domain/image/image-catalog.ts";
+import { getAppContext } from "../server/context.ts";
 
-function appContext(): AppContext | null {
+function pictures(): PictureCatalog | null {
   try {
-    return getAppContext();
+    return getAppContext().content.pictures;
   } catch {
     // Rendered outside the server (Astro's container in component tests): pictures show as they are.
     return null;
@@ -16,8 +17,8 @@ function appContext(): AppContext | null {
 
 /** What the pipeline knows of the picture at `src` (null: not an upload it recorded). */
 export function pictureInfo(src: string): Promise<ImageInfo | null> {
-  const ctx = appContext();
-  return ctx ? ctx.content.pictures.lookup(src) : Promise.resolve(null);
+  const catalog = pictures();
+  return catalog ? catalog.lookup(src) : Promise.resolve(null);
 }
 
 /** The same for several pictures, in their order. */

@@ -1,8 +1,10 @@
 /**
  * The import rules of the code layout (.dependency-cruiser.mjs, docs/architecture.md "Code
  * layout"): no import cycles, browser code never imports src/server, src/lib imports neither side,
- * business rules do not import the HTTP layer — for .ts/.tsx modules (dependency-cruiser) and for
- * the imports of .astro files, whose `<script>` blocks are browser code. Also: every domain module
+ * business rules do not import the HTTP layer, pages import no database module — for .ts/.tsx
+ * modules (dependency-cruiser) and for the imports of .astro files (frontmatter and `<script>`
+ * blocks, which are browser code). Pages take only `content` and `config` from the app context
+ * (docs/architecture.md "How a page reads data"). Also: every domain module
  * lives in a feature folder, every feature folder has its place in the order of features (a feature
  * imports only those below it, so the folders form no cycle) and is in the architecture doc's
  * feature table. And no large rooms: files over their kind's line limit (LINE_LIMITS).
@@ -74,6 +76,28 @@ function filesUnder(dir: string, ending: string, out: string[] = []): string[] {
   return out;
 }
 
+/** What a page's server code may take of the app context: its data door and its configuration. */
+const PAGE_CONTEXT_MEMBERS = new Set(["content", "config"]);
+
+/**
+ * How code of the page side takes from the app context anything but `content` and `config` (a
+ * database handle, the catalogue's handle, the whole context): each such use, by what it takes.
+ */
+function pageContextMisuses(code: string): string[] {
+  const out: string[] = [];
+  for (const m of code.matchAll(/getAppContext\(\)/g)) {
+    const after = /^\s*\.\s*(\w+)/.exec(code.slice(m.index + m[0].length));
+    const before = /const\s*\{([^}]*)\}\s*=\s*$/.exec(code.slice(0, m.index));
+    const taken = after
+      ? [after[1]!]
+      : before
+        ? before[1]!.split(",").map((n) => n.trim().split(/[\s:]/)[0]!).filter(Boolean)
+        : ["the whole context"];
+    out.push(...taken.filter((n) => !PAGE_CONTEXT_MEMBERS.has(n)));
+  }
+  return out;
+}
+
 /**
  * The most lines a file of a kind may have (issue 39 "Large rooms"): a larger one is split by
  * responsibility. The islands (.tsx 400 lines, their stylesheets 500) join this table once the
@@ -132,7 +156,8 @@ describe("code layout", () => {
     for (const file of astroFiles(path.join(ROOT, "src"))) {
       const rel = path.relative(ROOT, file);
       for (const { spec, browser } of astroImports(fs.readFileSync(file, "utf8"))) {
-        const target = resolveFrom(file, spec);
+        // A package is named as dependency-cruiser names it (node_modules/<package>/…).
+        const target = spec.startsWith(".") ? resolveFrom(file, spec) : `node_modules/${spec}/`;
         if (!target) continue;
         checked++;
         // A bundled <script> runs in the browser like a page script of src/scripts.
@@ -146,6 +171,28 @@ describe("code layout", () => {
     }
     expect(violations).toEqual([]);
     expect(checked).toBeGreaterThan(300);
+  });
+
+  it("pages read data through getAppContext().content and hold no database handle", () => {
+    // The check itself: each way of taking a handle is caught.
+    expect(pageContextMisuses("const { db, config } = getAppContext();")).toEqual(["db"]);
+    expect(pageContextMisuses("const page = await searchShops(await getAppContext().reads.db(), l);")).toEqual([
+      "reads",
+    ]);
+    expect(pageContextMisuses("const ctx = getAppContext();")).toEqual(["the whole context"]);
+    expect(pageContextMisuses("const { content } = getAppContext(); getAppContext().config.siteUrl;")).toEqual([]);
+    const violations: string[] = [];
+    let uses = 0;
+    for (const dir of ["src/pages", "src/components", "src/layouts"]) {
+      for (const file of filesUnder(path.join(ROOT, dir), "")) {
+        if (!/\.(astro|ts|tsx)$/.test(file) || /\.test\.ts$/.test(file)) continue;
+        const code = fs.readFileSync(file, "utf8");
+        uses += code.match(/getAppContext\(\)/g)?.length ?? 0;
+        for (const taken of pageContextMisuses(code)) violations.push(`${path.relative(ROOT, file)}: ${taken}`);
+      }
+    }
+    expect(violations).toEqual([]);
+    expect(uses).toBeGreaterThan(20);
   });
 
   it("every feature folder of src/server/domain is in the feature table of docs/architecture.md", () => {

@@ -15,7 +15,6 @@ import type { Page } from "../../lib/api-types.ts";
 import type { ProductCard, ProductSortCode } from "../../lib/catalog/product-types.ts";
 import type { CouponDto } from "../../lib/coupon/coupon-types.ts";
 import { getAppContext } from "../../server/context.ts";
-import { couponsOfShop } from "../../server/domain/coupon/coupon.ts";
 
 /** Products per page on shop pages (5 per row). */
 export const SHOP_PRODUCTS_PAGE_SIZE = 20;
@@ -95,7 +94,7 @@ export async function loadShopPage(
   // A discount_coupon block shows the shop's coupons live (claimable now; never from the stored block).
   const coupons =
     showBlocks && decoration.blocks.some((b) => b.type === "discount_coupon")
-      ? await couponsOfShop(getAppContext().db, locale, info.shopId, new Date())
+      ? await content.live.shopCoupons(locale, info.shopId, new Date())
       : [];
   return { kind: "open", shop: info, categories, decoration, products, coupons };
 }

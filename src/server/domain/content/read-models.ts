@@ -40,6 +40,7 @@ import { groupActivityOfProd, groupBuyProdIds } from "../group-buy/group-buy-rea
 import { levelCatalogue } from "../member/member.ts";
 import { getPcWebConfig, getServiceSwitch } from "../kernel/site.ts";
 import { assembleSitemapData, loadProductPart, loadSitemapBase } from "./sitemap.ts";
+import { pageReads, type PageReads } from "./page-reads.ts";
 import type { CommentFilter } from "../../../lib/review/review-types.ts";
 import type { ProductDetail, ProductSearchParams } from "../../../lib/catalog/product-types.ts";
 
@@ -99,6 +100,8 @@ export class PublicReadModels {
 
   /** The handle of catalogue reads (the read replica when there is one and it is current: read-replica.ts). */
   private readonly catalogue: () => Promise<Db>;
+  /** What pages read on every render, nothing kept (page-reads.ts). */
+  readonly live: PageReads;
 
   constructor(
     private readonly db: Db,
@@ -113,6 +116,7 @@ export class PublicReadModels {
     this.pictures = new PictureCatalog(db, feed);
     const reads = opts.reads;
     this.catalogue = reads ? () => reads.db() : async () => db;
+    this.live = pageReads(db, this.catalogue);
   }
 
   pcWebConfig() {
