@@ -112,7 +112,7 @@ export default {
       name: "pages-read-through-content",
       severity: "error",
       comment:
-        "A page reads data through getAppContext().content (the read models, kept by tag; content.live, read on every render) and holds no database handle: it imports no database module (docs/architecture.md \"How a page reads data\").",
+        'A page reads data through getAppContext().content (the read models, kept by tag; content.live, read on every render) and holds no database handle: it imports no database module (docs/architecture.md "How a page reads data").',
       from: { path: "^src/(pages|components|layouts)/" },
       to: {
         path: "^src/server/db/|(^|/)node_modules/(drizzle-orm|postgres|@electric-sql/pglite)/",

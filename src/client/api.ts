@@ -20,7 +20,7 @@
  * (docs/performance.md).
  */
 import { ResponseCode, type Envelope } from "../lib/api-types.ts";
-import { TOAST_MS } from "../lib/constants.ts";
+import { TOAST_MS } from "../lib/toast-timing.ts";
 import { $user, openLoginPopup } from "../stores/index.ts";
 import { clientT, pageLocale, type ClientKey } from "./i18n.ts";
 import { showToast, type ToastOptions } from "./toast.ts";

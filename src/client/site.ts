@@ -6,7 +6,7 @@
  * Concurrent calls share one request.
  */
 import type { PaySwitch, ServiceSwitch } from "../lib/api-types.ts";
-import { DEFAULT_EXCHANGE_RATE, EXCHANGE_RATE_CACHE_MS, PAY_SWITCH_CACHE_MS } from "../lib/constants.ts";
+import { DEFAULT_EXCHANGE_RATE, EXCHANGE_RATE_CACHE_MS, PAY_SWITCH_CACHE_MS } from "../lib/site-settings.ts";
 import { positiveDecimalText } from "../lib/money-format.ts";
 import { api as defaultApi, type ApiClient } from "./api.ts";
 import { getCached, getCachedEntry, setCached, STORAGE_KEYS, type CacheEnv } from "./storage.ts";

@@ -3,7 +3,7 @@
  * holds stacked toasts; each removes itself after `duration` ms.
  * Callers pass already-translated text (strings live in src/i18n).
  */
-import { TOAST_MS } from "../lib/constants.ts";
+import { TOAST_MS } from "../lib/toast-timing.ts";
 
 export type ToastType = "info" | "error" | "success";
 

@@ -6,7 +6,7 @@
  */
 import { getAppContext } from "../server/context.ts";
 import { pcWebTexts, type PcWebTexts } from "../server/domain/kernel/site.ts";
-import { HOT_SEARCH_NUMBER } from "../lib/constants.ts";
+import { HOT_SEARCH_NUMBER } from "../lib/catalog/search-rules.ts";
 import type { CategoryNode, HotSearchItem, NoticeItem, PcWebConfig, ServiceSwitch } from "../lib/api-types.ts";
 
 const memo = new WeakMap<object, Map<string, Promise<unknown>>>();

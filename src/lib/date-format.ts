@@ -13,9 +13,9 @@
  * A countdown is not a date: countdownParts gives its hours, minutes and seconds, and the page's
  * language writes the units ("22 min 50 s", "22分50秒") so it never reads as a clock time.
  */
-import { DISPLAY_TIME_ZONE } from "./constants.ts";
 
-export { DISPLAY_TIME_ZONE };
+/** Times are stored in UTC and shown in China Standard Time (the mall's home market) everywhere. */
+export const DISPLAY_TIME_ZONE = "Asia/Shanghai";
 
 const parts = new Intl.DateTimeFormat("en-CA", {
   timeZone: DISPLAY_TIME_ZONE,

@@ -1,16 +1,23 @@
 /**
- * The shared form rules (rules.ts, written once as plain rules) as zod schemas, for the API:
- * the same names, so a router writes `z.object({ mobile: mobileRule })` with the rule the browser
- * form checks. Browser code never imports this module (it would ship zod); it imports rules.ts.
+ * The shared form rules (written once as plain rules in their features' modules) as zod schemas,
+ * for the API: the same names, so a router writes `z.object({ mobile: mobileRule })` with the rule
+ * the browser form checks. Browser code never imports this module (it would ship zod); it imports
+ * the feature's rules module.
  */
 import { z } from "zod";
-import { TOPUP_MAX, TOPUP_MIN } from "./constants.ts";
+import { TOPUP_MAX, TOPUP_MIN } from "./balance/balance.ts";
 import { isValidAmount } from "./money.ts";
+import { RULE_KEYS } from "./rule-keys.ts";
 import type { ObjectRule, Rule, Shape, ShapeOutput } from "./rule-kit.ts";
 import { CONTROL_CHARS_KEY, hasControlChars } from "./text-rules.ts";
+import * as account from "./account/account-rules.ts";
 import * as address from "./address/address-rules.ts";
+import * as search from "./catalog/search-rules.ts";
 import * as order from "./order/order-rules.ts";
-import * as rules from "./rules.ts";
+import * as points from "./points/points.ts";
+import * as refund from "./refund/refund-form.ts";
+import * as review from "./review/review-form.ts";
+import * as store from "./store-application/store-application.ts";
 
 /**
  * A plain string schema for API-only fields (merchant login, logistics text, submit token …)
@@ -45,20 +52,20 @@ export function objectSchema<S extends Shape>(
   return z.object(shape) as unknown as z.ZodObject<{ [K in keyof S]: z.ZodType<ShapeOutput<S>[K]> }>;
 }
 
-export const usernameRule = schemaOf(rules.usernameRule);
-export const passwordRule = schemaOf(rules.passwordRule);
-export const storePasswordRule = schemaOf(rules.storePasswordRule);
-export const mobileRule = schemaOf(rules.mobileRule);
-export const smsCodeRule = schemaOf(rules.smsCodeRule);
-export const nicknameRule = schemaOf(rules.nicknameRule);
-export const searchKeywordRule = (kind: rules.SearchKind) => schemaOf(rules.searchKeywordRule(kind));
-export const orderMessageRule = schemaOf(rules.orderMessageRule);
-export const addressDetailRule = schemaOf(rules.addressDetailRule);
-export const storeNameRule = schemaOf(rules.storeNameRule);
-export const storeDescriptionRule = schemaOf(rules.storeDescriptionRule);
-export const refundDescriptionRule = schemaOf(rules.refundDescriptionRule);
-export const reviewTextRule = schemaOf(rules.reviewTextRule);
-export const pointsRule = schemaOf(rules.pointsRule);
+export const usernameRule = schemaOf(account.usernameRule);
+export const passwordRule = schemaOf(account.passwordRule);
+export const storePasswordRule = schemaOf(store.storePasswordRule);
+export const mobileRule = schemaOf(account.mobileRule);
+export const smsCodeRule = schemaOf(account.smsCodeRule);
+export const nicknameRule = schemaOf(account.nicknameRule);
+export const searchKeywordRule = (kind: search.SearchKind) => schemaOf(search.searchKeywordRule(kind));
+export const orderMessageRule = schemaOf(order.orderMessageRule);
+export const addressDetailRule = schemaOf(address.addressDetailRule);
+export const storeNameRule = schemaOf(store.storeNameRule);
+export const storeDescriptionRule = schemaOf(store.storeDescriptionRule);
+export const refundDescriptionRule = schemaOf(refund.refundDescriptionRule);
+export const reviewTextRule = schemaOf(review.reviewTextRule);
+export const pointsRule = schemaOf(points.pointsRule);
 
 /**
  * Top-up amount as a decimal string (numbers from JSON are accepted): 0.01-100000, ≤ 2 decimals.
@@ -67,9 +74,9 @@ export const pointsRule = schemaOf(rules.pointsRule);
 export const topupAmountRule = z.preprocess(
   (v) => (typeof v === "number" && Number.isFinite(v) ? String(v) : v),
   z
-    .string({ error: rules.RULE_KEYS.topupAmount })
+    .string({ error: RULE_KEYS.topupAmount })
     .trim()
-    .refine((s) => isValidAmount(s, { min: TOPUP_MIN, max: TOPUP_MAX }), rules.RULE_KEYS.topupAmount),
+    .refine((s) => isValidAmount(s, { min: TOPUP_MIN, max: TOPUP_MAX }), RULE_KEYS.topupAmount),
 );
 
 // Address form (address-rules.ts)

@@ -1,14 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { addressFormRule } from "./address/address-rules.ts";
 import { invoiceHeaderRule } from "./order/order-rules.ts";
-import {
-  addressDetailRule,
-  nicknameRule,
-  orderMessageRule,
-  reviewTextRule,
-  ruleError,
-  storeNameRule,
-} from "./rules.ts";
+import { nicknameRule } from "./account/account-rules.ts";
+import { addressDetailRule } from "./address/address-rules.ts";
+import { orderMessageRule } from "./order/order-rules.ts";
+import { reviewTextRule } from "./review/review-form.ts";
+import { ruleError } from "./rule-kit.ts";
+import { storeNameRule } from "./store-application/store-application.ts";
 import { addAddressRule, controlFreeString, nicknameRule as nicknameSchema } from "./rule-schemas.ts";
 import { checkOutgoing, MsgType } from "./chat/chat.ts";
 import { checkContent } from "./renovation/block-schema.ts";

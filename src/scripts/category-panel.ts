@@ -6,7 +6,7 @@
  *   - up/down arrows (only rendered with 9+ first-level items) scrolling 55 px, disabled at the ends;
  *   - Escape closes. Without JavaScript, CSS :hover / :focus-within does the same without delay.
  */
-import { CATEGORY_HOVER_MS, CATEGORY_SCROLL_STEP_PX } from "../lib/constants.ts";
+import { CATEGORY_HOVER_MS, CATEGORY_SCROLL_STEP_PX } from "../lib/catalog/category-panel.ts";
 
 function setup(menu: HTMLElement): void {
   const trigger = menu.querySelector<HTMLButtonElement>("[data-category-trigger]");

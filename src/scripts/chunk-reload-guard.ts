@@ -2,7 +2,9 @@
  * Pure parts of the chunk-reload guard (SPEC §8/§9): a failed dynamic import reloads the page,
  * but at most once per CHUNK_RELOAD_GUARD_MS, so a broken deployment cannot loop forever.
  */
-import { CHUNK_RELOAD_GUARD_MS } from "../lib/constants.ts";
+
+/** A chunk-load failure reloads the page at most once within this window. */
+export const CHUNK_RELOAD_GUARD_MS = 60_000;
 
 export const CHUNK_RELOAD_KEY = "mall:chunk-reload-at";
 

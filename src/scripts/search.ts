@@ -9,7 +9,8 @@
  * Without JavaScript the form still works (goods search by default), without suggestions.
  */
 import { showToast } from "../client/toast.ts";
-import { SEARCH_DEBOUNCE_MS, TOAST_SHORT_MS } from "../lib/constants.ts";
+import { SEARCH_DEBOUNCE_MS } from "../lib/catalog/search-rules.ts";
+import { TOAST_SHORT_MS } from "../lib/toast-timing.ts";
 
 type SearchType = "goods" | "shop";
 

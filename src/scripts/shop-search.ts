@@ -9,7 +9,7 @@
  */
 import { showToast } from "../client/toast.ts";
 import { getToken } from "../client/token.ts";
-import { TOAST_MS, TOAST_SHORT_MS } from "../lib/constants.ts";
+import { TOAST_MS, TOAST_SHORT_MS } from "../lib/toast-timing.ts";
 import { openLoginPopup } from "../stores/index.ts";
 
 document.querySelectorAll<HTMLFormElement>("[data-shop-search]").forEach((form) => {

@@ -8,7 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { taiwanText } from "../../src/server/domain/kernel/taiwan-text.ts";
 import { expect, test, type Page } from "@playwright/test";
-import { CATEGORY_HOVER_MS } from "../../src/lib/constants.ts";
+import { CATEGORY_HOVER_MS } from "../../src/lib/catalog/category-panel.ts";
 import { HAN, home, LOCALES, prefix, queryOf, tr, watchErrors, type Locale } from "./helpers.ts";
 
 const HTML_LANG: Record<Locale, RegExp> = { zh: /^zh(-CN|-Hans)?$/i, "zh-tw": /^zh-(TW|Hant)/i, en: /^en\b/i };

@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { expect, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
-import { SMS_RESEND_SECONDS } from "../../src/lib/constants.ts";
+import { SMS_RESEND_SECONDS } from "../../src/lib/account/account-rules.ts";
 
 export type Locale = "zh" | "zh-tw" | "en";
 export const LOCALES: Locale[] = ["zh", "zh-tw", "en"];

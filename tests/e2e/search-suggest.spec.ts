@@ -5,7 +5,7 @@
  * three locales, for goods and shops. Without JavaScript the plain form still searches.
  */
 import { expect, test, type Page } from "@playwright/test";
-import { SEARCH_DEBOUNCE_MS } from "../../src/lib/constants.ts";
+import { SEARCH_DEBOUNCE_MS } from "../../src/lib/catalog/search-rules.ts";
 import { home, LOCALES, prefix, type Locale } from "./helpers.ts";
 
 const KEYWORDS: Record<Locale, { goods: string; shop: string }> = {

@@ -91,7 +91,10 @@ function pageContextMisuses(code: string): string[] {
     const taken = after
       ? [after[1]!]
       : before
-        ? before[1]!.split(",").map((n) => n.trim().split(/[\s:]/)[0]!).filter(Boolean)
+        ? before[1]!
+            .split(",")
+            .map((n) => n.trim().split(/[\s:]/)[0]!)
+            .filter(Boolean)
         : ["the whole context"];
     out.push(...taken.filter((n) => !PAGE_CONTEXT_MEMBERS.has(n)));
   }

@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { buildSharedPage, toId, type PageVM } from "../../lib/renovation/index.ts";
-import { shopEntryState, type ShopEntryState } from "../../lib/constants.ts";
+import { shopEntryState, type ShopEntryState } from "../../lib/shop/shop.ts";
 import { localePath, type Locale } from "../../lib/locale.ts";
 import { KEYWORD_MAX } from "../../lib/catalog/catalog-params.ts";
 import { isShopOpenInfo, type ShopCategory, type ShopIndexInfo } from "../../lib/shop/shop-types.ts";

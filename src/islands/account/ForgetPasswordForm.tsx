@@ -7,9 +7,10 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "../common/I18nProvider.tsx";
 import { useTypedState } from "../common/hydration.ts";
-import { PASSWORD_RESET_REDIRECT_MS } from "../../lib/constants.ts";
+import { PASSWORD_RESET_REDIRECT_MS } from "../../lib/account/account-rules.ts";
 import { localePath, type Locale } from "../../lib/locale.ts";
-import { mobileRule, passwordPairRule, ruleError, ruleErrors, smsCodeRule } from "../../lib/rules.ts";
+import { mobileRule, passwordPairRule, smsCodeRule } from "../../lib/account/account-rules.ts";
+import { ruleError, ruleErrors } from "../../lib/rule-kit.ts";
 import { useAction } from "../common/useAction.ts";
 import { checkUpdatePwdSms, updatePwd } from "../../client/data/account.ts";
 import { Field } from "./Field.tsx";

@@ -7,9 +7,9 @@
 import { useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { useTranslation } from "../common/I18nProvider.tsx";
 import { useTypedChecked, useTypedState } from "../common/hydration.ts";
-import { LOGIN_MOBILE_MAXLENGTH } from "../../lib/constants.ts";
+import { LOGIN_MOBILE_MAXLENGTH } from "../../lib/account/account-rules.ts";
 import { localePath, type Locale } from "../../lib/locale.ts";
-import { loginErrorKey, loginFormError, type LoginTab } from "../../lib/rules.ts";
+import { loginErrorKey, loginFormError, type LoginTab } from "../../lib/account/account-rules.ts";
 import { termsShown, type ServiceSwitch } from "./auth-api.ts";
 import { useAction } from "../common/useAction.ts";
 import { loginByPassword, loginBySms } from "../../client/data/account.ts";

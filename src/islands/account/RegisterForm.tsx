@@ -8,15 +8,9 @@ import { useState, type FormEvent } from "react";
 import { useTranslation } from "../common/I18nProvider.tsx";
 import { typedValues, useTypedChecked } from "../common/hydration.ts";
 import { localePath, type Locale } from "../../lib/locale.ts";
-import {
-  mobileRule,
-  passwordPairRule,
-  ruleError,
-  ruleErrors,
-  RULE_KEYS,
-  smsCodeRule,
-  usernameRule,
-} from "../../lib/rules.ts";
+import { mobileRule, passwordPairRule, smsCodeRule, usernameRule } from "../../lib/account/account-rules.ts";
+import { RULE_KEYS } from "../../lib/rule-keys.ts";
+import { ruleError, ruleErrors } from "../../lib/rule-kit.ts";
 import { termsShown, type ServiceSwitch } from "./auth-api.ts";
 import { useAction } from "../common/useAction.ts";
 import { register } from "../../client/data/account.ts";

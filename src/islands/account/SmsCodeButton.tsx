@@ -4,8 +4,9 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "../common/I18nProvider.tsx";
-import { SMS_RESEND_SECONDS } from "../../lib/constants.ts";
-import { mobileRule, ruleError } from "../../lib/rules.ts";
+import { SMS_RESEND_SECONDS } from "../../lib/account/account-rules.ts";
+import { mobileRule } from "../../lib/account/account-rules.ts";
+import { ruleError } from "../../lib/rule-kit.ts";
 import { useToast } from "../common/useToast.ts";
 import { useAction } from "../common/useAction.ts";
 import { sendSmsCode, type MobileSmsPurpose } from "../../client/data/account.ts";

@@ -5,8 +5,8 @@
  */
 import { useId, useRef, useState, type FormEvent } from "react";
 import { addressFormRule, RECEIVER_MAX } from "../../lib/address/address-rules.ts";
-import { ADDRESS_MAX, ADDRESS_MIN } from "../../lib/constants.ts";
-import { ruleErrors } from "../../lib/rules.ts";
+import { ADDRESS_MAX, ADDRESS_MIN } from "../../lib/address/address-rules.ts";
+import { ruleErrors } from "../../lib/rule-kit.ts";
 import { toastOk } from "../common/feedback.ts";
 import { useTranslation } from "../common/I18nProvider.tsx";
 import { FieldError } from "../common/uc-shell.tsx";

@@ -9,7 +9,7 @@
  * from its private preview (owner and platform only; src/lib/image/private.ts).
  */
 import { useId, useRef, useState } from "react";
-import { IMAGE_MAX_BYTES } from "../../lib/constants.ts";
+import { IMAGE_MAX_BYTES } from "../../lib/image/upload-limits.ts";
 import { isPrivateUpload, privatePreviewPath } from "../../lib/image/private.ts";
 import { Picture } from "./Picture.tsx";
 import { messageOf } from "./feedback.ts";

@@ -1,7 +1,7 @@
 /** What the islands tell the person about their calls: toasts and the message of a failure. */
 import { isApiError } from "../../client/api.ts";
 import { showToast } from "../../client/toast.ts";
-import { TOAST_MS } from "../../lib/constants.ts";
+import { TOAST_MS } from "../../lib/toast-timing.ts";
 
 /** The message of a failed call: the server's, or `fallback`. */
 export function messageOf(e: unknown, fallback: string): string {

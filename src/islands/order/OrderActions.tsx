@@ -5,7 +5,7 @@
  */
 import { useTranslation } from "../common/I18nProvider.tsx";
 import { showToast } from "../../client/toast.ts";
-import { TOAST_MS } from "../../lib/constants.ts";
+import { TOAST_MS } from "../../lib/toast-timing.ts";
 import { $cartCount } from "../../stores/index.ts";
 import type { OrderItemDto } from "../../lib/order/order-types.ts";
 import { toastOk } from "../common/feedback.ts";

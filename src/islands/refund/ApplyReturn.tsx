@@ -8,7 +8,7 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { isApiError } from "../../client/api.ts";
 import { ResponseCode } from "../../lib/api-types.ts";
-import { REFUND_NOTE_MAX, REFUND_VOUCHERS_MAX } from "../../lib/constants.ts";
+import { REFUND_NOTE_MAX, REFUND_VOUCHERS_MAX } from "../../lib/refund/refund-form.ts";
 import { useTranslation } from "../common/I18nProvider.tsx";
 import { ChoiceGroup } from "../common/ChoiceGroup.tsx";
 import { PhotoUpload } from "../common/PhotoUpload.tsx";

@@ -7,7 +7,7 @@
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "../common/I18nProvider.tsx";
 import { useQueryRecord } from "../common/useQueryRecord.ts";
-import { REVIEW_PHOTOS_MAX, REVIEW_TEXT_MAX } from "../../lib/constants.ts";
+import { REVIEW_PHOTOS_MAX, REVIEW_TEXT_MAX } from "../../lib/review/review-form.ts";
 import type { OrderDetailDto, OrderItemDto } from "../../lib/order/order-types.ts";
 import { PhotoUpload } from "../common/PhotoUpload.tsx";
 import { toastOk } from "../common/feedback.ts";

@@ -1,7 +1,8 @@
 /** The store application form (first time, or pre-filled after a rejection): the SPEC §5 rules and image uploads with preview. */
 import { useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "../common/I18nProvider.tsx";
-import { ADDRESS_MAX, STORE_DESC_MAX, STORE_NAME_MAX } from "../../lib/constants.ts";
+import { ADDRESS_MAX } from "../../lib/address/address-rules.ts";
+import { STORE_DESC_MAX, STORE_NAME_MAX } from "../../lib/store-application/store-application.ts";
 import {
   APPLY_TYPES,
   checkStoreApplication,

@@ -1,5 +1,5 @@
 /** The checkout's points deduction: use points or not, how many (a multiple of POINTS_STEP, at most the order's limit). */
-import { POINTS_STEP } from "../../lib/constants.ts";
+import { POINTS_STEP } from "../../lib/points/points.ts";
 import type { OrderConfirmDto } from "../../lib/order/order-types.ts";
 import { useTranslation } from "../common/I18nProvider.tsx";
 

@@ -3,7 +3,7 @@
  * place): order message per shop, invoice, points. Messages are i18n keys. This module brings
  * zod, so the page imports it only when a check is first needed.
  */
-import { POINTS_STEP } from "../../lib/constants.ts";
+import { POINTS_STEP } from "../../lib/points/points.ts";
 import { orderInvoiceRule, orderRemarkRule, usePointsRule } from "../../lib/order/order-rules.ts";
 import type { FormErrors, InvoiceForm } from "./submit-view.ts";
 

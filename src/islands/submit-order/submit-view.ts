@@ -5,7 +5,7 @@
  * Query: `?basketIds=1,2,3` (from the cart) or buy now `?prodId=&skuId=&count=` (the detail page's
  * buy box). Anything else is "bad" and the page offers the way back to the cart.
  */
-import { CART_IDS_MAX, CART_SETTLE_MAX } from "../../lib/constants.ts";
+import { CART_IDS_MAX, CART_SETTLE_MAX } from "../../lib/cart/cart-limits.ts";
 import type { OrderConfirmParam, OrderInvoiceParam, OrderSubmitParam } from "../../lib/order/submit-rules.ts";
 
 export type SubmitSource =

@@ -16,7 +16,7 @@ import { useCallback, useEffect, useState } from "react";
 import { isApiError } from "../../client/api.ts";
 import type { AddressItem } from "../../lib/address/address-types.ts";
 import { ResponseCode } from "../../lib/api-types.ts";
-import { TOAST_MS } from "../../lib/constants.ts";
+import { TOAST_MS } from "../../lib/toast-timing.ts";
 import type { CheckoutCouponDto } from "../../lib/coupon/coupon-types.ts";
 import type { OrderConfirmDto } from "../../lib/order/order-types.ts";
 import { messageOf, reportError, toastError } from "../common/feedback.ts";

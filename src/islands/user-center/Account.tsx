@@ -6,8 +6,10 @@
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "../common/I18nProvider.tsx";
-import { IMAGE_MAX_BYTES, NICKNAME_MAX } from "../../lib/constants.ts";
-import { nicknameRule, ruleError } from "../../lib/rules.ts";
+import { NICKNAME_MAX } from "../../lib/account/account-rules.ts";
+import { IMAGE_MAX_BYTES } from "../../lib/image/upload-limits.ts";
+import { nicknameRule } from "../../lib/account/account-rules.ts";
+import { ruleError } from "../../lib/rule-kit.ts";
 import { $user } from "../../stores/index.ts";
 import type { UserInfo } from "../../lib/account/account-types.ts";
 import { toastOk } from "../common/feedback.ts";

@@ -6,8 +6,9 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "../common/I18nProvider.tsx";
 import { setToken } from "../../client/token.ts";
-import { SMS_RESEND_SECONDS } from "../../lib/constants.ts";
-import { passwordPairRule, ruleErrors } from "../../lib/rules.ts";
+import { SMS_RESEND_SECONDS } from "../../lib/account/account-rules.ts";
+import { passwordPairRule } from "../../lib/account/account-rules.ts";
+import { ruleErrors } from "../../lib/rule-kit.ts";
 import { toastOk } from "../common/feedback.ts";
 import { useSession, useUcLoad } from "../common/session.ts";
 import { FieldError, UcGate, UcPanel, UcRoot } from "../common/uc-shell.tsx";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { addressFormRule as plainAddressFormRule } from "./address-rules.ts";
 import { addAddressRule, addressFormRule as apiAddressFormRule, updateAddressRule } from "../rule-schemas.ts";
-import { ruleError, ruleErrors } from "../rules.ts";
+import { ruleError, ruleErrors } from "../rule-kit.ts";
 
 const valid = {
   receiver: " 张三 ",

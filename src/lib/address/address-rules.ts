@@ -5,8 +5,21 @@
  * Whether the chosen province / city / district really belong together is checked by the
  * server against the area tree (src/server/domain/address/area.ts isValidAreaChain).
  */
+import { mobileRule } from "../account/account-rules.ts";
+import { RULE_KEYS } from "../rule-keys.ts";
 import { defineRule, fail, objectRule, textRule, type Rule, type RuleOutput } from "../rule-kit.ts";
-import { addressDetailRule, mobileRule } from "../rules.ts";
+
+export const ADDRESS_MIN = 5;
+/** Detailed address upper bound: not shown in SPEC; 100 characters chosen as a sane form limit. */
+export const ADDRESS_MAX = 100;
+
+export const addressDetailRule = textRule({
+  name: true,
+  type: RULE_KEYS.addressTooShort,
+  trim: true,
+  min: [ADDRESS_MIN, RULE_KEYS.addressTooShort],
+  max: [ADDRESS_MAX, RULE_KEYS.addressTooLong],
+});
 
 /** Receiver name: not empty, at most this many characters (after trimming). */
 export const RECEIVER_MAX = 20;

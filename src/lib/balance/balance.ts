@@ -3,6 +3,9 @@
  * CONTRACT §7.4). Browser-safe: no decimal.js; amounts are checked as whole cents.
  */
 
+/** A top-up's bounds as decimal strings (the API's rule; compare with src/lib/money.ts). */
+export const TOPUP_MIN = "0.01";
+export const TOPUP_MAX = "100000";
 export const RECHARGE_MIN_CENTS = 1;
 export const RECHARGE_MAX_CENTS = 100_000_00;
 /** A top-up earns 1 point per whole yuan (points source "top-up bonus"; docs/points.md). */

@@ -1,10 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { FLOW_LOG_MAX_BYTES, FlowPageId, flowAnalysisLogSchema, nextSession } from "./flow-analysis.ts";
+import { TRACKING_SESSION_MS } from "./flow-session.ts";
 
 const MIN = 60_000;
 
 describe("nextSession (SPEC §9: new session after 30 minutes idle)", () => {
   const t0 = Date.UTC(2026, 0, 1, 10, 0, 0);
+  it("is 30 minutes (SPEC §9)", () => {
+    expect(TRACKING_SESSION_MS).toBe(1_800_000);
+  });
   it("starts a session when there is none", () => {
     expect(nextSession(null, t0, "s1")).toEqual({ uuidSession: "s1", step: 1 });
     expect(nextSession(undefined, t0, "s1")).toEqual({ uuidSession: "s1", step: 1 });

@@ -3,7 +3,9 @@
  * so the browser tracker (src/client/flow-analysis.ts, loaded on every page) does not pull zod
  * into the page bundle. src/lib/flow-analysis/flow-analysis.ts re-exports everything here.
  */
-import { TRACKING_SESSION_MS } from "../constants.ts";
+
+/** Tracking session expires after 30 minutes of inactivity. */
+export const TRACKING_SESSION_MS = 30 * 60 * 1000;
 
 /** Page ids (uni pageId map of CONTRACT §11, plus 14-16 for pages the PC mall adds). */
 export const FlowPageId = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as plain from "./order-rules.ts";
 import * as api from "../rule-schemas.ts";
-import { ruleError } from "../rules.ts";
+import { ruleError } from "../rule-kit.ts";
 
 // Every rule runs as the browser form runs it (plain rule) and as the API runs it (zod schema).
 describe.each([

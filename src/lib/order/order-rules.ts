@@ -2,8 +2,8 @@
  * Submit-order form rules (SPEC §5 "order message", invoice; CONTRACT §4.3, §5.3), shared by the
  * submit-order page and the API (POST /p/order/confirm, POST /p/order/submit; as zod schemas in
  * rule-schemas.ts).
- * Messages are i18n keys: "rules.*" for the order message and the points step (the rules of
- * src/lib/rules.ts, reused), "orderSubmit.*" for the invoice. Text rules trim first; the parsed
+ * Messages are i18n keys: "rules.*" for the order message and the points step (the order message
+ * rule here, the points rule of points/points.ts), "orderSubmit.*" for the invoice. Text rules trim first; the parsed
  * value is the trimmed text.
  *
  * - Order message per shop: optional (empty is fine), not only spaces, at most ORDER_REMARK_MAX
@@ -14,8 +14,18 @@
  * - Points: a non-negative integer multiple of 10.
  */
 import { ORDER_REMARK_MAX } from "./order-types.ts";
+import { pointsRule } from "../points/points.ts";
+import { RULE_KEYS } from "../rule-keys.ts";
 import { defineRule, fail, objectRule, RuleFailure, textRule } from "../rule-kit.ts";
-import { orderMessageRule, pointsRule } from "../rules.ts";
+
+/** Optional order message: may be empty, not all spaces, at most 100 characters (after trimming). */
+export const orderMessageRule = textRule({
+  type: RULE_KEYS.notAllSpaces,
+  multiline: true,
+  raw: [(s) => s === "" || s.trim() !== "", RULE_KEYS.notAllSpaces],
+  trim: true,
+  max: [ORDER_REMARK_MAX, RULE_KEYS.orderMessageTooLong],
+});
 
 /** Longest invoice header (person or company name). */
 export const INVOICE_HEADER_MAX = 100;

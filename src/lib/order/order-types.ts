@@ -4,7 +4,6 @@
  * numbers are strings (19 digits, never JS numbers). Times are ISO 8601 strings. Imports only
  * other src/lib shapes.
  */
-import { ORDER_MESSAGE_MAX } from "../constants.ts";
 import type { CheckoutCouponDto } from "../coupon/coupon-types.ts";
 import type { ChooseDiscountDto } from "../discount/discount-types.ts";
 import type { LineOffers } from "../pricing/pricing-types.ts";
@@ -22,8 +21,8 @@ export const ORDER_AUTO_CONFIRM_DAYS = 10;
 export const SUBMIT_TOKEN_MINUTES = 30;
 /** A sandbox (scan-code) payment QR code is valid this long; the page offers a refresh after. */
 export const PAY_QR_MINUTES = 5;
-/** Order message per shop: the order message rule's limit (lib/constants.ts ORDER_MESSAGE_MAX; docs/decisions.md). */
-export const ORDER_REMARK_MAX = ORDER_MESSAGE_MAX;
+/** Order message per shop: the order message rule's limit (order-rules.ts orderMessageRule; docs/decisions.md). */
+export const ORDER_REMARK_MAX = 100;
 
 // ---------------------------------------------------------------------------------------------
 // Enums

@@ -6,7 +6,7 @@
  * below), the domain's SubmitInput is derived from `OrderSubmitParam`.
  */
 import { z } from "zod";
-import { CART_IDS_MAX, CART_SETTLE_MAX } from "../constants.ts";
+import { CART_IDS_MAX, CART_SETTLE_MAX } from "../cart/cart-limits.ts";
 import {
   controlFreeString,
   couponUserIdsRule,

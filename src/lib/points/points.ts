@@ -1,6 +1,20 @@
 /**
- * Points log and sign-in shapes both sides read (CONTRACT §6.5). Browser-safe.
+ * Points log and sign-in shapes both sides read (CONTRACT §6.5), and the points rule of the
+ * checkout (SPEC §5). Browser-safe.
  */
+import { RULE_KEYS } from "../rule-keys.ts";
+import { defineRule, fail } from "../rule-kit.ts";
+
+/** Points are used in multiples of this step. */
+export const POINTS_STEP = 10;
+
+/** Points to use: a non-negative integer multiple of 10 (a digit string is accepted). */
+export const pointsRule = defineRule<number>((v) => {
+  const n = typeof v === "string" && /^\s*\d+\s*$/.test(v) ? Number(v) : v;
+  return typeof n === "number" && Number.isSafeInteger(n) && n >= 0 && n % POINTS_STEP === 0
+    ? n
+    : fail(RULE_KEYS.pointsStep);
+});
 
 /**
  * Points log `source` (CONTRACT §6.5): 0 registration, 1 shopping reward (in) / refund claw-back

@@ -10,7 +10,7 @@
  * brand — is checked after these rules by src/server/domain/product/product.ts.
  */
 import { z } from "zod";
-import { ID_MAX } from "../constants.ts";
+import { ID_MAX } from "../ids.ts";
 import { compare } from "../money.ts";
 import { CONTROL_CHARS_KEY, hasControlChars } from "../text-rules.ts";
 

@@ -6,7 +6,7 @@
  * "rules.*" i18n keys.
  */
 import { z } from "zod";
-import { REFUND_NOTE_MAX, REFUND_VOUCHERS_MAX } from "../constants.ts";
+import { REFUND_NOTE_MAX, REFUND_VOUCHERS_MAX } from "./refund-form.ts";
 import { hasControlChars, picList } from "../review/review-rules.ts";
 import { refundDescriptionRule } from "../rule-schemas.ts";
 

@@ -9,7 +9,7 @@
  * after these rules, by src/server/domain/renovation/renovation-authoring.ts.
  */
 import { z } from "zod";
-import { ID_MAX } from "../constants.ts";
+import { ID_MAX } from "../ids.ts";
 import { CONTROL_CHARS_KEY, hasControlChars, hasHiddenChars, HIDDEN_CHARS_KEY } from "../text-rules.ts";
 import type { DraftBlockType } from "./block-types.ts";
 import { safeExternalUrl, safeInternalPath } from "./links.ts";

@@ -12,7 +12,7 @@
  *                    http(s) URL (new tab, rel="noopener noreferrer")
  */
 import { localePath, type Locale } from "../locale.ts";
-import { ID_MAX } from "../constants.ts";
+import { ID_MAX } from "../ids.ts";
 import { sameOriginPath } from "../same-origin-path.ts";
 
 export type LinkType = "1" | "2" | "3" | "4" | "5" | "6";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { evaluateOf, hasControlChars, reviewReplyRule, reviewSubmitRule } from "./review-rules.ts";
-import { ruleError } from "../rules.ts";
+import { ruleError } from "../rule-kit.ts";
 
 const ok = { orderItemId: 3, score: 5, content: "  good  ", pics: [], isAnonymous: 0 };
 

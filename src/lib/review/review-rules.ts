@@ -4,7 +4,7 @@
  * the upload endpoint answered), anonymous flag. Messages are i18n keys ("rules.*", "review.*").
  */
 import { z } from "zod";
-import { REVIEW_PHOTOS_MAX } from "../constants.ts";
+import { REVIEW_PHOTOS_MAX } from "./review-form.ts";
 import { reviewTextRule } from "../rule-schemas.ts";
 import { hasControlChars as hasTextControlChars } from "../text-rules.ts";
 

@@ -2,18 +2,47 @@
  * Store application (SPEC §3 "Store application", §4, §5; CONTRACT §8): the form's fields, its
  * rules and the states, shared by the /user-center/uc-shopaccount island and the API
  * (POST /p/storeApplication, PUT /p/storeAccount). Plain functions without zod, so the island
- * stays small. Messages are i18n keys of the "rules" (the SPEC §5 rules of rules.ts) and "storeApplication" namespaces.
+ * stays small. Messages are i18n keys of the "rules" (the SPEC §5 rules) and "storeApplication" namespaces.
  */
-import { SHOP_STATUS } from "../constants.ts";
-import {
-  addressDetailRule,
-  mobileRule,
-  RULE_KEYS,
-  ruleError,
-  storeDescriptionRule,
-  storeNameRule,
-  storePasswordRule,
-} from "../rules.ts";
+import { HALF_WIDTH_RE, mobileRule } from "../account/account-rules.ts";
+import { addressDetailRule } from "../address/address-rules.ts";
+import { RULE_KEYS } from "../rule-keys.ts";
+import { ruleError, textRule } from "../rule-kit.ts";
+import { SHOP_STATUS } from "../shop/shop.ts";
+
+export const STORE_NAME_MAX = 20;
+export const STORE_DESC_MIN = 10;
+export const STORE_DESC_MAX = 200;
+/** Letters (any script), combining marks, digits and inner spaces; no symbols. */
+const STORE_NAME_RE = /^[\p{L}\p{M}\p{N}]+(?: [\p{L}\p{M}\p{N}]+)*$/u;
+
+/** Store account password: 6-12 half-width characters. */
+export function isStorePassword(s: string): boolean {
+  return s.length >= 6 && s.length <= 12 && HALF_WIDTH_RE.test(s);
+}
+
+export const storePasswordRule = textRule({
+  type: RULE_KEYS.passwordRequired,
+  required: RULE_KEYS.passwordRequired,
+  tests: [[isStorePassword, RULE_KEYS.storePasswordInvalid]],
+});
+
+export const storeNameRule = textRule({
+  name: true,
+  type: RULE_KEYS.storeNameRequired,
+  trim: true,
+  required: RULE_KEYS.storeNameRequired,
+  max: [STORE_NAME_MAX, RULE_KEYS.storeNameTooLong],
+  tests: [[(s) => STORE_NAME_RE.test(s), RULE_KEYS.storeNameChars]],
+});
+
+export const storeDescriptionRule = textRule({
+  type: RULE_KEYS.storeDescLength,
+  multiline: true,
+  trim: true,
+  min: [STORE_DESC_MIN, RULE_KEYS.storeDescLength],
+  max: [STORE_DESC_MAX, RULE_KEYS.storeDescLength],
+});
 
 /** The buyer's `shopAuditStatus` (CONTRACT §7.1): null never applied. */
 export const APPLY_STATUS = { UNDER_REVIEW: 0, APPROVED: 1, REJECTED: -1 } as const;
@@ -233,7 +262,7 @@ export interface StoreApplicationDto extends StoreApplicationForm {
   status: number;
   rejectReason: string | null;
   shopId: number | null;
-  /** The shop's status once approved (SHOP_STATUS of constants.ts), else null. */
+  /** The shop's status once approved (SHOP_STATUS of shop/shop.ts), else null. */
   shopStatus: number | null;
   /** The store (merchant) account name once set, else null. */
   storeAccount: string | null;

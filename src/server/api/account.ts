@@ -14,7 +14,9 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { ResponseCode } from "../../lib/api-types.ts";
-import { isMobile, isUsername, passwordPairRule, RULE_KEYS, ruleErrors } from "../../lib/rules.ts";
+import { isMobile, isUsername, passwordPairRule } from "../../lib/account/account-rules.ts";
+import { RULE_KEYS } from "../../lib/rule-keys.ts";
+import { ruleErrors } from "../../lib/rule-kit.ts";
 import {
   controlFreeString,
   mobileRule,
@@ -49,7 +51,7 @@ function stored(mobile: string): string {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Request rules (SPEC §5 rules from src/lib/rules.ts)
+// Request rules (SPEC §5 rules from src/lib/account/account-rules.ts)
 // ---------------------------------------------------------------------------------------------
 
 const mobileBody = z.object({ mobile: mobileRule });

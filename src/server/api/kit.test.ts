@@ -2,7 +2,7 @@ import { Hono, type Context } from "hono";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { getT } from "../../i18n/index.ts";
-import { CART_SETTLE_MAX } from "../../lib/constants.ts";
+import { CART_SETTLE_MAX } from "../../lib/cart/cart-limits.ts";
 import { intField } from "../../lib/validation.ts";
 import { CartError } from "../domain/cart/cart.ts";
 import { DomainError } from "../domain/kernel/domain-error.ts";

@@ -22,7 +22,7 @@ import type { TFunction } from "i18next";
 import { z } from "zod";
 import { i18n } from "../../i18n/index.ts";
 import { ResponseCode, type ResponseCodeValue } from "../../lib/api-types.ts";
-import { ID_MAX } from "../../lib/constants.ts";
+import { ID_MAX } from "../../lib/ids.ts";
 import { messageKeyOf } from "../../lib/validation.ts";
 import { DomainError } from "../domain/kernel/domain-error.ts";
 import { bearerToken } from "../http/bearer-token.ts";

@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { Hono } from "hono";
 import { ResponseCode } from "../../lib/api-types.ts";
-import { ID_MAX } from "../../lib/constants.ts";
+import { ID_MAX } from "../../lib/ids.ts";
 import { strictInt } from "../../lib/validation.ts";
 import { buyLevel, levelPage, levelPayStatus } from "../domain/member/member.ts";
 import { safeReturnUrl } from "../domain/payment/payment-rules.ts";

@@ -8,7 +8,7 @@
 import { z } from "zod";
 import { Hono } from "hono";
 import { ResponseCode } from "../../lib/api-types.ts";
-import { ID_MAX } from "../../lib/constants.ts";
+import { ID_MAX } from "../../lib/ids.ts";
 import { intField } from "../../lib/validation.ts";
 import { exchangeItem, pointsMallItem, pointsMallPage } from "../domain/points-mall/points-mall.ts";
 import type { ApiEnv } from "./context.ts";

@@ -22,7 +22,7 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { ResponseCode } from "../../lib/api-types.ts";
-import { IMAGE_MAX_BYTES, MERCHANT_IMAGE_MAX_BYTES } from "../../lib/constants.ts";
+import { IMAGE_MAX_BYTES, MERCHANT_IMAGE_MAX_BYTES } from "../../lib/image/upload-limits.ts";
 import { normalizeUpload } from "../domain/image/image-pipeline.ts";
 import { recordImage } from "../domain/image/image-store.ts";
 import { wakeImageWorker } from "../domain/image/image-worker.ts";

@@ -12,7 +12,7 @@ import type http from "node:http";
 import type { Context, Env, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { FLOW_LOG_MAX_BYTES } from "../../lib/flow-analysis/flow-analysis.ts";
-import { IMAGE_MAX_BYTES, MERCHANT_IMAGE_MAX_BYTES } from "../../lib/constants.ts";
+import { IMAGE_MAX_BYTES, MERCHANT_IMAGE_MAX_BYTES } from "../../lib/image/upload-limits.ts";
 import { INVOICE_PDF_MAX_BYTES } from "../domain/invoice/invoice.ts";
 
 export const BODY_MAX_BYTES = 1024 * 1024;

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { buildPageView, deviceId, FLOW_KEYS, randomId, trackPageView } from "../../../src/client/flow-analysis.ts";
 import { flowAnalysisLogSchema } from "../../../src/lib/flow-analysis/flow-analysis.ts";
-import { TRACKING_SESSION_MS } from "../../../src/lib/constants.ts";
+import { TRACKING_SESSION_MS } from "../../../src/lib/flow-analysis/flow-session.ts";
 import { FakeStorage } from "../helpers/fake-browser.ts";
 
 describe("flow-analysis tracker", () => {

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { createApiClient } from "../../../src/client/api.ts";
 import { createSiteLoaders } from "../../../src/client/site.ts";
 import { STORAGE_KEYS } from "../../../src/client/storage.ts";
-import { EXCHANGE_RATE_CACHE_MS, PAY_SWITCH_CACHE_MS } from "../../../src/lib/constants.ts";
+import { EXCHANGE_RATE_CACHE_MS, PAY_SWITCH_CACHE_MS } from "../../../src/lib/site-settings.ts";
 import { FakeStorage } from "../helpers/fake-browser.ts";
 
 type Answer = { status?: number; body: unknown } | Error;

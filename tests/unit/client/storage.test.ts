@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { getCached, getCachedEntry, removeCached, setCached, STORAGE_KEYS } from "../../../src/client/storage.ts";
 import { FakeStorage, installFakeBrowser, type FakeBrowser } from "../helpers/fake-browser.ts";
-import { EXCHANGE_RATE_CACHE_MS, PAY_SWITCH_CACHE_MS } from "../../../src/lib/constants.ts";
+import { EXCHANGE_RATE_CACHE_MS, PAY_SWITCH_CACHE_MS } from "../../../src/lib/site-settings.ts";
 
 describe("cache with injected storage and clock", () => {
   let storage: FakeStorage;

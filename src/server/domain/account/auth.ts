@@ -8,7 +8,7 @@
 import { changePoints, PointsReason, REGISTER_POINTS } from "../points/points-ledger.ts";
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import { isMobile } from "../../../lib/rules.ts";
+import { isMobile } from "../../../lib/account/account-rules.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { sessions, users } from "../../db/schema/index.ts";
 import { hashPassword, needsRehash, passwordLogins, verifyPassword } from "../kernel/password.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isMobile } from "../../../lib/rules.ts";
+import { isMobile } from "../../../lib/account/account-rules.ts";
 import { hashSmsCode, maskMobile, newSmsCode, normalizeMobile } from "./sms.ts";
 
 describe("normalizeMobile", () => {

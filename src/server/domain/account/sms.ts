@@ -9,7 +9,7 @@
  */
 import { createHash, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import { and, desc, eq, gt, inArray, isNull, lt, sql } from "drizzle-orm";
-import { SMS_RESEND_SECONDS } from "../../../lib/constants.ts";
+import { SMS_RESEND_SECONDS } from "../../../lib/account/account-rules.ts";
 import type { Locale } from "../../../lib/locale.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { smsCodes } from "../../db/schema/index.ts";
@@ -40,7 +40,7 @@ export const SMS_LIMITS: SmsLimits = {
 };
 
 // ---------------------------------------------------------------------------------------------
-// Mobile numbers (the shapes accepted by mobileRule in src/lib/rules.ts)
+// Mobile numbers (the shapes accepted by mobileRule in src/lib/account/account-rules.ts)
 // ---------------------------------------------------------------------------------------------
 
 /**

@@ -27,7 +27,7 @@ import type {
   ShopCartItemDto,
 } from "../../../lib/cart/cart-types.ts";
 import { priceBefore } from "../../../lib/cart/cart-price.ts";
-import { CART_IDS_MAX, CART_SETTLE_MAX } from "../../../lib/constants.ts";
+import { CART_IDS_MAX, CART_SETTLE_MAX } from "../../../lib/cart/cart-limits.ts";
 import { pickText, type Locale } from "../../../lib/locale.ts";
 import {
   formatPrice,

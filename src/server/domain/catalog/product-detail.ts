@@ -25,7 +25,7 @@ import {
 import { categoryPath as pathOf, categoryRowColumns, type CategoryRow } from "./catalog.ts";
 import { PROD_ON_SALE } from "./search-plan.ts";
 import { toCrumbs } from "./category-path.ts";
-import { SHOP_STATUS as ShopStatus } from "../../../lib/constants.ts";
+import { SHOP_STATUS as ShopStatus } from "../../../lib/shop/shop.ts";
 
 /**
  * The property matrix of a product's SKUs: one row per property name (first-seen order), each

@@ -7,7 +7,7 @@
  */
 import { eq } from "drizzle-orm";
 import type { ProductCard } from "../../../lib/catalog/product-types.ts";
-import { SHOP_STATUS as ShopStatus } from "../../../lib/constants.ts";
+import { SHOP_STATUS as ShopStatus } from "../../../lib/shop/shop.ts";
 import { pickText, type Locale, type LocalizedText } from "../../../lib/locale.ts";
 import type { Db } from "../../db/client.ts";
 import { products, shops } from "../../db/schema/index.ts";

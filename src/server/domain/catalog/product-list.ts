@@ -21,7 +21,7 @@ import {
 } from "../../../lib/catalog/product-types.ts";
 import { rowsOf, type Db } from "../../db/client.ts";
 import { brands, categories, products, productSearchWords, shops } from "../../db/schema/index.ts";
-import { SHOP_STATUS as ShopStatus } from "../../../lib/constants.ts";
+import { SHOP_STATUS as ShopStatus } from "../../../lib/shop/shop.ts";
 import { escapeLike } from "../kernel/sql.ts";
 import { analyzeQuery } from "./search-analyzer.ts";
 import { loadLexicon, loadVocabulary } from "./search-lexicon.ts";

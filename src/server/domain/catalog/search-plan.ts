@@ -7,7 +7,7 @@ import type { ProductSearchParams, SearchNote } from "../../../lib/catalog/produ
 import type { Db } from "../../db/client.ts";
 import { categories, products, productTranslations, shops } from "../../db/schema/index.ts";
 import { categoryRowColumns, collectDescendantIds, type CategoryRow } from "./catalog.ts";
-import { SHOP_STATUS as ShopStatus } from "../../../lib/constants.ts";
+import { SHOP_STATUS as ShopStatus } from "../../../lib/shop/shop.ts";
 import { escapeLike } from "../kernel/sql.ts";
 import { analyzeQuery, type QueryWord } from "./search-analyzer.ts";
 import { loadLexicon, loadVocabulary } from "./search-lexicon.ts";

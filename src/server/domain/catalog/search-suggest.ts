@@ -8,7 +8,7 @@ import { pickText, type Locale } from "../../../lib/locale.ts";
 import type { SearchSuggestion } from "../../../lib/catalog/product-types.ts";
 import type { Db } from "../../db/client.ts";
 import { products, shops } from "../../db/schema/index.ts";
-import { SHOP_STATUS as ShopStatus, SHOP_TYPE as ShopType } from "../../../lib/constants.ts";
+import { SHOP_STATUS as ShopStatus, SHOP_TYPE as ShopType } from "../../../lib/shop/shop.ts";
 import { anyLocaleContains } from "../kernel/sql.ts";
 import { keywordQuery, PROD_ON_SALE } from "./search-plan.ts";
 import { loadProductTexts } from "./product-cards.ts";

@@ -12,7 +12,7 @@
  *   payMinutes; closing it unpaid puts the units (and the buyer's allowance) back.
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { ID_MAX } from "../../../lib/constants.ts";
+import { ID_MAX } from "../../../lib/ids.ts";
 import { and, asc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { ResponseCode } from "../../../lib/api-types.ts";
 import {

@@ -3,7 +3,7 @@
  * shop.
  */
 import { and, desc, eq, inArray } from "drizzle-orm";
-import { ID_MAX } from "../../../lib/constants.ts";
+import { ID_MAX } from "../../../lib/ids.ts";
 import { compare, formatPrice } from "../../../lib/money.ts";
 import type { Db } from "../../db/client.ts";
 import { groupActivities, groupSkus, groupTeams, products, skus } from "../../db/schema/index.ts";

@@ -6,7 +6,7 @@
 import { memberEquity, memberPriceProvider } from "../member/member-equity.ts";
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { ResponseCode } from "../../../lib/api-types.ts";
-import { CART_SETTLE_MAX } from "../../../lib/constants.ts";
+import { CART_SETTLE_MAX } from "../../../lib/cart/cart-limits.ts";
 import { LOCALES, pickText, type Locale, type LocalizedText } from "../../../lib/locale.ts";
 import type { OrderAddrDto } from "../../../lib/order/order-types.ts";
 import { ProdMold, WRITE_OFF_LONG_TERM } from "../../../lib/order/virtual-goods.ts";

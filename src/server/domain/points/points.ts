@@ -9,7 +9,7 @@
  * - at most 50% of the goods amount may be paid with points;
  * - an order earns 1 point per whole yuan actually paid (actualTotal rounded down).
  */
-import { POINTS_STEP } from "../../../lib/constants.ts";
+import { POINTS_STEP } from "../../../lib/points/points.ts";
 import { formatPrice, Money, tryDecimal, type MoneyInput } from "../../../lib/money.ts";
 
 /** Points worth 1.00 yuan (CONTRACT's `shopUseScore` ratio). */

@@ -7,9 +7,9 @@ import type { ShopHeadInfo } from "../../../lib/api-types.ts";
 import { pickText, type Locale, type LocalizedText } from "../../../lib/locale.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { shops } from "../../db/schema/index.ts";
-import { HOT_SHOPS_MAX, SHOP_STATUS, SHOP_TYPE, shopEntryState } from "../../../lib/constants.ts";
+import { HOT_SHOPS_MAX, SHOP_STATUS, SHOP_TYPE, shopEntryState } from "../../../lib/shop/shop.ts";
 
-/** Shop status and type numbering live in src/lib/constants.ts (one place for both sides). */
+/** Shop status and type numbering live in src/lib/shop/shop.ts (one place for both sides). */
 export const ShopStatus = SHOP_STATUS;
 export const ShopType = SHOP_TYPE;
 export { HOT_SHOPS_MAX };

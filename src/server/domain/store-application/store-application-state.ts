@@ -11,7 +11,7 @@
  * opens (or reopens) it → 1, takes it offline → 2, suspends it → 3, from any other status.
  */
 import { APPLY_STATUS } from "../../../lib/store-application/store-application.ts";
-import { SHOP_STATUS } from "../../../lib/constants.ts";
+import { SHOP_STATUS } from "../../../lib/shop/shop.ts";
 
 export type SubmitCheck =
   { ok: true } | { ok: false; key: "storeApplication.errors.pending" | "storeApplication.errors.approved" };

@@ -1,7 +1,7 @@
 /**
  * Image uploads (POST /p/file/upload): the format is decided by the file's first bytes (magic
  * numbers), never by its name or Content-Type; at most 2 MB, 10 MB from shops (SPEC §5/§9,
- * src/lib/constants.ts); then the image pipeline verifies it (domain/image).
+ * src/lib/image/upload-limits.ts); then the image pipeline verifies it (domain/image).
  */
 /**
  * Folders a buyer may upload into, one per feature that takes pictures: avatar (profile),

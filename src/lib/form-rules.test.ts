@@ -1,7 +1,11 @@
+/**
+ * The SPEC §5 form rules of every feature, in one table: each plain rule (in its feature's module)
+ * and, where the API uses it, its zod form (rule-schemas.ts); and every message key they give
+ * exists in the "rules" namespace.
+ */
 import { describe, expect, it } from "vitest";
 import zhRules from "../i18n/zh/rules.json" with { type: "json" };
 import {
-  addressDetailRule,
   isMobile,
   isPassword,
   isUsername,
@@ -10,24 +14,21 @@ import {
   loginFormError,
   mobileRule,
   nicknameRule,
-  orderMessageRule,
   passwordPairRule,
   passwordRule,
-  pointsRule,
-  refundDescriptionRule,
-  reviewTextRule,
-  RULE_KEYS,
-  ruleError,
-  ruleErrors,
-  searchKeywordRule,
   smsCodeRule,
-  storeDescriptionRule,
-  storeNameRule,
-  storePasswordRule,
   usernameRule,
   type LoginFormInput,
-  type Rule,
-} from "./rules.ts";
+} from "./account/account-rules.ts";
+import { addressDetailRule } from "./address/address-rules.ts";
+import { searchKeywordRule } from "./catalog/search-rules.ts";
+import { orderMessageRule } from "./order/order-rules.ts";
+import { pointsRule } from "./points/points.ts";
+import { refundDescriptionRule } from "./refund/refund-form.ts";
+import { reviewTextRule } from "./review/review-form.ts";
+import { RULE_KEYS } from "./rule-keys.ts";
+import { ruleError, ruleErrors, type Rule } from "./rule-kit.ts";
+import { storeDescriptionRule, storeNameRule, storePasswordRule } from "./store-application/store-application.ts";
 import { schemaOf, topupAmountRule } from "./rule-schemas.ts";
 
 type Case = [value: unknown, expected: string | null];
