@@ -22,7 +22,7 @@ import {
 } from "./account/account-rules.ts";
 import { addressDetailRule } from "./address/address-rules.ts";
 import { searchKeywordRule } from "./catalog/search-rules.ts";
-import { orderMessageRule } from "./order/order-rules.ts";
+import { orderRemarkRule } from "./order/order-rules.ts";
 import { pointsRule } from "./points/points.ts";
 import { refundDescriptionRule } from "./refund/refund-form.ts";
 import { reviewTextRule } from "./review/review-form.ts";
@@ -177,7 +177,7 @@ table("shop keyword", searchKeywordRule("shop"), [
   ["   ", K.shopNameEmpty],
 ]);
 
-table("order message", orderMessageRule, [
+table("order message", orderRemarkRule, [
   ["", null],
   ["please ship fast", null],
   ["x".repeat(100), null],

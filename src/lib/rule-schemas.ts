@@ -59,7 +59,6 @@ export const mobileRule = schemaOf(account.mobileRule);
 export const smsCodeRule = schemaOf(account.smsCodeRule);
 export const nicknameRule = schemaOf(account.nicknameRule);
 export const searchKeywordRule = (kind: search.SearchKind) => schemaOf(search.searchKeywordRule(kind));
-export const orderMessageRule = schemaOf(order.orderMessageRule);
 export const addressDetailRule = schemaOf(address.addressDetailRule);
 export const storeNameRule = schemaOf(store.storeNameRule);
 export const storeDescriptionRule = schemaOf(store.storeDescriptionRule);

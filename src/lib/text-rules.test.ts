@@ -3,7 +3,7 @@ import { addressFormRule } from "./address/address-rules.ts";
 import { invoiceHeaderRule } from "./order/order-rules.ts";
 import { nicknameRule } from "./account/account-rules.ts";
 import { addressDetailRule } from "./address/address-rules.ts";
-import { orderMessageRule } from "./order/order-rules.ts";
+import { orderRemarkRule } from "./order/order-rules.ts";
 import { reviewTextRule } from "./review/review-form.ts";
 import { ruleError } from "./rule-kit.ts";
 import { storeNameRule } from "./store-application/store-application.ts";
@@ -25,8 +25,8 @@ describe("control characters", () => {
   it("the shared rules refuse them (nickname, address, order message, review, invoice header, receiver)", () => {
     expect(ruleError(nicknameRule, "Ni\u0000ck")).toBe(CONTROL_CHARS_KEY);
     expect(ruleError(addressDetailRule, "Road 1\u0000 No. 2")).toBe(CONTROL_CHARS_KEY);
-    expect(ruleError(orderMessageRule, "hello\u0007")).toBe(CONTROL_CHARS_KEY);
-    expect(ruleError(orderMessageRule, "line 1\nline 2")).toBeNull();
+    expect(ruleError(orderRemarkRule, "hello\u0007")).toBe(CONTROL_CHARS_KEY);
+    expect(ruleError(orderRemarkRule, "line 1\nline 2")).toBeNull();
     expect(ruleError(reviewTextRule, "good\u001b[31m")).toBe(CONTROL_CHARS_KEY);
     expect(ruleError(invoiceHeaderRule, "ACME\u0000")).toBe(CONTROL_CHARS_KEY);
     const addr = {
@@ -63,7 +63,7 @@ describe("bidi controls in names and addresses", () => {
     expect(ruleError(nicknameRule, "שלום Ann")).toBeNull();
     // Control characters are reported first; a review or order message is not a name.
     expect(ruleError(nicknameRule, "A\u0000\u202e")).toBe(CONTROL_CHARS_KEY);
-    expect(ruleError(orderMessageRule, "left \u2067right\u2069")).toBeNull();
+    expect(ruleError(orderRemarkRule, "left \u2067right\u2069")).toBeNull();
   });
   it("the API schemas of the same rules refuse them alike", () => {
     expect(nicknameSchema.safeParse("Ann\u202e").error?.issues[0]?.message).toBe(BIDI_CHARS_KEY);

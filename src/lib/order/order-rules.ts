@@ -18,8 +18,11 @@ import { pointsRule } from "../points/points.ts";
 import { RULE_KEYS } from "../rule-keys.ts";
 import { defineRule, fail, objectRule, RuleFailure, textRule } from "../rule-kit.ts";
 
-/** Optional order message: may be empty, not all spaces, at most 100 characters (after trimming). */
-export const orderMessageRule = textRule({
+/**
+ * The order message of one shop (SPEC §5): may be empty, not all spaces, at most ORDER_REMARK_MAX
+ * (100) characters after trimming.
+ */
+export const orderRemarkRule = textRule({
   type: RULE_KEYS.notAllSpaces,
   multiline: true,
   raw: [(s) => s === "" || s.trim() !== "", RULE_KEYS.notAllSpaces],
@@ -42,9 +45,6 @@ export const ORDER_RULE_KEYS = {
   shopInvalid: "orderSubmit.shopInvalid",
 } as const;
 const K = ORDER_RULE_KEYS;
-
-/** The order message of one shop (reuses SPEC §5's order message rule; ORDER_REMARK_MAX = 100). */
-export const orderRemarkRule = orderMessageRule;
 
 /** Points to use at checkout (multiple of 10). */
 export const usePointsRule = pointsRule;

@@ -21,7 +21,7 @@ export const ORDER_AUTO_CONFIRM_DAYS = 10;
 export const SUBMIT_TOKEN_MINUTES = 30;
 /** A sandbox (scan-code) payment QR code is valid this long; the page offers a refresh after. */
 export const PAY_QR_MINUTES = 5;
-/** Order message per shop: the order message rule's limit (order-rules.ts orderMessageRule; docs/decisions.md). */
+/** Order message per shop: the order message rule's limit (order-rules.ts orderRemarkRule; docs/decisions.md). */
 export const ORDER_REMARK_MAX = 100;
 
 // ---------------------------------------------------------------------------------------------
