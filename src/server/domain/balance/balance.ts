@@ -39,6 +39,8 @@ export const BalanceReason = {
   ORDER_PAY: "orderPay",
   PAY_REFUND: "payRefund",
   REFUND: "refund",
+  /** A refund paid back to the balance (refund-payout.ts). */
+  ORDER_REFUND: "orderRefund",
   ADJUST: "adjust",
   BUY_LEVEL: "buyLevel",
 } as const;
@@ -50,7 +52,7 @@ const TYPE_OF: Record<string, number> = {
   [BalanceReason.ORDER_PAY]: BalanceLogType.SHOPPING,
   [BalanceReason.PAY_REFUND]: BalanceLogType.REFUND,
   [BalanceReason.REFUND]: BalanceLogType.REFUND,
-  orderRefund: BalanceLogType.REFUND,
+  [BalanceReason.ORDER_REFUND]: BalanceLogType.REFUND,
   [BalanceReason.ADJUST]: BalanceLogType.ADJUST,
   [BalanceReason.BUY_LEVEL]: BalanceLogType.BUY_MEMBER,
 };

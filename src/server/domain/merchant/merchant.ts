@@ -10,7 +10,7 @@
  * this module only wraps them in a transaction with the shop's id. Login failures are
  * MerchantError (i18n key of the "merchant" namespace); order refusals stay OrderError.
  */
-import { and, asc, count, desc, eq, gt, inArray, isNull, like, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, isNull, like, ne, sql, type SQL } from "drizzle-orm";
 import type { Page } from "../../../lib/api-types.ts";
 import { pickText, type Locale } from "../../../lib/locale.ts";
 import { formatPriceSafe } from "../../../lib/money.ts";
@@ -35,6 +35,7 @@ import { hashPassword, needsRehash, passwordLogins, verifyPassword } from "../ke
 import { countLoginTry } from "../kernel/rate-limit.ts";
 import { hashToken, newToken } from "../account/tokens.ts";
 import { DomainError } from "../kernel/domain-error.ts";
+import { onStoreAccountSet } from "../store-application/store-application.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Shapes (the seller platform's contract; docs/merchant-api.md)
@@ -290,6 +291,46 @@ export async function merchantLogout(db: Db, token: string, now: Date): Promise<
     .set({ revokedAt: now })
     .where(and(eq(sessions.tokenHash, hashToken(token)), eq(sessions.kind, "merchant"), isNull(sessions.revokedAt)));
 }
+
+/**
+ * The approved buyer sets the shop's merchant account (store-application.ts setStoreAccount, in
+ * its transaction): the shop's first account gets the name and password, or is made; a name
+ * another account has (case-insensitive) is answered `taken` and nothing is written. A changed
+ * account ends the shop's open merchant sessions.
+ */
+onStoreAccountSet(async (tx, { shopId, username, passwordHash }, now) => {
+  const [mine] = await tx
+    .select()
+    .from(merchantAccounts)
+    .where(eq(merchantAccounts.shopId, shopId))
+    .orderBy(asc(merchantAccounts.merchantId))
+    .limit(1)
+    .for("update");
+  const [other] = await tx
+    .select({ id: merchantAccounts.merchantId })
+    .from(merchantAccounts)
+    .where(
+      and(
+        sql`lower(${merchantAccounts.username}) = ${username.toLowerCase()}`,
+        mine ? ne(merchantAccounts.merchantId, mine.merchantId) : undefined,
+      ),
+    )
+    .limit(1);
+  if (other) return { taken: true };
+  if (mine) {
+    await tx
+      .update(merchantAccounts)
+      .set({ username, passwordHash })
+      .where(eq(merchantAccounts.merchantId, mine.merchantId));
+    await tx
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(and(eq(sessions.kind, "merchant"), eq(sessions.shopId, shopId), isNull(sessions.revokedAt)));
+  } else {
+    await tx.insert(merchantAccounts).values({ shopId, username, passwordHash, status: 1, createdAt: now });
+  }
+  return { taken: false };
+});
 
 // ---------------------------------------------------------------------------------------------
 // Orders of the shop

@@ -6,8 +6,8 @@
  * for a refusal, so the caller's transaction rolls back and nothing changes.
  *
  * Used by: payment (markPaymentPaid), my orders (closeOrder, confirmReceipt), the merchant API
- * (shipOrder, addDeliveryTrace) and the due-time jobs (closeOrder on pay timeout, confirmReceipt
- * on the receipt deadline). Rules are documented in docs/order.md "Lifecycle".
+ * (shipOrder, addDeliveryTrace), refunds (setOrderRefundStatus, closeRefundedOrder) and the
+ * due-time jobs (closeOrder on pay timeout, confirmReceipt on the receipt deadline). Rules are documented in docs/order.md "Lifecycle".
  */
 import { addGrowth, growthEarned, multipliedPoints, pointsMultipleOf } from "../member/member-equity.ts";
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
@@ -22,7 +22,13 @@ import { compare, formatPrice, sum, tryDecimal } from "../../../lib/money.ts";
 import { rowsOf, type Tx } from "../../db/client.ts";
 import { deliveries, deliveryTraces, orderItems, orders, payments } from "../../db/schema/index.ts";
 import { finishJobs, registerJobHandler, scheduleJob } from "../jobs/jobs.ts";
-import { autoConfirmDecision, OrderStatus, transition, type OrderEvent } from "../../../lib/order/order-state.ts";
+import {
+  autoConfirmDecision,
+  CLOSE_TYPE_REFUNDED,
+  OrderStatus,
+  transition,
+  type OrderEvent,
+} from "../../../lib/order/order-state.ts";
 import { pointsEarned } from "../points/points.ts";
 import { changePoints, PointsReason } from "../points/points-ledger.ts";
 import { BalanceReason, changeBalance } from "../balance/balance.ts";
@@ -89,6 +95,32 @@ export async function insertOrder(
 ): Promise<void> {
   await tx.insert(orders).values(order);
   if (items.length > 0) await tx.insert(orderItems).values([...items]);
+}
+
+/**
+ * Sets an order's after-sales mark (orders.refund_status; the refund feature decides it from the
+ * order's refunds): 1 while a refund is open, 2 once something was refunded, null otherwise.
+ */
+export async function setOrderRefundStatus(tx: Tx, orderNumber: string, refundStatus: 1 | 2 | null): Promise<void> {
+  await tx.update(orders).set({ refundStatus }).where(eq(orders.orderNumber, orderNumber));
+}
+
+/**
+ * Closes an order (its row locked by the caller) whose every line was refunded (closeType 2),
+ * when the status machine allows it ("refundClose": paid, shipped or completed); otherwise nothing
+ * changes.
+ */
+export async function closeRefundedOrder(
+  tx: Tx,
+  order: Pick<OrderRow, "orderId" | "status">,
+  now: Date,
+): Promise<void> {
+  const r = transition(order.status, "refundClose");
+  if (!r.ok) return;
+  await tx
+    .update(orders)
+    .set({ status: r.status, closeType: CLOSE_TYPE_REFUNDED, cancelTime: now, updatedAt: now })
+    .where(eq(orders.orderId, order.orderId));
 }
 
 /**

@@ -30,6 +30,8 @@ export const PointsReason = {
   /** Points paid for a points-mall exchange (the exchange's order number on the row). */
   EXCHANGE: "pointsMallExchange",
   RETURNED: "orderCancelRefund",
+  /** The points a refunded order used, given back with the refund (refund-payout.ts). */
+  REFUND_RETURNED: "orderRefundScore",
   EXPIRE: "expire",
   RECHARGE_BONUS: "rechargeBonus",
   ADJUST: "adjust",
@@ -48,7 +50,7 @@ const SOURCE_OF: Record<string, number> = {
   [PointsReason.USE]: PointsSource.ORDER,
   [PointsReason.EXCHANGE]: PointsSource.EXCHANGE,
   [PointsReason.RETURNED]: PointsSource.ORDER,
-  orderRefundScore: PointsSource.ORDER,
+  [PointsReason.REFUND_RETURNED]: PointsSource.ORDER,
   [PointsReason.EXPIRE]: PointsSource.EXPIRED,
   [PointsReason.RECHARGE_BONUS]: PointsSource.RECHARGE_BONUS,
   [PointsReason.ADJUST]: PointsSource.ADJUST,

@@ -3,16 +3,16 @@
  * payment provider's refund notification, the provider refund jobs use and the whole-order refund
  * with no application (a failed group-buy team).
  */
-import { clawBackForRefund } from "../points/points-ledger.ts";
+import { changePoints, clawBackForRefund, PointsReason } from "../points/points-ledger.ts";
+import { BalanceReason, changeBalance } from "../balance/balance.ts";
 import { randomInt } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { compare, formatPrice, tryDecimal } from "../../../lib/money.ts";
-import { CLOSE_TYPE_REFUNDED, transition } from "../../../lib/order/order-state.ts";
 import { PayType } from "../../../lib/order/order-types.ts";
 import { isRefundActive, RefundSts, refundTransition } from "../../../lib/refund/refund-state.ts";
 import { NO_REASON } from "../../../lib/refund/refund-rules.ts";
 import type { Db, Tx } from "../../db/client.ts";
-import { jobs, orderRefunds, orders, payments, userLedger, users } from "../../db/schema/index.ts";
+import { orderRefunds, payments } from "../../db/schema/index.ts";
 import {
   notificationFields,
   NOTIFY_SUCCESS,
@@ -20,8 +20,8 @@ import {
   type PaymentProvider,
   type RefundNotification,
 } from "../../providers/payment.ts";
-import { scheduleJob } from "../jobs/jobs.ts";
-import { orderNumberStamp } from "../order/order-lifecycle.ts";
+import { finishJobs, scheduleJob } from "../jobs/jobs.ts";
+import { closeRefundedOrder, orderNumberStamp, setOrderRefundStatus } from "../order/order-lifecycle.ts";
 import { completeVirtualOrderIfDone, voidRefundedCodes } from "../order/write-off.ts";
 import { ProdMold } from "../../../lib/order/virtual-goods.ts";
 import {
@@ -34,15 +34,15 @@ import {
   refundsOf,
 } from "./refund-read.ts";
 
-/** Keeps orders.refund_status in step: 1 while a refund is open, 2 once something was refunded, null otherwise. */
+/**
+ * Keeps orders.refund_status in step (order's setOrderRefundStatus): 1 while a refund is open, 2
+ * once something was refunded, null otherwise.
+ */
 export async function syncOrderRefundStatus(tx: Tx, orderNumber: string): Promise<void> {
   const rows = await refundsOf(tx, orderNumber);
   const open = rows.some((r) => isRefundActive(r.returnMoneySts) && r.returnMoneySts !== RefundSts.REFUSED);
   const refunded = rows.some((r) => r.returnMoneySts === RefundSts.REFUNDED);
-  await tx
-    .update(orders)
-    .set({ refundStatus: open ? 1 : refunded ? 2 : null })
-    .where(eq(orders.orderNumber, orderNumber));
+  await setOrderRefundStatus(tx, orderNumber, open ? 1 : refunded ? 2 : null);
 }
 
 /** A new refund number: yyMMddHHmmss + 7 random digits. */
@@ -56,11 +56,12 @@ export const REFUND_PROVIDER_CHECK_MS = 10_000;
 export const REFUND_PROVIDER_RECHECK_MS = 60_000;
 
 /**
- * Pays the refund the way the order was paid. Balance orders get it on the balance (ledger
- * "orderRefund") and the refund is done at once (finishRefund). Orders paid through the payment
- * provider: the provider is asked to refund (its refund number is kept) and the refund waits as
- * "refunding" (8) for the provider's signed refund notification (handleRefundNotification); a
- * `refundProviderCheck` job asks the provider if the notification is late.
+ * Pays the refund the way the order was paid. Balance orders get it on the balance
+ * (changeBalance, ledger "orderRefund") and the refund is done at once (finishRefund). Orders paid
+ * through the payment provider: the provider is asked to refund (its refund number is kept) and
+ * the refund waits as "refunding" (8) for the provider's signed refund notification
+ * (handleRefundNotification); a `refundProviderCheck` job asks the provider if the notification
+ * is late.
  */
 export async function payOut(tx: Tx, provider: PaymentProvider, o: OrderRow, r: RefundRow, now: Date): Promise<void> {
   const amount = formatPrice(r.refundAmount);
@@ -92,45 +93,23 @@ export async function payOut(tx: Tx, provider: PaymentProvider, o: OrderRow, r: 
   let refundWay = "points";
   if (Number(amount) > 0 && o.payType === PayType.BALANCE) {
     refundWay = "balance";
-    await tx
-      .update(users)
-      .set({ balance: sql`${users.balance} + ${amount}`, updatedAt: now })
-      .where(eq(users.userId, r.userId));
-    await tx.insert(userLedger).values({
-      userId: r.userId,
-      kind: "balance",
-      amount,
-      reason: "orderRefund",
-      orderNumber: o.orderNumber,
-      createdAt: now,
-    });
+    await changeBalance(tx, r.userId, amount, BalanceReason.ORDER_REFUND, now, o.orderNumber);
   }
   await finishRefund(tx, o, r, refundWay, now);
 }
 
 /**
- * The refund is done: points come back (ledger "orderRefundScore"), the refunded share of a
- * completed order's reward points is taken back, the refund is "refunded", and when every line of
- * the order is fully refunded the order closes (closeType 2).
+ * The refund is done: points come back (changePoints, ledger "orderRefundScore"), the refunded
+ * share of a completed order's reward points is taken back, the refund is "refunded", and when
+ * every line of the order is fully refunded the order closes (order's closeRefundedOrder,
+ * closeType 2).
  */
 async function finishRefund(tx: Tx, o: OrderRow, r: RefundRow, refundWay: string, now: Date): Promise<void> {
   const move = refundTransition(r.returnMoneySts, "refund", r.applyType);
   if (!move.ok) throw new RefundError(move.error);
   const amount = formatPrice(r.refundAmount);
-  if (r.refundScore > 0) {
-    await tx
-      .update(users)
-      .set({ score: sql`${users.score} + ${r.refundScore}` })
-      .where(eq(users.userId, r.userId));
-    await tx.insert(userLedger).values({
-      userId: r.userId,
-      kind: "score",
-      amount: String(r.refundScore),
-      reason: "orderRefundScore",
-      orderNumber: o.orderNumber,
-      createdAt: now,
-    });
-  }
+  if (r.refundScore > 0)
+    await changePoints(tx, r.userId, r.refundScore, PointsReason.REFUND_RETURNED, now, o.orderNumber);
   // A completed order earned points: the refunded share of them is taken back (docs/points.md).
   await clawBackForRefund(tx, r.userId, o.orderNumber, amount, formatPrice(o.actualTotal), now);
   await tx
@@ -149,14 +128,7 @@ async function finishRefund(tx: Tx, o: OrderRow, r: RefundRow, refundWay: string
     await voidRefundedCodes(tx, o, { orderItemId: r.orderItemId, goodsNum: r.goodsNum }, now);
     if (!all) await completeVirtualOrderIfDone(tx, o, now);
   }
-  if (all) {
-    const next = transition(o.status, "refundClose");
-    if (next.ok)
-      await tx
-        .update(orders)
-        .set({ status: next.status, closeType: CLOSE_TYPE_REFUNDED, cancelTime: now, updatedAt: now })
-        .where(eq(orders.orderId, o.orderId));
-  }
+  if (all) await closeRefundedOrder(tx, o, now);
 }
 
 export interface RefundNotificationResult {
@@ -210,10 +182,7 @@ export async function refundNotificationIn(
   if (amount === null || compare(amount, r.refundAmount) !== 0) throw new RefundError("refund.badNotification");
   if (n.status !== NOTIFY_SUCCESS) return { refundSn: r.refundSn, refunded: false, alreadyRefunded: false };
   await finishRefund(tx, o, r, "provider", now);
-  await tx
-    .update(jobs)
-    .set({ doneAt: now })
-    .where(and(eq(jobs.refKey, r.refundSn), eq(jobs.kind, "refundProviderCheck"), sql`${jobs.doneAt} is null`));
+  await finishJobs(tx, "refundProviderCheck", [r.refundSn], now);
   await syncOrderRefundStatus(tx, o.orderNumber);
   return { refundSn: r.refundSn, refunded: true, alreadyRefunded: false };
 }

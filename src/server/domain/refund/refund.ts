@@ -10,7 +10,7 @@
  * This file: applying and the moves of the state machine, and the timeout jobs; reading is
  * refund-read.ts, paying out and the provider's notification refund-payout.ts.
  */
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { formatPrice } from "../../../lib/money.ts";
 import { OrderStatus } from "../../../lib/order/order-state.ts";
 import { DELIVERY_COMPANIES } from "../../../lib/order/order-types.ts";
@@ -28,10 +28,10 @@ import {
   type RefundExpressInput,
 } from "../../../lib/refund/refund-rules.ts";
 import type { Db, Tx } from "../../db/client.ts";
-import { jobs, orderRefunds, products } from "../../db/schema/index.ts";
+import { orderRefunds, products } from "../../db/schema/index.ts";
 import { verifyRefundNotification, type PaymentProvider } from "../../providers/payment.ts";
 import type { FileStorage } from "../../providers/storage.ts";
-import { registerJobHandler, scheduleJob } from "../jobs/jobs.ts";
+import { finishJobs, registerJobHandler, scheduleJob } from "../jobs/jobs.ts";
 import { usableCodesByLine } from "../order/write-off.ts";
 import { ProdMold, virtualRefundRule } from "../../../lib/order/virtual-goods.ts";
 import { isUploadedPath } from "../upload/upload.ts";
@@ -373,17 +373,9 @@ export async function receiveReturn(
   });
 }
 
+/** The refund's pending timeouts have nothing left to do (the shop answered, the buyer withdrew or sent the goods). */
 async function doneJobs(tx: Tx, refundSn: string, now: Date): Promise<void> {
-  await tx
-    .update(jobs)
-    .set({ doneAt: now })
-    .where(
-      and(
-        eq(jobs.refKey, refundSn),
-        inArray(jobs.kind, ["refundSellerTimeout", "refundShipTimeout"]),
-        sql`${jobs.doneAt} is null`,
-      ),
-    );
+  for (const kind of ["refundSellerTimeout", "refundShipTimeout"]) await finishJobs(tx, kind, [refundSn], now);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -18,7 +18,7 @@ import {
   STORE_IMAGE_FIELDS,
 } from "../../../lib/store-application/store-application.ts";
 import type { Db, Tx } from "../../db/client.ts";
-import { merchantAccounts, sessions, shops, storeApplications, users } from "../../db/schema/index.ts";
+import { merchantAccounts, shops, storeApplications, users } from "../../db/schema/index.ts";
 import type { FileStorage } from "../../providers/storage.ts";
 import { hashPassword } from "../kernel/password.ts";
 import { isValidAreaChain, localizeAreas } from "../address/area.ts";
@@ -30,6 +30,7 @@ import {
   type ShopAction,
 } from "./store-application-state.ts";
 import { DomainError } from "../kernel/domain-error.ts";
+import { subscriber } from "../kernel/subscriber.ts";
 import { assertOwnUploads } from "../upload/upload-owner.ts";
 import { createShop, setShopStatus } from "../shop/shop.ts";
 
@@ -374,6 +375,23 @@ export async function changeShopStatus(
 // ---------------------------------------------------------------------------------------------
 
 /**
+ * What the merchant feature does when the approved buyer sets the shop's merchant account: it
+ * keeps the account (made, or the shop's first one changed) and, on a change, ends the shop's
+ * open merchant sessions; a name another account has is answered `taken`, nothing written.
+ * Merchant sits above the store application, so it subscribes here when it loads (merchant.ts)
+ * rather than this feature writing its tables.
+ */
+export type StoreAccountSet = (
+  tx: Tx,
+  account: { shopId: number; username: string; passwordHash: string },
+  now: Date,
+) => Promise<{ taken: boolean }>;
+const accountSet = subscriber<StoreAccountSet>("a store account set", "merchant/merchant.ts");
+
+/** The merchant feature's subscription to a store account set (one subscriber). */
+export const onStoreAccountSet = accountSet.subscribe;
+
+/**
  * Sets or changes the merchant account of the buyer's approved shop: account name (unique among
  * merchant accounts, case-insensitive) and password 6-12. Changing the password ends the shop's
  * open merchant sessions. The account works at once with POST /api/merchant/login.
@@ -390,38 +408,8 @@ export async function setStoreAccount(
     if (!app || app.status !== APPLY_STATUS.APPROVED || app.shopId === null)
       throw new StoreApplicationError("storeApplication.errors.notApproved");
     const shopId = app.shopId;
-    const [mine] = await tx
-      .select()
-      .from(merchantAccounts)
-      .where(eq(merchantAccounts.shopId, shopId))
-      .orderBy(asc(merchantAccounts.merchantId))
-      .limit(1)
-      .for("update");
-    const [other] = await tx
-      .select({ id: merchantAccounts.merchantId })
-      .from(merchantAccounts)
-      .where(
-        and(
-          sql`lower(${merchantAccounts.username}) = ${form.username.toLowerCase()}`,
-          mine ? ne(merchantAccounts.merchantId, mine.merchantId) : undefined,
-        ),
-      )
-      .limit(1);
-    if (other) throw new StoreApplicationError("storeApplication.errors.accountTaken");
-    if (mine) {
-      await tx
-        .update(merchantAccounts)
-        .set({ username: form.username, passwordHash })
-        .where(eq(merchantAccounts.merchantId, mine.merchantId));
-      await tx
-        .update(sessions)
-        .set({ revokedAt: now })
-        .where(and(eq(sessions.kind, "merchant"), eq(sessions.shopId, shopId), sql`${sessions.revokedAt} is null`));
-    } else {
-      await tx
-        .insert(merchantAccounts)
-        .values({ shopId, username: form.username, passwordHash, status: 1, createdAt: now });
-    }
+    const { taken } = await accountSet.handler()(tx, { shopId, username: form.username, passwordHash }, now);
+    if (taken) throw new StoreApplicationError("storeApplication.errors.accountTaken");
     return { username: form.username, shopId };
   });
 }
