@@ -9,9 +9,13 @@ export interface Subscriber<H> {
   handler(): H;
 }
 
+/** Every slot made so far, to check that loading the app fills them all (tests/unit/subscribers.test.ts). */
+const SLOTS: { event: string; owner: string; filled: () => boolean }[] = [];
+
 /** A slot for one handler; `owner` names the module that must be loaded ("order/order-lifecycle.ts"). */
 export function subscriber<H>(event: string, owner: string): Subscriber<H> {
   let current: H | null = null;
+  SLOTS.push({ event, owner, filled: () => current !== null });
   return {
     subscribe(handler) {
       current = handler;
@@ -21,4 +25,9 @@ export function subscriber<H>(event: string, owner: string): Subscriber<H> {
       return current;
     },
   };
+}
+
+/** The slots made so far (by the modules loaded), each with whether its owner has subscribed. */
+export function subscriberSlots(): { event: string; owner: string; subscribed: boolean }[] {
+  return SLOTS.map((s) => ({ event: s.event, owner: s.owner, subscribed: s.filled() }));
 }
