@@ -16,15 +16,13 @@ import zh_catalog from "./zh/catalog.json" with { type: "json" };
 import zh_product from "./zh/product.json" with { type: "json" };
 import zh_shop from "./zh/shop.json" with { type: "json" };
 import zh_decorate from "./zh/decorate.json" with { type: "json" };
-import zh_auth from "./zh/auth.json" with { type: "json" };
+import zh_account from "./zh/account.json" with { type: "json" };
 import zh_address from "./zh/address.json" with { type: "json" };
-import zh_authUi from "./zh/authUi.json" with { type: "json" };
 import zh_userCenter from "./zh/userCenter.json" with { type: "json" };
 import zh_cart from "./zh/cart.json" with { type: "json" };
 import zh_order from "./zh/order.json" with { type: "json" };
-import zh_orderSubmit from "./zh/orderSubmit.json" with { type: "json" };
+import zh_submitOrder from "./zh/submitOrder.json" with { type: "json" };
 import zh_payment from "./zh/payment.json" with { type: "json" };
-import zh_myOrder from "./zh/myOrder.json" with { type: "json" };
 import zh_merchant from "./zh/merchant.json" with { type: "json" };
 import zh_coupon from "./zh/coupon.json" with { type: "json" };
 import zh_discount from "./zh/discount.json" with { type: "json" };
@@ -52,15 +50,13 @@ import zhTw_catalog from "./zh-tw/catalog.json" with { type: "json" };
 import zhTw_product from "./zh-tw/product.json" with { type: "json" };
 import zhTw_shop from "./zh-tw/shop.json" with { type: "json" };
 import zhTw_decorate from "./zh-tw/decorate.json" with { type: "json" };
-import zhTw_auth from "./zh-tw/auth.json" with { type: "json" };
+import zhTw_account from "./zh-tw/account.json" with { type: "json" };
 import zhTw_address from "./zh-tw/address.json" with { type: "json" };
-import zhTw_authUi from "./zh-tw/authUi.json" with { type: "json" };
 import zhTw_userCenter from "./zh-tw/userCenter.json" with { type: "json" };
 import zhTw_cart from "./zh-tw/cart.json" with { type: "json" };
 import zhTw_order from "./zh-tw/order.json" with { type: "json" };
-import zhTw_orderSubmit from "./zh-tw/orderSubmit.json" with { type: "json" };
+import zhTw_submitOrder from "./zh-tw/submitOrder.json" with { type: "json" };
 import zhTw_payment from "./zh-tw/payment.json" with { type: "json" };
-import zhTw_myOrder from "./zh-tw/myOrder.json" with { type: "json" };
 import zhTw_merchant from "./zh-tw/merchant.json" with { type: "json" };
 import zhTw_coupon from "./zh-tw/coupon.json" with { type: "json" };
 import zhTw_discount from "./zh-tw/discount.json" with { type: "json" };
@@ -88,15 +84,13 @@ import en_catalog from "./en/catalog.json" with { type: "json" };
 import en_product from "./en/product.json" with { type: "json" };
 import en_shop from "./en/shop.json" with { type: "json" };
 import en_decorate from "./en/decorate.json" with { type: "json" };
-import en_auth from "./en/auth.json" with { type: "json" };
+import en_account from "./en/account.json" with { type: "json" };
 import en_address from "./en/address.json" with { type: "json" };
-import en_authUi from "./en/authUi.json" with { type: "json" };
 import en_userCenter from "./en/userCenter.json" with { type: "json" };
 import en_cart from "./en/cart.json" with { type: "json" };
 import en_order from "./en/order.json" with { type: "json" };
-import en_orderSubmit from "./en/orderSubmit.json" with { type: "json" };
+import en_submitOrder from "./en/submitOrder.json" with { type: "json" };
 import en_payment from "./en/payment.json" with { type: "json" };
-import en_myOrder from "./en/myOrder.json" with { type: "json" };
 import en_merchant from "./en/merchant.json" with { type: "json" };
 import en_coupon from "./en/coupon.json" with { type: "json" };
 import en_discount from "./en/discount.json" with { type: "json" };
@@ -113,7 +107,7 @@ import en_storeApplication from "./en/storeApplication.json" with { type: "json"
 
 export const zh = {
   common: zh_common,
-  auth: zh_auth,
+  account: zh_account,
   api: zh_api,
   validation: zh_validation,
   layout: zh_layout,
@@ -127,14 +121,12 @@ export const zh = {
   shop: zh_shop,
   decorate: zh_decorate,
   catalog: zh_catalog,
-  authUi: zh_authUi,
   address: zh_address,
   userCenter: zh_userCenter,
   cart: zh_cart,
   order: zh_order,
-  orderSubmit: zh_orderSubmit,
+  submitOrder: zh_submitOrder,
   payment: zh_payment,
-  myOrder: zh_myOrder,
   merchant: zh_merchant,
   coupon: zh_coupon,
   discount: zh_discount,
@@ -151,7 +143,7 @@ export const zh = {
 };
 export const zhTw = {
   common: zhTw_common,
-  auth: zhTw_auth,
+  account: zhTw_account,
   api: zhTw_api,
   validation: zhTw_validation,
   layout: zhTw_layout,
@@ -165,14 +157,12 @@ export const zhTw = {
   shop: zhTw_shop,
   decorate: zhTw_decorate,
   catalog: zhTw_catalog,
-  authUi: zhTw_authUi,
   address: zhTw_address,
   userCenter: zhTw_userCenter,
   cart: zhTw_cart,
   order: zhTw_order,
-  orderSubmit: zhTw_orderSubmit,
+  submitOrder: zhTw_submitOrder,
   payment: zhTw_payment,
-  myOrder: zhTw_myOrder,
   merchant: zhTw_merchant,
   coupon: zhTw_coupon,
   discount: zhTw_discount,
@@ -189,7 +179,7 @@ export const zhTw = {
 };
 export const en = {
   common: en_common,
-  auth: en_auth,
+  account: en_account,
   api: en_api,
   validation: en_validation,
   layout: en_layout,
@@ -203,14 +193,12 @@ export const en = {
   shop: en_shop,
   decorate: en_decorate,
   catalog: en_catalog,
-  authUi: en_authUi,
   address: en_address,
   userCenter: en_userCenter,
   cart: en_cart,
   order: en_order,
-  orderSubmit: en_orderSubmit,
+  submitOrder: en_submitOrder,
   payment: en_payment,
-  myOrder: en_myOrder,
   merchant: en_merchant,
   coupon: en_coupon,
   discount: en_discount,

@@ -106,9 +106,9 @@ export const couponUserIdsRule = z
 export const userChangeCouponRule = z.union([z.literal(0), z.literal(1)], { error: "validation.invalid" });
 /** The amount the buyer saw at checkout: digits with at most 2 decimals. */
 export const shownAmountRule = z
-  .string({ error: "orderSubmit.amountChanged" })
+  .string({ error: "submitOrder.amountChanged" })
   .trim()
-  .regex(/^(0|[1-9]\d{0,9})(\.\d{1,2})?$/, "orderSubmit.amountChanged");
+  .regex(/^(0|[1-9]\d{0,9})(\.\d{1,2})?$/, "submitOrder.amountChanged");
 /** The per-shop lists of the submit body (at most one message / invoice per shop: the last one wins). */
 export const orderShopParamsRule = z
   .array(orderShopParamRule)

@@ -97,16 +97,16 @@ test("zh: register, log out, log in by password, log out, log in by SMS", async 
   // Register (terms switches are on in the demo data).
   await page.goto("/register");
   await islandsReady(page);
-  await page.getByLabel(tr(locale, "authUi.username"), { exact: true }).fill(acc.username);
-  await page.getByLabel(tr(locale, "authUi.password"), { exact: true }).fill(acc.password);
-  await page.getByLabel(tr(locale, "authUi.registerForm.confirmPassword"), { exact: true }).fill(acc.password);
-  await page.getByLabel(tr(locale, "authUi.mobile"), { exact: true }).fill(acc.mobile);
+  await page.getByLabel(tr(locale, "account.username"), { exact: true }).fill(acc.username);
+  await page.getByLabel(tr(locale, "account.password"), { exact: true }).fill(acc.password);
+  await page.getByLabel(tr(locale, "account.registerForm.confirmPassword"), { exact: true }).fill(acc.password);
+  await page.getByLabel(tr(locale, "account.mobile"), { exact: true }).fill(acc.mobile);
   const registerSentAt = Date.now();
   await page.getByTestId("sms-code-button").click();
   await expect(page.getByTestId("sms-code-button")).toBeDisabled();
   await expect(page.getByTestId("sms-code-button")).toHaveText(/(60|59)/);
   await page
-    .getByLabel(tr(locale, "authUi.smsCode"), { exact: true })
+    .getByLabel(tr(locale, "account.smsCode"), { exact: true })
     .fill(await outboxCode(acc.mobile, registerSentAt, "register"));
   await page.getByTestId("register-submit").click();
   await expect(page.getByTestId("register-agree-error")).toHaveText(tr(locale, "rules.termsRequired"));
@@ -119,12 +119,12 @@ test("zh: register, log out, log in by password, log out, log in by SMS", async 
 
   // Password login in the popup: the page reloads, logged in.
   let popup = await openPopup(page);
-  await popup.getByLabel(tr(locale, "authUi.username"), { exact: true }).fill(acc.username);
-  await popup.getByLabel(tr(locale, "authUi.password"), { exact: true }).fill("wrong-pass1");
+  await popup.getByLabel(tr(locale, "account.username"), { exact: true }).fill(acc.username);
+  await popup.getByLabel(tr(locale, "account.password"), { exact: true }).fill("wrong-pass1");
   await popup.locator("#login-popup-agree").check();
   await popup.getByTestId("login-submit").click();
   await expect(popup.getByTestId("login-form-error")).toBeVisible();
-  await popup.getByLabel(tr(locale, "authUi.password"), { exact: true }).fill(acc.password);
+  await popup.getByLabel(tr(locale, "account.password"), { exact: true }).fill(acc.password);
   await popup.getByTestId("login-submit").click();
   await expect(page.getByRole("dialog")).toHaveCount(0);
   await expectLoggedIn(page, acc.username);
@@ -135,7 +135,7 @@ test("zh: register, log out, log in by password, log out, log in by SMS", async 
   // and the server sends one code per mobile per minute (API tests cover that refusal).
   popup = await openPopup(page);
   await popup.getByTestId("login-tab-mobile").click();
-  const mobileInput = popup.getByLabel(tr(locale, "authUi.mobile"), { exact: true });
+  const mobileInput = popup.getByLabel(tr(locale, "account.mobile"), { exact: true });
   await expect(mobileInput).toHaveAttribute("maxlength", "11");
   await mobileInput.fill(DEMO_MOBILE);
   await resendAllowed(page, DEMO_MOBILE);
@@ -143,7 +143,7 @@ test("zh: register, log out, log in by password, log out, log in by SMS", async 
   await popup.getByTestId("sms-code-button").click();
   await expect(popup.getByTestId("sms-code-button")).toHaveText(/(60|59)/);
   await popup
-    .getByLabel(tr(locale, "authUi.smsCode"), { exact: true })
+    .getByLabel(tr(locale, "account.smsCode"), { exact: true })
     .fill(await outboxCode(DEMO_MOBILE, loginSentAt, "login"));
   await popup.locator("#login-popup-agree").check();
   await popup.getByTestId("login-submit").click();
@@ -173,7 +173,7 @@ test("zh-tw: browse pages load no React; the popup loads on demand and checks co
   await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest("[role=dialog]"))).toBe(true);
 
   const submit = popup.getByTestId("login-submit");
-  const username = popup.getByLabel(tr(locale, "authUi.username"), { exact: true });
+  const username = popup.getByLabel(tr(locale, "account.username"), { exact: true });
   // 3: bad username
   await submit.click();
   await expect(popup.getByTestId("login-popup-username-error")).toHaveText(tr(locale, "rules.usernameInvalid"));
@@ -184,37 +184,37 @@ test("zh-tw: browse pages load no React; the popup loads on demand and checks co
   await submit.click();
   await expect(popup.getByTestId("login-popup-password-error")).toHaveText(tr(locale, "rules.passwordRequired"));
   // 6: terms not agreed
-  await popup.getByLabel(tr(locale, "authUi.password"), { exact: true }).fill("whatever1");
+  await popup.getByLabel(tr(locale, "account.password"), { exact: true }).fill("whatever1");
   await submit.click();
   await expect(popup.getByTestId("login-popup-agree-error")).toHaveText(tr(locale, "rules.termsRequired"));
   // Terms links (localized, new tab).
-  await expect(popup.getByRole("link", { name: tr(locale, "authUi.serviceTerms") })).toHaveAttribute(
+  await expect(popup.getByRole("link", { name: tr(locale, "account.serviceTerms") })).toHaveAttribute(
     "href",
     `${prefix(locale)}/termsPage?sts=0`,
   );
-  await expect(popup.getByRole("link", { name: tr(locale, "authUi.privacyPolicy") })).toHaveAttribute(
+  await expect(popup.getByRole("link", { name: tr(locale, "account.privacyPolicy") })).toHaveAttribute(
     "href",
     `${prefix(locale)}/termsPage?sts=1`,
   );
-  await expect(popup.getByRole("link", { name: tr(locale, "authUi.privacyPolicy") })).toHaveAttribute(
+  await expect(popup.getByRole("link", { name: tr(locale, "account.privacyPolicy") })).toHaveAttribute(
     "target",
     "_blank",
   );
 
   // Mobile tab: 1 invalid phone, 2 empty code.
-  await popup.getByRole("tab", { name: tr(locale, "authUi.tabMobile") }).click();
-  await expect(popup.getByRole("tab", { name: tr(locale, "authUi.tabMobile") })).toHaveAttribute(
+  await popup.getByRole("tab", { name: tr(locale, "account.tabMobile") }).click();
+  await expect(popup.getByRole("tab", { name: tr(locale, "account.tabMobile") })).toHaveAttribute(
     "aria-selected",
     "true",
   );
   await submit.click();
   await expect(popup.getByTestId("login-popup-mobile-error")).toHaveText(tr(locale, "rules.mobileInvalid"));
-  await popup.getByLabel(tr(locale, "authUi.mobile"), { exact: true }).fill("1380013800099");
-  await expect(popup.getByLabel(tr(locale, "authUi.mobile"), { exact: true })).toHaveValue("13800138000");
+  await popup.getByLabel(tr(locale, "account.mobile"), { exact: true }).fill("1380013800099");
+  await expect(popup.getByLabel(tr(locale, "account.mobile"), { exact: true })).toHaveValue("13800138000");
   await submit.click();
   await expect(popup.getByTestId("login-popup-code-error")).toHaveText(tr(locale, "rules.smsCodeRequired"));
   // Get code checks the number first.
-  await popup.getByLabel(tr(locale, "authUi.mobile"), { exact: true }).fill("12345");
+  await popup.getByLabel(tr(locale, "account.mobile"), { exact: true }).fill("12345");
   await popup.getByTestId("sms-code-button").click();
   await expect(popup.getByTestId("login-popup-mobile-error")).toHaveText(tr(locale, "rules.mobileInvalid"));
 
@@ -261,28 +261,28 @@ test("en: forgotten password → new password → /login after 3 s → log in wi
   await islandsReady(page);
   await page.getByTestId("forget-next").click();
   await expect(page.getByTestId("forget-mobile-error")).toHaveText(tr(locale, "rules.mobileRequired"));
-  await page.getByLabel(tr(locale, "authUi.mobile"), { exact: true }).fill(acc.mobile);
+  await page.getByLabel(tr(locale, "account.mobile"), { exact: true }).fill(acc.mobile);
   await resendAllowed(page, acc.mobile);
   const sentAt = Date.now();
   await page.getByTestId("sms-code-button").click();
   await expect(page.getByTestId("sms-code-button")).toHaveText(/Resend in (60|59)s/);
   await page
-    .getByLabel(tr(locale, "authUi.smsCode"), { exact: true })
+    .getByLabel(tr(locale, "account.smsCode"), { exact: true })
     .fill(await outboxCode(acc.mobile, sentAt, "reset"));
   await page.getByTestId("forget-next").click();
 
   await expect(page.getByTestId("forget-step2")).toBeVisible();
-  await page.getByLabel(tr(locale, "authUi.forget.newPassword"), { exact: true }).fill("short");
-  await page.getByLabel(tr(locale, "authUi.registerForm.confirmPassword"), { exact: true }).fill("short");
+  await page.getByLabel(tr(locale, "account.forget.newPassword"), { exact: true }).fill("short");
+  await page.getByLabel(tr(locale, "account.registerForm.confirmPassword"), { exact: true }).fill("short");
   await page.getByTestId("forget-submit").click();
   await expect(page.getByTestId("forget-password-error")).toHaveText(tr(locale, "rules.passwordInvalid"));
-  await page.getByLabel(tr(locale, "authUi.forget.newPassword"), { exact: true }).fill(newPassword);
-  await page.getByLabel(tr(locale, "authUi.registerForm.confirmPassword"), { exact: true }).fill("Other_pass9");
+  await page.getByLabel(tr(locale, "account.forget.newPassword"), { exact: true }).fill(newPassword);
+  await page.getByLabel(tr(locale, "account.registerForm.confirmPassword"), { exact: true }).fill("Other_pass9");
   await page.getByTestId("forget-submit").click();
   await expect(page.getByTestId("forget-confirmPassword-error")).toHaveText(
     tr(locale, "rules.confirmPasswordMismatch"),
   );
-  await page.getByLabel(tr(locale, "authUi.registerForm.confirmPassword"), { exact: true }).fill(newPassword);
+  await page.getByLabel(tr(locale, "account.registerForm.confirmPassword"), { exact: true }).fill(newPassword);
   await page.getByTestId("forget-submit").click();
 
   await expect(page.getByTestId("forget-done")).toBeVisible();
@@ -296,12 +296,12 @@ test("en: forgotten password → new password → /login after 3 s → log in wi
   await page.goto("/en/login?redirect=%2Fen%2Flist%3Fst%3D1");
   await islandsReady(page);
   const form = page.getByTestId("login-page");
-  await form.getByLabel(tr(locale, "authUi.username"), { exact: true }).fill(acc.username);
-  await form.getByLabel(tr(locale, "authUi.password"), { exact: true }).fill(acc.password);
+  await form.getByLabel(tr(locale, "account.username"), { exact: true }).fill(acc.username);
+  await form.getByLabel(tr(locale, "account.password"), { exact: true }).fill(acc.password);
   await form.locator("#login-page-agree").check();
   await form.getByTestId("login-submit").click();
   await expect(form.getByTestId("login-form-error")).toBeVisible();
-  await form.getByLabel(tr(locale, "authUi.password"), { exact: true }).fill(newPassword);
+  await form.getByLabel(tr(locale, "account.password"), { exact: true }).fill(newPassword);
   await form.getByTestId("login-submit").click();
   await page.waitForURL((u) => u.pathname === "/en/list" && u.searchParams.get("st") === "1");
   await expectLoggedIn(page, acc.username);

@@ -45,7 +45,7 @@ for (const locale of LOCALES) {
     // "back" leads to the flash-sale product, not to a cart the buyer never used.
     await expect(page.getByTestId("so-line").locator("span").first()).toHaveText(price);
     await expect(page.getByTestId("so-shop-discount")).toHaveCount(0);
-    await expect(page.getByTestId("so-back")).toHaveText(tr(locale, "orderSubmit.backToFlashSale"));
+    await expect(page.getByTestId("so-back")).toHaveText(tr(locale, "submitOrder.backToFlashSale"));
     await expect(page.getByTestId("so-back")).toHaveAttribute("href", new RegExp(`^${p}/secdetail/\\d+$`));
     const orderNumber = await submitAndPayByBalance(page, p);
     expect((await api<number>("GET", `/p/myOrder/getOrderStatus?orderNumber=${orderNumber}`)).data).toBe(2);

@@ -35,7 +35,7 @@ test("en: invoice detail: changed to a unit (a bad taxpayer number is refused), 
   await page.getByTestId("inv-header-input").fill("ACME Trading Ltd");
   await page.getByTestId("inv-tax-input").fill("123");
   await page.getByTestId("inv-save").click();
-  await expect(page.getByTestId("inv-error")).toHaveText(tr("en", "orderSubmit.invoiceTaxNumberInvalid"));
+  await expect(page.getByTestId("inv-error")).toHaveText(tr("en", "submitOrder.invoiceTaxNumberInvalid"));
   await page.getByTestId("inv-tax-input").fill("91310000MA1K12345X");
   await page.getByTestId("inv-save").click();
   await expect(page.getByTestId("inv-header")).toHaveText("ACME Trading Ltd");

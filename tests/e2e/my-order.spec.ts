@@ -91,7 +91,7 @@ for (const locale of ["zh", "en"] as Locale[]) {
     // Detail of the canceled order: progress and address; delete from there.
     await cards
       .first()
-      .getByRole("link", { name: tr(locale, "myOrder.action.detail") })
+      .getByRole("link", { name: tr(locale, "order.action.detail") })
       .first()
       .click();
     await expect(page).toHaveURL(new RegExp(`order-detail\\?orderNumber=${first}`));
@@ -153,10 +153,10 @@ test.describe("order times", () => {
       new Date(new Date(iso).getTime() + 8 * 3600_000).toISOString().slice(0, 16).replace("T", " ");
     const shown: string[] = [];
     for (const [key, field] of [
-      ["myOrder.createTime", "createTime"],
-      ["myOrder.payTime", "payTime"],
-      ["myOrder.dvyTime", "dvyTime"],
-      ["myOrder.finallyTime", "finallyTime"],
+      ["order.createTime", "createTime"],
+      ["order.payTime", "payTime"],
+      ["order.dvyTime", "dvyTime"],
+      ["order.finallyTime", "finallyTime"],
     ] as const) {
       const value = page
         .locator("dt", { hasText: new RegExp(`^${tr("en", key)}$`) })

@@ -194,7 +194,7 @@ for (const { locale, tag } of CASES) {
     );
     await page.goto(`${p}/user-center/uc-order`);
     await islandsReady(page);
-    await expect(page.getByTestId("mo-type-points").first()).toHaveText(tr(locale, "myOrder.typePoints"));
+    await expect(page.getByTestId("mo-type-points").first()).toHaveText(tr(locale, "order.typePoints"));
     // The points history names the exchange, not "spent on an order".
     await page.goto(`${p}/user-center/uc-integral`);
     await islandsReady(page);

@@ -96,7 +96,7 @@ for (const locale of LOCALES) {
     const line = page.getByTestId("mo-line-after-sales");
     await expect(line).toHaveText(tr(locale, "refund.line.refunded"));
     await expect(line).toHaveAttribute("href", `${p}/return-detail?refundSn=${refundSn}`);
-    await expect(page.getByTestId("mo-detail-hint")).toHaveText(tr(locale, "myOrder.hint.closedRefunded"));
+    await expect(page.getByTestId("mo-detail-hint")).toHaveText(tr(locale, "order.hint.closedRefunded"));
     // The fully refunded order reads "refunded", not "cancelled", on the detail and in my orders.
     await expect(page.getByTestId("mo-detail-status")).toHaveText(tr(locale, "order.status.refunded"));
     await page.goto(`${p}/user-center/uc-order`);

@@ -111,7 +111,7 @@ test("bodies over the limit are refused at the door: 413 envelope for the API, 4
     multipart: { file: { name: "a.png", mimeType: "image/png", buffer: Buffer.alloc(1.5 * MB, 1) } },
   });
   expect(upload.status()).toBe(200);
-  expect(((await upload.json()) as { msg: string }).msg).toBe(tr("en", "auth.imageFormat"));
+  expect(((await upload.json()) as { msg: string }).msg).toBe(tr("en", "account.imageFormat"));
 });
 
 test("ids beyond the id columns' range are 'not found' on pages and the API, never a 500", async ({ request }) => {
@@ -216,8 +216,8 @@ test("login ?redirect= never leaves the site, whatever the path normalises to", 
   await page.goto("/en/login?redirect=%2F.%2F..%2F%2Fevil.example%2Fx");
   await islandsReady(page);
   const form = page.getByTestId("login-page");
-  await form.getByLabel(tr("en", "authUi.username"), { exact: true }).fill("demo");
-  await form.getByLabel(tr("en", "authUi.password"), { exact: true }).fill("Demo1234");
+  await form.getByLabel(tr("en", "account.username"), { exact: true }).fill("demo");
+  await form.getByLabel(tr("en", "account.password"), { exact: true }).fill("Demo1234");
   await form.locator("#login-page-agree").check();
   await form.getByTestId("login-submit").click();
   await page.waitForURL((u) => u.pathname === "/en/");
@@ -267,7 +267,7 @@ test("X-Forwarded-For is ignored unless TRUST_PROXY names the proxy: per-IP limi
       headers: { "X-Forwarded-For": `203.0.113.${i + 1}`, "Accept-Language": "en" },
       data: { userName: name, passWord: "Wrong1234" },
     });
-    expect(((await r.json()) as { msg: string }).msg).toBe(tr("en", "auth.wrongCredentials"));
+    expect(((await r.json()) as { msg: string }).msg).toBe(tr("en", "account.wrongCredentials"));
   }
   const r = await request.post("/api/login", {
     headers: { "X-Forwarded-For": "198.51.100.200", "Accept-Language": "en" },

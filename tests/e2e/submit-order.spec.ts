@@ -89,9 +89,9 @@ async function buyNow(page: Page, locale: Locale) {
   await expect(page.getByTestId("submit-order")).toBeVisible();
   // The breadcrumb and the first step name the product the buy started from, not the cart.
   const crumb = page.locator(".so-page .breadcrumb li").nth(1).locator("a");
-  await expect(crumb).toHaveText(tr(locale, "orderSubmit.stepProduct"));
+  await expect(crumb).toHaveText(tr(locale, "submitOrder.stepProduct"));
   await expect(crumb).toHaveAttribute("href", `${prefix(locale)}/detail/${P50.prodId}`);
-  await expect(page.locator(".so-steps li").first()).toHaveText(tr(locale, "orderSubmit.stepProduct"));
+  await expect(page.locator(".so-steps li").first()).toHaveText(tr(locale, "submitOrder.stepProduct"));
   return price;
 }
 
@@ -124,7 +124,7 @@ for (const [locale, user] of LOCALES) {
       const form = page.getByTestId("so-address-form");
       await expect(form).toBeVisible();
       await page.getByTestId("so-submit").click();
-      await expect(toast(page, tr(locale, "orderSubmit.needAddress"))).toBeVisible();
+      await expect(toast(page, tr(locale, "submitOrder.needAddress"))).toBeVisible();
       await form.getByTestId("uc-address-receiver").fill("张三");
       await form.getByTestId("uc-address-mobile").fill("13912345678");
       const selects = form.locator("select");
@@ -154,12 +154,12 @@ for (const [locale, user] of LOCALES) {
       // Unit invoice: header and taxpayer number required.
       await page.getByTestId("so-invoice-2").check();
       await page.getByTestId("so-submit").click();
-      await expect(page.getByText(tr(locale, "orderSubmit.invoiceHeaderRequired"))).toBeVisible();
-      await expect(page.getByText(tr(locale, "orderSubmit.invoiceTaxNumberRequired"))).toBeVisible();
+      await expect(page.getByText(tr(locale, "submitOrder.invoiceHeaderRequired"))).toBeVisible();
+      await expect(page.getByText(tr(locale, "submitOrder.invoiceTaxNumberRequired"))).toBeVisible();
       await page.getByTestId("so-invoice-header").fill("蓝湾科技有限公司");
       await page.getByTestId("so-invoice-tax").fill("12345");
       await page.getByTestId("so-submit").click();
-      await expect(page.getByText(tr(locale, "orderSubmit.invoiceTaxNumberInvalid"))).toBeVisible();
+      await expect(page.getByText(tr(locale, "submitOrder.invoiceTaxNumberInvalid"))).toBeVisible();
       await page.getByTestId("so-invoice-tax").fill("91310000MA1K000001");
     }
 
@@ -202,7 +202,7 @@ test("zh: cart checkout with two shops, points, submits once on a double click",
   await expect(page.getByTestId("so-shop")).toHaveCount(2);
   // From the cart: the breadcrumb and the first step name the cart.
   await expect(page.locator(".so-page .breadcrumb li").nth(1).locator("a")).toHaveAttribute("href", "/cart");
-  await expect(page.locator(".so-steps li").first()).toHaveText(tr("zh", "orderSubmit.stepCart"));
+  await expect(page.locator(".so-steps li").first()).toHaveText(tr("zh", "submitOrder.stepCart"));
   await expect(page.getByTestId("so-total-goods")).toHaveText(`¥${preview.data.total}`);
   await expect(page.getByTestId("so-total-freight")).toHaveText(`¥${preview.data.totalTransFee}`);
   await expect(page.getByTestId("so-total-pay")).toHaveText(`¥${preview.data.actualTotal}`);
@@ -242,7 +242,7 @@ test("zh: bad queries, out of stock and repeated submits", async ({ page, contex
 
   await page.goto("/submit-order?basketIds=abc");
   await islandsReady(page);
-  await expect(page.getByTestId("so-error-text")).toHaveText(tr("zh", "orderSubmit.badQuery"));
+  await expect(page.getByTestId("so-error-text")).toHaveText(tr("zh", "submitOrder.badQuery"));
   await expect(page.getByTestId("so-back-cart")).toHaveAttribute("href", "/cart");
 
   await page.goto("/submit-order?basketIds=2147483000");
@@ -267,10 +267,10 @@ test("zh: bad queries, out of stock and repeated submits", async ({ page, contex
   // Repeated submit → the message, then the unpaid orders.
   await page.unroute("**/api/p/order/submit");
   await page.route("**/api/p/order/submit", (route) =>
-    route.fulfill({ json: { code: "A03002", msg: tr("zh", "orderSubmit.repeatSubmit"), data: null, success: false } }),
+    route.fulfill({ json: { code: "A03002", msg: tr("zh", "submitOrder.repeatSubmit"), data: null, success: false } }),
   );
   await page.getByTestId("so-submit").click();
-  await expect(toast(page, tr("zh", "orderSubmit.repeatSubmit"))).toBeVisible();
+  await expect(toast(page, tr("zh", "submitOrder.repeatSubmit"))).toBeVisible();
   await page.waitForURL((u) => u.pathname === "/user-center/uc-order" && u.searchParams.get("status") === "1");
 });
 

@@ -80,7 +80,7 @@ for (const c of CASES) {
     await page.getByTestId("buy-now").click();
     await page.waitForURL((u) => u.pathname === `${p}/submit-order` && u.searchParams.get("prodId") === String(prodId));
     await islandsReady(page);
-    await expect(page.getByTestId("so-virtual-note")).toHaveText(tr(c.locale, "orderSubmit.virtualNoAddress"));
+    await expect(page.getByTestId("so-virtual-note")).toHaveText(tr(c.locale, "submitOrder.virtualNoAddress"));
     await expect(page.getByTestId("so-address")).toHaveCount(0);
     await expect(page.getByTestId("so-virtual")).toContainText(rule);
     await expect(page.getByTestId("so-total-freight")).toHaveText("¥0.00");

@@ -71,14 +71,14 @@ describe("plural forms", () => {
       getT("en") as unknown as (k: string, o: object) => string,
       createTranslator("en", translations.en as unknown as IslandResources),
     ]) {
-      expect(t("orderSubmit.goodsAmount", { count: 1 })).toBe("Goods (1 item):");
-      expect(t("orderSubmit.goodsAmount", { count: 2 })).toBe("Goods (2 items):");
-      expect(t("orderSubmit.shopTotal", { count: 1 })).toBe("Shop total (1 item):");
+      expect(t("submitOrder.goodsAmount", { count: 1 })).toBe("Goods (1 item):");
+      expect(t("submitOrder.goodsAmount", { count: 2 })).toBe("Goods (2 items):");
+      expect(t("submitOrder.shopTotal", { count: 1 })).toBe("Shop total (1 item):");
       expect(t("cart.page.selectedCount", { count: 1 })).toBe("1 item selected");
       expect(t("cart.page.selectedCount", { count: 3 })).toBe("3 items selected");
     }
-    expect(getT("zh")("orderSubmit.goodsAmount", { count: 1 })).toBe(
-      createTranslator("zh", translations.zh as unknown as IslandResources)("orderSubmit.goodsAmount", { count: 1 }),
+    expect(getT("zh")("submitOrder.goodsAmount", { count: 1 })).toBe(
+      createTranslator("zh", translations.zh as unknown as IslandResources)("submitOrder.goodsAmount", { count: 1 }),
     );
     expect(getT("zh-tw")("cart.page.selectedCount", { count: 1 })).toBe("已選商品 1 件");
   });

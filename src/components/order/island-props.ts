@@ -1,6 +1,6 @@
 /**
- * Server side of the my-orders pages: the user-center island props plus the "order" and "myOrder"
- * namespaces of the page locale (statuses, tabs, progress steps; list and detail texts).
+ * Server side of the my-orders pages: the user-center island props plus the "order" namespace
+ * of the page locale (statuses, tabs, progress steps; list and detail texts).
  */
 import { ucIslandProps } from "../user-center/island-props.ts";
 import { islandResources } from "../../i18n/island-resources.ts";
@@ -11,7 +11,7 @@ export function orderIslandProps(locale: Locale): UcIslandProps {
   const base = ucIslandProps(locale);
   const resources = {
     ...base.resources,
-    ...islandResources(locale, ["order", "myOrder", "review", "invoice", "refund"]),
+    ...islandResources(locale, ["order", "review", "invoice", "refund"]),
   };
   return { ...base, resources };
 }

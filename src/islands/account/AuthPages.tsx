@@ -1,6 +1,6 @@
 /**
  * The page islands of /login, /register and /forget-password (client:load: the page is the
- * island). Each gets the current locale's "authUi" + "rules" texts from the server, so the form
+ * island). Each gets the current locale's "account" + "rules" texts from the server, so the form
  * renders in the HTML and no other language is shipped.
  */
 import { I18nProvider, type NamespaceResources } from "../common/I18nProvider.tsx";

@@ -37,8 +37,8 @@ export function ForgetPasswordForm({ locale }: ForgetPasswordFormProps) {
   // The form's own line tells a refusal (the server's message, else "failed"); these calls are
   // not under /p/, so A00004 does not come.
   const action = useAction({
-    onGuest: () => setFormError(t("authUi.failed")),
-    fallback: t("authUi.failed"),
+    onGuest: () => setFormError(t("account.failed")),
+    fallback: t("account.failed"),
     setError: setFormError,
     inlineOnly: true,
   });
@@ -103,9 +103,9 @@ export function ForgetPasswordForm({ locale }: ForgetPasswordFormProps) {
   }
 
   const steps: { n: Step; label: string }[] = [
-    { n: 1, label: t("authUi.forget.step1") },
-    { n: 2, label: t("authUi.forget.step2") },
-    { n: 3, label: t("authUi.forget.step3") },
+    { n: 1, label: t("account.forget.step1") },
+    { n: 2, label: t("account.forget.step2") },
+    { n: 3, label: t("account.forget.step3") },
   ];
 
   const clear = (name: FieldName) => {
@@ -114,7 +114,7 @@ export function ForgetPasswordForm({ locale }: ForgetPasswordFormProps) {
 
   return (
     <div className="auth-forget" data-testid="forget-password" data-step={step}>
-      <ol className="auth-steps" aria-label={t("authUi.forget.stepsLabel")}>
+      <ol className="auth-steps" aria-label={t("account.forget.stepsLabel")}>
         {steps.map((s) => (
           <li
             key={s.n}
@@ -134,8 +134,8 @@ export function ForgetPasswordForm({ locale }: ForgetPasswordFormProps) {
           <Field
             id={id("mobile")}
             type="tel"
-            label={t("authUi.mobile")}
-            placeholder={t("authUi.mobilePlaceholder")}
+            label={t("account.mobile")}
+            placeholder={t("account.mobilePlaceholder")}
             autoComplete="tel"
             maxLength={14}
             value={mobile}
@@ -164,7 +164,7 @@ export function ForgetPasswordForm({ locale }: ForgetPasswordFormProps) {
             </p>
           )}
           <button type="submit" className="btn auth-submit" disabled={busy} data-testid="forget-next">
-            {t("authUi.forget.next")}
+            {t("account.forget.next")}
           </button>
         </form>
       )}
@@ -172,14 +172,14 @@ export function ForgetPasswordForm({ locale }: ForgetPasswordFormProps) {
       {step === 2 && (
         <form className="auth-form" noValidate onSubmit={(e) => void submitStep2(e)} data-testid="forget-step2">
           <h2 className="visually-hidden" tabIndex={-1} ref={headingRef}>
-            {t("authUi.forget.step2")}
+            {t("account.forget.step2")}
           </h2>
           <Field
             id={id("password")}
             type="password"
-            label={t("authUi.forget.newPassword")}
-            placeholder={t("authUi.forget.newPasswordPlaceholder")}
-            hint={t("authUi.registerForm.passwordHint")}
+            label={t("account.forget.newPassword")}
+            placeholder={t("account.forget.newPasswordPlaceholder")}
+            hint={t("account.registerForm.passwordHint")}
             autoComplete="new-password"
             maxLength={20}
             value={password}
@@ -192,8 +192,8 @@ export function ForgetPasswordForm({ locale }: ForgetPasswordFormProps) {
           <Field
             id={id("confirmPassword")}
             type="password"
-            label={t("authUi.registerForm.confirmPassword")}
-            placeholder={t("authUi.registerForm.confirmPasswordPlaceholder")}
+            label={t("account.registerForm.confirmPassword")}
+            placeholder={t("account.registerForm.confirmPasswordPlaceholder")}
             autoComplete="new-password"
             maxLength={20}
             value={confirmPassword}
@@ -209,7 +209,7 @@ export function ForgetPasswordForm({ locale }: ForgetPasswordFormProps) {
             </p>
           )}
           <button type="submit" className="btn auth-submit" disabled={busy} data-testid="forget-submit">
-            {t("authUi.forget.submit")}
+            {t("account.forget.submit")}
           </button>
         </form>
       )}
@@ -235,13 +235,13 @@ export function ForgetPasswordForm({ locale }: ForgetPasswordFormProps) {
             />
           </svg>
           <h2 className="auth-done-title" tabIndex={-1} ref={headingRef}>
-            {t("authUi.forget.success")}
+            {t("account.forget.success")}
           </h2>
           <p className="auth-done-countdown" data-testid="forget-countdown">
-            {t("authUi.forget.redirectIn", { seconds: secondsLeft })}
+            {t("account.forget.redirectIn", { seconds: secondsLeft })}
           </p>
           <a className="btn" href={loginHref}>
-            {t("authUi.forget.goLogin")}
+            {t("account.forget.goLogin")}
           </a>
         </div>
       )}

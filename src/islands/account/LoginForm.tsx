@@ -52,8 +52,8 @@ export function LoginForm({ idPrefix, locale, terms, onSuccess, autoFocus }: Log
   // The form's own line tells a refusal (the server's message, else "failed"); these calls are
   // not under /p/, so A00004 does not come.
   const action = useAction({
-    onGuest: () => setFormError(t("authUi.failed")),
-    fallback: t("authUi.failed"),
+    onGuest: () => setFormError(t("account.failed")),
+    fallback: t("account.failed"),
     setError: setFormError,
     inlineOnly: true,
   });
@@ -127,9 +127,9 @@ export function LoginForm({ idPrefix, locale, terms, onSuccess, autoFocus }: Log
 
   return (
     <div className="auth-login">
-      <div className="auth-tabs" role="tablist" aria-label={t("authUi.tabsLabel")}>
-        {tabButton("account", t("authUi.tabAccount"))}
-        {tabButton("mobile", t("authUi.tabMobile"))}
+      <div className="auth-tabs" role="tablist" aria-label={t("account.tabsLabel")}>
+        {tabButton("account", t("account.tabAccount"))}
+        {tabButton("mobile", t("account.tabMobile"))}
       </div>
       {/* HTML allows no tabpanel role on <form>: the panel is a <div> around it. */}
       <div id={id("panel")} role="tabpanel" aria-labelledby={id(`tab-${tab}`)}>
@@ -139,8 +139,8 @@ export function LoginForm({ idPrefix, locale, terms, onSuccess, autoFocus }: Log
               <Field
                 key="username"
                 id={id("username")}
-                label={t("authUi.username")}
-                placeholder={t("authUi.usernamePlaceholder")}
+                label={t("account.username")}
+                placeholder={t("account.usernamePlaceholder")}
                 autoComplete="username"
                 autoFocus={autoFocus}
                 value={username}
@@ -154,8 +154,8 @@ export function LoginForm({ idPrefix, locale, terms, onSuccess, autoFocus }: Log
                 key="password"
                 id={id("password")}
                 type="password"
-                label={t("authUi.password")}
-                placeholder={t("authUi.passwordPlaceholder")}
+                label={t("account.password")}
+                placeholder={t("account.passwordPlaceholder")}
                 autoComplete="current-password"
                 value={password}
                 error={errors.password}
@@ -173,8 +173,8 @@ export function LoginForm({ idPrefix, locale, terms, onSuccess, autoFocus }: Log
                 type="tel"
                 inputMode="numeric"
                 maxLength={LOGIN_MOBILE_MAXLENGTH}
-                label={t("authUi.mobile")}
-                placeholder={t("authUi.mobilePlaceholder")}
+                label={t("account.mobile")}
+                placeholder={t("account.mobilePlaceholder")}
                 autoComplete="tel"
                 autoFocus={autoFocus}
                 value={mobile}
@@ -219,17 +219,17 @@ export function LoginForm({ idPrefix, locale, terms, onSuccess, autoFocus }: Log
             </p>
           )}
           <button type="submit" className="btn auth-submit" disabled={submitting} data-testid="login-submit">
-            {submitting ? t("authUi.loggingIn") : t("authUi.login")}
+            {submitting ? t("account.loggingIn") : t("account.login")}
           </button>
           <div className="auth-links">
             <span>
-              {t("authUi.noAccount")}
+              {t("account.noAccount")}
               <a href={localePath(locale, "/register")} data-testid="login-register-link">
-                {t("authUi.register")}
+                {t("account.register")}
               </a>
             </span>
             <a href={localePath(locale, "/forget-password")} data-testid="login-forget-link">
-              {t("authUi.forgotPassword")}
+              {t("account.forgotPassword")}
             </a>
           </div>
         </form>

@@ -117,12 +117,12 @@ export function LoginPopup({ onReady }: LoginPopupProps) {
       >
         <div className="auth-dialog-head">
           <h2 id="login-popup-title" className="auth-dialog-title">
-            {t("authUi.welcome")}
+            {t("account.welcome")}
           </h2>
           <button
             type="button"
             className="auth-close"
-            aria-label={t("authUi.close")}
+            aria-label={t("account.close")}
             data-testid="login-popup-close"
             onClick={close}
           >

@@ -47,8 +47,8 @@ export function RegisterForm({ locale, terms }: RegisterFormProps) {
   // The form's own line tells a refusal (the server's message, else "failed"); these calls are
   // not under /p/, so A00004 does not come.
   const action = useAction({
-    onGuest: () => setFormError(t("authUi.failed")),
-    fallback: t("authUi.failed"),
+    onGuest: () => setFormError(t("account.failed")),
+    fallback: t("account.failed"),
     setError: setFormError,
     inlineOnly: true,
   });
@@ -110,9 +110,9 @@ export function RegisterForm({ locale, terms }: RegisterFormProps) {
     <form className="auth-form auth-register" noValidate onSubmit={(e) => void submit(e)} data-testid="register-form">
       <Field
         id={id("username")}
-        label={t("authUi.username")}
-        placeholder={t("authUi.usernamePlaceholder")}
-        hint={t("authUi.registerForm.usernameHint")}
+        label={t("account.username")}
+        placeholder={t("account.usernamePlaceholder")}
+        hint={t("account.registerForm.usernameHint")}
         autoComplete="username"
         maxLength={16}
         value={values.username}
@@ -122,9 +122,9 @@ export function RegisterForm({ locale, terms }: RegisterFormProps) {
       <Field
         id={id("password")}
         type="password"
-        label={t("authUi.password")}
-        placeholder={t("authUi.passwordPlaceholder")}
-        hint={t("authUi.registerForm.passwordHint")}
+        label={t("account.password")}
+        placeholder={t("account.passwordPlaceholder")}
+        hint={t("account.registerForm.passwordHint")}
         autoComplete="new-password"
         maxLength={20}
         value={values.password}
@@ -134,8 +134,8 @@ export function RegisterForm({ locale, terms }: RegisterFormProps) {
       <Field
         id={id("confirmPassword")}
         type="password"
-        label={t("authUi.registerForm.confirmPassword")}
-        placeholder={t("authUi.registerForm.confirmPasswordPlaceholder")}
+        label={t("account.registerForm.confirmPassword")}
+        placeholder={t("account.registerForm.confirmPasswordPlaceholder")}
         autoComplete="new-password"
         maxLength={20}
         value={values.confirmPassword}
@@ -145,8 +145,8 @@ export function RegisterForm({ locale, terms }: RegisterFormProps) {
       <Field
         id={id("mobile")}
         type="tel"
-        label={t("authUi.mobile")}
-        placeholder={t("authUi.mobilePlaceholder")}
+        label={t("account.mobile")}
+        placeholder={t("account.mobilePlaceholder")}
         autoComplete="tel"
         maxLength={14}
         value={values.mobile}
@@ -183,15 +183,15 @@ export function RegisterForm({ locale, terms }: RegisterFormProps) {
       )}
       <button type="submit" className="btn auth-submit" disabled={submitting} data-testid="register-submit">
         {submitting
-          ? t("authUi.registerForm.submitting")
+          ? t("account.registerForm.submitting")
           : showTerms
-            ? t("authUi.registerForm.submit")
-            : t("authUi.registerForm.submitPlain")}
+            ? t("account.registerForm.submit")
+            : t("account.registerForm.submitPlain")}
       </button>
       <p className="auth-links auth-links-center">
         <span>
-          {t("authUi.registerForm.haveAccount")}
-          <a href={localePath(locale, "/login")}>{t("authUi.registerForm.goLogin")}</a>
+          {t("account.registerForm.haveAccount")}
+          <a href={localePath(locale, "/login")}>{t("account.registerForm.goLogin")}</a>
         </span>
       </p>
     </form>

@@ -31,8 +31,8 @@ export function SmsCodeButton({ purpose, mobile, onMobileError, onSendError, onS
   // A refusal goes to the form's own line (the server's message, else "failed"); /sms/* is not
   // under /p/, so A00004 does not come.
   const action = useAction({
-    onGuest: () => onSendError?.(t("authUi.failed")),
-    fallback: t("authUi.failed"),
+    onGuest: () => onSendError?.(t("account.failed")),
+    fallback: t("account.failed"),
     setError: (message) => onSendError?.(message),
     inlineOnly: true,
   });
@@ -57,7 +57,7 @@ export function SmsCodeButton({ purpose, mobile, onMobileError, onSendError, onS
       await sendSmsCode(purpose, mobile.trim());
       endsAt.current = Date.now() + SMS_RESEND_SECONDS * 1000;
       setSeconds(SMS_RESEND_SECONDS);
-      toast(t("authUi.codeSent"), { type: "success" });
+      toast(t("account.codeSent"), { type: "success" });
       onSent?.();
     });
   }
@@ -72,7 +72,7 @@ export function SmsCodeButton({ purpose, mobile, onMobileError, onSendError, onS
       aria-live="polite"
       onClick={() => void send()}
     >
-      {counting ? t("authUi.resendIn", { seconds }) : t("authUi.getCode")}
+      {counting ? t("account.resendIn", { seconds }) : t("account.getCode")}
     </button>
   );
 }
@@ -109,8 +109,8 @@ export function SmsCodeField({
       inputRef={codeRef}
       inputMode="numeric"
       maxLength={6}
-      label={t("authUi.smsCode")}
-      placeholder={t("authUi.smsCodePlaceholder")}
+      label={t("account.smsCode")}
+      placeholder={t("account.smsCodePlaceholder")}
       autoComplete="one-time-code"
       value={value}
       error={error}

@@ -18,16 +18,16 @@ export interface TermsAgreementProps {
 export function TermsAgreement({ id, locale, terms, checked, onChange, error }: TermsAgreementProps) {
   const { t } = useTranslation();
   const errorId = `${id}-error`;
-  const newTab = <span className="visually-hidden">{t("authUi.newTab")}</span>;
+  const newTab = <span className="visually-hidden">{t("account.newTab")}</span>;
   const service = terms.serviceTermsSwitch && (
     <a href={localePath(locale, "/termsPage?sts=0")} target="_blank" rel="noopener">
-      {t("authUi.serviceTerms")}
+      {t("account.serviceTerms")}
       {newTab}
     </a>
   );
   const privacy = terms.privacyPolicySwitch && (
     <a href={localePath(locale, "/termsPage?sts=1")} target="_blank" rel="noopener">
-      {t("authUi.privacyPolicy")}
+      {t("account.privacyPolicy")}
       {newTab}
     </a>
   );
@@ -43,11 +43,11 @@ export function TermsAgreement({ id, locale, terms, checked, onChange, error }: 
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}
           />
-          {t("authUi.agreePrefix")}
+          {t("account.agreePrefix")}
         </label>
         <span className="auth-terms-links">
           {service}
-          {service && privacy ? ` ${t("authUi.and")} ` : null}
+          {service && privacy ? ` ${t("account.and")} ` : null}
           {privacy}
         </span>
       </div>

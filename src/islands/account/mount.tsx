@@ -1,6 +1,6 @@
 /**
  * Mounts the login popup into a container (loaded on demand by src/scripts/login-popup-host.ts,
- * on the first click that needs it). Only the current locale's "authUi" and "rules" texts are
+ * on the first click that needs it). Only the current locale's "account" and "rules" texts are
  * imported.
  */
 import { createRoot } from "react-dom/client";
@@ -10,7 +10,7 @@ import { pageLocale } from "../../client/i18n.ts";
 import { LoginPopup } from "./LoginPopup.tsx";
 import "./auth.css";
 
-const files = import.meta.glob<{ default: Record<string, never> }>("../../i18n/*/{authUi,rules}.json");
+const files = import.meta.glob<{ default: Record<string, never> }>("../../i18n/*/{account,rules}.json");
 
 export async function mountLoginPopup(container: HTMLElement, onReady: () => void): Promise<void> {
   const locale = pageLocale();

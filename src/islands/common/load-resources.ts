@@ -1,6 +1,6 @@
 /**
  * Texts for islands mounted on demand (no page props, e.g. the login popup): the caller globs
- * only the namespace files it needs (`import.meta.glob("../../i18n/*\/{authUi,rules}.json")`),
+ * only the namespace files it needs (`import.meta.glob("../../i18n/*\/{account,rules}.json")`),
  * and only the current locale's files are fetched, as separate chunks.
  */
 import type { Locale } from "../../lib/locale.ts";

@@ -53,31 +53,31 @@ export function useOrderActions(opts: {
 
   const cancel = (n: string) =>
     ask(
-      t("myOrder.confirmCancel"),
+      t("order.confirmCancel"),
       () =>
         void attempt(async () => {
           await cancelOrder(n);
-          toastOk(t("myOrder.canceled"));
+          toastOk(t("order.canceled"));
           onChanged();
         }),
     );
   const receipt = (n: string) =>
     ask(
-      t("myOrder.confirmReceiptAsk"),
+      t("order.confirmReceiptAsk"),
       () =>
         void attempt(async () => {
           await confirmReceipt(n);
-          toastOk(t("myOrder.received"));
+          toastOk(t("order.received"));
           onChanged();
         }),
     );
   const remove = (n: string) =>
     ask(
-      t("myOrder.confirmDelete"),
+      t("order.confirmDelete"),
       () =>
         void attempt(async () => {
           await deleteOrder(n);
-          toastOk(t("myOrder.deleted"));
+          toastOk(t("order.deleted"));
           onDeleted();
         }),
     );
@@ -87,10 +87,10 @@ export function useOrderActions(opts: {
       $cartCount.set(r.prodCount);
       const cart = `${base}/cart`;
       if (r.skipped.length > 0) {
-        showToast(
-          t("myOrder.buyAgainPartial", { names: r.skipped.map((s) => s.prodName).join(t("myOrder.listSep")) }),
-          { duration: TOAST_MS * 2, type: "error" },
-        );
+        showToast(t("order.buyAgainPartial", { names: r.skipped.map((s) => s.prodName).join(t("order.listSep")) }), {
+          duration: TOAST_MS * 2,
+          type: "error",
+        });
         setTimeout(() => location.assign(cart), TOAST_MS * 2);
       } else location.assign(cart);
     });
@@ -126,12 +126,12 @@ export function OrderActionButtons({
     <div className="mo-actions" data-testid="mo-actions">
       {list.includes("pay") ? (
         <a className="btn mo-btn" href={payHref(base, n)} data-testid="mo-pay">
-          {t("myOrder.action.pay")}
+          {t("order.action.pay")}
         </a>
       ) : null}
       {list.includes("confirmReceipt") ? (
         <button type="button" className="btn mo-btn" onClick={() => actions.receipt(n)} data-testid="mo-receipt">
-          {t("myOrder.action.confirmReceipt")}
+          {t("order.action.confirmReceipt")}
         </button>
       ) : null}
       {order.status === 5 && order.isComm === 0 ? (
@@ -159,33 +159,33 @@ export function OrderActionButtons({
           onClick={() => actions.buyAgain(n)}
           data-testid="mo-buy-again"
         >
-          {t("myOrder.action.buyAgain")}
+          {t("order.action.buyAgain")}
         </button>
       ) : null}
       {list.includes("logistics") ? (
         onLogistics ? (
           <button type="button" className="uc-link-btn" onClick={onLogistics} data-testid="mo-logistics">
-            {t("myOrder.action.logistics")}
+            {t("order.action.logistics")}
           </button>
         ) : (
           <a className="uc-link-btn" href={`${detailHref(base, n)}#mo-packages`} data-testid="mo-logistics">
-            {t("myOrder.action.logistics")}
+            {t("order.action.logistics")}
           </a>
         )
       ) : null}
       {showDetail ? (
         <a className="uc-link-btn" href={detailHref(base, n)} data-testid="mo-detail">
-          {t("myOrder.action.detail")}
+          {t("order.action.detail")}
         </a>
       ) : null}
       {list.includes("cancel") ? (
         <button type="button" className="uc-link-btn" onClick={() => actions.cancel(n)} data-testid="mo-cancel">
-          {t("myOrder.action.cancel")}
+          {t("order.action.cancel")}
         </button>
       ) : null}
       {list.includes("delete") ? (
         <button type="button" className="uc-link-btn" onClick={() => actions.remove(n)} data-testid="mo-delete">
-          {t("myOrder.action.delete")}
+          {t("order.action.delete")}
         </button>
       ) : null}
     </div>

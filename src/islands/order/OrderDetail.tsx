@@ -89,18 +89,18 @@ function OrderDetailBody({ homeHref, listHref }: { homeHref: string; listHref: s
 
   const back = (
     <a href={listHref} className="uc-link" data-testid="mo-back">
-      {t("myOrder.backToList")}
+      {t("order.backToList")}
     </a>
   );
   const notFound = orderNumber === "" || (load.data !== null && load.data.order === null);
 
   if (notFound || deleted)
     return (
-      <UcPanel title={t("myOrder.detailTitle")} actions={back} testId="mo-detail-page">
+      <UcPanel title={t("order.detailTitle")} actions={back} testId="mo-detail-page">
         <div className="uc-state" data-testid="mo-not-found">
-          <p>{t("myOrder.notFound")}</p>
+          <p>{t("order.notFound")}</p>
           <a className="btn btn-ghost" href={listHref}>
-            {t("myOrder.backToList")}
+            {t("order.backToList")}
           </a>
         </div>
       </UcPanel>
@@ -111,7 +111,7 @@ function OrderDetailBody({ homeHref, listHref }: { homeHref: string; listHref: s
   const a = order?.userAddrDto;
 
   return (
-    <UcPanel title={t("myOrder.detailTitle")} actions={back} testId="mo-detail-page">
+    <UcPanel title={t("order.detailTitle")} actions={back} testId="mo-detail-page">
       <UcGate
         state={orderNumber === null ? "checking" : session.state}
         error={load.error}
@@ -123,7 +123,7 @@ function OrderDetailBody({ homeHref, listHref }: { homeHref: string; listHref: s
             <section className="mo-block mo-head" aria-labelledby="mo-status-h">
               <div className="mo-head-main">
                 <p className="uc-muted">
-                  {t("myOrder.orderNumber")}
+                  {t("order.orderNumber")}
                   <span className="mo-number" data-testid="mo-detail-number">
                     {order.orderNumber}
                   </span>
@@ -138,28 +138,28 @@ function OrderDetailBody({ homeHref, listHref }: { homeHref: string; listHref: s
                 <p className="mo-head-hint" data-testid="mo-detail-hint">
                   {order.status === 1
                     ? left
-                      ? t("myOrder.hint.unpaid", { time: left })
-                      : t("myOrder.hint.expired")
+                      ? t("order.hint.unpaid", { time: left })
+                      : t("order.hint.expired")
                     : null}
                   {order.status === 2
-                    ? t(order.orderMold === 1 ? "order.virtual.hintToUse" : "myOrder.hint.toShip")
+                    ? t(order.orderMold === 1 ? "order.virtual.hintToUse" : "order.hint.toShip")
                     : null}
                   {order.status === 3 && order.receiptDeadline
-                    ? t(order.refundStatus === 1 ? "myOrder.hint.receiptPaused" : "myOrder.hint.toReceive", {
+                    ? t(order.refundStatus === 1 ? "order.hint.receiptPaused" : "order.hint.toReceive", {
                         time: formatDateTime(order.receiptDeadline),
                       })
                     : null}
-                  {order.status === 5 ? t("myOrder.hint.completed") : null}
+                  {order.status === 5 ? t("order.hint.completed") : null}
                   {order.status === 6
                     ? t(
                         order.closeType === 1
-                          ? "myOrder.hint.closedTimeout"
+                          ? "order.hint.closedTimeout"
                           : order.closeType === CLOSE_TYPE_REFUNDED
-                            ? "myOrder.hint.closedRefunded"
-                            : "myOrder.hint.closedCanceled",
+                            ? "order.hint.closedRefunded"
+                            : "order.hint.closedCanceled",
                       )
                     : null}
-                  {order.status === 7 ? t("myOrder.hint.grouping") : null}
+                  {order.status === 7 ? t("order.hint.grouping") : null}
                 </p>
                 {order.orderType === 1 ? (
                   <a
@@ -167,7 +167,7 @@ function OrderDetailBody({ homeHref, listHref }: { homeHref: string; listHref: s
                     href={`${base}/group-team?orderNumber=${encodeURIComponent(order.orderNumber)}`}
                     data-testid="mo-group-team"
                   >
-                    {t("myOrder.viewTeam")}
+                    {t("order.viewTeam")}
                   </a>
                 ) : null}
               </div>
@@ -180,7 +180,7 @@ function OrderDetailBody({ homeHref, listHref }: { homeHref: string; listHref: s
               />
             </section>
 
-            <section className="mo-block" aria-label={t("myOrder.progressTitle")}>
+            <section className="mo-block" aria-label={t("order.progressTitle")}>
               <ol className={`mo-steps${order.status === 6 ? " is-closed" : ""}`} data-testid="mo-steps">
                 {order.progress.map((s, i) => (
                   <li key={s.key} className={`mo-step${s.done ? " is-done" : ""}`} data-done={s.done}>
@@ -200,9 +200,9 @@ function OrderDetailBody({ homeHref, listHref }: { homeHref: string; listHref: s
 
             {packages.length > 0 ? <OrderPackages packages={packages} /> : null}
 
-            <section className="mo-block mo-info" aria-label={t("myOrder.infoTitle")}>
+            <section className="mo-block mo-info" aria-label={t("order.infoTitle")}>
               <div>
-                <h2 className="mo-block-title">{t("myOrder.address")}</h2>
+                <h2 className="mo-block-title">{t("order.address")}</h2>
                 {order.orderMold === 1 ? (
                   <p data-testid="mo-address">{t("order.virtual.noAddress")}</p>
                 ) : a ? (
@@ -214,9 +214,9 @@ function OrderDetailBody({ homeHref, listHref }: { homeHref: string; listHref: s
                 ) : null}
               </div>
               <div>
-                <h2 className="mo-block-title">{t("myOrder.orderInfo")}</h2>
+                <h2 className="mo-block-title">{t("order.orderInfo")}</h2>
                 <dl className="mo-dl">
-                  <dt>{t("myOrder.shop")}</dt>
+                  <dt>{t("order.shop")}</dt>
                   <dd>
                     <a href={`${base}/shopIndex?sid=${order.shopId}`}>{order.shopName}</a>{" "}
                     <a
@@ -224,55 +224,55 @@ function OrderDetailBody({ homeHref, listHref }: { homeHref: string; listHref: s
                       href={`${base}/chat?shopId=${order.shopId}&orderNumber=${encodeURIComponent(order.orderNumber)}`}
                       data-testid="mo-contact-seller"
                     >
-                      {t("myOrder.contactSeller")}
+                      {t("order.contactSeller")}
                     </a>
                   </dd>
-                  <dt>{t("myOrder.createTime")}</dt>
+                  <dt>{t("order.createTime")}</dt>
                   <dd>{formatDateTime(order.createTime)}</dd>
                   {order.payTime ? (
                     <>
-                      <dt>{t("myOrder.payTime")}</dt>
+                      <dt>{t("order.payTime")}</dt>
                       <dd>{formatDateTime(order.payTime)}</dd>
-                      <dt>{t("myOrder.payTypeLabel")}</dt>
+                      <dt>{t("order.payTypeLabel")}</dt>
                       <dd>
                         {order.payType === null
                           ? ""
-                          : t(String(`myOrder.payType.${order.payType}`), { defaultValue: String(order.payType) })}
+                          : t(String(`order.payType.${order.payType}`), { defaultValue: String(order.payType) })}
                       </dd>
                     </>
                   ) : null}
                   {order.dvyTime ? (
                     <>
-                      <dt>{t("myOrder.dvyTime")}</dt>
+                      <dt>{t("order.dvyTime")}</dt>
                       <dd>{formatDateTime(order.dvyTime)}</dd>
                     </>
                   ) : null}
                   {order.finallyTime ? (
                     <>
-                      <dt>{t("myOrder.finallyTime")}</dt>
+                      <dt>{t("order.finallyTime")}</dt>
                       <dd>{formatDateTime(order.finallyTime)}</dd>
                     </>
                   ) : null}
                   {order.cancelTime ? (
                     <>
-                      <dt>{t("myOrder.cancelTime")}</dt>
+                      <dt>{t("order.cancelTime")}</dt>
                       <dd>{formatDateTime(order.cancelTime)}</dd>
                     </>
                   ) : null}
                 </dl>
               </div>
               <div>
-                <h2 className="mo-block-title">{t("myOrder.invoice")}</h2>
+                <h2 className="mo-block-title">{t("order.invoice")}</h2>
                 <p data-testid="mo-invoice">
-                  {!order.invoice || order.invoice.invoiceType === 0 ? t("myOrder.invoiceNone") : null}
+                  {!order.invoice || order.invoice.invoiceType === 0 ? t("order.invoiceNone") : null}
                   {order.invoice && order.invoice.invoiceType !== 0 ? (
                     <>
-                      {t(order.invoice.invoiceType === 2 ? "myOrder.invoiceUnit" : "myOrder.invoicePersonal")}:{" "}
+                      {t(order.invoice.invoiceType === 2 ? "order.invoiceUnit" : "order.invoicePersonal")}:{" "}
                       {order.invoice.headerName}
                       {order.invoice.invoiceTaxNumber ? (
                         <>
                           <br />
-                          {t("myOrder.taxNumber")}: {order.invoice.invoiceTaxNumber}
+                          {t("order.taxNumber")}: {order.invoice.invoiceTaxNumber}
                         </>
                       ) : null}
                       <br />
@@ -286,25 +286,25 @@ function OrderDetailBody({ homeHref, listHref }: { homeHref: string; listHref: s
                     </>
                   ) : null}
                 </p>
-                <h2 className="mo-block-title">{t("myOrder.remarks")}</h2>
+                <h2 className="mo-block-title">{t("order.remarks")}</h2>
                 <p className="mo-remarks" data-testid="mo-remarks">
                   {order.remarks ? (
                     <span data-user-content>{order.remarks}</span>
                   ) : (
-                    <span className="uc-muted">{t("myOrder.noRemarks")}</span>
+                    <span className="uc-muted">{t("order.noRemarks")}</span>
                   )}
                 </p>
               </div>
             </section>
 
-            <section className="mo-block" aria-label={t("myOrder.itemsTitle")}>
+            <section className="mo-block" aria-label={t("order.itemsTitle")}>
               <table className="mo-table" data-testid="mo-items">
                 <thead>
                   <tr>
-                    <th scope="col">{t("myOrder.col.goods")}</th>
-                    <th scope="col">{t("myOrder.col.price")}</th>
-                    <th scope="col">{t("myOrder.col.quantity")}</th>
-                    <th scope="col">{t("myOrder.col.subtotal")}</th>
+                    <th scope="col">{t("order.col.goods")}</th>
+                    <th scope="col">{t("order.col.price")}</th>
+                    <th scope="col">{t("order.col.quantity")}</th>
+                    <th scope="col">{t("order.col.subtotal")}</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -330,22 +330,20 @@ function OrderDetailBody({ homeHref, listHref }: { homeHref: string; listHref: s
                 </tbody>
               </table>
               <dl className="mo-sum" data-testid="mo-sum">
-                <dt>{t("myOrder.goodsTotal")}</dt>
+                <dt>{t("order.goodsTotal")}</dt>
                 <dd>¥{order.total}</dd>
-                <dt>{t("myOrder.shipping")}</dt>
+                <dt>{t("order.shipping")}</dt>
                 <dd>+ ¥{order.freightAmount}</dd>
-                <dt>{t("myOrder.offers")}</dt>
+                <dt>{t("order.offers")}</dt>
                 <dd>- ¥{order.reduceAmount}</dd>
-                <dt>
-                  {order.userScore > 0 ? t("myOrder.pointsUsed", { count: order.userScore }) : t("myOrder.points")}
-                </dt>
+                <dt>{order.userScore > 0 ? t("order.pointsUsed", { count: order.userScore }) : t("order.points")}</dt>
                 <dd>- ¥{order.scoreAmount}</dd>
                 <dt className="mo-sum-total">
                   {order.payTime
-                    ? t("myOrder.amountPaid")
+                    ? t("order.amountPaid")
                     : order.status === 1
-                      ? t("myOrder.amountToPay")
-                      : t("myOrder.orderAmount")}
+                      ? t("order.amountToPay")
+                      : t("order.orderAmount")}
                 </dt>
                 <dd className="mo-sum-total">
                   <strong className="uc-price" data-testid="mo-total">

@@ -138,8 +138,8 @@ function OrderListBody({ homeHref }: { homeHref: string }) {
   const now = Date.now();
 
   return (
-    <UcPanel title={t("myOrder.title")} testId="uc-order">
-      <div className="uc-tabs mo-tabs" role="tablist" aria-label={t("myOrder.title")}>
+    <UcPanel title={t("order.title")} testId="uc-order">
+      <div className="uc-tabs mo-tabs" role="tablist" aria-label={t("order.title")}>
         {tabs.map((tab, i) => {
           const n = tabCount(tab.tab, counts.data);
           return (
@@ -174,12 +174,12 @@ function OrderListBody({ homeHref }: { homeHref: string }) {
             value={input}
             maxLength={50}
             onChange={(e) => setInput(e.target.value)}
-            placeholder={t("myOrder.searchPlaceholder")}
-            aria-label={t("myOrder.searchPlaceholder")}
+            placeholder={t("order.searchPlaceholder")}
+            aria-label={t("order.searchPlaceholder")}
             data-testid="mo-search-input"
           />
           <button type="submit" className="btn" data-testid="mo-search-btn">
-            {t("myOrder.search")}
+            {t("order.search")}
           </button>
           {state?.orderName ? (
             <button
@@ -190,17 +190,17 @@ function OrderListBody({ homeHref }: { homeHref: string }) {
                 go({ status, orderName: "", current: 1 });
               }}
             >
-              {t("myOrder.clearSearch")}
+              {t("order.clearSearch")}
             </button>
           ) : null}
         </form>
         <div className="mo-thead" aria-hidden="true">
-          <span className="mo-col-goods">{t("myOrder.col.goods")}</span>
-          <span className="mo-col-price">{t("myOrder.col.price")}</span>
-          <span className="mo-col-qty">{t("myOrder.col.quantity")}</span>
-          <span className="mo-col-amount">{t("myOrder.col.amount")}</span>
-          <span className="mo-col-status">{t("myOrder.col.status")}</span>
-          <span className="mo-col-ops">{t("myOrder.col.actions")}</span>
+          <span className="mo-col-goods">{t("order.col.goods")}</span>
+          <span className="mo-col-price">{t("order.col.price")}</span>
+          <span className="mo-col-qty">{t("order.col.quantity")}</span>
+          <span className="mo-col-amount">{t("order.col.amount")}</span>
+          <span className="mo-col-status">{t("order.col.status")}</span>
+          <span className="mo-col-ops">{t("order.col.actions")}</span>
         </div>
         <UcGate
           state={state ? session.state : "checking"}
@@ -211,7 +211,7 @@ function OrderListBody({ homeHref }: { homeHref: string }) {
           {data && data.records.length === 0 ? (
             <UcEmpty
               icon="box"
-              text={state?.orderName ? t("myOrder.emptySearch") : t("myOrder.empty")}
+              text={state?.orderName ? t("order.emptySearch") : t("order.empty")}
               href={`${base}/list?st=0`}
               linkText={t("userCenter.collection.browseProds")}
               testId="mo-empty"
@@ -233,7 +233,7 @@ function OrderListBody({ homeHref }: { homeHref: string }) {
                       <div className="mo-card-head">
                         <span className="mo-time">{formatDateTime(o.createTime)}</span>
                         <span>
-                          {t("myOrder.orderNumber")}
+                          {t("order.orderNumber")}
                           <span className="mo-number">{o.orderNumber}</span>
                         </span>
                         <a className="mo-shop" href={`${base}/shopIndex?sid=${o.shopId}`}>
@@ -246,7 +246,7 @@ function OrderListBody({ homeHref }: { homeHref: string }) {
                         ) : null}
                         {o.orderType === POINTS_ORDER_TYPE ? (
                           <span className="mo-type" data-testid="mo-type-points">
-                            {t("myOrder.typePoints")}
+                            {t("order.typePoints")}
                           </span>
                         ) : null}
                       </div>
@@ -281,18 +281,18 @@ function OrderListBody({ homeHref }: { homeHref: string }) {
                           <strong className="uc-price" data-testid="mo-amount">
                             ¥{o.actualTotal}
                           </strong>
-                          <span className="uc-muted">{t("myOrder.inclFreight", { amount: o.freightAmount })}</span>
+                          <span className="uc-muted">{t("order.inclFreight", { amount: o.freightAmount })}</span>
                           {o.userScore > 0 ? (
-                            <span className="uc-muted">{t("myOrder.usedPoints", { count: o.userScore })}</span>
+                            <span className="uc-muted">{t("order.usedPoints", { count: o.userScore })}</span>
                           ) : null}
                         </div>
                         <div className="mo-col-status mo-status">
                           <span className={`mo-status-text mo-status-${o.status}`} data-testid="mo-status">
                             {t(statusTextKey(o.status, o.isComm, o.closeType, o.orderMold))}
                           </span>
-                          {left ? <span className="uc-muted">{t("myOrder.payLeft", { time: left })}</span> : null}
+                          {left ? <span className="uc-muted">{t("order.payLeft", { time: left })}</span> : null}
                           <a className="uc-link-btn" href={detailHref(base, o.orderNumber)}>
-                            {t("myOrder.action.detail")}
+                            {t("order.action.detail")}
                           </a>
                         </div>
                         <div className="mo-col-ops">
@@ -307,7 +307,7 @@ function OrderListBody({ homeHref }: { homeHref: string }) {
                 current={data.current}
                 pages={data.pages}
                 onChange={(p) => state && go({ ...state, current: p })}
-                label={t("myOrder.pagination")}
+                label={t("order.pagination")}
               />
             </>
           ) : null}

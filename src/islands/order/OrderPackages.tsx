@@ -10,17 +10,17 @@ export function OrderPackages({ packages }: { packages: readonly DeliveryOrderDt
   return (
     <section className="mo-block" id="mo-packages" aria-labelledby="mo-packages-h" data-testid="mo-packages">
       <h2 id="mo-packages-h" className="mo-block-title">
-        {t("myOrder.packagesTitle")}
+        {t("order.packagesTitle")}
       </h2>
       {packages.map((p, i) => (
         <div key={p.orderDeliveryId} className="mo-package" data-testid="mo-package">
           <div className="mo-package-head">
-            {packages.length > 1 ? <strong>{t("myOrder.packageN", { n: i + 1 })}</strong> : null}
+            {packages.length > 1 ? <strong>{t("order.packageN", { n: i + 1 })}</strong> : null}
             <span>
-              {t("myOrder.carrier")}: <strong data-testid="mo-carrier">{p.dvyName}</strong>
+              {t("order.carrier")}: <strong data-testid="mo-carrier">{p.dvyName}</strong>
             </span>
             <span>
-              {t("myOrder.trackingNumber")}:{" "}
+              {t("order.trackingNumber")}:{" "}
               <strong className="mo-number" data-testid="mo-tracking">
                 {p.dvyFlowId}
               </strong>
@@ -37,7 +37,7 @@ export function OrderPackages({ packages }: { packages: readonly DeliveryOrderDt
               ))}
             </ul>
             {p.traces.length === 0 ? (
-              <p className="uc-muted">{t("myOrder.noTraces")}</p>
+              <p className="uc-muted">{t("order.noTraces")}</p>
             ) : (
               <ol className="mo-timeline" data-testid="mo-timeline">
                 {p.traces.map((tr, k) => (

@@ -1,7 +1,7 @@
 import { createTranslator } from "../../lib/translate.ts";
-import en from "../../i18n/en/myOrder.json";
-import zh from "../../i18n/zh/myOrder.json";
-import zhTw from "../../i18n/zh-tw/myOrder.json";
+import en from "../../i18n/en/order.json";
+import zh from "../../i18n/zh/order.json";
+import zhTw from "../../i18n/zh-tw/order.json";
 import { describe, expect, it } from "vitest";
 import {
   buyerActions,
@@ -62,9 +62,9 @@ describe("buyerActions", () => {
 
 describe("deliveryStateKey", () => {
   it("known states and fallback", () => {
-    expect(deliveryStateKey(201)).toBe("myOrder.deliveryState.201");
-    expect(deliveryStateKey(4)).toBe("myOrder.deliveryState.4");
-    expect(deliveryStateKey(77)).toBe("myOrder.deliveryState.0");
+    expect(deliveryStateKey(201)).toBe("order.deliveryState.201");
+    expect(deliveryStateKey(4)).toBe("order.deliveryState.4");
+    expect(deliveryStateKey(77)).toBe("order.deliveryState.0");
   });
 });
 
@@ -72,13 +72,13 @@ describe("timeLeft", () => {
   it("reads as a countdown with its units in each language, never as a clock time", () => {
     const now = Date.UTC(2026, 0, 1, 0, 0, 0);
     const at = (ms: number) => new Date(now + ms).toISOString();
-    const tEn = createTranslator("en", { myOrder: en });
-    const tZh = createTranslator("zh", { myOrder: zh });
-    const tTw = createTranslator("zh-tw", { myOrder: zhTw });
+    const tEn = createTranslator("en", { order: en });
+    const tZh = createTranslator("zh", { order: zh });
+    const tTw = createTranslator("zh-tw", { order: zhTw });
     expect(timeLeft(at(29 * 60_000 + 58_000), now, tEn)).toBe("29 min 58 s");
     expect(timeLeft(at(24 * 60_000 + 5_000), now, tZh)).toBe("24分05秒");
     expect(timeLeft(at(3600_000 + 61_000), now, tTw)).toBe("1小時01分01秒");
-    expect(tZh("myOrder.payLeft", { time: timeLeft(at(24 * 60_000 + 5_000), now, tZh)! })).toBe("剩余 24分05秒");
+    expect(tZh("order.payLeft", { time: timeLeft(at(24 * 60_000 + 5_000), now, tZh)! })).toBe("剩余 24分05秒");
     expect(timeLeft(at(0), now, tEn)).toBeNull();
     expect(timeLeft("x", now, tEn)).toBeNull();
   });

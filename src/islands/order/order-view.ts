@@ -80,7 +80,7 @@ export function offersAfterSales(order: {
 /** The i18n key of a logistics state; unknown states read as "no record". */
 export function deliveryStateKey(state: number): string {
   const known = (DELIVERY_STATES as readonly number[]).includes(state) ? state : 0;
-  return `myOrder.deliveryState.${known}`;
+  return `order.deliveryState.${known}`;
 }
 
 /**
@@ -96,7 +96,7 @@ export function timeLeft(
   const ms = new Date(deadline).getTime() - nowMs;
   if (!Number.isFinite(ms) || ms <= 0) return null;
   const p = countdownParts(ms);
-  return p.h > 0 ? t("myOrder.left.hms", { ...p }) : t("myOrder.left.ms", { m: p.m, s: p.s });
+  return p.h > 0 ? t("order.left.hms", { ...p }) : t("order.left.ms", { m: p.m, s: p.s });
 }
 
 /** The tab counts of the list from OrderCountData (null for tabs without a count: all, completed, canceled). */

@@ -35,13 +35,13 @@ export function AddressSection({
   return (
     <section className="so-block" aria-labelledby={headingId} data-testid="so-address">
       <header className="so-block-head">
-        <h2 id={headingId}>{t("orderSubmit.addressTitle")}</h2>
+        <h2 id={headingId}>{t("submitOrder.addressTitle")}</h2>
         <button type="button" className="so-link-btn" disabled={adding} onClick={onAdd} data-testid="so-address-add">
-          {t("orderSubmit.addAddress")}
+          {t("submitOrder.addAddress")}
         </button>
       </header>
       {addresses && addresses.length > 0 ? (
-        <div className="so-addr-list" role="radiogroup" aria-label={t("orderSubmit.addressTitle")}>
+        <div className="so-addr-list" role="radiogroup" aria-label={t("submitOrder.addressTitle")}>
           {addresses.map((a) => {
             const chosen = chosenId === a.addrId;
             return (
@@ -62,7 +62,7 @@ export function AddressSection({
                   <strong data-user-content>{a.receiver}</strong>
                   <span>{a.mobile}</span>
                   {a.commonAddr === 1 ? (
-                    <span className="uc-badge so-badge">{t("orderSubmit.defaultAddress")}</span>
+                    <span className="uc-badge so-badge">{t("submitOrder.defaultAddress")}</span>
                   ) : null}
                 </span>
                 <span className="so-addr-text" data-user-content>
@@ -74,13 +74,13 @@ export function AddressSection({
         </div>
       ) : addresses && !adding ? (
         <p className="so-muted" data-testid="so-address-empty">
-          {t("orderSubmit.addressNone")}
+          {t("submitOrder.addressNone")}
         </p>
       ) : null}
       {adding ? (
         <div className="so-addr-form" data-testid="so-address-form">
-          <h3>{t("orderSubmit.newAddress")}</h3>
-          <Suspense fallback={<p className="so-muted">{t("orderSubmit.loading")}</p>}>
+          <h3>{t("submitOrder.newAddress")}</h3>
+          <Suspense fallback={<p className="so-muted">{t("submitOrder.loading")}</p>}>
             <NewAddress
               first={(addresses?.length ?? 0) === 0}
               onCancel={onCancel}

@@ -35,16 +35,16 @@ export function GoodsSection({
   return (
     <section className="so-block" aria-labelledby={headingId}>
       <header className="so-block-head">
-        <h2 id={headingId}>{t("orderSubmit.goodsTitle")}</h2>
+        <h2 id={headingId}>{t("submitOrder.goodsTitle")}</h2>
         <a className="so-link-btn" href={back.href} data-testid="so-back">
           {t(back.textKey)}
         </a>
       </header>
       <div className="so-goods-head" aria-hidden="true">
-        <span>{t("orderSubmit.colProduct")}</span>
-        <span>{t("orderSubmit.colPrice")}</span>
-        <span>{t("orderSubmit.colCount")}</span>
-        <span>{t("orderSubmit.colSubtotal")}</span>
+        <span>{t("submitOrder.colProduct")}</span>
+        <span>{t("submitOrder.colPrice")}</span>
+        <span>{t("submitOrder.colCount")}</span>
+        <span>{t("submitOrder.colSubtotal")}</span>
       </div>
       {shops.map((shop) => (
         <ShopOrder
@@ -122,7 +122,7 @@ function ShopOrder({
   return (
     <div className="so-shop" data-testid="so-shop" data-shop-id={shop.shopId}>
       <h3 className="so-shop-name">
-        {shop.shopType === 1 ? <span className="uc-badge so-badge">{t("orderSubmit.selfOperated")}</span> : null}
+        {shop.shopType === 1 ? <span className="uc-badge so-badge">{t("submitOrder.selfOperated")}</span> : null}
         {shop.shopName}
       </h3>
       {shop.shopCartItemDiscounts.map((group, gi) => (
@@ -158,14 +158,14 @@ function ShopOrder({
       {coupons}
       <div className="so-shop-foot">
         <div className="so-remark">
-          <label htmlFor={`${id}-remark`}>{t("orderSubmit.remark")}</label>
+          <label htmlFor={`${id}-remark`}>{t("submitOrder.remark")}</label>
           <div className="so-remark-box">
             <input
               id={`${id}-remark`}
               className="input"
               value={remark}
               maxLength={ORDER_REMARK_MAX + 20}
-              placeholder={t("orderSubmit.remarkPlaceholder", { max: ORDER_REMARK_MAX })}
+              placeholder={t("submitOrder.remarkPlaceholder", { max: ORDER_REMARK_MAX })}
               aria-invalid={error ? true : undefined}
               aria-describedby={`${id}-remark-count${error ? ` ${id}-remark-err` : ""}`}
               onChange={(e) => onRemark(e.target.value)}
@@ -188,12 +188,12 @@ function ShopOrder({
         </div>
         <dl className="so-shop-sum">
           <div>
-            <dt>{t("orderSubmit.shopFreight")}</dt>
-            <dd data-testid="so-shop-freight">{free ? t("orderSubmit.freeShipping") : `¥${shop.transFee}`}</dd>
+            <dt>{t("submitOrder.shopFreight")}</dt>
+            <dd data-testid="so-shop-freight">{free ? t("submitOrder.freeShipping") : `¥${shop.transFee}`}</dd>
           </div>
           {shop.freeOver && !free ? (
             <div className="so-free-hint" data-testid="so-free-over">
-              {t("orderSubmit.freeOver", { amount: shop.freeOver })}
+              {t("submitOrder.freeOver", { amount: shop.freeOver })}
             </div>
           ) : null}
           {shop.discountReduce !== "0.00" ? (
@@ -209,7 +209,7 @@ function ShopOrder({
             </div>
           ) : null}
           <div>
-            <dt>{t("orderSubmit.shopTotal", { count: shop.totalCount })}</dt>
+            <dt>{t("submitOrder.shopTotal", { count: shop.totalCount })}</dt>
             <dd className="uc-price" data-testid="so-shop-total">
               ¥{shop.actualTotal}
             </dd>

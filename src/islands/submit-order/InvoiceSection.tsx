@@ -21,25 +21,25 @@ export function InvoiceSection({
   return (
     <section className="so-block" aria-labelledby={`${idBase}-inv`} data-testid="so-invoice">
       <header className="so-block-head">
-        <h2 id={`${idBase}-inv`}>{t("orderSubmit.invoiceTitle")}</h2>
+        <h2 id={`${idBase}-inv`}>{t("submitOrder.invoiceTitle")}</h2>
       </header>
       <div className="so-invoice">
         <ChoiceGroup
           name={`${idBase}-invoice`}
           value={invoice.type}
           onChange={onType}
-          ariaLabel={t("orderSubmit.invoiceTitle")}
+          ariaLabel={t("submitOrder.invoiceTitle")}
           options={[
-            { value: 0, label: t("orderSubmit.invoiceNone"), testId: "so-invoice-0" },
-            { value: 1, label: t("orderSubmit.invoicePersonal"), testId: "so-invoice-1" },
-            { value: 2, label: t("orderSubmit.invoiceUnit"), testId: "so-invoice-2" },
+            { value: 0, label: t("submitOrder.invoiceNone"), testId: "so-invoice-0" },
+            { value: 1, label: t("submitOrder.invoicePersonal"), testId: "so-invoice-1" },
+            { value: 2, label: t("submitOrder.invoiceUnit"), testId: "so-invoice-2" },
           ]}
         />
         {invoice.type !== 0 ? (
           <div className="so-invoice-fields">
             <Field
               id={`${idBase}-ih`}
-              label={invoice.type === 1 ? t("orderSubmit.invoiceHeaderPersonal") : t("orderSubmit.invoiceHeaderUnit")}
+              label={invoice.type === 1 ? t("submitOrder.invoiceHeaderPersonal") : t("submitOrder.invoiceHeaderUnit")}
               error={errors.headerName ? t(errors.headerName) : ""}
             >
               <input
@@ -55,7 +55,7 @@ export function InvoiceSection({
             {invoice.type === 2 ? (
               <Field
                 id={`${idBase}-tax`}
-                label={t("orderSubmit.invoiceTaxNumber")}
+                label={t("submitOrder.invoiceTaxNumber")}
                 error={errors.taxNumber ? t(errors.taxNumber) : ""}
               >
                 <input
@@ -70,7 +70,7 @@ export function InvoiceSection({
                 />
               </Field>
             ) : null}
-            <p className="so-muted">{t("orderSubmit.invoiceNote")}</p>
+            <p className="so-muted">{t("submitOrder.invoiceNote")}</p>
           </div>
         ) : null}
       </div>

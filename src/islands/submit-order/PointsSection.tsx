@@ -28,7 +28,7 @@ export function PointsSection({
   return (
     <section className="so-block" aria-labelledby={`${idBase}-points`} data-testid="so-points">
       <header className="so-block-head">
-        <h2 id={`${idBase}-points`}>{t("orderSubmit.pointsTitle")}</h2>
+        <h2 id={`${idBase}-points`}>{t("submitOrder.pointsTitle")}</h2>
       </header>
       <div className="so-points">
         <label className="check">
@@ -39,11 +39,11 @@ export function PointsSection({
             onChange={(e) => onUse(e.target.checked)}
             data-testid="so-points-use"
           />
-          {t("orderSubmit.usePoints")}
+          {t("submitOrder.usePoints")}
         </label>
         {usePoints ? (
           <span className="so-points-amount">
-            <label htmlFor={`${idBase}-pts`}>{t("orderSubmit.pointsAmount")}</label>
+            <label htmlFor={`${idBase}-pts`}>{t("submitOrder.pointsAmount")}</label>
             <input
               id={`${idBase}-pts`}
               className="input so-points-input"
@@ -63,13 +63,13 @@ export function PointsSection({
         ) : null}
         <span id={`${idBase}-pts-hint`} className="so-muted" data-testid="so-points-hint">
           {data.maxUsableScore > 0
-            ? t("orderSubmit.pointsHint", {
+            ? t("submitOrder.pointsHint", {
                 have: data.userScore,
                 max: data.maxUsableScore,
                 step: POINTS_STEP,
                 rate: data.shopUseScore,
               })
-            : t("orderSubmit.pointsNone", { have: data.userScore })}
+            : t("submitOrder.pointsNone", { have: data.userScore })}
         </span>
       </div>
       {pointsError ? (

@@ -45,9 +45,9 @@ function SubmitBody({ links }: { links: CheckoutLinks }) {
   if (c.state === "guest")
     return (
       <State testId="so-need-login">
-        <p>{t("orderSubmit.needLogin")}</p>
+        <p>{t("submitOrder.needLogin")}</p>
         <button type="button" className="btn" onClick={openLoginPopup}>
-          {t("orderSubmit.login")}
+          {t("submitOrder.login")}
         </button>
       </State>
     );
@@ -65,7 +65,7 @@ function SubmitBody({ links }: { links: CheckoutLinks }) {
   if (!data)
     return (
       <State testId="so-loading">
-        <p role="status">{t("orderSubmit.loading")}</p>
+        <p role="status">{t("submitOrder.loading")}</p>
       </State>
     );
 
@@ -73,7 +73,7 @@ function SubmitBody({ links }: { links: CheckoutLinks }) {
     <div className="so" data-testid="submit-order" aria-busy={c.confirming}>
       {data.orderMold === ProdMold.VIRTUAL ? (
         <p className="so-muted" data-testid="so-virtual-note" role="note">
-          {t("orderSubmit.virtualNoAddress")}
+          {t("submitOrder.virtualNoAddress")}
         </p>
       ) : (
         <AddressSection

@@ -17,14 +17,14 @@ export function SummarySection({
 }) {
   const { t, locale } = useTranslation();
   return (
-    <section className="so-sum" aria-label={t("orderSubmit.summary")} data-testid="so-summary">
+    <section className="so-sum" aria-label={t("submitOrder.summary")} data-testid="so-summary">
       <dl className="so-sum-list">
         <div>
-          <dt>{t("orderSubmit.goodsAmount", { count: data.totalCount })}</dt>
+          <dt>{t("submitOrder.goodsAmount", { count: data.totalCount })}</dt>
           <dd data-testid="so-total-goods">¥{data.total}</dd>
         </div>
         <div>
-          <dt>{t("orderSubmit.freight")}</dt>
+          <dt>{t("submitOrder.freight")}</dt>
           <dd data-testid="so-total-freight">¥{data.totalTransFee}</dd>
         </div>
         {data.discountReduce !== "0.00" ? (
@@ -47,7 +47,7 @@ export function SummarySection({
         ) : null}
         {data.isScorePay === 1 ? (
           <div>
-            <dt>{t("orderSubmit.pointsDeduct", { count: data.useScore })}</dt>
+            <dt>{t("submitOrder.pointsDeduct", { count: data.useScore })}</dt>
             <dd data-testid="so-total-points">−¥{data.totalScoreAmount}</dd>
           </div>
         ) : null}
@@ -55,22 +55,22 @@ export function SummarySection({
       <div className="so-pay-bar">
         {data.userAddr ? (
           <p className="so-ship-to" data-testid="so-ship-to">
-            {t("orderSubmit.shipTo")}{" "}
+            {t("submitOrder.shipTo")}{" "}
             <span data-user-content>
               {formatAddress(data.userAddr, locale)} · {data.userAddr.receiver} {data.userAddr.mobile}
             </span>
           </p>
         ) : data.orderMold === ProdMold.VIRTUAL ? (
           <p className="so-ship-to" data-testid="so-no-shipping">
-            {t("orderSubmit.virtualNoShipping")}
+            {t("submitOrder.virtualNoShipping")}
           </p>
         ) : (
           <p className="so-ship-to" data-testid="so-need-address">
-            {t("orderSubmit.needAddress")}
+            {t("submitOrder.needAddress")}
           </p>
         )}
         <p className="co-amount">
-          {t("orderSubmit.toPay")}
+          {t("submitOrder.toPay")}
           <strong className="uc-price so-pay-amount" data-testid="so-total-pay">
             ¥{data.actualTotal}
           </strong>
@@ -82,7 +82,7 @@ export function SummarySection({
           onClick={onSubmit}
           data-testid="so-submit"
         >
-          {submitting ? t("orderSubmit.submitting") : t("orderSubmit.submit")}
+          {submitting ? t("submitOrder.submitting") : t("submitOrder.submit")}
         </button>
       </div>
     </section>

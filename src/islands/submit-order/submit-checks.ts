@@ -14,7 +14,7 @@ export function checkPoints(
 ): { ok: true; points: number } | { ok: false; error: string; params?: Record<string, number> } {
   const r = usePointsRule.safeParse(text.trim());
   if (!r.success) return { ok: false, error: r.error.issues[0]!.message, params: { step: POINTS_STEP } };
-  if (r.data > max) return { ok: false, error: "orderSubmit.pointsMax", params: { max } };
+  if (r.data > max) return { ok: false, error: "submitOrder.pointsMax", params: { max } };
   return { ok: true, points: r.data };
 }
 

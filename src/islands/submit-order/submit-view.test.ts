@@ -62,7 +62,7 @@ describe("checkPoints", () => {
     expect(checkPoints("0", 50)).toEqual({ ok: true, points: 0 });
     expect(checkPoints("15", 50)).toMatchObject({ ok: false, error: "rules.pointsStep" });
     expect(checkPoints("", 50)).toMatchObject({ ok: false, error: "rules.pointsStep" });
-    expect(checkPoints("60", 50)).toEqual({ ok: false, error: "orderSubmit.pointsMax", params: { max: 50 } });
+    expect(checkPoints("60", 50)).toEqual({ ok: false, error: "submitOrder.pointsMax", params: { max: 50 } });
   });
 });
 
@@ -78,16 +78,16 @@ describe("form checks", () => {
     expect(hasErrors(checkForm([1], {}, NO_INVOICE))).toBe(false);
     expect(checkForm([1], {}, { type: 1, headerName: " ", taxNumber: "" })).toEqual({
       remarks: {},
-      headerName: "orderSubmit.invoiceHeaderRequired",
+      headerName: "submitOrder.invoiceHeaderRequired",
     });
     expect(checkForm([1], {}, { type: 2, headerName: "", taxNumber: "" })).toEqual({
       remarks: {},
-      headerName: "orderSubmit.invoiceHeaderRequired",
-      taxNumber: "orderSubmit.invoiceTaxNumberRequired",
+      headerName: "submitOrder.invoiceHeaderRequired",
+      taxNumber: "submitOrder.invoiceTaxNumberRequired",
     });
     expect(checkForm([1], {}, { type: 2, headerName: "ACME", taxNumber: "123" })).toEqual({
       remarks: {},
-      taxNumber: "orderSubmit.invoiceTaxNumberInvalid",
+      taxNumber: "submitOrder.invoiceTaxNumberInvalid",
     });
     expect(hasErrors(checkForm([1], {}, { type: 2, headerName: "ACME", taxNumber: "91310000MA1K000001" }))).toBe(false);
     expect(checkForm([1, 2], { 2: "  " }, NO_INVOICE)).toEqual({ remarks: { 2: "rules.notAllSpaces" } });
@@ -155,22 +155,22 @@ describe("backLink", () => {
   it("leads to the cart only for a buyer who came from it (or whose query names nothing)", () => {
     expect(backLink(parseSubmitQuery("?basketIds=3"), links)).toEqual({
       href: "/en/cart",
-      textKey: "orderSubmit.backToCart",
+      textKey: "submitOrder.backToCart",
     });
-    expect(backLink(null, links).textKey).toBe("orderSubmit.backToCart");
+    expect(backLink(null, links).textKey).toBe("submitOrder.backToCart");
   });
   it("else to where the buy started: the product, the flash-sale item, the group buys", () => {
     expect(backLink(parseSubmitQuery("?prodId=50&skuId=209"), links)).toEqual({
       href: "/en/detail/50",
-      textKey: "orderSubmit.backToProduct",
+      textKey: "submitOrder.backToProduct",
     });
     expect(backLink(parseSubmitQuery("?seckillId=7&seckillSkuId=9&count=1&path=abcdefgh12"), links)).toEqual({
       href: "/en/secdetail/7",
-      textKey: "orderSubmit.backToFlashSale",
+      textKey: "submitOrder.backToFlashSale",
     });
     expect(backLink(parseSubmitQuery("?groupActivityId=3&groupSkuId=4"), links)).toEqual({
       href: "/en/group-buy",
-      textKey: "orderSubmit.backToGroupBuy",
+      textKey: "submitOrder.backToGroupBuy",
     });
   });
 });

@@ -70,12 +70,12 @@ export function backLink(
   source: SubmitSource | null | undefined,
   links: { cart: string; base: string },
 ): { href: string; textKey: string } {
-  if (!source || source.kind === "cart") return { href: links.cart, textKey: "orderSubmit.backToCart" };
+  if (!source || source.kind === "cart") return { href: links.cart, textKey: "submitOrder.backToCart" };
   if (source.kind === "buyNow")
-    return { href: `${links.base}/detail/${source.prodId}`, textKey: "orderSubmit.backToProduct" };
+    return { href: `${links.base}/detail/${source.prodId}`, textKey: "submitOrder.backToProduct" };
   if (source.kind === "seckill")
-    return { href: `${links.base}/secdetail/${source.seckillId}`, textKey: "orderSubmit.backToFlashSale" };
-  return { href: `${links.base}/group-buy`, textKey: "orderSubmit.backToGroupBuy" };
+    return { href: `${links.base}/secdetail/${source.seckillId}`, textKey: "submitOrder.backToFlashSale" };
+  return { href: `${links.base}/group-buy`, textKey: "submitOrder.backToGroupBuy" };
 }
 
 export interface ConfirmChoice {

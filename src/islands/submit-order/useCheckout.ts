@@ -70,11 +70,11 @@ export function useCheckout(links: CheckoutLinks) {
   const [remarks, setRemarks] = useState<Record<number, string>>({});
   const [invoice, setInvoice] = useState<InvoiceForm>(NO_INVOICE);
   const [errors, setErrors] = useState<FormErrors>({ remarks: {} });
-  const confirming = useAction({ onGuest: markGuest, fallback: t("orderSubmit.confirmFailed") });
+  const confirming = useAction({ onGuest: markGuest, fallback: t("submitOrder.confirmFailed") });
   const confirmRun = confirming.run;
   const addressBook = useAction({ onGuest: markGuest, onFailed: () => setAddresses([]) });
   const addressRun = addressBook.run;
-  const submitting = useAction({ onGuest: markGuest, fallback: t("orderSubmit.submitFailed"), exclusive: true });
+  const submitting = useAction({ onGuest: markGuest, fallback: t("submitOrder.submitFailed"), exclusive: true });
 
   useEffect(() => setSource(parseSubmitQuery(location.search)), []);
 
@@ -116,7 +116,7 @@ export function useCheckout(links: CheckoutLinks) {
   useEffect(() => {
     if (session.state !== "ready" || source === undefined) return;
     if (source === null) {
-      setFatal(t("orderSubmit.badQuery"));
+      setFatal(t("submitOrder.badQuery"));
       return;
     }
     void confirm({ usePoints: false }, true);
@@ -137,7 +137,7 @@ export function useCheckout(links: CheckoutLinks) {
     if (!data || submitting.running()) return;
     // Virtual goods need no address (docs/virtual-goods.md).
     if (!data.userAddr && data.orderMold !== 1) {
-      toastError(t("orderSubmit.needAddress"));
+      toastError(t("submitOrder.needAddress"));
       setAdding(true);
       return;
     }
@@ -149,7 +149,7 @@ export function useCheckout(links: CheckoutLinks) {
         const errs = checkForm(shopIds, remarks, invoice);
         setErrors(errs);
         if (hasErrors(errs)) {
-          toastError(t("orderSubmit.fixForm"));
+          toastError(t("submitOrder.fixForm"));
           requestAnimationFrame(() => document.querySelector<HTMLElement>(".so [aria-invalid='true']")?.focus());
           return false;
         }
@@ -170,17 +170,17 @@ export function useCheckout(links: CheckoutLinks) {
           return true;
         } catch (e) {
           if (isApiError(e) && e.code === ResponseCode.REPEAT_ORDER) {
-            toastError(messageOf(e, t("orderSubmit.repeat")));
+            toastError(messageOf(e, t("submitOrder.repeat")));
             window.setTimeout(() => location.assign(links.unpaidOrders), TOAST_MS);
             return true;
           }
           if (isApiError(e) && e.code === ResponseCode.NO_STOCK) {
-            toastError(messageOf(e, t("orderSubmit.stockShort")));
+            toastError(messageOf(e, t("submitOrder.stockShort")));
             await confirm(choice);
             return false;
           }
           if (isApiError(e) && e.code === ResponseCode.SHOW_FAIL) {
-            reportError(e, t("orderSubmit.submitFailed"));
+            reportError(e, t("submitOrder.submitFailed"));
             // Coupons used elsewhere, an amount that changed: show the current truth.
             await confirm({ ...choice, coupons: undefined });
             return false;

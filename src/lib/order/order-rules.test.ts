@@ -26,9 +26,9 @@ describe.each([
       expect(ruleError(R.orderShopParamRule, { shopId: 1, remarks: "  " })).toBe("rules.notAllSpaces");
     });
     it("needs a valid shop id", () => {
-      expect(ruleError(R.orderShopParamRule, { remarks: "x" })).toBe("orderSubmit.shopInvalid");
-      expect(ruleError(R.orderShopParamRule, { shopId: 0, remarks: "x" })).toBe("orderSubmit.shopInvalid");
-      expect(ruleError(R.orderShopParamRule, { shopId: 1.5, remarks: "x" })).toBe("orderSubmit.shopInvalid");
+      expect(ruleError(R.orderShopParamRule, { remarks: "x" })).toBe("submitOrder.shopInvalid");
+      expect(ruleError(R.orderShopParamRule, { shopId: 0, remarks: "x" })).toBe("submitOrder.shopInvalid");
+      expect(ruleError(R.orderShopParamRule, { shopId: 1.5, remarks: "x" })).toBe("submitOrder.shopInvalid");
     });
   });
 
@@ -48,11 +48,11 @@ describe.each([
         invoiceTaxNumber: null,
       });
       expect(ruleError(R.orderInvoiceRule, { shopId: 1, invoiceType: 1, headerName: "   " })).toBe(
-        "orderSubmit.invoiceHeaderRequired",
+        "submitOrder.invoiceHeaderRequired",
       );
-      expect(ruleError(R.orderInvoiceRule, { shopId: 1, invoiceType: 1 })).toBe("orderSubmit.invoiceHeaderRequired");
+      expect(ruleError(R.orderInvoiceRule, { shopId: 1, invoiceType: 1 })).toBe("submitOrder.invoiceHeaderRequired");
       expect(ruleError(R.orderInvoiceRule, { shopId: 1, invoiceType: 1, headerName: "x".repeat(101) })).toBe(
-        "orderSubmit.invoiceHeaderTooLong",
+        "submitOrder.invoiceHeaderTooLong",
       );
       expect(ruleError(R.orderInvoiceRule, { shopId: 1, invoiceType: 1, headerName: "x".repeat(100) })).toBeNull();
     });
@@ -71,11 +71,11 @@ describe.each([
         invoiceTaxNumber: "91110000ABCDEF1234",
       });
       expect(ruleError(R.orderInvoiceRule, { shopId: 2, invoiceType: 2, headerName: "Acme" })).toBe(
-        "orderSubmit.invoiceTaxNumberRequired",
+        "submitOrder.invoiceTaxNumberRequired",
       );
       expect(
         ruleError(R.orderInvoiceRule, { shopId: 2, invoiceType: 2, headerName: "Acme", invoiceTaxNumber: "  " }),
-      ).toBe("orderSubmit.invoiceTaxNumberRequired");
+      ).toBe("submitOrder.invoiceTaxNumberRequired");
       expect(
         ruleError(R.orderInvoiceRule, {
           shopId: 2,
@@ -83,7 +83,7 @@ describe.each([
           headerName: "Acme",
           invoiceTaxNumber: "12345678901234",
         }),
-      ).toBe("orderSubmit.invoiceTaxNumberInvalid");
+      ).toBe("submitOrder.invoiceTaxNumberInvalid");
       expect(
         ruleError(R.orderInvoiceRule, {
           shopId: 2,
@@ -107,7 +107,7 @@ describe.each([
           headerName: "Acme",
           invoiceTaxNumber: "1".repeat(21),
         }),
-      ).toBe("orderSubmit.invoiceTaxNumberInvalid");
+      ).toBe("submitOrder.invoiceTaxNumberInvalid");
       expect(
         ruleError(R.orderInvoiceRule, {
           shopId: 2,
@@ -115,12 +115,12 @@ describe.each([
           headerName: "Acme",
           invoiceTaxNumber: "91110000-ABCDEF12",
         }),
-      ).toBe("orderSubmit.invoiceTaxNumberInvalid");
+      ).toBe("submitOrder.invoiceTaxNumberInvalid");
     });
     it("type must be 1 or 2", () => {
       for (const t of [0, 3, "x", null, undefined])
         expect(ruleError(R.orderInvoiceRule, { shopId: 1, invoiceType: t, headerName: "A" }), String(t)).toBe(
-          "orderSubmit.invoiceTypeInvalid",
+          "submitOrder.invoiceTypeInvalid",
         );
     });
   });

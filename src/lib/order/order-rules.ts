@@ -3,7 +3,7 @@
  * submit-order page and the API (POST /p/order/confirm, POST /p/order/submit; as zod schemas in
  * rule-schemas.ts).
  * Messages are i18n keys: "rules.*" for the order message and the points step (the order message
- * rule here, the points rule of points/points.ts), "orderSubmit.*" for the invoice. Text rules trim first; the parsed
+ * rule here, the points rule of points/points.ts), "submitOrder.*" for the invoice. Text rules trim first; the parsed
  * value is the trimmed text.
  *
  * - Order message per shop: optional (empty is fine), not only spaces, at most ORDER_REMARK_MAX
@@ -37,12 +37,12 @@ export const TAX_NUMBER_RE = /^[A-Za-z0-9]{15,20}$/;
 const MAX_INT = 2_147_483_647;
 
 export const ORDER_RULE_KEYS = {
-  invoiceTypeInvalid: "orderSubmit.invoiceTypeInvalid",
-  invoiceHeaderRequired: "orderSubmit.invoiceHeaderRequired",
-  invoiceHeaderTooLong: "orderSubmit.invoiceHeaderTooLong",
-  invoiceTaxNumberRequired: "orderSubmit.invoiceTaxNumberRequired",
-  invoiceTaxNumberInvalid: "orderSubmit.invoiceTaxNumberInvalid",
-  shopInvalid: "orderSubmit.shopInvalid",
+  invoiceTypeInvalid: "submitOrder.invoiceTypeInvalid",
+  invoiceHeaderRequired: "submitOrder.invoiceHeaderRequired",
+  invoiceHeaderTooLong: "submitOrder.invoiceHeaderTooLong",
+  invoiceTaxNumberRequired: "submitOrder.invoiceTaxNumberRequired",
+  invoiceTaxNumberInvalid: "submitOrder.invoiceTaxNumberInvalid",
+  shopInvalid: "submitOrder.shopInvalid",
 } as const;
 const K = ORDER_RULE_KEYS;
 

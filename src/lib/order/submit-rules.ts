@@ -50,7 +50,7 @@ export const confirmRule = z.object({
 });
 
 export const submitRule = z.object({
-  uuid: controlFreeString("orderSubmit.expired").trim().min(1, "orderSubmit.expired").max(200, "orderSubmit.expired"),
+  uuid: controlFreeString("submitOrder.expired").trim().min(1, "submitOrder.expired").max(200, "submitOrder.expired"),
   addrId: opt(intField(0, MAX_INT)),
   orderShopParams: opt(orderShopParamsRule),
   /** The older singular key of open mall4j clients. */

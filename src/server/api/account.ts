@@ -100,10 +100,10 @@ const resetBody = z
     password: passwordRule,
     confirmPassword: z.string({ error: RULE_KEYS.confirmPasswordRequired }).optional(),
     checkRegisterSmsFlag: z
-      .string({ error: "auth.resetFlagInvalid" })
+      .string({ error: "account.resetFlagInvalid" })
       .trim()
-      .min(1, "auth.resetFlagInvalid")
-      .max(200, "auth.resetFlagInvalid"),
+      .min(1, "account.resetFlagInvalid")
+      .max(200, "account.resetFlagInvalid"),
   })
   .superRefine(withOptionalConfirm((v) => v.password));
 
@@ -151,7 +151,7 @@ accountRouter.post("/sms/sendUpdatePwdCode", async (c) => {
 
 accountRouter.post("/p/sms/sendPasswordCode", async (c) => {
   const user = await findUserById(c.var.app.db, c.var.userId);
-  if (!user?.userMobile) throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t("auth.noMobile"));
+  if (!user?.userMobile) throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t("account.noMobile"));
   return send(c, user.userMobile, "password");
 });
 
@@ -225,15 +225,15 @@ accountRouter.post("/logOut", async (c) => {
 
 const setUserInfoBody = z.object({
   nickName: nicknameRule,
-  avatarUrl: controlFreeString("auth.avatarInvalid").trim().max(200, "auth.avatarInvalid").optional().nullable(),
-  sex: z.enum(["M", "F"], { error: "auth.sexInvalid" }).optional().nullable(),
+  avatarUrl: controlFreeString("account.avatarInvalid").trim().max(200, "account.avatarInvalid").optional().nullable(),
+  sex: z.enum(["M", "F"], { error: "account.sexInvalid" }).optional().nullable(),
 });
 
 const updatePasswordBody = z
   .object({
     oldPassword: z
-      .string({ error: "auth.oldPasswordRequired" })
-      .max(128, "auth.oldPasswordWrong")
+      .string({ error: "account.oldPasswordRequired" })
+      .max(128, "account.oldPasswordWrong")
       .optional()
       .nullable(),
     newPassword: passwordRule,

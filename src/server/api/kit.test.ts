@@ -91,7 +91,7 @@ describe("parse", () => {
   });
 
   const schema = z.object({
-    uuid: z.string({ error: "orderSubmit.expired" }),
+    uuid: z.string({ error: "submitOrder.expired" }),
     basketIds: z.array(z.number({ error: "validation.invalid" })).optional(),
   });
 
@@ -103,8 +103,8 @@ describe("parse", () => {
           schema,
           { uuid: c.req.query("u") ?? undefined, basketIds: c.req.query("b") ? [c.req.query("b")] : undefined },
           {
-            labels: "orderSubmit",
-            codes: { "orderSubmit.expired": "A03002" },
+            labels: "submitOrder",
+            codes: { "submitOrder.expired": "A03002" },
           },
         ),
       ),
@@ -178,7 +178,7 @@ describe("run and pathId", () => {
             throw new CartError("settleMax");
           case "repeat":
             throw new OrderSubmitError(
-              "orderSubmit.repeatSubmit",
+              "submitOrder.repeatSubmit",
               "A03002",
               {},
               { orderNumbers: "1", duplicateError: 1 },
@@ -206,7 +206,7 @@ describe("run and pathId", () => {
     });
     expect((await get("?case=repeat")).body).toEqual({
       code: "A03002",
-      msg: en("orderSubmit.repeatSubmit"),
+      msg: en("submitOrder.repeatSubmit"),
       data: { orderNumbers: "1", duplicateError: 1 },
       success: false,
     });

@@ -67,7 +67,7 @@ export function issueMessage(t: TFunction, issue: Issue, labels?: string): strin
 }
 
 export interface ParseOptions {
-  /** The namespace whose `fields.<field>` names the fields of these routes ("address", "orderSubmit", "merchant"). */
+  /** The namespace whose `fields.<field>` names the fields of these routes ("address", "submitOrder", "merchant"). */
   labels?: string;
   /** Messages answered with another code than A00001 (the checkout's "order expired" is A03002). */
   codes?: Readonly<Record<string, ResponseCodeValue>>;

@@ -48,7 +48,7 @@ pointsMallRouter.post("/p/score/submit", async (c) => {
   // the shared id rule: digits in one spelling, within the id columns' range ("0x10", " 5", true or
   // an object are not ids — Number() would read some of them as one, or throw)
   const prodId = parseOr(idRule, body.prodId, "points.mall.notFound");
-  const addrId = parseOr(idRule, body.addrId, "orderSubmit.noAddress");
+  const addrId = parseOr(idRule, body.addrId, "submitOrder.noAddress");
   return run(c, () =>
     exchangeItem(
       c.var.app.db,

@@ -40,7 +40,7 @@ const route = (
   method: RouteBodyLimit["method"],
   path: string,
   limit: number,
-  key = "auth.bodyTooLarge",
+  key = "account.bodyTooLarge",
 ): RouteBodyLimit => ({ method, path, limit, key });
 
 /** The image uploads (src/server/api/upload.ts): one limit and one message for both. */
@@ -62,9 +62,9 @@ export const ROUTE_BODY_LIMITS: readonly RouteBodyLimit[] = [
   route("PUT", "/api/p/user/setUserInfo", 4 * KB),
   route("PUT", "/api/p/user/updatePassword", 4 * KB),
   // upload (both image routes): the image itself is checked for 2 MB after the body is read ("image too large")
-  ...IMAGE_UPLOAD_PATHS.map((path) => route("POST", path, UPLOAD_BODY_MAX_BYTES, "auth.imageTooLarge")),
+  ...IMAGE_UPLOAD_PATHS.map((path) => route("POST", path, UPLOAD_BODY_MAX_BYTES, "account.imageTooLarge")),
   ...MERCHANT_IMAGE_UPLOAD_PATHS.map((path) =>
-    route("POST", path, MERCHANT_UPLOAD_BODY_MAX_BYTES, "auth.imageTooLargeMerchant"),
+    route("POST", path, MERCHANT_UPLOAD_BODY_MAX_BYTES, "account.imageTooLargeMerchant"),
   ),
   // renovation: a decoration is at most RENOVATION_MAX_BYTES (256 KB, checked by the domain); its body a little more
   ...["/api/merchant/renovations", "/api/platform/renovations"].flatMap((base) => [

@@ -264,9 +264,9 @@ describe.skipIf(!dbReady)("accounts API", () => {
           () => "ok",
           (e: AuthError) => e.key,
         );
-      expect(await tryLogin("Wrong1234", now)).toBe("auth.wrongCredentials");
-      expect(await tryLogin("Wrong1234", now)).toBe("auth.wrongCredentials");
-      expect(await tryLogin(REVIEWER_PASSWORD, now)).toBe("auth.tooManyLogins");
+      expect(await tryLogin("Wrong1234", now)).toBe("account.wrongCredentials");
+      expect(await tryLogin("Wrong1234", now)).toBe("account.wrongCredentials");
+      expect(await tryLogin(REVIEWER_PASSWORD, now)).toBe("account.tooManyLogins");
       expect(await tryLogin(REVIEWER_PASSWORD, new Date(now.getTime() + 60_000))).toBe("ok");
     });
   });
@@ -421,10 +421,10 @@ describe.skipIf(!dbReady)("accounts API", () => {
         await reason(
           sendSmsCode(db, provider, { mobile, purpose: "login", ip: "198.51.100.1", locale: "zh", now: at(30) }),
         ),
-      ).toEqual({ key: "auth.smsWait", params: { count: 30 } });
+      ).toEqual({ key: "account.smsWait", params: { count: 30 } });
       const code = sent.at(-1)!.code;
       expect(await reason(checkSmsCode(db, mobile, "login", code, at(SMS_LIMITS.codeTtlSeconds)))).toEqual({
-        key: "auth.smsCodeExpired",
+        key: "account.smsCodeExpired",
         params: {},
       });
       expect(typeof (await checkSmsCode(db, mobile, "login", code, at(SMS_LIMITS.codeTtlSeconds - 1)))).toBe("number");
@@ -440,7 +440,7 @@ describe.skipIf(!dbReady)("accounts API", () => {
         await reason(
           sendSmsCode(db, provider, { mobile, purpose: "login", ip: "198.51.100.1", locale: "zh", now: at(61 * 10) }),
         ),
-      ).toEqual({ key: "auth.smsMobileDailyLimit", params: { max: 10 } });
+      ).toEqual({ key: "account.smsMobileDailyLimit", params: { max: 10 } });
       // The next UTC day opens a new window.
       await sendSmsCode(db, provider, { mobile, purpose: "login", ip: "198.51.100.1", locale: "zh", now: at(86_400) });
       // Per IP: 30 per day over different mobiles (10 already used by the IP above today).
@@ -462,7 +462,7 @@ describe.skipIf(!dbReady)("accounts API", () => {
             now: at(5),
           }),
         ),
-      ).toEqual({ key: "auth.smsIpDailyLimit", params: {} });
+      ).toEqual({ key: "account.smsIpDailyLimit", params: {} });
       // Refused for its IP, ten times, for a victim's mobile: none of them counts against the
       // mobile, whose ten codes of the day are still there for a request from elsewhere.
       const victim = "13700008888";
@@ -477,7 +477,7 @@ describe.skipIf(!dbReady)("accounts API", () => {
               now: at(5),
             }),
           ),
-        ).toEqual({ key: "auth.smsIpDailyLimit", params: {} });
+        ).toEqual({ key: "account.smsIpDailyLimit", params: {} });
       for (let i = 0; i < 10; i++)
         await sendSmsCode(db, provider, {
           mobile: victim,

@@ -1,7 +1,7 @@
 /**
  * The demo's delivered orders show their whole logistics trail (docs/demo-data.md "Time"): picked
  * up, in transit, arrived in the city, signed — oldest to newest between the shipment and the
- * receipt — each event named in the page's language (myOrder.deliveryState).
+ * receipt — each event named in the page's language (order.deliveryState).
  */
 import { and, eq, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -51,7 +51,7 @@ describe.skipIf(!dbReady)("the demo's delivered orders: the whole trail", () => 
         // No carrier text of one language: each event reads as its state's name on the page.
         expect(pkg!.traces.every((t) => t.acceptStation === "")).toBe(true);
         const t = getT(lang);
-        const names = pkg!.traces.map((x) => t(`myOrder.deliveryState.${x.state}`));
+        const names = pkg!.traces.map((x) => t(`order.deliveryState.${x.state}`));
         expect(new Set(names).size).toBe(4);
         for (const n of names) expect(n).not.toMatch(/deliveryState/);
       }
@@ -59,6 +59,6 @@ describe.skipIf(!dbReady)("the demo's delivered orders: the whole trail", () => 
   });
 
   it("English names the first event 'Picked up', not 'Received'", () => {
-    expect(getT("en")(`myOrder.deliveryState.${DeliveryState.COLLECTED}`)).toBe("Picked up");
+    expect(getT("en")(`order.deliveryState.${DeliveryState.COLLECTED}`)).toBe("Picked up");
   });
 });

@@ -15,10 +15,10 @@ describe("island i18n", () => {
       file("../../i18n/en/rules.json", { a: "A" }),
       file("../../i18n/zh/rules.json", { a: "甲" }),
       file("../../i18n/zh-tw/rules.json", { a: "甲" }),
-      file("../../i18n/en/authUi.json", { b: "B" }),
+      file("../../i18n/en/account.json", { b: "B" }),
     ]);
-    expect(await loadLocaleResources(files, "en")).toEqual({ rules: { a: "A" }, authUi: { b: "B" } });
-    expect(calls.sort()).toEqual(["../../i18n/en/authUi.json", "../../i18n/en/rules.json"]);
+    expect(await loadLocaleResources(files, "en")).toEqual({ rules: { a: "A" }, account: { b: "B" } });
+    expect(calls.sort()).toEqual(["../../i18n/en/account.json", "../../i18n/en/rules.json"]);
   });
 
   it("gives an island only its namespaces in the page locale", () => {

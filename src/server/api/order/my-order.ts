@@ -11,7 +11,7 @@
  *   GET    /p/myDelivery/deliveryOrder/{orderDeliveryId}          → DeliveryOrderDto
  *   GET    /p/delivery/list                                       → [{dvyId, dvyName}]
  * Another user's order is "order not found". Refusals are A00001 with a translated `order.*` /
- * `myOrder.*` message (domain/order/my-order.ts, domain/order/order-lifecycle.ts).
+ * `order.*` message (domain/order/my-order.ts, domain/order/order-lifecycle.ts).
  */
 import { Hono, type Context } from "hono";
 import { z } from "zod";
@@ -81,7 +81,7 @@ myOrderRouter.put("/p/myOrder/receipt/:orderNumber", (c) =>
 myOrderRouter.post("/p/myOrder/buyAgain/:orderNumber", (c) =>
   run(c, async () => {
     const r = await buyAgain(c.var.app.db, c.var.userId, c.var.locale, orderNumberOf(c, "path"));
-    if (r.added === 0) throw new OrderError("myOrder.buyAgainNone");
+    if (r.added === 0) throw new OrderError("order.buyAgainNone");
     return r;
   }),
 );

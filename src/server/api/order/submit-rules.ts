@@ -12,12 +12,12 @@ import type { ParseOptions } from "../kit.ts";
 export { confirmRule, submitRule };
 
 /**
- * A checkout's messages name fields by the checkout's labels (orderSubmit.fields); a missing or
+ * A checkout's messages name fields by the checkout's labels (submitOrder.fields); a missing or
  * malformed submit token is "order expired" with the repeated-order code A03002.
  */
 export const CHECKOUT: ParseOptions = {
-  labels: "orderSubmit",
-  codes: { "orderSubmit.expired": ResponseCode.REPEAT_ORDER },
+  labels: "submitOrder",
+  codes: { "submitOrder.expired": ResponseCode.REPEAT_ORDER },
 };
 
 /** The domain's SubmitInput from a parsed submit body (also used by the activity checkouts). */

@@ -24,7 +24,7 @@ orderSubmitRouter.post("/p/order/confirm", async (c) => {
   const hasCart = input.basketIds !== undefined && input.basketIds.length > 0;
   if (hasCart === (input.orderItem !== undefined)) {
     // Neither (or an empty list) → choose something; both → ambiguous.
-    throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t(hasCart ? "orderSubmit.cartOrBuyNow" : "cart.selectOne"));
+    throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t(hasCart ? "submitOrder.cartOrBuyNow" : "cart.selectOne"));
   }
   return run(c, () =>
     confirmOrder(

@@ -185,13 +185,13 @@ export async function loginWithPassword(
     const account = user ? `user:${user.userId}` : `name:${(normalizeMobile(userName) ?? userName).toLowerCase()}`;
     const tries = await countLoginTry(db, "login", account, ip, limits, now);
     if (tries.waitSeconds !== null)
-      throw new AuthError("auth.tooManyLogins", { count: Math.max(1, Math.ceil(tries.waitSeconds / 60)) });
+      throw new AuthError("account.tooManyLogins", { count: Math.max(1, Math.ceil(tries.waitSeconds / 60)) });
     const ok = user?.passwordHash
       ? await verifyPassword(passWord, user.passwordHash)
       : (await verifyPassword(passWord, await dummyPasswordHash()), false);
-    if (!user || !ok) throw new AuthError("auth.wrongCredentials");
+    if (!user || !ok) throw new AuthError("account.wrongCredentials");
     await tries.succeeded();
-    if (user.status !== 1) throw new AuthError("auth.accountDisabled");
+    if (user.status !== 1) throw new AuthError("account.accountDisabled");
     await rehashUserPassword(db, user.userId, user.passwordHash!, passWord);
     return createSession(db, user.userId, now);
   });
@@ -251,7 +251,7 @@ export async function loginWithSms(
             .returning();
           await changePoints(tx, user!.userId, REGISTER_POINTS, PointsReason.REGISTER, now);
         }
-        if (user!.status !== 1) throw new AuthError("auth.accountDisabled");
+        if (user!.status !== 1) throw new AuthError("account.accountDisabled");
         await clearLoginFailures(tx, user!.userId);
         return createSession(tx, user!.userId, now);
       });
@@ -291,11 +291,11 @@ export async function registerUser(
   const { userName, password, mobile, validCode, ip, now } = input;
   const limit = await hit(db, `register:ip:${ip}`, registerLimit, now);
   if (!limit.allowed)
-    throw new AuthError("auth.tooManyRequests", { count: Math.max(1, Math.ceil(limit.retryAfterSeconds / 60)) });
-  if (isMobile(userName)) throw new AuthError("auth.usernameIsMobile");
-  if (await findUserByUsername(db, userName)) throw new AuthError("auth.usernameTaken");
+    throw new AuthError("account.tooManyRequests", { count: Math.max(1, Math.ceil(limit.retryAfterSeconds / 60)) });
+  if (isMobile(userName)) throw new AuthError("account.usernameIsMobile");
+  if (await findUserByUsername(db, userName)) throw new AuthError("account.usernameTaken");
   const codeId = await checkSmsCode(db, mobile, "register", validCode, now, smsLimits);
-  if (await findUserByMobile(db, mobile)) throw new AuthError("auth.mobileRegistered");
+  if (await findUserByMobile(db, mobile)) throw new AuthError("account.mobileRegistered");
   const passwordHash = await hashPassword(password);
   try {
     return await db.transaction(async (tx) => {
@@ -316,7 +316,7 @@ export async function registerUser(
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
     // Someone took the name or the mobile between the check and the insert.
-    throw new AuthError((await findUserByMobile(db, mobile)) ? "auth.mobileRegistered" : "auth.usernameTaken");
+    throw new AuthError((await findUserByMobile(db, mobile)) ? "account.mobileRegistered" : "account.usernameTaken");
   }
 }
 
@@ -337,9 +337,9 @@ export async function checkResetCode(
   const { mobile, validCode, ip, now } = input;
   const limit = await hit(db, `reset-check:ip:${ip}`, RESET_CHECK_LIMIT, now);
   if (!limit.allowed)
-    throw new AuthError("auth.tooManyRequests", { count: Math.max(1, Math.ceil(limit.retryAfterSeconds / 60)) });
+    throw new AuthError("account.tooManyRequests", { count: Math.max(1, Math.ceil(limit.retryAfterSeconds / 60)) });
   const codeId = await checkSmsCode(db, mobile, "reset", validCode, now, smsLimits);
-  if (!(await findUserByMobile(db, mobile))) throw new AuthError("auth.smsCodeExpired");
+  if (!(await findUserByMobile(db, mobile))) throw new AuthError("account.smsCodeExpired");
   return db.transaction(async (tx) => {
     await consumeSmsCode(tx, codeId, now, smsLimits);
     return issueResetFlag(tx, mobile, now, smsLimits);
@@ -353,7 +353,7 @@ export async function resetPassword(
 ): Promise<void> {
   const { mobile, password, flag, now } = input;
   const user = await findUserByMobile(db, mobile);
-  if (!user) throw new AuthError("auth.resetFlagInvalid");
+  if (!user) throw new AuthError("account.resetFlagInvalid");
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
     await consumeResetFlag(tx, mobile, flag, now);

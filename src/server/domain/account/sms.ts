@@ -124,16 +124,16 @@ export async function sendSmsCode(
       1,
       Math.ceil((last.createdAt.getTime() + limits.resendSeconds * 1000 - now.getTime()) / 1000),
     );
-    throw new AuthError("auth.smsWait", { count: wait });
+    throw new AuthError("account.smsWait", { count: wait });
   }
   // The IP first: a request its IP may not make is refused before it counts against the mobile
   // (else one IP past its cap could spend anyone's daily codes). A request the mobile's cap
   // refuses takes its IP hit back, and neither counts a send that did not happen.
-  if (!(await hit(db, `sms:ip:${ip}`, limits.perIpDaily, now)).allowed) throw new AuthError("auth.smsIpDailyLimit");
+  if (!(await hit(db, `sms:ip:${ip}`, limits.perIpDaily, now)).allowed) throw new AuthError("account.smsIpDailyLimit");
   if (!(await hit(db, `sms:mobile:${mobile}`, limits.perMobileDaily, now)).allowed) {
     await unhit(db, `sms:mobile:${mobile}`, limits.perMobileDaily, now);
     await unhit(db, `sms:ip:${ip}`, limits.perIpDaily, now);
-    throw new AuthError("auth.smsMobileDailyLimit", { max: limits.perMobileDaily.limit });
+    throw new AuthError("account.smsMobileDailyLimit", { max: limits.perMobileDaily.limit });
   }
   const code = newSmsCode();
   await db.insert(smsCodes).values({
@@ -167,16 +167,16 @@ export async function checkSmsCode(
     .where(and(eq(smsCodes.mobile, mobile), eq(smsCodes.purpose, purpose)))
     .orderBy(desc(smsCodes.createdAt), desc(smsCodes.id))
     .limit(1);
-  if (!row || row.consumedAt || row.expiresAt.getTime() <= now.getTime()) throw new AuthError("auth.smsCodeExpired");
-  if (row.attempts >= limits.maxAttempts) throw new AuthError("auth.smsTooManyAttempts");
+  if (!row || row.consumedAt || row.expiresAt.getTime() <= now.getTime()) throw new AuthError("account.smsCodeExpired");
+  if (row.attempts >= limits.maxAttempts) throw new AuthError("account.smsTooManyAttempts");
   if (!sameHash(row.codeHash, hashSmsCode(mobile, purpose, code))) {
     const [after] = await db
       .update(smsCodes)
       .set({ attempts: sql`${smsCodes.attempts} + 1` })
       .where(and(eq(smsCodes.id, row.id), lt(smsCodes.attempts, limits.maxAttempts)))
       .returning({ attempts: smsCodes.attempts });
-    if (!after || after.attempts >= limits.maxAttempts) throw new AuthError("auth.smsTooManyAttempts");
-    throw new AuthError("auth.smsCodeWrong");
+    if (!after || after.attempts >= limits.maxAttempts) throw new AuthError("account.smsTooManyAttempts");
+    throw new AuthError("account.smsCodeWrong");
   }
   return row.id;
 }
@@ -200,7 +200,7 @@ export async function consumeSmsCode(
       ),
     )
     .returning({ id: smsCodes.id });
-  if (done.length === 0) throw new AuthError("auth.smsCodeExpired");
+  if (done.length === 0) throw new AuthError("account.smsCodeExpired");
 }
 
 /** Stores a one-time reset flag (10 minutes) for `mobile` and answers it. */
@@ -221,7 +221,7 @@ export async function issueResetFlag(
   return flag;
 }
 
-/** Uses up a reset flag; throws auth.resetFlagInvalid when it is unknown, used or expired. */
+/** Uses up a reset flag; throws account.resetFlagInvalid when it is unknown, used or expired. */
 export async function consumeResetFlag(tx: Db | Tx, mobile: string, flag: string, now: Date): Promise<void> {
   const done = await tx
     .update(smsCodes)
@@ -236,5 +236,5 @@ export async function consumeResetFlag(tx: Db | Tx, mobile: string, flag: string
       ),
     )
     .returning({ id: smsCodes.id });
-  if (done.length === 0) throw new AuthError("auth.resetFlagInvalid");
+  if (done.length === 0) throw new AuthError("account.resetFlagInvalid");
 }

@@ -23,7 +23,7 @@ import type { CenterInfo, TokenInfo, UserInfo } from "../../../lib/account/accou
 
 async function requireUser(db: Db, userId: string) {
   const user = await findUserById(db, userId);
-  if (!user) throw new AuthError("auth.userNotFound");
+  if (!user) throw new AuthError("account.userNotFound");
   return user;
 }
 
@@ -86,7 +86,8 @@ export async function setUserInfo(
   // Empty or absent: keep the current picture. The current picture may be sent back unchanged; a
   // new one must be the buyer's own upload.
   if (avatar && avatar !== u.pic) {
-    if (!avatar.startsWith(AVATAR_PREFIX) || !(await storage.exists(avatar))) throw new AuthError("auth.avatarInvalid");
+    if (!avatar.startsWith(AVATAR_PREFIX) || !(await storage.exists(avatar)))
+      throw new AuthError("account.avatarInvalid");
     await assertOwnUploads(db, [avatar], { userId, shopId: null });
     patch.pic = avatar;
   }
@@ -111,16 +112,16 @@ export async function updatePassword(
   const u = await requireUser(db, userId);
   let codeId: number | null = null;
   if (u.passwordHash) {
-    if (!oldPassword) throw new AuthError("auth.oldPasswordRequired");
+    if (!oldPassword) throw new AuthError("account.oldPasswordRequired");
     const key = `password:user:${userId}`;
     const h = await hit(db, key, loginLimits.perAccountIp, now);
     if (!h.allowed)
-      throw new AuthError("auth.tooManyLogins", { count: Math.max(1, Math.ceil(h.retryAfterSeconds / 60)) });
-    if (!(await verifyPassword(oldPassword, u.passwordHash))) throw new AuthError("auth.oldPasswordWrong");
+      throw new AuthError("account.tooManyLogins", { count: Math.max(1, Math.ceil(h.retryAfterSeconds / 60)) });
+    if (!(await verifyPassword(oldPassword, u.passwordHash))) throw new AuthError("account.oldPasswordWrong");
     await unhit(db, key, loginLimits.perAccountIp, now);
-    if (oldPassword === newPassword) throw new AuthError("auth.samePassword");
+    if (oldPassword === newPassword) throw new AuthError("account.samePassword");
   } else {
-    if (!u.userMobile) throw new AuthError("auth.noMobile");
+    if (!u.userMobile) throw new AuthError("account.noMobile");
     if (!validCode) throw new AuthError("rules.smsCodeRequired");
     codeId = await checkSmsCode(db, u.userMobile, "password", validCode, now, smsLimits);
   }

@@ -2,7 +2,7 @@
  * The image pipeline (docs/image.md): every uploaded picture goes through here before anything is
  * stored. sharp (libvips) decodes it completely, so a file that is not the image it claims to be, a
  * truncated one, a decompression bomb (refused from its header, before decoding), an animation
- * where a still is wanted, HEIC, CMYK and 16-bit files are refused with a message of the "auth"
+ * where a still is wanted, HEIC, CMYK and 16-bit files are refused with a message of the "account"
  * namespace; what passes is turned upright by its EXIF orientation, loses all its metadata (GPS
  * above all) and is stored re-encoded — never the bytes as they came. Its width, height,
  * placeholder colour and content hash go to the table images; the ladder of widths
@@ -24,7 +24,7 @@ export const MAX_STORED_SIDE = 2560;
 sharp.concurrency(Math.max(1, Number(process.env.IMAGE_THREADS) || 1));
 sharp.cache({ memory: 32, files: 0, items: 50 });
 
-/** Refusals of the image pipeline: keys of the "auth" namespace, beside the other upload refusals. */
+/** Refusals of the image pipeline: keys of the "account" namespace, beside the other upload refusals. */
 export class ImageError extends DomainError {}
 
 type StoredExt = "jpg" | "png" | "gif" | "webp";
@@ -147,7 +147,7 @@ function hex(n: number): string {
 }
 
 /**
- * Verifies and normalizes an uploaded picture, or refuses it (UploadError, "auth" keys):
+ * Verifies and normalizes an uploaded picture, or refuses it (UploadError, "account" keys):
  * imageFormat (not a picture we take), imageHeic, imagePolyglot, imageTooManyPixels, imageBroken
  * (truncated or undecodable), imageAnimated (animation where a still is wanted), imageCmyk,
  * imageDeep (16 bits per channel).
@@ -158,26 +158,26 @@ export async function normalizeUpload(
 ): Promise<NormalizedImage> {
   const kind = sniffImage(input);
   // HEIC / HEIF / AVIF: an ISO-BMFF box "ftyp" at byte 4 (phones' photos); named in its own message.
-  if (!kind && startsWithAscii(input, "ftyp", 4)) throw refuse("auth.imageHeic");
-  if (!kind) throw refuse("auth.imageFormat");
-  if (hasMarkup(input, kind)) throw refuse("auth.imagePolyglot");
+  if (!kind && startsWithAscii(input, "ftyp", 4)) throw refuse("account.imageHeic");
+  if (!kind) throw refuse("account.imageFormat");
+  if (hasMarkup(input, kind)) throw refuse("account.imagePolyglot");
   let meta: Metadata;
   try {
     meta = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
-    throw refuse("auth.imageBroken");
+    throw refuse("account.imageBroken");
   }
-  if (meta.format !== FORMAT_OF[kind]) throw refuse("auth.imageFormat");
+  if (meta.format !== FORMAT_OF[kind]) throw refuse("account.imageFormat");
   const width = meta.width ?? 0;
   const height = meta.pageHeight ?? meta.height ?? 0;
-  if (width <= 0 || height <= 0) throw refuse("auth.imageBroken");
+  if (width <= 0 || height <= 0) throw refuse("account.imageBroken");
   if (width * height > MAX_INPUT_PIXELS)
-    throw refuse("auth.imageTooManyPixels", { mp: Math.floor(MAX_INPUT_PIXELS / 1_000_000) });
-  if (meta.space === "cmyk") throw refuse("auth.imageCmyk");
-  if (meta.depth && meta.depth !== "uchar" && meta.depth !== "char") throw refuse("auth.imageDeep");
-  if ((meta.bitsPerSample ?? 8) > 8) throw refuse("auth.imageDeep");
+    throw refuse("account.imageTooManyPixels", { mp: Math.floor(MAX_INPUT_PIXELS / 1_000_000) });
+  if (meta.space === "cmyk") throw refuse("account.imageCmyk");
+  if (meta.depth && meta.depth !== "uchar" && meta.depth !== "char") throw refuse("account.imageDeep");
+  if ((meta.bitsPerSample ?? 8) > 8) throw refuse("account.imageDeep");
   const animated = (meta.pages ?? 1) > 1;
-  if (animated && !opts.allowAnimation) throw refuse("auth.imageAnimated");
+  if (animated && !opts.allowAnimation) throw refuse("account.imageAnimated");
 
   const alpha = meta.hasAlpha === true;
   let out: { data: Buffer; info: OutputInfo };
@@ -195,7 +195,7 @@ export async function normalizeUpload(
     else pipe = pipe.gif();
     out = await pipe.toBuffer({ resolveWithObject: true });
   } catch {
-    throw refuse("auth.imageBroken");
+    throw refuse("account.imageBroken");
   }
   const bytes = new Uint8Array(out.data.buffer, out.data.byteOffset, out.data.byteLength);
   const info = out.info;

@@ -5,7 +5,7 @@
  * requests can never pass more than `limit` times per window.
  *
  * Also home of AuthError, the failure type of the account domain (auth, SMS, profile, upload):
- * an i18n key of the "auth" (or "rules") namespace plus its parameters; the API translates it.
+ * an i18n key of the "account" (or "rules") namespace plus its parameters; the API translates it.
  */
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";

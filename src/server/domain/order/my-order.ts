@@ -348,7 +348,7 @@ export async function deleteMyOrder(db: Db, userId: string, orderNumber: string,
  * POST /p/myOrder/buyAgain/{orderNumber}: puts the order's lines into the cart again with the
  * cart's own changeItem (same quantities, merged with lines already there). Lines no longer on
  * sale or without enough stock are skipped and named; when none could be added the caller
- * refuses ("myOrder.buyAgainNone") — nothing was changed then.
+ * refuses ("order.buyAgainNone") — nothing was changed then.
  */
 export async function buyAgain(db: Db, userId: string, locale: Locale, orderNumber: string): Promise<BuyAgainResult> {
   const o = await ownOrder(db, userId, orderNumber);

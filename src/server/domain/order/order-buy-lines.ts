@@ -230,9 +230,9 @@ async function loadBuyNowLine(q: Q, item: BuyNowItem, now: Date): Promise<BuyLin
 export function checkLineNow(l: BuyLine, locale: Locale): void {
   const prodName = pickText(l.prodName, locale);
   if (l.status === "offline")
-    throw new OrderSubmitError("orderSubmit.itemUnavailable", ResponseCode.SHOW_FAIL, { prodName });
+    throw new OrderSubmitError("submitOrder.itemUnavailable", ResponseCode.SHOW_FAIL, { prodName });
   if (l.status === "noStock" || l.prodCount > l.stocks)
-    throw new OrderSubmitError("orderSubmit.noStock", ResponseCode.SHOW_FAIL, { prodName });
+    throw new OrderSubmitError("submitOrder.noStock", ResponseCode.SHOW_FAIL, { prodName });
 }
 
 export async function loadLines(
@@ -256,11 +256,11 @@ export async function loadLines(
 /**
  * The kind of order these lines make (docs/virtual-goods.md): all virtual → 1, all physical → 0.
  * Virtual goods are checked out on their own: a checkout that mixes them with physical goods is
- * refused (orderSubmit.mixedVirtual), so a virtual order never needs an address or freight.
+ * refused (submitOrder.mixedVirtual), so a virtual order never needs an address or freight.
  */
 export function orderMoldOf(lines: readonly { mold: number }[]): number {
   const virtual = lines.filter((l) => l.mold === ProdMold.VIRTUAL).length;
-  if (virtual > 0 && virtual < lines.length) throw new OrderSubmitError("orderSubmit.mixedVirtual");
+  if (virtual > 0 && virtual < lines.length) throw new OrderSubmitError("submitOrder.mixedVirtual");
   return virtual > 0 ? ProdMold.VIRTUAL : ProdMold.PHYSICAL;
 }
 
@@ -283,7 +283,7 @@ export const NO_ADDRESS: OrderAddress = {
 
 type AddressRow = typeof addresses.$inferSelect;
 
-/** The address to use: `addrId` (> 0) must be the user's (else orderSubmit.addrNotFound); 0/none → default, else newest, else null. */
+/** The address to use: `addrId` (> 0) must be the user's (else submitOrder.addrNotFound); 0/none → default, else newest, else null. */
 export async function resolveAddress(
   q: Q,
   userId: string,
@@ -295,7 +295,7 @@ export async function resolveAddress(
       .from(addresses)
       .where(and(eq(addresses.userId, userId), eq(addresses.addrId, addrId)))
       .limit(1);
-    if (!row) throw new OrderSubmitError("orderSubmit.addrNotFound");
+    if (!row) throw new OrderSubmitError("submitOrder.addrNotFound");
     return row;
   }
   const [row] = await q

@@ -9,7 +9,7 @@ import { DomainError } from "../kernel/domain-error.ts";
 type RefusalCode = typeof ResponseCode.SHOW_FAIL | typeof ResponseCode.REPEAT_ORDER | typeof ResponseCode.NO_STOCK;
 
 /**
- * A refusal of confirm / submit: `key` is a full i18n key ("orderSubmit.noStock", "cart.settleMax",
+ * A refusal of confirm / submit: `key` is a full i18n key ("submitOrder.noStock", "cart.settleMax",
  * "order.pointsOverBalance"…), translated with `params`; `code` is the envelope code; `data` is
  * sent in the envelope (the first order numbers for a repeated submit).
  */

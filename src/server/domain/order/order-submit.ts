@@ -243,7 +243,7 @@ export async function confirmOrder(
  * submit rule, src/lib/order/submit-rules.ts) with the per-shop lists made maps. Missing
  * isScorePay = the choice made at confirm; couponUserIds are used with userChangeCoupon 1 (else
  * the confirm step's); actualTotal is the amount the buyer saw (a different server amount refuses
- * the submit: orderSubmit.amountChanged).
+ * the submit: submitOrder.amountChanged).
  */
 export type SubmitInput = Omit<OrderSubmitParam, "orderShopParams" | "orderShopParam" | "orderInvoiceList"> & {
   /** Trimmed order message per shop (already checked with order-rules.ts). */
@@ -274,15 +274,15 @@ async function claimToken(tx: Tx, userId: string, token: string, now: Date): Pro
       .limit(1);
     if (row?.usedAt)
       throw new OrderSubmitError(
-        "orderSubmit.repeatSubmit",
+        "submitOrder.repeatSubmit",
         ResponseCode.REPEAT_ORDER,
         {},
         { orderNumbers: row.orderNumbers ?? "", duplicateError: 1 },
       );
-    throw new OrderSubmitError("orderSubmit.expired", ResponseCode.REPEAT_ORDER);
+    throw new OrderSubmitError("submitOrder.expired", ResponseCode.REPEAT_ORDER);
   }
   const payload = parsePayload(claimed.payload);
-  if (!payload) throw new OrderSubmitError("orderSubmit.expired", ResponseCode.REPEAT_ORDER);
+  if (!payload) throw new OrderSubmitError("submitOrder.expired", ResponseCode.REPEAT_ORDER);
   return payload;
 }
 
@@ -314,7 +314,7 @@ export async function submitOrder(
     // An activity token is submitted only through its activity's path, an ordinary one only through this.
     const activity = payload.activity ? (resolveActivity?.(payload.activity) ?? null) : null;
     if (Boolean(payload.activity) !== Boolean(activity) || (resolveActivity && !activity))
-      throw new OrderSubmitError("orderSubmit.expired", ResponseCode.REPEAT_ORDER);
+      throw new OrderSubmitError("submitOrder.expired", ResponseCode.REPEAT_ORDER);
     const lines = await loadLines(
       tx,
       userId,
@@ -324,7 +324,7 @@ export async function submitOrder(
     );
     for (const l of lines) {
       if (l.status === "offline")
-        throw new OrderSubmitError("orderSubmit.itemUnavailable", ResponseCode.SHOW_FAIL, {
+        throw new OrderSubmitError("submitOrder.itemUnavailable", ResponseCode.SHOW_FAIL, {
           prodName: pickText(l.prodName, locale),
         });
     }
@@ -335,7 +335,7 @@ export async function submitOrder(
     const orderMold = orderMoldOf(lines);
     const virtual = orderMold === ProdMold.VIRTUAL;
     const addrId = virtual ? null : input.addrId || payload.addrId;
-    if (!virtual && !addrId) throw new OrderSubmitError("orderSubmit.noAddress");
+    if (!virtual && !addrId) throw new OrderSubmitError("submitOrder.noAddress");
     const [addr] = addrId
       ? await tx
           .select()
@@ -344,7 +344,7 @@ export async function submitOrder(
           .limit(1)
       : [];
     if (!virtual && !addr)
-      throw new OrderSubmitError(input.addrId ? "orderSubmit.addrNotFound" : "orderSubmit.noAddress");
+      throw new OrderSubmitError(input.addrId ? "submitOrder.addrNotFound" : "submitOrder.noAddress");
 
     const user = await loadUser(tx, userId, now);
     const isScorePay = input.isScorePay ?? payload.isScorePay;
@@ -367,7 +367,7 @@ export async function submitOrder(
       now,
     );
     if (input.actualTotal !== undefined && compare(input.actualTotal, checkout.actualTotal) !== 0) {
-      throw new OrderSubmitError("orderSubmit.amountChanged", ResponseCode.SHOW_FAIL, { amount: checkout.actualTotal });
+      throw new OrderSubmitError("submitOrder.amountChanged", ResponseCode.SHOW_FAIL, { amount: checkout.actualTotal });
     }
 
     // Stock: one conditional update per SKU (ascending ids), then the products' totals (product/stock.ts).
@@ -378,7 +378,7 @@ export async function submitOrder(
           lines.map((l) => ({ skuId: l.skuId, prodId: l.prodId, count: l.prodCount })),
         );
     if (short)
-      throw new OrderSubmitError("orderSubmit.noStock", ResponseCode.NO_STOCK, {
+      throw new OrderSubmitError("submitOrder.noStock", ResponseCode.NO_STOCK, {
         prodName: pickText(lines.find((l) => l.skuId === short.skuId)!.prodName, locale),
       });
 

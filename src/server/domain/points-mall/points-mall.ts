@@ -221,7 +221,7 @@ export async function exchangeItem(
         .from(addresses)
         .where(and(eq(addresses.userId, input.userId), eq(addresses.addrId, input.addrId)))
         .limit(1);
-      if (!addr) throw new PointsMallError("orderSubmit.noAddress");
+      if (!addr) throw new PointsMallError("submitOrder.noAddress");
       const refusal = exchangeRefusal(item, n, await exchangedBefore(tx, input.userId, item.prodId), u.score);
       if (refusal) throw new PointsMallError(refusal);
       // The product feature's stock (product/stock.ts), in this transaction.
