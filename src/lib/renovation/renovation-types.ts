@@ -1,7 +1,8 @@
 /**
  * Payload types of the decorated pages (CONTRACT §10), answered by
  * src/server/domain/renovation/renovation.ts (getHomeRenovation, getRenovation,
- * getShopHomeRenovation, refreshBlocks). Texts inside blocks stay LocalizedText.
+ * getShopHomeRenovation, refreshBlocks), and of their authoring (the merchant API the studio
+ * calls: renovation-authoring.ts, renovation-schedule.ts). Texts inside blocks stay LocalizedText.
  */
 
 export interface RenovationBlock {
@@ -45,4 +46,29 @@ export interface SourceOption {
   group?: "flash" | "discount";
   /** A picture to show beside the option (products, pictures). */
   pic?: string;
+}
+
+/** A decoration as the authoring API lists it (renovation-authoring.ts listDecorations). */
+export interface DecorationSummary {
+  renovationId: number;
+  shopId: number;
+  name: string;
+  /** home: the shop's (or mall's) home page; page: another page (link type 5). */
+  page: "home" | "page";
+  /** 0 draft, 1 live, 2 earlier version. */
+  status: number;
+  homeStatus: number;
+  publishedAt: string | null;
+  updatedAt: string;
+}
+
+export interface DecorationDetail extends DecorationSummary {
+  content: RenovationBlock[];
+}
+
+/** A decoration's scheduled window (renovation-schedule.ts). */
+export interface DecorationWindow {
+  renovationId: number;
+  startAt: string | null;
+  endAt: string | null;
 }

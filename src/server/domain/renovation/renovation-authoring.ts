@@ -10,8 +10,9 @@
  */
 import { and, desc, eq, sql } from "drizzle-orm";
 import { checkContent, type DraftInput } from "../../../lib/renovation/block-schema.ts";
+import type { DecorationDetail, DecorationSummary } from "../../../lib/renovation/renovation-types.ts";
 import type { Db } from "../../db/client.ts";
-import { renovations, type RenovationBlock } from "../../db/schema/index.ts";
+import { renovations } from "../../db/schema/index.ts";
 import { DomainError } from "../kernel/domain-error.ts";
 import { RENOVATION_PC } from "../shop/shop-index.ts";
 import { DecorationRefused, checkDecoration } from "./renovation-refs.ts";
@@ -20,24 +21,6 @@ import { DecorationRefused, checkDecoration } from "./renovation-refs.ts";
 export const RenovationStatus = { DRAFT: 0, LIVE: 1, EARLIER: 2 } as const;
 
 // ---- drafts, versions, publishing --------------------------------------------------------------
-
-/** A decoration as the merchant API lists it. */
-export interface DecorationSummary {
-  renovationId: number;
-  shopId: number;
-  name: string;
-  /** home: the shop's (or mall's) home page; page: another page (link type 5). */
-  page: "home" | "page";
-  /** 0 draft, 1 live, 2 earlier version. */
-  status: number;
-  homeStatus: number;
-  publishedAt: string | null;
-  updatedAt: string;
-}
-
-export interface DecorationDetail extends DecorationSummary {
-  content: RenovationBlock[];
-}
 
 type Row = typeof renovations.$inferSelect;
 

@@ -13,6 +13,7 @@ import type { Db, Tx } from "../../db/client.ts";
 import { jobs, renovations } from "../../db/schema/index.ts";
 import { dropPendingJobs, registerJobHandler, scheduleJob } from "../jobs/jobs.ts";
 import { DomainError } from "../kernel/domain-error.ts";
+import type { DecorationWindow } from "../../../lib/renovation/renovation-types.ts";
 import { RENOVATION_PC } from "../shop/shop-index.ts";
 import { publishDecoration, RenovationStatus, readDecoration, unpublishDecoration } from "./renovation-authoring.ts";
 
@@ -20,12 +21,6 @@ export const RENOVATION_START_JOB = "renovationStart";
 export const RENOVATION_END_JOB = "renovationEnd";
 /** A window starts at most this far ahead, and lasts at most this long. */
 export const SCHEDULE_MAX_AHEAD_MS = 366 * 86_400_000;
-
-export interface DecorationWindow {
-  renovationId: number;
-  startAt: string | null;
-  endAt: string | null;
-}
 
 const refKey = (shopId: number, renovationId: number) => `${shopId}:${renovationId}`;
 
