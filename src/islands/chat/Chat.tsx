@@ -12,7 +12,8 @@
 import type { Locale } from "../../lib/locale.ts";
 import { openLoginPopup } from "../../stores/index.ts";
 import { I18nProvider, useTranslation, type NamespaceResources } from "../common/I18nProvider.tsx";
-import { CardOffer, Composer, ConversationList, MessageList, PaneHead } from "./ChatSections.tsx";
+import { MessageList } from "./ChatMessages.tsx";
+import { CardOffer, Composer, ConversationList, PaneHead } from "./ChatSections.tsx";
 import { useChat, type ChatStart } from "./useChat.ts";
 import "./chat.css";
 

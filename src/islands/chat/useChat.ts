@@ -69,7 +69,6 @@ export function useChat(initial: ChatStart) {
   const [online, setOnline] = useState<boolean | null>(null);
   const [text, setText] = useState("");
   const [emojiOpen, setEmojiOpen] = useState(false);
-  const [uploading, setUploading] = useState(false);
   const [product, setProduct] = useState<ProductDetail | null>(null);
   const [cardError, setCardError] = useState<string | null>(null);
   const [cardSent, setCardSent] = useState(false);
@@ -95,6 +94,8 @@ export function useChat(initial: ChatStart) {
   // Reads the person asked for (a conversation, earlier messages): a failure is toasted unless the
   // client already told it; A00004 needs nothing more (the client opened the login popup).
   const { run: read } = useAction({ onGuest: () => {} });
+  // A picture the person sends: "uploading" while it goes; a refusal is toasted.
+  const upload = useAction({ onGuest: () => {}, fallback: t("chat.errors.uploadFailed") });
 
   const loadList = useCallback(async () => {
     const page = await listConversations();
@@ -299,16 +300,11 @@ export function useChat(initial: ChatStart) {
       toastError(t("chat.errors.imageTooLarge"));
       return false;
     }
-    setUploading(true);
-    try {
+    await upload.run(async () => {
       const form = new FormData();
       form.append("file", file);
       await sendMessage(MsgType.IMAGE, await uploadChatImage(form));
-    } catch (e) {
-      toastError(messageOf(e, t("chat.errors.uploadFailed")));
-    } finally {
-      setUploading(false);
-    }
+    });
     return true;
   }
 
@@ -333,7 +329,7 @@ export function useChat(initial: ChatStart) {
     setText,
     emojiOpen,
     setEmojiOpen,
-    uploading,
+    uploading: upload.busy,
     product,
     cardError,
     /** The card the page was opened with is offered in its own conversation until it was sent. */
