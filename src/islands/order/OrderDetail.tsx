@@ -20,6 +20,7 @@ import { statusTextKey, timeLeft } from "./order-view.ts";
 import { WriteOffCodes } from "./WriteOffCodes.tsx";
 import { OrderPackages } from "./OrderPackages.tsx";
 import "./order.css";
+import "./order-detail.css";
 import { getOrderDetail, listDeliveries } from "../../client/data/order.ts";
 
 export default function OrderDetail(props: UcIslandProps) {
