@@ -12,6 +12,7 @@ import { checkCard, groupCardNumber, type CardForm } from "../../lib/order/pay-c
 import { PayType, type CardPayDto } from "../../lib/order/order-types.ts";
 import { confirmCardPay, payByCard, payWithProvider } from "../../client/data/payment.ts";
 import { ActionDialog } from "../common/ActionDialog.tsx";
+import { useAction } from "../common/useAction.ts";
 
 export function CardPay({
   numbers,
@@ -19,18 +20,31 @@ export function CardPay({
   returnUrl,
   onPaid,
   onStale,
+  onGuest,
 }: {
   numbers: string;
   amount: string;
   returnUrl: string;
   onPaid: (r: CardPayDto) => void;
   onStale: () => void;
+  onGuest: () => void;
 }) {
   const { t } = useTranslation();
   const [form, setForm] = useState<CardForm>({ number: "", expiry: "", cvc: "" });
   const [problems, setProblems] = useState<Partial<Record<keyof CardForm, string>>>({});
   const [error, setError] = useState("");
-  const [busy, setBusy] = useState(false);
+  // A decline (or an expired payment) answers its message in the form, which stays as typed; a
+  // payment that finds the orders paid meanwhile shows their state.
+  const payCall = useAction({
+    onGuest,
+    fallback: t("payment.sandbox.failed"),
+    setError,
+    inlineOnly: true,
+    onFailed: (e) => {
+      if (isApiError(e) && e.msg === t("payment.orderPaid")) onStale();
+    },
+  });
+  const busy = payCall.busy;
   const [payNo, setPayNo] = useState<string | null>(null);
   const [confirm, setConfirm] = useState<CardPayDto | null>(null);
   const [code, setCode] = useState("");
@@ -47,9 +61,8 @@ export function CardPay({
   };
 
   async function attempt(call: () => Promise<CardPayDto>) {
-    setBusy(true);
     setError("");
-    try {
+    await payCall.run(async () => {
       const r = await call();
       if (r.status === "paid") {
         setForm({ number: "", expiry: "", cvc: "" });
@@ -58,13 +71,7 @@ export function CardPay({
       }
       setConfirm(r);
       setCode("");
-    } catch (e) {
-      // A decline (or an expired payment) answers its message; the form stays as typed.
-      setError(isApiError(e) && e.msg ? e.msg : t("payment.sandbox.failed"));
-      if (isApiError(e) && e.msg === t("payment.orderPaid")) onStale();
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   function submit(e: FormEvent) {

@@ -12,16 +12,17 @@ import { useTranslation } from "../common/I18nProvider.tsx";
 import { qrSrc } from "../../client/qr.ts";
 import { priceText } from "../../lib/money-format.ts";
 import { PayType, type ProviderPayDto } from "../../lib/order/order-types.ts";
-import { openLoginPopup } from "../../stores/index.ts";
 import { I18nProvider } from "../common/I18nProvider.tsx";
 import { useSession } from "../common/session.ts";
 import { useAction } from "../common/useAction.ts";
 import {
   countdownText,
+  LoginFirst,
   orderDetailHref,
-  orderNumbersFromUrl,
   recallQrPayment,
   rememberQrPayment,
+  StateBox,
+  useOrderNumbers,
   useRemaining,
   type PaymentIslandProps,
 } from "./shared.tsx";
@@ -42,7 +43,7 @@ export default function WeixinPay(props: PaymentIslandProps) {
 function ScanPage({ links }: { links: PaymentIslandProps["links"] }) {
   const { t } = useTranslation();
   const session = useSession();
-  const [numbers, setNumbers] = useState<string | null>(null);
+  const numbers = useOrderNumbers();
   const [pay, setPay] = useState<ProviderPayDto | null>(null);
   const [qr, setQr] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -72,8 +73,6 @@ function ScanPage({ links }: { links: PaymentIslandProps["links"] }) {
     },
     [links, make],
   );
-
-  useEffect(() => setNumbers(orderNumbersFromUrl(window.location.search)), []);
 
   // The payment handed over by /payment, else a new one.
   useEffect(() => {
@@ -122,38 +121,27 @@ function ScanPage({ links }: { links: PaymentIslandProps["links"] }) {
 
   let content: React.ReactNode;
   if (session.state === "guest") {
-    content = (
-      <div className="pay-state">
-        <p>{t("payment.counter.loginFirst")}</p>
-        <button type="button" className="btn" onClick={openLoginPopup}>
-          {t("payment.counter.login")}
-        </button>
-      </div>
-    );
+    content = <LoginFirst />;
   } else if (numbers === "") {
     content = (
-      <div className="pay-state">
-        <p className="pay-state-title">{t("payment.counter.noOrder")}</p>
-        <p className="pay-state-links">
-          <a className="btn" href={links.home}>
-            {t("payment.counter.goHome")}
-          </a>
-        </p>
-      </div>
+      <StateBox
+        title={t("payment.counter.noOrder")}
+        links={[{ href: links.home, label: t("payment.counter.goHome") }]}
+      />
     );
   } else if (error && !pay) {
     content = (
-      <div className="pay-state" data-testid="wx-error">
-        <p className="pay-state-title">{error}</p>
-        <p className="pay-state-links">
-          <a className="btn" href={`${links.payment}?orderNumbers=${encodeURIComponent(numbers ?? "")}`}>
-            {t("payment.wechat.otherMethods")}
-          </a>
-          <a className="btn btn-ghost" href={links.cart}>
-            {t("payment.counter.backToCart")}
-          </a>
-        </p>
-      </div>
+      <StateBox
+        testId="wx-error"
+        title={error}
+        links={[
+          {
+            href: `${links.payment}?orderNumbers=${encodeURIComponent(numbers ?? "")}`,
+            label: t("payment.wechat.otherMethods"),
+          },
+          { href: links.cart, label: t("payment.counter.backToCart") },
+        ]}
+      />
     );
   } else if (!pay || numbers === null) {
     content = (

@@ -1,8 +1,11 @@
 /**
  * Bits the payment islands share: props from the page, the order numbers of the URL, the
- * countdown text and the session-storage hand-over of a QR payment from /payment to /weixin-pay.
+ * countdown text, the session-storage hand-over of a QR payment from /payment to /weixin-pay, and
+ * the boxes of a state instead of the payment (log in first, no order, expired…).
  */
 import { useEffect, useState } from "react";
+import { openLoginPopup } from "../../stores/index.ts";
+import { useTranslation } from "../common/I18nProvider.tsx";
 import { countdownParts } from "../../lib/date-format.ts";
 import type { Locale } from "../../lib/locale.ts";
 import type { ProviderPayDto } from "../../lib/order/order-types.ts";
@@ -24,6 +27,13 @@ export function orderNumbersFromUrl(search: string): string {
     .map((s) => s.trim())
     .filter(Boolean);
   return list.length > 0 && list.every((s) => /^\d{1,32}$/.test(s)) ? list.join(",") : "";
+}
+
+/** The order numbers of the page's URL: null until the page is hydrated, "" when there are none. */
+export function useOrderNumbers(): string | null {
+  const [numbers, setNumbers] = useState<string | null>(null);
+  useEffect(() => setNumbers(orderNumbersFromUrl(window.location.search)), []);
+  return numbers;
 }
 
 export function orderDetailHref(links: PaymentIslandProps["links"], orderNumbers: string): string {
@@ -71,4 +81,44 @@ export function recallQrPayment(payNo: string): ProviderPayDto | null {
   } catch {
     return null;
   }
+}
+
+/** A state instead of the payment: its title, a hint, and links on (the first one the main button). */
+export function StateBox({
+  title,
+  hint,
+  links,
+  testId,
+}: {
+  title: string;
+  hint?: string;
+  links: { href: string; label: string }[];
+  testId?: string;
+}) {
+  return (
+    <div className="pay-state" data-testid={testId}>
+      <p className="pay-state-title">{title}</p>
+      {hint ? <p className="pay-state-hint">{hint}</p> : null}
+      <p className="pay-state-links">
+        {links.map((l, i) => (
+          <a key={l.href} className={i === 0 ? "btn" : "btn btn-ghost"} href={l.href}>
+            {l.label}
+          </a>
+        ))}
+      </p>
+    </div>
+  );
+}
+
+/** A guest: "log in first" and the button that opens the login popup. */
+export function LoginFirst({ testId }: { testId?: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="pay-state" data-testid={testId}>
+      <p>{t("payment.counter.loginFirst")}</p>
+      <button type="button" className="btn" onClick={openLoginPopup}>
+        {t("payment.counter.login")}
+      </button>
+    </div>
+  );
 }
