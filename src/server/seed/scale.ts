@@ -494,6 +494,7 @@ export async function buildSearchIndex(
   const t2 = performance.now();
   log(`[catalog] search vectors in ${Math.round((t2 - t1) / 1000)} s`);
   await tx.execute(sql`select gin_clean_pending_list('products_search_idx')`);
+  await tx.execute(sql`select gin_clean_pending_list('products_param_search_idx')`);
   const t3 = performance.now();
   log(`[catalog] search index pending list merged in ${Math.round((t3 - t2) / 1000)} s`);
   return { words: t1 - t0, vectors: t2 - t1, merge: t3 - t2 };
@@ -518,9 +519,10 @@ export async function rebuildSearchIndex(db: Db, log: (line: string) => void = (
   });
 }
 
-/** Fills the search column of products from prodId on (the trigger does it for ordinary writes). */
+/** Fills the search vectors of products from prodId on (the triggers do it for ordinary writes). */
 async function refreshSearchText(tx: Tx, fromProdId: number): Promise<void> {
-  await tx.execute(sql`update products set search_vec = product_search_vec(prod_id) where prod_id >= ${fromProdId}`);
+  await tx.execute(sql`update products p set (search_vec, param_vec) =
+    (select v.names, v.params from product_search_vecs(p.prod_id) v) where p.prod_id >= ${fromProdId}`);
 }
 
 async function loadTemplates(tx: Tx): Promise<Template[]> {

@@ -6,14 +6,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { rowsOf } from "../../../src/server/db/client.ts";
-import { products, productTranslations, shops } from "../../../src/server/db/schema/index.ts";
-import type {
-  ProductCard,
-  ProductCardPage,
-  ProductSearchPage,
-  SearchSuggestion,
+import { categories, products, productTranslations, shops } from "../../../src/server/db/schema/index.ts";
+import {
+  SEARCH_TOTAL_CAP,
+  type ProductCard,
+  type ProductCardPage,
+  type ProductSearchPage,
+  type SearchSuggestion,
 } from "../../../src/lib/catalog/product-types.ts";
-import { keywordQuery } from "../../../src/server/domain/catalog/search-plan.ts";
+import { keywordMatch, searchConditions } from "../../../src/server/domain/catalog/search-plan.ts";
+import { relevanceIds } from "../../../src/server/domain/catalog/product-list.ts";
 import { relevance } from "../../../src/server/domain/catalog/search-query.ts";
 import { generateCatalog } from "../../../src/server/seed/scale.ts";
 import { createTestApp, dbReady, okData, type TestApp } from "../helpers.ts";
@@ -124,8 +126,8 @@ describe.skipIf(!dbReady)("search on a generated catalogue", () => {
     const keyword = "经典款 华为";
     const page = await list(`keyword=${encodeURIComponent(keyword)}&size=50`);
     const order = page.records.map((r) => r.prodId);
-    const { words, query } = await keywordQuery(app.ctx.db, keyword);
-    const rank = relevance(sql`products.search_vec`, words);
+    const { matches, match } = await keywordMatch(app.ctx.db, keyword);
+    const rank = relevance(matches);
     const rows = rowsOf<{
       id: number;
       rank: number;
@@ -140,7 +142,7 @@ describe.skipIf(!dbReady)("search on a generated catalogue", () => {
               row_number() over (partition by products.shop_id, coalesce(nullif(w.dup_key, ''), products.prod_id::text)
                 order by ${rank} desc, products.sold_num desc, products.prod_id) as dup
             from products join shops s on s.shop_id = products.shop_id left join product_search_words w on w.prod_id = products.prod_id
-            where products.status = 1 and s.shop_status = 1 and products.search_vec @@ ${query!}) m
+            where products.status = 1 and s.shop_status = 1 and ${match!}) m
             where id in ${order.length ? sql`(${sql.join(order, sql`, `)})` : sql`(0)`}`,
       ),
     );
@@ -170,6 +172,72 @@ describe.skipIf(!dbReady)("search on a generated catalogue", () => {
     const cheap = await allPages(`keyword=${encodeURIComponent(keyword)}&sort=5`);
     for (let i = 1; i < cheap.records.length; i++)
       expect(Number(cheap.records[i]!.price)).toBeGreaterThanOrEqual(Number(cheap.records[i - 1]!.price));
+  });
+
+  it("bounded candidates rank the first pages as ranking every match does", async () => {
+    let bounded = 0;
+    for (const [keyword, lang] of [
+      ["经典款", "zh"],
+      ["classic", "en"],
+      ["手机", "zh"],
+      ["phone", "en"],
+      ["款 华为", "zh"],
+    ] as const) {
+      for (const current of [1, 2, 3]) {
+        const params = { keyword, current, size: 10 };
+        const plan = (await searchConditions(app.ctx.db, params, new Date()))!;
+        // fullRankMax 0: candidates first (the path of a large catalogue); Infinity: every match ranked.
+        const fast = await relevanceIds(app.ctx.db, plan, params, SEARCH_TOTAL_CAP, 0);
+        const all = await relevanceIds(app.ctx.db, plan, params, SEARCH_TOTAL_CAP, Infinity);
+        expect(all.bounded).toBe(false);
+        expect(all.ids.length, `${keyword} page ${current}`).toBeGreaterThan(0);
+        expect(fast.ids, `${lang} ${keyword} page ${current}`).toEqual(all.ids);
+        if (fast.bounded) bounded++;
+      }
+    }
+    // Most of these pages were answered from the candidates alone.
+    expect(bounded).toBeGreaterThanOrEqual(9);
+  });
+
+  it("a word's bigrams come from one name: 智能手机 finds no smart watch by 手机数码 › 智能设备 › 智能手表", async () => {
+    const found = await allPages(`keyword=${encodeURIComponent("智能手机")}`);
+    expect(found.total).toBeGreaterThan(10);
+    const cats = await app.ctx.db
+      .selectDistinct({ name: sql<string>`${categories.name}->>'en'` })
+      .from(products)
+      .innerJoin(categories, eq(categories.categoryId, products.categoryId))
+      .where(
+        inArray(
+          products.prodId,
+          found.records.map((r) => r.prodId),
+        ),
+      );
+    const names = cats.map((c) => c.name);
+    expect(names).toContain("Smartphones");
+    expect(names).not.toContain("Smart Watches");
+    expect(names).not.toContain("Fitness Bands");
+    // Within one name a partial word still matches: 能手 and 智能 are both in 智能手表.
+    const watches = await allPages(`keyword=${encodeURIComponent("智能手表")}`);
+    expect(watches.total).toBeGreaterThan(0);
+  });
+
+  it("a renamed shop is searched by its new name at once (its products keep their vectors)", async () => {
+    const [p] = await app.ctx.db
+      .select({ id: products.prodId, shopId: products.shopId })
+      .from(products)
+      .innerJoin(shops, eq(shops.shopId, products.shopId))
+      .where(and(eq(products.status, 1), eq(shops.shopStatus, 1)))
+      .orderBy(products.prodId)
+      .limit(1);
+    await app.ctx.db
+      .update(shops)
+      .set({ shopName: { zh: "奇异果小铺", "zh-tw": "奇異果小鋪", en: "Qwertzy Store" } })
+      .where(eq(shops.shopId, p!.shopId));
+    const onSale = rowsOf<{ id: number }>(
+      await app.ctx.db.execute(sql`select prod_id as id from products where shop_id = ${p!.shopId} and status = 1`),
+    ).map((r) => Number(r.id));
+    expect(ids((await allPages("keyword=qwertzy", "en")).records)).toEqual(onSale.sort((a, b) => a - b));
+    expect(ids((await allPages(`keyword=${encodeURIComponent("奇异果小铺")}`)).records)).toEqual(onSale);
   });
 
   it("facets count every match once: brands, categories and price ranges", async () => {

@@ -1,7 +1,6 @@
 /** Catalog (domain/catalog): platform and shop categories, brands, products with their texts and SKUs, hot search words. */
 import { sql } from "drizzle-orm";
 import {
-  customType,
   index,
   integer,
   jsonb,
@@ -14,7 +13,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import type { LocalizedText } from "../../../lib/locale.ts";
-import { created, money, ts, updated } from "./columns.ts";
+import { created, money, ts, tsvector, updated } from "./columns.ts";
 
 /** shopId 0 = platform category tree (3 levels, grade 0/1/2); other shopIds = a shop's own categories. status 1 active. */
 export const categories = pgTable(
@@ -30,6 +29,8 @@ export const categories = pgTable(
     status: smallint("status").notNull().default(1),
     grade: smallint("grade").notNull().default(0),
     updatedAt: updated(),
+    /** The search terms of its own names (migration 0035; docs/search.md "Matching"). */
+    searchVec: tsvector("search_vec"),
   },
   (t) => [index("categories_parent_idx").on(t.shopId, t.parentId)],
 );
@@ -41,6 +42,8 @@ export const brands = pgTable("brands", {
   firstLetter: text("first_letter").notNull().default(""),
   seq: integer("seq").notNull().default(0),
   status: smallint("status").notNull().default(1),
+  /** The search terms of its own names (migration 0035; docs/search.md "Matching"). */
+  searchVec: tsvector("search_vec"),
 });
 
 /** Which brands are offered in which (any level) platform category. */
@@ -52,9 +55,6 @@ export const categoryBrands = pgTable(
   },
   (t) => [primaryKey({ columns: [t.categoryId, t.brandId] })],
 );
-
-/** A full-text search vector (filled by the database, never written by the app). */
-const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 /**
  * status: 1 on sale, 0 off shelf by merchant, -1 deleted, 2 off shelf by platform, 3 on offer in the
@@ -105,11 +105,14 @@ export const products = pgTable(
     createdAt: created(),
     updatedAt: updated(),
     /**
-     * The names in the three languages as search terms (docs/search.md): CJK characters and
-     * bigrams, latin words, English stems. Kept by triggers on products and
-     * product_translations (migration 0016_search_scale.sql).
+     * The product's names as search terms (docs/search.md "The index"): in the three languages
+     * (CJK characters and bigrams, latin words, English stems) and the analyzer's words. Kept by
+     * triggers on products, product_translations and product_search_words (migrations 0031,
+     * 0035); its brand, categories and shop are matched by their own vectors.
      */
     searchVec: tsvector("search_vec"),
+    /** Its parameters' values as search terms, kept with searchVec (migration 0035). */
+    paramVec: tsvector("param_vec"),
   },
   (t) => [
     index("products_category_idx").on(t.categoryId),
@@ -119,6 +122,7 @@ export const products = pgTable(
       .where(sql`${t.code} is not null`),
     index("products_brand_idx").on(t.brandId),
     index("products_search_idx").using("gin", t.searchVec),
+    index("products_param_search_idx").using("gin", t.paramVec),
     // One index per sort order of the lists, over the products on sale (status 1).
     index("products_sale_sales_idx")
       .on(t.soldNum.desc().nullsFirst(), t.commentNum.desc().nullsFirst(), t.prodId)

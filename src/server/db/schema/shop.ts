@@ -1,7 +1,7 @@
 /** Shops (domain/shop). */
 import { index, integer, jsonb, numeric, pgTable, serial, smallint, text } from "drizzle-orm/pg-core";
 import type { LocalizedText } from "../../../lib/locale.ts";
-import { created, updated } from "./columns.ts";
+import { created, tsvector, updated } from "./columns.ts";
 
 /** type: 1 self-operated, 2 preferred, 0 general. shopStatus: 1 open, 0 under review, -1 not opened, 2/3 offline. */
 export const shops = pgTable(
@@ -21,6 +21,8 @@ export const shops = pgTable(
     rating: numeric("rating", { precision: 2, scale: 1 }).notNull().default("5.0"),
     createdAt: created(),
     updatedAt: updated(),
+    /** The search terms of its own names (migration 0035; docs/search.md "Matching"). */
+    searchVec: tsvector("search_vec"),
   },
-  (t) => [index("shops_status_idx").on(t.shopStatus)],
+  (t) => [index("shops_status_idx").on(t.shopStatus), index("shops_search_idx").using("gin", t.searchVec)],
 );

@@ -26,10 +26,10 @@ import { escapeLike } from "../kernel/sql.ts";
 import { analyzeQuery } from "./search-analyzer.ts";
 import { loadLexicon, loadVocabulary } from "./search-lexicon.ts";
 import { searchHelp } from "./search-help.ts";
-import { relevance, wordsQuery } from "./search-query.ts";
+import { anyOf, matchCondition, namesCondition, relevance } from "./search-query.ts";
 import { loadPlatformCategories } from "./category-path.ts";
 import { type CardRow, cardColumns, cards, emptyPage } from "./product-cards.ts";
-import { PROD_ON_SALE, type SearchPlan, anyMatch, relaxed, searchConditions } from "./search-plan.ts";
+import { PROD_ON_SALE, type SearchPlan, anyMatch, matchWords, relaxed, searchConditions } from "./search-plan.ts";
 
 /** The sort code actually used: absent → newest for st=1, comprehensive otherwise. */
 export function effectiveSort(sort: ProductSortCode | undefined, st: 0 | 1 | undefined): ProductSortCode {
@@ -55,59 +55,159 @@ export function sortOrder(sort: ProductSortCode): SQL[] {
   }
 }
 
-/** ORDER BY of a search: by relevance first when a keyword is searched with the default sort. */
-function searchOrder(params: ProductSearchParams, plan: SearchPlan): SQL[] {
-  const sort = effectiveSort(params.sort, params.st);
-  if (plan.query && sort === ProductSort.DEFAULT) {
-    // docs/search.md "Ranking": near-identical names of one shop (same words, search-analyzer.ts
-    // duplicateKey) after every first of its kind; then text relevance (name > brand > category
-    // path > parameters and shop), the categories the keyword names, sales, rating, freshness.
-    const rank = relevance(sql`${products.searchVec}`, plan.words);
-    const { whole, head } = plan.intent;
-    const intent =
-      whole.length || head.length
-        ? [
-            sql`case ${sql.join(
-              [
-                ...(whole.length ? [sql`when ${inArray(products.categoryId, whole)} then 0`] : []),
-                ...(head.length ? [sql`when ${inArray(products.categoryId, head)} then 1`] : []),
-              ],
-              sql` `,
-            )} else 2 end`,
-          ]
-        : [];
-    return [
-      sql`row_number() over (partition by ${products.shopId}, coalesce(nullif(${productSearchWords.dupKey}, ''), ${products.prodId}::text) order by ${rank} desc, ${products.soldNum} desc, ${products.prodId}) > 1`,
-      sql`${rank} desc`,
-      ...intent,
-      ...rankTail,
-    ];
-  }
-  return sortOrder(sort);
+/** Whether a search is ordered by relevance: a keyword with the default sort. */
+function byRelevance(params: ProductSearchParams, plan: SearchPlan): boolean {
+  return plan.match !== null && effectiveSort(params.sort, params.st) === ProductSort.DEFAULT;
 }
 
-/** Equally relevant matches: best selling, then best rated, then most reviewed, then newest. */
-const rankTail = [
-  desc(products.soldNum),
-  sql`${productSearchWords.rating} desc nulls last`,
-  desc(products.commentNum),
-  desc(products.putawayTime),
-  asc(products.prodId),
-];
+/**
+ * Matches up to this many are ranked all together; beyond, the ranking reads bounded candidates
+ * first (relevanceCandidates) and all the matches only when those do not fill the page.
+ */
+export const FULL_RANK_MAX = 2_000;
 
-/** One page of matches (none past SEARCH_TOTAL_CAP: deep pages cost no more than the last served one). */
-async function pageRows(db: Db, plan: SearchPlan, params: ProductSearchParams): Promise<CardRow[]> {
+/** Candidates per branch: this many times the matches up to the page's end, at least CANDIDATES_MIN. */
+const CANDIDATES_PER_SHOWN = 3;
+const CANDIDATES_MIN = 100;
+
+/** The products of these categories. */
+const categoryIn = (ids: readonly number[]) => anyOf(sql`${products.categoryId}`, ids);
+
+/**
+ * Bounded candidates of a relevance ranking (docs/search.md "Ranking"): the best-selling matches
+ * whose names have every query word — the best relevance there is — and likewise among the
+ * categories the keyword names (category intent comes before sales), each branch at most `k`,
+ * read in the order of the sales index so PostgreSQL stops early. Their first `need` products
+ * are those of the whole ranking whenever as many of them are firsts of their kind.
+ */
+function relevanceCandidates(plan: SearchPlan, k: number): SQL {
+  const names = namesCondition(plan.matches)!;
+  const branch = (extra?: SQL) =>
+    sql`(select ${products.prodId} from ${products} inner join ${shops} on ${shops.shopId} = ${products.shopId}
+      where ${and(...plan.filters, names, extra)}
+      order by ${products.soldNum} desc, ${products.commentNum} desc, ${products.prodId} limit ${k})`;
+  const { whole, head } = plan.intent;
+  return sql.join(
+    [
+      branch(),
+      ...(whole.length ? [branch(categoryIn(whole))] : []),
+      ...(head.length ? [branch(categoryIn(head))] : []),
+    ],
+    sql` union `,
+  );
+}
+
+/**
+ * One page of a relevance ranking (docs/search.md "Ranking"), as product ids in order, and how many
+ * firsts of their kind the ranked rows held: near-identical names of one shop (same words,
+ * search-analyzer.ts duplicateKey) after every first of its kind; then text relevance (name >
+ * brand > category path > parameters and shop), the categories the keyword names, sales, rating,
+ * reviews, freshness, id. `among`: rank only these products (candidates), else every match.
+ */
+async function relevancePage(
+  db: Db,
+  plan: SearchPlan,
+  params: ProductSearchParams,
+  among: SQL | null,
+): Promise<{ ids: number[]; firsts: number }> {
   const { current, size } = params;
-  if ((current - 1) * size >= SEARCH_TOTAL_CAP) return [];
+  const { whole, head } = plan.intent;
+  const intent =
+    whole.length || head.length
+      ? sql`case ${sql.join(
+          [
+            ...(whole.length ? [sql`when ${categoryIn(whole)} then 0`] : []),
+            ...(head.length ? [sql`when ${categoryIn(head)} then 1`] : []),
+          ],
+          sql` `,
+        )} else 2 end`
+      : sql`2`;
+  // offset 0 keeps the subquery whole, so each row's relevance is computed once.
+  const scored = sql`select ${products.prodId} as id, ${products.shopId} as shop, ${relevance(plan.matches)} as rank, ${intent} as intent,
+      ${products.soldNum} as sold, ${productSearchWords.rating} as rating, ${products.commentNum} as comments,
+      ${products.putawayTime} as put, coalesce(nullif(${productSearchWords.dupKey}, ''), ${products.prodId}::text) as kind
+    from ${products} inner join ${shops} on ${shops.shopId} = ${products.shopId}
+    left join ${productSearchWords} on ${productSearchWords.prodId} = ${products.prodId}
+    where ${and(...plan.conds, among ? sql`${products.prodId} in (${among})` : undefined)} offset 0`;
+  const rows = rowsOf<{ id: number; firsts: number }>(
+    await db.execute(sql`select r.id, r.firsts from (
+        select r.*, (count(*) filter (where not r.dup) over ())::int as firsts from (
+          select m.*, row_number() over (partition by m.shop, m.kind order by m.rank desc, m.sold desc, m.id) > 1 as dup
+          from (${scored}) m) r) r
+      order by r.dup, r.rank desc, r.intent, r.sold desc, r.rating desc nulls last, r.comments desc, r.put desc, r.id
+      limit ${size} offset ${(current - 1) * size}`),
+  );
+  return { ids: rows.map((r) => Number(r.id)), firsts: Number(rows[0]?.firsts ?? 0) };
+}
+
+/**
+ * The page's product ids by relevance: among bounded candidates when the matches are many
+ * (`count` > `fullRankMax`) and the candidates hold enough firsts of their kind for the page
+ * (`bounded`); otherwise among all the matches.
+ */
+export async function relevanceIds(
+  db: Db,
+  plan: SearchPlan,
+  params: ProductSearchParams,
+  count: number,
+  fullRankMax = FULL_RANK_MAX,
+): Promise<{ ids: number[]; bounded: boolean }> {
+  const need = params.current * params.size;
+  if (count > fullRankMax) {
+    const k = Math.max(CANDIDATES_MIN, need * CANDIDATES_PER_SHOWN);
+    const fast = await relevancePage(db, plan, params, relevanceCandidates(plan, k));
+    if (fast.firsts >= need) return { ids: fast.ids, bounded: true };
+  }
+  return { ids: (await relevancePage(db, plan, params, null)).ids, bounded: false };
+}
+
+/** The card rows of `ids`, in that order. */
+async function rowsById(db: Db, ids: readonly number[]): Promise<CardRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select(cardColumns)
+    .from(products)
+    .innerJoin(shops, eq(shops.shopId, products.shopId))
+    .where(inArray(products.prodId, [...ids]));
+  const byId = new Map(rows.map((r) => [r.prodId, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * One page of matches (none past SEARCH_TOTAL_CAP: deep pages cost no more than the last served
+ * one). `count`: the matches, counted up to SEARCH_TOTAL_CAP + 1 (the relevance ranking reads it).
+ */
+async function pageRows(db: Db, plan: SearchPlan, params: ProductSearchParams, count: number): Promise<CardRow[]> {
+  const { current, size } = params;
+  if ((current - 1) * size >= SEARCH_TOTAL_CAP || (current - 1) * size >= count) return [];
+  const limited = { ...params, size: Math.min(size, SEARCH_TOTAL_CAP - (current - 1) * size) };
+  if (byRelevance(params, plan)) {
+    // Pages keep their size (the offset); the last one served may be cut at the cap.
+    const { ids } = await relevanceIds(db, plan, params, count);
+    return rowsById(db, ids.slice(0, limited.size));
+  }
   return db
     .select(cardColumns)
     .from(products)
     .innerJoin(shops, eq(shops.shopId, products.shopId))
-    .leftJoin(productSearchWords, eq(productSearchWords.prodId, products.prodId))
     .where(and(...plan.conds))
-    .orderBy(...searchOrder(params, plan))
-    .limit(Math.min(size, SEARCH_TOTAL_CAP - (current - 1) * size))
+    .orderBy(...sortOrder(effectiveSort(params.sort, params.st)))
+    .limit(limited.size)
     .offset((current - 1) * size);
+}
+
+/** The matches of a plan, counted up to SEARCH_TOTAL_CAP + 1. */
+async function countMatches(db: Db, plan: SearchPlan): Promise<number> {
+  const [countRow] = await db.select({ n: sql<number>`count(*)::int` }).from(
+    db
+      .select({ one: sql`1`.as("one") })
+      .from(products)
+      .innerJoin(shops, eq(shops.shopId, products.shopId))
+      .where(and(...plan.conds))
+      .limit(SEARCH_TOTAL_CAP + 1)
+      .as("m"),
+  );
+  return Number(countRow?.n ?? 0);
 }
 
 /** total and pages from a count capped at SEARCH_TOTAL_CAP + 1. */
@@ -254,9 +354,9 @@ async function helpFor(
         ).map((r) => r.id),
       ),
     finds: async (k, withFilters) => {
-      const q = wordsQuery(analyzeQuery(k, lexicon.synonyms));
-      if (!q) return false;
-      return anyMatch(db, [...(withFilters && asked ? asked.filters : base), sql`${products.searchVec} @@ ${q}`]);
+      const match = matchCondition(await matchWords(db, analyzeQuery(k, lexicon.synonyms)));
+      if (!match) return false;
+      return anyMatch(db, [...(withFilters && asked ? asked.filters : base), match]);
     },
     name: (r) => pickText(r.name, locale),
     analyze: (k) => analyzeQuery(k, lexicon.synonyms),
@@ -270,20 +370,13 @@ async function productPage(
   params: ProductSearchParams,
 ): Promise<ProductCardPage> {
   const { current, size } = params;
-  const rows = await pageRows(db, plan, params);
-  let count = (current - 1) * size + rows.length;
-  if (rows.length === 0 || rows.length === size || current > 1) {
-    const [countRow] = await db.select({ n: sql<number>`count(*)::int` }).from(
-      db
-        .select({ one: sql`1`.as("one") })
-        .from(products)
-        .innerJoin(shops, eq(shops.shopId, products.shopId))
-        .where(and(...plan.conds))
-        .limit(SEARCH_TOTAL_CAP + 1)
-        .as("m"),
-    );
-    count = Number(countRow?.n ?? 0);
-  }
+  // A relevance ranking reads the count first (bounded candidates when the matches are many);
+  // other orders count only when the first page is full.
+  const known = byRelevance(params, plan) ? await countMatches(db, plan) : null;
+  const rows = await pageRows(db, plan, params, known ?? SEARCH_TOTAL_CAP + 1);
+  let count = known ?? (current - 1) * size + rows.length;
+  if (known === null && (rows.length === 0 || rows.length === size || current > 1))
+    count = await countMatches(db, plan);
   return { records: await cards(db, locale, rows), size, current, ...capped(count, size), searchNote: null };
 }
 
@@ -383,15 +476,17 @@ export async function searchPage(
       searchHelp: await helpFor(db, locale, params, null),
     };
   let plan = asked;
-  let [rows, facetRows] = await Promise.all([pageRows(db, plan, params), facets(db, plan)]);
+  let facetRows = await facets(db, plan);
   if (asked.words.length && !facetRows.some((r) => r.gb && r.gc && r.gp && r.n > 0)) {
     const next = await relaxed(db, asked);
     if (next) {
       plan = next;
-      [rows, facetRows] = await Promise.all([pageRows(db, plan, params), facets(db, plan)]);
+      facetRows = await facets(db, plan);
     }
   }
   const count = facetRows.find((r) => r.gb && r.gc && r.gp)?.n ?? 0;
+  // The facets counted the matches: the page's ranking reads that count.
+  const rows = await pageRows(db, plan, params, count);
   const help = count === 0 ? await helpFor(db, locale, params, asked) : null;
   const top = (list: FacetRow[]) => list.sort((a, b) => b.n - a.n).slice(0, FACET_MAX);
   const brandCounts = top(facetRows.filter((r) => !r.gb && r.brandId !== null));

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import type { SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import {
   addUserWords,
   analyzeQuery,
@@ -17,9 +19,12 @@ import {
   cjkQuery,
   FIELD_SCORES,
   intentCategories,
+  matchCondition,
   namesCategory,
   namesCategoryWhole,
+  namesCondition,
   relaxSteps,
+  relevance,
   searchNote,
   tsLiteral,
 } from "./search-query.ts";
@@ -88,10 +93,30 @@ describe("the search query", () => {
     expect(tsLiteral("a'b\\", true)).toBe("'a''b\\\\':*");
   });
 
-  it("restricts a term to one field of the vector by its weight label", () => {
-    expect(tsLiteral("phone", true, "A")).toBe("'phone':*A");
-    expect(tsLiteral("手机", false, "C")).toBe("'手机':C");
-    expect(cjkQuery("连衣裙", "B")).toBe("('连衣裙':B | ('连衣':B & '衣裙':B))");
+  it("a word matches the names, the parameters, or the brands, categories and shops named with it", () => {
+    const dialect = new PgDialect();
+    const text = (q: SQL) => dialect.sqlToQuery(q).sql;
+    const [dress, red] = analyzeQuery("连衣裙 红色");
+    const a = { word: dress!, brands: [3], categories: [7, 8], shops: [] };
+    const b = { word: red!, brands: [], categories: [], shops: [12] };
+    const cond = text(matchCondition([a, b])!);
+    expect(cond).toContain(`"products"."search_vec" @@`);
+    expect(cond).toContain(`"products"."param_vec" @@`);
+    expect(cond).toContain(`"products"."brand_id" = any('{3}'::int[])`);
+    expect(cond).toContain(`"products"."category_id" = any('{7,8}'::int[])`);
+    expect(cond).toContain(`"products"."shop_id" = any('{12}'::int[])`);
+    // Every word must match (AND), each in any of its places (OR).
+    expect(cond).toMatch(/^\(.* or .*\) and \(.* or .*\)$/);
+    expect(matchCondition([])).toBeNull();
+    // The names alone, every word in one tsquery: no parameters, brands, categories or shops.
+    const names = text(namesCondition([a, b])!);
+    expect(names).toMatch(/^"products"."search_vec" @@ \(.* && .*\)$/);
+    expect(names).not.toMatch(/param_vec|brand_id|category_id|shop_id/);
+    // Relevance: the name, then the brand, then the category path, else 1 (parameters, shop).
+    expect(text(relevance([a]))).toMatch(
+      /^\(\(case when "products"."search_vec" @@ .* then 729 when "products"."brand_id" = any\('\{3\}'::int\[\]\) then 81 when "products"."category_id" = any\('\{7,8\}'::int\[\]\) then 9 else 1 end\)\)$/,
+    );
+    expect(text(relevance([b]))).toMatch(/^\(\(case when "products"."search_vec" @@ .* then 729 else 1 end\)\)$/);
   });
 
   it("ranks by the best field of each word: one name word outweighs every word elsewhere", () => {

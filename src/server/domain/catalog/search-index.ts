@@ -62,8 +62,22 @@ export async function indexProducts(db: Db, prodIds: readonly number[]): Promise
   return written;
 }
 
-/** Indexes every product that has no words yet (a new database, a bulk load); answers how many. */
+/**
+ * Fills the search vectors of brands, categories and shops that have none (rows written with the
+ * triggers off, as the catalogue generator does; migration 0035 keeps them otherwise).
+ */
+async function indexNames(db: Db): Promise<void> {
+  await db.execute(sql`update brands set search_vec = names_search_vec(name) where search_vec is null`);
+  await db.execute(sql`update categories set search_vec = names_search_vec(name) where search_vec is null`);
+  await db.execute(sql`update shops set search_vec = names_search_vec(shop_name) where search_vec is null`);
+}
+
+/**
+ * Indexes every product that has no words yet (a new database, a bulk load), and the brands,
+ * categories and shops without a vector; answers how many products.
+ */
 export async function indexMissing(db: Db, onBatch?: (done: number) => void): Promise<number> {
+  await indexNames(db);
   let done = 0;
   let after = 0;
   for (;;) {

@@ -4,7 +4,7 @@
  */
 import { and, eq, gt, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 import type { ProductSearchParams, SearchNote } from "../../../lib/catalog/product-types.ts";
-import type { Db } from "../../db/client.ts";
+import { rowsOf, type Db } from "../../db/client.ts";
 import { categories, products, productTranslations, shops } from "../../db/schema/index.ts";
 import { categoryRowColumns, collectDescendantIds, type CategoryRow } from "./catalog.ts";
 import { SHOP_STATUS as ShopStatus } from "../../../lib/shop/shop.ts";
@@ -14,10 +14,12 @@ import { loadLexicon, loadVocabulary } from "./search-lexicon.ts";
 import {
   correctWords,
   intentCategories,
+  matchCondition,
+  namesMatchQuery,
   relaxSteps,
   searchNote,
-  wordsQuery,
   type CategoryIntent,
+  type WordMatch,
 } from "./search-query.ts";
 import { resolveCategoryChain, loadPlatformCategories } from "./category-path.ts";
 
@@ -36,10 +38,12 @@ export interface SearchPlan {
   conds: SQL[];
   /** The filters without the keyword (relaxing swaps the keyword's condition). */
   filters: SQL[];
-  /** The tsquery of the keyword (null without keyword or when the keyword has no searchable word). */
-  query: SQL | null;
+  /** The keyword's condition (null without keyword or when the keyword has no searchable word). */
+  match: SQL | null;
   /** The keyword's query words as searched. */
   words: QueryWord[];
+  /** Each query word with the brands, categories and shops whose names it matches. */
+  matches: WordMatch[];
   /**
    * Categories the keyword names (category intent) and their descendants: their products come
    * first among equally relevant ones, those named by their whole name before those named by their head.
@@ -51,17 +55,38 @@ export interface SearchPlan {
   brandCond: SQL | null;
 }
 
+/**
+ * Query words with the brands, categories and shops whose own names each matches (one statement
+ * over those tables, search-query.ts namesMatchQuery).
+ */
+export async function matchWords(db: Db, words: readonly QueryWord[]): Promise<WordMatch[]> {
+  if (words.length === 0) return [];
+  const rows = rowsOf<{ i: number; brands: number[]; categories: number[]; shops: number[] }>(
+    await db.execute(namesMatchQuery(words)),
+  );
+  const ids = (v: unknown) => (Array.isArray(v) ? v.map(Number) : []);
+  return words.map((word, i) => {
+    const r = rows.find((x) => Number(x.i) === i);
+    return { word, brands: ids(r?.brands), categories: ids(r?.categories), shops: ids(r?.shops) };
+  });
+}
+
 /** The plan with `words` as its keyword. */
 async function withWords(db: Db, plan: SearchPlan, words: QueryWord[], note: SearchNote | null): Promise<SearchPlan> {
-  const query = wordsQuery(words);
-  const lexicon = await loadLexicon(db);
+  const [matches, lexicon, rows] = await Promise.all([
+    matchWords(db, words),
+    loadLexicon(db),
+    loadPlatformCategories(db),
+  ]);
+  const match = matchCondition(matches);
   return {
     ...plan,
-    query,
+    match,
     words,
+    matches,
     note,
-    intent: collectIntent(await loadPlatformCategories(db), intentCategories(words, lexicon.categoryByName)),
-    conds: query ? [...plan.filters, sql`${products.searchVec} @@ ${query}`] : plan.conds,
+    intent: collectIntent(rows, intentCategories(words, lexicon.categoryByName)),
+    conds: match ? [...plan.filters, match] : plan.conds,
   };
 }
 
@@ -71,10 +96,14 @@ function collectIntent(rows: readonly CategoryRow[], named: CategoryIntent): Sea
   return { whole: [...whole], head: [...below(named.head)].filter((id) => !whole.has(id)) };
 }
 
-/** A keyword read by the analyzer with the platform's synonyms: its query words and their tsquery (null: nothing searchable). */
-export async function keywordQuery(db: Db, keyword: string): Promise<{ words: QueryWord[]; query: SQL | null }> {
+/** A keyword read by the analyzer with the platform's synonyms: its query words, their matches and condition (null: nothing searchable). */
+export async function keywordMatch(
+  db: Db,
+  keyword: string,
+): Promise<{ words: QueryWord[]; matches: WordMatch[]; match: SQL | null }> {
   const words = analyzeQuery(keyword, (await loadLexicon(db)).synonyms);
-  return { words, query: wordsQuery(words) };
+  const matches = await matchWords(db, words);
+  return { words, matches, match: matchCondition(matches) };
 }
 
 /** Whether anything matches the plan (one index probe). */
@@ -107,10 +136,7 @@ export async function relaxed(db: Db, plan: SearchPlan): Promise<SearchPlan | nu
   }
   if (fixed.length < 2) return null;
   const alone = await Promise.all(
-    fixed.map((w) => {
-      const q = wordsQuery([w]);
-      return q ? anyMatch(db, [...plan.filters, sql`${products.searchVec} @@ ${q}`]) : Promise.resolve(false);
-    }),
+    (await matchWords(db, fixed)).map((m) => anyMatch(db, [...plan.filters, matchCondition([m])!])),
   );
   for (const step of relaxSteps(fixed, alone)) {
     const found = await tryWords(step);
@@ -181,8 +207,9 @@ export async function searchConditions(db: Db, params: ProductSearchParams, now:
   const plan: SearchPlan = {
     conds: filters,
     filters,
-    query: null,
+    match: null,
     words: [],
+    matches: [],
     intent: { whole: [], head: [] },
     note: null,
     brandCond,

@@ -1,11 +1,13 @@
 /**
  * A shopper's keyword as a full-text query (docs/search.md "Matching"): every query word must
- * match somewhere in the product's search vector (its names, brand, category path, parameters or
- * shop) as itself or one of its synonyms; a Chinese word of three or more characters matches as a
- * word or as all its bigrams; a latin word by prefix (phon → phone, pinyin shou → shouji) or by its
- * English stem. When nothing matches, relaxSteps says what to try next.
+ * match somewhere — the product's own search vector (its names and parameters), its brand, a
+ * category of its path or its shop, each by its own names — as itself or one of its synonyms; a
+ * Chinese word of three or more characters matches as a word or as all its bigrams, taken from one
+ * name; a latin word by prefix (phon → phone, pinyin shou → shouji) or by its English stem. When
+ * nothing matches, relaxSteps says what to try next.
  */
-import { sql, type SQL } from "drizzle-orm";
+import { and, sql, type SQL } from "drizzle-orm";
+import { brands, categories, products, shops } from "../../db/schema/index.ts";
 import type { SearchNote } from "../../../lib/catalog/product-types.ts";
 import {
   analyzeQuery,
@@ -18,8 +20,9 @@ import {
 } from "./search-analyzer.ts";
 
 /**
- * The fields of a product's search vector by their weight label (migration 0025): A its names,
- * B its brand, C its category path, D its parameters and shop.
+ * Where a query word matches a product (docs/search.md "Ranking"): A its names (products.search_vec),
+ * B its brand, C its category path (each by its own vector, migration 0035), D its parameters
+ * (products.param_vec) or its shop.
  */
 export type SearchField = "A" | "B" | "C" | "D";
 
@@ -30,55 +33,30 @@ export type SearchField = "A" | "B" | "C" | "D";
  */
 export const FIELD_SCORES: Readonly<Record<SearchField, number>> = { A: 729, B: 81, C: 9, D: 1 };
 
-/** The fields a word is tried in, best first (the last, D, needs no test: the word matched somewhere). */
-const TIERS: readonly SearchField[] = ["A", "B", "C"];
-
-/**
- * A term as a tsquery literal ('…' with quotes and backslashes escaped); prefix adds :*, weight
- * restricts the match to lexemes of that weight (one field: 'phone':*A).
- */
-export function tsLiteral(term: string, prefix = false, weight: SearchField | "" = ""): string {
-  const label = prefix || weight ? `:${prefix ? "*" : ""}${weight}` : "";
-  return `'${term.replace(/\\/g, "\\\\").replace(/'/g, "''")}'${label}`;
+/** A term as a tsquery literal ('…' with quotes and backslashes escaped); prefix adds :*. */
+export function tsLiteral(term: string, prefix = false): string {
+  return `'${term.replace(/\\/g, "\\\\").replace(/'/g, "''")}'${prefix ? ":*" : ""}`;
 }
 
 /** The tsquery text of a Chinese word: itself, or for 3+ characters itself or all its bigrams. */
-export function cjkQuery(word: string, weight: SearchField | "" = ""): string {
-  if (word.length <= 2) return tsLiteral(word, false, weight);
+export function cjkQuery(word: string): string {
+  if (word.length <= 2) return tsLiteral(word);
   const bigrams = [];
-  for (let i = 0; i + 1 < word.length; i++) bigrams.push(tsLiteral(word.slice(i, i + 2), false, weight));
-  return `(${tsLiteral(word, false, weight)} | (${[...new Set(bigrams)].join(" & ")}))`;
+  for (let i = 0; i + 1 < word.length; i++) bigrams.push(tsLiteral(word.slice(i, i + 2)));
+  return `(${tsLiteral(word)} | (${[...new Set(bigrams)].join(" & ")}))`;
 }
 
-/**
- * A latin word's English stem query, restricted to one field: to_tsquery reads `word:A` (the
- * word is [a-z0-9]+ only, so nothing in it is tsquery syntax).
- */
-function stemQuery(word: string, weight: SearchField | ""): SQL {
-  if (!weight || !/^[a-z0-9]+$/.test(word)) return sql`plainto_tsquery('english', ${word})`;
-  return sql`to_tsquery('english', ${`${word}:${weight}`})`;
+function wordQuery(word: string): SQL {
+  if (isCjkWord(word)) return sql`${cjkQuery(word)}::tsquery`;
+  return sql`(${tsLiteral(word, true)}::tsquery || plainto_tsquery('english', ${word}))`;
 }
 
-function wordQuery(word: string, weight: SearchField | "" = ""): SQL {
-  if (isCjkWord(word)) return sql`${cjkQuery(word, weight)}::tsquery`;
-  return sql`(${tsLiteral(word, true, weight)}::tsquery || ${stemQuery(word, weight)})`;
-}
-
-/** The tsquery of query words (AND of the words, OR of each word's alternatives); null for none. */
-export function wordsQuery(qws: readonly QueryWord[]): SQL | null {
-  if (qws.length === 0) return null;
-  return sql`(${sql.join(
-    qws.map((qw) => wordAlternatives(qw)),
-    sql` && `,
-  )})`;
-}
-
-/** One query word: any of its alternatives, each alternative's words together, in one field or any. */
-function wordAlternatives(qw: QueryWord, weight: SearchField | "" = ""): SQL {
+/** One query word as a tsquery: any of its alternatives, each alternative's words together. */
+export function wordTsQuery(qw: QueryWord): SQL {
   const alts = qw.alternatives.map(
     (alt) =>
       sql`(${sql.join(
-        alt.map((w) => wordQuery(w, weight)),
+        alt.map((w) => wordQuery(w)),
         sql` && `,
       )})`,
   );
@@ -86,20 +64,89 @@ function wordAlternatives(qw: QueryWord, weight: SearchField | "" = ""): SQL {
 }
 
 /**
- * Text relevance of a product's search vector `vec` to query words (docs/search.md "Ranking"):
- * each word scores FIELD_SCORES of the best field it matches in — name, then brand, then category
- * path, else parameters or shop — summed over the words. Ties are left to sales,
- * rating and freshness.
+ * A query word and the brands, platform categories and shops whose own names it matches
+ * (namesMatchQuery): it matches a product whose own vector has it, or whose brand, category (the
+ * category itself or one above it) or shop is one of these.
  */
-export function relevance(vec: SQL, qws: readonly QueryWord[]): SQL {
-  if (qws.length === 0) return sql`0`;
-  const per = qws.map(
-    (qw) =>
-      sql`(case ${sql.join(
-        TIERS.map((f) => sql`when ${vec} @@ ${wordAlternatives(qw, f)} then ${sql.raw(String(FIELD_SCORES[f]))}`),
-        sql` `,
-      )} else ${sql.raw(String(FIELD_SCORES.D))} end)`,
+export interface WordMatch {
+  word: QueryWord;
+  brands: readonly number[];
+  /** Categories whose name, parent's name or grandparent's name has the word: a product's whole path. */
+  categories: readonly number[];
+  shops: readonly number[];
+}
+
+/**
+ * The statement that reads, for each query word, the brands, categories and shops whose own
+ * vectors (migration 0035) match it: rows {i, brands, categories, shops}, i the word's index. A
+ * word's bigrams must come from one name (智能手机 is not 智能设备 + 手机数码).
+ */
+export function namesMatchQuery(qws: readonly QueryWord[]): SQL {
+  const words = sql.join(
+    qws.map((qw, i) => sql`(${sql.raw(String(i))}, ${wordTsQuery(qw)})`),
+    sql`, `,
   );
+  return sql`select w.i,
+      array(select b.brand_id from ${brands} b where b.search_vec @@ w.q order by 1) as brands,
+      array(select c.category_id from ${categories} c
+        left join ${categories} p on p.category_id = c.parent_id
+        left join ${categories} g on g.category_id = p.parent_id
+        where c.shop_id = 0 and (c.search_vec @@ w.q or p.search_vec @@ w.q or g.search_vec @@ w.q) order by 1) as categories,
+      array(select s.shop_id from ${shops} s where s.search_vec @@ w.q order by 1) as shops
+    from (values ${words}) w(i, q) order by w.i`;
+}
+
+/** `column = any('{…}')` of ids read from the database (integers only). */
+export function anyOf(column: SQL, ids: readonly number[]): SQL {
+  return sql`${column} = any(${sql.raw(`'{${ids.map((id) => Math.trunc(Number(id))).join(",")}}'::int[]`)})`;
+}
+
+/**
+ * The condition that every query word matches the product (AND of the words): in its names, its
+ * parameters, its brand, its category path or its shop — each an index (GIN of the vectors, btree
+ * of the ids). Null without words.
+ */
+export function matchCondition(ms: readonly WordMatch[]): SQL | null {
+  if (ms.length === 0) return null;
+  const conds = ms.map((m) => {
+    const q = wordTsQuery(m.word);
+    const parts = [sql`${products.searchVec} @@ ${q}`, sql`${products.paramVec} @@ ${q}`];
+    if (m.brands.length) parts.push(anyOf(sql`${products.brandId}`, m.brands));
+    if (m.categories.length) parts.push(anyOf(sql`${products.categoryId}`, m.categories));
+    if (m.shops.length) parts.push(anyOf(sql`${products.shopId}`, m.shops));
+    return sql`(${sql.join(parts, sql` or `)})`;
+  });
+  return and(...conds)!;
+}
+
+/**
+ * The condition that every query word is in the product's names: the best relevance a product
+ * can have (the bounded ranking's candidates, product-list.ts), answered by the names' index alone.
+ */
+export function namesCondition(ms: readonly WordMatch[]): SQL | null {
+  if (ms.length === 0) return null;
+  return sql`${products.searchVec} @@ (${sql.join(
+    ms.map((m) => wordTsQuery(m.word)),
+    sql` && `,
+  )})`;
+}
+
+/**
+ * Text relevance of a product to query words (docs/search.md "Ranking"): each word scores
+ * FIELD_SCORES of the best field it matches in — its names, then its brand, then its category
+ * path, else its parameters or shop — summed over the words. Ties are left to sales, rating and
+ * freshness.
+ */
+export function relevance(ms: readonly WordMatch[]): SQL {
+  if (ms.length === 0) return sql`0`;
+  const score = (f: SearchField) => sql.raw(String(FIELD_SCORES[f]));
+  const per = ms.map((m) => {
+    const tiers = [sql`when ${products.searchVec} @@ ${wordTsQuery(m.word)} then ${score("A")}`];
+    if (m.brands.length) tiers.push(sql`when ${anyOf(sql`${products.brandId}`, m.brands)} then ${score("B")}`);
+    if (m.categories.length)
+      tiers.push(sql`when ${anyOf(sql`${products.categoryId}`, m.categories)} then ${score("C")}`);
+    return sql`(case ${sql.join(tiers, sql` `)} else ${score("D")} end)`;
+  });
   return sql`(${sql.join(per, sql` + `)})`;
 }
 

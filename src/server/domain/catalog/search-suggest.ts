@@ -3,18 +3,18 @@
  * types — product names (through the search index, most relevant and best selling first) or
  * open shops' names, in the request language, without repeats.
  */
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import { pickText, type Locale } from "../../../lib/locale.ts";
 import type { SearchSuggestion } from "../../../lib/catalog/product-types.ts";
 import type { Db } from "../../db/client.ts";
 import { products, shops } from "../../db/schema/index.ts";
 import { SHOP_STATUS as ShopStatus, SHOP_TYPE as ShopType } from "../../../lib/shop/shop.ts";
 import { anyLocaleContains } from "../kernel/sql.ts";
-import { keywordQuery, PROD_ON_SALE } from "./search-plan.ts";
+import { keywordMatch, PROD_ON_SALE } from "./search-plan.ts";
 import { loadProductTexts } from "./product-cards.ts";
 import { isCjkWord, normalizeText, taiwanText } from "./search-analyzer.ts";
 import { loadLexicon } from "./search-lexicon.ts";
-import { relevance } from "./search-query.ts";
+import { namesCondition, relevance } from "./search-query.ts";
 
 /** At most this many suggestions. */
 export const SUGGEST_MAX = 8;
@@ -40,8 +40,8 @@ export async function suggest(
       .limit(SUGGEST_MAX);
     return rows.map((r) => ({ id: r.shopId, text: pickText(r.shopName, locale) }));
   }
-  const { words, query } = await keywordQuery(db, keyword);
-  if (!query) return [];
+  const { matches, match } = await keywordMatch(db, keyword);
+  if (!match) return [];
   // Words the platform knows that start with what was typed (蓝牙 → 蓝牙耳机), then product names.
   const typed = normalizeText(keyword).trim();
   const lexicon = await loadLexicon(db);
@@ -51,20 +51,20 @@ export async function suggest(
         .sort((a, b) => a.length - b.length || a.localeCompare(b))
         .slice(0, SUGGEST_WORDS)
     : [];
-  // A few more than shown: names may repeat (the same product in several shops).
-  const rows = await db
-    .select({ prodId: products.prodId })
-    .from(products)
-    .innerJoin(shops, eq(shops.shopId, products.shopId))
-    .where(
-      and(
-        eq(products.status, PROD_ON_SALE),
-        eq(shops.shopStatus, ShopStatus.OPEN),
-        sql`${products.searchVec} @@ ${query}`,
-      ),
-    )
-    .orderBy(sql`${relevance(sql`${products.searchVec}`, words)} desc`, desc(products.soldNum), asc(products.prodId))
-    .limit(SUGGEST_MAX * 3);
+  // A few more than shown: names may repeat (the same product in several shops). The products
+  // named with every word rank first (search-query.ts relevance): when they fill the list, the
+  // best selling of them are the answer, read without ranking every match.
+  const visible = [eq(products.status, PROD_ON_SALE), eq(shops.shopStatus, ShopStatus.OPEN)];
+  const best = (where: SQL, order: SQL[]) =>
+    db
+      .select({ prodId: products.prodId })
+      .from(products)
+      .innerJoin(shops, eq(shops.shopId, products.shopId))
+      .where(and(...visible, where))
+      .orderBy(...order, desc(products.soldNum), asc(products.prodId))
+      .limit(SUGGEST_MAX * 3);
+  const named = await best(namesCondition(matches)!, []);
+  const rows = named.length === SUGGEST_MAX * 3 ? named : await best(match, [sql`${relevance(matches)} desc`]);
   const texts = await loadProductTexts(
     db,
     locale,
