@@ -9,8 +9,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import sharp from "sharp";
 import { runOps } from "../../scripts/ops/main.ts";
-import { photoJpeg } from "../fixtures/photos.ts";
+import { animatedGif, photoJpeg } from "../fixtures/photos.ts";
 import {
   freshBuyer,
   giveBalance,
@@ -247,6 +248,67 @@ test("en: a real-size photo in the chat comes from the ladder — sent and in th
   };
   await check();
   // The history read again (the message carries its picture: nothing asked, nothing original).
+  await page.reload();
+  await islandsReady(page);
+  await check();
+  expect(fetched.filter((p) => p === filePath)).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+test("en: an animated GIF in the chat moves from the ladder — animated WebP, sent and in the history, never the original (#41)", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const errors = watchErrors(page);
+  const token = await registerBuyer(request, "chatgif");
+  await page.context().addCookies([{ name: "token", value: token, url: baseURL! }]);
+  const fetched: string[] = [];
+  page.on("request", (r) => fetched.push(new URL(r.url()).pathname));
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.goto("/en/chat?shopId=2");
+  await islandsReady(page);
+  // A 480 × 270 GIF of 12 frames, made now.
+  const gif = await animatedGif({ seed: 5 });
+  const uploaded = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/p/file/uploadImFile");
+  await page.getByTestId("chat-image-input").setInputFiles({ name: "lol.gif", mimeType: "image/gif", buffer: gif });
+  const filePath = (await (await uploaded).json()).data.filePath as string;
+  expect(filePath).toMatch(/^\/uploads\/chat\/[0-9a-f-]{36}\.gif$/);
+
+  const check = async () => {
+    const mine = page
+      .locator('[data-testid="chat-message"][data-from="user"]')
+      .filter({ has: page.getByTestId("chat-picture") });
+    await expect(mine.getByTestId("chat-state")).toHaveText(tr("en", "chat.state.sent"));
+    const img = mine.getByTestId("chat-picture");
+    // Fitted in the 240 px box at its proportions (16:9), with the placeholder colour.
+    await expect(img).toHaveAttribute("width", "240");
+    await expect(img).toHaveAttribute("height", "135");
+    expect(await img.evaluate((i: HTMLImageElement) => getComputedStyle(i).backgroundColor)).not.toBe(
+      "rgba(0, 0, 0, 0)",
+    );
+    const escaped = filePath.replaceAll(".", "\\.");
+    // Animated WebP first, the animated GIF as the fallback; no still AVIF a browser would take first.
+    await expect(mine.locator("picture source")).toHaveCount(1);
+    await expect(mine.locator('picture source[type="image/webp"]')).toHaveAttribute(
+      "srcset",
+      new RegExp(
+        `^${escaped}-[0-9a-f]{12}-160\\.webp 160w, ${escaped}-[0-9a-f]{12}-320\\.webp 320w, ${escaped}-[0-9a-f]{12}-480\\.webp 480w$`,
+      ),
+    );
+    await expect(img).toHaveAttribute("srcset", new RegExp(`^${escaped}-[0-9a-f]{12}-160\\.gif 160w, `));
+    await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0)).toBe(true);
+    const shown = await img.evaluate((i: HTMLImageElement) => i.currentSrc);
+    expect(shown).toMatch(new RegExp(`${escaped}-[0-9a-f]{12}-(320|480)\\.webp$`));
+    // What the browser shows moves: every frame of the GIF.
+    const frames = (await sharp(await (await request.get(shown)).body()).metadata()).pages;
+    expect(frames).toBe(12);
+    // Its link opens the largest animated copy, not the stored upload.
+    expect(await mine.locator("a:has([data-testid=chat-picture])").getAttribute("href")).toMatch(
+      new RegExp(`^${escaped}-[0-9a-f]{12}-480\\.gif$`),
+    );
+  };
+  await check();
   await page.reload();
   await islandsReady(page);
   await check();

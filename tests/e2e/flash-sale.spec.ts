@@ -2,19 +2,22 @@
  * Flash sale in the browser (docs/flash-sale.md): journey in three locales with a fresh
  * buyer each — /flash-sale (session on now) → /secdetail → confirm order → pay by balance → paid;
  * and (one locale) the home's flash block lists only activities on now; a product's own page shows
- * its flash sale on now (price, countdown, link); a session starting in a few
+ * its flash sale on now (price, countdown, link), in its URL's language whatever the lang cookie
+ * says; a session starting in a few
  * seconds shows ghost "not started" links on /flash-sale and a disabled buy button, both on without a reload.
  */
 import { expect, test } from "@playwright/test";
 import {
   freshBuyer,
   giveBalance,
+  HAN,
   islandsReady,
   LOCALES,
   prefix,
   submitAndPayByBalance,
   tr,
   watchErrors,
+  type Locale,
 } from "./helpers.ts";
 
 test.describe.configure({ mode: "serial" });
@@ -95,6 +98,56 @@ test("a product in the flash sale on now says so on its own page: flash price, c
   await expect(page.getByTestId("sd-price")).toContainText(live!.seckillPrice);
   // The flash page's countdown carries its units too, never a clock-like "01:59:37".
   await expect(page.locator("[data-flash-timer]").first()).toHaveText(/^Ends in (\d+ h )?\d{2} min \d{2} s$/);
+});
+
+test("the flash line of a product's page reads in its URL's language whatever the lang cookie says", async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  const sessions = (await (await request.get("/api/seckill/sessions")).json()).data as {
+    activities: { prodId: number; activityStatus: number; seckillTotalStocks: number }[];
+  }[];
+  const live = sessions.flatMap((s) => s.activities).find((a) => a.activityStatus === 2 && a.seckillTotalStocks > 0);
+  test.skip(!live, "no flash activity on now with units left");
+  /** A template of the locale as a pattern: its words exactly, numbers where it has placeholders. */
+  const pattern = (locale: Locale, key: string, inner?: string) =>
+    tr(locale, key)
+      .split(/(\{\{\w+\}\})/)
+      .map((part) =>
+        /^\{\{\w+\}\}$/.test(part)
+          ? part === "{{time}}" && inner
+            ? inner
+            : part === "{{end}}"
+              ? "\\d\\d:\\d\\d"
+              : "\\d+"
+          : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"),
+      )
+      .join("");
+  for (const locale of LOCALES)
+    for (const cookie of LOCALES.filter((c) => c !== locale)) {
+      const what = `${locale} page, lang=${cookie}`;
+      await context.clearCookies();
+      await context.addCookies([{ name: "lang", value: cookie, url: baseURL! }]);
+      await page.goto(`${prefix(locale)}/detail/${live!.prodId}`);
+      const line = page.getByTestId("dp-flash");
+      await expect(line.locator("h2"), what).toHaveText(tr(locale, "flashSale.productLabel"));
+      await expect(line.locator(".fo-when"), what).toHaveText(
+        new RegExp(`^${pattern(locale, "flashSale.productLive")}$`),
+      );
+      await expect(line.locator("[data-countdown-end]"), what).toHaveText(
+        new RegExp(`^${pattern(locale, "discount.endsIn", pattern(locale, "discount.hours"))}$`),
+      );
+      await expect(page.getByTestId("dp-flash-price").locator(".visually-hidden"), what).toHaveText(
+        tr(locale, "flashSale.flashPrice"),
+      );
+      await expect(page.getByTestId("dp-flash-link"), what).toHaveText(`${tr(locale, "flashSale.toSale")} ›`);
+      // No word of another language anywhere on the line.
+      const text = await line.innerText();
+      if (locale === "en") expect(text, what).not.toMatch(HAN);
+      else expect(text, what).not.toMatch(/[A-Za-z]/);
+    }
 });
 
 test("a session not started: ghost 'not started' links and a disabled buy button, both on at the start without a reload", async ({

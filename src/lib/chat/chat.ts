@@ -187,8 +187,9 @@ export interface ChatMessageDto {
   prodNow?: CardProductNow;
   /**
    * A picture message's picture as the image pipeline knows it (docs/image.md): its variants'
-   * URLs follow from it (src/lib/image/ladder.ts). Absent for other messages, and for a picture
-   * without variants (animated, or unknown to the pipeline): shown as it is.
+   * URLs follow from it (src/lib/image/ladder.ts); an animated one (a GIF) says `animated: true`
+   * and is served as animated WebP and GIF. Absent for other messages, and for a picture unknown
+   * to the pipeline: shown as it is.
    */
   picture?: ImageInfo;
 }

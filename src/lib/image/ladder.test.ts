@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { fallbackSrc, isVectorSource, ladderWidths, srcsetOf, variantHeight, type ImageInfo } from "./ladder.ts";
+import {
+  fallbackFormat,
+  fallbackSrc,
+  isVectorSource,
+  ladderWidths,
+  srcsetOf,
+  variantFormats,
+  variantHeight,
+  type ImageInfo,
+} from "./ladder.ts";
 
 const photo: ImageInfo = { width: 1920, height: 2560, color: "#aabbcc", hash: "0123456789ab", alpha: false };
 const src = "/uploads/review/6f1c2d3e-1111-4222-8333-944445555666.jpg";
@@ -21,6 +30,16 @@ describe("image ladder", () => {
     expect(fallbackSrc(src, { ...photo, width: 300 }, 640)).toBe(`${src}-0123456789ab-300.jpg`);
     expect(fallbackSrc(src, { ...photo, alpha: true }, 100)).toBe(`${src}-0123456789ab-160.png`);
     expect(variantHeight(photo, 640)).toBe(853);
+  });
+
+  it("formats: AVIF, WebP and JPEG (PNG with transparency); an animation WebP and GIF, the fallback last", () => {
+    expect(variantFormats(photo)).toEqual(["avif", "webp", "jpg"]);
+    expect(variantFormats({ ...photo, alpha: true })).toEqual(["avif", "webp", "png"]);
+    expect(variantFormats({ ...photo, animated: true })).toEqual(["webp", "gif"]);
+    expect(variantFormats({ ...photo, alpha: true, animated: true })).toEqual(["webp", "gif"]);
+    expect(variantFormats({ ...photo, animated: false })).toEqual(["avif", "webp", "jpg"]);
+    expect(fallbackFormat({ ...photo, animated: true })).toBe("gif");
+    expect(fallbackSrc(src, { ...photo, width: 400, animated: true }, 240)).toBe(`${src}-0123456789ab-320.gif`);
   });
 
   it("SVG pictures are vector originals, nothing else is", () => {

@@ -13,7 +13,7 @@
 /** The widths every picture is made in (CSS pixels × density up to 1920). */
 export const LADDER = [160, 320, 480, 640, 960, 1280, 1920] as const;
 
-export type VariantFormat = "avif" | "webp" | "jpg" | "png";
+export type VariantFormat = "avif" | "webp" | "jpg" | "png" | "gif";
 
 /** What the pipeline knows of a picture (table images): its size, placeholder colour and hash. */
 export interface ImageInfo {
@@ -25,6 +25,11 @@ export interface ImageInfo {
   hash: string;
   /** Whether the picture has transparency: its fallback format is PNG instead of JPEG. */
   alpha: boolean;
+  /**
+   * Whether the picture moves (a chat GIF): its variants are animated WebP and GIF. Answers to
+   * readers carry it only when true.
+   */
+  animated?: boolean;
 }
 
 /**
@@ -38,9 +43,20 @@ export function ladderWidths(width: number): number[] {
   return steps;
 }
 
-/** The formats a picture is made in: AVIF, WebP and its fallback (the last one). */
-export function variantFormats(info: Pick<ImageInfo, "alpha">): VariantFormat[] {
+/**
+ * The formats a picture is made in, the fallback last: AVIF, WebP and JPEG (PNG with
+ * transparency); an animated picture WebP and GIF, both animated — no AVIF, whose still would be
+ * the first source a browser takes.
+ */
+export function variantFormats(info: Pick<ImageInfo, "alpha" | "animated">): VariantFormat[] {
+  if (info.animated) return ["webp", "gif"];
   return ["avif", "webp", info.alpha ? "png" : "jpg"];
+}
+
+/** The format of the `<img>` every browser can show: the last of variantFormats. */
+export function fallbackFormat(info: Pick<ImageInfo, "alpha" | "animated">): VariantFormat {
+  const formats = variantFormats(info);
+  return formats[formats.length - 1]!;
 }
 
 /** The public path of one variant of the picture at `source`. */
@@ -73,5 +89,5 @@ export function srcsetOf(source: string, info: ImageInfo, format: VariantFormat)
 export function fallbackSrc(source: string, info: ImageInfo, wanted: number): string {
   const widths = ladderWidths(info.width);
   const w = widths.find((x) => x >= wanted) ?? widths[widths.length - 1]!;
-  return variantPath(source, info.hash, w, variantFormats(info)[2]!);
+  return variantPath(source, info.hash, w, fallbackFormat(info));
 }

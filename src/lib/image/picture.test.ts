@@ -77,6 +77,22 @@ describe("picture attributes", () => {
     });
   });
 
+  it("an animated picture (a chat GIF): one animated WebP source and an animated GIF img, never a still AVIF", () => {
+    const gif = "/uploads/chat/6f1c2d3e-1111-4222-8333-944445555666.gif";
+    const g = (w: number, f: string) => `${gif}-0123456789ab-${w}.${f}`;
+    const moving: ImageInfo = { ...photo, width: 480, height: 270, animated: true };
+    const { sources, img } = pictureView(gif, moving, { width: 240, height: 135 });
+    expect(sources).toEqual([
+      { type: "image/webp", srcset: `${g(160, "webp")} 160w, ${g(320, "webp")} 320w, ${g(480, "webp")} 480w` },
+    ]);
+    expect(img).toMatchObject({
+      src: g(320, "gif"),
+      srcset: `${g(160, "gif")} 160w, ${g(320, "gif")} 320w, ${g(480, "gif")} 480w`,
+      style: "background-color:#a1b2c3",
+    });
+    expect(largestSrc(gif, moving)).toBe(g(480, "gif"));
+  });
+
   it("a colour that is not #rrggbb is not written into the style", () => {
     expect(pictureView(src, { ...photo, color: "red;x:y" }, { width: 80 }).img.style).toBeUndefined();
   });

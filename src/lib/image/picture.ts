@@ -8,6 +8,7 @@
  * (src/islands/common/Picture.tsx).
  */
 import {
+  fallbackFormat,
   fallbackSrc,
   isVectorSource,
   ladderWidths,
@@ -83,10 +84,11 @@ export function pictureView(src: string, info: ImageInfo | null | undefined, opt
     // A vector original is sharp at every width: one candidate, valid whatever the layout asks.
     return { sources: [], img: { ...img, srcset: `${src} ${info.width}w`, sizes } };
   }
-  const [avif, webp, fallback] = variantFormats(info) as ["avif", "webp", "jpg" | "png"];
+  // Every format but the fallback is a <source>, in the order a browser should prefer them.
+  const modern = variantFormats(info).slice(0, -1) as (keyof typeof SOURCE_TYPES)[];
   return {
-    sources: [avif, webp].map((f) => ({ type: SOURCE_TYPES[f], srcset: srcsetOf(src, info, f) })),
-    img: { ...img, src: fallbackSrc(src, info, width), srcset: srcsetOf(src, info, fallback), sizes },
+    sources: modern.map((f) => ({ type: SOURCE_TYPES[f], srcset: srcsetOf(src, info, f) })),
+    img: { ...img, src: fallbackSrc(src, info, width), srcset: srcsetOf(src, info, fallbackFormat(info)), sizes },
   };
 }
 
@@ -97,5 +99,5 @@ export function pictureView(src: string, info: ImageInfo | null | undefined, opt
 export function largestSrc(src: string, info: ImageInfo | null | undefined): string {
   if (!info || isVectorSource(src)) return src;
   const widths = ladderWidths(info.width);
-  return variantPath(src, info.hash, widths[widths.length - 1]!, variantFormats(info)[2]!);
+  return variantPath(src, info.hash, widths[widths.length - 1]!, fallbackFormat(info));
 }

@@ -23,14 +23,16 @@ export function isPrivateUpload(p: string): boolean {
 /** The width of a private picture's preview (a form's thumbnail, the platform's list; at 2× density up to 240 CSS px). */
 export const PRIVATE_PREVIEW_WIDTH = 480;
 
-const PRIVATE_RASTER = /\.(?:jpg|png|gif|webp)$/;
+/** A stored private picture: an upload's own name (a uuid), never a name derived from one such as a preview's. */
+const PRIVATE_RASTER = /\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(?:jpg|png|gif|webp)$/;
 const PREVIEW_SUFFIX = `-preview-${PRIVATE_PREVIEW_WIDTH}.webp`;
 
 /**
  * The address of the preview of the private picture at `src` (docs/image.md "Private pictures"):
  * one WebP at most 480 px wide, without metadata, answered to the same readers as the picture
  * (its owner and the platform). A private file that is not a stored picture (the demo's vector
- * documents, an invoice PDF) is its own preview; any other path is returned as it is.
+ * documents, an invoice PDF) is its own preview; any other path is returned as it is. Only a
+ * stored upload's own name has a preview (not a preview's: no preview of a preview).
  */
 export function privatePreviewPath(src: string): string {
   return isPrivateUpload(src) && PRIVATE_RASTER.test(src) ? `${src}${PREVIEW_SUFFIX}` : src;

@@ -2,7 +2,8 @@
  * What the image pipeline knows of pictures, for the islands' picture component (docs/image.md
  * "Showing a picture"), public:
  *   GET /pictures?paths=/uploads/a.jpg,/uploads/b.png → { [path]: {width, height, color, hash, alpha} }
- *       for each path it knows (at most 100 paths; an unknown one is left out: shown as it is).
+ *       for each path it knows, `animated: true` added for one that moves (at most 100 paths; an
+ *       unknown one is left out: shown as it is).
  * The same answer for everyone: cacheable for a minute.
  */
 import { Hono } from "hono";

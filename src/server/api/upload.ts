@@ -14,7 +14,8 @@
  * jpg/png/gif/webp decided by the file's content (magic bytes), at most 2 MB from buyers and 10 MB
  * from shops and the platform (docs/decisions.md "Upload limits"), then verified, turned upright
  * and stripped of its metadata by the image pipeline (domain/image/image-pipeline.ts) before it is
- * stored; animation only in chat pictures. The picture is recorded in the table images and the
+ * stored; animation only in chat pictures (within a budget of frames; its ladder is animated WebP
+ * and GIF). The picture is recorded in the table images and the
  * background worker makes its ladder of variants (docs/image.md); a private picture (folder
  * "identity") gets no public variants and is served only to its owner and the platform. The body may be a little larger
  * (the multipart envelope; src/server/http/body-limit.ts): the exact check is on the file below.

@@ -20,7 +20,7 @@ import { isPrivateUpload, privatePreviewSource } from "../../lib/image/private.t
 import { mayReadPrivateUpload, type PrivateReader } from "../domain/upload/private-upload.ts";
 import { platformTokenOk } from "../api/platform-auth.ts";
 import { bearerToken } from "./bearer-token.ts";
-import type { FileStorage, StoredFile } from "../providers/storage.ts";
+import { isStoragePath, type FileStorage, type StoredFile } from "../providers/storage.ts";
 
 const IMAGE_TYPES: Record<string, string> = {
   jpg: "image/jpeg",
@@ -170,12 +170,11 @@ async function readPrivate(
  */
 export function uploadsHandler(storage: FileStorage, db?: Db, platformToken = "") {
   return (req: http.IncomingMessage, res: http.ServerResponse, pathname: string, notFound: () => void): void => {
-    let publicPath: string;
-    try {
-      publicPath = `/uploads${decodeURIComponent(pathname.split("?")[0] ?? "")}`;
-    } catch {
-      return notFound();
-    }
+    // Taken as sent, never decoded: a stored file's name needs no escape (isStoragePath), so an
+    // escaped slash, dot or control character, a "..", a made-up shape or an over-long name is a
+    // 404 here, before the database is asked anything about it. The query is not read.
+    const publicPath = `/uploads${pathname.split("?")[0] ?? ""}`;
+    if (!isStoragePath(publicPath)) return notFound();
     const ext = (publicPath.split(".").pop() ?? "").toLowerCase();
     const isPrivate = isPrivateUpload(publicPath);
     const type = (isPrivate ? PRIVATE_TYPES : IMAGE_TYPES)[ext];

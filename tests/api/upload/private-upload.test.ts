@@ -6,6 +6,7 @@
  * of it gets public variants. The shop logo of the same form stays public.
  */
 import fs from "node:fs/promises";
+import http from "node:http";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
@@ -149,6 +150,74 @@ describe.skipIf(!dbReady)("private uploads: only the owner and the platform", ()
     expect(privatePreviewPath("/uploads/invoice/00000000-0000-4000-8000-000000000000.pdf")).toMatch(/\.pdf$/);
     // A demo application's vector documents are their own preview (a few hundred bytes each).
     expect(privatePreviewPath("/uploads/seed/identity/a-licence.svg")).toBe("/uploads/seed/identity/a-licence.svg");
+  });
+
+  it("bad names of a preview are a plain 404 for everyone, the platform included, and store nothing", async () => {
+    const card = await upload(
+      owner,
+      await photoJpeg({ width: 900, height: 600, orientation: 1, seed: 11 }),
+      "identity",
+    );
+    const avatar = await upload(
+      owner,
+      await photoJpeg({ width: 300, height: 300, orientation: 1, seed: 12 }),
+      "avatar",
+    );
+    const preview = privatePreviewPath(card);
+    // The real preview, made once, for the owner.
+    expect((await get(preview, { Authorization: owner.token })).status).toBe(200);
+    const pdf = await app.ctx.storage.save(await realPdf(0, "Invoice of a test"), "pdf", "invoice");
+    const name = (p: string) => p.split("/").pop()!;
+    const uploads = path.join(app.ctx.config.dataDir, "uploads");
+    const listing = async () => (await fs.readdir(uploads, { recursive: true })).sort();
+    const before = await listing();
+
+    /** Sent exactly as written (fetch would resolve dots and re-encode), with the caller's headers. */
+    const raw = (p: string, headers: Record<string, string>) =>
+      new Promise<number>((resolve, reject) => {
+        const { hostname, port } = new URL(base);
+        http
+          .get({ hostname, port, path: p, headers }, (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          })
+          .on("error", reject);
+      });
+    const callers: [string, Record<string, string>][] = [
+      ["the owner", { Authorization: owner.token }],
+      ["the owner's cookie", { Cookie: `token=${owner.token}` }],
+      ["the platform", { Authorization: platform }],
+      ["a visitor", {}],
+    ];
+    const bad: [string, string][] = [
+      ["a made-up name", "/uploads/identity/00000000-0000-4000-8000-000000000000.jpg-preview-480.webp"],
+      ["a name that is not an upload's", "/uploads/identity/licence.jpg-preview-480.webp"],
+      ["another width", `${card}-preview-320.webp`],
+      ["a width past the original", `${card}-preview-1920.webp`],
+      ["another format", `${card}-preview-480.avif`],
+      ["a preview of the preview", `${preview}-preview-480.webp`],
+      ["a preview of an invoice PDF", `${pdf}-preview-480.webp`],
+      ["a public picture's preview name", `${avatar}-preview-480.webp`],
+      ["a traversal out of the folder", `/uploads/identity/../avatar/${name(avatar)}-preview-480.webp`],
+      ["a traversal by escaped dots", `/uploads/identity/%2e%2e/avatar/${name(avatar)}-preview-480.webp`],
+      ["a traversal by escaped slashes", `/uploads/identity/..%2f..%2f..%2fetc%2fpasswd-preview-480.webp`],
+      ["an escaped slash for the folder's", `/uploads/identity%2f${name(preview)}`],
+      ["an escaped letter", preview.replace("/identity/", "/identit%79/")],
+      ["a NUL", preview.replace(".jpg-", ".jpg%00-")],
+      ["a line break", `${preview}%0d%0aX-Injected:%201`],
+      ["an escape character", preview.replace("/identity/", "/identity/%1b")],
+      ["a name of 300 characters", `/uploads/identity/${"a".repeat(280)}.jpg-preview-480.webp`],
+    ];
+    for (const [what, p] of bad)
+      for (const [who, headers] of callers) expect(await raw(p, headers), `${what}: ${who} (${p})`).toBe(404);
+
+    // A query string is not read: the same answers, however long (Node refuses headers past 16 KB itself).
+    const long = `${preview}?${"x=%00%2f..&".repeat(800)}`;
+    expect(long.length).toBeGreaterThan(8_000);
+    expect(await raw(long, { Authorization: owner.token })).toBe(200);
+    expect(await raw(long, {})).toBe(404);
+    expect(await raw(`${preview}?${"x".repeat(20_000)}`, { Authorization: owner.token })).toBe(431);
+    expect(await listing()).toEqual(before);
   });
 
   it("the application's logo stays public; its licence and ID card do not", async () => {

@@ -23,7 +23,7 @@ import type { Page } from "../../../lib/api-types.ts";
 import { pickText, type Locale, type LocalizedText } from "../../../lib/locale.ts";
 import { getT } from "../../../i18n/index.ts";
 import type { Db } from "../../db/client.ts";
-import { imageRecords } from "../image/image-store.ts";
+import { imageInfoOf, imageRecords } from "../image/image-store.ts";
 import { chatAgentPresence, chatConversations, chatMessages, sessions, shops, users } from "../../db/schema/index.ts";
 import { hashToken } from "../account/tokens.ts";
 import type { ReadState } from "./chat-rules.ts";
@@ -346,8 +346,8 @@ export async function unreadTotal(db: Db, userId: string): Promise<number> {
 /**
  * The picture messages with what the image pipeline knows of their picture (`picture`: size,
  * placeholder colour, hash — the ladder's URLs follow from it, docs/image.md), so that every
- * reader shows the ladder and never the stored upload. An animated picture (no variants) or one
- * the pipeline does not know has none.
+ * reader shows the ladder and never the stored upload (an animated GIF's is animated WebP and GIF,
+ * `animated: true`). A picture the pipeline does not know has none.
  */
 async function withPictures(db: Db, msgs: ChatMessageDto[]): Promise<ChatMessageDto[]> {
   const paths = msgs.filter((m) => m.msgType === MsgType.IMAGE).map((m) => m.content);
@@ -355,9 +355,7 @@ async function withPictures(db: Db, msgs: ChatMessageDto[]): Promise<ChatMessage
   const known = await imageRecords(db, paths);
   return msgs.map((m) => {
     const r = m.msgType === MsgType.IMAGE ? known.get(m.content) : undefined;
-    return r && !r.animated
-      ? { ...m, picture: { width: r.width, height: r.height, color: r.color, hash: r.hash, alpha: r.alpha } }
-      : m;
+    return r ? { ...m, picture: imageInfoOf(r) } : m;
   });
 }
 

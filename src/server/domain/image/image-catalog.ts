@@ -9,7 +9,7 @@
 import type { ImageInfo } from "../../../lib/image/ladder.ts";
 import type { Db } from "../../db/client.ts";
 import type { ChangeFeed } from "../../db/content-changes.ts";
-import { imageRecords, type PictureRecord } from "./image-store.ts";
+import { imageInfoOf, imageRecords, type PictureRecord } from "./image-store.ts";
 
 interface Entry {
   info: ImageInfo | null;
@@ -66,7 +66,7 @@ export class PictureCatalog {
     const max = this.opts.maxEntries ?? 50_000;
     for (const [path, waiting] of batch) {
       const rec = found.get(path);
-      const info = rec && !rec.animated ? pictureInfoOf(rec) : null;
+      const info = rec ? imageInfoOf(rec) : null;
       this.entries.delete(path);
       this.entries.set(path, { info, at: now });
       for (const r of waiting) r(info);
@@ -76,8 +76,4 @@ export class PictureCatalog {
       this.entries.delete(key);
     }
   }
-}
-
-function pictureInfoOf(r: ImageInfo): ImageInfo {
-  return { width: r.width, height: r.height, color: r.color, hash: r.hash, alpha: r.alpha };
 }

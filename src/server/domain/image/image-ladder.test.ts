@@ -11,7 +11,7 @@ describe("image ladder (server)", () => {
     expect(p).toBe(`${src}-0123456789ab-640.avif`);
     expect(parseVariantPath(p)).toEqual({ source: src, hash: "0123456789ab", width: 640, format: "avif" });
     expect(parseVariantPath("/uploads/seed/p/12.svg-0123456789ab-320.webp")?.source).toBe("/uploads/seed/p/12.svg");
-    for (const bad of [src, `${src}-0123456789ab-640.gif`, `${src}-XYZ-640.avif`, `/etc/passwd-0123456789ab-640.avif`])
+    for (const bad of [src, `${src}-0123456789ab-640.bmp`, `${src}-XYZ-640.avif`, `/etc/passwd-0123456789ab-640.avif`])
       expect(parseVariantPath(bad), bad).toBeNull();
   });
 
@@ -23,6 +23,22 @@ describe("image ladder (server)", () => {
     expect(isLadderVariant({ ...ok, format: "png" }, photo)).toBe(false);
     expect(isLadderVariant({ ...ok, format: "png" }, { ...photo, alpha: true })).toBe(true);
     expect(allVariantPaths(src, photo)).toHaveLength(21);
+  });
+
+  it("an animated picture's variants are WebP and GIF (no AVIF, no JPEG); a still has no GIF", () => {
+    const gif = "/uploads/chat/6f1c2d3e-1111-4222-8333-944445555666.gif";
+    const moving = { ...photo, width: 480, height: 270, animated: true };
+    const name = parseVariantPath(variantPath(gif, photo.hash, 320, "gif"))!;
+    expect(name).toEqual({ source: gif, hash: photo.hash, width: 320, format: "gif" });
+    expect(isLadderVariant(name, moving)).toBe(true);
+    expect(isLadderVariant({ ...name, format: "webp" }, moving)).toBe(true);
+    expect(isLadderVariant({ ...name, format: "avif" }, moving)).toBe(false);
+    expect(isLadderVariant({ ...name, format: "jpg" }, moving)).toBe(false);
+    expect(isLadderVariant({ ...name, width: 640 }, moving)).toBe(false);
+    expect(isLadderVariant(name, { ...moving, animated: false })).toBe(false);
+    expect(allVariantPaths(gif, moving)).toEqual(
+      ["webp", "gif"].flatMap((f) => [160, 320, 480].map((w) => `${gif}-${photo.hash}-${w}.${f}`)),
+    );
   });
 
   it("a vector original (the demo's SVGs) has no variants", () => {

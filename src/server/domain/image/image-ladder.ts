@@ -12,7 +12,7 @@ import {
 } from "../../../lib/image/ladder.ts";
 
 const VARIANT_RE =
-  /^(\/uploads\/(?:[A-Za-z0-9][A-Za-z0-9_-]*\/)+[A-Za-z0-9][A-Za-z0-9._-]*\.[a-z0-9]+)-([0-9a-f]{12})-(\d{1,4})\.(avif|webp|jpg|png)$/;
+  /^(\/uploads\/(?:[A-Za-z0-9][A-Za-z0-9_-]*\/)+[A-Za-z0-9][A-Za-z0-9._-]*\.[a-z0-9]+)-([0-9a-f]{12})-(\d{1,4})\.(avif|webp|jpg|png|gif)$/;
 
 export interface VariantName {
   source: string;

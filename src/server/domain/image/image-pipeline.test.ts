@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hasMarkup } from "./image-pipeline.ts";
+import { animationRefusal, hasMarkup, MAX_ANIMATION_FRAMES } from "./image-pipeline.ts";
 
 const bytes = (...parts: (number[] | string)[]) =>
   Buffer.concat(parts.map((p) => (typeof p === "string" ? Buffer.from(p, "latin1") : Buffer.from(p))));
@@ -48,5 +48,19 @@ describe("polyglot check: markup where a polyglot hides it, never in the compres
     expect(hasMarkup(webp(riffChunk("VP8 ", "abc<svg>def")), "webp")).toBe(false);
     expect(hasMarkup(webp(Buffer.concat([riffChunk("VP8 ", "abc"), riffChunk("XMP ", "<html>")])), "webp")).toBe(true);
     expect(hasMarkup(webp(riffChunk("VP8 ", "abc"), "<!DOCTYPE html>"), "webp")).toBe(true);
+  });
+});
+
+describe("an animation's budget (chat GIFs), from its header", () => {
+  it("at most 500 frames and 50 megapixels over all frames; the refusal names both", () => {
+    expect(animationRefusal(2, 32, 32)).toBeNull();
+    expect(animationRefusal(100, 480, 360)).toBeNull();
+    expect(animationRefusal(MAX_ANIMATION_FRAMES, 100, 100)).toBeNull();
+    // A few KB of GIF can hold thousands of tiny identical frames …
+    expect(animationRefusal(MAX_ANIMATION_FRAMES + 1, 1, 1)?.key).toBe("account.imageTooManyFrames");
+    // … or a few large ones, each within the still pictures' 50 MP.
+    expect(animationRefusal(20, 2560, 1440)?.key).toBe("account.imageTooManyFrames");
+    expect(animationRefusal(13, 2000, 1923)).toBeNull();
+    expect(animationRefusal(14, 2000, 1923)?.params).toEqual({ frames: 500, mp: 50 });
   });
 });

@@ -20,6 +20,11 @@ import { variantHeight, type ImageInfo, type VariantFormat } from "../../../lib/
 export const MAX_INPUT_PIXELS = 50_000_000;
 /** The longest side of a stored picture: larger ones are scaled down on upload (the ladder stops at 1920). */
 export const MAX_STORED_SIDE = 2560;
+/**
+ * An animation's budget (chat GIFs), read from its header before its frames are decoded: at most
+ * this many frames, and at most MAX_INPUT_PIXELS over all of them — every variant decodes them all.
+ */
+export const MAX_ANIMATION_FRAMES = 500;
 
 sharp.concurrency(Math.max(1, Number(process.env.IMAGE_THREADS) || 1));
 sharp.cache({ memory: 32, files: 0, items: 50 });
@@ -135,6 +140,19 @@ function startsWithAscii(bytes: Uint8Array, s: string, offset = 0): boolean {
 
 const refuse = (key: string, params?: Record<string, unknown>) => new ImageError(key, params ? { params } : undefined);
 
+/**
+ * The refusal an animation's header earns (its frames' count and size), or null when it is within
+ * the budget: more than MAX_ANIMATION_FRAMES frames, or more than MAX_INPUT_PIXELS over all its
+ * frames (a few KB of GIF can hold thousands of identical frames: a decompression bomb).
+ */
+export function animationRefusal(frames: number, frameWidth: number, frameHeight: number): ImageError | null {
+  if (frames <= MAX_ANIMATION_FRAMES && frames * frameWidth * frameHeight <= MAX_INPUT_PIXELS) return null;
+  return refuse("account.imageTooManyFrames", {
+    frames: MAX_ANIMATION_FRAMES,
+    mp: Math.floor(MAX_INPUT_PIXELS / 1_000_000),
+  });
+}
+
 /** 12 hex characters of the sha-256 of `bytes`: the hash in every variant's name. */
 export function contentHash(bytes: Uint8Array): string {
   return createHash("sha256").update(bytes).digest("hex").slice(0, 12);
@@ -149,8 +167,8 @@ function hex(n: number): string {
 /**
  * Verifies and normalizes an uploaded picture, or refuses it (UploadError, "account" keys):
  * imageFormat (not a picture we take), imageHeic, imagePolyglot, imageTooManyPixels, imageBroken
- * (truncated or undecodable), imageAnimated (animation where a still is wanted), imageCmyk,
- * imageDeep (16 bits per channel).
+ * (truncated or undecodable), imageAnimated (animation where a still is wanted), imageTooManyFrames
+ * (an animation over its budget), imageCmyk, imageDeep (16 bits per channel).
  */
 export async function normalizeUpload(
   input: Uint8Array,
@@ -178,8 +196,9 @@ export async function normalizeUpload(
   if ((meta.bitsPerSample ?? 8) > 8) throw refuse("account.imageDeep");
   const animated = (meta.pages ?? 1) > 1;
   if (animated && !opts.allowAnimation) throw refuse("account.imageAnimated");
+  const overBudget = animated ? animationRefusal(meta.pages ?? 1, width, height) : null;
+  if (overBudget) throw overBudget;
 
-  const alpha = meta.hasAlpha === true;
   let out: { data: Buffer; info: OutputInfo };
   try {
     let pipe = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "truncated", animated })
@@ -207,7 +226,7 @@ export async function normalizeUpload(
     height: storedHeight,
     color: await placeholderColor(bytes),
     hash: contentHash(bytes),
-    alpha,
+    alpha: await hasTransparency(bytes, meta),
     animated,
   };
 }
@@ -228,7 +247,7 @@ export async function describeStored(bytes: Uint8Array): Promise<(ImageInfo & { 
       height,
       color: await placeholderColor(bytes),
       hash: contentHash(bytes),
-      alpha: meta.hasAlpha === true,
+      alpha: await hasTransparency(bytes, meta),
       animated: (meta.pages ?? 1) > 1,
     };
   } catch {
@@ -237,6 +256,24 @@ export async function describeStored(bytes: Uint8Array): Promise<(ImageInfo & { 
 }
 
 const FORMAT_OF: Record<StoredExt, string> = { jpg: "jpeg", png: "png", gif: "gif", webp: "webp" };
+
+/**
+ * Whether a picture has transparency (its fallback is PNG, no placeholder colour behind it): an
+ * alpha channel — except that libvips gives every GIF one, so a GIF has transparency only when
+ * some pixel of some frame is not opaque.
+ */
+async function hasTransparency(
+  bytes: Uint8Array,
+  meta: Pick<Metadata, "hasAlpha" | "format" | "pages">,
+): Promise<boolean> {
+  if (meta.hasAlpha !== true) return false;
+  if (meta.format !== "gif") return true;
+  const { isOpaque } = await sharp(bytes, {
+    animated: (meta.pages ?? 1) > 1,
+    limitInputPixels: MAX_INPUT_PIXELS,
+  }).stats();
+  return !isOpaque;
+}
 
 /** The dominant colour of a picture ("#rrggbb"), from a small copy of it. */
 export async function placeholderColor(bytes: Uint8Array): Promise<string> {
@@ -289,6 +326,28 @@ export async function smallerPixels(
   return { data, width: out.width, height: out.height, channels: out.channels };
 }
 
+/**
+ * One variant of an animated picture (a chat GIF): every frame resized to `width`, encoded as an
+ * animated WebP or GIF with the frames' delays and loop count, without any other metadata. Frames
+ * are not decoded to raw pixels once for every width as a photo's are: a strip of frames resized
+ * as one picture would blur each frame's edge into the next.
+ */
+export async function makeAnimatedVariant(
+  source: Uint8Array,
+  info: ImageInfo,
+  width: number,
+  format: VariantFormat,
+): Promise<Buffer> {
+  const pipe = sharp(source, { animated: true, limitInputPixels: MAX_INPUT_PIXELS }).resize({
+    width,
+    height: variantHeight(info, width),
+    fit: "fill",
+  });
+  if (format === "webp") return pipe.webp({ quality: 72, effort: 2 }).toBuffer();
+  if (format === "gif") return pipe.gif({ effort: 3 }).toBuffer();
+  throw new Error(`no ${format} variant of an animated picture`);
+}
+
 /** One variant: resized pixels encoded in `format`, without metadata. */
 export async function encodeVariant(px: ResizedPixels, format: VariantFormat): Promise<Buffer> {
   const pipe = sharp(px.data, { raw: { width: px.width, height: px.height, channels: px.channels } });
@@ -299,6 +358,8 @@ export async function encodeVariant(px: ResizedPixels, format: VariantFormat): P
       return pipe.webp({ quality: 72, effort: 2 }).toBuffer();
     case "png":
       return pipe.png({ compressionLevel: 8, palette: true }).toBuffer();
+    case "gif":
+      throw new Error("a still picture has no GIF variant");
     default:
       // The fallback of browsers without AVIF and WebP: libjpeg-turbo (mozjpeg saves ~30 % of its
       // bytes for ~5× the CPU, spent on every upload for a copy Chromium never asks for).
@@ -318,13 +379,14 @@ export async function makePrivatePreview(source: Uint8Array, width: number): Pro
     .toBuffer();
 }
 
-/** One variant of the ladder: the stored picture `width` pixels wide in `format`. */
+/** One variant of the ladder: the stored picture `width` pixels wide in `format` (animated if it moves). */
 export async function makeVariant(
   source: Uint8Array,
   info: ImageInfo,
   width: number,
   format: VariantFormat,
 ): Promise<Buffer> {
+  if (info.animated) return makeAnimatedVariant(source, info, width, format);
   return encodeVariant(await resizedPixels(source, info, width), format);
 }
 

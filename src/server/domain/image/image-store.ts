@@ -27,7 +27,7 @@ const queue = new PQueue({ concurrency: Math.max(1, Number(process.env.IMAGE_WOR
 
 /** Records what the pipeline knows of the picture stored at `path`; its variants are to be made. */
 export async function recordImage(db: Db | Tx, path: string, info: ImageInfo, animated = false): Promise<void> {
-  const row = { path, ...info, animated, state: animated ? "ready" : "pending", attempts: 0, claimedAt: null };
+  const row = { path, ...info, animated, state: "pending", attempts: 0, claimedAt: null };
   await db
     .insert(images)
     .values(row)
@@ -41,6 +41,16 @@ export async function recordImage(db: Db | Tx, path: string, info: ImageInfo, an
 
 export interface PictureRecord extends ImageInfo {
   animated: boolean;
+}
+
+/**
+ * What readers are told of a recorded picture (the pages' catalogue, GET /api/pictures, a chat
+ * message's `picture`): `animated` only when it moves, so a still's answer is unchanged.
+ */
+export function imageInfoOf(r: PictureRecord): ImageInfo {
+  const info: ImageInfo = { width: r.width, height: r.height, color: r.color, hash: r.hash, alpha: r.alpha };
+  if (r.animated) info.animated = true;
+  return info;
 }
 
 const RECORD_COLUMNS = {
@@ -79,6 +89,17 @@ export async function buildVariants(storage: FileStorage, path: string, info: Im
       const source = await readAll(storage, path);
       if (!source) throw new Error(`image source missing: ${path}`);
       let made = 0;
+      if (info.animated) {
+        // Every frame at every width (makeAnimatedVariant): no raw pixels carried between widths.
+        for (const w of ladderWidths(info.width).reverse())
+          for (const format of variantFormats(info)) {
+            const p = variantPath(path, info.hash, w, format);
+            if (await storage.exists(p)) continue;
+            await storage.put(p, await makeVariant(source, info, w, format));
+            made++;
+          }
+        return made;
+      }
       // Widest first: each width is resized from the last one made (one decode of the photo).
       let larger: ResizedPixels | null = null;
       for (const w of ladderWidths(info.width).reverse()) {
@@ -104,7 +125,7 @@ export async function buildVariants(storage: FileStorage, path: string, info: Im
  */
 export async function variantOnRequest(db: Db, storage: FileStorage, name: VariantName): Promise<boolean> {
   const info = (await imageRecords(db, [name.source])).get(name.source);
-  if (!info || info.animated || !isLadderVariant(name, info)) return false;
+  if (!info || !isLadderVariant(name, info)) return false;
   const p = variantPath(name.source, name.hash, name.width, name.format);
   await queue.add(
     async () => {
@@ -151,7 +172,7 @@ export async function pendingImageCount(db: Db | Tx): Promise<number> {
 export async function removeImage(db: Db | Tx, storage: FileStorage, path: string): Promise<void> {
   const info = (await imageRecords(db, [path])).get(path);
   if (!info) return;
-  if (!info.animated) for (const p of allVariantPaths(path, info)) await storage.remove(p);
+  for (const p of allVariantPaths(path, info)) await storage.remove(p);
   await db.delete(images).where(eq(images.path, path));
 }
 
