@@ -38,6 +38,9 @@ const OWNERS: Record<string, readonly string[]> = {
   userLedger: ["kernel/user-ledger.ts"],
   // Rate limits are shared by every feature that limits (kernel/rate-limit.ts).
   rateLimits: ["kernel/rate-limit.ts"],
+  // A shop's row is the shop feature's; its search vector (shops.search_vec, migration 0035) is
+  // the search index's, which fills the vectors of rows written with the triggers off.
+  shops: ["shop", "catalog/search-index.ts"],
 };
 
 /**
