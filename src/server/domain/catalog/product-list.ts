@@ -30,6 +30,7 @@ import { anyOf, matchCondition, namesCondition, relevance } from "./search-query
 import { loadPlatformCategories } from "./category-path.ts";
 import { type CardRow, cardColumns, cards, emptyPage } from "./product-cards.ts";
 import { PROD_ON_SALE, type SearchPlan, anyMatch, matchWords, relaxed, searchConditions } from "./search-plan.ts";
+import { pagesOf } from "../kernel/page.ts";
 
 /** The sort code actually used: absent → newest for st=1, comprehensive otherwise. */
 export function effectiveSort(sort: ProductSortCode | undefined, st: 0 | 1 | undefined): ProductSortCode {
@@ -213,7 +214,7 @@ async function countMatches(db: Db, plan: SearchPlan): Promise<number> {
 /** total and pages from a count capped at SEARCH_TOTAL_CAP + 1. */
 export function capped(count: number, size: number): { total: number; totalCapped: boolean; pages: number } {
   const total = Math.min(count, SEARCH_TOTAL_CAP);
-  return { total, totalCapped: count > SEARCH_TOTAL_CAP, pages: Math.max(1, Math.ceil(total / size)) };
+  return { total, totalCapped: count > SEARCH_TOTAL_CAP, pages: pagesOf(total, size) };
 }
 
 /**

@@ -29,6 +29,7 @@ import { hashToken } from "../account/tokens.ts";
 import type { ReadState } from "./chat-rules.ts";
 import { DomainError } from "../kernel/domain-error.ts";
 import { withProductsNow } from "./chat-cards.ts";
+import { pageOf } from "../kernel/page.ts";
 
 /**
  * A refusal: `key` is a chat.* message (the text limit as {{max}}); over HTTP it is A00001, on
@@ -277,7 +278,7 @@ export async function listConversations(
       otherReadId: mine ? c.agentReadId : c.userReadId,
     };
   });
-  return { records, total, current: q.current, size: q.size, pages: Math.ceil(total / q.size) };
+  return pageOf(records, total, q);
 }
 
 /** One conversation as its header shows it (also before any message: opening a new chat). */

@@ -17,6 +17,7 @@ import { prodCollections, products, shopCollections, shops } from "../../db/sche
 import { loadProductTexts } from "../catalog/product-cards.ts";
 import { changeFansCount, ShopStatus } from "../shop/shop.ts";
 import type { CollectedProduct, CollectedShop } from "../../../lib/collection/collection-types.ts";
+import { pageOf } from "../kernel/page.ts";
 
 const PROD_DELETED = -1;
 const PROD_ON_SALE = 1;
@@ -31,14 +32,6 @@ export function displayStatus(prodStatus: number, shopStatus: number | null): nu
   if (prodStatus !== PROD_ON_SALE) return prodStatus;
   return shopStatus === ShopStatus.OPEN ? PROD_ON_SALE : PROD_OFF_SHELF;
 }
-
-const pageOf = <T>(records: T[], total: number, current: number, size: number): Page<T> => ({
-  records,
-  total,
-  size,
-  current,
-  pages: Math.max(1, Math.ceil(total / size)),
-});
 
 // ------------------------------------------------------------------------------------------
 // Products
@@ -121,8 +114,7 @@ export async function prodCollectionPage(
       collectTime: r.collectTime.toISOString(),
     })),
     total,
-    current,
-    size,
+    { current, size },
   );
 }
 
@@ -204,7 +196,6 @@ export async function shopCollectionPage(
   return pageOf(
     rows.map((r) => ({ ...r, shopName: pickText(r.shopName, locale), collectTime: r.collectTime.toISOString() })),
     Number(c?.n ?? 0),
-    current,
-    size,
+    { current, size },
   );
 }

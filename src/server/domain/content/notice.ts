@@ -9,6 +9,7 @@ import { pickText, type Locale, type LocalizedText } from "../../../lib/locale.t
 import { sanitizeRichText } from "../../../lib/sanitize.ts";
 import type { Db } from "../../db/client.ts";
 import { notices } from "../../db/schema/index.ts";
+import { pageOf } from "../kernel/page.ts";
 
 export const NOTICE_PUBLISHED = 1;
 /** Pinned notices shown in the top-bar carousel at most. */
@@ -74,13 +75,11 @@ export async function listNotices(
     .orderBy(desc(notices.isTop), desc(notices.publishTime), desc(notices.id))
     .limit(page.size)
     .offset((page.current - 1) * page.size);
-  return {
-    records: rows.map((r) => toNoticeItem(r, locale)),
+  return pageOf(
+    rows.map((r) => toNoticeItem(r, locale)),
     total,
-    size: page.size,
-    current: page.current,
-    pages: Math.max(1, Math.ceil(total / page.size)),
-  };
+    page,
+  );
 }
 
 /**

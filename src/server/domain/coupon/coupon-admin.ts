@@ -20,6 +20,7 @@ import { ValidTimeType, type CouponDto } from "../../../lib/coupon/coupon-types.
 import type { Db, Tx } from "../../db/client.ts";
 import { couponProds, coupons, products } from "../../db/schema/index.ts";
 import { couponBaseDto, CouponError } from "./coupon.ts";
+import { pageOf } from "../kernel/page.ts";
 
 type CouponRow = typeof coupons.$inferSelect;
 
@@ -131,13 +132,7 @@ export async function listManagedCoupons(
       createTime: r.createdAt.toISOString(),
     };
   });
-  return {
-    records,
-    total: Number(n),
-    current: q.current,
-    size: q.size,
-    pages: Math.max(1, Math.ceil(Number(n) / q.size)),
-  };
+  return pageOf(records, Number(n), q);
 }
 
 /** POST /merchant/coupons/{id}/stop, /platform/coupons/{id}/stop. */

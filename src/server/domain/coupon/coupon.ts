@@ -36,6 +36,7 @@ import type { CouponChoice, HeldCoupon } from "../pricing/pricing-shapes.ts";
 import { ShopStatus } from "../shop/shop.ts";
 import { memberEquity } from "../member/member-equity.ts";
 import { DomainError } from "../kernel/domain-error.ts";
+import { pageOf } from "../kernel/page.ts";
 
 export type Q = Db | Tx;
 type CouponRow = typeof coupons.$inferSelect;
@@ -288,13 +289,7 @@ export async function couponCentre(
     .orderBy(desc(coupons.couponId))
     .limit(size)
     .offset((page.current - 1) * size);
-  return {
-    records: await toCouponDtos(db, rows, locale, userId, platformName, now),
-    total: n,
-    current: page.current,
-    size,
-    pages: Math.max(1, Math.ceil(n / size)),
-  };
+  return pageOf(await toCouponDtos(db, rows, locale, userId, platformName, now), n, { current: page.current, size });
 }
 
 /** A claimable coupon with what it covers (couponCovers), before a product is chosen. */
@@ -500,7 +495,7 @@ export async function myCoupons(
     useTime: h.useTime?.toISOString() ?? null,
     orderNumbers: h.orderNumbers,
   }));
-  return { records, total: n, current: page.current, size, pages: Math.max(1, Math.ceil(n / size)) };
+  return pageOf(records, n, { current: page.current, size });
 }
 
 /** GET /p/myCoupon/getMyCouponsStatusCount. */

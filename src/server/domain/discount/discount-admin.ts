@@ -21,6 +21,7 @@ import { checkOwnProducts } from "../coupon/coupon-admin.ts";
 import { isStoredUpload } from "../upload/upload.ts";
 import { assertOwnUploads } from "../upload/upload-owner.ts";
 import { activityStatus, DiscountError, discountDto, withRules } from "./discount.ts";
+import { pageOf } from "../kernel/page.ts";
 
 /** A discount as its shop sees it: the public shape plus every product id and whether it was stopped. */
 export interface ManagedDiscountDto extends Omit<DiscountDto, "shopName"> {
@@ -94,13 +95,7 @@ export async function listManagedDiscounts(
       createTime: r.createdAt.toISOString(),
     };
   });
-  return {
-    records,
-    total: Number(n),
-    current: q.current,
-    size: q.size,
-    pages: Math.max(1, Math.ceil(Number(n) / q.size)),
-  };
+  return pageOf(records, Number(n), q);
 }
 
 /** POST /merchant/discounts/{id}/stop. */

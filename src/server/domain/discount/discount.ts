@@ -28,6 +28,7 @@ import { priceLines } from "../pricing/pricing.ts";
 import type { DiscountRuleSet, PricedGroup } from "../pricing/pricing-shapes.ts";
 import { ShopStatus } from "../shop/shop.ts";
 import { DomainError } from "../kernel/domain-error.ts";
+import { pageOf } from "../kernel/page.ts";
 
 type Q = Db | Tx;
 type DiscountRow = typeof discounts.$inferSelect;
@@ -148,7 +149,7 @@ export async function discountList(db: Db, locale: Locale, page: { current: numb
     rows.map((r) => r.d),
   );
   const records = rows.map((r, i) => discountDto(r.d, rules[i]!, pickText(r.shopName, locale), locale, now));
-  return { records, total: n, current: page.current, size, pages: Math.max(1, Math.ceil(n / size)) };
+  return pageOf(records, n, { current: page.current, size });
 }
 
 /** GET /marking/discount/getDiscountByDiscountId/{id}: a discount (any status; stopped or ended ones say so). */
@@ -224,7 +225,7 @@ export async function discountProdList(
       live ? now : rules!.startTime,
     ),
   }));
-  return { records, total: n, current: page.current, size, pages: Math.max(1, Math.ceil(n / size)) };
+  return pageOf(records, n, { current: page.current, size });
 }
 
 /** What one piece of a product costs under a discount (the engine on one line of count 1). */

@@ -8,6 +8,7 @@ import { footprints, products, shops } from "../../db/schema/index.ts";
 import { displayStatus } from "../collection/collection.ts";
 import { loadProductTexts } from "../catalog/product-cards.ts";
 import type { FootprintDay, FootprintItem } from "../../../lib/footprint/footprint-types.ts";
+import { pageOf } from "../kernel/page.ts";
 
 /**
  * Records that `userId` viewed `prodId` now (insert, or move browseTime forward). Only for
@@ -101,7 +102,7 @@ export async function footprintPage(
     totalStocks: r.totalStocks,
     browseTime: r.browseTime.toISOString(),
   }));
-  return { records: groupByDay(items), total, size, current, pages: Math.max(1, Math.ceil(total / size)) };
+  return pageOf(groupByDay(items), total, { current, size });
 }
 
 /**

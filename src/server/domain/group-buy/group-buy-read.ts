@@ -29,6 +29,7 @@ import {
 import { loadNames } from "../order/order-buy-lines.ts";
 import { ShopStatus } from "../shop/shop.ts";
 import { GroupBuyError, type Q, type ActivityRow, activityState } from "./group-buy.ts";
+import { pageOf } from "../kernel/page.ts";
 
 async function prodNames(q: Q, prodIds: readonly number[], locale: Locale): Promise<Map<number, string>> {
   return new Map([...(await loadNames(q, prodIds))].map(([id, t]) => [id, pickText(t, locale)]));
@@ -138,13 +139,7 @@ export async function groupActivityList(
     )
     .limit(page.size)
     .offset((page.current - 1) * page.size);
-  return {
-    records: await activityDtos(db, rows, locale, now),
-    total: Number(n),
-    size: page.size,
-    current: page.current,
-    pages: Math.ceil(Number(n) / page.size),
-  };
+  return pageOf(await activityDtos(db, rows, locale, now), Number(n), page);
 }
 
 /**
@@ -309,5 +304,5 @@ export async function myTeams(
     .offset((page.current - 1) * page.size);
   const records = [];
   for (const r of rows) records.push(await teamInfo(db, r.teamId, userId, locale, now));
-  return { records, total: Number(n), size: page.size, current: page.current, pages: Math.ceil(Number(n) / page.size) };
+  return pageOf(records, Number(n), page);
 }

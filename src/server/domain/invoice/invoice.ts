@@ -22,6 +22,7 @@ import { subscriber } from "../kernel/subscriber.ts";
 import { storeUpload } from "../upload/upload-limits.ts";
 import { isWellFormedPdf } from "./pdf-check.ts";
 import type { InvoiceDetailDto, ShopInvoiceDto } from "../../../lib/invoice/invoice-types.ts";
+import { pageOf } from "../kernel/page.ts";
 
 export class InvoiceError extends DomainError {}
 
@@ -153,7 +154,7 @@ export async function shopInvoices(
     const { editable: _e, shopName: _s, ...d } = toDto(o, o.invoice as OrderInvoice & { invoiceType: 1 | 2 }, locale);
     return { ...d, buyerNickName: nick ?? "" };
   });
-  return { records, total, size: q.size, current: q.current, pages: Math.max(1, Math.ceil(total / q.size)) };
+  return pageOf(records, total, q);
 }
 
 /**

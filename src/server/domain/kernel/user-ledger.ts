@@ -9,6 +9,7 @@ import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Page } from "../../../lib/api-types.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { userLedger, users } from "../../db/schema/index.ts";
+import { pageOf } from "./page.ts";
 
 /** user_ledger.kind: the balance (money) or the points (an integer). */
 export type LedgerKind = "balance" | "score";
@@ -79,7 +80,7 @@ export async function ledgerPage(
       .offset((current - 1) * size),
   ]);
   const total = Number(counted[0]?.n ?? 0);
-  return { current, size, total, pages: Math.ceil(total / size), records };
+  return pageOf(records, total, { current, size });
 }
 
 /** A page with its records mapped. */

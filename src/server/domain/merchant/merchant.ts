@@ -36,6 +36,7 @@ import { countLoginTry } from "../kernel/rate-limit.ts";
 import { hashToken, newToken } from "../account/tokens.ts";
 import { DomainError } from "../kernel/domain-error.ts";
 import { onStoreAccountSet } from "../store-application/store-application.ts";
+import { pageOf } from "../kernel/page.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Shapes (the seller platform's contract; docs/merchant-api.md)
@@ -378,7 +379,7 @@ export async function listShopOrders(
       locale,
     ),
   );
-  return { records, total, size: q.size, current: q.current, pages: Math.max(1, Math.ceil(total / q.size)) };
+  return pageOf(records, total, q);
 }
 
 /** One order of the shop with its packages; null when it does not exist or is another shop's. */

@@ -37,6 +37,7 @@ import {
   type OrderTab,
 } from "../../../lib/order/order-state.ts";
 import type { BuyAgainResult } from "../../../lib/order/order-types.ts";
+import { pageOf } from "../kernel/page.ts";
 
 // ------------------------------------------------------------------------------------------
 // Pure rules
@@ -240,13 +241,11 @@ export async function myOrderPage(db: Db, userId: string, locale: Locale, q: MyO
     rows.map((r) => r.orderNumber),
   );
   const afterSales = await afterSalesOf(db, [...items.values()].flat());
-  return {
-    records: rows.map((o) => toMyOrderDto(o, items.get(o.orderNumber) ?? [], locale, afterSales)),
+  return pageOf(
+    rows.map((o) => toMyOrderDto(o, items.get(o.orderNumber) ?? [], locale, afterSales)),
     total,
-    size: q.size,
-    current: q.current,
-    pages: Math.max(1, Math.ceil(total / q.size)),
-  };
+    q,
+  );
 }
 
 /** GET /p/myOrder/orderDetail. */

@@ -44,6 +44,7 @@ import { changePoints, PointsError, PointsReason, settleExpiry } from "../points
 import { takeStock } from "../product/stock.ts";
 import { ShopStatus } from "../shop/shop.ts";
 import { DomainError } from "../kernel/domain-error.ts";
+import { pageOf } from "../kernel/page.ts";
 
 export class PointsMallError extends DomainError {}
 
@@ -153,13 +154,11 @@ export async function pointsMallPage(
     locale,
     rows.map((r) => r.prodId),
   );
-  return {
-    current,
-    size,
+  return pageOf(
+    rows.map((r) => toItem(r, tx.get(r.prodId))),
     total,
-    pages: Math.max(1, Math.ceil(total / size)),
-    records: rows.map((r) => toItem(r, tx.get(r.prodId))),
-  };
+    { current, size },
+  );
 }
 
 /** One item (null when it is not in the points mall). */

@@ -10,6 +10,7 @@ import { products, productTranslations, skus } from "../../db/schema/index.ts";
 import { DomainError } from "../kernel/domain-error.ts";
 import { NOT_FOUND, ProdStatus } from "./product-rules.ts";
 import type { SkuDto } from "./product.ts";
+import { pageOf } from "../kernel/page.ts";
 
 type PartialText = { zh: string; "zh-tw"?: string; en?: string };
 
@@ -183,5 +184,5 @@ export async function listProducts(db: Db, shopId: number, locale: Locale, q: Pr
     soldNum: r.soldNum,
     updateTime: r.updatedAt.toISOString(),
   }));
-  return { records, total, size: q.size, current: q.current, pages: Math.ceil(total / q.size) };
+  return pageOf(records, total, q);
 }

@@ -16,6 +16,7 @@ import { ProdMold } from "../../../lib/order/virtual-goods.ts";
 import { lineRefundable, linesPaid, linesScore, orderRefundable, type PaidLine } from "./refund-amount.ts";
 import { DomainError } from "../kernel/domain-error.ts";
 import type { RefundDto, RefundItemDto, RefundPreviewDto } from "../../../lib/refund/refund-types.ts";
+import { pageOf } from "../kernel/page.ts";
 
 export class RefundError extends DomainError {
   constructor(key: string, params: Record<string, unknown> = {}) {
@@ -275,7 +276,7 @@ export async function shopRefund(db: Db, shopId: number, refundSn: string, local
   return toDto(db, r, locale);
 }
 
-async function pageOf(
+async function refundPage(
   db: Db,
   where: ReturnType<typeof and>,
   q: { current: number; size: number },
@@ -295,7 +296,7 @@ async function pageOf(
           .offset((q.current - 1) * q.size);
   const records: RefundDto[] = [];
   for (const r of rows) records.push(await toDto(db, r, locale));
-  return { records, total, size: q.size, current: q.current, pages: Math.max(1, Math.ceil(total / q.size)) };
+  return pageOf(records, total, q);
 }
 
 /** The buyer's refunds, newest first. */
@@ -305,7 +306,7 @@ export function myRefunds(
   locale: Locale,
   q: { current: number; size: number },
 ): Promise<Page<RefundDto>> {
-  return pageOf(db, and(eq(orderRefunds.userId, userId)), q, locale);
+  return refundPage(db, and(eq(orderRefunds.userId, userId)), q, locale);
 }
 
 /** The shop's refunds, newest first; `sts` filters by returnMoneySts (0 = all). */
@@ -317,5 +318,5 @@ export function shopRefunds(
 ): Promise<Page<RefundDto>> {
   const conds = [eq(orderRefunds.shopId, shopId)];
   if (q.sts !== 0) conds.push(eq(orderRefunds.returnMoneySts, q.sts));
-  return pageOf(db, and(...conds), q, locale);
+  return refundPage(db, and(...conds), q, locale);
 }

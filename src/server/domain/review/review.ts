@@ -23,6 +23,7 @@ import { assertOwnUploads } from "../upload/upload-owner.ts";
 import { DomainError } from "../kernel/domain-error.ts";
 import { subscriber } from "../kernel/subscriber.ts";
 import type { MyReviewDto, ShopReviewDto } from "../../../lib/review/review-types.ts";
+import { pageOf } from "../kernel/page.ts";
 
 export class ReviewError extends DomainError {}
 
@@ -107,14 +108,6 @@ export async function submitReview(
   });
 }
 
-const pageOf = <T>(records: T[], total: number, current: number, size: number): Page<T> => ({
-  records,
-  total,
-  size,
-  current,
-  pages: Math.max(1, Math.ceil(total / size)),
-});
-
 /** The buyer's reviews, newest first. */
 export async function myReviews(
   db: Db,
@@ -172,8 +165,7 @@ export async function myReviews(
       replyTime: r.replyTime?.toISOString() ?? null,
     })),
     total,
-    q.current,
-    q.size,
+    q,
   );
 }
 
@@ -232,8 +224,7 @@ export async function shopReviews(
       replyTime: r.replyTime?.toISOString() ?? null,
     })),
     total,
-    q.current,
-    q.size,
+    q,
   );
 }
 

@@ -33,6 +33,7 @@ import { DomainError } from "../kernel/domain-error.ts";
 import { subscriber } from "../kernel/subscriber.ts";
 import { assertOwnUploads } from "../upload/upload-owner.ts";
 import { createShop, setShopStatus } from "../shop/shop.ts";
+import { pagesOf } from "../kernel/page.ts";
 
 /** A refusal: an i18n key (namespaces storeApplication / rules). */
 export class StoreApplicationError extends DomainError {}
@@ -271,7 +272,7 @@ export async function listApplications(
     total: n,
     size: q.size,
     current: q.current,
-    pages: Math.max(1, Math.ceil(n / q.size)),
+    pages: pagesOf(n, q.size),
   };
 }
 
