@@ -30,8 +30,8 @@
  *   npm run ops -- discounts | discount-create … | discount-stop <id>
  *   npm run ops -- flash-session-create … | flash-create … | flashes | flash-end <id>
  *   npm run ops -- group-create … | group-teams [--activity <id>] | group-end <id>
- *   npm run ops -- decorations | decoration-create --file blocks.json | decoration-preview --file …
- *                   | decoration-publish <id> | decoration-unpublish <id> …   [--platform]
+ *   npm run ops -- renovations | renovation-create --file blocks.json | renovation-preview --file …
+ *                   | renovation-publish <id> | renovation-unpublish <id> …   [--platform]
  *
  * Each feature's commands live in scripts/ops/<feature>.ts (named as its src/server/domain
  * folder) with their lines of the help text; this entry parses the command line, looks the

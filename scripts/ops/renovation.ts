@@ -45,8 +45,8 @@ function readDraft(v: Values): { name?: string; page?: string; content: unknown 
 }
 
 const id = (ctx: CommandContext, what: string): string => {
-  ctx.need(1, `a decoration id (renovationId, see: npm run ops -- decorations)${what}`);
-  if (!/^\d+$/.test(ctx.args[0]!)) throw new UsageError("the decoration id is a number");
+  ctx.need(1, `a renovation id (renovationId, see: npm run ops -- renovations)${what}`);
+  if (!/^\d+$/.test(ctx.args[0]!)) throw new UsageError("the renovation id is a number");
   return ctx.args[0]!;
 };
 
@@ -57,16 +57,16 @@ const simple = (name: string, verb: string, usage: string, done: string): OpsCom
   async run(ctx) {
     const n = id(ctx, "");
     await api(ctx.client, ctx.v)(verb === "DELETE" ? "DELETE" : "POST", verb === "DELETE" ? `/${n}` : `/${n}/${verb}`);
-    ctx.io.out(`${done} decoration ${n}`);
+    ctx.io.out(`${done} renovation ${n}`);
     return 0;
   },
 });
 
 export const commands: OpsCommand[] = [
   {
-    name: "decorations",
+    name: "renovations",
     section: "shop",
-    usage: ["  decorations [--platform]      the shop's decorated pages: live, drafts, earlier versions"],
+    usage: ["  renovations [--platform]      the shop's renovated pages: live, drafts, earlier versions"],
     async run({ v, io, client, need }) {
       need(0, "no arguments");
       const rows = await api(client, v)<Row[]>("GET", "");
@@ -88,9 +88,9 @@ export const commands: OpsCommand[] = [
     },
   },
   {
-    name: "decoration",
+    name: "renovation",
     section: "shop",
-    usage: ["  decoration <id>               one page as JSON (its blocks) and its preview link"],
+    usage: ["  renovation <id>               one page as JSON (its blocks) and its preview link"],
     async run(ctx) {
       const r = await api(ctx.client, ctx.v)<unknown>("GET", `/${id(ctx, "")}`);
       ctx.io.out(JSON.stringify(r, null, 2));
@@ -98,9 +98,9 @@ export const commands: OpsCommand[] = [
     },
   },
   {
-    name: "decoration-create",
+    name: "renovation-create",
     section: "shop",
-    usage: ["  decoration-create             a draft from --file <blocks.json> [--name …] [--type home|page]"],
+    usage: ["  renovation-create             a draft from --file <blocks.json> [--name …] [--type home|page]"],
     async run({ v, io, client, need }) {
       need(0, "no arguments (use --file, --name, --type)");
       const r = await api(client, v)<{ renovationId: number; previewUrl: string }>("POST", "", readDraft(v));
@@ -109,9 +109,9 @@ export const commands: OpsCommand[] = [
     },
   },
   {
-    name: "decoration-update",
+    name: "renovation-update",
     section: "shop",
-    usage: ["  decoration-update <id>        replace a draft's blocks: --file <blocks.json> [--name …]"],
+    usage: ["  renovation-update <id>        replace a draft's blocks: --file <blocks.json> [--name …]"],
     async run(ctx) {
       const n = id(ctx, "");
       await api(ctx.client, ctx.v)("PUT", `/${n}`, readDraft(ctx.v));
@@ -120,10 +120,10 @@ export const commands: OpsCommand[] = [
     },
   },
   {
-    name: "decoration-preview",
+    name: "renovation-preview",
     section: "shop",
     usage: [
-      "  decoration-preview            check --file <blocks.json> and print a 10-minute preview link (saves nothing)",
+      "  renovation-preview            check --file <blocks.json> and print a 10-minute preview link (saves nothing)",
     ],
     async run({ v, io, client, need }) {
       need(0, "no arguments (use --file)");
@@ -133,9 +133,9 @@ export const commands: OpsCommand[] = [
     },
   },
   {
-    name: "decoration-copy",
+    name: "renovation-copy",
     section: "shop",
-    usage: ["  decoration-copy <id>          a new draft with the blocks of a page [--name …]"],
+    usage: ["  renovation-copy <id>          a new draft with the blocks of a page [--name …]"],
     async run(ctx) {
       const n = id(ctx, "");
       const r = await api(ctx.client, ctx.v)<{ renovationId: number }>(
@@ -148,28 +148,28 @@ export const commands: OpsCommand[] = [
     },
   },
   simple(
-    "decoration-delete",
+    "renovation-delete",
     "DELETE",
-    "  decoration-delete <id>        delete a draft or an earlier version",
+    "  renovation-delete <id>        delete a draft or an earlier version",
     "deleted",
   ),
   simple(
-    "decoration-publish",
+    "renovation-publish",
     "publish",
-    "  decoration-publish <id>       make a draft (or an earlier version) the live page",
+    "  renovation-publish <id>       make a draft (or an earlier version) the live page",
     "published",
   ),
   simple(
-    "decoration-unpublish",
+    "renovation-unpublish",
     "unpublish",
-    "  decoration-unpublish <id>     take the live page off (the shop's plain page shows)",
+    "  renovation-unpublish <id>     take the live page off (the shop's plain page shows)",
     "unpublished",
   ),
   {
-    name: "decoration-schedule",
+    name: "renovation-schedule",
     section: "shop",
     usage: [
-      "  decoration-schedule <id>      a window: live at --from <ISO-8601>, off at --until <ISO-8601> (the live page:",
+      "  renovation-schedule <id>      a window: live at --from <ISO-8601>, off at --until <ISO-8601> (the live page:",
       "                                --until alone)",
     ],
     async run(ctx) {
@@ -189,29 +189,29 @@ export const commands: OpsCommand[] = [
       ctx.io.out(
         ctx.v.json
           ? JSON.stringify(r)
-          : `decoration ${n} scheduled:${r.startAt ? ` live at ${time(r.startAt)}` : ""}${r.endAt ? ` off at ${time(r.endAt)}` : ""}`,
+          : `renovation ${n} scheduled:${r.startAt ? ` live at ${time(r.startAt)}` : ""}${r.endAt ? ` off at ${time(r.endAt)}` : ""}`,
       );
       return 0;
     },
   },
   {
-    name: "decoration-unschedule",
+    name: "renovation-unschedule",
     section: "shop",
-    usage: ["  decoration-unschedule <id>    cancel the page's window"],
+    usage: ["  renovation-unschedule <id>    cancel the page's window"],
     async run(ctx) {
       const n = id(ctx, "");
       await api(ctx.client, ctx.v)("DELETE", `/${n}/schedule`);
-      ctx.io.out(`cancelled the window of decoration ${n}`);
+      ctx.io.out(`cancelled the window of renovation ${n}`);
       return 0;
     },
   },
   {
-    name: "decoration-upload",
+    name: "renovation-upload",
     section: "shop",
-    usage: ["  decoration-upload             upload a picture for decorations: --file <pic.png|jpg|gif|webp>"],
+    usage: ["  renovation-upload             upload a picture for renovations: --file <pic.png|jpg|gif|webp>"],
     async run({ v, io, client, need }) {
       need(0, "no arguments (use --file)");
-      if (!v.file) throw new UsageError("decoration-upload needs --file <picture>");
+      if (!v.file) throw new UsageError("renovation-upload needs --file <picture>");
       let bytes: Buffer;
       try {
         bytes = fs.readFileSync(v.file);

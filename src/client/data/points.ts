@@ -1,6 +1,6 @@
 /** The points' calls (CONTRACT §7.8, [points.md](../../../docs/points.md)): the user's points, their log, the daily sign-in. */
 import type { Page } from "../../lib/api-types.ts";
-import type { PointsLogDto, ScoreInfoDto } from "../../lib/points/points.ts";
+import type { PointsLogDto, PointsInfoDto } from "../../lib/points/points.ts";
 import { api } from "../api.ts";
 
 /** The rules text of the points page. */
@@ -16,8 +16,8 @@ export interface SignInDto {
 }
 
 /** GET /p/score/scoreInfo */
-export function getPointsInfo(): Promise<ScoreInfoDto> {
-  return api.get<ScoreInfoDto>("/p/score/scoreInfo");
+export function getPointsInfo(): Promise<PointsInfoDto> {
+  return api.get<PointsInfoDto>("/p/score/scoreInfo");
 }
 
 /** GET /p/score/getScoreQuestion */

@@ -10,9 +10,9 @@
 import type { z } from "zod";
 import type { draftFieldsSchema } from "../../lib/renovation/block-schema.ts";
 import type {
-  DecorationDetail,
-  DecorationSummary,
-  DecorationWindow,
+  RenovationDetail,
+  RenovationSummary,
+  RenovationWindow,
   RenovationBlock,
   SourceOption,
 } from "../../lib/renovation/renovation-types.ts";
@@ -31,7 +31,7 @@ export interface MerchantSignInDto {
 }
 
 /** A page of the studio's list: the decoration and its window, if one is scheduled. */
-export type DecorationRow = DecorationSummary & { schedule: DecorationWindow | null };
+export type DecorationRow = RenovationSummary & { schedule: RenovationWindow | null };
 
 /** A draft as the studio sends it: name and page (the router's rule), the blocks as composed. */
 export type DraftBody = z.input<typeof draftFieldsSchema> & { content: RenovationBlock[] };
@@ -42,13 +42,13 @@ export function merchantSignIn(username: string, password: string): Promise<Merc
 }
 
 /** GET /merchant/renovations: the shop's pages (live, drafts, earlier versions) with their windows. */
-export function listDecorations(token: string): Promise<DecorationRow[]> {
+export function listRenovations(token: string): Promise<DecorationRow[]> {
   return api.get<DecorationRow[]>("/merchant/renovations", undefined, as(token));
 }
 
 /** GET /merchant/renovations/{id}: one page with its blocks. */
-export function getDecoration(token: string, id: number): Promise<DecorationDetail> {
-  return api.get<DecorationDetail>(`/merchant/renovations/${id}`, undefined, as(token));
+export function getDecoration(token: string, id: number): Promise<RenovationDetail> {
+  return api.get<RenovationDetail>(`/merchant/renovations/${id}`, undefined, as(token));
 }
 
 /** POST /merchant/renovations: a new draft. */
@@ -71,27 +71,27 @@ export function previewDraft(token: string, body: { name: string; content: Renov
 }
 
 /** POST /merchant/renovations/{id}/copy: a new draft from a live page or an earlier version. */
-export function copyDecoration(token: string, id: number): Promise<{ renovationId: number }> {
+export function copyRenovation(token: string, id: number): Promise<{ renovationId: number }> {
   return api.post<{ renovationId: number }>(`/merchant/renovations/${id}/copy`, {}, as(token));
 }
 
 /** DELETE /merchant/renovations/{id}: a draft or an earlier version. */
-export function deleteDecoration(token: string, id: number): Promise<null> {
+export function deleteRenovation(token: string, id: number): Promise<null> {
   return api.del<null>(`/merchant/renovations/${id}`, undefined, as(token));
 }
 
 /** POST /merchant/renovations/{id}/publish: the draft (or an earlier version: restore) goes live. */
-export function publishDecoration(token: string, id: number): Promise<null> {
+export function publishRenovation(token: string, id: number): Promise<null> {
   return api.post<null>(`/merchant/renovations/${id}/publish`, {}, as(token));
 }
 
 /** POST /merchant/renovations/{id}/unpublish: the live page is taken off. */
-export function unpublishDecoration(token: string, id: number): Promise<null> {
+export function unpublishRenovation(token: string, id: number): Promise<null> {
   return api.post<null>(`/merchant/renovations/${id}/unpublish`, {}, as(token));
 }
 
 /** POST /merchant/renovations/{id}/schedule: a window (ISO times; null: open). */
-export function scheduleDecoration(
+export function scheduleRenovation(
   token: string,
   id: number,
   window: { startAt: string | null; endAt: string | null },

@@ -8,11 +8,11 @@ import { messageOf } from "../common/feedback.ts";
 import { isUnauthorized } from "../common/session.ts";
 import type { TranslationKey } from "../../lib/translate.ts";
 import {
-  copyDecoration,
-  deleteDecoration,
-  listDecorations,
-  publishDecoration,
-  unpublishDecoration,
+  copyRenovation,
+  deleteRenovation,
+  listRenovations,
+  publishRenovation,
+  unpublishRenovation,
   type DecorationRow,
 } from "../../client/data/renovation.ts";
 import { StudioHeader } from "./StudioHeader.tsx";
@@ -35,7 +35,7 @@ export function StudioPages({
   const fail = (err: unknown) => setMessage(messageOf(err, t("decorate.studio.error")));
   const load = useCallback(async () => {
     try {
-      setRows(await listDecorations(token));
+      setRows(await listRenovations(token));
     } catch (err) {
       if (isUnauthorized(err)) onSignOut();
       else setMessage(messageOf(err, t("decorate.studio.error")));
@@ -56,7 +56,7 @@ export function StudioPages({
   };
   const copyAndOpen = async (id: number) => {
     try {
-      onOpen((await copyDecoration(token, id)).renovationId);
+      onOpen((await copyRenovation(token, id)).renovationId);
     } catch (err) {
       fail(err);
     }
@@ -119,17 +119,17 @@ export function StudioPages({
                   {r.status === 2 &&
                     small(
                       t("decorate.studio.restore"),
-                      () => void act(() => publishDecoration(token, r.renovationId), "decorate.studio.restored"),
+                      () => void act(() => publishRenovation(token, r.renovationId), "decorate.studio.restored"),
                     )}
                   {r.status === 1 &&
                     small(
                       t("decorate.studio.unpublish"),
-                      () => void act(() => unpublishDecoration(token, r.renovationId), "decorate.studio.unpublished"),
+                      () => void act(() => unpublishRenovation(token, r.renovationId), "decorate.studio.unpublished"),
                     )}
                   {r.status !== 1 &&
                     small(
                       t("decorate.studio.delete"),
-                      () => void act(() => deleteDecoration(token, r.renovationId), "decorate.studio.deleted"),
+                      () => void act(() => deleteRenovation(token, r.renovationId), "decorate.studio.deleted"),
                     )}
                 </td>
               </tr>

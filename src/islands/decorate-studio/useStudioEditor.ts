@@ -13,15 +13,15 @@ import {
   getDecoration,
   listSources,
   previewDraft,
-  publishDecoration,
+  publishRenovation,
   saveDraft,
-  scheduleDecoration,
+  scheduleRenovation,
   uploadDecorationPicture,
   type DraftBody,
 } from "../../client/data/renovation.ts";
 import { splitLocalePath } from "../../lib/locale.ts";
 import type { DraftBlockType } from "../../lib/renovation/block-types.ts";
-import type { DecorationDetail } from "../../lib/renovation/renovation-types.ts";
+import type { RenovationDetail } from "../../lib/renovation/renovation-types.ts";
 import { messageOf } from "../common/feedback.ts";
 import { useTranslation } from "../common/I18nProvider.tsx";
 import { isUnauthorized } from "../common/session.ts";
@@ -75,7 +75,7 @@ export function useStudioEditor(token: string, schema: Json, id: number | null, 
   const chain = useRef<Promise<void>>(Promise.resolve());
 
   /** The page as the server holds it: its head, and the base of the next save. */
-  const took = (r: DecorationDetail, renovationId: number) => {
+  const took = (r: RenovationDetail, renovationId: number) => {
     setDraft({ renovationId, name: r.name, page: r.page, updatedAt: r.updatedAt });
     saved.current = { renovationId, updatedAt: r.updatedAt };
   };
@@ -231,7 +231,7 @@ export function useStudioEditor(token: string, schema: Json, id: number | null, 
     const rid = saved.current.renovationId;
     if (rid === null || dirty.current) return;
     try {
-      await publishDecoration(token, rid);
+      await publishRenovation(token, rid);
       setMessage(t("decorate.studio.published"));
     } catch (err) {
       setMessage(onRefused(err));
@@ -249,7 +249,7 @@ export function useStudioEditor(token: string, schema: Json, id: number | null, 
     const rid = saved.current.renovationId;
     if (rid === null) return;
     try {
-      await scheduleDecoration(token, rid, { startAt: s, endAt: en });
+      await scheduleRenovation(token, rid, { startAt: s, endAt: en });
       setMessage(t("decorate.studio.scheduleSaved"));
     } catch (err) {
       setMessage(fail(err));

@@ -72,7 +72,7 @@ function PointsBody({ mallHref, base }: { mallHref?: string | undefined; base: s
               <div className="wallet-figure">
                 <p className="wallet-label">{t("points.ui.expiring")}</p>
                 <p className="wallet-value wallet-value-sm" data-testid="points-expiring">
-                  {info.expiringScore}
+                  {info.expiringPoints}
                 </p>
                 <p className="wallet-note">{t("points.ui.expiresAt", { time: formatDateTime(info.expireTime) })}</p>
               </div>

@@ -200,7 +200,7 @@ export const renovationInfoQuery = z.object({
 });
 
 /** /select-decorate?renovationId=&sid=&token= (merchant preview of a decoration, see renovation-preview.ts). */
-export const decoratePreviewQuery = z.object({
+export const renovationPreviewQuery = z.object({
   renovationId: intField(1, MAX_INT),
   sid: intFieldDefault(0, MAX_INT, 0),
   token: z.string().trim().max(200, "validation.tooLong").optional(),

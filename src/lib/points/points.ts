@@ -56,10 +56,10 @@ export interface SignInDayDto {
 }
 
 /** GET /p/score/scoreInfo. */
-export interface ScoreInfoDto {
+export interface PointsInfoDto {
   score: number;
   /** Points that expire at `expireTime` unless spent first. */
-  expiringScore: number;
+  expiringPoints: number;
   expireTime: string;
   /** Consecutive days signed up to today (or yesterday when today is not signed yet). */
   signInCount: number;

@@ -423,7 +423,7 @@ export const blockSchema = z.discriminatedUnion(
   ],
   { error: `${E}blockType` },
 );
-export type DecorationBlock = z.infer<typeof blockSchema>;
+export type CheckedBlock = z.infer<typeof blockSchema>;
 
 /** A decoration's content: the blocks in order. */
 export const contentSchema = z
@@ -510,7 +510,7 @@ export function tooDeepAt(value: unknown, max: number): PropertyKey[] | null {
 /** The content through the rules: the checked blocks (fields the format does not name dropped), or the first problem. */
 export function checkContent(
   content: unknown,
-): { ok: true; blocks: DecorationBlock[] } | { ok: false; problem: RenovationProblem } {
+): { ok: true; blocks: CheckedBlock[] } | { ok: false; problem: RenovationProblem } {
   const deep = tooDeepAt(content, RENOVATION_MAX_DEPTH);
   if (deep) return { ok: false, problem: { path: deep, key: `${E}tooDeep`, params: { max: RENOVATION_MAX_DEPTH } } };
   const r = contentSchema.safeParse(content);
@@ -523,7 +523,7 @@ export function checkContent(
  * format names (a row written by hand or before a rule existed may carry more); a block the rules
  * refuse, or JSON nested deeper than the format, is left out.
  */
-export function servedBlocks(content: unknown): DecorationBlock[] {
+export function servedBlocks(content: unknown): CheckedBlock[] {
   if (!Array.isArray(content)) return [];
   return content.flatMap((b: unknown) => {
     if (tooDeepAt(b, RENOVATION_MAX_DEPTH - 1)) return [];

@@ -48,8 +48,8 @@ export interface SourceOption {
   pic?: string;
 }
 
-/** A decoration as the authoring API lists it (renovation-authoring.ts listDecorations). */
-export interface DecorationSummary {
+/** A decoration as the authoring API lists it (renovation-authoring.ts listRenovations). */
+export interface RenovationSummary {
   renovationId: number;
   shopId: number;
   name: string;
@@ -62,12 +62,12 @@ export interface DecorationSummary {
   updatedAt: string;
 }
 
-export interface DecorationDetail extends DecorationSummary {
+export interface RenovationDetail extends RenovationSummary {
   content: RenovationBlock[];
 }
 
 /** A decoration's scheduled window (renovation-schedule.ts). */
-export interface DecorationWindow {
+export interface RenovationWindow {
   renovationId: number;
   startAt: string | null;
   endAt: string | null;

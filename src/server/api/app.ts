@@ -54,7 +54,7 @@ import { reviewMerchantRouter, reviewRouter } from "./review.ts";
 import { shopRouter } from "./shop.ts";
 import { storeApplicationRouter } from "./store-application.ts";
 import { searchSynonymsRouter } from "./search-synonyms.ts";
-import { decorationUploadRouter, uploadRouter } from "./upload.ts";
+import { renovationUploadRouter, uploadRouter } from "./upload.ts";
 import { devClockRouter } from "./dev-clock.ts";
 
 /** 413 with the envelope and the route's message, in the request's language. */
@@ -191,7 +191,7 @@ export function createApi(app: AppContext) {
   api.route("/", renovationAuthoringRouter);
   api.route("/", devClockRouter);
   api.route("/", productRouter);
-  api.route("/", decorationUploadRouter);
+  api.route("/", renovationUploadRouter);
   api.route("/", couponRouter);
   api.route("/", couponMerchantRouter);
   api.route("/", discountRouter);

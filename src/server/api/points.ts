@@ -1,6 +1,6 @@
 /**
  * Points (CONTRACT §6.5; rules in src/server/domain/points/points-ledger.ts and sign-in.ts), login required:
- *   GET  /p/score/scoreInfo          → ScoreInfoDto (balance, expiring points, sign-in streak and 7-day strip)
+ *   GET  /p/score/scoreInfo          → PointsInfoDto (balance, expiring points, sign-in streak and 7-day strip)
  *   GET  /p/score/page?current&size  → Page<PointsLogDto> (newest first)
  *   POST /p/score/signIn             → {points, signInCount, score}; twice the same Asia/Shanghai day → A00001
  *   GET  /p/score/getScoreQuestion   → the points rules text (translated)
@@ -8,14 +8,14 @@
 import { Hono } from "hono";
 import { pageParams } from "../../lib/validation.ts";
 import { pointsLog } from "../domain/points/points-ledger.ts";
-import { scoreInfo, signIn, SIGN_IN_REWARDS } from "../domain/points/sign-in.ts";
+import { pointsInfo, signIn, SIGN_IN_REWARDS } from "../domain/points/sign-in.ts";
 import type { ApiEnv } from "./context.ts";
 import { ok } from "./envelope.ts";
 import { parseQuery, run } from "./kit.ts";
 
 export const pointsRouter = new Hono<ApiEnv>();
 
-pointsRouter.get("/p/score/scoreInfo", async (c) => ok(c, await scoreInfo(c.var.app.db, c.var.userId, new Date())));
+pointsRouter.get("/p/score/scoreInfo", async (c) => ok(c, await pointsInfo(c.var.app.db, c.var.userId, new Date())));
 
 pointsRouter.get("/p/score/page", async (c) => {
   const { current, size } = parseQuery(c, pageParams);

@@ -23,18 +23,18 @@ import { localePath } from "../../lib/locale.ts";
 import { draftFieldsSchema } from "../../lib/renovation/block-schema.ts";
 import { draftPreviewPath, keepDraftPreview } from "../domain/renovation/draft-preview.ts";
 import {
-  copyDecoration,
+  copyRenovation,
   createDraft,
-  deleteDecoration,
-  listDecorations,
-  publishDecoration,
-  readDecoration,
-  unpublishDecoration,
+  deleteRenovation,
+  listRenovations,
+  publishRenovation,
+  readRenovation,
+  unpublishRenovation,
   updateDraft,
 } from "../domain/renovation/renovation-authoring.ts";
-import { checkDecoration } from "../domain/renovation/renovation-refs.ts";
+import { checkRenovation } from "../domain/renovation/renovation-refs.ts";
 import { previewPath } from "../domain/renovation/renovation-preview.ts";
-import { cancelSchedule, listWindows, scheduleDecoration } from "../domain/renovation/renovation-schedule.ts";
+import { cancelSchedule, listWindows, scheduleRenovation } from "../domain/renovation/renovation-schedule.ts";
 import { listSources, SOURCE_KINDS } from "../domain/renovation/renovation-sources.ts";
 import type { MerchantEnv } from "./context.ts";
 import { parse, parseQuery, pathId, readJson, run } from "./kit.ts";
@@ -89,7 +89,7 @@ for (const base of ["/merchant/renovations", "/platform/renovations"]) {
   r.get(base, (c) =>
     run(c, async () => {
       const [list, windows] = await Promise.all([
-        listDecorations(c.var.app.db, shopOf(c)),
+        listRenovations(c.var.app.db, shopOf(c)),
         listWindows(c.var.app.db, shopOf(c)),
       ]);
       const byId = new Map(windows.map((w) => [w.renovationId, w]));
@@ -108,7 +108,7 @@ for (const base of ["/merchant/renovations", "/platform/renovations"]) {
   r.post(`${base}/preview`, async (c) => {
     const input = await body(c, previewRule);
     return run(c, async () => {
-      const blocks = await checkDecoration(c.var.app.db, shopOf(c), input.content);
+      const blocks = await checkRenovation(c.var.app.db, shopOf(c), input.content);
       const kept = await keepDraftPreview(c.var.app.db, shopOf(c), input.name ?? "", blocks);
       return {
         previewUrl: siteLink(c, draftPreviewPath(shopOf(c), kept.key)),
@@ -120,7 +120,7 @@ for (const base of ["/merchant/renovations", "/platform/renovations"]) {
   r.get(`${base}/:id`, (c) => {
     const id = pathId(c, "id", NOT_FOUND);
     return run(c, async () => ({
-      ...(await readDecoration(c.var.app.db, shopOf(c), id)),
+      ...(await readRenovation(c.var.app.db, shopOf(c), id)),
       schedule: (await listWindows(c.var.app.db, shopOf(c), [id]))[0] ?? null,
       previewUrl: previewUrlOf(c, shopOf(c), id),
     }));
@@ -136,7 +136,7 @@ for (const base of ["/merchant/renovations", "/platform/renovations"]) {
     const id = pathId(c, "id", NOT_FOUND);
     const input = parse(c, copyRule, await readJson(c, { empty: {} }), { labels: "decorate" });
     return run(c, async () => ({
-      renovationId: await copyDecoration(c.var.app.db, shopOf(c), id, new Date(), input.name),
+      renovationId: await copyRenovation(c.var.app.db, shopOf(c), id, new Date(), input.name),
     }));
   });
 
@@ -144,19 +144,19 @@ for (const base of ["/merchant/renovations", "/platform/renovations"]) {
     const id = pathId(c, "id", NOT_FOUND);
     return run(c, async () => {
       await cancelSchedule(c.var.app.db, shopOf(c), id);
-      await deleteDecoration(c.var.app.db, shopOf(c), id);
+      await deleteRenovation(c.var.app.db, shopOf(c), id);
       return null;
     });
   });
 
   r.post(`${base}/:id/publish`, (c) => {
     const id = pathId(c, "id", NOT_FOUND);
-    return run(c, () => publishDecoration(c.var.app.db, shopOf(c), id, new Date()).then(() => null));
+    return run(c, () => publishRenovation(c.var.app.db, shopOf(c), id, new Date()).then(() => null));
   });
 
   r.post(`${base}/:id/unpublish`, (c) => {
     const id = pathId(c, "id", NOT_FOUND);
-    return run(c, () => unpublishDecoration(c.var.app.db, shopOf(c), id, new Date()).then(() => null));
+    return run(c, () => unpublishRenovation(c.var.app.db, shopOf(c), id, new Date()).then(() => null));
   });
 
   r.post(`${base}/:id/schedule`, async (c) => {
@@ -164,7 +164,7 @@ for (const base of ["/merchant/renovations", "/platform/renovations"]) {
     const input = await body(c, scheduleRule);
     const at = (v: string | null | undefined) => (v ? new Date(v) : null);
     return run(c, () =>
-      scheduleDecoration(
+      scheduleRenovation(
         c.var.app.db,
         shopOf(c),
         id,

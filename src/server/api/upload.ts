@@ -56,7 +56,7 @@ async function receiveImage<E extends ApiEnv | MerchantEnv>(
   const file = Array.isArray(form.file) ? form.file[0] : form.file;
   if (!(file instanceof File) || file.size === 0) throw fail("account.fileRequired");
   const folder = folderOf(c, form);
-  if (!isUploadFolder(folder) && folder !== DECORATION_FOLDER) throw fail("account.folderInvalid");
+  if (!isUploadFolder(folder) && folder !== RENOVATION_FOLDER) throw fail("account.folderInvalid");
   const merchant = owner.userId === null;
   if (file.size > (merchant ? MERCHANT_IMAGE_MAX_BYTES : IMAGE_MAX_BYTES))
     throw fail(merchant ? "account.imageTooLargeMerchant" : "account.imageTooLarge");
@@ -99,14 +99,14 @@ uploadRouter.post("/p/file/upload", (c) => receiveImage(c, askedFolder, buyer(c)
 uploadRouter.post("/p/file/uploadImFile", (c) => receiveImage(c, () => CHAT, buyer(c)));
 
 /** Decoration pictures: a shop's (merchant token) and the mall's (platform token). */
-const DECORATION_FOLDER = "decoration";
+const RENOVATION_FOLDER = "decoration";
 
-export const decorationUploadRouter = new Hono<MerchantEnv>();
+export const renovationUploadRouter = new Hono<MerchantEnv>();
 
-decorationUploadRouter.post("/merchant/file/upload", (c) =>
-  receiveImage(c, () => DECORATION_FOLDER, { userId: null, shopId: c.var.shopId }),
+renovationUploadRouter.post("/merchant/file/upload", (c) =>
+  receiveImage(c, () => RENOVATION_FOLDER, { userId: null, shopId: c.var.shopId }),
 );
 
-decorationUploadRouter.post("/platform/file/upload", requirePlatform, (c) =>
-  receiveImage(c, () => DECORATION_FOLDER, { userId: null, shopId: 0 }),
+renovationUploadRouter.post("/platform/file/upload", requirePlatform, (c) =>
+  receiveImage(c, () => RENOVATION_FOLDER, { userId: null, shopId: 0 }),
 );

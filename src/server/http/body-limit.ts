@@ -35,7 +35,7 @@ export interface RouteBodyLimit {
 
 const KB = 1024;
 /** A decoration body: the 256 KB of content, its name and the JSON around them. */
-const DECORATION_BODY_MAX_BYTES = 300 * KB;
+const RENOVATION_BODY_MAX_BYTES = 300 * KB;
 const route = (
   method: RouteBodyLimit["method"],
   path: string,
@@ -68,9 +68,9 @@ export const ROUTE_BODY_LIMITS: readonly RouteBodyLimit[] = [
   ),
   // renovation: a decoration is at most RENOVATION_MAX_BYTES (256 KB, checked by the domain); its body a little more
   ...["/api/merchant/renovations", "/api/platform/renovations"].flatMap((base) => [
-    route("POST", base, DECORATION_BODY_MAX_BYTES, "decorate.authoring.bodyTooLarge"),
-    route("POST", `${base}/preview`, DECORATION_BODY_MAX_BYTES, "decorate.authoring.bodyTooLarge"),
-    route("PUT", `${base}/:id`, DECORATION_BODY_MAX_BYTES, "decorate.authoring.bodyTooLarge"),
+    route("POST", base, RENOVATION_BODY_MAX_BYTES, "decorate.authoring.bodyTooLarge"),
+    route("POST", `${base}/preview`, RENOVATION_BODY_MAX_BYTES, "decorate.authoring.bodyTooLarge"),
+    route("PUT", `${base}/:id`, RENOVATION_BODY_MAX_BYTES, "decorate.authoring.bodyTooLarge"),
     route("POST", `${base}/:id/copy`, 4 * KB),
     route("POST", `${base}/:id/schedule`, 4 * KB),
   ]),

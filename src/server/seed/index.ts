@@ -19,7 +19,7 @@ import { insertShops, planShops } from "./shops.ts";
 import { seedMerchants } from "./merchants.ts";
 import { seedMarketing } from "./marketing.ts";
 import { seedStoreApplications } from "./store-applications.ts";
-import { insertReviews, planReviews, seedUsers, settleDemoScore } from "./users.ts";
+import { insertReviews, planReviews, seedUsers, settleDemoPoints } from "./users.ts";
 import { seedAfterSales } from "./after-sales.ts";
 import { seedChat } from "./chat.ts";
 import { seedFlashGroup } from "./flash-group.ts";
@@ -148,7 +148,7 @@ async function seedInto(ctx: SeedContext): Promise<Omit<SeedSummary, "images">> 
   await seedShopOrders(ctx);
   await seedPointsMall(ctx);
   await seedVirtualGoods(ctx, catalog);
-  await settleDemoScore(ctx);
+  await settleDemoPoints(ctx);
   return { unsafeContentProdId: productSet.unsafeContentProdId, soldOutProdIds: productSet.soldOutProdIds };
 }
 

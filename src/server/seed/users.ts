@@ -236,25 +236,25 @@ async function seedLedgers(ctx: SeedContext, rows: (typeof users.$inferInsert)[]
   const { clock } = ctx;
   const ledger: (typeof userLedger.$inferInsert)[] = [];
   const demo = DEMO_USER.userId;
-  const score = (amount: number, reason: string, at: Date) =>
+  const points = (amount: number, reason: string, at: Date) =>
     ledger.push({ userId: demo, kind: "score", amount: String(amount), reason, createdAt: at });
   const money = (amount: string, reason: string, at: Date) =>
     ledger.push({ userId: demo, kind: "balance", amount, reason, createdAt: at });
   // Each at a time of day of its own (minutes before the seeding moment's time), as a person's
   // history reads; a top-up and its bonus share one moment.
-  score(100, "register", clock.ago(180, 517));
+  points(100, "register", clock.ago(180, 517));
   money("3000.00", "recharge", clock.ago(170, 193));
-  score(3000, "rechargeBonus", clock.ago(170, 193));
-  score(356, "orderEarnScore", clock.ago(120, 742));
-  score(812, "orderEarnScore", clock.ago(75, 318));
+  points(3000, "rechargeBonus", clock.ago(170, 193));
+  points(356, "orderEarnScore", clock.ago(120, 742));
+  points(812, "orderEarnScore", clock.ago(75, 318));
   money("2500.00", "recharge", clock.ago(60, 611));
-  score(2500, "rechargeBonus", clock.ago(60, 611));
-  score(-5000, "orderUseScore", clock.ago(50, 86));
+  points(2500, "rechargeBonus", clock.ago(60, 611));
+  points(-5000, "orderUseScore", clock.ago(50, 86));
   money("-620.50", "orderPay", clock.ago(45, 429));
   money("120.50", "refund", clock.ago(40, 1004));
-  score(449, "orderEarnScore", clock.ago(20, 257));
-  score(-300, "orderUseScore", clock.ago(10, 903));
-  score(300, "orderCancelRefund", clock.ago(9, 368));
+  points(449, "orderEarnScore", clock.ago(20, 257));
+  points(-300, "orderUseScore", clock.ago(10, 903));
+  points(300, "orderCancelRefund", clock.ago(9, 368));
   // Signed the three Shanghai days before the seeding moment (after 16:00 UTC Shanghai is already a
   // day ahead of UTC), so the streak always ends yesterday and today continues it.
   const seededAt = clock.now.getTime();
@@ -262,10 +262,10 @@ async function seedLedgers(ctx: SeedContext, rows: (typeof users.$inferInsert)[]
     const at = new Date(seededAt - daysAgo * 86_400_000);
     return { day: shanghaiDay(at), streak: i + 1, points: rewardFor(i + 1), at };
   });
-  for (const s of streak) score(s.points, "signIn", s.at);
+  for (const s of streak) points(s.points, "signIn", s.at);
   const demoRow = rows.find((r) => r.userId === demo)!;
-  const sumScore = ledger.filter((l) => l.kind === "score").reduce((n, l) => n + Number(l.amount), 0);
-  if (demoRow.score! !== sumScore) score(demoRow.score! - sumScore, "adjust", clock.ago(5));
+  const sumPoints = ledger.filter((l) => l.kind === "score").reduce((n, l) => n + Number(l.amount), 0);
+  if (demoRow.score! !== sumPoints) points(demoRow.score! - sumPoints, "adjust", clock.ago(5));
   for (const r of rows) {
     if (r.userId !== demo && (r.score ?? 0) > 0)
       ledger.push({
@@ -287,7 +287,7 @@ async function seedLedgers(ctx: SeedContext, rows: (typeof users.$inferInsert)[]
  * completed demo order of after-sales.ts earns its points through the real lifecycle): the
  * platform adjustment of the ledger absorbs the difference, so total and ledger still agree.
  */
-export async function settleDemoScore(ctx: SeedContext): Promise<void> {
+export async function settleDemoPoints(ctx: SeedContext): Promise<void> {
   const demo = DEMO_USER.userId;
   const [row] = await ctx.tx.select({ score: users.score }).from(users).where(eq(users.userId, demo));
   const diff = DEMO_USER.score - (row?.score ?? DEMO_USER.score);

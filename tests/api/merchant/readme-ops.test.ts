@@ -87,7 +87,7 @@ describe.skipIf(!dbReady)("README: the ops walk-through on a fresh seed", () => 
     // The files the README names, in a folder of their own.
     const file = (a: string) => (/^[a-z]+\.(png|json|jsonl|csv)$/.test(a) ? path.join(dir, a) : a);
     fs.writeFileSync(path.join(dir, "photo.png"), PNG_1X1);
-    const uploaded = await ops(readmeLine("decoration-upload").map(file));
+    const uploaded = await ops(readmeLine("renovation-upload").map(file));
     expect(uploaded.code, uploaded.err).toBe(0);
     expect(uploaded.out).toMatch(/^\/uploads\/\S+$/);
     const [leaf] = rowsOf<{ id: number }>(

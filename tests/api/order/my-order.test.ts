@@ -33,7 +33,7 @@ describe.skipIf(!dbReady)("my orders API", () => {
     (await app.ctx.db.select({ s: skus.stocks }).from(skus).where(eq(skus.skuId, skuId)))[0]!.s;
   const prodStockOf = async (prodId: number) =>
     (await app.ctx.db.select({ s: products.totalStocks }).from(products).where(eq(products.prodId, prodId)))[0]!.s;
-  const scoreOf = async (u: TestUser) =>
+  const pointsOf = async (u: TestUser) =>
     (await app.ctx.db.select({ s: users.score }).from(users).where(eq(users.userId, u.userId)))[0]!.s;
   const statusOf = async (n: string) =>
     (
@@ -328,7 +328,7 @@ describe.skipIf(!dbReady)("my orders API", () => {
     const before = {
       stock: await stockOf(sku.skuId),
       prod: await prodStockOf(sku.prodId),
-      score: await scoreOf(alice),
+      score: await pointsOf(alice),
     };
     const refused = await call(`/p/myOrder/cancel/${paid.orderNumber}`, { user: alice, method: "PUT" });
     expect(refused.body).toMatchObject({ code: "A00001", msg: "This order cannot be cancelled now" });
@@ -336,7 +336,7 @@ describe.skipIf(!dbReady)("my orders API", () => {
     expect(okData(await call(`/p/myOrder/cancel/${unpaid.orderNumber}`, { user: alice, method: "PUT" }))).toBeNull();
     expect(await stockOf(sku.skuId)).toBe(before.stock + 2);
     expect(await prodStockOf(sku.prodId)).toBe(before.prod + 2);
-    expect(await scoreOf(alice)).toBe(before.score + 100);
+    expect(await pointsOf(alice)).toBe(before.score + 100);
     const d = okData(
       await call<OrderDetailDto>(`/p/myOrder/orderDetail?orderNumber=${unpaid.orderNumber}`, {
         user: alice,
@@ -349,7 +349,7 @@ describe.skipIf(!dbReady)("my orders API", () => {
     const again = await call(`/p/myOrder/cancel/${unpaid.orderNumber}`, { user: alice, method: "PUT", lang: "zh" });
     expect(again.body).toMatchObject({ code: "A00001", msg: "订单当前不能取消" });
     expect(await stockOf(sku.skuId)).toBe(before.stock + 2);
-    expect(await scoreOf(alice)).toBe(before.score + 100);
+    expect(await pointsOf(alice)).toBe(before.score + 100);
   });
 
   it("confirm receipt: only when shipped; completes and earns points", async () => {
@@ -360,12 +360,12 @@ describe.skipIf(!dbReady)("my orders API", () => {
     expect((await call(`/p/myOrder/receipt/${closed.orderNumber}`, { user: alice, method: "PUT" })).body.code).toBe(
       "A00001",
     );
-    const score = await scoreOf(alice);
+    const score = await pointsOf(alice);
     // Points: 1 per whole yuan paid, times the multiplier of the buyer's member level.
     const multiple = await pointsMultipleOf(app.ctx.db, alice.userId, new Date());
     expect(okData(await call(`/p/myOrder/receipt/${shipped.orderNumber}`, { user: alice, method: "PUT" }))).toBeNull();
     expect(await statusOf(shipped.orderNumber)).toEqual({ s: 5, d: 0 });
-    expect(await scoreOf(alice)).toBe(score + multipliedPoints(Math.floor(Number(shipped.actualTotal)), multiple));
+    expect(await pointsOf(alice)).toBe(score + multipliedPoints(Math.floor(Number(shipped.actualTotal)), multiple));
     const d = okData(
       await call<OrderDetailDto>(`/p/myOrder/orderDetail?orderNumber=${shipped.orderNumber}`, { user: alice }),
     );

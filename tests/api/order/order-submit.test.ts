@@ -59,7 +59,7 @@ describe.skipIf(!dbReady)("order confirm / submit API", () => {
     (await db().select({ s: skus.stocks }).from(skus).where(eq(skus.skuId, it.skuId)))[0]!.s;
   const totalStocksOf = async (it: Item) =>
     (await db().select({ s: products.totalStocks }).from(products).where(eq(products.prodId, it.prodId)))[0]!.s;
-  const scoreOf = async (u: TestUser) =>
+  const pointsOf = async (u: TestUser) =>
     (await db().select({ s: users.score }).from(users).where(eq(users.userId, u.userId)))[0]!.s;
   const ordersOf = async (u: TestUser) =>
     db().select().from(orders).where(eq(orders.userId, u.userId)).orderBy(asc(orders.orderId));
@@ -437,7 +437,7 @@ describe.skipIf(!dbReady)("order confirm / submit API", () => {
     expect(await stockOf(d6)).toBe(before.d - 1);
     expect(await totalStocksOf(a2)).toBe(before.ta - 2);
     expect((await cartOf(u)).map((l) => l.basketId)).toEqual([keep]);
-    expect(await scoreOf(u)).toBe(1000);
+    expect(await pointsOf(u)).toBe(1000);
     const ledger = await db()
       .select()
       .from(userLedger)
@@ -533,7 +533,7 @@ describe.skipIf(!dbReady)("order confirm / submit API", () => {
     ).toBe("姓名和地址不能包含隐藏字符（不可见字符或改变文字方向的字符）");
     expect(await ordersOf(u)).toHaveLength(0);
     expect(await stockOf(a2)).toBe(stock);
-    expect(await scoreOf(u)).toBe(500);
+    expect(await pointsOf(u)).toBe(500);
     expect(await cartOf(u)).toHaveLength(1);
     const [tok] = await db().select().from(submitTokens).where(eq(submitTokens.token, conf.uuid));
     expect(tok!.usedAt).toBeNull();
@@ -642,7 +642,7 @@ describe.skipIf(!dbReady)("order confirm / submit API", () => {
     expect(await stockOf(scarce)).toBe(2);
     expect(await ordersOf(u)).toHaveLength(0);
     expect(await cartOf(u)).toHaveLength(2);
-    expect(await scoreOf(u)).toBe(1000);
+    expect(await pointsOf(u)).toBe(1000);
     expect(
       Number((await db().select({ n: count() }).from(userLedger).where(eq(userLedger.userId, u.userId)))[0]!.n),
     ).toBe(0);
@@ -653,7 +653,7 @@ describe.skipIf(!dbReady)("order confirm / submit API", () => {
     await db().update(skus).set({ stocks: 10 }).where(eq(skus.skuId, scarce.skuId));
     expect(okData(await submit(u, { uuid: conf.uuid, isScorePay: 1 })).orderNumbers.split(",")).toHaveLength(2);
     expect(await stockOf(scarce)).toBe(7);
-    expect(await scoreOf(u)).toBe(1000 - conf.useScore);
+    expect(await pointsOf(u)).toBe(1000 - conf.useScore);
   });
 
   it("goods taken off the shelf after confirm are refused at submit", async () => {

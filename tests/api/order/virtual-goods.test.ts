@@ -177,13 +177,13 @@ describe.skipIf(!dbReady)("virtual goods", () => {
     expect((await orderRow(n)).status).toBe(2);
 
     // The last code completes the order and the buyer earns points.
-    const scoreBefore = (await db().select().from(users).where(eq(users.userId, alice.userId)))[0]!.score;
+    const pointsBefore = (await db().select().from(users).where(eq(users.userId, alice.userId)))[0]!.score;
     expect(okData(await verify(second!, shop1))).toMatchObject({ orderCompleted: true });
     const done = await orderRow(n);
     expect(done.status).toBe(5);
     expect(done.finallyTime).not.toBeNull();
-    const scoreAfter = (await db().select().from(users).where(eq(users.userId, alice.userId)))[0]!.score;
-    expect(scoreAfter).toBeGreaterThan(scoreBefore);
+    const pointsAfter = (await db().select().from(users).where(eq(users.userId, alice.userId)))[0]!.score;
+    expect(pointsAfter).toBeGreaterThan(pointsBefore);
     expect((await detail(n)).writeOffCodes.map((c) => c.status)).toEqual([1, 1]);
   });
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import type { Page } from "../../../src/lib/api-types.ts";
 import { signIns, userLedger, users } from "../../../src/server/db/schema/index.ts";
-import { PointsSource, type PointsLogDto, type ScoreInfoDto } from "../../../src/lib/points/points.ts";
+import { PointsSource, type PointsLogDto, type PointsInfoDto } from "../../../src/lib/points/points.ts";
 import { ledgerMismatches } from "../../../src/server/domain/points/points-ledger.ts";
 import { SIGN_IN_REWARDS } from "../../../src/server/domain/points/sign-in.ts";
 import { shanghaiDay } from "../../../src/server/domain/footprint/footprint.ts";
@@ -25,7 +25,7 @@ describe.skipIf(!dbReady)("points API", () => {
   });
   afterAll(async () => app?.close());
 
-  const info = (u: TestUser, lang = "en") => call<ScoreInfoDto>("/p/score/scoreInfo", { user: u, lang });
+  const info = (u: TestUser, lang = "en") => call<PointsInfoDto>("/p/score/scoreInfo", { user: u, lang });
   const sign = (u: TestUser, lang = "en") =>
     call<{ points: number; signInCount: number; score: number; message: string }>("/p/score/signIn", {
       user: u,
@@ -42,7 +42,13 @@ describe.skipIf(!dbReady)("points API", () => {
 
   it("a new user: no points, not signed, a 7-day strip starting today", async () => {
     const i = okData(await info(alice));
-    expect(i).toMatchObject({ score: 0, expiringScore: 0, signInCount: 0, isSignIn: 0, rewards: [...SIGN_IN_REWARDS] });
+    expect(i).toMatchObject({
+      score: 0,
+      expiringPoints: 0,
+      signInCount: 0,
+      isSignIn: 0,
+      rewards: [...SIGN_IN_REWARDS],
+    });
     expect(i.days).toHaveLength(7);
     expect(i.days[0]).toMatchObject({
       day: shanghaiDay(new Date()),

@@ -19,7 +19,7 @@ describe.skipIf(!dbReady)("products (ops CLI)", () => {
     dir = await fs.mkdtemp(path.join(os.tmpdir(), "ops-product-"));
     ops = opsCli(app, dir);
     expect((await ops("login", "--user", "shop01", "--password", "Shop1234")).code).toBe(0);
-    const pic = await ops("decoration-upload", "--file", await writePng());
+    const pic = await ops("renovation-upload", "--file", await writePng());
     const picPath = /\/uploads\/\S+/.exec(pic.out)![0];
     const [leaf] = await app.ctx.db
       .select({ id: categories.categoryId })

@@ -365,7 +365,7 @@ describe.skipIf(!dbReady)("refunds API", () => {
     };
     const score = async () =>
       (await app.ctx.db.select({ s: users.score }).from(users).where(eq(users.userId, buyer.userId)))[0]!.s;
-    const scoreBack = async (orderNumber: string) =>
+    const pointsBack = async (orderNumber: string) =>
       app.ctx.db
         .select()
         .from(userLedger)
@@ -402,12 +402,12 @@ describe.skipIf(!dbReady)("refunds API", () => {
     expect(okData(await notify(signed))).toEqual({ refundSn: o.refundSn, refunded: true, alreadyRefunded: false });
     expect(await info(o.refundSn)).toMatchObject({ returnMoneySts: 5, refundWay: "provider" });
     expect(await score()).toBe(score0 + 100);
-    expect(await scoreBack(o.orderNumber)).toHaveLength(1);
+    expect(await pointsBack(o.orderNumber)).toHaveLength(1);
     // The replay (and the late check job) credit nothing again.
     expect(okData(await notify(signed))).toEqual({ refundSn: o.refundSn, refunded: true, alreadyRefunded: true });
     await runDueJobs(app.ctx.db, new Date(Date.now() + 60_000));
     expect(await score()).toBe(score0 + 100);
-    expect(await scoreBack(o.orderNumber)).toHaveLength(1);
+    expect(await pointsBack(o.orderNumber)).toHaveLength(1);
     expect(await ledger(o.orderNumber)).toHaveLength(0);
     expect((await app.ctx.db.select().from(orders).where(eq(orders.orderNumber, o.orderNumber)))[0]).toMatchObject({
       status: 6,
@@ -421,7 +421,7 @@ describe.skipIf(!dbReady)("refunds API", () => {
     expect((await info(late.refundSn)).returnMoneySts).toBe(8);
     await runDueJobs(app.ctx.db, new Date(Date.now() + REFUND_PROVIDER_CHECK_MS + 1000));
     expect((await info(late.refundSn)).returnMoneySts).toBe(5);
-    expect(await scoreBack(late.orderNumber)).toHaveLength(1);
+    expect(await pointsBack(late.orderNumber)).toHaveLength(1);
   });
 
   it("automatic receipt confirmation waits while a refund is open, then completes the order", async () => {

@@ -376,20 +376,20 @@ describe.skipIf(!dbReady)("decoration authoring API", () => {
       expect((await ops("login", "--user", "shop04", "--password", "Shop1234")).code).toBe(0);
       const file = path.join(dir, "blocks.json");
       await fs.writeFile(file, JSON.stringify({ name: "From the CLI", content: page(prod4, img4) }));
-      const created = await ops("decoration-create", "--file", file, "--json");
+      const created = await ops("renovation-create", "--file", file, "--json");
       expect(created.code).toBe(0);
       const { renovationId } = JSON.parse(created.out) as { renovationId: number };
-      const preview = await ops("decoration-preview", "--file", file);
+      const preview = await ops("renovation-preview", "--file", file);
       expect(preview.out).toMatch(/\/select-decorate\?sid=4&draft=/);
       await fs.writeFile(file, JSON.stringify(page(prod1, img4)));
-      const refused = await ops("decoration-create", "--file", file, "--name", "x");
+      const refused = await ops("renovation-create", "--file", file, "--name", "x");
       expect(refused.code).toBe(1);
       expect(refused.err).toContain(`block 2 (goods_list): goodsList item 1: product ${prod1} is not in your shop`);
-      expect((await ops("decoration-publish", String(renovationId))).code).toBe(0);
+      expect((await ops("renovation-publish", String(renovationId))).code).toBe(0);
       expect((await getShopHomeRenovation(app.ctx.db, "en", 4))!.renovationId).toBe(renovationId);
-      const list = await ops("decorations");
+      const list = await ops("renovations");
       expect(list.out).toMatch(new RegExp(`${renovationId}\\s+From the CLI\\s+home\\s+live`));
-      expect((await ops("decoration-unpublish", String(renovationId))).code).toBe(0);
+      expect((await ops("renovation-unpublish", String(renovationId))).code).toBe(0);
       expect(await getShopHomeRenovation(app.ctx.db, "en", 4)).toBeNull();
     } finally {
       await fs.rm(dir, { recursive: true, force: true });

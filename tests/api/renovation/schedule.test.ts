@@ -242,7 +242,7 @@ describe.skipIf(!dbReady)("decoration studio API: scheduled windows, conflicts, 
     }
   });
 
-  it("npm run ops: decoration-schedule and decoration-unschedule", async () => {
+  it("npm run ops: renovation-schedule and renovation-unschedule", async () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), "ops-sched-"));
     try {
       const ops = opsCli(app, dir);
@@ -250,13 +250,13 @@ describe.skipIf(!dbReady)("decoration studio API: scheduled windows, conflicts, 
       const id = await create("From the CLI");
       const from = new Date(Date.now() + 2 * HOUR).toISOString();
       const until = new Date(Date.now() + 4 * HOUR).toISOString();
-      const r = await ops("decoration-schedule", String(id), "--from", from, "--until", until, "--json");
+      const r = await ops("renovation-schedule", String(id), "--from", from, "--until", until, "--json");
       expect(r.code).toBe(0);
       expect(JSON.parse(r.out)).toEqual({ renovationId: id, startAt: from, endAt: until });
-      const refused = await ops("decoration-schedule", String(id), "--from", until, "--until", from);
+      const refused = await ops("renovation-schedule", String(id), "--from", until, "--until", from);
       expect(refused.code).toBe(1);
       expect(refused.err).toContain("The end must come after the start");
-      expect((await ops("decoration-unschedule", String(id))).code).toBe(0);
+      expect((await ops("renovation-unschedule", String(id))).code).toBe(0);
       const read = okData(await call<{ schedule: unknown }>(`/merchant/renovations/${id}`, { user: as(shop1) }));
       expect(read.schedule).toBeNull();
     } finally {

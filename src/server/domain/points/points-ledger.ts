@@ -156,7 +156,7 @@ export async function changePoints(
   return Number(total);
 }
 
-async function scoreEntries(q: Db | Tx, userId: string): Promise<LedgerEntry[]> {
+async function pointsEntries(q: Db | Tx, userId: string): Promise<LedgerEntry[]> {
   const rows = await q
     .select({ amount: userLedger.amount, createdAt: userLedger.createdAt, reason: userLedger.reason })
     .from(userLedger)
@@ -173,7 +173,7 @@ export async function settleExpiry(tx: Tx, userId: string, now: Date): Promise<n
     .for("update")
     .limit(1);
   if (!u || u.score <= 0) return 0;
-  const due = dueExpiry(await scoreEntries(tx, userId), u.score, now);
+  const due = dueExpiry(await pointsEntries(tx, userId), u.score, now);
   if (due > 0) await changePoints(tx, userId, -due, PointsReason.EXPIRE, now);
   return due;
 }
@@ -210,12 +210,12 @@ export async function pointsSummary(
   db: Db,
   userId: string,
   now: Date,
-): Promise<{ score: number; expiringScore: number; expireTime: string }> {
+): Promise<{ score: number; expiringPoints: number; expireTime: string }> {
   await db.transaction((tx) => settleExpiry(tx, userId, now));
   const [u] = await db.select({ score: users.score }).from(users).where(eq(users.userId, userId)).limit(1);
   const score = u?.score ?? 0;
-  const up = upcomingExpiry(await scoreEntries(db, userId), score, now);
-  return { score, expiringScore: up.points, expireTime: up.at.toISOString() };
+  const up = upcomingExpiry(await pointsEntries(db, userId), score, now);
+  return { score, expiringPoints: up.points, expireTime: up.at.toISOString() };
 }
 
 /** GET /p/score/page: the points log, newest first. */
@@ -246,10 +246,10 @@ export async function ledgerMismatches(
   const out: { userId: string; kind: string; total: string; ledger: string }[] = [];
   for (const r of rows) {
     if (userIds && !userIds.includes(r.userId)) continue;
-    const scoreSum = sumOf.get(`${r.userId}/score`) ?? 0;
+    const pointsSum = sumOf.get(`${r.userId}/score`) ?? 0;
     const balanceSum = sumOf.get(`${r.userId}/balance`) ?? 0;
-    if (scoreSum !== r.score)
-      out.push({ userId: r.userId, kind: "score", total: String(r.score), ledger: String(scoreSum) });
+    if (pointsSum !== r.score)
+      out.push({ userId: r.userId, kind: "score", total: String(r.score), ledger: String(pointsSum) });
     if (Math.round(balanceSum * 100) !== Math.round(Number(r.balance) * 100))
       out.push({ userId: r.userId, kind: "balance", total: String(r.balance), ledger: String(balanceSum) });
     if (r.score < 0 || Number(r.balance) < 0)

@@ -6,7 +6,7 @@
  * at day 1's reward). Points are added through the points ledger in the same transaction.
  */
 import { desc, eq } from "drizzle-orm";
-import type { ScoreInfoDto, SignInDayDto } from "../../../lib/points/points.ts";
+import type { PointsInfoDto, SignInDayDto } from "../../../lib/points/points.ts";
 import type { Db } from "../../db/client.ts";
 import { signIns } from "../../db/schema/index.ts";
 import { shanghaiDay } from "../footprint/footprint.ts";
@@ -72,7 +72,7 @@ async function lastSignIn(db: Db, userId: string): Promise<{ day: string; streak
 }
 
 /** GET /p/score/scoreInfo. */
-export async function scoreInfo(db: Db, userId: string, now: Date): Promise<ScoreInfoDto> {
+export async function pointsInfo(db: Db, userId: string, now: Date): Promise<PointsInfoDto> {
   const summary = await pointsSummary(db, userId, now);
   const today = shanghaiDay(now);
   const last = await lastSignIn(db, userId);

@@ -233,8 +233,8 @@ export function priceLines(input: PricingInput): PricingResult {
   const shops = shopIds.map((id, i): PricedShopResult => {
     const ls = byShop.get(id)!;
     const info = shopInfo.get(id)!;
-    const scoreMoney = toDecimal(pointsToMoney(split[i]!));
-    const shares = shareByLargestRemainder(scoreMoney, ls.map(remaining));
+    const pointsMoney = toDecimal(pointsToMoney(split[i]!));
+    const shares = shareByLargestRemainder(pointsMoney, ls.map(remaining));
     ls.forEach((l, k) => {
       l.scoreReduce = shares[k]!;
     });
@@ -279,9 +279,9 @@ export function priceLines(input: PricingInput): PricingResult {
       platformCouponReduce: formatPrice(dsum(ls.map((l) => l.platformCouponReduce))),
       goodsAfterCoupons: formatPrice(goods),
       useScore: split[i]!,
-      scoreReduce: formatPrice(scoreMoney),
+      scoreReduce: formatPrice(pointsMoney),
       transFee: formatPrice(transFee),
-      actualTotal: formatPrice(goods.minus(scoreMoney).plus(transFee)),
+      actualTotal: formatPrice(goods.minus(pointsMoney).plus(transFee)),
       totalCount: ls.reduce((n, l) => n + l.src.count, 0),
       coupons: opt?.options ?? [],
       chosenCouponUserId: opt?.chosen ?? 0,

@@ -3,7 +3,7 @@ import {
   amountWithin,
   lineRefundable,
   linesPaid,
-  linesScore,
+  linesPoints,
   orderRefundable,
   type PaidLine,
   type PaidOrder,
@@ -28,7 +28,7 @@ describe("refundable amounts", () => {
   it("uses the pricing engine's per-line amount after discounts, coupons and points", () => {
     const lines = [line(1, 2, "200.00", "176.67", "6.67"), line(2, 1, "100.00", "93.33", "3.33")];
     expect(linesPaid(order, lines)).toEqual(["176.67", "93.33"]);
-    expect(linesScore(order, lines)).toEqual([667, 333]);
+    expect(linesPoints(order, lines)).toEqual([667, 333]);
   });
   it("older lines share the order's reductions by goods amount; the parts add up to what was paid", () => {
     const lines = [line(1, 1, "100.00", null), line(2, 1, "100.00", null), line(3, 1, "100.00", null)];
@@ -36,7 +36,7 @@ describe("refundable amounts", () => {
     expect(paid).toEqual(["90.00", "90.00", "90.00"]);
     const odd = linesPaid({ ...order, reduceAmount: "0.01", scoreAmount: "0" }, lines);
     expect(odd).toEqual(["100.00", "100.00", "99.99"]);
-    expect(linesScore(order, lines)).toEqual([333, 333, 334]);
+    expect(linesPoints(order, lines)).toEqual([333, 333, 334]);
   });
   it("a part of a line takes its share rounded down; the last part takes the rest", () => {
     const l = { prodCount: 3, paid: "100.00", score: 100 };

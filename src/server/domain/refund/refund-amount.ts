@@ -52,7 +52,7 @@ export function linesPaid(order: PaidOrder, lines: readonly PaidLine[]): string[
 }
 
 /** Points used on each line: from the breakdown (scoreReduce × 100), else the order's points shared by paid amount. */
-export function linesScore(order: PaidOrder, lines: readonly PaidLine[]): number[] {
+export function linesPoints(order: PaidOrder, lines: readonly PaidLine[]): number[] {
   if (order.useScore <= 0) return lines.map(() => 0);
   if (lines.every((l) => l.scoreReduce !== null)) {
     return lines.map((l) =>
@@ -86,14 +86,14 @@ export function lineRefundable(
   const leftPieces = line.prodCount - before.goodsNum;
   if (!Number.isInteger(goodsNum) || goodsNum < 1 || goodsNum > leftPieces) return { amount: "0.00", score: 0 };
   const leftAmount = sub(line.paid, before.amount);
-  const leftScore = Math.max(0, line.score - before.score);
+  const leftPoints = Math.max(0, line.score - before.score);
   if (goodsNum === leftPieces)
-    return { amount: formatPrice(leftAmount.isNegative() ? 0 : leftAmount), score: leftScore };
+    return { amount: formatPrice(leftAmount.isNegative() ? 0 : leftAmount), score: leftPoints };
   const part = toDecimal(line.paid).times(goodsNum).div(line.prodCount).toDecimalPlaces(2, Money.ROUND_DOWN);
   const amount = compare(part, leftAmount) > 0 ? leftAmount : part;
   return {
     amount: formatPrice(amount.isNegative() ? 0 : amount),
-    score: Math.min(leftScore, Math.floor((line.score * goodsNum) / line.prodCount)),
+    score: Math.min(leftPoints, Math.floor((line.score * goodsNum) / line.prodCount)),
   };
 }
 

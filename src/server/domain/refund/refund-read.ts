@@ -13,7 +13,7 @@ import type { Db, Tx } from "../../db/client.ts";
 import { orderItems, orderRefunds, orders, products } from "../../db/schema/index.ts";
 import { usableCodesByLine } from "../order/write-off.ts";
 import { ProdMold } from "../../../lib/order/virtual-goods.ts";
-import { lineRefundable, linesPaid, linesScore, orderRefundable, type PaidLine } from "./refund-amount.ts";
+import { lineRefundable, linesPaid, linesPoints, orderRefundable, type PaidLine } from "./refund-amount.ts";
 import { DomainError } from "../kernel/domain-error.ts";
 import type { RefundDto, RefundItemDto, RefundPreviewDto } from "../../../lib/refund/refund-types.ts";
 import { pageOf } from "../kernel/page.ts";
@@ -89,7 +89,7 @@ export function maxFor(
   const lines = paidLines(items);
   if (r.refundType === 1) return orderRefundable(order, lines, order.status === OrderStatus.PADYED);
   const paid = linesPaid(order, lines);
-  const score = linesScore(order, lines);
+  const score = linesPoints(order, lines);
   const i = items.findIndex((it) => it.orderItemId === r.orderItemId);
   if (i < 0) return { amount: "0.00", score: 0 };
   const before = takenByLine(refunds, items, exceptId).get(r.orderItemId!)!;
@@ -196,7 +196,7 @@ export async function refundPreview(
   const refunds = await refundsOf(db, orderNumber);
   const lines = paidLines(items);
   const paid = linesPaid(o, lines);
-  const score = linesScore(o, lines);
+  const score = linesPoints(o, lines);
   const taken = takenByLine(refunds, items);
   const prods = await db
     .select({ prodId: products.prodId, seven: products.sevenDayReturn })

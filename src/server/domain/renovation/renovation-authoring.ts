@@ -2,7 +2,7 @@
  * Authoring decorations (docs/renovation.md): a shop (or the platform, shopId 0) creates drafts
  * from block JSON, lists, reads, updates, copies and deletes them, publishes one as its live page
  * (the previous live page is kept as an earlier version, status 2, and can be published again)
- * and unpublishes it. Every draft goes through `checkDecoration`: the block rules of
+ * and unpublishes it. Every draft goes through `checkRenovation`: the block rules of
  * src/lib/renovation/block-schema.ts, the size limit, then what only the database can tell —
  * products, categories, shops, pages, coupons, activities and pictures must exist, be the shop's
  * own and be on. The first problem is refused with its place ("block 3 (goods_list): goodsList
@@ -10,12 +10,12 @@
  */
 import { and, desc, eq, sql } from "drizzle-orm";
 import { checkContent, type DraftInput } from "../../../lib/renovation/block-schema.ts";
-import type { DecorationDetail, DecorationSummary } from "../../../lib/renovation/renovation-types.ts";
+import type { RenovationDetail, RenovationSummary } from "../../../lib/renovation/renovation-types.ts";
 import type { Db } from "../../db/client.ts";
 import { renovations } from "../../db/schema/index.ts";
 import { DomainError } from "../kernel/domain-error.ts";
 import { RENOVATION_PC } from "../shop/shop-index.ts";
-import { DecorationRefused, checkDecoration } from "./renovation-refs.ts";
+import { RenovationRefused, checkRenovation } from "./renovation-refs.ts";
 
 /** status of a decoration row. */
 export const RenovationStatus = { DRAFT: 0, LIVE: 1, EARLIER: 2 } as const;
@@ -24,7 +24,7 @@ export const RenovationStatus = { DRAFT: 0, LIVE: 1, EARLIER: 2 } as const;
 
 type Row = typeof renovations.$inferSelect;
 
-function summary(r: Omit<Row, "content" | "renovationType" | "createdAt">): DecorationSummary {
+function summary(r: Omit<Row, "content" | "renovationType" | "createdAt">): RenovationSummary {
   return {
     renovationId: r.renovationId,
     shopId: r.shopId,
@@ -40,7 +40,7 @@ function summary(r: Omit<Row, "content" | "renovationType" | "createdAt">): Deco
 const notFound = () => new DomainError("decorate.authoring.notFound");
 
 /** The shop's PC decorations: live first, then drafts and earlier versions, newest first. */
-export async function listDecorations(db: Db, shopId: number): Promise<DecorationSummary[]> {
+export async function listRenovations(db: Db, shopId: number): Promise<RenovationSummary[]> {
   const rows = await db
     .select({
       renovationId: renovations.renovationId,
@@ -75,14 +75,14 @@ async function ownRow(db: Db, shopId: number, renovationId: number, lock = false
 }
 
 /** One of the shop's decorations with its content as stored; another shop's is "not found". */
-export async function readDecoration(db: Db, shopId: number, renovationId: number): Promise<DecorationDetail> {
+export async function readRenovation(db: Db, shopId: number, renovationId: number): Promise<RenovationDetail> {
   const row = await ownRow(db, shopId, renovationId);
   return { ...summary(row), content: row.content };
 }
 
 /** A new draft (checked); answers its id. */
 export async function createDraft(db: Db, shopId: number, input: DraftInput, now: Date): Promise<number> {
-  const content = await checkDecoration(db, shopId, input.content);
+  const content = await checkRenovation(db, shopId, input.content);
   const [row] = await db
     .insert(renovations)
     .values({
@@ -123,7 +123,7 @@ export async function updateDraft(
     });
   const base = input.baseUpdatedAt === undefined ? null : new Date(input.baseUpdatedAt);
   if (base && row.updatedAt.getTime() !== base.getTime()) throw conflict(row);
-  const content = await checkDecoration(db, shopId, input.content);
+  const content = await checkRenovation(db, shopId, input.content);
   // Never the same instant twice: the next editor's base tells this save from the one before.
   const at = new Date(Math.max(now.getTime(), row.updatedAt.getTime() + 1));
   const changed = await db
@@ -151,7 +151,7 @@ export async function updateDraft(
 }
 
 /** A new draft with the content of any of the shop's decorations (a live page, a version or a draft). */
-export async function copyDecoration(
+export async function copyRenovation(
   db: Db,
   shopId: number,
   renovationId: number,
@@ -176,7 +176,7 @@ export async function copyDecoration(
 }
 
 /** Deletes a draft or an earlier version; the live page must be unpublished first. */
-export async function deleteDecoration(db: Db, shopId: number, renovationId: number): Promise<void> {
+export async function deleteRenovation(db: Db, shopId: number, renovationId: number): Promise<void> {
   const row = await ownRow(db, shopId, renovationId);
   if (row.status === RenovationStatus.LIVE) throw new DomainError("decorate.authoring.deleteLive");
   await db
@@ -191,7 +191,7 @@ export async function deleteDecoration(db: Db, shopId: number, renovationId: num
  * shop), and the unique partial index renovations_one_live_home backs it: concurrent publishes
  * leave exactly one live home page. The content goes through the block rules again.
  */
-export async function publishDecoration(db: Db, shopId: number, renovationId: number, now: Date): Promise<void> {
+export async function publishRenovation(db: Db, shopId: number, renovationId: number, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(4101, ${shopId})`);
     const row = await ownRow(tx as unknown as Db, shopId, renovationId, true);
@@ -200,7 +200,7 @@ export async function publishDecoration(db: Db, shopId: number, renovationId: nu
     // was saved, and whatever left the shelf since is left out when the page is served.
     const checked = checkContent(row.content);
     if (!checked.ok)
-      throw new DecorationRefused(
+      throw new RenovationRefused(
         checked.problem,
         row.content.map((b) => String(b.type)),
       );
@@ -224,7 +224,7 @@ export async function publishDecoration(db: Db, shopId: number, renovationId: nu
 }
 
 /** Takes a live page off (it is kept as an earlier version): the shop shows its plain page again. */
-export async function unpublishDecoration(db: Db, shopId: number, renovationId: number, now: Date): Promise<void> {
+export async function unpublishRenovation(db: Db, shopId: number, renovationId: number, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(4101, ${shopId})`);
     const row = await ownRow(tx as unknown as Db, shopId, renovationId, true);

@@ -1,14 +1,14 @@
 /**
  * What a decoration refers to (docs/renovation.md): the products, categories, pictures and links
  * its blocks name, checked against the shop's own; the check of a decoration's content and its
- * refusal (DecorationRefused).
+ * refusal (RenovationRefused).
  */
 import { eq, inArray } from "drizzle-orm";
 import {
   checkContent,
   placeOf,
   RENOVATION_MAX_BYTES,
-  type DecorationBlock,
+  type CheckedBlock,
   type RenovationProblem,
 } from "../../../lib/renovation/block-schema.ts";
 import { sanitizeRichText } from "../../../lib/sanitize.ts";
@@ -30,7 +30,7 @@ import { ShopStatus } from "../shop/shop.ts";
 import { PRODUCT_LIST_PATHS } from "./renovation.ts";
 
 /** A decoration the checks refused: the problem and the block types (for the place in the message). */
-export class DecorationRefused extends DomainError {
+export class RenovationRefused extends DomainError {
   constructor(
     readonly problem: RenovationProblem,
     readonly types: readonly string[],
@@ -135,7 +135,7 @@ function captionImageRefs(v: unknown, path: Path, out: Ref[]): void {
 }
 
 /** Everything the blocks refer to, in the order it appears. */
-export function collectRefs(blocks: readonly DecorationBlock[]): Ref[] {
+export function collectRefs(blocks: readonly CheckedBlock[]): Ref[] {
   const out: Ref[] = [];
   blocks.forEach((b, i) => {
     const base: Path = [i, "dataField"];
@@ -272,7 +272,7 @@ const E = "decorate.errors.";
 export async function findRefProblem(
   db: Db,
   shopId: number,
-  blocks: readonly DecorationBlock[],
+  blocks: readonly CheckedBlock[],
 ): Promise<RenovationProblem | null> {
   const refs = collectRefs(blocks);
   if (refs.length === 0) return null;
@@ -357,18 +357,18 @@ function sanitizeCaptions(v: unknown, key = ""): unknown {
 
 /**
  * A decoration's content as shop `shopId` may store or preview it: the checked, sanitised blocks
- * (page_background moved last), or DecorationRefused with the first problem.
+ * (page_background moved last), or RenovationRefused with the first problem.
  */
-export async function checkDecoration(db: Db, shopId: number, content: unknown): Promise<RenovationBlock[]> {
+export async function checkRenovation(db: Db, shopId: number, content: unknown): Promise<RenovationBlock[]> {
   const checked = checkContent(content);
   const types = Array.isArray(content) ? content.map((b) => (isRec(b) ? String(b.type) : "?")) : [];
-  if (!checked.ok) throw new DecorationRefused(checked.problem, types);
-  const blocks = sanitizeCaptions(checked.blocks) as DecorationBlock[];
+  if (!checked.ok) throw new RenovationRefused(checked.problem, types);
+  const blocks = sanitizeCaptions(checked.blocks) as CheckedBlock[];
   const bytes = Buffer.byteLength(JSON.stringify(blocks));
   if (bytes > RENOVATION_MAX_BYTES)
-    throw new DecorationRefused({ path: [], key: `${E}tooLarge`, params: { max: RENOVATION_MAX_BYTES / 1024 } }, types);
+    throw new RenovationRefused({ path: [], key: `${E}tooLarge`, params: { max: RENOVATION_MAX_BYTES / 1024 } }, types);
   const problem = await findRefProblem(db, shopId, blocks);
-  if (problem) throw new DecorationRefused(problem, types);
+  if (problem) throw new RenovationRefused(problem, types);
   return [
     ...blocks.filter((b) => b.type !== "page_background"),
     ...blocks.filter((b) => b.type === "page_background").slice(-1),

@@ -13,9 +13,9 @@ import type { Db, Tx } from "../../db/client.ts";
 import { jobs, renovations } from "../../db/schema/index.ts";
 import { dropPendingJobs, registerJobHandler, scheduleJob } from "../jobs/jobs.ts";
 import { DomainError } from "../kernel/domain-error.ts";
-import type { DecorationWindow } from "../../../lib/renovation/renovation-types.ts";
+import type { RenovationWindow } from "../../../lib/renovation/renovation-types.ts";
 import { RENOVATION_PC } from "../shop/shop-index.ts";
-import { publishDecoration, RenovationStatus, readDecoration, unpublishDecoration } from "./renovation-authoring.ts";
+import { publishRenovation, RenovationStatus, readRenovation, unpublishRenovation } from "./renovation-authoring.ts";
 
 export const RENOVATION_START_JOB = "renovationStart";
 export const RENOVATION_END_JOB = "renovationEnd";
@@ -46,7 +46,7 @@ export function windowProblem(
 }
 
 /** Pending windows of a shop's pages (by page). */
-export async function listWindows(db: Db | Tx, shopId: number, renovationIds?: number[]): Promise<DecorationWindow[]> {
+export async function listWindows(db: Db | Tx, shopId: number, renovationIds?: number[]): Promise<RenovationWindow[]> {
   const rows = await db
     .select({ kind: jobs.kind, refKey: jobs.refKey, dueAt: jobs.dueAt })
     .from(jobs)
@@ -63,7 +63,7 @@ export async function listWindows(db: Db | Tx, shopId: number, renovationIds?: n
           : undefined,
       ),
     );
-  const byId = new Map<number, DecorationWindow>();
+  const byId = new Map<number, RenovationWindow>();
   for (const r of rows) {
     const id = Number(r.refKey.split(":")[1]);
     const w = byId.get(id) ?? { renovationId: id, startAt: null, endAt: null };
@@ -84,14 +84,14 @@ async function dropWindow(db: Db | Tx, shopId: number, renovationId: number): Pr
  * `startAt` (and off at `endAt`, when given); the live page can be given an end alone. Replaces the
  * page's earlier window. Refusals: decorate.schedule.* (and "not found" for another shop's page).
  */
-export async function scheduleDecoration(
+export async function scheduleRenovation(
   db: Db,
   shopId: number,
   renovationId: number,
   window: { startAt: Date | null; endAt: Date | null },
   now: Date,
-): Promise<DecorationWindow> {
-  const row = await readDecoration(db, shopId, renovationId);
+): Promise<RenovationWindow> {
+  const row = await readRenovation(db, shopId, renovationId);
   const problem = windowProblem(row.status, window.startAt, window.endAt, now);
   if (problem) throw new DomainError(problem.key);
   await db.transaction(async (tx) => {
@@ -108,7 +108,7 @@ export async function scheduleDecoration(
 
 /** Cancels a page's pending window; another shop's page is "not found". */
 export async function cancelSchedule(db: Db, shopId: number, renovationId: number): Promise<void> {
-  await readDecoration(db, shopId, renovationId);
+  await readRenovation(db, shopId, renovationId);
   await dropWindow(db, shopId, renovationId);
 }
 
@@ -125,7 +125,7 @@ const isNoop = (err: unknown) =>
 registerJobHandler(RENOVATION_START_JOB, {
   run: async (tx, ref, now) => {
     const { shopId, renovationId } = parseRef(ref);
-    await publishDecoration(tx as unknown as Db, shopId, renovationId, now);
+    await publishRenovation(tx as unknown as Db, shopId, renovationId, now);
   },
   isNoop,
 });
@@ -133,12 +133,12 @@ registerJobHandler(RENOVATION_START_JOB, {
 registerJobHandler(RENOVATION_END_JOB, {
   run: async (tx, ref, now) => {
     const { shopId, renovationId } = parseRef(ref);
-    const row = await readDecoration(tx as unknown as Db, shopId, renovationId);
+    const row = await readRenovation(tx as unknown as Db, shopId, renovationId);
     // Published by hand meanwhile, or already off: the window's end changes nothing else.
     if (row.status !== RenovationStatus.LIVE) return;
-    await unpublishDecoration(tx as unknown as Db, shopId, renovationId, now);
+    await unpublishRenovation(tx as unknown as Db, shopId, renovationId, now);
     if (row.homeStatus !== 1) return;
-    // The page it replaced comes back: the home page publishDecoration demoted when this one went
+    // The page it replaced comes back: the home page publishRenovation demoted when this one went
     // live (an earlier version is never edited, so its updatedAt is that moment); none = the plain page.
     // Only when the window's own start put it live (an end alone just takes the page off).
     if (!row.publishedAt) return;
@@ -163,7 +163,7 @@ registerJobHandler(RENOVATION_END_JOB, {
       )
       .orderBy(desc(renovations.publishedAt), desc(renovations.renovationId))
       .limit(1);
-    if (before) await publishDecoration(tx as unknown as Db, shopId, before.id, now);
+    if (before) await publishRenovation(tx as unknown as Db, shopId, before.id, now);
   },
   isNoop,
 });
