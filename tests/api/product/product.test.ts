@@ -559,4 +559,50 @@ describe.skipIf(!dbReady)("merchant products API", () => {
     expect(p!.total).toBe(s!.stocks);
     expect(sold).toBeGreaterThanOrEqual(100);
   }, 120_000);
+
+  it("stock deltas sent together are written in groups, each answering for itself", async () => {
+    const made = await create({ code: "GROUP-1" });
+    const [red, blue] = made.skuIds as [number, number];
+    const url = (skuId: number) => `/merchant/products/${made.prodId}/skus/${skuId}`;
+    const send = (skuId: number, stocksDelta: number, u = shop1) =>
+      call<{ skuId: number; stocks: number; version: number }>(url(skuId), {
+        ...as(u),
+        method: "PUT",
+        body: { stocksDelta },
+      });
+    const [v0] = await app.ctx.db.select({ version: skus.version }).from(skus).where(eq(skus.skuId, red));
+    const answers = await Promise.all([
+      ...Array.from({ length: 12 }, () => send(red, -1)),
+      send(blue, 3),
+      send(blue, -1),
+      send(red, -1, shop4),
+      send(blue + 100_000, 1),
+    ]);
+    const reds = answers.slice(0, 12);
+    expect(reds.filter((r) => r.body.code === "00000")).toHaveLength(10);
+    // Each taken unit answered the stock it left: 9 … 0, once each; the two too many were refused.
+    expect(
+      reds
+        .filter((r) => r.body.code === "00000")
+        .map((r) => r.body.data.stocks)
+        .sort((a, b) => a - b),
+    ).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(reds.filter((r) => r.body.code !== "00000").map((r) => r.body.msg)).toEqual([
+      "stock change: would take the stock below 0 (now 0)",
+      "stock change: would take the stock below 0 (now 0)",
+    ]);
+    expect(answers[12]!.body.data.stocks + answers[13]!.body.data.stocks).toBe(8 + 7);
+    expect(answers[14]!.body.msg).toBe(`SKU ${red} not found`);
+    expect(answers[15]!.body.msg).toBe(`SKU ${blue + 100_000} not found`);
+    const [r] = await app.ctx.db
+      .select({ stocks: skus.stocks, version: skus.version })
+      .from(skus)
+      .where(eq(skus.skuId, red));
+    expect(r).toEqual({ stocks: 0, version: v0!.version + 10 });
+    const [p] = await app.ctx.db
+      .select({ total: products.totalStocks })
+      .from(products)
+      .where(eq(products.prodId, made.prodId));
+    expect(p!.total).toBe(0 + 7);
+  });
 });

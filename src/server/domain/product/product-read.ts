@@ -9,7 +9,7 @@ import type { Db } from "../../db/client.ts";
 import { products, productTranslations, skus } from "../../db/schema/index.ts";
 import { DomainError } from "../kernel/domain-error.ts";
 import { NOT_FOUND, ProdStatus } from "./product-rules.ts";
-import type { SkuDto } from "./product.ts";
+import type { SkuDto } from "./stock-deltas.ts";
 import { pageOf } from "../kernel/page.ts";
 
 type PartialText = { zh: string; "zh-tw"?: string; en?: string };

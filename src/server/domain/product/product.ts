@@ -18,12 +18,12 @@ import {
   missingLocales,
   type ProductBody,
   type SkuChange,
-  STOCK_MAX,
 } from "../../../lib/product/product-schema.ts";
-import { rowsOf, type Db, type Tx } from "../../db/client.ts";
+import type { Db, Tx } from "../../db/client.ts";
 import { brands, categories, products, productTranslations, skus } from "../../db/schema/index.ts";
 import { DomainError } from "../kernel/domain-error.ts";
 import { ownUploadsAmong } from "../upload/upload-owner.ts";
+import { changeStockBy, type SkuDto } from "./stock-deltas.ts";
 import {
   absoluteChange,
   assertReferences,
@@ -362,16 +362,6 @@ export async function setShelf(db: Db, shopId: number, prodId: number, onSale: b
 // The small call: one SKU's price or stock
 // ---------------------------------------------------------------------------------------------
 
-export interface SkuDto {
-  skuId: number;
-  prodId: number;
-  code: string | null;
-  price: string;
-  oriPrice: string;
-  stocks: number;
-  version: number;
-}
-
 /**
  * Changes one SKU: absolute values with the version read (stale → refused, 409) or a stock delta
  * (refused when the stock would fall below 0). The product's lowest price and stock follow.
@@ -384,7 +374,7 @@ export async function changeSku(
   change: SkuChange,
   now: Date,
 ): Promise<SkuDto> {
-  if (isDeltaOnly(change)) return changeStockBy(db, shopId, prodId, skuId, change.stocksDelta, now);
+  if (isDeltaOnly(change)) return changeStockBy(db, { shopId, prodId, skuId, delta: change.stocksDelta, now });
   return db.transaction(async (tx) => {
     const [cur] = await tx
       .select({ price: skus.price, oriPrice: skus.oriPrice, stocks: skus.stocks, version: skus.version })
@@ -443,47 +433,6 @@ function isDeltaOnly(change: SkuChange): change is SkuChange & { stocksDelta: nu
     change.oriPrice === undefined &&
     change.stocks === undefined
   );
-}
-
-/**
- * The most frequent merchant call, a stock delta, as one statement (one round trip, no explicit
- * transaction): the SKU moves only while its product is the shop's, not deleted, not a points
- * item, and the result stays within 0 … STOCK_MAX; then its product's total and updated_at, in
- * the lock order of every stock writer (SKU, then product). Prices do not move, so the product's
- * figures stay. When no row moved, the reason is read afterwards (not found, or below 0).
- */
-async function changeStockBy(
-  db: Db,
-  shopId: number,
-  prodId: number,
-  skuId: number,
-  delta: number,
-  now: Date,
-): Promise<SkuDto> {
-  const [row] = rowsOf<SkuDto>(
-    await db.execute(sql`
-      with moved as (
-        update ${skus} set stocks = ${skus.stocks} + ${delta}, version = ${skus.version} + 1
-        from ${products}
-        where ${products.prodId} = ${skus.prodId} and ${shopSku(shopId, prodId, skuId)}
-          and ${skus.stocks} + ${delta} between 0 and ${STOCK_MAX}
-        returning ${skus.skuId} as "skuId", ${skus.prodId} as "prodId", ${skus.code} as code,
-          ${skus.price}::text as price, ${skus.oriPrice}::text as "oriPrice", ${skus.stocks} as stocks,
-          ${skus.version} as version
-      ), total as (
-        update ${products} set total_stocks = total_stocks + ${delta}, updated_at = ${now.toISOString()}::timestamptz
-        where prod_id = (select "prodId" from moved)
-      )
-      select * from moved`),
-  );
-  if (row) return row;
-  const [cur] = await db
-    .select({ stocks: skus.stocks })
-    .from(skus)
-    .innerJoin(products, eq(products.prodId, skus.prodId))
-    .where(shopSku(shopId, prodId, skuId));
-  if (!cur) throw new DomainError(SKU_NOT_FOUND, { params: { id: skuId } });
-  throw new ProductRefused(["stocksDelta"], `${E}deltaBelowZero`, { stocks: cur.stocks });
 }
 
 /** The product's lowest price from its SKUs on sale, its stock moved by `stockDelta`. */
