@@ -41,8 +41,8 @@ import {
 } from "../domain/product/product.ts";
 import { editPrices } from "../domain/product/product-bulk.ts";
 import { listProducts, readProduct } from "../domain/product/product-read.ts";
-import { importChunk, type ImportLine } from "../domain/product/product-import.ts";
-import { locatedMessage, NOT_FOUND, ProductRefused, SKU_NOT_FOUND } from "../domain/product/product-rules.ts";
+import { importChunk, importedLines, type ImportLine } from "../domain/product/product-import.ts";
+import { lineHash, locatedMessage, NOT_FOUND, ProductRefused, SKU_NOT_FOUND } from "../domain/product/product-rules.ts";
 import type { MerchantEnv } from "./context.ts";
 import { ApiError } from "./envelope.ts";
 import { parseJson, parseQuery, pathId, readText, run, type ParseOptions } from "./kit.ts";
@@ -158,21 +158,38 @@ r.post("/merchant/products/import", async (c) => {
   const t = c.var.t;
   const refused: Refused[] = [];
   const good: ImportLine[] = [];
-  let count = 0;
-  for (const [i, raw] of bodyLines(c, await readText(c), IMPORT_CHUNK_MAX_LINES).entries()) {
-    if (raw.trim() === "") continue;
-    count++;
-    const line = q.firstLine + i;
-    const read = readImportLine(raw);
-    if (read.ok) good.push({ line, body: read.value });
-    else refused.push(lineRefusal(t, line, read.problem));
-  }
+  const lines = bodyLines(c, await readText(c), IMPORT_CHUNK_MAX_LINES).flatMap((raw, i) =>
+    raw.trim() === "" ? [] : [{ raw, line: q.firstLine + i, hash: lineHash(raw) }],
+  );
   const dryRun = q.dryRun === "1";
   return run(c, async () => {
+    // A line its product was last saved from is the same line again: skipped before it is read,
+    // unless another line of the chunk changes that product (then the lines apply in their order).
+    const imported = await importedLines(
+      c.var.app.db,
+      c.var.shopId,
+      lines.map((l) => l.hash),
+    );
+    const read = lines.map((l) => (imported.has(l.hash) ? null : readImportLine(l.raw)));
+    const changing = new Set(read.flatMap((r) => (r?.ok ? [r.value.code] : [])));
+    let unchanged = 0;
+    lines.forEach(({ raw, line, hash }, i) => {
+      const r = read[i] ?? (changing.has(imported.get(hash)!) ? readImportLine(raw) : null);
+      if (!r) unchanged++;
+      else if (r.ok) good.push({ line, body: r.value, hash });
+      else refused.push(lineRefusal(t, line, r.problem));
+    });
     const done = await importChunk(c.var.app.db, c.var.shopId, good, new Date(), dryRun);
     refused.push(...done.refused.map((r) => domainRefusal(t, r.line, r.error)));
     refused.sort((a, b) => a.line - b.line);
-    return { lines: count, created: done.created, updated: done.updated, unchanged: done.unchanged, refused, dryRun };
+    return {
+      lines: lines.length,
+      created: done.created,
+      updated: done.updated,
+      unchanged: unchanged + done.unchanged,
+      refused,
+      dryRun,
+    };
   });
 });
 

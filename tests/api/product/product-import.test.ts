@@ -178,6 +178,51 @@ describe.skipIf(!dbReady)("bulk import and CSV edit", () => {
     expect(afterSkus.map((s) => s.skuId).sort()).toEqual(skuRows.map((s) => s.skuId).sort());
   });
 
+  it("skips a line its product was last saved from; a chunk changing that product applies in order; a save clears it", async () => {
+    const auth = await token("shop01");
+    const send = async (lines: string[]) =>
+      okData(
+        await app.request<{ created: number; updated: number; unchanged: number; refused: unknown[] }>(
+          "/api/merchant/products/import?firstLine=1",
+          {
+            method: "POST",
+            headers: { Authorization: auth, "content-type": "text/plain" },
+            body: `${lines.join("\n")}\n`,
+          },
+        ),
+      );
+    const original = line("SKIP-1");
+    const changed = line("SKIP-1", { onSale: false });
+    expect(await send([original, line("SKIP-2")])).toMatchObject({ created: 2, updated: 0, unchanged: 0 });
+    expect(await send([original, line("SKIP-2")])).toMatchObject({ created: 0, updated: 0, unchanged: 2 });
+    const status = async () =>
+      (
+        await app.ctx.db
+          .select({ status: products.status, hash: products.importHash })
+          .from(products)
+          .where(and(eq(products.shopId, 1), eq(products.code, "SKIP-1")))
+      )[0]!;
+    // The changed line first, then the line the product was saved from: it ends as the later line says.
+    expect(await send([changed, original])).toMatchObject({ updated: 2, unchanged: 0 });
+    expect((await status()).status).toBe(1);
+    // A save of the whole product clears the line's hash: the same line is applied again.
+    const [{ prodId }] = await app.ctx.db
+      .select({ prodId: products.prodId })
+      .from(products)
+      .where(and(eq(products.shopId, 1), eq(products.code, "SKIP-1")));
+    okData(
+      await app.request(`/api/merchant/products/${prodId}`, {
+        method: "PUT",
+        headers: { Authorization: auth, "content-type": "application/json" },
+        body: changed,
+      }),
+    );
+    expect(await status()).toEqual({ status: 0, hash: null });
+    expect(await send([original])).toMatchObject({ updated: 1, unchanged: 0 });
+    expect((await status()).status).toBe(1);
+    expect(await send([original])).toMatchObject({ updated: 0, unchanged: 1 });
+  });
+
   it("sends long multi-byte lines in chunks within the request limit", async () => {
     // 150 lines of about 57 KB (19,000 CJK characters of description each): 8.5 MB, more than one
     // request may carry, in fewer characters than the chunk's byte target.

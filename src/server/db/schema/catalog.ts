@@ -100,7 +100,10 @@ export const products = pgTable(
     code: text("code"),
     /** The platform's reason when it took the product off shelf (status 2). */
     offShelfReason: text("off_shelf_reason"),
-    /** SHA-256 of the last imported body: a line imported again unchanged changes nothing. */
+    /**
+     * SHA-256 of the bytes of the import line the product was last saved from, cleared by any other
+     * save of the whole product: a line imported again unchanged is skipped before it is read.
+     */
     importHash: text("import_hash"),
     createdAt: created(),
     updatedAt: updated(),
@@ -120,6 +123,10 @@ export const products = pgTable(
     uniqueIndex("products_shop_code_uq")
       .on(t.shopId, t.code)
       .where(sql`${t.code} is not null`),
+    // The import looks a chunk's line hashes up in one query (docs/product.md "Bulk import").
+    index("products_shop_import_hash_idx")
+      .on(t.shopId, t.importHash)
+      .where(sql`${t.importHash} is not null`),
     index("products_brand_idx").on(t.brandId),
     index("products_search_idx").using("gin", t.searchVec),
     index("products_param_search_idx").using("gin", t.paramVec),

@@ -7,24 +7,25 @@ import type { ProductBody } from "../../../lib/product/product-schema.ts";
 import type { Db } from "../../db/client.ts";
 import { products, skus } from "../../db/schema/index.ts";
 import { DomainError } from "../kernel/domain-error.ts";
-import { absoluteChange, bodyHash, ProdStatus, ProductRefused } from "./product-rules.ts";
+import { absoluteChange, ProdStatus, ProductRefused } from "./product-rules.ts";
 import { E, insertProduct, lockOwn, updateLocked, refreshProduct } from "./product.ts";
 
 export type UpsertOutcome = "created" | "updated" | "unchanged";
 
 /**
  * One import line: the shop's product with `body.code` is created or changed, all or nothing
- * (its own transaction); a line whose body is the one imported last time changes nothing.
+ * (its own transaction), and keeps the line's `hash` (lineHash); a line whose hash its product
+ * keeps changes nothing.
  * With `dryRun` only the checks run (inside a transaction that is rolled back).
  */
 export async function upsertByCode(
   db: Db,
   shopId: number,
   body: ProductBody & { code: string },
+  hash: string,
   now: Date,
   dryRun = false,
 ): Promise<UpsertOutcome> {
-  const hash = bodyHash(body);
   const [found] = await db
     .select({ prodId: products.prodId, importHash: products.importHash })
     .from(products)

@@ -1,7 +1,8 @@
 /**
  * The bulk import of a catalogue, one chunk of lines at a time (docs/product.md "Bulk import"):
  * each line is a product body with the shop's own `code`, upserted by (shop, code). A line whose
- * body is the one imported last time changes nothing (the stored hash); products new to the shop
+ * bytes are those its product was last saved from changes nothing: the API skips it before reading
+ * it (importedLines: the chunk's line hashes looked up in one query); products new to the shop
  * are written together (one insert per table for the chunk, so 100,000 lines take minutes, not
  * hours), and everything else — changed products, a code seen twice in the chunk, a batch the
  * database refused — one at a time through upsertByCode. Each product is all or nothing: the
@@ -16,12 +17,32 @@ import { products, productTranslations, skus } from "../../db/schema/index.ts";
 import { DomainError } from "../kernel/domain-error.ts";
 import { loadReferences, productValues, skuValues, translationRows } from "./product.ts";
 import { upsertByCode } from "./product-bulk.ts";
-import { assertReferences, bodyHash, ProductRefused, statusAfterSave } from "./product-rules.ts";
+import { assertReferences, ProductRefused, statusAfterSave } from "./product-rules.ts";
 
 export interface ImportLine {
   /** Its line number in the file (the report names it). */
   line: number;
   body: ProductBody & { code: string };
+  /** The line's lineHash: its product keeps it. */
+  hash: string;
+}
+
+/**
+ * The codes of the shop's products last saved from one of `hashes` (lineHash of a chunk's lines),
+ * by hash: such a line is the same again and changes nothing. One query through the (shop,
+ * import_hash) index. A product keeps its line's hash until it is saved otherwise (a whole-product
+ * save clears it; a delete clears its code and hash), so a kept hash is a product unchanged since
+ * that line.
+ */
+export async function importedLines(db: Db, shopId: number, hashes: readonly string[]): Promise<Map<string, string>> {
+  if (hashes.length === 0) return new Map();
+  const rows = rowsOf<{ hash: string; code: string }>(
+    await db.execute(sql`
+      select ${products.importHash} as hash, ${products.code} as code from ${products}
+      where ${products.shopId} = ${shopId} and ${products.importHash} is not null
+        and ${products.importHash} = any(${`{${[...new Set(hashes)].join(",")}}`}::text[])`),
+  );
+  return new Map(rows.map((r) => [r.hash, r.code]));
 }
 
 interface ImportResult {
@@ -43,7 +64,7 @@ const NONE: ReadonlySet<string> = new Set();
 async function insertBatch(
   db: Db,
   shopId: number,
-  batch: readonly { line: ImportLine; hash: string }[],
+  batch: readonly ImportLine[],
   now: Date,
   dryRun: boolean,
 ): Promise<void> {
@@ -59,17 +80,17 @@ async function insertBatch(
       await insertRows(
         tx,
         productTranslations,
-        rows.flatMap(({ line: { body }, prodId }) => translationRows(prodId, body)),
+        rows.flatMap(({ body, prodId }) => translationRows(prodId, body)),
       );
       await insertRows(
         tx,
         skus,
-        rows.flatMap(({ line: { body }, prodId }) => body.skus.map((s) => ({ ...skuValues(s), prodId }))),
+        rows.flatMap(({ body, prodId }) => body.skus.map((s) => ({ ...skuValues(s), prodId }))),
       );
       await insertRows(
         tx,
         products,
-        rows.map(({ line: { body }, hash, prodId }) => ({
+        rows.map(({ body, hash, prodId }) => ({
           ...productValues(body),
           prodId,
           shopId,
@@ -103,7 +124,6 @@ export async function importChunk(
 ): Promise<ImportResult> {
   const result: ImportResult = { created: 0, updated: 0, unchanged: 0, refused: [] };
   if (lines.length === 0) return result;
-  const hashes = lines.map((l) => bodyHash(l.body));
   // One probe of the (shop, code) unique index per code: right after a large import the table's
   // statistics still describe a far smaller shop, and a plain `code in (…)` was then planned as a
   // scan of all the shop's products (1.8 s a chunk at 40,000 of them).
@@ -120,17 +140,16 @@ export async function importChunk(
     ).map((r) => [r.code, r.importHash]),
   );
 
-  const fresh: { line: ImportLine; hash: string }[] = [];
+  const fresh: ImportLine[] = [];
   const oneByOne: ImportLine[] = [];
   const seen = new Set<string>();
-  lines.forEach((line, i) => {
+  lines.forEach((line) => {
     const { code } = line.body;
     const first = !seen.has(code);
     seen.add(code);
-    if (first && found.has(code) && found.get(code) === hashes[i]) result.unchanged++;
+    if (first && found.has(code) && found.get(code) === line.hash) result.unchanged++;
     // A SKU id on a new product is refused by the one-at-a-time path, with its place.
-    else if (first && !found.has(code) && line.body.skus.every((s) => s.skuId === undefined))
-      fresh.push({ line, hash: hashes[i]! });
+    else if (first && !found.has(code) && line.body.skus.every((s) => s.skuId === undefined)) fresh.push(line);
     else oneByOne.push(line);
   });
 
@@ -142,9 +161,9 @@ export async function importChunk(
     const refs = await loadReferences(
       db,
       shopId,
-      fresh.map((f) => f.line.body),
+      fresh.map((f) => f.body),
     );
-    const good = fresh.filter(({ line }) => {
+    const good = fresh.filter((line) => {
       try {
         assertReferences(refs, line.body, NONE);
         return true;
@@ -160,12 +179,12 @@ export async function importChunk(
     } catch {
       // Someone else wrote one of these codes meanwhile (or the batch failed otherwise): the
       // products go one at a time, each answering for itself.
-      oneByOne.unshift(...good.map((g) => g.line));
+      oneByOne.unshift(...good);
     }
   }
-  for (const { line, body } of oneByOne) {
+  for (const { line, body, hash } of oneByOne) {
     try {
-      result[await upsertByCode(db, shopId, body, now, dryRun)]++;
+      result[await upsertByCode(db, shopId, body, hash, now, dryRun)]++;
     } catch (err) {
       refuse(line, err);
     }

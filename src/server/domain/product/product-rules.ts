@@ -96,9 +96,12 @@ export function productFigures(list: readonly { price: string; oriPrice: string;
   };
 }
 
-/** The stable hash of a body (the import skips a line whose product already has it). */
-export function bodyHash(body: ProductBody): string {
-  return createHash("sha256").update(JSON.stringify(body)).digest("hex");
+/**
+ * The hash of an import line's bytes (UTF-8, without its line break): a line whose product was last
+ * saved from a line with this hash is the same line again, and is skipped before it is read.
+ */
+export function lineHash(raw: string): string {
+  return createHash("sha256").update(raw).digest("hex");
 }
 
 /** Whether the shop may put a product with `status` on sale or take it off. */
