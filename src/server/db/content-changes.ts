@@ -197,14 +197,18 @@ export function dbChangeFeed(db: Db, opts: { intervalMs?: number; now?: () => nu
         .where(lt(contentChanges.changedAt, sql`now() - ${`${KEEP_MS} milliseconds`}::interval`));
     }
     // New rows, and recent rows of the look-back window (a transaction that started more than a
-    // minute ago and commits late is covered by the stores' one-minute age limit instead).
+    // minute ago and commits late is covered by the stores' one-minute age limit instead). Both lie
+    // above `after` (≤ position): one range of the primary key. Written as "id > position or (id >
+    // after and recent)" it was planned as a scan of the whole hour of changes (the table's
+    // statistics lag behind its growth; 7.5 ms at 33,000 rows instead of 0.2 ms), once per
+    // request that follows a write.
     const rows = await db
       .select({ id: contentChanges.id, tag: contentChanges.tag })
       .from(contentChanges)
       .where(
-        or(
-          gt(contentChanges.id, position),
-          and(gt(contentChanges.id, after), gt(contentChanges.changedAt, sql`now() - interval '1 minute'`)),
+        and(
+          gt(contentChanges.id, after),
+          or(gt(contentChanges.id, position), gt(contentChanges.changedAt, sql`now() - interval '1 minute'`)),
         ),
       )
       .orderBy(contentChanges.id);
