@@ -20,7 +20,7 @@ import { ValidTimeType, type CouponDto } from "../../../lib/coupon/coupon-types.
 import type { Db, Tx } from "../../db/client.ts";
 import { couponProds, coupons, products } from "../../db/schema/index.ts";
 import { couponBaseDto, CouponError } from "./coupon.ts";
-import { pageOf } from "../kernel/page.ts";
+import { pageOf, readPage } from "../kernel/page.ts";
 
 type CouponRow = typeof coupons.$inferSelect;
 
@@ -100,14 +100,7 @@ export async function listManagedCoupons(
   now: Date,
 ) {
   const where = and(eq(coupons.shopId, shopId), stateWhere(q.state, now));
-  const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(coupons).where(where);
-  const rows = await db
-    .select()
-    .from(coupons)
-    .where(where)
-    .orderBy(desc(coupons.couponId))
-    .limit(q.size)
-    .offset((q.current - 1) * q.size);
+  const { rows, total } = await readPage(db, coupons, where, [desc(coupons.couponId)], q);
   const links = rows.length
     ? await db
         .select()
@@ -132,7 +125,7 @@ export async function listManagedCoupons(
       createTime: r.createdAt.toISOString(),
     };
   });
-  return pageOf(records, Number(n), q);
+  return pageOf(records, total, q);
 }
 
 /** POST /merchant/coupons/{id}/stop, /platform/coupons/{id}/stop. */

@@ -36,7 +36,7 @@ import type { CouponChoice, HeldCoupon } from "../pricing/pricing-shapes.ts";
 import { ShopStatus } from "../shop/shop.ts";
 import { memberEquity } from "../member/member-equity.ts";
 import { DomainError } from "../kernel/domain-error.ts";
-import { pageOf } from "../kernel/page.ts";
+import { pageOf, readPage } from "../kernel/page.ts";
 
 export type Q = Db | Tx;
 type CouponRow = typeof coupons.$inferSelect;
@@ -281,15 +281,9 @@ export async function couponCentre(
 ) {
   const size = Math.min(page.size ?? COUPON_PAGE_SIZE, 50);
   const where = and(shown(now), kind === "platform" ? eq(coupons.shopId, 0) : gt(coupons.shopId, 0));
-  const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(coupons).where(where);
-  const rows = await db
-    .select()
-    .from(coupons)
-    .where(where)
-    .orderBy(desc(coupons.couponId))
-    .limit(size)
-    .offset((page.current - 1) * size);
-  return pageOf(await toCouponDtos(db, rows, locale, userId, platformName, now), n, { current: page.current, size });
+  const at = { current: page.current, size };
+  const { rows, total } = await readPage(db, coupons, where, [desc(coupons.couponId)], at);
+  return pageOf(await toCouponDtos(db, rows, locale, userId, platformName, now), total, at);
 }
 
 /** A claimable coupon with what it covers (couponCovers), before a product is chosen. */

@@ -10,7 +10,7 @@
  *   not over can be stopped; another shop's is answered like an unknown one.
  * - The discount tables' triggers record a content change (cached pages are dropped).
  */
-import { and, count, desc, eq, gt, lte, or, type SQL } from "drizzle-orm";
+import { and, desc, eq, gt, lte, or, type SQL } from "drizzle-orm";
 import type { Locale } from "../../../lib/locale.ts";
 import { MANAGED_STATE } from "../../../lib/merchant/merchant-fields.ts";
 import type { DiscountForm } from "../../../lib/discount/discount-rules.ts";
@@ -21,7 +21,7 @@ import { checkOwnProducts } from "../coupon/coupon-admin.ts";
 import { isStoredUpload } from "../upload/upload.ts";
 import { assertOwnUploads } from "../upload/upload-owner.ts";
 import { activityStatus, DiscountError, discountDto, withRules } from "./discount.ts";
-import { pageOf } from "../kernel/page.ts";
+import { pageOf, readPage } from "../kernel/page.ts";
 
 /** A discount as its shop sees it: the public shape plus every product id and whether it was stopped. */
 export interface ManagedDiscountDto extends Omit<DiscountDto, "shopName"> {
@@ -77,14 +77,7 @@ export async function listManagedDiscounts(
   now: Date,
 ) {
   const where = and(eq(discounts.shopId, shopId), stateWhere(q.state, now));
-  const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(discounts).where(where);
-  const rows = await db
-    .select()
-    .from(discounts)
-    .where(where)
-    .orderBy(desc(discounts.discountId))
-    .limit(q.size)
-    .offset((q.current - 1) * q.size);
+  const { rows, total } = await readPage(db, discounts, where, [desc(discounts.discountId)], q);
   const rules = await withRules(db, rows);
   const records: ManagedDiscountDto[] = rows.map((r, i) => {
     const { shopName: _shopName, ...dto } = discountDto(r, rules[i]!, "", locale, now);
@@ -95,7 +88,7 @@ export async function listManagedDiscounts(
       createTime: r.createdAt.toISOString(),
     };
   });
-  return pageOf(records, Number(n), q);
+  return pageOf(records, total, q);
 }
 
 /** POST /merchant/discounts/{id}/stop. */

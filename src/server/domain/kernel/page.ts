@@ -3,7 +3,10 @@
  * `records`, `total`, `size`, `current`, `pages`. An empty list has one (empty) page: `pages` is
  * never 0, as the product search has always answered, so a pager shows "1 / 1" everywhere.
  */
+import { count, type SQL } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Page } from "../../../lib/api-types.ts";
+import type { Db, Tx } from "../../db/client.ts";
 
 /** How many pages `total` rows fill at `size` a page; at least 1. */
 export function pagesOf(total: number, size: number): number {
@@ -13,4 +16,33 @@ export function pagesOf(total: number, size: number): number {
 /** The page `at` asked for (`current` 1-based, `size` rows), holding `records` of `total` rows. */
 export function pageOf<T>(records: T[], total: number, at: { current: number; size: number }): Page<T> {
   return { records, total, size: at.size, current: at.current, pages: pagesOf(total, at.size) };
+}
+
+/**
+ * The rows of one table that `where` keeps, counted, and those of page `at` in `order`: the two
+ * reads of a list whose records are whole rows of one table.
+ */
+export async function readPage<T extends PgTable>(
+  q: Db | Tx,
+  table: T,
+  where: SQL | undefined,
+  order: readonly (SQL | PgColumn)[],
+  at: { current: number; size: number },
+): Promise<{ rows: T["$inferSelect"][]; total: number }> {
+  const [counted] = await q
+    .select({ n: count() })
+    .from(table as PgTable)
+    .where(where);
+  const total = Number(counted?.n ?? 0);
+  const rows =
+    total === 0
+      ? []
+      : await q
+          .select()
+          .from(table as PgTable)
+          .where(where)
+          .orderBy(...order)
+          .limit(at.size)
+          .offset((at.current - 1) * at.size);
+  return { rows: rows as T["$inferSelect"][], total };
 }

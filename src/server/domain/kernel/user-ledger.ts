@@ -5,11 +5,11 @@
  * transaction, so each total always equals the sum of its ledger. changeBalance (balance.ts) and
  * changePoints (points-ledger.ts) are this with their own reasons and errors.
  */
-import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Page } from "../../../lib/api-types.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { userLedger, users } from "../../db/schema/index.ts";
-import { pageOf } from "./page.ts";
+import { pageOf, readPage } from "./page.ts";
 
 /** user_ledger.kind: the balance (money) or the points (an integer). */
 export type LedgerKind = "balance" | "score";
@@ -69,18 +69,9 @@ export async function ledgerPage(
   size: number,
 ): Promise<Page<LedgerRow>> {
   const where = and(eq(userLedger.userId, userId), eq(userLedger.kind, kind));
-  const [counted, records] = await Promise.all([
-    db.select({ n: count() }).from(userLedger).where(where),
-    db
-      .select()
-      .from(userLedger)
-      .where(where)
-      .orderBy(desc(userLedger.createdAt), desc(userLedger.id))
-      .limit(size)
-      .offset((current - 1) * size),
-  ]);
-  const total = Number(counted[0]?.n ?? 0);
-  return pageOf(records, total, { current, size });
+  const at = { current, size };
+  const { rows, total } = await readPage(db, userLedger, where, [desc(userLedger.createdAt), desc(userLedger.id)], at);
+  return pageOf(rows, total, at);
 }
 
 /** A page with its records mapped. */

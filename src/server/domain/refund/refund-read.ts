@@ -2,7 +2,7 @@
  * Refunds read (docs/refund.md): the refund error, a refund as the buyer and the shop see it, the
  * preview of what an order line can still refund, and the lists.
  */
-import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { Page } from "../../../lib/api-types.ts";
 import { pickText, type Locale } from "../../../lib/locale.ts";
 import { formatPrice, formatPriceSafe, sum } from "../../../lib/money.ts";
@@ -16,7 +16,7 @@ import { ProdMold } from "../../../lib/order/virtual-goods.ts";
 import { lineRefundable, linesPaid, linesPoints, orderRefundable, type PaidLine } from "./refund-amount.ts";
 import { DomainError } from "../kernel/domain-error.ts";
 import type { RefundDto, RefundItemDto, RefundPreviewDto } from "../../../lib/refund/refund-types.ts";
-import { pageOf } from "../kernel/page.ts";
+import { pageOf, readPage } from "../kernel/page.ts";
 
 export class RefundError extends DomainError {
   constructor(key: string, params: Record<string, unknown> = {}) {
@@ -282,18 +282,8 @@ async function refundPage(
   q: { current: number; size: number },
   locale: Locale,
 ): Promise<Page<RefundDto>> {
-  const [c] = await db.select({ n: count() }).from(orderRefunds).where(where);
-  const total = Number(c?.n ?? 0);
-  const rows =
-    total === 0
-      ? []
-      : await db
-          .select()
-          .from(orderRefunds)
-          .where(where)
-          .orderBy(desc(orderRefunds.applyTime), desc(orderRefunds.refundId))
-          .limit(q.size)
-          .offset((q.current - 1) * q.size);
+  const order = [desc(orderRefunds.applyTime), desc(orderRefunds.refundId)];
+  const { rows, total } = await readPage(db, orderRefunds, where, order, q);
   const records: RefundDto[] = [];
   for (const r of rows) records.push(await toDto(db, r, locale));
   return pageOf(records, total, q);
