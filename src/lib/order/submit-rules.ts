@@ -37,29 +37,32 @@ const countRule = z.preprocess(
     .max(CART_SETTLE_MAX, { error: "cart.settleMax" }),
 );
 
+/** What the buyer chooses at every checkout, on confirm and on submit: the address, points and coupons. */
+const choices = {
+  addrId: opt(intField(0, MAX_INT)),
+  isScorePay: opt(scorePayRule),
+  userUseScore: opt(usePointsRule),
+  couponUserIds: opt(couponUserIdsRule),
+  userChangeCoupon: opt(userChangeCouponRule),
+};
+/** The buyer's choices of a parsed confirm or submit body (`choices` above). */
+export type CheckoutChoices = Pick<OrderConfirmParam, keyof typeof choices>;
+
 export const confirmRule = z.object({
   basketIds: opt(z.array(id(), { error: "validation.invalid" }).max(CART_IDS_MAX, "validation.outOfRange")),
   orderItem: opt(
     z.object({ prodId: id(), skuId: id(), prodCount: countRule, shopId: id() }, { error: "validation.invalid" }),
   ),
-  addrId: opt(intField(0, MAX_INT)),
-  isScorePay: opt(scorePayRule),
-  userUseScore: opt(usePointsRule),
-  couponUserIds: opt(couponUserIdsRule),
-  userChangeCoupon: opt(userChangeCouponRule),
+  ...choices,
 });
 
 export const submitRule = z.object({
   uuid: controlFreeString("submitOrder.expired").trim().min(1, "submitOrder.expired").max(200, "submitOrder.expired"),
-  addrId: opt(intField(0, MAX_INT)),
   orderShopParams: opt(orderShopParamsRule),
   /** The older singular key of open mall4j clients. */
   orderShopParam: opt(orderShopParamsRule),
   orderInvoiceList: opt(orderInvoiceListRule),
-  isScorePay: opt(scorePayRule),
-  userUseScore: opt(usePointsRule),
-  couponUserIds: opt(couponUserIdsRule),
-  userChangeCoupon: opt(userChangeCouponRule),
+  ...choices,
   actualTotal: opt(shownAmountRule),
 });
 

@@ -28,12 +28,11 @@ import {
   orderPathValid,
   shopFlashActivities,
 } from "../domain/flash-sale/flash-sale.ts";
-import { confirmOrder, submitOrder } from "../domain/order/order-submit.ts";
 import { OrderSubmitError } from "../domain/order/order-submit-payload.ts";
 import type { ApiEnv, MerchantEnv } from "./context.ts";
 import { ApiError, ok } from "./envelope.ts";
 import { parse, parseJson, parseParams, parseQuery, readJson, run } from "./kit.ts";
-import { CHECKOUT, confirmRule, submitInputOf, submitRule } from "./order/submit-rules.ts";
+import { CHECKOUT, confirmActivity, confirmRule, submitFrom, submitRule } from "./order/submit-rules.ts";
 
 const MAX_INT = 2_147_483_647;
 const idRule = z.object({ seckillId: intField(1, MAX_INT) });
@@ -111,22 +110,11 @@ flashSaleRouter.post("/p/seckill/:orderPath/confirm", async (c) => {
   const dto = await flashActivity(c.var.app.db, input.seckillId, c.var.locale, new Date());
   const sku = dto?.seckillSkuList.find((s) => s.seckillSkuId === input.seckillSkuId);
   if (!dto || !sku) throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t("flashSale.notFound"));
-  return run(c, () =>
-    confirmOrder(
-      c.var.app.db,
-      c.var.userId,
-      c.var.locale,
-      {
-        orderItem: { prodId: dto.prodId, skuId: sku.skuId, prodCount: input.prodCount, shopId: dto.shopId },
-        addrId: input.addrId,
-        isScorePay: input.isScorePay,
-        userUseScore: input.userUseScore,
-        couponUserIds: input.couponUserIds,
-        userChangeCoupon: input.userChangeCoupon,
-      },
-      new Date(),
-      flashBuy({ seckillId: input.seckillId, seckillSkuId: input.seckillSkuId }),
-    ),
+  return confirmActivity(
+    c,
+    { prodId: dto.prodId, skuId: sku.skuId, shopId: dto.shopId },
+    input,
+    flashBuy({ seckillId: input.seckillId, seckillSkuId: input.seckillSkuId }),
   );
 });
 
@@ -141,23 +129,16 @@ flashSaleRouter.post("/p/seckill/:orderPath/submit", async (c) => {
   try {
     return await run(c, async (): Promise<OrderNumbersDto> => {
       try {
-        const numbers = await submitOrder(
-          c.var.app.db,
-          c.var.userId,
-          c.var.locale,
-          submitInputOf(input),
-          new Date(),
-          (ref) => {
-            const buy = flashBuyOf(ref);
-            // Only with a ticket (the gate counted this token's pieces), for what the body names: a
-            // token used or expired is answered by the claim, any other is "order expired".
-            return gate && buy && buy.ref.seckillId === input.seckillId && buy.ref.seckillSkuId === input.seckillSkuId
-              ? buy
-              : null;
-          },
-        );
+        const answer = await submitFrom(c, input, (ref) => {
+          const buy = flashBuyOf(ref);
+          // Only with a ticket (the gate counted this token's pieces), for what the body names: a
+          // token used or expired is answered by the claim, any other is "order expired".
+          return gate && buy && buy.ref.seckillId === input.seckillId && buy.ref.seckillSkuId === input.seckillSkuId
+            ? buy
+            : null;
+        });
         outcome = "ok";
-        return { orderNumbers: numbers.join(",") };
+        return answer;
       } catch (e) {
         if (e instanceof OrderSubmitError && e.key === "flashSale.soldOut") outcome = "soldOut";
         throw e;

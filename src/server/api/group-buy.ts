@@ -13,7 +13,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { ResponseCode } from "../../lib/api-types.ts";
-import type { OrderNumbersDto } from "../../lib/order/order-types.ts";
 import { intField, intFieldDefault } from "../../lib/validation.ts";
 import { groupBuy, groupBuyOf } from "../domain/group-buy/group-buy.ts";
 import { createGroupActivity, endGroupActivity, shopTeams } from "../domain/group-buy/group-buy-admin.ts";
@@ -26,11 +25,10 @@ import {
   teamInfo,
   teamOfOrder,
 } from "../domain/group-buy/group-buy-read.ts";
-import { confirmOrder, submitOrder } from "../domain/order/order-submit.ts";
 import type { ApiEnv, MerchantEnv } from "./context.ts";
 import { ApiError, ok } from "./envelope.ts";
 import { parse, parseJson, parseParams, parseQuery, readJson, run } from "./kit.ts";
-import { CHECKOUT, confirmRule, submitInputOf, submitRule } from "./order/submit-rules.ts";
+import { CHECKOUT, confirmActivity, confirmRule, submitFrom, submitRule } from "./order/submit-rules.ts";
 
 const MAX_INT = 2_147_483_647;
 const pageRule = z.object({ current: intFieldDefault(1, 100_000, 1), size: intFieldDefault(1, 50, 12) });
@@ -83,50 +81,31 @@ groupBuyRouter.post("/p/group/order/confirm", async (c) => {
   const act = await groupActivityById(c.var.app.db, input.groupActivityId, c.var.locale, new Date());
   const sku = act?.groupSkuList.find((s) => s.groupSkuId === input.groupSkuId);
   if (!act || !sku) throw new ApiError(ResponseCode.SHOW_FAIL, c.var.t("groupBuy.notFound"));
-  return run(c, () =>
-    confirmOrder(
-      c.var.app.db,
-      c.var.userId,
-      c.var.locale,
-      {
-        orderItem: { prodId: act.prodId, skuId: sku.skuId, prodCount: input.prodCount, shopId: act.shopId },
-        addrId: input.addrId,
-        isScorePay: input.isScorePay,
-        userUseScore: input.userUseScore,
-        couponUserIds: input.couponUserIds,
-        userChangeCoupon: input.userChangeCoupon,
-      },
-      new Date(),
-      groupBuy({
-        groupActivityId: input.groupActivityId,
-        groupSkuId: input.groupSkuId,
-        groupTeamId: input.groupTeamId,
-      }),
-    ),
+  return confirmActivity(
+    c,
+    { prodId: act.prodId, skuId: sku.skuId, shopId: act.shopId },
+    input,
+    groupBuy({
+      groupActivityId: input.groupActivityId,
+      groupSkuId: input.groupSkuId,
+      groupTeamId: input.groupTeamId,
+    }),
   );
 });
 
 groupBuyRouter.post("/p/group/order/submit", async (c) => {
   const input = parse(c, groupSubmitRule, await readJson(c, { empty: {} }), CHECKOUT);
-  return run(c, async (): Promise<OrderNumbersDto> => {
-    const numbers = await submitOrder(
-      c.var.app.db,
-      c.var.userId,
-      c.var.locale,
-      submitInputOf(input),
-      new Date(),
-      (ref) => {
-        const buy = groupBuyOf(ref);
-        return buy &&
-          buy.ref.groupActivityId === input.groupActivityId &&
-          buy.ref.groupSkuId === input.groupSkuId &&
-          buy.ref.groupTeamId === input.groupTeamId
-          ? buy
-          : null;
-      },
-    );
-    return { orderNumbers: numbers.join(",") };
-  });
+  return run(c, () =>
+    submitFrom(c, input, (ref) => {
+      const buy = groupBuyOf(ref);
+      return buy &&
+        buy.ref.groupActivityId === input.groupActivityId &&
+        buy.ref.groupSkuId === input.groupSkuId &&
+        buy.ref.groupTeamId === input.groupTeamId
+        ? buy
+        : null;
+    }),
+  );
 });
 
 // ---------------------------------------------------------------------------------------------

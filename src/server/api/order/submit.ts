@@ -10,12 +10,11 @@
  */
 import { Hono } from "hono";
 import { ResponseCode } from "../../../lib/api-types.ts";
-import type { OrderNumbersDto } from "../../../lib/order/order-types.ts";
-import { confirmOrder, submitOrder } from "../../domain/order/order-submit.ts";
+import { confirmOrder } from "../../domain/order/order-submit.ts";
 import type { ApiEnv } from "../context.ts";
 import { ApiError } from "../envelope.ts";
 import { parse, readJson, run } from "../kit.ts";
-import { CHECKOUT, confirmRule, submitInputOf, submitRule } from "./submit-rules.ts";
+import { CHECKOUT, confirmRule, choicesOf, submitFrom, submitRule } from "./submit-rules.ts";
 
 export const orderSubmitRouter = new Hono<ApiEnv>();
 
@@ -33,11 +32,7 @@ orderSubmitRouter.post("/p/order/confirm", async (c) => {
       c.var.locale,
       {
         ...(hasCart ? { basketIds: input.basketIds } : { orderItem: input.orderItem }),
-        addrId: input.addrId,
-        isScorePay: input.isScorePay,
-        userUseScore: input.userUseScore,
-        couponUserIds: input.couponUserIds,
-        userChangeCoupon: input.userChangeCoupon,
+        ...choicesOf(input),
       },
       new Date(),
     ),
@@ -46,8 +41,5 @@ orderSubmitRouter.post("/p/order/confirm", async (c) => {
 
 orderSubmitRouter.post("/p/order/submit", async (c) => {
   const input = parse(c, submitRule, await readJson(c, { empty: {} }), CHECKOUT);
-  return run(c, async (): Promise<OrderNumbersDto> => {
-    const numbers = await submitOrder(c.var.app.db, c.var.userId, c.var.locale, submitInputOf(input), new Date());
-    return { orderNumbers: numbers.join(",") };
-  });
+  return run(c, () => submitFrom(c, input));
 });
