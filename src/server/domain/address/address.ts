@@ -15,27 +15,26 @@ import type { Locale } from "../../../lib/locale.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { addresses, users } from "../../db/schema/index.ts";
 import { DomainError } from "../kernel/domain-error.ts";
-import { isValidAreaChain, localizeAreas } from "./area.ts";
+import { areaColumns, areasOf, isValidAreaChain, localizeAreas, type AreaChainNames } from "./area.ts";
 import type { AddressItem } from "../../../lib/address/address-types.ts";
+import type { OrderAddrDto } from "../../../lib/order/order-types.ts";
 
 type AddressRow = typeof addresses.$inferSelect;
 
-function toItem(row: AddressRow, locale: Locale): AddressItem {
+/** An address as a checkout shows it (the confirm's `userAddr`): area names in `locale`. */
+export function addrDto(row: AddressRow, locale: Locale): OrderAddrDto {
   const r = localizeAreas(row, locale);
   return {
     addrId: r.addrId,
     receiver: r.receiver,
     mobile: r.mobile,
-    province: r.province,
-    provinceId: r.provinceId,
-    city: r.city,
-    cityId: r.cityId,
-    area: r.area,
-    areaId: r.areaId,
+    ...areasOf(r),
     addr: r.addr,
-    postCode: r.postCode ?? null,
-    commonAddr: r.commonAddr,
   };
+}
+
+function toItem(row: AddressRow, locale: Locale): AddressItem {
+  return { ...addrDto(row, locale), postCode: row.postCode ?? null, commonAddr: row.commonAddr };
 }
 
 const listOrder = [desc(addresses.commonAddr), desc(addresses.updatedAt), desc(addresses.addrId)];
@@ -78,16 +77,11 @@ export class AddressError extends DomainError {
   }
 }
 
-function columnsOf(form: AddressForm, names: { province: string; city: string; area: string }) {
+function columnsOf(form: AddressForm, names: AreaChainNames) {
   return {
     receiver: form.receiver,
     mobile: form.mobile,
-    provinceId: form.provinceId,
-    province: names.province,
-    cityId: form.cityId,
-    city: names.city,
-    areaId: form.areaId,
-    area: names.area,
+    ...areaColumns(form, names),
     addr: form.addr,
     postCode: form.postCode ?? null,
   };

@@ -59,6 +59,26 @@ interface WithAreas {
   area: string;
 }
 
+/** The area ids and names of `a` alone: the place of an address, a snapshot or an application. */
+export function areasOf(a: WithAreas): WithAreas {
+  return {
+    provinceId: a.provinceId,
+    province: a.province,
+    cityId: a.cityId,
+    city: a.city,
+    areaId: a.areaId,
+    area: a.area,
+  };
+}
+
+/** The stored area columns of the ids a form chose and their names (`isValidAreaChain`'s answer). */
+export function areaColumns(
+  ids: { provinceId: number; cityId: number; areaId: number },
+  names: AreaChainNames,
+): WithAreas {
+  return areasOf({ ...ids, ...names });
+}
+
 /** A copy of `a` with its area names in `locale`, looked up by id (a name the tree does not know stays as stored). */
 export function localizeAreas<T extends WithAreas>(a: T, locale: Locale): T {
   return {

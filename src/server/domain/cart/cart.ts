@@ -256,6 +256,29 @@ export interface CartReads {
   discounts(shopIds: readonly number[], now: Date): Promise<DiscountRuleSet[]>;
 }
 
+/**
+ * The product, shop and SKU columns of a line to buy (a cart line, a buy-now line), read with
+ * products, shops and skus joined: what `lineStatus` checks and a line shows.
+ */
+export const lineColumns = {
+  prodStatus: products.status,
+  prodShopId: products.shopId,
+  prodPic: products.pic,
+  mold: products.mold,
+  writeOffTime: products.writeOffTime,
+  isRefund: products.isRefund,
+  shopStatus: shops.shopStatus,
+  shopName: shops.shopName,
+  shopType: shops.type,
+  skuStatus: skus.status,
+  skuProdId: skus.prodId,
+  stocks: skus.stocks,
+  skuName: skus.skuName,
+  properties: skus.properties,
+  price: skus.price,
+  skuPic: skus.pic,
+};
+
 /** The user's lines (optionally only `basketIds`), with their validity. */
 export async function loadLines(
   db: Db,
@@ -274,22 +297,8 @@ export async function loadLines(
       discountId: cartItems.discountId,
       priceSeen: cartItems.priceSeen,
       createdAt: cartItems.createdAt,
-      prodStatus: products.status,
-      prodShopId: products.shopId,
-      prodPic: products.pic,
-      mold: products.mold,
-      writeOffTime: products.writeOffTime,
-      shopStatus: shops.shopStatus,
-      shopName: shops.shopName,
-      shopType: shops.type,
-      skuStatus: skus.status,
-      skuProdId: skus.prodId,
-      stocks: skus.stocks,
-      skuName: skus.skuName,
-      properties: skus.properties,
-      price: skus.price,
+      ...lineColumns,
       oriPrice: skus.oriPrice,
-      skuPic: skus.pic,
     })
     .from(cartItems)
     .leftJoin(products, eq(products.prodId, cartItems.prodId))

@@ -34,14 +34,12 @@ import {
   flashSessions,
   flashSkus,
   products,
-  shops,
   skus,
 } from "../../db/schema/index.ts";
 import { registerOrderTypeHooks } from "../order/order-lifecycle.ts";
 import { peekSubmitToken } from "../order/order-submit.ts";
-import { loadNames, type ActivityBuy } from "../order/order-buy-lines.ts";
+import { liveActivityProducts, type ActivityBuy } from "../order/order-buy-lines.ts";
 import { OrderSubmitError, type ActivityRef } from "../order/order-submit-payload.ts";
-import { ShopStatus } from "../shop/shop.ts";
 import { DomainError } from "../kernel/domain-error.ts";
 
 /** orders.orderType of flash-sale orders (CONTRACT: 2 seckill). */
@@ -91,10 +89,6 @@ export function orderPathValid(secret: string, userId: string, seckillId: number
 type Q = Db | Tx;
 type ActivityRow = typeof flashActivities.$inferSelect & { startTime: Date; endTime: Date };
 
-async function prodNames(q: Q, prodIds: readonly number[], locale: Locale): Promise<Map<number, string>> {
-  return new Map([...(await loadNames(q, prodIds))].map(([id, t]) => [id, pickText(t, locale)]));
-}
-
 /** Activities with their SKUs as DTOs (activities of offline products or closed shops are left out). */
 async function activityDtos(
   q: Q,
@@ -104,17 +98,11 @@ async function activityDtos(
 ): Promise<FlashActivityDto[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.seckillId);
-  const prodRows = await q
-    .select({ prodId: products.prodId, pic: products.pic, status: products.status, shopStatus: shops.shopStatus })
-    .from(products)
-    .innerJoin(shops, eq(shops.shopId, products.shopId))
-    .where(
-      inArray(
-        products.prodId,
-        rows.map((r) => r.prodId),
-      ),
-    );
-  const prods = new Map(prodRows.map((p) => [p.prodId, p]));
+  const prods = await liveActivityProducts(
+    q,
+    rows.map((r) => r.prodId),
+    locale,
+  );
   const skuRows = await q
     .select({
       seckillSkuId: flashSkus.seckillSkuId,
@@ -133,15 +121,10 @@ async function activityDtos(
     .innerJoin(skus, eq(skus.skuId, flashSkus.skuId))
     .where(inArray(flashSkus.seckillId, ids))
     .orderBy(asc(flashSkus.seckillSkuId));
-  const names = await prodNames(
-    q,
-    rows.map((r) => r.prodId),
-    locale,
-  );
   const out: FlashActivityDto[] = [];
   for (const r of rows) {
     const p = prods.get(r.prodId);
-    if (!p || p.status !== 1 || p.shopStatus !== ShopStatus.OPEN) continue;
+    if (!p) continue;
     const list = skuRows.filter((s) => s.seckillId === r.seckillId && s.skuStatus === 1);
     if (list.length === 0) continue;
     const skuDtos: FlashSkuDto[] = list.map((s) => ({
@@ -162,7 +145,7 @@ async function activityDtos(
       sessionId: r.sessionId,
       prodId: r.prodId,
       shopId: r.shopId,
-      prodName: names.get(r.prodId) ?? "",
+      prodName: p.name,
       pic: p.pic,
       startTime: r.startTime.toISOString(),
       endTime: r.endTime.toISOString(),

@@ -16,24 +16,10 @@ import {
 import { pickText, type Locale } from "../../../lib/locale.ts";
 import { compare, formatPrice } from "../../../lib/money.ts";
 import type { Db } from "../../db/client.ts";
-import {
-  groupActivities,
-  groupMembers,
-  groupSkus,
-  groupTeams,
-  products,
-  shops,
-  skus,
-  users,
-} from "../../db/schema/index.ts";
-import { loadNames } from "../order/order-buy-lines.ts";
-import { ShopStatus } from "../shop/shop.ts";
+import { groupActivities, groupMembers, groupSkus, groupTeams, skus, users } from "../../db/schema/index.ts";
+import { liveActivityProducts } from "../order/order-buy-lines.ts";
 import { GroupBuyError, type Q, type ActivityRow, activityState } from "./group-buy.ts";
 import { pageOf } from "../kernel/page.ts";
-
-async function prodNames(q: Q, prodIds: readonly number[], locale: Locale): Promise<Map<number, string>> {
-  return new Map([...(await loadNames(q, prodIds))].map(([id, t]) => [id, pickText(t, locale)]));
-}
 
 async function activityDtos(
   q: Q,
@@ -42,17 +28,11 @@ async function activityDtos(
   now: Date,
 ): Promise<GroupActivityDto[]> {
   if (rows.length === 0) return [];
-  const prodRows = await q
-    .select({ prodId: products.prodId, pic: products.pic, status: products.status, shopStatus: shops.shopStatus })
-    .from(products)
-    .innerJoin(shops, eq(shops.shopId, products.shopId))
-    .where(
-      inArray(
-        products.prodId,
-        rows.map((r) => r.prodId),
-      ),
-    );
-  const prods = new Map(prodRows.map((p) => [p.prodId, p]));
+  const prods = await liveActivityProducts(
+    q,
+    rows.map((r) => r.prodId),
+    locale,
+  );
   const skuRows = await q
     .select({
       groupSkuId: groupSkus.groupSkuId,
@@ -75,15 +55,10 @@ async function activityDtos(
       ),
     )
     .orderBy(asc(groupSkus.groupSkuId));
-  const names = await prodNames(
-    q,
-    rows.map((r) => r.prodId),
-    locale,
-  );
   const out: GroupActivityDto[] = [];
   for (const r of rows) {
     const p = prods.get(r.prodId);
-    if (!p || p.status !== 1 || p.shopStatus !== ShopStatus.OPEN) continue;
+    if (!p) continue;
     const list = skuRows.filter((s) => s.groupActivityId === r.groupActivityId && s.skuStatus === 1);
     if (list.length === 0) continue;
     const dtos: GroupSkuDto[] = list.map((s) => ({
@@ -100,7 +75,7 @@ async function activityDtos(
       groupActivityId: r.groupActivityId,
       prodId: r.prodId,
       shopId: r.shopId,
-      prodName: names.get(r.prodId) ?? "",
+      prodName: p.name,
       pic: p.pic,
       groupNumber: r.groupNumber,
       maxNum: r.maxNum,

@@ -27,7 +27,7 @@ import {
   type OrderInvoice,
 } from "../../db/schema/index.ts";
 import { LOGIN_LIMITS, type LoginLimits } from "../account/auth.ts";
-import { localizeAreas } from "../address/area.ts";
+import { areasOf, localizeAreas } from "../address/area.ts";
 import { addDeliveryTrace, shipOrder, type ShipPackage } from "../order/order-lifecycle.ts";
 import { toDeliveryDto } from "../order/delivery.ts";
 import { ORDER_STATUSES } from "../../../lib/order/order-state.ts";
@@ -172,12 +172,7 @@ export function toMerchantOrder(
     userAddrDto: {
       receiver: a.receiver,
       mobile: a.mobile,
-      provinceId: a.provinceId,
-      province: a.province,
-      cityId: a.cityId,
-      city: a.city,
-      areaId: a.areaId,
-      area: a.area,
+      ...areasOf(a),
       addr: a.addr,
     },
     orderItems: items.map((it) => toMerchantItem(it, locale)),

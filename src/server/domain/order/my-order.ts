@@ -22,7 +22,7 @@ import type { Db } from "../../db/client.ts";
 import { deliveries, orderItems, orderRefunds, orders } from "../../db/schema/index.ts";
 import { lineAfterSales, type LineAfterSales } from "../../../lib/refund/refund-state.ts";
 import { CartError, cartProdCount, changeItem } from "../cart/cart.ts";
-import { localizeAreas } from "../address/area.ts";
+import { areasOf, localizeAreas } from "../address/area.ts";
 import { loadDeliveryDtos } from "./delivery.ts";
 import { writeOffCodesOf } from "./write-off-codes.ts";
 import { ProdMold } from "../../../lib/order/virtual-goods.ts";
@@ -37,7 +37,7 @@ import {
   type OrderTab,
 } from "../../../lib/order/order-state.ts";
 import type { BuyAgainResult } from "../../../lib/order/order-types.ts";
-import { pageOf } from "../kernel/page.ts";
+import { pageOf, readPage } from "../kernel/page.ts";
 
 // ------------------------------------------------------------------------------------------
 // Pure rules
@@ -227,15 +227,7 @@ export async function myOrderPage(db: Db, userId: string, locale: Locale, q: MyO
     );
   }
   const where = and(...conds);
-  const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(orders).where(where);
-  const total = Number(n);
-  const rows = await db
-    .select()
-    .from(orders)
-    .where(where)
-    .orderBy(desc(orders.createdAt), desc(orders.orderId))
-    .limit(q.size)
-    .offset((q.current - 1) * q.size);
+  const { rows, total } = await readPage(db, orders, where, [desc(orders.createdAt), desc(orders.orderId)], q);
   const items = await itemsOf(
     db,
     rows.map((r) => r.orderNumber),
@@ -276,12 +268,7 @@ export async function myOrderDetail(
       addrId: 0,
       receiver: a.receiver,
       mobile: a.mobile,
-      provinceId: a.provinceId,
-      province: a.province,
-      cityId: a.cityId,
-      city: a.city,
-      areaId: a.areaId,
-      area: a.area,
+      ...areasOf(a),
       addr: a.addr,
     },
     invoice: o.invoice ?? null,

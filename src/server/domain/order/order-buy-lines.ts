@@ -8,7 +8,6 @@ import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { ResponseCode } from "../../../lib/api-types.ts";
 import { CART_SETTLE_MAX } from "../../../lib/cart/cart-limits.ts";
 import { LOCALES, pickText, type Locale, type LocalizedText } from "../../../lib/locale.ts";
-import type { OrderAddrDto } from "../../../lib/order/order-types.ts";
 import { ProdMold, WRITE_OFF_LONG_TERM } from "../../../lib/order/virtual-goods.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import {
@@ -22,8 +21,8 @@ import {
   users,
   type OrderAddress,
 } from "../../db/schema/index.ts";
-import { localizeAreas } from "../address/area.ts";
-import { groupByShop, lineStatus } from "../cart/cart.ts";
+import { areasOf } from "../address/area.ts";
+import { groupByShop, lineColumns, lineStatus } from "../cart/cart.ts";
 import { freightRuleOf, type FreightRule } from "../pricing/order-pricing.ts";
 import type { ActivityPriceProvider } from "../pricing/pricing-shapes.ts";
 import { ShopStatus } from "../shop/shop.ts";
@@ -84,25 +83,6 @@ export interface BuyLine extends PriceLine {
   isRefund: number;
 }
 
-const lineColumns = {
-  prodStatus: products.status,
-  prodShopId: products.shopId,
-  prodPic: products.pic,
-  mold: products.mold,
-  writeOffTime: products.writeOffTime,
-  isRefund: products.isRefund,
-  shopStatus: shops.shopStatus,
-  shopName: shops.shopName,
-  shopType: shops.type,
-  skuStatus: skus.status,
-  skuProdId: skus.prodId,
-  stocks: skus.stocks,
-  skuName: skus.skuName,
-  properties: skus.properties,
-  price: skus.price,
-  skuPic: skus.pic,
-};
-
 /** Products' names in the three languages (missing ones filled like pickText). */
 export async function loadNames(q: Q, prodIds: readonly number[]): Promise<Map<number, LocalizedText>> {
   const out = new Map<number, LocalizedText>();
@@ -118,6 +98,31 @@ export async function loadNames(q: Q, prodIds: readonly number[]): Promise<Map<n
   const by = new Map<number, { locale: string; text: string }[]>();
   for (const r of rows) (by.get(r.prodId) ?? by.set(r.prodId, []).get(r.prodId)!).push(r);
   for (const id of prodIds) out.set(id, localizedFrom(by.get(id) ?? []));
+  return out;
+}
+
+/**
+ * The products a flash sale's or a group buy's activities sell, as their cards show them: the
+ * picture and the name in `locale`, only those on sale in an open shop (an activity of another
+ * product is not shown).
+ */
+export async function liveActivityProducts(
+  q: Q,
+  prodIds: readonly number[],
+  locale: Locale,
+): Promise<Map<number, { pic: string; name: string }>> {
+  const rows = await q
+    .select({ prodId: products.prodId, pic: products.pic, status: products.status, shopStatus: shops.shopStatus })
+    .from(products)
+    .innerJoin(shops, eq(shops.shopId, products.shopId))
+    .where(inArray(products.prodId, [...prodIds]));
+  const names = await loadNames(q, prodIds);
+  const out = new Map<number, { pic: string; name: string }>();
+  for (const p of rows) {
+    if (p.status !== 1 || p.shopStatus !== ShopStatus.OPEN) continue;
+    const name = names.get(p.prodId);
+    out.set(p.prodId, { pic: p.pic, name: name ? pickText(name, locale) : "" });
+  }
   return out;
 }
 
@@ -307,34 +312,13 @@ export async function resolveAddress(
   return row ?? null;
 }
 
-export function addrDto(row: AddressRow, locale: Locale): OrderAddrDto {
-  const r = localizeAreas(row, locale);
-  return {
-    addrId: r.addrId,
-    receiver: r.receiver,
-    mobile: r.mobile,
-    provinceId: r.provinceId,
-    province: r.province,
-    cityId: r.cityId,
-    city: r.city,
-    areaId: r.areaId,
-    area: r.area,
-    addr: r.addr,
-  };
-}
-
 /** The address as the order keeps it (also points-mall orders). */
 export function addrSnapshot(r: AddressRow): OrderAddress {
   return {
     receiver: r.receiver,
     mobile: r.mobile,
-    province: r.province,
-    city: r.city,
-    area: r.area,
+    ...areasOf(r),
     addr: r.addr,
-    provinceId: r.provinceId,
-    cityId: r.cityId,
-    areaId: r.areaId,
     postCode: r.postCode ?? null,
   };
 }

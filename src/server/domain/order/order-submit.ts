@@ -68,11 +68,11 @@ import {
   orderMoldOf,
   NO_ADDRESS,
   resolveAddress,
-  addrDto,
   addrSnapshot,
   shopInputs,
   loadUser,
 } from "./order-buy-lines.ts";
+import { addrDto } from "../address/address.ts";
 
 const MINUTE_MS = 60_000;
 

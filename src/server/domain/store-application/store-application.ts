@@ -21,7 +21,7 @@ import type { Db, Tx } from "../../db/client.ts";
 import { merchantAccounts, shops, storeApplications, users } from "../../db/schema/index.ts";
 import type { FileStorage } from "../../providers/storage.ts";
 import { hashPassword } from "../kernel/password.ts";
-import { isValidAreaChain, localizeAreas } from "../address/area.ts";
+import { areaColumns, areasOf, isValidAreaChain, localizeAreas } from "../address/area.ts";
 import {
   approvedShopStatus,
   canSubmit,
@@ -53,12 +53,7 @@ function toDto(
     applyId: r.applyId,
     shopName: r.shopName,
     mobile: r.mobile,
-    provinceId: r.provinceId,
-    province: r.province,
-    cityId: r.cityId,
-    city: r.city,
-    areaId: r.areaId,
-    area: r.area,
+    ...areasOf(r),
     addr: r.addr,
     intro: r.intro,
     shopLogo: r.shopLogo,
@@ -181,12 +176,7 @@ export async function submitApplication(
     const values = {
       shopName: form.shopName,
       mobile: form.mobile,
-      provinceId: form.provinceId,
-      province: names.province,
-      cityId: form.cityId,
-      city: names.city,
-      areaId: form.areaId,
-      area: names.area,
+      ...areaColumns(form, names),
       addr: form.addr,
       intro: form.intro,
       shopLogo: form.shopLogo,
