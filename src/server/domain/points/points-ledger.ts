@@ -164,14 +164,20 @@ async function pointsEntries(q: Db | Tx, userId: string): Promise<LedgerEntry[]>
   return rows.map((r) => ({ amount: Number(r.amount), createdAt: r.createdAt, reason: r.reason }));
 }
 
-/** Expires what the rule says is due now (one "expire" row); locks the user row first. Answers the points expired. */
-export async function settleExpiry(tx: Tx, userId: string, now: Date): Promise<number> {
+/** Locks the user row and reads its points (null: no such user). */
+async function lockPoints(tx: Tx, userId: string): Promise<{ score: number } | null> {
   const [u] = await tx
     .select({ score: users.score })
     .from(users)
     .where(eq(users.userId, userId))
     .for("update")
     .limit(1);
+  return u ?? null;
+}
+
+/** Expires what the rule says is due now (one "expire" row); locks the user row first. Answers the points expired. */
+export async function settleExpiry(tx: Tx, userId: string, now: Date): Promise<number> {
+  const u = await lockPoints(tx, userId);
   if (!u || u.score <= 0) return 0;
   const due = dueExpiry(await pointsEntries(tx, userId), u.score, now);
   if (due > 0) await changePoints(tx, userId, -due, PointsReason.EXPIRE, now);
@@ -187,12 +193,7 @@ export async function clawBackForRefund(
   actualTotal: string,
   now: Date,
 ): Promise<number> {
-  const [u] = await tx
-    .select({ score: users.score })
-    .from(users)
-    .where(eq(users.userId, userId))
-    .for("update")
-    .limit(1);
+  const u = await lockPoints(tx, userId);
   if (!u) return 0;
   const rows = await tx
     .select({ amount: userLedger.amount, reason: userLedger.reason })

@@ -155,6 +155,22 @@ async function checkApplication(
   };
 }
 
+/** What an application stores of what the buyer asked, as `checkApplication` checked it (`v`): on applying and on a change. */
+function applicationColumns(input: RefundApplyInput, v: Awaited<ReturnType<typeof checkApplication>>) {
+  return {
+    refundType: input.refundType,
+    orderItemId: v.orderItemId,
+    goodsNum: v.goodsNum,
+    applyType: input.applyType,
+    buyerReason: input.buyerReason,
+    buyerDesc: input.buyerDesc,
+    photoFiles: input.photoFiles.join(","),
+    buyerMobile: input.buyerMobile,
+    refundAmount: v.refundAmount,
+    refundScore: v.refundScore,
+  };
+}
+
 /** The buyer applies. Answers the refundSn. */
 export async function applyRefund(
   db: Db,
@@ -177,17 +193,8 @@ export async function applyRefund(
       orderNumber: o.orderNumber,
       shopId: o.shopId,
       userId,
-      refundType: input.refundType,
-      orderItemId: v.orderItemId,
-      goodsNum: v.goodsNum,
-      applyType: input.applyType,
+      ...applicationColumns(input, v),
       isReceiver: o.status === OrderStatus.PADYED ? 0 : 1,
-      buyerReason: input.buyerReason,
-      buyerDesc: input.buyerDesc,
-      photoFiles: input.photoFiles.join(","),
-      buyerMobile: input.buyerMobile,
-      refundAmount: v.refundAmount,
-      refundScore: v.refundScore,
       returnMoneySts: RefundSts.APPLIED,
       dueAt,
       applyTime: now,
@@ -240,16 +247,7 @@ export async function modifyRefund(
     await tx
       .update(orderRefunds)
       .set({
-        refundType: input.refundType,
-        orderItemId: v.orderItemId,
-        goodsNum: v.goodsNum,
-        applyType: input.applyType,
-        buyerReason: input.buyerReason,
-        buyerDesc: input.buyerDesc,
-        photoFiles: input.photoFiles.join(","),
-        buyerMobile: input.buyerMobile,
-        refundAmount: v.refundAmount,
-        refundScore: v.refundScore,
+        ...applicationColumns(input, v),
         returnMoneySts: to,
         rejectMessage: r.returnMoneySts === RefundSts.REFUSED ? r.rejectMessage : null,
         handelTime: null,
@@ -262,16 +260,30 @@ export async function modifyRefund(
   });
 }
 
+/**
+ * A move that ends the refund's wait (the buyer withdraws or sends the goods, the shop refuses):
+ * the new status with `changes` stored and no due time, the pending timeouts done, the order's
+ * refund status synced.
+ */
+async function endWait(
+  tx: Tx,
+  refundSn: string,
+  who: { userId?: string; shopId?: number },
+  event: RefundEvent,
+  now: Date,
+  changes: (r: typeof orderRefunds.$inferSelect) => Partial<typeof orderRefunds.$inferInsert>,
+): Promise<void> {
+  const { o, r, to } = await lockFor(tx, refundSn, who, event);
+  await tx
+    .update(orderRefunds)
+    .set({ ...changes(r), returnMoneySts: to, dueAt: null, updateTime: now })
+    .where(eq(orderRefunds.refundId, r.refundId));
+  await doneJobs(tx, refundSn, now);
+  await syncOrderRefundStatus(tx, o.orderNumber);
+}
+
 export async function withdrawRefund(db: Db, userId: string, refundSn: string, now: Date): Promise<void> {
-  await db.transaction(async (tx) => {
-    const { o, r, to } = await lockFor(tx, refundSn, { userId }, "withdraw");
-    await tx
-      .update(orderRefunds)
-      .set({ returnMoneySts: to, cancelTime: now, dueAt: null, updateTime: now })
-      .where(eq(orderRefunds.refundId, r.refundId));
-    await doneJobs(tx, refundSn, now);
-    await syncOrderRefundStatus(tx, o.orderNumber);
-  });
+  await db.transaction((tx) => endWait(tx, refundSn, { userId }, "withdraw", now, () => ({ cancelTime: now })));
 }
 
 /** The buyer sends the return parcel. */
@@ -285,27 +297,18 @@ export async function shipReturn(
   const company = DELIVERY_COMPANIES.find((c) => c.dvyId === input.expressId);
   if (!company) throw new RefundError("refund.expressRequired");
   if (!EXPRESS_NO.test(input.expressNo)) throw new RefundError("refund.expressNoInvalid");
-  await db.transaction(async (tx) => {
-    const { o, r, to } = await lockFor(tx, refundSn, { userId }, "ship");
-    await tx
-      .update(orderRefunds)
-      .set({
-        returnMoneySts: to,
-        shipTime: now,
-        dueAt: null,
-        updateTime: now,
-        refundDelivery: {
-          dvyId: company.dvyId,
-          expressName: company.dvyName.zh,
-          expressNo: input.expressNo,
-          mobile: input.mobile || r.buyerMobile,
-          senderRemarks: input.senderRemarks,
-        },
-      })
-      .where(eq(orderRefunds.refundId, r.refundId));
-    await doneJobs(tx, refundSn, now);
-    await syncOrderRefundStatus(tx, o.orderNumber);
-  });
+  await db.transaction((tx) =>
+    endWait(tx, refundSn, { userId }, "ship", now, (r) => ({
+      shipTime: now,
+      refundDelivery: {
+        dvyId: company.dvyId,
+        expressName: company.dvyName.zh,
+        expressNo: input.expressNo,
+        mobile: input.mobile || r.buyerMobile,
+        senderRemarks: input.senderRemarks,
+      },
+    })),
+  );
 }
 
 /** The shop (or the seller timeout) accepts; a refund only is paid at once. */
@@ -343,15 +346,9 @@ async function acceptIn(
 }
 
 export async function refuseRefund(db: Db, shopId: number, refundSn: string, reason: string, now: Date): Promise<void> {
-  await db.transaction(async (tx) => {
-    const { o, r, to } = await lockFor(tx, refundSn, { shopId }, "refuse");
-    await tx
-      .update(orderRefunds)
-      .set({ returnMoneySts: to, rejectMessage: reason, handelTime: now, dueAt: null, updateTime: now })
-      .where(eq(orderRefunds.refundId, r.refundId));
-    await doneJobs(tx, refundSn, now);
-    await syncOrderRefundStatus(tx, o.orderNumber);
-  });
+  await db.transaction((tx) =>
+    endWait(tx, refundSn, { shopId }, "refuse", now, () => ({ rejectMessage: reason, handelTime: now })),
+  );
 }
 
 /** The shop confirms the returned goods arrived; the refund is paid at once. */
