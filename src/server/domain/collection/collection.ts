@@ -33,6 +33,40 @@ export function displayStatus(prodStatus: number, shopStatus: number | null): nu
   return shopStatus === ShopStatus.OPEN ? PROD_ON_SALE : PROD_OFF_SHELF;
 }
 
+/**
+ * The columns of a kept product's card (a collected product, a footprint), read with `products`
+ * joined and `shops` left-joined; `savedCard` makes the card of them.
+ */
+export const savedCardColumns = {
+  prodId: products.prodId,
+  pic: products.pic,
+  price: products.price,
+  prodStatus: products.status,
+  totalStocks: products.totalStocks,
+  shopStatus: shops.shopStatus,
+};
+
+type SavedCardRow = {
+  prodId: number;
+  pic: string;
+  price: string;
+  prodStatus: number;
+  totalStocks: number;
+  shopStatus: number | null;
+};
+
+/** A kept product's card: its name in the caller's language (`texts`), price and shown status. */
+export function savedCard(r: SavedCardRow, texts: ReadonlyMap<number, { prodName: string }>) {
+  return {
+    prodId: r.prodId,
+    prodName: texts.get(r.prodId)?.prodName ?? "",
+    pic: r.pic,
+    price: formatPriceSafe(r.price),
+    status: displayStatus(r.prodStatus, r.shopStatus),
+    totalStocks: r.totalStocks,
+  };
+}
+
 // ------------------------------------------------------------------------------------------
 // Products
 // ------------------------------------------------------------------------------------------
@@ -80,16 +114,7 @@ export async function prodCollectionPage(
 ): Promise<Page<CollectedProduct>> {
   const total = await countProdCollections(db, userId);
   const rows = await db
-    .select({
-      prodId: products.prodId,
-      pic: products.pic,
-      price: products.price,
-      oriPrice: products.oriPrice,
-      prodStatus: products.status,
-      totalStocks: products.totalStocks,
-      shopStatus: shops.shopStatus,
-      collectTime: prodCollections.createdAt,
-    })
+    .select({ ...savedCardColumns, oriPrice: products.oriPrice, collectTime: prodCollections.createdAt })
     .from(prodCollections)
     .innerJoin(products, eq(products.prodId, prodCollections.prodId))
     .leftJoin(shops, eq(shops.shopId, products.shopId))
@@ -104,13 +129,8 @@ export async function prodCollectionPage(
   );
   return pageOf(
     rows.map((r) => ({
-      prodId: r.prodId,
-      prodName: texts.get(r.prodId)?.prodName ?? "",
-      pic: r.pic,
-      price: formatPriceSafe(r.price),
+      ...savedCard(r, texts),
       oriPrice: formatPriceSafe(r.oriPrice),
-      status: displayStatus(r.prodStatus, r.shopStatus),
-      totalStocks: r.totalStocks,
       collectTime: r.collectTime.toISOString(),
     })),
     total,

@@ -2,10 +2,9 @@
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Page } from "../../../lib/api-types.ts";
 import type { Locale } from "../../../lib/locale.ts";
-import { formatPriceSafe } from "../../../lib/money.ts";
 import type { Db } from "../../db/client.ts";
 import { footprints, products, shops } from "../../db/schema/index.ts";
-import { displayStatus } from "../collection/collection.ts";
+import { savedCard, savedCardColumns } from "../collection/collection.ts";
 import { loadProductTexts } from "../catalog/product-cards.ts";
 import type { FootprintDay, FootprintItem } from "../../../lib/footprint/footprint-types.ts";
 import { pageOf } from "../kernel/page.ts";
@@ -70,16 +69,7 @@ export async function footprintPage(
   const [c] = await db.select({ n: count() }).from(footprints).where(eq(footprints.userId, userId));
   const total = Number(c?.n ?? 0);
   const rows = await db
-    .select({
-      id: footprints.id,
-      prodId: footprints.prodId,
-      browseTime: footprints.browseTime,
-      pic: products.pic,
-      price: products.price,
-      prodStatus: products.status,
-      totalStocks: products.totalStocks,
-      shopStatus: shops.shopStatus,
-    })
+    .select({ ...savedCardColumns, id: footprints.id, browseTime: footprints.browseTime })
     .from(footprints)
     .innerJoin(products, eq(products.prodId, footprints.prodId))
     .leftJoin(shops, eq(shops.shopId, products.shopId))
@@ -94,12 +84,7 @@ export async function footprintPage(
   );
   const items = rows.map((r): FootprintItem => ({
     prodBrowseLogId: r.id,
-    prodId: r.prodId,
-    prodName: texts.get(r.prodId)?.prodName ?? "",
-    pic: r.pic,
-    price: formatPriceSafe(r.price),
-    status: displayStatus(r.prodStatus, r.shopStatus),
-    totalStocks: r.totalStocks,
+    ...savedCard(r, texts),
     browseTime: r.browseTime.toISOString(),
   }));
   return pageOf(groupByDay(items), total, { current, size });
