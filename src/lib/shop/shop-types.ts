@@ -2,20 +2,11 @@
  * Payload types of the shop list and the shop index reads (CONTRACT §3.6-§3.7), answered by
  * src/server/domain/shop/ (shop-list.ts searchShops; shop-index.ts getShopHeadInfo, getShopCategories).
  */
-import type { CategoryNode } from "../api-types.ts";
+import type { CategoryNode, ShopHeadInfo } from "../api-types.ts";
 
 /** A row of /shopList (GET /shop/listShop). */
-export interface ShopCard {
-  shopId: number;
-  shopName: string;
-  shopLogo: string;
-  intro: string;
-  type: number;
-  shopStatus: number;
-  rating: number;
-  fansCount: number;
+export interface ShopCard extends ShopHeadInfo {
   productCount: number;
-  soldNum: number;
 }
 
 /** /shopIndex head info of an OPEN shop (GET /shop/getShopInfo). */

@@ -3,31 +3,33 @@
  * PC home decoration, and the shop's own categories. The shop's products come from
  * searchProducts(db, locale, {shopId, shopCategoryId, ...}) in product-list.ts.
  */
-import { and, asc, eq } from "drizzle-orm";
-import { pickText, type Locale } from "../../../lib/locale.ts";
+import { and, asc, eq, type SQL } from "drizzle-orm";
+import type { Locale } from "../../../lib/locale.ts";
 import type { ShopCategory, ShopIndexAnswer, ShopIndexInfo } from "../../../lib/shop/shop-types.ts";
 import type { Db } from "../../db/client.ts";
 import { renovations, shops } from "../../db/schema/index.ts";
 import { getCategoryTree } from "../catalog/catalog.ts";
 import { onSaleCount } from "./shop-list.ts";
-import { ShopStatus } from "./shop.ts";
+import { shopHeadColumns, ShopStatus, toShopHeadInfo } from "./shop.ts";
 
 /** renovationType 1 = PC. */
 export const RENOVATION_PC = 1;
+
+/** The shop's PC home pages (renovationType 1, homeStatus 1) of any status: `and` it with the status wanted. */
+export function shopPcHomes(shopId: number): SQL {
+  return and(
+    eq(renovations.shopId, shopId),
+    eq(renovations.renovationType, RENOVATION_PC),
+    eq(renovations.homeStatus, 1),
+  )!;
+}
 
 /** The id of the shop's published PC home decoration (renovationType 1, homeStatus 1, status 1), or null. */
 export async function shopHomeRenovationId(db: Db, shopId: number): Promise<number | null> {
   const [row] = await db
     .select({ id: renovations.renovationId })
     .from(renovations)
-    .where(
-      and(
-        eq(renovations.shopId, shopId),
-        eq(renovations.renovationType, RENOVATION_PC),
-        eq(renovations.homeStatus, 1),
-        eq(renovations.status, 1),
-      ),
-    )
+    .where(and(shopPcHomes(shopId), eq(renovations.status, 1)))
     .orderBy(asc(renovations.renovationId))
     .limit(1);
   return row?.id ?? null;
@@ -39,33 +41,16 @@ export async function shopHomeRenovationId(db: Db, shopId: number): Promise<numb
  */
 export async function getShopHeadInfo(db: Db, locale: Locale, shopId: number): Promise<ShopIndexAnswer | null> {
   const [row] = await db
-    .select({
-      shopId: shops.shopId,
-      shopName: shops.shopName,
-      shopLogo: shops.shopLogo,
-      intro: shops.intro,
-      type: shops.type,
-      shopStatus: shops.shopStatus,
-      rating: shops.rating,
-      fansCount: shops.fansCount,
-      productCount: onSaleCount,
-    })
+    .select({ ...shopHeadColumns, productCount: onSaleCount })
     .from(shops)
     .where(eq(shops.shopId, shopId))
     .limit(1);
   if (!row) return null;
   if (row.shopStatus !== ShopStatus.OPEN) return { shopId: row.shopId, shopStatus: row.shopStatus };
   const renovationId = await shopHomeRenovationId(db, shopId);
-  const rating = Number(row.rating);
+  const { soldNum: _soldNum, ...head } = toShopHeadInfo(row, locale);
   const info: ShopIndexInfo = {
-    shopId: row.shopId,
-    shopName: pickText(row.shopName, locale),
-    shopLogo: row.shopLogo ?? "",
-    intro: pickText(row.intro, locale),
-    shopStatus: row.shopStatus,
-    fansCount: row.fansCount,
-    type: row.type,
-    rating: Number.isFinite(rating) ? rating : 0,
+    ...head,
     productCount: Number(row.productCount ?? 0),
     renovationId,
     homeStatus: renovationId === null ? 0 : 1,

@@ -4,13 +4,14 @@
  */
 import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Page } from "../../../lib/api-types.ts";
-import { pickText, type Locale } from "../../../lib/locale.ts";
+import type { Locale } from "../../../lib/locale.ts";
 import type { ShopCard } from "../../../lib/shop/shop-types.ts";
 import type { Db } from "../../db/client.ts";
 import { products, shops } from "../../db/schema/index.ts";
 import { PROD_ON_SALE } from "../catalog/search-plan.ts";
 import { anyLocaleContains } from "../kernel/sql.ts";
-import { ShopStatus, ShopType } from "./shop.ts";
+import { shopHeadColumns, ShopStatus, ShopType, toShopHeadInfo } from "./shop.ts";
+import { pageOf } from "../kernel/page.ts";
 
 /** Products on sale of the shop in the current row (correlated subquery). */
 // Written with explicit aliases: drizzle leaves columns unqualified in single-table queries, which would
@@ -40,22 +41,9 @@ export async function searchShops(
     .from(shops)
     .where(where);
   const total = Number(countRow?.n ?? 0);
-  const pages = Math.max(1, Math.ceil(total / opts.size));
-  if (total === 0 || (opts.current - 1) * opts.size >= total)
-    return { records: [], total, size: opts.size, current: opts.current, pages };
+  if (total === 0 || (opts.current - 1) * opts.size >= total) return pageOf([], total, opts);
   const rows = await db
-    .select({
-      shopId: shops.shopId,
-      shopName: shops.shopName,
-      shopLogo: shops.shopLogo,
-      intro: shops.intro,
-      type: shops.type,
-      shopStatus: shops.shopStatus,
-      rating: shops.rating,
-      fansCount: shops.fansCount,
-      soldNum: shops.soldNum,
-      productCount: onSaleCount,
-    })
+    .select({ ...shopHeadColumns, productCount: onSaleCount })
     .from(shops)
     .where(where)
     .orderBy(
@@ -65,20 +53,9 @@ export async function searchShops(
     )
     .limit(opts.size)
     .offset((opts.current - 1) * opts.size);
-  const records = rows.map((r): ShopCard => {
-    const rating = Number(r.rating);
-    return {
-      shopId: r.shopId,
-      shopName: pickText(r.shopName, locale),
-      shopLogo: r.shopLogo ?? "",
-      intro: pickText(r.intro, locale),
-      type: r.type,
-      shopStatus: r.shopStatus,
-      rating: Number.isFinite(rating) ? rating : 0,
-      fansCount: r.fansCount,
-      productCount: Number(r.productCount ?? 0),
-      soldNum: r.soldNum,
-    };
-  });
-  return { records, total, size: opts.size, current: opts.current, pages };
+  const records = rows.map((r): ShopCard => ({
+    ...toShopHeadInfo(r, locale),
+    productCount: Number(r.productCount ?? 0),
+  }));
+  return pageOf(records, total, opts);
 }

@@ -47,7 +47,8 @@ export function shopStatusMessageKey(shopStatus: number): (typeof STATUS_MESSAGE
   return state === "open" ? null : STATUS_MESSAGE[state];
 }
 
-const headColumns = {
+/** The columns of a shop's head (`toShopHeadInfo`); the shop list and the shop index add their product count. */
+export const shopHeadColumns = {
   shopId: shops.shopId,
   shopName: shops.shopName,
   shopLogo: shops.shopLogo,
@@ -102,7 +103,7 @@ export async function getHotShops(
       ? [desc(shops.soldNum), desc(shops.fansCount), asc(shops.shopId)]
       : [desc(shops.createdAt), desc(shops.shopId)];
   const rows = await db
-    .select(headColumns)
+    .select(shopHeadColumns)
     .from(shops)
     .where(eq(shops.shopStatus, ShopStatus.OPEN))
     .orderBy(...order)
