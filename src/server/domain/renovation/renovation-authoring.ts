@@ -14,7 +14,7 @@ import type { RenovationDetail, RenovationSummary } from "../../../lib/renovatio
 import type { Db } from "../../db/client.ts";
 import { renovations } from "../../db/schema/index.ts";
 import { DomainError } from "../kernel/domain-error.ts";
-import { RENOVATION_PC } from "../shop/shop-index.ts";
+import { RENOVATION_PC, shopPcHomes } from "../shop/shop-index.ts";
 import { RenovationRefused, checkRenovation } from "./renovation-refs.ts";
 
 /** status of a decoration row. */
@@ -208,14 +208,7 @@ export async function publishRenovation(db: Db, shopId: number, renovationId: nu
       await tx
         .update(renovations)
         .set({ status: RenovationStatus.EARLIER, updatedAt: now })
-        .where(
-          and(
-            eq(renovations.shopId, shopId),
-            eq(renovations.renovationType, RENOVATION_PC),
-            eq(renovations.homeStatus, 1),
-            eq(renovations.status, RenovationStatus.LIVE),
-          ),
-        );
+        .where(and(shopPcHomes(shopId), eq(renovations.status, RenovationStatus.LIVE)));
     await tx
       .update(renovations)
       .set({ status: RenovationStatus.LIVE, publishedAt: now, updatedAt: now })

@@ -14,7 +14,7 @@ import { jobs, renovations } from "../../db/schema/index.ts";
 import { dropPendingJobs, registerJobHandler, scheduleJob } from "../jobs/jobs.ts";
 import { DomainError } from "../kernel/domain-error.ts";
 import type { RenovationWindow } from "../../../lib/renovation/renovation-types.ts";
-import { RENOVATION_PC } from "../shop/shop-index.ts";
+import { shopPcHomes } from "../shop/shop-index.ts";
 import { publishRenovation, RenovationStatus, readRenovation, unpublishRenovation } from "./renovation-authoring.ts";
 
 export const RENOVATION_START_JOB = "renovationStart";
@@ -153,9 +153,7 @@ registerJobHandler(RENOVATION_END_JOB, {
       .from(renovations)
       .where(
         and(
-          eq(renovations.shopId, shopId),
-          eq(renovations.renovationType, RENOVATION_PC),
-          eq(renovations.homeStatus, 1),
+          shopPcHomes(shopId),
           eq(renovations.status, RenovationStatus.EARLIER),
           ne(renovations.renovationId, renovationId),
           eq(renovations.updatedAt, new Date(row.publishedAt)),

@@ -14,7 +14,7 @@ import { servedBlocks } from "../../../lib/renovation/block-schema.ts";
 import type { Db } from "../../db/client.ts";
 import { products, productTranslations, renovations, shops } from "../../db/schema/index.ts";
 import { PROD_ON_SALE } from "../catalog/search-plan.ts";
-import { RENOVATION_PC } from "../shop/shop-index.ts";
+import { RENOVATION_PC, shopPcHomes } from "../shop/shop-index.ts";
 import { ShopStatus } from "../shop/shop.ts";
 
 /** A product as it refreshes block items: only products on sale in open shops are given. */
@@ -338,14 +338,7 @@ export async function getShopHomeRenovation(db: Db, locale: Locale, shopId: numb
   const [row] = await db
     .select()
     .from(renovations)
-    .where(
-      and(
-        eq(renovations.shopId, shopId),
-        eq(renovations.renovationType, RENOVATION_PC),
-        eq(renovations.homeStatus, 1),
-        eq(renovations.status, 1),
-      ),
-    )
+    .where(and(shopPcHomes(shopId), eq(renovations.status, 1)))
     .orderBy(asc(renovations.renovationId))
     .limit(1);
   return row ? toPage(db, locale, row) : null;
