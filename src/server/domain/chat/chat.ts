@@ -253,32 +253,52 @@ export async function listConversations(
     .orderBy(desc(chatConversations.lastMsgId))
     .limit(q.size)
     .offset((q.current - 1) * q.size);
-  const records = rows.map((r): ConversationDto => {
-    const c = r.c;
-    const official = c.shopId === PLATFORM_SHOP_ID;
-    const mine = who.side === "user";
-    return {
-      conversationId: c.conversationId,
-      shopId: c.shopId,
-      chatType: official ? 1 : 2,
-      friendName: mine
-        ? official
-          ? officialName
-          : pickText(r.shopName as LocalizedText | null, locale)
-        : (r.nickName ?? c.userId),
-      pic: mine ? (official ? null : r.shopLogo) : (r.userPic ?? null),
-      userId: c.userId,
-      latestMsg: r.content == null ? null : preview(r.msgType ?? 0, r.content, locale),
-      type: (r.msgType ?? null) as MsgTypeValue | null,
-      unread: mine ? c.userUnread : c.agentUnread,
-      shopStatus: official ? 1 : (r.shopStatus ?? -1),
-      timeStr: c.lastMsgAt ? c.lastMsgAt.toISOString() : null,
-      lastMsgId: c.lastMsgId,
-      otherDeliveredId: mine ? c.agentDeliveredId : c.userDeliveredId,
-      otherReadId: mine ? c.agentReadId : c.userReadId,
-    };
-  });
+  const records = rows.map((r) => conversationDto(r.c, r, who.side, locale, officialName));
   return pageOf(records, total, q);
+}
+
+/**
+ * A conversation as `side` sees it, from its row and what was read beside it: the shop's name,
+ * logo and status, the buyer's nickname and picture, the last message (null when not read or
+ * none). The platform's conversations (shopId 0) are named `officialName` and always open.
+ */
+function conversationDto(
+  c: ConversationRow,
+  beside: {
+    shopName?: LocalizedText | null;
+    shopLogo?: string | null;
+    shopStatus?: number | null;
+    nickName?: string | null;
+    userPic?: string | null;
+    msgType: number | null;
+    content: string | null;
+  },
+  side: ChatSide,
+  locale: Locale,
+  officialName: string,
+): ConversationDto {
+  const official = c.shopId === PLATFORM_SHOP_ID;
+  const mine = side === "user";
+  return {
+    conversationId: c.conversationId,
+    shopId: c.shopId,
+    chatType: official ? 1 : 2,
+    friendName: mine
+      ? official
+        ? officialName
+        : pickText(beside.shopName ?? null, locale)
+      : (beside.nickName ?? c.userId),
+    pic: mine ? (official ? null : (beside.shopLogo ?? null)) : (beside.userPic ?? null),
+    userId: c.userId,
+    latestMsg: beside.content == null ? null : preview(beside.msgType ?? 0, beside.content, locale),
+    type: (beside.msgType ?? null) as MsgTypeValue | null,
+    unread: mine ? c.userUnread : c.agentUnread,
+    shopStatus: official ? 1 : (beside.shopStatus ?? -1),
+    timeStr: c.lastMsgAt ? c.lastMsgAt.toISOString() : null,
+    lastMsgId: c.lastMsgId,
+    otherDeliveredId: mine ? c.agentDeliveredId : c.userDeliveredId,
+    otherReadId: mine ? c.agentReadId : c.userReadId,
+  };
 }
 
 /** One conversation as its header shows it (also before any message: opening a new chat). */
@@ -312,27 +332,19 @@ export async function conversationHeader(
         .where(eq(chatMessages.msgId, c.lastMsgId))
         .limit(1)
     : [];
-  const mine = side === "user";
-  return {
-    conversationId: c.conversationId,
-    shopId: c.shopId,
-    chatType: official ? 1 : 2,
-    friendName: mine
-      ? official
-        ? officialName
-        : pickText(shop?.shopName ?? null, locale)
-      : (user?.nickName ?? c.userId),
-    pic: mine ? (shop?.shopLogo ?? null) : (user?.pic ?? null),
-    userId: c.userId,
-    latestMsg: last ? preview(last.msgType, last.content, locale) : null,
-    type: (last?.msgType ?? null) as MsgTypeValue | null,
-    unread: mine ? c.userUnread : c.agentUnread,
-    shopStatus: official ? 1 : (shop?.shopStatus ?? -1),
-    timeStr: c.lastMsgAt ? c.lastMsgAt.toISOString() : null,
-    lastMsgId: c.lastMsgId,
-    otherDeliveredId: mine ? c.agentDeliveredId : c.userDeliveredId,
-    otherReadId: mine ? c.agentReadId : c.userReadId,
-  };
+  return conversationDto(
+    c,
+    {
+      ...shop,
+      nickName: user?.nickName,
+      userPic: user?.pic,
+      msgType: last?.msgType ?? null,
+      content: last?.content ?? null,
+    },
+    side,
+    locale,
+    officialName,
+  );
 }
 
 /** The buyer's unread messages over all conversations (top bar badge). */
