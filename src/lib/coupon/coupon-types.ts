@@ -88,16 +88,18 @@ export interface MyCouponCountDto {
 export type CouponUnusableReason = "notStarted" | "expired" | "used" | "outOfScope" | "belowThreshold";
 
 /** A held coupon offered at checkout (CONTRACT §4.2 `coupons[]`). */
-export interface CheckoutCouponDto {
+export interface CheckoutCouponDto extends Pick<
+  CouponDto,
+  | "couponId"
+  | "shopId"
+  | "couponName"
+  | "couponType"
+  | "cashCondition"
+  | "reduceAmount"
+  | "couponDiscount"
+  | "suitableProdType"
+> {
   couponUserId: number;
-  couponId: number;
-  shopId: number;
-  couponName: string;
-  couponType: CouponTypeValue;
-  cashCondition: string;
-  reduceAmount: string | null;
-  couponDiscount: string | null;
-  suitableProdType: SuitableProdTypeValue;
   validEnd: string;
   canUse: boolean;
   /** Why not (when canUse is false). */

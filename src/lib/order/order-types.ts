@@ -101,9 +101,8 @@ export interface OrderAddrDto {
   addr: string;
 }
 
-export interface ConfirmItemDto {
-  /** 0 for buy now. */
-  basketId: number;
+/** A line of an order as the checkout and the order pages show it: what, how many, at what price. */
+interface OrderLineDto {
   prodId: number;
   skuId: number;
   prodName: string;
@@ -113,6 +112,11 @@ export interface ConfirmItemDto {
   price: string;
   prodCount: number;
   productTotalAmount: string;
+}
+
+export interface ConfirmItemDto extends OrderLineDto {
+  /** 0 for buy now. */
+  basketId: number;
   /** The price breakdown of this line (activity, discount, coupons, points). */
   offers: LineOffers;
   /** CONTRACT `mold`: 0 physical, 1 virtual goods; writeOffTime: its codes' validity (lib/order/virtual-goods.ts). */
@@ -258,17 +262,8 @@ export interface CardPayDto {
 // My orders: /p/myOrder/*
 // ---------------------------------------------------------------------------------------------
 
-export interface OrderItemDto {
+export interface OrderItemDto extends OrderLineDto {
   orderItemId: number;
-  prodId: number;
-  skuId: number;
-  prodName: string;
-  skuName: string;
-  properties: string;
-  pic: string;
-  price: string;
-  prodCount: number;
-  productTotalAmount: string;
   /** 1 = reviewed. */
   commSts: 0 | 1;
   /** The price breakdown at submit (null for orders made before promotions existed). */
