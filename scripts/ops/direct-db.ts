@@ -21,12 +21,10 @@ export interface DirectDb {
 
 async function defaultOpenDb(env: OpsIO["env"]): Promise<DirectDb> {
   const { loadConfig } = await import("../../src/server/config.ts");
-  const { openDatabase } = await import("../../src/server/db/client.ts");
+  const { openConfiguredDatabase } = await import("../../src/server/db/client.ts");
   const { fileStorageFor } = await import("../../src/server/providers/storage.ts");
   const config = loadConfig(env as NodeJS.ProcessEnv);
-  const database = await openDatabase(
-    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: path.join(config.dataDir, "pglite") },
-  );
+  const database = await openConfiguredDatabase(config);
   return {
     db: database.db,
     driver: database.driver,

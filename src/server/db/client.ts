@@ -54,6 +54,19 @@ export interface DbOptions {
   loadDataDir?: Blob;
 }
 
+/**
+ * The database the configuration names, for the command-line tools (migrate, seed, catalogue,
+ * ops): DATABASE_URL's PostgreSQL, or PGlite in DATA_DIR/pglite.
+ */
+export function openConfiguredDatabase(config: {
+  databaseUrl: string | undefined;
+  dataDir: string;
+}): Promise<Database> {
+  return openDatabase(
+    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: path.join(config.dataDir, "pglite") },
+  );
+}
+
 function migrationsFolder(): string {
   // The folder sits beside this file in the source tree; builds keep the source path.
   const candidates = [

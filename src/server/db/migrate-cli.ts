@@ -1,15 +1,12 @@
 /** `npm run db:migrate`: opens the database (PGlite in DATA_DIR/pglite, or DATABASE_URL), applies migrations, closes. */
-import path from "node:path";
 import { loadConfig } from "../config.ts";
 import { loadDotEnv } from "../env-file.ts";
-import { openDatabase } from "./client.ts";
+import { openConfiguredDatabase } from "./client.ts";
 
 async function main(): Promise<void> {
   loadDotEnv();
   const config = loadConfig();
-  const database = await openDatabase(
-    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: path.join(config.dataDir, "pglite") },
-  );
+  const database = await openConfiguredDatabase(config);
   try {
     const t0 = performance.now();
     await database.migrate();

@@ -6,7 +6,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { loadConfig } from "../config.ts";
 import { loadDotEnv } from "../env-file.ts";
-import { openDatabase } from "../db/client.ts";
+import { openConfiguredDatabase } from "../db/client.ts";
 import { REFUSED_EXIT_CODE } from "../production-guard.ts";
 import { DEMO_USER, reseedDatabase } from "./index.ts";
 
@@ -37,9 +37,7 @@ async function main(): Promise<void> {
     return;
   }
   const t0 = performance.now();
-  const database = await openDatabase(
-    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: path.join(config.dataDir, "pglite") },
-  );
+  const database = await openConfiguredDatabase(config);
   try {
     await database.migrate();
     const t1 = performance.now();

@@ -11,7 +11,7 @@ import path from "node:path";
 import { loadConfig } from "../config.ts";
 import { loadDotEnv } from "../env-file.ts";
 import { sql } from "drizzle-orm";
-import { openDatabase, rowsOf } from "../db/client.ts";
+import { openConfiguredDatabase, rowsOf } from "../db/client.ts";
 import { REFUSED_EXIT_CODE } from "../production-guard.ts";
 import { reseedDatabase } from "./index.ts";
 import { generateCatalog, rebuildSearchIndex, type SearchIndexBuild } from "./scale.ts";
@@ -49,9 +49,7 @@ async function main(): Promise<void> {
     return;
   }
   const t0 = performance.now();
-  const database = await openDatabase(
-    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: path.join(config.dataDir, "pglite") },
-  );
+  const database = await openConfiguredDatabase(config);
   try {
     await database.migrate();
     if (command.kind === "reindex") {
