@@ -78,12 +78,19 @@ async function applyGroup(db: Db, group: readonly StockDelta[]): Promise<(SkuDto
       with d as (
         select * from jsonb_to_recordset(${input}::jsonb) as d(i int, shop_id int, prod_id int, sku_id int, delta int)
       ), locked as (
-        select s.sku_id, d.i, d.delta from ${skus} s
-        join d on d.sku_id = s.sku_id and d.prod_id = s.prod_id
-        join ${products} p on p.prod_id = s.prod_id
-        where s.status = 1 and p.shop_id = d.shop_id and p.status <> ${ProdStatus.DELETED} and p.prod_type <> 3
-        order by s.sku_id
-        for update of s
+        -- Each SKU by its key, locked in ascending ids (a nested loop over the sorted deltas: the
+        -- fences keep a scan of the table out, whatever its statistics say right after an import).
+        select s.sku_id, d.i, d.delta from (select * from d order by sku_id offset 0) d
+        join lateral (
+          select s.sku_id from ${skus} s
+          where s.sku_id = d.sku_id and s.prod_id = d.prod_id and s.status = 1
+          for update
+        ) s on true
+        join lateral (
+          select 1 from ${products} p
+          where p.prod_id = d.prod_id and p.shop_id = d.shop_id and p.status <> ${ProdStatus.DELETED} and p.prod_type <> 3
+          offset 0
+        ) p on true
       ), moved as (
         update ${skus} s set stocks = s.stocks + l.delta, version = s.version + 1
         from locked l
