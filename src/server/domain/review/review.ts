@@ -108,6 +108,23 @@ export async function submitReview(
   });
 }
 
+/** What every list of reviews shows of a review's own row (the buyer's and the shop's lists add theirs). */
+function reviewFields(r: typeof prodComments.$inferSelect, locale: Locale) {
+  return {
+    prodCommId: r.prodCommId,
+    prodId: r.prodId,
+    skuName: pickText(r.skuName, locale),
+    score: r.score,
+    evaluate: r.evaluate,
+    content: r.content,
+    pics: splitPics(r.pics),
+    isAnonymous: r.isAnonymous,
+    recTime: r.recTime.toISOString(),
+    replyContent: r.replyContent ?? null,
+    replyTime: r.replyTime?.toISOString() ?? null,
+  };
+}
+
 /** The buyer's reviews, newest first. */
 export async function myReviews(
   db: Db,
@@ -148,21 +165,11 @@ export async function myReviews(
   }
   return pageOf(
     rows.map(({ r, orderNumber, prodName, itemPic, prodPic }) => ({
-      prodCommId: r.prodCommId,
-      prodId: r.prodId,
+      ...reviewFields(r, locale),
       prodName: prodName ? pickText(prodName, locale) : (names.get(r.prodId) ?? ""),
       pic: itemPic || prodPic || "",
-      skuName: pickText(r.skuName, locale),
       orderNumber: orderNumber ?? null,
       orderItemId: r.orderItemId ?? null,
-      score: r.score,
-      evaluate: r.evaluate,
-      content: r.content,
-      pics: splitPics(r.pics),
-      isAnonymous: r.isAnonymous,
-      recTime: r.recTime.toISOString(),
-      replyContent: r.replyContent ?? null,
-      replyTime: r.replyTime?.toISOString() ?? null,
     })),
     total,
     q,
@@ -207,21 +214,11 @@ export async function shopReviews(
           .offset((q.current - 1) * q.size);
   return pageOf(
     rows.map(({ r, orderNumber, prodName, prodPic, nickName }) => ({
-      prodCommId: r.prodCommId,
-      prodId: r.prodId,
+      ...reviewFields(r, locale),
       prodName: prodName ? pickText(prodName, locale) : `#${r.prodId}`,
       pic: prodPic ?? "",
-      skuName: pickText(r.skuName, locale),
       orderNumber: orderNumber ?? null,
-      score: r.score,
-      evaluate: r.evaluate,
-      content: r.content,
-      pics: splitPics(r.pics),
-      isAnonymous: r.isAnonymous,
       nickName: r.isAnonymous === 1 ? maskNickName(nickName ?? "") : (nickName ?? ""),
-      recTime: r.recTime.toISOString(),
-      replyContent: r.replyContent ?? null,
-      replyTime: r.replyTime?.toISOString() ?? null,
     })),
     total,
     q,
