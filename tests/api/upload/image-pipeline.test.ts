@@ -264,7 +264,7 @@ describe.skipIf(!dbReady)("image pipeline (uploads)", () => {
     expect(await counts()).toEqual(before);
   });
 
-  it("chat pictures may be animated (stored without their metadata, served as they are)", async () => {
+  it("chat pictures may be animated (the original kept with its frames, without its metadata; its animated ladder: animated-pictures.test.ts)", async () => {
     const { filePath } = okData(await upload(await animatedGif(), "hi.gif", { folder: "chat" }));
     expect((await sharp(await stored(filePath)).metadata()).pages).toBe(2);
   });
