@@ -15,7 +15,8 @@ import zh_rules from "./zh/rules.json" with { type: "json" };
 import zh_catalog from "./zh/catalog.json" with { type: "json" };
 import zh_product from "./zh/product.json" with { type: "json" };
 import zh_shop from "./zh/shop.json" with { type: "json" };
-import zh_decorate from "./zh/decorate.json" with { type: "json" };
+import zh_renovation from "./zh/renovation.json" with { type: "json" };
+import zh_upload from "./zh/upload.json" with { type: "json" };
 import zh_account from "./zh/account.json" with { type: "json" };
 import zh_address from "./zh/address.json" with { type: "json" };
 import zh_userCenter from "./zh/userCenter.json" with { type: "json" };
@@ -49,7 +50,8 @@ import zhTw_rules from "./zh-tw/rules.json" with { type: "json" };
 import zhTw_catalog from "./zh-tw/catalog.json" with { type: "json" };
 import zhTw_product from "./zh-tw/product.json" with { type: "json" };
 import zhTw_shop from "./zh-tw/shop.json" with { type: "json" };
-import zhTw_decorate from "./zh-tw/decorate.json" with { type: "json" };
+import zhTw_renovation from "./zh-tw/renovation.json" with { type: "json" };
+import zhTw_upload from "./zh-tw/upload.json" with { type: "json" };
 import zhTw_account from "./zh-tw/account.json" with { type: "json" };
 import zhTw_address from "./zh-tw/address.json" with { type: "json" };
 import zhTw_userCenter from "./zh-tw/userCenter.json" with { type: "json" };
@@ -83,7 +85,8 @@ import en_rules from "./en/rules.json" with { type: "json" };
 import en_catalog from "./en/catalog.json" with { type: "json" };
 import en_product from "./en/product.json" with { type: "json" };
 import en_shop from "./en/shop.json" with { type: "json" };
-import en_decorate from "./en/decorate.json" with { type: "json" };
+import en_renovation from "./en/renovation.json" with { type: "json" };
+import en_upload from "./en/upload.json" with { type: "json" };
 import en_account from "./en/account.json" with { type: "json" };
 import en_address from "./en/address.json" with { type: "json" };
 import en_userCenter from "./en/userCenter.json" with { type: "json" };
@@ -119,7 +122,8 @@ export const zh = {
   rules: zh_rules,
   product: zh_product,
   shop: zh_shop,
-  decorate: zh_decorate,
+  renovation: zh_renovation,
+  upload: zh_upload,
   catalog: zh_catalog,
   address: zh_address,
   userCenter: zh_userCenter,
@@ -155,7 +159,8 @@ export const zhTw = {
   rules: zhTw_rules,
   product: zhTw_product,
   shop: zhTw_shop,
-  decorate: zhTw_decorate,
+  renovation: zhTw_renovation,
+  upload: zhTw_upload,
   catalog: zhTw_catalog,
   address: zhTw_address,
   userCenter: zhTw_userCenter,
@@ -191,7 +196,8 @@ export const en = {
   rules: en_rules,
   product: en_product,
   shop: en_shop,
-  decorate: en_decorate,
+  renovation: en_renovation,
+  upload: en_upload,
   catalog: en_catalog,
   address: en_address,
   userCenter: en_userCenter,

@@ -1,5 +1,5 @@
 /**
- * Shop header behaviour (src/components/blocks/ShopSigns.astro):
+ * Shop header behaviour (src/components/renovation/ShopSigns.astro):
  *  - in-shop search: an empty or all-space keyword is not submitted; a 1 s toast says the
  *    product name cannot be empty (SPEC §5). Without JavaScript the GET form still works.
  *  - follow button: visitors get the login popup; with a token it calls

@@ -9,7 +9,7 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { blockingViolations } from "./axe.ts";
 import { merchantToken, moveUpByKeyboard } from "./studio-helpers.ts";
-import en from "../../src/i18n/en/decorate.json" with { type: "json" };
+import en from "../../src/i18n/en/renovation.json" with { type: "json" };
 
 const s = en.studio;
 const STUDIO = "/en/decorate-studio";

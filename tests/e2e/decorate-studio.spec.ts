@@ -20,9 +20,9 @@ const SHOP: Record<Locale, { user: string; id: number }> = {
 const TITLE: Record<Locale, string> = { zh: "春季精选", "zh-tw": "春季精選", en: "Spring picks" };
 const SECOND: Record<Locale, string> = { zh: "限时闪购", "zh-tw": "限時閃購", en: "Flash weekend" };
 
-/** The studio's texts in `locale` (src/i18n/<locale>/decorate.json "studio"). */
+/** The studio's texts in `locale` (src/i18n/<locale>/renovation.json "studio"). */
 async function texts(locale: Locale): Promise<Record<string, string> & { types: Record<string, string> }> {
-  const mod = (await import(`../../src/i18n/${locale}/decorate.json`, { with: { type: "json" } })) as {
+  const mod = (await import(`../../src/i18n/${locale}/renovation.json`, { with: { type: "json" } })) as {
     default: { studio: Record<string, string> & { types: Record<string, string> } };
   };
   return mod.default.studio;

@@ -111,7 +111,7 @@ test("bodies over the limit are refused at the door: 413 envelope for the API, 4
     multipart: { file: { name: "a.png", mimeType: "image/png", buffer: Buffer.alloc(1.5 * MB, 1) } },
   });
   expect(upload.status()).toBe(200);
-  expect(((await upload.json()) as { msg: string }).msg).toBe(tr("en", "account.imageFormat"));
+  expect(((await upload.json()) as { msg: string }).msg).toBe(tr("en", "upload.imageFormat"));
 });
 
 test("ids beyond the id columns' range are 'not found' on pages and the API, never a 500", async ({ request }) => {

@@ -81,7 +81,7 @@ describe("route body limits", () => {
       "POST /api/p/file/upload",
       "POST /api/p/file/uploadImFile",
     ]);
-    for (const l of uploads) expect(l).toMatchObject({ limit: UPLOAD_BODY_MAX_BYTES, key: "account.imageTooLarge" });
+    for (const l of uploads) expect(l).toMatchObject({ limit: UPLOAD_BODY_MAX_BYTES, key: "upload.imageTooLarge" });
   });
 
   it("a body of exactly the limit passes it (a buyer route then asks for the token)", async () => {

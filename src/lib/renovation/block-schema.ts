@@ -3,7 +3,7 @@
  * block type. The merchant API, the platform API and `npm run ops` check a decoration with these
  * rules before anything is stored or previewed, and docs/renovation.schema.json is generated
  * from them (scripts/renovation-schema.ts), so the merchant platform's editor builds against the
- * very rules the server applies. Messages are i18n keys (namespace `decorate.errors`); the
+ * very rules the server applies. Messages are i18n keys (namespace `renovation.errors`); the
  * place of a problem is named by its path (`locateProblem`). What only the database can tell —
  * whose products, categories, coupons, activities, shops and uploads these are — is checked
  * after these rules, by src/server/domain/renovation/renovation-authoring.ts.
@@ -30,7 +30,7 @@ export const RENOVATION_MAX_DEPTH = 12;
 /** Names of decorations. */
 export const RENOVATION_NAME_MAX = 60;
 
-const E = "decorate.errors.";
+const E = "renovation.errors.";
 
 // ---- values -------------------------------------------------------------------------------------
 

@@ -42,13 +42,13 @@ import { requirePlatform } from "./platform-auth.ts";
 
 type C = Context<MerchantEnv>;
 
-const NOT_FOUND = "decorate.authoring.notFound";
+const NOT_FOUND = "renovation.authoring.notFound";
 
 const draftRule = draftFieldsSchema.extend({ content: z.unknown() });
 const updateRule = draftRule.extend({
-  baseUpdatedAt: z.iso.datetime({ offset: true, error: "decorate.schedule.time" }).optional(),
+  baseUpdatedAt: z.iso.datetime({ offset: true, error: "renovation.schedule.time" }).optional(),
 });
-const when = z.iso.datetime({ offset: true, error: "decorate.schedule.time" }).nullable().optional();
+const when = z.iso.datetime({ offset: true, error: "renovation.schedule.time" }).nullable().optional();
 const scheduleRule = z.object({ startAt: when, endAt: when });
 const sourcesRule = z.object({
   kind: z.enum(SOURCE_KINDS, { error: "validation.invalid" }),
@@ -59,7 +59,7 @@ const copyRule = z.object({ name: draftFieldsSchema.shape.name.optional() });
 
 /** The body's name and page through `rule`; the content is checked by the domain (with its place). */
 async function body<S extends z.ZodType>(c: C, rule: S): Promise<z.infer<S>> {
-  return parse(c, rule, await readJson(c), { labels: "decorate" });
+  return parse(c, rule, await readJson(c), { labels: "renovation" });
 }
 
 /** The shop of the route: the merchant token's, or 0 (the mall) on /platform/. */
@@ -134,7 +134,7 @@ for (const base of ["/merchant/renovations", "/platform/renovations"]) {
 
   r.post(`${base}/:id/copy`, async (c) => {
     const id = pathId(c, "id", NOT_FOUND);
-    const input = parse(c, copyRule, await readJson(c, { empty: {} }), { labels: "decorate" });
+    const input = parse(c, copyRule, await readJson(c, { empty: {} }), { labels: "renovation" });
     return run(c, async () => ({
       renovationId: await copyRenovation(c.var.app.db, shopOf(c), id, new Date(), input.name),
     }));

@@ -46,20 +46,20 @@ async function receiveImage<E extends ApiEnv | MerchantEnv>(
 ): Promise<Response> {
   const fail = (key: string) => new ApiError(ResponseCode.SHOW_FAIL, c.var.t(key));
   if (!(c.req.header("content-type") ?? "").toLowerCase().startsWith("multipart/form-data"))
-    throw fail("account.fileRequired");
+    throw fail("upload.fileRequired");
   let form: Form;
   try {
     form = (await readForm(c, { all: true })) as Form;
   } catch {
-    throw fail("account.fileRequired");
+    throw fail("upload.fileRequired");
   }
   const file = Array.isArray(form.file) ? form.file[0] : form.file;
-  if (!(file instanceof File) || file.size === 0) throw fail("account.fileRequired");
+  if (!(file instanceof File) || file.size === 0) throw fail("upload.fileRequired");
   const folder = folderOf(c, form);
-  if (!isUploadFolder(folder) && folder !== RENOVATION_FOLDER) throw fail("account.folderInvalid");
+  if (!isUploadFolder(folder) && folder !== RENOVATION_FOLDER) throw fail("upload.folderInvalid");
   const merchant = owner.userId === null;
   if (file.size > (merchant ? MERCHANT_IMAGE_MAX_BYTES : IMAGE_MAX_BYTES))
-    throw fail(merchant ? "account.imageTooLargeMerchant" : "account.imageTooLarge");
+    throw fail(merchant ? "upload.imageTooLargeMerchant" : "upload.imageTooLarge");
   const input = new Uint8Array(await file.arrayBuffer());
   return run(c, async () => {
     const { db, storage, config } = c.var.app;

@@ -62,15 +62,15 @@ export const ROUTE_BODY_LIMITS: readonly RouteBodyLimit[] = [
   route("PUT", "/api/p/user/setUserInfo", 4 * KB),
   route("PUT", "/api/p/user/updatePassword", 4 * KB),
   // upload (both image routes): the image itself is checked for 2 MB after the body is read ("image too large")
-  ...IMAGE_UPLOAD_PATHS.map((path) => route("POST", path, UPLOAD_BODY_MAX_BYTES, "account.imageTooLarge")),
+  ...IMAGE_UPLOAD_PATHS.map((path) => route("POST", path, UPLOAD_BODY_MAX_BYTES, "upload.imageTooLarge")),
   ...MERCHANT_IMAGE_UPLOAD_PATHS.map((path) =>
-    route("POST", path, MERCHANT_UPLOAD_BODY_MAX_BYTES, "account.imageTooLargeMerchant"),
+    route("POST", path, MERCHANT_UPLOAD_BODY_MAX_BYTES, "upload.imageTooLargeMerchant"),
   ),
   // renovation: a decoration is at most RENOVATION_MAX_BYTES (256 KB, checked by the domain); its body a little more
   ...["/api/merchant/renovations", "/api/platform/renovations"].flatMap((base) => [
-    route("POST", base, RENOVATION_BODY_MAX_BYTES, "decorate.authoring.bodyTooLarge"),
-    route("POST", `${base}/preview`, RENOVATION_BODY_MAX_BYTES, "decorate.authoring.bodyTooLarge"),
-    route("PUT", `${base}/:id`, RENOVATION_BODY_MAX_BYTES, "decorate.authoring.bodyTooLarge"),
+    route("POST", base, RENOVATION_BODY_MAX_BYTES, "renovation.authoring.bodyTooLarge"),
+    route("POST", `${base}/preview`, RENOVATION_BODY_MAX_BYTES, "renovation.authoring.bodyTooLarge"),
+    route("PUT", `${base}/:id`, RENOVATION_BODY_MAX_BYTES, "renovation.authoring.bodyTooLarge"),
     route("POST", `${base}/:id/copy`, 4 * KB),
     route("POST", `${base}/:id/schedule`, 4 * KB),
   ]),

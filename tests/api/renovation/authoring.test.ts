@@ -11,7 +11,7 @@ import { and, eq, gt, sql } from "drizzle-orm";
 import { contentChanges, products, renovations, uploadOwners } from "../../../src/server/db/schema/index.ts";
 import { findDraftPreview } from "../../../src/server/domain/renovation/draft-preview.ts";
 import { getShopHomeRenovation } from "../../../src/server/domain/renovation/renovation.ts";
-import { loadShopPage, readShopQuery, shopPageTags } from "../../../src/components/blocks/shop-page.ts";
+import { loadShopPage, readShopQuery, shopPageTags } from "../../../src/components/renovation/shop-page.ts";
 import { RenderCache } from "../../../src/server/http/render-cache/cache.ts";
 import { pageCacheTags } from "../../../src/server/http/render-cache/page-policy.ts";
 import fs from "node:fs/promises";

@@ -96,7 +96,7 @@ describe.skipIf(!dbReady)("uploads: rate limits and quota", () => {
     await admitUpload(app.ctx.db, a, "203.0.113.9", 10, limits, now);
     await admitUpload(app.ctx.db, b, "203.0.113.9", 10, limits, now);
     await expect(admitUpload(app.ctx.db, b, "203.0.113.9", 10, limits, now)).rejects.toMatchObject({
-      key: "account.uploadTooMany",
+      key: "upload.uploadTooMany",
       httpStatus: 429,
     });
     await admitUpload(app.ctx.db, b, "203.0.113.10", 10, limits, now);

@@ -57,9 +57,9 @@ describe("an animation's budget (chat GIFs), from its header", () => {
     expect(animationRefusal(100, 480, 360)).toBeNull();
     expect(animationRefusal(MAX_ANIMATION_FRAMES, 100, 100)).toBeNull();
     // A few KB of GIF can hold thousands of tiny identical frames …
-    expect(animationRefusal(MAX_ANIMATION_FRAMES + 1, 1, 1)?.key).toBe("account.imageTooManyFrames");
+    expect(animationRefusal(MAX_ANIMATION_FRAMES + 1, 1, 1)?.key).toBe("upload.imageTooManyFrames");
     // … or a few large ones, each within the still pictures' 50 MP.
-    expect(animationRefusal(20, 2560, 1440)?.key).toBe("account.imageTooManyFrames");
+    expect(animationRefusal(20, 2560, 1440)?.key).toBe("upload.imageTooManyFrames");
     expect(animationRefusal(13, 2000, 1923)).toBeNull();
     expect(animationRefusal(14, 2000, 1923)?.params).toEqual({ frames: 500, mp: 50 });
   });

@@ -2,7 +2,7 @@
  * The image pipeline (docs/image.md): every uploaded picture goes through here before anything is
  * stored. sharp (libvips) decodes it completely, so a file that is not the image it claims to be, a
  * truncated one, a decompression bomb (refused from its header, before decoding), an animation
- * where a still is wanted, HEIC, CMYK and 16-bit files are refused with a message of the "account"
+ * where a still is wanted, HEIC, CMYK and 16-bit files are refused with a message of the "upload"
  * namespace; what passes is turned upright by its EXIF orientation, loses all its metadata (GPS
  * above all) and is stored re-encoded — never the bytes as they came. Its width, height,
  * placeholder colour and content hash go to the table images; the ladder of widths
@@ -29,7 +29,7 @@ export const MAX_ANIMATION_FRAMES = 500;
 sharp.concurrency(Math.max(1, Number(process.env.IMAGE_THREADS) || 1));
 sharp.cache({ memory: 32, files: 0, items: 50 });
 
-/** Refusals of the image pipeline: keys of the "account" namespace, beside the other upload refusals. */
+/** Refusals of the image pipeline: keys of the "upload" namespace, beside the other upload refusals. */
 export class ImageError extends DomainError {}
 
 type StoredExt = "jpg" | "png" | "gif" | "webp";
@@ -147,7 +147,7 @@ const refuse = (key: string, params?: Record<string, unknown>) => new ImageError
  */
 export function animationRefusal(frames: number, frameWidth: number, frameHeight: number): ImageError | null {
   if (frames <= MAX_ANIMATION_FRAMES && frames * frameWidth * frameHeight <= MAX_INPUT_PIXELS) return null;
-  return refuse("account.imageTooManyFrames", {
+  return refuse("upload.imageTooManyFrames", {
     frames: MAX_ANIMATION_FRAMES,
     mp: Math.floor(MAX_INPUT_PIXELS / 1_000_000),
   });
@@ -165,7 +165,7 @@ function hex(n: number): string {
 }
 
 /**
- * Verifies and normalizes an uploaded picture, or refuses it (UploadError, "account" keys):
+ * Verifies and normalizes an uploaded picture, or refuses it (UploadError, "upload" keys):
  * imageFormat (not a picture we take), imageHeic, imagePolyglot, imageTooManyPixels, imageBroken
  * (truncated or undecodable), imageAnimated (animation where a still is wanted), imageTooManyFrames
  * (an animation over its budget), imageCmyk, imageDeep (16 bits per channel).
@@ -176,26 +176,26 @@ export async function normalizeUpload(
 ): Promise<NormalizedImage> {
   const kind = sniffImage(input);
   // HEIC / HEIF / AVIF: an ISO-BMFF box "ftyp" at byte 4 (phones' photos); named in its own message.
-  if (!kind && startsWithAscii(input, "ftyp", 4)) throw refuse("account.imageHeic");
-  if (!kind) throw refuse("account.imageFormat");
-  if (hasMarkup(input, kind)) throw refuse("account.imagePolyglot");
+  if (!kind && startsWithAscii(input, "ftyp", 4)) throw refuse("upload.imageHeic");
+  if (!kind) throw refuse("upload.imageFormat");
+  if (hasMarkup(input, kind)) throw refuse("upload.imagePolyglot");
   let meta: Metadata;
   try {
     meta = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
-    throw refuse("account.imageBroken");
+    throw refuse("upload.imageBroken");
   }
-  if (meta.format !== FORMAT_OF[kind]) throw refuse("account.imageFormat");
+  if (meta.format !== FORMAT_OF[kind]) throw refuse("upload.imageFormat");
   const width = meta.width ?? 0;
   const height = meta.pageHeight ?? meta.height ?? 0;
-  if (width <= 0 || height <= 0) throw refuse("account.imageBroken");
+  if (width <= 0 || height <= 0) throw refuse("upload.imageBroken");
   if (width * height > MAX_INPUT_PIXELS)
-    throw refuse("account.imageTooManyPixels", { mp: Math.floor(MAX_INPUT_PIXELS / 1_000_000) });
-  if (meta.space === "cmyk") throw refuse("account.imageCmyk");
-  if (meta.depth && meta.depth !== "uchar" && meta.depth !== "char") throw refuse("account.imageDeep");
-  if ((meta.bitsPerSample ?? 8) > 8) throw refuse("account.imageDeep");
+    throw refuse("upload.imageTooManyPixels", { mp: Math.floor(MAX_INPUT_PIXELS / 1_000_000) });
+  if (meta.space === "cmyk") throw refuse("upload.imageCmyk");
+  if (meta.depth && meta.depth !== "uchar" && meta.depth !== "char") throw refuse("upload.imageDeep");
+  if ((meta.bitsPerSample ?? 8) > 8) throw refuse("upload.imageDeep");
   const animated = (meta.pages ?? 1) > 1;
-  if (animated && !opts.allowAnimation) throw refuse("account.imageAnimated");
+  if (animated && !opts.allowAnimation) throw refuse("upload.imageAnimated");
   const overBudget = animated ? animationRefusal(meta.pages ?? 1, width, height) : null;
   if (overBudget) throw overBudget;
 
@@ -214,7 +214,7 @@ export async function normalizeUpload(
     else pipe = pipe.gif();
     out = await pipe.toBuffer({ resolveWithObject: true });
   } catch {
-    throw refuse("account.imageBroken");
+    throw refuse("upload.imageBroken");
   }
   const bytes = new Uint8Array(out.data.buffer, out.data.byteOffset, out.data.byteLength);
   const info = out.info;

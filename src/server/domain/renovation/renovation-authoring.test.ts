@@ -273,7 +273,7 @@ describe("references", () => {
   it("a located problem names the block, the list item and the product", () => {
     const problem: RenovationProblem = {
       path: [2, "dataField", "goodsList", 1],
-      key: "decorate.errors.productNotYours",
+      key: "renovation.errors.productNotYours",
       params: { id: 9123 },
     };
     const t = getT("en");

@@ -37,7 +37,7 @@ function summary(r: Omit<Row, "content" | "renovationType" | "createdAt">): Reno
   };
 }
 
-const notFound = () => new DomainError("decorate.authoring.notFound");
+const notFound = () => new DomainError("renovation.authoring.notFound");
 
 /** The shop's PC decorations: live first, then drafts and earlier versions, newest first. */
 export async function listRenovations(db: Db, shopId: number): Promise<RenovationSummary[]> {
@@ -114,9 +114,9 @@ export async function updateDraft(
   now: Date,
 ): Promise<{ updatedAt: string }> {
   const row = await ownRow(db, shopId, renovationId);
-  if (row.status !== RenovationStatus.DRAFT) throw new DomainError("decorate.authoring.notDraft");
+  if (row.status !== RenovationStatus.DRAFT) throw new DomainError("renovation.authoring.notDraft");
   const conflict = (stored: { updatedAt: Date; name: string }) =>
-    new DomainError("decorate.authoring.conflict", {
+    new DomainError("renovation.authoring.conflict", {
       httpStatus: 409,
       params: { name: stored.name },
       data: { conflict: true, updatedAt: stored.updatedAt.toISOString(), name: stored.name },
@@ -144,7 +144,7 @@ export async function updateDraft(
     .returning({ id: renovations.renovationId });
   if (changed.length === 0) {
     const latest = await ownRow(db, shopId, renovationId);
-    if (latest.status !== RenovationStatus.DRAFT) throw new DomainError("decorate.authoring.notDraft");
+    if (latest.status !== RenovationStatus.DRAFT) throw new DomainError("renovation.authoring.notDraft");
     throw conflict(latest);
   }
   return { updatedAt: at.toISOString() };
@@ -178,7 +178,7 @@ export async function copyRenovation(
 /** Deletes a draft or an earlier version; the live page must be unpublished first. */
 export async function deleteRenovation(db: Db, shopId: number, renovationId: number): Promise<void> {
   const row = await ownRow(db, shopId, renovationId);
-  if (row.status === RenovationStatus.LIVE) throw new DomainError("decorate.authoring.deleteLive");
+  if (row.status === RenovationStatus.LIVE) throw new DomainError("renovation.authoring.deleteLive");
   await db
     .delete(renovations)
     .where(and(eq(renovations.renovationId, renovationId), eq(renovations.status, row.status)));
@@ -221,7 +221,7 @@ export async function unpublishRenovation(db: Db, shopId: number, renovationId: 
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(4101, ${shopId})`);
     const row = await ownRow(tx as unknown as Db, shopId, renovationId, true);
-    if (row.status !== RenovationStatus.LIVE) throw new DomainError("decorate.authoring.notLive");
+    if (row.status !== RenovationStatus.LIVE) throw new DomainError("renovation.authoring.notLive");
     await tx
       .update(renovations)
       .set({ status: RenovationStatus.EARLIER, updatedAt: now })

@@ -53,12 +53,12 @@ export class RenovationRefused extends DomainError {
 export function problemMessage(t: Translate, problem: RenovationProblem, types: readonly string[]): string {
   const place = placeOf(problem.path, types).map((p) =>
     p.kind === "block"
-      ? t("decorate.authoring.block", { n: p.n, type: p.type })
+      ? t("renovation.authoring.block", { n: p.n, type: p.type })
       : p.kind === "item"
-        ? t("decorate.authoring.item", { n: p.n, list: p.list })
+        ? t("renovation.authoring.item", { n: p.n, list: p.list })
         : p.name,
   );
-  return [...place, t(problem.key, problem.params)].join(t("decorate.authoring.separator", {}));
+  return [...place, t(problem.key, problem.params)].join(t("renovation.authoring.separator", {}));
 }
 
 type Path = readonly PropertyKey[];
@@ -266,7 +266,7 @@ async function loadRefs(db: Db, refs: readonly Ref[]) {
   };
 }
 
-const E = "decorate.errors.";
+const E = "renovation.errors.";
 
 /** The first reference of `blocks` that shop `shopId` (0 = platform) may not use, or null. */
 export async function findRefProblem(

@@ -5,7 +5,7 @@ import { SCHEDULE_MAX_AHEAD_MS, windowProblem } from "./renovation-schedule.ts";
 const now = new Date("2030-03-01T08:00:00Z");
 const at = (h: number) => new Date(now.getTime() + h * 3600_000);
 const key = (status: number, start: Date | null, end: Date | null) =>
-  windowProblem(status, start, end, now)?.key.replace("decorate.schedule.", "") ?? null;
+  windowProblem(status, start, end, now)?.key.replace("renovation.schedule.", "") ?? null;
 
 describe("windowProblem", () => {
   it("takes a future start (and an end after it) for a draft or an earlier version", () => {

@@ -34,7 +34,7 @@ export function windowProblem(
   endAt: Date | null,
   now: Date,
 ): { key: string } | null {
-  const k = (name: string) => ({ key: `decorate.schedule.${name}` });
+  const k = (name: string) => ({ key: `renovation.schedule.${name}` });
   if (!startAt && !endAt) return k("empty");
   if (status === RenovationStatus.LIVE && startAt) return k("alreadyLive");
   if (status !== RenovationStatus.LIVE && !startAt) return k("startRequired");
@@ -120,7 +120,7 @@ function parseRef(ref: string): { shopId: number; renovationId: number } {
 /** A job whose page was deleted, or changed state meanwhile, has nothing left to do. */
 const isNoop = (err: unknown) =>
   err instanceof DomainError &&
-  ["decorate.authoring.notFound", "decorate.authoring.notLive", "decorate.authoring.notDraft"].includes(err.key);
+  ["renovation.authoring.notFound", "renovation.authoring.notLive", "renovation.authoring.notDraft"].includes(err.key);
 
 registerJobHandler(RENOVATION_START_JOB, {
   run: async (tx, ref, now) => {

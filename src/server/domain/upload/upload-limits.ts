@@ -47,7 +47,7 @@ export async function usedBytes(db: Db | Tx, owner: UploadOwner): Promise<number
 
 /**
  * Admits one upload of `size` bytes by `owner` from `ip`, or refuses it: over the quota
- * "account.uploadQuotaFull" (nothing counted), too many in a window "account.uploadTooMany" (HTTP 429).
+ * "upload.uploadQuotaFull" (nothing counted), too many in a window "upload.uploadTooMany" (HTTP 429).
  * Call it before storing anything.
  */
 export async function admitUpload(
@@ -71,11 +71,11 @@ export async function admitUpload(
   for (const [key, limit, seconds] of windows) {
     if (!(await hit(db, key, { limit, seconds }, now)).allowed) refused = true;
   }
-  if (refused) throw new UploadError("account.uploadTooMany", { httpStatus: 429 });
+  if (refused) throw new UploadError("upload.uploadTooMany", { httpStatus: 429 });
 }
 
 function quotaFull(quotaBytes: number): UploadError {
-  return new UploadError("account.uploadQuotaFull", { params: { mb: Math.floor(quotaBytes / 1024 / 1024) } });
+  return new UploadError("upload.uploadQuotaFull", { params: { mb: Math.floor(quotaBytes / 1024 / 1024) } });
 }
 
 /** Class of the advisory locks of upload quotas (pg_advisory_xact_lock(class, key); decorations use 4101). */
@@ -86,7 +86,7 @@ const QUOTA_LOCK_CLASS = 4102;
  * quota, atomically: one transaction takes an advisory lock per owner (held by one request of any
  * process at a time, on PostgreSQL and PGlite alike), adds up the owner's recorded bytes and
  * writes the new row, so uploads at the same moment cannot together pass the quota. A file the
- * quota refuses here is removed again ("account.uploadQuotaFull"); one left by a crash in between has
+ * quota refuses here is removed again ("upload.uploadQuotaFull"); one left by a crash in between has
  * no upload_owners row and is removed by the clean-up (upload-cleanup.ts). Answers the file's path.
  */
 export async function storeUpload(

@@ -15,7 +15,7 @@ export interface UploadOwner {
   shopId: number | null;
 }
 
-/** Refusals of the upload rules (limits, quota, someone else's file); keys of the "account" namespace. */
+/** Refusals of the upload rules (limits, quota, someone else's file); keys of the "upload" namespace. */
 export class UploadError extends DomainError {}
 
 /** Records the owner and size of a stored file (its public path "/uploads/<folder>/<name>"). */
@@ -44,7 +44,7 @@ export async function ownUploadsAmong(db: Db | Tx, paths: readonly string[], own
 }
 
 /**
- * Refuses ("account.uploadNotYours") when any of `paths` is neither in `kept` (what the form already
+ * Refuses ("upload.uploadNotYours") when any of `paths` is neither in `kept` (what the form already
  * had: the current avatar, the photos of the application being changed) nor an upload of `owner`.
  * A path nobody recorded (a made-up one, another account's file from before owners were
  * recorded) is refused alike. Checks only: the caller changes nothing before it passes.
@@ -63,5 +63,5 @@ export async function assertOwnUploads(
     .from(uploadOwners)
     .where(inArray(uploadOwners.path, asked));
   const mine = new Set(rows.filter((r) => sameOwner(r, owner)).map((r) => r.path));
-  if (asked.some((p) => !mine.has(p))) throw new UploadError("account.uploadNotYours");
+  if (asked.some((p) => !mine.has(p))) throw new UploadError("upload.uploadNotYours");
 }

@@ -48,25 +48,25 @@ export function StudioBlocks({ s, typeName }: { s: StudioEditorState; typeName: 
   const position = (key: string | number) => blocks.findIndex((b) => b.key === key) + 1;
   const typeOfKey = (key: string | number) => typeName(blocks.find((b) => b.key === key)?.type ?? "");
   const announcements: Announcements = {
-    onDragStart: ({ active }) => t("decorate.studio.pickedUp", { type: typeOfKey(active.id), n: position(active.id) }),
+    onDragStart: ({ active }) => t("renovation.studio.pickedUp", { type: typeOfKey(active.id), n: position(active.id) }),
     onDragOver: ({ active, over }) =>
-      over ? t("decorate.studio.movedOver", { type: typeOfKey(active.id), n: position(over.id) }) : undefined,
+      over ? t("renovation.studio.movedOver", { type: typeOfKey(active.id), n: position(over.id) }) : undefined,
     onDragEnd: ({ active, over }) =>
-      over ? t("decorate.studio.moved", { type: typeOfKey(active.id), n: position(over.id) }) : undefined,
-    onDragCancel: () => t("decorate.studio.cancelled"),
+      over ? t("renovation.studio.moved", { type: typeOfKey(active.id), n: position(over.id) }) : undefined,
+    onDragCancel: () => t("renovation.studio.cancelled"),
   };
 
   return (
     <>
       <section aria-labelledby="ds-palette-title">
-        <h3 id="ds-palette-title">{t("decorate.studio.palette")}</h3>
+        <h3 id="ds-palette-title">{t("renovation.studio.palette")}</h3>
         <ul className="ds-palette" ref={palette}>
           {DRAFT_BLOCK_TYPES.map((type) => (
             <li key={type}>
               <button
                 type="button"
                 className="ds-palette-btn"
-                aria-label={t("decorate.studio.add", { type: typeName(type) })}
+                aria-label={t("renovation.studio.add", { type: typeName(type) })}
                 onClick={() => s.add(type)}
                 data-type={type}
               >
@@ -77,9 +77,9 @@ export function StudioBlocks({ s, typeName }: { s: StudioEditorState; typeName: 
         </ul>
       </section>
       <section aria-labelledby="ds-blocks-title">
-        <h3 id="ds-blocks-title">{t("decorate.studio.blocks")}</h3>
+        <h3 id="ds-blocks-title">{t("renovation.studio.blocks")}</h3>
         {blocks.length === 0 ? (
-          <p className="ds-hint">{t("decorate.studio.noBlocks")}</p>
+          <p className="ds-hint">{t("renovation.studio.noBlocks")}</p>
         ) : (
           <DndContext
             sensors={sensors}
@@ -141,7 +141,7 @@ function BlockRow(props: {
         className="ds-handle"
         {...attributes}
         {...listeners}
-        aria-label={t("decorate.studio.move", { type: props.label })}
+        aria-label={t("renovation.studio.move", { type: props.label })}
         aria-describedby={undefined}
         data-testid="studio-handle"
       >
@@ -152,16 +152,16 @@ function BlockRow(props: {
         {props.refused && (
           <span className="ds-block-error" data-testid="studio-block-error">
             {" "}
-            ⚠ <span className="visually-hidden">{t("decorate.studio.blockError")}</span>
+            ⚠ <span className="visually-hidden">{t("renovation.studio.blockError")}</span>
           </span>
         )}
       </button>
       <button type="button" className="ds-link-btn" onClick={props.onDuplicate}>
-        {t("decorate.studio.duplicate")}
+        {t("renovation.studio.duplicate")}
         <span className="visually-hidden"> {props.label}</span>
       </button>
       <button type="button" className="ds-link-btn" onClick={props.onRemove}>
-        {t("decorate.studio.remove")}
+        {t("renovation.studio.remove")}
         <span className="visually-hidden"> {props.label}</span>
       </button>
     </li>

@@ -46,7 +46,7 @@ export type SaveState =
 
 export function useStudioEditor(token: string, schema: Json, id: number | null, onSignOut: () => void) {
   const { t } = useTranslation();
-  const fail = (err: unknown) => messageOf(err, t("decorate.studio.error"));
+  const fail = (err: unknown) => messageOf(err, t("renovation.studio.error"));
   const defs = (schema.$defs ?? {}) as Record<string, Json>;
   const dataFieldSchemas = useMemo(() => blockSchemas(schema), [schema]);
   const [draft, setDraft] = useState<Draft>({ renovationId: id, name: "", page: "home", updatedAt: null });
@@ -88,7 +88,7 @@ export function useStudioEditor(token: string, schema: Json, id: number | null, 
 
   useEffect(() => {
     if (id === null) {
-      setDraft((d) => ({ ...d, name: t("decorate.studio.newPage") }));
+      setDraft((d) => ({ ...d, name: t("renovation.studio.newPage") }));
       return;
     }
     getDecoration(token, id).then(
@@ -232,7 +232,7 @@ export function useStudioEditor(token: string, schema: Json, id: number | null, 
     if (rid === null || dirty.current) return;
     try {
       await publishRenovation(token, rid);
-      setMessage(t("decorate.studio.published"));
+      setMessage(t("renovation.studio.published"));
     } catch (err) {
       setMessage(onRefused(err));
     }
@@ -242,7 +242,7 @@ export function useStudioEditor(token: string, schema: Json, id: number | null, 
     const s = startAt.trim() ? parseLocalTime(startAt) : null;
     const en = endAt.trim() ? parseLocalTime(endAt) : null;
     if ((startAt.trim() && !s) || (endAt.trim() && !en)) {
-      setMessage(t("decorate.studio.badTime"));
+      setMessage(t("renovation.studio.badTime"));
       return;
     }
     if (dirty.current || saved.current.renovationId === null) await saveNow();
@@ -250,7 +250,7 @@ export function useStudioEditor(token: string, schema: Json, id: number | null, 
     if (rid === null) return;
     try {
       await scheduleRenovation(token, rid, { startAt: s, endAt: en });
-      setMessage(t("decorate.studio.scheduleSaved"));
+      setMessage(t("renovation.studio.scheduleSaved"));
     } catch (err) {
       setMessage(fail(err));
     }

@@ -21,16 +21,16 @@ import type { Json } from "./schema-kit.tsx";
 import { StudioEditor } from "./StudioEditor.tsx";
 import { StudioPages } from "./StudioPages.tsx";
 import { loadSession, saveSession, type Session } from "./studio-session.ts";
-import "./decorate-studio.css";
+import "./renovation-studio.css";
 
-export interface DecorateStudioProps {
+export interface RenovationStudioProps {
   locale: Locale;
   resources: IslandResources;
   /** The JSON Schema of a draft (src/lib/renovation/json-schema.ts): the rules the server applies. */
   schema: Json;
 }
 
-export default function DecorateStudio(props: DecorateStudioProps) {
+export default function RenovationStudio(props: RenovationStudioProps) {
   return (
     <I18nProvider locale={props.locale} resources={props.resources}>
       <Studio schema={props.schema} />
@@ -87,19 +87,19 @@ function SignIn({ onSignedIn }: { onSignedIn: (s: Session) => void }) {
       const r = await merchantSignIn(String(form.get("username") ?? ""), String(form.get("password") ?? ""));
       onSignedIn({ token: r.accessToken, shopId: r.shopId });
     } catch (err) {
-      setError(messageOf(err, t("decorate.studio.error")));
+      setError(messageOf(err, t("renovation.studio.error")));
     } finally {
       setBusy(false);
     }
   };
   return (
     <section className="ds-signin" aria-labelledby="ds-signin-title">
-      <h2 id="ds-signin-title">{t("decorate.studio.signInTitle")}</h2>
-      <p className="ds-hint">{t("decorate.studio.signInHint")}</p>
+      <h2 id="ds-signin-title">{t("renovation.studio.signInTitle")}</h2>
+      <p className="ds-hint">{t("renovation.studio.signInHint")}</p>
       <form onSubmit={submit} noValidate>
         <div className="form-row">
           <label className="form-label" htmlFor="ds-username">
-            {t("decorate.studio.username")}
+            {t("renovation.studio.username")}
           </label>
           <div className="form-control">
             <input id="ds-username" name="username" className="input" type="text" autoComplete="username" required />
@@ -107,7 +107,7 @@ function SignIn({ onSignedIn }: { onSignedIn: (s: Session) => void }) {
         </div>
         <div className="form-row">
           <label className="form-label" htmlFor="ds-password">
-            {t("decorate.studio.password")}
+            {t("renovation.studio.password")}
           </label>
           <div className="form-control">
             <input
@@ -126,7 +126,7 @@ function SignIn({ onSignedIn }: { onSignedIn: (s: Session) => void }) {
           </p>
         )}
         <button type="submit" className="btn" disabled={busy}>
-          {t("decorate.studio.signIn")}
+          {t("renovation.studio.signIn")}
         </button>
       </form>
     </section>

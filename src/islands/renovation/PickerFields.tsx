@@ -83,13 +83,13 @@ export function ImageField({ env, value, path, label, onChange }: FieldProps) {
           id={id}
           value={current}
           options={all}
-          none={t("decorate.studio.choosePicture")}
+          none={t("renovation.studio.choosePicture")}
           bad={bad}
           describedBy={bad ? `${id}-e` : undefined}
           onPick={(s) => onChange(s === "" ? undefined : s, null)}
         />
         <label className="btn btn-ghost ds-small" htmlFor={`${id}-file`}>
-          {busy ? t("decorate.studio.uploading") : t("decorate.studio.upload")}
+          {busy ? t("renovation.studio.uploading") : t("renovation.studio.upload")}
         </label>
         <input
           id={`${id}-file`}
@@ -129,7 +129,7 @@ export function IdField({ env, value, path, label, onChange }: FieldProps) {
         id={id}
         value={value === undefined ? "" : String(value)}
         options={(options ?? []).filter((x) => x.group === group)}
-        none={t("decorate.studio.none")}
+        none={t("renovation.studio.none")}
         bad={hasError(env, path)}
         onPick={(s) => onChange(s === "" ? undefined : Number(s), null)}
       />
@@ -189,8 +189,8 @@ export function ProductListField({ env, value, path, label, onChange }: Omit<Fie
         <input
           className="input"
           type="search"
-          aria-label={t("decorate.studio.search")}
-          placeholder={t("decorate.studio.search")}
+          aria-label={t("renovation.studio.search")}
+          placeholder={t("renovation.studio.search")}
           value={q}
           onChange={(e) => setQ(e.target.value)}
           onKeyDown={(e) => {
@@ -201,17 +201,17 @@ export function ProductListField({ env, value, path, label, onChange }: Omit<Fie
           }}
         />
         <button type="button" className="input-group-btn" onClick={() => void search()}>
-          {t("decorate.studio.searchBtn")}
+          {t("renovation.studio.searchBtn")}
         </button>
       </div>
       {found && (
-        <ul className="ds-found" aria-label={t("decorate.studio.search")}>
+        <ul className="ds-found" aria-label={t("renovation.studio.search")}>
           {found.map((o) => (
             <li key={String(o.value)}>
               <button
                 type="button"
                 className="ds-link-btn"
-                aria-label={t("decorate.studio.addProduct", { name: o.label })}
+                aria-label={t("renovation.studio.addProduct", { name: o.label })}
                 onClick={() => onChange([...list, { id: o.value }], null)}
               >
                 + #{o.value} {o.label}
@@ -249,7 +249,7 @@ export function LinkField({ env, value, path, label, onChange }: FieldProps) {
   return (
     <fieldset className="ds-fieldset" aria-invalid={hasError(env, path, true) || undefined}>
       <legend>{label}</legend>
-      <Row id={id} label={t("decorate.studio.linkType")}>
+      <Row id={id} label={t("renovation.studio.linkType")}>
         <select
           id={id}
           className="select"
@@ -264,22 +264,22 @@ export function LinkField({ env, value, path, label, onChange }: FieldProps) {
             );
           }}
         >
-          <option value="">{t("decorate.studio.linkNone")}</option>
+          <option value="">{t("renovation.studio.linkNone")}</option>
           {LINK_TYPES.map((k) => (
             <option key={k} value={k}>
-              {t(`decorate.studio.link${k}` as TranslationKey)}
+              {t(`renovation.studio.link${k}` as TranslationKey)}
             </option>
           ))}
         </select>
       </Row>
       {type !== "" && (
-        <Row id={`${id}-t`} label={t("decorate.studio.fields.link")}>
+        <Row id={`${id}-t`} label={t("renovation.studio.fields.link")}>
           {kind ? (
             <OptionSelect
               id={`${id}-t`}
               value={target}
               options={options ?? []}
-              none={t("decorate.studio.none")}
+              none={t("renovation.studio.none")}
               onPick={setTarget}
             />
           ) : (

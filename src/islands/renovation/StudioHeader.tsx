@@ -6,9 +6,9 @@ export function StudioHeader({ session, onSignOut }: { session: Session; onSignO
   const { t } = useTranslation();
   return (
     <div className="ds-header">
-      <span>{t("decorate.studio.shop", { id: session.shopId })}</span>
+      <span>{t("renovation.studio.shop", { id: session.shopId })}</span>
       <button type="button" className="btn btn-ghost ds-small" onClick={onSignOut}>
-        {t("decorate.studio.signOut")}
+        {t("renovation.studio.signOut")}
       </button>
     </div>
   );

@@ -59,7 +59,7 @@ export const pathKey = (p: Path) => p.join(".");
 export function useLabel() {
   const { t } = useTranslation();
   return (name: string) => {
-    const key = `decorate.studio.fields.${name}` as TranslationKey;
+    const key = `renovation.studio.fields.${name}` as TranslationKey;
     const text = t(key);
     return text === key ? name : text;
   };
@@ -170,7 +170,7 @@ export function RemoveItem({
     <button
       type="button"
       className="btn btn-ghost ds-small"
-      aria-label={name === undefined ? undefined : `${t("decorate.studio.removeItem")} ${name}`}
+      aria-label={name === undefined ? undefined : `${t("renovation.studio.removeItem")} ${name}`}
       onClick={() =>
         onChange(
           list.filter((_, j) => j !== i),
@@ -178,7 +178,7 @@ export function RemoveItem({
         )
       }
     >
-      {t("decorate.studio.removeItem")}
+      {t("renovation.studio.removeItem")}
     </button>
   );
 }

@@ -12,20 +12,20 @@ export function StudioPreview({ path, error }: { path: string | null; error: str
   const { t, locale } = useTranslation();
   const [previewLocale, setPreviewLocale] = useState<Locale>(locale);
   const [width, setWidth] = useState<PreviewWidth>(1366);
-  const langName = (l: Locale) => t(`decorate.studio.lang_${l}` as TranslationKey);
+  const langName = (l: Locale) => t(`renovation.studio.lang_${l}` as TranslationKey);
   return (
     <section className="ds-preview" aria-labelledby="ds-preview-title">
-      <h3 id="ds-preview-title">{t("decorate.studio.preview")}</h3>
+      <h3 id="ds-preview-title">{t("renovation.studio.preview")}</h3>
       <div className="ds-preview-controls">
         <Choices
-          label={t("decorate.studio.previewLocale")}
+          label={t("renovation.studio.previewLocale")}
           name="ds-preview-locale"
           options={LOCALES.map((l) => ({ value: l, text: langName(l) }))}
           value={previewLocale}
           onChange={setPreviewLocale}
         />
         <Choices
-          label={t("decorate.studio.previewWidth")}
+          label={t("renovation.studio.previewWidth")}
           name="ds-preview-width"
           options={WIDTHS.map((w) => ({ value: w, text: String(w) }))}
           value={width}
@@ -34,13 +34,13 @@ export function StudioPreview({ path, error }: { path: string | null; error: str
       </div>
       {error && (
         <p className="ds-field-error" role="alert" data-testid="studio-preview-error">
-          {t("decorate.studio.previewRefused", { msg: error })}
+          {t("renovation.studio.previewRefused", { msg: error })}
         </p>
       )}
       <PreviewFrame
         src={path ? localePath(previewLocale, path) : null}
         width={width}
-        title={t("decorate.studio.previewFrame", { locale: langName(previewLocale), width })}
+        title={t("renovation.studio.previewFrame", { locale: langName(previewLocale), width })}
       />
     </section>
   );

@@ -80,7 +80,7 @@ export function ChoiceField({
   const id = useId();
   const { t } = useTranslation();
   const text = (c: string | number) => {
-    if (path.at(-1) === "listType") return t(`decorate.studio.listType${c}` as TranslationKey);
+    if (path.at(-1) === "listType") return t(`renovation.studio.listType${c}` as TranslationKey);
     return String(c);
   };
   return (
@@ -94,7 +94,7 @@ export function ChoiceField({
           onChange(picked, null);
         }}
       >
-        <option value="">{t("decorate.studio.none")}</option>
+        <option value="">{t("renovation.studio.none")}</option>
         {choices.map((c) => (
           <option key={String(c)} value={String(c)}>
             {text(c)}
@@ -135,10 +135,10 @@ export function LocalizedField({ env, value, path, label, onChange, max }: Field
           return (
             <div key={l} className="ds-lang">
               <label htmlFor={id} className="ds-lang-label">
-                {t(`decorate.studio.lang_${l}` as TranslationKey)}
+                {t(`renovation.studio.lang_${l}` as TranslationKey)}
                 {missing && (
                   <span className="ds-missing" data-testid="studio-missing">
-                    {t("decorate.studio.missing")}
+                    {t("renovation.studio.missing")}
                   </span>
                 )}
               </label>

@@ -33,17 +33,17 @@ export function StudioEditor({
   const { draft, hist, save, refusal, sel, env } = s;
   const [startAt, setStartAt] = useState("");
   const [endAt, setEndAt] = useState("");
-  const typeName = (type: string) => t(`decorate.studio.types.${type}` as TranslationKey);
+  const typeName = (type: string) => t(`renovation.studio.types.${type}` as TranslationKey);
 
   if (s.notFound)
     return (
       <section className="ds-editor">
         <StudioHeader session={session} onSignOut={onSignOut} />
         <p role="alert" className="ds-error" data-testid="studio-not-found">
-          {t("decorate.studio.notFoundPage")}
+          {t("renovation.studio.notFoundPage")}
         </p>
         <button type="button" className="btn btn-ghost" onClick={onBack}>
-          {t("decorate.studio.back")}
+          {t("renovation.studio.back")}
         </button>
       </section>
     );
@@ -53,13 +53,13 @@ export function StudioEditor({
       <StudioHeader session={session} onSignOut={onSignOut} />
       <div className="ds-toolbar">
         <button type="button" className="btn btn-ghost ds-small" onClick={onBack}>
-          {t("decorate.studio.back")}
+          {t("renovation.studio.back")}
         </button>
         <h2 id="ds-editor-title" className="visually-hidden">
           {draft.name}
         </h2>
         <label className="ds-label" htmlFor="ds-name">
-          {t("decorate.studio.name")}
+          {t("renovation.studio.name")}
         </label>
         <input
           id="ds-name"
@@ -70,26 +70,26 @@ export function StudioEditor({
           onChange={(e) => s.setName(e.target.value)}
         />
         <button type="button" className="btn btn-ghost ds-small" disabled={hist.past.length === 0} onClick={s.undo}>
-          {t("decorate.studio.undo")}
+          {t("renovation.studio.undo")}
         </button>
         <button type="button" className="btn btn-ghost ds-small" disabled={hist.future.length === 0} onClick={s.redo}>
-          {t("decorate.studio.redo")}
+          {t("renovation.studio.redo")}
         </button>
         <span className="ds-save" role="status" data-testid="studio-save">
           {saveText(save, t)}
         </span>
         <button type="button" className="btn ds-small" onClick={() => void s.publish()} data-testid="studio-publish">
-          {t("decorate.studio.publish")}
+          {t("renovation.studio.publish")}
         </button>
       </div>
       {save.kind === "conflict" && (
         <div className="ds-conflict" role="alert" data-testid="studio-conflict">
           <p>{save.msg}</p>
           <button type="button" className="btn btn-ghost ds-small" onClick={() => void s.loadTheirs()}>
-            {t("decorate.studio.conflictLoad")}
+            {t("renovation.studio.conflictLoad")}
           </button>
           <button type="button" className="btn ds-small" onClick={() => void s.saveMineAsNew()}>
-            {t("decorate.studio.conflictCopy")}
+            {t("renovation.studio.conflictCopy")}
           </button>
         </div>
       )}
@@ -102,12 +102,12 @@ export function StudioEditor({
           e.preventDefault();
           void s.schedule(startAt, endAt);
         }}
-        aria-label={t("decorate.studio.schedule")}
+        aria-label={t("renovation.studio.schedule")}
       >
         {(
           [
-            ["start", t("decorate.studio.startAt"), "2030-01-01 08:00", startAt, setStartAt],
-            ["end", t("decorate.studio.endAt"), "2030-01-02 08:00", endAt, setEndAt],
+            ["start", t("renovation.studio.startAt"), "2030-01-01 08:00", startAt, setStartAt],
+            ["end", t("renovation.studio.endAt"), "2030-01-02 08:00", endAt, setEndAt],
           ] as const
         ).map(([name, label, example, value, set]) => (
           <Fragment key={name}>
@@ -125,7 +125,7 @@ export function StudioEditor({
           </Fragment>
         ))}
         <button type="submit" className="btn btn-ghost ds-small">
-          {t("decorate.studio.scheduleSave")}
+          {t("renovation.studio.scheduleSave")}
         </button>
       </form>
       <div className="ds-main">
@@ -133,7 +133,7 @@ export function StudioEditor({
           <StudioBlocks s={s} typeName={typeName} />
           <section aria-labelledby="ds-form-title" className="ds-form" data-testid="studio-form">
             <h3 id="ds-form-title">
-              {t("decorate.studio.form")}
+              {t("renovation.studio.form")}
               {sel ? `: ${typeName(sel.type)}` : ""}
             </h3>
             {refusal && (!sel || refusal.path[0] !== s.selIndex) && (
@@ -151,7 +151,7 @@ export function StudioEditor({
                 onChange={s.editSelected}
               />
             ) : (
-              <p className="ds-hint">{t("decorate.studio.noSelection")}</p>
+              <p className="ds-hint">{t("renovation.studio.noSelection")}</p>
             )}
           </section>
         </div>
@@ -164,14 +164,14 @@ export function StudioEditor({
 function saveText(save: SaveState, t: ReturnType<typeof useTranslation>["t"]): string {
   switch (save.kind) {
     case "saving":
-      return t("decorate.studio.saving");
+      return t("renovation.studio.saving");
     case "saved":
-      return t("decorate.studio.saved");
+      return t("renovation.studio.saved");
     case "refused":
-      return t("decorate.studio.notSaved", { msg: save.msg });
+      return t("renovation.studio.notSaved", { msg: save.msg });
     case "conflict":
       return "";
     default:
-      return t("decorate.studio.unsaved");
+      return t("renovation.studio.unsaved");
   }
 }

@@ -109,7 +109,7 @@ function ArrayField({ env, node, value, path, label, onChange }: FieldProps & { 
               schema={items.node === undefined ? {} : (node.items as Json)}
               value={item}
               path={[...path, i]}
-              label={t("decorate.studio.item", { n: i + 1 })}
+              label={t("renovation.studio.item", { n: i + 1 })}
               onChange={(v, key) =>
                 onChange(
                   list.map((x, j) => (j === i ? v : x)),
@@ -127,7 +127,7 @@ function ArrayField({ env, node, value, path, label, onChange }: FieldProps & { 
           className="btn btn-ghost ds-small"
           onClick={() => onChange([...list, emptyOf(env, node.items as Json)], null)}
         >
-          {t("decorate.studio.addItem")}
+          {t("renovation.studio.addItem")}
         </button>
       )}
     </fieldset>

@@ -32,13 +32,13 @@ export function StudioPages({
   const { token } = session;
   const [rows, setRows] = useState<DecorationRow[] | null>(null);
   const [message, setMessage] = useState("");
-  const fail = (err: unknown) => setMessage(messageOf(err, t("decorate.studio.error")));
+  const fail = (err: unknown) => setMessage(messageOf(err, t("renovation.studio.error")));
   const load = useCallback(async () => {
     try {
       setRows(await listRenovations(token));
     } catch (err) {
       if (isUnauthorized(err)) onSignOut();
-      else setMessage(messageOf(err, t("decorate.studio.error")));
+      else setMessage(messageOf(err, t("renovation.studio.error")));
     }
   }, [token, onSignOut, t]);
   useEffect(() => {
@@ -70,27 +70,27 @@ export function StudioPages({
     <section className="ds-pages" aria-labelledby="ds-pages-title">
       <StudioHeader session={session} onSignOut={onSignOut} />
       <div className="ds-pages-head">
-        <h2 id="ds-pages-title">{t("decorate.studio.pages")}</h2>
+        <h2 id="ds-pages-title">{t("renovation.studio.pages")}</h2>
         <button type="button" className="btn" onClick={() => onOpen(null)}>
-          {t("decorate.studio.newPage")}
+          {t("renovation.studio.newPage")}
         </button>
       </div>
       <p className="ds-status" role="status" data-testid="studio-message">
         {message}
       </p>
       {rows === null ? (
-        <p>{t("decorate.studio.loading")}</p>
+        <p>{t("renovation.studio.loading")}</p>
       ) : rows.length === 0 ? (
-        <p>{t("decorate.studio.noPages")}</p>
+        <p>{t("renovation.studio.noPages")}</p>
       ) : (
         <table className="ds-table" data-testid="studio-pages">
           <thead>
             <tr>
-              <th scope="col">{t("decorate.studio.name")}</th>
-              <th scope="col">{t("decorate.studio.pageKind")}</th>
-              <th scope="col">{t("decorate.studio.schedule")}</th>
+              <th scope="col">{t("renovation.studio.name")}</th>
+              <th scope="col">{t("renovation.studio.pageKind")}</th>
+              <th scope="col">{t("renovation.studio.schedule")}</th>
               <th scope="col">
-                <span className="visually-hidden">{t("decorate.studio.open")}</span>
+                <span className="visually-hidden">{t("renovation.studio.open")}</span>
               </th>
             </tr>
           </thead>
@@ -99,37 +99,37 @@ export function StudioPages({
               <tr key={r.renovationId} data-testid="studio-page-row" data-id={r.renovationId} data-status={r.status}>
                 <td>
                   <span className={`ds-badge ds-badge-${r.status}`}>
-                    {t(`decorate.studio.status${r.status}` as TranslationKey)}
+                    {t(`renovation.studio.status${r.status}` as TranslationKey)}
                   </span>{" "}
                   #{r.renovationId} {r.name}
                 </td>
-                <td>{r.page === "home" ? t("decorate.studio.pageHome") : t("decorate.studio.pagePage")}</td>
+                <td>{r.page === "home" ? t("renovation.studio.pageHome") : t("renovation.studio.pagePage")}</td>
                 <td>
                   {r.schedule
-                    ? t("decorate.studio.scheduled", {
+                    ? t("renovation.studio.scheduled", {
                         start: r.schedule.startAt ? showTime(r.schedule.startAt) : "—",
-                        end: r.schedule.endAt ? showTime(r.schedule.endAt) : t("decorate.studio.open_end"),
+                        end: r.schedule.endAt ? showTime(r.schedule.endAt) : t("renovation.studio.open_end"),
                       })
                     : ""}
                 </td>
                 <td className="ds-actions">
                   {r.status === 0
-                    ? small(t("decorate.studio.open"), () => onOpen(r.renovationId), false)
-                    : small(t("decorate.studio.editCopy"), () => void copyAndOpen(r.renovationId))}
+                    ? small(t("renovation.studio.open"), () => onOpen(r.renovationId), false)
+                    : small(t("renovation.studio.editCopy"), () => void copyAndOpen(r.renovationId))}
                   {r.status === 2 &&
                     small(
-                      t("decorate.studio.restore"),
-                      () => void act(() => publishRenovation(token, r.renovationId), "decorate.studio.restored"),
+                      t("renovation.studio.restore"),
+                      () => void act(() => publishRenovation(token, r.renovationId), "renovation.studio.restored"),
                     )}
                   {r.status === 1 &&
                     small(
-                      t("decorate.studio.unpublish"),
-                      () => void act(() => unpublishRenovation(token, r.renovationId), "decorate.studio.unpublished"),
+                      t("renovation.studio.unpublish"),
+                      () => void act(() => unpublishRenovation(token, r.renovationId), "renovation.studio.unpublished"),
                     )}
                   {r.status !== 1 &&
                     small(
-                      t("decorate.studio.delete"),
-                      () => void act(() => deleteRenovation(token, r.renovationId), "decorate.studio.deleted"),
+                      t("renovation.studio.delete"),
+                      () => void act(() => deleteRenovation(token, r.renovationId), "renovation.studio.deleted"),
                     )}
                 </td>
               </tr>
