@@ -26,6 +26,22 @@ export interface PageSeo {
   bizData?: string | number | undefined;
 }
 
+/** The head props every layout takes and hands down through BaseLayout to Head.astro. */
+export interface HeadProps {
+  /** Page title; the site title is appended. */
+  title?: string | undefined;
+  description?: string | undefined;
+  /** Pages that must not be indexed (404, member pages). */
+  noindex?: boolean | undefined;
+  /** Canonical path without locale prefix; default the current path (with its query). */
+  canonicalPath?: string | undefined;
+}
+
+/** The head props out of a layout's props (the rest are the layout's own). */
+export function headProps({ title, description, noindex, canonicalPath }: HeadProps): HeadProps {
+  return { title, description, noindex, canonicalPath };
+}
+
 const store = new WeakMap<object, PageSeo>();
 
 /** Merges `seo` into this request's settings. */
