@@ -5,16 +5,14 @@
  * (PASSWORD_RESET_REDIRECT_MS).
  */
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { useTranslation } from "../common/I18nProvider.tsx";
 import { useTypedState } from "../common/hydration.ts";
 import { PASSWORD_RESET_REDIRECT_MS } from "../../lib/account/account-rules.ts";
 import { localePath, type Locale } from "../../lib/locale.ts";
 import { mobileRule, passwordPairRule, smsCodeRule } from "../../lib/account/account-rules.ts";
 import { ruleError, ruleErrors } from "../../lib/rule-kit.ts";
-import { useAction } from "../common/useAction.ts";
 import { checkUpdatePwdSms, updatePwd } from "../../client/data/account.ts";
-import { Field } from "./Field.tsx";
-import { SmsCodeField } from "./SmsCodeButton.tsx";
+import { AuthFormFrame, MobileCodeFields, PasswordPairFields } from "./AuthFields.tsx";
+import { useAuthForm, type AuthFieldErrors } from "./useAuthForm.ts";
 
 type Step = 1 | 2 | 3;
 type FieldName = "mobile" | "code" | "password" | "confirmPassword";
@@ -24,7 +22,8 @@ export interface ForgetPasswordFormProps {
 }
 
 export function ForgetPasswordForm({ locale }: ForgetPasswordFormProps) {
-  const { t } = useTranslation();
+  const form = useAuthForm<FieldName>("forget");
+  const { t, formError, setFormError, action } = form;
   const [step, setStep] = useState<Step>(1);
   // Text typed before hydration is kept (step 1 is server-rendered).
   const [mobile, setMobile] = useTypedState("forget-mobile");
@@ -32,21 +31,10 @@ export function ForgetPasswordForm({ locale }: ForgetPasswordFormProps) {
   const [password, setPassword] = useState("");
   const [confirmPassword, setConfirmPassword] = useState("");
   const [flag, setFlag] = useState("");
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  // The form's own line tells a refusal (the server's message, else "failed"); these calls are
-  // not under /p/, so A00004 does not come.
-  const action = useAction({
-    onGuest: () => setFormError(t("account.failed")),
-    fallback: t("account.failed"),
-    setError: setFormError,
-    inlineOnly: true,
-  });
   const busy = action.busy;
   const [secondsLeft, setSecondsLeft] = useState(Math.ceil(PASSWORD_RESET_REDIRECT_MS / 1000));
   const headingRef = useRef<HTMLHeadingElement>(null);
   const loginHref = localePath(locale, "/login");
-  const id = (name: string) => `forget-${name}`;
 
   // Step 3: count down, then go to the login page.
   useEffect(() => {
@@ -67,23 +55,16 @@ export function ForgetPasswordForm({ locale }: ForgetPasswordFormProps) {
     if (step > 1) headingRef.current?.focus();
   }, [step]);
 
-  function showErrors(keys: Partial<Record<FieldName, string>>, order: FieldName[]): boolean {
-    setErrors(Object.fromEntries(Object.entries(keys).map(([k, v]) => [k, t(v)])));
-    const first = order.find((f) => keys[f]);
-    if (first) document.getElementById(id(first))?.focus();
-    return Boolean(first);
-  }
-
   async function submitStep1(e: FormEvent<HTMLFormElement>): Promise<void> {
     e.preventDefault();
     if (busy) return;
     setFormError(null);
-    const keys: Partial<Record<FieldName, string>> = {};
+    const keys: AuthFieldErrors<FieldName> = {};
     const m = ruleError(mobileRule, mobile);
     if (m) keys.mobile = m;
     const c = ruleError(smsCodeRule, code);
     if (c) keys.code = c;
-    if (showErrors(keys, ["mobile", "code"])) return;
+    if (form.showErrors(keys, ["mobile", "code"])) return;
     await action.run(async () => {
       setFlag(await checkUpdatePwdSms(mobile.trim(), code.trim()));
       setStep(2);
@@ -94,8 +75,8 @@ export function ForgetPasswordForm({ locale }: ForgetPasswordFormProps) {
     e.preventDefault();
     if (busy) return;
     setFormError(null);
-    const keys = ruleErrors(passwordPairRule, { password, confirmPassword }) as Partial<Record<FieldName, string>>;
-    if (showErrors(keys, ["password", "confirmPassword"])) return;
+    const keys = ruleErrors(passwordPairRule, { password, confirmPassword }) as AuthFieldErrors<FieldName>;
+    if (form.showErrors(keys, ["password", "confirmPassword"])) return;
     await action.run(async () => {
       await updatePwd(mobile.trim(), password, flag);
       setStep(3);
@@ -108,9 +89,16 @@ export function ForgetPasswordForm({ locale }: ForgetPasswordFormProps) {
     { n: 3, label: t("account.forget.step3") },
   ];
 
-  const clear = (name: FieldName) => {
-    if (errors[name]) setErrors((prev) => ({ ...prev, [name]: undefined }));
-  };
+  /** The form of step 1 (mobile + code) or 2 (new password). */
+  const frame = (n: 1 | 2) => ({
+    onSubmit: n === 1 ? submitStep1 : submitStep2,
+    testId: `forget-step${n}`,
+    formError,
+    errorTestId: "forget-form-error",
+    busy,
+    submitLabel: n === 1 ? t("account.forget.next") : t("account.forget.submit"),
+    submitTestId: n === 1 ? "forget-next" : "forget-submit",
+  });
 
   return (
     <div className="auth-forget" data-testid="forget-password" data-step={step}>
@@ -130,88 +118,26 @@ export function ForgetPasswordForm({ locale }: ForgetPasswordFormProps) {
       </ol>
 
       {step === 1 && (
-        <form className="auth-form" noValidate onSubmit={(e) => void submitStep1(e)} data-testid="forget-step1">
-          <Field
-            id={id("mobile")}
-            type="tel"
-            label={t("account.mobile")}
-            placeholder={t("account.mobilePlaceholder")}
-            autoComplete="tel"
-            maxLength={14}
-            value={mobile}
-            error={errors.mobile}
-            onChange={(e) => {
-              setMobile(e.target.value);
-              clear("mobile");
-            }}
-          />
-          <SmsCodeField
-            id={id("code")}
-            purpose="reset"
-            mobile={mobile}
-            value={code}
-            error={errors.code}
-            onChange={(v) => {
-              setCode(v);
-              clear("code");
-            }}
-            onMobileError={(key) => setErrors((prev) => ({ ...prev, mobile: key ? t(key) : undefined }))}
-            onSendError={setFormError}
-          />
-          {formError && (
-            <p className="auth-form-error" role="alert" data-testid="forget-form-error">
-              {formError}
-            </p>
-          )}
-          <button type="submit" className="btn auth-submit" disabled={busy} data-testid="forget-next">
-            {t("account.forget.next")}
-          </button>
-        </form>
+        <AuthFormFrame {...frame(1)}>
+          <MobileCodeFields form={form} purpose="reset" mobile={[mobile, setMobile]} code={[code, setCode]} />
+        </AuthFormFrame>
       )}
 
       {step === 2 && (
-        <form className="auth-form" noValidate onSubmit={(e) => void submitStep2(e)} data-testid="forget-step2">
+        <AuthFormFrame {...frame(2)}>
           <h2 className="visually-hidden" tabIndex={-1} ref={headingRef}>
             {t("account.forget.step2")}
           </h2>
-          <Field
-            id={id("password")}
-            type="password"
+          <PasswordPairFields
+            form={form}
             label={t("account.forget.newPassword")}
             placeholder={t("account.forget.newPasswordPlaceholder")}
-            hint={t("account.registerForm.passwordHint")}
-            autoComplete="new-password"
-            maxLength={20}
-            value={password}
-            error={errors.password}
-            onChange={(e) => {
-              setPassword(e.target.value);
-              clear("password");
-            }}
+            password={password}
+            confirmPassword={confirmPassword}
+            setPassword={setPassword}
+            setConfirmPassword={setConfirmPassword}
           />
-          <Field
-            id={id("confirmPassword")}
-            type="password"
-            label={t("account.registerForm.confirmPassword")}
-            placeholder={t("account.registerForm.confirmPasswordPlaceholder")}
-            autoComplete="new-password"
-            maxLength={20}
-            value={confirmPassword}
-            error={errors.confirmPassword}
-            onChange={(e) => {
-              setConfirmPassword(e.target.value);
-              clear("confirmPassword");
-            }}
-          />
-          {formError && (
-            <p className="auth-form-error" role="alert" data-testid="forget-form-error">
-              {formError}
-            </p>
-          )}
-          <button type="submit" className="btn auth-submit" disabled={busy} data-testid="forget-submit">
-            {t("account.forget.submit")}
-          </button>
-        </form>
+        </AuthFormFrame>
       )}
 
       {step === 3 && (

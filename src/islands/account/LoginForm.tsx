@@ -5,17 +5,15 @@
  * loginFormError (codes 1, 2, 3, 4, 6); server messages are shown above the button.
  */
 import { useRef, useState, type FormEvent, type KeyboardEvent } from "react";
-import { useTranslation } from "../common/I18nProvider.tsx";
 import { useTypedChecked, useTypedState } from "../common/hydration.ts";
 import { LOGIN_MOBILE_MAXLENGTH } from "../../lib/account/account-rules.ts";
 import { localePath, type Locale } from "../../lib/locale.ts";
 import { loginErrorKey, loginFormError, type LoginTab } from "../../lib/account/account-rules.ts";
 import { termsShown, type ServiceSwitch } from "./auth-api.ts";
-import { useAction } from "../common/useAction.ts";
 import { loginByPassword, loginBySms } from "../../client/data/account.ts";
 import { Field } from "./Field.tsx";
-import { SmsCodeField } from "./SmsCodeButton.tsx";
-import { TermsAgreement } from "./TermsAgreement.tsx";
+import { AuthFormFrame, MobileCodeFields, TermsField } from "./AuthFields.tsx";
+import { useAuthForm } from "./useAuthForm.ts";
 
 type FieldName = "username" | "password" | "mobile" | "code" | "terms";
 const FIELD_OF_CODE: Record<1 | 2 | 3 | 4 | 6, FieldName> = {
@@ -39,7 +37,8 @@ export interface LoginFormProps {
 }
 
 export function LoginForm({ idPrefix, locale, terms, onSuccess, autoFocus }: LoginFormProps) {
-  const { t } = useTranslation();
+  const form = useAuthForm<FieldName>(idPrefix);
+  const { t, errors, setErrors, formError, setFormError, action, id, clearError } = form;
   const [tab, setTab] = useState<LoginTab>("account");
   // Text typed before hydration is kept (server-rendered on /login).
   const [username, setUsername] = useTypedState(`${idPrefix}-username`);
@@ -47,20 +46,9 @@ export function LoginForm({ idPrefix, locale, terms, onSuccess, autoFocus }: Log
   const [mobile, setMobile] = useTypedState(`${idPrefix}-mobile`);
   const [code, setCode] = useTypedState(`${idPrefix}-code`);
   const [agreed, setAgreed] = useTypedChecked(`${idPrefix}-agree`);
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  // The form's own line tells a refusal (the server's message, else "failed"); these calls are
-  // not under /p/, so A00004 does not come.
-  const action = useAction({
-    onGuest: () => setFormError(t("account.failed")),
-    fallback: t("account.failed"),
-    setError: setFormError,
-    inlineOnly: true,
-  });
   const submitting = action.busy;
   const tabRefs = { account: useRef<HTMLButtonElement>(null), mobile: useRef<HTMLButtonElement>(null) };
   const showTerms = termsShown(terms);
-  const id = (name: string) => `${idPrefix}-${name}`;
 
   function selectTab(next: LoginTab, focus = false): void {
     setTab(next);
@@ -76,15 +64,6 @@ export function LoginForm({ idPrefix, locale, terms, onSuccess, autoFocus }: Log
     }
   }
 
-  function clearError(name: FieldName): void {
-    if (errors[name]) setErrors((prev) => ({ ...prev, [name]: undefined }));
-  }
-
-  function focusField(name: FieldName): void {
-    const el = document.getElementById(name === "terms" ? id("agree") : id(name));
-    el?.focus();
-  }
-
   async function submit(e: FormEvent<HTMLFormElement>): Promise<void> {
     e.preventDefault();
     if (submitting) return;
@@ -92,8 +71,7 @@ export function LoginForm({ idPrefix, locale, terms, onSuccess, autoFocus }: Log
     const problem = loginFormError({ tab, username, password, mobile, code, termsRequired: showTerms, agreed });
     if (problem !== 0) {
       const field = FIELD_OF_CODE[problem];
-      setErrors({ [field]: t(loginErrorKey(problem)!) });
-      focusField(field);
+      form.showErrors({ [field]: loginErrorKey(problem)! }, [field]);
       return;
     }
     setErrors({});
@@ -133,7 +111,28 @@ export function LoginForm({ idPrefix, locale, terms, onSuccess, autoFocus }: Log
       </div>
       {/* HTML allows no tabpanel role on <form>: the panel is a <div> around it. */}
       <div id={id("panel")} role="tabpanel" aria-labelledby={id(`tab-${tab}`)}>
-        <form className="auth-form" noValidate onSubmit={(e) => void submit(e)} data-testid="login-form">
+        <AuthFormFrame
+          onSubmit={submit}
+          testId="login-form"
+          formError={formError}
+          errorTestId="login-form-error"
+          busy={submitting}
+          submitLabel={submitting ? t("account.loggingIn") : t("account.login")}
+          submitTestId="login-submit"
+          after={
+            <div className="auth-links">
+              <span>
+                {t("account.noAccount")}
+                <a href={localePath(locale, "/register")} data-testid="login-register-link">
+                  {t("account.register")}
+                </a>
+              </span>
+              <a href={localePath(locale, "/forget-password")} data-testid="login-forget-link">
+                {t("account.forgotPassword")}
+              </a>
+            </div>
+          }
+        >
           {tab === "account" ? (
             <>
               <Field
@@ -166,73 +165,16 @@ export function LoginForm({ idPrefix, locale, terms, onSuccess, autoFocus }: Log
               />
             </>
           ) : (
-            <>
-              <Field
-                key="mobile"
-                id={id("mobile")}
-                type="tel"
-                inputMode="numeric"
-                maxLength={LOGIN_MOBILE_MAXLENGTH}
-                label={t("account.mobile")}
-                placeholder={t("account.mobilePlaceholder")}
-                autoComplete="tel"
-                autoFocus={autoFocus}
-                value={mobile}
-                error={errors.mobile}
-                onChange={(e) => {
-                  setMobile(e.target.value);
-                  clearError("mobile");
-                }}
-              />
-              <SmsCodeField
-                key="code"
-                id={id("code")}
-                purpose="login"
-                mobile={mobile}
-                value={code}
-                error={errors.code}
-                onChange={(v) => {
-                  setCode(v);
-                  clearError("code");
-                }}
-                onMobileError={(key) => setErrors((prev) => ({ ...prev, mobile: key ? t(key) : undefined }))}
-                onSendError={setFormError}
-              />
-            </>
-          )}
-          {showTerms && terms && (
-            <TermsAgreement
-              id={id("agree")}
-              locale={locale}
-              terms={terms}
-              checked={agreed}
-              onChange={(v) => {
-                setAgreed(v);
-                clearError("terms");
-              }}
-              error={errors.terms}
+            <MobileCodeFields
+              form={form}
+              purpose="login"
+              mobile={[mobile, setMobile]}
+              code={[code, setCode]}
+              mobileInput={{ inputMode: "numeric", maxLength: LOGIN_MOBILE_MAXLENGTH, autoFocus }}
             />
           )}
-          {formError && (
-            <p className="auth-form-error" role="alert" data-testid="login-form-error">
-              {formError}
-            </p>
-          )}
-          <button type="submit" className="btn auth-submit" disabled={submitting} data-testid="login-submit">
-            {submitting ? t("account.loggingIn") : t("account.login")}
-          </button>
-          <div className="auth-links">
-            <span>
-              {t("account.noAccount")}
-              <a href={localePath(locale, "/register")} data-testid="login-register-link">
-                {t("account.register")}
-              </a>
-            </span>
-            <a href={localePath(locale, "/forget-password")} data-testid="login-forget-link">
-              {t("account.forgotPassword")}
-            </a>
-          </div>
-        </form>
+          <TermsField form={form} locale={locale} terms={terms} checked={agreed} setChecked={setAgreed} />
+        </AuthFormFrame>
       </div>
     </div>
   );

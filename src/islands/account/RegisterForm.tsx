@@ -5,18 +5,16 @@
  * to the localized home.
  */
 import { useState, type FormEvent } from "react";
-import { useTranslation } from "../common/I18nProvider.tsx";
 import { typedValues, useTypedChecked } from "../common/hydration.ts";
 import { localePath, type Locale } from "../../lib/locale.ts";
 import { mobileRule, passwordPairRule, smsCodeRule, usernameRule } from "../../lib/account/account-rules.ts";
 import { RULE_KEYS } from "../../lib/rule-keys.ts";
 import { ruleError, ruleErrors } from "../../lib/rule-kit.ts";
 import { termsShown, type ServiceSwitch } from "./auth-api.ts";
-import { useAction } from "../common/useAction.ts";
 import { register } from "../../client/data/account.ts";
 import { Field } from "./Field.tsx";
-import { SmsCodeField } from "./SmsCodeButton.tsx";
-import { TermsAgreement } from "./TermsAgreement.tsx";
+import { AuthFormFrame, MobileCodeFields, PasswordPairFields, TermsField } from "./AuthFields.tsx";
+import { useAuthForm, type AuthFieldErrors } from "./useAuthForm.ts";
 
 type FieldName = "username" | "password" | "confirmPassword" | "mobile" | "code" | "terms";
 const ORDER: FieldName[] = ["username", "password", "confirmPassword", "mobile", "code", "terms"];
@@ -27,7 +25,8 @@ export interface RegisterFormProps {
 }
 
 export function RegisterForm({ locale, terms }: RegisterFormProps) {
-  const { t } = useTranslation();
+  const form = useAuthForm<FieldName>("register");
+  const { t, errors, formError, setFormError, action, id } = form;
   // Text typed before hydration is kept (the form is server-rendered).
   const [values, setValues] = useState(() =>
     typedValues(
@@ -42,27 +41,16 @@ export function RegisterForm({ locale, terms }: RegisterFormProps) {
     ),
   );
   const [agreed, setAgreed] = useTypedChecked("register-agree");
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  // The form's own line tells a refusal (the server's message, else "failed"); these calls are
-  // not under /p/, so A00004 does not come.
-  const action = useAction({
-    onGuest: () => setFormError(t("account.failed")),
-    fallback: t("account.failed"),
-    setError: setFormError,
-    inlineOnly: true,
-  });
   const submitting = action.busy;
   const showTerms = termsShown(terms);
-  const id = (name: string) => `register-${name}`;
 
   function set(name: keyof typeof values, value: string): void {
     setValues((v) => ({ ...v, [name]: value }));
-    if (errors[name]) setErrors((prev) => ({ ...prev, [name]: undefined }));
+    form.clearError(name);
   }
 
-  function validate(): Partial<Record<FieldName, string>> {
-    const out: Partial<Record<FieldName, string>> = {};
+  function validate(): AuthFieldErrors<FieldName> {
+    const out: AuthFieldErrors<FieldName> = {};
     const u = ruleError(usernameRule, values.username);
     if (u) out.username = u;
     const pair = ruleErrors(passwordPairRule, { password: values.password, confirmPassword: values.confirmPassword });
@@ -80,16 +68,7 @@ export function RegisterForm({ locale, terms }: RegisterFormProps) {
     e.preventDefault();
     if (submitting) return;
     setFormError(null);
-    const keys = validate();
-    const translated = Object.fromEntries(Object.entries(keys).map(([k, v]) => [k, t(v)])) as Partial<
-      Record<FieldName, string>
-    >;
-    setErrors(translated);
-    const first = ORDER.find((f) => keys[f]);
-    if (first) {
-      document.getElementById(first === "terms" ? id("agree") : id(first))?.focus();
-      return;
-    }
+    if (form.showErrors(validate(), ORDER)) return;
     await action.run(
       async () => {
         await register({
@@ -107,7 +86,30 @@ export function RegisterForm({ locale, terms }: RegisterFormProps) {
   }
 
   return (
-    <form className="auth-form auth-register" noValidate onSubmit={(e) => void submit(e)} data-testid="register-form">
+    <AuthFormFrame
+      onSubmit={submit}
+      className="auth-form auth-register"
+      testId="register-form"
+      formError={formError}
+      errorTestId="register-form-error"
+      busy={submitting}
+      submitLabel={
+        submitting
+          ? t("account.registerForm.submitting")
+          : showTerms
+            ? t("account.registerForm.submit")
+            : t("account.registerForm.submitPlain")
+      }
+      submitTestId="register-submit"
+      after={
+        <p className="auth-links auth-links-center">
+          <span>
+            {t("account.registerForm.haveAccount")}
+            <a href={localePath(locale, "/login")}>{t("account.registerForm.goLogin")}</a>
+          </span>
+        </p>
+      }
+    >
       <Field
         id={id("username")}
         label={t("account.username")}
@@ -119,81 +121,22 @@ export function RegisterForm({ locale, terms }: RegisterFormProps) {
         error={errors.username}
         onChange={(e) => set("username", e.target.value)}
       />
-      <Field
-        id={id("password")}
-        type="password"
+      <PasswordPairFields
+        form={form}
         label={t("account.password")}
         placeholder={t("account.passwordPlaceholder")}
-        hint={t("account.registerForm.passwordHint")}
-        autoComplete="new-password"
-        maxLength={20}
-        value={values.password}
-        error={errors.password}
-        onChange={(e) => set("password", e.target.value)}
+        password={values.password}
+        confirmPassword={values.confirmPassword}
+        setPassword={(v) => set("password", v)}
+        setConfirmPassword={(v) => set("confirmPassword", v)}
       />
-      <Field
-        id={id("confirmPassword")}
-        type="password"
-        label={t("account.registerForm.confirmPassword")}
-        placeholder={t("account.registerForm.confirmPasswordPlaceholder")}
-        autoComplete="new-password"
-        maxLength={20}
-        value={values.confirmPassword}
-        error={errors.confirmPassword}
-        onChange={(e) => set("confirmPassword", e.target.value)}
-      />
-      <Field
-        id={id("mobile")}
-        type="tel"
-        label={t("account.mobile")}
-        placeholder={t("account.mobilePlaceholder")}
-        autoComplete="tel"
-        maxLength={14}
-        value={values.mobile}
-        error={errors.mobile}
-        onChange={(e) => set("mobile", e.target.value)}
-      />
-      <SmsCodeField
-        id={id("code")}
+      <MobileCodeFields
+        form={form}
         purpose="register"
-        mobile={values.mobile}
-        value={values.code}
-        error={errors.code}
-        onChange={(v) => set("code", v)}
-        onMobileError={(key) => setErrors((prev) => ({ ...prev, mobile: key ? t(key) : undefined }))}
-        onSendError={setFormError}
+        mobile={[values.mobile, (v) => set("mobile", v)]}
+        code={[values.code, (v) => set("code", v)]}
       />
-      {showTerms && terms && (
-        <TermsAgreement
-          id={id("agree")}
-          locale={locale}
-          terms={terms}
-          checked={agreed}
-          onChange={(v) => {
-            setAgreed(v);
-            if (errors.terms) setErrors((prev) => ({ ...prev, terms: undefined }));
-          }}
-          error={errors.terms}
-        />
-      )}
-      {formError && (
-        <p className="auth-form-error" role="alert" data-testid="register-form-error">
-          {formError}
-        </p>
-      )}
-      <button type="submit" className="btn auth-submit" disabled={submitting} data-testid="register-submit">
-        {submitting
-          ? t("account.registerForm.submitting")
-          : showTerms
-            ? t("account.registerForm.submit")
-            : t("account.registerForm.submitPlain")}
-      </button>
-      <p className="auth-links auth-links-center">
-        <span>
-          {t("account.registerForm.haveAccount")}
-          <a href={localePath(locale, "/login")}>{t("account.registerForm.goLogin")}</a>
-        </span>
-      </p>
-    </form>
+      <TermsField form={form} locale={locale} terms={terms} checked={agreed} setChecked={setAgreed} />
+    </AuthFormFrame>
   );
 }
