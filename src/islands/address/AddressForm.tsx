@@ -9,7 +9,7 @@ import { ADDRESS_MAX, ADDRESS_MIN } from "../../lib/address/address-rules.ts";
 import { ruleErrors } from "../../lib/rule-kit.ts";
 import { toastOk } from "../common/feedback.ts";
 import { useTranslation } from "../common/I18nProvider.tsx";
-import { FieldError } from "../common/uc-shell.tsx";
+import { UcField, ucDescribedBy } from "../common/uc-shell.tsx";
 import { useAction } from "../common/useAction.ts";
 import { AreaPicker, type AreaValue } from "./AreaPicker.tsx";
 import { addAddress, setDefaultAddress, updateAddress } from "../../client/data/address.ts";
@@ -113,7 +113,7 @@ export function AddressForm({
   ) => {
     const id = `${base}-${name}`;
     const err = errors[name] ? t(errors[name]!) : "";
-    const describedBy = [opts.hint ? `${id}-hint` : "", err ? `${id}-err` : ""].filter(Boolean).join(" ") || undefined;
+    const describedBy = ucDescribedBy(id, opts.hint, err);
     const common = {
       id,
       name,
@@ -129,40 +129,24 @@ export function AddressForm({
       },
     };
     return (
-      <div className="uc-field">
-        <label className="uc-label" htmlFor={id}>
-          {t(`userCenter.address.${name}`)}
-          {opts.required ? (
-            <span className="uc-required" aria-hidden="true">
-              *
-            </span>
-          ) : null}
-        </label>
-        <div className="uc-control">
-          {opts.textarea ? (
-            <textarea
-              {...common}
-              className="textarea"
-              rows={2}
-              onChange={(e) => setForm((f) => ({ ...f, [name]: e.target.value }))}
-            />
-          ) : (
-            <input
-              {...common}
-              className="input"
-              type={name === "mobile" ? "tel" : "text"}
-              inputMode={opts.inputMode}
-              onChange={(e) => setForm((f) => ({ ...f, [name]: e.target.value }))}
-            />
-          )}
-          {opts.hint ? (
-            <p id={`${id}-hint`} className="uc-hint">
-              {opts.hint}
-            </p>
-          ) : null}
-          <FieldError id={`${id}-err`} message={err} />
-        </div>
-      </div>
+      <UcField id={id} label={t(`userCenter.address.${name}`)} required={opts.required} hint={opts.hint} error={err}>
+        {opts.textarea ? (
+          <textarea
+            {...common}
+            className="textarea"
+            rows={2}
+            onChange={(e) => setForm((f) => ({ ...f, [name]: e.target.value }))}
+          />
+        ) : (
+          <input
+            {...common}
+            className="input"
+            type={name === "mobile" ? "tel" : "text"}
+            inputMode={opts.inputMode}
+            onChange={(e) => setForm((f) => ({ ...f, [name]: e.target.value }))}
+          />
+        )}
+      </UcField>
     );
   };
 

@@ -128,6 +128,52 @@ export function FieldError({ id, message }: { id: string; message: string }) {
   );
 }
 
+export interface UcFieldProps {
+  /** The control's id; its hint is `${id}-hint`, its error `${id}-err`. */
+  id: string;
+  label: ReactNode;
+  /** A * after the label. */
+  required?: boolean;
+  hint?: string | undefined;
+  /** Translated error text, or "". */
+  error: string;
+  /** The label's own id (a group is labelled by it). */
+  labelId?: string;
+  /** Several controls (radio cards, area selects): role="group" labelled by the label, which then points at none. */
+  group?: boolean;
+  children: ReactNode;
+}
+
+/** A labelled row of a user-centre form: the label, the control, its hint and its error. */
+export function UcField({ id, label, required, hint, error, labelId, group, children }: UcFieldProps) {
+  return (
+    <div className="uc-field" role={group ? "group" : undefined} aria-labelledby={group ? labelId : undefined}>
+      <label className="uc-label" id={labelId} htmlFor={group ? undefined : id}>
+        {label}
+        {required ? (
+          <span className="uc-required" aria-hidden="true">
+            *
+          </span>
+        ) : null}
+      </label>
+      <div className="uc-control">
+        {children}
+        {hint ? (
+          <p id={`${id}-hint`} className="uc-hint">
+            {hint}
+          </p>
+        ) : null}
+        <FieldError id={`${id}-err`} message={error} />
+      </div>
+    </div>
+  );
+}
+
+/** aria-describedby of a UcField's control: its hint and its error, those it shows. */
+export function ucDescribedBy(id: string, hint: string | undefined, error: string): string | undefined {
+  return [hint ? `${id}-hint` : "", error ? `${id}-err` : ""].filter(Boolean).join(" ") || undefined;
+}
+
 /** Shows a product picture or a neutral placeholder. */
 export function ProdImage({ src, alt, size }: { src: string | null | undefined; alt: string; size: number }) {
   if (!src) return <span className="uc-img-ph" style={{ width: size, height: size }} aria-hidden="true" />;

@@ -3,7 +3,7 @@ import { useId, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "../common/I18nProvider.tsx";
 import { checkStoreAccount, type StoreApplicationDto } from "../../lib/store-application/store-application.ts";
 import { toastOk } from "../common/feedback.ts";
-import { FieldError } from "../common/uc-shell.tsx";
+import { UcField } from "../common/uc-shell.tsx";
 import { useAction } from "../common/useAction.ts";
 import { saveStoreAccount } from "../../client/data/store-application.ts";
 
@@ -50,34 +50,25 @@ export function AccountSection({
     const id = `${base}-${name}`;
     const err = errors[name] ? t(errors[name]!) : "";
     return (
-      <div className="uc-field">
-        <label className="uc-label" htmlFor={id}>
-          {t(`storeApplication.fields.${name}`)}
-          <span className="uc-required" aria-hidden="true">
-            *
-          </span>
-        </label>
-        <div className="uc-control">
-          <input
-            id={id}
-            name={name}
-            className="input"
-            type={type}
-            value={form[name]}
-            autoComplete={autoComplete}
-            placeholder={t(`storeApplication.placeholders.${name}`)}
-            maxLength={name === "username" ? 20 : 12}
-            aria-invalid={err ? true : undefined}
-            aria-describedby={err ? `${id}-err` : undefined}
-            data-testid={`sa-account-${name}`}
-            onChange={(e) => {
-              const value = e.target.value;
-              setForm((f) => ({ ...f, [name]: value }));
-            }}
-          />
-          <FieldError id={`${id}-err`} message={err} />
-        </div>
-      </div>
+      <UcField id={id} label={t(`storeApplication.fields.${name}`)} required error={err}>
+        <input
+          id={id}
+          name={name}
+          className="input"
+          type={type}
+          value={form[name]}
+          autoComplete={autoComplete}
+          placeholder={t(`storeApplication.placeholders.${name}`)}
+          maxLength={name === "username" ? 20 : 12}
+          aria-invalid={err ? true : undefined}
+          aria-describedby={err ? `${id}-err` : undefined}
+          data-testid={`sa-account-${name}`}
+          onChange={(e) => {
+            const value = e.target.value;
+            setForm((f) => ({ ...f, [name]: value }));
+          }}
+        />
+      </UcField>
     );
   };
 

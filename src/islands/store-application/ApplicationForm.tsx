@@ -16,7 +16,7 @@ import {
 import { PhotoUpload } from "../common/PhotoUpload.tsx";
 import { AreaPicker, type AreaValue } from "../address/AreaPicker.tsx";
 import { toastOk } from "../common/feedback.ts";
-import { FieldError } from "../common/uc-shell.tsx";
+import { UcField } from "../common/uc-shell.tsx";
 import { useAction } from "../common/useAction.ts";
 import { submitStoreApplication } from "../../client/data/store-application.ts";
 
@@ -127,27 +127,9 @@ export function ApplicationForm({
     const id = `${base}-${name}`;
     const err = errors[name] ? t(errors[name]!) : "";
     return (
-      <div
-        className="uc-field"
-        role={opts.group ? "group" : undefined}
-        aria-labelledby={opts.group ? `${id}-label` : undefined}
-      >
-        <label className="uc-label" id={`${id}-label`} htmlFor={opts.group ? undefined : id}>
-          {label}
-          <span className="uc-required" aria-hidden="true">
-            *
-          </span>
-        </label>
-        <div className="uc-control">
-          {control}
-          {opts.hint ? (
-            <p id={`${id}-hint`} className="uc-hint">
-              {opts.hint}
-            </p>
-          ) : null}
-          <FieldError id={`${id}-err`} message={err} />
-        </div>
-      </div>
+      <UcField id={id} label={label} required hint={opts.hint} error={err} labelId={`${id}-label`} group={opts.group}>
+        {control}
+      </UcField>
     );
   };
 

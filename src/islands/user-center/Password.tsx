@@ -11,7 +11,7 @@ import { passwordPairRule } from "../../lib/account/account-rules.ts";
 import { ruleErrors } from "../../lib/rule-kit.ts";
 import { toastOk } from "../common/feedback.ts";
 import { useSession, useUcLoad } from "../common/session.ts";
-import { FieldError, UcGate, UcPanel, UcRoot } from "../common/uc-shell.tsx";
+import { UcField, UcGate, UcPanel, UcRoot, ucDescribedBy } from "../common/uc-shell.tsx";
 import type { UcIslandProps } from "../common/uc-props.ts";
 import { useAction } from "../common/useAction.ts";
 import { getCenterInfo, sendPasswordCode, updatePassword } from "../../client/data/account.ts";
@@ -137,39 +137,28 @@ function PasswordForm({
   ) => {
     const id = `${base}-${name}`;
     const err = errors[name] ? t(errors[name]!) : "";
-    const describedBy = [opts.hint ? `${id}-hint` : "", err ? `${id}-err` : ""].filter(Boolean).join(" ") || undefined;
+    const describedBy = ucDescribedBy(id, opts.hint, err);
     return (
-      <div className="uc-field">
-        <label className="uc-label" htmlFor={id}>
-          {label}
-        </label>
-        <div className="uc-control">
-          <div className="uc-inline">
-            <input
-              id={id}
-              name={name}
-              className="input"
-              type={opts.type ?? "password"}
-              value={values[name]}
-              autoComplete={opts.autoComplete}
-              inputMode={opts.inputMode}
-              maxLength={name === "validCode" ? 6 : 20}
-              required
-              aria-invalid={err ? true : undefined}
-              aria-describedby={describedBy}
-              data-testid={`uc-pw-${name}`}
-              onChange={(e) => set(name, e.target.value)}
-            />
-            {opts.extra}
-          </div>
-          {opts.hint ? (
-            <p id={`${id}-hint`} className="uc-hint">
-              {opts.hint}
-            </p>
-          ) : null}
-          <FieldError id={`${id}-err`} message={err} />
+      <UcField id={id} label={label} hint={opts.hint} error={err}>
+        <div className="uc-inline">
+          <input
+            id={id}
+            name={name}
+            className="input"
+            type={opts.type ?? "password"}
+            value={values[name]}
+            autoComplete={opts.autoComplete}
+            inputMode={opts.inputMode}
+            maxLength={name === "validCode" ? 6 : 20}
+            required
+            aria-invalid={err ? true : undefined}
+            aria-describedby={describedBy}
+            data-testid={`uc-pw-${name}`}
+            onChange={(e) => set(name, e.target.value)}
+          />
+          {opts.extra}
         </div>
-      </div>
+      </UcField>
     );
   };
 
