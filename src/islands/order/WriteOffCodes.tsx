@@ -3,9 +3,8 @@
  * code as text and as a QR code (drawn in the browser with `qrcode`, loaded only here), its state
  * and its validity in Beijing time.
  */
-import { useEffect, useState } from "react";
 import { useTranslation } from "../common/I18nProvider.tsx";
-import { qrSrc } from "../../client/qr.ts";
+import { useQrSrc } from "../common/useQrSrc.ts";
 import type { OrderItemDto, WriteOffCodeDto } from "../../lib/order/order-types.ts";
 import {
   beijingLastDay,
@@ -18,16 +17,7 @@ import {
 
 function CodeQr({ code }: { code: string }) {
   const { t } = useTranslation();
-  const [src, setSrc] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    void qrSrc(code).then((url) => {
-      if (live) setSrc(url);
-    });
-    return () => {
-      live = false;
-    };
-  }, [code]);
+  const src = useQrSrc(code);
   return src ? (
     <img
       src={src}

@@ -9,7 +9,7 @@
  */
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "../common/I18nProvider.tsx";
-import { qrSrc } from "../../client/qr.ts";
+import { useQrSrc } from "../common/useQrSrc.ts";
 import { priceText } from "../../lib/money-format.ts";
 import { PayType, type ProviderPayDto } from "../../lib/order/order-types.ts";
 import { I18nProvider } from "../common/I18nProvider.tsx";
@@ -45,7 +45,6 @@ function ScanPage({ links }: { links: PaymentIslandProps["links"] }) {
   const session = useSession();
   const numbers = useOrderNumbers();
   const [pay, setPay] = useState<ProviderPayDto | null>(null);
-  const [qr, setQr] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [paid, setPaid] = useState(false);
   const making = useAction({
@@ -83,18 +82,7 @@ function ScanPage({ links }: { links: PaymentIslandProps["links"] }) {
     else void refresh(numbers);
   }, [session.state, numbers]);
 
-  // Draw the QR code.
-  useEffect(() => {
-    if (!pay) return;
-    let alive = true;
-    setQr(null);
-    void qrSrc(pay.codeUrl).then((url) => {
-      if (alive) setQr(url);
-    });
-    return () => {
-      alive = false;
-    };
-  }, [pay]);
+  const qr = useQrSrc(pay?.codeUrl);
 
   // Poll the order status; paid → the order detail.
   useEffect(() => {

@@ -9,7 +9,7 @@ import { useEffect, useId, useState, type FormEvent } from "react";
 import { useTranslation } from "../common/I18nProvider.tsx";
 import { ChoiceGroup } from "../common/ChoiceGroup.tsx";
 import { formatDateTime } from "../../lib/date-format.ts";
-import { qrSrc } from "../../client/qr.ts";
+import { useQrSrc } from "../common/useQrSrc.ts";
 import { rechargeAmountError } from "../../lib/balance/balance.ts";
 import { PayType, type ProviderPayDto } from "../../lib/order/order-types.ts";
 import { priceText } from "../../lib/money-format.ts";
@@ -41,7 +41,6 @@ function BalanceBody() {
   const [payType, setPayType] = useState<2 | 3>(PayType.WECHAT_SCAN);
   const [error, setError] = useState<string | null>(null);
   const [pay, setPay] = useState<ProviderPayDto | null>(null);
-  const [qr, setQr] = useState<string | null>(null);
   const [state, setState] = useState<0 | 1 | 2>(0);
   const errorId = useId();
   const topUp = useAction({ onGuest: session.markGuest, fallback: t("userCenter.common.actionFailed") });
@@ -49,18 +48,8 @@ function BalanceBody() {
   const info = useUcLoad(session, () => getBalanceInfo());
   const logs = useUcLoad(session, () => listBalanceLog(page, PAGE_SIZE), [page]);
 
-  // Draw the QR code of a WeChat top-up.
-  useEffect(() => {
-    if (!pay || payType !== PayType.WECHAT_SCAN) return;
-    let alive = true;
-    setQr(null);
-    void qrSrc(pay.codeUrl).then((url) => {
-      if (alive) setQr(url);
-    });
-    return () => {
-      alive = false;
-    };
-  }, [pay, payType]);
+  // The QR code of a WeChat top-up.
+  const qr = useQrSrc(pay && payType === PayType.WECHAT_SCAN ? pay.codeUrl : null);
 
   // Poll the top-up until it is paid, closed or expired.
   const { reload: reloadInfo } = info;
@@ -103,7 +92,6 @@ function BalanceBody() {
 
   function closePay() {
     setPay(null);
-    setQr(null);
     if (state === 1) setAmount("");
   }
 
