@@ -15,6 +15,7 @@ import { toastOk } from "../common/feedback.ts";
 import { UcGate, UcPanel, UcRoot } from "../common/uc-shell.tsx";
 import type { UcIslandProps } from "../common/uc-props.ts";
 import { useAction } from "../common/useAction.ts";
+import { FormFoot, FormRow } from "../common/FormRow.tsx";
 import "./invoice.css";
 import { getInvoice, invoiceFileUrl, updateInvoice } from "../../client/data/invoice.ts";
 
@@ -174,8 +175,7 @@ function InvoiceForm({
           ]}
         />
       </div>
-      <label className="inv-row">
-        <span className="inv-label">{t("invoice.header")}</span>
+      <FormRow kind="inv" label={t("invoice.header")}>
         <input
           className="input"
           value={header}
@@ -183,10 +183,9 @@ function InvoiceForm({
           onChange={(e) => setHeader(e.currentTarget.value)}
           data-testid="inv-header-input"
         />
-      </label>
+      </FormRow>
       {type === 2 ? (
-        <label className="inv-row">
-          <span className="inv-label">{t("invoice.taxNumber")}</span>
+        <FormRow kind="inv" label={t("invoice.taxNumber")}>
           <input
             className="input"
             value={tax}
@@ -195,22 +194,16 @@ function InvoiceForm({
             onChange={(e) => setTax(e.currentTarget.value)}
             data-testid="inv-tax-input"
           />
-        </label>
+        </FormRow>
       ) : null}
-      {error ? (
-        <p className="uc-field-error" role="alert" data-testid="inv-error">
-          {error}
-        </p>
-      ) : null}
-      <div className="inv-row">
-        <span className="inv-label" />
+      <FormFoot kind="inv" error={error} errorTestId="inv-error">
         <button type="submit" className="btn" disabled={saving} data-testid="inv-save">
           {t("invoice.save")}
         </button>
         <button type="button" className="btn btn-ghost" onClick={onCancel}>
           {t("invoice.cancel")}
         </button>
-      </div>
+      </FormFoot>
     </form>
   );
 }

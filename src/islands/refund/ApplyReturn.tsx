@@ -20,6 +20,7 @@ import { ProdImage, UcGate, UcPanel, UcRoot } from "../common/uc-shell.tsx";
 import type { UcIslandProps } from "../common/uc-props.ts";
 import { useAction } from "../common/useAction.ts";
 import { returnDetailHref } from "./refund-view.ts";
+import { FormFoot, FormRow } from "../common/FormRow.tsx";
 import "./refund.css";
 import { applyRefund, getRefund, getRefundPreview, updateRefund } from "../../client/data/refund.ts";
 
@@ -240,8 +241,7 @@ function ApplyForm({
           ]}
         />
       </div>
-      <label className="ar-row">
-        <span className="ar-label">{t("refund.apply.reason")}</span>
+      <FormRow kind="ar" label={t("refund.apply.reason")}>
         <select
           className="select ar-select"
           value={reason}
@@ -255,7 +255,7 @@ function ApplyForm({
             </option>
           ))}
         </select>
-      </label>
+      </FormRow>
       {target !== 0 ? (
         <div className="ar-row">
           <label className="ar-label" htmlFor="ar-qty">
@@ -273,8 +273,7 @@ function ApplyForm({
           />
         </div>
       ) : null}
-      <label className="ar-row">
-        <span className="ar-label">{t("refund.apply.amount")}</span>
+      <FormRow kind="ar" label={t("refund.apply.amount")}>
         <input
           inputMode="decimal"
           value={amount}
@@ -283,9 +282,8 @@ function ApplyForm({
           data-testid="ar-amount"
         />
         <small className="ar-hint">{t("refund.apply.amountHint", { max })}</small>
-      </label>
-      <label className="ar-row ar-top">
-        <span className="ar-label">{t("refund.apply.desc")}</span>
+      </FormRow>
+      <FormRow kind="ar" label={t("refund.apply.desc")} top>
         <textarea
           value={desc}
           maxLength={REFUND_NOTE_MAX}
@@ -295,7 +293,7 @@ function ApplyForm({
           onChange={(e) => setDesc(e.currentTarget.value)}
           data-testid="ar-desc"
         />
-      </label>
+      </FormRow>
       <div className="ar-row ar-top">
         <span className="ar-label">{t("refund.apply.photos")}</span>
         <PhotoUpload
@@ -315,8 +313,7 @@ function ApplyForm({
           }}
         />
       </div>
-      <label className="ar-row">
-        <span className="ar-label">{t("refund.apply.mobile")}</span>
+      <FormRow kind="ar" label={t("refund.apply.mobile")}>
         <input
           className="input ar-amount"
           inputMode="numeric"
@@ -325,18 +322,12 @@ function ApplyForm({
           onChange={(e) => setMobile(e.currentTarget.value)}
           data-testid="ar-mobile"
         />
-      </label>
-      {error ? (
-        <p className="uc-field-error" role="alert" data-testid="ar-error">
-          {error}
-        </p>
-      ) : null}
-      <div className="ar-row">
-        <span className="ar-label" />
+      </FormRow>
+      <FormFoot kind="ar" error={error} errorTestId="ar-error">
         <button type="submit" className="btn" disabled={saving} data-testid="ar-submit">
           {t(refund ? "refund.apply.resubmit" : "refund.apply.submit")}
         </button>
-      </div>
+      </FormFoot>
     </form>
   );
 }

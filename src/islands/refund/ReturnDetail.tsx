@@ -20,6 +20,7 @@ import type { UcIslandProps } from "../common/uc-props.ts";
 import { useAction } from "../common/useAction.ts";
 import { applyReturnHref, refundStsKey } from "./refund-view.ts";
 import "../common/thumbs.css";
+import { FormFoot, FormRow } from "../common/FormRow.tsx";
 import "./refund.css";
 import { cancelRefund, getRefund, submitRefundExpress } from "../../client/data/refund.ts";
 
@@ -229,8 +230,7 @@ function ShipForm({
   return (
     <form className="rd-ship" onSubmit={(e) => void submit(e)} noValidate data-testid="rd-ship">
       <h2>{t("refund.detail.shipTitle")}</h2>
-      <label className="ar-row">
-        <span className="ar-label">{t("refund.detail.company")}</span>
+      <FormRow kind="ar" label={t("refund.detail.company")}>
         <select
           className="select ar-select"
           value={expressId}
@@ -244,9 +244,8 @@ function ShipForm({
             </option>
           ))}
         </select>
-      </label>
-      <label className="ar-row">
-        <span className="ar-label">{t("refund.detail.expressNo")}</span>
+      </FormRow>
+      <FormRow kind="ar" label={t("refund.detail.expressNo")}>
         <input
           className="input ar-amount"
           value={expressNo}
@@ -254,22 +253,15 @@ function ShipForm({
           onChange={(e) => setExpressNo(e.currentTarget.value)}
           data-testid="rd-express-no"
         />
-      </label>
-      <label className="ar-row">
-        <span className="ar-label">{t("refund.detail.remarks")}</span>
+      </FormRow>
+      <FormRow kind="ar" label={t("refund.detail.remarks")}>
         <input className="input" value={remarks} maxLength={200} onChange={(e) => setRemarks(e.currentTarget.value)} />
-      </label>
-      {error ? (
-        <p className="uc-field-error" role="alert" data-testid="rd-ship-error">
-          {error}
-        </p>
-      ) : null}
-      <div className="ar-row">
-        <span className="ar-label" />
+      </FormRow>
+      <FormFoot kind="ar" error={error} errorTestId="rd-ship-error">
         <button type="submit" className="btn" disabled={saving} data-testid="rd-ship-submit">
           {t("refund.detail.ship")}
         </button>
-      </div>
+      </FormFoot>
     </form>
   );
 }
