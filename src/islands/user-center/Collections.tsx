@@ -4,7 +4,7 @@
  * linked as buyable), cancel one with POST /p/user/collection/addOrCancel. Shops:
  * GET /p/shop/collection/page, unfollow with POST /p/shop/collection/addOrCancel. Paged.
  */
-import { useEffect, useState, type KeyboardEvent } from "react";
+import { useEffect, useState, type ComponentProps, type KeyboardEvent, type ReactNode } from "react";
 import { useTranslation } from "../common/I18nProvider.tsx";
 import type { Page } from "../../lib/api-types.ts";
 import type { CollectedProduct, CollectedShop } from "../../lib/collection/collection-types.ts";
@@ -115,44 +115,26 @@ function useCollectionPage<T>(
   return { ...load, setCurrent, removeOne };
 }
 
-function ProdTab({ session, base }: { session: Session; base: string }) {
+/** A tab's gate, its empty state, and its list (drawn by `children`) with the pager. */
+function CollectionList<T>({
+  session,
+  page,
+  empty,
+  children,
+}: {
+  session: Session;
+  page: ReturnType<typeof useCollectionPage<T>>;
+  empty: { icon: ComponentProps<typeof UcEmpty>["icon"]; text: string; href: string; linkText: string };
+  children: (records: T[]) => ReactNode;
+}) {
   const { t } = useTranslation();
-  const { data, error, loading, reload, setCurrent, removeOne } = useCollectionPage<CollectedProduct>(
-    session,
-    listCollectedProducts,
-    toggleProductCollection,
-    PROD_PAGE_SIZE,
-  );
-  const cancel = (p: CollectedProduct) => removeOne(p.prodId, t("userCenter.collection.cancelled"));
-
+  const { data, error, loading, reload, setCurrent } = page;
   return (
     <UcGate state={session.state} error={error} loading={loading && !data} onRetry={reload}>
-      {data && data.records.length === 0 ? (
-        <UcEmpty
-          icon="heart"
-          text={t("userCenter.collection.emptyProds")}
-          href={`${base}/list?st=0`}
-          linkText={t("userCenter.collection.browseProds")}
-          testId="uc-collection-empty"
-        />
-      ) : null}
+      {data && data.records.length === 0 ? <UcEmpty {...empty} testId="uc-collection-empty" /> : null}
       {data && data.records.length > 0 ? (
         <>
-          <ul className="uc-prod-grid" data-testid="uc-collection-prods" aria-busy={loading}>
-            {data.records.map((p) => (
-              <UcProdCard key={p.prodId} base={base} prod={p} testId="uc-collection-prod">
-                <button
-                  type="button"
-                  className="uc-link-btn"
-                  onClick={() => void cancel(p)}
-                  data-testid="uc-collection-cancel"
-                  aria-label={t("userCenter.collection.cancelOf", { name: p.prodName })}
-                >
-                  {t("userCenter.collection.cancel")}
-                </button>
-              </UcProdCard>
-            ))}
-          </ul>
+          {children(data.records)}
           <Pager
             current={data.current}
             pages={data.pages}
@@ -165,82 +147,105 @@ function ProdTab({ session, base }: { session: Session; base: string }) {
   );
 }
 
-function ShopTab({ session, base }: { session: Session; base: string }) {
+function ProdTab({ session, base }: { session: Session; base: string }) {
   const { t } = useTranslation();
-  const { data, error, loading, reload, setCurrent, removeOne } = useCollectionPage<CollectedShop>(
+  const page = useCollectionPage<CollectedProduct>(
     session,
-    listFollowedShops,
-    toggleShopFollow,
-    SHOP_PAGE_SIZE,
+    listCollectedProducts,
+    toggleProductCollection,
+    PROD_PAGE_SIZE,
   );
-  const unfollow = (s: CollectedShop) => removeOne(s.shopId, t("userCenter.collection.unfollowed"));
+  const cancel = (p: CollectedProduct) => page.removeOne(p.prodId, t("userCenter.collection.cancelled"));
+  const empty = {
+    icon: "heart",
+    text: t("userCenter.collection.emptyProds"),
+    href: `${base}/list?st=0`,
+    linkText: t("userCenter.collection.browseProds"),
+  } as const;
 
   return (
-    <UcGate state={session.state} error={error} loading={loading && !data} onRetry={reload}>
-      {data && data.records.length === 0 ? (
-        <UcEmpty
-          icon="shop"
-          text={t("userCenter.collection.emptyShops")}
-          href={`${base}/shopList`}
-          linkText={t("userCenter.collection.browseShops")}
-          testId="uc-collection-empty"
-        />
-      ) : null}
-      {data && data.records.length > 0 ? (
-        <>
-          <ul className="uc-shop-list" data-testid="uc-collection-shops" aria-busy={loading}>
-            {data.records.map((s) => {
-              const open = s.shopStatus === undefined || s.shopStatus === null || s.shopStatus === 1;
-              return (
-                <li key={s.shopId} className="uc-shop-row" data-testid="uc-collection-shop" data-shop-id={s.shopId}>
-                  <ProdImage src={s.shopLogo} alt="" size={56} />
-                  <div className="uc-shop-main">
-                    {open ? (
-                      <a href={`${base}/shopIndex?sid=${s.shopId}`} className="uc-shop-name">
-                        {s.shopName}
-                      </a>
-                    ) : (
-                      <span className="uc-shop-name">{s.shopName}</span>
-                    )}
-                    <p className="uc-muted">
-                      {typeof s.fansCount === "number" ? t("userCenter.collection.fans", { n: s.fansCount }) : null}
-                      {!open ? (
-                        <span className="uc-prod-flag uc-inline-flag">{t("userCenter.collection.shopClosed")}</span>
-                      ) : null}
-                    </p>
-                  </div>
-                  <div className="uc-shop-ops">
-                    {open ? (
-                      <a
-                        href={`${base}/shopIndex?sid=${s.shopId}`}
-                        className="btn btn-ghost"
-                        aria-label={t("userCenter.collection.enterShopOf", { name: s.shopName })}
-                      >
-                        {t("userCenter.collection.enterShop")}
-                      </a>
+    <CollectionList session={session} page={page} empty={empty}>
+      {(records) => (
+        <ul className="uc-prod-grid" data-testid="uc-collection-prods" aria-busy={page.loading}>
+          {records.map((p) => (
+            <UcProdCard key={p.prodId} base={base} prod={p} testId="uc-collection-prod">
+              <button
+                type="button"
+                className="uc-link-btn"
+                onClick={() => void cancel(p)}
+                data-testid="uc-collection-cancel"
+                aria-label={t("userCenter.collection.cancelOf", { name: p.prodName })}
+              >
+                {t("userCenter.collection.cancel")}
+              </button>
+            </UcProdCard>
+          ))}
+        </ul>
+      )}
+    </CollectionList>
+  );
+}
+
+function ShopTab({ session, base }: { session: Session; base: string }) {
+  const { t } = useTranslation();
+  const page = useCollectionPage<CollectedShop>(session, listFollowedShops, toggleShopFollow, SHOP_PAGE_SIZE);
+  const unfollow = (s: CollectedShop) => page.removeOne(s.shopId, t("userCenter.collection.unfollowed"));
+  const empty = {
+    icon: "shop",
+    text: t("userCenter.collection.emptyShops"),
+    href: `${base}/shopList`,
+    linkText: t("userCenter.collection.browseShops"),
+  } as const;
+
+  return (
+    <CollectionList session={session} page={page} empty={empty}>
+      {(records) => (
+        <ul className="uc-shop-list" data-testid="uc-collection-shops" aria-busy={page.loading}>
+          {records.map((s) => {
+            const open = s.shopStatus === undefined || s.shopStatus === null || s.shopStatus === 1;
+            return (
+              <li key={s.shopId} className="uc-shop-row" data-testid="uc-collection-shop" data-shop-id={s.shopId}>
+                <ProdImage src={s.shopLogo} alt="" size={56} />
+                <div className="uc-shop-main">
+                  {open ? (
+                    <a href={`${base}/shopIndex?sid=${s.shopId}`} className="uc-shop-name">
+                      {s.shopName}
+                    </a>
+                  ) : (
+                    <span className="uc-shop-name">{s.shopName}</span>
+                  )}
+                  <p className="uc-muted">
+                    {typeof s.fansCount === "number" ? t("userCenter.collection.fans", { n: s.fansCount }) : null}
+                    {!open ? (
+                      <span className="uc-prod-flag uc-inline-flag">{t("userCenter.collection.shopClosed")}</span>
                     ) : null}
-                    <button
-                      type="button"
-                      className="uc-link-btn"
-                      onClick={() => void unfollow(s)}
-                      data-testid="uc-collection-unfollow"
-                      aria-label={t("userCenter.collection.unfollowOf", { name: s.shopName })}
+                  </p>
+                </div>
+                <div className="uc-shop-ops">
+                  {open ? (
+                    <a
+                      href={`${base}/shopIndex?sid=${s.shopId}`}
+                      className="btn btn-ghost"
+                      aria-label={t("userCenter.collection.enterShopOf", { name: s.shopName })}
                     >
-                      {t("userCenter.collection.unfollow")}
-                    </button>
-                  </div>
-                </li>
-              );
-            })}
-          </ul>
-          <Pager
-            current={data.current}
-            pages={data.pages}
-            onChange={setCurrent}
-            label={t("userCenter.collection.pagination")}
-          />
-        </>
-      ) : null}
-    </UcGate>
+                      {t("userCenter.collection.enterShop")}
+                    </a>
+                  ) : null}
+                  <button
+                    type="button"
+                    className="uc-link-btn"
+                    onClick={() => void unfollow(s)}
+                    data-testid="uc-collection-unfollow"
+                    aria-label={t("userCenter.collection.unfollowOf", { name: s.shopName })}
+                  >
+                    {t("userCenter.collection.unfollow")}
+                  </button>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </CollectionList>
   );
 }
