@@ -1,9 +1,32 @@
 /** The blocks of /cart: column heads, a shop with its discount groups, the invalid lines, the bar, the delete confirm. */
 import type { CartTotal, ShopCartItemDto } from "../../lib/cart/cart-types.ts";
 import { useTranslation } from "../common/I18nProvider.tsx";
-import { Modal } from "../common/dialog.tsx";
+import { ConfirmModal } from "../common/dialog.tsx";
 import { allChecked, type CartShopView, type InvalidLine } from "./cart-view.ts";
 import { CartLine, DiscountHead, InvalidCartLine } from "./CartLines.tsx";
+
+/** "Select all", above the lines and in the bar under them. */
+function SelectAll(props: {
+  className: string;
+  checked: boolean;
+  disabled: boolean;
+  onChange: (checked: boolean) => void;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <label className={props.className}>
+      <input
+        type="checkbox"
+        checked={props.checked}
+        disabled={props.disabled}
+        onChange={(e) => props.onChange(e.target.checked)}
+        data-testid={props.testId}
+      />
+      {t("cart.page.selectAll")}
+    </label>
+  );
+}
 
 export function CartHead({
   everyChecked,
@@ -19,16 +42,13 @@ export function CartHead({
   const { t } = useTranslation();
   return (
     <div className="cart-head">
-      <label className="cart-col-check check">
-        <input
-          type="checkbox"
-          checked={everyChecked}
-          disabled={busy || empty}
-          onChange={(e) => onCheckAll(e.target.checked)}
-          data-testid="cart-check-all-top"
-        />
-        {t("cart.page.selectAll")}
-      </label>
+      <SelectAll
+        className="cart-col-check check"
+        checked={everyChecked}
+        disabled={busy || empty}
+        onChange={onCheckAll}
+        testId="cart-check-all-top"
+      />
       <span className="cart-col-prod">{t("cart.page.colProduct")}</span>
       <span className="cart-col-price">{t("cart.page.colPrice")}</span>
       <span className="cart-col-count">{t("cart.page.colCount")}</span>
@@ -158,16 +178,13 @@ export function CartBar({
   const { t } = useTranslation();
   return (
     <div className="cart-bar" data-testid="cart-bar">
-      <label className="check">
-        <input
-          type="checkbox"
-          checked={everyChecked}
-          disabled={busy || empty}
-          onChange={(e) => onCheckAll(e.target.checked)}
-          data-testid="cart-check-all"
-        />
-        {t("cart.page.selectAll")}
-      </label>
+      <SelectAll
+        className="check"
+        checked={everyChecked}
+        disabled={busy || empty}
+        onChange={onCheckAll}
+        testId="cart-check-all"
+      />
       <button
         type="button"
         className="cart-link-btn"
@@ -216,22 +233,12 @@ export function DeleteConfirm({
 }) {
   const { t } = useTranslation();
   return (
-    <Modal
-      open={text !== null}
-      title={t("cart.page.confirmTitle")}
-      onClose={onCancel}
-      testId="cart-confirm"
-      className="cart-confirm"
-    >
-      <p className="cart-confirm-text">{text}</p>
-      <div className="uc-dialog-actions">
-        <button type="button" className="btn btn-ghost" onClick={onCancel}>
-          {t("cart.page.cancel")}
-        </button>
-        <button type="button" className="btn" autoFocus data-testid="cart-confirm-ok" onClick={onConfirm}>
-          {t("cart.page.confirmDelete")}
-        </button>
-      </div>
-    </Modal>
+    <ConfirmModal
+      kind="cart"
+      text={text}
+      labels={[t("cart.page.confirmTitle"), t("cart.page.cancel"), t("cart.page.confirmDelete")]}
+      onCancel={onCancel}
+      onConfirm={onConfirm}
+    />
   );
 }

@@ -64,30 +64,47 @@ export function ConfirmDialog({
   const { t } = useTranslation();
   const { pending, close } = confirm;
   return (
+    <ConfirmModal
+      kind="uc"
+      text={pending ? pending.text : null}
+      labels={[t("userCenter.common.confirmTitle"), t("userCenter.common.cancel"), t("userCenter.common.confirm")]}
+      onCancel={close}
+      onConfirm={() => {
+        const run = pending?.run;
+        close();
+        run?.();
+      }}
+    />
+  );
+}
+
+/**
+ * A question with cancel and OK, open while `text` is not null; `kind` names its classes and test
+ * ids (`${kind}-confirm`, `${kind}-confirm-text`, `${kind}-confirm-ok`); `labels`: title, cancel, OK.
+ */
+export function ConfirmModal(props: {
+  kind: "uc" | "cart";
+  text: string | null;
+  labels: readonly [string, string, string];
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  const { kind, text, labels } = props;
+  return (
     <Modal
-      open={pending !== null}
-      title={t("userCenter.common.confirmTitle")}
-      onClose={close}
-      testId="uc-confirm"
-      className="uc-confirm"
+      open={text !== null}
+      title={labels[0]}
+      onClose={props.onCancel}
+      testId={`${kind}-confirm`}
+      className={`${kind}-confirm`}
     >
-      <p className="uc-confirm-text">{pending?.text}</p>
+      <p className={`${kind}-confirm-text`}>{text}</p>
       <div className="uc-dialog-actions">
-        <button type="button" className="btn btn-ghost" onClick={close}>
-          {t("userCenter.common.cancel")}
+        <button type="button" className="btn btn-ghost" onClick={props.onCancel}>
+          {labels[1]}
         </button>
-        <button
-          type="button"
-          className="btn"
-          data-testid="uc-confirm-ok"
-          autoFocus
-          onClick={() => {
-            const run = pending?.run;
-            close();
-            run?.();
-          }}
-        >
-          {t("userCenter.common.confirm")}
+        <button type="button" className="btn" data-testid={`${kind}-confirm-ok`} autoFocus onClick={props.onConfirm}>
+          {labels[2]}
         </button>
       </div>
     </Modal>
