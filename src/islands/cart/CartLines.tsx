@@ -129,11 +129,7 @@ export function CartLine({
       <div className="cart-col-sum uc-price" data-testid="cart-line-sum">
         ¥{line.productTotalAmount}
       </div>
-      <div className="cart-col-ops">
-        <button type="button" className="cart-link-btn" disabled={busy} onClick={onDelete} data-testid="cart-delete">
-          {t("cart.page.delete")}
-        </button>
-      </div>
+      <DeleteCell busy={busy} onDelete={onDelete} />
     </li>
   );
 }
@@ -169,11 +165,7 @@ export function InvalidCartLine({
       </div>
       <div className="cart-col-count">×{line.prodCount}</div>
       <div className="cart-col-sum">¥{line.productTotalAmount}</div>
-      <div className="cart-col-ops">
-        <button type="button" className="cart-link-btn" disabled={busy} onClick={onDelete} data-testid="cart-delete">
-          {t("cart.page.delete")}
-        </button>
-      </div>
+      <DeleteCell busy={busy} onDelete={onDelete} />
     </li>
   );
 }
@@ -197,5 +189,17 @@ export function DiscountHead({ discount }: { discount: ChooseDiscountDto }) {
         </span>
       ) : null}
     </p>
+  );
+}
+
+/** A line's delete button. */
+function DeleteCell({ busy, onDelete }: { busy: boolean; onDelete: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="cart-col-ops">
+      <button type="button" className="cart-link-btn" disabled={busy} onClick={onDelete} data-testid="cart-delete">
+        {t("cart.page.delete")}
+      </button>
+    </div>
   );
 }

@@ -77,7 +77,7 @@ export function ConversationList({
               </span>
               {c.unread > 0 && (
                 <span
-                  className="chat-unread"
+                  className="count-badge"
                   data-testid="chat-conv-unread"
                   aria-label={t("chat.unread", { count: c.unread })}
                 >
