@@ -174,6 +174,18 @@ export function ucDescribedBy(id: string, hint: string | undefined, error: strin
   return [hint ? `${id}-hint` : "", error ? `${id}-err` : ""].filter(Boolean).join(" ") || undefined;
 }
 
+/** A member's avatar (88 px), or the first letter of `name` on a plain disc. */
+export function UcAvatar(props: { src: string | null; alt: string; name: string; testId?: string }) {
+  const { src, alt, name, testId } = props;
+  return src ? (
+    <Picture className="uc-avatar" src={src} alt={alt} width={88} height={88} testId={testId} />
+  ) : (
+    <span className="uc-avatar uc-avatar-ph" aria-hidden="true">
+      {name.slice(0, 1).toUpperCase()}
+    </span>
+  );
+}
+
 /** Shows a product picture or a neutral placeholder. */
 export function ProdImage({ src, alt, size }: { src: string | null | undefined; alt: string; size: number }) {
   if (!src) return <span className="uc-img-ph" style={{ width: size, height: size }} aria-hidden="true" />;

@@ -13,9 +13,8 @@ import { ruleError } from "../../lib/rule-kit.ts";
 import { $user } from "../../stores/index.ts";
 import type { UserInfo } from "../../lib/account/account-types.ts";
 import { toastOk } from "../common/feedback.ts";
-import { Picture } from "../common/Picture.tsx";
 import { useSession, useUcLoad } from "../common/session.ts";
-import { FieldError, UcGate, UcPanel, UcRoot } from "../common/uc-shell.tsx";
+import { FieldError, UcAvatar, UcGate, UcPanel, UcRoot } from "../common/uc-shell.tsx";
 import type { UcIslandProps } from "../common/uc-props.ts";
 import { useAction } from "../common/useAction.ts";
 import { publishUser } from "./publish-user.ts";
@@ -142,20 +141,12 @@ function AccountForm({ info, onGuest }: { info: UserInfo; onGuest: () => void })
           {t("userCenter.account.avatar")}
         </span>
         <div className="uc-avatar-row">
-          {avatarUrl ? (
-            <Picture
-              className="uc-avatar"
-              src={avatarUrl}
-              alt={t("userCenter.account.avatarPreview")}
-              width={88}
-              height={88}
-              testId="uc-avatar-preview"
-            />
-          ) : (
-            <span className="uc-avatar uc-avatar-ph" aria-hidden="true">
-              {(nickName || info.username).slice(0, 1).toUpperCase()}
-            </span>
-          )}
+          <UcAvatar
+            src={avatarUrl}
+            alt={t("userCenter.account.avatarPreview")}
+            name={nickName || info.username}
+            testId="uc-avatar-preview"
+          />
           <div>
             <label className="btn btn-ghost uc-file-btn" htmlFor={ids.avatar} aria-disabled={uploading}>
               {uploading ? t("userCenter.account.uploading") : t("userCenter.account.avatarChange")}

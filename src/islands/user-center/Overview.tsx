@@ -2,7 +2,6 @@
  * /user-center (the "empty" child): avatar, nickname, points and balance, order counts by
  * status (links to /user-center/uc-order?status=…), the shop block and quick links.
  */
-import { Picture } from "../common/Picture.tsx";
 import { useStore } from "@nanostores/react";
 import { useTranslation } from "../common/I18nProvider.tsx";
 import { priceText } from "../../lib/money-format.ts";
@@ -10,7 +9,7 @@ import { $user } from "../../stores/index.ts";
 import type { CenterInfo } from "../../lib/account/account-types.ts";
 import type { OrderCountData } from "../../lib/order/order-state.ts";
 import { useSession, useUcLoad } from "../common/session.ts";
-import { UcGate, UcPanel, UcRoot } from "../common/uc-shell.tsx";
+import { UcAvatar, UcGate, UcPanel, UcRoot } from "../common/uc-shell.tsx";
 import type { UcIslandProps } from "../common/uc-props.ts";
 import { publishUser } from "./publish-user.ts";
 import { getCenterInfo, getUserInfo } from "../../client/data/account.ts";
@@ -66,19 +65,7 @@ function OverviewBody({ links, homeHref }: { links: UcIslandProps["links"]; home
         {info && center ? (
           <div className="uc-overview">
             <div className="uc-ov-profile">
-              {avatar ? (
-                <Picture
-                  className="uc-avatar"
-                  src={avatar}
-                  alt={t("userCenter.common.avatarAlt")}
-                  width={88}
-                  height={88}
-                />
-              ) : (
-                <span className="uc-avatar uc-avatar-ph" aria-hidden="true">
-                  {nick.slice(0, 1).toUpperCase()}
-                </span>
-              )}
+              <UcAvatar src={avatar} alt={t("userCenter.common.avatarAlt")} name={nick} />
               <div className="uc-ov-who">
                 <p className="uc-ov-nick" data-testid="uc-overview-nickname">
                   {t("userCenter.overview.greeting", { name: nick })}
