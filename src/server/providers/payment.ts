@@ -77,6 +77,15 @@ export interface CardInput {
  * verifies like any provider's), declined (why, as an i18n key suffix), or a confirmation step
  * (3-D Secure-like: the buyer confirms at the card's bank, here with a one-time code).
  */
+/** The buyer's answer to a confirmation step: the card's last four digits, the step's token and the code. */
+interface CardConfirmInput {
+  payNo: string;
+  amount: string;
+  last4: string;
+  confirmation: string;
+  code: string;
+}
+
 export type CardChargeResult =
   | { outcome: "paid"; notification: PaymentNotification }
   | { outcome: "declined"; reason: CardDecline }
@@ -103,13 +112,7 @@ export interface PaymentProvider {
   /** Charges a card for a waiting payment of `amount` (card payments, payType 4). */
   chargeCard(input: { payNo: string; amount: string; card: CardInput }): Promise<CardChargeResult>;
   /** The buyer's answer to a confirmation step of `chargeCard`. */
-  confirmCard(input: {
-    payNo: string;
-    amount: string;
-    last4: string;
-    confirmation: string;
-    code: string;
-  }): Promise<CardChargeResult>;
+  confirmCard(input: CardConfirmInput): Promise<CardChargeResult>;
 }
 
 /** The body a provider posts to /api/pay/refund-notify/<name>. `status` "SUCCESS" means refunded. */
@@ -141,19 +144,27 @@ export function notificationFields<K extends string>(
   return out;
 }
 
+/**
+ * How one kind of notification is signed: the string signed is its `keys` sorted, `key=value` joined
+ * by `&`; the signature its HMAC-SHA256 in hex; the check constant-time, false for an empty secret
+ * or a malformed signature.
+ */
+function notificationSigning<K extends string>(keys: readonly K[]) {
+  const sorted = [...keys].sort();
+  const canonical = (n: Record<K, string>): string => sorted.map((k) => `${k}=${n[k]}`).join("&");
+  const sign = (secret: string, n: Record<K, string>): string =>
+    createHmac("sha256", secret).update(canonical(n), "utf8").digest("hex");
+  const verify = (secret: string, n: Record<K, string> & { sign: string }): boolean =>
+    signatureMatches(secret, n.sign, sign(secret, n));
+  return { canonical, sign, verify };
+}
+
+const refundSigning = notificationSigning(["refundSn", "refundNo", "amount", "status"] as const);
 /** The string a refund notification signs: keys sorted, `key=value` joined by `&`. */
-export function canonicalRefundNotification(n: Omit<RefundNotification, "sign">): string {
-  return `amount=${n.amount}&refundNo=${n.refundNo}&refundSn=${n.refundSn}&status=${n.status}`;
-}
-
-export function signRefundNotification(secret: string, n: Omit<RefundNotification, "sign">): string {
-  return createHmac("sha256", secret).update(canonicalRefundNotification(n), "utf8").digest("hex");
-}
-
+export const canonicalRefundNotification = refundSigning.canonical;
+export const signRefundNotification = refundSigning.sign;
 /** Constant-time check of a refund notification's signature. */
-export function verifyRefundNotification(secret: string, n: RefundNotification): boolean {
-  return signatureMatches(secret, n.sign, signRefundNotification(secret, n));
-}
+export const verifyRefundNotification = refundSigning.verify;
 
 /** The body a provider posts to /api/pay/notify/<name>. `status` "SUCCESS" means paid. */
 export interface PaymentNotification {
@@ -166,19 +177,12 @@ export interface PaymentNotification {
 
 export const NOTIFY_SUCCESS = "SUCCESS";
 
+const paymentSigning = notificationSigning(["payNo", "tradeNo", "amount", "status"] as const);
 /** The string that is signed: keys sorted, `key=value` joined by `&`. */
-export function canonicalNotification(n: Omit<PaymentNotification, "sign">): string {
-  return `amount=${n.amount}&payNo=${n.payNo}&status=${n.status}&tradeNo=${n.tradeNo}`;
-}
-
-export function signNotification(secret: string, n: Omit<PaymentNotification, "sign">): string {
-  return createHmac("sha256", secret).update(canonicalNotification(n), "utf8").digest("hex");
-}
-
+export const canonicalNotification = paymentSigning.canonical;
+export const signNotification = paymentSigning.sign;
 /** Constant-time check of `n.sign`; false for an empty secret or a malformed signature. */
-export function verifyNotification(secret: string, n: PaymentNotification): boolean {
-  return signatureMatches(secret, n.sign, signNotification(secret, n));
-}
+export const verifyNotification = paymentSigning.verify;
 
 function signatureMatches(secret: string, sign: unknown, expectedHex: string): boolean {
   if (!secret || typeof sign !== "string" || !/^[0-9a-f]{64}$/i.test(sign)) return false;
@@ -260,13 +264,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
     return Promise.resolve({ outcome: "declined", reason: "unknownCard" });
   }
 
-  confirmCard(input: {
-    payNo: string;
-    amount: string;
-    last4: string;
-    confirmation: string;
-    code: string;
-  }): Promise<CardChargeResult> {
+  confirmCard(input: CardConfirmInput): Promise<CardChargeResult> {
     const expected = this.confirmation(input.payNo, input.amount, input.last4);
     const given = Buffer.from(String(input.confirmation));
     const ok =

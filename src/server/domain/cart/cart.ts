@@ -279,14 +279,9 @@ export const lineColumns = {
   skuPic: skus.pic,
 };
 
-/** The user's lines (optionally only `basketIds`), with their validity. */
-export async function loadLines(
-  db: Db,
-  userId: string,
-  locale: Locale,
-  basketIds?: readonly number[],
-): Promise<LoadedLine[]> {
-  const rows = await db
+/** Cart lines with their `lineColumns`: cart_items joined to products, shops and skus (the cart, the checkout). */
+export function selectCartLines(q: Db | Tx) {
+  return q
     .select({
       basketId: cartItems.basketId,
       prodId: cartItems.prodId,
@@ -303,7 +298,17 @@ export async function loadLines(
     .from(cartItems)
     .leftJoin(products, eq(products.prodId, cartItems.prodId))
     .leftJoin(shops, eq(shops.shopId, cartItems.shopId))
-    .leftJoin(skus, eq(skus.skuId, cartItems.skuId))
+    .leftJoin(skus, eq(skus.skuId, cartItems.skuId));
+}
+
+/** The user's lines (optionally only `basketIds`), with their validity. */
+export async function loadLines(
+  db: Db,
+  userId: string,
+  locale: Locale,
+  basketIds?: readonly number[],
+): Promise<LoadedLine[]> {
+  const rows = await selectCartLines(db)
     .where(
       basketIds
         ? and(eq(cartItems.userId, userId), inArray(cartItems.basketId, [...basketIds]))

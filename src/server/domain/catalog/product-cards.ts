@@ -6,7 +6,7 @@ import { inArray } from "drizzle-orm";
 import { formatPriceSafe } from "../../../lib/money.ts";
 import { pickText, type Locale, type LocalizedText } from "../../../lib/locale.ts";
 import type { ProductCardPage, ProductCard } from "../../../lib/catalog/product-types.ts";
-import type { Db } from "../../db/client.ts";
+import type { Db, Tx } from "../../db/client.ts";
 import { products, productTranslations, shops } from "../../db/schema/index.ts";
 
 export interface CardRow {
@@ -37,15 +37,10 @@ export const cardColumns = {
   putawayTime: products.putawayTime,
 };
 
-/** name and brief per product in `locale`, falling back to zh (then any language). */
-export async function loadProductTexts(
-  db: Db,
-  locale: Locale,
-  prodIds: readonly number[],
-): Promise<Map<number, { prodName: string; brief: string }>> {
-  const out = new Map<number, { prodName: string; brief: string }>();
-  if (prodIds.length === 0) return out;
-  const rows = await db
+/** The products' name and brief in every language they have, one row a language. */
+export async function productTranslationRows(q: Db | Tx, prodIds: readonly number[]) {
+  if (prodIds.length === 0) return [];
+  return q
     .select({
       prodId: productTranslations.prodId,
       locale: productTranslations.locale,
@@ -53,7 +48,17 @@ export async function loadProductTexts(
       brief: productTranslations.brief,
     })
     .from(productTranslations)
-    .where(inArray(productTranslations.prodId, [...prodIds]));
+    .where(inArray(productTranslations.prodId, [...new Set(prodIds)]));
+}
+
+/** name and brief per product in `locale`, falling back to zh (then any language). */
+export async function loadProductTexts(
+  db: Db,
+  locale: Locale,
+  prodIds: readonly number[],
+): Promise<Map<number, { prodName: string; brief: string }>> {
+  const out = new Map<number, { prodName: string; brief: string }>();
+  const rows = await productTranslationRows(db, prodIds);
   const rank = (l: string) => (l === locale ? 0 : l === "zh" ? 1 : 2);
   const best = new Map<number, { r: number; prodName: string; brief: string }>();
   for (const r of rows) {

@@ -15,7 +15,7 @@ import { formatPriceSafe } from "../../../lib/money.ts";
 import type { Db } from "../../db/client.ts";
 import { prodCollections, products, shopCollections, shops } from "../../db/schema/index.ts";
 import { loadProductTexts } from "../catalog/product-cards.ts";
-import { changeFansCount, ShopStatus } from "../shop/shop.ts";
+import { changeFansCount, shopCardColumns, ShopStatus } from "../shop/shop.ts";
 import type { CollectedProduct, CollectedShop } from "../../../lib/collection/collection-types.ts";
 import { pageOf } from "../kernel/page.ts";
 
@@ -198,15 +198,7 @@ export async function shopCollectionPage(
     .innerJoin(shops, eq(shops.shopId, shopCollections.shopId))
     .where(eq(shopCollections.userId, userId));
   const rows = await db
-    .select({
-      shopId: shops.shopId,
-      shopName: shops.shopName,
-      shopLogo: shops.shopLogo,
-      type: shops.type,
-      shopStatus: shops.shopStatus,
-      fansCount: shops.fansCount,
-      collectTime: shopCollections.createdAt,
-    })
+    .select({ ...shopCardColumns, collectTime: shopCollections.createdAt })
     .from(shopCollections)
     .innerJoin(shops, eq(shops.shopId, shopCollections.shopId))
     .where(eq(shopCollections.userId, userId))

@@ -8,14 +8,14 @@
  * Every look-up is keyed by the buyer (or the shop): another user's order is "invoice not found".
  * Refusals are InvoiceError with an i18n key ("invoice.*"); changes lock the order row.
  */
-import { and, count, desc, eq, ne, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { Page } from "../../../lib/api-types.ts";
 import { pickText, type Locale } from "../../../lib/locale.ts";
 import { formatPriceSafe } from "../../../lib/money.ts";
 import { OrderStatus } from "../../../lib/order/order-state.ts";
 import type { InvoiceChoiceInput } from "../../../lib/order/order-rules.ts";
 import type { Db, Tx } from "../../db/client.ts";
-import { orders, users, type OrderInvoice } from "../../db/schema/index.ts";
+import { orders, type OrderInvoice } from "../../db/schema/index.ts";
 import type { FileStorage } from "../../providers/storage.ts";
 import { DomainError } from "../kernel/domain-error.ts";
 import { subscriber } from "../kernel/subscriber.ts";
@@ -23,6 +23,7 @@ import { storeUpload } from "../upload/upload-limits.ts";
 import { isWellFormedPdf } from "./pdf-check.ts";
 import type { InvoiceDetailDto, ShopInvoiceDto } from "../../../lib/invoice/invoice-types.ts";
 import { pageOf } from "../kernel/page.ts";
+import { ordersWithBuyers } from "../merchant/merchant.ts";
 
 export class InvoiceError extends DomainError {}
 
@@ -136,21 +137,8 @@ export async function shopInvoices(
   ];
   if (q.state === 2) conds.push(sql`${orders.invoice}->>'invoiceState' = '2'`);
   if (q.state === 1) conds.push(sql`coalesce(${orders.invoice}->>'invoiceState', '1') <> '2'`);
-  const where = and(...conds);
-  const [c] = await db.select({ n: count() }).from(orders).where(where);
-  const total = Number(c?.n ?? 0);
-  const rows =
-    total === 0
-      ? []
-      : await db
-          .select({ o: orders, nick: users.nickName })
-          .from(orders)
-          .leftJoin(users, eq(users.userId, orders.userId))
-          .where(where)
-          .orderBy(desc(orders.createdAt), desc(orders.orderId))
-          .limit(q.size)
-          .offset((q.current - 1) * q.size);
-  const records = rows.map(({ o, nick }) => {
+  const { rows, total } = await ordersWithBuyers(db, and(...conds), q);
+  const records = rows.map(({ order: o, nick }) => {
     const { editable: _e, shopName: _s, ...d } = toDto(o, o.invoice as OrderInvoice & { invoiceType: 1 | 2 }, locale);
     return { ...d, buyerNickName: nick ?? "" };
   });

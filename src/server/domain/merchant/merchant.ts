@@ -18,7 +18,6 @@ import { type DeliveryOrderDto, type OrderAddrDto, type OrderItemDto } from "../
 import type { Db } from "../../db/client.ts";
 import {
   deliveries,
-  deliveryTraces,
   merchantAccounts,
   orderItems,
   orders,
@@ -29,7 +28,7 @@ import {
 import { LOGIN_LIMITS, type LoginLimits } from "../account/auth.ts";
 import { areasOf, localizeAreas } from "../address/area.ts";
 import { addDeliveryTrace, shipOrder, type ShipPackage } from "../order/order-lifecycle.ts";
-import { toDeliveryDto } from "../order/delivery.ts";
+import { loadDeliveryDtos } from "../order/delivery.ts";
 import { ORDER_STATUSES } from "../../../lib/order/order-state.ts";
 import { hashPassword, needsRehash, passwordLogins, verifyPassword } from "../kernel/password.ts";
 import { countLoginTry } from "../kernel/rate-limit.ts";
@@ -341,6 +340,28 @@ async function itemsOf(db: Db, orderNumbers: string[]): Promise<ItemRow[]> {
     .orderBy(asc(orderItems.orderItemId));
 }
 
+/** A page of the orders matching `where`, newest first, each with its buyer's nickname (the shop's order and invoice lists). */
+export async function ordersWithBuyers(
+  db: Db,
+  where: SQL | undefined,
+  at: { current: number; size: number },
+): Promise<{ rows: { order: typeof orders.$inferSelect; nick: string | null }[]; total: number }> {
+  const [counted] = await db.select({ n: count() }).from(orders).where(where);
+  const total = Number(counted?.n ?? 0);
+  const rows =
+    total === 0
+      ? []
+      : await db
+          .select({ order: orders, nick: users.nickName })
+          .from(orders)
+          .leftJoin(users, eq(users.userId, orders.userId))
+          .where(where)
+          .orderBy(desc(orders.createdAt), desc(orders.orderId))
+          .limit(at.size)
+          .offset((at.current - 1) * at.size);
+  return { rows, total };
+}
+
 /** A page of the shop's orders, newest first (buyer-deleted orders included: the shop still ships them). */
 export async function listShopOrders(
   db: Db,
@@ -351,17 +372,7 @@ export async function listShopOrders(
   const conds: SQL[] = [eq(orders.shopId, shopId)];
   if (q.status) conds.push(eq(orders.status, q.status));
   if (q.orderNumber) conds.push(like(orders.orderNumber, `${q.orderNumber}%`));
-  const where = and(...conds);
-  const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(orders).where(where);
-  const total = Number(n);
-  const rows = await db
-    .select({ order: orders, nick: users.nickName })
-    .from(orders)
-    .leftJoin(users, eq(users.userId, orders.userId))
-    .where(where)
-    .orderBy(desc(orders.createdAt), desc(orders.orderId))
-    .limit(q.size)
-    .offset((q.current - 1) * q.size);
+  const { rows, total } = await ordersWithBuyers(db, and(...conds), q);
   const items = await itemsOf(
     db,
     rows.map((r) => r.order.orderNumber),
@@ -397,22 +408,10 @@ export async function shopOrderDetail(
     .from(deliveries)
     .where(and(eq(deliveries.orderNumber, orderNumber), eq(deliveries.shopId, shopId)))
     .orderBy(asc(deliveries.orderDeliveryId));
-  const traces =
-    pkgs.length === 0
-      ? []
-      : await db
-          .select()
-          .from(deliveryTraces)
-          .where(
-            inArray(
-              deliveryTraces.orderDeliveryId,
-              pkgs.map((p) => p.orderDeliveryId),
-            ),
-          );
   return {
     ...toMerchantOrder(row.order, row.nick ?? "", items, locale),
     invoice: row.order.invoice ?? null,
-    deliveries: pkgs.map((p) => toDeliveryDto(p, items, traces, locale)),
+    deliveries: await loadDeliveryDtos(db, locale, pkgs),
   };
 }
 

@@ -13,7 +13,6 @@ import type { Db, Tx } from "../../db/client.ts";
 import {
   addresses,
   cartItems,
-  productTranslations,
   products,
   shopFreightRules,
   shops,
@@ -22,7 +21,8 @@ import {
   type OrderAddress,
 } from "../../db/schema/index.ts";
 import { areasOf } from "../address/area.ts";
-import { groupByShop, lineColumns, lineStatus } from "../cart/cart.ts";
+import { productTranslationRows } from "../catalog/product-cards.ts";
+import { groupByShop, lineColumns, lineStatus, selectCartLines } from "../cart/cart.ts";
 import { freightRuleOf, type FreightRule } from "../pricing/order-pricing.ts";
 import type { ActivityPriceProvider } from "../pricing/pricing-shapes.ts";
 import { ShopStatus } from "../shop/shop.ts";
@@ -86,17 +86,10 @@ export interface BuyLine extends PriceLine {
 /** Products' names in the three languages (missing ones filled like pickText). */
 export async function loadNames(q: Q, prodIds: readonly number[]): Promise<Map<number, LocalizedText>> {
   const out = new Map<number, LocalizedText>();
-  if (prodIds.length === 0) return out;
-  const rows = await q
-    .select({
-      prodId: productTranslations.prodId,
-      locale: productTranslations.locale,
-      text: productTranslations.prodName,
-    })
-    .from(productTranslations)
-    .where(inArray(productTranslations.prodId, [...new Set(prodIds)]));
   const by = new Map<number, { locale: string; text: string }[]>();
-  for (const r of rows) (by.get(r.prodId) ?? by.set(r.prodId, []).get(r.prodId)!).push(r);
+  for (const r of await productTranslationRows(q, prodIds)) {
+    (by.get(r.prodId) ?? by.set(r.prodId, []).get(r.prodId)!).push({ locale: r.locale, text: r.prodName });
+  }
   for (const id of prodIds) out.set(id, localizedFrom(by.get(id) ?? []));
   return out;
 }
@@ -191,21 +184,7 @@ async function toBuyLines(q: Q, rows: readonly RawLine[]): Promise<BuyLine[]> {
  */
 async function loadCartLines(q: Q, userId: string, basketIds: readonly number[], lock: boolean): Promise<BuyLine[]> {
   const ids = [...new Set(basketIds)];
-  const query = q
-    .select({
-      basketId: cartItems.basketId,
-      prodId: cartItems.prodId,
-      skuId: cartItems.skuId,
-      shopId: cartItems.shopId,
-      prodCount: cartItems.prodCount,
-      createdAt: cartItems.createdAt,
-      discountId: cartItems.discountId,
-      ...lineColumns,
-    })
-    .from(cartItems)
-    .leftJoin(products, eq(products.prodId, cartItems.prodId))
-    .leftJoin(shops, eq(shops.shopId, cartItems.shopId))
-    .leftJoin(skus, eq(skus.skuId, cartItems.skuId))
+  const query = selectCartLines(q)
     .where(and(eq(cartItems.userId, userId), inArray(cartItems.basketId, ids)))
     .orderBy(asc(cartItems.basketId));
   const rows = lock ? await query.for("update", { of: cartItems }) : await query;

@@ -15,7 +15,7 @@ import type { Db } from "../../db/client.ts";
 import { products, productTranslations, renovations, shops } from "../../db/schema/index.ts";
 import { PROD_ON_SALE } from "../catalog/search-plan.ts";
 import { RENOVATION_PC, shopPcHomes } from "../shop/shop-index.ts";
-import { ShopStatus } from "../shop/shop.ts";
+import { shopCardColumns, ShopStatus } from "../shop/shop.ts";
 
 /** A product as it refreshes block items: only products on sale in open shops are given. */
 export interface BlockProduct {
@@ -245,14 +245,7 @@ export async function loadBlockShops(db: Db, shopIds: readonly number[]): Promis
   const out = new Map<number, BlockShop>();
   if (shopIds.length === 0) return out;
   const rows = await db
-    .select({
-      shopId: shops.shopId,
-      shopName: shops.shopName,
-      shopLogo: shops.shopLogo,
-      type: shops.type,
-      shopStatus: shops.shopStatus,
-      fansCount: shops.fansCount,
-    })
+    .select(shopCardColumns)
     .from(shops)
     .where(and(inArray(shops.shopId, [...shopIds]), eq(shops.shopStatus, ShopStatus.OPEN)));
   for (const r of rows) out.set(r.shopId, { ...r, shopLogo: r.shopLogo ?? "" });

@@ -8,7 +8,7 @@
  * catalog/product-detail.ts (counts, filters, masked nickname of anonymous reviewers).
  * Refusals are ReviewError with an i18n key ("review.*"); every change is one transaction.
  */
-import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { Page } from "../../../lib/api-types.ts";
 import { pickText, type Locale } from "../../../lib/locale.ts";
 import { OrderStatus } from "../../../lib/order/order-state.ts";
@@ -125,15 +125,16 @@ function reviewFields(r: typeof prodComments.$inferSelect, locale: Locale) {
   };
 }
 
-/** The buyer's reviews, newest first. */
-export async function myReviews(
-  db: Db,
-  userId: string,
-  locale: Locale,
-  q: { current: number; size: number },
-): Promise<Page<MyReviewDto>> {
-  const where = eq(prodComments.userId, userId);
-  const [c] = await db.select({ n: count() }).from(prodComments).where(where);
+/**
+ * A page of reviews matching `where` (over prod_comments and products), newest first, each with its
+ * order line, its product's picture and its reviewer's nickname (the buyer's and the shop's lists).
+ */
+async function reviewPage(db: Db, where: SQL | undefined, at: { current: number; size: number }) {
+  const [c] = await db
+    .select({ n: count() })
+    .from(prodComments)
+    .leftJoin(products, eq(products.prodId, prodComments.prodId))
+    .where(where);
   const total = Number(c?.n ?? 0);
   const rows =
     total === 0
@@ -145,14 +146,27 @@ export async function myReviews(
             prodName: orderItems.prodName,
             itemPic: orderItems.pic,
             prodPic: products.pic,
+            nickName: users.nickName,
           })
           .from(prodComments)
-          .leftJoin(orderItems, eq(orderItems.orderItemId, prodComments.orderItemId))
           .leftJoin(products, eq(products.prodId, prodComments.prodId))
+          .leftJoin(orderItems, eq(orderItems.orderItemId, prodComments.orderItemId))
+          .leftJoin(users, eq(users.userId, prodComments.userId))
           .where(where)
           .orderBy(desc(prodComments.recTime), desc(prodComments.prodCommId))
-          .limit(q.size)
-          .offset((q.current - 1) * q.size);
+          .limit(at.size)
+          .offset((at.current - 1) * at.size);
+  return { rows, total };
+}
+
+/** The buyer's reviews, newest first. */
+export async function myReviews(
+  db: Db,
+  userId: string,
+  locale: Locale,
+  q: { current: number; size: number },
+): Promise<Page<MyReviewDto>> {
+  const { rows, total } = await reviewPage(db, eq(prodComments.userId, userId), q);
   // Reviews without an order line (demo data) take the product's current name.
   const names = new Map<number, string>();
   const missing = [...new Set(rows.filter((x) => !x.prodName).map((x) => x.r.prodId))];
@@ -186,32 +200,7 @@ export async function shopReviews(
   const conds = [eq(products.shopId, shopId)];
   if (q.replied === 0) conds.push(isNull(prodComments.replyTime));
   if (q.replied === 1) conds.push(sql`${prodComments.replyTime} is not null`);
-  const where = and(...conds);
-  const [c] = await db
-    .select({ n: count() })
-    .from(prodComments)
-    .innerJoin(products, eq(products.prodId, prodComments.prodId))
-    .where(where);
-  const total = Number(c?.n ?? 0);
-  const rows =
-    total === 0
-      ? []
-      : await db
-          .select({
-            r: prodComments,
-            orderNumber: orderItems.orderNumber,
-            prodName: orderItems.prodName,
-            prodPic: products.pic,
-            nickName: users.nickName,
-          })
-          .from(prodComments)
-          .innerJoin(products, eq(products.prodId, prodComments.prodId))
-          .leftJoin(orderItems, eq(orderItems.orderItemId, prodComments.orderItemId))
-          .leftJoin(users, eq(users.userId, prodComments.userId))
-          .where(where)
-          .orderBy(desc(prodComments.recTime), desc(prodComments.prodCommId))
-          .limit(q.size)
-          .offset((q.current - 1) * q.size);
+  const { rows, total } = await reviewPage(db, and(...conds), q);
   return pageOf(
     rows.map(({ r, orderNumber, prodName, prodPic, nickName }) => ({
       ...reviewFields(r, locale),

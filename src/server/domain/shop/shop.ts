@@ -47,15 +47,20 @@ export function shopStatusMessageKey(shopStatus: number): (typeof STATUS_MESSAGE
   return state === "open" ? null : STATUS_MESSAGE[state];
 }
 
-/** The columns of a shop's head (`toShopHeadInfo`); the shop list and the shop index add their product count. */
-export const shopHeadColumns = {
+/** The columns of a shop's card: a collected shop, a shop of a renovation block's store list. */
+export const shopCardColumns = {
   shopId: shops.shopId,
   shopName: shops.shopName,
   shopLogo: shops.shopLogo,
-  intro: shops.intro,
   type: shops.type,
   shopStatus: shops.shopStatus,
   fansCount: shops.fansCount,
+};
+
+/** The columns of a shop's head (`toShopHeadInfo`); the shop list and the shop index add their product count. */
+export const shopHeadColumns = {
+  ...shopCardColumns,
+  intro: shops.intro,
   rating: shops.rating,
   soldNum: shops.soldNum,
 };
