@@ -29,20 +29,34 @@ export async function readPage<T extends PgTable>(
   order: readonly (SQL | PgColumn)[],
   at: { current: number; size: number },
 ): Promise<{ rows: T["$inferSelect"][]; total: number }> {
-  const [counted] = await q
-    .select({ n: count() })
-    .from(table as PgTable)
-    .where(where);
-  const total = Number(counted?.n ?? 0);
-  const rows =
-    total === 0
-      ? []
-      : await q
-          .select()
-          .from(table as PgTable)
-          .where(where)
-          .orderBy(...order)
-          .limit(at.size)
-          .offset((at.current - 1) * at.size);
+  const { rows, total } = await countThenPage(
+    q
+      .select({ n: count() })
+      .from(table as PgTable)
+      .where(where),
+    (limit, offset) =>
+      q
+        .select()
+        .from(table as PgTable)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
+    at,
+  );
   return { rows: rows as T["$inferSelect"][], total };
+}
+
+/**
+ * The two reads of a list: `counted` (one row: how many the list holds), then, unless it holds
+ * none, `rows(limit, offset)` of page `at`.
+ */
+export async function countThenPage<R>(
+  counted: PromiseLike<{ n: number }[]>,
+  rows: (limit: number, offset: number) => PromiseLike<R[]>,
+  at: { current: number; size: number },
+): Promise<{ rows: R[]; total: number }> {
+  const [c] = await counted;
+  const total = Number(c?.n ?? 0);
+  return { rows: total === 0 ? [] : await rows(at.size, (at.current - 1) * at.size), total };
 }

@@ -10,7 +10,7 @@
  * this module only wraps them in a transaction with the shop's id. Login failures are
  * MerchantError (i18n key of the "merchant" namespace); order refusals stay OrderError.
  */
-import { and, asc, count, desc, eq, gt, inArray, isNull, like, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, like, ne, sql, type SQL } from "drizzle-orm";
 import type { Page } from "../../../lib/api-types.ts";
 import { pickText, type Locale } from "../../../lib/locale.ts";
 import { formatPriceSafe } from "../../../lib/money.ts";
@@ -29,6 +29,7 @@ import { LOGIN_LIMITS, type LoginLimits } from "../account/auth.ts";
 import { areasOf, localizeAreas } from "../address/area.ts";
 import { addDeliveryTrace, shipOrder, type ShipPackage } from "../order/order-lifecycle.ts";
 import { loadDeliveryDtos } from "../order/delivery.ts";
+import { ordersWithBuyers } from "../order/shop-orders.ts";
 import { ORDER_STATUSES } from "../../../lib/order/order-state.ts";
 import { hashPassword, needsRehash, passwordLogins, verifyPassword } from "../kernel/password.ts";
 import { countLoginTry } from "../kernel/rate-limit.ts";
@@ -338,28 +339,6 @@ async function itemsOf(db: Db, orderNumbers: string[]): Promise<ItemRow[]> {
     .from(orderItems)
     .where(inArray(orderItems.orderNumber, orderNumbers))
     .orderBy(asc(orderItems.orderItemId));
-}
-
-/** A page of the orders matching `where`, newest first, each with its buyer's nickname (the shop's order and invoice lists). */
-export async function ordersWithBuyers(
-  db: Db,
-  where: SQL | undefined,
-  at: { current: number; size: number },
-): Promise<{ rows: { order: typeof orders.$inferSelect; nick: string | null }[]; total: number }> {
-  const [counted] = await db.select({ n: count() }).from(orders).where(where);
-  const total = Number(counted?.n ?? 0);
-  const rows =
-    total === 0
-      ? []
-      : await db
-          .select({ order: orders, nick: users.nickName })
-          .from(orders)
-          .leftJoin(users, eq(users.userId, orders.userId))
-          .where(where)
-          .orderBy(desc(orders.createdAt), desc(orders.orderId))
-          .limit(at.size)
-          .offset((at.current - 1) * at.size);
-  return { rows, total };
 }
 
 /** A page of the shop's orders, newest first (buyer-deleted orders included: the shop still ships them). */

@@ -23,7 +23,7 @@ import { assertOwnUploads } from "../upload/upload-owner.ts";
 import { DomainError } from "../kernel/domain-error.ts";
 import { subscriber } from "../kernel/subscriber.ts";
 import type { MyReviewDto, ShopReviewDto } from "../../../lib/review/review-types.ts";
-import { pageOf } from "../kernel/page.ts";
+import { countThenPage, pageOf } from "../kernel/page.ts";
 
 export class ReviewError extends DomainError {}
 
@@ -129,34 +129,33 @@ function reviewFields(r: typeof prodComments.$inferSelect, locale: Locale) {
  * A page of reviews matching `where` (over prod_comments and products), newest first, each with its
  * order line, its product's picture and its reviewer's nickname (the buyer's and the shop's lists).
  */
-async function reviewPage(db: Db, where: SQL | undefined, at: { current: number; size: number }) {
-  const [c] = await db
-    .select({ n: count() })
-    .from(prodComments)
-    .leftJoin(products, eq(products.prodId, prodComments.prodId))
-    .where(where);
-  const total = Number(c?.n ?? 0);
-  const rows =
-    total === 0
-      ? []
-      : await db
-          .select({
-            r: prodComments,
-            orderNumber: orderItems.orderNumber,
-            prodName: orderItems.prodName,
-            itemPic: orderItems.pic,
-            prodPic: products.pic,
-            nickName: users.nickName,
-          })
-          .from(prodComments)
-          .leftJoin(products, eq(products.prodId, prodComments.prodId))
-          .leftJoin(orderItems, eq(orderItems.orderItemId, prodComments.orderItemId))
-          .leftJoin(users, eq(users.userId, prodComments.userId))
-          .where(where)
-          .orderBy(desc(prodComments.recTime), desc(prodComments.prodCommId))
-          .limit(at.size)
-          .offset((at.current - 1) * at.size);
-  return { rows, total };
+function reviewPage(db: Db, where: SQL | undefined, at: { current: number; size: number }) {
+  return countThenPage(
+    db
+      .select({ n: count() })
+      .from(prodComments)
+      .leftJoin(products, eq(products.prodId, prodComments.prodId))
+      .where(where),
+    (limit, offset) =>
+      db
+        .select({
+          r: prodComments,
+          orderNumber: orderItems.orderNumber,
+          prodName: orderItems.prodName,
+          itemPic: orderItems.pic,
+          prodPic: products.pic,
+          nickName: users.nickName,
+        })
+        .from(prodComments)
+        .leftJoin(products, eq(products.prodId, prodComments.prodId))
+        .leftJoin(orderItems, eq(orderItems.orderItemId, prodComments.orderItemId))
+        .leftJoin(users, eq(users.userId, prodComments.userId))
+        .where(where)
+        .orderBy(desc(prodComments.recTime), desc(prodComments.prodCommId))
+        .limit(limit)
+        .offset(offset),
+    at,
+  );
 }
 
 /** The buyer's reviews, newest first. */
