@@ -15,7 +15,7 @@
  * U+061C) and the invisible characters (zero-width space, non-joiner and joiner, word joiner,
  * invisible operators, U+180E, U+FEFF). Names and addresses a person types refuse them all
  * ("ad\u200bmin" is not "admin" to the eye and a search alike), and so does every text a shop
- * writes for others to read: coupon and discount names, decoration texts, chat messages. The
+ * writes for others to read: coupon and discount names, renovation texts, chat messages. The
  * one exception is the zero-width joiner between two pictographs, which glues emoji sequences
  * ("👨‍👩‍👧") and shows nothing else.
  */

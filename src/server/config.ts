@@ -21,7 +21,7 @@ export interface AppConfig {
   production: boolean;
   /** Skip the automatic seed on an empty database (tests seed themselves). */
   autoSeed: boolean;
-  /** HMAC secret of the signed decoration preview links (src/server/domain/renovation/renovation-preview.ts); "" disables previews. */
+  /** HMAC secret of the signed renovation preview links (src/server/domain/renovation/renovation-preview.ts); "" disables previews. */
   previewSecret: string;
   /**
    * HMAC-SHA256 secret of payment and refund notifications (src/server/providers/payment.ts) and of
@@ -72,7 +72,7 @@ export interface AppConfig {
   readModelMaxBytes: number;
   /**
    * DEV_CLOCK=1: POST /api/dev/jobs/run {now, kinds} runs due jobs as of a given time (browser
-   * tests of scheduled decorations; src/server/api/dev-clock.ts). Never in production.
+   * tests of scheduled renovations; src/server/api/dev-clock.ts). Never in production.
    */
   devClock: boolean;
   /**

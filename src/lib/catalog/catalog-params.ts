@@ -199,14 +199,14 @@ export const renovationInfoQuery = z.object({
   shopId: z.preprocess(blankToUndefined, intField(0, MAX_INT).optional()),
 });
 
-/** /select-decorate?renovationId=&sid=&token= (merchant preview of a decoration, see renovation-preview.ts). */
+/** /select-decorate?renovationId=&sid=&token= (merchant preview of a renovation, see renovation-preview.ts). */
 export const renovationPreviewQuery = z.object({
   renovationId: intField(1, MAX_INT),
   sid: intFieldDefault(0, MAX_INT, 0),
   token: z.string().trim().max(200, "validation.tooLong").optional(),
 });
 
-/** GET /search/renovationPage?prodIds=1,2,3 — products for decoration blocks, in the given order. */
+/** GET /search/renovationPage?prodIds=1,2,3 — products for renovation blocks, in the given order. */
 export const renovationProductsQuery = z.object({
   prodIds: z.preprocess((v) => (v === undefined ? "" : v), idList).transform((v) => v ?? []),
 });

@@ -1,6 +1,6 @@
 /**
- * The block format of decorations (CONTRACT §10) as zod rules: one schema per link type and per
- * block type. The merchant API, the platform API and `npm run ops` check a decoration with these
+ * The block format of renovations (CONTRACT §10) as zod rules: one schema per link type and per
+ * block type. The merchant API, the platform API and `npm run ops` check a renovation with these
  * rules before anything is stored or previewed, and docs/renovation.schema.json is generated
  * from them (scripts/renovation-schema.ts), so the merchant platform's editor builds against the
  * very rules the server applies. Messages are i18n keys (namespace `renovation.errors`); the
@@ -17,9 +17,9 @@ import { safeColor } from "./values.ts";
 
 /** Version of the block format (docs/renovation.schema.json `$id` carries it). */
 export const RENOVATION_FORMAT_VERSION = 1;
-/** A decoration holds at most this many blocks. */
+/** A renovation holds at most this many blocks. */
 export const RENOVATION_MAX_BLOCKS = 60;
-/** The stored JSON of a decoration is at most this many bytes (the route bodies allow a little more). */
+/** The stored JSON of a renovation is at most this many bytes (the route bodies allow a little more). */
 export const RENOVATION_MAX_BYTES = 256 * 1024;
 /**
  * Nesting depth of the content (the content array is 1): the format itself needs 9 (content,
@@ -27,7 +27,7 @@ export const RENOVATION_MAX_BYTES = 256 * 1024;
  * before the rules walk it, with the place where it goes too deep.
  */
 export const RENOVATION_MAX_DEPTH = 12;
-/** Names of decorations. */
+/** Names of renovations. */
 export const RENOVATION_NAME_MAX = 60;
 
 const E = "renovation.errors.";
@@ -66,7 +66,7 @@ export const idValue = z
   )
   .meta({ id: "id", description: "A positive whole number, or the same in digits." });
 
-/** A picture: a path under /uploads/ (an upload of the decoration's shop; checked against the database). */
+/** A picture: a path under /uploads/ (an upload of the renovation's shop; checked against the database). */
 export const imagePath = z
   .string({ error: `${E}image` })
   .max(300, { error: `${E}image` })
@@ -425,7 +425,7 @@ export const blockSchema = z.discriminatedUnion(
 );
 export type CheckedBlock = z.infer<typeof blockSchema>;
 
-/** A decoration's content: the blocks in order. */
+/** A renovation's content: the blocks in order. */
 export const contentSchema = z
   .array(blockSchema, { error: `${E}content` })
   .min(1, { error: `${E}empty` })
@@ -446,9 +446,9 @@ export type DraftInput = z.infer<typeof draftFieldsSchema> & { content: unknown 
 
 // ---- problems and where they are ----------------------------------------------------------------
 
-/** A refusal of a decoration: where (path into the content) and what (i18n key and params). */
+/** A refusal of a renovation: where (path into the content) and what (i18n key and params). */
 export interface RenovationProblem {
-  /** Path from the content array: [blockIndex, "dataField", …]; [] for the decoration as a whole. */
+  /** Path from the content array: [blockIndex, "dataField", …]; [] for the renovation as a whole. */
   path: readonly PropertyKey[];
   key: string;
   params: Record<string, unknown>;

@@ -1,5 +1,5 @@
 /**
- * The block types of the PC decoration format (CONTRACT §10, docs/renovation.md "The format"):
+ * The block types of the PC renovation format (CONTRACT §10, docs/renovation.md "The format"):
  * the one list that the renderer (blocks.ts), the rules (block-schema.ts) and the studio's palette
  * (src/islands/renovation/) all read. Nothing else lives here, so an island that needs the
  * list pulls a few hundred bytes, not the renderer or the rules.

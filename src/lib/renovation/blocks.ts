@@ -578,7 +578,7 @@ export interface PageVM {
 const built = new WeakMap<object, Map<string, PageVM>>();
 
 /**
- * buildPage for content that is shared and never changed (the read models' decorations): the view
+ * buildPage for content that is shared and never changed (the read models' renovations): the view
  * model is made once per content object, locale and shop, and shared too (callers do not change
  * it). Other content is built each time.
  */

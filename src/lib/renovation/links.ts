@@ -1,5 +1,5 @@
 /**
- * Decoration links (SPEC §2 "Decoration link types", CONTRACT §10 link object {name, link, type}).
+ * Renovation links (SPEC §2 "Decoration link types", CONTRACT §10 link object {name, link, type}).
  * Pure: turns a stored link into a localized href for the page, or null when it cannot be followed.
  *
  *   "1" product      link = prodId            → /detail/{prodId}, opened in a NEW TAB
@@ -107,7 +107,7 @@ function categoryIds(v: unknown): number[] | null {
 }
 
 /**
- * Resolves a decoration link for the given locale. Answers null for an empty, malformed or
+ * Resolves a renovation link for the given locale. Answers null for an empty, malformed or
  * unsafe link (the block then renders its content without a link).
  */
 export function resolveLink(

@@ -37,7 +37,7 @@ export interface RenovationAnswer {
   content: string;
 }
 
-/** One choice of the decoration studio's pickers (GET /api/merchant/renovations/sources). */
+/** One choice of the renovation studio's pickers (GET /api/merchant/renovations/sources). */
 export interface SourceOption {
   /** The value a block stores: an id, or a picture's path. */
   value: number | string;
@@ -48,7 +48,7 @@ export interface SourceOption {
   pic?: string;
 }
 
-/** A decoration as the authoring API lists it (renovation-authoring.ts listRenovations). */
+/** A renovation as the authoring API lists it (renovation-authoring.ts listRenovations). */
 export interface RenovationSummary {
   renovationId: number;
   shopId: number;
@@ -66,7 +66,7 @@ export interface RenovationDetail extends RenovationSummary {
   content: RenovationBlock[];
 }
 
-/** A decoration's scheduled window (renovation-schedule.ts). */
+/** A renovation's scheduled window (renovation-schedule.ts). */
 export interface RenovationWindow {
   renovationId: number;
   startAt: string | null;

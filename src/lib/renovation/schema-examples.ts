@@ -2,7 +2,7 @@
  * One example per block type, as the merchant platform's editor would send it. They are part of
  * the published JSON Schema (docs/renovation.schema.json, `examples` of each block) and every one
  * is checked against the rules by src/lib/renovation/json-schema.test.ts. Ids and /uploads/ paths
- * are placeholders: a real decoration names the shop's own products, pages and uploads.
+ * are placeholders: a real renovation names the shop's own products, pages and uploads.
  */
 const L = (zh: string, tw: string, en: string) => ({ zh, "zh-tw": tw, en });
 const IMG = "/uploads/decoration/2b1f6c5e-8a0d-4c57-9d5e-0f1c2a3b4c5d.png";

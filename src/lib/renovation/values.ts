@@ -1,5 +1,5 @@
 /**
- * Small readers for untrusted decoration JSON (the merchant's editor writes it): texts, numbers,
+ * Small readers for untrusted renovation JSON (the merchant's editor writes it): texts, numbers,
  * colours, image URLs and product items, each validated so a bad value hides instead of breaking
  * the page or injecting CSS/HTML. Pure; imports only lib code.
  */

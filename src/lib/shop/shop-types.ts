@@ -20,9 +20,9 @@ export interface ShopIndexInfo {
   type: number;
   rating: number;
   productCount: number;
-  /** Its published PC home decoration, or null. */
+  /** Its published PC home renovation, or null. */
   renovationId: number | null;
-  /** 1 when the shop has a published PC home decoration (SPEC §4 "Decoration is on when homeStatus is 1"). */
+  /** 1 when the shop has a published PC home renovation (SPEC §4 "Decoration is on when homeStatus is 1"). */
   homeStatus: 0 | 1;
 }
 

@@ -93,7 +93,7 @@ catalogRouter.get("/search/suggest", async (c) => {
   }));
 });
 
-/** Product cards for decoration blocks, in the order of prodIds; unavailable ones left out. */
+/** Product cards for renovation blocks, in the order of prodIds; unavailable ones left out. */
 catalogRouter.get("/search/renovationPage", async (c) => {
   const { prodIds } = parseQuery(c, renovationProductsQuery);
   const list = await renovationProducts(await c.var.app.reads.db(), c.var.locale, prodIds);

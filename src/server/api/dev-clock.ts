@@ -2,7 +2,7 @@
  * A controllable clock for browser tests (DEV_CLOCK=1 only; production refuses to start with it,
  * src/server/production-guard.ts): POST /api/dev/jobs/run {now, kinds} runs the due jobs of the
  * given kinds as of `now`, exactly as the job runner would at that time (domain/jobs). The
- * decoration studio's test schedules a page for later and then "moves the clock" here to see it go
+ * renovation studio's test schedules a page for later and then "moves the clock" here to see it go
  * live, without waiting and without running any other kind of job. Without DEV_CLOCK: A00013.
  */
 import { Hono } from "hono";

@@ -1,5 +1,5 @@
 /**
- * Authoring decorations (docs/renovation.md): the shop's own (merchant token, /merchant/…) and
+ * Authoring renovations (docs/renovation.md): the shop's own (merchant token, /merchant/…) and
  * the mall's (platform token, /platform/…), the same routes with the shop taken from the token:
  *   GET    …/renovations                 list (live, drafts, earlier versions)
  *   POST   …/renovations                 {name, page?, content} → {renovationId, previewUrl}
@@ -15,7 +15,7 @@
  *   GET    /merchant/renovations/sources?kind&q  what the studio's pickers offer (the shop's own)
  * PUT takes `baseUpdatedAt` (the updatedAt the editor read): a draft saved by someone else since is
  * refused with a conflict (409) and nothing changes.
- * A refused decoration answers A00001 with the place and the problem in the caller's language.
+ * A refused renovation answers A00001 with the place and the problem in the caller's language.
  */
 import { Hono, type Context } from "hono";
 import { z } from "zod";

@@ -1,5 +1,5 @@
 /**
- * Published page decorations (CONTRACT §3.2, §10): content is a JSON string of the refreshed
+ * Published page renovations (CONTRACT §3.2, §10): content is a JSON string of the refreshed
  * blocks. Drafts are never served here; the merchant previews them on the page
  * /select-decorate with a signed token (src/server/domain/renovation/renovation-preview.ts).
  */

@@ -5,8 +5,8 @@
  *                                private, domain/upload/private-upload.ts), by query or field
  *   POST /p/file/uploadImFile    chat pictures (SPEC §7): always folder "chat", the same rules as
  *                                /p/file/upload?folder=chat (a folder sent is ignored)
- *   POST /merchant/file/upload   a shop's decoration pictures (merchant token): folder "decoration"
- *   POST /platform/file/upload   the mall's decoration pictures (platform token): folder "decoration"
+ *   POST /merchant/file/upload   a shop's renovation pictures (merchant token): folder "decoration"
+ *   POST /platform/file/upload   the mall's renovation pictures (platform token): folder "decoration"
  * Every stored file gets its owner and size recorded (upload_owners: the buyer, or the shop — 0 for
  * the platform; domain/upload/upload-owner.ts): each form takes only its caller's own uploads. Each
  * upload counts against the owner's and the IP's rate limits and the owner's storage quota
@@ -98,7 +98,7 @@ uploadRouter.post("/p/file/upload", (c) => receiveImage(c, askedFolder, buyer(c)
 
 uploadRouter.post("/p/file/uploadImFile", (c) => receiveImage(c, () => CHAT, buyer(c)));
 
-/** Decoration pictures: a shop's (merchant token) and the mall's (platform token). */
+/** Renovation pictures: a shop's (merchant token) and the mall's (platform token). */
 const RENOVATION_FOLDER = "decoration";
 
 export const renovationUploadRouter = new Hono<MerchantEnv>();

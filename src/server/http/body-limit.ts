@@ -34,7 +34,7 @@ export interface RouteBodyLimit {
 }
 
 const KB = 1024;
-/** A decoration body: the 256 KB of content, its name and the JSON around them. */
+/** A renovation body: the 256 KB of content, its name and the JSON around them. */
 const RENOVATION_BODY_MAX_BYTES = 300 * KB;
 const route = (
   method: RouteBodyLimit["method"],
@@ -66,7 +66,7 @@ export const ROUTE_BODY_LIMITS: readonly RouteBodyLimit[] = [
   ...MERCHANT_IMAGE_UPLOAD_PATHS.map((path) =>
     route("POST", path, MERCHANT_UPLOAD_BODY_MAX_BYTES, "upload.imageTooLargeMerchant"),
   ),
-  // renovation: a decoration is at most RENOVATION_MAX_BYTES (256 KB, checked by the domain); its body a little more
+  // renovation: its content is at most RENOVATION_MAX_BYTES (256 KB, checked by the domain); its body a little more
   ...["/api/merchant/renovations", "/api/platform/renovations"].flatMap((base) => [
     route("POST", base, RENOVATION_BODY_MAX_BYTES, "renovation.authoring.bodyTooLarge"),
     route("POST", `${base}/preview`, RENOVATION_BODY_MAX_BYTES, "renovation.authoring.bodyTooLarge"),

@@ -1,5 +1,5 @@
 /**
- * Page decorations (CONTRACT §10): the platform PC home page, a platform micro-page (link type 5
+ * Page renovations (CONTRACT §10): the platform PC home page, a platform micro-page (link type 5
  * target), two decorated open shops and one unpublished shop draft. Texts inside blocks are
  * LocalizedText objects; product items reference real seeded products.
  *
@@ -98,7 +98,7 @@ export async function seedRenovations(
   const catLink = (key: string): Link => ({ name: leaf(key).name, link: catalog.pathOf(leaf(key).id), type: "2" });
   const shopById = new Map(shopNodes.map((s) => [s.id, s]));
 
-  /** The decoration pictures and the shop that owns each (0 = platform): merchants may reuse their own. */
+  /** The renovation pictures and the shop that owns each (0 = platform): merchants may reuse their own. */
   const owners = new Map<string, number>();
   const picture = (rel: string, svg: string, owner: number) => {
     const url = images.add(`renovation/${rel}.svg`, svg);

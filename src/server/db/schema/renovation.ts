@@ -1,10 +1,10 @@
-/** Page decorations (domain/renovation). */
+/** Page renovations (domain/renovation). */
 import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, serial, smallint, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { created, ts, updated } from "./columns.ts";
 
 /**
- * Page decorations. shopId 0 = platform. renovationType 1 PC, 2 mobile. homeStatus 1 = the home page
+ * Page renovations. shopId 0 = platform. renovationType 1 PC, 2 mobile. homeStatus 1 = the home page
  * (of the platform or of the shop). status 1 published, 0 draft (only previewable), 2 an earlier
  * published version (kept when another page was published in its place; can be restored).
  * content = array of blocks {type, dataField} (CONTRACT §10). At most one live home page
@@ -40,7 +40,7 @@ export interface RenovationBlock {
 }
 
 /**
- * Previews of unsaved decorations (domain/renovation/draft-preview.ts): the checked blocks an
+ * Previews of unsaved renovations (domain/renovation/draft-preview.ts): the checked blocks an
  * editor sent to POST …/renovations/preview, under the SHA-256 of a random key (the key itself is
  * only in the preview link), until `expiresAt` (10 minutes). In the database so every process can
  * serve the preview link; bounded per shop in count and bytes, expired rows are removed when any

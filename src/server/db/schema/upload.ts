@@ -5,7 +5,7 @@ import { created, ts } from "./columns.ts";
 
 /**
  * The owner of each stored upload, by its public path ("/uploads/<folder>/<uuid>.<ext>"): the
- * buyer (userId) or the shop (shopId; 0 = the platform) whose request stored it. Decorations
+ * buyer (userId) or the shop (shopId; 0 = the platform) whose request stored it. Renovations
  * may only show pictures their shop uploaded, every form takes only its caller's uploads
  * (assertOwnUploads), the quota adds up the sizes and the clean-up job removes what nothing uses.
  */

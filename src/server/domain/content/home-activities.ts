@@ -1,6 +1,6 @@
 /**
  * The platform home's activity blocks read the live activities (docs/demo-data.md): whatever
- * products a decoration stored in its limited_skill (flash sale) and discount_coupon (group deals)
+ * products a renovation stored in its limited_skill (flash sale) and discount_coupon (group deals)
  * blocks, the home shows what /flash-sale and /group-buy sell right now — the flash activities
  * of the session on now (else of the next one); the running group buys, then the upcoming ones —
  * at their activity prices, linking to the activity; the flash-sale block's subtitle says when

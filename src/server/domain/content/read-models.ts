@@ -1,7 +1,7 @@
 /**
  * In-memory read models of public content (docs/performance.md "Read models"): the answers of the
  * public queries that pages and the public API repeat on every request (site config, category
- * tree, hot words, top notices, the home decoration, product detail and its reviews, product and
+ * tree, hot words, top notices, the home renovation, product detail and its reviews, product and
  * shop lists), kept in process memory with the tags of what they show. A change to a public row
  * (content_changes, any process) drops only the entries that depend on it; entries also expire
  * after maxAgeMs because some content changes with time alone (notice publish times, "new"
@@ -151,7 +151,7 @@ export class PublicReadModels {
   }
 
   /**
-   * The published platform home decoration with its products, its flash-sale and group-deal
+   * The published platform home renovation with its products, its flash-sale and group-deal
    * blocks showing the live activities (home-activities.ts); kept until one of them starts or
    * ends (activity changes tag "*") or a flash SKU sells out or gets units back ("flash",
    * migration 0032).

@@ -370,7 +370,7 @@ export function sitemapFileTags(f: SitemapFile): string[] {
 
 // ------------------------------------------------------------------ robots.txt
 
-/** Paths crawlers should not visit: private API, user pages, checkout, decoration previews. */
+/** Paths crawlers should not visit: private API, user pages, checkout, renovation previews. */
 export const ROBOTS_DISALLOW = [
   "/api/p/",
   "/user-center",

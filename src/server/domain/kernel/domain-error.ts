@@ -45,7 +45,7 @@ export class DomainError extends Error {
 
   /**
    * The message in the caller's language: the key with its params. A refusal that names its place
-   * (a field of a product body, a block of a decoration) composes it of several keys and overrides
+   * (a field of a product body, a block of a renovation) composes it of several keys and overrides
    * this, so every router answers it with the kit's one `run`.
    */
   messageIn(t: Translate): string {

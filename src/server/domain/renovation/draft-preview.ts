@@ -1,5 +1,5 @@
 /**
- * Previews of unsaved decorations (docs/renovation.md "Preview before saving"): the editor sends a
+ * Previews of unsaved renovations (docs/renovation.md "Preview before saving"): the editor sends a
  * draft's JSON, the API checks it like a save (unknown fields dropped, size and depth bounded) and
  * keeps the checked blocks in the table `renovation_previews` — in the database, so every process
  * behind a load balancer serves the link — under the SHA-256 of a random key for 10 minutes, and

@@ -1,5 +1,5 @@
 /**
- * Authoring decorations (docs/renovation.md): a shop (or the platform, shopId 0) creates drafts
+ * Authoring renovations (docs/renovation.md): a shop (or the platform, shopId 0) creates drafts
  * from block JSON, lists, reads, updates, copies and deletes them, publishes one as its live page
  * (the previous live page is kept as an earlier version, status 2, and can be published again)
  * and unpublishes it. Every draft goes through `checkRenovation`: the block rules of
@@ -17,7 +17,7 @@ import { DomainError } from "../kernel/domain-error.ts";
 import { RENOVATION_PC, shopPcHomes } from "../shop/shop-index.ts";
 import { RenovationRefused, checkRenovation } from "./renovation-refs.ts";
 
-/** status of a decoration row. */
+/** status of a renovation row. */
 export const RenovationStatus = { DRAFT: 0, LIVE: 1, EARLIER: 2 } as const;
 
 // ---- drafts, versions, publishing --------------------------------------------------------------
@@ -39,7 +39,7 @@ function summary(r: Omit<Row, "content" | "renovationType" | "createdAt">): Reno
 
 const notFound = () => new DomainError("renovation.authoring.notFound");
 
-/** The shop's PC decorations: live first, then drafts and earlier versions, newest first. */
+/** The shop's PC renovations: live first, then drafts and earlier versions, newest first. */
 export async function listRenovations(db: Db, shopId: number): Promise<RenovationSummary[]> {
   const rows = await db
     .select({
@@ -74,7 +74,7 @@ async function ownRow(db: Db, shopId: number, renovationId: number, lock = false
   return row;
 }
 
-/** One of the shop's decorations with its content as stored; another shop's is "not found". */
+/** One of the shop's renovations with its content as stored; another shop's is "not found". */
 export async function readRenovation(db: Db, shopId: number, renovationId: number): Promise<RenovationDetail> {
   const row = await ownRow(db, shopId, renovationId);
   return { ...summary(row), content: row.content };
@@ -150,7 +150,7 @@ export async function updateDraft(
   return { updatedAt: at.toISOString() };
 }
 
-/** A new draft with the content of any of the shop's decorations (a live page, a version or a draft). */
+/** A new draft with the content of any of the shop's renovations (a live page, a version or a draft). */
 export async function copyRenovation(
   db: Db,
   shopId: number,

@@ -1,5 +1,5 @@
 /**
- * Signed preview links for decorations (docs/decisions.md "Merchant preview of decorations").
+ * Signed preview links for renovations (docs/decisions.md "Merchant preview of decorations").
  * The merchant platform opens /select-decorate?renovationId=&sid=&token=… to preview a draft;
  * the token is `<expiresAt epoch seconds>.<base64url HMAC-SHA256>` over
  * "renovation-preview:<renovationId>:<shopId>:<expiresAt>" with PREVIEW_SECRET

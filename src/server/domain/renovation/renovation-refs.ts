@@ -1,6 +1,6 @@
 /**
- * What a decoration refers to (docs/renovation.md): the products, categories, pictures and links
- * its blocks name, checked against the shop's own; the check of a decoration's content and its
+ * What a renovation refers to (docs/renovation.md): the products, categories, pictures and links
+ * its blocks name, checked against the shop's own; the check of a renovation's content and its
  * refusal (RenovationRefused).
  */
 import { eq, inArray } from "drizzle-orm";
@@ -29,7 +29,7 @@ import { DomainError, type Translate } from "../kernel/domain-error.ts";
 import { ShopStatus } from "../shop/shop.ts";
 import { PRODUCT_LIST_PATHS } from "./renovation.ts";
 
-/** A decoration the checks refused: the problem and the block types (for the place in the message). */
+/** A renovation the checks refused: the problem and the block types (for the place in the message). */
 export class RenovationRefused extends DomainError {
   constructor(
     readonly problem: RenovationProblem,
@@ -117,7 +117,7 @@ function imageRefs(df: Rec, base: Path, out: Ref[]): void {
 
 /**
  * Pictures inside overlay captions (rich text, already sanitised: attributes in double quotes):
- * each `<img src>` must be an upload of the shop like every other picture of the decoration.
+ * each `<img src>` must be an upload of the shop like every other picture of the renovation.
  */
 function captionImageRefs(v: unknown, path: Path, out: Ref[]): void {
   if (Array.isArray(v)) {
@@ -356,7 +356,7 @@ function sanitizeCaptions(v: unknown, key = ""): unknown {
 }
 
 /**
- * A decoration's content as shop `shopId` may store or preview it: the checked, sanitised blocks
+ * A renovation's content as shop `shopId` may store or preview it: the checked, sanitised blocks
  * (page_background moved last), or RenovationRefused with the first problem.
  */
 export async function checkRenovation(db: Db, shopId: number, content: unknown): Promise<RenovationBlock[]> {

@@ -1,5 +1,5 @@
 /**
- * Scheduled publications of decorations (docs/renovation.md "Scheduled windows"): a shop picks a
+ * Scheduled publications of renovations (docs/renovation.md "Scheduled windows"): a shop picks a
  * draft (or an earlier version) and a window — a start and, optionally, an end (a flash sale's
  * page). The window lives in the `jobs` table (domain/jobs), so it survives restarts and runs
  * exactly once on any process: job `renovationStart` publishes the page at the start,

@@ -1,5 +1,5 @@
 /**
- * What the decoration studio's pickers offer a shop (docs/renovation.md "The studio"): its own
+ * What the renovation studio's pickers offer a shop (docs/renovation.md "The studio"): its own
  * products on sale (by name), categories, coupons, activities (flash sales and limited-time
  * discounts), decorated pages and uploaded pictures — the very things `checkRenovation` accepts
  * for that shop, so a pick is never refused for its owner. Names are in the request's language.

@@ -1,5 +1,5 @@
 /**
- * Page decorations (CONTRACT §10): the platform PC home, micro-pages and shop home pages.
+ * Page renovations (CONTRACT §10): the platform PC home, micro-pages and shop home pages.
  * Product items stored inside blocks may be stale: before a page is served they are refreshed
  * from the database in one query (products no longer on sale — status ≠ 1 or shop not open —
  * are dropped; name, description, price, oriPrice, picture updated, name/description localized
@@ -136,7 +136,7 @@ function setPath(root: Rec, path: readonly string[], value: unknown): Rec {
 }
 
 /**
- * Refreshes the product and shop items of decoration blocks (pure; the input is not changed).
+ * Refreshes the product and shop items of renovation blocks (pure; the input is not changed).
  * `productsById` holds only products still on sale in open shops, `shopsById` only open shops:
  * items not found there are dropped. Product names/descriptions come back as strings in
  * `locale`. Block types without items (picture_by, universal_hotspot, floor_title, …) are
@@ -308,7 +308,7 @@ export async function getHomeRenovation(
 }
 
 /**
- * A decoration by id. shopId, when given, must be the owner (0 = platform). Drafts (status 0)
+ * A renovation by id. shopId, when given, must be the owner (0 = platform). Drafts (status 0)
  * only with includeDraft (the signed merchant preview). A shop's page needs the shop to be open
  * unless includeDraft. null when not found or not allowed.
  */
@@ -325,7 +325,7 @@ export async function getRenovation(
   return toPage(db, locale, row);
 }
 
-/** The published PC home decoration of an open shop, or null. */
+/** The published PC home renovation of an open shop, or null. */
 export async function getShopHomeRenovation(db: Db, locale: Locale, shopId: number): Promise<RenovationPage | null> {
   if (shopId <= 0 || !(await shopIsOpen(db, shopId))) return null;
   const [row] = await db

@@ -1,6 +1,6 @@
 /**
  * The shop index (/shopIndex?sid=&cid=, GET /shop/getShopInfo): head info with the published
- * PC home decoration, and the shop's own categories. The shop's products come from
+ * PC home renovation, and the shop's own categories. The shop's products come from
  * searchProducts(db, locale, {shopId, shopCategoryId, ...}) in product-list.ts.
  */
 import { and, asc, eq, type SQL } from "drizzle-orm";
@@ -24,7 +24,7 @@ export function shopPcHomes(shopId: number): SQL {
   )!;
 }
 
-/** The id of the shop's published PC home decoration (renovationType 1, homeStatus 1, status 1), or null. */
+/** The id of the shop's published PC home renovation (renovationType 1, homeStatus 1, status 1), or null. */
 export async function shopHomeRenovationId(db: Db, shopId: number): Promise<number | null> {
   const [row] = await db
     .select({ id: renovations.renovationId })

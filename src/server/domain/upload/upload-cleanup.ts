@@ -4,7 +4,7 @@
  * mentions once it is older than UPLOAD_CLEANUP_HOURS (default 24) is removed from the storage
  * (the local folder or stored_files) and from upload_owners, which gives its bytes back to the
  * owner's quota. "Mentions" is looked up in every text and JSON column of every table of the
- * database (avatars, reviews, refunds, store applications, chat messages, decorations, invoices,
+ * database (avatars, reviews, refunds, store applications, chat messages, renovations, invoices,
  * products, marketing pictures, …), so a feature that stores upload paths in a new table is
  * covered without being listed here. The seed's named pictures are never candidates.
  *

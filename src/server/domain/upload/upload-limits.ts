@@ -1,6 +1,6 @@
 /**
  * Upload rate limits and the storage quota (docs/security.md "Limits"). Every upload route (images,
- * decoration pictures, invoice PDFs) counts one hit per owner (the buyer, or the shop) and per IP
+ * renovation pictures, invoice PDFs) counts one hit per owner (the buyer, or the shop) and per IP
  * in a one-minute and a one-day window of the shared rate_limits table (domain/kernel/rate-limit.ts),
  * so several processes share them; and refuses a file that would take the owner's recorded bytes
  * (upload_owners.size) past the quota — checked again, atomically, when the file is recorded
@@ -78,7 +78,7 @@ function quotaFull(quotaBytes: number): UploadError {
   return new UploadError("upload.uploadQuotaFull", { params: { mb: Math.floor(quotaBytes / 1024 / 1024) } });
 }
 
-/** Class of the advisory locks of upload quotas (pg_advisory_xact_lock(class, key); decorations use 4101). */
+/** Class of the advisory locks of upload quotas (pg_advisory_xact_lock(class, key); renovations use 4101). */
 const QUOTA_LOCK_CLASS = 4102;
 
 /**

@@ -3,7 +3,7 @@
  * platform), with the file's size. Recorded by every upload route when the file is stored
  * (images: api/upload.ts; invoice PDFs: domain/invoice). Every form that takes upload paths
  * accepts only its caller's own uploads (assertOwnUploads) plus the paths it already had;
- * decorations check their pictures the same way (domain/renovation/renovation-authoring.ts).
+ * renovations check their pictures the same way (domain/renovation/renovation-authoring.ts).
  */
 import { inArray } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
