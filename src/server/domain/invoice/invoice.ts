@@ -23,7 +23,7 @@ import { storeUpload } from "../upload/upload-limits.ts";
 import { isWellFormedPdf } from "./pdf-check.ts";
 import type { InvoiceDetailDto, ShopInvoiceDto } from "../../../lib/invoice/invoice-types.ts";
 import { pageOf } from "../kernel/page.ts";
-import { ordersWithBuyers } from "../order/shop-orders.ts";
+import { ordersWithBuyers } from "./shop-orders.ts";
 
 export class InvoiceError extends DomainError {}
 

@@ -29,7 +29,7 @@ import { LOGIN_LIMITS, type LoginLimits } from "../account/auth.ts";
 import { areasOf, localizeAreas } from "../address/area.ts";
 import { addDeliveryTrace, shipOrder, type ShipPackage } from "../order/order-lifecycle.ts";
 import { loadDeliveryDtos } from "../order/delivery.ts";
-import { ordersWithBuyers } from "../order/shop-orders.ts";
+import { ordersWithBuyers } from "../invoice/shop-orders.ts";
 import { ORDER_STATUSES } from "../../../lib/order/order-state.ts";
 import { hashPassword, needsRehash, passwordLogins, verifyPassword } from "../kernel/password.ts";
 import { countLoginTry } from "../kernel/rate-limit.ts";

@@ -1,4 +1,4 @@
-/** The orders of a shop's lists (its orders, its invoice requests) with their buyers. */
+/** The orders of a shop's lists with their buyers: its invoice requests here, its orders (merchant.ts, a feature above). */
 import { count, desc, eq, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { orders, users } from "../../db/schema/index.ts";
