@@ -4,6 +4,7 @@
  * caller (server: src/server/api/kit.ts issueMessage; browser: the form).
  */
 import { z } from "zod";
+import { ID_MAX } from "./ids.ts";
 
 /** Default messages of zod's own checks mapped to our keys. */
 export function messageKeyOf(issue: { code: string; message: string }): string {
@@ -25,8 +26,6 @@ export function messageKeyOf(issue: { code: string; message: string }): string {
 // Numbers arrive as strings; only plain decimal digits count as numbers ("1e3", "0x10", "abc" are
 // refused), empty or absent means "not given" (→ the default, or validation.required).
 // ---------------------------------------------------------------------------------------------
-
-const MAX_INT = 2_147_483_647;
 
 /**
  * "12" → 12, "2.5" → 2.5 (refused as not an integer); "" / null / undefined → undefined; anything
@@ -99,13 +98,13 @@ export const hotShopsQuery = z.object({
 
 /** GET /category/categoryInfo: parentId (empty or 0 = top level), shopId (0 = platform tree). */
 export const categoryInfoQuery = z.object({
-  parentId: intFieldDefault(0, MAX_INT, 0),
-  shopId: intFieldDefault(0, MAX_INT, 0),
+  parentId: intFieldDefault(0, ID_MAX, 0),
+  shopId: intFieldDefault(0, ID_MAX, 0),
 });
 
 /** GET /mall4cloud_product/ua/brand/list_by_category: categoryId required. */
 export const brandsByCategoryQuery = z.object({
-  categoryId: intField(1, MAX_INT),
+  categoryId: intField(1, ID_MAX),
 });
 
 /** GET /webConfig/getPcWebConfig: webConfigType is accepted for compatibility and not used. */
@@ -125,12 +124,12 @@ export const termsQuery = z.object({
 
 /** A shop id in a path or query: 0 = the platform. */
 export const shopIdParams = z.object({
-  shopId: intField(0, MAX_INT),
+  shopId: intField(0, ID_MAX),
 });
 
 /** A notice id in a path. */
 export const noticeIdParams = z.object({
-  id: intField(1, MAX_INT),
+  id: intField(1, ID_MAX),
 });
 
 /** Most pictures one GET /pictures asks about (an island's page of lines). */

@@ -8,6 +8,7 @@
 import { mobileRule } from "../account/account-rules.ts";
 import { RULE_KEYS } from "../rule-keys.ts";
 import { defineRule, fail, objectRule, textRule, type Rule, type RuleOutput } from "../rule-kit.ts";
+import { ID_MAX } from "../ids.ts";
 
 export const ADDRESS_MIN = 5;
 /** Detailed address upper bound: not shown in SPEC; 100 characters chosen as a sane form limit. */
@@ -25,7 +26,6 @@ export const addressDetailRule = textRule({
 export const RECEIVER_MAX = 20;
 /** Most addresses one user may keep (docs/decisions.md "Address book maximum"). */
 export const ADDRESS_COUNT_MAX = 20;
-const MAX_INT = 2_147_483_647;
 
 export const ADDRESS_KEYS = {
   receiverRequired: "address.receiverRequired",
@@ -52,7 +52,7 @@ function toInt(v: unknown): unknown {
 export function areaIdRule(key: string): Rule<number> {
   return defineRule((v) => {
     const n = toInt(v);
-    return typeof n === "number" && Number.isInteger(n) && n >= 1 && n <= MAX_INT ? n : fail(key);
+    return typeof n === "number" && Number.isInteger(n) && n >= 1 && n <= ID_MAX ? n : fail(key);
   });
 }
 

@@ -8,8 +8,8 @@ import { z } from "zod";
 import { intField, intFieldDefault, pageParams } from "../validation.ts";
 import type { CommentFilter } from "../review/review-types.ts";
 import type { ProductSearchParams, ProductSortCode } from "./product-types.ts";
+import { ID_MAX } from "../ids.ts";
 
-const MAX_INT = 2_147_483_647;
 /** SPEC §9: search keyword at most 50 characters. */
 export const KEYWORD_MAX = 50;
 /** At most this many ids in a comma list (brandIds, prodIds). */
@@ -30,7 +30,7 @@ export const optionalId = z.preprocess(
     .number({ error: "validation.invalid" })
     .int("validation.notInteger")
     .min(1, "validation.outOfRange")
-    .max(MAX_INT, "validation.outOfRange")
+    .max(ID_MAX, "validation.outOfRange")
     .optional(),
 );
 
@@ -43,7 +43,7 @@ export const idList = z.preprocess(
     const trimmed = parts.map((p) => p.trim()).filter((p) => p !== "");
     if (trimmed.length === 0) return undefined;
     // One bad part refuses the whole list (so the message names the field, not an index).
-    if (!trimmed.every((p) => /^\d{1,10}$/.test(p) && Number(p) >= 1 && Number(p) <= MAX_INT)) return String(b);
+    if (!trimmed.every((p) => /^\d{1,10}$/.test(p) && Number(p) >= 1 && Number(p) <= ID_MAX)) return String(b);
     return trimmed.map(Number);
   },
   z
@@ -164,13 +164,13 @@ export const listPageQuery = z
 
 /** ?prodId= of the product detail reads. */
 export const prodIdQuery = z.object({
-  prodId: intField(1, MAX_INT),
+  prodId: intField(1, ID_MAX),
 });
 
 /** GET /prod/prodCommPageByProd: evaluate -1 all (default), 0 good, 1 medium, 2 bad, 3 with pictures. */
 export const commentPageQuery = pageParams
   .extend({
-    prodId: intField(1, MAX_INT),
+    prodId: intField(1, ID_MAX),
     evaluate: intFieldDefault(-1, 3, -1),
   })
   .transform((q) => ({ ...q, evaluate: q.evaluate as CommentFilter }));
@@ -185,7 +185,7 @@ export const shopSearchQuery = pageParams.extend({
 
 /** GET /shop/headInfo?shopId= */
 export const shopIdQuery = z.object({
-  shopId: intField(1, MAX_INT),
+  shopId: intField(1, ID_MAX),
 });
 
 /** GET /shopRenovation/homepage?renovationType=1 (1 PC, 2 mobile). */
@@ -195,14 +195,14 @@ export const renovationHomeQuery = z.object({
 
 /** GET /shopRenovation/info?renovationId=&shopId= (shopId 0 = platform; optional). */
 export const renovationInfoQuery = z.object({
-  renovationId: intField(1, MAX_INT),
-  shopId: z.preprocess(blankToUndefined, intField(0, MAX_INT).optional()),
+  renovationId: intField(1, ID_MAX),
+  shopId: z.preprocess(blankToUndefined, intField(0, ID_MAX).optional()),
 });
 
 /** /select-decorate?renovationId=&sid=&token= (merchant preview of a renovation, see renovation-preview.ts). */
 export const renovationPreviewQuery = z.object({
-  renovationId: intField(1, MAX_INT),
-  sid: intFieldDefault(0, MAX_INT, 0),
+  renovationId: intField(1, ID_MAX),
+  sid: intFieldDefault(0, ID_MAX, 0),
   token: z.string().trim().max(200, "validation.tooLong").optional(),
 });
 
@@ -213,5 +213,5 @@ export const renovationProductsQuery = z.object({
 
 /** POST /p/user/recentBrowse body (form or JSON): prodId. */
 export const recentBrowseBody = z.object({
-  prodId: intField(1, MAX_INT),
+  prodId: intField(1, ID_MAX),
 });

@@ -17,6 +17,7 @@ import { ORDER_REMARK_MAX } from "./order-types.ts";
 import { pointsRule } from "../points/points.ts";
 import { RULE_KEYS } from "../rule-keys.ts";
 import { defineRule, fail, objectRule, RuleFailure, textRule } from "../rule-kit.ts";
+import { ID_MAX } from "../ids.ts";
 
 /**
  * The order message of one shop (SPEC §5): may be empty, not all spaces, at most ORDER_REMARK_MAX
@@ -34,7 +35,6 @@ export const orderRemarkRule = textRule({
 export const INVOICE_HEADER_MAX = 100;
 /** Taxpayer identification number (unified social credit code is 18; older ones 15-20). */
 export const TAX_NUMBER_RE = /^[A-Za-z0-9]{15,20}$/;
-const MAX_INT = 2_147_483_647;
 
 export const ORDER_RULE_KEYS = {
   invoiceTypeInvalid: "submitOrder.invoiceTypeInvalid",
@@ -52,7 +52,7 @@ export const usePointsRule = pointsRule;
 /** A shop id in the submit body: digit strings accepted. */
 export const shopIdRule = defineRule<number>((v) => {
   const n = typeof v === "string" && /^\s*\d+\s*$/.test(v) ? Number(v) : v;
-  return typeof n === "number" && Number.isInteger(n) && n >= 1 && n <= MAX_INT ? n : fail(K.shopInvalid);
+  return typeof n === "number" && Number.isInteger(n) && n >= 1 && n <= ID_MAX ? n : fail(K.shopInvalid);
 });
 
 /** One shop's order message; a missing / null message is "". */

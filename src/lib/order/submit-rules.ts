@@ -17,9 +17,9 @@ import {
   usePointsRule,
 } from "../rule-schemas.ts";
 import { intField } from "../validation.ts";
+import { ID_MAX } from "../ids.ts";
 
-const MAX_INT = 2_147_483_647;
-const id = () => intField(1, MAX_INT);
+const id = () => intField(1, ID_MAX);
 /** Optional values: null and "" are "not given". */
 const opt = <S extends z.ZodType>(s: S) => z.preprocess((v) => (v === null || v === "" ? undefined : v), s.optional());
 
@@ -39,7 +39,7 @@ const countRule = z.preprocess(
 
 /** What the buyer chooses at every checkout, on confirm and on submit: the address, points and coupons. */
 const choices = {
-  addrId: opt(intField(0, MAX_INT)),
+  addrId: opt(intField(0, ID_MAX)),
   isScorePay: opt(scorePayRule),
   userUseScore: opt(usePointsRule),
   couponUserIds: opt(couponUserIdsRule),

@@ -9,6 +9,7 @@ import { addressDetailRule } from "../address/address-rules.ts";
 import { RULE_KEYS } from "../rule-keys.ts";
 import { ruleError, textRule } from "../rule-kit.ts";
 import { SHOP_STATUS } from "../shop/shop.ts";
+import { ID_MAX } from "../ids.ts";
 
 export const STORE_NAME_MAX = 20;
 export const STORE_DESC_MIN = 10;
@@ -93,15 +94,13 @@ export type FieldErrors<F extends string> = Partial<Record<F, string>>;
 const CONTROL_RE = /[\u0000-\u001F\u007F-\u009F]/;
 const CONTROL_MULTILINE_RE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 
-const MAX_INT = 2_147_483_647;
-
 function text(v: unknown): string | null {
   return typeof v === "string" ? v : null;
 }
 
 function posInt(v: unknown): number | null {
   const n = typeof v === "string" && /^\s*\d+\s*$/.test(v) ? Number(v) : v;
-  return typeof n === "number" && Number.isInteger(n) && n >= 1 && n <= MAX_INT ? n : null;
+  return typeof n === "number" && Number.isInteger(n) && n >= 1 && n <= ID_MAX ? n : null;
 }
 
 /** Store name rule (SPEC §5, rules.ts): required, at most 20 characters, letters/digits/inner spaces only. */

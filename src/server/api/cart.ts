@@ -26,9 +26,9 @@ import {
 import type { ApiEnv } from "./context.ts";
 import { ok } from "./envelope.ts";
 import { parse, readJson, run, sentToken } from "./kit.ts";
+import { ID_MAX } from "../../lib/ids.ts";
 
-const MAX_INT = 2_147_483_647;
-const id = () => intField(1, MAX_INT);
+const id = () => intField(1, ID_MAX);
 
 const countRule = z.preprocess(
   (v) => (typeof v === "string" && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v),
@@ -41,12 +41,12 @@ const countRule = z.preprocess(
 );
 
 const changeItemRule = z.object({
-  basketId: intField(0, MAX_INT).optional(),
+  basketId: intField(0, ID_MAX).optional(),
   prodId: id(),
   skuId: id(),
   shopId: id(),
   count: countRule,
-  oldSkuId: intField(0, MAX_INT).optional(),
+  oldSkuId: intField(0, ID_MAX).optional(),
 });
 
 const idsRule = z.array(id(), { error: "validation.invalid" }).max(CART_IDS_MAX, "validation.outOfRange");

@@ -36,14 +36,14 @@ import { chatFlood } from "../domain/chat/chat-rules.ts";
 import type { ApiEnv } from "./context.ts";
 import { ApiError, ok } from "./envelope.ts";
 import { parse, parseParams, parseQuery, readJson, run, sentToken } from "./kit.ts";
+import { ID_MAX } from "../../lib/ids.ts";
 
 type C = Context<ApiEnv>;
 
 export const chatRouter = new Hono<ApiEnv>();
 
-const MAX_INT = 2_147_483_647;
 const listRule = z.object({ current: intFieldDefault(1, 100_000, 1), size: intFieldDefault(1, 50, 20) });
-const shopRule = z.object({ shopId: intField(0, MAX_INT) });
+const shopRule = z.object({ shopId: intField(0, ID_MAX) });
 const historyRule = z.object({
   before: intFieldDefault(0, Number.MAX_SAFE_INTEGER, 0),
   size: intFieldDefault(1, CHAT_PAGE_MAX, CHAT_PAGE_SIZE),
@@ -170,7 +170,7 @@ async function agentAt(c: C): Promise<number> {
 }
 
 const SCOPE = "/:scope{merchant|platform}/chat";
-const idRule = z.object({ conversationId: intField(1, MAX_INT) });
+const idRule = z.object({ conversationId: intField(1, ID_MAX) });
 
 chatRouter.get(`${SCOPE}/conversations`, async (c) => {
   const shopId = await agentAt(c);

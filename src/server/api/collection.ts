@@ -28,16 +28,16 @@ import {
 import type { ApiEnv } from "./context.ts";
 import { ApiError, ok } from "./envelope.ts";
 import { parse, parseQuery, readIdBody, readJson } from "./kit.ts";
+import { ID_MAX } from "../../lib/ids.ts";
 
-const MAX_INT = 2_147_483_647;
 /** At most this many products are cancelled by one batachCancel call. */
 const BATCH_CANCEL_MAX = 100;
 
-const prodIdRule = z.object({ prodId: intField(1, MAX_INT) });
-const shopIdRule = z.object({ shopId: intField(1, MAX_INT) });
+const prodIdRule = z.object({ prodId: intField(1, ID_MAX) });
+const shopIdRule = z.object({ shopId: intField(1, ID_MAX) });
 const prodIdsRule = z.object({
   prodIds: z
-    .array(intField(1, MAX_INT), { error: "validation.invalid" })
+    .array(intField(1, ID_MAX), { error: "validation.invalid" })
     .min(1, "validation.required")
     .max(BATCH_CANCEL_MAX, "validation.outOfRange"),
 });

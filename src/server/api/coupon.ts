@@ -39,11 +39,11 @@ import type { ApiEnv, MerchantEnv } from "./context.ts";
 import { ok } from "./envelope.ts";
 import { parse, parseJson, parseParams, parseQuery, pathId, readIdBody, run } from "./kit.ts";
 import { requirePlatform } from "./platform-auth.ts";
+import { ID_MAX } from "../../lib/ids.ts";
 
-const MAX_INT = 2_147_483_647;
-const couponIdRule = z.object({ couponId: intField(1, MAX_INT) });
-const prodIdRule = z.object({ prodId: intField(1, MAX_INT) });
-const couponUserIdRule = z.object({ couponUserId: intField(1, MAX_INT) });
+const couponIdRule = z.object({ couponId: intField(1, ID_MAX) });
+const prodIdRule = z.object({ prodId: intField(1, ID_MAX) });
+const couponUserIdRule = z.object({ couponUserId: intField(1, ID_MAX) });
 const myListRule = pageParams.extend({ status: intFieldDefault(0, 2, 1) });
 
 const platformName = (c: Context<ApiEnv>) => c.var.t("coupon.platformName");

@@ -23,11 +23,11 @@ import { discountDetail, discountList, discountProdList, discountsForProduct } f
 import type { ApiEnv, MerchantEnv } from "./context.ts";
 import { ok } from "./envelope.ts";
 import { parseJson, parseParams, parseQuery, pathId, run } from "./kit.ts";
+import { ID_MAX } from "../../lib/ids.ts";
 
-const MAX_INT = 2_147_483_647;
-const discountIdRule = z.object({ discountId: intField(1, MAX_INT) });
-const prodListRule = pageParams.extend({ discountId: intField(1, MAX_INT) });
-const prodIdRule = z.object({ prodId: intField(1, MAX_INT) });
+const discountIdRule = z.object({ discountId: intField(1, ID_MAX) });
+const prodListRule = pageParams.extend({ discountId: intField(1, ID_MAX) });
+const prodIdRule = z.object({ prodId: intField(1, ID_MAX) });
 
 export const discountRouter = new Hono<ApiEnv>();
 

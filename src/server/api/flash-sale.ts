@@ -33,11 +33,11 @@ import type { ApiEnv, MerchantEnv } from "./context.ts";
 import { ApiError, ok } from "./envelope.ts";
 import { parse, parseJson, parseParams, parseQuery, readJson, run } from "./kit.ts";
 import { CHECKOUT, confirmActivity, confirmRule, submitFrom, submitRule } from "./order/submit-rules.ts";
+import { ID_MAX } from "../../lib/ids.ts";
 
-const MAX_INT = 2_147_483_647;
-const idRule = z.object({ seckillId: intField(1, MAX_INT) });
+const idRule = z.object({ seckillId: intField(1, ID_MAX) });
 const orderPathRule = z.object({ orderPath: z.string().default("") });
-const what = { seckillId: intField(1, MAX_INT), seckillSkuId: intField(1, MAX_INT), prodCount: intField(1, 50) };
+const what = { seckillId: intField(1, ID_MAX), seckillSkuId: intField(1, ID_MAX), prodCount: intField(1, 50) };
 const flashConfirmRule = confirmRule.omit({ basketIds: true, orderItem: true }).extend(what);
 const flashSubmitRule = submitRule.extend(what);
 
@@ -163,8 +163,8 @@ const isoTime = z.preprocess(
 );
 const sessionRule = z.object({ startTime: isoTime, endTime: isoTime });
 const flashActivityRule = z.object({
-  sessionId: intField(1, MAX_INT),
-  prodId: intField(1, MAX_INT),
+  sessionId: intField(1, ID_MAX),
+  prodId: intField(1, ID_MAX),
   maxNum: z
     .number({ error: "flashSale.badLimit" })
     .int("flashSale.badLimit")
@@ -179,7 +179,7 @@ const flashActivityRule = z.object({
   skus: z
     .array(
       z.object({
-        skuId: intField(1, MAX_INT),
+        skuId: intField(1, ID_MAX),
         price: z.string({ error: "flashSale.badSkus" }).regex(/^\d{1,9}(\.\d{1,2})?$/, "flashSale.badSkus"),
         stocks: z
           .number({ error: "flashSale.badSkus" })

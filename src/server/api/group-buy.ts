@@ -29,13 +29,13 @@ import type { ApiEnv, MerchantEnv } from "./context.ts";
 import { ApiError, ok } from "./envelope.ts";
 import { parse, parseJson, parseParams, parseQuery, readJson, run } from "./kit.ts";
 import { CHECKOUT, confirmActivity, confirmRule, submitFrom, submitRule } from "./order/submit-rules.ts";
+import { ID_MAX } from "../../lib/ids.ts";
 
-const MAX_INT = 2_147_483_647;
 const pageRule = z.object({ current: intFieldDefault(1, 100_000, 1), size: intFieldDefault(1, 50, 12) });
 const what = {
-  groupActivityId: intField(1, MAX_INT),
-  groupSkuId: intField(1, MAX_INT),
-  groupTeamId: intField(0, MAX_INT),
+  groupActivityId: intField(1, ID_MAX),
+  groupSkuId: intField(1, ID_MAX),
+  groupTeamId: intField(0, ID_MAX),
   prodCount: intField(1, 50),
 };
 const groupConfirmRule = confirmRule.omit({ basketIds: true, orderItem: true }).extend(what);
@@ -49,17 +49,17 @@ groupBuyRouter.get("/group/activities", async (c) => {
 });
 
 groupBuyRouter.get("/group/prodActivity", async (c) => {
-  const { prodId } = parseQuery(c, z.object({ prodId: intField(1, MAX_INT) }));
+  const { prodId } = parseQuery(c, z.object({ prodId: intField(1, ID_MAX) }));
   return ok(c, await groupActivityOfProd(c.var.app.db, prodId, c.var.locale, new Date()));
 });
 
 groupBuyRouter.get("/group/joinGroupList", async (c) => {
-  const q = parseQuery(c, z.object({ groupActivityId: intField(1, MAX_INT), showSize: intFieldDefault(1, 50, 10) }));
+  const q = parseQuery(c, z.object({ groupActivityId: intField(1, ID_MAX), showSize: intFieldDefault(1, 50, 10) }));
   return ok(c, await joinableTeams(c.var.app.db, q.groupActivityId, new Date(), q.showSize));
 });
 
 groupBuyRouter.get("/p/groupTeam/info", async (c) => {
-  const { groupTeamId } = parseQuery(c, z.object({ groupTeamId: intField(1, MAX_INT) }));
+  const { groupTeamId } = parseQuery(c, z.object({ groupTeamId: intField(1, ID_MAX) }));
   return run(c, () => teamInfo(c.var.app.db, groupTeamId, c.var.userId, c.var.locale, new Date()));
 });
 
@@ -120,7 +120,7 @@ const isoTime = z.preprocess(
   z.date({ error: "groupBuy.badWindow" }).refine((d) => !Number.isNaN(d.getTime()), "groupBuy.badWindow"),
 );
 const groupActivityRule = z.object({
-  prodId: intField(1, MAX_INT),
+  prodId: intField(1, ID_MAX),
   groupNumber: z
     .number({ error: "groupBuy.badTeamSize" })
     .int("groupBuy.badTeamSize")
@@ -142,7 +142,7 @@ const groupActivityRule = z.object({
   skus: z
     .array(
       z.object({
-        skuId: intField(1, MAX_INT),
+        skuId: intField(1, ID_MAX),
         actPrice: z.string({ error: "groupBuy.badSkus" }).regex(/^\d{1,9}(\.\d{1,2})?$/, "groupBuy.badSkus"),
       }),
       { error: "groupBuy.badSkus" },
@@ -161,7 +161,7 @@ groupBuyMerchantRouter.post("/merchant/group/activities", async (c) => {
 });
 
 groupBuyMerchantRouter.get("/merchant/group/teams", async (c) => {
-  const q = parseQuery(c, z.object({ groupActivityId: intField(1, MAX_INT).optional() }));
+  const q = parseQuery(c, z.object({ groupActivityId: intField(1, ID_MAX).optional() }));
   return run(c, () => shopTeams(c.var.app.db, c.var.shopId, q.groupActivityId));
 });
 

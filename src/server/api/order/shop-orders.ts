@@ -28,10 +28,10 @@ import { verifyWriteOff } from "../../domain/order/write-off.ts";
 import type { MerchantEnv } from "../context.ts";
 import { ApiError, ok } from "../envelope.ts";
 import { parse, parseParamsOr, parseQuery, readJson, run } from "../kit.ts";
+import { ID_MAX } from "../../../lib/ids.ts";
 
 type C = Context<MerchantEnv>;
 
-const MAX_INT = 2_147_483_647;
 /** At most this many packages per shipment, and lines per package. */
 const SHIP_MAX_PACKAGES = 20;
 const SHIP_MAX_LINES = 200;
@@ -64,7 +64,7 @@ const packageRule = z.object({
   items: z
     .array(
       z.object({
-        orderItemId: intField(1, MAX_INT),
+        orderItemId: intField(1, ID_MAX),
         prodCount: intField(1, 99_999),
       }),
       { error: "order.shipItemsMismatch" },
@@ -146,7 +146,7 @@ orderMerchantRouter.post("/merchant/orders/:orderNumber/ship", async (c) => {
 });
 
 orderMerchantRouter.post("/merchant/deliveries/:orderDeliveryId/traces", async (c) => {
-  const idRule = z.object({ orderDeliveryId: intField(1, MAX_INT) });
+  const idRule = z.object({ orderDeliveryId: intField(1, ID_MAX) });
   const id = parseParamsOr(c, idRule, "order.deliveryNotFound");
   const input = parse(c, traceRule, await readJson(c), LABELS);
   const now = new Date();

@@ -29,7 +29,15 @@ import { searchHelp } from "./search-help.ts";
 import { anyOf, matchCondition, namesCondition, relevance } from "./search-query.ts";
 import { loadPlatformCategories } from "./category-path.ts";
 import { type CardRow, cardColumns, cards, emptyPage } from "./product-cards.ts";
-import { PROD_ON_SALE, type SearchPlan, anyMatch, matchWords, relaxed, searchConditions } from "./search-plan.ts";
+import {
+  onSaleAmong,
+  PROD_ON_SALE,
+  type SearchPlan,
+  anyMatch,
+  matchWords,
+  relaxed,
+  searchConditions,
+} from "./search-plan.ts";
 import { pagesOf } from "../kernel/page.ts";
 
 /** The sort code actually used: absent → newest for st=1, comprehensive otherwise. */
@@ -546,13 +554,7 @@ export async function renovationProducts(db: Db, locale: Locale, prodIds: readon
     .select(cardColumns)
     .from(products)
     .innerJoin(shops, eq(shops.shopId, products.shopId))
-    .where(
-      and(
-        inArray(products.prodId, [...prodIds]),
-        eq(products.status, PROD_ON_SALE),
-        eq(shops.shopStatus, ShopStatus.OPEN),
-      ),
-    );
+    .where(onSaleAmong(prodIds));
   const byId = new Map((await cards(db, locale, rows)).map((c) => [c.prodId, c]));
   return prodIds.map((id) => byId.get(id)).filter((c): c is ProductCard => c !== undefined);
 }

@@ -29,6 +29,15 @@ export const NEW_PRODUCT_DAYS = 30;
 /** Product status: on sale. */
 export const PROD_ON_SALE = 1;
 
+/** Which of `prodIds` a buyer may see: on sale in an open shop (products joined to shops). */
+export function onSaleAmong(prodIds: readonly number[]): SQL | undefined {
+  return and(
+    inArray(products.prodId, [...prodIds]),
+    eq(products.status, PROD_ON_SALE),
+    eq(shops.shopStatus, ShopStatus.OPEN),
+  );
+}
+
 export function newProductsSince(now: Date = new Date()): Date {
   return new Date(now.getTime() - NEW_PRODUCT_DAYS * 24 * 3600 * 1000);
 }

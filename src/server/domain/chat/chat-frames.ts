@@ -18,9 +18,9 @@ import {
   type OutgoingMessage,
 } from "../../../lib/chat/chat.ts";
 import { hasControlChars } from "../../../lib/text-rules.ts";
+import { ID_MAX } from "../../../lib/ids.ts";
 
 /** The largest id of an int4 column (shops). */
-const MAX_INT = 2_147_483_647;
 /** Message ids are bigserial read as JS numbers. */
 const MAX_MSG_ID = Number.MAX_SAFE_INTEGER;
 const CLIENT_ID_MAX = 64;
@@ -51,7 +51,7 @@ const int = (min: number, max: number, key: string) =>
   z.number({ error: key }).int({ error: key }).min(min, { error: key }).max(max, { error: key });
 
 /** A buyer's toId: a shop (0 = the official service). */
-const shopIdRule = z.preprocess(digits, int(0, MAX_INT, NO_SHOP));
+const shopIdRule = z.preprocess(digits, int(0, ID_MAX, NO_SHOP));
 /** An agent's toId: a buyer's userId. */
 const userIdRule = z
   .string({ error: NOT_YOURS })

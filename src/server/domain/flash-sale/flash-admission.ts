@@ -8,6 +8,7 @@ import type { Db } from "../../db/client.ts";
 import { DomainError } from "../kernel/domain-error.ts";
 import { FlashGate, type GateOutcome } from "./flash-gate.ts";
 import { confirmedFlashBuy, flashSkuStock } from "./flash-sale.ts";
+import { ID_MAX } from "../../../lib/ids.ts";
 
 /** The pieces a submit holds at the gate, and how it gives them back (once). */
 export interface FlashTicket {
@@ -15,8 +16,6 @@ export interface FlashTicket {
   prodCount: number;
   release: (outcome: GateOutcome) => void;
 }
-
-const MAX_INT = 2_147_483_647;
 
 const gates = new WeakMap<Db, FlashGate>();
 
@@ -52,7 +51,7 @@ export async function admitFlashSubmit(
 ): Promise<FlashTicket | null> {
   const { seckillSkuId, uuid } = claim;
   // A malformed body is refused by the route's rules.
-  if (seckillSkuId < 1 || seckillSkuId > MAX_INT || uuid === "" || uuid.length > 200) return null;
+  if (seckillSkuId < 1 || seckillSkuId > ID_MAX || uuid === "" || uuid.length > 200) return null;
   const soldOut = () => new DomainError("flashSale.soldOut", { code: ResponseCode.NO_STOCK });
   const gate = gateOf(db, postgres);
   if ((await gate.available(seckillSkuId)) < 1) throw soldOut();

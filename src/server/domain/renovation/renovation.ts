@@ -13,7 +13,7 @@ import type { RenovationAnswer, RenovationBlock, RenovationPage } from "../../..
 import { servedBlocks } from "../../../lib/renovation/block-schema.ts";
 import type { Db } from "../../db/client.ts";
 import { products, productTranslations, renovations, shops } from "../../db/schema/index.ts";
-import { PROD_ON_SALE } from "../catalog/search-plan.ts";
+import { onSaleAmong, PROD_ON_SALE } from "../catalog/search-plan.ts";
 import { RENOVATION_PC, shopPcHomes } from "../shop/shop-index.ts";
 import { shopCardColumns, ShopStatus } from "../shop/shop.ts";
 
@@ -218,13 +218,7 @@ export async function loadBlockProducts(db: Db, prodIds: readonly number[]): Pro
     })
     .from(products)
     .innerJoin(shops, eq(shops.shopId, products.shopId))
-    .where(
-      and(
-        inArray(products.prodId, [...prodIds]),
-        eq(products.status, PROD_ON_SALE),
-        eq(shops.shopStatus, ShopStatus.OPEN),
-      ),
-    );
+    .where(onSaleAmong(prodIds));
   for (const r of rows) {
     out.set(r.prodId, {
       prodId: r.prodId,
