@@ -12,7 +12,7 @@ import type { AddressItem } from "../../lib/address/address-types.ts";
 import { toastOk } from "../common/feedback.ts";
 import { useSession, useUcLoad } from "../common/session.ts";
 import { ConfirmDialog, Modal, useConfirm } from "../common/dialog.tsx";
-import { UcEmpty, UcGate, UcPanel, UcRoot } from "../common/uc-shell.tsx";
+import { UcEmpty, UcLoadGate, UcPanel, UcRoot } from "../common/uc-shell.tsx";
 import type { UcIslandProps } from "../common/uc-props.ts";
 import { useAction } from "../common/useAction.ts";
 import { AddressForm, EMPTY, type FormState } from "./AddressForm.tsx";
@@ -29,7 +29,8 @@ export default function AddressBook(props: UcIslandProps) {
 function AddressBody() {
   const { t, locale } = useTranslation();
   const session = useSession();
-  const { data, setData, error, loading, reload } = useUcLoad(session, () => listAddresses());
+  const load = useUcLoad(session, () => listAddresses());
+  const { data, setData } = load;
   const [editing, setEditing] = useState<FormState | null>(null);
   const { ask, confirm } = useConfirm();
   const list = data ?? [];
@@ -95,12 +96,7 @@ function AddressBody() {
 
   return (
     <UcPanel title={t("userCenter.address.title")} actions={addButton} testId="uc-address">
-      <UcGate
-        state={session.state}
-        error={error}
-        loading={loading || (session.state === "ready" && !data)}
-        onRetry={reload}
-      >
+      <UcLoadGate state={session.state} load={load}>
         <p className="uc-muted uc-addr-count" data-testid="uc-address-count">
           {full
             ? t("userCenter.address.full", { max: ADDRESS_COUNT_MAX })
@@ -172,7 +168,7 @@ function AddressBody() {
             ))}
           </ul>
         )}
-      </UcGate>
+      </UcLoadGate>
       <Modal
         open={editing !== null}
         title={editing?.addrId ? t("userCenter.address.dialogEdit") : t("userCenter.address.dialogAdd")}

@@ -48,6 +48,28 @@ export function UcPanel({
 }
 
 /** What a page shows instead of its content while checking, for guests, or on a load error. */
+/** The gate of a panel whose body is one `useUcLoad`: it also waits while the data is not there yet. */
+export function UcLoadGate({
+  state,
+  load,
+  children,
+}: {
+  state: SessionState;
+  load: { data: unknown; error: boolean; loading: boolean; reload: () => void };
+  children: ReactNode;
+}) {
+  return (
+    <UcGate
+      state={state}
+      error={load.error}
+      loading={load.loading || (state === "ready" && !load.data)}
+      onRetry={load.reload}
+    >
+      {children}
+    </UcGate>
+  );
+}
+
 export function UcGate({
   state,
   error,

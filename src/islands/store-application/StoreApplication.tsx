@@ -13,7 +13,7 @@ import {
   type StoreNextStep,
 } from "../../lib/store-application/store-application.ts";
 import { useSession, useUcLoad } from "../common/session.ts";
-import { UcGate, UcPanel, UcRoot } from "../common/uc-shell.tsx";
+import { UcLoadGate, UcPanel, UcRoot } from "../common/uc-shell.tsx";
 import type { UcIslandProps } from "../common/uc-props.ts";
 import { formatDateTime } from "../../lib/date-format.ts";
 import "./store-application.css";
@@ -37,9 +37,10 @@ export default function StoreApplication(props: StoreApplicationProps) {
 function Body({ merchantPlatformUrl, homeHref }: { merchantPlatformUrl: string; homeHref: string }) {
   const { t } = useTranslation();
   const session = useSession();
-  const { data, setData, error, loading, reload } = useUcLoad(session, async () => ({
+  const load = useUcLoad(session, async () => ({
     app: await getStoreApplication(),
   }));
+  const { data, setData } = load;
   const app = data?.app ?? null;
   const step: StoreNextStep = storeNextStep(
     app ? app.status : null,
@@ -53,12 +54,7 @@ function Body({ merchantPlatformUrl, homeHref }: { merchantPlatformUrl: string; 
       title={approved ? t("storeApplication.accountTitle") : t("storeApplication.title")}
       testId="store-application"
     >
-      <UcGate
-        state={session.state}
-        error={error}
-        loading={loading || (session.state === "ready" && !data)}
-        onRetry={reload}
-      >
+      <UcLoadGate state={session.state} load={load}>
         {data ? (
           <div className="sa-body">
             <StatePanel app={app} step={step} />
@@ -76,7 +72,7 @@ function Body({ merchantPlatformUrl, homeHref }: { merchantPlatformUrl: string; 
             ) : null}
           </div>
         ) : null}
-      </UcGate>
+      </UcLoadGate>
     </UcPanel>
   );
 }

@@ -14,7 +14,7 @@ import { $user } from "../../stores/index.ts";
 import type { UserInfo } from "../../lib/account/account-types.ts";
 import { toastOk } from "../common/feedback.ts";
 import { useSession, useUcLoad } from "../common/session.ts";
-import { FieldError, UcAvatar, UcGate, UcPanel, UcRoot } from "../common/uc-shell.tsx";
+import { FieldError, UcAvatar, UcLoadGate, UcPanel, UcRoot } from "../common/uc-shell.tsx";
 import type { UcIslandProps } from "../common/uc-props.ts";
 import { useAction } from "../common/useAction.ts";
 import { publishUser } from "./publish-user.ts";
@@ -42,17 +42,13 @@ export default function Account(props: UcIslandProps) {
 function AccountBody() {
   const { t } = useTranslation();
   const session = useSession();
-  const { data, error, loading, reload } = useUcLoad(session, () => getUserInfo());
+  const load = useUcLoad(session, () => getUserInfo());
+  const { data } = load;
   return (
     <UcPanel title={t("userCenter.account.title")} testId="uc-account">
-      <UcGate
-        state={session.state}
-        error={error}
-        loading={loading || (session.state === "ready" && !data)}
-        onRetry={reload}
-      >
+      <UcLoadGate state={session.state} load={load}>
         {data ? <AccountForm info={data} onGuest={session.markGuest} /> : null}
-      </UcGate>
+      </UcLoadGate>
     </UcPanel>
   );
 }

@@ -9,7 +9,7 @@ import { $user } from "../../stores/index.ts";
 import type { CenterInfo } from "../../lib/account/account-types.ts";
 import type { OrderCountData } from "../../lib/order/order-state.ts";
 import { useSession, useUcLoad } from "../common/session.ts";
-import { UcAvatar, UcGate, UcPanel, UcRoot } from "../common/uc-shell.tsx";
+import { UcAvatar, UcLoadGate, UcPanel, UcRoot } from "../common/uc-shell.tsx";
 import type { UcIslandProps } from "../common/uc-props.ts";
 import { publishUser } from "./publish-user.ts";
 import { getCenterInfo, getUserInfo } from "../../client/data/account.ts";
@@ -39,11 +39,12 @@ function OverviewBody({ links, homeHref }: { links: UcIslandProps["links"]; home
   const { t } = useTranslation();
   const session = useSession();
   const user = useStore($user);
-  const { data, error, loading, reload } = useUcLoad(session, async () => {
+  const load = useUcLoad(session, async () => {
     const [info, center] = await Promise.all([getUserInfo(), getCenterInfo()]);
     publishUser(info);
     return { info, center };
   });
+  const { data } = load;
   const info = data?.info;
   const center = data?.center;
   const nick = user?.nickName || info?.nickName || info?.username || "";
@@ -56,12 +57,7 @@ function OverviewBody({ links, homeHref }: { links: UcIslandProps["links"]; home
 
   return (
     <UcPanel title={t("userCenter.overview.title")} testId="uc-overview">
-      <UcGate
-        state={session.state}
-        error={error}
-        loading={loading || (session.state === "ready" && !data)}
-        onRetry={reload}
-      >
+      <UcLoadGate state={session.state} load={load}>
         {info && center ? (
           <div className="uc-overview">
             <div className="uc-ov-profile">
@@ -155,7 +151,7 @@ function OverviewBody({ links, homeHref }: { links: UcIslandProps["links"]; home
             </div>
           </div>
         ) : null}
-      </UcGate>
+      </UcLoadGate>
     </UcPanel>
   );
 }

@@ -11,7 +11,7 @@ import { passwordPairRule } from "../../lib/account/account-rules.ts";
 import { ruleErrors } from "../../lib/rule-kit.ts";
 import { toastOk } from "../common/feedback.ts";
 import { useSession, useUcLoad } from "../common/session.ts";
-import { UcField, UcGate, UcPanel, UcRoot, ucDescribedBy } from "../common/uc-shell.tsx";
+import { UcField, UcLoadGate, UcPanel, UcRoot, ucDescribedBy } from "../common/uc-shell.tsx";
 import type { UcIslandProps } from "../common/uc-props.ts";
 import { useAction } from "../common/useAction.ts";
 import { getCenterInfo, sendPasswordCode, updatePassword } from "../../client/data/account.ts";
@@ -27,15 +27,11 @@ export default function Password(props: UcIslandProps) {
 function PasswordBody() {
   const { t } = useTranslation();
   const session = useSession();
-  const { data, setData, error, loading, reload } = useUcLoad(session, () => getCenterInfo());
+  const load = useUcLoad(session, () => getCenterInfo());
+  const { data, setData } = load;
   return (
     <UcPanel title={t("userCenter.password.title")} testId="uc-password">
-      <UcGate
-        state={session.state}
-        error={error}
-        loading={loading || (session.state === "ready" && !data)}
-        onRetry={reload}
-      >
+      <UcLoadGate state={session.state} load={load}>
         {data ? (
           <PasswordForm
             hasPassword={Boolean(data.isSetPassword)}
@@ -43,7 +39,7 @@ function PasswordBody() {
             onDone={() => setData({ ...data, isSetPassword: true })}
           />
         ) : null}
-      </UcGate>
+      </UcLoadGate>
     </UcPanel>
   );
 }
