@@ -27,7 +27,7 @@ function LineProduct({ line, base }: { line: ShopCartItemDto; base: string }) {
         {line.pic ? <Picture src={line.pic} alt="" width={80} height={80} /> : <span className="co-pic-ph" />}
       </a>
       <div className="cart-prod-text">
-        <a href={href} className="cart-prod-name co-prod-name" data-testid="cart-line-name">
+        <a href={href} className="cart-prod-name co-prod-name clamp-2" data-testid="cart-line-name">
           {line.prodName}
         </a>
         {line.skuName || line.properties ? <p className="cart-sku">{line.skuName || line.properties}</p> : null}

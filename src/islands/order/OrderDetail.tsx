@@ -315,7 +315,7 @@ function OrderDetailBody({ homeHref, listHref }: { homeHref: string; listHref: s
                         <a className="mo-goods" href={`${base}/detail/${it.prodId}`}>
                           <ProdImage src={it.pic} alt="" size={64} />
                           <span className="mo-goods-text">
-                            <span className="mo-goods-name">{it.prodName}</span>
+                            <span className="mo-goods-name clamp-2">{it.prodName}</span>
                             {it.skuName ? <span className="uc-muted">{it.skuName}</span> : null}
                           </span>
                         </a>

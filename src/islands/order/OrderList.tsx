@@ -257,7 +257,7 @@ function OrderListBody({ homeHref }: { homeHref: string }) {
                               <a className="mo-col-goods mo-goods" href={`${base}/detail/${it.prodId}`}>
                                 <ProdImage src={it.pic} alt="" size={72} />
                                 <span className="mo-goods-text">
-                                  <span className="mo-goods-name">{it.prodName}</span>
+                                  <span className="mo-goods-name clamp-2">{it.prodName}</span>
                                   {it.skuName ? <span className="uc-muted">{it.skuName}</span> : null}
                                   {it.writeOffTime !== null ? (
                                     <span className="uc-muted" data-testid="mo-virtual-rule">

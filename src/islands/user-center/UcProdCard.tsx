@@ -51,7 +51,7 @@ export function UcProdCard({
             </span>
           ) : null}
         </span>
-        <span className="uc-prod-name">{prod.prodName}</span>
+        <span className="uc-prod-name clamp-2">{prod.prodName}</span>
       </a>
       <div className="uc-prod-foot">
         <span className="uc-price">¥{priceText(prod.price)}</span>
