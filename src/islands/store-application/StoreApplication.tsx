@@ -40,7 +40,7 @@ function Body({ merchantPlatformUrl, homeHref }: { merchantPlatformUrl: string; 
   const load = useUcLoad(session, async () => ({
     app: await getStoreApplication(),
   }));
-  const { data, setData } = load;
+  const { data, setData, reload } = load;
   const app = data?.app ?? null;
   const step: StoreNextStep = storeNextStep(
     app ? app.status : null,
