@@ -6,8 +6,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { loadConfig } from "../config.ts";
 import { loadDotEnv } from "../env-file.ts";
-import { openConfiguredDatabase } from "../db/client.ts";
-import { REFUSED_EXIT_CODE } from "../production-guard.ts";
+import { withDemoDatabase } from "./demo-database.ts";
 import { DEMO_USER, reseedDatabase } from "./index.ts";
 
 const COUNTED = [
@@ -29,17 +28,10 @@ const COUNTED = [
 async function main(): Promise<void> {
   loadDotEnv();
   const config = loadConfig();
-  if (config.production && !config.allow.demoSeed) {
-    console.error(
-      "[seed] refusing to empty a production database (NODE_ENV=production) and fill it with demo data; set ALLOW_DEMO_SEED=1 for a demo.",
-    );
-    process.exitCode = REFUSED_EXIT_CODE;
-    return;
-  }
   const t0 = performance.now();
-  const database = await openConfiguredDatabase(config);
-  try {
-    await database.migrate();
+  const refusal =
+    "[seed] refusing to empty a production database (NODE_ENV=production) and fill it with demo data; set ALLOW_DEMO_SEED=1 for a demo.";
+  await withDemoDatabase(config, refusal, async (database) => {
     const t1 = performance.now();
     const summary = await reseedDatabase(database.db, {
       uploadsDir: path.join(config.dataDir, "uploads"),
@@ -68,9 +60,7 @@ async function main(): Promise<void> {
       `[seed] product with unsafe HTML (<script>, onclick) in its description: prodId ${summary.unsafeContentProdId}`,
     );
     console.log(`[seed] sold-out products: ${summary.soldOutProdIds.join(", ")}`);
-  } finally {
-    await database.close();
-  }
+  });
 }
 
 main().catch((err: unknown) => {

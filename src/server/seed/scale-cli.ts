@@ -11,8 +11,8 @@ import path from "node:path";
 import { loadConfig } from "../config.ts";
 import { loadDotEnv } from "../env-file.ts";
 import { sql } from "drizzle-orm";
-import { openConfiguredDatabase, rowsOf } from "../db/client.ts";
-import { REFUSED_EXIT_CODE } from "../production-guard.ts";
+import { rowsOf } from "../db/client.ts";
+import { withDemoDatabase } from "./demo-database.ts";
 import { reseedDatabase } from "./index.ts";
 import { generateCatalog, rebuildSearchIndex, type SearchIndexBuild } from "./scale.ts";
 import { CATALOG_USAGE, CatalogUsageError, parseCatalogArgs, type CatalogCommand } from "./scale-args.ts";
@@ -43,15 +43,9 @@ async function main(): Promise<void> {
   }
   loadDotEnv();
   const config = loadConfig();
-  if (config.production && !config.allow.demoSeed) {
-    console.error("[catalog] refusing to fill a production database (NODE_ENV=production); set ALLOW_DEMO_SEED=1.");
-    process.exitCode = REFUSED_EXIT_CODE;
-    return;
-  }
   const t0 = performance.now();
-  const database = await openConfiguredDatabase(config);
-  try {
-    await database.migrate();
+  const refusal = "[catalog] refusing to fill a production database (NODE_ENV=production); set ALLOW_DEMO_SEED=1.";
+  await withDemoDatabase(config, refusal, async (database) => {
     if (command.kind === "reindex") {
       const ix = await rebuildSearchIndex(database.db, (line) => console.log(line));
       const [row] = rowsOf<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from products`));
@@ -78,9 +72,7 @@ async function main(): Promise<void> {
       `[catalog] ${database.driver}: +${summary.shopsAdded} shops, +${summary.productsAdded} products (ids from ${summary.firstProdId}), +${summary.skusAdded} SKUs, +${summary.reviewsAdded} reviews in ${Math.round((performance.now() - t1) / 1000)} s`,
     );
     console.log(`[catalog] ${indexLine(summary.searchIndexMs, summary.productsAdded)}`);
-  } finally {
-    await database.close();
-  }
+  });
 }
 
 main().catch((err: unknown) => {
