@@ -48,7 +48,8 @@ export function StudioBlocks({ s, typeName }: { s: StudioEditorState; typeName: 
   const position = (key: string | number) => blocks.findIndex((b) => b.key === key) + 1;
   const typeOfKey = (key: string | number) => typeName(blocks.find((b) => b.key === key)?.type ?? "");
   const announcements: Announcements = {
-    onDragStart: ({ active }) => t("renovation.studio.pickedUp", { type: typeOfKey(active.id), n: position(active.id) }),
+    onDragStart: ({ active }) =>
+      t("renovation.studio.pickedUp", { type: typeOfKey(active.id), n: position(active.id) }),
     onDragOver: ({ active, over }) =>
       over ? t("renovation.studio.movedOver", { type: typeOfKey(active.id), n: position(over.id) }) : undefined,
     onDragEnd: ({ active, over }) =>
