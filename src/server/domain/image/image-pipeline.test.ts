@@ -1,5 +1,13 @@
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { animationRefusal, hasMarkup, MAX_ANIMATION_FRAMES } from "./image-pipeline.ts";
+import {
+  animationRefusal,
+  encodeVariant,
+  hasMarkup,
+  MAX_ANIMATION_FRAMES,
+  placeholderColor,
+  type ResizedPixels,
+} from "./image-pipeline.ts";
 
 const bytes = (...parts: (number[] | string)[]) =>
   Buffer.concat(parts.map((p) => (typeof p === "string" ? Buffer.from(p, "latin1") : Buffer.from(p))));
@@ -62,5 +70,66 @@ describe("an animation's budget (chat GIFs), from its header", () => {
     expect(animationRefusal(20, 2560, 1440)?.key).toBe("upload.imageTooManyFrames");
     expect(animationRefusal(13, 2000, 1923)).toBeNull();
     expect(animationRefusal(14, 2000, 1923)?.params).toEqual({ frames: 500, mp: 50 });
+  });
+});
+
+/** A 64 × 48 picture: a red left half and a blue right half with a white square in it, as raw pixels. */
+async function halves(): Promise<ResizedPixels> {
+  const left = await sharp({ create: { width: 32, height: 48, channels: 3, background: "#ff0000" } })
+    .png()
+    .toBuffer();
+  const square = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#ffffff" } })
+    .png()
+    .toBuffer();
+  const { data, info } = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#0000ff" } })
+    .composite([
+      { input: left, left: 0, top: 0 },
+      { input: square, left: 48, top: 20 },
+    ])
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height, channels: 3 };
+}
+
+describe("variants: the ladder's encoders", () => {
+  it("AVIF is 4:2:0 at effort 0, WebP and JPEG keep the size; each decodes to the same picture", async () => {
+    const px = await halves();
+    for (const format of ["avif", "webp", "jpg"] as const) {
+      const out = await encodeVariant(px, format);
+      const meta = await sharp(out).metadata();
+      expect(meta.format).toBe(format === "jpg" ? "jpeg" : format === "avif" ? "heif" : "webp");
+      expect([meta.width, meta.height]).toEqual([64, 48]);
+      expect(meta.exif).toBeUndefined();
+      const { data } = await sharp(out).raw().toBuffer({ resolveWithObject: true });
+      // The red half's middle and the white square stay red and white after the lossy round trip.
+      const at = (x: number, y: number) => [...data.subarray((y * 64 + x) * 3, (y * 64 + x) * 3 + 3)];
+      const [r, g, b] = at(12, 24);
+      expect(r).toBeGreaterThan(200);
+      expect(g! + b!).toBeLessThan(80);
+      expect(Math.min(...at(52, 24))).toBeGreaterThan(180);
+    }
+    // 4:2:0: the chroma planes are half the luma's size, as the JPEG and WebP fallbacks have.
+    const avif = await encodeVariant(px, "avif");
+    expect(avif.includes(Buffer.from("av1C"))).toBe(true);
+    const av1c = avif.indexOf(Buffer.from("av1C")) + 4;
+    // av1C byte 2: seq_tier_0, high_bitdepth, twelve_bit, monochrome, chroma_subsampling_x, _y, position (2).
+    expect((avif[av1c + 2]! >> 2) & 0b11).toBe(0b11);
+  });
+});
+
+describe("placeholder colour", () => {
+  it("is the dominant colour of the picture (white behind transparency)", async () => {
+    const px = await halves();
+    const png = await sharp(px.data, { raw: { width: 64, height: 48, channels: 3 } })
+      .extract({ left: 0, top: 0, width: 40, height: 48 })
+      .png()
+      .toBuffer();
+    // Mostly red: the dominant bin's colour is red.
+    expect(await placeholderColor(png)).toMatch(/^#f[0-9a-f]0[0-9a-f]0[0-9a-f]$/);
+    const clear = await sharp({ create: { width: 20, height: 20, channels: 4, background: "#00000000" } })
+      .png()
+      .toBuffer();
+    expect(await placeholderColor(clear)).toMatch(/^#f[0-9a-f]f[0-9a-f]f[0-9a-f]$/);
   });
 });
