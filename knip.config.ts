@@ -16,7 +16,13 @@ const astro = (text: string): string => {
 };
 
 const config: KnipConfig = {
-  entry: ["scripts/**/*.{ts,mjs}", "tests/**/*.{ts,mjs}", "src/**/*.test.ts"],
+  // image-thread.ts: a worker thread's entry (src/server/domain/image/image-thread-client.ts starts it by URL).
+  entry: [
+    "scripts/**/*.{ts,mjs}",
+    "tests/**/*.{ts,mjs}",
+    "src/**/*.test.ts",
+    "src/server/domain/image/image-thread.ts",
+  ],
   project: ["src/**/*.{ts,tsx,astro,mjs}", "scripts/**/*.{ts,mjs}", "tests/**/*.{ts,mjs}"],
   ignoreExportsUsedInFile: true,
   // A jar, not a module: tests/e2e/html-valid.spec.ts runs `java -jar` on the file the package ships.

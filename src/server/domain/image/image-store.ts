@@ -13,14 +13,8 @@ import type { FileStorage } from "../../providers/storage.ts";
 import { ladderWidths, variantFormats, variantPath, type ImageInfo } from "../../../lib/image/ladder.ts";
 import { allVariantPaths, isLadderVariant, type VariantName } from "./image-ladder.ts";
 import { PRIVATE_PREVIEW_WIDTH, privatePreviewPath } from "../../../lib/image/private.ts";
-import {
-  encodeVariant,
-  makePrivatePreview,
-  makeVariant,
-  resizedPixels,
-  smallerPixels,
-  type ResizedPixels,
-} from "./image-pipeline.ts";
+import { makePrivatePreview, makeVariant } from "./image-pipeline.ts";
+import { makeLadderInThread } from "./image-thread-client.ts";
 
 /** One picture at a time per process (IMAGE_WORKERS, default 1): a burst of uploads never takes every core. */
 const queue = new PQueue({ concurrency: Math.max(1, Number(process.env.IMAGE_WORKERS) || 1) });
@@ -82,38 +76,24 @@ export async function readAll(storage: FileStorage, path: string): Promise<Uint8
   return Buffer.concat(chunks);
 }
 
-/** Makes every variant of the picture at `path` that the storage does not hold yet; answers how many it made. */
+/**
+ * Makes every variant of the picture at `path` that the storage does not hold yet, in the image
+ * thread (makeLadder: one decode, widest first); answers how many it made.
+ */
 export async function buildVariants(storage: FileStorage, path: string, info: ImageInfo): Promise<number> {
   return queue.add(
     async () => {
       const source = await readAll(storage, path);
       if (!source) throw new Error(`image source missing: ${path}`);
-      let made = 0;
-      if (info.animated) {
-        // Every frame at every width (makeAnimatedVariant): no raw pixels carried between widths.
-        for (const w of ladderWidths(info.width).reverse())
-          for (const format of variantFormats(info)) {
-            const p = variantPath(path, info.hash, w, format);
-            if (await storage.exists(p)) continue;
-            await storage.put(p, await makeVariant(source, info, w, format));
-            made++;
-          }
-        return made;
-      }
-      // Widest first: each width is resized from the last one made (one decode of the photo).
-      let larger: ResizedPixels | null = null;
-      for (const w of ladderWidths(info.width).reverse()) {
-        let px: ResizedPixels | null = null;
-        for (const format of variantFormats(info)) {
-          const p = variantPath(path, info.hash, w, format);
-          if (await storage.exists(p)) continue;
-          px ??= larger ? await smallerPixels(larger, source, info, w) : await resizedPixels(source, info, w);
-          await storage.put(p, await encodeVariant(px, format));
-          made++;
-        }
-        if (px) larger = px;
-      }
-      return made;
+      const ladder = variantFormats(info).flatMap((format) =>
+        ladderWidths(info.width).map((width) => ({ width, format, path: variantPath(path, info.hash, width, format) })),
+      );
+      const held = await Promise.all(ladder.map((v) => storage.exists(v.path)));
+      const wanted = ladder.filter((_, i) => !held[i]).map(({ width, format }) => ({ width, format }));
+      if (wanted.length === 0) return 0;
+      const made = await makeLadderInThread(source, info, wanted);
+      await Promise.all(made.map((v) => storage.put(variantPath(path, info.hash, v.width, v.format), v.bytes)));
+      return made.length;
     },
     { priority: 0 },
   );
