@@ -4,6 +4,7 @@ import {
   animationRefusal,
   encodeVariant,
   hasMarkup,
+  makeLadder,
   MAX_ANIMATION_FRAMES,
   placeholderColor,
   type ResizedPixels,
@@ -131,5 +132,28 @@ describe("placeholder colour", () => {
       .png()
       .toBuffer();
     expect(await placeholderColor(clear)).toMatch(/^#f[0-9a-f]f[0-9a-f]f[0-9a-f]$/);
+  });
+});
+
+describe("makeLadder: the variants wanted, widest first, from one decode", () => {
+  it("makes each width and format asked for at the picture's proportions, and nothing else", async () => {
+    const px = await halves();
+    const big = await sharp(px.data, { raw: { width: 64, height: 48, channels: 3 } })
+      .resize(640, 480)
+      .jpeg()
+      .toBuffer();
+    const info = { width: 640, height: 480, color: "#ff0000", hash: "0123456789ab", alpha: false };
+    const made = await makeLadder(big, info, [
+      { width: 160, format: "jpg" },
+      { width: 640, format: "avif" },
+      { width: 320, format: "webp" },
+      { width: 160, format: "avif" },
+    ]);
+    expect(made.map((v) => `${v.width}.${v.format}`)).toEqual(["640.avif", "320.webp", "160.jpg", "160.avif"]);
+    for (const v of made) {
+      const meta = await sharp(v.bytes).metadata();
+      expect([meta.width, meta.height]).toEqual([v.width, (v.width * 3) / 4]);
+    }
+    expect(await makeLadder(big, info, [])).toEqual([]);
   });
 });
