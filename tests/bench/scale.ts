@@ -21,7 +21,8 @@
  * mall_bench_scale on PG_URL's server) is generated once (`npm run catalog`, a few minutes) and
  * kept for the next run; BENCH_SCALE_DROP=1 drops it at the end. The same catalogue is generated
  * into a PGlite data directory (BENCH_SCALE_PGLITE_DIR, kept likewise) and measured after it;
- * BENCH_SCALE_PGLITE=0 leaves PGlite out.
+ * BENCH_SCALE_PGLITE=0 leaves PGlite out. BENCH_SCALE_ROWS=unseen measures only the searches
+ * nobody asked before (no index build, query set, other rows or walk): issue #42's row on its own.
  */
 import { spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -50,6 +51,8 @@ export interface ScaleOptions {
 
 const PRODUCTS = Number(process.env.BENCH_SCALE_PRODUCTS ?? 100_000);
 const WARMUP = Number(process.env.BENCH_SCALE_WARMUP ?? 10);
+/** BENCH_SCALE_ROWS=unseen: only the row of searches nobody asked before. */
+const UNSEEN_ONLY = process.env.BENCH_SCALE_ROWS === "unseen";
 
 function dbUrl(pgUrl: string, name: string): string {
   const u = new URL(pgUrl);
@@ -210,22 +213,24 @@ async function measure(
         console.log(`  ${`${p}, asked the first time`.padEnd(44)} ${Math.round(ms)} ms`);
         return [p];
       };
-      const classic = "/api/search/page?keyword=classic";
-      rows.push(api("API search/page?keyword=classic", await run("search-classic", await firstAsk(classic))));
-      const phone = `/api/search/page?keyword=${encodeURIComponent("手机")}`;
-      rows.push(api("API search/page?keyword=手机", await run("search-phone", await firstAsk(phone))));
-      // Each list asked once first, one at a time (their first answers are searches; printed), then
-      // the rate at which a mall answers category lists shoppers keep asking.
-      const lists = leafIds.map((id) => `/api/search/searchProdPage?categoryId=${id}&size=20`);
-      const firstAsks: number[] = [];
-      for (const p of lists) firstAsks.push((await timedGet(`${origin}${p}`, headers)).ms);
-      firstAsks.sort((a, b) => a - b);
-      console.log(
-        `  ${"category lists, each asked the first time".padEnd(44)} median ${Math.round(firstAsks[firstAsks.length >> 1]!)} ms, worst ${Math.round(firstAsks.at(-1)!)} ms (${lists.length} lists, one at a time)`,
-      );
-      rows.push(api("API searchProdPage by category", await run("category-lists", lists)));
-      const shops = "/api/shop/searchShops?current=1&size=20";
-      rows.push(api("API shop/searchShops", await run("shop-search", await firstAsk(shops))));
+      if (!UNSEEN_ONLY) {
+        const classic = "/api/search/page?keyword=classic";
+        rows.push(api("API search/page?keyword=classic", await run("search-classic", await firstAsk(classic))));
+        const phone = `/api/search/page?keyword=${encodeURIComponent("手机")}`;
+        rows.push(api("API search/page?keyword=手机", await run("search-phone", await firstAsk(phone))));
+        // Each list asked once first, one at a time (their first answers are searches; printed), then
+        // the rate at which a mall answers category lists shoppers keep asking.
+        const lists = leafIds.map((id) => `/api/search/searchProdPage?categoryId=${id}&size=20`);
+        const firstAsks: number[] = [];
+        for (const p of lists) firstAsks.push((await timedGet(`${origin}${p}`, headers)).ms);
+        firstAsks.sort((a, b) => a - b);
+        console.log(
+          `  ${"category lists, each asked the first time".padEnd(44)} median ${Math.round(firstAsks[firstAsks.length >> 1]!)} ms, worst ${Math.round(firstAsks.at(-1)!)} ms (${lists.length} lists, one at a time)`,
+        );
+        rows.push(api("API searchProdPage by category", await run("category-lists", lists)));
+        const shops = "/api/shop/searchShops?current=1&size=20";
+        rows.push(api("API shop/searchShops", await run("shop-search", await firstAsk(shops))));
+      }
       // Searches nobody asked before: every category name in zh and en, pages 1-5, each URL made
       // unique by a parameter the API ignores (it keys kept answers by URL), more URLs than a run
       // asks — so no kept answer helps and the figure is what a search itself costs.
@@ -254,6 +259,7 @@ async function measure(
         within: unseenBudget ? unseenWithin : null,
         detail: { ...fresh },
       });
+      if (UNSEEN_ONLY) return rows;
       rows.push(...(await productPages(db, "cache on", origin, ids, opts, s.child.pid)));
       if (write) rows.push(...(await sitemaps(db, origin, ids, write)));
     } finally {
@@ -470,9 +476,10 @@ export async function benchScale(opts: ScaleOptions): Promise<Row[]> {
         };
         await ensureCatalog(opts.root, { DATABASE_URL: url }, count, size);
         // Search: the index build and quality on the labelled query set (tests/bench/search-quality.ts).
-        const built = size.products > 0 ? indexBuildRow(opts.root, url, `PostgreSQL, ${size.name}`) : null;
+        const built =
+          size.products > 0 && !UNSEEN_ONLY ? indexBuildRow(opts.root, url, `PostgreSQL, ${size.name}`) : null;
         if (built) rows.push(built);
-        rows.push(...(await searchQualityRows(url, `PostgreSQL, ${size.name}`)));
+        if (!UNSEEN_ONLY) rows.push(...(await searchQualityRows(url, `PostgreSQL, ${size.name}`)));
         const write = async (prodId: number) => {
           await sql`update products set updated_at = now() where prod_id = ${prodId}`;
         };

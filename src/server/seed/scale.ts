@@ -446,7 +446,7 @@ export async function generateCatalog(db: Db, opts: ScaleOptions): Promise<Scale
       );
     }
     const searchIndexMs = await buildSearchIndex(tx, firstProdId, log);
-    for (const table of ["shops", "products", "product_translations", "skus", "prod_comments"])
+    for (const table of ["shops", "products", "product_translations", "skus", "prod_comments", "product_search_words"])
       await tx.execute(sql.raw(`analyze "${table}"`));
     if (role?.su) await tx.execute(sql`set local session_replication_role = origin`);
     // Every cached page and read model of a running server is out of date.
@@ -515,6 +515,7 @@ export async function rebuildSearchIndex(db: Db, log: (line: string) => void = (
     await tx.execute(sql`delete from product_search_words`);
     const build = await buildSearchIndex(tx, 0, log);
     await tx.execute(sql`analyze products`);
+    await tx.execute(sql`analyze product_search_words`);
     return build;
   });
 }

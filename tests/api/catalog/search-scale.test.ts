@@ -174,6 +174,24 @@ describe.skipIf(!dbReady)("search on a generated catalogue", () => {
       expect(Number(cheap.records[i]!.price)).toBeGreaterThanOrEqual(Number(cheap.records[i - 1]!.price));
   });
 
+  it("the ranking reads ratings and duplicate keys from their own index; no session plans parallel workers", async () => {
+    const [idx] = rowsOf<{ def: string }>(
+      await app.ctx.db.execute(
+        sql`select indexdef as def from pg_indexes where indexname = 'product_search_words_rank_idx'`,
+      ),
+    );
+    expect(idx?.def).toMatch(/\(prod_id\) INCLUDE \(rating, dup_key\)/);
+    const settings = await Promise.all(
+      Array.from({ length: 4 }, async () =>
+        rowsOf<{ v: string }>(
+          await app.ctx.db.execute(sql`select current_setting('max_parallel_workers_per_gather') as v`),
+        ),
+      ),
+    );
+    // PostgreSQL: every pooled session (client.ts SESSION_SETTINGS); PGlite has no workers to start.
+    if (app.ctx.database.driver === "postgres") for (const [s] of settings) expect(s?.v).toBe("0");
+  });
+
   it("bounded candidates rank the first pages as ranking every match does", async () => {
     let bounded = 0;
     for (const [keyword, lang] of [
