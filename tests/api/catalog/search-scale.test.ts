@@ -205,8 +205,8 @@ describe.skipIf(!dbReady)("search on a generated catalogue", () => {
         const params = { keyword, current, size: 10 };
         const plan = (await searchConditions(app.ctx.db, params, new Date()))!;
         // fullRankMax 0: candidates first (the path of a large catalogue); Infinity: every match ranked.
-        const fast = await relevanceIds(app.ctx.db, plan, params, SEARCH_TOTAL_CAP, 0);
-        const all = await relevanceIds(app.ctx.db, plan, params, SEARCH_TOTAL_CAP, Infinity);
+        const fast = await relevanceIds(app.ctx.db, plan, params, { count: SEARCH_TOTAL_CAP, ids: null }, 0);
+        const all = await relevanceIds(app.ctx.db, plan, params, { count: SEARCH_TOTAL_CAP, ids: null }, Infinity);
         expect(all.bounded).toBe(false);
         expect(all.ids.length, `${keyword} page ${current}`).toBeGreaterThan(0);
         expect(fast.ids, `${lang} ${keyword} page ${current}`).toEqual(all.ids);
@@ -215,6 +215,26 @@ describe.skipIf(!dbReady)("search on a generated catalogue", () => {
     }
     // Most of these pages were answered from the candidates alone.
     expect(bounded).toBeGreaterThanOrEqual(9);
+  });
+
+  it("ranking the matches' ids read with their count gives the pages of matching the keyword again", async () => {
+    for (const keyword of ["手机", "phone", "经典款", "智能手机", "款 华为"]) {
+      for (const current of [1, 2]) {
+        const params = { keyword, current, size: 10 };
+        const plan = (await searchConditions(app.ctx.db, params, new Date()))!;
+        const ids = (
+          await app.ctx.db
+            .select({ id: products.prodId })
+            .from(products)
+            .innerJoin(shops, eq(shops.shopId, products.shopId))
+            .where(and(...plan.conds))
+        ).map((r) => r.id);
+        const byIds = await relevanceIds(app.ctx.db, plan, params, { count: ids.length, ids }, Infinity);
+        const again = await relevanceIds(app.ctx.db, plan, params, { count: ids.length, ids: null }, Infinity);
+        expect(again.ids.length, `${keyword} page ${current}`).toBeGreaterThan(0);
+        expect(byIds.ids, `${keyword} page ${current}`).toEqual(again.ids);
+      }
+    }
   });
 
   it("a word's bigrams come from one name: 智能手机 finds no smart watch by 手机数码 › 智能设备 › 智能手表", async () => {

@@ -111,7 +111,8 @@ function relevanceCandidates(plan: SearchPlan, k: number): SQL {
  * firsts of their kind the ranked rows held: near-identical names of one shop (same words,
  * search-analyzer.ts duplicateKey) after every first of its kind; then text relevance (name >
  * brand > category path > parameters and shop), the categories the keyword names, sales, rating,
- * reviews, freshness, id. `among`: rank only these products (candidates), else every match.
+ * reviews, freshness, id. `among`: rank only the matches it holds (candidates, or the ids of
+ * every match already read), else every match.
  */
 async function relevancePage(
   db: Db,
@@ -131,13 +132,17 @@ async function relevancePage(
           sql` `,
         )} else 2 end`
       : sql`2`;
-  // offset 0 keeps the subquery whole, so each row's relevance is computed once.
+  // offset 0 keeps the subquery whole, so each row's relevance is computed once. Each match's
+  // rating and duplicate key are read by its id from their index (migration 0038): the lateral
+  // subquery's limit keeps PostgreSQL from hashing the whole table instead, which it chose when
+  // it guessed the matches several times too many (a keyword's tsquery is hard to estimate).
   const scored = sql`select ${products.prodId} as id, ${products.shopId} as shop, ${relevance(plan.matches)} as rank, ${intent} as intent,
-      ${products.soldNum} as sold, ${productSearchWords.rating} as rating, ${products.commentNum} as comments,
-      ${products.putawayTime} as put, coalesce(nullif(${productSearchWords.dupKey}, ''), ${products.prodId}::text) as kind
+      ${products.soldNum} as sold, w.rating as rating, ${products.commentNum} as comments,
+      ${products.putawayTime} as put, coalesce(nullif(w.dup_key, ''), ${products.prodId}::text) as kind
     from ${products} inner join ${shops} on ${shops.shopId} = ${products.shopId}
-    left join ${productSearchWords} on ${productSearchWords.prodId} = ${products.prodId}
-    where ${and(...plan.conds, among ? sql`${products.prodId} in (${among})` : undefined)} offset 0`;
+    left join lateral (select ${productSearchWords.rating} as rating, ${productSearchWords.dupKey} as dup_key
+      from ${productSearchWords} where ${productSearchWords.prodId} = ${products.prodId} limit 1) w on true
+    where ${and(...plan.conds, among ?? undefined)} offset 0`;
   const rows = rowsOf<{ id: number; firsts: number }>(
     await db.execute(sql`select r.id, r.firsts from (
         select r.*, (count(*) filter (where not r.dup) over ())::int as firsts from (
@@ -150,24 +155,38 @@ async function relevancePage(
 }
 
 /**
+ * The matches of a plan as counted before the page is read: `count` up to SEARCH_TOTAL_CAP + 1,
+ * and `ids`, every match's id when they are at most FULL_RANK_MAX (so the ranking reads them by
+ * id instead of matching the keyword again), else null.
+ */
+export interface Matches {
+  count: number;
+  ids: readonly number[] | null;
+}
+
+/** The SQL of `ids` (an int[] of every match when there are at most FULL_RANK_MAX, else null) over rows `m` with column `id`. */
+const matchIdsAgg = sql.raw(`case when count(*) <= ${FULL_RANK_MAX} then array_agg(m.id) end`);
+
+/**
  * The page's product ids by relevance: among bounded candidates when the matches are many
  * (`count` > `fullRankMax`) and the candidates hold enough firsts of their kind for the page
- * (`bounded`); otherwise among all the matches.
+ * (`bounded`); otherwise among all the matches — read by their ids when `matches.ids` has them.
  */
 export async function relevanceIds(
   db: Db,
   plan: SearchPlan,
   params: ProductSearchParams,
-  count: number,
+  matches: Matches,
   fullRankMax = FULL_RANK_MAX,
 ): Promise<{ ids: number[]; bounded: boolean }> {
   const need = params.current * params.size;
-  if (count > fullRankMax) {
+  if (matches.count > fullRankMax) {
     const k = Math.max(CANDIDATES_MIN, need * CANDIDATES_PER_SHOWN);
-    const fast = await relevancePage(db, plan, params, relevanceCandidates(plan, k));
+    const fast = await relevancePage(db, plan, params, sql`${products.prodId} in (${relevanceCandidates(plan, k)})`);
     if (fast.firsts >= need) return { ids: fast.ids, bounded: true };
   }
-  return { ids: (await relevancePage(db, plan, params, null)).ids, bounded: false };
+  const among = matches.ids ? anyOf(sql`${products.prodId}`, matches.ids) : null;
+  return { ids: (await relevancePage(db, plan, params, among)).ids, bounded: false };
 }
 
 /** The card rows of `ids`, in that order. */
@@ -184,15 +203,15 @@ async function rowsById(db: Db, ids: readonly number[]): Promise<CardRow[]> {
 
 /**
  * One page of matches (none past SEARCH_TOTAL_CAP: deep pages cost no more than the last served
- * one). `count`: the matches, counted up to SEARCH_TOTAL_CAP + 1 (the relevance ranking reads it).
+ * one). `matches`: as counted up to SEARCH_TOTAL_CAP + 1 (the relevance ranking reads them).
  */
-async function pageRows(db: Db, plan: SearchPlan, params: ProductSearchParams, count: number): Promise<CardRow[]> {
+async function pageRows(db: Db, plan: SearchPlan, params: ProductSearchParams, matches: Matches): Promise<CardRow[]> {
   const { current, size } = params;
-  if ((current - 1) * size >= SEARCH_TOTAL_CAP || (current - 1) * size >= count) return [];
+  if ((current - 1) * size >= SEARCH_TOTAL_CAP || (current - 1) * size >= matches.count) return [];
   const limited = { ...params, size: Math.min(size, SEARCH_TOTAL_CAP - (current - 1) * size) };
   if (byRelevance(params, plan)) {
     // Pages keep their size (the offset); the last one served may be cut at the cap.
-    const { ids } = await relevanceIds(db, plan, params, count);
+    const { ids } = await relevanceIds(db, plan, params, matches);
     return rowsById(db, ids.slice(0, limited.size));
   }
   return db
@@ -205,18 +224,14 @@ async function pageRows(db: Db, plan: SearchPlan, params: ProductSearchParams, c
     .offset((current - 1) * size);
 }
 
-/** The matches of a plan, counted up to SEARCH_TOTAL_CAP + 1. */
-async function countMatches(db: Db, plan: SearchPlan): Promise<number> {
-  const [countRow] = await db.select({ n: sql<number>`count(*)::int` }).from(
-    db
-      .select({ one: sql`1`.as("one") })
-      .from(products)
-      .innerJoin(shops, eq(shops.shopId, products.shopId))
-      .where(and(...plan.conds))
-      .limit(SEARCH_TOTAL_CAP + 1)
-      .as("m"),
+/** The matches of a plan, counted up to SEARCH_TOTAL_CAP + 1, with their ids when few (Matches). */
+async function countMatches(db: Db, plan: SearchPlan): Promise<Matches> {
+  const [row] = rowsOf<{ n: number; ids: number[] | null }>(
+    await db.execute(sql`select count(*)::int as n, ${matchIdsAgg} as ids from (
+        select ${products.prodId} as id from ${products} inner join ${shops} on ${shops.shopId} = ${products.shopId}
+        where ${and(...plan.conds)} limit ${SEARCH_TOTAL_CAP + 1}) m`),
   );
-  return Number(countRow?.n ?? 0);
+  return { count: Number(row?.n ?? 0), ids: row?.ids ? row.ids.map(Number) : null };
 }
 
 /** total and pages from a count capped at SEARCH_TOTAL_CAP + 1. */
@@ -382,10 +397,10 @@ async function productPage(
   // A relevance ranking reads the count first (bounded candidates when the matches are many);
   // other orders count only when the first page is full.
   const known = byRelevance(params, plan) ? await countMatches(db, plan) : null;
-  const rows = await pageRows(db, plan, params, known ?? SEARCH_TOTAL_CAP + 1);
-  let count = known ?? (current - 1) * size + rows.length;
+  const rows = await pageRows(db, plan, params, known ?? { count: SEARCH_TOTAL_CAP + 1, ids: null });
+  let count = known?.count ?? (current - 1) * size + rows.length;
   if (known === null && (rows.length === 0 || rows.length === size || current > 1))
-    count = await countMatches(db, plan);
+    count = (await countMatches(db, plan)).count;
   return { records: await cards(db, locale, rows), size, current, ...capped(count, size), searchNote: null };
 }
 
@@ -425,22 +440,26 @@ interface FacetRow {
   categoryId: number | null;
   bucket: number | null;
   n: number;
+  /** The total's row only: every match's id when they are at most FULL_RANK_MAX (Matches). */
+  ids: number[] | null;
 }
 
 /**
  * Brands, categories, price ranges and the count of the matches, in one pass over at most
  * SEARCH_TOTAL_CAP + 1 matches (GROUPING SETS); beyond that the facets describe the first
- * SEARCH_TOTAL_CAP matches and the total says "10,000+".
+ * SEARCH_TOTAL_CAP matches and the total says "10,000+". The total's row also holds the matches'
+ * ids when they are few enough to rank them all, so the ranking does not match them again.
  */
 async function facets(db: Db, plan: SearchPlan): Promise<FacetRow[]> {
   const bounds = sql.raw(`array[${PRICE_BOUNDS.slice(1).join(",")}]::numeric[]`);
-  const matches = sql`select ${products.brandId} as brand_id, ${products.categoryId} as category_id,
+  const matches = sql`select ${products.prodId} as id, ${products.brandId} as brand_id, ${products.categoryId} as category_id,
       width_bucket(${products.price}, ${bounds}) as bucket
     from ${products} inner join ${shops} on ${shops.shopId} = ${products.shopId}
     where ${and(...plan.conds)} limit ${SEARCH_TOTAL_CAP + 1}`;
   return rowsOf<FacetRow>(
     await db.execute(sql`select grouping(brand_id)::int as gb, grouping(category_id)::int as gc, grouping(bucket)::int as gp,
-        brand_id as "brandId", category_id as "categoryId", bucket, count(*)::int as n
+        brand_id as "brandId", category_id as "categoryId", bucket, count(*)::int as n,
+        case when grouping(brand_id) = 1 and grouping(category_id) = 1 and grouping(bucket) = 1 then ${matchIdsAgg} end as ids
       from (${matches}) m group by grouping sets ((brand_id), (category_id), (bucket), ())`),
   );
 }
@@ -493,9 +512,10 @@ export async function searchPage(
       facetRows = await facets(db, plan);
     }
   }
-  const count = facetRows.find((r) => r.gb && r.gc && r.gp)?.n ?? 0;
-  // The facets counted the matches: the page's ranking reads that count.
-  const rows = await pageRows(db, plan, params, count);
+  const totalRow = facetRows.find((r) => r.gb && r.gc && r.gp);
+  const count = totalRow?.n ?? 0;
+  // The facets counted the matches (and read their ids when few): the page's ranking reads them.
+  const rows = await pageRows(db, plan, params, { count, ids: totalRow?.ids ? totalRow.ids.map(Number) : null });
   const help = count === 0 ? await helpFor(db, locale, params, asked) : null;
   const top = (list: FacetRow[]) => list.sort((a, b) => b.n - a.n).slice(0, FACET_MAX);
   const brandCounts = top(facetRows.filter((r) => !r.gb && r.brandId !== null));
