@@ -107,37 +107,94 @@ export function parseWrk(out: string): Cannon {
   };
 }
 
+/** One request of a cycle: a method, a path and the body sent with it (JSON text, no tab or newline). */
+export interface LoadRequest {
+  method: "GET" | "PUT" | "POST" | "DELETE";
+  path: string;
+  body?: string;
+}
+
 /**
- * Cycles `paths` at `connections` for `duration` seconds: wrk when installed, else autocannon.
- * `name` names the paths file kept in the system's temp folder for the printed command.
+ * The Lua script for requests with methods and bodies: every request takes the next line of
+ * REQUESTS_FILE (method, path and body separated by tabs), one counter for all connections (-t1).
+ */
+const REQUESTS_SCRIPT = `local reqs = {}
+for line in io.lines(os.getenv("REQUESTS_FILE")) do
+  local method, target, body = line:match("^(%S+)\\t([^\\t]+)\\t?(.*)$")
+  reqs[#reqs + 1] = { method, target, body ~= "" and body or nil }
+end
+local i = 0
+local headers = {}
+for k, v in string.gmatch(os.getenv("HEADERS") or "", "([^\\n:]+):%s*([^\\n]+)") do headers[k] = v end
+request = function()
+  i = i % #reqs + 1
+  local r = reqs[i]
+  return wrk.format(r[1], r[2], headers, r[3])
+end
+`;
+
+/** The lines of REQUESTS_FILE (REQUESTS_SCRIPT): method, path and body separated by tabs. */
+export function requestLines(requests: readonly LoadRequest[]): string {
+  return requests
+    .map((r) => {
+      if (/[\t\n]/.test(r.path + (r.body ?? ""))) throw new Error(`bench: a tab or newline in ${r.path}`);
+      return [r.method, r.path, r.body ?? ""].join("\t");
+    })
+    .join("\n");
+}
+
+/** The same requests by autocannon in this process, in the same order over all connections (one counter). */
+function cannonRequests(requests: readonly LoadRequest[]): NonNullable<Parameters<typeof autocannon>[0]["requests"]> {
+  let next = 0;
+  return [
+    {
+      setupRequest: (req) => {
+        const r = requests[next++ % requests.length]!;
+        return { ...req, method: r.method, path: r.path, ...(r.body === undefined ? {} : { body: r.body }) };
+      },
+    },
+  ];
+}
+
+/**
+ * Cycles `paths` (GET) or `requests` at `connections` for `duration` seconds: wrk when installed,
+ * else autocannon. `name` names the file of paths or requests kept in the system's temp folder for
+ * the printed command.
  */
 export async function load(
   origin: string,
-  paths: readonly string[],
+  paths: readonly string[] | { requests: readonly LoadRequest[] },
   opts: { connections: number; duration: number; headers?: Record<string, string>; name: string },
 ): Promise<LoadResult> {
   const headers = opts.headers ?? { "accept-encoding": "gzip, deflate, br" };
+  const requests = "requests" in paths ? paths.requests : null;
+  const count = requests ? requests.length : (paths as readonly string[]).length;
   if (!wrkAvailable()) {
     const r = await cannon(`${origin}/`, {
       connections: opts.connections,
       duration: opts.duration,
       headers,
-      paths: [...paths],
+      ...(requests ? { requests: cannonRequests(requests) } : { paths: [...(paths as readonly string[])] }),
     });
-    return { ...r, tool: "autocannon", command: `autocannon in the bench process, ${paths.length} paths` };
+    return {
+      ...r,
+      tool: "autocannon",
+      command: `autocannon in the bench process, ${count} ${requests ? "requests" : "paths"}`,
+    };
   }
   const dir = path.join(os.tmpdir(), "mall-bench-wrk");
   fs.mkdirSync(dir, { recursive: true });
-  const script = path.join(dir, "paths.lua");
-  fs.writeFileSync(script, SCRIPT);
+  const script = path.join(dir, requests ? "requests.lua" : "paths.lua");
+  fs.writeFileSync(script, requests ? REQUESTS_SCRIPT : SCRIPT);
   const file = path.join(dir, `${opts.name}.txt`);
-  fs.writeFileSync(file, `${paths.join("\n")}\n`);
+  fs.writeFileSync(file, `${requests ? requestLines(requests) : (paths as readonly string[]).join("\n")}\n`);
+  const fileVar = requests ? "REQUESTS_FILE" : "PATHS_FILE";
   const headerText = Object.entries(headers)
     .map(([k, v]) => `${k}: ${v}`)
     .join("\n");
   const args = ["-t1", `-c${opts.connections}`, `-d${opts.duration}s`, "--latency", "-s", script, origin];
   const out = await new Promise<string>((resolve, reject) => {
-    const child = spawn("wrk", args, { env: { ...process.env, PATHS_FILE: file, HEADERS: headerText } });
+    const child = spawn("wrk", args, { env: { ...process.env, [fileVar]: file, HEADERS: headerText } });
     let text = "";
     child.stdout.on("data", (b: Buffer) => (text += b.toString()));
     child.stderr.on("data", (b: Buffer) => (text += b.toString()));
@@ -150,6 +207,6 @@ export async function load(
   return {
     ...parseWrk(out),
     tool: "wrk",
-    command: `PATHS_FILE=${file} HEADERS=$'${hdr}' wrk ${args.join(" ")}`,
+    command: `${fileVar}=${file} HEADERS=$'${hdr}' wrk ${args.join(" ")}`,
   };
 }

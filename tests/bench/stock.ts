@@ -10,7 +10,8 @@
  *  - the same file again (every line unchanged), once the search index has worded the new
  *    products → lines/s (≥ 5,000/s);
  *  - one SKU's stock delta (`PUT /api/merchant/products/{prodId}/skus/{skuId}`, a different
- *    imported SKU each request) at BENCH_CONNECTIONS (50) → p99 (≤ 25 ms).
+ *    imported SKU each request) at BENCH_CONNECTIONS (50) → p99 (≤ 25 ms), sent by wrk from
+ *    outside this process when installed (loadgen.ts; else autocannon in it, and it says so).
  * Printed and compared; never a test that fails on the numbers.
  */
 import { spawn } from "node:child_process";
@@ -19,7 +20,7 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import type { Row } from "./server-speed.ts";
-import { cannon } from "./loadgen.ts";
+import { load } from "./loadgen.ts";
 
 const STOCK_BUDGETS = { importPerSec: 1000, extraRssMb: 256, againPerSec: 5000, updateP99Ms: 25 } as const;
 
@@ -221,28 +222,26 @@ export async function benchStock(o: StockOptions): Promise<Row[]> {
       select s.prod_id as "prodId", s.sku_id as "skuId" from skus s join products p on p.prod_id = s.prod_id
       where p.shop_id = 1 and p.code like 'BENCH-%' order by s.sku_id limit 20000`;
     await sqlc.end({ timeout: 5 });
-    let next = 0;
-    const update = await cannon(origin, {
-      connections: o.connections,
-      duration: o.duration,
-      headers: { Authorization: token, "content-type": "application/json" },
-      requests: [
-        {
-          method: "PUT",
-          setupRequest: (req) => {
-            const i = next++;
-            const s = skuRows[i % skuRows.length]!;
-            return {
-              ...req,
-              path: `/api/merchant/products/${s.prodId}/skus/${s.skuId}`,
-              body: JSON.stringify({ stocksDelta: i % 2 === 0 ? 1 : -1 }),
-            };
-          },
-        },
-      ],
-    });
+    // The same requests from outside the server's and this process's event loops (wrk, like the
+    // other sections; loadgen.ts): SKU i of the list, +1 for even i and -1 for odd i, cycled.
+    const update = await load(
+      origin,
+      {
+        requests: skuRows.map((s, i) => ({
+          method: "PUT" as const,
+          path: `/api/merchant/products/${s.prodId}/skus/${s.skuId}`,
+          body: JSON.stringify({ stocksDelta: i % 2 === 0 ? 1 : -1 }),
+        })),
+      },
+      {
+        connections: o.connections,
+        duration: o.duration,
+        headers: { Authorization: token, "content-type": "application/json" },
+        name: "stock-deltas",
+      },
+    );
     console.log(
-      `  price/stock update: ${update.requestsPerSec} req/s, p99 ${update.latencyP99Ms} ms, non-2xx ${update.non2xx}, errors ${update.errors}`,
+      `  price/stock update: ${update.requestsPerSec} req/s, p99 ${update.latencyP99Ms} ms, non-2xx ${update.non2xx}, errors ${update.errors} (${update.tool}: ${update.command})`,
     );
     rows.push({
       what: `SKU stock update at ${o.connections} connections`,

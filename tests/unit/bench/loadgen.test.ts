@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseWrk, wrkMs } from "../../bench/loadgen.ts";
+import { parseWrk, requestLines, wrkMs } from "../../bench/loadgen.ts";
 
 describe("bench: reading wrk's output", () => {
   it("reads requests/s, the 99th percentile, the average, non-2xx and socket errors", () => {
@@ -31,5 +31,20 @@ Transfer/sec:      1.69MB
 
   it("converts its latency units", () => {
     expect([wrkMs("850.00us"), wrkMs("2.50ms"), wrkMs("1.5s"), wrkMs("x")]).toEqual([0.85, 2.5, 1500, NaN]);
+  });
+});
+
+describe("bench: the requests file of wrk's script", () => {
+  it("writes one request a line: method, path and body separated by tabs", () => {
+    expect(
+      requestLines([
+        { method: "PUT", path: "/api/merchant/products/7/skus/21", body: '{"stocksDelta":1}' },
+        { method: "GET", path: "/api/health" },
+      ]),
+    ).toBe('PUT\t/api/merchant/products/7/skus/21\t{"stocksDelta":1}\nGET\t/api/health\t');
+  });
+
+  it("refuses a body the line format can not carry", () => {
+    expect(() => requestLines([{ method: "POST", path: "/x", body: '{"a":\n1}' }])).toThrow(/newline/);
   });
 });
