@@ -14,7 +14,6 @@
  * statement fails (it changed nothing then), each delta is tried again alone.
  */
 import { sql } from "drizzle-orm";
-import { PgDialect } from "drizzle-orm/pg-core";
 import { STOCK_MAX } from "../../../lib/product/product-schema.ts";
 import { rowsOf, type Db } from "../../db/client.ts";
 import { products, skus } from "../../db/schema/index.ts";
@@ -66,15 +65,18 @@ export function nextGroup<T extends { skuId: number }>(waiting: readonly T[], ma
 }
 
 /**
- * The group's statement, built and prepared once per database handle: a statement with parameters
- * that is not prepared costs a round trip more each time (the driver asks for the parameters'
- * types first) and is parsed and planned again by PostgreSQL — per group, on the path every
- * delta waits on (docs/performance.md "Stock deltas in groups").
+ * Applies a group of deltas of distinct SKUs in one statement; answers each delta's SKU row after
+ * it, or null when it did not move (unknown, another shop's, off sale, or out of 0 … STOCK_MAX).
  */
-function buildGroupStatement(db: Db) {
-  const query = new PgDialect().sqlToQuery(sql`
+async function applyGroup(db: Db, group: readonly StockDelta[]): Promise<(SkuDto | null)[]> {
+  const input = JSON.stringify(
+    group.map((d, i) => ({ i, shop_id: d.shopId, prod_id: d.prodId, sku_id: d.skuId, delta: d.delta })),
+  );
+  const now = new Date(Math.max(...group.map((d) => d.now.getTime()))).toISOString();
+  const rows = rowsOf<SkuDto & { i: number }>(
+    await db.execute(sql`
       with d as (
-        select * from jsonb_to_recordset(${sql.placeholder("input")}::jsonb) as d(i int, shop_id int, prod_id int, sku_id int, delta int)
+        select * from jsonb_to_recordset(${input}::jsonb) as d(i int, shop_id int, prod_id int, sku_id int, delta int)
       ), locked as (
         -- Each SKU by its key, locked in ascending ids (a nested loop over the sorted deltas: the
         -- fences keep a scan of the table out, whatever its statistics say right after an import).
@@ -101,27 +103,11 @@ function buildGroupStatement(db: Db) {
         order by p.prod_id
         for update of p
       ), total as (
-        update ${products} p set total_stocks = p.total_stocks + own.total, updated_at = ${sql.placeholder("now")}::timestamptz
+        update ${products} p set total_stocks = p.total_stocks + own.total, updated_at = ${now}::timestamptz
         from own where p.prod_id = own.prod_id
       )
-      select i, "skuId", "prodId", code, price, "oriPrice", stocks, version from moved`);
-  return db._.session.prepareQuery(query, undefined, "stock_delta_group", false);
-}
-
-const groupStatements = new WeakMap<Db, ReturnType<typeof buildGroupStatement>>();
-
-/**
- * Applies a group of deltas of distinct SKUs in one statement; answers each delta's SKU row after
- * it, or null when it did not move (unknown, another shop's, off sale, or out of 0 … STOCK_MAX).
- */
-async function applyGroup(db: Db, group: readonly StockDelta[]): Promise<(SkuDto | null)[]> {
-  const input = JSON.stringify(
-    group.map((d, i) => ({ i, shop_id: d.shopId, prod_id: d.prodId, sku_id: d.skuId, delta: d.delta })),
+      select i, "skuId", "prodId", code, price, "oriPrice", stocks, version from moved`),
   );
-  const now = new Date(Math.max(...group.map((d) => d.now.getTime()))).toISOString();
-  let statement = groupStatements.get(db);
-  if (!statement) groupStatements.set(db, (statement = buildGroupStatement(db)));
-  const rows = rowsOf<SkuDto & { i: number }>(await statement.execute({ input, now }));
   const out: (SkuDto | null)[] = group.map(() => null);
   for (const { i, ...row } of rows) out[i] = row;
   return out;
