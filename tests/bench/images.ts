@@ -206,10 +206,11 @@ export function printImages(f: ImageFigures): void {
   console.log(`  pages alone: ${w(f.pages.baseline)}; pages with the pictures: ${w(f.pages.withPictures)}`);
 }
 
-export function imageRow(f: ImageFigures): Row {
+/** The section's row (`db`: the server's database). */
+export function imageRow(f: ImageFigures, db = "PGlite"): Row {
   return {
     what: `Variants of a 12 MP JPEG ready (p95), pages at ${f.pages.target}/s`,
-    db: "PGlite",
+    db,
     figure: `${f.readyMs.p95} ms (p50 ${f.readyMs.p50}); ${f.imagesPerSec} img/s, ${f.cpuSecondsPerImage} CPU s/img, RSS ${f.peakRssMb} MB`,
     budget: `≤ ${IMAGE_READY_P95_BUDGET_MS} ms`,
     within: f.readyMs.p95 <= IMAGE_READY_P95_BUDGET_MS,

@@ -189,19 +189,19 @@ export function printPhotoPages(f: PhotoPageFigures): void {
       );
 }
 
-/** The bench's server rows: list image bytes, main picture, Lighthouse per page. */
-export function photoPageRows(f: PhotoPageFigures): Row[] {
+/** The bench's server rows: list image bytes, main picture, Lighthouse per page (`db`: the server's database). */
+export function photoPageRows(f: PhotoPageFigures, db = "PGlite"): Row[] {
   const rows: Row[] = [
     {
       what: `List page with ${f.products} 12 MP photos: image bytes before scrolling (1366 × 768)`,
-      db: "PGlite",
+      db,
       figure: kb(f.list.imageBytes),
       budget: "≤ 350 KB",
       within: f.list.imageBytes <= LIST_IMAGE_BUDGET,
     },
     {
       what: "Product page with a 12 MP photo: main picture",
-      db: "PGlite",
+      db,
       figure: kb(f.detail.mainBytes),
       budget: "≤ 120 KB",
       within: f.detail.mainBytes > 0 && f.detail.mainBytes <= MAIN_PICTURE_BUDGET,
@@ -211,7 +211,7 @@ export function photoPageRows(f: PhotoPageFigures): Row[] {
     for (const r of f.lighthouse)
       rows.push({
         what: `Lighthouse desktop with photos ${r.page.startsWith("/shop-prod-list") ? "/shop-prod-list (the photo products)" : r.page}: performance, LCP, CLS`,
-        db: "PGlite",
+        db,
         figure: `${r.performance}, ${r.lcpMs == null ? "—" : `${(r.lcpMs / 1000).toFixed(2)} s`}, ${r.cls == null ? "—" : r.cls.toFixed(3)}`,
         budget: "100, ≤ 1.0 s, ≤ 0.02",
         within: r.performance === 100 && r.lcpMs != null && r.lcpMs <= 1000 && r.cls != null && r.cls <= 0.02,
