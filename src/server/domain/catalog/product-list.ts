@@ -224,10 +224,14 @@ async function pageRows(db: Db, plan: SearchPlan, params: ProductSearchParams, m
     .offset((current - 1) * size);
 }
 
-/** The matches of a plan, counted up to SEARCH_TOTAL_CAP + 1, with their ids when few (Matches). */
-async function countMatches(db: Db, plan: SearchPlan): Promise<Matches> {
+/**
+ * The matches of a plan, counted up to SEARCH_TOTAL_CAP + 1, with their ids when few (Matches) and
+ * `withIds` (a relevance ranking reads them; a count alone does not gather them).
+ */
+async function countMatches(db: Db, plan: SearchPlan, withIds: boolean): Promise<Matches> {
+  const ids = withIds ? matchIdsAgg : sql`null::int[]`;
   const [row] = rowsOf<{ n: number; ids: number[] | null }>(
-    await db.execute(sql`select count(*)::int as n, ${matchIdsAgg} as ids from (
+    await db.execute(sql`select count(*)::int as n, ${ids} as ids from (
         select ${products.prodId} as id from ${products} inner join ${shops} on ${shops.shopId} = ${products.shopId}
         where ${and(...plan.conds)} limit ${SEARCH_TOTAL_CAP + 1}) m`),
   );
@@ -396,11 +400,11 @@ async function productPage(
   const { current, size } = params;
   // A relevance ranking reads the count first (bounded candidates when the matches are many);
   // other orders count only when the first page is full.
-  const known = byRelevance(params, plan) ? await countMatches(db, plan) : null;
+  const known = byRelevance(params, plan) ? await countMatches(db, plan, true) : null;
   const rows = await pageRows(db, plan, params, known ?? { count: SEARCH_TOTAL_CAP + 1, ids: null });
   let count = known?.count ?? (current - 1) * size + rows.length;
   if (known === null && (rows.length === 0 || rows.length === size || current > 1))
-    count = (await countMatches(db, plan)).count;
+    count = (await countMatches(db, plan, false)).count;
   return { records: await cards(db, locale, rows), size, current, ...capped(count, size), searchNote: null };
 }
 
